@@ -1,0 +1,75 @@
+/**
+ * Shared primitives of the Treasury Public API contract (spec §1 rules 6–8, §2).
+ *
+ * Every schema here is plain zod 4 so that the treasury-api, the treasury
+ * client, the BFF and the browser forms import the same definitions.
+ * Money is always a decimal string, dates are `YYYY-MM-DD`, timestamps are
+ * ISO 8601 with an offset.
+ */
+import { z } from "zod";
+import { isValid, parseISO } from "date-fns";
+
+/** A UUID string (spec §1 rule 8: path parameter `id` is always a UUID). */
+export const Uuid = z.uuid({ message: "must be a UUID" });
+
+/** A calendar date `YYYY-MM-DD` that exists (spec §1 rule 7). */
+export const IsoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date in the form YYYY-MM-DD" })
+  .refine((s) => isValid(parseISO(s)), { message: "must be a real calendar date" })
+  .meta({ format: "date", example: "2026-01-10" });
+
+/** An ISO 8601 timestamp with offset, e.g. `2026-01-10T08:15:00.000Z`. */
+export const IsoDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with offset" });
+
+/** The ISO 4217 codes this runtime knows (Intl's list is ISO 4217's active list). */
+const ISO_4217 = new Set(Intl.supportedValuesOf("currency"));
+
+/** True when `code` is an active ISO 4217 currency code. */
+export function isIso4217(code: string): boolean {
+  return ISO_4217.has(code);
+}
+
+/**
+ * Number of minor-unit digits of an ISO 4217 currency (NOK 2, JPY 0, KWD 3).
+ * @throws RangeError for an unknown code.
+ */
+export function currencyMinorUnits(code: string): number {
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
+  return digits ?? 2;
+}
+
+/** A three-letter ISO 4217 currency code (spec §1 rule 6). */
+export const CurrencyCode = z
+  .string()
+  .regex(/^[A-Z]{3}$/, { message: "must be a three-letter ISO 4217 code in upper case" })
+  .refine(isIso4217, { message: "is not an ISO 4217 currency code" })
+  .meta({ example: "NOK" });
+
+/** A decimal amount as a string: optional minus, digits, optional fraction. Never a float. */
+export const DecimalString = z
+  .string()
+  .regex(/^-?\d{1,18}(\.\d{1,6})?$/, { message: "must be a decimal string such as 1250.00" })
+  .meta({ example: "1250.00" });
+
+/** A positive decimal amount string (> 0). */
+export const PositiveDecimalString = z
+  .string()
+  .regex(/^\d{1,18}(\.\d{1,6})?$/, { message: "must be a positive decimal string such as 1250.00" })
+  .refine((s) => /[1-9]/.test(s), { message: "must be greater than zero" })
+  .meta({ example: "1250.00" });
+
+/** Two-letter ISO 3166-1 alpha-2 country code. */
+export const CountryCode = z.string().regex(/^[A-Z]{2}$/, { message: "must be a two-letter ISO 3166-1 country code" });
+
+/** A bounded, trimmed, non-empty text field. */
+export function text(max: number, min = 1) {
+  return z
+    .string()
+    .trim()
+    .min(min, { message: min === 1 ? "is required" : `must be at least ${min} characters` })
+    .max(max, { message: `must be at most ${max} characters` });
+}
+
+/** The version identifier of the interface description (spec §9). */
+export const API_VERSION = "2026-01-10";

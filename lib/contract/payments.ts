@@ -1,0 +1,123 @@
+/**
+ * Payment batches, instructions and status events (spec §2, §3, §4 Payments;
+ * states from DESIGN.md "States and transitions").
+ */
+import { z } from "zod";
+import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { CurrencyCode, DecimalString, IsoDate, IsoDateTime, PositiveDecimalString, Uuid, currencyMinorUnits, text } from "./common";
+
+export const BATCH_STATUSES = ["created", "pending_approval", "approved", "rejected", "processing", "completed", "partially_completed", "failed"] as const;
+export const BatchStatus = z.enum(BATCH_STATUSES);
+export type BatchStatus = z.infer<typeof BatchStatus>;
+
+/** Instruction states, modelled on ISO 20022 pain.002 (PDNG, ACCP, ACSC, RJCT). */
+export const INSTRUCTION_STATUSES = ["pending", "accepted", "settled", "rejected", "cancelled"] as const;
+export const InstructionStatus = z.enum(INSTRUCTION_STATUSES);
+export type InstructionStatus = z.infer<typeof InstructionStatus>;
+
+/** Most instructions one batch may carry. */
+export const MAX_INSTRUCTIONS = 10_000;
+
+/** An IBAN, spaces allowed on input, checked with ibantools (country format and mod-97). */
+export const Iban = z
+  .string()
+  .trim()
+  .max(42, { message: "must be at most 34 characters" })
+  .transform((s) => electronicFormatIBAN(s) ?? s)
+  .refine((s) => isValidIBAN(s), { message: "is not a valid IBAN" });
+
+export const PaymentInstructionCreate = z
+  .object({
+    amount: PositiveDecimalString,
+    currency: CurrencyCode,
+    creditor_name: text(140),
+    creditor_iban: Iban,
+    end_to_end_id: text(35),
+  })
+  .strict();
+export type PaymentInstructionCreate = z.infer<typeof PaymentInstructionCreate>;
+
+/**
+ * POST /payments/batches body. Cross-field rules (DESIGN/issue): instruction
+ * currency equals the batch currency; amounts have no more fraction digits than
+ * the currency allows; end-to-end ids unique within the batch. The
+ * `requested_execution_date` not-in-the-past rule needs "today" and is checked
+ * by `batchCreateIssues` on the server.
+ */
+export const PaymentBatchCreate = z
+  .object({
+    company_id: Uuid,
+    currency: CurrencyCode,
+    requested_execution_date: IsoDate.optional(),
+    instructions: z
+      .array(PaymentInstructionCreate)
+      .min(1, { message: "must hold at least one instruction" })
+      .max(MAX_INSTRUCTIONS, { message: `must hold at most ${MAX_INSTRUCTIONS} instructions` }),
+  })
+  .strict()
+  .superRefine((batch, ctx) => {
+    let digits: number | null = null;
+    try {
+      digits = currencyMinorUnits(batch.currency);
+    } catch {
+      digits = null;
+    }
+    const seen = new Map<string, number>();
+    batch.instructions.forEach((ins, i) => {
+      if (ins.currency !== batch.currency) {
+        ctx.addIssue({ code: "custom", path: ["instructions", i, "currency"], message: `must equal the batch currency ${batch.currency}` });
+      }
+      const fraction = ins.amount.split(".")[1] ?? "";
+      if (digits !== null && fraction.length > digits) {
+        ctx.addIssue({ code: "custom", path: ["instructions", i, "amount"], message: `has more than ${digits} fraction digits for ${batch.currency}` });
+      }
+      const first = seen.get(ins.end_to_end_id);
+      if (first !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["instructions", i, "end_to_end_id"], message: `duplicates instructions[${first}].end_to_end_id` });
+      } else {
+        seen.set(ins.end_to_end_id, i);
+      }
+    });
+  })
+  .meta({ id: "PaymentBatchCreate" });
+export type PaymentBatchCreate = z.infer<typeof PaymentBatchCreate>;
+
+export const PaymentBatch = z
+  .object({
+    id: Uuid,
+    company_id: Uuid,
+    currency: CurrencyCode,
+    status: BatchStatus,
+    total_amount: DecimalString,
+    created_at: IsoDateTime,
+    instruction_count: z.number().int().meta({ description: "Extension" }),
+    requested_execution_date: IsoDate.nullable().meta({ description: "Extension" }),
+  })
+  .meta({ id: "PaymentBatch" });
+export type PaymentBatch = z.infer<typeof PaymentBatch>;
+
+export const PaymentInstruction = z
+  .object({
+    id: Uuid,
+    amount: DecimalString,
+    currency: CurrencyCode,
+    creditor_name: z.string(),
+    creditor_iban: z.string(),
+    end_to_end_id: z.string(),
+    batch_id: Uuid.optional().meta({ description: "Extension" }),
+    status: InstructionStatus.optional().meta({ description: "Extension: current status" }),
+  })
+  .meta({ id: "PaymentInstruction" });
+export type PaymentInstruction = z.infer<typeof PaymentInstruction>;
+
+export const PaymentStatusEvent = z
+  .object({
+    id: Uuid,
+    instruction_id: Uuid,
+    status: InstructionStatus,
+    occurred_at: IsoDateTime,
+    batch_id: Uuid.optional().meta({ description: "Extension" }),
+    reason: z.string().nullable().optional().meta({ description: "Extension: ISO 20022 reason code on rejection" }),
+  })
+  .meta({ id: "PaymentStatusEvent" });
+export type PaymentStatusEvent = z.infer<typeof PaymentStatusEvent>;

@@ -1,0 +1,467 @@
+/**
+ * The treasury-api's database schema (drizzle, PostgreSQL dialect; the same
+ * migrations run on embedded PGlite and on PostgreSQL).
+ *
+ * Data model (DESIGN.md "Data model"): tenant → companies → accounts →
+ * transactions, balance snapshots, coverage days, intraday points. Koncerner
+ * group companies. OAuth clients belong to a tenant, have allowed scopes, a
+ * `write_approved` flag and (Form B) linked companies; Form A clients have a
+ * list of allowed tenants. Every money column is exact `numeric`.
+ */
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+const money = (name: string) => numeric(name);
+
+export const tenants = pgTable("tenants", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const companies = pgTable(
+  "companies",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    orgnr: text("orgnr").notNull(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("companies_tenant_orgnr").on(t.tenantId, t.orgnr)],
+);
+
+export const koncerner = pgTable("koncerner", {
+  id: uuid("id").primaryKey(),
+  tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const koncernMembers = pgTable(
+  "koncern_members",
+  {
+    koncernId: uuid("koncern_id").notNull().references(() => koncerner.id),
+    companyId: uuid("company_id").notNull().references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.koncernId, t.companyId] })],
+);
+
+export const oauthClients = pgTable("oauth_clients", {
+  id: uuid("id").primaryKey(),
+  clientId: text("client_id").notNull().unique(),
+  secretHash: text("secret_hash").notNull(),
+  name: text("name").notNull(),
+  form: text("form", { enum: ["A", "B"] }).notNull(),
+  tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+  allowedScopes: text("allowed_scopes").array().notNull(),
+  writeApproved: boolean("write_approved").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Form B: the companies a client may act for. */
+export const oauthClientCompanies = pgTable(
+  "oauth_client_companies",
+  {
+    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
+    companyId: uuid("company_id").notNull().references(() => companies.id),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.companyId] })],
+);
+
+/** Form A: the tenants a partner client may request tokens for. */
+export const oauthClientTenants = pgTable(
+  "oauth_client_tenants",
+  {
+    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.tenantId] })],
+);
+
+/** Opaque bearer tokens, stored as SHA-256 hashes. */
+export const accessTokens = pgTable(
+  "access_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
+    form: text("form", { enum: ["A", "B"] }).notNull(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    scopes: text("scopes").array().notNull(),
+    expiresAt: ts("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("access_tokens_expires").on(t.expiresAt)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    companyId: uuid("company_id").notNull().references(() => companies.id),
+    bankId: text("bank_id").notNull(),
+    externalRef: text("external_ref").notNull(),
+    externalRefType: text("external_ref_type").notNull().default("IBAN"),
+    name: text("name").notNull(),
+    currency: text("currency").notNull(),
+    bankName: text("bank_name").notNull(),
+    status: text("status", { enum: ["active", "closed"] }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("accounts_identity").on(t.tenantId, t.bankId, t.externalRef),
+    index("accounts_company").on(t.companyId, t.name, t.id),
+    index("accounts_external_ref").on(t.tenantId, t.externalRef),
+  ],
+);
+
+/**
+ * Booked transactions. `amount` is the absolute amount, `direction` its sign.
+ * `booked_date` is the bank's booking date (the business date every filter and
+ * report uses); `booked_at` the booking time when the bank gives one.
+ * `dedupe_key` makes statement import idempotent.
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    direction: text("direction", { enum: ["credit", "debit"] }).notNull(),
+    bookedDate: date("booked_date", { mode: "string" }).notNull(),
+    bookedAt: ts("booked_at").notNull(),
+    valueDate: date("value_date", { mode: "string" }).notNull(),
+    valueAt: ts("value_at").notNull(),
+    counterpartyName: text("counterparty_name").notNull().default(""),
+    remittance: text("remittance").notNull().default(""),
+    endToEndId: text("end_to_end_id"),
+    source: text("source").notNull(),
+    dedupeKey: text("dedupe_key"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transactions_company_order").on(t.companyId, t.bookedDate, t.bookedAt, t.id),
+    index("transactions_tenant_order").on(t.tenantId, t.bookedDate, t.bookedAt, t.id),
+    index("transactions_account_order").on(t.accountId, t.bookedDate, t.bookedAt, t.id),
+    index("transactions_e2e").on(t.companyId, t.endToEndId),
+    uniqueIndex("transactions_dedupe").on(t.accountId, t.dedupeKey),
+  ],
+);
+
+/**
+ * Daily per-account flow aggregate, kept by a statement-level trigger on
+ * `transactions` (migration 0001). Serves exact list counts and the cashflow
+ * report without scanning a million rows.
+ */
+export const accountDayFlows = pgTable(
+  "account_day_flows",
+  {
+    accountId: uuid("account_id").notNull(),
+    bookedDate: date("booked_date", { mode: "string" }).notNull(),
+    direction: text("direction").notNull(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    currency: text("currency").notNull(),
+    txCount: integer("tx_count").notNull(),
+    amountSum: money("amount_sum").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.bookedDate, t.direction] }),
+    index("account_day_flows_company").on(t.companyId, t.bookedDate),
+    index("account_day_flows_tenant").on(t.tenantId, t.bookedDate),
+  ],
+);
+
+export const balanceSnapshots = pgTable(
+  "balance_snapshots",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    balanceType: text("balance_type").notNull(),
+    asOfDate: date("as_of_date", { mode: "string" }).notNull(),
+    balance: money("balance").notNull(),
+    currency: text("currency").notNull(),
+    source: text("source").notNull().default("api"),
+  },
+  (t) => [
+    uniqueIndex("balance_snapshots_identity").on(t.accountId, t.balanceType, t.asOfDate),
+    index("balance_snapshots_company").on(t.companyId, t.balanceType, t.asOfDate),
+  ],
+);
+
+export const coverageDays = pgTable(
+  "coverage_days",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    date: date("date", { mode: "string" }).notNull(),
+    source: text("source").notNull(),
+    completeness: text("completeness").notNull(),
+  },
+  (t) => [uniqueIndex("coverage_days_identity").on(t.accountId, t.date)],
+);
+
+export const intradayPoints = pgTable(
+  "intraday_points",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    timestamp: ts("timestamp").notNull(),
+    balance: money("balance").notNull(),
+    currency: text("currency").notNull(),
+    balanceType: text("balance_type").notNull(),
+  },
+  (t) => [index("intraday_points_account").on(t.accountId, t.timestamp, t.id)],
+);
+
+// ---------------------------------------------------------------- payments
+
+export const paymentBatches = pgTable(
+  "payment_batches",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull().references(() => companies.id),
+    createdByClientId: uuid("created_by_client_id").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull(),
+    totalAmount: money("total_amount").notNull(),
+    instructionCount: integer("instruction_count").notNull(),
+    requestedExecutionDate: date("requested_execution_date", { mode: "string" }),
+    submittedAt: ts("submitted_at"),
+    /** When the simulated bank should take its next step on this batch. */
+    bankNextStepAt: ts("bank_next_step_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("payment_batches_company").on(t.companyId, t.createdAt, t.id), index("payment_batches_bank").on(t.status, t.bankNextStepAt)],
+);
+
+export const paymentInstructions = pgTable(
+  "payment_instructions",
+  {
+    id: uuid("id").primaryKey(),
+    batchId: uuid("batch_id").notNull().references(() => paymentBatches.id),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    position: integer("position").notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    creditorName: text("creditor_name").notNull(),
+    creditorIban: text("creditor_iban").notNull(),
+    endToEndId: text("end_to_end_id").notNull(),
+    status: text("status").notNull().default("pending"),
+    transactionId: uuid("transaction_id"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("payment_instructions_batch").on(t.batchId, t.position), uniqueIndex("payment_instructions_e2e").on(t.batchId, t.endToEndId)],
+);
+
+export const paymentStatusEvents = pgTable(
+  "payment_status_events",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    batchId: uuid("batch_id").notNull(),
+    instructionId: uuid("instruction_id").notNull().references(() => paymentInstructions.id),
+    status: text("status").notNull(),
+    reason: text("reason"),
+    occurredAt: ts("occurred_at").notNull(),
+  },
+  (t) => [
+    index("payment_status_events_company").on(t.companyId, t.occurredAt, t.id),
+    uniqueIndex("payment_status_events_once").on(t.instructionId, t.status),
+  ],
+);
+
+export const approvalRequests = pgTable(
+  "approval_requests",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    objectType: text("object_type").notNull().default("payment_batch"),
+    objectId: uuid("object_id").notNull(),
+    state: text("state").notNull(),
+    requiredCount: integer("required_count").notNull(),
+    approvedCount: integer("approved_count").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("approval_requests_company").on(t.companyId, t.state, t.createdAt), uniqueIndex("approval_requests_object").on(t.objectType, t.objectId)],
+);
+
+export const approvalDecisions = pgTable(
+  "approval_decisions",
+  {
+    id: uuid("id").primaryKey(),
+    approvalRequestId: uuid("approval_request_id").notNull().references(() => approvalRequests.id),
+    clientId: uuid("client_id").notNull(),
+    approver: text("approver").notNull(),
+    decision: text("decision", { enum: ["approve", "reject"] }).notNull(),
+    reason: text("reason"),
+    decidedAt: createdAt(),
+  },
+  (t) => [uniqueIndex("approval_decisions_once").on(t.approvalRequestId, t.approver)],
+);
+
+export const reconciliationMatches = pgTable(
+  "reconciliation_matches",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    paymentInstructionId: uuid("payment_instruction_id").notNull().references(() => paymentInstructions.id),
+    transactionId: uuid("transaction_id").notNull().references(() => transactions.id),
+    state: text("state").notNull(),
+    score: integer("score").notNull(),
+    scoreBreakdown: jsonb("score_breakdown").notNull(),
+    createdAt: createdAt(),
+    decidedAt: ts("decided_at"),
+  },
+  (t) => [
+    index("reconciliation_matches_company").on(t.companyId, t.state, t.createdAt),
+    uniqueIndex("reconciliation_matches_pair").on(t.paymentInstructionId, t.transactionId),
+    uniqueIndex("reconciliation_matches_confirmed_tx").on(t.transactionId).where(sql`state = 'confirmed'`),
+    uniqueIndex("reconciliation_matches_confirmed_ins").on(t.paymentInstructionId).where(sql`state = 'confirmed'`),
+  ],
+);
+
+// ---------------------------------------------------------------- webhooks
+
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: uuid("id").primaryKey(),
+    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
+    tenantId: uuid("tenant_id").notNull(),
+    url: text("url").notNull(),
+    active: boolean("active").notNull().default(true),
+    events: text("events").array().notNull(),
+    secret: text("secret").notNull(),
+    previousSecret: text("previous_secret"),
+    previousSecretExpiresAt: ts("previous_secret_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("webhook_endpoints_client").on(t.clientId, t.createdAt)],
+);
+
+/** The outbox: one row per event, written in the transaction of the change. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id"),
+    type: text("type").notNull(),
+    payload: jsonb("payload").notNull(),
+    /** Set once the event was fanned out to deliveries. */
+    dispatchedAt: ts("dispatched_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("webhook_events_undispatched").on(t.dispatchedAt, t.createdAt)],
+);
+
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: uuid("id").primaryKey(),
+    eventId: uuid("event_id").notNull().references(() => webhookEvents.id),
+    endpointId: uuid("endpoint_id").notNull().references(() => webhookEndpoints.id),
+    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    lockedUntil: ts("locked_until"),
+    lastStatusCode: integer("last_status_code"),
+    lastError: text("last_error"),
+    deliveredAt: ts("delivered_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("webhook_deliveries_once").on(t.eventId, t.endpointId),
+    index("webhook_deliveries_due").on(t.status, t.nextAttemptAt),
+    index("webhook_deliveries_endpoint").on(t.endpointId, t.createdAt),
+  ],
+);
+
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    id: uuid("id").primaryKey(),
+    deliveryId: uuid("delivery_id").notNull().references(() => webhookDeliveries.id),
+    attempt: integer("attempt").notNull(),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    attemptedAt: createdAt(),
+  },
+  (t) => [index("webhook_delivery_attempts_delivery").on(t.deliveryId, t.attempt)],
+);
+
+// ---------------------------------------------------------------- platform
+
+/** Idempotency keys (DESIGN.md "Idempotency"): keyed by (OAuth client, key), 24 h retention. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    clientId: uuid("client_id").notNull(),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    state: text("state", { enum: ["in_progress", "done"] }).notNull(),
+    statusCode: integer("status_code"),
+    responseBody: text("response_body"),
+    responseHeaders: jsonb("response_headers"),
+    lockedUntil: ts("locked_until"),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.key] }), index("idempotency_keys_expires").on(t.expiresAt)],
+);
+
+/** Fixed-window rate-limit counters, shared by every instance. */
+export const rateLimitWindows = pgTable(
+  "rate_limit_windows",
+  {
+    subject: text("subject").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.windowStart] })],
+);
+
+/** Key/value settings of this installation (e.g. demo seed marker). */
+export const meta = pgTable("meta", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});
