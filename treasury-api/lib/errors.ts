@@ -1,0 +1,37 @@
+/**
+ * Domain and HTTP errors of the treasury-api (spec §7, DESIGN.md "Errors").
+ * Throw an `ApiError` anywhere in a handler or repository; the app's error
+ * handler turns it into `{ error, message, details }` with the mapped status.
+ */
+import { ERROR_STATUS, type ErrorCode } from "../../lib/contract/errors";
+
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown>;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+/** 400 with one field error: `details.errors = { [field]: [message] }`. */
+export function fieldError(field: string, message: string): ApiError {
+  return new ApiError("validation_error", `${field} ${message}`, { errors: { [field]: [message] } });
+}
+
+/** 404 for an object outside the caller's scope or that does not exist (never 403: no existence leak). */
+export function notFound(what: string): ApiError {
+  return new ApiError("not_found", `${what} was not found`);
+}
+
+/** 409 for an operation that does not fit the object's current state (DESIGN.md). */
+export function stateConflict(what: string, state: string, allowed: readonly string[], operation: string): ApiError {
+  return new ApiError("conflict", `Cannot ${operation} ${what} in state ${state}; allowed from: ${allowed.join(", ")}`, { state, allowed });
+}
