@@ -1,0 +1,347 @@
+/**
+ * ISO 20022 camt.053 (BankToCustomerStatement) parser — issue 2 item 13.
+ *
+ * `parseCamt053(xml, fileName)` turns one statement file into plain objects
+ * the importer stores: accounts, balances and booked entries. It is pure (no
+ * I/O, no database) and supports camt.053.001.02 through .08 (the element
+ * names the importer needs are the same across versions; where they differ —
+ * `BIC`/`BICFI`, `Dbtr/Nm`/`Dbtr/Pty/Nm`, `Sts`/`Sts/Cd` — both are read).
+ *
+ * Money never becomes a number: amounts are the decimal strings of the file.
+ * Malformed input throws `CamtImportError` naming the file and the element
+ * path, e.g. `statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing`.
+ */
+import { Decimal } from "decimal.js";
+import { isValid, parseISO } from "date-fns";
+import { electronicFormatIBAN } from "ibantools";
+import type { BalanceType } from "../../lib/contract/ledger";
+import { ApiError } from "../lib/errors";
+import { at, attrOf, child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
+
+/**
+ * A statement file that cannot be imported. A 400 `validation_error` when it
+ * reaches the HTTP layer; `details` carry the file and the element path.
+ */
+export class CamtImportError extends ApiError {
+  readonly fileName: string;
+  readonly elementPath: string | null;
+
+  constructor(fileName: string, elementPath: string | null, problem: string) {
+    super("validation_error", `${fileName}: ${elementPath ? `${elementPath} ` : ""}${problem}`, { file: fileName, path: elementPath });
+    this.name = "CamtImportError";
+    this.fileName = fileName;
+    this.elementPath = elementPath;
+  }
+}
+
+/** A point in time from a `Dt` (date only) or `DtTm` (date-time) choice. */
+export interface ParsedInstant {
+  /** `YYYY-MM-DD`: the date as written (for a DtTm, its local date part). */
+  date: string;
+  /** ISO 8601 with offset: a Dt is that date at 00:00:00Z; a DtTm as given (UTC when it has no offset). */
+  at: string;
+  /** True when the file gave only a date. */
+  dateOnly: boolean;
+}
+
+/** One `Bal` element. */
+export interface ParsedBalance {
+  /** ISO code from `Tp/CdOrPrtry/Cd` (or the proprietary code), e.g. CLBD. */
+  code: string;
+  /** Signed decimal string: negative when `CdtDbtInd` is DBIT. */
+  amount: string;
+  currency: string;
+  date: string;
+}
+
+/** One `Ntry`: a booking as the bank made it (a batch stays one entry). */
+export interface ParsedEntry {
+  /** Position of the entry within its statement (0-based). */
+  index: number;
+  /** Absolute amount exactly as written in `Ntry/Amt`. */
+  amount: string;
+  currency: string;
+  direction: "credit" | "debit";
+  /** `Sts` / `Sts/Cd` (BOOK, PDNG, INFO), null when absent. */
+  status: string | null;
+  booked: ParsedInstant;
+  value: ParsedInstant;
+  accountServicerRef: string | null;
+  entryRef: string | null;
+  counterpartyName: string;
+  remittance: string;
+  endToEndId: string | null;
+  /** Number of underlying transactions (TxDtls, or Btch/NbOfTxs when no details are given). */
+  txCount: number;
+  additionalInfo: string | null;
+}
+
+/** One `Stmt` with its account. */
+export interface ParsedStatement {
+  fileName: string;
+  /** `camt.053.001.NN` from the namespace, null when the file has none. */
+  version: string | null;
+  /** Position of the statement in the file (0-based). */
+  index: number;
+  /** `Stmt/Id`. */
+  id: string;
+  account: {
+    /** IBAN in electronic format, or the `Othr/Id`. */
+    ref: string;
+    refType: "IBAN" | "OTHER";
+    /** `Acct/Ccy`, else the currency of the first balance or entry; null when none is known. */
+    currency: string | null;
+    servicerBic: string | null;
+    servicerName: string | null;
+    name: string | null;
+  };
+  /** `FrToDt` as inclusive dates; null when the statement has none. */
+  period: { from: string; to: string } | null;
+  balances: ParsedBalance[];
+  entries: ParsedEntry[];
+}
+
+/** The ISO balance codes that map onto the API's balance types (DESIGN.md "Other enumerations"). */
+export const BALANCE_CODE_TYPES: Readonly<Record<string, BalanceType>> = {
+  CLBD: "closing_booked",
+  CLAV: "closing_available",
+  ITBD: "interim_booked",
+  ITAV: "interim_available",
+};
+
+const ROOT = "Document/BkToCstmrStmt";
+const AMOUNT_RE = /^\d+(\.\d+)?$/;
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME_RE = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
+const VERSION_RE = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/;
+
+/**
+ * Parses one camt.053 file.
+ * @param xml the file's text
+ * @param fileName used in every error message
+ * @returns one `ParsedStatement` per `Stmt`, in file order
+ * @throws CamtImportError when the file is not well-formed XML, is not a
+ *   camt.053 `Document/BkToCstmrStmt`, or an element the import needs is
+ *   missing or invalid (amount, currency, credit/debit indicator, date).
+ */
+export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
+  const read = readXml(xml);
+  if (!read.ok) throw new CamtImportError(fileName, null, `is not well-formed XML (line ${read.line}, column ${read.column}: ${read.message})`);
+  const doc = child(read.tree, "Document");
+  const stmtRoot = child(doc, "BkToCstmrStmt");
+  if (stmtRoot === undefined) {
+    const found = Object.keys(read.tree).filter((k) => !k.startsWith("#"))[0] ?? "nothing";
+    const inner = doc !== undefined && typeof doc !== "string" ? Object.keys(doc).find((k) => !k.startsWith("@_") && k !== "#text") : undefined;
+    throw new CamtImportError(fileName, ROOT, `is missing: not a camt.053 statement (root is ${found}${inner ? `/${inner}` : ""})`);
+  }
+  const version = VERSION_RE.exec(xml)?.[1];
+  const ctx: Ctx = { fileName };
+  const stmts = children(stmtRoot, "Stmt");
+  if (stmts.length === 0) throw new CamtImportError(fileName, `${ROOT}/Stmt`, "is missing");
+  return stmts.map((stmt, i) => parseStatement(ctx, stmt, `${ROOT}/Stmt[${i}]`, i, version ? `camt.053.001.${version}` : null));
+}
+
+interface Ctx {
+  fileName: string;
+}
+
+function fail(ctx: Ctx, path: string, problem: string): never {
+  throw new CamtImportError(ctx.fileName, path, problem);
+}
+
+function required(ctx: Ctx, node: unknown, rel: string, path: string): string {
+  const value = textAt(node, rel);
+  if (value === null) fail(ctx, `${path}/${rel}`, "is missing");
+  return value;
+}
+
+function parseStatement(ctx: Ctx, stmt: XmlNode, path: string, index: number, version: string | null): ParsedStatement {
+  const id = required(ctx, stmt, "Id", path);
+  const acct = child(stmt, "Acct");
+  if (acct === undefined) fail(ctx, `${path}/Acct`, "is missing");
+  const iban = textAt(acct, "Id/IBAN");
+  const other = textAt(acct, "Id/Othr/Id");
+  if (iban === null && other === null) fail(ctx, `${path}/Acct/Id`, "has neither IBAN nor Othr/Id");
+  const acctCcy = textAt(acct, "Ccy");
+  if (acctCcy !== null) checkCurrency(ctx, acctCcy, `${path}/Acct/Ccy`);
+
+  const balances = children(stmt, "Bal").map((bal, i) => parseBalance(ctx, bal, `${path}/Bal[${i}]`));
+  const entries = children(stmt, "Ntry").map((ntry, i) => parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i));
+  const bic = textAt(acct, "Svcr/FinInstnId/BICFI") ?? textAt(acct, "Svcr/FinInstnId/BIC");
+
+  return {
+    fileName: ctx.fileName,
+    version,
+    index,
+    id,
+    account: {
+      ref: iban !== null ? (electronicFormatIBAN(iban) ?? iban) : (other ?? ""),
+      refType: iban !== null ? "IBAN" : "OTHER",
+      currency: acctCcy ?? balances[0]?.currency ?? entries[0]?.currency ?? null,
+      servicerBic: bic ? bic.toUpperCase() : null,
+      servicerName: textAt(acct, "Svcr/FinInstnId/Nm"),
+      name: textAt(acct, "Nm"),
+    },
+    period: parsePeriod(ctx, child(stmt, "FrToDt"), `${path}/FrToDt`),
+    balances,
+    entries,
+  };
+}
+
+function parsePeriod(ctx: Ctx, node: XmlNode | undefined, path: string): { from: string; to: string } | null {
+  if (node === undefined) return null;
+  const from = instantAt(ctx, node, "FrDtTm", path) ?? instantAt(ctx, node, "FrDt", path);
+  const to = instantAt(ctx, node, "ToDtTm", path) ?? instantAt(ctx, node, "ToDt", path);
+  if (from === null) fail(ctx, `${path}/FrDtTm`, "is missing");
+  if (to === null) fail(ctx, `${path}/ToDtTm`, "is missing");
+  // A period written as [D 00:00, D+1 00:00) ends before the day of its end.
+  let toDate = to.date;
+  if (!to.dateOnly && /T00:00:00(\.0+)?/.test(to.at) && to.date > from.date) toDate = previousDay(to.date);
+  if (toDate < from.date) fail(ctx, path, `ends (${to.date}) before it starts (${from.date})`);
+  return { from: from.date, to: toDate };
+}
+
+function parseBalance(ctx: Ctx, bal: XmlNode, path: string): ParsedBalance {
+  const code = textAt(bal, "Tp/CdOrPrtry/Cd") ?? textAt(bal, "Tp/CdOrPrtry/Prtry");
+  if (code === null) fail(ctx, `${path}/Tp/CdOrPrtry/Cd`, "is missing");
+  const { amount, currency } = readAmount(ctx, bal, path);
+  const sign = readCreditDebit(ctx, bal, path);
+  const date = readDateChoice(ctx, bal, "Dt", path);
+  if (date === null) fail(ctx, `${path}/Dt`, "is missing");
+  const negative = sign === "debit" && !new Decimal(amount).isZero();
+  return { code: code.toUpperCase(), amount: negative ? `-${amount}` : amount, currency, date: date.date };
+}
+
+function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number): ParsedEntry {
+  const { amount, currency } = readAmount(ctx, ntry, path);
+  const direction = readCreditDebit(ctx, ntry, path);
+  const bookedChoice = readDateChoice(ctx, ntry, "BookgDt", path);
+  const valueChoice = readDateChoice(ctx, ntry, "ValDt", path);
+  const booked = bookedChoice ?? valueChoice;
+  if (booked === null) fail(ctx, `${path}/BookgDt`, "is missing");
+  const details = children(ntry, "NtryDtls");
+  const txs = details.flatMap((d) => children(d, "TxDtls"));
+  const batchCount = details.flatMap((d) => children(d, "Btch")).reduce((n, b) => n + Number(textAt(b, "NbOfTxs") ?? "0"), 0);
+  const additionalInfo = clean(textAt(ntry, "AddtlNtryInf"));
+
+  let counterpartyName = "";
+  let remittance = "";
+  let endToEndId: string | null = null;
+  const txCount = Math.max(txs.length, batchCount, 1);
+  const single = txs.length === 1 ? txs[0] : undefined;
+  if (single !== undefined) {
+    counterpartyName = counterparty(single, direction);
+    remittance = remittanceOf(single) || textAt(single, "AddtlTxInf") || additionalInfo || "";
+    endToEndId = endToEnd(single);
+  } else if (txCount > 1) {
+    // A batch booking: the bank booked one amount, so it stays one transaction.
+    const names = new Set(txs.map((t) => counterparty(t, direction)));
+    const only = names.size === 1 ? [...names][0] : undefined;
+    counterpartyName = only ?? "";
+    remittance = `Batch of ${txCount}${additionalInfo ? `: ${additionalInfo}` : ""}`;
+  } else {
+    remittance = additionalInfo ?? "";
+  }
+
+  return {
+    index,
+    amount,
+    currency,
+    direction,
+    status: textAt(ntry, "Sts/Cd") ?? textAt(ntry, "Sts"),
+    booked,
+    value: valueChoice ?? booked,
+    accountServicerRef: textAt(ntry, "AcctSvcrRef"),
+    entryRef: textAt(ntry, "NtryRef"),
+    counterpartyName: clean(counterpartyName) ?? "",
+    remittance: clean(remittance) ?? "",
+    endToEndId,
+    txCount,
+    additionalInfo,
+  };
+}
+
+function counterparty(tx: XmlNode, direction: "credit" | "debit"): string {
+  // Money came in: the other side is the debtor; money went out: the creditor.
+  const role = direction === "credit" ? "Dbtr" : "Cdtr";
+  return textAt(tx, `RltdPties/${role}/Nm`) ?? textAt(tx, `RltdPties/${role}/Pty/Nm`) ?? "";
+}
+
+function remittanceOf(tx: XmlNode): string {
+  const infos = children(tx, "RmtInf");
+  const unstructured = infos.flatMap((r) => children(r, "Ustrd")).map(textOf).filter(nonEmpty);
+  if (unstructured.length > 0) return unstructured.join(" ");
+  const strd = infos.flatMap((r) => children(r, "Strd"));
+  const refs = strd.flatMap((s) => children(s, "CdtrRefInf")).map((c) => textAt(c, "Ref")).filter(nonEmpty);
+  if (refs.length > 0) return refs.join(" ");
+  return strd.flatMap((s) => children(s, "AddtlRmtInf")).map(textOf).filter(nonEmpty).join(" ");
+}
+
+function endToEnd(tx: XmlNode): string | null {
+  const id = textAt(tx, "Refs/EndToEndId");
+  return id === null || id.toUpperCase() === "NOTPROVIDED" ? null : id;
+}
+
+/** Collapses the line breaks and indentation that banks leave inside free text. */
+function clean(text: string | null): string | null {
+  return text === null ? null : text.replace(/\s+/g, " ").trim();
+}
+
+function nonEmpty(s: string | null): s is string {
+  return s !== null && s !== "";
+}
+
+function readAmount(ctx: Ctx, node: XmlNode, path: string): { amount: string; currency: string } {
+  const amt = child(node, "Amt");
+  const amount = textOf(amt);
+  if (amount === null || amount === "") fail(ctx, `${path}/Amt`, "is missing");
+  if (!AMOUNT_RE.test(amount)) fail(ctx, `${path}/Amt`, `is not a decimal amount: "${amount}"`);
+  const currency = attrOf(amt, "Ccy");
+  if (currency === null) fail(ctx, `${path}/Amt/@Ccy`, "is missing");
+  checkCurrency(ctx, currency, `${path}/Amt/@Ccy`);
+  return { amount, currency };
+}
+
+function checkCurrency(ctx: Ctx, code: string, path: string): void {
+  if (!/^[A-Z]{3}$/.test(code)) fail(ctx, path, `is not a currency code: "${code}"`);
+}
+
+function readCreditDebit(ctx: Ctx, node: XmlNode, path: string): "credit" | "debit" {
+  const ind = textAt(node, "CdtDbtInd");
+  if (ind === null) fail(ctx, `${path}/CdtDbtInd`, "is missing");
+  if (ind === "CRDT") return "credit";
+  if (ind === "DBIT") return "debit";
+  return fail(ctx, `${path}/CdtDbtInd`, `must be CRDT or DBIT, got "${ind}"`);
+}
+
+/** Reads a `<X><Dt>` / `<X><DtTm>` choice; null when `<X>` is absent. */
+function readDateChoice(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedInstant | null {
+  const choice = child(node, name);
+  if (choice === undefined) return null;
+  const instant = instantAt(ctx, choice, "Dt", `${path}/${name}`) ?? instantAt(ctx, choice, "DtTm", `${path}/${name}`);
+  if (instant === null) fail(ctx, `${path}/${name}`, "has neither Dt nor DtTm");
+  return instant;
+}
+
+function instantAt(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedInstant | null {
+  const raw = textOf(at(node, name));
+  if (raw === null) return null;
+  const where = `${path}/${name}`;
+  const dateTime = DATETIME_RE.exec(raw);
+  // Dt may carry a time in some bank files, and DtTm must: read whichever form is written.
+  if (dateTime) {
+    const datePart = dateTime[1] ?? "";
+    const iso = dateTime[3] ? raw : `${raw}Z`; // ISO 20022 local time without offset: taken as UTC
+    if (!isValid(parseISO(datePart)) || !isValid(parseISO(iso))) fail(ctx, where, `is not a valid date-time: "${raw}"`);
+    return { date: datePart, at: iso, dateOnly: false };
+  }
+  if (DATE_RE.test(raw) && isValid(parseISO(raw))) return { date: raw, at: `${raw}T00:00:00Z`, dateOnly: true };
+  return fail(ctx, where, `is not a valid ${name.endsWith("Tm") ? "date-time" : "date"}: "${raw}"`);
+}
+
+/** The calendar day before `date` (`YYYY-MM-DD`), computed in UTC. */
+export function previousDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
