@@ -12,6 +12,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "./schema";
 
@@ -83,4 +84,13 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
       await client.close();
     },
   };
+}
+
+/**
+ * Runs a raw SQL query and returns its rows, typed by the caller. Both
+ * drivers answer `{ rows }`; this hides the driver-specific result type.
+ */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const res = (await db.execute(query)) as unknown as { rows: T[] };
+  return res.rows;
 }

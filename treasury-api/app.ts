@@ -1,0 +1,137 @@
+/**
+ * The treasury-api Hono application (spec §1–§9; DESIGN.md): every route is
+ * mounted under `/public`, answers with and without a trailing slash, and is
+ * described in `GET /public/openapi.json` (OpenAPI 3.1, version 2026-01-10),
+ * generated from the same zod declarations that validate requests.
+ * `/healthz` and `/readyz` live outside `/public`.
+ */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { HTTPException } from "hono/http-exception";
+import { bodyLimit } from "hono/body-limit";
+import type { Context } from "hono";
+import { sql } from "drizzle-orm";
+import type { Logger } from "pino";
+import { API_VERSION } from "../lib/contract/common";
+import { queryRows, type Database } from "./db/client";
+import { resolveConfig, type AppConfig } from "./config";
+import type { AppEnv } from "./lib/context";
+import { ApiError } from "./lib/errors";
+import { newId } from "./lib/secrets";
+import { validationError } from "./lib/validation";
+import { gate } from "./middleware/gate";
+import { registerRoutes } from "./routes";
+import { OPENAPI_DESCRIPTION } from "./openapi-description";
+
+export interface AppOptions {
+  database: Database;
+  config?: Partial<AppConfig>;
+  logger?: Logger | null;
+}
+
+export type TreasuryApp = OpenAPIHono<AppEnv>;
+
+function errorJson(c: Context<AppEnv>, err: ApiError): Response {
+  const headers = new Headers({ "content-type": "application/json; charset=UTF-8", ...(c.get("responseHeaders") ?? {}), ...err.headers });
+  headers.set("X-Request-ID", c.get("requestId") ?? "");
+  return new Response(JSON.stringify({ error: err.code, message: err.message, details: err.details }), { status: err.status, headers });
+}
+
+/** Maps anything thrown to the API's error body; unknown errors become a logged 500 without detail. */
+function toApiError(c: Context<AppEnv>, err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 413) return new ApiError("payload_too_large", "The request body is larger than 1 MiB");
+    if (err.status === 400) return new ApiError("validation_error", err.message || "Malformed request", { errors: { body: [err.message || "is malformed"] } });
+    if (err.status === 401) return new ApiError("authentication_failed", err.message || "Authentication failed");
+  }
+  c.get("logger")?.error({ err, requestId: c.get("requestId") }, "unhandled error");
+  return new ApiError("internal_error", `An internal error occurred; quote request id ${c.get("requestId")} to support`);
+}
+
+const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
+
+/** Builds the app around an open database. Does not start workers or listen. */
+export function createApp(opts: AppOptions): TreasuryApp {
+  const config = resolveConfig(opts.config);
+  const logger = opts.logger ?? null;
+  const db = opts.database.db;
+
+  const app = new OpenAPIHono<AppEnv>({ strict: false });
+  const api = new OpenAPIHono<AppEnv>({
+    strict: false,
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+    },
+  });
+
+  app.use("*", async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && REQUEST_ID_RE.test(incoming) ? incoming : newId();
+    c.set("requestId", requestId);
+    c.set("db", db);
+    c.set("config", config);
+    c.set("logger", logger);
+    c.set("caller", null);
+    c.set("responseHeaders", {});
+    await next();
+    c.res.headers.set("X-Request-ID", requestId);
+    for (const [k, v] of Object.entries(c.get("responseHeaders"))) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
+    logger?.info({
+      requestId,
+      method: c.req.method,
+      path: c.req.routePath,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      client: c.get("caller")?.clientName,
+    });
+  });
+
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/readyz", async (c) => {
+    try {
+      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle."__drizzle_migrations"`);
+      return c.json({ status: "ready", migrations: Number(row?.n ?? 0) });
+    } catch {
+      return c.json({ status: "unavailable" }, 503);
+    }
+  });
+  // The trivial JSON route benchmarks compare against (the floor), through the same gate as every API call.
+  api.use("*", bodyLimit({ maxSize: config.maxBodyBytes, onError: () => { throw new ApiError("payload_too_large", `The request body is larger than ${config.maxBodyBytes} bytes`); } }));
+  api.use("*", gate());
+  api.get("/ping", (c) => c.json({ pong: true }));
+
+  registerRoutes(api);
+
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Opaque access token from /auth/token/ (Form B) or /auth/tenant-token (Form A)" });
+  api.doc31("/openapi.json", {
+    openapi: "3.1.0",
+    info: { title: "Treasury Public API (local implementation)", version: API_VERSION, description: OPENAPI_DESCRIPTION },
+    servers: [{ url: "/public", description: "local base address" }],
+  });
+
+  app.route("/public", api);
+
+  app.onError((err, c) => errorJson(c, toApiError(c, err)));
+  api.onError((err, c) => errorJson(c, toApiError(c, err)));
+  app.notFound((c) => {
+    const allowed = allowedMethods(app, c.req.path);
+    if (allowed.length > 0 && !allowed.includes(c.req.method)) {
+      return errorJson(c, new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(", ")}`, { allowed }, { Allow: allowed.join(", ") }));
+    }
+    return errorJson(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`));
+  });
+  return app;
+}
+
+/** Methods registered for a concrete path (for 405 answers). */
+function allowedMethods(app: TreasuryApp, path: string): string[] {
+  const normalized = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  const methods = new Set<string>();
+  for (const r of app.routes) {
+    if (r.method === "ALL" || r.path.endsWith("*")) continue;
+    const re = new RegExp(`^${r.path.replace(/\/+$/, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+")}$`);
+    if (re.test(normalized)) methods.add(r.method);
+  }
+  return [...methods];
+}

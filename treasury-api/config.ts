@@ -1,0 +1,38 @@
+/**
+ * Runtime settings of the treasury-api (DESIGN.md: rate limits, idempotency
+ * retention, four-eyes threshold, bank simulator speed). Defaults are the
+ * documented ones; the CLI and tests override them.
+ */
+export type BankSpeed = "instant" | "fast" | "realistic" | "manual";
+
+export interface AppConfig {
+  /** Fixed-window rate limit per OAuth client (default 600 per 60 s). */
+  rateLimit: { limit: number; windowSeconds: number };
+  /** Idempotency key retention in seconds (default 24 h). */
+  idempotencyRetentionSeconds: number;
+  /** How long an in-progress idempotency key blocks a retry before it may take over (s). */
+  idempotencyLockSeconds: number;
+  /** Batch total at or above which two approvals are needed (decimal string, batch currency). */
+  fourEyesThreshold: string;
+  /** Access token lifetime in seconds (spec: 3600). */
+  tokenLifetimeSeconds: number;
+  /** Bank simulator pace. */
+  bankSpeed: BankSpeed;
+  /** Largest accepted request body in bytes (1 MiB). */
+  maxBodyBytes: number;
+}
+
+export const DEFAULT_CONFIG: AppConfig = {
+  rateLimit: { limit: 600, windowSeconds: 60 },
+  idempotencyRetentionSeconds: 24 * 3600,
+  idempotencyLockSeconds: 60,
+  fourEyesThreshold: "100000.00",
+  tokenLifetimeSeconds: 3600,
+  bankSpeed: "fast",
+  maxBodyBytes: 1024 * 1024,
+};
+
+/** Merges partial overrides into the defaults (one level deep for rateLimit). */
+export function resolveConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { ...DEFAULT_CONFIG, ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
+}

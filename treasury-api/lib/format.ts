@@ -1,0 +1,72 @@
+/**
+ * Row → API representation helpers shared by every area: amounts as decimal
+ * strings with the currency's minor units, timestamps as ISO 8601 (UTC, `Z`),
+ * masked IBANs (DESIGN.md "Other enumerations").
+ */
+import Decimal from "decimal.js";
+import { currencyMinorUnits } from "../../lib/contract/common";
+
+const digitsCache = new Map<string, number>();
+
+function minorUnits(currency: string): number {
+  let d = digitsCache.get(currency);
+  if (d === undefined) {
+    try {
+      d = currencyMinorUnits(currency);
+    } catch {
+      d = 2;
+    }
+    digitsCache.set(currency, d);
+  }
+  return d;
+}
+
+/**
+ * A numeric column value (string) as a decimal string with at least the
+ * currency's minor-unit digits; extra digits a bank sent are kept, never rounded.
+ */
+export function formatAmount(value: string | number | Decimal, currency: string): string {
+  const d = new Decimal(value);
+  const digits = Math.max(minorUnits(currency), d.decimalPlaces());
+  return d.toFixed(digits);
+}
+
+/** A timestamptz column value ("2026-01-10 08:15:00+00") as ISO 8601 ("2026-01-10T08:15:00.000Z"). */
+export function isoTimestamp(value: string | Date): string {
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+/** `NO9386011117947` → `NO93*******7947`: first four, then `*`, then the last four. */
+export function maskIban(ref: string): string {
+  const s = ref.replace(/\s+/g, "");
+  if (s.length <= 8) return `${s.slice(0, 2)}${"*".repeat(Math.max(0, s.length - 2))}`;
+  return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
+}
+
+/** Known bank names by BIC prefix (institution + country), for display. */
+const BANKS: Record<string, string> = {
+  DNBANO: "DNB Bank",
+  NDEANO: "Nordea Bank Norge",
+  NDEASE: "Nordea Bank Sverige",
+  NDEADK: "Nordea Danmark",
+  NDEAFI: "Nordea Bank Finland",
+  ESSESE: "SEB",
+  HANDSE: "Handelsbanken",
+  SWEDSE: "Swedbank",
+  DABADK: "Danske Bank",
+  DABANO: "Danske Bank Norge",
+  OKOYFI: "OP Financial Group",
+  ABNANL: "ABN AMRO",
+  GENODE: "Volksbank / Raiffeisenbank",
+  POFICH: "PostFinance",
+  UBSWCH: "UBS Switzerland",
+  GSLDGB: "Goldman Sachs International Bank",
+  CITIUS: "Citibank N.A.",
+  CHASUS: "JPMorgan Chase Bank",
+  SPRONO: "SpareBank 1",
+};
+
+/** Display name of a bank from its BIC, else the identifier itself. */
+export function bankNameFor(bankId: string): string {
+  return BANKS[bankId.slice(0, 6).toUpperCase()] ?? bankId;
+}

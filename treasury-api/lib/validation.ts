@@ -1,0 +1,45 @@
+/**
+ * Turns zod issues into the API's validation error (DESIGN.md "Errors":
+ * field messages in `details.errors` keyed by field path, e.g.
+ * `instructions[3].creditor_iban`).
+ */
+import type { z } from "zod";
+import { ApiError } from "./errors";
+
+/** `["instructions", 3, "creditor_iban"]` → `instructions[3].creditor_iban`. */
+export function fieldPath(path: readonly PropertyKey[], prefix?: string): string {
+  let out = prefix ?? "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || "body";
+}
+
+/** Builds the 400 validation error for a failed parse of `target` (body, query, path, header). */
+export function validationError(error: z.ZodError, target: string): ApiError {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => {
+    (errors[field] ??= []).push(message);
+  };
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) add(fieldPath([...issue.path, key]), target === "query" ? "is not a supported query parameter" : "is not a known field");
+    } else if (issue.code === "invalid_type" && issue.input === undefined) {
+      add(fieldPath(issue.path), "is required");
+    } else {
+      add(fieldPath(issue.path), issue.message);
+    }
+  }
+  const first = Object.entries(errors)[0];
+  const where = target === "json" ? "body" : target === "param" ? "path" : target;
+  const message = first ? `Invalid ${where}: ${first[0]} ${first[1][0]}${Object.keys(errors).length > 1 ? ` (and ${Object.keys(errors).length - 1} more)` : ""}` : `Invalid ${where}`;
+  return new ApiError("validation_error", message, { errors });
+}
+
+/** Parses `value` with `schema` or throws the 400 validation error. */
+export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, target = "json"): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, target);
+  return result.data;
+}

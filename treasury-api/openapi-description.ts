@@ -1,0 +1,86 @@
+/**
+ * The prose part of the OpenAPI description: every decision DESIGN.md (and
+ * this implementation) takes where the spec says "not shown", and every
+ * extension. Keep it in step with the code.
+ */
+export const OPENAPI_DESCRIPTION = `
+Local implementation of the Treasury Public API (interface version 2026-01-10), with a simulated bank.
+All paths are relative to the base address, which ends in /public. Every path answers with and without a trailing slash.
+
+## Forms
+A token remembers the form it was issued in. /auth/tenant-token issues Form A tokens (bound to one tenant);
+/auth/token/ issues Form B tokens (bound to the client's linked companies). A client is registered for one form;
+asking the other token endpoint gives 400 unauthorized_client. Every response follows the form of the token:
+Form A lists are bare arrays cut at \`limit\` (default 100, max 1000; \`page\`/\`page_size\` are refused with 400);
+Form B lists use the pagination envelope with \`page\` (1-indexed) / \`page_size\` (default 100, max 1000), \`count\`,
+\`total_pages\` and absolute \`next\` / \`previous\` URLs (null when absent). Form B also accepts \`limit\` as
+\`page_size\` when \`page_size\` is absent. Unknown query parameters are refused with 400 naming them.
+
+## Headers and isolation
+- Form A: X-Tenant-ID is required on every protected call (missing: 400 validation_error; not the token's tenant: 403).
+  An optional X-Company-ID must name a company of that tenant (else 403) and narrows company-scoped data to it.
+- Form B: X-Company-ID is required on company-scoped calls (bank data, reporting, payments; missing: 400; not linked: 403).
+  On approvals and reconciliation it is optional: absent means every linked company. An X-Tenant-ID, if sent,
+  must be the tenant that owns the client's companies (else 403).
+- Objects outside the caller's scope are 404, never 403, so existence does not leak.
+- When a body or query carries company_id it must equal X-Company-ID (400 naming company_id).
+- Writes (POST, PATCH, PUT, DELETE) by a client whose write access is not approved: 403 permission_denied.
+
+## Tokens
+Opaque random bearer tokens (stored hashed), expires_in 3600, no refresh tokens. Client credentials by HTTP Basic
+or (Form B) form fields client_id / client_secret. Token errors carry RFC 6749 §5.2 fields (error: invalid_request,
+invalid_client, unauthorized_client, unsupported_grant_type, invalid_scope; error_description) plus message and details;
+401 for bad client credentials, 400 for the rest; responses carry Cache-Control: no-store. A scope outside the client's
+allowed set is invalid_scope; no scope requested means every allowed scope. Form A: a tenant the partner client is not
+allowed for is 403 permission_denied.
+
+## Errors
+Body { "error": "<code>", "message": "<human text>", "details": {...} }. error carries the code name of spec §7.
+Validation errors put field messages in details.errors keyed by field path (e.g. instructions[3].creditor_iban).
+Also: 405 method_not_allowed (with Allow), 413 payload_too_large (body over 1 MiB), 415 unsupported_media_type
+(a write body that is not JSON), 500 internal_error, 503 service_unavailable; never a stack trace.
+Every response carries X-Request-ID (accepted from the caller when well-formed, else generated).
+
+## Idempotency
+Every write needs Idempotency-Key (1–255 visible ASCII characters; missing: 400). Retention 24 hours. Keys are per
+OAuth client. The fingerprint is method, path without trailing slash, X-Company-ID and the canonical JSON body
+(object key order does not matter). Same key and fingerprint: the stored status and body are replayed with
+Idempotent-Replayed: true. Same key, other fingerprint: 409 conflict (details.reason = "payload_mismatch").
+Same key while the first request is still running: 409 conflict (details.reason = "in_progress"). A 5xx outcome is
+not stored, so a retry runs again. Keys live in the database, shared by every instance.
+
+## Rate limits
+Per OAuth client (unauthenticated calls: per address), fixed window, default 600 requests per 60 s. Every response
+carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window resets).
+429 throttled adds Retry-After (seconds).
+
+## Data decisions
+- Transaction.amount is the absolute amount as a decimal string; direction (credit/debit) gives the sign.
+- from_date / to_date filter on the bank's booking date (inclusive) for transactions, on as_of_date for balances,
+  on date for coverage, on the UTC date of timestamp for intraday points. from_date after to_date is 400.
+- Lists are sorted stably: transactions newest booking first (booked_date, booked_at, id descending); balances,
+  coverage and intraday points oldest first; accounts and companies by name then id.
+- balance_type: closing_booked, closing_available, interim_booked, interim_available (ISO 20022 CLBD, CLAV, ITBD, ITAV).
+- coverage source: camt.053, mt940, api; completeness: complete, partial, missing.
+- external_ref_type: IBAN (statement import also stores OTHER for non-IBAN account ids); account status: active, closed.
+- iban_masked: first four characters, then *, then the last four.
+- Company upsert (POST /companies): keyed on orgnr within the API client. 201 with the Company when created,
+  200 when updated. A new company is linked to the calling Form B client. An orgnr that exists in the tenant but
+  is not linked to the client is 409 conflict.
+- Account upsert (POST /accounts): identity (tenant, bank_id, external_ref). 201 with the Account when created, 200 when
+  updated; the same identity never duplicates. An identity owned by another company is 409 conflict.
+- Koncern breakdown: { koncern_id, companies: [{ company_id, name, balances: [{ currency, balance }] }], totals:
+  [{ currency, balance }] } from each account's latest closing_booked balance, per currency, exact decimal.
+
+## Extensions (additive; the spec's fields stay as they are)
+- Account: company_id, bank_id, status. AccountUpsert: optional name, bank_name.
+- Transaction: end_to_end_id, booked_date, value_date.
+- ApprovalRequest: approved_count, object_type (payment_batch), created_at, company_id.
+- ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id.
+- PaymentBatch: instruction_count, requested_execution_date. PaymentInstruction: batch_id, status.
+- PaymentStatusEvent: batch_id, reason.
+- Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the
+  old secret stays valid for 24 hours and deliveries carry a v1= signature for each valid secret.
+  GET /webhooks/{id}/deliveries (delivery log) and POST /webhooks/{id}/test (signed test event).
+- GET /ping: trivial authenticated JSON route (benchmark floor). GET /healthz and /readyz outside /public.
+`.trim();

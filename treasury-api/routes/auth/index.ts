@@ -1,0 +1,100 @@
+/**
+ * Token endpoints (spec §4 Token, §5): POST /auth/token/ (Form B,
+ * form-urlencoded) and POST /auth/tenant-token (Form A, JSON). Errors follow
+ * RFC 6749 §5.2 and carry the spec's message/details; responses are no-store.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import { FormATokenRequest, FormBTokenRequest, TokenResponse } from "../../../lib/contract/auth";
+import { ErrorBody, TokenErrorBody } from "../../../lib/contract/errors";
+import { isUuid } from "../../middleware/auth";
+import type { AppEnv } from "../../lib/context";
+import { TokenError, issueToken, readCredentials } from "./token-service";
+
+const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
+
+function tokenErrorResponse(c: Context<AppEnv>, err: TokenError): Response {
+  const body =
+    err.status === 403
+      ? { error: "permission_denied", message: err.message, details: err.details }
+      : { error: err.code, error_description: err.message, message: err.message, details: err.details };
+  const headers: Record<string, string> = { ...NO_STORE };
+  if (err.status === 401) headers["WWW-Authenticate"] = 'Basic realm="treasury"';
+  return c.json(body, err.status, headers);
+}
+
+async function handle(c: Context<AppEnv>, run: () => Promise<object>): Promise<Response> {
+  try {
+    return c.json(await run(), 200, NO_STORE);
+  } catch (err) {
+    if (err instanceof TokenError) return tokenErrorResponse(c, err);
+    throw err;
+  }
+}
+
+const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined);
+
+export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
+  const tokenResponses = {
+    200: { description: "Token issued (no refresh token)", content: { "application/json": { schema: TokenResponse } } },
+    400: { description: "invalid_request, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2)", content: { "application/json": { schema: TokenErrorBody } } },
+    401: { description: "invalid_client: bad client credentials", content: { "application/json": { schema: TokenErrorBody } } },
+  };
+  api.openAPIRegistry.registerPath({
+    method: "post",
+    path: "/auth/token/",
+    tags: ["Auth"],
+    summary: "Form B token (client credentials)",
+    description: "application/x-www-form-urlencoded. Credentials by HTTP Basic or client_id/client_secret fields. No scope means every allowed scope.",
+    request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: FormBTokenRequest } } } },
+    responses: tokenResponses,
+  });
+  api.openAPIRegistry.registerPath({
+    method: "post",
+    path: "/auth/tenant-token",
+    tags: ["Auth"],
+    summary: "Form A token bound to one tenant",
+    description: "JSON. Credentials by optional HTTP Basic (or client_id/client_secret in the body).",
+    request: { body: { required: true, content: { "application/json": { schema: FormATokenRequest } } } },
+    responses: { ...tokenResponses, 403: { description: "permission_denied: tenant not allowed for this partner client", content: { "application/json": { schema: ErrorBody } } } },
+  });
+
+  api.post("/auth/token", (c) =>
+    handle(c, async () => {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw new TokenError(400, "invalid_request", "The token request must be application/x-www-form-urlencoded");
+      const form = new URLSearchParams(await c.req.text());
+      for (const [k] of form) if (form.getAll(k).length > 1) throw new TokenError(400, "invalid_request", `Parameter ${k} was sent more than once`);
+      const fields = Object.fromEntries(form) as Record<string, string>;
+      if (!fields.grant_type) throw new TokenError(400, "invalid_request", "grant_type is required", { errors: { grant_type: ["is required"] } });
+      if (fields.grant_type !== "client_credentials") throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
+      const parsed = FormBTokenRequest.safeParse(fields);
+      if (!parsed.success) throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
+      const creds = readCredentials(c.req.header("authorization"), parsed.data);
+      return issueToken(c.get("db"), "B", creds, parsed.data.scope, c.get("config").tokenLifetimeSeconds);
+    }),
+  );
+
+  api.post("/auth/tenant-token", (c) =>
+    handle(c, async () => {
+      const type = c.req.header("content-type") ?? "";
+      if (!/^application\/json\b/i.test(type)) throw new TokenError(400, "invalid_request", "The tenant token request must be application/json");
+      let body: unknown;
+      try {
+        body = JSON.parse(await c.req.text());
+      } catch {
+        throw new TokenError(400, "invalid_request", "The request body is not valid JSON");
+      }
+      if (body === null || typeof body !== "object" || Array.isArray(body)) throw new TokenError(400, "invalid_request", "The request body must be a JSON object");
+      const raw = body as Record<string, unknown>;
+      if (raw.grant_type !== undefined && raw.grant_type !== "client_credentials") throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
+      const tenant = str(raw.tenant_id);
+      if (!tenant || !isUuid(tenant)) throw new TokenError(400, "invalid_request", "tenant_id is required and must be a UUID", { errors: { tenant_id: ["must be a UUID"] } });
+      const parsed = FormATokenRequest.safeParse(raw);
+      if (!parsed.success) throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
+      const creds = readCredentials(c.req.header("authorization"), parsed.data);
+      return issueToken(c.get("db"), "A", creds, parsed.data.scope, c.get("config").tokenLifetimeSeconds, tenant.toLowerCase());
+    }),
+  );
+}
+

@@ -1,0 +1,15 @@
+/**
+ * Every spec area's routes, registered on the `/public` sub-app. One line per
+ * area; each area lives in its own folder (routes, handlers, tests).
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { AppEnv } from "../lib/context";
+import { registerAuthRoutes } from "./auth";
+import { registerOrganizationRoutes } from "./organization";
+import { registerLedgerRoutes } from "./ledger";
+
+export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
+  registerAuthRoutes(api);
+  registerOrganizationRoutes(api);
+  registerLedgerRoutes(api);
+}

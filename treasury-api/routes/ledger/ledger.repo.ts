@@ -1,0 +1,267 @@
+/**
+ * Bank data repositories (spec §4 Ledger): accounts, transactions, balance
+ * snapshots, coverage days, intraday points. Functions `(db, scope, params)`
+ * with the scope in every `where`. Exact list counts for transactions come
+ * from the `account_day_flows` aggregate, not from counting a million rows.
+ */
+import { and, asc, desc, eq, gte, lte, lt, sql, type SQL } from "drizzle-orm";
+import { isValidIBAN, electronicFormatIBAN } from "ibantools";
+import type { Account, AccountUpsert, BalanceSnapshot, CoverageDay, IntradayBalancePoint, Transaction } from "../../../lib/contract/ledger";
+import type { Db, DbOrTx } from "../../db/client";
+import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../../db/schema";
+import { ApiError, fieldError, notFound } from "../../lib/errors";
+import { bankNameFor, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
+import { scopeWhere, type DataScope } from "../../lib/scope";
+import { newId } from "../../lib/secrets";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+type AccountRow = typeof accounts.$inferSelect;
+
+export function toAccount(r: AccountRow): Account {
+  return {
+    id: r.id,
+    name: r.name,
+    currency: r.currency,
+    iban_masked: maskIban(r.externalRef),
+    bank_name: r.bankName,
+    company_id: r.companyId,
+    bank_id: r.bankId,
+    status: r.status,
+  };
+}
+
+/** Accounts in scope, by name then id; optional currency and status filters. */
+export async function listAccounts(db: Db, scope: DataScope, f: { currency?: string; status?: string }, page: Page, withCount: boolean) {
+  const conds: SQL[] = scopeWhere(scope, accounts.tenantId, accounts.companyId);
+  if (f.currency) conds.push(eq(accounts.currency, f.currency));
+  if (f.status) conds.push(eq(accounts.status, f.status as "active" | "closed"));
+  const where = and(...conds);
+  const [rows, total] = await Promise.all([
+    db.select().from(accounts).where(where).orderBy(asc(accounts.name), asc(accounts.id)).limit(page.limit).offset(page.offset),
+    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  return { rows: rows.map(toAccount), count: Number(total[0]?.n ?? 0) };
+}
+
+/** The account row if it is in scope, else 404. */
+export async function getAccountRow(db: DbOrTx, scope: DataScope, id: string): Promise<AccountRow> {
+  const [row] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), ...scopeWhere(scope, accounts.tenantId, accounts.companyId)));
+  if (!row) throw notFound("Account");
+  return row;
+}
+
+/**
+ * Account upsert (spec §2 "Account upsert body"): identity (tenant, bank_id,
+ * external_ref). 201 when created, 200 when updated; never a duplicate.
+ * @throws 400 for an invalid IBAN, 409 when the identity belongs to another company.
+ */
+export async function upsertAccount(db: Db, scope: DataScope, body: AccountUpsert): Promise<{ account: Account; created: boolean }> {
+  const iban = electronicFormatIBAN(body.external_ref) ?? body.external_ref;
+  if (!isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
+  const bankName = body.bank_name ?? bankNameFor(body.bank_id);
+  const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
+  const now = new Date().toISOString();
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(accounts)
+      .values({
+        id: newId(),
+        tenantId: scope.tenantId,
+        companyId: body.company_id,
+        bankId: body.bank_id,
+        externalRef: iban,
+        externalRefType: body.external_ref_type,
+        name,
+        currency: body.currency,
+        bankName,
+        status: body.status,
+      })
+      .onConflictDoNothing()
+      .returning();
+    const created = inserted[0];
+    if (created) return { account: toAccount(created), created: true };
+    const [existing] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.bankId, body.bank_id), eq(accounts.externalRef, iban)));
+    if (!existing) throw new ApiError("conflict", "The account changed concurrently; retry");
+    if (existing.companyId !== body.company_id) {
+      throw new ApiError("conflict", "An account with this bank_id and external_ref belongs to another company", { bank_id: body.bank_id });
+    }
+    const [updated] = await tx
+      .update(accounts)
+      .set({ currency: body.currency, status: body.status, name: body.name ?? existing.name, bankName: body.bank_name ?? existing.bankName, updatedAt: now })
+      .where(eq(accounts.id, existing.id))
+      .returning();
+    return { account: toAccount(updated ?? existing), created: false };
+  });
+}
+
+// ------------------------------------------------------------ transactions
+
+export interface TransactionFilter {
+  accountId?: string;
+  fromDate?: string;
+  toDate?: string;
+  direction?: "credit" | "debit";
+  currency?: string;
+}
+
+const txColumns = {
+  id: transactions.id,
+  accountId: transactions.accountId,
+  amount: transactions.amount,
+  currency: transactions.currency,
+  direction: transactions.direction,
+  bookedAt: transactions.bookedAt,
+  valueAt: transactions.valueAt,
+  bookedDate: transactions.bookedDate,
+  valueDate: transactions.valueDate,
+  counterpartyName: transactions.counterpartyName,
+  remittance: transactions.remittance,
+  endToEndId: transactions.endToEndId,
+};
+
+type TxRow = { [K in keyof typeof txColumns]: (typeof transactions.$inferSelect)[K] };
+
+export function toTransaction(r: TxRow): Transaction {
+  return {
+    id: r.id,
+    account_id: r.accountId,
+    amount: formatAmount(r.amount, r.currency),
+    currency: r.currency,
+    direction: r.direction,
+    booked_at: isoTimestamp(r.bookedAt),
+    value_at: isoTimestamp(r.valueAt),
+    counterparty_name: r.counterpartyName,
+    remittance: r.remittance,
+    end_to_end_id: r.endToEndId,
+    booked_date: r.bookedDate,
+    value_date: r.valueDate,
+  };
+}
+
+function txWhere(scope: DataScope, f: TransactionFilter): SQL | undefined {
+  const conds: SQL[] = scopeWhere(scope, transactions.tenantId, transactions.companyId);
+  if (f.accountId) conds.push(eq(transactions.accountId, f.accountId));
+  if (f.fromDate) conds.push(gte(transactions.bookedDate, f.fromDate));
+  if (f.toDate) conds.push(lte(transactions.bookedDate, f.toDate));
+  if (f.direction) conds.push(eq(transactions.direction, f.direction));
+  if (f.currency) conds.push(eq(transactions.currency, f.currency));
+  return and(...conds);
+}
+
+/** The exact number of transactions matching `f`, from the daily aggregate. */
+export async function countTransactions(db: Db, scope: DataScope, f: TransactionFilter): Promise<number> {
+  const conds: SQL[] = scopeWhere(scope, accountDayFlows.tenantId, accountDayFlows.companyId);
+  if (f.accountId) conds.push(eq(accountDayFlows.accountId, f.accountId));
+  if (f.fromDate) conds.push(gte(accountDayFlows.bookedDate, f.fromDate));
+  if (f.toDate) conds.push(lte(accountDayFlows.bookedDate, f.toDate));
+  if (f.direction) conds.push(eq(accountDayFlows.direction, f.direction));
+  if (f.currency) conds.push(eq(accountDayFlows.currency, f.currency));
+  const [row] = await db.select({ n: sql<string>`coalesce(sum(${accountDayFlows.txCount}), 0)::text` }).from(accountDayFlows).where(and(...conds));
+  return Number(row?.n ?? 0);
+}
+
+/** Transactions in scope, newest booking first (booked_date, booked_at, id descending). */
+export async function listTransactions(db: Db, scope: DataScope, f: TransactionFilter, page: Page, withCount: boolean) {
+  const [rows, count] = await Promise.all([
+    db
+      .select(txColumns)
+      .from(transactions)
+      .where(txWhere(scope, f))
+      .orderBy(desc(transactions.bookedDate), desc(transactions.bookedAt), desc(transactions.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount ? countTransactions(db, scope, f) : Promise.resolve(0),
+  ]);
+  return { rows: rows.map(toTransaction), count };
+}
+
+export async function getTransaction(db: Db, scope: DataScope, id: string): Promise<Transaction> {
+  const [row] = await db
+    .select(txColumns)
+    .from(transactions)
+    .where(and(eq(transactions.id, id), ...scopeWhere(scope, transactions.tenantId, transactions.companyId)));
+  if (!row) throw notFound("Transaction");
+  return toTransaction(row);
+}
+
+// ------------------------------------------------------------ balances, coverage, intraday
+
+export async function listBalances(db: Db, accountId: string, f: { fromDate?: string; toDate?: string; balanceType?: string }, page: Page, withCount: boolean) {
+  const conds: SQL[] = [eq(balanceSnapshots.accountId, accountId)];
+  if (f.fromDate) conds.push(gte(balanceSnapshots.asOfDate, f.fromDate));
+  if (f.toDate) conds.push(lte(balanceSnapshots.asOfDate, f.toDate));
+  if (f.balanceType) conds.push(eq(balanceSnapshots.balanceType, f.balanceType));
+  const where = and(...conds);
+  const [rows, total] = await Promise.all([
+    db.select().from(balanceSnapshots).where(where).orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id)).limit(page.limit).offset(page.offset),
+    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(balanceSnapshots).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  const out: BalanceSnapshot[] = rows.map((r) => ({
+    id: r.id,
+    account_id: r.accountId,
+    balance_type: r.balanceType as BalanceSnapshot["balance_type"],
+    as_of_date: r.asOfDate,
+    balance: formatAmount(r.balance, r.currency),
+    currency: r.currency,
+  }));
+  return { rows: out, count: Number(total[0]?.n ?? 0) };
+}
+
+export async function listCoverage(db: Db, accountId: string, f: { fromDate?: string; toDate?: string }, page: Page, withCount: boolean) {
+  const conds: SQL[] = [eq(coverageDays.accountId, accountId)];
+  if (f.fromDate) conds.push(gte(coverageDays.date, f.fromDate));
+  if (f.toDate) conds.push(lte(coverageDays.date, f.toDate));
+  const where = and(...conds);
+  const [rows, total] = await Promise.all([
+    db.select().from(coverageDays).where(where).orderBy(asc(coverageDays.date), asc(coverageDays.id)).limit(page.limit).offset(page.offset),
+    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(coverageDays).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  const out: CoverageDay[] = rows.map((r) => ({
+    id: r.id,
+    account_id: r.accountId,
+    date: r.date,
+    source: r.source as CoverageDay["source"],
+    completeness: r.completeness as CoverageDay["completeness"],
+  }));
+  return { rows: out, count: Number(total[0]?.n ?? 0) };
+}
+
+/** Day after `date` (YYYY-MM-DD), as the exclusive upper bound of a UTC day range. */
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export async function listIntraday(db: Db, accountId: string, f: { date?: string; fromDate?: string; toDate?: string; balanceType?: string }, page: Page, withCount: boolean) {
+  const conds: SQL[] = [eq(intradayPoints.accountId, accountId)];
+  const from = f.date ?? f.fromDate;
+  const to = f.date ?? f.toDate;
+  if (from) conds.push(gte(intradayPoints.timestamp, `${from}T00:00:00Z`));
+  if (to) conds.push(lt(intradayPoints.timestamp, `${nextDay(to)}T00:00:00Z`));
+  if (f.balanceType) conds.push(eq(intradayPoints.balanceType, f.balanceType));
+  const where = and(...conds);
+  const [rows, total] = await Promise.all([
+    db.select().from(intradayPoints).where(where).orderBy(asc(intradayPoints.timestamp), asc(intradayPoints.id)).limit(page.limit).offset(page.offset),
+    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(intradayPoints).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  const out: IntradayBalancePoint[] = rows.map((r) => ({
+    id: r.id,
+    account_id: r.accountId,
+    timestamp: isoTimestamp(r.timestamp),
+    balance: formatAmount(r.balance, r.currency),
+    currency: r.currency,
+    balance_type: r.balanceType as IntradayBalancePoint["balance_type"],
+  }));
+  return { rows: out, count: Number(total[0]?.n ?? 0) };
+}

@@ -1,0 +1,119 @@
+/**
+ * Ledger routes (spec §4 Ledger): accounts list / upsert / detail, account
+ * transactions, balances, coverage, intraday; global transactions list and
+ * detail. All are company-scoped (Form B needs X-Company-ID).
+ */
+import { z } from "zod";
+import { CurrencyCode, IsoDate, Uuid } from "../../../lib/contract/common";
+import { Account, AccountStatus, AccountUpsert, BalanceSnapshot, BalanceType, CoverageDay, Direction, IntradayBalancePoint, Transaction } from "../../../lib/contract/ledger";
+import { defineRoute } from "../../lib/route";
+import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const idParams = z.object({ id: Uuid });
+
+export const listAccountsRoute = defineRoute({
+  method: "get",
+  path: "/accounts",
+  tags: ["Ledger"],
+  summary: "List bank accounts",
+  scope: "read:ledger",
+  company: "required",
+  request: { query: z.object({ ...pagingQuery, currency: CurrencyCode.optional(), status: AccountStatus.optional() }).strict() },
+  responses: { 200: listResponse(Account, "Accounts, by name then id") },
+});
+
+export const upsertAccountRoute = defineRoute({
+  method: "post",
+  path: "/accounts",
+  tags: ["Ledger"],
+  summary: "Create or update a bank account (upsert)",
+  description: "Identity: client environment (tenant), bank_id and external_ref (an IBAN). company_id must equal X-Company-ID. 201 when created, 200 when updated.",
+  scope: "write:ledger",
+  company: "required",
+  request: { body: { required: true, content: { "application/json": { schema: AccountUpsert } } } },
+  responses: { 200: json(Account, "Updated"), 201: json(Account, "Created") },
+});
+
+export const getAccountRoute = defineRoute({
+  method: "get",
+  path: "/accounts/{id}",
+  tags: ["Ledger"],
+  summary: "Get a bank account",
+  scope: "read:ledger",
+  company: "required",
+  request: { params: idParams },
+  responses: { 200: json(Account, "The account") },
+});
+
+export const accountTransactionsRoute = defineRoute({
+  method: "get",
+  path: "/accounts/{id}/transactions",
+  tags: ["Ledger"],
+  summary: "Transactions of an account",
+  description: "Newest booking first. from_date / to_date filter on the booking date.",
+  scope: "read:ledger",
+  company: "required",
+  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery, direction: Direction.optional() }).strict() },
+  responses: { 200: listResponse(Transaction, "Transactions") },
+});
+
+export const accountBalancesRoute = defineRoute({
+  method: "get",
+  path: "/accounts/{id}/balances",
+  tags: ["Ledger"],
+  summary: "Balance snapshots of an account",
+  description: "Oldest first; from_date / to_date filter on as_of_date.",
+  scope: "read:ledger",
+  company: "required",
+  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery, balance_type: BalanceType.optional() }).strict() },
+  responses: { 200: listResponse(BalanceSnapshot, "Balance snapshots") },
+});
+
+export const accountCoverageRoute = defineRoute({
+  method: "get",
+  path: "/accounts/{id}/coverage",
+  tags: ["Ledger"],
+  summary: "Statement coverage days of an account",
+  scope: "read:ledger",
+  company: "required",
+  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery }).strict() },
+  responses: { 200: listResponse(CoverageDay, "Coverage days, oldest first") },
+});
+
+export const accountIntradayRoute = defineRoute({
+  method: "get",
+  path: "/accounts/{id}/intraday",
+  tags: ["Ledger"],
+  summary: "Intraday balance points of an account",
+  description: "`date` selects one UTC day; from_date / to_date a range of UTC days. Oldest first.",
+  scope: "read:ledger",
+  company: "required",
+  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery, date: IsoDate.optional(), balance_type: BalanceType.optional() }).strict() },
+  responses: { 200: listResponse(IntradayBalancePoint, "Intraday points") },
+});
+
+export const listTransactionsRoute = defineRoute({
+  method: "get",
+  path: "/transactions",
+  tags: ["Ledger"],
+  summary: "List transactions",
+  description: "Newest booking first. Form B filters account_id, direction, currency as well.",
+  scope: "read:ledger",
+  company: "required",
+  request: {
+    query: z.object({ ...pagingQuery, ...dateRangeQuery, account_id: Uuid.optional(), direction: Direction.optional(), currency: CurrencyCode.optional() }).strict(),
+  },
+  responses: { 200: listResponse(Transaction, "Transactions") },
+});
+
+export const getTransactionRoute = defineRoute({
+  method: "get",
+  path: "/transactions/{id}",
+  tags: ["Ledger"],
+  summary: "Get a transaction",
+  scope: "read:ledger",
+  company: "required",
+  request: { params: idParams },
+  responses: { 200: json(Transaction, "The transaction") },
+});

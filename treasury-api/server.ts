@@ -1,0 +1,227 @@
+/**
+ * The local Treasury API server and its CLI (issue 2 item 5).
+ *
+ *   npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory]
+ *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]
+ *                           [--bank-speed instant|fast|realistic|manual]
+ *   npm run treasury-api -- import-camt053 --company ID FILE...
+ *
+ * A new data folder is seeded with demo data by default and gets
+ * `demo-fixtures.json` (for `memory` the fixtures are printed). `DATABASE_URL`
+ * switches from PGlite to PostgreSQL. Ctrl-C / SIGTERM: stop accepting, finish
+ * in-flight requests, stop workers, close the database.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve, type ServerType } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import pino from "pino";
+import { createApp } from "./app";
+import { resolveConfig, type AppConfig, type BankSpeed } from "./config";
+import { openDatabase, type Database } from "./db/client";
+import { meta } from "./db/schema";
+import { seedDemo, writeDemoFixtures } from "./seed/demo";
+import { startWorkers, type Workers } from "./workers";
+
+export interface ServerOptions {
+  port: number;
+  host: string;
+  /** PGlite data folder, or "memory". Ignored when `databaseUrl` is set. */
+  data: string;
+  databaseUrl?: string;
+  seed: "demo" | "none";
+  seedScale: number;
+  rateLimit?: { limit: number; windowSeconds: number };
+  bankSpeed?: BankSpeed;
+  /** Structured JSON request log on stdout (default true for the CLI, false in tests). */
+  log?: boolean;
+  config?: Partial<AppConfig>;
+}
+
+export interface RunningServer {
+  /** e.g. http://127.0.0.1:4010 — the API's base address is `${url}/public`. */
+  url: string;
+  database: Database;
+  /** Demo fixtures when this start seeded the database, else null. */
+  fixtures: Awaited<ReturnType<typeof seedDemo>> | null;
+  close(): Promise<void>;
+}
+
+/** Opens (and if new, seeds) the database, starts workers and listens. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const logger = opts.log ? pino({ base: { service: "treasury-api" } }) : null;
+  const database = await openDatabase(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.data });
+  let fixtures: RunningServer["fixtures"] = null;
+  const [seeded] = await database.db.select().from(meta).where(eq(meta.key, "seed"));
+  if (!seeded && opts.seed === "demo") {
+    fixtures = await seedDemo(database, { scale: opts.seedScale });
+    if (!opts.databaseUrl && opts.data !== "memory") writeDemoFixtures(opts.data, fixtures);
+  }
+  const config = resolveConfig({ ...opts.config, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}), ...(opts.bankSpeed ? { bankSpeed: opts.bankSpeed } : {}) });
+  const app = createApp({ database, config, logger });
+  const workers: Workers = startWorkers({ database, config, logger });
+
+  const inFlight = new Set<Promise<unknown>>();
+  let server: ServerType | undefined;
+  const url = await new Promise<string>((resolve, reject) => {
+    server = serve(
+      {
+        fetch: (req, env) => {
+          const p = Promise.resolve(app.fetch(req, env));
+          inFlight.add(p);
+          void p.finally(() => inFlight.delete(p)).catch(() => undefined);
+          return p;
+        },
+        port: opts.port,
+        hostname: opts.host,
+      },
+      (info) => resolve(`http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${info.port}`),
+    );
+    server.once("error", reject);
+  });
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        if (!server) return resolve();
+        server.close(() => resolve());
+        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+        if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function") server.closeIdleConnections();
+      });
+      await Promise.allSettled([...inFlight]);
+      await workers.stop();
+      await database.close();
+    })();
+    return closing;
+  };
+  return { url, database, fixtures, close };
+}
+
+interface CliArgs {
+  command: "serve" | "import-camt053";
+  opts: ServerOptions;
+  rest: string[];
+}
+
+function usage(message: string): never {
+  process.stderr.write(`treasury-api: ${message}\nusage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual]\n       npm run treasury-api -- import-camt053 --company ID FILE...\n`);
+  process.exit(2);
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Parses the CLI flags; exits with a message naming the bad flag. */
+export function parseArgs(argv: string[]): CliArgs {
+  const opts: ServerOptions = {
+    port: 4010,
+    host: "127.0.0.1",
+    data: path.join(REPO_ROOT, ".data", "treasury-api"),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    seed: "demo",
+    seedScale: 1,
+    log: true,
+  };
+  let command: CliArgs["command"] = "serve";
+  const rest: string[] = [];
+  const args = [...argv];
+  if (args[0] === "import-camt053") {
+    command = "import-camt053";
+    args.shift();
+  }
+  while (args.length) {
+    const a = args.shift() as string;
+    const value = () => {
+      const v = args.shift();
+      if (v === undefined) usage(`${a} needs a value`);
+      return v;
+    };
+    switch (a) {
+      case "--port": {
+        const p = Number(value());
+        if (!Number.isInteger(p) || p < 0 || p > 65535) usage("--port must be 0..65535");
+        opts.port = p;
+        break;
+      }
+      case "--host":
+        opts.host = value();
+        break;
+      case "--data":
+        opts.data = value();
+        break;
+      case "--seed": {
+        const s = value();
+        if (s !== "demo" && s !== "none") usage("--seed must be demo or none");
+        opts.seed = s;
+        break;
+      }
+      case "--seed-scale": {
+        const n = Number(value());
+        if (!Number.isFinite(n) || n <= 0 || n > 1000) usage("--seed-scale must be a number from 0 to 1000");
+        opts.seedScale = n;
+        break;
+      }
+      case "--rate-limit": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1) usage("--rate-limit must be a positive whole number (requests per 60 s)");
+        opts.rateLimit = { limit: n, windowSeconds: 60 };
+        break;
+      }
+      case "--bank-speed": {
+        const s = value();
+        if (!["instant", "fast", "realistic", "manual"].includes(s)) usage("--bank-speed must be instant, fast, realistic or manual");
+        opts.bankSpeed = s as BankSpeed;
+        break;
+      }
+      case "--quiet":
+        opts.log = false;
+        break;
+      default:
+        if (a.startsWith("--") && command === "serve") usage(`unknown flag ${a}`);
+        rest.push(a);
+    }
+  }
+  return { command, opts, rest };
+}
+
+async function main(): Promise<void> {
+  const { command, opts, rest } = parseArgs(process.argv.slice(2));
+  if (command === "import-camt053") {
+    const { runImportCli } = await import("./import/cli");
+    const database = await openDatabase(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.data });
+    try {
+      process.exitCode = await runImportCli(database.db, rest);
+    } finally {
+      await database.close();
+    }
+    return;
+  }
+  const isNew = !opts.databaseUrl && opts.data !== "memory" && !existsSync(path.join(opts.data, "PG_VERSION"));
+  const running = await startServer(opts);
+  const where = opts.databaseUrl ? "PostgreSQL (DATABASE_URL)" : opts.data === "memory" ? "memory" : opts.data;
+  process.stdout.write(`treasury-api listening on ${running.url}/public (data: ${where}${isNew ? ", new" : ""})\n`);
+  if (running.fixtures) {
+    if (opts.data === "memory" || opts.databaseUrl) process.stdout.write(`${JSON.stringify(running.fixtures, null, 2)}\n`);
+    else process.stdout.write(`demo fixtures written to ${path.join(opts.data, "demo-fixtures.json")}\n`);
+  }
+  const shutdown = (signal: string) => {
+    process.stdout.write(`treasury-api: ${signal}, shutting down\n`);
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`treasury-api: shutdown failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`treasury-api: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * Test harness: the real app on an in-memory PGlite with a small, fixed
+ * fixture (two tenants, companies, OAuth clients of both forms, accounts and
+ * bank data). One harness per test file (PGlite takes seconds to start).
+ * Requests go through `app.request` — the same code path as over HTTP.
+ */
+import { sql } from "drizzle-orm";
+import { createApp, type TreasuryApp } from "../app";
+import type { AppConfig } from "../config";
+import { openDatabase, type Database } from "../db/client";
+import * as s from "../db/schema";
+import { hashSecret } from "../lib/secrets";
+
+export const IDS = {
+  tenant: "10000000-0000-4000-8000-000000000001",
+  tenant2: "10000000-0000-4000-8000-000000000002",
+  companyA: "20000000-0000-4000-8000-00000000000a",
+  companyB: "20000000-0000-4000-8000-00000000000b",
+  companyC: "20000000-0000-4000-8000-00000000000c", // tenant 1, not linked to the Form B clients
+  companyD: "20000000-0000-4000-8000-00000000000d", // tenant 2
+  koncern: "30000000-0000-4000-8000-000000000001",
+  accountA1: "40000000-0000-4000-8000-0000000000a1", // NOK, company A
+  accountA2: "40000000-0000-4000-8000-0000000000a2", // EUR, company A
+  accountB1: "40000000-0000-4000-8000-0000000000b1", // SEK, company B
+  accountC1: "40000000-0000-4000-8000-0000000000c1", // DKK, company C
+  accountD1: "40000000-0000-4000-8000-0000000000d1", // NOK, tenant 2
+} as const;
+
+export const CLIENTS = {
+  fullB: { id: "50000000-0000-4000-8000-000000000001", clientId: "test-full-b", secret: "test-secret-full-b", form: "B" as const },
+  readB: { id: "50000000-0000-4000-8000-000000000002", clientId: "test-read-b", secret: "test-secret-read-b", form: "B" as const },
+  partnerA: { id: "50000000-0000-4000-8000-000000000003", clientId: "test-partner-a", secret: "test-secret-partner-a", form: "A" as const },
+  otherB: { id: "50000000-0000-4000-8000-000000000004", clientId: "test-other-b", secret: "test-secret-other-b", form: "B" as const },
+};
+export type ClientKey = keyof typeof CLIENTS;
+
+export const ALL_SCOPES = "read:ledger write:ledger read:reporting read:forecast read:payments write:payments approve:payments read:reconciliation write:reconciliation admin:public_api";
+export const READ_SCOPES = "read:ledger read:reporting read:forecast read:payments read:reconciliation";
+
+/** Days before today (UTC) as YYYY-MM-DD. */
+export function daysAgo(n: number): string {
+  const d = new Date();
+  d.setUTCHours(0, 0, 0, 0);
+  d.setUTCDate(d.getUTCDate() - n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Inserts the fixed fixture. Transactions: 40 per account over the last 40 days, alternating credit/debit. */
+export async function insertFixture(database: Database): Promise<void> {
+  const db = database.db;
+  await db.insert(s.tenants).values([
+    { id: IDS.tenant, name: "Test Group" },
+    { id: IDS.tenant2, name: "Other Group" },
+  ]);
+  await db.insert(s.companies).values([
+    { id: IDS.companyA, tenantId: IDS.tenant, orgnr: "923609016", name: "Alpha AS", country: "NO" },
+    { id: IDS.companyB, tenantId: IDS.tenant, orgnr: "5560360793", name: "Beta AB", country: "SE" },
+    { id: IDS.companyC, tenantId: IDS.tenant, orgnr: "10150817", name: "Gamma ApS", country: "DK" },
+    { id: IDS.companyD, tenantId: IDS.tenant2, orgnr: "982463718", name: "Delta AS", country: "NO" },
+  ]);
+  await db.insert(s.koncerner).values({ id: IDS.koncern, tenantId: IDS.tenant, name: "Test Koncern" });
+  await db.insert(s.koncernMembers).values([
+    { koncernId: IDS.koncern, companyId: IDS.companyA },
+    { koncernId: IDS.koncern, companyId: IDS.companyB },
+    { koncernId: IDS.koncern, companyId: IDS.companyC },
+  ]);
+  const clientRows = [
+    { c: CLIENTS.fullB, scopes: ALL_SCOPES, write: true, tenant: IDS.tenant },
+    { c: CLIENTS.readB, scopes: READ_SCOPES, write: false, tenant: IDS.tenant },
+    { c: CLIENTS.partnerA, scopes: ALL_SCOPES, write: true, tenant: IDS.tenant },
+    { c: CLIENTS.otherB, scopes: ALL_SCOPES, write: true, tenant: IDS.tenant2 },
+  ];
+  await db.insert(s.oauthClients).values(
+    clientRows.map(({ c, scopes, write, tenant }) => ({
+      id: c.id,
+      clientId: c.clientId,
+      secretHash: hashSecret(c.secret),
+      name: c.clientId,
+      form: c.form,
+      tenantId: tenant,
+      allowedScopes: scopes.split(" "),
+      writeApproved: write,
+    })),
+  );
+  await db.insert(s.oauthClientCompanies).values([
+    { clientId: CLIENTS.fullB.id, companyId: IDS.companyA },
+    { clientId: CLIENTS.fullB.id, companyId: IDS.companyB },
+    { clientId: CLIENTS.readB.id, companyId: IDS.companyA },
+    { clientId: CLIENTS.otherB.id, companyId: IDS.companyD },
+  ]);
+  await db.insert(s.oauthClientTenants).values({ clientId: CLIENTS.partnerA.id, tenantId: IDS.tenant });
+
+  const accts = [
+    { id: IDS.accountA1, company: IDS.companyA, tenant: IDS.tenant, iban: "NO9386011117947", bank: "DNBANOKK", bankName: "DNB Bank", currency: "NOK", name: "Alpha NOK operating" },
+    { id: IDS.accountA2, company: IDS.companyA, tenant: IDS.tenant, iban: "NO8330001234567", bank: "NDEANOKK", bankName: "Nordea Bank Norge", currency: "EUR", name: "Alpha EUR" },
+    { id: IDS.accountB1, company: IDS.companyB, tenant: IDS.tenant, iban: "SE4550000000058398257466", bank: "ESSESESS", bankName: "SEB", currency: "SEK", name: "Beta SEK" },
+    { id: IDS.accountC1, company: IDS.companyC, tenant: IDS.tenant, iban: "DK5000400440116243", bank: "DABADKKK", bankName: "Danske Bank", currency: "DKK", name: "Gamma DKK" },
+    { id: IDS.accountD1, company: IDS.companyD, tenant: IDS.tenant2, iban: "NO1315030000005", bank: "DNBANOKK", bankName: "DNB Bank", currency: "NOK", name: "Delta NOK" },
+  ];
+  await db.insert(s.accounts).values(
+    accts.map((a) => ({ id: a.id, tenantId: a.tenant, companyId: a.company, bankId: a.bank, externalRef: a.iban, name: a.name, currency: a.currency, bankName: a.bankName })),
+  );
+  const txRows: (typeof s.transactions.$inferInsert)[] = [];
+  const balRows: (typeof s.balanceSnapshots.$inferInsert)[] = [];
+  const covRows: (typeof s.coverageDays.$inferInsert)[] = [];
+  const intraRows: (typeof s.intradayPoints.$inferInsert)[] = [];
+  accts.forEach((a, ai) => {
+    let balance = 100000;
+    for (let i = 39; i >= 0; i--) {
+      const date = daysAgo(i);
+      const credit = i % 2 === 0;
+      const amount = 1000 + i * 10 + ai;
+      balance += credit ? amount : -amount;
+      const n = String(i).padStart(2, "0");
+      txRows.push({
+        id: `60000000-0000-4000-8${ai}00-0000000000${n}`,
+        tenantId: a.tenant,
+        companyId: a.company,
+        accountId: a.id,
+        amount: `${amount}.50`,
+        currency: a.currency,
+        direction: credit ? "credit" : "debit",
+        bookedDate: date,
+        bookedAt: `${date}T10:00:00Z`,
+        valueDate: date,
+        valueAt: `${date}T10:00:00Z`,
+        counterpartyName: credit ? "Customer Oy" : "Supplier AB",
+        remittance: `INV-${ai}${n}`,
+        endToEndId: `E2E-${ai}-${n}`,
+        source: "api",
+      });
+      balRows.push({ id: `70000000-0000-4000-8${ai}00-0000000000${n}`, tenantId: a.tenant, companyId: a.company, accountId: a.id, balanceType: "closing_booked", asOfDate: date, balance: `${balance}.00`, currency: a.currency });
+      covRows.push({ id: `80000000-0000-4000-8${ai}00-0000000000${n}`, tenantId: a.tenant, companyId: a.company, accountId: a.id, date, source: "camt.053", completeness: i === 5 ? "missing" : i === 6 ? "partial" : "complete" });
+    }
+    for (let q = 0; q < 96; q++) {
+      const ts = new Date(`${daysAgo(1)}T00:00:00Z`);
+      ts.setUTCMinutes(q * 15);
+      intraRows.push({ id: `90000000-0000-4000-8${ai}00-0000000${String(q).padStart(5, "0")}`, tenantId: a.tenant, companyId: a.company, accountId: a.id, timestamp: ts.toISOString(), balance: `${100000 + q}.25`, currency: a.currency, balanceType: "interim_booked" });
+    }
+  });
+  await db.insert(s.transactions).values(txRows);
+  await db.insert(s.balanceSnapshots).values(balRows);
+  await db.insert(s.coverageDays).values(covRows);
+  await db.insert(s.intradayPoints).values(intraRows);
+  await db.execute(sql`select 1`);
+}
+
+export interface Harness {
+  app: TreasuryApp;
+  database: Database;
+  /** Fetches (and caches) a token for a client; `scope` narrows it. */
+  token(client: ClientKey, scope?: string): Promise<string>;
+  /** One request through the app. `json` sets the body and content type. */
+  call(method: string, path: string, opts?: CallOptions): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  client?: ClientKey;
+  scope?: string;
+  token?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+  body?: string;
+  /** Adds X-Company-ID. */
+  company?: string;
+  /** Adds an Idempotency-Key (random when true). */
+  idem?: string | true;
+}
+
+/** Creates the harness: database, fixture, app. Call `close()` in afterAll. */
+export async function createHarness(config: Partial<AppConfig> = {}): Promise<Harness> {
+  const database = await openDatabase({ dataDir: "memory" });
+  await insertFixture(database);
+  const app = createApp({ database, config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, ...config } });
+  const tokens = new Map<string, string>();
+
+  async function token(client: ClientKey, scope?: string): Promise<string> {
+    const key = `${client}|${scope ?? ""}`;
+    const cached = tokens.get(key);
+    if (cached) return cached;
+    const c = CLIENTS[client];
+    const basic = `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`;
+    const res =
+      c.form === "B"
+        ? await app.request("/public/auth/token/", {
+            method: "POST",
+            headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+            body: new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }).toString(),
+          })
+        : await app.request("/public/auth/tenant-token", {
+            method: "POST",
+            headers: { authorization: basic, "content-type": "application/json" },
+            body: JSON.stringify({ tenant_id: IDS.tenant, grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+          });
+    if (res.status !== 200) throw new Error(`token for ${client} failed: ${res.status} ${await res.text()}`);
+    const body = (await res.json()) as { access_token: string };
+    tokens.set(key, body.access_token);
+    return body.access_token;
+  }
+
+  async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...opts.headers };
+    const client = opts.client;
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    else if (client) headers.authorization = `Bearer ${await token(client, opts.scope)}`;
+    if (client && CLIENTS[client].form === "A" && !("x-tenant-id" in headers)) headers["x-tenant-id"] = IDS.tenant;
+    if (opts.company) headers["x-company-id"] = opts.company;
+    if (opts.idem) headers["idempotency-key"] = opts.idem === true ? crypto.randomUUID() : opts.idem;
+    let body = opts.body;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers["content-type"] ??= "application/json";
+    }
+    return app.request(`/public${path}`, { method, headers, body });
+  }
+
+  return { app, database, token, call, close: () => database.close() };
+}
