@@ -12,7 +12,7 @@
  * path, e.g. `statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing`.
  */
 import { Decimal } from "decimal.js";
-import { isValid, parseISO } from "date-fns";
+import { addDays, format, isValid, parseISO } from "date-fns";
 import { electronicFormatIBAN } from "ibantools";
 import type { BalanceType } from "../../lib/contract/ledger";
 import { ApiError } from "../lib/errors";
@@ -339,9 +339,12 @@ function instantAt(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedI
   return fail(ctx, where, `is not a valid ${name.endsWith("Tm") ? "date-time" : "date"}: "${raw}"`);
 }
 
-/** The calendar day before `date` (`YYYY-MM-DD`), computed in UTC. */
+/** The calendar day before `date` (`YYYY-MM-DD`). */
 export function previousDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
+  return format(addDays(parseISO(date), -1), "yyyy-MM-dd");
+}
+
+/** The calendar day after `date` (`YYYY-MM-DD`). */
+export function nextDay(date: string): string {
+  return format(addDays(parseISO(date), 1), "yyyy-MM-dd");
 }

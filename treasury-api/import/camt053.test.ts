@@ -7,7 +7,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Decimal } from "decimal.js";
-import { describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../db/client";
+import { accounts, balanceSnapshots, companies, coverageDays, tenants, transactions, webhookEvents } from "../db/schema";
+import { ApiError } from "../lib/errors";
+import { newId } from "../lib/secrets";
+import { importCamt053, type ImportFileSummary } from "./camt053-import";
 import { CamtImportError, parseCamt053, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -247,5 +253,289 @@ describe("parseCamt053: malformed input", () => {
     const good = makeCamt();
     const xml = good.replace("</Stmt>", `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`);
     expect(camtError(() => parseCamt053(xml, "statement.xml")).message).toBe("statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing");
+  });
+});
+
+// ---------------------------------------------------------------- importer
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openDatabase({ dataDir: "memory" });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+/** A fresh tenant with two companies, so that no test sees another's accounts. */
+async function newTenant(): Promise<{ tenantId: string; companyId: string; otherCompanyId: string }> {
+  const tenantId = newId();
+  const companyId = newId();
+  const otherCompanyId = newId();
+  await database.db.insert(tenants).values({ id: tenantId, name: "Test tenant" });
+  await database.db.insert(companies).values([
+    { id: companyId, tenantId, orgnr: "910000001", name: "Importer AS", country: "NO" },
+    { id: otherCompanyId, tenantId, orgnr: "910000002", name: "Other AS", country: "NO" },
+  ]);
+  return { tenantId, companyId, otherCompanyId };
+}
+
+/** Row counts of every table the importer writes (and the trigger-kept aggregate). */
+async function tableCounts(): Promise<Record<string, number>> {
+  const res = await database.db.execute<{ t: string; n: number }>(sql`
+    select 'accounts' as t, count(*)::int as n from accounts
+    union all select 'transactions', count(*)::int from transactions
+    union all select 'balance_snapshots', count(*)::int from balance_snapshots
+    union all select 'coverage_days', count(*)::int from coverage_days
+    union all select 'webhook_events', count(*)::int from webhook_events
+    union all select 'account_day_flows', coalesce(sum(tx_count), 0)::int from account_day_flows`);
+  return Object.fromEntries(rowsOf(res).map((r) => [r.t, Number(r.n)]));
+}
+
+/** PGlite and node-postgres both return `{ rows }` from `execute`. */
+function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
+/** Runs `fn` and returns the error it rejects with. */
+async function rejection(fn: () => Promise<unknown>): Promise<Error> {
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof Error) return e;
+  }
+  throw new Error("expected a rejection");
+}
+
+const FILE_FIGURES: Record<string, Omit<ImportFileSummary, "file" | "accountRefs" | "accountsMatched" | "duplicatesSkipped" | "entriesNotBooked">> = {
+  [F.abnamro]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 3, coverageDays: 2, skippedBalanceCodes: { FWAV: 5 } },
+  [F.nordea]: { statements: 1, accountsCreated: 1, transactionsInserted: 6, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
+  [F.goldman]: { statements: 2, accountsCreated: 2, transactionsInserted: 6, balancesUpserted: 6, coverageDays: 2, skippedBalanceCodes: { OPAV: 2 } },
+  [F.vrbank]: { statements: 1, accountsCreated: 1, transactionsInserted: 4, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
+  [F.postfinance]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
+  [F.ubs]: { statements: 1, accountsCreated: 1, transactionsInserted: 3, balancesUpserted: 3, coverageDays: 1, skippedBalanceCodes: {} },
+  [F.genkgo]: { statements: 1, accountsCreated: 1, transactionsInserted: 1, balancesUpserted: 5, coverageDays: 3, skippedBalanceCodes: { OPAV: 1, FWAV: 1, INFO: 1, XPCD: 1 } },
+};
+
+describe("importCamt053", () => {
+  it("imports every fixture in one call: accounts, transactions, balances, coverage, events", async () => {
+    const { tenantId, companyId } = await newTenant();
+    const names = Object.keys(FILE_FIGURES);
+    const summary = await importCamt053(database.db, { companyId, files: names.map((name) => ({ name, content: fixture(name) })) });
+    expect(summary.companyId).toBe(companyId);
+    for (const file of summary.files) {
+      expect(file).toMatchObject({ ...FILE_FIGURES[file.file], accountsMatched: 0, duplicatesSkipped: 0, entriesNotBooked: 0 });
+    }
+
+    const accs = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
+    expect(accs).toHaveLength(8);
+    const byRef = new Map(accs.map((a) => [a.externalRef, a]));
+    expect(byRef.get("NL77ABNA0574908765")).toMatchObject({ tenantId, bankId: "ABNANL2A", bankName: "ABN AMRO", name: "ABN AMRO EUR ****8765", currency: "EUR", status: "active", externalRefType: "IBAN" });
+    expect(byRef.get("60000635")).toMatchObject({ bankId: "GSCRUS30", bankName: "Goldman Sachs", currency: "GBP", externalRefType: "OTHER", name: "Goldman Sachs GBP ****0635" });
+    expect(byRef.get("CH2801234000123456789")).toMatchObject({ bankId: "UNKNOWN", bankName: "AAAA BANKEN", currency: "EUR", externalRefType: "OTHER" });
+    expect(byRef.get("CH0309000000250090342")).toMatchObject({ bankId: "UNKNOWN", bankName: "Unknown bank", currency: "CHF" });
+    expect(byRef.get("DE14740618130000033626")).toMatchObject({ bankId: "GENODEF1PFK", bankName: "VR-Bank Rottal-Inn eG" });
+
+    const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
+    expect(txs).toHaveLength(46);
+    expect(txs.every((t) => t.source === "camt.053" && t.tenantId === tenantId && t.dedupeKey !== null)).toBe(true);
+    const accountOf = (ref: string) => byRef.get(ref)?.id;
+    const abn = txs.filter((t) => t.accountId === accountOf("NL77ABNA0574908765"));
+    expect(abn).toHaveLength(13);
+    // numeric keeps the file's scale; "01.00" loses only its leading zero.
+    expect(abn.map((t) => t.amount).sort()).toEqual(["1.00", "1.00", "1.00", "1.00", "1.00", "1.00", "10.00", "2.00", "2.00", "7.00", "7.00", "921.00", "1.00"].sort());
+    expect(txs.find((t) => t.currency === "EUR" && t.amount === "8.850")).toMatchObject({ direction: "credit", bookedDate: "2014-12-31", valueDate: "2015-01-02", endToEndId: "000000001" });
+    const ubs = txs.filter((t) => t.accountId === accountOf("CH1111111111111111111"));
+    expect(ubs.map((t) => [t.amount, t.currency, t.direction, t.counterpartyName, t.endToEndId]).sort()).toEqual([
+      ["20.97", "EUR", "debit", "DHL Express (Schweiz) AG", "1208481"],
+      ["474.4", "CHF", "credit", "Jon Doe", "80000004540000100095"],
+      ["88.85", "CHF", "credit", "Finanz AG", "435A9287E088BDB1D97FAABD181C70C8"],
+    ]);
+    const gsFirst = txs.find((t) => t.endToEndId === "00384068");
+    expect(gsFirst).toMatchObject({ bookedDate: "2023-10-09", valueDate: "2022-10-12", direction: "credit", counterpartyName: "TEST NAME" });
+    expect(new Date(gsFirst?.bookedAt ?? "").toISOString()).toBe("2023-10-09T02:00:01.000Z");
+    expect(new Date(gsFirst?.valueAt ?? "").toISOString()).toBe("2022-10-12T00:00:00.000Z");
+
+    // Exact sums per account and direction, in SQL numeric.
+    const sums = rowsOf<{ external_ref: string; direction: string; n: number; total: string }>(
+      await database.db.execute(sql`select a.external_ref, t.direction, count(*)::int as n, sum(t.amount)::text as total
+        from transactions t join accounts a on a.id = t.account_id where t.company_id = ${companyId}
+        group by a.external_ref, t.direction order by 1, 2`),
+    );
+    expect(sums.map((r) => `${r.external_ref} ${r.direction} ${r.n} ${r.total}`)).toEqual([
+      "CH0309000000250090342 credit 5 1810.56",
+      "CH0309000000250090342 debit 8 1272.95",
+      "CH1111111111111111111 credit 2 563.25",
+      "CH1111111111111111111 debit 1 20.97",
+      "CH2801234000123456789 credit 1 8.850",
+      "DE14740618130000033626 credit 1 1.00",
+      "DE14740618130000033626 debit 3 11.00",
+      "FI8529501800030574 credit 2 10100.50",
+      "FI8529501800030574 debit 4 1500.50",
+      "GB36GSLD04296250000970 credit 2 200.00",
+      "GB36GSLD04296250000970 debit 4 400.00",
+      "NL77ABNA0574908765 credit 7 28.00",
+      "NL77ABNA0574908765 debit 6 928.00",
+    ]);
+
+    const bals = await database.db
+      .select({ accountId: balanceSnapshots.accountId, type: balanceSnapshots.balanceType, date: balanceSnapshots.asOfDate, balance: balanceSnapshots.balance, source: balanceSnapshots.source })
+      .from(balanceSnapshots)
+      .where(eq(balanceSnapshots.companyId, companyId));
+    const balancesOf = (ref: string) =>
+      bals
+        .filter((b) => b.accountId === accountOf(ref))
+        .map((b) => `${b.type} ${b.date} ${b.balance}`)
+        .sort();
+    expect(balancesOf("FI8529501800030574")).toEqual(["closing_booked 2019-05-07 200.50", "closing_booked 2019-05-08 8800.50"]);
+    expect(balancesOf("NL77ABNA0574908765")).toEqual(["closing_available 2013-04-02 100.01", "closing_booked 2013-03-28 1000.01", "closing_booked 2013-04-02 100.01"]);
+    expect(balancesOf("CH0309000000250090342")).toEqual(["closing_booked 2016-04-29 322152.16", "closing_booked 2016-04-30 322689.77"]);
+    expect(balancesOf("GB36GSLD04296250000970")).toEqual(["closing_available 2023-10-09 334432401.27", "closing_booked 2023-10-08 334425218.07", "closing_booked 2023-10-09 334425126.42"]);
+    expect(balancesOf("60000635")).toEqual(["closing_available 2023-10-09 0.00", "closing_booked 2023-10-08 68206.51", "closing_booked 2023-10-09 68206.51"]);
+    expect(balancesOf("CH1111111111111111111")).toEqual(["closing_available 2023-06-20 83415.25", "closing_booked 2023-06-19 82721.95", "closing_booked 2023-06-20 84515.25"]);
+    expect(balancesOf("DE14740618130000033626")).toEqual(["closing_booked 2013-12-26 33.06", "closing_booked 2013-12-27 23.06"]);
+    expect(balancesOf("CH2801234000123456789")).toEqual([
+      "closing_available 2015-01-23 5.05",
+      "closing_booked 2015-01-21 1.01",
+      "closing_booked 2015-01-22 4.04",
+      "interim_available 2015-01-28 8.08",
+      "interim_booked 2015-01-21 9.09",
+    ]);
+    expect(bals.every((b) => b.source === "camt.053")).toBe(true);
+
+    const cov = await database.db.select().from(coverageDays).where(eq(coverageDays.companyId, companyId));
+    expect(cov).toHaveLength(11);
+    expect(cov.every((c) => c.source === "camt.053" && c.completeness === "complete")).toBe(true);
+    expect(cov.filter((c) => c.accountId === accountOf("NL77ABNA0574908765")).map((c) => c.date).sort()).toEqual(["2012-04-02", "2013-04-02"]);
+    expect(cov.filter((c) => c.accountId === accountOf("CH0309000000250090342")).map((c) => c.date)).toEqual(["2016-04-30"]);
+
+    // One transaction.created event per transaction, carrying the API's Transaction.
+    const events = await database.db.select().from(webhookEvents).where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, "transaction.created")));
+    expect(events).toHaveLength(46);
+    const payloads = events.map((e) => e.payload as { type: string; data: Record<string, unknown> });
+    expect(new Set(payloads.map((p) => p.data.id))).toEqual(new Set(txs.map((t) => t.id)));
+    expect(payloads.find((p) => p.data.end_to_end_id === "1208481")?.data).toEqual({
+      id: ubs.find((t) => t.endToEndId === "1208481")?.id,
+      account_id: accountOf("CH1111111111111111111"),
+      amount: "20.97",
+      currency: "EUR",
+      direction: "debit",
+      booked_at: "2023-06-20T00:00:00.000Z",
+      value_at: "2023-06-20T00:00:00.000Z",
+      counterparty_name: "DHL Express (Schweiz) AG",
+      remittance: "000000270148751802165444888",
+      end_to_end_id: "1208481",
+      booked_date: "2023-06-20",
+      value_date: "2023-06-20",
+    });
+    expect(payloads.find((p) => p.data.amount === "1.00" && p.data.counterparty_name === "Naam" && p.data.direction === "debit")?.data.remittance).toBe("2013-33");
+
+    // The trigger-kept daily aggregate agrees with the transactions, row for row.
+    const flows = rowsOf<{ diff: number }>(
+      await database.db.execute(sql`
+        with t as (select account_id, booked_date, direction, count(*)::int as n, sum(amount) as total from transactions where company_id = ${companyId} group by 1, 2, 3),
+             f as (select account_id, booked_date, direction, tx_count as n, amount_sum as total from account_day_flows where company_id = ${companyId})
+        select count(*)::int as diff from (select * from t except select * from f union all (select * from f except select * from t)) x`),
+    );
+    expect(flows[0]?.diff).toBe(0);
+    const flowTotal = rowsOf<{ n: number }>(await database.db.execute(sql`select sum(tx_count)::int as n from account_day_flows where company_id = ${companyId}`));
+    expect(flowTotal[0]?.n).toBe(46);
+  });
+
+  it("importing the same file twice adds nothing; a second statement day matches the account", async () => {
+    const { companyId } = await newTenant();
+    const file = { name: F.nordea, content: fixture(F.nordea) };
+    await importCamt053(database.db, { companyId, files: [file] });
+    const before = await tableCounts();
+    const again = await importCamt053(database.db, { companyId, files: [file, { ...file, name: "copy.xml" }] });
+    expect(again.files.map((f) => [f.accountsMatched, f.accountsCreated, f.transactionsInserted, f.duplicatesSkipped])).toEqual([
+      [1, 0, 0, 6],
+      [1, 0, 0, 6],
+    ]);
+    expect(await tableCounts()).toEqual(before);
+    const n = await database.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.companyId, companyId));
+    expect(n[0]?.n).toBe(6);
+  });
+
+  it("a later closing balance replaces the opening-derived one; DBIT balances are negative; pending entries are not booked", async () => {
+    const { companyId } = await newTenant();
+    const day1 = makeCamt({
+      bal: `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>
+            <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1240.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
+    }).replace("</Stmt>", `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`);
+    const res = await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
+    expect(res.files[0]).toMatchObject({ transactionsInserted: 1, entriesNotBooked: 1, balancesUpserted: 2, coverageDays: 1 });
+    const real = makeCamt({ bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">7.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`, entry: "" });
+    await importCamt053(database.db, { companyId, files: [{ name: "day0.xml", content: real }] });
+    // Re-importing day 1 must not put the opening balance back over the real closing of the 9th.
+    await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
+    const bals = await database.db.select().from(balanceSnapshots).where(eq(balanceSnapshots.companyId, companyId));
+    expect(bals.map((b) => `${b.balanceType} ${b.asOfDate} ${b.balance}`).sort()).toEqual(["closing_booked 2026-01-09 -7.00", "closing_booked 2026-01-10 1240.00"]);
+  });
+
+  it("a malformed file leaves the database unchanged, also as the second file of a batch", async () => {
+    const { companyId } = await newTenant();
+    const good = { name: "good.xml", content: makeCamt({ acctId: "<IBAN>NO8330001234567</IBAN>" }) };
+    const malformed: [string, string, RegExp][] = [
+      ["truncated.xml", fixture(F.ubs).slice(0, 3000), /^truncated\.xml: is not well-formed XML/],
+      ["missing-amt.xml", fixture(F.nordea).replace(/<Amt Ccy="EUR">100\.50<\/Amt>/, ""), /^missing-amt\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/Amt is missing$/],
+      ["wrong-root.xml", fixture(F.vrbank).replace(/BkToCstmrStmt>/g, "BkToCstmrDbtCdtNtfctn>"), /^wrong-root\.xml: Document\/BkToCstmrStmt is missing/],
+      ["bad-ind.xml", fixture(F.abnamro).replace(/(<Ntry>[\s\S]*?<CdtDbtInd>)CRDT/, "$1CRED"), /^bad-ind\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CRED"$/],
+    ];
+    const before = await tableCounts();
+    for (const [name, content, message] of malformed) {
+      for (const files of [[{ name, content }], [good, { name, content }]]) {
+        const err = await rejection(() => importCamt053(database.db, { companyId, files }));
+        expect(err).toBeInstanceOf(CamtImportError);
+        expect(err.message).toMatch(message);
+        expect(await tableCounts()).toEqual(before);
+      }
+    }
+  });
+
+  it("an account of another company of the tenant is refused, naming the IBAN, and nothing is imported", async () => {
+    const { tenantId, companyId, otherCompanyId } = await newTenant();
+    await database.db.insert(accounts).values({
+      id: newId(),
+      tenantId,
+      companyId: otherCompanyId,
+      bankId: "VRBKDEF1",
+      externalRef: "DE14740618130000033626",
+      name: "Other's account",
+      currency: "EUR",
+      bankName: "VR-Bank",
+    });
+    const before = await tableCounts();
+    const err = await rejection(() =>
+      importCamt053(database.db, {
+        companyId,
+        files: [
+          { name: F.nordea, content: fixture(F.nordea) },
+          { name: F.vrbank, content: fixture(F.vrbank) },
+        ],
+      }),
+    );
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe("conflict");
+    expect(err.message).toBe(`${F.vrbank}: account IBAN DE14740618130000033626 belongs to another company of this tenant`);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("the same IBAN in another tenant is a different account", async () => {
+    const first = await newTenant();
+    const second = await newTenant();
+    const file = { name: F.vrbank, content: fixture(F.vrbank) };
+    await importCamt053(database.db, { companyId: first.companyId, files: [file] });
+    const res = await importCamt053(database.db, { companyId: second.companyId, files: [file] });
+    expect(res.files[0]).toMatchObject({ accountsCreated: 1, transactionsInserted: 4 });
+  });
+
+  it("an unknown company is not_found and writes nothing", async () => {
+    const before = await tableCounts();
+    const err = await rejection(() => importCamt053(database.db, { companyId: newId(), files: [{ name: F.ubs, content: fixture(F.ubs) }] }));
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe("not_found");
+    expect(await tableCounts()).toEqual(before);
   });
 });
