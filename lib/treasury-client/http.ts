@@ -1,0 +1,218 @@
+/**
+ * The HTTP core of the treasury client: headers per form, token, timeout,
+ * 401 renewal with one repeat, retries of 429 / 5xx / network errors where
+ * safe, and parsing of every answer with a contract schema (spec §4, §5, §7).
+ */
+import type { z } from "zod";
+import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
+import { backoffDelayMs, isRetryableStatus, isSafeToRetry, rateLimitWaitMs, type RetryPolicy } from "./retry";
+import type { TokenManager } from "./token-manager";
+
+/** Per-call context: company, tracing, idempotency, cancellation. */
+export interface CallContext {
+  /** Sent as `X-Company-ID` (Form B company-scoped calls; Form A narrows to it). */
+  companyId?: string;
+  /** Sent as `X-Request-ID` so one id follows a click to the database. */
+  requestId?: string;
+  /** Sent as `Idempotency-Key` on writes (required by the API on every write). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface HttpRequest<S extends z.ZodType> {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** Path below the base URL, e.g. `/accounts/123`; or an absolute URL of the same API (a `next` link). */
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  schema: S;
+  /** When true, an empty body (204 or no content) is accepted and yields null. */
+  allowEmpty?: boolean;
+}
+
+export interface HttpCoreOptions {
+  baseUrl: string;
+  form: "A" | "B";
+  tenantId?: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  random: () => number;
+  now: () => number;
+  tokens: TokenManager;
+  /** Called on every retry, for logs. */
+  onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
+}
+
+/** Answer of `send`: the parsed body (null when empty and allowed) and the status. */
+export interface HttpResult<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export class HttpCore {
+  private readonly base: URL;
+
+  constructor(readonly opts: HttpCoreOptions) {
+    this.base = new URL(opts.baseUrl.replace(/\/+$/, "") + "/");
+  }
+
+  /**
+   * Resolves a path or a same-API absolute URL. A `next` link pointing at
+   * another origin or outside the base path is refused: the token must never
+   * be sent anywhere else.
+   */
+  resolve(pathOrUrl: string, query?: Record<string, QueryValue>): URL {
+    let url: URL;
+    if (/^https?:\/\//i.test(pathOrUrl)) {
+      url = new URL(pathOrUrl);
+      if (url.origin !== this.base.origin || !url.pathname.startsWith(this.base.pathname)) {
+        throw new TreasuryResponseError("A pagination link points outside the Treasury API", 200, [`next: ${url.origin}${url.pathname}`]);
+      }
+    } else {
+      url = new URL(pathOrUrl.replace(/^\/+/, ""), this.base);
+    }
+    for (const [k, v] of Object.entries(query ?? {})) {
+      if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+    }
+    return url;
+  }
+
+  /**
+   * Sends one logical request (several attempts at most) and parses the answer.
+   * @throws TreasuryApiError, TreasuryTransportError, TreasuryResponseError.
+   */
+  async send<S extends z.ZodType>(req: HttpRequest<S>, ctx: CallContext = {}): Promise<HttpResult<z.output<S> | null>> {
+    const o = this.opts;
+    const url = this.resolve(req.path, req.query);
+    const safe = isSafeToRetry(req.method, ctx.idempotencyKey);
+    let attempt = 0;
+    let renewedAfter401 = false;
+    for (;;) {
+      attempt++;
+      const retryOrThrow = async (reason: string, error: Error, waitMs?: number): Promise<void> => {
+        if (!safe || attempt >= o.retry.maxAttempts) throw error;
+        const wait = waitMs ?? backoffDelayMs(attempt, o.retry, o.random);
+        if (wait > o.retry.maxRetryAfterMs) throw error;
+        o.onRetry?.({ method: req.method, url: url.pathname, attempt, reason, waitMs: wait });
+        await o.sleep(wait);
+      };
+
+      let token: string;
+      try {
+        token = await o.tokens.get();
+      } catch (err) {
+        if (err instanceof TreasuryTransportError || (err instanceof TreasuryApiError && isRetryableStatus(err.status))) {
+          // No request was sent yet, so waiting and trying again is always safe.
+          const wait = err instanceof TreasuryApiError && err.status === 429 ? (err.retryAfterSeconds ?? 0) * 1000 || undefined : undefined;
+          if (attempt >= o.retry.maxAttempts) throw err;
+          await o.sleep(wait ?? backoffDelayMs(attempt, o.retry, o.random));
+          continue;
+        }
+        throw err;
+      }
+
+      const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+      if (o.form === "A" && o.tenantId) headers["X-Tenant-ID"] = o.tenantId;
+      if (ctx.companyId) headers["X-Company-ID"] = ctx.companyId;
+      if (ctx.idempotencyKey) headers["Idempotency-Key"] = ctx.idempotencyKey;
+      if (ctx.requestId) headers["X-Request-ID"] = ctx.requestId;
+      if (req.body !== undefined) headers["Content-Type"] = "application/json";
+
+      const timeout = AbortSignal.timeout(o.timeoutMs);
+      const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+      let res: Response;
+      try {
+        res = await o.fetch(url, {
+          method: req.method,
+          headers,
+          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          signal,
+          cache: "no-store",
+        });
+      } catch (err) {
+        if (ctx.signal?.aborted) throw new TreasuryTransportError("aborted", "The request was cancelled", { cause: err });
+        const timedOut = timeout.aborted;
+        const error = new TreasuryTransportError(
+          timedOut ? "timeout" : "network",
+          timedOut ? `The Treasury API did not answer within ${o.timeoutMs} ms` : "The Treasury API could not be reached",
+          { cause: err },
+        );
+        await retryOrThrow(timedOut ? "timeout" : "network", error);
+        continue;
+      }
+
+      if (res.ok) return { status: res.status, data: await this.parseBody(res, req), headers: res.headers };
+
+      const error = await toApiError(res);
+      if (res.status === 401 && !renewedAfter401) {
+        // Spec §5.7: on 401 fetch a new token and repeat the call once.
+        renewedAfter401 = true;
+        o.tokens.invalidate(token);
+        attempt--;
+        continue;
+      }
+      if (res.status === 429) {
+        await retryOrThrow("throttled", error, rateLimitWaitMs(res.headers, o.now()));
+        continue;
+      }
+      if (res.status >= 500) {
+        await retryOrThrow(`status ${res.status}`, error);
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  private async parseBody<S extends z.ZodType>(res: Response, req: HttpRequest<S>): Promise<z.output<S> | null> {
+    const text = res.status === 204 ? "" : await res.text();
+    if (text.trim() === "") {
+      if (req.allowEmpty) return null;
+      throw new TreasuryResponseError(`${req.method} ${req.path} answered ${res.status} without a body`, res.status, ["body: missing"]);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new TreasuryResponseError(`${req.method} ${req.path} answered ${res.status} with a body that is not JSON`, res.status, ["body: not JSON"]);
+    }
+    const parsed = req.schema.safeParse(json);
+    if (!parsed.success) {
+      throw new TreasuryResponseError(
+        `${req.method} ${req.path} answered with a body that does not match the contract`,
+        res.status,
+        parsed.error.issues.slice(0, 20).map((i) => `${i.path.join(".") || "body"}: ${i.message}`),
+      );
+    }
+    return parsed.data as z.output<S>;
+  }
+}
+
+/** Reads an error answer into a `TreasuryApiError` (body shape of spec §7 when present). */
+async function toApiError(res: Response): Promise<TreasuryApiError> {
+  let body: Record<string, unknown> = {};
+  try {
+    const json: unknown = await res.json();
+    if (typeof json === "object" && json !== null) body = json as Record<string, unknown>;
+  } catch {
+    body = {};
+  }
+  const retryAfter = res.headers.get("retry-after");
+  return new TreasuryApiError({
+    status: res.status,
+    code: typeof body.error === "string" ? body.error : fallbackCode(res.status),
+    message: typeof body.message === "string" ? body.message : `The Treasury API answered ${res.status}`,
+    details: typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : {},
+    requestId: res.headers.get("x-request-id") ?? undefined,
+    retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
+  });
+}
+
+function fallbackCode(status: number): string {
+  const map: Record<number, string> = { 400: "validation_error", 401: "authentication_failed", 403: "permission_denied", 404: "not_found", 409: "conflict", 429: "throttled", 503: "service_unavailable" };
+  return map[status] ?? (status >= 500 ? "internal_error" : "error");
+}

@@ -1,0 +1,12 @@
+/**
+ * Server-only Treasury API client: token manager, HTTP core with retries and
+ * timeouts, Form A / Form B behind one interface, pagination (spec §4–§8).
+ */
+import "server-only";
+
+export { createTreasuryClient, type TreasuryClient, type TreasuryClientConfig, type WriteContext, type PageParams } from "./client";
+export type * from "./client";
+export { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
+export { iterateItems, collectAll, type Page } from "./pagination";
+export type { CallContext } from "./http";
+export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";

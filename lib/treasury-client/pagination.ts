@@ -1,0 +1,67 @@
+/**
+ * One page shape for both forms (spec §4 conventions, §8; DESIGN.md "One
+ * service, both forms"): Form A's bare arrays and Form B's envelopes are both
+ * turned into a `Page`. `iterateItems` follows `next` until it is null.
+ */
+
+/** Where the next page comes from; kept off the JSON shape (a symbol key). */
+export const FETCH_NEXT: unique symbol = Symbol("treasury.fetchNext");
+
+export interface Page<T> {
+  items: T[];
+  /** Total matching rows (Form B); null when the API does not say (Form A). */
+  count: number | null;
+  /** 1-indexed page number (always 1 for Form A). */
+  page: number;
+  /** Rows asked for per page (Form B `page_size`, Form A `limit`). */
+  pageSize: number;
+  totalPages: number | null;
+  /** Absolute URL of the next page, or null. */
+  next: string | null;
+  previous: string | null;
+  [FETCH_NEXT]?: () => Promise<Page<T>>;
+}
+
+/** The parsed body of a list response: a bare array or an envelope. */
+export type RawList<T> =
+  | T[]
+  | { count: number; total_pages: number; page: number; page_size: number; next: string | null; previous: string | null; results: T[] };
+
+/** Normalizes either list shape into a `Page` (without the next-page fetcher). */
+export function toPage<T>(raw: RawList<T>, requestedPageSize: number): Page<T> {
+  if (Array.isArray(raw)) {
+    return { items: raw, count: null, page: 1, pageSize: requestedPageSize, totalPages: null, next: null, previous: null };
+  }
+  return {
+    items: raw.results,
+    count: raw.count,
+    page: raw.page,
+    pageSize: raw.page_size,
+    totalPages: raw.total_pages,
+    next: raw.next,
+    previous: raw.previous,
+  };
+}
+
+/**
+ * Yields every item of `first` and of the pages after it, following `next`
+ * (filters stay as the API encoded them in `next`, so sort order and filters
+ * are stable across pages). Stops after `maxPages` pages as a guard.
+ */
+export async function* iterateItems<T>(first: Page<T> | Promise<Page<T>>, opts: { maxPages?: number } = {}): AsyncGenerator<T, void, undefined> {
+  const maxPages = opts.maxPages ?? 1_000;
+  let page: Page<T> = await first;
+  for (let n = 1; ; n++) {
+    yield* page.items;
+    const fetchNext = page[FETCH_NEXT];
+    if (!page.next || !fetchNext || n >= maxPages) return;
+    page = await fetchNext();
+  }
+}
+
+/** Collects every item of every page into one array (see `iterateItems`). */
+export async function collectAll<T>(first: Page<T> | Promise<Page<T>>, opts: { maxPages?: number } = {}): Promise<T[]> {
+  const out: T[] = [];
+  for await (const item of iterateItems(first, opts)) out.push(item);
+  return out;
+}

@@ -1,0 +1,127 @@
+/**
+ * OAuth 2.0 client-credentials token manager (spec §4 Token, §5; DESIGN.md
+ * "Treasury client rules").
+ *
+ * - One cache entry per (form, tenant, scopes).
+ * - One in-flight token request per entry: concurrent callers share it.
+ * - Renewal at `expires_in - 300` seconds (55 minutes into a 3600 s token);
+ *   tokens shorter than 10 minutes are renewed at half their life.
+ * - `invalidate(token)` drops a token the API refused (401), so the next
+ *   `get` fetches a new one.
+ * Form B: POST /auth/token/ form-urlencoded with HTTP Basic credentials.
+ * Form A: POST /auth/tenant-token JSON `{ tenant_id, grant_type, scope }`
+ * with HTTP Basic credentials.
+ */
+import { TokenResponse } from "../contract/auth";
+import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
+
+export interface TokenManagerOptions {
+  baseUrl: string;
+  form: "A" | "B";
+  clientId: string;
+  clientSecret: string;
+  tenantId?: string;
+  scopes: readonly string[];
+  timeoutMs: number;
+  fetch: typeof fetch;
+  now: () => number;
+}
+
+interface CachedToken {
+  token: string;
+  /** Epoch ms after which a new token is fetched. */
+  renewAt: number;
+}
+
+const RENEW_MARGIN_SECONDS = 300;
+
+export class TokenManager {
+  private readonly cache = new Map<string, CachedToken>();
+  private readonly inflight = new Map<string, Promise<CachedToken>>();
+  /** Number of token requests sent (for tests and metrics). */
+  requests = 0;
+
+  constructor(private readonly opts: TokenManagerOptions) {}
+
+  /** The cache key: form, tenant and the sorted scope list. */
+  get key(): string {
+    return [this.opts.form, this.opts.tenantId ?? "", [...this.opts.scopes].sort().join(" ")].join("|");
+  }
+
+  /**
+   * A valid access token, from the cache or a new token request.
+   * @throws TreasuryApiError (e.g. 401 `invalid_client`), TreasuryTransportError.
+   */
+  async get(): Promise<string> {
+    const key = this.key;
+    const cached = this.cache.get(key);
+    if (cached && this.opts.now() < cached.renewAt) return cached.token;
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      pending = this.fetchToken().finally(() => this.inflight.delete(key));
+      this.inflight.set(key, pending);
+    }
+    const fresh = await pending;
+    this.cache.set(key, fresh);
+    return fresh.token;
+  }
+
+  /** Forgets `token` if it is still the cached one (another caller may already have renewed it). */
+  invalidate(token: string): void {
+    const key = this.key;
+    if (this.cache.get(key)?.token === token) this.cache.delete(key);
+  }
+
+  private async fetchToken(): Promise<CachedToken> {
+    const o = this.opts;
+    const basic = "Basic " + Buffer.from(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`).toString("base64");
+    const scope = o.scopes.join(" ");
+    const init: RequestInit =
+      o.form === "B"
+        ? {
+            method: "POST",
+            headers: { Authorization: basic, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+            body: new URLSearchParams({ grant_type: "client_credentials", scope }).toString(),
+          }
+        : {
+            method: "POST",
+            headers: { Authorization: basic, "Content-Type": "application/json", Accept: "application/json" },
+            body: JSON.stringify({ tenant_id: o.tenantId, grant_type: "client_credentials", scope }),
+          };
+    const url = o.baseUrl + (o.form === "B" ? "/auth/token/" : "/auth/tenant-token");
+    const issuedAt = o.now();
+    this.requests++;
+    let res: Response;
+    try {
+      res = await o.fetch(url, { ...init, signal: AbortSignal.timeout(o.timeoutMs), cache: "no-store" });
+    } catch (err) {
+      const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
+      throw new TreasuryTransportError(timeout ? "timeout" : "network", timeout ? "The token request timed out" : "The Treasury API could not be reached for a token", { cause: err });
+    }
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    if (!res.ok) {
+      const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+      throw new TreasuryApiError({
+        status: res.status,
+        code: typeof b.error === "string" ? b.error : "authentication_failed",
+        // Never echo the credentials; the API's own message is safe to keep.
+        message: typeof b.message === "string" ? b.message : `The token request failed with status ${res.status}`,
+        details: typeof b.details === "object" && b.details !== null ? (b.details as Record<string, unknown>) : {},
+        requestId: res.headers.get("x-request-id") ?? undefined,
+      });
+    }
+    const parsed = TokenResponse.safeParse(body);
+    if (!parsed.success) {
+      throw new TreasuryResponseError("The token response does not match the contract", res.status, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+    }
+    const life = parsed.data.expires_in;
+    const renewInSeconds = life > 2 * RENEW_MARGIN_SECONDS ? life - RENEW_MARGIN_SECONDS : life / 2;
+    return { token: parsed.data.access_token, renewAt: issuedAt + renewInSeconds * 1000 };
+  }
+}
