@@ -10,11 +10,11 @@
 import { createHash } from "node:crypto";
 import { Decimal } from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
-import type { Transaction } from "../../lib/contract/ledger";
 import type { Db, DbOrTx } from "../db/client";
 import { accounts, balanceSnapshots, companies, coverageDays, transactions } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
+import { toTransaction } from "../routes/ledger/ledger.repo";
 import { enqueueEvents } from "../webhooks/outbox";
 import { bankNameFor } from "./bank-names";
 import { BALANCE_CODE_TYPES, CamtImportError, nextDay, parseCamt053, previousDay, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
@@ -164,6 +164,21 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   });
 }
 
+const RETURNED = {
+  id: transactions.id,
+  accountId: transactions.accountId,
+  amount: transactions.amount,
+  currency: transactions.currency,
+  direction: transactions.direction,
+  bookedAt: transactions.bookedAt,
+  valueAt: transactions.valueAt,
+  counterpartyName: transactions.counterpartyName,
+  remittance: transactions.remittance,
+  endToEndId: transactions.endToEndId,
+  bookedDate: transactions.bookedDate,
+  valueDate: transactions.valueDate,
+};
+
 /** Inserts the entries in chunks, skipping known ones; emits `transaction.created` for each new row. Returns the number inserted. */
 async function insertTransactions(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, entries: ParsedEntry[]): Promise<number> {
   const keys = dedupeKeys(stmt, entries);
@@ -192,46 +207,13 @@ async function insertTransactions(tx: DbOrTx, company: Company, accountId: strin
       .insert(transactions)
       .values(chunk)
       .onConflictDoNothing({ target: [transactions.accountId, transactions.dedupeKey] })
-      .returning({ id: transactions.id, amount: transactions.amount });
-    const amounts = new Map(created.map((r) => [r.id, r.amount]));
-    const events = chunk
-      .filter((r) => amounts.has(r.id))
-      .map((r) => ({ tenantId: company.tenantId, companyId: company.id, type: "transaction.created" as const, data: { ...toApiTransaction(r), amount: amounts.get(r.id) ?? r.amount } }));
+      .returning(RETURNED);
+    // The event carries the stored row exactly as the ledger routes return it.
+    const events = created.map((r) => ({ tenantId: company.tenantId, companyId: company.id, type: "transaction.created" as const, data: toTransaction(r) }));
     await enqueueEvents(tx, events);
     inserted += created.length;
   }
   return inserted;
-}
-
-/** The Transaction resource as the API returns it (lib/contract/ledger.ts). */
-function toApiTransaction(r: {
-  id: string;
-  accountId: string;
-  amount: string;
-  currency: string;
-  direction: "credit" | "debit";
-  bookedAt: string;
-  valueAt: string;
-  counterpartyName: string;
-  remittance: string;
-  endToEndId: string | null;
-  bookedDate: string;
-  valueDate: string;
-}): Transaction {
-  return {
-    id: r.id,
-    account_id: r.accountId,
-    amount: r.amount,
-    currency: r.currency,
-    direction: r.direction,
-    booked_at: new Date(r.bookedAt).toISOString(),
-    value_at: new Date(r.valueAt).toISOString(),
-    counterparty_name: r.counterpartyName,
-    remittance: r.remittance,
-    end_to_end_id: r.endToEndId,
-    booked_date: r.bookedDate,
-    value_date: r.valueDate,
-  };
 }
 
 /**

@@ -290,7 +290,7 @@ async function tableCounts(): Promise<Record<string, number>> {
     union all select 'coverage_days', count(*)::int from coverage_days
     union all select 'webhook_events', count(*)::int from webhook_events
     union all select 'account_day_flows', coalesce(sum(tx_count), 0)::int from account_day_flows`);
-  return Object.fromEntries(rowsOf(res).map((r) => [r.t, Number(r.n)]));
+  return Object.fromEntries(rowsOf<{ t: string; n: number }>(res).map((r) => [r.t, Number(r.n)]));
 }
 
 /** PGlite and node-postgres both return `{ rows }` from `execute`. */
@@ -429,6 +429,10 @@ describe("importCamt053", () => {
       booked_date: "2023-06-20",
       value_date: "2023-06-20",
     });
+    // Amounts in the API's form: at least the currency's minor units, extra digits kept.
+    expect(payloads.find((p) => p.data.end_to_end_id === "80000004540000100095")?.data.amount).toBe("474.40");
+    expect(payloads.find((p) => p.data.end_to_end_id === "000000001")?.data.amount).toBe("8.850");
+    expect(payloads.find((p) => p.data.end_to_end_id === "00384068")?.data.booked_at).toBe("2023-10-09T02:00:01.000Z");
     expect(payloads.find((p) => p.data.amount === "1.00" && p.data.counterparty_name === "Naam" && p.data.direction === "debit")?.data.remittance).toBe("2013-33");
 
     // The trigger-kept daily aggregate agrees with the transactions, row for row.
