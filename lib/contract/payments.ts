@@ -37,12 +37,17 @@ export const PaymentInstructionCreate = z
   .strict();
 export type PaymentInstructionCreate = z.infer<typeof PaymentInstructionCreate>;
 
+/** Today's date in UTC as YYYY-MM-DD (the business date the API compares execution dates with). */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /**
  * POST /payments/batches body. Cross-field rules (DESIGN/issue): instruction
  * currency equals the batch currency; amounts have no more fraction digits than
- * the currency allows; end-to-end ids unique within the batch. The
- * `requested_execution_date` not-in-the-past rule needs "today" and is checked
- * by `batchCreateIssues` on the server.
+ * the currency allows; end-to-end ids unique within the batch;
+ * `requested_execution_date` not before today (UTC, evaluated at parse time).
+ * `company_id` = X-Company-ID is checked by the server (it needs the header).
  */
 export const PaymentBatchCreate = z
   .object({
@@ -56,6 +61,9 @@ export const PaymentBatchCreate = z
   })
   .strict()
   .superRefine((batch, ctx) => {
+    if (batch.requested_execution_date !== undefined && batch.requested_execution_date < todayUtc()) {
+      ctx.addIssue({ code: "custom", path: ["requested_execution_date"], message: `must not be in the past (today is ${todayUtc()} UTC)` });
+    }
     let digits: number | null = null;
     try {
       digits = currencyMinorUnits(batch.currency);
