@@ -95,7 +95,7 @@ export async function insertFixture(database: Database): Promise<void> {
     { id: IDS.accountA2, company: IDS.companyA, tenant: IDS.tenant, iban: "NO8330001234567", bank: "NDEANOKK", bankName: "Nordea Bank Norge", currency: "EUR", name: "Alpha EUR" },
     { id: IDS.accountB1, company: IDS.companyB, tenant: IDS.tenant, iban: "SE4550000000058398257466", bank: "ESSESESS", bankName: "SEB", currency: "SEK", name: "Beta SEK" },
     { id: IDS.accountC1, company: IDS.companyC, tenant: IDS.tenant, iban: "DK5000400440116243", bank: "DABADKKK", bankName: "Danske Bank", currency: "DKK", name: "Gamma DKK" },
-    { id: IDS.accountD1, company: IDS.companyD, tenant: IDS.tenant2, iban: "NO1315030000005", bank: "DNBANOKK", bankName: "DNB Bank", currency: "NOK", name: "Delta NOK" },
+    { id: IDS.accountD1, company: IDS.companyD, tenant: IDS.tenant2, iban: "NO7112345678903", bank: "DNBANOKK", bankName: "DNB Bank", currency: "NOK", name: "Delta NOK" },
   ];
   await db.insert(s.accounts).values(
     accts.map((a) => ({ id: a.id, tenantId: a.tenant, companyId: a.company, bankId: a.bank, externalRef: a.iban, name: a.name, currency: a.currency, bankName: a.bankName })),
