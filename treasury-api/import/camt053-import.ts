@@ -32,6 +32,7 @@ export interface ImportFileSummary {
   duplicatesSkipped: number;
   /** Entries whose status is not BOOK (pending or informational), not stored. */
   entriesNotBooked: number;
+  /** Balance rows written; a closing derived from PRCD/OPBD never overwrites an existing closing, so it is not counted then. */
   balancesUpserted: number;
   coverageDays: number;
   /** Balance codes that map to no API balance type, with their counts (e.g. `{ FWAV: 5 }`). */

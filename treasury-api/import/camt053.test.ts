@@ -3,7 +3,8 @@
  * bank statement fixture in shared/fixtures/statements (figures from its
  * SOURCES.md) and hand-made malformed files.
  */
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Decimal } from "decimal.js";
@@ -14,6 +15,7 @@ import { accounts, balanceSnapshots, companies, coverageDays, tenants, transacti
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { importCamt053, type ImportFileSummary } from "./camt053-import";
+import { runImportCli, type CliOutput } from "./cli";
 import { CamtImportError, parseCamt053, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -541,5 +543,94 @@ describe("importCamt053", () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("not_found");
     expect(await tableCounts()).toEqual(before);
+  });
+});
+
+// ---------------------------------------------------------------- CLI
+
+describe("runImportCli", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "camt-cli-"));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function capture(): CliOutput & { stdout: string; stderr: string } {
+    const io = {
+      stdout: "",
+      stderr: "",
+      out: (t: string) => {
+        io.stdout += t;
+      },
+      err: (t: string) => {
+        io.stderr += t;
+      },
+    };
+    return io;
+  }
+
+  it("imports the files and prints a table with a totals row", async () => {
+    const { companyId } = await newTenant();
+    const io = capture();
+    const code = await runImportCli(database.db, ["--company", companyId, path.join(FIXTURES, F.abnamro), path.join(FIXTURES, F.genkgo)], io);
+    expect(io.stderr).toBe("");
+    expect(code).toBe(0);
+    const lines = io.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe(`camt.053 import for company ${companyId}`);
+    expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
+    expect(lines[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "0", "1", "13", "0", "0", "3", "2", "FWAV×5"]);
+    expect(lines[4]?.split(/\s{2,}/)).toEqual([F.genkgo, "1", "0", "1", "1", "0", "0", "5", "3", "OPAV FWAV INFO XPCD"]);
+    expect(lines[6]?.split(/\s{2,}/)).toEqual(["total", "2", "0", "2", "14", "0", "0", "8", "5", "FWAV×6 OPAV INFO XPCD"]);
+    // Again with --company=ID: every entry is a duplicate now, and the closing
+    // derived from PRCD is not rewritten over the existing row (2 balances, not 3).
+    const again = capture();
+    expect(await runImportCli(database.db, [`--company=${companyId}`, path.join(FIXTURES, F.abnamro)], again)).toBe(0);
+    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "1", "0", "0", "13", "0", "2", "2", "FWAV×5"]);
+  });
+
+  const usageCases: [string, string[], RegExp][] = [
+    ["no --company", ["a.xml"], /missing argument --company COMPANY_ID/],
+    ["--company without a value", ["--company"], /missing the company id after --company/],
+    ["a company that is not a UUID", ["--company", "acme", "a.xml"], /--company must be a UUID, got "acme"/],
+    ["no file", ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a"], /missing argument FILE/],
+    ["an unknown option", ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--dry-run", "a.xml"], /unknown option --dry-run/],
+  ];
+  for (const [what, args, message] of usageCases) {
+    it(`usage error: ${what}`, async () => {
+      const io = capture();
+      expect(await runImportCli(database.db, args, io)).toBe(2);
+      expect(io.stderr).toMatch(message);
+      expect(io.stderr).toContain("usage: import-camt053 --company COMPANY_ID FILE");
+      expect(io.stdout).toBe("");
+    });
+  }
+
+  it("an unreadable file is named and nothing is imported", async () => {
+    const { companyId } = await newTenant();
+    const before = await tableCounts();
+    const io = capture();
+    const missing = path.join(dir, "nope.xml");
+    expect(await runImportCli(database.db, ["--company", companyId, path.join(FIXTURES, F.ubs), missing], io)).toBe(2);
+    expect(io.stderr).toBe(`import-camt053: cannot read file ${missing} (ENOENT)\n`);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("a malformed file fails the whole run with exit code 1 and the element path", async () => {
+    const { companyId } = await newTenant();
+    const bad = path.join(dir, "bad.xml");
+    writeFileSync(bad, fixture(F.nordea).replace("<CdtDbtInd>DBIT</CdtDbtInd>", "<CdtDbtInd>D</CdtDbtInd>"));
+    const before = await tableCounts();
+    const io = capture();
+    expect(await runImportCli(database.db, ["--company", companyId, path.join(FIXTURES, F.ubs), bad], io)).toBe(1);
+    expect(io.stderr).toMatch(/^import-camt053: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[2\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
+    expect(await tableCounts()).toEqual(before);
+  });
+
+  it("an unknown company exits 1", async () => {
+    const io = capture();
+    expect(await runImportCli(database.db, ["--company", newId(), path.join(FIXTURES, F.ubs)], io)).toBe(1);
+    expect(io.stderr).toMatch(/Company [0-9a-f-]{36} was not found/);
   });
 });

@@ -1,0 +1,149 @@
+/**
+ * Command line of the camt.053 import (issue 2 item 13):
+ * `npm run treasury-api -- import-camt053 --company ID FILE...`.
+ * The server's CLI opens the database and hands over the arguments after the
+ * command name; this module checks them, reads the files, runs
+ * `importCamt053` and prints a summary table.
+ */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { Uuid } from "../../lib/contract/common";
+import type { Db } from "../db/client";
+import { ApiError } from "../lib/errors";
+import { importCamt053, type ImportFileSummary, type ImportSummary } from "./camt053-import";
+
+/** Where the CLI writes; tests pass their own. */
+export interface CliOutput {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+const USAGE = "usage: import-camt053 --company COMPANY_ID FILE [FILE...]";
+
+const processOutput: CliOutput = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+};
+
+/**
+ * Runs the import command.
+ * @param args the arguments after `import-camt053`: `--company ID` (or `--company=ID`) and one or more file paths
+ * @returns the process exit code: 0 imported, 1 the import failed (nothing was
+ *   stored), 2 bad arguments or an unreadable file
+ */
+export async function runImportCli(db: Db, args: string[], io: CliOutput = processOutput): Promise<number> {
+  const parsed = parseArgs(args);
+  if ("help" in parsed) {
+    io.out(`${USAGE}\nImports ISO 20022 camt.053 statements (001.02-001.08) for one company, all files in one transaction.\n`);
+    return 0;
+  }
+  if ("error" in parsed) {
+    io.err(`import-camt053: ${parsed.error}\n${USAGE}\n`);
+    return 2;
+  }
+  const files: { name: string; content: string }[] = [];
+  for (const file of parsed.files) {
+    try {
+      files.push({ name: path.basename(file), content: await readFile(file, "utf8") });
+    } catch (e) {
+      const reason = e instanceof Error && "code" in e ? String(e.code) : "unreadable";
+      io.err(`import-camt053: cannot read file ${file} (${reason})\n`);
+      return 2;
+    }
+  }
+  try {
+    const summary = await importCamt053(db, { companyId: parsed.companyId, files });
+    io.out(formatSummary(summary));
+    return 0;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      io.err(`import-camt053: ${e.message}\nNothing was imported.\n`);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+type ParsedArgs = { companyId: string; files: string[] } | { error: string } | { help: true };
+
+function parseArgs(args: string[]): ParsedArgs {
+  let companyId: string | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i] ?? "";
+    if (a === "--help" || a === "-h") return { help: true };
+    if (a === "--company") {
+      const value = args[i + 1];
+      if (value === undefined || value.startsWith("--")) return { error: "missing the company id after --company" };
+      companyId = value;
+      i += 1;
+    } else if (a.startsWith("--company=")) {
+      companyId = a.slice("--company=".length);
+    } else if (a.startsWith("--")) {
+      return { error: `unknown option ${a}` };
+    } else {
+      files.push(a);
+    }
+  }
+  if (companyId === undefined) return { error: "missing argument --company COMPANY_ID" };
+  if (!Uuid.safeParse(companyId).success) return { error: `--company must be a UUID, got "${companyId}"` };
+  if (files.length === 0) return { error: "missing argument FILE: name at least one camt.053 file" };
+  return { companyId, files };
+}
+
+const COLUMNS: { title: string; value: (f: ImportFileSummary) => string; left?: boolean }[] = [
+  { title: "file", value: (f) => f.file, left: true },
+  { title: "stmts", value: (f) => String(f.statements) },
+  { title: "accts matched", value: (f) => String(f.accountsMatched) },
+  { title: "accts created", value: (f) => String(f.accountsCreated) },
+  { title: "tx inserted", value: (f) => String(f.transactionsInserted) },
+  { title: "tx duplicate", value: (f) => String(f.duplicatesSkipped) },
+  { title: "not booked", value: (f) => String(f.entriesNotBooked) },
+  { title: "balances", value: (f) => String(f.balancesUpserted) },
+  { title: "coverage days", value: (f) => String(f.coverageDays) },
+  { title: "skipped balance codes", value: (f) => skippedText(f.skippedBalanceCodes), left: true },
+];
+
+function skippedText(codes: Record<string, number>): string {
+  const parts = Object.entries(codes).map(([code, n]) => (n > 1 ? `${code}×${n}` : code));
+  return parts.length > 0 ? parts.join(" ") : "-";
+}
+
+/** The summary as a plain-text table with a totals row. */
+export function formatSummary(summary: ImportSummary): string {
+  const total: ImportFileSummary = {
+    file: "total",
+    statements: 0,
+    accountRefs: [],
+    accountsMatched: 0,
+    accountsCreated: 0,
+    transactionsInserted: 0,
+    duplicatesSkipped: 0,
+    entriesNotBooked: 0,
+    balancesUpserted: 0,
+    coverageDays: 0,
+    skippedBalanceCodes: {},
+  };
+  for (const f of summary.files) {
+    total.statements += f.statements;
+    total.accountsMatched += f.accountsMatched;
+    total.accountsCreated += f.accountsCreated;
+    total.transactionsInserted += f.transactionsInserted;
+    total.duplicatesSkipped += f.duplicatesSkipped;
+    total.entriesNotBooked += f.entriesNotBooked;
+    total.balancesUpserted += f.balancesUpserted;
+    total.coverageDays += f.coverageDays;
+    for (const [code, n] of Object.entries(f.skippedBalanceCodes)) total.skippedBalanceCodes[code] = (total.skippedBalanceCodes[code] ?? 0) + n;
+  }
+  const rows = [...summary.files, total].map((f) => COLUMNS.map((c) => c.value(f)));
+  const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => (COLUMNS[i]?.left ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join("  ")
+      .trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  const body = rows.map(line);
+  const totalLine = body.pop() ?? "";
+  return `camt.053 import for company ${summary.companyId}\n${[line(COLUMNS.map((c) => c.title)), rule, ...body, rule, totalLine].join("\n")}\n`;
+}
