@@ -72,6 +72,22 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
 - Koncern breakdown: { koncern_id, companies: [{ company_id, name, balances: [{ currency, balance }] }], totals:
   [{ currency, balance }] } from each account's latest closing_booked balance, per currency, exact decimal.
 
+## Reports
+- All report figures are exact decimals computed in SQL (numeric), per currency, sorted by date then currency, and
+  returned as lists in the token's form (Form A array with limit, Form B envelope). Optional filter currency.
+- /reporting/cashflow/daily (alias /reporting/cashflow): per booking date and currency, inflow = sum of credits,
+  outflow = sum of debits (positive), net = inflow − outflow. Days without bookings have no row.
+- /reporting/positions/daily (alias /reporting/positions): per date and currency, the sum of the closing_booked
+  balances of that date. Dates without snapshots have no row.
+- Range defaults for both: to_date = today (UTC), from_date = to_date − 29 days (30 days).
+- /reporting/forecast: per future date and currency, amount = latest position (each account's newest closing_booked
+  balance) + for each day after that position the average net flow of the same ISO weekday over the 90 days before
+  today (total net of those weekdays / number of those weekdays in the window, kept to 6 decimals) − open outgoing
+  batches (created, pending_approval, approved, processing; total_amount) on their requested_execution_date (creation
+  date when absent; an overdue open batch counts on the first projected day). Rounded half-even to the currency's
+  minor units. Default range: tomorrow to 30 days ahead; days (1–366) gives the length from from_date; from_date
+  must not be before today; at most 366 days.
+
 ## Extensions (additive; the spec's fields stay as they are)
 - Account: company_id, bank_id, status. AccountUpsert: optional name, bank_name.
 - Transaction: end_to_end_id, booked_date, value_date.

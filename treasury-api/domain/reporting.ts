@@ -1,0 +1,251 @@
+/**
+ * Reports (spec §4 Reporting, §2 CashflowDay / PositionDay / ForecastEntry;
+ * DESIGN.md "Reports"). Every figure is computed in SQL with `numeric` and
+ * formatted as a decimal string; nothing passes through a float.
+ *
+ * - cashflow daily: from the `account_day_flows` aggregate (kept by a trigger
+ *   on `transactions`), never by scanning transactions, so 13 months over a
+ *   million rows stays a few thousand aggregate rows;
+ * - positions daily: the sum of `closing_booked` snapshots per date and currency;
+ * - forecast: latest position + expected same-weekday net flow − outgoing batches.
+ *
+ * Functions are `(db, scope, params)`: the `DataScope` is in every `where`.
+ * Rows are sorted by date then currency; `limit` / `offset` page them and
+ * `count` is the total number of rows (for the Form B envelope).
+ */
+import Decimal from "decimal.js";
+import { sql, type SQL } from "drizzle-orm";
+import { addDays, differenceInCalendarDays, formatISO, parseISO } from "date-fns";
+import type { CashflowDay, ForecastEntry, PositionDay } from "../../lib/contract/reporting";
+import { currencyMinorUnits } from "../../lib/contract/common";
+import { queryRows, type DbOrTx } from "../db/client";
+import { formatAmount } from "../lib/format";
+import type { DataScope } from "../lib/scope";
+
+/** Batch statuses whose money has not left yet: they lower the forecast on their execution date. */
+export const FORECAST_OUTGOING_STATUSES = ["created", "pending_approval", "approved", "processing"] as const;
+/** Days of history the same-weekday average looks back over (DESIGN.md: 90). */
+export const FORECAST_LOOKBACK_DAYS = 90;
+/** Decimals a same-weekday average keeps (half away from zero) before it is summed. */
+export const AVERAGE_SCALE = 6;
+/** Default length of a report range when none is given (days). */
+export const DEFAULT_REPORT_DAYS = 30;
+
+export interface ReportPage {
+  limit: number;
+  offset: number;
+}
+
+export interface ReportFilter {
+  /** Inclusive `YYYY-MM-DD`. */
+  fromDate: string;
+  /** Inclusive `YYYY-MM-DD`. */
+  toDate: string;
+  currency?: string;
+}
+
+export interface ReportResult<T> {
+  rows: T[];
+  count: number;
+}
+
+/** Today's date (UTC) as `YYYY-MM-DD`. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** `date` plus `days` (may be negative), `YYYY-MM-DD`. */
+export function shiftDate(date: string, days: number): string {
+  return formatISO(addDays(parseISO(date), days), { representation: "date" });
+}
+
+/** Whole days from `a` to `b` (`b − a`). */
+export function daysBetween(a: string, b: string): number {
+  return differenceInCalendarDays(parseISO(b), parseISO(a));
+}
+
+/**
+ * The scope as a raw SQL condition on a table alias that has `tenant_id` and
+ * `company_id` columns (the raw-SQL twin of `scopeWhere`).
+ */
+export function scopeSql(scope: DataScope, alias: string): SQL {
+  const t = sql.raw(alias);
+  if (scope.companyIds === null) return sql`${t}.tenant_id = ${scope.tenantId}`;
+  if (scope.companyIds.length === 0) return sql`false`;
+  return sql`${t}.tenant_id = ${scope.tenantId} and ${t}.company_id in (${sql.join(
+    scope.companyIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+function currencySql(alias: string, currency: string | undefined): SQL {
+  return currency ? sql`and ${sql.raw(alias)}.currency = ${currency}` : sql``;
+}
+
+/**
+ * Daily cashflow per date and currency: `inflow` = sum of credits, `outflow` =
+ * sum of debits (positive), `net` = inflow − outflow. Days without any booking
+ * in a currency have no row.
+ */
+export async function cashflowDaily(db: DbOrTx, scope: DataScope, f: ReportFilter, page: ReportPage): Promise<ReportResult<CashflowDay>> {
+  const rows = await queryRows<{ date: string; currency: string; inflow: string; outflow: string; total: number }>(
+    db,
+    sql`
+    select f.booked_date::text as date, f.currency,
+           coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0)::text as inflow,
+           coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0)::text as outflow,
+           (count(*) over ())::int as total
+    from account_day_flows f
+    where ${scopeSql(scope, "f")} and f.booked_date between ${f.fromDate}::date and ${f.toDate}::date ${currencySql("f", f.currency)}
+    group by f.booked_date, f.currency
+    order by f.booked_date, f.currency
+    limit ${page.limit} offset ${page.offset}`,
+  );
+  const count = await totalOf(rows, page, () => cashflowDaily(db, scope, f, FIRST_ROW));
+  return {
+    rows: rows.map((r) => ({
+      date: r.date,
+      currency: r.currency,
+      inflow: formatAmount(r.inflow, r.currency),
+      outflow: formatAmount(r.outflow, r.currency),
+      net: formatAmount(new Decimal(r.inflow).minus(r.outflow), r.currency),
+    })),
+    count,
+  };
+}
+
+/**
+ * Daily cash position per date and currency: the sum of the `closing_booked`
+ * snapshots of that date (DESIGN.md "Reports"). A date without snapshots has no row.
+ */
+export async function positionsDaily(db: DbOrTx, scope: DataScope, f: ReportFilter, page: ReportPage): Promise<ReportResult<PositionDay>> {
+  const where = sql`${scopeSql(scope, "b")} and b.balance_type = 'closing_booked'
+    and b.as_of_date between ${f.fromDate}::date and ${f.toDate}::date ${currencySql("b", f.currency)}`;
+  const rows = await queryRows<{ date: string; currency: string; balance: string; total: number }>(
+    db,
+    sql`
+    select b.as_of_date::text as date, b.currency, sum(b.balance)::text as balance, (count(*) over ())::int as total
+    from balance_snapshots b
+    where ${where}
+    group by b.as_of_date, b.currency
+    order by b.as_of_date, b.currency
+    limit ${page.limit} offset ${page.offset}`,
+  );
+  const count = await totalOf(rows, page, () => positionsDaily(db, scope, f, FIRST_ROW));
+  return { rows: rows.map((r) => ({ date: r.date, currency: r.currency, balance: formatAmount(r.balance, r.currency) })), count };
+}
+
+/**
+ * Forecast per future date and currency (DESIGN.md "Reports"):
+ *
+ *   amount(D) = P + Σ_{t = base+1 … D} avg_net(weekday(t)) − Σ outgoing batches due by D
+ *
+ * - P: the latest position, i.e. the sum over the accounts in scope of each
+ *   account's newest `closing_booked` snapshot; `base` is the newest of those dates
+ *   (when a currency has no snapshot: P = 0 and base = yesterday);
+ * - avg_net(w): the net flow (credits − debits, from `account_day_flows`) of the
+ *   last 90 days before `today`, summed per ISO weekday and divided by how many
+ *   of that weekday the window holds (a day without bookings counts as 0),
+ *   rounded to 6 decimals so that the running sum is exact and reproducible;
+ * - outgoing: `total_amount` of batches in created / pending_approval / approved /
+ *   processing, on `requested_execution_date` (or their creation date when absent);
+ *   a batch whose date lies before the first projected day counts on that day.
+ *
+ * The exact SQL sum is rounded once at the end to the currency's minor units
+ * (half-even), because a weekday average is a repeating decimal.
+ */
+export async function forecast(db: DbOrTx, scope: DataScope, f: ReportFilter & { today: string }, page: ReportPage): Promise<ReportResult<ForecastEntry>> {
+  const lookFrom = shiftDate(f.today, -FORECAST_LOOKBACK_DAYS);
+  const lookTo = shiftDate(f.today, -1);
+  const yesterday = lookTo;
+  const statuses = sql.join(
+    FORECAST_OUTGOING_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{ date: string; currency: string; amount: string; total: number }>(
+    db,
+    sql`
+    with accts as (
+      select a.id, a.currency from accounts a where ${scopeSql(scope, "a")} and a.status = 'active' ${currencySql("a", f.currency)}
+    ),
+    latest as (
+      select a.currency, lb.as_of_date, lb.balance
+      from accts a
+      join lateral (
+        select b.as_of_date, b.balance from balance_snapshots b
+        where b.account_id = a.id and b.balance_type = 'closing_booked' and b.as_of_date <= ${f.today}::date
+        order by b.as_of_date desc limit 1
+      ) lb on true
+    ),
+    base as (
+      select c.currency, coalesce(sum(l.balance), 0) as balance, coalesce(max(l.as_of_date), ${yesterday}::date) as base_date
+      from (select distinct currency from accts) c left join latest l on l.currency = c.currency
+      group by c.currency
+    ),
+    weekdays as (
+      select extract(isodow from g)::int as dow, count(*) as n
+      from generate_series(${lookFrom}::date, ${lookTo}::date, interval '1 day') g group by 1
+    ),
+    dow_avg as (
+      select fl.currency, extract(isodow from fl.booked_date)::int as dow,
+             sum(case when fl.direction = 'credit' then fl.amount_sum else -fl.amount_sum end) as net
+      from account_day_flows fl
+      where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date ${currencySql("fl", f.currency)}
+      group by 1, 2
+    ),
+    grid as (
+      select b.currency, b.balance, g::date as date
+      from base b, generate_series(least(b.base_date + 1, ${f.fromDate}::date), ${f.toDate}::date, interval '1 day') g
+    ),
+    outgoing as (
+      select pb.currency, greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date, sum(pb.total_amount) as amount
+      from payment_batches pb join base bs on bs.currency = pb.currency
+      where ${scopeSql(scope, "pb")} and pb.status in (${statuses})
+      group by 1, 2
+    ),
+    daily as (
+      select g.currency, g.date, g.balance,
+             case when g.date > bs.base_date then coalesce(round(d.net / w.n, ${sql.raw(String(AVERAGE_SCALE))}), 0) else 0 end - coalesce(o.amount, 0) as delta
+      from grid g
+      join base bs on bs.currency = g.currency
+      left join weekdays w on w.dow = extract(isodow from g.date)::int
+      left join dow_avg d on d.currency = g.currency and d.dow = extract(isodow from g.date)::int
+      left join outgoing o on o.currency = g.currency and o.date = g.date
+    ),
+    projected as (
+      select currency, date, balance + sum(delta) over (partition by currency order by date) as amount from daily
+    )
+    select p.date::text as date, p.currency, p.amount::text as amount, (count(*) over ())::int as total
+    from projected p
+    where p.date between ${f.fromDate}::date and ${f.toDate}::date
+    order by p.date, p.currency
+    limit ${page.limit} offset ${page.offset}`,
+  );
+  return {
+    rows: rows.map((r) => ({ date: r.date, currency: r.currency, amount: roundToMinor(r.amount, r.currency) })),
+    count: await totalOf(rows, page, () => forecast(db, scope, f, FIRST_ROW)),
+  };
+}
+
+const FIRST_ROW: ReportPage = { limit: 1, offset: 0 };
+
+/**
+ * The total row count from the `count(*) over ()` column; a page past the end
+ * has no row to carry it, so the first row is fetched again for the total.
+ */
+async function totalOf(rows: { total: number }[], page: ReportPage, again: () => Promise<{ count: number }>): Promise<number> {
+  const first = rows[0];
+  if (first) return Number(first.total);
+  return page.offset > 0 ? (await again()).count : 0;
+}
+
+/** Rounds a decimal string half-even to the currency's minor units. */
+export function roundToMinor(value: string, currency: string): string {
+  let digits = 2;
+  try {
+    digits = currencyMinorUnits(currency);
+  } catch {
+    digits = 2;
+  }
+  return new Decimal(value).toDecimalPlaces(digits, Decimal.ROUND_HALF_EVEN).toFixed(digits);
+}
