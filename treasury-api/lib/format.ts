@@ -42,31 +42,3 @@ export function maskIban(ref: string): string {
   if (s.length <= 8) return `${s.slice(0, 2)}${"*".repeat(Math.max(0, s.length - 2))}`;
   return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
 }
-
-/** Known bank names by BIC prefix (institution + country), for display. */
-const BANKS: Record<string, string> = {
-  DNBANO: "DNB Bank",
-  NDEANO: "Nordea Bank Norge",
-  NDEASE: "Nordea Bank Sverige",
-  NDEADK: "Nordea Danmark",
-  NDEAFI: "Nordea Bank Finland",
-  ESSESE: "SEB",
-  HANDSE: "Handelsbanken",
-  SWEDSE: "Swedbank",
-  DABADK: "Danske Bank",
-  DABANO: "Danske Bank Norge",
-  OKOYFI: "OP Financial Group",
-  ABNANL: "ABN AMRO",
-  GENODE: "Volksbank / Raiffeisenbank",
-  POFICH: "PostFinance",
-  UBSWCH: "UBS Switzerland",
-  GSLDGB: "Goldman Sachs International Bank",
-  CITIUS: "Citibank N.A.",
-  CHASUS: "JPMorgan Chase Bank",
-  SPRONO: "SpareBank 1",
-};
-
-/** Display name of a bank from its BIC, else the identifier itself. */
-export function bankNameFor(bankId: string): string {
-  return BANKS[bankId.slice(0, 6).toUpperCase()] ?? bankId;
-}

@@ -10,7 +10,8 @@ import type { Account, AccountUpsert, BalanceSnapshot, CoverageDay, IntradayBala
 import type { Db, DbOrTx } from "../../db/client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../../db/schema";
 import { ApiError, fieldError, notFound } from "../../lib/errors";
-import { bankNameFor, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
+import { formatAmount, isoTimestamp, maskIban } from "../../lib/format";
+import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
 
@@ -65,7 +66,7 @@ export async function getAccountRow(db: DbOrTx, scope: DataScope, id: string): P
 export async function upsertAccount(db: Db, scope: DataScope, body: AccountUpsert): Promise<{ account: Account; created: boolean }> {
   const iban = electronicFormatIBAN(body.external_ref) ?? body.external_ref;
   if (!isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
-  const bankName = body.bank_name ?? bankNameFor(body.bank_id);
+  const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
   const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
   const now = new Date().toISOString();
   return db.transaction(async (tx) => {

@@ -249,7 +249,7 @@ describe("account upsert", () => {
     const first = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: upsert, idem: true });
     expect(first.status).toBe(201);
     const created = await body(first);
-    expect(created).toMatchObject({ currency: "NOK", bank_name: "DNB Bank", iban_masked: "NO71*******8903", company_id: IDS.companyA, status: "active" });
+    expect(created).toMatchObject({ currency: "NOK", bank_name: "DNB", iban_masked: "NO71*******8903", company_id: IDS.companyA, status: "active" });
     const second = await h.call("POST", "/accounts/", { client: "fullB", company: IDS.companyA, json: { ...upsert, status: "closed", name: "Renamed" }, idem: true });
     expect(second.status).toBe(200);
     expect(await body(second)).toMatchObject({ id: created.id, status: "closed", name: "Renamed" });
