@@ -18,6 +18,15 @@ export interface AppConfig {
   tokenLifetimeSeconds: number;
   /** Bank simulator pace. */
   bankSpeed: BankSpeed;
+  /**
+   * Factor on the webhook retry delays (1 min … 24 h; DESIGN.md "Webhooks"):
+   * 1 in production, tiny in tests so that seven retries take milliseconds.
+   */
+  webhookRetryScale: number;
+  /** A delivery that has no 2xx answer within this many milliseconds failed (10 s). */
+  webhookTimeoutMs: number;
+  /** How often the webhook worker looks for events and due deliveries (ms). */
+  webhookPollMs: number;
   /** Largest accepted request body in bytes (1 MiB). */
   maxBodyBytes: number;
 }
@@ -29,6 +38,9 @@ export const DEFAULT_CONFIG: AppConfig = {
   fourEyesThreshold: "100000.00",
   tokenLifetimeSeconds: 3600,
   bankSpeed: "fast",
+  webhookRetryScale: 1,
+  webhookTimeoutMs: 10_000,
+  webhookPollMs: 500,
   maxBodyBytes: 1024 * 1024,
 };
 
