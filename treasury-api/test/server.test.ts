@@ -1,0 +1,83 @@
+/**
+ * The CLI server over real HTTP (issue 2 item 5): starts `npm run
+ * treasury-api` as a child process on a free loopback port with an in-memory
+ * database, checks flag validation, serves a request, and shuts down cleanly
+ * on SIGTERM while a request is in flight.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
+
+function startCli(args: string[]): { child: ChildProcessWithoutNullStreams; url: Promise<string>; output: () => string; exit: Promise<number | null> } {
+  const child = spawn(TSX, ["treasury-api/server.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/public/.exec(out);
+      if (m?.[1]) {
+        clearInterval(timer);
+        resolve(m[1]);
+      }
+    }, 50);
+    void exit.then(() => {
+      clearInterval(timer);
+      reject(new Error(`server exited: ${out}`));
+    });
+  });
+  return { child, url, output: () => out, exit };
+}
+
+const children: ChildProcessWithoutNullStreams[] = [];
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill("SIGKILL");
+});
+
+describe("treasury-api CLI", () => {
+  it.each([
+    [["--port", "99999"], "--port"],
+    [["--seed", "lots"], "--seed"],
+    [["--seed-scale", "-1"], "--seed-scale"],
+    [["--frobnicate"], "--frobnicate"],
+  ])("refuses %j with a message naming the flag", async (args, flag) => {
+    const s = startCli(args);
+    children.push(s.child);
+    expect(await s.exit).toBe(2);
+    expect(s.output()).toContain(flag);
+  });
+
+  it("serves over HTTP and finishes an in-flight request on SIGTERM, then exits 0", async () => {
+    const s = startCli(["--data", "memory", "--seed", "none", "--port", "0", "--quiet"]);
+    children.push(s.child);
+    const url = await s.url;
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const doc = await fetch(`${url}/public/openapi.json`);
+    expect(doc.status).toBe(200);
+    // A request in flight when SIGTERM arrives still gets its answer: send the
+    // headers and half the body, signal, then finish the body.
+    const body = "grant_type=client_credentials&scope=read%3Aledger";
+    const { port } = new URL(url);
+    const status = new Promise<number>((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port: Number(port), method: "POST", path: "/public/auth/token/", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        s.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 300);
+    });
+    expect(await status).toBe(401); // no client credentials: answered, not dropped
+    expect(await s.exit).toBe(0);
+    expect(s.output()).toContain("shutting down");
+  });
+});
