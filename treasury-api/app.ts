@@ -97,7 +97,11 @@ export function createApp(opts: AppOptions): TreasuryApp {
     }
   });
   // The trivial JSON route benchmarks compare against (the floor), through the same gate as every API call.
-  api.use("*", bodyLimit({ maxSize: config.maxBodyBytes, onError: () => { throw new ApiError("payload_too_large", `The request body is larger than ${config.maxBodyBytes} bytes`); } }));
+  const limitOf = (maxSize: number) => bodyLimit({ maxSize, onError: () => { throw new ApiError("payload_too_large", `The request body is larger than ${maxSize} bytes`); } });
+  const defaultLimit = limitOf(config.maxBodyBytes);
+  // Batch creation alone may carry 10,000 instructions, which do not fit in 1 MiB (config.maxBatchBodyBytes).
+  const batchLimit = limitOf(config.maxBatchBodyBytes);
+  api.use("*", (c, next) => (c.req.method === "POST" && /\/payments\/batches\/?$/.test(c.req.path) ? batchLimit(c, next) : defaultLimit(c, next)));
   api.use("*", gate());
   api.get("/ping", (c) => c.json({ pong: true }));
 

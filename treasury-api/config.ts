@@ -29,6 +29,12 @@ export interface AppConfig {
   webhookPollMs: number;
   /** Largest accepted request body in bytes (1 MiB). */
   maxBodyBytes: number;
+  /**
+   * Largest body of POST /payments/batches (8 MiB): 10,000 instructions take
+   * about 1.6 MB of compact JSON with typical fields and up to ~7.5 MB at the
+   * field maxima with multi-byte names, so 1 MiB cannot hold them.
+   */
+  maxBatchBodyBytes: number;
 }
 
 export const DEFAULT_CONFIG: AppConfig = {
@@ -42,6 +48,7 @@ export const DEFAULT_CONFIG: AppConfig = {
   webhookTimeoutMs: 10_000,
   webhookPollMs: 500,
   maxBodyBytes: 1024 * 1024,
+  maxBatchBodyBytes: 8 * 1024 * 1024,
 };
 
 /** Merges partial overrides into the defaults (one level deep for rateLimit). */

@@ -1,0 +1,233 @@
+/**
+ * Payment repositories (spec §4 Payments; DESIGN.md states and extensions):
+ * functions `(db, scope, params)` with the data scope in every `where`, and
+ * the row → API converters the bank simulator and approvals share.
+ */
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { Decimal } from "decimal.js";
+import type { BatchStatus, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import type { Db, DbOrTx } from "../../db/client";
+import { approvalRequests, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
+import { requiredApprovals } from "../../domain/four-eyes";
+import { BATCH_MACHINE, transition } from "../../domain/payment-states";
+import { notFound } from "../../lib/errors";
+import { formatAmount, isoTimestamp } from "../../lib/format";
+import { scopeWhere, type DataScope } from "../../lib/scope";
+import { newId } from "../../lib/secrets";
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+export type BatchRow = typeof paymentBatches.$inferSelect;
+export type InstructionRow = typeof paymentInstructions.$inferSelect;
+export type StatusEventRow = typeof paymentStatusEvents.$inferSelect;
+
+export function toBatch(r: BatchRow): PaymentBatch {
+  return {
+    id: r.id,
+    company_id: r.companyId,
+    currency: r.currency,
+    status: r.status as BatchStatus,
+    total_amount: formatAmount(r.totalAmount, r.currency),
+    created_at: isoTimestamp(r.createdAt),
+    instruction_count: r.instructionCount,
+    requested_execution_date: r.requestedExecutionDate,
+  };
+}
+
+export function toInstruction(r: InstructionRow): PaymentInstruction {
+  return {
+    id: r.id,
+    amount: formatAmount(r.amount, r.currency),
+    currency: r.currency,
+    creditor_name: r.creditorName,
+    creditor_iban: r.creditorIban,
+    end_to_end_id: r.endToEndId,
+    batch_id: r.batchId,
+    status: r.status as InstructionStatus,
+  };
+}
+
+export function toStatusEvent(r: StatusEventRow): PaymentStatusEvent {
+  return {
+    id: r.id,
+    instruction_id: r.instructionId,
+    status: r.status as InstructionStatus,
+    occurred_at: isoTimestamp(r.occurredAt),
+    batch_id: r.batchId,
+    reason: r.reason,
+  };
+}
+
+/** Day after `date` (YYYY-MM-DD): the exclusive upper bound of a UTC day range. */
+function nextDay(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+async function countWhere(db: Db, table: typeof paymentBatches | typeof paymentInstructions | typeof paymentStatusEvents, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+  return Number(row?.n ?? 0);
+}
+
+// ------------------------------------------------------------ batches
+
+/** Batches in scope, newest first; filters: status, created_at UTC date range. */
+export async function listBatches(db: Db, scope: DataScope, f: { status?: BatchStatus; fromDate?: string; toDate?: string }, page: Page, withCount: boolean) {
+  const conds: SQL[] = scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId);
+  if (f.status) conds.push(eq(paymentBatches.status, f.status));
+  if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
+  if (f.toDate) conds.push(lt(paymentBatches.createdAt, `${nextDay(f.toDate)}T00:00:00Z`));
+  const where = and(...conds);
+  const [rows, count] = await Promise.all([
+    db.select().from(paymentBatches).where(where).orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id)).limit(page.limit).offset(page.offset),
+    withCount ? countWhere(db, paymentBatches, where) : Promise.resolve(0),
+  ]);
+  return { rows: rows.map(toBatch), count };
+}
+
+/** The batch row if it is in scope, else 404. */
+export async function getBatchRow(db: DbOrTx, scope: DataScope, id: string): Promise<BatchRow> {
+  const [row] = await db
+    .select()
+    .from(paymentBatches)
+    .where(and(eq(paymentBatches.id, id), ...scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId)));
+  if (!row) throw notFound("Payment batch");
+  return row;
+}
+
+/** Rows per multi-row INSERT: 14 parameters each stays far below PostgreSQL's 65,535. */
+const INSERT_CHUNK = 1000;
+
+/**
+ * Creates a batch in status `created` with its instructions (positions 0..n-1,
+ * status `pending`) in one transaction: a failure creates nothing.
+ * `total_amount` is the exact decimal sum. The body was validated by the
+ * contract; the caller checked `company_id` against the scope.
+ * @param clientId the creating OAuth client (internal uuid), kept for the audit trail
+ */
+export async function createBatch(db: Db, scope: DataScope, clientId: string, body: PaymentBatchCreate): Promise<PaymentBatch> {
+  const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
+  const now = new Date().toISOString();
+  const batchId = newId();
+  const batch: typeof paymentBatches.$inferInsert = {
+    id: batchId,
+    tenantId: scope.tenantId,
+    companyId: body.company_id,
+    createdByClientId: clientId,
+    currency: body.currency,
+    status: "created",
+    totalAmount: total.toFixed(),
+    instructionCount: body.instructions.length,
+    requestedExecutionDate: body.requested_execution_date ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const instructions = body.instructions.map((ins, position) => ({
+    id: newId(),
+    batchId,
+    tenantId: scope.tenantId,
+    companyId: body.company_id,
+    position,
+    amount: ins.amount,
+    currency: ins.currency,
+    creditorName: ins.creditor_name,
+    creditorIban: ins.creditor_iban,
+    endToEndId: ins.end_to_end_id,
+    status: "pending",
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const [row] = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(paymentBatches).values(batch).returning();
+    for (let i = 0; i < instructions.length; i += INSERT_CHUNK) await tx.insert(paymentInstructions).values(instructions.slice(i, i + INSERT_CHUNK));
+    return inserted;
+  });
+  if (!row) throw new Error("insert returned no batch row");
+  return toBatch(row);
+}
+
+/**
+ * Submits a batch (DESIGN.md: created → pending_approval) and opens its
+ * approval request with `required_count` from the four-eyes threshold, in one
+ * transaction with the batch row locked.
+ * @throws 404 outside the scope; 409 conflict `{ state, allowed }` when not `created`.
+ */
+export async function submitBatch(db: Db, scope: DataScope, id: string, fourEyesThreshold: string): Promise<PaymentBatch> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(paymentBatches)
+      .where(and(eq(paymentBatches.id, id), ...scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId)))
+      .for("update");
+    if (!row) throw notFound("Payment batch");
+    const status = transition(BATCH_MACHINE, row.status, "submit");
+    const now = new Date().toISOString();
+    const [updated] = await tx.update(paymentBatches).set({ status, submittedAt: now, updatedAt: now }).where(eq(paymentBatches.id, id)).returning();
+    await tx.insert(approvalRequests).values({
+      id: newId(),
+      tenantId: row.tenantId,
+      companyId: row.companyId,
+      objectType: "payment_batch",
+      objectId: row.id,
+      state: "pending",
+      requiredCount: requiredApprovals(row.totalAmount, fourEyesThreshold),
+      approvedCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return toBatch(updated ?? row);
+  });
+}
+
+// ------------------------------------------------------------ instructions
+
+/** The instructions of a batch in batch order, optionally by status. */
+export async function listBatchInstructions(db: Db, batchId: string, f: { status?: InstructionStatus }, page: Page, withCount: boolean) {
+  const conds: SQL[] = [eq(paymentInstructions.batchId, batchId)];
+  if (f.status) conds.push(eq(paymentInstructions.status, f.status));
+  const where = and(...conds);
+  const [rows, count] = await Promise.all([
+    db.select().from(paymentInstructions).where(where).orderBy(asc(paymentInstructions.position)).limit(page.limit).offset(page.offset),
+    withCount ? countWhere(db, paymentInstructions, where) : Promise.resolve(0),
+  ]);
+  return { rows: rows.map(toInstruction), count };
+}
+
+export async function getInstruction(db: Db, scope: DataScope, id: string): Promise<PaymentInstruction> {
+  const [row] = await db
+    .select()
+    .from(paymentInstructions)
+    .where(and(eq(paymentInstructions.id, id), ...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId)));
+  if (!row) throw notFound("Payment instruction");
+  return toInstruction(row);
+}
+
+// ------------------------------------------------------------ status events
+
+export interface StatusEventFilter {
+  status?: InstructionStatus;
+  fromDate?: string;
+  toDate?: string;
+  batchId?: string;
+  instructionId?: string;
+}
+
+/** Status events in scope, oldest first (occurred_at, id), so following `next` never skips one. */
+export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventFilter, page: Page, withCount: boolean) {
+  const conds: SQL[] = scopeWhere(scope, paymentStatusEvents.tenantId, paymentStatusEvents.companyId);
+  if (f.status) conds.push(eq(paymentStatusEvents.status, f.status));
+  if (f.fromDate) conds.push(gte(paymentStatusEvents.occurredAt, `${f.fromDate}T00:00:00Z`));
+  if (f.toDate) conds.push(lt(paymentStatusEvents.occurredAt, `${nextDay(f.toDate)}T00:00:00Z`));
+  if (f.batchId) conds.push(eq(paymentStatusEvents.batchId, f.batchId));
+  if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
+  const where = and(...conds);
+  const [rows, count] = await Promise.all([
+    db.select().from(paymentStatusEvents).where(where).orderBy(asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id)).limit(page.limit).offset(page.offset),
+    withCount ? countWhere(db, paymentStatusEvents, where) : Promise.resolve(0),
+  ]);
+  return { rows: rows.map(toStatusEvent), count };
+}

@@ -1,0 +1,109 @@
+/**
+ * Payment routes (spec §4 Payments; DESIGN.md states): batches list / create
+ * (201) / detail / submit (202), the batch's instructions (extension),
+ * instruction detail and the status-event feed. Company-scoped: Form B needs
+ * X-Company-ID.
+ */
+import { z } from "zod";
+import { Uuid } from "../../../lib/contract/common";
+import { BatchStatus, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import { defineRoute } from "../../lib/route";
+import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const idParams = z.object({ id: Uuid });
+
+export const listBatchesRoute = defineRoute({
+  method: "get",
+  path: "/payments/batches",
+  tags: ["Payments"],
+  summary: "List payment batches",
+  description: "Newest first (created_at, id descending). `status` filters on the batch status; from_date / to_date on the UTC date of created_at.",
+  scope: "read:payments",
+  company: "required",
+  request: { query: z.object({ ...pagingQuery, ...dateRangeQuery, status: BatchStatus.optional() }).strict() },
+  responses: { 200: listResponse(PaymentBatch, "Payment batches") },
+});
+
+export const createBatchRoute = defineRoute({
+  method: "post",
+  path: "/payments/batches",
+  tags: ["Payments"],
+  summary: "Create a payment batch",
+  description:
+    "Validates everything and names each bad field in details.errors (e.g. instructions[3].creditor_iban): company_id equals X-Company-ID; " +
+    "currency an ISO 4217 code; 1 to 10,000 instructions; amounts positive decimal strings with no more fraction digits than the currency allows; " +
+    "instruction currency equals the batch currency; creditor_name 1–140 characters; creditor_iban a valid IBAN (stored in electronic format); " +
+    "end_to_end_id 1–35 characters, unique within the batch; requested_execution_date not before today (UTC). A rejected request creates nothing. " +
+    "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB (10,000 instructions do not fit in 1 MiB).",
+  scope: "write:payments",
+  company: "required",
+  request: { body: { required: true, content: { "application/json": { schema: PaymentBatchCreate } } } },
+  responses: { 201: json(PaymentBatch, "Created") },
+});
+
+export const getBatchRoute = defineRoute({
+  method: "get",
+  path: "/payments/batches/{id}",
+  tags: ["Payments"],
+  summary: "Get a payment batch",
+  scope: "read:payments",
+  company: "required",
+  request: { params: idParams },
+  responses: { 200: json(PaymentBatch, "The batch") },
+});
+
+export const submitBatchRoute = defineRoute({
+  method: "post",
+  path: "/payments/batches/{id}/submit",
+  tags: ["Payments"],
+  summary: "Submit a payment batch for approval",
+  description:
+    "created → pending_approval, and an approval request is opened (required_count 2 when total_amount is at or above the four-eyes threshold, else 1). " +
+    "202 with the batch. No body (an empty JSON object is accepted). Any other state: 409 conflict with details.state and details.allowed.",
+  scope: "write:payments",
+  company: "required",
+  request: { params: idParams },
+  responses: { 202: json(PaymentBatch, "Submission accepted; the batch, now pending_approval") },
+});
+
+export const listBatchInstructionsRoute = defineRoute({
+  method: "get",
+  path: "/payments/batches/{id}/instructions",
+  tags: ["Payments"],
+  summary: "Instructions of a batch (extension)",
+  description: "In batch order, each with its current status.",
+  scope: "read:payments",
+  company: "required",
+  request: { params: idParams, query: z.object({ ...pagingQuery, status: InstructionStatus.optional() }).strict() },
+  responses: { 200: listResponse(PaymentInstruction, "Instructions") },
+});
+
+export const getInstructionRoute = defineRoute({
+  method: "get",
+  path: "/payments/instructions/{id}",
+  tags: ["Payments"],
+  summary: "Get a payment instruction",
+  scope: "read:payments",
+  company: "required",
+  request: { params: idParams },
+  responses: { 200: json(PaymentInstruction, "The instruction, with batch_id and status") },
+});
+
+export const listStatusEventsRoute = defineRoute({
+  method: "get",
+  path: "/payments/status-events",
+  tags: ["Payments"],
+  summary: "List payment status events",
+  description:
+    "One event per instruction status change (accepted, settled, rejected, cancelled), oldest first (occurred_at, id). " +
+    "from_date / to_date filter on the UTC date of occurred_at. Extensions: batch_id and instruction_id filters.",
+  scope: "read:payments",
+  company: "required",
+  request: {
+    query: z
+      .object({ ...pagingQuery, ...dateRangeQuery, status: InstructionStatus.optional(), batch_id: Uuid.optional(), instruction_id: Uuid.optional() })
+      .strict(),
+  },
+  responses: { 200: listResponse(PaymentStatusEvent, "Status events") },
+});
