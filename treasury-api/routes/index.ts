@@ -8,10 +8,12 @@ import { registerAuthRoutes } from "./auth";
 import { registerOrganizationRoutes } from "./organization";
 import { registerLedgerRoutes } from "./ledger";
 import { registerPaymentRoutes } from "./payments";
+import { registerReportingRoutes } from "./reporting";
 
 export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerAuthRoutes(api);
   registerOrganizationRoutes(api);
   registerLedgerRoutes(api);
   registerPaymentRoutes(api);
+  registerReportingRoutes(api);
 }
