@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { cashflowTotals, flowTotalsByCurrency, latestWithChange, totalsByCurrency } from "./totals";
+
+describe("totalsByCurrency", () => {
+  it("sums exactly per currency, never mixing currencies", () => {
+    const rows = [
+      { c: "NOK", a: "0.10" },
+      { c: "EUR", a: "5" },
+      { c: "NOK", a: "0.20" },
+      { c: "EUR", a: "-2.5" },
+    ];
+    expect(totalsByCurrency(rows, (r) => r.c, (r) => r.a)).toEqual([
+      { currency: "EUR", total: "2.5", count: 2 },
+      { currency: "NOK", total: "0.30", count: 2 },
+    ]);
+  });
+
+  it("keeps the largest scale and large values exact", () => {
+    const rows = ["999999999999999999.99", "0.01", "100.5"].map((a) => ({ a }));
+    expect(totalsByCurrency(rows, () => "SEK", (r) => r.a)).toEqual([{ currency: "SEK", total: "1000000000000000100.50", count: 3 }]);
+  });
+
+  it("is empty for no rows and throws on a non-decimal amount", () => {
+    expect(totalsByCurrency([], () => "NOK", () => "1")).toEqual([]);
+    expect(() => totalsByCurrency([{ a: "abc" }], () => "NOK", (r) => r.a)).toThrow();
+  });
+});
+
+describe("flowTotalsByCurrency", () => {
+  it("splits credits and debits and nets them per currency", () => {
+    const rows = [
+      { amount: "100.00", currency: "NOK", direction: "credit" as const },
+      { amount: "30.25", currency: "NOK", direction: "debit" as const },
+      { amount: "10", currency: "EUR", direction: "debit" as const },
+    ];
+    expect(flowTotalsByCurrency(rows)).toEqual([
+      { currency: "EUR", inflow: "0", outflow: "10", net: "-10", count: 1 },
+      { currency: "NOK", inflow: "100.00", outflow: "30.25", net: "69.75", count: 2 },
+    ]);
+  });
+});
+
+describe("cashflowTotals", () => {
+  it("sums report columns per currency", () => {
+    const rows = [
+      { currency: "NOK", inflow: "1.10", outflow: "0.10", net: "1.00" },
+      { currency: "NOK", inflow: "2.20", outflow: "3.30", net: "-1.10" },
+    ];
+    expect(cashflowTotals(rows)).toEqual([{ currency: "NOK", inflow: "3.30", outflow: "3.40", net: "-0.10", count: 2 }]);
+  });
+});
+
+describe("latestWithChange", () => {
+  it("takes the latest date per currency and the change against the day before, whatever the input order", () => {
+    const rows = [
+      { date: "2026-03-02", currency: "NOK", balance: "1000.00" },
+      { date: "2026-03-01", currency: "NOK", balance: "1200.50" },
+      { date: "2026-02-28", currency: "NOK", balance: "1.00" },
+      { date: "2026-03-02", currency: "EUR", balance: "50.00" },
+    ];
+    expect(latestWithChange(rows)).toEqual([
+      { currency: "EUR", date: "2026-03-02", balance: "50.00", previousDate: null, previousBalance: null, change: null },
+      { currency: "NOK", date: "2026-03-02", balance: "1000.00", previousDate: "2026-03-01", previousBalance: "1200.50", change: "-200.50" },
+    ]);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * Per-currency aggregates for the read views (spec §1 rule 6: aggregates are
+ * interpreted per currency; DESIGN.md "Reports": exact decimals, never
+ * floats). Amounts in and out are decimal strings; arithmetic is decimal.js;
+ * a result keeps the largest scale of its inputs ("100.50" + "0.50" is
+ * "101.00"), so totals line up with the rows above them.
+ */
+import Decimal from "decimal.js";
+
+function scale(amount: string): number {
+  return (amount.split(".")[1] ?? "").length;
+}
+
+class Acc {
+  sum = new Decimal(0);
+  dp = 0;
+  count = 0;
+  add(amount: string): void {
+    this.sum = this.sum.plus(amount);
+    this.dp = Math.max(this.dp, scale(amount));
+    this.count += 1;
+  }
+  value(): string {
+    return this.sum.toFixed(this.dp);
+  }
+}
+
+/** One currency's total: `total` a decimal string, `count` the number of rows summed. */
+export interface CurrencyTotal {
+  currency: string;
+  total: string;
+  count: number;
+}
+
+/**
+ * Sums `amount(row)` per `currency(row)`; currencies sorted by code.
+ * @throws decimal.js `DecimalError` when an amount is not a decimal string
+ */
+export function totalsByCurrency<T>(rows: Iterable<T>, currency: (row: T) => string, amount: (row: T) => string): CurrencyTotal[] {
+  const acc = new Map<string, Acc>();
+  for (const row of rows) {
+    const c = currency(row);
+    let a = acc.get(c);
+    if (!a) {
+      a = new Acc();
+      acc.set(c, a);
+    }
+    a.add(amount(row));
+  }
+  return [...acc]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([c, a]) => ({ currency: c, total: a.value(), count: a.count }));
+}
+
+/** Credits, debits (positive) and net of transactions in one currency. */
+export interface FlowTotal {
+  currency: string;
+  inflow: string;
+  outflow: string;
+  net: string;
+  count: number;
+}
+
+/**
+ * Inflow (credits), outflow (debits, as a positive amount) and net per
+ * currency for rows whose `amount` is absolute and `direction` gives the
+ * sign (spec §2 Transaction; the same rule as DESIGN.md "cashflow daily").
+ */
+export function flowTotalsByCurrency<T extends { amount: string; currency: string; direction: "credit" | "debit" }>(rows: Iterable<T>): FlowTotal[] {
+  const acc = new Map<string, { inflow: Acc; outflow: Acc }>();
+  for (const r of rows) {
+    let a = acc.get(r.currency);
+    if (!a) {
+      a = { inflow: new Acc(), outflow: new Acc() };
+      acc.set(r.currency, a);
+    }
+    const abs = new Decimal(r.amount).abs().toFixed(scale(r.amount));
+    (r.direction === "credit" ? a.inflow : a.outflow).add(abs);
+  }
+  return [...acc]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, a]) => {
+      const dp = Math.max(a.inflow.dp, a.outflow.dp);
+      return {
+        currency,
+        inflow: a.inflow.sum.toFixed(dp),
+        outflow: a.outflow.sum.toFixed(dp),
+        net: a.inflow.sum.minus(a.outflow.sum).toFixed(dp),
+        count: a.inflow.count + a.outflow.count,
+      };
+    });
+}
+
+/** Sums of the inflow / outflow / net columns of report rows, per currency (the totals row under a cashflow table). */
+export function cashflowTotals(rows: Iterable<{ currency: string; inflow: string; outflow: string; net: string }>): FlowTotal[] {
+  const acc = new Map<string, { inflow: Acc; outflow: Acc; net: Acc }>();
+  for (const r of rows) {
+    let a = acc.get(r.currency);
+    if (!a) {
+      a = { inflow: new Acc(), outflow: new Acc(), net: new Acc() };
+      acc.set(r.currency, a);
+    }
+    a.inflow.add(r.inflow);
+    a.outflow.add(r.outflow);
+    a.net.add(r.net);
+  }
+  return [...acc]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, a]) => ({ currency, inflow: a.inflow.value(), outflow: a.outflow.value(), net: a.net.value(), count: a.inflow.count }));
+}
+
+/** A currency's latest value and its change against the previous date. */
+export interface LatestWithChange {
+  currency: string;
+  date: string;
+  balance: string;
+  previousDate: string | null;
+  previousBalance: string | null;
+  /** balance − previousBalance, null without a previous date. */
+  change: string | null;
+}
+
+/**
+ * For daily position rows (`date` YYYY-MM-DD, `balance` decimal string), the
+ * latest date per currency and the change against the date before it
+ * (the overview's "today against yesterday"). Dates compare as strings,
+ * which is their calendar order in `YYYY-MM-DD`; no time zone is involved.
+ */
+export function latestWithChange(rows: Iterable<{ date: string; currency: string; balance: string }>): LatestWithChange[] {
+  const by = new Map<string, { date: string; balance: string }[]>();
+  for (const r of rows) {
+    const list = by.get(r.currency) ?? [];
+    list.push({ date: r.date, balance: r.balance });
+    by.set(r.currency, list);
+  }
+  const out: LatestWithChange[] = [];
+  for (const [currency, list] of [...by].sort(([a], [b]) => a.localeCompare(b))) {
+    list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const last = list[list.length - 1];
+    if (!last) continue;
+    const prev = list.length > 1 ? list[list.length - 2] : undefined;
+    const dp = Math.max(scale(last.balance), prev ? scale(prev.balance) : 0);
+    out.push({
+      currency,
+      date: last.date,
+      balance: last.balance,
+      previousDate: prev?.date ?? null,
+      previousBalance: prev?.balance ?? null,
+      change: prev ? new Decimal(last.balance).minus(prev.balance).toFixed(dp) : null,
+    });
+  }
+  return out;
+}
