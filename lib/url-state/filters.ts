@@ -1,0 +1,55 @@
+/**
+ * URL state of the list views (issue 5 §2, §4). Accounts: currency, bank,
+ * status, sorting and page. Transactions: the date range of
+ * `./date-range`, direction, currency, account and a text search. Every key
+ * is optional; only the spec's list filters (spec §4: `from_date`,
+ * `to_date`, `account_id`, `direction`, `currency`, `status`, `page`) are
+ * sent upstream; bank, text and sorting apply to the loaded rows.
+ */
+import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { dateRangeParsers } from "./date-range";
+import { parseAsCurrency, parseAsPage, parseAsSearchText, parseAsUuid } from "./parsers";
+
+export const ACCOUNT_SORTS = ["name", "-name", "bank", "-bank", "currency", "-currency", "balance", "-balance"] as const;
+export type AccountSort = (typeof ACCOUNT_SORTS)[number];
+
+/** Accounts list URL state. */
+export const accountFilterParsers = {
+  currency: parseAsCurrency,
+  bank: parseAsSearchText,
+  status: parseAsStringLiteral(["active", "closed"] as const),
+  sort: parseAsStringLiteral(ACCOUNT_SORTS),
+  page: parseAsPage,
+};
+export const loadAccountFilters = createLoader(accountFilterParsers);
+
+/** Transactions list URL state. */
+export const transactionFilterParsers = {
+  ...dateRangeParsers,
+  direction: parseAsStringLiteral(["credit", "debit"] as const),
+  currency: parseAsCurrency,
+  account: parseAsUuid,
+  q: parseAsSearchText,
+};
+export const loadTransactionFilters = createLoader(transactionFilterParsers);
+
+/** `"-balance"` → `{ id: "balance", desc: true }` (TanStack Table sorting state). */
+export function sortToState(sort: AccountSort | null): { id: string; desc: boolean }[] {
+  if (!sort) return [];
+  return sort.startsWith("-") ? [{ id: sort.slice(1), desc: true }] : [{ id: sort, desc: false }];
+}
+
+/** The inverse of `sortToState`; null when the column is not sortable in the URL. */
+export function stateToSort(state: readonly { id: string; desc: boolean }[]): AccountSort | null {
+  const first = state[0];
+  if (!first) return null;
+  const s = `${first.desc ? "-" : ""}${first.id}`;
+  return (ACCOUNT_SORTS as readonly string[]).includes(s) ? (s as AccountSort) : null;
+}
+
+/** Case-insensitive match of a text search against some fields (client-side filter on loaded rows). */
+export function matchesText(q: string | null, ...fields: (string | null | undefined)[]): boolean {
+  if (!q) return true;
+  const needle = q.toLocaleLowerCase();
+  return fields.some((f) => f?.toLocaleLowerCase().includes(needle));
+}
