@@ -1,0 +1,79 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { Download, X } from "lucide-react";
+import { toast } from "sonner";
+import { fileNameFrom, readCsvWithProgress, type DownloadProgress } from "./download-progress";
+
+/**
+ * Downloads a CSV from a BFF export route with a progress bar (issue 5 §4,
+ * §5). `href` is the export URL of the current filter; the download can be
+ * cancelled, which aborts the request and so stops the server's stream.
+ */
+export function CsvExportButton({ href, fileName, label = "Export CSV" }: { href: string; fileName: string; label?: string }) {
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const abortRef = useRef<AbortController | null>(null);
+
+  async function run() {
+    const ac = new AbortController();
+    abortRef.current = ac;
+    setProgress({ rows: 0, total: null, bytes: 0 });
+    try {
+      const res = await fetch(href, { credentials: "same-origin", signal: ac.signal, headers: { Accept: "text/csv" } });
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { message?: string };
+        throw new Error(body.message ?? `The export failed (${res.status}).`);
+      }
+      const blob = await readCsvWithProgress(res, setProgress);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = fileNameFrom(res, fileName);
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (err) {
+      if (!ac.signal.aborted) toast.error(err instanceof Error ? err.message : "The export failed.");
+    } finally {
+      abortRef.current = null;
+      setProgress(null);
+    }
+  }
+
+  if (progress) {
+    const pct = progress.total ? Math.min(100, Math.round((progress.rows / Math.max(progress.total, 1)) * 100)) : null;
+    return (
+      <div className="flex items-center gap-2" data-testid="csv-progress">
+        <div
+          role="progressbar"
+          aria-label="CSV export progress"
+          aria-valuemin={0}
+          aria-valuemax={progress.total ?? undefined}
+          aria-valuenow={progress.rows}
+          aria-valuetext={progress.total ? `${progress.rows} of ${progress.total} rows` : `${progress.rows} rows`}
+          className="h-2 w-32 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className={`h-full bg-sky-600 transition-[width] ${pct === null ? "w-1/3 animate-pulse" : ""}`} style={pct === null ? undefined : { width: `${pct}%` }} />
+        </div>
+        <span className="text-xs tabular text-slate-600">
+          {progress.rows.toLocaleString()}
+          {progress.total ? ` / ${progress.total.toLocaleString()}` : ""} rows
+        </span>
+        <button type="button" onClick={() => abortRef.current?.abort()} className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600" aria-label="Cancel export">
+          <X className="size-3.5" aria-hidden />
+        </button>
+      </div>
+    );
+  }
+  return (
+    <button
+      type="button"
+      onClick={run}
+      className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+    >
+      <Download className="size-3.5" aria-hidden />
+      {label}
+    </button>
+  );
+}
