@@ -8,6 +8,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { pruneIdempotencyKeys } from "./middleware/idempotency";
+import { webhookWorker } from "./webhooks/worker";
 
 export interface WorkerContext {
   database: Database;
@@ -62,6 +63,7 @@ export function intervalWorker(name: string, intervalMs: number, ctx: WorkerCont
 }
 
 registerWorker((ctx) => intervalWorker("housekeeping", 60_000, ctx, () => pruneIdempotencyKeys(ctx.database.db)));
+registerWorker(webhookWorker);
 
 /** Starts every registered worker. */
 export function startWorkers(ctx: WorkerContext): Workers {

@@ -56,7 +56,19 @@ export type WebhookPatch = z.infer<typeof WebhookPatch>;
 export const WebhookEvent = z.object({ id: Uuid, type: z.string(), created_at: IsoDateTime, data: z.record(z.string(), z.unknown()) }).meta({ id: "WebhookEvent" });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
-/** Extension: one row of GET /webhooks/{id}/deliveries. */
+/** Extension: one recorded attempt of a delivery. */
+export const WebhookDeliveryAttempt = z
+  .object({
+    attempt: z.number().int().min(1),
+    status_code: z.number().int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+    attempted_at: IsoDateTime,
+  })
+  .meta({ id: "WebhookDeliveryAttempt" });
+export type WebhookDeliveryAttempt = z.infer<typeof WebhookDeliveryAttempt>;
+
+/** Extension: one row of GET /webhooks/{id}/deliveries (and the answer of POST /webhooks/{id}/test). */
 export const WebhookDelivery = z
   .object({
     id: Uuid,
@@ -69,6 +81,11 @@ export const WebhookDelivery = z
     next_attempt_at: IsoDateTime.nullable(),
     created_at: IsoDateTime,
     delivered_at: IsoDateTime.nullable(),
+    attempt_log: z.array(WebhookDeliveryAttempt).optional(),
   })
   .meta({ id: "WebhookDelivery" });
+
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "delivered", "failed"] as const;
+/** The event kind of the signed test event (POST /webhooks/{id}/test); never sent otherwise. */
+export const WEBHOOK_TEST_EVENT_TYPE = "webhook.test";
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;

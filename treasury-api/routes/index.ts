@@ -9,6 +9,7 @@ import { registerOrganizationRoutes } from "./organization";
 import { registerLedgerRoutes } from "./ledger";
 import { registerPaymentRoutes } from "./payments";
 import { registerReportingRoutes } from "./reporting";
+import { registerWebhookRoutes } from "./webhooks";
 
 export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerAuthRoutes(api);
@@ -16,4 +17,5 @@ export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerLedgerRoutes(api);
   registerPaymentRoutes(api);
   registerReportingRoutes(api);
+  registerWebhookRoutes(api);
 }

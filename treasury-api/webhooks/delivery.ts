@@ -1,0 +1,287 @@
+/**
+ * The webhook delivery worker (spec §6; DESIGN.md "Webhooks", "Scaling past
+ * one machine"). One pass (`runWebhooksOnce`) does:
+ *
+ * 1. fan-out: undispatched outbox rows (`webhook_events`) become one
+ *    `webhook_deliveries` row per endpoint that should get them — active,
+ *    subscribed to the type, of a client that can see the event's company
+ *    (Form B: a linked company; Form A: the endpoint's tenant) — and are marked
+ *    dispatched, in one transaction (`FOR UPDATE SKIP LOCKED`, so instances
+ *    never fan out the same event twice);
+ * 2. delivery: due deliveries are claimed (`FOR UPDATE SKIP LOCKED` plus a
+ *    lease in `locked_until`), POSTed signed (`X-Service-Signature`,
+ *    `X-Service-Event-Id`) with `redirect: "manual"` (a 3xx is a failure, never
+ *    followed) and a timeout (2xx within 10 s is success), and every attempt is
+ *    recorded in `webhook_delivery_attempts`. A failure is retried after 1 min,
+ *    5 min, 30 min, 2 h, 6 h, 12 h, 24 h (× `webhookRetryScale`, ± 20 % jitter);
+ *    after the 8th attempt the delivery is `failed`.
+ *
+ * A stop request is honoured between deliveries: claimed deliveries that were
+ * not started are released, so a restart loses and repeats nothing.
+ */
+import { sql } from "drizzle-orm";
+import type { AppConfig } from "../config";
+import { queryRows, type Db, type DbOrTx } from "../db/client";
+import { webhookDeliveryAttempts } from "../db/schema";
+import { newId } from "../lib/secrets";
+import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signing";
+
+/** Retry delays after attempt 1, 2, … 7 (ms, before scaling and jitter). */
+export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000] as const;
+/** Attempts in all: the first plus one per retry delay. */
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** Largest response body read from a receiver (the rest is discarded). */
+const MAX_RESPONSE_BYTES = 64 * 1024;
+
+export interface RunOptions {
+  /** Asked between deliveries; when true, unstarted claims are released and the pass ends. */
+  shouldStop?: () => boolean;
+  /** Deliveries claimed per round (default 100). */
+  batchSize?: number;
+  /** Deliveries in flight at once (default 16). */
+  concurrency?: number;
+  /** Rounds of claim-and-deliver in one pass while work is due (default 20). */
+  maxRounds?: number;
+}
+
+export interface RunResult {
+  dispatched: number;
+  attempted: number;
+  delivered: number;
+  failed: number;
+}
+
+interface ClaimedDelivery {
+  id: string;
+  event_id: string;
+  attempts: number;
+  payload: { id: string; type: string; created_at: string; data: unknown };
+  url: string;
+  active: boolean;
+  secret: string;
+  previous_secret: string | null;
+  previous_valid: boolean;
+}
+
+export interface AttemptOutcome {
+  ok: boolean;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/**
+ * Delay before the next attempt after `attempt` failures (ms), scaled and
+ * jittered by ±20 %. `random` is in [0, 1).
+ */
+export function retryDelayMs(attempt: number, scale: number, random: number = Math.random()): number {
+  const base = RETRY_DELAYS_MS[Math.min(Math.max(attempt, 1), RETRY_DELAYS_MS.length) - 1] ?? 0;
+  return base * scale * (0.8 + 0.4 * random);
+}
+
+/** The exact bytes POSTed for an outbox payload: `{ id, type, created_at, data }` in that order. */
+export function deliveryBody(payload: ClaimedDelivery["payload"]): string {
+  return JSON.stringify({ id: payload.id, type: payload.type, created_at: payload.created_at, data: payload.data });
+}
+
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/**
+ * Fans out up to `limit` undispatched events to deliveries. Returns the number
+ * of events dispatched (an event nobody subscribed to is dispatched to nobody).
+ */
+export async function dispatchEvents(db: Db, limit = 500): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`select id from webhook_events where dispatched_at is null order by created_at, id limit ${limit} for update skip locked`,
+    );
+    if (rows.length === 0) return 0;
+    const ids = idList(rows.map((r) => r.id));
+    await tx.execute(sql`
+      insert into webhook_deliveries (id, event_id, endpoint_id, status, attempts, next_attempt_at, created_at)
+      select gen_random_uuid(), e.id, w.id, 'pending', 0, now(), now()
+      from webhook_events e
+      join webhook_endpoints w on w.tenant_id = e.tenant_id and w.active and e.type = any(w.events)
+      join oauth_clients c on c.id = w.client_id
+      where e.id in (${ids})
+        and (c.form = 'A' or e.company_id is null
+             or exists (select 1 from oauth_client_companies cc where cc.client_id = c.id and cc.company_id = e.company_id))
+      on conflict (event_id, endpoint_id) do nothing`);
+    await tx.execute(sql`update webhook_events set dispatched_at = now() where id in (${ids})`);
+    return rows.length;
+  });
+}
+
+/** Claims up to `limit` due deliveries with a lease of `leaseSeconds`, with what is needed to send them. */
+async function claimDue(db: DbOrTx, limit: number, leaseSeconds: number, onlyId?: string): Promise<ClaimedDelivery[]> {
+  const which = onlyId ? sql`d.id = ${onlyId}::uuid` : sql`d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())`;
+  return queryRows<ClaimedDelivery>(
+    db,
+    sql`
+    with due as (
+      select d.id from webhook_deliveries d
+      where ${which}
+      order by d.next_attempt_at, d.id
+      limit ${limit}
+      for update skip locked
+    )
+    update webhook_deliveries d
+    set locked_until = now() + make_interval(secs => ${leaseSeconds})
+    from due, webhook_events e, webhook_endpoints w
+    where d.id = due.id and e.id = d.event_id and w.id = d.endpoint_id
+    returning d.id, d.event_id, d.attempts, e.payload, w.url, w.active, w.secret, w.previous_secret,
+              coalesce(w.previous_secret_expires_at > now(), false) as previous_valid`,
+  );
+}
+
+/** POSTs one signed delivery. Never throws: network errors and timeouts are outcomes. */
+export async function sendDelivery(d: ClaimedDelivery, timeoutMs: number): Promise<AttemptOutcome> {
+  const body = deliveryBody(d.payload);
+  const secrets = d.previous_secret && d.previous_valid ? [d.secret, d.previous_secret] : [d.secret];
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const res = await fetch(d.url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "treasury-api-webhooks/1",
+        [SIGNATURE_HEADER]: signatureHeader(secrets, body),
+        [EVENT_ID_HEADER]: d.payload.id,
+        "X-Service-Delivery-Id": d.id,
+        "X-Service-Delivery-Attempt": String(d.attempts + 1),
+      },
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await drain(res);
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, statusCode: res.status, error: ok ? null : res.status >= 300 && res.status < 400 ? `redirect ${res.status} not followed` : `HTTP ${res.status}`, durationMs: elapsed() };
+  } catch (err) {
+    const name = err instanceof Error ? err.name : "";
+    const message = name === "TimeoutError" || name === "AbortError" ? `no response within ${timeoutMs} ms` : describeError(err);
+    return { ok: false, statusCode: null, error: message, durationMs: elapsed() };
+  }
+}
+
+async function drain(res: Response): Promise<void> {
+  if (!res.body) return;
+  const reader = res.body.getReader();
+  let read = 0;
+  try {
+    while (read < MAX_RESPONSE_BYTES) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+    }
+    await reader.cancel();
+  } catch {
+    // The status already decided the outcome; a broken body does not change it.
+  }
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof Error) {
+    const cause = (err as Error & { cause?: unknown }).cause;
+    const code = cause && typeof cause === "object" && "code" in cause ? String((cause as { code: unknown }).code) : null;
+    return (code ? `${err.message} (${code})` : err.message).slice(0, 500);
+  }
+  return String(err).slice(0, 500);
+}
+
+/** Records one attempt and moves the delivery on (delivered, retry later, or failed). */
+async function recordAttempt(db: Db, d: ClaimedDelivery, outcome: AttemptOutcome, scale: number): Promise<"delivered" | "pending" | "failed"> {
+  const attempt = d.attempts + 1;
+  const status = outcome.ok ? "delivered" : attempt >= MAX_ATTEMPTS ? "failed" : "pending";
+  const delaySeconds = status === "pending" ? retryDelayMs(attempt, scale) / 1000 : 0;
+  await db.transaction(async (tx) => {
+    const updated = await queryRows<{ id: string }>(
+      tx,
+      sql`
+      update webhook_deliveries set
+        attempts = ${attempt},
+        status = ${status},
+        next_attempt_at = ${status === "pending" ? sql`now() + make_interval(secs => ${delaySeconds})` : sql`null`},
+        locked_until = null,
+        last_status_code = ${outcome.statusCode},
+        last_error = ${outcome.error},
+        delivered_at = ${status === "delivered" ? sql`now()` : sql`null`}
+      where id = ${d.id}::uuid
+      returning id`,
+    );
+    // The endpoint may have been deleted meanwhile (its deliveries with it): nothing to record.
+    if (updated.length === 0) return;
+    await tx.insert(webhookDeliveryAttempts).values({ id: newId(), deliveryId: d.id, attempt, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
+  });
+  return status;
+}
+
+/** Closes a delivery whose endpoint was deactivated after the fan-out (no request is sent). */
+async function abandon(db: Db, d: ClaimedDelivery): Promise<void> {
+  await db.execute(sql`update webhook_deliveries set status = 'failed', locked_until = null, next_attempt_at = null, last_error = 'endpoint inactive' where id = ${d.id}::uuid`);
+}
+
+async function release(db: Db, ids: string[]): Promise<void> {
+  if (ids.length) await db.execute(sql`update webhook_deliveries set locked_until = null where id in (${idList(ids)})`);
+}
+
+/** Claims, sends and records one specific delivery now (used by POST /webhooks/{id}/test). */
+export async function deliverNow(db: Db, config: AppConfig, deliveryId: string): Promise<void> {
+  const [d] = await claimDue(db, 1, leaseSeconds(config), deliveryId);
+  if (!d) return;
+  await recordAttempt(db, d, await sendDelivery(d, config.webhookTimeoutMs), config.webhookRetryScale);
+}
+
+const leaseSeconds = (config: AppConfig) => Math.ceil(config.webhookTimeoutMs / 1000) + 30;
+
+/**
+ * One pass of the worker: fan out every undispatched event, then claim and
+ * deliver due deliveries (several rounds while work is due). Safe to run on
+ * several instances at once. Returns what it did.
+ */
+export async function runWebhooksOnce(db: Db, config: AppConfig, opts: RunOptions = {}): Promise<RunResult> {
+  const shouldStop = opts.shouldStop ?? (() => false);
+  const batchSize = opts.batchSize ?? 100;
+  const concurrency = opts.concurrency ?? 16;
+  const result: RunResult = { dispatched: 0, attempted: 0, delivered: 0, failed: 0 };
+  for (;;) {
+    const n = await dispatchEvents(db);
+    result.dispatched += n;
+    if (n < 500 || shouldStop()) break;
+  }
+  for (let round = 0; round < (opts.maxRounds ?? 20) && !shouldStop(); round++) {
+    const claimed = await claimDue(db, batchSize, leaseSeconds(config));
+    if (claimed.length === 0) break;
+    const queue = [...claimed];
+    const runner = async () => {
+      for (let d = queue.shift(); d; d = queue.shift()) {
+        if (shouldStop()) {
+          queue.unshift(d);
+          return;
+        }
+        if (!d.active) {
+          await abandon(db, d);
+          continue;
+        }
+        const outcome = await sendDelivery(d, config.webhookTimeoutMs);
+        const status = await recordAttempt(db, d, outcome, config.webhookRetryScale);
+        result.attempted++;
+        if (status === "delivered") result.delivered++;
+        if (status === "failed") result.failed++;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, runner));
+    await release(
+      db,
+      queue.map((d) => d.id),
+    );
+    if (claimed.length < batchSize) break;
+  }
+  return result;
+}
