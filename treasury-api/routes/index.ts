@@ -8,6 +8,7 @@ import { registerAuthRoutes } from "./auth";
 import { registerOrganizationRoutes } from "./organization";
 import { registerLedgerRoutes } from "./ledger";
 import { registerPaymentRoutes } from "./payments";
+import { registerApprovalRoutes } from "./approvals";
 import { registerReportingRoutes } from "./reporting";
 import { registerWebhookRoutes } from "./webhooks";
 
@@ -16,6 +17,7 @@ export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerOrganizationRoutes(api);
   registerLedgerRoutes(api);
   registerPaymentRoutes(api);
+  registerApprovalRoutes(api);
   registerReportingRoutes(api);
   registerWebhookRoutes(api);
 }

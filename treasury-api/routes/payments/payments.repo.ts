@@ -14,6 +14,7 @@ import { notFound } from "../../lib/errors";
 import { formatAmount, isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
+import { enqueueEvents } from "../../webhooks/outbox";
 
 export interface Page {
   limit: number;
@@ -230,4 +231,63 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
     withCount ? countWhere(db, paymentStatusEvents, where) : Promise.resolve(0),
   ]);
   return { rows: rows.map(toStatusEvent), count };
+}
+
+// ------------------------------------------------------------ status changes (shared by approvals and the bank)
+
+export interface StatusChange {
+  instruction: InstructionRow;
+  status: InstructionStatus;
+  /** ISO 20022 reason code on rejection (e.g. AC04), else null. */
+  reason?: string | null;
+  /** The booked transaction of a settled instruction. */
+  transactionId?: string | null;
+}
+
+/**
+ * Applies instruction status changes inside `tx`: updates the instructions,
+ * writes one status event per change and one `payment.status.updated` outbox
+ * event (data: the PaymentStatusEvent) per status event — all in the caller's
+ * transaction, so a rollback loses or repeats nothing. The unique index
+ * (instruction_id, status) makes a repeated change write no second event.
+ * The caller has checked each change against the instruction state machine.
+ * @param occurredAt ISO timestamp of the change
+ * @returns the status events written
+ */
+export async function applyStatusChanges(tx: DbOrTx, changes: StatusChange[], occurredAt: string): Promise<PaymentStatusEvent[]> {
+  const events: PaymentStatusEvent[] = [];
+  for (let i = 0; i < changes.length; i += INSERT_CHUNK) {
+    const chunk = changes.slice(i, i + INSERT_CHUNK);
+    const values = sql.join(
+      chunk.map((c) => sql`(${c.instruction.id}, ${c.status}, ${c.transactionId ?? null})`),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      update payment_instructions as p
+         set status = v.status, transaction_id = coalesce(v.tx::uuid, p.transaction_id), updated_at = ${occurredAt}
+        from (values ${values}) as v(id, status, tx)
+       where p.id = v.id::uuid`);
+    const inserted = await tx
+      .insert(paymentStatusEvents)
+      .values(
+        chunk.map((c) => ({
+          id: newId(),
+          tenantId: c.instruction.tenantId,
+          companyId: c.instruction.companyId,
+          batchId: c.instruction.batchId,
+          instructionId: c.instruction.id,
+          status: c.status,
+          reason: c.reason ?? null,
+          occurredAt,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    events.push(...inserted.map(toStatusEvent));
+    await enqueueEvents(
+      tx,
+      inserted.map((e) => ({ tenantId: e.tenantId, companyId: e.companyId, type: "payment.status.updated" as const, data: toStatusEvent(e) })),
+    );
+  }
+  return events;
 }

@@ -1,0 +1,118 @@
+/**
+ * Approval repositories (spec §4 Approvals; DESIGN.md "States and
+ * transitions", four-eyes): the open queue, approve and reject. Each decision
+ * runs in one transaction with the approval request and its batch locked, so
+ * two approvers deciding at once count exactly once each.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { ApprovalRequest, ApprovalState } from "../../../lib/contract/approvals";
+import type { BankSpeed } from "../../config";
+import type { Db } from "../../db/client";
+import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../../db/schema";
+import { bankDueAt } from "../../domain/bank-simulator";
+import { APPROVAL_MACHINE, BATCH_MACHINE, INSTRUCTION_MACHINE, OPEN_APPROVAL_STATES, approvalStateAfterApprove, transition } from "../../domain/payment-states";
+import { ApiError, notFound } from "../../lib/errors";
+import { isoTimestamp } from "../../lib/format";
+import { scopeWhere, type DataScope } from "../../lib/scope";
+import { newId } from "../../lib/secrets";
+import { applyStatusChanges, type Page } from "../payments/payments.repo";
+
+type ApprovalRow = typeof approvalRequests.$inferSelect;
+
+export function toApprovalRequest(r: ApprovalRow): ApprovalRequest {
+  return {
+    id: r.id,
+    object_id: r.objectId,
+    state: r.state as ApprovalState,
+    required_count: r.requiredCount,
+    approved_count: r.approvedCount,
+    object_type: "payment_batch",
+    created_at: isoTimestamp(r.createdAt),
+    company_id: r.companyId,
+  };
+}
+
+/** Open requests (pending, partially_approved) in scope, oldest first. */
+export async function listPending(db: Db, scope: DataScope, page: Page, withCount: boolean) {
+  const where = and(...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId), inArray(approvalRequests.state, [...OPEN_APPROVAL_STATES]));
+  const [rows, total] = await Promise.all([
+    db.select().from(approvalRequests).where(where).orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id)).limit(page.limit).offset(page.offset),
+    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(approvalRequests).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  return { rows: rows.map(toApprovalRequest), count: Number(total[0]?.n ?? 0) };
+}
+
+export async function getApproval(db: Db, scope: DataScope, id: string): Promise<ApprovalRequest> {
+  const [row] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.id, id), ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId)));
+  if (!row) throw notFound("Approval request");
+  return toApprovalRequest(row);
+}
+
+export interface Decision {
+  kind: "approve" | "reject";
+  /** Internal uuid of the deciding OAuth client. */
+  clientId: string;
+  /** The person (or, by default, the client_id) the decision counts for. */
+  approver: string;
+  reason: string | null;
+  bankSpeed: BankSpeed;
+}
+
+/**
+ * Records one decision (DESIGN.md): approve counts one approval (→
+ * partially_approved below required_count, → approved at it, batch → approved
+ * and due for the bank); reject → rejected, batch → rejected, its pending
+ * instructions → cancelled with status events and webhooks.
+ * @throws 404 outside the scope; 409 `{ state, allowed }` when the request is
+ *   closed; 409 `{ reason: "already_decided" }` when this approver decided before.
+ */
+export async function decide(db: Db, scope: DataScope, id: string, d: Decision): Promise<ApprovalRequest> {
+  return db.transaction(async (tx) => {
+    const [req] = await tx
+      .select()
+      .from(approvalRequests)
+      .where(and(eq(approvalRequests.id, id), ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId)))
+      .for("update");
+    if (!req) throw notFound("Approval request");
+    // State first: a closed request answers with its state, whoever asks.
+    transition(APPROVAL_MACHINE, req.state, d.kind, d.kind === "reject" ? "rejected" : approvalStateAfterApprove(req.approvedCount + 1, req.requiredCount));
+    const recorded = await tx
+      .insert(approvalDecisions)
+      .values({ id: newId(), approvalRequestId: req.id, clientId: d.clientId, approver: d.approver, decision: d.kind, reason: d.reason })
+      .onConflictDoNothing()
+      .returning({ id: approvalDecisions.id });
+    if (recorded.length === 0) {
+      throw new ApiError("conflict", `${d.approver} has already decided on this approval request; one approver counts once`, { reason: "already_decided", approver: d.approver, state: req.state });
+    }
+
+    const now = new Date();
+    const nowIso = now.toISOString();
+    const approvedCount = d.kind === "approve" ? req.approvedCount + 1 : req.approvedCount;
+    const state = d.kind === "reject" ? "rejected" : approvalStateAfterApprove(approvedCount, req.requiredCount);
+    const [updated] = await tx.update(approvalRequests).set({ state, approvedCount, updatedAt: nowIso }).where(eq(approvalRequests.id, req.id)).returning();
+
+    if (state === "approved" || state === "rejected") {
+      const [batch] = await tx.select().from(paymentBatches).where(eq(paymentBatches.id, req.objectId)).for("update");
+      if (!batch) throw new Error(`approval request ${req.id} points at a missing batch`);
+      const op = state === "approved" ? "approve" : "reject";
+      const batchStatus = transition(BATCH_MACHINE, batch.status, op);
+      await tx
+        .update(paymentBatches)
+        .set({ status: batchStatus, updatedAt: nowIso, bankNextStepAt: state === "approved" ? bankDueAt(d.bankSpeed, "take", now).toISOString() : null })
+        .where(eq(paymentBatches.id, batch.id));
+      if (state === "rejected") {
+        const cancellable: SQL[] = [eq(paymentInstructions.batchId, batch.id), inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.cancel.from])];
+        const rows = await tx.select().from(paymentInstructions).where(and(...cancellable)).orderBy(asc(paymentInstructions.position));
+        await applyStatusChanges(
+          tx,
+          rows.map((instruction) => ({ instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "cancel") })),
+          nowIso,
+        );
+      }
+    }
+    return toApprovalRequest(updated ?? req);
+  });
+}
