@@ -1,0 +1,73 @@
+"use client";
+
+import { useMemo } from "react";
+import { Bar, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { CashflowDay } from "@/lib/contract";
+import { formatBusinessDate } from "@/lib/format-date";
+import { useLocale } from "@/components/format/use-locale";
+import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
+import { cashflowSeries, type CashflowDatum } from "./series";
+
+/** Daily inflow (up) and outflow (down) bars with the net as a line, one currency (issue 5 §5). */
+export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]; currency: string }) {
+  const locale = useLocale();
+  const data = useMemo(() => cashflowSeries(rows), [rows]);
+  return (
+    <ChartFrame
+      title={`Cashflow · ${currency}`}
+      label={`Daily inflow, outflow and net in ${currency}`}
+      legend={
+        <span className="flex gap-3 text-xs font-normal text-slate-600">
+          <Key color={COLORS.inflow} label="Inflow" />
+          <Key color={COLORS.outflow} label="Outflow" />
+          <Key color={COLORS.net} label="Net" line />
+        </span>
+      }
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <ComposedChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} stackOffset="sign">
+          <CartesianGrid stroke="#e2e8f0" vertical={false} />
+          <XAxis dataKey="date" tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")} tick={{ fontSize: 11, fill: "#64748b" }} minTickGap={24} />
+          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} />
+          <ReferenceLine y={0} stroke="#94a3b8" />
+          <Tooltip
+            isAnimationActive={false}
+            content={({ active, payload }) => {
+              const d = active ? (payload?.[0]?.payload as CashflowDatum | undefined) : undefined;
+              if (!d) return null;
+              return (
+                <TooltipBox
+                  locale={locale}
+                  heading={formatBusinessDate(d.date, locale, "long")}
+                  rows={[
+                    { label: "Inflow", amount: d.row.inflow, currency, color: COLORS.inflow },
+                    { label: "Outflow", amount: d.row.outflow, currency, color: COLORS.outflow },
+                    { label: "Net", amount: d.row.net, currency, color: COLORS.net },
+                  ]}
+                />
+              );
+            }}
+          />
+          <Bar dataKey="inflow" stackId="flow" fill={COLORS.inflow} isAnimationActive={false} maxBarSize={18} />
+          <Bar dataKey="outflow" stackId="flow" fill={COLORS.outflow} isAnimationActive={false} maxBarSize={18} />
+          <Line dataKey="net" stroke={COLORS.net} strokeWidth={1.5} dot={false} isAnimationActive={false} />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </ChartFrame>
+  );
+}
+
+export function Key({ color, label, line = false, dashed = false }: { color: string; label: string; line?: boolean; dashed?: boolean }) {
+  return (
+    <span className="flex items-center gap-1">
+      {line ? (
+        <svg width="14" height="6" aria-hidden>
+          <line x1="0" y1="3" x2="14" y2="3" stroke={color} strokeWidth="2" strokeDasharray={dashed ? "3 2" : undefined} />
+        </svg>
+      ) : (
+        <span className="inline-block size-2.5 rounded-sm" style={{ background: color }} aria-hidden />
+      )}
+      {label}
+    </span>
+  );
+}
