@@ -1,0 +1,42 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { Landmark } from "lucide-react";
+import { LoginForm } from "@/components/auth/login-form";
+import { currentUser } from "@/lib/auth/session";
+import { getConfig } from "@/lib/bff/config";
+import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/db/demo-users";
+
+export const metadata: Metadata = { title: "Sign in" };
+
+/** Sign-in page; in demo mode it lists the demo accounts. */
+export default async function LoginPage({ searchParams }: { searchParams: Promise<{ callbackUrl?: string; error?: string }> }) {
+  const { callbackUrl, error } = await searchParams;
+  if (await currentUser()) redirect("/");
+  const config = getConfig();
+  return (
+    <main className="flex min-h-full items-center justify-center px-4 py-16">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex items-center gap-2">
+          <Landmark className="size-6 text-sky-700" aria-hidden />
+          <h1 className="text-lg font-semibold tracking-tight">Treasury Dashboard</h1>
+        </div>
+        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 className="mb-4 text-sm font-semibold text-slate-900">Sign in</h2>
+          <LoginForm callbackUrl={callbackUrl} oidc={Boolean(config.OIDC_ISSUER)} initialError={error} />
+        </div>
+        {config.DASHBOARD_DEMO && (
+          <section aria-label="Demo accounts" className="mt-4 rounded-lg border border-sky-200 bg-sky-50 p-4 text-[13px] text-sky-950">
+            <p className="mb-2 font-medium">Demo accounts (password {DEMO_PASSWORD})</p>
+            <ul className="space-y-0.5 font-mono text-xs">
+              {DEMO_USERS.map((u) => (
+                <li key={u.email}>
+                  {u.email} <span className="text-sky-800/70">— {u.roles.join(", ")}</span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </main>
+  );
+}

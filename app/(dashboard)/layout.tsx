@@ -1,0 +1,59 @@
+import { cookies } from "next/headers";
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { Landmark } from "lucide-react";
+import { areasFor } from "@/lib/auth/roles";
+import { currentUser } from "@/lib/auth/session";
+import { COMPANY_COOKIE, visibleCompanies } from "@/lib/bff/company";
+import type { Company } from "@/lib/contract";
+import { logger } from "@/lib/bff/log";
+import { Nav } from "@/components/shell/nav";
+import { CompanySwitcher } from "@/components/shell/company-switcher";
+import { UserMenu } from "@/components/shell/user-menu";
+
+/**
+ * The app shell: navigation limited to the user's areas, the company
+ * switcher, the user's name and roles, sign-out. Pages render inside it and
+ * have their own loading / error states, so a failing page never takes the
+ * shell down.
+ */
+export default async function DashboardLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
+  if (!user) redirect("/login");
+  let companies: Company[] = [];
+  let apiDown = false;
+  try {
+    companies = await visibleCompanies(user);
+  } catch (err) {
+    logger.error({ err }, "company list failed");
+    apiDown = true;
+  }
+  const cookie = (await cookies()).get(COMPANY_COOKIE)?.value;
+  // The shell shows the cookie's company only when allowed; pages and BFF routes refuse a bad cookie with 403.
+  const current = companies.find((c) => c.id === cookie) ?? (cookie ? null : (companies[0] ?? null));
+  const areas = areasFor(user.roles).map((a) => ({ key: a.key, label: a.label, href: a.href }));
+
+  return (
+    <div className="flex h-full">
+      <aside className="flex w-56 shrink-0 flex-col bg-slate-900 py-4">
+        <div className="mb-5 flex items-center gap-2 px-4 text-white">
+          <Landmark className="size-5 text-sky-400" aria-hidden />
+          <span className="text-sm font-semibold tracking-tight">Treasury</span>
+        </div>
+        <Nav areas={areas} />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
+          <CompanySwitcher companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))} currentId={current?.id ?? null} />
+          <UserMenu name={user.name} email={user.email} roles={user.roles} />
+        </header>
+        {apiDown && (
+          <div role="status" className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-[13px] text-amber-900">
+            The Treasury API cannot be reached right now; figures may be missing. The dashboard retries on each page.
+          </div>
+        )}
+        <main className="min-w-0 flex-1 overflow-auto px-6 py-5">{children}</main>
+      </div>
+    </div>
+  );
+}

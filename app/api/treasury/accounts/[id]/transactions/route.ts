@@ -1,0 +1,6 @@
+import { AccountTransactionsQuery } from "@/lib/bff/inputs";
+import { withUser } from "@/lib/bff/route";
+import { listAccountTransactions } from "@/lib/bff/queries/ledger";
+
+/** GET /accounts/{id}/transactions */
+export const GET = withUser({ permission: "ledger.read", query: AccountTransactionsQuery }, (ctx) => listAccountTransactions(ctx, ctx.params.id ?? "", ctx.query));

@@ -1,0 +1,5 @@
+import { withUser } from "@/lib/bff/route";
+import { getTransaction } from "@/lib/bff/queries/ledger";
+
+/** GET /transactions/{id} */
+export const GET = withUser({ permission: "ledger.read" }, (ctx) => getTransaction(ctx, ctx.params.id ?? ""));

@@ -1,0 +1,80 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+
+/** Only same-site paths are followed after sign-in (no open redirect). */
+function safeCallback(url: string | undefined): string {
+  return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/login") ? url : "/";
+}
+
+function messageFor(error: string): string {
+  if (error.startsWith("throttled:")) {
+    const seconds = Number(error.slice("throttled:".length));
+    const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
+    return `Too many failed attempts for this account. Try again in ${wait}.`;
+  }
+  if (error === "CredentialsSignin") return "The e-mail or password is not correct.";
+  if (error === "AccessDenied") return "This account has no access to the dashboard.";
+  return "Sign-in failed. Try again.";
+}
+
+/** E-mail / password form (credentials provider) and, when configured, single sign-on. */
+export function LoginForm({ callbackUrl, oidc, initialError }: { callbackUrl?: string; oidc: boolean; initialError?: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(initialError ? messageFor(initialError) : null);
+  const [busy, setBusy] = useState(false);
+  const target = safeCallback(callbackUrl);
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    setBusy(true);
+    setError(null);
+    const res = await signIn("credentials", { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? ""), redirect: false });
+    if (!res || res.error) {
+      setBusy(false);
+      setError(messageFor(res?.error ?? ""));
+      return;
+    }
+    router.replace(target);
+    router.refresh();
+  }
+
+  return (
+    <div className="space-y-4">
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-3" aria-describedby={error ? "login-error" : undefined}>
+        <div>
+          <label htmlFor="email" className="mb-1 block text-[13px] font-medium text-slate-700">
+            E-mail
+          </label>
+          <input id="email" name="email" type="email" autoComplete="username" required className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs" />
+        </div>
+        <div>
+          <label htmlFor="password" className="mb-1 block text-[13px] font-medium text-slate-700">
+            Password
+          </label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs" />
+        </div>
+        {error && (
+          <p id="login-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-[13px] text-red-800">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy} className="h-9 w-full rounded-md bg-slate-900 text-sm font-medium text-white hover:bg-slate-800 disabled:opacity-60">
+          {busy ? "Signing in…" : "Sign in"}
+        </button>
+      </form>
+      {oidc && (
+        <button
+          type="button"
+          onClick={() => void signIn("oidc", { callbackUrl: target })}
+          className="h-9 w-full rounded-md border border-slate-300 bg-white text-sm font-medium text-slate-800 hover:bg-slate-100"
+        >
+          Sign in with single sign-on
+        </button>
+      )}
+    </div>
+  );
+}

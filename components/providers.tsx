@@ -1,0 +1,18 @@
+"use client";
+
+import { QueryClientProvider } from "@tanstack/react-query";
+import { NuqsAdapter } from "nuqs/adapters/next/app";
+import { Toaster } from "sonner";
+import type { ReactNode } from "react";
+import { getQueryClient } from "./data/query-client";
+
+/** Client-side providers: React Query (with hydration from server prefetches), URL state (nuqs) and toasts. */
+export function Providers({ children }: { children: ReactNode }) {
+  const queryClient = getQueryClient();
+  return (
+    <QueryClientProvider client={queryClient}>
+      <NuqsAdapter>{children}</NuqsAdapter>
+      <Toaster position="bottom-right" richColors closeButton />
+    </QueryClientProvider>
+  );
+}

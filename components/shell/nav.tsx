@@ -1,0 +1,64 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import {
+  ArrowLeftRight,
+  BarChart3,
+  Building2,
+  CheckCheck,
+  GitCompareArrows,
+  Landmark,
+  LayoutDashboard,
+  ScrollText,
+  Send,
+  Webhook,
+  type LucideIcon,
+} from "lucide-react";
+import type { AreaKey } from "@/lib/auth/roles";
+
+const ICONS: Record<AreaKey, LucideIcon> = {
+  overview: LayoutDashboard,
+  accounts: Landmark,
+  transactions: ArrowLeftRight,
+  reports: BarChart3,
+  payments: Send,
+  approvals: CheckCheck,
+  reconciliation: GitCompareArrows,
+  webhooks: Webhook,
+  organization: Building2,
+  audit: ScrollText,
+};
+
+export interface NavArea {
+  key: AreaKey;
+  label: string;
+  href: string;
+}
+
+/** The side navigation: only the areas the user may use (decided on the server). */
+export function Nav({ areas }: { areas: NavArea[] }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-0.5 px-2">
+      {areas.map((a) => {
+        const Icon = ICONS[a.key];
+        const active = a.href === "/" ? pathname === "/" : pathname === a.href || pathname.startsWith(`${a.href}/`);
+        return (
+          <Link
+            key={a.key}
+            href={a.href}
+            data-area={a.key}
+            aria-current={active ? "page" : undefined}
+            className={`flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-[13px] font-medium transition-colors ${
+              active ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800/60 hover:text-white"
+            }`}
+          >
+            <Icon className="size-4 shrink-0" aria-hidden />
+            {a.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

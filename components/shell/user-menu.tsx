@@ -1,0 +1,28 @@
+"use client";
+
+import { LogOut } from "lucide-react";
+import { signOut } from "next-auth/react";
+
+/** Who is signed in, with which roles, and the sign-out button. */
+export function UserMenu({ name, email, roles }: { name: string; email: string; roles: string[] }) {
+  return (
+    <div className="flex items-center gap-3">
+      <div className="text-right leading-tight">
+        <div className="text-[13px] font-medium text-slate-900" data-testid="user-name">
+          {name}
+        </div>
+        <div className="text-xs text-slate-500" title={email}>
+          <span data-testid="user-roles">{roles.join(", ")}</span>
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => void signOut({ callbackUrl: "/login" })}
+        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-[13px] font-medium text-slate-700 hover:bg-slate-100"
+      >
+        <LogOut className="size-3.5" aria-hidden />
+        Sign out
+      </button>
+    </div>
+  );
+}

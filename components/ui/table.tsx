@@ -1,0 +1,35 @@
+import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
+
+/** Dense, calm table primitives (STYLE.md §14: amounts right-aligned with tabular numerals). */
+export function Table({ children, label }: { children: ReactNode; label: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full border-collapse text-[13px]" aria-label={label}>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function Th({ children, align = "left", ...rest }: ThHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right" }) {
+  return (
+    <th scope="col" className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${align === "right" ? "text-right" : "text-left"}`} {...rest}>
+      {children}
+    </th>
+  );
+}
+
+export function Td({ children, align = "left", mono = false, className = "", ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right"; mono?: boolean }) {
+  return (
+    <td className={`border-b border-slate-100 px-3 py-1.5 ${align === "right" ? "text-right tabular" : ""} ${mono ? "font-mono text-xs" : ""} ${className}`} {...rest}>
+      {children}
+    </td>
+  );
+}
+
+/** An amount cell: right-aligned, tabular, negative marked in red with a minus sign. */
+export function AmountCell({ formatted, negative }: { formatted: string; negative: boolean }) {
+  return (
+    <td className={`border-b border-slate-100 px-3 py-1.5 text-right tabular whitespace-nowrap ${negative ? "text-red-700" : "text-slate-900"}`}>{formatted}</td>
+  );
+}

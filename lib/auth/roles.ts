@@ -1,0 +1,82 @@
+/**
+ * Roles and permissions of the dashboard (DESIGN.md "Users, roles,
+ * permissions"). The BFF enforces these on the server; the UI only uses them
+ * to hide what a user may not do. A user may hold several roles; a permission
+ * is granted when any of the user's roles grants it.
+ */
+import { z } from "zod";
+
+export const ROLES = ["viewer", "treasurer", "approver", "admin"] as const;
+export const Role = z.enum(ROLES, { message: `must be one of ${ROLES.join(", ")}` });
+export type Role = z.infer<typeof Role>;
+
+const EVERYONE: readonly Role[] = ROLES;
+
+/** The role table of DESIGN.md, one row per permission. */
+export const PERMISSION_ROLES = {
+  /** Accounts, balances, coverage, intraday, transactions. */
+  "ledger.read": EVERYONE,
+  /** Cashflow, positions, forecast. */
+  "reports.read": EVERYONE,
+  /** Payment batches, instructions, status events. */
+  "payments.read": EVERYONE,
+  /** Reconciliation matches. */
+  "reconciliation.read": EVERYONE,
+  /** Companies and koncerner. */
+  "organization.read": EVERYONE,
+  /** Create and submit payment batches. */
+  "payments.write": ["treasurer"],
+  /** The approval queue (it exists to be decided on). */
+  "approvals.read": ["approver"],
+  /** Approve / reject approval requests. */
+  "approvals.decide": ["approver"],
+  /** Confirm / reject reconciliation matches. */
+  "reconciliation.write": ["treasurer"],
+  /** Manage webhook endpoints. */
+  "webhooks.manage": ["admin"],
+  /** Create / update companies and accounts. */
+  "organization.manage": ["admin"],
+  /** Read the dashboard's audit log. */
+  "audit.read": ["approver", "admin"],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSION_ROLES;
+
+/** True when any of `roles` grants `permission`. */
+export function can(roles: readonly Role[], permission: Permission): boolean {
+  const allowed: readonly Role[] = PERMISSION_ROLES[permission];
+  return roles.some((r) => allowed.includes(r));
+}
+
+/** Every permission granted by `roles`. */
+export function permissionsOf(roles: readonly Role[]): Permission[] {
+  return (Object.keys(PERMISSION_ROLES) as Permission[]).filter((p) => can(roles, p));
+}
+
+/** The areas of the app shell and the permission each needs to be shown. */
+export const AREAS = [
+  { key: "overview", label: "Overview", href: "/", permission: "ledger.read" },
+  { key: "accounts", label: "Accounts", href: "/accounts", permission: "ledger.read" },
+  { key: "transactions", label: "Transactions", href: "/transactions", permission: "ledger.read" },
+  { key: "reports", label: "Reports", href: "/reports", permission: "reports.read" },
+  { key: "payments", label: "Payments", href: "/payments", permission: "payments.read" },
+  { key: "approvals", label: "Approvals", href: "/approvals", permission: "approvals.read" },
+  { key: "reconciliation", label: "Reconciliation", href: "/reconciliation", permission: "reconciliation.read" },
+  { key: "webhooks", label: "Webhooks", href: "/webhooks", permission: "webhooks.manage" },
+  { key: "organization", label: "Organization", href: "/organization", permission: "organization.read" },
+  { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },
+] as const satisfies readonly { key: string; label: string; href: string; permission: Permission }[];
+
+export type Area = (typeof AREAS)[number];
+export type AreaKey = Area["key"];
+
+/** The areas `roles` may use, in navigation order. */
+export function areasFor(roles: readonly Role[]): Area[] {
+  return AREAS.filter((a) => can(roles, a.permission));
+}
+
+/** Keeps the known roles of an untrusted list (e.g. a stored JSON column). */
+export function parseRoles(value: unknown): Role[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter((v): v is Role => Role.safeParse(v).success);
+}

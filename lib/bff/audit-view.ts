@@ -1,0 +1,13 @@
+/** The audit event as the browser sees it (no internal user ids). */
+export interface AuditEventView {
+  id: string;
+  at: string;
+  user_email: string;
+  action: string;
+  object_type: string;
+  object_id: string | null;
+  company_id: string | null;
+  idempotency_key: string | null;
+  outcome: string;
+  request_id: string | null;
+}

@@ -1,0 +1,16 @@
+/**
+ * Start-up check of the configuration (Node runtime only; imported by
+ * `instrumentation.ts`): a bad or missing variable stops the server with a
+ * message naming it (issue 4 §2).
+ */
+import { ConfigError, parseDashboardEnv } from "./env";
+
+try {
+  parseDashboardEnv(process.env);
+} catch (err) {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`\n${err.message}\n\nSee the configuration table in README.md.\n`);
+    process.exit(1);
+  }
+  throw err;
+}

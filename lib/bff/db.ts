@@ -1,0 +1,53 @@
+/**
+ * The dashboard database of this process, opened and migrated once; in demo
+ * mode the demo users are created on first use (issue 4 §3), the viewer
+ * limited to the first demo companies that the Treasury API client can see.
+ */
+import "server-only";
+import { openDashboardDb, type DashboardDb } from "../db/client";
+import { seedDemoUsers } from "../db/demo-users";
+import { collectAll } from "../treasury-client";
+import { getConfig } from "./config";
+import { logger } from "./log";
+import { treasury } from "./treasury";
+
+const g = globalThis as typeof globalThis & { __dashboardDb?: Promise<DashboardDb>; __demoUsers?: Promise<void> };
+
+/** Opens once; a failed open is not cached, so the next request tries again. */
+function openOnce(): Promise<DashboardDb> {
+  if (!g.__dashboardDb) {
+    const c = getConfig();
+    const p = openDashboardDb(c.DATABASE_URL ? { url: c.DATABASE_URL } : { dataDir: c.DASHBOARD_DATA_DIR }).then((d) => d.db);
+    g.__dashboardDb = p;
+    p.catch(() => {
+      if (g.__dashboardDb === p) g.__dashboardDb = undefined;
+    });
+  }
+  return g.__dashboardDb;
+}
+
+function seedDemoOnce(db: DashboardDb): Promise<void> {
+  if (!g.__demoUsers) {
+    const p = (async () => {
+      const companies = await collectAll(treasury().listCompanies({}, { pageSize: 1000 }));
+      await seedDemoUsers(
+        db,
+        companies.map((co) => co.id),
+      );
+      logger.info({ companies: companies.length }, "demo users ready");
+    })();
+    g.__demoUsers = p;
+    p.catch((err: unknown) => {
+      logger.error({ err }, "demo users could not be created");
+      if (g.__demoUsers === p) g.__demoUsers = undefined;
+    });
+  }
+  return g.__demoUsers;
+}
+
+/** The dashboard database (demo users present in demo mode); @throws when it cannot be opened. */
+export async function dashboardDb(): Promise<DashboardDb> {
+  const db = await openOnce();
+  if (getConfig().DASHBOARD_DEMO) await seedDemoOnce(db);
+  return db;
+}

@@ -1,0 +1,88 @@
+/**
+ * The dashboard's configuration (DESIGN.md "Configuration"), parsed with zod
+ * at start. A bad or missing variable stops the start with a message that
+ * names the variable. Pure (no `server-only`) so that the launchers and the
+ * users CLI can parse the same configuration before Next starts.
+ */
+import { z } from "zod";
+import { SCOPES, Scope } from "../contract/auth";
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((s) => (s === undefined || s.trim() === "" ? undefined : s.trim()));
+
+const optionalUrl = optionalString.pipe(z.url({ message: "must be an absolute URL" }).optional());
+
+const intWithDefault = (def: number, min: number, max: number) =>
+  optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, { message: "must be a whole number" })
+      .transform(Number)
+      .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+      .optional()
+      .transform((n) => n ?? def),
+  );
+
+export const DashboardEnv = z
+  .object({
+    TREASURY_API_BASE_URL: optionalUrl.pipe(z.string({ message: "is required (the Treasury API base address ending in /public)" })),
+    TREASURY_API_FORM: optionalString.pipe(z.enum(["A", "B"], { message: "must be A or B" }).optional()).transform((f) => f ?? "B"),
+    TREASURY_CLIENT_ID: optionalString.pipe(z.string({ message: "is required (the OAuth client id)" })),
+    TREASURY_CLIENT_SECRET: optionalString.pipe(z.string({ message: "is required (the OAuth client secret)" })),
+    TREASURY_TENANT_ID: optionalString.pipe(z.uuid({ message: "must be a UUID" }).optional()),
+    TREASURY_SCOPES: optionalString.transform((s, ctx) => {
+      const list = s ? [...new Set(s.split(/[\s,]+/).filter(Boolean))] : [...SCOPES];
+      for (const scope of list) {
+        if (!Scope.safeParse(scope).success) {
+          ctx.addIssue({ code: "custom", message: `has an unknown scope "${scope}"; known: ${SCOPES.join(" ")}` });
+          return z.NEVER;
+        }
+      }
+      return list as Scope[];
+    }),
+    TREASURY_TIMEOUT_MS: intWithDefault(15_000, 100, 300_000),
+    NEXTAUTH_URL: optionalUrl,
+    NEXTAUTH_SECRET: optionalString.pipe(z.string({ message: "is required (32 or more random characters)" }).min(32, { message: "must be at least 32 characters" })),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// URL" })
+        .optional(),
+    ),
+    DASHBOARD_DATA_DIR: optionalString.transform((s) => s ?? ".data/dashboard"),
+    DASHBOARD_DEMO: optionalString.pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional()).transform((v) => v === "1"),
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+  })
+  .superRefine((env, ctx) => {
+    if (env.TREASURY_API_FORM === "A" && !env.TREASURY_TENANT_ID) {
+      ctx.addIssue({ code: "custom", path: ["TREASURY_TENANT_ID"], message: "is required when TREASURY_API_FORM is A" });
+    }
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_SECRET"], message: "is required when OIDC_ISSUER is set" });
+  });
+
+export type DashboardEnv = z.output<typeof DashboardEnv>;
+
+/** Thrown for a bad configuration; `message` names every bad variable. */
+export class ConfigError extends Error {
+  readonly variables: string[];
+  constructor(problems: { variable: string; message: string }[]) {
+    super("Invalid dashboard configuration:\n" + problems.map((p) => `  ${p.variable} ${p.message}`).join("\n"));
+    this.name = "ConfigError";
+    this.variables = problems.map((p) => p.variable);
+  }
+}
+
+/**
+ * Parses the environment.
+ * @throws ConfigError naming each bad or missing variable.
+ */
+export function parseDashboardEnv(env: Record<string, string | undefined> = process.env): DashboardEnv {
+  const r = DashboardEnv.safeParse(env);
+  if (r.success) return r.data;
+  throw new ConfigError(r.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })));
+}

@@ -1,0 +1,44 @@
+/**
+ * Query-string schemas of the BFF routes, built from the contract. Each
+ * schema names the parameters a route accepts; anything else in the query
+ * string is dropped (zod strips unknown keys), never forwarded (spec §4:
+ * unknown filter values must not be sent). Usable by the browser too.
+ */
+import { z } from "zod";
+import { BalanceType, CurrencyCode, Direction, IsoDate, LimitParam, PageParam, PageSizeParam, Uuid } from "../contract";
+
+const paging = { page: PageParam.optional(), page_size: PageSizeParam.optional() };
+const dates = { from_date: IsoDate.optional(), to_date: IsoDate.optional() };
+const shortText = z.string().trim().min(1).max(40).regex(/^[a-z_]+$/, { message: "must be lower-case letters and underscores" });
+
+export const PagingQuery = z.object(paging);
+export const AccountsQuery = z.object({ ...paging, currency: CurrencyCode.optional(), status: z.enum(["active", "closed"]).optional() });
+export const AccountTransactionsQuery = z.object({ ...paging, ...dates, direction: Direction.optional(), limit: LimitParam.optional() });
+export const BalancesQuery = z.object({ ...paging, ...dates, balance_type: BalanceType.optional() });
+export const CoverageQuery = z.object({ ...paging, ...dates });
+export const IntradayQuery = z.object({ ...paging, ...dates, date: IsoDate.optional(), balance_type: BalanceType.optional(), limit: LimitParam.optional() });
+export const TransactionsQuery = z.object({ ...paging, ...dates, account_id: Uuid.optional(), direction: Direction.optional(), currency: CurrencyCode.optional(), limit: LimitParam.optional() });
+export const BatchesQuery = z.object({ ...paging, ...dates, status: shortText.optional(), currency: CurrencyCode.optional() });
+export const StatusEventsQuery = z.object({ ...paging, ...dates, status: shortText.optional() });
+export const MatchesQuery = z.object({ ...paging, status: shortText.optional() });
+export const ReportQuery = z.object({ ...paging, ...dates, currency: CurrencyCode.optional() });
+export const AuditQuery = z.object({ before: z.iso.datetime({ offset: true }).optional(), action: z.string().max(80).optional(), limit: LimitParam.optional() });
+
+/** Body of the company switcher. */
+export const CompanySelection = z.object({ company_id: Uuid }).strict();
+
+/** Paging of the BFF's list answers (no upstream URLs leave the server). */
+export interface BffPage<T> {
+  items: T[];
+  count: number | null;
+  page: number;
+  page_size: number;
+  total_pages: number | null;
+  has_next: boolean;
+  has_previous: boolean;
+}
+
+/** Maps a `page_size` / `limit` query to the client's page parameters. */
+export function pageParams(q: { page?: number; page_size?: number; limit?: number }): { page?: number; pageSize?: number } {
+  return { page: q.page, pageSize: q.page_size ?? q.limit };
+}

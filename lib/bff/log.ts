@@ -1,0 +1,10 @@
+/** Structured JSON log of the dashboard server (DESIGN.md "Operability"). */
+import "server-only";
+import pino from "pino";
+
+const g = globalThis as typeof globalThis & { __dashboardLogger?: pino.Logger };
+
+export const logger: pino.Logger = (g.__dashboardLogger ??= pino({
+  base: { service: "dashboard" },
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"),
+}));

@@ -1,0 +1,28 @@
+/**
+ * The process-wide Treasury API client (one token cache per instance;
+ * DESIGN.md "Scaling": stateless dashboard, per-instance token cache).
+ */
+import "server-only";
+import { createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import { getConfig } from "./config";
+import { logger } from "./log";
+
+const g = globalThis as typeof globalThis & { __treasuryClient?: TreasuryClient };
+
+/** The shared client, created on first use from the configuration. */
+export function treasury(): TreasuryClient {
+  if (!g.__treasuryClient) {
+    const c = getConfig();
+    g.__treasuryClient = createTreasuryClient({
+      baseUrl: c.TREASURY_API_BASE_URL,
+      form: c.TREASURY_API_FORM,
+      clientId: c.TREASURY_CLIENT_ID,
+      clientSecret: c.TREASURY_CLIENT_SECRET,
+      tenantId: c.TREASURY_TENANT_ID,
+      scopes: c.TREASURY_SCOPES,
+      timeoutMs: c.TREASURY_TIMEOUT_MS,
+      onRetry: (info) => logger.warn({ ...info }, "treasury api retry"),
+    });
+  }
+  return g.__treasuryClient;
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { openDashboardDb, type DashboardDatabase } from "./client";
+import { appendAudit, listAudit } from "./audit";
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from "./demo-users";
+import { FREE_FAILURES, disableUser, findUserByEmail, listUsers, upsertUser, verifyCredentials } from "./users";
+
+let database: DashboardDatabase;
+const C1 = "11111111-1111-4111-8111-111111111111";
+const C2 = "22222222-2222-4222-8222-222222222222";
+const C3 = "33333333-3333-4333-8333-333333333333";
+
+beforeAll(async () => {
+  process.env.DASHBOARD_BCRYPT_COST = "4";
+  database = await openDashboardDb({ dataDir: "memory" });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe("users", () => {
+  it("creates with a bcrypt hash, finds case-insensitively, updates on the same e-mail", async () => {
+    const u = await upsertUser(database.db, { email: "Kari@Example.com", name: "Kari", password: "correct-horse-1", roles: ["viewer"] });
+    expect(u).toMatchObject({ email: "kari@example.com", roles: ["viewer"], companyIds: null, disabled: false });
+    const again = await upsertUser(database.db, { email: "kari@example.com", name: "Kari N", roles: ["viewer", "treasurer"], companyIds: [C1] });
+    expect(again.id).toBe(u.id);
+    expect((await findUserByEmail(database.db, "KARI@example.com"))?.roles).toEqual(["viewer", "treasurer"]);
+    // Password kept when not given.
+    expect((await verifyCredentials(database.db, "kari@example.com", "correct-horse-1")).ok).toBe(true);
+  });
+
+  it("rejects bad input", async () => {
+    await expect(upsertUser(database.db, { email: "not-an-email", name: "x", roles: ["viewer"] })).rejects.toThrow(/e-mail/);
+    await expect(upsertUser(database.db, { email: "a@b.co", name: "x", roles: [] })).rejects.toThrow(/role/);
+    await expect(upsertUser(database.db, { email: "a@b.co", name: "x", password: "short", roles: ["admin"] })).rejects.toThrow(/10 characters/);
+  });
+
+  it("throttles failed sign-ins per account, also for unknown accounts, and resets on success", async () => {
+    await upsertUser(database.db, { email: "t@example.com", name: "T", password: "right-password-1", roles: ["viewer"] });
+    const t0 = Date.UTC(2026, 0, 10, 8);
+    for (let i = 0; i < FREE_FAILURES; i++) expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toEqual({ ok: false, reason: "invalid" });
+    // Locked now, even with the right password.
+    expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 1000)).toEqual({ ok: false, reason: "throttled", retryAfterSeconds: 29 });
+    // After the lock, a success resets the counter.
+    expect((await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 31_000)).ok).toBe(true);
+    expect((await verifyCredentials(database.db, "t@example.com", "wrong", t0 + 32_000)).ok).toBe(false);
+    expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 33_000)).toMatchObject({ ok: true });
+    for (let i = 0; i < FREE_FAILURES; i++) await verifyCredentials(database.db, "ghost@example.com", "x", t0);
+    expect(await verifyCredentials(database.db, "ghost@example.com", "x", t0)).toMatchObject({ reason: "throttled" });
+  });
+
+  it("disabled users cannot sign in", async () => {
+    await upsertUser(database.db, { email: "d@example.com", name: "D", password: "right-password-1", roles: ["viewer"] });
+    expect(await disableUser(database.db, "d@example.com")).toBe(true);
+    expect(await disableUser(database.db, "nobody@example.com")).toBe(false);
+    expect((await verifyCredentials(database.db, "d@example.com", "right-password-1")).ok).toBe(false);
+    expect((await listUsers(database.db)).find((u) => u.email === "d@example.com")?.disabled).toBe(true);
+  });
+
+  it("seeds the demo users: one per role, two approvers, the viewer limited to the first two companies", async () => {
+    const users = await seedDemoUsers(database.db, [C1, C2, C3]);
+    expect(users).toHaveLength(DEMO_USERS.length);
+    expect(users.filter((u) => u.roles.includes("approver"))).toHaveLength(2);
+    expect(users.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C1, C2]);
+    expect((await verifyCredentials(database.db, "admin@demo.local", DEMO_PASSWORD)).ok).toBe(true);
+  });
+});
+
+describe("audit log", () => {
+  it("appends, lists newest first, narrows to companies", async () => {
+    await appendAudit(database.db, { userId: null, userEmail: "a@x", action: "a.one", objectType: "x", companyId: C1, outcome: "success" });
+    await appendAudit(database.db, { userId: null, userEmail: "a@x", action: "a.two", objectType: "x", companyId: C2, outcome: "success", idempotencyKey: "k" });
+    const all = await listAudit(database.db, { companyIds: null });
+    expect(all.map((e) => e.action).slice(0, 2)).toEqual(["a.two", "a.one"]);
+    expect((await listAudit(database.db, { companyIds: [C1] })).map((e) => e.action)).toEqual(["a.one"]);
+    expect(await listAudit(database.db, { companyIds: [] })).toEqual([]);
+  });
+
+  it("is append-only: UPDATE, DELETE and TRUNCATE are refused by the database", async () => {
+    // drizzle wraps the driver error ("Failed query: ..."); the database's reason is its cause.
+    const reason = (p: Promise<unknown>) => p.then(
+      () => "no error",
+      (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
+    );
+    expect(await reason(database.db.execute(sql`update audit_events set outcome = 'tampered'`))).toMatch(/append-only/);
+    expect(await reason(database.db.execute(sql`delete from audit_events`))).toMatch(/append-only/);
+    expect(await reason(database.db.execute(sql`truncate audit_events`))).toMatch(/append-only/);
+    expect(await listAudit(database.db, { companyIds: null })).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * Demo users created in demo mode (issue 4 §3): one per role, two approvers
+ * for four-eyes. The passwords are public on purpose (they are in the
+ * README) and only exist while the dashboard runs against the local
+ * treasury-api's demo data.
+ */
+import type { Role } from "../auth/roles";
+import type { DashboardDb } from "./client";
+import { upsertUser, type DashboardUser } from "./users";
+
+export interface DemoUser {
+  email: string;
+  name: string;
+  password: string;
+  roles: Role[];
+  /** "all" companies, or only the first N companies of the demo data. */
+  companies: "all" | { first: number };
+}
+
+export const DEMO_PASSWORD = "demo-password-2026";
+
+export const DEMO_USERS: readonly DemoUser[] = [
+  { email: "viewer@demo.local", name: "Vera Viewer", password: DEMO_PASSWORD, roles: ["viewer"], companies: { first: 2 } },
+  { email: "treasurer@demo.local", name: "Tomas Treasurer", password: DEMO_PASSWORD, roles: ["treasurer"], companies: "all" },
+  { email: "approver@demo.local", name: "Anna Approver", password: DEMO_PASSWORD, roles: ["approver"], companies: "all" },
+  { email: "approver2@demo.local", name: "Aksel Approver", password: DEMO_PASSWORD, roles: ["approver"], companies: "all" },
+  { email: "admin@demo.local", name: "Ada Admin", password: DEMO_PASSWORD, roles: ["admin"], companies: "all" },
+];
+
+/**
+ * Creates (or resets) the demo users. `companyIds` are the demo companies in
+ * a stable order; the viewer is limited to the first ones so that company
+ * isolation can be seen and tested.
+ */
+export async function seedDemoUsers(db: DashboardDb, companyIds: readonly string[]): Promise<DashboardUser[]> {
+  const out: DashboardUser[] = [];
+  for (const u of DEMO_USERS) {
+    const companies = u.companies === "all" ? null : companyIds.slice(0, u.companies.first);
+    out.push(await upsertUser(db, { email: u.email, name: u.name, password: u.password, roles: u.roles, companyIds: companies }));
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/**
+ * The dashboard's own database schema (DESIGN.md "Users, roles, permissions",
+ * BFF rules "audit log"). Separate from the treasury-api's database: its own
+ * data folder, its own migrations (`lib/db/migrations`, generated with
+ * `npx drizzle-kit generate --config drizzle.dashboard.config.ts --name X`).
+ *
+ * - `users`: people who sign in, with a bcrypt password hash (null for
+ *   SSO-only users), roles, and the companies they may see (null = all
+ *   companies the Treasury API client can see).
+ * - `sign_in_throttle`: failed sign-ins per account name (also for names
+ *   that have no user, so throttling does not reveal which accounts exist).
+ * - `audit_events`: append-only; a trigger refuses UPDATE and DELETE.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+
+export const users = pgTable("users", {
+  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+  /** Lower-cased; the sign-in name. */
+  email: text("email").notNull().unique(),
+  name: text("name").notNull(),
+  passwordHash: text("password_hash"),
+  roles: jsonb("roles").$type<string[]>().notNull(),
+  /** Allowed company ids; null means every company of the API client. */
+  companyIds: jsonb("company_ids").$type<string[] | null>(),
+  disabledAt: ts("disabled_at"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+export const signInThrottle = pgTable("sign_in_throttle", {
+  account: text("account").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  lockedUntil: ts("locked_until"),
+  lastFailureAt: ts("last_failure_at"),
+});
+
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    at: ts("at").notNull().defaultNow(),
+    userId: uuid("user_id"),
+    userEmail: text("user_email").notNull(),
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id"),
+    companyId: uuid("company_id"),
+    idempotencyKey: text("idempotency_key"),
+    outcome: text("outcome").notNull(),
+    requestId: text("request_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index("audit_events_at").on(t.at), index("audit_events_company").on(t.companyId, t.at)],
+);
