@@ -283,7 +283,12 @@ export const paymentInstructions = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("payment_instructions_batch").on(t.batchId, t.position), uniqueIndex("payment_instructions_e2e").on(t.batchId, t.endToEndId)],
+  (t) => [
+    index("payment_instructions_batch").on(t.batchId, t.position),
+    uniqueIndex("payment_instructions_e2e").on(t.batchId, t.endToEndId),
+    // The reconciliation matcher looks instructions up by company and end-to-end id.
+    index("payment_instructions_company_e2e").on(t.companyId, t.endToEndId),
+  ],
 );
 
 export const paymentStatusEvents = pgTable(
@@ -348,6 +353,10 @@ export const reconciliationMatches = pgTable(
     scoreBreakdown: jsonb("score_breakdown").notNull(),
     createdAt: createdAt(),
     decidedAt: ts("decided_at"),
+    /** Audit trail of the confirm / reject call: the OAuth client, and the optional reviewer and reason it sent. */
+    decidedByClientId: uuid("decided_by_client_id"),
+    reviewer: text("reviewer"),
+    decisionReason: text("decision_reason"),
   },
   (t) => [
     index("reconciliation_matches_company").on(t.companyId, t.state, t.createdAt),
