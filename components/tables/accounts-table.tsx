@@ -1,0 +1,167 @@
+"use client";
+
+import Link from "next/link";
+import Decimal from "decimal.js";
+import {
+  columnFilteringFeature,
+  createColumnHelper,
+  createFilteredRowModel,
+  createSortedRowModel,
+  filterFn_equalsString,
+  filterFn_includesString,
+  functionalUpdate,
+  rowSortingFeature,
+  sortFn_alphanumeric,
+  sortFn_text,
+  tableFeatures,
+  useTable,
+  type SortingState,
+} from "@tanstack/react-table";
+import { useMemo } from "react";
+import type { AccountRow } from "@/lib/views/accounts";
+import { Amount } from "@/components/format/amount";
+import { BusinessDate } from "@/components/format/business-date";
+import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
+import { SortHeader, ariaSort } from "./sort-header";
+
+const features = tableFeatures({
+  columnFilteringFeature,
+  rowSortingFeature,
+  filteredRowModel: createFilteredRowModel(),
+  sortedRowModel: createSortedRowModel(),
+  filterFns: { equalsString: filterFn_equalsString, includesString: filterFn_includesString },
+  sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text },
+});
+
+const helper = createColumnHelper<typeof features, AccountRow>();
+
+/** Balances compare as decimals; accounts without a balance sort last. */
+function compareBalance(a: string | undefined, b: string | undefined): number {
+  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
+  return new Decimal(a).cmp(b);
+}
+
+const RIGHT = new Set(["balance", "available"]);
+
+const columns = helper.columns([
+  helper.accessor((r) => r.account.name, {
+    id: "name",
+    header: "Name",
+    sortFn: "text",
+    cell: (info) => (
+      <Link href={`/accounts/${info.row.original.account.id}`} className="font-medium text-sky-800 hover:underline">
+        {info.getValue()}
+      </Link>
+    ),
+  }),
+  helper.accessor((r) => r.account.bank_name, { id: "bank", header: "Bank", sortFn: "text", filterFn: "includesString" }),
+  helper.accessor((r) => r.account.iban_masked, { id: "iban", header: "IBAN", enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+  helper.accessor((r) => r.account.currency, { id: "currency", header: "Currency", sortFn: "alphanumeric", filterFn: "equalsString" }),
+  helper.accessor((r) => r.booked?.balance, {
+    id: "balance",
+    header: "Booked",
+    sortFn: (a, b) => compareBalance(a.original.booked?.balance, b.original.booked?.balance),
+    cell: (info) => {
+      const b = info.row.original.booked;
+      return b ? <Amount value={b.balance} currency={b.currency} /> : <span className="text-slate-400">—</span>;
+    },
+  }),
+  helper.accessor((r) => r.available?.balance, {
+    id: "available",
+    header: "Available",
+    sortFn: (a, b) => compareBalance(a.original.available?.balance, b.original.available?.balance),
+    cell: (info) => {
+      const b = info.row.original.available;
+      return b ? <Amount value={b.balance} currency={b.currency} /> : <span className="text-slate-400">—</span>;
+    },
+  }),
+  helper.accessor((r) => r.booked?.as_of_date, {
+    id: "as_of",
+    header: "As of",
+    enableSorting: false,
+    cell: (info) => {
+      const v = info.getValue();
+      return v ? (
+        <span className="text-slate-600">
+          <BusinessDate date={v} />
+          {info.row.original.booked?.balance_type.startsWith("interim") ? " (interim)" : ""}
+        </span>
+      ) : null;
+    },
+  }),
+  helper.display({ id: "coverage", header: "Last 7 days", cell: (info) => <CoverageStrip cells={info.row.original.coverage} /> }),
+]);
+
+/**
+ * The accounts table (issue 5 §2), TanStack Table v9 (`useTable` with
+ * explicit features and row models). Sorting and the bank / currency
+ * filters are controlled by the caller (held in the URL); the rows are the
+ * page the server returned.
+ */
+export function AccountsDataTable({
+  rows,
+  sorting,
+  onSortingChange,
+  bank,
+  currency,
+}: {
+  rows: AccountRow[];
+  sorting: SortingState;
+  onSortingChange: (s: SortingState) => void;
+  bank: string | null;
+  currency: string | null;
+}) {
+  const columnFilters = useMemo(() => [...(bank ? [{ id: "bank", value: bank }] : []), ...(currency ? [{ id: "currency", value: currency }] : [])], [bank, currency]);
+  const table = useTable({
+    features,
+    columns,
+    data: rows,
+    getRowId: (r) => r.account.id,
+    state: { sorting, columnFilters },
+    onSortingChange: (u) => onSortingChange(functionalUpdate(u, sorting)),
+    enableMultiSort: false,
+  });
+  const visible = table.getRowModel().rows;
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full border-collapse text-[13px]" aria-label="Bank accounts" data-testid="accounts-table">
+        <thead>
+          {table.getHeaderGroups().map((g) => (
+            <tr key={g.id}>
+              {g.headers.map((h) => {
+                const sorted = h.column.getIsSorted();
+                const right = RIGHT.has(h.column.id);
+                return (
+                  <th
+                    key={h.id}
+                    scope="col"
+                    aria-sort={h.column.getCanSort() ? ariaSort(sorted) : undefined}
+                    className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`}
+                  >
+                    {h.column.getCanSort() ? (
+                      <SortHeader label={<table.FlexRender header={h} />} sorted={sorted} onToggle={() => h.column.toggleSorting(sorted === "asc")} align={right ? "right" : "left"} />
+                    ) : (
+                      <table.FlexRender header={h} />
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {visible.map((row) => (
+            <tr key={row.id} className="hover:bg-slate-50" data-testid="account-row" data-account-id={row.original.account.id}>
+              {row.getAllCells().map((cell) => (
+                <td key={cell.id} className={`border-b border-slate-100 px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "text-right" : ""}`}>
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {visible.length === 0 && <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account on this page matches the filters.</p>}
+    </div>
+  );
+}
