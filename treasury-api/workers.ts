@@ -9,6 +9,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { pruneIdempotencyKeys } from "./middleware/idempotency";
 import { webhookWorker } from "./webhooks/worker";
+import { bankWorker } from "./domain/bank-simulator";
 
 export interface WorkerContext {
   database: Database;
@@ -64,6 +65,7 @@ export function intervalWorker(name: string, intervalMs: number, ctx: WorkerCont
 
 registerWorker((ctx) => intervalWorker("housekeeping", 60_000, ctx, () => pruneIdempotencyKeys(ctx.database.db)));
 registerWorker(webhookWorker);
+registerWorker(bankWorker);
 
 /** Starts every registered worker. */
 export function startWorkers(ctx: WorkerContext): Workers {

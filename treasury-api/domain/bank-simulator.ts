@@ -1,8 +1,47 @@
 /**
  * The simulated bank (issue 3 item 4; DESIGN.md "States and transitions").
- * This first part holds the pace table; the worker follows.
+ *
+ * A clock-driven worker moves approved batches forward in two steps:
+ *
+ * 1. take: batch approved → processing; every instruction pending → accepted.
+ * 2. settle (when due, and not before the requested execution date): each
+ *    accepted instruction → settled (a debit transaction booked on an account
+ *    of the batch's company and currency, end-to-end id in `remittance`) or
+ *    rejected (deterministic rule below); the account's closing_booked balance
+ *    of the day and an interim_booked intraday point are updated; the batch →
+ *    completed / partially_completed / failed; the reconciliation matcher
+ *    proposes matches for the booked transactions.
+ *
+ * Each step is one database transaction that claims one due batch with
+ * `SELECT … FOR UPDATE SKIP LOCKED` and commits its state change, its status
+ * events, its transactions, its balances and its outbox events
+ * (`payment.status.updated`, `transaction.created`) together. A crash between
+ * or inside steps therefore loses nothing and repeats nothing: an
+ * uncommitted step is redone from scratch, a committed one is never due
+ * again. Unique indexes (one status event per instruction and status, one
+ * booking per instruction via `transactions.dedupe_key`) guard it as well.
+ * Several instances may run the worker against one PostgreSQL database.
+ *
+ * Rejection rule (deterministic): an instruction is rejected with reason
+ * AC02 when the company has no active account in the batch currency (the
+ * whole batch fails); AC04 (closed account) when `creditor_name` contains
+ * "REJECT" (any case); otherwise by the first byte b of SHA-256(end_to_end_id):
+ * b < 5 → AC04, 5 ≤ b < 8 → AM04 (insufficient funds), about 3 % in all.
  */
-import type { BankSpeed } from "../config";
+import { createHash } from "node:crypto";
+import { Decimal } from "decimal.js";
+import { and, asc, desc, eq, inArray, lte, or, isNull, sql } from "drizzle-orm";
+import type { AppConfig, BankSpeed } from "../config";
+import type { Db, DbOrTx } from "../db/client";
+import { accounts, balanceSnapshots, intradayPoints, paymentBatches, paymentInstructions, transactions } from "../db/schema";
+import { newId } from "../lib/secrets";
+import { toTransaction } from "../routes/ledger/ledger.repo";
+import type { InstructionStatus } from "../../lib/contract/payments";
+import { applyStatusChanges, type BatchRow, type StatusChange } from "../routes/payments/payments.repo";
+import { enqueueEvents } from "../webhooks/outbox";
+import { intervalWorker, type Worker, type WorkerContext } from "../workers";
+import { proposeMatchesForTransactions } from "./matching";
+import { BATCH_MACHINE, INSTRUCTION_MACHINE, settledBatchStatus, transition } from "./payment-states";
 
 /** The two bank steps of a batch: take it (approved → processing) and settle it (processing → outcome). */
 export type BankStep = "take" | "settle";
@@ -23,4 +62,217 @@ export const BANK_PACE: Record<BankSpeed, { take: number; settle: number; tickMs
 /** When `step` becomes due if the previous one happened at `from`. */
 export function bankDueAt(speed: BankSpeed, step: BankStep, from: Date): Date {
   return new Date(from.getTime() + BANK_PACE[speed][step]);
+}
+
+/** ISO 20022 reason codes the simulated bank uses. */
+export const REJECTION_REASONS = {
+  AC02: "invalid debtor account (no account of the batch currency)",
+  AC04: "closed account",
+  AM04: "insufficient funds",
+} as const;
+export type RejectionReason = keyof typeof REJECTION_REASONS;
+
+/**
+ * The bank's verdict on one instruction (the deterministic rule in the module doc).
+ * @param hasAccount whether the company has an active account in the batch currency
+ */
+export function bankVerdict(ins: { endToEndId: string; creditorName: string }, hasAccount: boolean): { status: "settled" } | { status: "rejected"; reason: RejectionReason } {
+  if (!hasAccount) return { status: "rejected", reason: "AC02" };
+  if (/reject/i.test(ins.creditorName)) return { status: "rejected", reason: "AC04" };
+  const b = createHash("sha256").update(ins.endToEndId, "utf8").digest()[0] ?? 255;
+  if (b < 5) return { status: "rejected", reason: "AC04" };
+  if (b < 8) return { status: "rejected", reason: "AM04" };
+  return { status: "settled" };
+}
+
+export interface BankRunOptions {
+  /** The clock (default: the real time at each step). */
+  now?: () => Date;
+  /** Most steps in this run (default 100). */
+  maxSteps?: number;
+  /** Checked between steps: stop at a safe point when true. */
+  shouldStop?: () => boolean;
+  /** Test hook: runs inside a step's transaction just before it commits; throwing rolls the step back. */
+  beforeCommit?: (step: { batchId: string; step: BankStep }) => Promise<void> | void;
+}
+
+export interface BankRunResult {
+  steps: { batchId: string; step: BankStep; status: string }[];
+}
+
+const INSERT_CHUNK = 1000;
+
+/** Start of a UTC date as a Date. */
+function startOfDate(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+/** Step 1: approved → processing, pending instructions → accepted. */
+async function takeBatch(tx: DbOrTx, batch: BatchRow, now: Date, speed: BankSpeed): Promise<string> {
+  const status = transition(BATCH_MACHINE, batch.status, "take");
+  const at = now.toISOString();
+  const rows = await tx
+    .select()
+    .from(paymentInstructions)
+    .where(and(eq(paymentInstructions.batchId, batch.id), inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.accept.from])))
+    .orderBy(asc(paymentInstructions.position));
+  await applyStatusChanges(
+    tx,
+    rows.map((instruction) => ({ instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "accept") })),
+    at,
+  );
+  const due = bankDueAt(speed, "settle", now);
+  const execution = batch.requestedExecutionDate ? startOfDate(batch.requestedExecutionDate) : due;
+  const next = execution > due ? execution : due;
+  await tx.update(paymentBatches).set({ status, updatedAt: at, bankNextStepAt: next.toISOString() }).where(eq(paymentBatches.id, batch.id));
+  return status;
+}
+
+/**
+ * Books `amount` out of `accountId` on `date`: the day's closing_booked
+ * balance becomes the latest closing_booked on or before that date minus the
+ * amount, and an interim_booked intraday point at `at` shows the same balance.
+ */
+async function updateBalances(tx: DbOrTx, account: typeof accounts.$inferSelect, amount: Decimal, date: string, at: string): Promise<void> {
+  const [latest] = await tx
+    .select({ balance: balanceSnapshots.balance })
+    .from(balanceSnapshots)
+    .where(and(eq(balanceSnapshots.accountId, account.id), eq(balanceSnapshots.balanceType, "closing_booked"), lte(balanceSnapshots.asOfDate, date)))
+    .orderBy(desc(balanceSnapshots.asOfDate))
+    .limit(1);
+  const balance = new Decimal(latest?.balance ?? 0).minus(amount).toFixed();
+  await tx
+    .insert(balanceSnapshots)
+    .values({ id: newId(), tenantId: account.tenantId, companyId: account.companyId, accountId: account.id, balanceType: "closing_booked", asOfDate: date, balance, currency: account.currency, source: "api" })
+    .onConflictDoUpdate({ target: [balanceSnapshots.accountId, balanceSnapshots.balanceType, balanceSnapshots.asOfDate], set: { balance } });
+  await tx.insert(intradayPoints).values({ id: newId(), tenantId: account.tenantId, companyId: account.companyId, accountId: account.id, timestamp: at, balance, currency: account.currency, balanceType: "interim_booked" });
+}
+
+/** Step 2: every accepted instruction settles or is rejected; bookings, balances, batch outcome, matches. */
+async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<string> {
+  transition(BATCH_MACHINE, batch.status, "settle", "completed"); // state check only; the outcome follows below
+  // Events of this step come strictly after the take step's, even within one millisecond.
+  const takenAt = new Date(batch.updatedAt).getTime();
+  const when = new Date(Math.max(now.getTime(), takenAt + 1));
+  const at = when.toISOString();
+  const date = at.slice(0, 10);
+  const [account] = await tx
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, batch.tenantId), eq(accounts.companyId, batch.companyId), eq(accounts.currency, batch.currency), eq(accounts.status, "active")))
+    .orderBy(asc(accounts.name), asc(accounts.id))
+    .limit(1);
+  const rows = await tx
+    .select()
+    .from(paymentInstructions)
+    .where(and(eq(paymentInstructions.batchId, batch.id), eq(paymentInstructions.status, "accepted")))
+    .orderBy(asc(paymentInstructions.position));
+
+  const verdicts = rows.map((instruction) => ({ instruction, verdict: bankVerdict(instruction, account !== undefined) }));
+  const toBook = verdicts.filter((v) => v.verdict.status === "settled").map((v) => v.instruction);
+  const bookedBy = new Map<string, string>();
+  if (account && toBook.length > 0) {
+    for (let i = 0; i < toBook.length; i += INSERT_CHUNK) {
+      const chunk = toBook.slice(i, i + INSERT_CHUNK);
+      const inserted = await tx
+        .insert(transactions)
+        .values(
+          chunk.map((ins) => ({
+            id: newId(),
+            tenantId: batch.tenantId,
+            companyId: batch.companyId,
+            accountId: account.id,
+            amount: ins.amount,
+            currency: batch.currency,
+            direction: "debit" as const,
+            bookedDate: date,
+            bookedAt: at,
+            valueDate: date,
+            valueAt: at,
+            counterpartyName: ins.creditorName,
+            remittance: ins.endToEndId,
+            endToEndId: ins.endToEndId,
+            source: "bank-simulator",
+            dedupeKey: `payment-instruction:${ins.id}`,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+      for (const t of inserted) bookedBy.set(t.dedupeKey ?? "", t.id);
+      await enqueueEvents(
+        tx,
+        inserted.map((t) => ({ tenantId: t.tenantId, companyId: t.companyId, type: "transaction.created" as const, data: toTransaction(t) })),
+      );
+    }
+    const total = toBook.reduce((sum, ins) => sum.plus(ins.amount), new Decimal(0));
+    await updateBalances(tx, account, total, date, at);
+  }
+
+  const changes: StatusChange[] = verdicts.map(({ instruction, verdict }) =>
+    verdict.status === "settled"
+      ? { instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "settle"), transactionId: bookedBy.get(`payment-instruction:${instruction.id}`) ?? null }
+      : { instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "reject"), reason: verdict.reason },
+  );
+  await applyStatusChanges(tx, changes, at);
+
+  // The outcome counts every instruction of the batch, not only this step's (rows cancelled or settled earlier stay counted).
+  const outcomes = await tx.select({ status: paymentInstructions.status }).from(paymentInstructions).where(eq(paymentInstructions.batchId, batch.id));
+  const status = transition(BATCH_MACHINE, batch.status, "settle", settledBatchStatus(outcomes.map((o) => o.status as InstructionStatus)));
+  await tx.update(paymentBatches).set({ status, updatedAt: at, bankNextStepAt: null }).where(eq(paymentBatches.id, batch.id));
+  if (bookedBy.size > 0) await proposeMatchesForTransactions(tx, [...bookedBy.values()]);
+  return status;
+}
+
+/**
+ * Runs due bank steps, one batch step per transaction, until none is due,
+ * `maxSteps` is reached or `shouldStop()` says so. Safe to run from several
+ * processes at once (claims use SKIP LOCKED) and to repeat after a crash.
+ * @param config only `bankSpeed` is used (delays between steps)
+ * @returns the steps done, in order
+ */
+export async function runBankOnce(db: Db, config: Pick<AppConfig, "bankSpeed">, opts: BankRunOptions = {}): Promise<BankRunResult> {
+  const maxSteps = opts.maxSteps ?? 100;
+  const clock = opts.now ?? (() => new Date());
+  const steps: BankRunResult["steps"] = [];
+  while (steps.length < maxSteps && !(opts.shouldStop?.() ?? false)) {
+    const now = clock();
+    const done = await db.transaction(async (tx) => {
+      const [batch] = await tx
+        .select()
+        .from(paymentBatches)
+        .where(and(inArray(paymentBatches.status, ["approved", "processing"]), or(isNull(paymentBatches.bankNextStepAt), lte(paymentBatches.bankNextStepAt, now.toISOString()))))
+        .orderBy(sql`${paymentBatches.bankNextStepAt} asc nulls first`, asc(paymentBatches.id))
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!batch) return null;
+      const step: BankStep = batch.status === "approved" ? "take" : "settle";
+      const status = step === "take" ? await takeBatch(tx, batch, now, config.bankSpeed) : await settleBatch(tx, batch, now);
+      await opts.beforeCommit?.({ batchId: batch.id, step });
+      return { batchId: batch.id, step, status };
+    });
+    if (!done) break;
+    steps.push(done);
+  }
+  return { steps };
+}
+
+/**
+ * The bank worker (registered in workers.ts): runs `runBankOnce` every tick
+ * of the configured speed; `manual` starts nothing. `stop()` lets the current
+ * step commit and returns before the next one.
+ */
+export function bankWorker(ctx: WorkerContext): Worker {
+  const tickMs = BANK_PACE[ctx.config.bankSpeed].tickMs;
+  if (tickMs === null) return { name: "bank-simulator", stop: async () => undefined };
+  let stopping = false;
+  const worker = intervalWorker("bank-simulator", tickMs, ctx, async () => {
+    await runBankOnce(ctx.database.db, ctx.config, { shouldStop: () => stopping });
+  });
+  return {
+    name: worker.name,
+    stop: async () => {
+      stopping = true;
+      await worker.stop();
+    },
+  };
 }
