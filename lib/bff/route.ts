@@ -155,6 +155,12 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
           requestId,
         });
       }
+      // A handler may answer with its own Response (a streamed CSV export); it still gets the request id.
+      if (result instanceof Response) {
+        result.headers.set("X-Request-ID", requestId);
+        logger.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: result.status, ms: Date.now() - started, userId }, "bff request");
+        return result as NextResponse;
+      }
       const status = result === undefined ? 204 : (opts.status ?? 200);
       logger.info({ requestId, method: req.method, path: req.nextUrl.pathname, status, ms: Date.now() - started, userId }, "bff request");
       return json(result, status, requestId);
