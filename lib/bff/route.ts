@@ -52,6 +52,8 @@ export interface RouteContext<Q, B> extends BffContext {
   call: CallContext;
   /** The derived key sent upstream (writes only). */
   idempotencyKey: string | undefined;
+  /** Filled by a handler when the audit entry's object or company is not the default one. */
+  audit: { objectId?: string | null; companyId?: string | null };
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -138,18 +140,20 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
       if (companyMode === "required" && !base.company) throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
       const call: CallContext = { requestId, idempotencyKey, ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}) };
 
-      const ctx = { ...base, requestId, params, query, body, call, idempotencyKey } as RouteContext<Out<Q>, Out<B>>;
+      const audit: RouteContext<unknown, unknown>["audit"] = {};
+      const ctx = { ...base, requestId, params, query, body, call, idempotencyKey, audit } as RouteContext<Out<Q>, Out<B>>;
       const result = await handler(ctx);
 
       if (opts.audit) {
-        const objectId = typeof result === "object" && result !== null && "id" in result && typeof result.id === "string" ? result.id : (params.id ?? null);
+        const objectId = audit.objectId ?? (typeof result === "object" && result !== null && "id" in result && typeof result.id === "string" ? result.id : (params.id ?? null));
+        const bodyCompany = typeof body === "object" && body !== null && "company_id" in body && typeof body.company_id === "string" ? body.company_id : null;
         await appendAudit(await dashboardDb(), {
           userId: base.user.id,
           userEmail: base.user.email,
           action: opts.audit.action,
           objectType: opts.audit.objectType,
           objectId,
-          companyId: call.companyId ?? (typeof body === "object" && body !== null && "company_id" in body && typeof body.company_id === "string" ? body.company_id : null),
+          companyId: audit.companyId ?? call.companyId ?? bodyCompany,
           idempotencyKey: idempotencyKey ?? null,
           outcome: "success",
           requestId,

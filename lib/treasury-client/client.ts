@@ -77,10 +77,13 @@ export type BalanceFilters = PageParams & DateRange & { balance_type?: string };
 export type CoverageFilters = PageParams & DateRange;
 export type IntradayFilters = PageParams & DateRange & { date?: string; balance_type?: string };
 export type TransactionFilters = PageParams & DateRange & { account_id?: string; direction?: "credit" | "debit"; currency?: string };
-export type BatchFilters = PageParams & DateRange & { status?: string; currency?: string };
-export type StatusEventFilters = PageParams & DateRange & { status?: string };
+export type BatchFilters = PageParams & DateRange & { status?: string };
+export type BatchInstructionFilters = PageParams & { status?: string };
+export type StatusEventFilters = PageParams & DateRange & { status?: string; batch_id?: string; instruction_id?: string };
 export type MatchFilters = PageParams & { status?: string };
 export type ReportFilters = PageParams & DateRange & { currency?: string };
+export type ForecastFilters = ReportFilters & { days?: number };
+export type DeliveryFilters = PageParams & { status?: string };
 
 /** Write context: the Idempotency-Key is required on every write (spec §4 conventions). */
 export type WriteContext = CallContext & { idempotencyKey: string };
@@ -189,13 +192,16 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
 
     // ---- Payments (spec §4 Payments)
-    listBatches: (ctx: CallContext, q?: BatchFilters) => list("/payments/batches", PaymentBatch, pick(q, ["status", "currency", "from_date", "to_date"]), q, ctx),
+    listBatches: (ctx: CallContext, q?: BatchFilters) => list("/payments/batches", PaymentBatch, pick(q, ["status", "from_date", "to_date"]), q, ctx),
     createBatch: (ctx: WriteContext, body: PaymentBatchCreate) => writeOne("POST", "/payments/batches", PaymentBatch, ctx, body),
     getBatch: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}`, PaymentBatch, ctx),
     /** 202; the body is not described by the spec, so it may be null. */
     submitBatch: async (ctx: WriteContext, id: string) => (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,
+    /** Extension: the instructions of one batch, in batch order. */
+    listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) => list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, ["status"]), q, ctx),
     getInstruction: (ctx: CallContext, id: string) => get(`/payments/instructions/${enc(id)}`, PaymentInstruction, ctx),
-    listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) => list("/payments/status-events", PaymentStatusEvent, pick(q, ["status", "from_date", "to_date"]), q, ctx),
+    listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) =>
+      list("/payments/status-events", PaymentStatusEvent, pick(q, ["status", "from_date", "to_date", "batch_id", "instruction_id"]), q, ctx),
 
     // ---- Approvals (spec §4 Approvals); no X-Company-ID = every linked company (DESIGN.md)
     listPendingApprovals: (ctx: CallContext, q?: PageParams) => list("/approvals/pending", ApprovalRequest, {}, q, ctx),
@@ -212,7 +218,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     // ---- Reporting (spec §4 Reporting)
     cashflowDaily: (ctx: CallContext, q?: ReportFilters) => list("/reporting/cashflow/daily", CashflowDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
     positionsDaily: (ctx: CallContext, q?: ReportFilters) => list("/reporting/positions/daily", PositionDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
-    forecast: (ctx: CallContext, q?: ReportFilters) => list("/reporting/forecast", ForecastEntry, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
+    forecast: (ctx: CallContext, q?: ForecastFilters) => list("/reporting/forecast", ForecastEntry, pick(q, ["from_date", "to_date", "currency", "days"]), q, ctx),
 
     // ---- Organization (spec §4 Organization)
     listCompanies: (ctx: CallContext, q?: PageParams) => list("/companies", Company, {}, q, ctx),
@@ -232,7 +238,9 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
       await write("DELETE", `/webhooks/${enc(id)}`, z.unknown(), ctx, undefined, true);
     },
     /** Extension: delivery log of one endpoint. */
-    listWebhookDeliveries: (ctx: CallContext, id: string, q?: PageParams) => list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, {}, q, ctx),
+    listWebhookDeliveries: (ctx: CallContext, id: string, q?: DeliveryFilters) => list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, pick(q, ["status"]), q, ctx),
+    /** Extension: sends a signed test event now; answers with the delivery after its first attempt. */
+    testWebhook: (ctx: WriteContext, id: string) => writeOne("POST", `/webhooks/${enc(id)}/test`, WebhookDelivery, ctx),
   };
 }
 

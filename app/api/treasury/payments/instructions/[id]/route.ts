@@ -1,0 +1,5 @@
+import { withUser } from "@/lib/bff/route";
+import { getInstruction } from "@/lib/bff/queries/payments";
+
+/** GET /payments/instructions/{id} */
+export const GET = withUser({ permission: "payments.read" }, (ctx) => getInstruction(ctx, ctx.params.id ?? ""));

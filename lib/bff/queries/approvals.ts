@@ -1,0 +1,61 @@
+/**
+ * The approval queue and decisions (spec §4 Approvals; DESIGN.md four-eyes):
+ * the queue spans the user's companies; the approver sent upstream is the
+ * signed-in user (the API counts one approver once per request); and the
+ * user who created a batch through the dashboard cannot approve it.
+ */
+import "server-only";
+import type { z } from "zod";
+import type { ApprovalRequest } from "../../contract";
+import { hasAuditEvent } from "../../db/audit";
+import { collectAll } from "../../treasury-client";
+import type { BffContext } from "../context";
+import { dashboardDb } from "../db";
+import { BffError } from "../errors";
+import { pageParams, type ApprovalsQuery, type DecisionBody } from "../inputs";
+import { treasury } from "../treasury";
+import { crossCompanyCall, visibleTo } from "./cross-company";
+import { toBffPage } from "./page";
+
+/** Audit action of batch creation, used for the four-eyes check. */
+export const BATCH_CREATE_ACTION = "payment_batch.create";
+
+export async function listPendingApprovals(ctx: BffContext, q: z.output<typeof ApprovalsQuery> = {}) {
+  const page = await treasury().listPendingApprovals(crossCompanyCall(ctx, q.company_id, "read"), pageParams(q));
+  return toBffPage(page, visibleTo(ctx));
+}
+
+/** The pending request `id` as this user may see it. @throws BffError 404. */
+async function findPending(ctx: BffContext, id: string, companyId: string | undefined): Promise<ApprovalRequest> {
+  const all = await collectAll(treasury().listPendingApprovals(crossCompanyCall(ctx, companyId, "read"), { pageSize: 1000 }), { maxPages: 20 });
+  const found = all.find((a) => a.id === id);
+  if (!found || !visibleTo(ctx)(found)) throw new BffError("not_found", "This approval request is not waiting for a decision, or it is not visible to you.");
+  return found;
+}
+
+export interface DecisionResult {
+  approval: ApprovalRequest | null;
+  companyId: string | undefined;
+}
+
+/**
+ * Approves or rejects. @throws BffError 404 (not pending / not visible),
+ * 403 (four-eyes: the user created the batch).
+ */
+export async function decideApproval(
+  ctx: BffContext,
+  id: string,
+  decision: "approve" | "reject",
+  body: z.output<typeof DecisionBody>,
+  companyId: string | undefined,
+  idempotencyKey: string,
+): Promise<DecisionResult> {
+  const pending = await findPending(ctx, id, companyId);
+  if (decision === "approve" && (await hasAuditEvent(await dashboardDb(), { action: BATCH_CREATE_ACTION, objectId: pending.object_id, userId: ctx.user.id }))) {
+    throw new BffError("permission_denied", "You created this payment batch, so another approver must approve it (four-eyes).", { reason: "four_eyes" });
+  }
+  const call = { ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write"), idempotencyKey };
+  const decisionBody = { approver: ctx.user.email, ...(body?.reason ? { reason: body.reason } : {}) };
+  const approval = decision === "approve" ? await treasury().approve(call, id, decisionBody) : await treasury().reject(call, id, decisionBody);
+  return { approval, companyId: pending.company_id ?? call.companyId };
+}

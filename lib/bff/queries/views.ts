@@ -1,0 +1,177 @@
+/**
+ * Read views of issue 5 that combine several spec reads into what one
+ * screen shows (overview, accounts list with balances and coverage, account
+ * detail). Each piece is one allowlisted upstream read (spec §4 Ledger,
+ * Payments, Approvals, Reconciliation, Reporting) sent with the selected
+ * company; nothing is forwarded that the spec does not name. Figures stay
+ * decimal strings; totals are computed with decimal.js in `lib/totals`.
+ *
+ * Shared by server components (prefetch) and route handlers alike.
+ */
+import "server-only";
+import type { Account, BalanceSnapshot, CoverageDay, PaymentStatusEvent, PositionDay } from "../../contract";
+import { can } from "../../auth/roles";
+import { addDaysIso, todayUtc } from "../../dates";
+import { latestWithChange, type LatestWithChange } from "../../totals";
+import { buildAccountRow, type AccountRow } from "../../views/accounts";
+import { coverageWindow, missingSince, type CoverageCell } from "../../views/coverage";
+import { collectAll, type Page } from "../../treasury-client";
+import { companyCall, plainCall, type BffContext } from "../context";
+import type { BffPage } from "../inputs";
+import { treasury } from "../treasury";
+import { toBffPage } from "./page";
+
+/** Runs `fn` over `items` with at most `limit` calls in flight (keeps upstream rate limits in mind). */
+async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  async function worker() {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/** The window of the accounts list's coverage strip: the last 7 completed days (today's statement arrives tomorrow). */
+export function recentWindow(today = todayUtc()): { from: string; to: string } {
+  return { from: addDaysIso(today, -7), to: addDaysIso(today, -1) };
+}
+
+async function rowFor(ctx: BffContext, account: Account, today: string): Promise<AccountRow> {
+  const call = companyCall(ctx);
+  const { from, to } = recentWindow(today);
+  const [balances, coverage] = await Promise.all([
+    collectAll(treasury().listAccountBalances(call, account.id, { from_date: from, to_date: today, pageSize: 1000 })),
+    collectAll(treasury().listAccountCoverage(call, account.id, { from_date: from, to_date: to, pageSize: 1000 })),
+  ]);
+  return buildAccountRow(account, balances, coverage, from, to);
+}
+
+/**
+ * A page of accounts (spec filters `currency`, `status`; Form B paging, Form A
+ * `limit`) with each account's latest booked / available balance and its
+ * coverage of the last 7 completed days.
+ */
+export async function listAccountRows(ctx: BffContext, q: { page?: number; page_size?: number; currency?: string; status?: "active" | "closed" } = {}): Promise<BffPage<AccountRow>> {
+  const call = companyCall(ctx);
+  const page = await treasury().listAccounts(call, { page: q.page, pageSize: q.page_size ?? 50, currency: q.currency, status: q.status });
+  const today = todayUtc();
+  const rows = await mapLimit(page.items, 6, (a) => rowFor(ctx, a, today));
+  return toBffPage({ ...page, items: rows } as Page<AccountRow>);
+}
+
+/** Everything the account detail header, balances table and coverage calendar show. */
+export interface AccountDetailView {
+  account: Account;
+  row: AccountRow;
+  /** Balance snapshots of the last 30 days, newest first. */
+  balances: BalanceSnapshot[];
+  /** The last 90 completed days. */
+  coverage: CoverageCell[];
+}
+
+export async function getAccountDetail(ctx: BffContext, id: string): Promise<AccountDetailView> {
+  const call = companyCall(ctx);
+  const today = todayUtc();
+  const account = await treasury().getAccount(call, id);
+  const [balances, coverage] = await Promise.all([
+    collectAll(treasury().listAccountBalances(call, id, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })),
+    collectAll(treasury().listAccountCoverage(call, id, { from_date: addDaysIso(today, -90), to_date: addDaysIso(today, -1), pageSize: 1000 })),
+  ]);
+  const { from, to } = recentWindow(today);
+  const sorted = [...balances].sort((a, b) => (a.as_of_date < b.as_of_date ? 1 : a.as_of_date > b.as_of_date ? -1 : a.balance_type.localeCompare(b.balance_type)));
+  return {
+    account,
+    row: buildAccountRow(account, balances, coverage.filter((c: CoverageDay) => c.date >= from), from, to),
+    balances: sorted,
+    coverage: coverageWindow(coverage, addDaysIso(today, -90), addDaysIso(today, -1)),
+  };
+}
+
+/** A count on the overview, or null when it could not be read (that card then says so). */
+export type Count = { value: number; href: string } | null;
+
+export interface OverviewView {
+  today: string;
+  /** Latest closing position per currency with the change against the day before. */
+  positions: LatestWithChange[];
+  /** Daily positions of the last 30 days (chart). */
+  history: PositionDay[];
+  counts: { approvals: Count | "not_allowed"; proposedMatches: Count; processingBatches: Count; accountsMissingCoverage: Count };
+  /** Up to 10 latest payment status events, newest first; null when unavailable. */
+  events: PaymentStatusEvent[] | null;
+  /** Which parts failed (for a banner), e.g. "payments". */
+  unavailable: string[];
+}
+
+async function countOf<T>(fetch: (pageSize: number) => Promise<Page<T>>): Promise<number> {
+  const first = await fetch(1);
+  if (first.count !== null) return first.count;
+  // Form A has no count: read up to the limit and count (spec §8: limit max 1000).
+  return (await fetch(1000)).items.length;
+}
+
+async function settle<T>(p: Promise<T>, name: string, unavailable: string[]): Promise<T | null> {
+  try {
+    return await p;
+  } catch {
+    unavailable.push(name);
+    return null;
+  }
+}
+
+/** The overview (issue 5 §1). Every part is read independently, so one failing area leaves the rest visible. */
+export async function getOverview(ctx: BffContext): Promise<OverviewView> {
+  const call = companyCall(ctx);
+  const t = treasury();
+  const today = todayUtc();
+  const unavailable: string[] = [];
+  const { from, to } = recentWindow(today);
+  const mayApprove = can(ctx.user.roles, "approvals.read");
+  const [history, approvals, matches, batches, missing, events] = await Promise.all([
+    settle(collectAll(t.positionsDaily(call, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })), "positions", unavailable),
+    mayApprove ? settle(countOf((n) => t.listPendingApprovals(plainCall(ctx), { pageSize: n })), "approvals", unavailable) : Promise.resolve("not_allowed" as const),
+    settle(countOf((n) => t.listMatches(call, { status: "proposed", pageSize: n })), "reconciliation", unavailable),
+    settle(countOf((n) => t.listBatches(call, { status: "processing", pageSize: n })), "payments", unavailable),
+    settle(
+      (async () => {
+        const accounts = await collectAll(t.listAccounts(call, { pageSize: 1000, status: "active" }));
+        const flags = await mapLimit(accounts, 6, async (a) => {
+          const cov = await collectAll(t.listAccountCoverage(call, a.id, { from_date: from, to_date: to, pageSize: 1000 }));
+          return missingSince(coverageWindow(cov, from, to)) !== null || coverageWindow(cov, from, to).some((c) => c.state !== "complete");
+        });
+        return flags.filter(Boolean).length;
+      })(),
+      "coverage",
+      unavailable,
+    ),
+    settle(
+      (async () => {
+        const first = await t.listStatusEvents(call, { pageSize: 10 });
+        // Events are listed oldest first; the newest are on the last page.
+        const last = first.totalPages && first.totalPages > 1 ? await t.listStatusEvents(call, { pageSize: 10, page: first.totalPages }) : first;
+        const rows = last === first ? first.items : [...first.items, ...last.items];
+        return [...rows].sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : a.occurred_at > b.occurred_at ? -1 : 0)).slice(0, 10);
+      })(),
+      "payment events",
+      unavailable,
+    ),
+  ]);
+  const closing = history ?? [];
+  return {
+    today,
+    positions: latestWithChange(closing),
+    history: closing,
+    counts: {
+      approvals: approvals === "not_allowed" ? "not_allowed" : approvals === null ? null : { value: approvals, href: "/approvals" },
+      proposedMatches: matches === null ? null : { value: matches, href: "/reconciliation?status=proposed" },
+      processingBatches: batches === null ? null : { value: batches, href: "/payments?status=processing" },
+      accountsMissingCoverage: missing === null ? null : { value: missing, href: "/accounts?coverage=gaps" },
+    },
+    events,
+    unavailable,
+  };
+}
