@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { BATCH_STATUSES } from "../../lib/contract/payments";
+import { queryRows } from "../db/client";
+import { IDS, createHarness, type Harness } from "../test/harness";
+import { seedPayments } from "./payments";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ bankSpeed: "manual" });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe("seedPayments", () => {
+  it("leaves batches in every state and pending approvals, some needing two approvers", async () => {
+    const summary = await seedPayments(h.database);
+    for (const status of BATCH_STATUSES) expect(summary.byStatus[status], status).toBeGreaterThan(0);
+    const open = await queryRows<{ state: string; required_count: number; approved_count: number }>(
+      h.database.db,
+      sql`select state, required_count, approved_count from approval_requests where state in ('pending', 'partially_approved')`,
+    );
+    expect(open.length).toBe(summary.pendingApprovals);
+    expect(open.some((r) => r.required_count === 2 && r.state === "pending")).toBe(true);
+    expect(open.some((r) => r.state === "partially_approved" && r.approved_count === 1)).toBe(true);
+
+    // The API serves them: the approval queue of the Form B client and the company's batches.
+    const queue = (await (await h.call("GET", "/approvals/pending", { client: "fullB" })).json()) as { count: number };
+    expect(queue.count).toBeGreaterThan(0);
+    const batches = (await (await h.call("GET", "/payments/batches?page_size=1000", { client: "fullB", company: IDS.companyA })).json()) as { count: number };
+    expect(batches.count).toBeGreaterThan(0);
+    const [settled] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from transactions where source = 'bank-simulator'`);
+    expect(settled?.n).toBeGreaterThan(0);
+  });
+});
