@@ -88,11 +88,40 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
   minor units. Default range: tomorrow to 30 days ahead; days (1–366) gives the length from from_date; from_date
   must not be before today; at most 366 days.
 
+## Reconciliation
+- Match states: proposed, confirmed, rejected. Confirm / reject only from proposed (else 409 conflict with
+  details { state, allowed }). A transaction or an instruction is confirmed in at most one match: confirming a
+  match whose transaction (instruction) is already confirmed elsewhere is 409 with details.reason
+  transaction_already_matched (instruction_already_matched) and details.match_id.
+- The matcher scores each pair 0–100 = 35 % amount + 35 % reference + 15 % date + 15 % name (score_breakdown):
+  amount 100 when equal, 95→50 within 1 %, 50→0 within 5 %; reference 100 when the instruction's end_to_end_id is
+  the transaction's end_to_end_id or appears in its remittance (90 ignoring spaces and punctuation); date 100 on the
+  requested execution date (else submission date), 20 less per day apart; name: normalized Levenshtein similarity of
+  creditor_name and counterparty_name (case, diacritics, punctuation and legal forms ignored). Proposed from score 60,
+  at most 3 proposals per transaction, only for debits against settled / accepted instructions of the same company
+  and currency that are not confirmed elsewhere.
+- GET /reconciliation/matches: newest first; filters state, transaction_id, payment_instruction_id.
+
+## Webhooks
+- Endpoints belong to the calling OAuth client (and the tenant of its token); other clients get 404.
+- An event is delivered to the active endpoints subscribed to its type whose client can see the event's company
+  (Form B: a linked company; Form A: the endpoint's tenant).
+- Delivery: POST of { id, type, created_at, data } (data is the resource as the API returns it) with
+  Content-Type: application/json, X-Service-Event-Id: <event id> and
+  X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")> — one v1= per valid secret
+  (two during the 24 h after a rotation). The key is the whole secret string, whsec_ prefix included. Receivers
+  should reject timestamps more than 5 minutes away and compare in constant time.
+- Success is a 2xx within 10 s. Redirects are never followed (a 3xx is a failure). Retries after 1 min, 5 min,
+  30 min, 2 h, 6 h, 12 h and 24 h (±20 % jitter); after 8 attempts the delivery is failed. Every attempt is recorded
+  (GET /webhooks/{id}/deliveries). Events are written to an outbox in the same transaction as the change; delivery is
+  at least once, so receivers should de-duplicate by event id.
+
 ## Extensions (additive; the spec's fields stay as they are)
 - Account: company_id, bank_id, status. AccountUpsert: optional name, bank_name.
 - Transaction: end_to_end_id, booked_date, value_date.
 - ApprovalRequest: approved_count, object_type (payment_batch), created_at, company_id.
-- ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id.
+- ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id,
+  decided_at, reviewer, reason. GET /reconciliation/matches/{id}. Confirm / reject accept an optional body { reviewer?, reason? }.
 - PaymentBatch: instruction_count, requested_execution_date. PaymentInstruction: batch_id, status.
 - PaymentStatusEvent: batch_id, reason.
 - Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the

@@ -1,6 +1,6 @@
 /** Reconciliation matches (spec §2, §4 Reconciliation; DESIGN.md states and extensions). */
 import { z } from "zod";
-import { IsoDateTime, Uuid } from "./common";
+import { IsoDateTime, Uuid, text } from "./common";
 
 export const MATCH_STATES = ["proposed", "confirmed", "rejected"] as const;
 export const MatchState = z.enum(MATCH_STATES);
@@ -21,6 +21,19 @@ export const ReconciliationMatch = z
     score_breakdown: ScoreBreakdown.meta({ description: "Extension" }),
     created_at: IsoDateTime.optional().meta({ description: "Extension" }),
     company_id: Uuid.optional().meta({ description: "Extension" }),
+    decided_at: IsoDateTime.nullable().optional().meta({ description: "Extension: when it was confirmed or rejected" }),
+    reviewer: z.string().nullable().optional().meta({ description: "Extension: reviewer named in the confirm / reject call" }),
+    reason: z.string().nullable().optional().meta({ description: "Extension: reason given in the confirm / reject call" }),
   })
   .meta({ id: "ReconciliationMatch" });
 export type ReconciliationMatch = z.infer<typeof ReconciliationMatch>;
+
+/** Optional body of POST /reconciliation/matches/{id}/confirm and /reject (audit trail). */
+export const MatchDecision = z
+  .object({
+    reviewer: text(200).optional(),
+    reason: text(1000).optional(),
+  })
+  .strict()
+  .meta({ id: "MatchDecision" });
+export type MatchDecision = z.infer<typeof MatchDecision>;

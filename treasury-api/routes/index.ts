@@ -11,6 +11,7 @@ import { registerPaymentRoutes } from "./payments";
 import { registerApprovalRoutes } from "./approvals";
 import { registerReportingRoutes } from "./reporting";
 import { registerWebhookRoutes } from "./webhooks";
+import { registerReconciliationRoutes } from "./reconciliation";
 
 export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerAuthRoutes(api);
@@ -20,4 +21,5 @@ export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerApprovalRoutes(api);
   registerReportingRoutes(api);
   registerWebhookRoutes(api);
+  registerReconciliationRoutes(api);
 }

@@ -1,0 +1,102 @@
+/** The reconciliation scoring function (pure): each part, the weights, the threshold. */
+import { describe, expect, it } from "vitest";
+import { PROPOSE_THRESHOLD, SCORE_WEIGHTS, amountScore, dateScore, nameScore, normalizeName, referenceScore, scoreMatch } from "./matching";
+
+describe("amountScore", () => {
+  it.each([
+    ["1000.00", "1000.00", 100],
+    ["1000.00", "1000", 100],
+    ["1000.00", "999.99", 95], // 0.001 % off
+    ["1000.00", "995.00", 73], // 0.5 %
+    ["1000.00", "1010.00", 50], // 1 %
+    ["1000.00", "1030.00", 25], // 3 %
+    ["1000.00", "1050.00", 0], // 5 %
+    ["1000.00", "2000.00", 0],
+    ["0", "0.01", 0],
+  ])("%s vs %s → %i", (a, b, want) => {
+    expect(amountScore(a, b)).toBe(want);
+  });
+
+  it("exact on decimals: 0.1 + 0.2 style values compare as decimals", () => {
+    expect(amountScore("0.30", "0.3")).toBe(100);
+  });
+});
+
+describe("dateScore", () => {
+  it.each([
+    ["2026-01-10", "2026-01-10", 100],
+    ["2026-01-10", "2026-01-11", 80],
+    ["2026-01-10", "2026-01-08", 60],
+    ["2026-01-10", "2026-01-14", 20],
+    ["2026-01-10", "2026-01-15", 0],
+    ["2026-01-10", "2026-03-01", 0],
+  ])("%s vs %s → %i", (a, b, want) => {
+    expect(dateScore(a, b)).toBe(want);
+  });
+});
+
+describe("referenceScore", () => {
+  it.each([
+    ["E2E-2026-0001", { endToEndId: "E2E-2026-0001", remittance: "" }, 100],
+    ["e2e-2026-0001", { endToEndId: "E2E-2026-0001 ", remittance: "" }, 100],
+    ["E2E-2026-0001", { endToEndId: null, remittance: "Payment E2E-2026-0001 invoice 77" }, 100],
+    ["E2E-2026-0001", { endToEndId: null, remittance: "e2e 2026 0001" }, 90],
+    ["E2E-2026-0001", { endToEndId: "OTHER", remittance: "invoice 77" }, 0],
+    ["AB1", { endToEndId: null, remittance: "AB1 AB12" }, 0], // too short to find in text
+    ["AB1", { endToEndId: "AB1", remittance: "" }, 100], // but equal ids still match
+    ["NOTPROVIDED", { endToEndId: "NOTPROVIDED", remittance: "NOTPROVIDED" }, 0],
+    ["", { endToEndId: "", remittance: "" }, 0],
+  ])("%s in %o → %i", (id, tx, want) => {
+    expect(referenceScore(id, tx)).toBe(want);
+  });
+});
+
+describe("name similarity", () => {
+  it("normalizes case, diacritics, punctuation and legal forms", () => {
+    expect(normalizeName("Müller & Søn GmbH")).toBe("muller and son");
+    expect(normalizeName("NORDIC SUPPLY A/S")).toBe("nordic supply");
+    expect(normalizeName("Kontorservice AB (publ)")).toBe("kontorservice");
+    expect(normalizeName("  ")).toBe("");
+  });
+
+  it.each([
+    ["Nordic Supply AS", "NORDIC SUPPLY AS", 100],
+    ["Nordic Supply AS", "Nordic Supply", 100],
+    ["Supply Nordic", "Nordic Supply", 100], // word order
+    ["Bergen Kontorservice AS", "Bergen Kontorservice og Trykk AS", 90], // one contains the other
+    ["Acme Ltd", "", 0],
+  ])("%s vs %s → %i", (a, b, want) => {
+    expect(nameScore(a, b)).toBe(want);
+  });
+
+  it("a typo scores high, a different party low", () => {
+    expect(nameScore("Fjordkraft AS", "Fjordkarft AS")).toBeGreaterThanOrEqual(80);
+    expect(nameScore("Fjordkraft AS", "Telenor Norge AS")).toBeLessThan(40);
+  });
+});
+
+describe("scoreMatch", () => {
+  const instruction = { amount: "12500.00", endToEndId: "E2E-77-0001", creditorName: "Nordic Supply AS", date: "2026-01-10" };
+  const transaction = { amount: "12500.00", bookedDate: "2026-01-10", remittance: "E2E-77-0001", endToEndId: "E2E-77-0001", counterpartyName: "NORDIC SUPPLY AS" };
+
+  it("a perfect pair scores 100 with every part 100", () => {
+    expect(scoreMatch({ instruction, transaction })).toEqual({ score: 100, breakdown: { amount: 100, date: 100, reference: 100, name: 100 } });
+  });
+
+  it("weights add up to 100 and combine the parts", () => {
+    expect(SCORE_WEIGHTS.amount + SCORE_WEIGHTS.date + SCORE_WEIGHTS.reference + SCORE_WEIGHTS.name).toBe(100);
+    const r = scoreMatch({ instruction, transaction: { ...transaction, bookedDate: "2026-01-12", counterpartyName: "Someone Else", remittance: "", endToEndId: null } });
+    expect(r.breakdown).toMatchObject({ amount: 100, date: 60, reference: 0 });
+    expect(r.score).toBe(Math.round((100 * 35 + 60 * 15 + 0 * 35 + r.breakdown.name * 15) / 100));
+  });
+
+  it("the threshold: amount + date + name without a reference is proposed; amount + date alone is not", () => {
+    const noRef = { ...transaction, remittance: "", endToEndId: null };
+    expect(scoreMatch({ instruction, transaction: noRef }).score).toBeGreaterThanOrEqual(PROPOSE_THRESHOLD);
+    expect(scoreMatch({ instruction, transaction: { ...noRef, counterpartyName: "Unrelated Party Oy" } }).score).toBeLessThan(PROPOSE_THRESHOLD);
+  });
+
+  it("reference and amount alone are enough even when the bank shortened the name", () => {
+    expect(scoreMatch({ instruction, transaction: { ...transaction, counterpartyName: "NSUP", bookedDate: "2026-01-20" } }).score).toBeGreaterThanOrEqual(PROPOSE_THRESHOLD);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Reconciliation match repository (spec §4 Reconciliation; DESIGN.md match
+ * states). Functions `(db, scope, params)` with the scope in every `where`.
+ * "One transaction is never confirmed against two instructions" (issue 3):
+ * checked here under row locks and guaranteed by the partial unique indexes
+ * `reconciliation_matches_confirmed_tx` / `_ins`, whose violation in a race
+ * is answered 409 too.
+ */
+import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import type { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import type { Db } from "../../db/client";
+import { reconciliationMatches } from "../../db/schema";
+import { toMatch } from "../../domain/matching";
+import { ApiError, notFound, stateConflict } from "../../lib/errors";
+import { scopeWhere, type DataScope } from "../../lib/scope";
+import { enqueueEvents } from "../../webhooks/outbox";
+
+export interface MatchFilter {
+  state?: MatchState;
+  transactionId?: string;
+  instructionId?: string;
+}
+
+export async function listMatches(db: Db, scope: DataScope, f: MatchFilter, page: { limit: number; offset: number }, withCount: boolean) {
+  const conds: SQL[] = scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId);
+  if (f.state) conds.push(eq(reconciliationMatches.state, f.state));
+  if (f.transactionId) conds.push(eq(reconciliationMatches.transactionId, f.transactionId));
+  if (f.instructionId) conds.push(eq(reconciliationMatches.paymentInstructionId, f.instructionId));
+  const where = and(...conds);
+  const [rows, total] = await Promise.all([
+    db.select().from(reconciliationMatches).where(where).orderBy(desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id)).limit(page.limit).offset(page.offset),
+    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(reconciliationMatches).where(where) : Promise.resolve([{ n: 0 }]),
+  ]);
+  return { rows: rows.map(toMatch), count: Number(total[0]?.n ?? 0) };
+}
+
+export async function getMatch(db: Db, scope: DataScope, id: string): Promise<ReconciliationMatch> {
+  const [row] = await db
+    .select()
+    .from(reconciliationMatches)
+    .where(and(eq(reconciliationMatches.id, id), ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId)));
+  if (!row) throw notFound("Reconciliation match");
+  return toMatch(row);
+}
+
+export interface Decision extends MatchDecision {
+  kind: "confirm" | "reject";
+  /** Internal id of the OAuth client making the call. */
+  clientId: string;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Confirms or rejects a match in `proposed` state, records who decided and
+ * why, and emits `reconciliation.match.updated` in the same transaction.
+ * @throws 404 outside the scope; 409 from another state (details.state/allowed);
+ *   409 when confirming and the transaction or instruction is confirmed elsewhere.
+ */
+export async function decideMatch(db: Db, scope: DataScope, id: string, d: Decision): Promise<ReconciliationMatch> {
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(reconciliationMatches)
+        .where(and(eq(reconciliationMatches.id, id), ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId)))
+        .for("update");
+      if (!row) throw notFound("Reconciliation match");
+      if (row.state !== "proposed") throw stateConflict("reconciliation match", row.state, ["proposed"], d.kind);
+      if (d.kind === "confirm") {
+        const [other] = await tx
+          .select({ id: reconciliationMatches.id, transactionId: reconciliationMatches.transactionId })
+          .from(reconciliationMatches)
+          .where(
+            and(
+              eq(reconciliationMatches.state, "confirmed"),
+              ne(reconciliationMatches.id, row.id),
+              or(eq(reconciliationMatches.transactionId, row.transactionId), eq(reconciliationMatches.paymentInstructionId, row.paymentInstructionId)),
+            ),
+          )
+          .limit(1);
+        if (other) {
+          const what = other.transactionId === row.transactionId ? "transaction" : "instruction";
+          throw new ApiError("conflict", `The ${what} of this match is already confirmed in another match`, {
+            reason: `${what}_already_matched`,
+            match_id: other.id,
+            state: row.state,
+          });
+        }
+      }
+      const [updated] = await tx
+        .update(reconciliationMatches)
+        .set({
+          state: d.kind === "confirm" ? "confirmed" : "rejected",
+          decidedAt: new Date().toISOString(),
+          decidedByClientId: d.clientId,
+          reviewer: d.reviewer ?? null,
+          decisionReason: d.reason ?? null,
+        })
+        .where(eq(reconciliationMatches.id, row.id))
+        .returning();
+      if (!updated) throw notFound("Reconciliation match");
+      const match = toMatch(updated);
+      await enqueueEvents(tx, [{ tenantId: updated.tenantId, companyId: updated.companyId, type: "reconciliation.match.updated", data: match }]);
+      return match;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      throw new ApiError("conflict", "The transaction or instruction of this match was confirmed in another match meanwhile", { reason: "already_matched" });
+    }
+    throw err;
+  }
+}
