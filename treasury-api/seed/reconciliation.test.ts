@@ -1,0 +1,59 @@
+/**
+ * Seed steps of reconciliation and webhooks (issue 3 item 8), run after the
+ * payments seed on the test fixture: proposed, confirmed and rejected matches
+ * that the API serves, and one inactive webhook endpoint without a visible secret.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { queryRows } from "../db/client";
+import { ALL_SCOPES, CLIENTS, IDS, createHarness, type Harness } from "../test/harness";
+import { seedPayments } from "./payments";
+import { createRng } from "./prng";
+import { seedReconciliation } from "./reconciliation";
+import { DEMO_WEBHOOK_URL, seedWebhooks } from "./webhooks";
+import { extraSeedSteps } from "./demo";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness({ bankSpeed: "manual" });
+  await seedPayments(h.database);
+});
+afterAll(() => h.close());
+
+describe("seed steps", () => {
+  it("are registered with the demo seed, reconciliation before webhooks", () => {
+    const names = extraSeedSteps.map((s) => s.name);
+    expect(names).toContain("reconciliation");
+    expect(names.indexOf("reconciliation")).toBeLessThan(names.indexOf("webhooks"));
+  });
+
+  it("reconciliation: proposed and decided matches, served by the API", async () => {
+    const summary = await seedReconciliation(h.database, createRng(1, "step:reconciliation"));
+    expect(summary.confirmed).toBeGreaterThan(0);
+    expect(summary.rejected).toBeGreaterThan(0);
+    expect(summary.proposed).toBeGreaterThan(0);
+    const states = await queryRows<{ state: string; n: number }>(h.database.db, sql`select state, count(*)::int as n from reconciliation_matches group by state`);
+    expect(Object.fromEntries(states.map((r) => [r.state, r.n]))).toEqual({ proposed: summary.proposed, confirmed: summary.confirmed, rejected: summary.rejected });
+    const res = await h.call("GET", "/reconciliation/matches?state=confirmed", { client: "partnerA" });
+    const rows = (await res.json()) as { state: string; reviewer: string | null }[];
+    const [tenant1] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from reconciliation_matches where state = 'confirmed' and tenant_id = ${IDS.tenant}`);
+    expect(rows.length).toBe(tenant1?.n);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.reviewer !== null)).toBe(true);
+    // Running it again changes nothing it already decided.
+    const again = await seedReconciliation(h.database, createRng(1, "step:reconciliation"));
+    expect(again.confirmed + again.rejected).toBeLessThanOrEqual(summary.proposed);
+  });
+
+  it("webhooks: one inactive endpoint, secret never shown", async () => {
+    const client = { id: CLIENTS.fullB.id, client_id: CLIENTS.fullB.clientId, client_secret: "", name: "fullB", form: "B" as const, tenant_id: IDS.tenant, allowed_scopes: ALL_SCOPES.split(" "), write_approved: true, company_ids: [IDS.companyA, IDS.companyB], tenant_ids: [] };
+    const id = await seedWebhooks(h.database, { seed: 7, clients: [client] });
+    expect(id).not.toBeNull();
+    const res = await h.call("GET", `/webhooks/${id ?? ""}`, { client: "fullB" });
+    expect(res.status).toBe(200);
+    const ep = (await res.json()) as Record<string, unknown>;
+    expect(ep).toMatchObject({ url: DEMO_WEBHOOK_URL, active: false, events: ["transaction.created", "payment.status.updated", "reconciliation.match.created", "reconciliation.match.updated"] });
+    expect(JSON.stringify(ep)).not.toContain("whsec_");
+    expect(await seedWebhooks(h.database, { seed: 7, clients: [client] })).toBe(id); // idempotent
+  });
+});
