@@ -15,6 +15,7 @@
  * Other companies get one pending approval and one completed batch.
  * Contents (names, amounts, IBANs, end-to-end ids) are deterministic for a
  * seed; row ids are random (they come from the API code paths).
+ * Registered as the demo seed step "payments" when this module is imported.
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { PaymentBatchCreate } from "../../lib/contract/payments";
@@ -23,6 +24,7 @@ import { accounts, approvalRequests, companies, oauthClients, paymentBatches } f
 import { bankVerdict, runBankOnce } from "../domain/bank-simulator";
 import { decide } from "../routes/approvals/approvals.repo";
 import { createBatch, submitBatch } from "../routes/payments/payments.repo";
+import { registerSeedStep } from "./demo";
 import { generateIban, type NordicCountry } from "./identifiers";
 import { createRng, stableUuid, type Rng } from "./prng";
 
@@ -64,7 +66,7 @@ function body(rng: Rng, t: Target, key: string, n: number, opts: { big?: boolean
     ...(opts.date ? { requested_execution_date: opts.date } : {}),
     instructions: Array.from({ length: n }, (_, i) => {
       const country = COUNTRIES[rng.int(0, COUNTRIES.length - 1)] ?? "NO";
-      const amount = i === 0 && opts.big ? 120_000 + rng.int(0, 50_000) : rng.int(250, 45_000);
+      const amount = i === 0 && opts.big ? 120_000 + rng.int(0, 50_000) : rng.int(250, 8_000);
       return {
         amount: (amount + rng.int(0, 99) / 100).toFixed(digits),
         currency,
@@ -171,3 +173,8 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
   for (const s of statuses) summary.byStatus[s.status] = (summary.byStatus[s.status] ?? 0) + 1;
   return summary;
 }
+
+// Runs after the ledger (it needs the accounts) and before the reconciliation step (it needs the bookings).
+registerSeedStep("payments", async (database, fixtures) => {
+  await seedPayments(database, { seed: fixtures.seed });
+});
