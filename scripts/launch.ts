@@ -1,0 +1,93 @@
+/**
+ * `npm run dev` / `npm start` (issue 4 §2): starts the dashboard and — when
+ * `TREASURY_API_BASE_URL` is not set — the local treasury-api with its
+ * seeded demo data and the matching demo OAuth client first, so a fresh clone
+ * works with no configuration. With `TREASURY_API_BASE_URL` set, only the
+ * dashboard starts. The configuration is parsed with zod before Next starts;
+ * a bad or missing variable stops it with a message naming the variable.
+ *
+ *   tsx scripts/launch.ts dev|start
+ *
+ * Demo-mode knobs: PORT (dashboard, default 3000), TREASURY_API_PORT
+ * (default 4010; 0 = any free port), TREASURY_API_DATA (default
+ * .data/treasury-api; "memory" for a throw-away database).
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, parseDashboardEnv } from "../lib/bff/env";
+import { demoCredentials } from "./demo-credentials";
+
+type Mode = "dev" | "start";
+
+function fail(message: string): never {
+  process.stderr.write(`\n${message}\n`);
+  process.exit(1);
+}
+
+/** A NEXTAUTH_SECRET for demo mode, kept in the dashboard's data folder so sessions survive restarts. */
+function demoSecret(dataDir: string): string {
+  if (dataDir === "memory") return randomBytes(32).toString("base64url");
+  const file = path.join(dataDir, "nextauth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode !== "dev" && mode !== "start") fail("usage: tsx scripts/launch.ts dev|start");
+  const port = process.env.PORT ?? "3000";
+  const host = process.env.HOSTNAME_BIND ?? "127.0.0.1";
+  const env: Record<string, string | undefined> = { NEXT_TELEMETRY_DISABLED: "1", ...process.env };
+  let closeApi: (() => Promise<void>) | undefined;
+
+  if (!env.TREASURY_API_BASE_URL?.trim()) {
+    const data = env.TREASURY_API_DATA ?? ".data/treasury-api";
+    const apiPort = Number(env.TREASURY_API_PORT ?? "4010");
+    const { startServer } = await import("../treasury-api/server");
+    const creds = demoCredentials();
+    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false });
+    closeApi = api.close;
+    env.TREASURY_API_BASE_URL = `${api.url}/public`;
+    env.TREASURY_API_FORM = "B";
+    env.TREASURY_CLIENT_ID = creds.clientId;
+    env.TREASURY_CLIENT_SECRET = creds.clientSecret;
+    env.DASHBOARD_DEMO = "1";
+    env.NEXTAUTH_SECRET ??= demoSecret(env.DASHBOARD_DATA_DIR ?? ".data/dashboard");
+    env.NEXTAUTH_URL ??= `http://${host}:${port}`;
+    process.stdout.write(`Local Treasury API (demo data, ${data}): ${api.url}/public\n`);
+  }
+
+  try {
+    parseDashboardEnv(env);
+  } catch (err) {
+    await closeApi?.();
+    if (err instanceof ConfigError) fail(`${err.message}\n\nSee the configuration table in README.md.`);
+    throw err;
+  }
+
+  const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
+  process.stdout.write(`Dashboard: http://${host}:${port}\n`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    child.kill(signal);
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  child.on("exit", (code, signal) => {
+    void (async () => {
+      await closeApi?.();
+      process.exit(code ?? (signal ? 0 : 1));
+    })();
+  });
+}
+
+main().catch((err: unknown) => fail(`Start failed: ${err instanceof Error ? err.message : String(err)}`));
