@@ -19,8 +19,6 @@ import path from "node:path";
 import { ConfigError, parseDashboardEnv } from "../lib/bff/env";
 import { demoCredentials } from "./demo-credentials";
 
-type Mode = "dev" | "start";
-
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n`);
   process.exit(1);
