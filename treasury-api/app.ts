@@ -40,7 +40,7 @@ function errorJson(c: Context<AppEnv>, err: ApiError): Response {
 function toApiError(c: Context<AppEnv>, err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
-    if (err.status === 413) return new ApiError("payload_too_large", "The request body is larger than 1 MiB");
+    if (err.status === 413) return new ApiError("payload_too_large", "The request body is too large");
     if (err.status === 400) return new ApiError("validation_error", err.message || "Malformed request", { errors: { body: [err.message || "is malformed"] } });
     if (err.status === 401) return new ApiError("authentication_failed", err.message || "Authentication failed");
   }
@@ -96,13 +96,13 @@ export function createApp(opts: AppOptions): TreasuryApp {
       return c.json({ status: "unavailable" }, 503);
     }
   });
-  // The trivial JSON route benchmarks compare against (the floor), through the same gate as every API call.
   const limitOf = (maxSize: number) => bodyLimit({ maxSize, onError: () => { throw new ApiError("payload_too_large", `The request body is larger than ${maxSize} bytes`); } });
   const defaultLimit = limitOf(config.maxBodyBytes);
   // Batch creation alone may carry 10,000 instructions, which do not fit in 1 MiB (config.maxBatchBodyBytes).
   const batchLimit = limitOf(config.maxBatchBodyBytes);
   api.use("*", (c, next) => (c.req.method === "POST" && /\/payments\/batches\/?$/.test(c.req.path) ? batchLimit(c, next) : defaultLimit(c, next)));
   api.use("*", gate());
+  // The trivial JSON route benchmarks compare against (the floor), through the same gate as every API call.
   api.get("/ping", (c) => c.json({ pong: true }));
 
   registerRoutes(api);

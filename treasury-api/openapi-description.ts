@@ -37,7 +37,7 @@ allowed for is 403 permission_denied.
 ## Errors
 Body { "error": "<code>", "message": "<human text>", "details": {...} }. error carries the code name of spec §7.
 Validation errors put field messages in details.errors keyed by field path (e.g. instructions[3].creditor_iban).
-Also: 405 method_not_allowed (with Allow), 413 payload_too_large (body over 1 MiB), 415 unsupported_media_type
+Also: 405 method_not_allowed (with Allow), 413 payload_too_large (body over 1 MiB; 8 MiB for POST /payments/batches), 415 unsupported_media_type
 (a write body that is not JSON), 500 internal_error, 503 service_unavailable; never a stack trace.
 Every response carries X-Request-ID (accepted from the caller when well-formed, else generated).
 
@@ -88,6 +88,34 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
   minor units. Default range: tomorrow to 30 days ahead; days (1–366) gives the length from from_date; from_date
   must not be before today; at most 366 days.
 
+## Payments and approvals
+- Batch status: created → (submit, 202) pending_approval → (all approvals) approved → (bank) processing →
+  completed (every instruction settled) / partially_completed (some) / failed (none); a rejection → rejected.
+  Instruction status (ISO 20022 pain.002): pending (PDNG) → accepted (ACCP) → settled (ACSC) or rejected (RJCT, with a
+  reason code); pending → cancelled when its batch is rejected. Approval request state: pending → partially_approved
+  (below required_count) → approved; pending / partially_approved → rejected. An operation that does not fit the
+  current state is 409 conflict with details { state, allowed } (allowed: the states it may start from).
+- required_count is 1, or 2 when total_amount is at or above the four-eyes threshold (default 100000.00, compared in
+  the batch currency). Each approve counts one approver once; approve / reject take an optional body { approver?,
+  reason? } (approver defaults to the client_id); a second decision by the same approver is 409
+  (details.reason already_decided). GET /approvals/pending lists pending and partially_approved, oldest first.
+- Batch creation checks every rule at once and names each bad field (instructions[3].creditor_iban); nothing is
+  created on a 400. requested_execution_date must not be before today in UTC. IBANs are stored in electronic format.
+  POST /payments/batches accepts bodies up to 8 MiB (10,000 instructions need about 1.6 MB of JSON, more at the field
+  maxima); every other route keeps 1 MiB.
+- Lists: batches newest first (filters status, from_date / to_date on the UTC creation date); a batch's instructions in
+  batch order (filter status); status events oldest first (occurred_at, id; filters status, from_date / to_date on the
+  UTC date of occurred_at, batch_id, instruction_id). A status event is written for each change (accepted, settled,
+  rejected, cancelled), none for the initial pending, each also sent as a payment.status.updated webhook.
+- Simulated bank: takes approved batches (instructions accepted), then settles them, not before the requested
+  execution date: a debit transaction per settled instruction on the company's first active account of the batch
+  currency (by name), end_to_end_id in remittance and end_to_end_id, counterparty_name = creditor_name, booked today
+  (UTC); the day's closing_booked balance and an interim_booked intraday point are updated; transaction.created
+  webhooks; a reconciliation match is proposed for each booking. Rejections are deterministic: AC02 when the company
+  has no active account in the currency (the batch fails), AC04 when creditor_name contains "REJECT" (any case), else
+  by the first byte b of SHA-256(end_to_end_id): b < 5 AC04, 5 ≤ b < 8 AM04 (about 3 %). Pace (--bank-speed):
+  instant (every due step at once), fast (2 s to take, 5 s to settle), realistic (1 min, 5 min), manual (no worker).
+
 ## Reconciliation
 - Match states: proposed, confirmed, rejected. Confirm / reject only from proposed (else 409 conflict with
   details { state, allowed }). A transaction or an instruction is confirmed in at most one match: confirming a
@@ -119,11 +147,13 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
 ## Extensions (additive; the spec's fields stay as they are)
 - Account: company_id, bank_id, status. AccountUpsert: optional name, bank_name.
 - Transaction: end_to_end_id, booked_date, value_date.
-- ApprovalRequest: approved_count, object_type (payment_batch), created_at, company_id.
+- ApprovalRequest: approved_count, object_type (payment_batch), created_at, company_id. GET /approvals/{id}.
+  Approve / reject accept an optional body { approver?, reason? }.
 - ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id,
   decided_at, reviewer, reason. GET /reconciliation/matches/{id}. Confirm / reject accept an optional body { reviewer?, reason? }.
-- PaymentBatch: instruction_count, requested_execution_date. PaymentInstruction: batch_id, status.
-- PaymentStatusEvent: batch_id, reason.
+- PaymentBatch: instruction_count, requested_execution_date; list filter status. PaymentInstruction: batch_id, status.
+  GET /payments/batches/{id}/instructions.
+- PaymentStatusEvent: batch_id, reason (ISO 20022 code on rejection); list filters batch_id, instruction_id.
 - Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the
   old secret stays valid for 24 hours and deliveries carry a v1= signature for each valid secret.
   GET /webhooks/{id}/deliveries (delivery log) and POST /webhooks/{id}/test (signed test event).

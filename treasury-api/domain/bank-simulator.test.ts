@@ -73,7 +73,7 @@ const forms: { name: string; f: Form; company: string; currency: string; account
   { name: "Form A", f: { client: "partnerA", header: undefined }, company: IDS.companyB, currency: "SEK", account: IDS.accountB1 },
 ];
 
-describe("bank simulator lifecycle (create → submit → two approvals → processing → settled and rejected → booked)", () => {
+describe("lifecycle: create → submit → two approvals → processing → settled and rejected → booked → proposed matches → confirm and reject", () => {
   it.each(forms)("$name", async ({ f, company, currency, account }) => {
     const ins = instructions(30, currency, (i) => (i === 0 ? "100000.00" : `${i}.10`), [3, 7]);
     const expected = ins.map((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true));
@@ -140,8 +140,31 @@ describe("bank simulator lifecycle (create → submit → two approvals → proc
     expect(Math.round(Number(before?.balance) * 100) - Math.round(Number(after?.balance) * 100)).toBe(settledTotal);
     const [point] = await queryRows<{ balance: string }>(h.database.db, sql`select balance::text as balance from intraday_points where account_id = ${account} order by timestamp desc limit 1`);
     expect(Number(point?.balance)).toBe(Number(after?.balance));
-    // TODO(reconciliation): once treasury-api/domain/matching.ts proposes matches, assert one proposed match per booked
-    // transaction here via GET /reconciliation/matches, then confirm one and reject one (200), and 409 on a second confirm.
+
+    // Proposed matches (domain/matching.ts): each settled instruction has a proposal on its booking; confirm one, reject another.
+    const settledRows = final.filter((r) => r.status === "settled");
+    const proposals: { id: string; state: string; payment_instruction_id: string; transaction_id: string; score: number }[] = [];
+    for (const row of settledRows.slice(0, 2)) {
+      const matches = rowsOf<{ id: string; state: string; payment_instruction_id: string; transaction_id: string; score: number }>(
+        await getJson(`/reconciliation/matches?payment_instruction_id=${row.id}&state=proposed`, { client: f.client, header: company }),
+      );
+      expect(matches.length, `proposal for ${row.end_to_end_id}`).toBeGreaterThan(0);
+      const best = [...matches].sort((a, b) => b.score - a.score)[0];
+      if (best) proposals.push(best);
+    }
+    const [toConfirm, toReject] = proposals;
+    if (!toConfirm || !toReject) throw new Error("expected two proposals");
+    const confirmKey = crypto.randomUUID();
+    const confirmed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, { client: f.client, company: company, idem: confirmKey, json: {} });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.json()).toMatchObject({ id: toConfirm.id, state: "confirmed" });
+    const replayed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, { client: f.client, company: company, idem: confirmKey, json: {} });
+    expect(replayed.headers.get("idempotent-replayed")).toBe("true");
+    expect((await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, { client: f.client, company: company, idem: true, json: {} })).status).toBe(409);
+    const rejected = await h.call("POST", `/reconciliation/matches/${toReject.id}/reject`, { client: f.client, company: company, idem: true, json: {} });
+    expect(rejected.status).toBe(200);
+    expect(await rejected.json()).toMatchObject({ id: toReject.id, state: "rejected" });
+    expect((await h.call("POST", `/reconciliation/matches/${toReject.id}/confirm`, { client: f.client, company: company, idem: true, json: {} })).status).toBe(409);
   });
 });
 
