@@ -20,6 +20,8 @@ export const accountFilterParsers = {
   status: parseAsStringLiteral(["active", "closed"] as const),
   sort: parseAsStringLiteral(ACCOUNT_SORTS),
   page: parseAsPage,
+  /** `gaps`: only accounts with a statement gap in the coverage window (the overview links here). */
+  coverage: parseAsStringLiteral(["gaps"] as const),
 };
 export const loadAccountFilters = createLoader(accountFilterParsers);
 

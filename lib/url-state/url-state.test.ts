@@ -64,6 +64,7 @@ describe("list filters", () => {
       status: null,
       sort: "-balance",
       page: null,
+      coverage: null,
     });
     expect(loadAccountFilters({ currency: "EURO", sort: "iban", page: "3" })).toMatchObject({ currency: null, sort: null, page: 3 });
   });

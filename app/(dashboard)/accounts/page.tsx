@@ -1,32 +1,36 @@
 import type { Metadata } from "next";
-import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
+import { listAccountRows } from "@/lib/bff/queries/views";
 import { listAccounts } from "@/lib/bff/queries/ledger";
-import { makeQueryClient } from "@/components/data/query-client";
-import { accountQueries } from "@/components/data/queries";
-import { AccountsTable } from "@/components/accounts/accounts-table";
+import { loadAccountFilters } from "@/lib/url-state/filters";
+import { isIso4217 } from "@/lib/contract";
+import { AccountsView } from "@/components/accounts/accounts-view";
 import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
+import { RetryProblem } from "@/components/views/retry-problem";
 
 export const metadata: Metadata = { title: "Accounts" };
 
-/** Thin page: context, server prefetch with the same query function as the BFF route, hydrate. */
-export default async function AccountsPage() {
+/** Accounts (issue 5 §2): parse the URL, read one page with balances and coverage through the BFF, render. */
+export default async function AccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("accounts");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
-  const company = ctx.company;
-  const data = await loadData(ctx, () => listAccounts(ctx, { page_size: 200 }));
-  if (!data.ok) return <PageProblem load={data} />;
-  const qc = makeQueryClient();
-  qc.setQueryData(accountQueries.list(company.id).queryKey, data.data);
+  const f = await loadAccountFilters(searchParams);
+  const currency = f.currency && isIso4217(f.currency) ? f.currency : undefined;
+  const [data, all] = await Promise.all([
+    loadData(ctx, () => listAccountRows(ctx, { page: f.page ?? undefined, page_size: 50, currency, status: f.status ?? undefined })),
+    // The currency choices come from every account of the company, not only the filtered page.
+    loadData(ctx, () => listAccounts(ctx, { page_size: 1000 })),
+  ]);
+  if (!data.ok) return <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />;
+  const currencies = all.ok ? [...new Set(all.data.items.map((a) => a.currency))].sort() : [];
   return (
-    <div className="max-w-6xl">
-      <PageHeader title="Accounts" description={`Bank accounts of ${company.name}`} />
-      <HydrationBoundary state={dehydrate(qc)}>
-        <AccountsTable companyId={company.id} companyName={company.name} />
-      </HydrationBoundary>
+    <div className="max-w-7xl">
+      <PageHeader title="Accounts" description={`Bank accounts of ${ctx.company.name}, with the latest balances and statement coverage of the last 7 days`} />
+      <AccountsView data={data.data} currencies={currencies} />
     </div>
   );
 }

@@ -1,0 +1,55 @@
+"use client";
+
+import { useQueryStates } from "nuqs";
+import { DATE_PRESETS, DATE_PRESET_LABELS, dateRangeParsers, type ResolvedRange } from "@/lib/url-state/date-range";
+import { isIsoDate } from "@/lib/url-state/parsers";
+
+/**
+ * Date range with presets (issue 5 §5): this month, last 30 / 90 days, year
+ * to date, custom. State lives in the URL (`range`, `from`, `to`); a change
+ * re-renders the server page (`shallow: false`), which resolves the range.
+ * `resolved` is what the server resolved, shown in the date inputs.
+ */
+export function DateRangePicker({ resolved, shallow = false }: { resolved: ResolvedRange; shallow?: boolean }) {
+  const [, setState] = useQueryStates(dateRangeParsers, { shallow, history: "push" });
+  return (
+    <fieldset className="flex flex-wrap items-end gap-2">
+      <legend className="sr-only">Date range</legend>
+      <div className="flex overflow-hidden rounded-md border border-slate-300 bg-white" role="group" aria-label="Date range preset">
+        {DATE_PRESETS.filter((p) => p !== "custom").map((p) => (
+          <button
+            key={p}
+            type="button"
+            aria-pressed={resolved.preset === p}
+            onClick={() => setState({ range: p, from: null, to: null })}
+            className={`h-8 border-r border-slate-200 px-2.5 text-[13px] last:border-r-0 ${resolved.preset === p ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+          >
+            {DATE_PRESET_LABELS[p]}
+          </button>
+        ))}
+      </div>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+        From
+        <input
+          type="date"
+          value={resolved.from_date}
+          max={resolved.to_date}
+          onChange={(e) => isIsoDate(e.target.value) && setState({ range: "custom", from: e.target.value, to: resolved.to_date })}
+          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
+          data-testid="range-from"
+        />
+      </label>
+      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+        To
+        <input
+          type="date"
+          value={resolved.to_date}
+          min={resolved.from_date}
+          onChange={(e) => isIsoDate(e.target.value) && setState({ range: "custom", from: resolved.from_date, to: e.target.value })}
+          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
+          data-testid="range-to"
+        />
+      </label>
+    </fieldset>
+  );
+}
