@@ -32,6 +32,7 @@ function startCli(args: string[]): { child: ChildProcessWithoutNullStreams; url:
       reject(new Error(`server exited: ${out}`));
     });
   });
+  url.catch(() => undefined); // a refused start is asserted through `exit`, not `url`
   return { child, url, output: () => out, exit };
 }
 
@@ -44,7 +45,6 @@ describe("treasury-api CLI", () => {
   it.each([
     [["--port", "99999"], "--port"],
     [["--seed", "lots"], "--seed"],
-    [["--seed-scale", "-1"], "--seed-scale"],
     [["--frobnicate"], "--frobnicate"],
   ])("refuses %j with a message naming the flag", async (args, flag) => {
     const s = startCli(args);
