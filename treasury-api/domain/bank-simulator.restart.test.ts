@@ -85,5 +85,6 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     expect(await n(database, sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated'`)).toBe(400);
     expect(await n(database, sql`select count(*)::int as n from webhook_events where type = 'transaction.created'`)).toBe(expectedSettled);
     expect(await n(database, sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp > now() - interval '1 hour'`)).toBe(1);
-  });
+    // Three PGlite starts on disk: about 10 s on an idle machine, several times that under load.
+  }, 120_000);
 });
