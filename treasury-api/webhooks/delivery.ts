@@ -195,31 +195,52 @@ function describeError(err: unknown): string {
   return String(err).slice(0, 500);
 }
 
-/** Records one attempt and moves the delivery on (delivered, retry later, or failed). */
-async function recordAttempt(db: Db, d: ClaimedDelivery, outcome: AttemptOutcome, scale: number): Promise<"delivered" | "pending" | "failed"> {
-  const attempt = d.attempts + 1;
-  const status = outcome.ok ? "delivered" : attempt >= MAX_ATTEMPTS ? "failed" : "pending";
-  const delaySeconds = status === "pending" ? retryDelayMs(attempt, scale) / 1000 : 0;
+type NextStatus = "delivered" | "pending" | "failed";
+
+/**
+ * Records attempts and moves their deliveries on (delivered, retry later, or
+ * failed), all in one transaction with two statements however many there are:
+ * a worker round sends many deliveries concurrently and then records them at
+ * once, which keeps the database work per event small.
+ */
+async function recordAttempts(db: Db, done: { d: ClaimedDelivery; outcome: AttemptOutcome }[], scale: number): Promise<NextStatus[]> {
+  if (done.length === 0) return [];
+  const rows = done.map(({ d, outcome }) => {
+    const attempt = d.attempts + 1;
+    const status: NextStatus = outcome.ok ? "delivered" : attempt >= MAX_ATTEMPTS ? "failed" : "pending";
+    return { d, outcome, attempt, status, delaySeconds: status === "pending" ? retryDelayMs(attempt, scale) / 1000 : null };
+  });
+  const values = sql.join(
+    rows.map(
+      (r) =>
+        sql`(${r.d.id}::uuid, ${r.attempt}::int, ${r.status}::text, ${r.delaySeconds}::float8, ${r.outcome.statusCode}::int, ${r.outcome.error}::text)`,
+    ),
+    sql`, `,
+  );
   await db.transaction(async (tx) => {
     const updated = await queryRows<{ id: string }>(
       tx,
       sql`
-      update webhook_deliveries set
-        attempts = ${attempt},
-        status = ${status},
-        next_attempt_at = ${status === "pending" ? sql`now() + make_interval(secs => ${delaySeconds})` : sql`null`},
+      update webhook_deliveries d set
+        attempts = v.attempt,
+        status = v.status,
+        next_attempt_at = case when v.status = 'pending' then now() + make_interval(secs => v.delay) end,
         locked_until = null,
-        last_status_code = ${outcome.statusCode},
-        last_error = ${outcome.error},
-        delivered_at = ${status === "delivered" ? sql`now()` : sql`null`}
-      where id = ${d.id}::uuid
-      returning id`,
+        last_status_code = v.code,
+        last_error = v.err,
+        delivered_at = case when v.status = 'delivered' then now() end
+      from (values ${values}) as v(id, attempt, status, delay, code, err)
+      where d.id = v.id
+      returning d.id::text as id`,
     );
-    // The endpoint may have been deleted meanwhile (its deliveries with it): nothing to record.
-    if (updated.length === 0) return;
-    await tx.insert(webhookDeliveryAttempts).values({ id: newId(), deliveryId: d.id, attempt, statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs });
+    // An endpoint deleted meanwhile took its deliveries with it: nothing to record for those.
+    const alive = new Set(updated.map((u) => u.id));
+    const attempts = rows
+      .filter((r) => alive.has(r.d.id))
+      .map((r) => ({ id: newId(), deliveryId: r.d.id, attempt: r.attempt, statusCode: r.outcome.statusCode, error: r.outcome.error, durationMs: r.outcome.durationMs }));
+    if (attempts.length) await tx.insert(webhookDeliveryAttempts).values(attempts);
   });
-  return status;
+  return rows.map((r) => r.status);
 }
 
 /** Closes a delivery whose endpoint was deactivated after the fan-out (no request is sent). */
@@ -235,7 +256,7 @@ async function release(db: Db, ids: string[]): Promise<void> {
 export async function deliverNow(db: Db, config: AppConfig, deliveryId: string): Promise<void> {
   const [d] = await claimDue(db, 1, leaseSeconds(config), deliveryId);
   if (!d) return;
-  await recordAttempt(db, d, await sendDelivery(d, config.webhookTimeoutMs), config.webhookRetryScale);
+  await recordAttempts(db, [{ d, outcome: await sendDelivery(d, config.webhookTimeoutMs) }], config.webhookRetryScale);
 }
 
 const leaseSeconds = (config: AppConfig) => Math.ceil(config.webhookTimeoutMs / 1000) + 30;
@@ -259,6 +280,7 @@ export async function runWebhooksOnce(db: Db, config: AppConfig, opts: RunOption
     const claimed = await claimDue(db, batchSize, leaseSeconds(config));
     if (claimed.length === 0) break;
     const queue = [...claimed];
+    const done: { d: ClaimedDelivery; outcome: AttemptOutcome }[] = [];
     const runner = async () => {
       for (let d = queue.shift(); d; d = queue.shift()) {
         if (shouldStop()) {
@@ -269,14 +291,16 @@ export async function runWebhooksOnce(db: Db, config: AppConfig, opts: RunOption
           await abandon(db, d);
           continue;
         }
-        const outcome = await sendDelivery(d, config.webhookTimeoutMs);
-        const status = await recordAttempt(db, d, outcome, config.webhookRetryScale);
-        result.attempted++;
-        if (status === "delivered") result.delivered++;
-        if (status === "failed") result.failed++;
+        done.push({ d, outcome: await sendDelivery(d, config.webhookTimeoutMs) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, runner));
+    // Recorded after the round's requests finished (a stop request waits for this too).
+    for (const status of await recordAttempts(db, done, config.webhookRetryScale)) {
+      result.attempted++;
+      if (status === "delivered") result.delivered++;
+      if (status === "failed") result.failed++;
+    }
     await release(
       db,
       queue.map((d) => d.id),

@@ -64,7 +64,7 @@ it("stopping the workers mid-delivery and starting again loses and repeats nothi
   const first = await emit(database, 150);
 
   let workers = startWorkers({ database, config, logger: null });
-  await waitFor(() => rx.received.length >= 40, 20_000);
+  await waitFor(() => rx.received.length >= 40, 60_000);
   await workers.stop();
   await database.close();
   const beforeRestart = rx.received.length;
@@ -78,7 +78,7 @@ it("stopping the workers mid-delivery and starting again loses and repeats nothi
   const second = await emit(database, 30);
   workers = startWorkers({ database, config, logger: null });
   const all = [...first, ...second];
-  await waitFor(() => rx.received.length >= all.length, 30_000);
+  await waitFor(() => rx.received.length >= all.length, 60_000);
   // Give a duplicate, if any, the chance to show up before counting.
   await new Promise((r) => setTimeout(r, 100));
   await workers.stop();
@@ -95,4 +95,4 @@ it("stopping the workers mid-delivery and starting again loses and repeats nothi
   );
   expect(stats).toEqual({ delivered: all.length, other: 0, attempts: all.length, max_attempts: 1 });
   await database.close();
-});
+}, 150_000);
