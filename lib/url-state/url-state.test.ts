@@ -89,3 +89,22 @@ describe("list filters", () => {
     expect(matchesText(null, "x")).toBe(true);
   });
 });
+
+import { intradayQuery, loadIntradayState } from "./intraday";
+
+describe("intraday URL state", () => {
+  it("defaults to today's interim booked points and clamps future days", () => {
+    expect(intradayQuery(loadIntradayState({}), "2026-03-15")).toEqual({ day: "2026-03-15", span: 1, balance_type: "interim_booked", date: "2026-03-15" });
+    expect(intradayQuery(loadIntradayState({ day: "2026-04-01" }), "2026-03-15")).toMatchObject({ day: "2026-03-15" });
+  });
+  it("turns a span into an inclusive range ending at the day", () => {
+    expect(intradayQuery(loadIntradayState({ day: "2026-03-02", span: "7", btype: "interim_available" }), "2026-03-15")).toEqual({
+      day: "2026-03-02",
+      span: 7,
+      balance_type: "interim_available",
+      from_date: "2026-02-24",
+      to_date: "2026-03-02",
+    });
+    expect(loadIntradayState({ span: "30", btype: "x" })).toEqual({ day: null, span: null, btype: null });
+  });
+});

@@ -1,35 +1,38 @@
 import type { Metadata } from "next";
-import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { createLoader, parseAsInteger } from "nuqs/server";
+import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
-import { listTransactions } from "@/lib/bff/queries/ledger";
-import { makeQueryClient } from "@/components/data/query-client";
-import { transactionQueries } from "@/components/data/queries";
-import { TransactionsTable } from "@/components/transactions/transactions-table";
+import { listAccounts, listTransactions } from "@/lib/bff/queries/ledger";
+import { todayUtc } from "@/lib/dates";
+import { resolveDateRange } from "@/lib/url-state/date-range";
+import { loadTransactionFilters } from "@/lib/url-state/filters";
+import { TransactionsView } from "@/components/transactions/transactions-view";
+import { TRANSACTIONS_PAGE_SIZE, type TransactionQueryFilters } from "@/components/transactions/transaction-queries";
 import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
+import { RetryProblem } from "@/components/views/retry-problem";
 
 export const metadata: Metadata = { title: "Transactions" };
 
-const loadSearch = createLoader({ page: parseAsInteger.withDefault(1) });
-
-export default async function TransactionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const { page } = await loadSearch(searchParams);
+/** Transactions (issue 5 §4): parse the URL, prefetch the first page through the BFF, hand over to the client list. */
+export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("transactions");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
-  const company = ctx.company;
-  const data = await loadData(ctx, () => listTransactions(ctx, { page, page_size: 50 }));
-  if (!data.ok) return <PageProblem load={data} />;
-  const qc = makeQueryClient();
-  qc.setQueryData(transactionQueries.list(company.id, { page }).queryKey, data.data);
+  const f = await loadTransactionFilters(searchParams);
+  const today = todayUtc();
+  const r = resolveDateRange(f, today, "30d");
+  const filters: TransactionQueryFilters = { from_date: r.from_date, to_date: r.to_date, ...(f.direction ? { direction: f.direction } : {}), ...(f.currency ? { currency: f.currency } : {}), ...(f.account ? { account_id: f.account } : {}) };
+  const [accounts, first] = await Promise.all([
+    loadData(ctx, () => listAccounts(ctx, { page_size: 1000 })),
+    loadData(ctx, () => listTransactions(ctx, { ...filters, page: 1, page_size: TRANSACTIONS_PAGE_SIZE })),
+  ]);
+  if (!first.ok) return <RetryProblem title={first.title} message={first.message} requestId={first.requestId} kind={first.kind} />;
+  const list = accounts.ok ? accounts.data.items.map((a) => ({ id: a.id, name: a.name, currency: a.currency })) : [];
   return (
-    <div className="max-w-6xl">
-      <PageHeader title="Transactions" description={`Booked transactions of ${company.name}`} />
-      <HydrationBoundary state={dehydrate(qc)}>
-        <TransactionsTable companyId={company.id} />
-      </HydrationBoundary>
+    <div className="max-w-7xl">
+      <PageHeader title="Transactions" description={`What came in and went out at ${ctx.company.name}`} />
+      <TransactionsView companyId={ctx.company.id} today={today} currencies={[...new Set(list.map((a) => a.currency))].sort()} accounts={list} initial={{ filters, page: first.data }} />
     </div>
   );
 }

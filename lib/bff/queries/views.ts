@@ -175,3 +175,13 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
     unavailable,
   };
 }
+
+/**
+ * Every intraday point of an account for one day (`date`) or a range, of
+ * one balance type (spec §4 `/accounts/{id}/intraday`), following pages.
+ * At most 50 pages of 1,000 (a week of 10-second points) are read.
+ */
+export async function getIntradayPoints(ctx: BffContext, id: string, q: { date?: string; from_date?: string; to_date?: string; balance_type?: string }) {
+  const first = treasury().listAccountIntraday(companyCall(ctx), id, { pageSize: 1000, date: q.date, from_date: q.from_date, to_date: q.to_date, balance_type: q.balance_type });
+  return collectAll(first, { maxPages: 50 });
+}

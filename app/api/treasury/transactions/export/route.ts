@@ -1,0 +1,10 @@
+import { z } from "zod";
+import { TransactionsQuery } from "@/lib/bff/inputs";
+import { withUser } from "@/lib/bff/route";
+import { exportTransactions } from "@/lib/bff/queries/exports";
+
+/** The transactions filter plus the view's text search (applied on the server to the streamed rows, never sent upstream). */
+const ExportQuery = TransactionsQuery.extend({ q: z.string().trim().min(1).max(100).optional() });
+
+/** GET /transactions as a streamed CSV of the current filter (every page). */
+export const GET = withUser({ permission: "ledger.read", query: ExportQuery }, (ctx) => exportTransactions(ctx, ctx.query));
