@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", ".next/**", ".data/**", "coverage/**", "next-env.d.ts", "treasury-api/db/migrations/**", "playwright-report/**", "test-results/**"] },
+  { ignores: ["node_modules/**", "scratch/**", ".next/**", ".data/**", "coverage/**", "next-env.d.ts", "treasury-api/db/migrations/**", "playwright-report/**", "test-results/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
