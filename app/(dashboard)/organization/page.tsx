@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { listKoncerner } from "@/lib/bff/queries/organization";
 import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { Table, Td, Th } from "@/components/ui/table";
+import { RetryProblem } from "@/components/views/retry-problem";
 
 export const metadata: Metadata = { title: "Organization" };
 
@@ -44,7 +46,7 @@ export default async function OrganizationPage() {
       <section>
         <h2 className="mb-2 text-sm font-semibold text-slate-900">Corporate groups</h2>
         {!koncerner.ok ? (
-          <PageProblem load={koncerner} />
+          <RetryProblem title={koncerner.title} message={koncerner.message} requestId={koncerner.requestId} kind={koncerner.kind} />
         ) : koncerner.data.items.length === 0 ? (
           <EmptyState title="No corporate groups">No koncern is registered for this API client.</EmptyState>
         ) : (
@@ -57,7 +59,11 @@ export default async function OrganizationPage() {
             <tbody>
               {koncerner.data.items.map((k) => (
                 <tr key={k.id}>
-                  <Td className="font-medium">{k.name}</Td>
+                  <Td className="font-medium">
+                    <Link href={`/organization/koncerner/${k.id}`} className="text-sky-800 hover:underline">
+                      {k.name}
+                    </Link>
+                  </Td>
                 </tr>
               ))}
             </tbody>

@@ -185,3 +185,18 @@ export async function getIntradayPoints(ctx: BffContext, id: string, q: { date?:
   const first = treasury().listAccountIntraday(companyCall(ctx), id, { pageSize: 1000, date: q.date, from_date: q.from_date, to_date: q.to_date, balance_type: q.balance_type });
   return collectAll(first, { maxPages: 50 });
 }
+
+/** Every daily cashflow row of the range (spec §4 `/reporting/cashflow/daily`), all pages. */
+export async function getCashflowRange(ctx: BffContext, from_date: string, to_date: string) {
+  return collectAll(treasury().cashflowDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), { maxPages: 50 });
+}
+
+/** Every daily position row of the range (spec §4 `/reporting/positions/daily`), all pages. */
+export async function getPositionsRange(ctx: BffContext, from_date: string, to_date: string) {
+  return collectAll(treasury().positionsDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), { maxPages: 50 });
+}
+
+/** The whole forecast (spec §4 `/reporting/forecast`), all pages. */
+export async function getForecast(ctx: BffContext) {
+  return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000 }), { maxPages: 50 });
+}

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { getCashflowRange } from "@/lib/bff/queries/views";
+import { todayUtc } from "@/lib/dates";
+import { loadDateRange, resolveDateRange } from "@/lib/url-state/date-range";
+import { ReportShell } from "@/components/reports/report-shell";
+import { CashflowReport } from "@/components/reports/cashflow-report";
+import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageProblem } from "@/components/ui/page-problem";
+import { RetryProblem } from "@/components/views/retry-problem";
+
+export const metadata: Metadata = { title: "Cashflow" };
+
+/** Cashflow report (issue 5 §5). */
+export default async function CashflowPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const load = await loadPage("reports");
+  if (!load.ok) return <PageProblem load={load} />;
+  const { ctx } = load;
+  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
+  const data = await loadData(ctx, () => getCashflowRange(ctx, range.from_date, range.to_date));
+  return (
+    <div className="max-w-6xl">
+      <PageHeader title="Reports" description={`Daily inflow, outflow and net per currency at ${ctx.company.name}`} />
+      <ReportShell range={range} exportHref={`/api/treasury/reporting/cashflow/export?from_date=${range.from_date}&to_date=${range.to_date}`} exportName="cashflow.csv">
+        {data.ok ? <CashflowReport rows={data.data} /> : <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />}
+      </ReportShell>
+    </div>
+  );
+}

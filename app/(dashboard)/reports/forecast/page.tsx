@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import type { SearchParams } from "nuqs/server";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { getForecast, getPositionsRange } from "@/lib/bff/queries/views";
+import { todayUtc } from "@/lib/dates";
+import { loadDateRange, resolveDateRange } from "@/lib/url-state/date-range";
+import { ReportShell } from "@/components/reports/report-shell";
+import { ForecastReport } from "@/components/reports/forecast-report";
+import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageProblem } from "@/components/ui/page-problem";
+import { RetryProblem } from "@/components/views/retry-problem";
+
+export const metadata: Metadata = { title: "Forecast" };
+
+/** Forecast report (issue 5 §5): the chosen range sets how much actual history leads into the forecast. */
+export default async function ForecastPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const load = await loadPage("reports");
+  if (!load.ok) return <PageProblem load={load} />;
+  const { ctx } = load;
+  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
+  const [positions, forecast] = await Promise.all([loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date)), loadData(ctx, () => getForecast(ctx))]);
+  return (
+    <div className="max-w-6xl">
+      <PageHeader title="Reports" description={`Expected position per currency at ${ctx.company.name}, continuing the actual positions of the chosen range`} />
+      <ReportShell range={range} exportHref="/api/treasury/reporting/forecast/export" exportName="forecast.csv">
+        {!forecast.ok ? (
+          <RetryProblem title={forecast.title} message={forecast.message} requestId={forecast.requestId} kind={forecast.kind} />
+        ) : (
+          <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} />
+        )}
+      </ReportShell>
+    </div>
+  );
+}

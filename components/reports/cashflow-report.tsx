@@ -1,0 +1,62 @@
+"use client";
+
+import { useMemo } from "react";
+import type { CashflowDay } from "@/lib/contract";
+import { cashflowTotals } from "@/lib/totals";
+import { groupByCurrency } from "@/components/charts/series";
+import { CashflowChart } from "@/components/charts/lazy";
+import { Amount } from "@/components/format/amount";
+import { BusinessDate } from "@/components/format/business-date";
+import { EmptyState } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+
+/** Cashflow report (issue 5 §5): per currency a chart of inflow / outflow bars with the net line, the daily table and exact totals. */
+export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
+  const groups = useMemo(() => groupByCurrency(rows), [rows]);
+  const totals = useMemo(() => new Map(cashflowTotals(rows).map((t) => [t.currency, t])), [rows]);
+  if (rows.length === 0) return <EmptyState title="No cashflow in this range">Nothing was booked between these dates. Pick a wider range.</EmptyState>;
+  return (
+    <div className="space-y-8">
+      {groups.map(([currency, list]) => {
+        const t = totals.get(currency);
+        return (
+          <section key={currency} aria-label={`Cashflow in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
+            <CashflowChart rows={list} currency={currency} />
+            <div className="max-h-80 overflow-y-auto">
+              <Table label={`Daily cashflow in ${currency}`}>
+                <thead className="sticky top-0">
+                  <tr>
+                    <Th>Date</Th>
+                    <Th align="right">Inflow</Th>
+                    <Th align="right">Outflow</Th>
+                    <Th align="right">Net</Th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...list].reverse().map((r) => (
+                    <tr key={r.date}>
+                      <Td><BusinessDate date={r.date} /></Td>
+                      <Td align="right"><Amount value={r.inflow} currency={currency} /></Td>
+                      <Td align="right"><Amount value={r.outflow === "0" || /^0(\.0+)?$/.test(r.outflow) ? r.outflow : `-${r.outflow}`} currency={currency} /></Td>
+                      <Td align="right"><Amount value={r.net} currency={currency} signed /></Td>
+                    </tr>
+                  ))}
+                </tbody>
+                {t && (
+                  <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
+                    <tr data-testid={`total-${currency}`}>
+                      <Td>Total, {list.length} days</Td>
+                      <Td align="right"><Amount value={t.inflow} currency={currency} /></Td>
+                      <Td align="right"><Amount value={/^0(\.0+)?$/.test(t.outflow) ? t.outflow : `-${t.outflow}`} currency={currency} /></Td>
+                      <Td align="right"><span data-testid={`total-net-${currency}`}><Amount value={t.net} currency={currency} signed /></span></Td>
+                    </tr>
+                  </tfoot>
+                )}
+              </Table>
+            </div>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
