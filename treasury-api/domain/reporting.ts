@@ -88,12 +88,13 @@ function currencySql(alias: string, currency: string | undefined): SQL {
  * in a currency have no row.
  */
 export async function cashflowDaily(db: DbOrTx, scope: DataScope, f: ReportFilter, page: ReportPage): Promise<ReportResult<CashflowDay>> {
-  const rows = await queryRows<{ date: string; currency: string; inflow: string; outflow: string; total: number }>(
+  const rows = await queryRows<{ date: string; currency: string; inflow: string; outflow: string; net: string; total: number }>(
     db,
     sql`
     select f.booked_date::text as date, f.currency,
            coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0)::text as inflow,
            coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0)::text as outflow,
+           (coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0) - coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0))::text as net,
            (count(*) over ())::int as total
     from account_day_flows f
     where ${scopeSql(scope, "f")} and f.booked_date between ${f.fromDate}::date and ${f.toDate}::date ${currencySql("f", f.currency)}
@@ -108,7 +109,7 @@ export async function cashflowDaily(db: DbOrTx, scope: DataScope, f: ReportFilte
       currency: r.currency,
       inflow: formatAmount(r.inflow, r.currency),
       outflow: formatAmount(r.outflow, r.currency),
-      net: formatAmount(new Decimal(r.inflow).minus(r.outflow), r.currency),
+      net: formatAmount(r.net, r.currency),
     })),
     count,
   };
