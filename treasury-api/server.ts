@@ -24,6 +24,8 @@ import { meta } from "./db/schema";
 import { seedDemo, writeDemoFixtures } from "./seed/demo";
 // Seed steps register on import, in this order: payments before reconciliation (it matches the bookings).
 import "./seed/payments";
+import "./seed/reconciliation";
+import "./seed/webhooks";
 import { startWorkers, type Workers } from "./workers";
 
 export interface ServerOptions {
