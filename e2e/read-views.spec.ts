@@ -1,0 +1,166 @@
+/**
+ * Read views (issue 5 §8) as the viewer, on the production build: open each
+ * view, apply filters, check figures against the numbers the Treasury API
+ * returns through the BFF (summed here with decimal.js), export CSV and
+ * parse it, follow overview links; an axe scan of every view (no serious or
+ * critical violations) and a screenshot of every view in e2e/screenshots.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import Decimal from "decimal.js";
+import Papa from "papaparse";
+import path from "node:path";
+import { SCREENSHOTS, storageState } from "./fixtures";
+
+test.use({ storageState: storageState("viewer") });
+
+interface BffPage<T> {
+  items: T[];
+  count: number | null;
+  has_next: boolean;
+}
+interface Tx {
+  amount: string;
+  currency: string;
+  direction: "credit" | "debit";
+}
+
+async function axe(page: Page, name: string) {
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+}
+
+async function shot(page: Page, name: string) {
+  // Charts load lazily; let them draw before the picture.
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: path.join(SCREENSHOTS, `read-${name}.png`), fullPage: true });
+}
+
+async function download(page: Page, button: ReturnType<Page["getByRole"]>) {
+  const [dl] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  const file = await dl.path();
+  const fs = await import("node:fs/promises");
+  return Papa.parse<Record<string, string>>(await fs.readFile(file, "utf8"), { header: true, skipEmptyLines: true });
+}
+
+test("overview: positions per currency, counts link onward", async ({ page }) => {
+  await page.setViewportSize({ width: 1360, height: 1400 });
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  const cards = page.locator("[data-testid^=position-balance-]");
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByTestId("chart").first()).toBeVisible();
+  await axe(page, "overview");
+  await shot(page, "overview");
+  await page.getByTestId("count-coverage").click();
+  await expect(page).toHaveURL(/\/accounts\?coverage=gaps/);
+});
+
+test("accounts: balances match the API, currency filter in the URL, sorting", async ({ page, request }) => {
+  await page.goto("/accounts");
+  const rows = page.getByTestId("account-row");
+  await expect(rows.first()).toBeVisible();
+  await axe(page, "accounts");
+  await shot(page, "accounts");
+  // The booked balance shown equals the API's latest closing/interim booked balance of that account.
+  const id = await rows.first().getAttribute("data-account-id");
+  const shown = await rows.first().locator("[data-amount]").first().getAttribute("data-amount");
+  const bal = (await (await request.get(`/api/treasury/accounts/${id}/balances?page_size=1000`)).json()) as BffPage<{ balance: string; as_of_date: string; balance_type: string }>;
+  const booked = bal.items.filter((b) => b.balance_type.endsWith("booked")).sort((a, b) => (a.as_of_date < b.as_of_date ? 1 : a.as_of_date > b.as_of_date ? -1 : a.balance_type.startsWith("closing") ? -1 : 1))[0];
+  expect(shown).toBe(booked?.balance);
+
+  const currency = (await rows.first().locator("td").nth(3).textContent())?.trim() ?? "";
+  await page.getByTestId("filter-currency").selectOption(currency);
+  await expect(page).toHaveURL(new RegExp(`currency=${currency}`));
+  await expect(rows.first()).toBeVisible();
+  for (const c of await rows.locator("td:nth-child(4)").allTextContents()) expect(c.trim()).toBe(currency);
+
+  await page.getByRole("button", { name: /Booked/ }).click();
+  await expect(page).toHaveURL(/sort=balance/);
+});
+
+test("account detail: intraday chart, coverage calendar, transactions", async ({ page }) => {
+  await page.setViewportSize({ width: 1360, height: 2000 });
+  await page.goto("/accounts");
+  await page.getByTestId("account-row").first().getByRole("link").click();
+  await expect(page.getByTestId("header-booked")).toBeVisible();
+  await expect(page.getByTestId("coverage-calendar").locator("[data-state]")).toHaveCount(90);
+  await expect(page.getByTestId("drawn-points")).toBeVisible();
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  await axe(page, "account");
+  await shot(page, "account-detail");
+});
+
+test("transactions: filters, totals against the API, drawer, CSV export", async ({ page, request }) => {
+  await page.goto("/transactions?range=30d&direction=debit");
+  await expect(page.getByTestId("transaction-row").first()).toBeVisible();
+  // Every shown amount is a debit (negative).
+  for (const a of await page.locator("[data-testid=transaction-row] [data-amount]").evaluateAll((els) => els.map((e) => e.getAttribute("data-amount")))) expect(a?.startsWith("-")).toBe(true);
+  await axe(page, "transactions");
+  await shot(page, "transactions");
+
+  // Totals per currency equal the API's rows summed with decimal.js.
+  const url = new URL(page.url());
+  const from = await page.getByTestId("range-from").inputValue();
+  const to = await page.getByTestId("range-to").inputValue();
+  expect(url.searchParams.get("direction")).toBe("debit");
+  const api = (await (await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1000`)).json()) as BffPage<Tx>;
+  if (!api.has_next) {
+    const sums = new Map<string, Decimal>();
+    for (const t of api.items) sums.set(t.currency, (sums.get(t.currency) ?? new Decimal(0)).plus(t.amount));
+    for (const [cur, sum] of sums) {
+      const text = await page.getByTestId("transaction-totals").locator(`[data-currency=${cur}] [data-amount]`).nth(1).getAttribute("data-amount");
+      expect(new Decimal(text ?? "0").abs().toFixed(2)).toBe(sum.toFixed(2));
+    }
+  }
+
+  await page.getByTestId("transaction-row").first().click();
+  await expect(page.getByTestId("transaction-drawer")).toBeVisible();
+  await axe(page, "transaction drawer");
+  await shot(page, "transaction-drawer");
+  await page.keyboard.press("Escape");
+
+  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }));
+  expect(csv.errors).toEqual([]);
+  expect(csv.data.length).toBe(api.count ?? api.items.length);
+  for (const r of csv.data) expect(r.direction).toBe("debit");
+});
+
+for (const report of ["cashflow", "positions", "forecast"] as const) {
+  test(`report ${report}: presets, chart and table per currency, CSV`, async ({ page }) => {
+    await page.setViewportSize({ width: 1360, height: 1800 });
+    await page.goto(`/reports/${report}`);
+    await expect(page.locator("[data-testid^=report-]").first()).toBeVisible();
+    await expect(page.getByTestId("chart").first()).toBeVisible();
+    if (report !== "forecast") {
+      await page.getByRole("button", { name: "Last 90 days" }).click();
+      await expect(page).toHaveURL(/range=90d/);
+      await expect(page.getByRole("button", { name: "Last 90 days" })).toHaveAttribute("aria-pressed", "true");
+    }
+    await axe(page, report);
+    await shot(page, `report-${report}`);
+    const csv = await download(page, page.getByRole("button", { name: "Export CSV" }));
+    expect(csv.errors).toEqual([]);
+    expect(csv.data.length).toBeGreaterThan(0);
+    if (report === "cashflow") {
+      // The net total shown for a currency equals the CSV's net column summed exactly.
+      const cur = csv.data[0]?.currency ?? "";
+      const sum = csv.data.filter((r) => r.currency === cur).reduce((s, r) => s.plus(r.net ?? "0"), new Decimal(0));
+      const shown = await page.getByTestId(`total-net-${cur}`).locator("[data-amount]").getAttribute("data-amount");
+      expect(new Decimal(shown ?? "0").equals(sum)).toBe(true);
+    }
+  });
+}
+
+test("organization: companies, koncern breakdown with totals", async ({ page }) => {
+  await page.goto("/organization");
+  await expect(page.getByRole("table", { name: "Companies" })).toBeVisible();
+  await axe(page, "organization");
+  await shot(page, "organization");
+  const k = page.getByRole("table", { name: "Corporate groups" }).getByRole("link").first();
+  await k.click();
+  await expect(page.getByTestId("breakdown-row").first()).toBeVisible();
+  await axe(page, "koncern");
+  await shot(page, "koncern");
+});
