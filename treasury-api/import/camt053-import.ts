@@ -16,6 +16,7 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { toTransaction } from "../routes/ledger/ledger.repo";
 import { enqueueEvents } from "../webhooks/outbox";
+import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
 import { BALANCE_CODE_TYPES, CamtImportError, nextDay, parseCamt053, previousDay, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
 
@@ -212,6 +213,8 @@ async function insertTransactions(tx: DbOrTx, company: Company, accountId: strin
     // The event carries the stored row exactly as the ledger routes return it.
     const events = created.map((r) => ({ tenantId: company.tenantId, companyId: company.id, type: "transaction.created" as const, data: toTransaction(r) }));
     await enqueueEvents(tx, events);
+    // Imported debits may settle our own payments: propose matches like the bank simulator does.
+    await proposeMatchesForTransactions(tx, created.filter((r) => r.direction === "debit").map((r) => r.id));
     inserted += created.length;
   }
   return inserted;
