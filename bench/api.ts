@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:api` — the Treasury API benchmark (issue 2 items 12 and 15).
+ *
+ *   npm run bench:api -- [--db pglite,postgres] [--scale 50] [--duration 10] [--connections 10] [--events 2000]
+ *
+ * For each database (PGlite in a temp data folder; a temp PostgreSQL cluster
+ * when Debian's binaries are installed, else it says so and skips it):
+ * seed the demo data at `--scale` (50 ≈ 1.15 million transactions) and time
+ * it, start the real server (`startServer`, the production code path, with a
+ * rate limit high enough not to interfere), then load every scenario with
+ * autocannon for `--duration` seconds on `--connections` connections after a
+ * short warm-up, then once more on a single connection (unloaded latency).
+ * Prints p50 / p99 latency, requests/s and each as a ratio to
+ * the floor (`GET /healthz`), PASS/FAIL against the targets (on PostgreSQL),
+ * and writes JSON to bench/results/. Everything it starts is stopped and
+ * removed at the end, on error and on Ctrl-C.
+ *
+ * Scenarios: the ledger list in bench/lib/ledger-scenarios.ts, then the
+ * reporting and payment scenarios of bench/scenarios/ — append to SCENARIOS.
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../treasury-api/db/client";
+import { seedDemo, type DemoFixtures } from "../treasury-api/seed/demo";
+import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
+import { startServer } from "../treasury-api/server";
+import { paymentsScenario } from "./scenarios/payments";
+import { measureWebhookThroughput, reportingScenarios } from "./scenarios/reporting-webhooks";
+import { onCleanup, runCleanups } from "./lib/cleanup";
+import { createBenchDatabase, postgresAvailable, type BenchDatabase, type DbKind } from "./lib/databases";
+import { ledgerScenarios } from "./lib/ledger-scenarios";
+import { runLoad, sendOnce, type LoadOptions } from "./lib/load";
+import { formatDatabase, writeResults, type DatabaseOutcome, type ScenarioOutcome } from "./lib/report";
+import type { BenchScenario, ScenarioContext } from "./lib/scenario";
+
+/** Every scenario, in run order: reads first, then writes (which add rows). */
+export const SCENARIOS: BenchScenario[] = [...ledgerScenarios, ...reportingScenarios, paymentsScenario];
+
+const SEED_TARGET_SECONDS = 120;
+const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "results");
+
+interface Args {
+  dbs: DbKind[];
+  scale: number;
+  duration: number;
+  connections: number;
+  events: number;
+}
+
+function parseArgs(argv: string[]): Args {
+  const get = (name: string) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const num = (name: string, dflt: number) => {
+    const v = get(name);
+    const n = v === undefined ? dflt : Number(v);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+    return n;
+  };
+  const dbs = (get("db") ?? "pglite,postgres").split(",").map((s) => s.trim());
+  for (const d of dbs) if (d !== "pglite" && d !== "postgres") throw new Error(`--db: unknown database ${d} (pglite, postgres)`);
+  return { dbs: dbs as DbKind[], scale: num("scale", 50), duration: num("duration", 10), connections: num("connections", 10), events: num("events", 2000) };
+}
+
+const log = (s: string) => process.stdout.write(`${s}\n`);
+
+async function seed(target: BenchDatabase, scale: number): Promise<{ fixtures: DemoFixtures; seconds: number }> {
+  const database = await openDatabase(target.url ? { url: target.url } : { dataDir: target.dataDir });
+  try {
+    const t0 = performance.now();
+    let last = t0;
+    const fixtures = await seedDemo(database, {
+      scale,
+      onProgress: (n) => {
+        if (performance.now() - last > 10_000) {
+          last = performance.now();
+          log(`  … ${n.toLocaleString("en")} transactions after ${((last - t0) / 1000).toFixed(0)} s`);
+        }
+      },
+    });
+    return { fixtures, seconds: (performance.now() - t0) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
+
+async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome> {
+  const target = await createBenchDatabase(kind);
+  const outcome: DatabaseOutcome = { kind, description: target.description, scenarios: [], extras: [] };
+  try {
+    log(`\n[${kind}] seeding scale ${args.scale} …`);
+    const { fixtures, seconds } = await seed(target, args.scale);
+    const n = fixtures.counts.transactions;
+    outcome.seed = { transactions: n, seconds, rowsPerSecond: n / seconds, targetSeconds: SEED_TARGET_SECONDS };
+    log(`[${kind}] seeded ${n.toLocaleString("en")} transactions in ${seconds.toFixed(1)} s (${Math.round(n / seconds).toLocaleString("en")}/s)`);
+
+    const server = await startServer({
+      port: 0,
+      host: "127.0.0.1",
+      data: target.dataDir ?? "memory",
+      databaseUrl: target.url,
+      seed: "none",
+      seedScale: 1,
+      rateLimit: { limit: 1_000_000_000, windowSeconds: 60 },
+      bankSpeed: "manual",
+      log: false,
+    });
+    const stopServer = onCleanup(`stop ${kind} server`, () => server.close());
+    try {
+      const client = fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId);
+      if (!client) throw new Error("demo-treasury-b missing from the fixtures");
+      const tokenRes = await fetch(`${server.url}/public/auth/token/`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}` },
+        body: "grant_type=client_credentials",
+      });
+      if (tokenRes.status !== 200) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);
+      const { access_token: token } = (await tokenRes.json()) as { access_token: string };
+
+      // The busiest account of the client's companies is the honest worst case.
+      const busiest = (await server.database.db.execute(sql`
+        SELECT account_id, company_id, sum(tx_count)::bigint AS n FROM account_day_flows
+        WHERE company_id IN (${sql.join(client.company_ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        GROUP BY account_id, company_id ORDER BY n DESC LIMIT 1`)) as unknown as { rows: { account_id: string; company_id: string }[] };
+      const top = busiest.rows[0];
+      const account = fixtures.accounts.find((a) => a.id === top?.account_id);
+      if (!top || !account) throw new Error("no transactions found for demo-treasury-b's companies");
+      const ctx: ScenarioContext = { companyId: top.company_id, accountId: account.id, accountIban: account.iban, accountBic: account.bank_id, currency: account.currency, today: fixtures.today, iteration: 0 };
+      log(`[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, account ${account.name} (${account.currency})`);
+
+      const load: LoadOptions = { baseUrl: server.url, token, durationSeconds: args.duration, connections: args.connections };
+      for (const s of SCENARIOS) {
+        const o: ScenarioOutcome = { name: s.name, floor: Boolean(s.floor), targetMs: s.targetMs };
+        outcome.scenarios.push(o);
+        try {
+          const smoke = await sendOnce(s, { ...ctx, iteration: -1 }, load);
+          if (smoke.status >= 300) throw new Error(`smoke request: ${smoke.status} ${smoke.body.slice(0, 200)}`);
+          await runLoad(s, { ...ctx, iteration: 1_000_000 }, { ...load, durationSeconds: Math.min(2, args.duration) });
+          o.result = await runLoad(s, { ...ctx, iteration: 0 }, load);
+          // Unloaded latency: one connection, so no request queues behind another.
+          o.single = await runLoad(s, { ...ctx, iteration: 2_000_000 }, { ...load, connections: 1, durationSeconds: Math.min(5, args.duration) });
+          log(`[${kind}] ${s.name}: p50 ${o.result.p50Ms} ms, p99 ${o.result.p99Ms} ms, ${Math.round(o.result.requestsPerSecond)} req/s${o.result.non2xx ? `, ${o.result.non2xx} non-2xx` : ""}; 1 connection: p50 ${o.single.p50Ms} ms`);
+        } catch (err) {
+          o.error = err instanceof Error ? err.message : String(err);
+          log(`[${kind}] ${s.name}: ERROR ${o.error}`);
+        }
+      }
+
+      try {
+        const w = await measureWebhookThroughput(server.database, { clientId: client.id, tenantId: client.tenant_id, companyId: ctx.companyId, events: args.events });
+        const floorRps = outcome.scenarios.find((s) => s.floor)?.result?.requestsPerSecond;
+        outcome.extras.push({
+          name: "webhook delivery to a loopback receiver",
+          value: `${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s${floorRps ? ` (÷floor req/s ${(w.eventsPerSecond / floorRps).toFixed(3)})` : ""}`,
+        });
+      } catch (err) {
+        outcome.extras.push({ name: "webhook delivery to a loopback receiver", value: `ERROR ${err instanceof Error ? err.message : String(err)}` });
+      }
+    } finally {
+      await stopServer();
+    }
+  } catch (err) {
+    outcome.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
+  } finally {
+    await target.dispose();
+  }
+  return outcome;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dbs = args.dbs.filter((d) => {
+    if (d === "postgres" && !postgresAvailable()) {
+      log("PostgreSQL binaries (initdb, pg_ctl) not found: install Debian's postgresql package to benchmark PostgreSQL. Running PGlite only.");
+      return false;
+    }
+    return true;
+  });
+  log(`bench:api — scale ${args.scale}, ${args.duration} s × ${args.connections} connections per scenario, node ${process.version}`);
+  const outcomes: DatabaseOutcome[] = [];
+  for (const kind of dbs) outcomes.push(await benchDatabase(kind, args));
+  for (const o of outcomes) log(formatDatabase(o));
+  const file = writeResults(RESULTS_DIR, { at: new Date().toISOString(), args, node: process.version, outcomes });
+  log(`\nresults: ${path.relative(process.cwd(), file)}`);
+  if (outcomes.some((o) => o.error)) process.exitCode = 1;
+}
+
+main()
+  .catch((err: unknown) => {
+    process.stderr.write(`bench:api: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  })
+  .finally(() => runCleanups());
