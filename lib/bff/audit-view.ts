@@ -10,4 +10,6 @@ export interface AuditEventView {
   idempotency_key: string | null;
   outcome: string;
   request_id: string | null;
+  /** Extra facts of the event, e.g. `{ batch_id, reason }` of an approval decision. */
+  details: Record<string, unknown>;
 }

@@ -53,7 +53,7 @@ export interface RouteContext<Q, B> extends BffContext {
   /** The derived key sent upstream (writes only). */
   idempotencyKey: string | undefined;
   /** Filled by a handler when the audit entry's object or company is not the default one. */
-  audit: { objectId?: string | null; companyId?: string | null };
+  audit: { objectId?: string | null; companyId?: string | null; details?: Record<string, unknown> };
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -157,6 +157,7 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
           idempotencyKey: idempotencyKey ?? null,
           outcome: "success",
           requestId,
+          ...(audit.details ? { details: audit.details } : {}),
         });
       }
       // A handler may answer with its own Response (a streamed CSV export); it still gets the request id.

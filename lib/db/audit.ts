@@ -63,6 +63,8 @@ export interface AuditQuery {
   /** Only events of these companies. Null = all events. */
   companyIds: string[] | null;
   action?: string;
+  /** Only events on these objects (e.g. the approval requests of one batch). */
+  objectIds?: readonly string[];
   /** Keyset cursor: events strictly older than this timestamp. */
   before?: string;
   /** Rows per page, 1..500 (default 100). */
@@ -79,6 +81,10 @@ export async function listAudit(db: DashboardDb, q: AuditQuery): Promise<AuditEv
     where.push(inArray(auditEvents.companyId, q.companyIds));
   }
   if (q.action) where.push(eq(auditEvents.action, q.action));
+  if (q.objectIds) {
+    if (q.objectIds.length === 0) return [];
+    where.push(inArray(auditEvents.objectId, [...q.objectIds]));
+  }
   if (q.before) where.push(lt(auditEvents.at, q.before));
   const limit = Math.min(500, Math.max(1, q.limit ?? 100));
   return db

@@ -24,6 +24,7 @@ export async function listAuditEvents(ctx: BffContext, q: z.output<typeof AuditQ
       idempotency_key: r.idempotencyKey,
       outcome: r.outcome,
       request_id: r.requestId,
+      details: r.details,
     })),
   };
 }

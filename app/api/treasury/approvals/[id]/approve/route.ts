@@ -8,6 +8,8 @@ export const POST = withUser(
   async (ctx) => {
     const r = await decideApproval(ctx, ctx.params.id ?? "", "approve", ctx.body, ctx.query.company_id, ctx.idempotencyKey ?? "");
     ctx.audit.companyId = r.companyId ?? null;
+    // The batch and the reason go into the audit log, so the batch detail can show who decided and why.
+    ctx.audit.details = { batch_id: r.approval?.object_id ?? null, ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}) };
     return r.approval ?? { id: ctx.params.id };
   },
 );
