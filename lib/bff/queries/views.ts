@@ -22,7 +22,7 @@ import { treasury } from "../treasury";
 import { toBffPage } from "./page";
 
 /** Runs `fn` over `items` with at most `limit` calls in flight (keeps upstream rate limits in mind). */
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   async function worker() {
