@@ -1,18 +1,39 @@
 import type { Metadata } from "next";
-import { Send } from "lucide-react";
-import { loadPage } from "@/lib/bff/page";
-import { AreaEmpty } from "@/components/ui/area-empty";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { SearchParams } from "nuqs/server";
+import { can } from "@/lib/auth/roles";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { listBatches } from "@/lib/bff/queries/payments";
+import { getQueryClient } from "@/components/data/query-client";
+import { BatchesView } from "@/components/payments/batches-view";
+import { BATCHES_PAGE_SIZE, loadBatchFilters, paymentQueries, type BatchListFilters } from "@/components/payments/payment-queries";
+import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Payments" };
 
-export default async function Page() {
+/** Payment batches (issue 6 §2): parse the URL, prefetch the first page, hand over to the client list. */
+export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("payments");
   if (!load.ok) return <PageProblem load={load} />;
-  const company = load.ctx.company?.name ?? "the selected company";
+  const { ctx } = load;
+  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  const f = await loadBatchFilters(searchParams);
+  const filters: BatchListFilters = {
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.from ? { from_date: f.from } : {}),
+    ...(f.to ? { to_date: f.to } : {}),
+    ...(f.page && f.page > 1 ? { page: f.page } : {}),
+  };
+  const qc = getQueryClient();
+  const first = await loadData(ctx, () => listBatches(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE }));
+  if (first.ok) qc.setQueryData(paymentQueries.list(ctx.company.id, filters).queryKey, first.data);
   return (
-    <AreaEmpty title="Payments" description={`Payment batches of ${company}`} emptyTitle="No payment batches to show" icon={Send}>
-      {`Payment batches of ${company}, their status and instructions will be listed here.`}
-    </AreaEmpty>
+    <div className="max-w-6xl">
+      <PageHeader title="Payments" description={`Payment batches of ${ctx.company.name}`} />
+      <HydrationBoundary state={dehydrate(qc)}>
+        <BatchesView companyId={ctx.company.id} mayCreate={can(ctx.user.roles, "payments.write")} />
+      </HydrationBoundary>
+    </div>
   );
 }

@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { Uuid } from "@/lib/contract";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { getBatchView } from "@/lib/bff/queries/payment-views";
+import { getQueryClient } from "@/components/data/query-client";
+import { BatchDetail } from "@/components/payments/batch-detail";
+import { paymentQueries } from "@/components/payments/payment-queries";
+import { EmptyState } from "@/components/ui/states";
+import { PageProblem } from "@/components/ui/page-problem";
+
+export const metadata: Metadata = { title: "Payment batch" };
+
+/** One payment batch (issue 6 §2): prefetch the batch view, hand over to the live client view. */
+export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
+  const load = await loadPage("payments");
+  if (!load.ok) return <PageProblem load={load} />;
+  const { ctx } = load;
+  const { id } = await params;
+  if (!ctx.company || !Uuid.safeParse(id).success) return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
+  const view = await loadData(ctx, () => getBatchView(ctx, id));
+  if (!view.ok) return <PageProblem load={view} />;
+  const qc = getQueryClient();
+  qc.setQueryData(paymentQueries.view(ctx.company.id, id).queryKey, view.data);
+  return (
+    <HydrationBoundary state={dehydrate(qc)}>
+      <BatchDetail companyId={ctx.company.id} id={id} />
+    </HydrationBoundary>
+  );
+}

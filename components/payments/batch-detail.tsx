@@ -1,0 +1,117 @@
+"use client";
+
+import Link from "next/link";
+import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Send } from "lucide-react";
+import { Amount } from "@/components/format/amount";
+import { BusinessDate, Timestamp } from "@/components/format/business-date";
+import { Button } from "@/components/ui/button";
+import { PageHeader, ProblemState, SkeletonRows } from "@/components/ui/states";
+import { Table, Td, Th } from "@/components/ui/table";
+import { errorText } from "@/components/review/error-text";
+import { BatchTimeline } from "./batch-timeline";
+import { ApprovalProgressPanel } from "./approval-progress";
+import { paymentQueries } from "./payment-queries";
+import { MOVING_STATES, StatusBadge } from "./status-badge";
+import { SubmitBatchDialog } from "./submit-batch-dialog";
+
+/**
+ * One batch (issue 6 §2): header figures, approval progress, the
+ * instructions with their status, and the timeline; live while moving.
+ * Submit is offered only when the user may and the batch is `created`.
+ */
+export function BatchDetail({ companyId, id }: { companyId: string; id: string }) {
+  const q = useQuery(paymentQueries.view(companyId, id));
+  const [submitting, setSubmitting] = useState(false);
+  if (q.isPending) return <SkeletonRows rows={8} />;
+  if (q.isError) return <ProblemState title="This batch could not be loaded" message={errorText(q.error, "Loading the batch")} />;
+  const v = q.data;
+  const b = v.batch;
+  const moving = MOVING_STATES.includes(b.status);
+  return (
+    <div className="max-w-6xl">
+      <Link href="/payments" className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900">
+        <ArrowLeft className="size-3.5" aria-hidden /> Payments
+      </Link>
+      <PageHeader
+        title={`Batch ${b.id.slice(0, 8)}`}
+        description={
+          <span className="inline-flex items-center gap-2">
+            <StatusBadge status={b.status} />
+            {moving && <span className="text-xs text-slate-500">updating live</span>}
+          </span>
+        }
+        actions={
+          v.may_submit ? (
+            <Button variant="primary" onClick={() => setSubmitting(true)} data-testid="submit-batch">
+              <Send className="size-4" aria-hidden /> Submit for approval
+            </Button>
+          ) : null
+        }
+      />
+      <dl className="mb-5 grid grid-cols-2 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 text-[13px] md:grid-cols-5">
+        {[
+          ["Total", <Amount key="t" value={b.total_amount} currency={b.currency} className="font-semibold" />],
+          ["Instructions", <span key="c" className="tabular">{b.instruction_count}</span>],
+          ["Execution date", b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—"],
+          ["Created", <Timestamp key="ts" value={b.created_at} />],
+          ["Created by", v.created_by ?? "outside the dashboard"],
+        ].map(([label, value]) => (
+          <div key={String(label)} className="bg-white px-4 py-2.5">
+            <dt className="text-xs text-slate-500">{label}</dt>
+            <dd className="mt-0.5 text-slate-900" data-testid={`batch-${String(label).toLowerCase().replaceAll(" ", "-")}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
+        <section aria-labelledby="instructions-h">
+          <h2 id="instructions-h" className="mb-2 text-sm font-semibold text-slate-900">
+            Instructions
+          </h2>
+          <Table label="Instructions">
+            <thead>
+              <tr>
+                <Th>End-to-end id</Th>
+                <Th>Creditor</Th>
+                <Th>IBAN</Th>
+                <Th>Status</Th>
+                <Th align="right">Amount</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.instructions.map((i) => (
+                <tr key={i.id} data-testid="instruction-row">
+                  <Td mono>{i.end_to_end_id}</Td>
+                  <Td>{i.creditor_name}</Td>
+                  <Td mono>{i.creditor_iban}</Td>
+                  <Td>{i.status ? <StatusBadge status={i.status} /> : "—"}</Td>
+                  <Td align="right">
+                    <Amount value={i.amount} currency={i.currency} />
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </section>
+        <aside className="space-y-5">
+          <section aria-labelledby="approval-h" className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="approval-h" className="mb-2 text-sm font-semibold text-slate-900">
+              Approval
+            </h2>
+            <ApprovalProgressPanel view={v} />
+          </section>
+          <section aria-labelledby="timeline-h" className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 id="timeline-h" className="mb-2 text-sm font-semibold text-slate-900">
+              Timeline
+            </h2>
+            <BatchTimeline view={v} />
+          </section>
+        </aside>
+      </div>
+      {submitting && <SubmitBatchDialog companyId={companyId} batch={b} onClose={() => setSubmitting(false)} />}
+    </div>
+  );
+}

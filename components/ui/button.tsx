@@ -1,0 +1,27 @@
+import { forwardRef, type ButtonHTMLAttributes } from "react";
+
+export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: "bg-slate-900 text-white hover:bg-slate-800 border border-slate-900",
+  secondary: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-100",
+  danger: "border border-red-700 bg-red-700 text-white hover:bg-red-800",
+  ghost: "border border-transparent text-slate-600 hover:bg-slate-100",
+};
+
+/** The class of a dense action button (32 px high) in one of four tones. */
+export function buttonClass(variant: ButtonVariant = "secondary", extra = ""): string {
+  return `inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-[13px] font-medium disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${extra}`;
+}
+
+/** A dense action button; `pending` disables it and sets `aria-busy`, so a second click cannot start a second request. */
+export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }>(function Button(
+  { variant = "secondary", pending = false, className = "", disabled, type = "button", children, ...rest },
+  ref,
+) {
+  return (
+    <button ref={ref} type={type} className={buttonClass(variant, className)} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+      {children}
+    </button>
+  );
+});

@@ -1,0 +1,55 @@
+"use client";
+
+import * as Dialog from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+
+/**
+ * A modal dialog (Radix: focus trap, Escape, labelled by its title). Used
+ * for confirmations before irreversible actions (STYLE.md §14) and small
+ * forms; `footer` holds the actions.
+ */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  wide = false,
+  testId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
+        <Dialog.Content
+          data-testid={testId}
+          className={`fixed left-1/2 top-[12vh] z-50 max-h-[76vh] w-[calc(100vw-2rem)] -translate-x-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-xl ${wide ? "max-w-3xl" : "max-w-md"}`}
+          {...(description ? {} : { "aria-describedby": undefined })}
+        >
+          <div className="mb-3 flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-[15px] font-semibold text-slate-900">{title}</Dialog.Title>
+              {description && <Dialog.Description className="mt-1 text-[13px] text-slate-600">{description}</Dialog.Description>}
+            </div>
+            <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+              <X className="size-4" aria-hidden />
+            </Dialog.Close>
+          </div>
+          {children}
+          {footer && <div className="mt-5 flex justify-end gap-2">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

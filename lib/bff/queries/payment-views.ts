@@ -1,0 +1,193 @@
+/**
+ * Views of issue 6 that combine reads for one screen: the batch detail
+ * (batch, instructions, status-event timeline, approval progress) and the
+ * approval queue (each pending request with its batch, creator and who has
+ * approved so far). Every upstream read is an allowlisted spec operation
+ * (spec §4 Payments, Approvals) sent with the batch's company; who created
+ * and who approved come from the dashboard's audit log (DESIGN.md
+ * four-eyes), because the API knows only its OAuth client.
+ */
+import "server-only";
+import type { ApprovalRequest, ApprovalState, PaymentBatch, PaymentInstruction, PaymentStatusEvent } from "../../contract";
+import { can } from "../../auth/roles";
+import { listAudit, type AuditEvent } from "../../db/audit";
+import { collectAll } from "../../treasury-client";
+import { companyCall, type BffContext } from "../context";
+import { dashboardDb } from "../db";
+import { treasury } from "../treasury";
+import { BATCH_CREATE_ACTION } from "./approvals";
+import { crossCompanyCall, visibleTo } from "./cross-company";
+import { mapLimit } from "./views";
+
+/** Instructions shown with a queue row when it is expanded (the batch page shows all). */
+export const QUEUE_INSTRUCTION_PREVIEW = 25;
+
+export interface Decision {
+  email: string;
+  at: string;
+  reason?: string;
+}
+
+/** Where a batch stands with its approvers (k of n, and who). */
+export interface ApprovalProgress {
+  approval_id: string | null;
+  /** null once the request has left the pending queue (then only the audit log tells). */
+  state: ApprovalState | null;
+  required_count: number | null;
+  approved_count: number;
+  approved_by: Decision[];
+  rejected_by: Decision | null;
+}
+
+export interface BatchView {
+  batch: PaymentBatch;
+  company_name: string;
+  /** E-mail of the dashboard user who created it; null when created outside the dashboard. */
+  created_by: string | null;
+  instructions: PaymentInstruction[];
+  events: PaymentStatusEvent[];
+  approval: ApprovalProgress | null;
+  /** The user may submit it (treasurer, status `created`). */
+  may_submit: boolean;
+}
+
+function decisionOf(e: AuditEvent): Decision {
+  const reason = typeof e.details.reason === "string" ? e.details.reason : undefined;
+  return { email: e.userEmail, at: e.at, ...(reason ? { reason } : {}) };
+}
+
+async function creatorsOf(batchIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await listAudit(await dashboardDb(), { companyIds: null, action: BATCH_CREATE_ACTION, objectIds: batchIds, limit: 500 });
+  return new Map(rows.map((r) => [r.objectId ?? "", r.userEmail]));
+}
+
+/** Approval decisions recorded for the given approval requests, oldest first. */
+async function decisionsFor(approvalIds: readonly string[]): Promise<AuditEvent[]> {
+  const db = await dashboardDb();
+  const [approved, rejected] = await Promise.all([
+    listAudit(db, { companyIds: null, action: "approval.approve", objectIds: approvalIds, limit: 500 }),
+    listAudit(db, { companyIds: null, action: "approval.reject", objectIds: approvalIds, limit: 500 }),
+  ]);
+  return [...approved, ...rejected].sort((a, b) => a.at.localeCompare(b.at));
+}
+
+function progress(approval: ApprovalRequest | null, decisions: readonly AuditEvent[]): ApprovalProgress {
+  const approvedBy = decisions.filter((d) => d.action === "approval.approve").map(decisionOf);
+  const rejected = decisions.find((d) => d.action === "approval.reject");
+  return {
+    approval_id: approval?.id ?? decisions[0]?.objectId ?? null,
+    state: approval?.state ?? null,
+    required_count: approval?.required_count ?? null,
+    approved_count: approval?.approved_count ?? approvedBy.length,
+    approved_by: approvedBy,
+    rejected_by: rejected ? decisionOf(rejected) : null,
+  };
+}
+
+/** The pending approval requests the user may see (every company of theirs). */
+async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
+  const all = await collectAll(treasury().listPendingApprovals(crossCompanyCall(ctx, undefined, "read"), { pageSize: 1000 }), { maxPages: 20 });
+  return all.filter(visibleTo(ctx));
+}
+
+/**
+ * Everything the batch page shows. Instructions and status events are read
+ * in full (a batch holds at most 10,000 instructions). @throws BffError /
+ * TreasuryApiError 404 when the batch is not in the selected company.
+ */
+export async function getBatchView(ctx: BffContext, id: string): Promise<BatchView> {
+  const call = companyCall(ctx);
+  const batch = await treasury().getBatch(call, id);
+  const [instructions, events, creators] = await Promise.all([
+    collectAll(treasury().listBatchInstructions(call, id, { pageSize: 1000 }), { maxPages: 20 }),
+    collectAll(treasury().listStatusEvents(call, { batch_id: id, pageSize: 1000 }), { maxPages: 50 }),
+    creatorsOf([id]),
+  ]);
+  let approval: ApprovalProgress | null = null;
+  if (batch.status !== "created") {
+    // Anyone who may read the batch may see its approval progress; a failing queue read only hides the live counts.
+    const pending = (await pendingApprovals(ctx).catch(() => [])).find((a) => a.object_id === id) ?? null;
+    let decisions: AuditEvent[];
+    if (pending) {
+      decisions = await decisionsFor([pending.id]);
+    } else {
+      // The request has left the queue: find its decisions by the batch id recorded with them.
+      const db = await dashboardDb();
+      const recent = [
+        ...(await listAudit(db, { companyIds: null, action: "approval.approve", limit: 500 })),
+        ...(await listAudit(db, { companyIds: null, action: "approval.reject", limit: 500 })),
+      ];
+      decisions = recent.filter((e) => e.details.batch_id === id).sort((a, b) => a.at.localeCompare(b.at));
+    }
+    approval = progress(pending, decisions);
+  }
+  return {
+    batch,
+    company_name: call.companyId === ctx.company?.id ? ctx.company.name : "",
+    created_by: creators.get(id) ?? null,
+    instructions,
+    events: [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)),
+    approval,
+    may_submit: can(ctx.user.roles, "payments.write") && batch.status === "created",
+  };
+}
+
+/** One row of the approval queue. */
+export interface ApprovalQueueRow {
+  approval: ApprovalRequest;
+  batch: PaymentBatch | null;
+  company_id: string | null;
+  company_name: string;
+  created_by: string | null;
+  /** Four-eyes: the signed-in user created the batch, so may not approve it. */
+  created_by_me: boolean;
+  approved_by: Decision[];
+  /** The signed-in user already counted once on this request. */
+  approved_by_me: boolean;
+  /** The first instructions, for the expanded row. */
+  instructions: PaymentInstruction[];
+}
+
+/**
+ * The approval queue across the user's companies, oldest request first, each
+ * with its batch (company, currency, total, count), creator, approvals so
+ * far and the first instructions. A batch that cannot be read is shown
+ * without its figures rather than hiding the request.
+ */
+export async function listApprovalQueue(ctx: BffContext): Promise<{ items: ApprovalQueueRow[] }> {
+  const approvals = (await pendingApprovals(ctx)).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  const fallbackCompany = ctx.company?.id;
+  const loaded = await mapLimit(approvals, 4, async (a) => {
+    const call = { requestId: ctx.requestId, companyId: a.company_id ?? fallbackCompany };
+    try {
+      const [batch, instructions] = await Promise.all([
+        treasury().getBatch(call, a.object_id),
+        treasury().listBatchInstructions(call, a.object_id, { pageSize: QUEUE_INSTRUCTION_PREVIEW }),
+      ]);
+      return { batch, instructions: instructions.items };
+    } catch {
+      return { batch: null, instructions: [] };
+    }
+  });
+  const [creators, decisions] = await Promise.all([creatorsOf(approvals.map((a) => a.object_id)), decisionsFor(approvals.map((a) => a.id))]);
+  const me = ctx.user.email;
+  const items = approvals.map((a, i): ApprovalQueueRow => {
+    const { batch, instructions } = loaded[i] ?? { batch: null, instructions: [] };
+    const approvedBy = decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map(decisionOf);
+    const createdBy = creators.get(a.object_id) ?? null;
+    const companyId = a.company_id ?? batch?.company_id ?? null;
+    return {
+      approval: a,
+      batch,
+      company_id: companyId,
+      company_name: companyId ? (names.get(companyId) ?? companyId.slice(0, 8)) : "—",
+      created_by: createdBy,
+      created_by_me: createdBy === me,
+      approved_by: approvedBy,
+      approved_by_me: approvedBy.some((d) => d.email === me),
+      instructions,
+    };
+  });
+  return { items };
+}
