@@ -22,7 +22,7 @@ export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
         return (
           <section key={currency} aria-label={`Cashflow in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
             <CashflowChart rows={list} currency={currency} />
-            <div className="max-h-80 overflow-y-auto">
+            <div className="max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label={`Table, ${currency}`}>
               <Table label={`Daily cashflow in ${currency}`}>
                 <thead className="sticky top-0">
                   <tr>

@@ -19,7 +19,7 @@ export function ForecastReport({ positions, forecast }: { positions: PositionDay
       {groups.map(([currency, list]) => (
         <section key={currency} aria-label={`Forecast in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
           <ForecastChart positions={actual.get(currency) ?? []} forecast={list} currency={currency} />
-          <div className="max-h-80 overflow-y-auto">
+          <div className="max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label={`Table, ${currency}`}>
             <Table label={`Forecast position in ${currency}`}>
               <thead className="sticky top-0">
                 <tr>

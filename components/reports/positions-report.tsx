@@ -23,7 +23,7 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
         return (
           <section key={currency} aria-label={`Positions in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
             <PositionChart rows={list} currency={currency} />
-            <div className="max-h-80 overflow-y-auto">
+            <div className="max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label={`Table, ${currency}`}>
               <Table label={`Daily position in ${currency}`}>
                 <thead className="sticky top-0">
                   <tr>
