@@ -35,6 +35,23 @@ function demoSecret(dataDir: string): string {
   return secret;
 }
 
+/** Calls /readyz until it answers, so the database (and demo users) are ready before the first sign-in. */
+async function warmUp(base: string): Promise<void> {
+  for (let i = 0; i < 240; i++) {
+    try {
+      const res = await fetch(`${base}/readyz`);
+      if (res.ok) {
+        process.stdout.write(`\nDashboard ready: ${base}\n`);
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  process.stderr.write(`Dashboard did not become ready; see the log above.\n`);
+}
+
 async function main(): Promise<void> {
   const mode = process.argv[2];
   if (mode !== "dev" && mode !== "start") fail("usage: tsx scripts/launch.ts dev|start");
@@ -70,7 +87,7 @@ async function main(): Promise<void> {
 
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
-  process.stdout.write(`Dashboard: http://${host}:${port}\n`);
+  void warmUp(`http://${host}:${port}`);
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { BASE_URL } from "../playwright.config";
+import { storageState, type RoleKey } from "./fixtures";
+
+/** API-level checks of the BFF (issue 4 §5, §7, §8). */
+
+const ORIGIN = { Origin: BASE_URL };
+
+async function as(role: RoleKey | null, extraCookies: { name: string; value: string }[] = []): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: role ? storageState(role) : undefined });
+  if (extraCookies.length) {
+    const state = await ctx.storageState();
+    await ctx.dispose();
+    return playwrightRequest.newContext({
+      baseURL: BASE_URL,
+      storageState: { ...state, cookies: [...state.cookies, ...extraCookies.map((c) => ({ ...c, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const }))] },
+    });
+  }
+  return ctx;
+}
+
+async function companyIds(role: RoleKey): Promise<string[]> {
+  const ctx = await as(role);
+  const res = await ctx.get("/api/treasury/companies");
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { items: { id: string }[] };
+  await ctx.dispose();
+  return body.items.map((c) => c.id);
+}
+
+test("unauthenticated BFF calls are 401 with the one error shape", async () => {
+  const anon = await as(null);
+  for (const path of ["/api/treasury/accounts", "/api/treasury/companies", "/api/treasury/approvals/pending", "/api/audit"]) {
+    const res = await anon.get(path);
+    expect(res.status(), path).toBe(401);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ error: "authentication_failed", message: "Sign in to continue." });
+    expect(typeof body.request_id).toBe("string");
+  }
+  const write = await anon.post("/api/treasury/payments/batches", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: {} });
+  expect(write.status()).toBe(401);
+  await anon.dispose();
+});
+
+test("a viewer's write is 403", async () => {
+  const viewer = await as("viewer");
+  const [company] = await companyIds("viewer");
+  const res = await viewer.post("/api/treasury/payments/batches", {
+    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+    data: { company_id: company, currency: "NOK", instructions: [{ amount: "10.00", currency: "NOK", creditor_name: "A", creditor_iban: "NO9386011117947", end_to_end_id: "E1" }] },
+  });
+  expect(res.status()).toBe(403);
+  expect(await res.json()).toMatchObject({ error: "permission_denied" });
+  await viewer.dispose();
+});
+
+test("a user limited to some companies gets 403 for another company, whatever the cookie says", async () => {
+  const all = await companyIds("admin");
+  const mine = await companyIds("viewer");
+  expect(mine.length).toBeLessThan(all.length);
+  const other = all.find((id) => !mine.includes(id));
+  if (!other) throw new Error("no company outside the viewer's");
+  const viewer = await as("viewer", [{ name: "td_company", value: other }]);
+  for (const path of ["/api/treasury/accounts", "/api/treasury/transactions", "/api/treasury/reporting/cashflow/daily", "/api/treasury/payments/batches"]) {
+    const res = await viewer.get(path);
+    expect(res.status(), path).toBe(403);
+  }
+  // Naming the company explicitly on a cross-company list is refused too.
+  const plain = await as("viewer");
+  expect((await plain.get(`/api/treasury/reconciliation/matches?company_id=${other}`)).status()).toBe(403);
+  // The switcher refuses it.
+  const sw = await plain.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: { company_id: other } });
+  expect(sw.status()).toBe(403);
+  // A company of the user's own works.
+  const ok = await plain.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: { company_id: mine[1] ?? mine[0] } });
+  expect(ok.status()).toBe(200);
+  await viewer.dispose();
+  await plain.dispose();
+});
+
+test("cross-origin or Origin-less writes are refused", async () => {
+  const t = await as("treasurer");
+  const data = { company_id: randomUUID() };
+  expect((await t.post("/api/session/company", { headers: { Origin: "http://evil.example", "Idempotency-Key": randomUUID() }, data })).status()).toBe(403);
+  expect((await t.post("/api/session/company", { headers: { "Idempotency-Key": randomUUID() }, data })).status()).toBe(403);
+  await t.dispose();
+});
+
+test("input is parsed with the contract: 400 names the field; unknown query parameters are dropped", async () => {
+  const t = await as("treasurer");
+  const bad = await t.get("/api/treasury/transactions?from_date=2026-02-30");
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toMatchObject({ error: "validation_error", details: { errors: { from_date: expect.any(Array) } } });
+  expect((await t.get("/api/treasury/accounts/123")).status()).toBe(400);
+  const extra = await t.get("/api/treasury/transactions?page_size=5&sort=evil&company=x");
+  expect(extra.status()).toBe(200);
+  expect(((await extra.json()) as { items: unknown[] }).items.length).toBeLessThanOrEqual(5);
+  const [company] = await companyIds("treasurer");
+  const valid = { company_id: company, currency: "NOK", instructions: [{ amount: "1.00", currency: "NOK", creditor_name: "A", creditor_iban: "NO9386011117947", end_to_end_id: "K1" }] };
+  const noKey = await t.post("/api/treasury/payments/batches", { headers: ORIGIN, data: valid });
+  expect(noKey.status()).toBe(400);
+  expect(await noKey.json()).toMatchObject({ details: { errors: { "Idempotency-Key": expect.any(Array) } } });
+  await t.dispose();
+});
+
+test("a treasurer's batch: created, submitted, replayed by key, audited; four-eyes is enforced for its creator's role", async () => {
+  const t = await as("treasurer");
+  const [company] = await companyIds("treasurer");
+  const key = randomUUID();
+  const body = {
+    company_id: company,
+    currency: "NOK",
+    instructions: [{ amount: "1250.00", currency: "NOK", creditor_name: "Leverandør AS", creditor_iban: "NO93 8601 1117 947", end_to_end_id: `E2E-${key.slice(0, 8)}` }],
+  };
+  const created = await t.post("/api/treasury/payments/batches", { headers: { ...ORIGIN, "Idempotency-Key": key }, data: body });
+  expect(created.status()).toBe(201);
+  const batch = (await created.json()) as { id: string; status: string; total_amount: string };
+  expect(batch).toMatchObject({ status: "created", total_amount: "1250.00" });
+  // The same browser key replays the same batch (the BFF derives a stable upstream key per user).
+  const again = await t.post("/api/treasury/payments/batches", { headers: { ...ORIGIN, "Idempotency-Key": key }, data: body });
+  expect(((await again.json()) as { id: string }).id).toBe(batch.id);
+  const submitted = await t.post(`/api/treasury/payments/batches/${batch.id}/submit`, { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() } });
+  expect(submitted.status()).toBe(202);
+
+  const approver = await as("approver");
+  const queue = await approver.get("/api/treasury/approvals/pending?page_size=1000");
+  expect(queue.status()).toBe(200);
+  const pending = ((await queue.json()) as { items: { id: string; object_id: string }[] }).items.find((a) => a.object_id === batch.id);
+  expect(pending).toBeTruthy();
+
+  const admin = await as("admin");
+  const audit = (await (await admin.get("/api/audit")).json()) as { items: { action: string; object_id: string | null; user_email: string }[] };
+  expect(audit.items.some((e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local")).toBe(true);
+  expect(audit.items.some((e) => e.action === "payment_batch.submit" && e.object_id === batch.id)).toBe(true);
+  for (const c of [t, approver, admin]) await c.dispose();
+});

@@ -1,0 +1,32 @@
+/** Shared e2e data: the demo users (from the dashboard's seed) and their expected areas. */
+import path from "node:path";
+import { DEMO_PASSWORD } from "../lib/db/demo-users";
+
+export type RoleKey = "viewer" | "treasurer" | "approver" | "approver2" | "admin";
+
+export const USERS: Record<RoleKey, { email: string; name: string }> = {
+  viewer: { email: "viewer@demo.local", name: "Vera Viewer" },
+  treasurer: { email: "treasurer@demo.local", name: "Tomas Treasurer" },
+  approver: { email: "approver@demo.local", name: "Anna Approver" },
+  approver2: { email: "approver2@demo.local", name: "Aksel Approver" },
+  admin: { email: "admin@demo.local", name: "Ada Admin" },
+};
+
+export const PASSWORD = DEMO_PASSWORD;
+
+const READ_AREAS = ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "organization"];
+
+/** The navigation each role must show, in order (DESIGN.md role table). */
+export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
+  viewer: READ_AREAS,
+  treasurer: READ_AREAS,
+  approver: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
+  approver2: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
+  admin: ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "webhooks", "organization", "audit"],
+};
+
+export function storageState(role: RoleKey): string {
+  return path.join("e2e", ".auth", `${role}.json`);
+}
+
+export const SCREENSHOTS = path.join("e2e", "screenshots");

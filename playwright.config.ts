@@ -1,0 +1,52 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Playwright e2e (issue 4 §8): Debian's Chromium (browsers cannot be
+ * downloaded here), against the production build served by `npm start`,
+ * which also starts the local treasury-api on in-memory storage (no
+ * leftovers between runs). `E2E_SKIP_BUILD=1` reuses an existing build.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    viewport: { width: 1360, height: 860 },
+    screenshot: "only-on-failure",
+    trace: "off",
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    { name: "e2e", testMatch: /\.spec\.ts$/, dependencies: ["setup"] },
+  ],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD ? "npm start" : "npm run build && npm start",
+    url: `${BASE_URL}/readyz`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(PORT),
+      TREASURY_API_PORT: "0",
+      TREASURY_API_DATA: "memory",
+      DASHBOARD_DATA_DIR: "memory",
+      NEXTAUTH_URL: BASE_URL,
+      NEXT_TELEMETRY_DISABLED: "1",
+      LOG_LEVEL: "warn",
+    },
+  },
+});
