@@ -1,17 +1,30 @@
 import type { Metadata } from "next";
-import { CheckCheck } from "lucide-react";
-import { loadPage } from "@/lib/bff/page";
-import { AreaEmpty } from "@/components/ui/area-empty";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { listApprovalQueue } from "@/lib/bff/queries/payment-views";
+import { getQueryClient } from "@/components/data/query-client";
+import { ApprovalQueue } from "@/components/approvals/approval-queue";
+import { approvalQueries } from "@/components/approvals/approval-queries";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Approvals" };
 
-export default async function Page() {
+/** The approval queue (issue 6 §3, approver): prefetch the queue across the user's companies. */
+export default async function ApprovalsPage() {
   const load = await loadPage("approvals");
   if (!load.ok) return <PageProblem load={load} />;
+  const { ctx } = load;
+  const queue = await loadData(ctx, () => listApprovalQueue(ctx));
+  if (!queue.ok) return <PageProblem load={queue} />;
+  const qc = getQueryClient();
+  qc.setQueryData(approvalQueries.queue().queryKey, queue.data);
   return (
-    <AreaEmpty title="Approvals" description={"Approval requests across your companies"} emptyTitle="Nothing waiting for approval" icon={CheckCheck}>
-      {"Payment batches submitted for approval in your companies will be queued here. Four-eyes: you cannot approve a batch you created."}
-    </AreaEmpty>
+    <div className="max-w-7xl">
+      <PageHeader title="Approvals" description="Payment batches waiting for a decision, across your companies" />
+      <HydrationBoundary state={dehydrate(qc)}>
+        <ApprovalQueue me={ctx.user.email} currentCompanyId={ctx.company?.id ?? null} />
+      </HydrationBoundary>
+    </div>
   );
 }

@@ -1,0 +1,22 @@
+/** Query options of the approval queue (STYLE.md: one module per resource). */
+import { queryOptions } from "@tanstack/react-query";
+import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
+import { bffFetch } from "@/components/data/bff-fetch";
+
+export const approvalQueries = {
+  all: () => ["approvals"] as const,
+  queue: () =>
+    queryOptions({
+      queryKey: [...approvalQueries.all(), "queue"] as const,
+      queryFn: ({ signal }) => bffFetch<{ items: ApprovalQueueRow[] }>("/api/treasury/approvals/queue", { signal }),
+      // Other approvers decide too: keep the queue fresh while it is open.
+      refetchInterval: 15_000,
+    }),
+};
+
+/** Why the signed-in user may not approve a row (four-eyes), or null when they may. */
+export function approveBlocker(row: ApprovalQueueRow): string | null {
+  if (row.created_by_me) return "You created this batch, so another approver must approve it (four-eyes).";
+  if (row.approved_by_me) return "You have approved it already; each approver counts once. It waits for another approver.";
+  return null;
+}
