@@ -99,7 +99,11 @@ describe("Form B (demo-treasury-b)", () => {
 
   it("429 from the rate limiter is waited out and retried", async () => {
     const sleeps: number[] = [];
-    const c = formB({ sleep: async (ms) => void sleeps.push(ms) || new Promise((r) => setTimeout(r, ms)), retry: { maxAttempts: 6, maxRetryAfterMs: 5_000 } });
+    const sleep = async (ms: number) => {
+      sleeps.push(ms);
+      await new Promise((r) => setTimeout(r, ms));
+    };
+    const c = formB({ sleep, retry: { maxAttempts: 6, maxRetryAfterMs: 5_000 } });
     const companyId = koncernCompanies[0] ?? "";
     // 90 calls at once against 60 per 2 s: some are throttled, waited out and retried; all succeed.
     const results = await Promise.all(Array.from({ length: 90 }, () => c.listAccounts({ companyId }, { pageSize: 1 })));
