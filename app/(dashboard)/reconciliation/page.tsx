@@ -1,18 +1,33 @@
 import type { Metadata } from "next";
-import { GitCompareArrows } from "lucide-react";
-import { loadPage } from "@/lib/bff/page";
-import { AreaEmpty } from "@/components/ui/area-empty";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { SearchParams } from "nuqs/server";
+import { can } from "@/lib/auth/roles";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { listMatchReview } from "@/lib/bff/queries/match-views";
+import { getQueryClient } from "@/components/data/query-client";
+import { MatchReview } from "@/components/reconciliation/match-review";
+import { loadMatchFilters, matchQueries, reviewFilters } from "@/components/reconciliation/match-queries";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 
-export default async function Page() {
+/** Reconciliation review (issue 6 §4): parse the URL, prefetch the page of matches, hand over to the client. */
+export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("reconciliation");
   if (!load.ok) return <PageProblem load={load} />;
-  const company = load.ctx.company?.name ?? "the selected company";
+  const { ctx } = load;
+  const filters = reviewFilters(await loadMatchFilters(searchParams));
+  const qc = getQueryClient();
+  const first = await loadData(ctx, () => listMatchReview(ctx, filters));
+  if (first.ok) qc.setQueryData(matchQueries.review(filters).queryKey, first.data);
+  const mayDecide = can(ctx.user.roles, "reconciliation.write");
   return (
-    <AreaEmpty title="Reconciliation" description={`Matches between payments and bank transactions for ${company}`} emptyTitle="No matches to review" icon={GitCompareArrows}>
-      {`Proposed matches between payment instructions and booked transactions will be listed here with their score.`}
-    </AreaEmpty>
+    <div className="max-w-7xl">
+      <PageHeader title="Reconciliation" description={mayDecide ? "Confirm or reject the matches proposed between payments and bank transactions" : "Matches between payments and bank transactions"} />
+      <HydrationBoundary state={dehydrate(qc)}>
+        <MatchReview mayDecide={mayDecide} />
+      </HydrationBoundary>
+    </div>
   );
 }

@@ -43,11 +43,13 @@ function dayOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string {
 /** One page of the review, newest first. */
 export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchReviewQuery>): Promise<BffPage<MatchReviewRow>> {
   const call = crossCompanyCall(ctx, undefined, "read");
-  const states = q.tab === "proposed" ? (["proposed"] as const) : (["confirmed", "rejected"] as const);
-  const lists = await Promise.all(states.map((status) => collectAll(treasury().listMatches(call, { status, pageSize: 1000 }), { maxPages: 20 })));
+  const states: readonly string[] = q.tab === "proposed" ? ["proposed"] : ["confirmed", "rejected"];
+  // Read unfiltered and keep the tab's states here: the client's `status` filter is refused by the local API,
+  // which names this filter `state` (reported to the lead); no unknown filter is sent.
+  const all = await collectAll(treasury().listMatches(call, { pageSize: 1000 }), { maxPages: 20 });
   const band = q.band ? SCORE_BANDS[q.band] : null;
-  const rows = lists
-    .flat()
+  const rows = all
+    .filter((m) => states.includes(m.state))
     .filter(visibleTo(ctx))
     .filter((m) => !band || (m.score >= band[0] && m.score <= band[1]))
     .filter((m) => (!q.from_date || dayOf(m, q.tab) >= q.from_date) && (!q.to_date || dayOf(m, q.tab) <= q.to_date))

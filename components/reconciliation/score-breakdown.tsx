@@ -1,0 +1,34 @@
+import type { ScoreBreakdown as Breakdown } from "@/lib/contract";
+
+const PARTS: [keyof Breakdown, string][] = [
+  ["amount", "Amount"],
+  ["date", "Date"],
+  ["reference", "Reference"],
+  ["name", "Name"],
+];
+
+/** The score and why: one small bar per part of the score (0–100 each), with the figure in text. */
+export function ScoreBreakdown({ score, breakdown }: { score: number; breakdown: Breakdown }) {
+  const tone = score >= 90 ? "text-emerald-700" : score >= 70 ? "text-amber-700" : "text-red-700";
+  return (
+    <div className="min-w-36">
+      <div className={`text-sm font-semibold tabular ${tone}`} data-testid="match-score">
+        {score}
+        <span className="text-xs font-normal text-slate-500"> / 100</span>
+      </div>
+      <dl className="mt-0.5 grid grid-cols-2 gap-x-3 gap-y-0.5">
+        {PARTS.map(([k, label]) => (
+          <div key={k} className="text-[11px] text-slate-600">
+            <div className="flex justify-between gap-2">
+              <dt>{label}</dt>
+              <dd className="tabular">{breakdown[k]}</dd>
+            </div>
+            <div aria-hidden className="h-0.5 rounded-full bg-slate-200">
+              <div className="h-0.5 rounded-full bg-slate-500" style={{ width: `${breakdown[k]}%` }} />
+            </div>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
