@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { areasFor, can, parseRoles, permissionsOf } from "./roles";
+
+describe("role table (DESIGN.md)", () => {
+  it("matches the design's permissions", () => {
+    expect(can(["viewer"], "ledger.read")).toBe(true);
+    expect(can(["viewer"], "payments.write")).toBe(false);
+    expect(can(["treasurer"], "payments.write")).toBe(true);
+    expect(can(["treasurer"], "reconciliation.write")).toBe(true);
+    expect(can(["treasurer"], "approvals.decide")).toBe(false);
+    expect(can(["approver"], "approvals.decide")).toBe(true);
+    expect(can(["approver"], "audit.read")).toBe(true);
+    expect(can(["admin"], "webhooks.manage")).toBe(true);
+    expect(can(["admin"], "organization.manage")).toBe(true);
+    expect(can(["admin"], "payments.write")).toBe(false);
+    expect(can([], "ledger.read")).toBe(false);
+  });
+
+  it("several roles add up; unknown roles are dropped", () => {
+    expect(permissionsOf(["treasurer", "approver"])).toEqual(expect.arrayContaining(["payments.write", "approvals.decide", "audit.read"]));
+    expect(parseRoles(["viewer", "root", 3])).toEqual(["viewer"]);
+    expect(parseRoles("admin")).toEqual([]);
+  });
+
+  it("navigation shows only the role's areas", () => {
+    expect(areasFor(["viewer"]).map((a) => a.key)).toEqual(["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "organization"]);
+    expect(areasFor(["admin"]).map((a) => a.key)).toContain("webhooks");
+    expect(areasFor(["approver"]).map((a) => a.key)).toContain("approvals");
+  });
+});
