@@ -1,17 +1,29 @@
 import type { Metadata } from "next";
-import { Webhook } from "lucide-react";
-import { loadPage } from "@/lib/bff/page";
-import { AreaEmpty } from "@/components/ui/area-empty";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import { loadData, loadPage } from "@/lib/bff/page";
+import { listWebhooks } from "@/lib/bff/queries/webhooks";
+import { getQueryClient } from "@/components/data/query-client";
+import { WebhooksAdmin } from "@/components/webhooks/webhooks-admin";
+import { webhookQueries } from "@/components/webhooks/webhook-queries";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
-export default async function Page() {
+/** Webhook admin (issue 6 §5, admin): prefetch the endpoints. */
+export default async function WebhooksPage() {
   const load = await loadPage("webhooks");
   if (!load.ok) return <PageProblem load={load} />;
+  const { ctx } = load;
+  const qc = getQueryClient();
+  const list = await loadData(ctx, () => listWebhooks(ctx, { page_size: 200 }));
+  if (list.ok) qc.setQueryData(webhookQueries.list().queryKey, list.data);
   return (
-    <AreaEmpty title="Webhooks" description={"Endpoints that receive signed event notifications"} emptyTitle="No webhook endpoints shown" icon={Webhook}>
-      {"Registered endpoints, their events and delivery logs will be managed here."}
-    </AreaEmpty>
+    <div className="max-w-6xl">
+      <PageHeader title="Webhooks" description="Endpoints that receive signed events from the Treasury API" />
+      <HydrationBoundary state={dehydrate(qc)}>
+        <WebhooksAdmin />
+      </HydrationBoundary>
+    </div>
   );
 }
