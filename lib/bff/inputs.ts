@@ -20,7 +20,7 @@ export const TransactionsQuery = z.object({ ...paging, ...dates, account_id: Uui
 export const BatchesQuery = z.object({ ...paging, ...dates, status: BatchStatus.optional() });
 export const BatchInstructionsQuery = z.object({ ...paging, status: InstructionStatus.optional() });
 export const StatusEventsQuery = z.object({ ...paging, ...dates, status: InstructionStatus.optional(), batch_id: Uuid.optional(), instruction_id: Uuid.optional() });
-export const MatchesQuery = z.object({ ...paging, status: MatchState.optional(), company_id: Uuid.optional() });
+export const MatchesQuery = z.object({ ...paging, state: MatchState.optional(), transaction_id: Uuid.optional(), payment_instruction_id: Uuid.optional(), company_id: Uuid.optional() });
 export const ApprovalsQuery = z.object({ ...paging, company_id: Uuid.optional() });
 /** Decisions on cross-company objects may name the object's company (checked against the user's companies). */
 export const CompanyOverride = z.object({ company_id: Uuid.optional() });

@@ -302,7 +302,7 @@ describe("requests and responses", () => {
       () => json(200, { koncern_id: COMPANY, companies: [], totals: [] }),
     );
     await c.listPendingApprovals({});
-    await c.listMatches({}, { status: "proposed" });
+    await c.listMatches({}, { state: "proposed" });
     await c.cashflowDaily({ companyId: COMPANY }, { from_date: "2026-01-01", to_date: "2026-01-31" });
     await c.listWebhooks({});
     await c.getKoncernBreakdown({}, COMPANY);

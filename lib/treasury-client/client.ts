@@ -80,7 +80,8 @@ export type TransactionFilters = PageParams & DateRange & { account_id?: string;
 export type BatchFilters = PageParams & DateRange & { status?: string };
 export type BatchInstructionFilters = PageParams & { status?: string };
 export type StatusEventFilters = PageParams & DateRange & { status?: string; batch_id?: string; instruction_id?: string };
-export type MatchFilters = PageParams & { status?: string };
+/** The local API filters matches by `state` (DESIGN.md names the field `state`), plus the extension filters. */
+export type MatchFilters = PageParams & { state?: string; transaction_id?: string; payment_instruction_id?: string };
 export type ReportFilters = PageParams & DateRange & { currency?: string };
 export type ForecastFilters = ReportFilters & { days?: number };
 export type DeliveryFilters = PageParams & { status?: string };
@@ -211,7 +212,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
       (await write("POST", `/approvals/${enc(id)}/reject`, ApprovalRequest, ctx, body ?? {}, true)).data,
 
     // ---- Reconciliation (spec §4 Reconciliation)
-    listMatches: (ctx: CallContext, q?: MatchFilters) => list("/reconciliation/matches", ReconciliationMatch, pick(q, ["status"]), q, ctx),
+    listMatches: (ctx: CallContext, q?: MatchFilters) => list("/reconciliation/matches", ReconciliationMatch, pick(q, ["state", "transaction_id", "payment_instruction_id"]), q, ctx),
     confirmMatch: async (ctx: WriteContext, id: string) => (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, undefined, true)).data,
     rejectMatch: async (ctx: WriteContext, id: string) => (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, undefined, true)).data,
 

@@ -8,7 +8,7 @@ import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 
 export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQuery> = {}) {
-  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), { ...pageParams(q), status: q.status });
+  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), { ...pageParams(q), state: q.state, transaction_id: q.transaction_id, payment_instruction_id: q.payment_instruction_id });
   return toBffPage(page, visibleTo(ctx));
 }
 

@@ -134,7 +134,7 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
   const [history, approvals, matches, batches, missing, events] = await Promise.all([
     settle(collectAll(t.positionsDaily(call, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })), "positions", unavailable),
     mayApprove ? settle(countOf((n) => t.listPendingApprovals(plainCall(ctx), { pageSize: n })), "approvals", unavailable) : Promise.resolve("not_allowed" as const),
-    settle(countOf((n) => t.listMatches(call, { status: "proposed", pageSize: n })), "reconciliation", unavailable),
+    settle(countOf((n) => t.listMatches(call, { state: "proposed", pageSize: n })), "reconciliation", unavailable),
     settle(countOf((n) => t.listBatches(call, { status: "processing", pageSize: n })), "payments", unavailable),
     settle(
       (async () => {
