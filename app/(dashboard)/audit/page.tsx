@@ -1,58 +1,30 @@
 import type { Metadata } from "next";
-import { ScrollText } from "lucide-react";
+import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
+import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { listAuditEvents } from "@/lib/bff/queries/audit";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { getQueryClient } from "@/components/data/query-client";
+import { AuditLog, auditLogQueries, loadAuditFilters } from "@/components/audit/audit-log";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { Table, Td, Th } from "@/components/ui/table";
-import { formatDateTime } from "@/lib/dates";
 
 export const metadata: Metadata = { title: "Audit" };
 
-/** The dashboard's append-only audit log, newest first. */
-export default async function AuditPage() {
+/** The dashboard's audit log (issue 6 §6, approver and admin), newest first. */
+export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("audit");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  const events = await loadData(ctx, () => listAuditEvents(ctx, { limit: 200 }));
-  if (!events.ok) return <PageProblem load={events} />;
-  const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  const f = await loadAuditFilters(searchParams);
+  const qc = getQueryClient();
+  const events = await loadData(ctx, () => listAuditEvents(ctx, { action: f.action ?? undefined, limit: 500 }));
+  if (events.ok) qc.setQueryData(auditLogQueries.list(f.action).queryKey, events.data);
   return (
-    <div className="max-w-6xl">
+    <div className="max-w-7xl">
       <PageHeader title="Audit" description="Every sign-in and every successful change made through the dashboard" />
-      {events.data.items.length === 0 ? (
-        <EmptyState title="No audit events yet" icon={ScrollText}>
-          Sign-ins and changes made through the dashboard are recorded here.
-        </EmptyState>
-      ) : (
-        <Table label="Audit events">
-          <thead>
-            <tr>
-              <Th>Time</Th>
-              <Th>User</Th>
-              <Th>Action</Th>
-              <Th>Object</Th>
-              <Th>Company</Th>
-              <Th>Outcome</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {events.data.items.map((e) => (
-              <tr key={e.id}>
-                <Td className="whitespace-nowrap text-slate-600">{formatDateTime(e.at)}</Td>
-                <Td>{e.user_email}</Td>
-                <Td mono>{e.action}</Td>
-                <Td mono title={e.object_id ?? undefined}>
-                  {e.object_type}
-                  {e.object_id ? ` ${e.object_id.slice(0, 8)}` : ""}
-                </Td>
-                <Td>{e.company_id ? (names.get(e.company_id) ?? e.company_id.slice(0, 8)) : "—"}</Td>
-                <Td>{e.outcome}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <HydrationBoundary state={dehydrate(qc)}>
+        <AuditLog companies={ctx.companies.map((c) => ({ id: c.id, name: c.name }))} />
+      </HydrationBoundary>
     </div>
   );
 }
