@@ -71,8 +71,14 @@ async function decisionsFor(approvalIds: readonly string[]): Promise<AuditEvent[
   return [...approved, ...rejected].sort((a, b) => a.at.localeCompare(b.at));
 }
 
+/** One approver counts once (the API's rule): a replayed retry may have left a second audit entry. */
+function uniqueByEmail(list: Decision[]): Decision[] {
+  const seen = new Set<string>();
+  return list.filter((d) => !seen.has(d.email) && seen.add(d.email));
+}
+
 function progress(approval: ApprovalRequest | null, decisions: readonly AuditEvent[]): ApprovalProgress {
-  const approvedBy = decisions.filter((d) => d.action === "approval.approve").map(decisionOf);
+  const approvedBy = uniqueByEmail(decisions.filter((d) => d.action === "approval.approve").map(decisionOf));
   const rejected = decisions.find((d) => d.action === "approval.reject");
   return {
     approval_id: approval?.id ?? decisions[0]?.objectId ?? null,
@@ -174,7 +180,7 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
   const me = ctx.user.email;
   const items = approvals.map((a, i): ApprovalQueueRow => {
     const { batch, instructions } = loaded[i] ?? { batch: null, instructions: [] };
-    const approvedBy = decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map(decisionOf);
+    const approvedBy = uniqueByEmail(decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map(decisionOf));
     const createdBy = creators.get(a.object_id) ?? null;
     const companyId = a.company_id ?? batch?.company_id ?? null;
     return {

@@ -1,0 +1,242 @@
+/**
+ * The payment day of issue 6 §8 on the production build, one role per
+ * browser context: a treasurer creates a batch (typed rows plus a CSV import
+ * with a bad row fixed in the preview) and submits it with a double click;
+ * the treasurer cannot approve; approver 1 approves with a retry after a
+ * lost answer (counted once); approver 2 approves; the bank settles it; the
+ * treasurer confirms one proposed match and rejects another; the admin
+ * creates a webhook to a loopback receiver that verifies the signature and
+ * sends a test event; the audit log shows each step with the right person;
+ * a viewer sees no write action and the BFF refuses a direct write. Every
+ * page gets an axe scan and a screenshot (e2e/screenshots/write-*.png).
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { startLoopbackReceiver, type LoopbackReceiver } from "../treasury-api/webhooks/loopback-receiver";
+import { BASE_URL } from "../playwright.config";
+import { SCREENSHOTS, storageState, USERS, type RoleKey } from "./fixtures";
+
+test.describe.configure({ mode: "serial" });
+test.setTimeout(180_000);
+
+/** A run id whose end-to-end ids the simulated bank settles (its rejection rule hashes the id; see bank-simulator.ts). */
+function settlingRun(): string {
+  for (let n = Date.now(); ; n++) {
+    const run = n.toString(36).toUpperCase();
+    if ([1, 2, 3].every((i) => (createHash("sha256").update(`E2E-${run}-${i}`).digest()[0] ?? 0) >= 8)) return run;
+  }
+}
+const RUN = settlingRun();
+const E2E = [`E2E-${RUN}-1`, `E2E-${RUN}-2`, `E2E-${RUN}-3`];
+let batchId = "";
+let receiver: LoopbackReceiver;
+
+async function as(browser: Browser, role: RoleKey): Promise<Page> {
+  const ctx = await browser.newContext({ storageState: storageState(role), baseURL: BASE_URL });
+  return ctx.newPage();
+}
+
+async function check(page: Page, name: string) {
+  await page.waitForLoadState("networkidle");
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `write-${name}.png`), fullPage: true });
+}
+
+test.beforeAll(async () => {
+  receiver = await startLoopbackReceiver();
+});
+test.afterAll(async () => {
+  await receiver?.close();
+});
+
+test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits it with a double click", async ({ browser }) => {
+  const page = await as(browser, "treasurer");
+  await page.goto("/payments/new");
+  await page.getByLabel("Creditor name of row 1").fill("Fjord Konsult AS");
+  await page.getByLabel("Creditor IBAN of row 1").fill("NO93 8601 1117 947");
+  await expect(page.getByTestId("iban-country").first()).toContainText("NO · Norway");
+  await page.getByLabel("End-to-end id of row 1").fill(E2E[0] ?? "");
+  await page.getByLabel("Amount of row 1").fill("60000.5");
+  // Live validation: an amount with too many digits is marked on its cell.
+  await page.getByLabel("Amount of row 1").fill("60000.505");
+  await expect(page.getByTestId("cell-error").first()).toContainText("fraction digits");
+  await page.getByLabel("Amount of row 1").fill("60000.50");
+
+  await page.getByTestId("open-csv").click();
+  const csv = `creditor_name,creditor_iban,amount,end_to_end_id\nNordic Supplies AB,SE4550000000058398257466,45000.25,${E2E[1]}\nBroken Bank Oy,FI00 1234,1200.00,${E2E[2]}\n`;
+  await page.getByTestId("csv-file").setInputFiles({ name: "instructions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(page.getByTestId("csv-summary")).toContainText("1 of 2 rows have problems");
+  await expect(page.locator('[data-testid="csv-row"][data-bad="true"]')).toHaveCount(1);
+  await expect(page.getByTestId("csv-import")).toBeDisabled();
+  await check(page, "csv-preview");
+  await page.getByLabel("IBAN of file row 3").fill("FI2112345600000785");
+  await expect(page.getByTestId("csv-summary")).toContainText("All 2 rows are valid");
+  await page.getByTestId("csv-import").click();
+  await expect(page.getByTestId("editor-row")).toHaveCount(3);
+  await expect(page.getByTestId("running-total")).toContainText("106,200.75");
+  await check(page, "new-batch");
+
+  await page.getByTestId("save-batch").click();
+  await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
+  batchId = page.url().split("/").pop() ?? "";
+  await expect(page.getByTestId("instruction-row")).toHaveCount(3);
+  await check(page, "batch-created");
+
+  await page.getByTestId("submit-batch").click();
+  await expect(page.getByTestId("submit-total")).toContainText("106,200.75");
+  await check(page, "submit-dialog");
+  await page.getByTestId("confirm-submit").dblclick();
+  await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "pending_approval");
+  await expect(page.getByTestId("approval-progress")).toContainText("0 of 2");
+});
+
+test("the treasurer cannot approve their own batch", async ({ browser }) => {
+  const page = await as(browser, "treasurer");
+  await page.goto("/payments");
+  await expect(page.getByRole("link", { name: "Approvals" })).toHaveCount(0);
+  const queue = await page.request.get("/api/treasury/approvals/queue");
+  expect(queue.status()).toBe(403);
+  const approver = await as(browser, "approver");
+  const rows = (await (await approver.request.get("/api/treasury/approvals/queue")).json()) as { items: { approval: { id: string; object_id: string } }[] };
+  const approvalId = rows.items.find((r) => r.approval.object_id === batchId)?.approval.id;
+  expect(approvalId).toBeTruthy();
+  const r = await page.request.post(`/api/treasury/approvals/${approvalId}/approve`, { headers: { Origin: BASE_URL, "Idempotency-Key": crypto.randomUUID() } });
+  expect(r.status()).toBe(403);
+});
+
+test("approver 1 approves; a retry after a lost answer counts once", async ({ browser }) => {
+  const page = await as(browser, "approver");
+  await page.goto("/approvals");
+  const row = page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`);
+  await expect(row.getByTestId("approval-count")).toHaveText("0 of 2");
+  await check(page, "approvals");
+  // The first answer is lost on the way back: the server did the work, the browser sees a network error.
+  let lost = false;
+  await page.route("**/api/treasury/approvals/*/approve*", async (route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await row.getByTestId("approve").click();
+  await page.getByTestId("confirm-decision").click();
+  await expect(row.getByTestId("row-result")).toHaveAttribute("data-kind", "error");
+  await row.getByTestId("approve").click();
+  await page.getByTestId("confirm-decision").click();
+  await expect(row.getByTestId("row-result")).toHaveAttribute("data-kind", "ok");
+  await expect(row.getByTestId("approval-count")).toHaveText("1 of 2");
+  await page.reload();
+  await expect(page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`).getByTestId("four-eyes")).toContainText("counts once");
+});
+
+test("approver 2 approves with the keyboard and the bank settles the batch", async ({ browser }) => {
+  const page = await as(browser, "approver2");
+  await page.goto("/approvals");
+  const rows = page.getByTestId("approval-row");
+  const index = await rows.evaluateAll((els, id) => els.findIndex((e) => e.getAttribute("data-batch-id") === id), batchId);
+  expect(index).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press("?");
+  await expect(page.getByTestId("keyboard-help")).toBeVisible();
+  await page.keyboard.press("Escape");
+  for (let i = 0; i < index; i++) await page.keyboard.press("j");
+  await page.keyboard.press("a");
+  await expect(page.getByTestId("decision-dialog")).toBeVisible();
+  await page.getByTestId("confirm-decision").click();
+  await expect(page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`)).toHaveCount(0);
+
+  const treasurer = await as(browser, "treasurer");
+  await treasurer.goto(`/payments/${batchId}`);
+  await expect(treasurer.locator("[data-status]").first()).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  await expect(treasurer.getByTestId("approval-progress")).toContainText(USERS.approver.email);
+  await expect(treasurer.getByTestId("approval-progress")).toContainText(USERS.approver2.email);
+  await check(treasurer, "batch-settled");
+});
+
+test("treasurer confirms one proposed match and rejects another", async ({ browser }) => {
+  const page = await as(browser, "treasurer");
+  await page.goto("/reconciliation");
+  const first = page.locator(`[data-testid="match-row"][data-e2e="${E2E[0]}"]`);
+  const second = page.locator(`[data-testid="match-row"][data-e2e="${E2E[1]}"]`);
+  await expect(async () => {
+    await page.reload();
+    await expect(first).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await check(page, "reconciliation");
+  await first.getByTestId("confirm-match").click();
+  await page.getByTestId("confirm-match-decision").click();
+  await expect(first).toHaveCount(0);
+  await second.getByTestId("reject-match").click();
+  await page.getByTestId("confirm-match-decision").click();
+  await expect(second).toHaveCount(0);
+  await page.getByRole("tab", { name: "Decided" }).click();
+  await expect(page.locator(`[data-testid="match-row"][data-e2e="${E2E[0]}"] [data-status="confirmed"]`)).toHaveCount(1);
+  await expect(page.locator(`[data-testid="match-row"][data-e2e="${E2E[1]}"] [data-status="rejected"]`)).toHaveCount(1);
+  await check(page, "reconciliation-decided");
+});
+
+test("admin creates a webhook to a loopback receiver and sends a signed test event", async ({ browser }) => {
+  const page = await as(browser, "admin");
+  await page.goto("/webhooks");
+  await page.getByTestId("new-webhook").click();
+  await page.getByTestId("webhook-url").fill(`${receiver.url}/hooks/${RUN}`);
+  await check(page, "webhook-form");
+  await page.getByTestId("save-webhook").click();
+  const secret = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+  expect(secret).toMatch(/^whsec_/);
+  receiver.secrets.set("created", secret);
+  await check(page, "webhook-secret");
+  await page.getByRole("button", { name: "I have stored the secret" }).click();
+  const row = page.locator(`[data-testid="webhook-row"][data-url="${receiver.url}/hooks/${RUN}"]`);
+  await row.getByTestId("test-webhook").click();
+  await expect.poll(() => receiver.received.filter((d) => d.path === `/hooks/${RUN}` && d.validFor.includes("created") && d.fresh).length, { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect(page.locator('[data-testid="delivery-row"][data-status="delivered"]').first()).toBeVisible({ timeout: 20_000 });
+  await check(page, "webhooks");
+});
+
+test("the audit log shows every step with the right person", async ({ browser }) => {
+  const page = await as(browser, "admin");
+  await page.goto("/audit");
+  const has = (action: string, user: string, object?: string) =>
+    page.locator(`[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]${object ? `[data-object="${object}"]` : ""}`);
+  await expect(has("payment_batch.create", USERS.treasurer.email, batchId)).toHaveCount(1);
+  // The double-clicked submit is one effect.
+  await expect(has("payment_batch.submit", USERS.treasurer.email, batchId)).toHaveCount(1);
+  await expect(has("approval.approve", USERS.approver.email).first()).toBeVisible();
+  await expect(has("approval.approve", USERS.approver2.email).first()).toBeVisible();
+  await expect(has("reconciliation_match.confirm", USERS.treasurer.email).first()).toBeVisible();
+  await expect(has("reconciliation_match.reject", USERS.treasurer.email).first()).toBeVisible();
+  await expect(has("webhook.create", USERS.admin.email).first()).toBeVisible();
+  await expect(has("webhook.test", USERS.admin.email).first()).toBeVisible();
+  await check(page, "audit");
+  const download = page.waitForEvent("download");
+  await page.getByTestId("audit-export").click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-.*\.csv$/);
+});
+
+test("a viewer sees no write action and the BFF refuses a direct write", async ({ browser }) => {
+  const page = await as(browser, "viewer");
+  await page.goto("/payments");
+  await expect(page.getByTestId("batch-row").first()).toBeVisible();
+  await expect(page.getByTestId("new-batch")).toHaveCount(0);
+  await check(page, "payments-viewer");
+  await page.getByTestId("batch-row").first().getByRole("link").click();
+  await expect(page.getByTestId("instruction-row").first()).toBeVisible();
+  await expect(page.getByTestId("submit-batch")).toHaveCount(0);
+  await page.goto("/reconciliation");
+  await expect(page.getByTestId("confirm-match")).toHaveCount(0);
+  await expect(page.getByTestId("bulk-confirm")).toHaveCount(0);
+  const companies = (await (await page.request.get("/api/treasury/companies")).json()) as { items: { id: string }[] };
+  const r = await page.request.post("/api/treasury/payments/batches", {
+    headers: { Origin: BASE_URL, "Idempotency-Key": crypto.randomUUID() },
+    data: { company_id: companies.items[0]?.id, currency: "DKK", instructions: [{ amount: "1.00", currency: "DKK", creditor_name: "X", creditor_iban: "NO9386011117947", end_to_end_id: "V-1" }] },
+  });
+  expect(r.status()).toBe(403);
+  for (const p of ["/approvals", "/webhooks", "/audit"]) {
+    await page.goto(p);
+    await expect(page.getByTestId("problem-state")).toBeVisible();
+  }
+});
