@@ -7,6 +7,8 @@ import Decimal from "decimal.js";
 import { currencyMinorUnits } from "../../lib/contract/common";
 
 const digitsCache = new Map<string, number>();
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 function minorUnits(currency: string): number {
   let d = digitsCache.get(currency);
@@ -26,6 +28,12 @@ function minorUnits(currency: string): number {
  * currency's minor-unit digits; extra digits a bank sent are kept, never rounded.
  */
 export function formatAmount(value: string | number | Decimal, currency: string): string {
+  if (typeof value === "string") {
+    // Hot path for list responses: a stored value that already has the currency's digits is returned as is.
+    const dot = value.indexOf(".");
+    const digits = minorUnits(currency);
+    if ((dot < 0 ? digits === 0 : value.length - dot - 1 === digits) && PLAIN_DECIMAL.test(value)) return value;
+  }
   const d = new Decimal(value);
   const digits = Math.max(minorUnits(currency), d.decimalPlaces());
   return d.toFixed(digits);
@@ -33,6 +41,7 @@ export function formatAmount(value: string | number | Decimal, currency: string)
 
 /** A timestamptz column value ("2026-01-10 08:15:00+00") as ISO 8601 ("2026-01-10T08:15:00.000Z"). */
 export function isoTimestamp(value: string | Date): string {
+  if (typeof value === "string" && ISO_UTC.test(value)) return value; // already formatted by SQL (see ISO_UTC_SQL)
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
@@ -42,3 +51,6 @@ export function maskIban(ref: string): string {
   if (s.length <= 8) return `${s.slice(0, 2)}${"*".repeat(Math.max(0, s.length - 2))}`;
   return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
 }
+
+/** SQL `to_char` pattern that yields what `isoTimestamp` returns, so list queries skip Date parsing in Node. */
+export const ISO_UTC_SQL = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';

@@ -4,13 +4,13 @@
  * with the scope in every `where`. Exact list counts for transactions come
  * from the `account_day_flows` aggregate, not from counting a million rows.
  */
-import { and, asc, desc, eq, gte, lte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, lte, lt, sql, type SQL } from "drizzle-orm";
 import { isValidIBAN, electronicFormatIBAN } from "ibantools";
 import type { Account, AccountUpsert, BalanceSnapshot, CoverageDay, IntradayBalancePoint, Transaction } from "../../../lib/contract/ledger";
-import type { Db, DbOrTx } from "../../db/client";
+import { queryRows, type Db, type DbOrTx } from "../../db/client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../../db/schema";
 import { ApiError, fieldError, notFound } from "../../lib/errors";
-import { formatAmount, isoTimestamp, maskIban } from "../../lib/format";
+import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
@@ -171,16 +171,26 @@ export async function countTransactions(db: Db, scope: DataScope, f: Transaction
   return Number(row?.n ?? 0);
 }
 
+/**
+ * The transaction columns as text, timestamps already in ISO 8601 UTC: list
+ * responses of 1,000 rows then need no per-row Date or Decimal work in Node.
+ */
+const TX_TEXT_COLUMNS = sql.raw(`transactions.id::text as "id", transactions.account_id::text as "accountId", transactions.amount::text as "amount",
+  transactions.currency as "currency", transactions.direction as "direction",
+  to_char(transactions.booked_at at time zone 'UTC', '${ISO_UTC_SQL}') as "bookedAt",
+  to_char(transactions.value_at at time zone 'UTC', '${ISO_UTC_SQL}') as "valueAt",
+  transactions.booked_date::text as "bookedDate", transactions.value_date::text as "valueDate",
+  transactions.counterparty_name as "counterpartyName", transactions.remittance as "remittance", transactions.end_to_end_id as "endToEndId"`);
+
 /** Transactions in scope, newest booking first (booked_date, booked_at, id descending). */
 export async function listTransactions(db: Db, scope: DataScope, f: TransactionFilter, page: Page, withCount: boolean) {
   const [rows, count] = await Promise.all([
-    db
-      .select(txColumns)
-      .from(transactions)
-      .where(txWhere(scope, f))
-      .orderBy(desc(transactions.bookedDate), desc(transactions.bookedAt), desc(transactions.id))
-      .limit(page.limit)
-      .offset(page.offset),
+    queryRows<TxRow>(
+      db,
+      sql`select ${TX_TEXT_COLUMNS} from transactions where ${txWhere(scope, f)}
+          order by transactions.booked_date desc, transactions.booked_at desc, transactions.id desc
+          limit ${page.limit} offset ${page.offset}`,
+    ),
     withCount ? countTransactions(db, scope, f) : Promise.resolve(0),
   ]);
   return { rows: rows.map(toTransaction), count };
