@@ -6,8 +6,8 @@
  * For each database (PGlite in a temp data folder; a temp PostgreSQL cluster
  * when Debian's binaries are installed, else it says so and skips it):
  * seed the demo data at `--scale` (50 ≈ 1.15 million transactions) and time
- * it, start the real server (`startServer`, the production code path, with a
- * rate limit high enough not to interfere), then load every scenario with
+ * it, start the real server as its own process (the CLI, so the load
+ * generator does not share its event loop; rate limit high enough not to interfere), then load every scenario with
  * autocannon for `--duration` seconds on `--connections` connections after a
  * short warm-up, then once more on a single connection (unloaded latency).
  * Prints p50 / p99 latency, requests/s and each as a ratio to
@@ -21,13 +21,13 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../treasury-api/db/client";
+import { openDatabase, queryRows } from "../treasury-api/db/client";
 import { seedDemo, type DemoFixtures } from "../treasury-api/seed/demo";
 import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
-import { startServer } from "../treasury-api/server";
 import { paymentsScenario } from "./scenarios/payments";
 import { measureWebhookThroughput, reportingScenarios } from "./scenarios/reporting-webhooks";
 import { onCleanup, runCleanups } from "./lib/cleanup";
+import { startServerProcess } from "./lib/server-process";
 import { createBenchDatabase, postgresAvailable, type BenchDatabase, type DbKind } from "./lib/databases";
 import { ledgerScenarios } from "./lib/ledger-scenarios";
 import { runLoad, sendOnce, type LoadOptions } from "./lib/load";
@@ -66,7 +66,14 @@ function parseArgs(argv: string[]): Args {
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
 
-async function seed(target: BenchDatabase, scale: number): Promise<{ fixtures: DemoFixtures; seconds: number }> {
+interface Seeded {
+  fixtures: DemoFixtures;
+  seconds: number;
+  /** The busiest account of demo-treasury-b's companies: the honest worst case for the list scenarios. */
+  busiest: { accountId: string; companyId: string };
+}
+
+async function seed(target: BenchDatabase, scale: number): Promise<Seeded> {
   const database = await openDatabase(target.url ? { url: target.url } : { dataDir: target.dataDir });
   try {
     const t0 = performance.now();
@@ -80,7 +87,17 @@ async function seed(target: BenchDatabase, scale: number): Promise<{ fixtures: D
         }
       },
     });
-    return { fixtures, seconds: (performance.now() - t0) / 1000 };
+    const seconds = (performance.now() - t0) / 1000;
+    const client = fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId);
+    if (!client) throw new Error("demo-treasury-b missing from the fixtures");
+    const [top] = await queryRows<{ account_id: string; company_id: string }>(
+      database.db,
+      sql`SELECT account_id::text, company_id::text, sum(tx_count)::bigint AS n FROM account_day_flows
+          WHERE company_id IN (${sql.join(client.company_ids.map((id) => sql`${id}::uuid`), sql`, `)})
+          GROUP BY account_id, company_id ORDER BY n DESC LIMIT 1`,
+    );
+    if (!top) throw new Error("no transactions found for demo-treasury-b's companies");
+    return { fixtures, seconds, busiest: { accountId: top.account_id, companyId: top.company_id } };
   } finally {
     await database.close();
   }
@@ -91,26 +108,18 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
   const outcome: DatabaseOutcome = { kind, description: target.description, scenarios: [], extras: [] };
   try {
     log(`\n[${kind}] seeding scale ${args.scale} …`);
-    const { fixtures, seconds } = await seed(target, args.scale);
+    const { fixtures, seconds, busiest } = await seed(target, args.scale);
     const n = fixtures.counts.transactions;
     outcome.seed = { transactions: n, seconds, rowsPerSecond: n / seconds, targetSeconds: SEED_TARGET_SECONDS };
     log(`[${kind}] seeded ${n.toLocaleString("en")} transactions in ${seconds.toFixed(1)} s (${Math.round(n / seconds).toLocaleString("en")}/s)`);
+    const client = fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId);
+    const account = fixtures.accounts.find((a) => a.id === busiest.accountId);
+    if (!client || !account) throw new Error("demo-treasury-b or its busiest account missing from the fixtures");
 
-    const server = await startServer({
-      port: 0,
-      host: "127.0.0.1",
-      data: target.dataDir ?? "memory",
-      databaseUrl: target.url,
-      seed: "none",
-      seedScale: 1,
-      rateLimit: { limit: 1_000_000_000, windowSeconds: 60 },
-      bankSpeed: "manual",
-      log: false,
-    });
-    const stopServer = onCleanup(`stop ${kind} server`, () => server.close());
+    // The server runs as its own process (the CLI), so autocannon does not share its event loop.
+    const server = await startServerProcess({ dataDir: target.dataDir, url: target.url }, ["--rate-limit", "1000000000", "--bank-speed", "manual"]);
+    const stopServer = onCleanup(`stop ${kind} server`, () => server.stop());
     try {
-      const client = fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId);
-      if (!client) throw new Error("demo-treasury-b missing from the fixtures");
       const tokenRes = await fetch(`${server.url}/public/auth/token/`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}` },
@@ -118,16 +127,7 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
       });
       if (tokenRes.status !== 200) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);
       const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-
-      // The busiest account of the client's companies is the honest worst case.
-      const busiest = (await server.database.db.execute(sql`
-        SELECT account_id, company_id, sum(tx_count)::bigint AS n FROM account_day_flows
-        WHERE company_id IN (${sql.join(client.company_ids.map((id) => sql`${id}::uuid`), sql`, `)})
-        GROUP BY account_id, company_id ORDER BY n DESC LIMIT 1`)) as unknown as { rows: { account_id: string; company_id: string }[] };
-      const top = busiest.rows[0];
-      const account = fixtures.accounts.find((a) => a.id === top?.account_id);
-      if (!top || !account) throw new Error("no transactions found for demo-treasury-b's companies");
-      const ctx: ScenarioContext = { companyId: top.company_id, accountId: account.id, accountIban: account.iban, accountBic: account.bank_id, currency: account.currency, today: fixtures.today, iteration: 0 };
+      const ctx: ScenarioContext = { companyId: busiest.companyId, accountId: account.id, accountIban: account.iban, accountBic: account.bank_id, currency: account.currency, today: fixtures.today, iteration: 0 };
       log(`[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, account ${account.name} (${account.currency})`);
 
       const load: LoadOptions = { baseUrl: server.url, token, durationSeconds: args.duration, connections: args.connections };
@@ -147,19 +147,23 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
           log(`[${kind}] ${s.name}: ERROR ${o.error}`);
         }
       }
-
-      try {
-        const w = await measureWebhookThroughput(server.database, { clientId: client.id, tenantId: client.tenant_id, companyId: ctx.companyId, events: args.events });
-        const floorRps = outcome.scenarios.find((s) => s.floor)?.result?.requestsPerSecond;
-        outcome.extras.push({
-          name: "webhook delivery to a loopback receiver",
-          value: `${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s${floorRps ? ` (÷floor req/s ${(w.eventsPerSecond / floorRps).toFixed(3)})` : ""}`,
-        });
-      } catch (err) {
-        outcome.extras.push({ name: "webhook delivery to a loopback receiver", value: `ERROR ${err instanceof Error ? err.message : String(err)}` });
-      }
     } finally {
       await stopServer();
+    }
+
+    // Webhook delivery runs the delivery worker in this process, on the database the server has released.
+    const database = await openDatabase(target.url ? { url: target.url } : { dataDir: target.dataDir });
+    try {
+      const w = await measureWebhookThroughput(database, { clientId: client.id, tenantId: client.tenant_id, companyId: busiest.companyId, events: args.events });
+      const floorRps = outcome.scenarios.find((s) => s.floor)?.result?.requestsPerSecond;
+      outcome.extras.push({
+        name: "webhook delivery to a loopback receiver",
+        value: `${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s${floorRps ? ` (÷floor req/s ${(w.eventsPerSecond / floorRps).toFixed(3)})` : ""}`,
+      });
+    } catch (err) {
+      outcome.extras.push({ name: "webhook delivery to a loopback receiver", value: `ERROR ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      await database.close();
     }
   } catch (err) {
     outcome.error = err instanceof Error ? (err.stack ?? err.message) : String(err);
