@@ -21,11 +21,7 @@ import { createApp } from "./app";
 import { resolveConfig, type AppConfig, type BankSpeed } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { meta } from "./db/schema";
-import { seedDemo, writeDemoFixtures } from "./seed/demo";
-// Seed steps register on import, in this order: payments before reconciliation (it matches the bookings).
-import "./seed/payments";
-import "./seed/reconciliation";
-import "./seed/webhooks";
+import { seedDemo, writeDemoFixtures } from "./seed";
 import { startWorkers, type Workers } from "./workers";
 
 export interface ServerOptions {

@@ -113,7 +113,7 @@ async function main(argv: string[]): Promise<void> {
   const iterations = arg("iterations", 30);
   const events = arg("events", 2000);
   const { openDatabase } = await import("../../treasury-api/db/client");
-  const { seedDemo } = await import("../../treasury-api/seed/demo");
+  const { seedDemo } = await import("../../treasury-api/seed");
   const { createApp } = await import("../../treasury-api/app");
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url } : { dataDir: "memory" });
