@@ -3,31 +3,17 @@
 import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { createLoader, parseAsString } from "nuqs/server";
 import { Download, ScrollText } from "lucide-react";
 import type { AuditEventView } from "@/lib/bff/audit-view";
 import { toCsv } from "@/lib/csv/csv-stream";
 import { matchesText } from "@/lib/url-state/filters";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { FilterBar, FilterSelect, FilterText } from "@/components/views/controls";
 import { errorText } from "@/components/review/error-text";
-
-/** Audit URL state: `action` is sent to the BFF; user, object and company filter the loaded rows. */
-export const auditFilterParsers = { action: parseAsString, user: parseAsString, object: parseAsString, company: parseAsString };
-export const loadAuditFilters = createLoader(auditFilterParsers);
-
-/** Newest 500 events of one action (or all). */
-export const auditLogQueries = {
-  list: (action: string | null) =>
-    ({
-      queryKey: ["audit", "log", action ?? ""] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => bffFetch<{ items: AuditEventView[] }>(`/api/audit${toQueryString({ action, limit: 500 })}`, { signal }),
-    }),
-};
+import { auditFilterParsers, auditLogQueries } from "./audit-queries";
 
 const ACTIONS = ["payment_batch.create", "payment_batch.submit", "approval.approve", "approval.reject", "reconciliation_match.confirm", "reconciliation_match.reject", "webhook.create", "webhook.update", "webhook.test", "webhook.delete", "session.sign_in"];
 

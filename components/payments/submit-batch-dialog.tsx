@@ -1,5 +1,6 @@
 "use client";
 
+import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import type { PaymentBatch } from "@/lib/contract";
@@ -23,6 +24,8 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
   const qc = useQueryClient();
   const op = useOperationKey();
   const key = paymentQueries.view(companyId, batch.id).queryKey;
+  // Two clicks arrive before the button re-renders as disabled: the second must not send a second request.
+  const inFlight = useRef(false);
   const m = useMutation({
     mutationFn: () => bffFetch<PaymentBatch>(`/api/treasury/payments/batches/${batch.id}/submit`, { method: "POST", idempotencyKey: op.key }),
     onMutate: async () => {
@@ -39,7 +42,10 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
       toast.success("Batch submitted for approval.");
       onClose();
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: paymentQueries.all() }),
+    onSettled: () => {
+      inFlight.current = false;
+      return qc.invalidateQueries({ queryKey: paymentQueries.all() });
+    },
   });
   return (
     <Modal
@@ -53,7 +59,11 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
           <Button onClick={onClose} disabled={m.isPending}>
             Cancel
           </Button>
-          <Button variant="primary" pending={m.isPending} onClick={() => m.mutate()} data-testid="confirm-submit">
+          <Button variant="primary" pending={m.isPending} onClick={() => {
+              if (inFlight.current) return;
+              inFlight.current = true;
+              m.mutate();
+            }} data-testid="confirm-submit">
             {m.isPending ? "Submitting…" : m.isError ? "Try again" : "Submit for approval"}
           </Button>
         </>

@@ -18,14 +18,12 @@ export function ScoreBreakdown({ score, breakdown }: { score: number; breakdown:
       </div>
       <dl className="mt-0.5 grid grid-cols-2 gap-x-3 gap-y-0.5">
         {PARTS.map(([k, label]) => (
-          <div key={k} className="text-[11px] text-slate-600">
-            <div className="flex justify-between gap-2">
-              <dt>{label}</dt>
-              <dd className="tabular">{breakdown[k]}</dd>
-            </div>
-            <div aria-hidden className="h-0.5 rounded-full bg-slate-200">
+          <div key={k} className="grid grid-cols-[1fr_auto] gap-x-2 text-[11px] text-slate-600">
+            <dt>{label}</dt>
+            <dd className="tabular">{breakdown[k]}</dd>
+            <dd aria-hidden className="col-span-2 h-0.5 rounded-full bg-slate-200">
               <div className="h-0.5 rounded-full bg-slate-500" style={{ width: `${breakdown[k]}%` }} />
-            </div>
+            </dd>
           </div>
         ))}
       </dl>

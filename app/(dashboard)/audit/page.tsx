@@ -4,7 +4,8 @@ import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { listAuditEvents } from "@/lib/bff/queries/audit";
 import { getQueryClient } from "@/components/data/query-client";
-import { AuditLog, auditLogQueries, loadAuditFilters } from "@/components/audit/audit-log";
+import { AuditLog } from "@/components/audit/audit-log";
+import { auditLogQueries, loadAuditFilters } from "@/components/audit/audit-queries";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
