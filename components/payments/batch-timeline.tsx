@@ -46,12 +46,13 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       ),
     });
   }
-  entries.sort((a, b) => a.at.localeCompare(b.at));
+  // Audit times and API times are written differently (space vs "T"): compare instants, not strings.
+  entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   return (
     <ol className="space-y-2 text-[13px]" aria-label="Timeline" data-testid="batch-timeline">
       {entries.map((e) => (
-        <li key={e.key} className="grid grid-cols-[9.5rem_1fr] gap-3">
-          <span className="text-slate-500">
+        <li key={e.key} className="flex flex-col gap-0.5">
+          <span className="text-xs text-slate-500">
             <Timestamp value={e.at} seconds />
           </span>
           <span className="text-slate-800">{e.label}</span>
