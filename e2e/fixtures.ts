@@ -25,8 +25,13 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   admin: ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "webhooks", "organization", "audit"],
 };
 
+/**
+ * Signed-in state per role. Kept per server port: a session is signed with the
+ * secret of the server that issued it, so runs on other ports (another
+ * checkout's or a parallel run's) must not overwrite it.
+ */
 export function storageState(role: RoleKey): string {
-  return path.join("e2e", ".auth", `${role}.json`);
+  return path.join("e2e", ".auth", process.env.E2E_PORT ?? "3210", `${role}.json`);
 }
 
 export const SCREENSHOTS = path.join("e2e", "screenshots");

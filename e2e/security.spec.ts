@@ -18,7 +18,8 @@ import { startServer, type RunningServer } from "../treasury-api/server";
 import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
 import { PASSWORD, USERS } from "./fixtures";
 
-const PORT = Number(process.env.E2E_SECURITY_PORT ?? 3219);
+// Next to the e2e server's port, so that parallel runs on other ports do not collide.
+const PORT = Number(process.env.E2E_SECURITY_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 9);
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = DEMO_TREASURY_B.clientSecret;
 const NEXTAUTH_SECRET = randomBytes(32).toString("base64url");

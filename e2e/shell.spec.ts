@@ -12,6 +12,8 @@ for (const role of Object.keys(USERS) as RoleKey[]) {
       await expect(nav.locator("a[data-area]")).toHaveCount(EXPECTED_AREAS[role].length);
       expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(EXPECTED_AREAS[role]);
       await expect(page.getByTestId("user-roles")).toContainText(role === "approver2" ? "approver" : role);
+      // Charts load lazily; let them settle so the screenshot shows the page as a person sees it.
+      await page.waitForLoadState("networkidle");
       await page.screenshot({ path: path.join(SCREENSHOTS, `overview-${role}.png`) });
       for (const area of EXPECTED_AREAS[role].filter((a) => a !== "overview")) {
         await nav.locator(`a[data-area="${area}"]`).click();
