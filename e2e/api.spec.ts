@@ -130,8 +130,10 @@ test("a treasurer's batch: created, submitted, replayed by key, audited; four-ey
   expect(pending).toBeTruthy();
 
   const admin = await as("admin");
-  const audit = (await (await admin.get("/api/audit")).json()) as { items: { action: string; object_id: string | null; user_email: string }[] };
-  expect(audit.items.some((e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local")).toBe(true);
+  const audit = (await (await admin.get("/api/audit")).json()) as { items: { action: string; object_id: string | null; user_email: string; outcome: string }[] };
+  const creates = audit.items.filter((e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local");
+  // The second POST with the same key was answered from the API's idempotency store: logged as a replay, not a second success.
+  expect(creates.map((e) => e.outcome).sort()).toEqual(["replayed", "success"]);
   expect(audit.items.some((e) => e.action === "payment_batch.submit" && e.object_id === batch.id)).toBe(true);
   for (const c of [t, approver, admin]) await c.dispose();
 });

@@ -21,6 +21,8 @@ export interface BffContext {
   /** The selected company (null when the user may see none). */
   company: Company | null;
   requestId: string;
+  /** Filled by the treasury client on writes (idempotent replay or not), read by the audit step. */
+  upstream?: { replayed?: boolean };
 }
 
 /** The request id from `X-Request-ID` when it is well-formed, else a new one. */
@@ -48,10 +50,10 @@ export async function requestContext(opts: { ignoreCompanyCookie?: boolean } = {
 /** Upstream call context for company-scoped reads. @throws 403 when no company is available. */
 export function companyCall(ctx: BffContext): CallContext & { companyId: string } {
   if (!ctx.company) throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
-  return { companyId: ctx.company.id, requestId: ctx.requestId };
+  return { companyId: ctx.company.id, requestId: ctx.requestId, outcome: ctx.upstream };
 }
 
 /** Upstream call context for calls that are not company-scoped. */
 export function plainCall(ctx: BffContext): CallContext {
-  return { requestId: ctx.requestId };
+  return { requestId: ctx.requestId, outcome: ctx.upstream };
 }

@@ -138,10 +138,11 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
 
       const companyMode = opts.company ?? "required";
       if (companyMode === "required" && !base.company) throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
-      const call: CallContext = { requestId, idempotencyKey, ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}) };
+      const upstream: { replayed?: boolean } = {};
+      const call: CallContext = { requestId, idempotencyKey, outcome: upstream, ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}) };
 
       const audit: RouteContext<unknown, unknown>["audit"] = {};
-      const ctx = { ...base, requestId, params, query, body, call, idempotencyKey, audit } as RouteContext<Out<Q>, Out<B>>;
+      const ctx = { ...base, upstream, requestId, params, query, body, call, idempotencyKey, audit } as RouteContext<Out<Q>, Out<B>>;
       const result = await handler(ctx);
 
       if (opts.audit) {
@@ -155,7 +156,8 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
           objectId,
           companyId: audit.companyId ?? call.companyId ?? bodyCompany,
           idempotencyKey: idempotencyKey ?? null,
-          outcome: "success",
+          // A retry answered from the API's idempotency store changed nothing: logged, but not as a new success.
+          outcome: upstream.replayed ? "replayed" : "success",
           requestId,
           ...(audit.details ? { details: audit.details } : {}),
         });

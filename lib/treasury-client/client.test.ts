@@ -192,6 +192,20 @@ describe("retries", () => {
     expect(JSON.parse(up.requests[0]?.body ?? "{}")).toEqual({ orgnr: "912345678", name: "Nordlys AS", country: "NO" });
   });
 
+  it("reports an idempotent replay to the caller", async () => {
+    up.then(
+      () => json(201, company),
+      () => json(201, company, { "idempotent-replayed": "true" }),
+    );
+    const c = client();
+    const first: { replayed?: boolean } = {};
+    await c.upsertCompany({ idempotencyKey: "k", outcome: first }, { orgnr: "912345678", name: "Nordlys AS", country: "NO" });
+    expect(first.replayed).toBe(false);
+    const second: { replayed?: boolean } = {};
+    await c.upsertCompany({ idempotencyKey: "k", outcome: second }, { orgnr: "912345678", name: "Nordlys AS", country: "NO" });
+    expect(second.replayed).toBe(true);
+  });
+
   it("a write without an Idempotency-Key is never retried", async () => {
     up.then(() => apiError(503, "service_unavailable"));
     const c = client();

@@ -17,6 +17,12 @@ export interface CallContext {
   /** Sent as `Idempotency-Key` on writes (required by the API on every write). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * Filled by the client after a successful answer: `replayed` is true when
+   * the API answered a write from its idempotency store
+   * (`Idempotent-Replayed: true`), i.e. nothing new happened upstream.
+   */
+  outcome?: { replayed?: boolean };
 }
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -146,7 +152,10 @@ export class HttpCore {
         continue;
       }
 
-      if (res.ok) return { status: res.status, data: await this.parseBody(res, req), headers: res.headers };
+      if (res.ok) {
+        if (ctx.outcome) ctx.outcome.replayed = res.headers.get("idempotent-replayed") === "true";
+        return { status: res.status, data: await this.parseBody(res, req), headers: res.headers };
+      }
 
       const error = await toApiError(res);
       if (res.status === 401 && !renewedAfter401) {
