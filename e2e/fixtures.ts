@@ -2,14 +2,16 @@
 import path from "node:path";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
 
-export type RoleKey = "viewer" | "treasurer" | "approver" | "approver2" | "admin";
+export type RoleKey = "viewer" | "treasurer" | "approver" | "approver2" | "admin" | "lead";
 
-export const USERS: Record<RoleKey, { email: string; name: string }> = {
-  viewer: { email: "viewer@demo.local", name: "Vera Viewer" },
-  treasurer: { email: "treasurer@demo.local", name: "Tomas Treasurer" },
-  approver: { email: "approver@demo.local", name: "Anna Approver" },
-  approver2: { email: "approver2@demo.local", name: "Aksel Approver" },
-  admin: { email: "admin@demo.local", name: "Ada Admin" },
+/** Each demo user, with the role label the shell shows for them. */
+export const USERS: Record<RoleKey, { email: string; name: string; roles: string }> = {
+  viewer: { email: "viewer@demo.local", name: "Vera Viewer", roles: "viewer" },
+  treasurer: { email: "treasurer@demo.local", name: "Tomas Treasurer", roles: "treasurer" },
+  approver: { email: "approver@demo.local", name: "Anna Approver", roles: "approver" },
+  approver2: { email: "approver2@demo.local", name: "Aksel Approver", roles: "approver" },
+  admin: { email: "admin@demo.local", name: "Ada Admin", roles: "admin" },
+  lead: { email: "lead@demo.local", name: "Lina Lead", roles: "treasurer, approver" },
 };
 
 export const PASSWORD = DEMO_PASSWORD;
@@ -23,6 +25,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   approver: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
   approver2: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
   admin: ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "webhooks", "organization", "audit"],
+  lead: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
 };
 
 /**

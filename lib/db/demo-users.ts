@@ -25,6 +25,8 @@ export const DEMO_USERS: readonly DemoUser[] = [
   { email: "approver@demo.local", name: "Anna Approver", password: DEMO_PASSWORD, roles: ["approver"], companies: "all" },
   { email: "approver2@demo.local", name: "Aksel Approver", password: DEMO_PASSWORD, roles: ["approver"], companies: "all" },
   { email: "admin@demo.local", name: "Ada Admin", password: DEMO_PASSWORD, roles: ["admin"], companies: "all" },
+  // Holds two roles, as a treasury lead often does: creates batches and approves others' — never her own (four-eyes).
+  { email: "lead@demo.local", name: "Lina Lead", password: DEMO_PASSWORD, roles: ["treasurer", "approver"], companies: "all" },
 ];
 
 /**
