@@ -4,16 +4,10 @@
  * PostgreSQL through node-postgres when a connection URL is given. Same
  * schema, same migrations on both.
  */
-import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
-import pg from "pg";
+import { openMigratedDatabase, type MigratedDatabase } from "../../lib/sql/open-database";
 import * as schema from "./schema";
 
 /** The drizzle database type shared by both drivers. */
@@ -22,14 +16,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle or the database itself: repositories accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export interface Database {
-  db: Db;
-  kind: "pglite" | "postgres";
-  /** Runs a raw SQL text (several statements allowed) — used by seeding and tests. */
-  exec(sqlText: string): Promise<void>;
-  /** Closes the connection(s). Idempotent. */
-  close(): Promise<void>;
-}
+/** The open treasury-api database: `db`, `kind`, `exec(sql)`, `close()`. */
+export type Database = MigratedDatabase<typeof schema>;
 
 export interface OpenOptions {
   /** PostgreSQL connection URL; when set, PGlite is not used. */
@@ -47,43 +35,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.me
  * @throws when the database cannot be reached or a migration fails.
  */
 export async function openDatabase(opts: OpenOptions = {}): Promise<Database> {
-  if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_FOLDER });
-    let closed = false;
-    return {
-      db,
-      kind: "postgres",
-      exec: async (sqlText) => {
-        await pool.query(sqlText);
-      },
-      close: async () => {
-        if (closed) return;
-        closed = true;
-        await pool.end();
-      },
-    };
-  }
-  const dir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
-  if (dir) mkdirSync(dir, { recursive: true });
-  const client = dir ? new PGlite(dir) : new PGlite();
-  await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_FOLDER });
-  let closed = false;
-  return {
-    db,
-    kind: "pglite",
-    exec: async (sqlText) => {
-      await client.exec(sqlText);
-    },
-    close: async () => {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
+  return openMigratedDatabase(schema, { ...opts, migrationsFolder: MIGRATIONS_FOLDER });
 }
 
 /**

@@ -1,0 +1,77 @@
+/**
+ * Opens a drizzle database and applies its migrations — the one opener both
+ * the treasury-api and the dashboard use (DESIGN.md "SQL"): embedded PGlite
+ * in a data folder (or in memory) by default, PostgreSQL through
+ * node-postgres when a connection URL is given. Same schema, same migrations.
+ */
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+
+export interface MigratedDatabase<S extends Record<string, unknown>> {
+  db: PgDatabase<PgQueryResultHKT, S>;
+  kind: "pglite" | "postgres";
+  /** Runs a raw SQL text (several statements allowed). */
+  exec(sqlText: string): Promise<void>;
+  /** Closes the connection(s). Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenMigratedOptions {
+  /** PostgreSQL connection URL; when set, PGlite is not used. */
+  url?: string;
+  /** PGlite data folder, or "memory" / undefined for an in-memory database. */
+  dataDir?: string;
+  /** PostgreSQL pool size (default 10). */
+  poolSize?: number;
+  migrationsFolder: string;
+  /** drizzle's migrations bookkeeping table (default `__drizzle_migrations`). */
+  migrationsTable?: string;
+}
+
+/**
+ * Opens the database and migrates it to the latest schema.
+ * @throws when the database cannot be reached or a migration fails.
+ */
+export async function openMigratedDatabase<S extends Record<string, unknown>>(schema: S, opts: OpenMigratedOptions): Promise<MigratedDatabase<S>> {
+  const migrations = { migrationsFolder: opts.migrationsFolder, ...(opts.migrationsTable ? { migrationsTable: opts.migrationsTable } : {}) };
+  let closed = false;
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    await migratePg(drizzlePg(pool), migrations);
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, S>,
+      kind: "postgres",
+      exec: async (sqlText) => {
+        await pool.query(sqlText);
+      },
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+  }
+  const dir = opts.dataDir && opts.dataDir !== "memory" ? opts.dataDir : undefined;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = dir ? new PGlite(dir) : new PGlite();
+  await client.waitReady;
+  await migratePglite(drizzlePglite(client), migrations);
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as PgDatabase<PgQueryResultHKT, S>,
+    kind: "pglite",
+    exec: async (sqlText) => {
+      await client.exec(sqlText);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
