@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from "../db/client";
 import { accounts, balanceSnapshots, companies, coverageDays, transactions } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
-import { toTransaction } from "../routes/ledger/ledger.repo";
+import { TRANSACTION_COLUMNS, toTransaction } from "../routes/ledger/ledger.repo";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
@@ -166,20 +166,6 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   });
 }
 
-const RETURNED = {
-  id: transactions.id,
-  accountId: transactions.accountId,
-  amount: transactions.amount,
-  currency: transactions.currency,
-  direction: transactions.direction,
-  bookedAt: transactions.bookedAt,
-  valueAt: transactions.valueAt,
-  counterpartyName: transactions.counterpartyName,
-  remittance: transactions.remittance,
-  endToEndId: transactions.endToEndId,
-  bookedDate: transactions.bookedDate,
-  valueDate: transactions.valueDate,
-};
 
 /** Inserts the entries in chunks, skipping known ones; emits `transaction.created` for each new row. Returns the number inserted. */
 async function insertTransactions(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, entries: ParsedEntry[]): Promise<number> {
@@ -209,7 +195,7 @@ async function insertTransactions(tx: DbOrTx, company: Company, accountId: strin
       .insert(transactions)
       .values(chunk)
       .onConflictDoNothing({ target: [transactions.accountId, transactions.dedupeKey] })
-      .returning(RETURNED);
+      .returning(TRANSACTION_COLUMNS);
     // The event carries the stored row exactly as the ledger routes return it.
     const events = created.map((r) => ({ tenantId: company.tenantId, companyId: company.id, type: "transaction.created" as const, data: toTransaction(r) }));
     await enqueueEvents(tx, events);

@@ -115,7 +115,8 @@ export interface TransactionFilter {
   currency?: string;
 }
 
-const txColumns = {
+/** The columns a Transaction is built from (`toTransaction`); also what inserts return for their events. */
+export const TRANSACTION_COLUMNS = {
   id: transactions.id,
   accountId: transactions.accountId,
   amount: transactions.amount,
@@ -130,7 +131,7 @@ const txColumns = {
   endToEndId: transactions.endToEndId,
 };
 
-type TxRow = { [K in keyof typeof txColumns]: (typeof transactions.$inferSelect)[K] };
+type TxRow = { [K in keyof typeof TRANSACTION_COLUMNS]: (typeof transactions.$inferSelect)[K] };
 
 export function toTransaction(r: TxRow): Transaction {
   return {
@@ -198,7 +199,7 @@ export async function listTransactions(db: Db, scope: DataScope, f: TransactionF
 
 export async function getTransaction(db: Db, scope: DataScope, id: string): Promise<Transaction> {
   const [row] = await db
-    .select(txColumns)
+    .select(TRANSACTION_COLUMNS)
     .from(transactions)
     .where(and(eq(transactions.id, id), ...scopeWhere(scope, transactions.tenantId, transactions.companyId)));
   if (!row) throw notFound("Transaction");
