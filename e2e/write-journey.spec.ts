@@ -124,12 +124,21 @@ test("approver 1 approves; a retry after a lost answer counts once", async ({ br
     await route.fetch();
     await route.abort("connectionreset");
   });
+  // Until the retry is sent, the queue's refetch is held back: otherwise, on a slow machine, the refetch
+  // shows the (already counted) approval first and the button is rightly disabled before the retry.
+  let releaseQueue = () => {};
+  const queueHeld = new Promise<void>((resolve) => (releaseQueue = resolve));
+  await page.route("**/api/treasury/approvals/queue*", async (route) => {
+    if (lost) await queueHeld;
+    await route.continue();
+  });
   await row.getByTestId("approve").click();
   await page.getByTestId("confirm-decision").click();
   await expect(row.getByTestId("row-result")).toHaveAttribute("data-kind", "error");
   await row.getByTestId("approve").click();
   await page.getByTestId("confirm-decision").click();
   await expect(row.getByTestId("row-result")).toHaveAttribute("data-kind", "ok");
+  releaseQueue();
   await expect(row.getByTestId("approval-count")).toHaveText("1 of 2");
   await page.reload();
   await expect(page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`).getByTestId("four-eyes")).toContainText("counts once");
