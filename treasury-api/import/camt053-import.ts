@@ -78,10 +78,11 @@ export async function importCamt053(db: Db, opts: ImportOptions): Promise<Import
   });
 }
 
-async function importFile(tx: DbOrTx, company: Company, name: string, statements: ParsedStatement[], accountCache: Map<string, string>): Promise<ImportFileSummary> {
-  const summary: ImportFileSummary = {
-    file: name,
-    statements: statements.length,
+/** A file summary with every count at zero (also the CLI's totals row). */
+export function emptyFileSummary(file: string): ImportFileSummary {
+  return {
+    file,
+    statements: 0,
     accountRefs: [],
     accountsMatched: 0,
     accountsCreated: 0,
@@ -92,6 +93,11 @@ async function importFile(tx: DbOrTx, company: Company, name: string, statements
     coverageDays: 0,
     skippedBalanceCodes: {},
   };
+}
+
+async function importFile(tx: DbOrTx, company: Company, name: string, statements: ParsedStatement[], accountCache: Map<string, string>): Promise<ImportFileSummary> {
+  const summary = emptyFileSummary(name);
+  summary.statements = statements.length;
   const seenAccounts = new Set<string>();
   for (const stmt of statements) {
     const cached = accountCache.get(stmt.account.ref);

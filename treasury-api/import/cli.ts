@@ -10,7 +10,7 @@ import path from "node:path";
 import { Uuid } from "../../lib/contract/common";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
-import { importCamt053, type ImportFileSummary, type ImportSummary } from "./camt053-import";
+import { emptyFileSummary, importCamt053, type ImportFileSummary, type ImportSummary } from "./camt053-import";
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliOutput {
@@ -111,19 +111,7 @@ function skippedText(codes: Record<string, number>): string {
 
 /** The summary as a plain-text table with a totals row. */
 export function formatSummary(summary: ImportSummary): string {
-  const total: ImportFileSummary = {
-    file: "total",
-    statements: 0,
-    accountRefs: [],
-    accountsMatched: 0,
-    accountsCreated: 0,
-    transactionsInserted: 0,
-    duplicatesSkipped: 0,
-    entriesNotBooked: 0,
-    balancesUpserted: 0,
-    coverageDays: 0,
-    skippedBalanceCodes: {},
-  };
+  const total = emptyFileSummary("total");
   for (const f of summary.files) {
     total.statements += f.statements;
     total.accountsMatched += f.accountsMatched;
