@@ -29,6 +29,13 @@ export interface OpenMigratedOptions {
   dataDir?: string;
   /** PostgreSQL pool size (default 10). */
   poolSize?: number;
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, network
+   * cut, admin shutdown). The pool drops that connection and opens a new one
+   * on the next query; without a listener node-postgres would crash the
+   * process. Default: one line on stderr.
+   */
+  onIdleError?: (err: Error) => void;
   migrationsFolder: string;
   /** drizzle's migrations bookkeeping table (default `__drizzle_migrations`). */
   migrationsTable?: string;
@@ -43,6 +50,27 @@ export async function openMigratedDatabase<S extends Record<string, unknown>>(sc
   let closed = false;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    const onIdleError = opts.onIdleError ?? ((err: Error) => console.error(`database: idle connection dropped: ${err.message}`));
+    pool.on("error", onIdleError);
+    // pool.end() resolves once its clients are told to end, not once their
+    // sockets are closed; close() waits for every 'remove' so that a caller
+    // stopping the server right after sees no half-closed connection.
+    const open = new Set<pg.PoolClient>();
+    pool.on("connect", (client) => open.add(client));
+    const allRemoved = () =>
+      new Promise<void>((resolve) => {
+        if (open.size === 0) return resolve();
+        const giveUp = setTimeout(resolve, 5_000); // a socket that never closes must not hang shutdown
+        giveUp.unref();
+        pool.on("remove", (client) => {
+          open.delete(client);
+          if (open.size === 0) {
+            clearTimeout(giveUp);
+            resolve();
+          }
+        });
+      });
+    pool.on("remove", (client) => open.delete(client));
     await migratePg(drizzlePg(pool), migrations);
     return {
       db: drizzlePg(pool, { schema }) as unknown as PgDatabase<PgQueryResultHKT, S>,
@@ -53,7 +81,9 @@ export async function openMigratedDatabase<S extends Record<string, unknown>>(sc
       close: async () => {
         if (closed) return;
         closed = true;
+        const removed = allRemoved();
         await pool.end();
+        await removed;
       },
     };
   }

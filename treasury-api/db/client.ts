@@ -26,6 +26,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /** PostgreSQL only: called when the server drops an idle connection (default: a line on stderr). */
+  onIdleError?: (err: Error) => void;
 }
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));

@@ -6,6 +6,7 @@
  * only when PostgreSQL is not installed; `.ci/run` installs it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { createApp, type TreasuryApp } from "../app";
 import { openDatabase, type Database } from "../db/client";
 import { findPostgresBin, startTempPostgres, type TempPostgres } from "../../scripts/lib/temp-postgres";
@@ -68,5 +69,27 @@ describe.runIf(available)("on PostgreSQL", () => {
     expect(results.every((r) => [200, 201, 409].includes(r.status))).toBe(true);
     const list = (await (await call("GET", "/accounts")).json()) as { count: number };
     expect(list.count).toBe(2); // the fixture's two accounts of company A; the upsert matched one of them
+  });
+
+  it("survives the server ending an idle connection: reported once, the next query reconnects", async () => {
+    const dropped: string[] = [];
+    const second = await openDatabase({ url: pg.url, poolSize: 2, onIdleError: (err) => dropped.push(err.message) });
+    try {
+      await second.exec("SELECT 1"); // one idle connection in the pool now
+      await database.exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name = '' AND datname = 'postgres' AND backend_type = 'client backend' AND state = 'idle' AND query = 'SELECT 1'`);
+      await expect.poll(() => dropped.length, { timeout: 5_000 }).toBe(1);
+      expect(dropped[0]).toMatch(/terminat/i);
+      await second.exec("SELECT 1"); // a fresh connection
+    } finally {
+      await second.close();
+    }
+  });
+
+  it("close() returns only once every connection is gone from the server", async () => {
+    const third = await openDatabase({ url: pg.url, poolSize: 4 });
+    await Promise.all(Array.from({ length: 4 }, () => third.exec("SELECT pg_sleep(0.05), 'close-probe'")));
+    await third.close();
+    const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%close-probe%' AND pid <> pg_backend_pid()`);
+    expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });
