@@ -6,10 +6,9 @@
  * BFF apply exactly the same rules (IBAN mod-97, the currency's digits,
  * unique end-to-end ids, creditor name required).
  */
-import Decimal from "decimal.js";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { PaymentBatchCreate, type PaymentBatchCreate as BatchBody } from "@/lib/contract";
+import { ExactDecimal, PaymentBatchCreate, PositiveDecimalString, currencyMinorUnits, type PaymentBatchCreate as BatchBody } from "@/lib/contract";
 
 export interface InstructionRow {
   amount: string;
@@ -50,22 +49,36 @@ export const batchResolver: Resolver<BatchFormValues> = async (values, context, 
   return Object.keys(r.errors).length ? { values: {}, errors: r.errors as never } : { values, errors: {} };
 };
 
+/** Fraction digits of `currency`, or null when the code is unknown (then the schema reports the currency). */
+function digitsOf(currency: string): number | null {
+  try {
+    return currencyMinorUnits(currency);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Exact running total and count of the rows (decimal.js, never floats);
- * rows whose amount is not a decimal yet are counted in `invalid` and left
- * out of the total.
+ * Exact running total and count of the editor's rows in `currency` (issue 6
+ * §1; decimal.js with `ExactDecimal`, never floats). A row counts in
+ * `invalid`, and not in the total, while its amount is not one the contract
+ * accepts: not a positive decimal string, or more fraction digits than the
+ * currency has (JPY 0, EUR 2, KWD 3). `total` has the currency's digits
+ * ("106200.75"); `count` is every row, valid or not.
  */
-export function runningTotal(rows: readonly Pick<InstructionRow, "amount">[]): { total: string; count: number; invalid: number } {
-  let sum = new Decimal(0);
-  let dp = 0;
+export function runningTotal(rows: readonly Pick<InstructionRow, "amount">[], currency: string): { total: string; count: number; invalid: number } {
+  const digits = digitsOf(currency);
+  let sum = new ExactDecimal(0);
+  let dp = digits ?? 0;
   let invalid = 0;
   for (const r of rows) {
     const a = r.amount.trim();
-    if (!/^\d{1,18}(\.\d{1,6})?$/.test(a)) {
+    const fraction = (a.split(".")[1] ?? "").length;
+    if (!PositiveDecimalString.safeParse(a).success || (digits !== null && fraction > digits)) {
       invalid++;
       continue;
     }
-    dp = Math.max(dp, (a.split(".")[1] ?? "").length);
+    dp = Math.max(dp, fraction);
     sum = sum.plus(a);
   }
   return { total: sum.toFixed(dp), count: rows.length, invalid };

@@ -26,7 +26,7 @@ export function CsvImportDialog({ currency, takenIds, onImport, onClose }: { cur
     const parsed = parseInstructionsCsv(await file.text(), currency);
     setFileName(file.name);
     setRows(parsed.rows);
-    setFileErrors(parsed.rows.length === 0 ? [...parsed.fileErrors, "The file holds no rows."] : parsed.fileErrors);
+    setFileErrors(parsed.fileErrors);
   }
 
   function edit(i: number, field: (typeof CSV_FIELDS)[number], value: string) {

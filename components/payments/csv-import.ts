@@ -31,7 +31,14 @@ export interface CsvParse {
   fileErrors: string[];
 }
 
-/** Parses CSV text into instruction rows in `currency`. Unknown columns are ignored. */
+/**
+ * Parses CSV text into instruction rows in `currency`. The separator is
+ * detected (comma, semicolon, tab); a UTF-8 BOM and blank lines (also rows of
+ * empty cells) are skipped; header names are matched case-insensitively with
+ * a few aliases; unknown columns are ignored; cells are trimmed. `fileErrors`
+ * names missing columns and an empty file; the rows are checked separately
+ * (`validateCsvRows`).
+ */
 export function parseInstructionsCsv(text: string, currency: string): CsvParse {
   const r = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
     header: true,
@@ -41,6 +48,7 @@ export function parseInstructionsCsv(text: string, currency: string): CsvParse {
   const fields = r.meta.fields ?? [];
   const missing = CSV_FIELDS.filter((f) => !fields.includes(f));
   const fileErrors = missing.length ? [`The header row lacks ${missing.join(", ")}. Expected columns: ${CSV_FIELDS.join(", ")}.`] : [];
+  if (r.data.length === 0) fileErrors.push("The file holds no rows.");
   const rows = r.data.map((d) => ({
     creditor_name: (d.creditor_name ?? "").trim(),
     creditor_iban: (d.creditor_iban ?? "").trim(),

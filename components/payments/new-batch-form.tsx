@@ -38,7 +38,7 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
   const { register, control, handleSubmit, formState, setError, getValues, reset, trigger } = form;
   const currency = useWatch({ control, name: "currency" });
   const rows = useWatch({ control, name: "instructions" });
-  const totals = useMemo(() => runningTotal(rows ?? []), [rows]);
+  const totals = useMemo(() => runningTotal(rows ?? [], currency), [rows, currency]);
   const [importing, setImporting] = useState(false);
   const op = useRef({ key: crypto.randomUUID(), body: "" as string, inFlight: false });
 

@@ -1,0 +1,65 @@
+/**
+ * The new-batch editor's pure parts (issue 6 §1): the exact running total
+ * and count (decimal.js, never floats) and the body sent to the BFF.
+ */
+import { describe, expect, it } from "vitest";
+import { emptyRow, runningTotal, toBody } from "./batch-form-schema";
+
+const rows = (...amounts: string[]) => amounts.map((amount) => ({ amount }));
+
+describe("runningTotal", () => {
+  it("sums exactly where floats would not (0.1 + 0.2)", () => {
+    expect(runningTotal(rows("0.10", "0.20"), "EUR")).toEqual({ total: "0.30", count: 2, invalid: 0 });
+    expect(runningTotal(rows("0.1", "0.2"), "EUR").total).toBe("0.30");
+  });
+
+  it("gives the total in the currency's digits", () => {
+    expect(runningTotal(rows("60000.5", "45000.25", "1200"), "NOK").total).toBe("106200.75");
+    expect(runningTotal(rows("1500", "2500"), "JPY").total).toBe("4000");
+    expect(runningTotal(rows("1.005", "2"), "KWD").total).toBe("3.005");
+  });
+
+  it("sums huge amounts exactly (beyond decimal.js's default 20 digits)", () => {
+    expect(runningTotal(rows("999999999999999999.99", "999999999999999999.99"), "EUR").total).toBe("1999999999999999999.98");
+    expect(runningTotal(rows("999999999999999999.999", "0.001"), "KWD").total).toBe("1000000000000000000.000");
+    // 10,000 instructions at the largest amount: 22 integer digits, every cent kept.
+    const many = Array.from({ length: 10_000 }, () => ({ amount: "999999999999999999.99" }));
+    expect(runningTotal(many, "EUR").total).toBe("9999999999999999999900.00");
+    expect(runningTotal([...many, { amount: "0.01" }], "EUR").total).toBe("9999999999999999999900.01");
+  });
+
+  it("leaves out and counts rows whose amount the contract refuses", () => {
+    const r = runningTotal(rows("100.00", "", "abc", "-5.00", "0.00", "1,5", "1e3", " 7.50 "), "EUR");
+    expect(r).toEqual({ total: "107.50", count: 8, invalid: 6 });
+  });
+
+  it("counts amounts with more decimals than the currency allows as invalid (JPY 0, EUR 2)", () => {
+    expect(runningTotal(rows("1000", "1000.5"), "JPY")).toEqual({ total: "1000", count: 2, invalid: 1 });
+    expect(runningTotal(rows("10.50", "10.505"), "EUR")).toEqual({ total: "10.50", count: 2, invalid: 1 });
+  });
+
+  it("is zero in the currency's digits for no rows or only empty rows", () => {
+    expect(runningTotal([], "EUR")).toEqual({ total: "0.00", count: 0, invalid: 0 });
+    expect(runningTotal([emptyRow("JPY")], "JPY")).toEqual({ total: "0", count: 1, invalid: 1 });
+  });
+
+  it("keeps the written digits for an unknown currency code (the schema reports the code)", () => {
+    expect(runningTotal(rows("1.5", "1.25"), "XYZ").total).toBe("2.75");
+  });
+});
+
+describe("toBody", () => {
+  it("puts the batch currency on every row, trims amounts and leaves out an empty date", () => {
+    const body = toBody({
+      company_id: "00000000-0000-4000-8000-000000000001",
+      currency: "SEK",
+      requested_execution_date: "",
+      instructions: [{ amount: " 12.00 ", creditor_name: "A", creditor_iban: "SE45 5000 0000 0583 9825 7466", end_to_end_id: "E-1", currency: "NOK" }],
+    });
+    expect(body).toEqual({
+      company_id: "00000000-0000-4000-8000-000000000001",
+      currency: "SEK",
+      instructions: [{ amount: "12.00", currency: "SEK", creditor_name: "A", creditor_iban: "SE45 5000 0000 0583 9825 7466", end_to_end_id: "E-1" }],
+    });
+  });
+});
