@@ -9,10 +9,11 @@ import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { Th } from "@/components/ui/table";
+import { DetailRow, HiddenTh, Th } from "@/components/ui/table";
 import { errorText } from "@/components/review/error-text";
 import { KeyboardHelp } from "@/components/review/keyboard-help";
 import { RowResultText } from "@/components/review/row-result";
+import { SelectCell } from "@/components/review/select-cell";
 import { useReviewKeys } from "@/components/review/use-review-keys";
 import { approvalQueries, approveBlocker } from "./approval-queries";
 import { DecisionDialog } from "./decision-dialog";
@@ -86,9 +87,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           <table className="w-full border-collapse text-[13px]" aria-label="Approval queue">
             <thead>
               <tr>
-                <Th>
-                  <span className="sr-only">Select</span>
-                </Th>
+                <HiddenTh>Select</HiddenTh>
                 <Th>Company</Th>
                 <Th>Batch</Th>
                 <Th>Created by</Th>
@@ -96,9 +95,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
                 <Th align="right">Instructions</Th>
                 <Th align="right">Total</Th>
                 <Th>Approvals</Th>
-                <Th>
-                  <span className="sr-only">Actions</span>
-                </Th>
+                <HiddenTh>Actions</HiddenTh>
               </tr>
             </thead>
             <tbody>
@@ -117,9 +114,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
                       onClick={() => setActive(i)}
                       className={`${i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}
                     >
-                      <td className={td}>
-                        <input type="checkbox" aria-label={`Select batch ${r.approval.object_id.slice(0, 8)}`} checked={selected.has(id)} onChange={() => toggle(id, selected, setSelected)} />
-                      </td>
+                      <SelectCell className={td} label={`Select batch ${r.approval.object_id.slice(0, 8)}`} checked={selected.has(id)} onToggle={() => toggle(id, selected, setSelected)} />
                       <td className={td}>{r.company_name}</td>
                       <td className={td}>
                         <button type="button" className="inline-flex items-center gap-1 font-mono text-xs text-sky-800" aria-expanded={isOpen} onClick={() => toggle(id, expanded, setExpanded)}>
@@ -151,16 +146,14 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
                       </td>
                     </tr>
                     {isOpen && (
-                      <tr>
-                        <td colSpan={9} className="border-b border-slate-200 bg-slate-50/60 px-6 py-3">
-                          <InstructionPreview row={r} />
-                          {r.company_id === currentCompanyId && (
-                            <Link href={`/payments/${r.approval.object_id}`} className="mt-2 inline-block text-[13px] text-sky-800 hover:underline">
-                              Open the batch
-                            </Link>
-                          )}
-                        </td>
-                      </tr>
+                      <DetailRow colSpan={9}>
+                        <InstructionPreview row={r} />
+                        {r.company_id === currentCompanyId && (
+                          <Link href={`/payments/${r.approval.object_id}`} className="mt-2 inline-block text-[13px] text-sky-800 hover:underline">
+                            Open the batch
+                          </Link>
+                        )}
+                      </DetailRow>
                     )}
                   </Fragment>
                 );

@@ -1,55 +1,34 @@
 "use client";
 
-import { useState } from "react";
 import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
 import { totalsByCurrency } from "@/lib/totals";
 import { Amount } from "@/components/format/amount";
-import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/dialog";
+import { ReviewDecisionDialog, type DecisionCallbacks } from "@/components/review/decision-dialog";
 import type { Decision } from "./use-decisions";
 
 /**
  * Confirms an approval or a rejection of one or more requests (issue 6 §3):
- * states how many and the totals per currency; a rejection asks for a
+ * states how many and the totals per currency; a rejection requires a
  * reason, which is sent upstream and kept in the audit log.
  */
-export function DecisionDialog({ rows, decision, onConfirm, onClose }: { rows: ApprovalQueueRow[]; decision: Decision; onConfirm: (reason?: string) => Promise<unknown>; onClose: () => void }) {
-  const [reason, setReason] = useState("");
-  const [busy, setBusy] = useState(false);
+export function DecisionDialog({ rows, decision, ...callbacks }: DecisionCallbacks & { rows: ApprovalQueueRow[]; decision: Decision }) {
   const totals = totalsByCurrency(
     rows.filter((r) => r.batch),
     (r) => r.batch?.currency ?? "",
     (r) => r.batch?.total_amount ?? "0",
   );
   const approve = decision === "approve";
-  const one = rows.length === 1;
-  const reasonOk = approve || reason.trim().length >= 3;
-  async function go() {
-    setBusy(true);
-    try {
-      await onConfirm(approve ? undefined : reason.trim());
-    } finally {
-      setBusy(false);
-      onClose();
-    }
-  }
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && !busy && onClose()}
-      title={`${approve ? "Approve" : "Reject"} ${one ? "this payment batch" : `${rows.length} payment batches`}?`}
-      testId="decision-dialog"
+    <ReviewDecisionDialog
+      {...callbacks}
+      verb={approve ? "Approve" : "Reject"}
+      count={rows.length}
+      noun={{ one: "this payment batch", many: "payment batches" }}
+      rejecting={!approve}
+      reasonOnReject="required"
       description={approve ? "Your approval counts once per request. The bank pays the batch when all required approvals are in." : "A rejected batch is not paid; its instructions are cancelled."}
-      footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant={approve ? "primary" : "danger"} pending={busy} disabled={!reasonOk} onClick={() => void go()} data-testid="confirm-decision">
-            {busy ? "Working…" : approve ? `Approve${one ? "" : ` ${rows.length}`}` : `Reject${one ? "" : ` ${rows.length}`}`}
-          </Button>
-        </>
-      }
+      testId="decision-dialog"
+      confirmTestId="confirm-decision"
     >
       <ul className="space-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]">
         {totals.map((t) => (
@@ -63,12 +42,6 @@ export function DecisionDialog({ rows, decision, onConfirm, onClose }: { rows: A
           <span className="tabular">{rows.reduce((n, r) => n + (r.batch?.instruction_count ?? 0), 0)}</span>
         </li>
       </ul>
-      {!approve && (
-        <label className="mt-3 flex flex-col gap-1 text-xs font-medium text-slate-700">
-          Reason (kept in the audit log)
-          <textarea value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} rows={3} className="rounded-md border border-slate-300 px-2 py-1.5 text-[13px] font-normal" data-testid="reject-reason" autoFocus />
-        </label>
-      )}
-    </Modal>
+    </ReviewDecisionDialog>
   );
 }

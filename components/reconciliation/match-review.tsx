@@ -9,21 +9,20 @@ import type { MatchReviewRow } from "@/lib/bff/queries/match-views";
 import { toQueryString } from "@/components/data/bff-fetch";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/dialog";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { Th } from "@/components/ui/table";
+import { HiddenTh, Th } from "@/components/ui/table";
 import { FilterBar, FilterSelect, Pager } from "@/components/views/controls";
 import { errorText } from "@/components/review/error-text";
 import { KeyboardHelp } from "@/components/review/keyboard-help";
 import { RowResultText } from "@/components/review/row-result";
+import { SelectCell } from "@/components/review/select-cell";
 import { useReviewKeys } from "@/components/review/use-review-keys";
 import { useRowDecisions } from "@/components/review/use-row-decisions";
-import { StatusBadge } from "@/components/payments/status-badge";
 import { matchFilterParsers, matchQueries, reviewFilters } from "./match-queries";
-import { InstructionSide, TransactionSide } from "./match-sides";
+import { MatchDecisionDialog, type MatchAction as D } from "./match-decision-dialog";
+import { DecisionInfo, InstructionSide, TransactionSide } from "./match-sides";
 import { ScoreBreakdown } from "./score-breakdown";
 
-type D = "confirm" | "reject";
 const BANDS = [
   { value: "high", label: "High (90–100)" },
   { value: "medium", label: "Medium (70–89)" },
@@ -57,7 +56,6 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<{ rows: MatchReviewRow[]; d: D } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [help, setHelp] = useState(false);
   const canAct = mayDecide && proposed;
   function open(list: MatchReviewRow[], d: D) {
@@ -125,31 +123,19 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
               <table className="w-full border-collapse text-[13px]" aria-label={proposed ? "Proposed matches" : "Decided matches"}>
                 <thead>
                   <tr>
-                    {canAct && (
-                      <Th>
-                        <span className="sr-only">Select</span>
-                      </Th>
-                    )}
+                    {canAct && <HiddenTh>Select</HiddenTh>}
                     <Th>Company</Th>
                     <Th>Payment instruction</Th>
                     <Th>Bank transaction</Th>
                     <Th>Score</Th>
                     <Th>{proposed ? "Proposed" : "Decision"}</Th>
-                    {canAct && (
-                      <Th>
-                        <span className="sr-only">Actions</span>
-                      </Th>
-                    )}
+                    {canAct && <HiddenTh>Actions</HiddenTh>}
                   </tr>
                 </thead>
                 <tbody>
                   {rows.map((r, i) => (
                     <tr key={r.match.id} data-row-index={i} tabIndex={-1} onClick={() => setActive(i)} data-testid="match-row" data-e2e={r.instruction?.end_to_end_id ?? ""} className={`${canAct && i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}>
-                      {canAct && (
-                        <td className={td}>
-                          <input type="checkbox" aria-label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`} checked={selected.has(r.match.id)} onChange={() => toggle(r.match.id)} />
-                        </td>
-                      )}
+                      {canAct && <SelectCell className={td} label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`} checked={selected.has(r.match.id)} onToggle={() => toggle(r.match.id)} />}
                       <td className={td}>{r.company_name}</td>
                       <td className={`${td} min-w-56`}>
                         <InstructionSide row={r} />
@@ -161,15 +147,7 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
                         <ScoreBreakdown score={r.match.score} breakdown={r.match.score_breakdown} />
                       </td>
                       <td className={`${td} text-slate-600`}>
-                        {proposed ? (
-                          r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"
-                        ) : (
-                          <div className="space-y-0.5">
-                            <StatusBadge status={r.match.state} />
-                            {r.match.decided_at && <div className="text-[11px]"><Timestamp value={r.match.decided_at} /></div>}
-                            {r.match.reviewer && <div className="text-[11px]">by {r.match.reviewer}</div>}
-                          </div>
-                        )}
+                        {!proposed ? <DecisionInfo row={r} /> : r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
                       </td>
                       {canAct && (
                         <td className={`${td} whitespace-nowrap`}>
@@ -191,41 +169,15 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
         )}
       </Tabs.Content>
       {dialog && (
-        <Modal
-          open
-          onOpenChange={(o) => !o && !busy && setDialog(null)}
-          title={`${dialog.d === "confirm" ? "Confirm" : "Reject"} ${dialog.rows.length === 1 ? "this match" : `${dialog.rows.length} matches`}?`}
-          description={dialog.d === "confirm" ? "A confirmed match marks the payment as reconciled with the bank transaction." : "A rejected match is not proposed again for this pair."}
-          testId="match-dialog"
-          footer={
-            <>
-              <Button disabled={busy} onClick={() => setDialog(null)}>Cancel</Button>
-              <Button
-                variant={dialog.d === "confirm" ? "primary" : "danger"}
-                pending={busy}
-                data-testid="confirm-match-decision"
-                onClick={async () => {
-                  setBusy(true);
-                  await decideMany(dialog.rows, dialog.d);
-                  setBusy(false);
-                  setSelected(new Set());
-                  setDialog(null);
-                }}
-              >
-                {busy ? "Working…" : dialog.d === "confirm" ? "Confirm" : "Reject"}
-              </Button>
-            </>
-          }
-        >
-          <ul className="max-h-48 space-y-1 overflow-auto text-[13px] text-slate-700">
-            {dialog.rows.map((r) => (
-              <li key={r.match.id} className="flex justify-between gap-3">
-                <span className="font-mono text-xs">{r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}</span>
-                <span>score {r.match.score}</span>
-              </li>
-            ))}
-          </ul>
-        </Modal>
+        <MatchDecisionDialog
+          rows={dialog.rows}
+          decision={dialog.d}
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            await decideMany(dialog.rows, dialog.d, reason ? { reason } : undefined);
+            setSelected(new Set());
+          }}
+        />
       )}
       <KeyboardHelp open={help} onOpenChange={setHelp} approveLabel="Confirm" />
     </Tabs.Root>

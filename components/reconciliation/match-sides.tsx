@@ -3,7 +3,8 @@
 import type { MatchReviewRow } from "@/lib/bff/queries/match-views";
 import { signedAmount } from "@/lib/money";
 import { Amount } from "@/components/format/amount";
-import { BusinessDate } from "@/components/format/business-date";
+import { BusinessDate, Timestamp } from "@/components/format/business-date";
+import { StatusBadge } from "@/components/payments/status-badge";
 
 /** The payment instruction of a match (what was meant to be paid). */
 export function InstructionSide({ row }: { row: MatchReviewRow }) {
@@ -33,6 +34,33 @@ export function TransactionSide({ row }: { row: MatchReviewRow }) {
       <div className="text-[11px] text-slate-500">
         <BusinessDate date={t.booked_at.slice(0, 10)} /> · <span className="font-mono">{t.remittance}</span>
       </div>
+    </div>
+  );
+}
+
+/**
+ * How a match was decided (the decided tab): state, when, by whom and why.
+ * Who and why come from the dashboard's audit log (the spec's confirm /
+ * reject carry no body), else from the API's reviewer / reason extension.
+ */
+export function DecisionInfo({ row }: { row: MatchReviewRow }) {
+  const at = row.decision?.at ?? row.match.decided_at;
+  const by = row.decision?.email ?? row.match.reviewer;
+  const reason = row.decision?.reason ?? row.match.reason;
+  return (
+    <div className="max-w-60 space-y-0.5">
+      <StatusBadge status={row.match.state} />
+      {at && (
+        <div className="text-[11px]">
+          <Timestamp value={at} />
+        </div>
+      )}
+      {by && <div className="text-[11px]" data-testid="match-reviewer">by {by}</div>}
+      {reason && (
+        <div className="text-[11px] text-slate-700" data-testid="match-reason">
+          Reason: {reason}
+        </div>
+      )}
     </div>
   );
 }

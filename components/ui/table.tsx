@@ -19,6 +19,26 @@ export function Th({ children, align = "left", ...rest }: ThHTMLAttributes<HTMLT
   );
 }
 
+/** A column header read only by screen readers (the select boxes, the row actions). */
+export function HiddenTh({ children }: { children: string }) {
+  return (
+    <Th>
+      <span className="sr-only">{children}</span>
+    </Th>
+  );
+}
+
+/** A full-width row under a table row, holding its details (a batch's instructions, an endpoint's delivery log). */
+export function DetailRow({ colSpan, children }: { colSpan: number; children: ReactNode }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="border-b border-slate-200 bg-slate-50/60 px-5 py-3">
+        {children}
+      </td>
+    </tr>
+  );
+}
+
 export function Td({ children, align = "left", mono = false, className = "", ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right"; mono?: boolean }) {
   return (
     <td className={`border-b border-slate-100 px-3 py-1.5 ${align === "right" ? "text-right tabular" : ""} ${mono ? "font-mono text-xs" : ""} ${className}`} {...rest}>

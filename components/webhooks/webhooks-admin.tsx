@@ -8,7 +8,7 @@ import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { Th } from "@/components/ui/table";
+import { DetailRow, HiddenTh, Th } from "@/components/ui/table";
 import { errorText } from "@/components/review/error-text";
 import { DeliveriesLog } from "./deliveries-log";
 import { SecretDialog } from "./secret-dialog";
@@ -50,7 +50,7 @@ export function WebhooksAdmin() {
                 <Th>Events</Th>
                 <Th>Active</Th>
                 <Th>Created</Th>
-                <Th><span className="sr-only">Actions</span></Th>
+                <HiddenTh>Actions</HiddenTh>
               </tr>
             </thead>
             <tbody>
@@ -77,11 +77,9 @@ export function WebhooksAdmin() {
                     </td>
                   </tr>
                   {log === e.id && (
-                    <tr>
-                      <td colSpan={5} className="border-b border-slate-200 bg-slate-50/60 px-4 py-3">
-                        <DeliveriesLog id={e.id} />
-                      </td>
-                    </tr>
+                    <DetailRow colSpan={5}>
+                      <DeliveriesLog id={e.id} />
+                    </DetailRow>
                   )}
                 </Fragment>
               ))}

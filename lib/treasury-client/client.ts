@@ -23,6 +23,7 @@ import {
   IntradayBalancePoint,
   Koncern,
   KoncernBreakdown,
+  MatchDecision,
   PAGE_SIZE_DEFAULT,
   PaymentBatch,
   PaymentBatchCreate,
@@ -213,8 +214,9 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
 
     // ---- Reconciliation (spec §4 Reconciliation)
     listMatches: (ctx: CallContext, q?: MatchFilters) => list("/reconciliation/matches", ReconciliationMatch, pick(q, ["state", "transaction_id", "payment_instruction_id"]), q, ctx),
-    confirmMatch: async (ctx: WriteContext, id: string) => (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, undefined, true)).data,
-    rejectMatch: async (ctx: WriteContext, id: string) => (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, undefined, true)).data,
+    /** `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no body. */
+    confirmMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) => (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
+    rejectMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) => (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, body, true)).data,
 
     // ---- Reporting (spec §4 Reporting)
     cashflowDaily: (ctx: CallContext, q?: ReportFilters) => list("/reporting/cashflow/daily", CashflowDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),

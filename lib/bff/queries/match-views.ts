@@ -8,11 +8,14 @@
 import "server-only";
 import { z } from "zod";
 import { IsoDate, type PaymentInstruction, type ReconciliationMatch, type Transaction } from "../../contract";
+import { listAudit } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
+import { dashboardDb } from "../db";
 import type { BffPage } from "../inputs";
 import { treasury } from "../treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
+import { decisionOf, type Decision } from "./payment-views";
 import { mapLimit } from "./views";
 
 /** Score bands of the review filter: high ≥ 90, medium 70–89, low < 70. */
@@ -33,11 +36,31 @@ export interface MatchReviewRow {
   company_name: string;
   instruction: PaymentInstruction | null;
   transaction: Transaction | null;
+  /** Decided tab: who decided through the dashboard, when and why (audit log); null when not recorded there. */
+  decision: Decision | null;
 }
 
-/** The day a match counts for in the date filter: when it was decided (decided tab) or proposed. */
+/** Audit actions of the match decisions (the BFF routes' `audit.action`). */
+export const MATCH_DECISION_ACTIONS = ["reconciliation_match.confirm", "reconciliation_match.reject"] as const;
+
+/** The instant a match is listed by: when it was decided (decided tab) or proposed. */
+function instantOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string {
+  return (tab === "decided" ? m.decided_at : null) ?? m.created_at ?? "";
+}
+
+/** The day a match counts for in the date filter. */
 function dayOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string {
-  return ((tab === "decided" ? m.decided_at : null) ?? m.created_at ?? "").slice(0, 10);
+  return instantOf(m, tab).slice(0, 10);
+}
+
+/** The first recorded dashboard decision per match id (a replayed retry leaves a second entry). */
+async function decisionsOf(matchIds: readonly string[]): Promise<Map<string, Decision>> {
+  if (matchIds.length === 0) return new Map();
+  const db = await dashboardDb();
+  const events = (await Promise.all(MATCH_DECISION_ACTIONS.map((action) => listAudit(db, { companyIds: null, action, objectIds: matchIds, limit: 500 })))).flat();
+  const out = new Map<string, Decision>();
+  for (const e of events.sort((a, b) => a.at.localeCompare(b.at))) if (e.objectId && !out.has(e.objectId)) out.set(e.objectId, decisionOf(e));
+  return out;
 }
 
 /** One page of the review, newest first. */
@@ -53,17 +76,19 @@ export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchR
     .filter(visibleTo(ctx))
     .filter((m) => !band || (m.score >= band[0] && m.score <= band[1]))
     .filter((m) => (!q.from_date || dayOf(m, q.tab) >= q.from_date) && (!q.to_date || dayOf(m, q.tab) <= q.to_date))
-    .sort((a, b) => dayOf(b, q.tab).localeCompare(dayOf(a, q.tab)) || b.score - a.score);
+    // Newest first by the instant (the latest decisions lead the decided tab), then the best score.
+    .sort((a, b) => instantOf(b, q.tab).localeCompare(instantOf(a, q.tab)) || b.score - a.score);
   const page = q.page ?? 1;
   const slice = rows.slice((page - 1) * MATCH_REVIEW_PAGE_SIZE, page * MATCH_REVIEW_PAGE_SIZE);
   const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  const decisions = q.tab === "decided" ? await decisionsOf(slice.map((m) => m.id)) : new Map<string, Decision>();
   const items = await mapLimit(slice, 6, async (m): Promise<MatchReviewRow> => {
     const rowCall = { requestId: ctx.requestId, companyId: m.company_id ?? ctx.company?.id };
     const [instruction, transaction] = await Promise.all([
       treasury().getInstruction(rowCall, m.payment_instruction_id).catch(() => null),
       treasury().getTransaction(rowCall, m.transaction_id).catch(() => null),
     ]);
-    return { match: m, company_name: m.company_id ? (names.get(m.company_id) ?? "") : "", instruction, transaction };
+    return { match: m, company_name: m.company_id ? (names.get(m.company_id) ?? "") : "", instruction, transaction, decision: decisions.get(m.id) ?? null };
   });
   const totalPages = Math.max(1, Math.ceil(rows.length / MATCH_REVIEW_PAGE_SIZE));
   return { items, count: rows.length, page, page_size: MATCH_REVIEW_PAGE_SIZE, total_pages: totalPages, has_next: page < totalPages, has_previous: page > 1 };

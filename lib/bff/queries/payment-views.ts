@@ -51,7 +51,8 @@ export interface BatchView {
   may_submit: boolean;
 }
 
-function decisionOf(e: AuditEvent): Decision {
+/** Who decided, when and why, from an audit event (`details.reason` when one was given). */
+export function decisionOf(e: AuditEvent): Decision {
   const reason = typeof e.details.reason === "string" ? e.details.reason : undefined;
   return { email: e.userEmail, at: e.at, ...(reason ? { reason } : {}) };
 }

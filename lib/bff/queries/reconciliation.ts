@@ -2,7 +2,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { BffContext } from "../context";
-import { pageParams, type MatchesQuery } from "../inputs";
+import { pageParams, type DecisionBody, type MatchesQuery } from "../inputs";
 import { treasury } from "../treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
@@ -12,9 +12,17 @@ export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQue
   return toBffPage(page, visibleTo(ctx));
 }
 
-/** Confirms or rejects a proposed match; a restricted user acts within the named or selected company. */
-export async function decideMatch(ctx: BffContext, id: string, decision: "confirm" | "reject", companyId: string | undefined, idempotencyKey: string) {
+/**
+ * Confirms or rejects a proposed match; a restricted user acts within the
+ * named or selected company. The reviewer (the signed-in user) and the
+ * reason go upstream as the API's decision-body extension, as for approvals;
+ * the route keeps the reason in the audit log too, which is what the
+ * dashboard reads (the spec's confirm / reject describe no body).
+ * @throws TreasuryApiError 404 (not visible), 409 (not `proposed`, or already matched elsewhere).
+ */
+export async function decideMatch(ctx: BffContext, id: string, decision: "confirm" | "reject", body: z.output<typeof DecisionBody>, companyId: string | undefined, idempotencyKey: string) {
   const call = { ...crossCompanyCall(ctx, companyId, "write"), idempotencyKey };
-  const match = decision === "confirm" ? await treasury().confirmMatch(call, id) : await treasury().rejectMatch(call, id);
+  const upstream = { reviewer: ctx.user.email, ...(body?.reason ? { reason: body.reason } : {}) };
+  const match = decision === "confirm" ? await treasury().confirmMatch(call, id, upstream) : await treasury().rejectMatch(call, id, upstream);
   return { match, companyId: match?.company_id ?? call.companyId };
 }
