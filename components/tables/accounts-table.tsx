@@ -1,45 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import Decimal from "decimal.js";
-import {
-  columnFilteringFeature,
-  createColumnHelper,
-  createFilteredRowModel,
-  createSortedRowModel,
-  filterFn_equalsString,
-  filterFn_includesString,
-  functionalUpdate,
-  rowSortingFeature,
-  sortFn_alphanumeric,
-  sortFn_text,
-  tableFeatures,
-  useTable,
-  type SortingState,
-} from "@tanstack/react-table";
-import { useMemo } from "react";
+import { createColumnHelper, functionalUpdate, rowSortingFeature, tableFeatures, useTable, type SortingState } from "@tanstack/react-table";
 import type { AccountRow } from "@/lib/views/accounts";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
 import { SortHeader, ariaSort } from "./sort-header";
 
-const features = tableFeatures({
-  columnFilteringFeature,
-  rowSortingFeature,
-  filteredRowModel: createFilteredRowModel(),
-  sortedRowModel: createSortedRowModel(),
-  filterFns: { equalsString: filterFn_equalsString, includesString: filterFn_includesString },
-  sortFns: { alphanumeric: sortFn_alphanumeric, text: sortFn_text },
-});
+// Sorting is manual: the BFF sorts every account of the company (lib/views/account-list), the table only shows the state.
+const features = tableFeatures({ rowSortingFeature });
 
 const helper = createColumnHelper<typeof features, AccountRow>();
-
-/** Balances compare as decimals; accounts without a balance sort last. */
-function compareBalance(a: string | undefined, b: string | undefined): number {
-  if (a === undefined || b === undefined) return a === b ? 0 : a === undefined ? 1 : -1;
-  return new Decimal(a).cmp(b);
-}
 
 const RIGHT = new Set(["balance", "available"]);
 
@@ -47,20 +19,18 @@ const columns = helper.columns([
   helper.accessor((r) => r.account.name, {
     id: "name",
     header: "Name",
-    sortFn: "text",
     cell: (info) => (
       <Link href={`/accounts/${info.row.original.account.id}`} className="font-medium text-sky-800 hover:underline">
         {info.getValue()}
       </Link>
     ),
   }),
-  helper.accessor((r) => r.account.bank_name, { id: "bank", header: "Bank", sortFn: "text", filterFn: "includesString" }),
+  helper.accessor((r) => r.account.bank_name, { id: "bank", header: "Bank" }),
   helper.accessor((r) => r.account.iban_masked, { id: "iban", header: "IBAN", enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
-  helper.accessor((r) => r.account.currency, { id: "currency", header: "Currency", sortFn: "alphanumeric", filterFn: "equalsString" }),
+  helper.accessor((r) => r.account.currency, { id: "currency", header: "Currency" }),
   helper.accessor((r) => r.booked?.balance, {
     id: "balance",
     header: "Booked",
-    sortFn: (a, b) => compareBalance(a.original.booked?.balance, b.original.booked?.balance),
     cell: (info) => {
       const b = info.row.original.booked;
       return b ? <Amount value={b.balance} currency={b.currency} /> : <span className="text-slate-400">—</span>;
@@ -69,7 +39,6 @@ const columns = helper.columns([
   helper.accessor((r) => r.available?.balance, {
     id: "available",
     header: "Available",
-    sortFn: (a, b) => compareBalance(a.original.available?.balance, b.original.available?.balance),
     cell: (info) => {
       const b = info.row.original.available;
       return b ? <Amount value={b.balance} currency={b.currency} /> : <span className="text-slate-400">—</span>;
@@ -94,31 +63,19 @@ const columns = helper.columns([
 
 /**
  * The accounts table (issue 5 §2), TanStack Table v9 (`useTable` with
- * explicit features and row models). Sorting and the bank / currency
- * filters are controlled by the caller (held in the URL); the rows are the
- * page the server returned.
+ * explicit features). The rows are the page the server returned, already
+ * filtered and sorted over every account; sorting is controlled by the
+ * caller (held in the URL) and applied by the server (`manualSorting`).
  */
-export function AccountsDataTable({
-  rows,
-  sorting,
-  onSortingChange,
-  bank,
-  currency,
-}: {
-  rows: AccountRow[];
-  sorting: SortingState;
-  onSortingChange: (s: SortingState) => void;
-  bank: string | null;
-  currency: string | null;
-}) {
-  const columnFilters = useMemo(() => [...(bank ? [{ id: "bank", value: bank }] : []), ...(currency ? [{ id: "currency", value: currency }] : [])], [bank, currency]);
+export function AccountsDataTable({ rows, sorting, onSortingChange }: { rows: AccountRow[]; sorting: SortingState; onSortingChange: (s: SortingState) => void }) {
   const table = useTable({
     features,
     columns,
     data: rows,
     getRowId: (r) => r.account.id,
-    state: { sorting, columnFilters },
+    state: { sorting },
     onSortingChange: (u) => onSortingChange(functionalUpdate(u, sorting)),
+    manualSorting: true,
     enableMultiSort: false,
   });
   const visible = table.getRowModel().rows;
@@ -161,7 +118,7 @@ export function AccountsDataTable({
           ))}
         </tbody>
       </table>
-      {visible.length === 0 && <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account on this page matches the filters.</p>}
+      {visible.length === 0 && <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account matches the filters.</p>}
     </div>
   );
 }

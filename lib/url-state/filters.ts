@@ -4,13 +4,15 @@
  * `./date-range`, direction, currency, account and a text search. Every key
  * is optional; only the spec's list filters (spec §4: `from_date`,
  * `to_date`, `account_id`, `direction`, `currency`, `status`, `page`) are
- * sent upstream; bank, text and sorting apply to the loaded rows.
+ * sent upstream. Bank, coverage gaps and sorting of accounts are applied by
+ * the BFF to every account of the company (`lib/views/account-list`); the
+ * transactions text search runs in the browser over every page of the range.
  */
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { dateRangeParsers } from "./date-range";
 import { parseAsCurrency, parseAsPage, parseAsSearchText, parseAsUuid } from "./parsers";
 
-export const ACCOUNT_SORTS = ["name", "-name", "bank", "-bank", "currency", "-currency", "balance", "-balance"] as const;
+export const ACCOUNT_SORTS = ["name", "-name", "bank", "-bank", "currency", "-currency", "balance", "-balance", "available", "-available"] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 /** Accounts list URL state. */

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
-import { listAccountRows } from "@/lib/bff/queries/views";
-import { listAccounts } from "@/lib/bff/queries/ledger";
+import { allAccounts, listAccountRows } from "@/lib/bff/queries/account-rows";
 import { loadAccountFilters } from "@/lib/url-state/filters";
 import { isIso4217 } from "@/lib/contract";
 import { AccountsView } from "@/components/accounts/accounts-view";
@@ -12,7 +11,11 @@ import { RetryProblem } from "@/components/views/retry-problem";
 
 export const metadata: Metadata = { title: "Accounts" };
 
-/** Accounts (issue 5 §2): parse the URL, read one page with balances and coverage through the BFF, render. */
+/**
+ * Accounts (issue 5 §2): parse the URL, read the page through the BFF —
+ * API paging when only spec filters are set, every account of the company
+ * when a bank / coverage filter or a sort is set — and render.
+ */
 export default async function AccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("accounts");
   if (!load.ok) return <PageProblem load={load} />;
@@ -21,16 +24,16 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   const f = await loadAccountFilters(searchParams);
   const currency = f.currency && isIso4217(f.currency) ? f.currency : undefined;
   const [data, all] = await Promise.all([
-    loadData(ctx, () => listAccountRows(ctx, { page: f.page ?? undefined, page_size: 50, currency, status: f.status ?? undefined })),
-    // The currency choices come from every account of the company, not only the filtered page.
-    loadData(ctx, () => listAccounts(ctx, { page_size: 1000 })),
+    loadData(ctx, () => listAccountRows(ctx, { page: f.page ?? undefined, currency, status: f.status ?? undefined, bank: f.bank, coverage: f.coverage, sort: f.sort })),
+    // The currency and bank choices come from every account of the company, not only the filtered page.
+    loadData(ctx, () => allAccounts(ctx)),
   ]);
   if (!data.ok) return <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />;
-  const currencies = all.ok ? [...new Set(all.data.items.map((a) => a.currency))].sort() : [];
+  const choices = (pick: (a: { currency: string; bank_name: string }) => string) => (all.ok ? [...new Set(all.data.map(pick))].sort() : []);
   return (
     <div className="max-w-7xl">
       <PageHeader title="Accounts" description={`Bank accounts of ${ctx.company.name}, with the latest balances and statement coverage of the last 7 days`} />
-      <AccountsView data={data.data} currencies={currencies} />
+      <AccountsView data={data.data} currencies={choices((a) => a.currency)} banks={choices((a) => a.bank_name)} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { companyCall, type BffContext } from "../context";
 import { BffError } from "../errors";
 import { pageParams, type AccountTransactionsQuery, type AccountsQuery, type BalancesQuery, type CoverageQuery, type IntradayQuery, type TransactionsQuery } from "../inputs";
 import { treasury } from "../treasury";
+import { invalidateAccountCache } from "./account-rows";
 import { toBffPage } from "./page";
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -29,7 +30,10 @@ export async function upsertAccount(ctx: BffContext, body: AccountUpsert, idempo
     throw new BffError("validation_error", "company_id must be the selected company", { errors: { company_id: ["must be the selected company"] } });
   }
   const w: WriteContext = { ...call, idempotencyKey };
-  return treasury().upsertAccount(w, body);
+  const account = await treasury().upsertAccount(w, body);
+  // The accounts list caches the company's accounts for a few seconds; a write must show at once.
+  invalidateAccountCache(call.companyId);
+  return account;
 }
 
 export async function listAccountTransactions(ctx: BffContext, id: string, q: In<typeof AccountTransactionsQuery> = {}) {

@@ -14,54 +14,14 @@ import { can } from "../../auth/roles";
 import { addDaysIso, todayUtc } from "../../dates";
 import { latestWithChange, type LatestWithChange } from "../../totals";
 import { buildAccountRow, type AccountRow } from "../../views/accounts";
-import { coverageWindow, missingSince, type CoverageCell } from "../../views/coverage";
+import { hasCoverageGap } from "../../views/account-list";
+import { coverageWindow, type CoverageCell } from "../../views/coverage";
 import { collectAll, type Page } from "../../treasury-client";
 import { companyCall, plainCall, type BffContext } from "../context";
-import type { BffPage } from "../inputs";
 import { treasury } from "../treasury";
-import { toBffPage } from "./page";
+import { accountRows, allAccounts, recentWindow } from "./account-rows";
 
-/** Runs `fn` over `items` with at most `limit` calls in flight (keeps upstream rate limits in mind). */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  async function worker() {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T);
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
-}
-
-/** The window of the accounts list's coverage strip: the last 7 completed days (today's statement arrives tomorrow). */
-export function recentWindow(today = todayUtc()): { from: string; to: string } {
-  return { from: addDaysIso(today, -7), to: addDaysIso(today, -1) };
-}
-
-async function rowFor(ctx: BffContext, account: Account, today: string): Promise<AccountRow> {
-  const call = companyCall(ctx);
-  const { from, to } = recentWindow(today);
-  const [balances, coverage] = await Promise.all([
-    collectAll(treasury().listAccountBalances(call, account.id, { from_date: from, to_date: today, pageSize: 1000 })),
-    collectAll(treasury().listAccountCoverage(call, account.id, { from_date: from, to_date: to, pageSize: 1000 })),
-  ]);
-  return buildAccountRow(account, balances, coverage, from, to);
-}
-
-/**
- * A page of accounts (spec filters `currency`, `status`; Form B paging, Form A
- * `limit`) with each account's latest booked / available balance and its
- * coverage of the last 7 completed days.
- */
-export async function listAccountRows(ctx: BffContext, q: { page?: number; page_size?: number; currency?: string; status?: "active" | "closed" } = {}): Promise<BffPage<AccountRow>> {
-  const call = companyCall(ctx);
-  const page = await treasury().listAccounts(call, { page: q.page, pageSize: q.page_size ?? 50, currency: q.currency, status: q.status });
-  const today = todayUtc();
-  const rows = await mapLimit(page.items, 6, (a) => rowFor(ctx, a, today));
-  return toBffPage({ ...page, items: rows } as Page<AccountRow>);
-}
+export { mapLimit } from "./map-limit";
 
 /** Everything the account detail header, balances table and coverage calendar show. */
 export interface AccountDetailView {
@@ -129,7 +89,6 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
   const t = treasury();
   const today = todayUtc();
   const unavailable: string[] = [];
-  const { from, to } = recentWindow(today);
   const mayApprove = can(ctx.user.roles, "approvals.read");
   const [history, approvals, matches, batches, missing, events] = await Promise.all([
     settle(collectAll(t.positionsDaily(call, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })), "positions", unavailable),
@@ -137,14 +96,8 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
     settle(countOf((n) => t.listMatches(call, { state: "proposed", pageSize: n })), "reconciliation", unavailable),
     settle(countOf((n) => t.listBatches(call, { status: "processing", pageSize: n })), "payments", unavailable),
     settle(
-      (async () => {
-        const accounts = await collectAll(t.listAccounts(call, { pageSize: 1000, status: "active" }));
-        const flags = await mapLimit(accounts, 6, async (a) => {
-          const cov = await collectAll(t.listAccountCoverage(call, a.id, { from_date: from, to_date: to, pageSize: 1000 }));
-          return missingSince(coverageWindow(cov, from, to)) !== null || coverageWindow(cov, from, to).some((c) => c.state !== "complete");
-        });
-        return flags.filter(Boolean).length;
-      })(),
+      // The same rows (and cache) as the accounts list, so the count equals what its link shows.
+      (async () => (await accountRows(ctx, await allAccounts(ctx, { status: "active" }), today)).filter(hasCoverageGap).length)(),
       "coverage",
       unavailable,
     ),
@@ -169,7 +122,7 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
       approvals: approvals === "not_allowed" ? "not_allowed" : approvals === null ? null : { value: approvals, href: "/approvals" },
       proposedMatches: matches === null ? null : { value: matches, href: "/reconciliation?status=proposed" },
       processingBatches: batches === null ? null : { value: batches, href: "/payments?status=processing" },
-      accountsMissingCoverage: missing === null ? null : { value: missing, href: "/accounts?coverage=gaps" },
+      accountsMissingCoverage: missing === null ? null : { value: missing, href: "/accounts?coverage=gaps&status=active" },
     },
     events,
     unavailable,

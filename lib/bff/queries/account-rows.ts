@@ -1,0 +1,141 @@
+/**
+ * The accounts list of issue 5 §2 over all accounts of the selected company.
+ *
+ * The spec's `GET /accounts` filters by `currency` and `status` only (spec
+ * §4 Form B list filters) and has no sort; the balances and the coverage of
+ * an account are per-account reads (`/accounts/{id}/balances`,
+ * `/accounts/{id}/coverage`) with no batch form. So:
+ * - no bank / coverage filter and no sort: the API pages (Form B
+ *   `page` / `page_size`, Form A `limit`), and only the accounts of the page
+ *   are enriched (two reads each);
+ * - bank filter or a text sort: every account is listed (pages of 1,000,
+ *   usually one call), filtered and sorted here, and only the page shown is
+ *   enriched;
+ * - coverage-gap filter or a balance sort: every matching account is
+ *   enriched (at most `MAX_ENRICHED_ACCOUNTS`; beyond that the view falls
+ *   back to API order and says why).
+ * Enriched rows and the account list are cached for 30 s per company, so
+ * sorting and filtering again does not repeat the reads (spec §8 rate
+ * limits per client); an account upsert through the BFF drops the cache.
+ */
+import "server-only";
+import type { Account } from "../../contract";
+import { addDaysIso, todayUtc } from "../../dates";
+import { totalsByCurrency } from "../../totals";
+import { collectAll } from "../../treasury-client";
+import type { AccountSort } from "../../url-state/filters";
+import { buildAccountRow, type AccountRow } from "../../views/accounts";
+import { compareAccounts, compareRows, hasCoverageGap, matchesBank, needsEveryRow, pageOf, spansAllAccounts, type AccountTotals } from "../../views/account-list";
+import { companyCall, type BffContext } from "../context";
+import type { BffPage } from "../inputs";
+import { treasury } from "../treasury";
+import { TtlCache } from "../ttl-cache";
+import { toBffPage } from "./page";
+import { mapLimit } from "./map-limit";
+
+/** Above this many matching accounts, a balance sort or the gap filter is refused (2 reads per account). */
+export const MAX_ENRICHED_ACCOUNTS = 500;
+/** Rows per page of the accounts list. */
+export const ACCOUNTS_PAGE_SIZE = 50;
+const CACHE_MS = 30_000;
+
+const g = globalThis as typeof globalThis & { __accountRowCache?: TtlCache<AccountRow>; __accountListCache?: TtlCache<Account[]> };
+const rowCache = (g.__accountRowCache ??= new TtlCache<AccountRow>({ ttlMs: CACHE_MS, maxEntries: 20_000 }));
+const listCache = (g.__accountListCache ??= new TtlCache<Account[]>({ ttlMs: CACHE_MS, maxEntries: 500 }));
+
+/** The window of the accounts list's coverage strip: the last 7 completed days (today's statement arrives tomorrow). */
+export function recentWindow(today = todayUtc()): { from: string; to: string } {
+  return { from: addDaysIso(today, -7), to: addDaysIso(today, -1) };
+}
+
+/** Drops the cached accounts and rows of a company (after an account write). */
+export function invalidateAccountCache(companyId: string): void {
+  rowCache.dropPrefix(`${companyId}|`);
+  listCache.dropPrefix(`${companyId}|`);
+}
+
+/** An account with its latest booked / available balance and its coverage of the last 7 completed days (two reads, cached). */
+export function accountRow(ctx: BffContext, account: Account, today = todayUtc()): Promise<AccountRow> {
+  const call = companyCall(ctx);
+  return rowCache.get(`${call.companyId}|${today}|${account.id}`, async () => {
+    const { from, to } = recentWindow(today);
+    const [balances, coverage] = await Promise.all([
+      collectAll(treasury().listAccountBalances(call, account.id, { from_date: from, to_date: today, pageSize: 1000 })),
+      collectAll(treasury().listAccountCoverage(call, account.id, { from_date: from, to_date: to, pageSize: 1000 })),
+    ]);
+    return buildAccountRow(account, balances, coverage, from, to);
+  });
+}
+
+/** Rows of many accounts, six reads in flight at a time. */
+export function accountRows(ctx: BffContext, accounts: readonly Account[], today = todayUtc()): Promise<AccountRow[]> {
+  return mapLimit(accounts, 6, (a) => accountRow(ctx, a, today));
+}
+
+/** Every account of the selected company matching the spec filters, all pages (cached). */
+export function allAccounts(ctx: BffContext, q: { currency?: string; status?: "active" | "closed" } = {}): Promise<Account[]> {
+  const call = companyCall(ctx);
+  return listCache.get(`${call.companyId}|${q.currency ?? ""}|${q.status ?? ""}`, () =>
+    collectAll(treasury().listAccounts(call, { pageSize: 1000, currency: q.currency, status: q.status }), { maxPages: 100 }),
+  );
+}
+
+export interface AccountListQuery {
+  page?: number;
+  currency?: string;
+  status?: "active" | "closed";
+  bank?: string | null;
+  coverage?: "gaps" | null;
+  sort?: AccountSort | null;
+}
+
+/** What the accounts view shows: one page of rows, booked totals per currency and, when set, why a filter was not applied. */
+export interface AccountListView {
+  page: BffPage<AccountRow>;
+  totals: AccountTotals;
+  /** True when filters and sorting ran over every account (not just the API's page). */
+  spansAll: boolean;
+  notice: string | null;
+}
+
+function bookedTotals(rows: readonly AccountRow[], scope: AccountTotals["scope"]): AccountTotals {
+  const booked = rows.flatMap((r) => (r.booked ? [r.booked] : []));
+  return { scope, totals: totalsByCurrency(booked, (b) => b.currency, (b) => b.balance) };
+}
+
+/** The API's own page (no filter beyond the spec's). */
+async function apiPage(ctx: BffContext, q: AccountListQuery, today: string): Promise<AccountListView> {
+  const page = await treasury().listAccounts(companyCall(ctx), { page: q.page, pageSize: ACCOUNTS_PAGE_SIZE, currency: q.currency, status: q.status });
+  const rows = await accountRows(ctx, page.items, today);
+  // Form B: one page holds every account; Form A (no count) cannot tell, so its totals say "this page".
+  const single = page.count !== null && page.next === null && page.previous === null;
+  const { count, pageSize, totalPages, next, previous } = page;
+  return { page: toBffPage({ items: rows, count, page: page.page, pageSize, totalPages, next, previous }), totals: bookedTotals(rows, single ? "all" : "page"), spansAll: false, notice: null };
+}
+
+/**
+ * One page of the accounts list with `q`'s filters and sort applied to all
+ * accounts of the company (see the module comment for the reads it makes).
+ * @throws BffError as the upstream reads do (403 without a company, 429/5xx after retries)
+ */
+export async function listAccountRows(ctx: BffContext, q: AccountListQuery = {}): Promise<AccountListView> {
+  const opts = { bank: q.bank ?? null, coverage: q.coverage ?? null, sort: q.sort ?? null };
+  const today = todayUtc();
+  if (!spansAllAccounts(opts)) return apiPage(ctx, q, today);
+  const accounts = (await allAccounts(ctx, { currency: q.currency, status: q.status })).filter((a) => matchesBank(a, opts.bank));
+  if (!needsEveryRow(opts)) {
+    const sorted = [...accounts].sort(compareAccounts(opts.sort) ?? undefined);
+    const cut = pageOf(sorted, q.page ?? 1, ACCOUNTS_PAGE_SIZE);
+    const rows = await accountRows(ctx, cut.items, today);
+    return { page: { ...cut, items: rows }, totals: bookedTotals(rows, cut.total_pages === 1 ? "all" : "page"), spansAll: true, notice: null };
+  }
+  if (accounts.length > MAX_ENRICHED_ACCOUNTS) {
+    const view = await apiPage(ctx, { page: q.page, currency: q.currency, status: q.status }, today);
+    const what = opts.coverage ? "The coverage filter" : "Sorting by balance";
+    return { ...view, notice: `${what} reads every account's balances and statements, and works for up to ${MAX_ENRICHED_ACCOUNTS} accounts; these filters match ${accounts.length}. Narrow by currency or bank first. Shown in the bank's order.` };
+  }
+  let rows = await accountRows(ctx, accounts, today);
+  if (opts.coverage === "gaps") rows = rows.filter(hasCoverageGap);
+  rows.sort(compareRows(opts.sort));
+  return { page: pageOf(rows, q.page ?? 1, ACCOUNTS_PAGE_SIZE), totals: bookedTotals(rows, "all"), spansAll: true, notice: null };
+}
