@@ -3,6 +3,7 @@
  * `{ error, message, details, request_id }` and are thrown as
  * `BffRequestError` so that views can show the message and the request id.
  */
+import { errorBodyFields, readLenientJson } from "@/lib/http/error-body";
 
 export class BffRequestError extends Error {
   readonly status: number;
@@ -48,22 +49,10 @@ export async function bffFetch<T>(path: string, init: BffFetchInit = {}): Promis
     signal: init.signal,
   });
   if (res.status === 204) return undefined as T;
-  const text = await res.text();
-  let body: unknown = undefined;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    body = undefined;
-  }
+  const body = await readLenientJson(res);
   if (!res.ok) {
-    const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
-    throw new BffRequestError(
-      res.status,
-      typeof b.error === "string" ? b.error : "error",
-      typeof b.message === "string" ? b.message : `The request failed (${res.status}).`,
-      typeof b.details === "object" && b.details !== null ? (b.details as Record<string, unknown>) : {},
-      typeof b.request_id === "string" ? b.request_id : (res.headers.get("x-request-id") ?? undefined),
-    );
+    const e = errorBodyFields(body);
+    throw new BffRequestError(res.status, e.error ?? "error", e.message ?? `The request failed (${res.status}).`, e.details, e.requestId ?? res.headers.get("x-request-id") ?? undefined);
   }
   return body as T;
 }

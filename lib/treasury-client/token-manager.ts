@@ -13,6 +13,7 @@
  * with HTTP Basic credentials.
  */
 import { TokenResponse } from "../contract/auth";
+import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 
 export interface TokenManagerOptions {
@@ -98,21 +99,15 @@ export class TokenManager {
       const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
       throw new TreasuryTransportError(timeout ? "timeout" : "network", timeout ? "The token request timed out" : "The Treasury API could not be reached for a token", { cause: err });
     }
-    const text = await res.text();
-    let body: unknown = undefined;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      body = undefined;
-    }
+    const body = await readLenientJson(res);
     if (!res.ok) {
-      const b = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+      const e = errorBodyFields(body);
       throw new TreasuryApiError({
         status: res.status,
-        code: typeof b.error === "string" ? b.error : "authentication_failed",
+        code: e.error ?? "authentication_failed",
         // Never echo the credentials; the API's own message is safe to keep.
-        message: typeof b.message === "string" ? b.message : `The token request failed with status ${res.status}`,
-        details: typeof b.details === "object" && b.details !== null ? (b.details as Record<string, unknown>) : {},
+        message: e.message ?? `The token request failed with status ${res.status}`,
+        details: e.details,
         requestId: res.headers.get("x-request-id") ?? undefined,
       });
     }
