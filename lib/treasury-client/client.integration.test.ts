@@ -16,6 +16,9 @@ import { createTreasuryClient, type TreasuryClientConfig } from "./client";
 import { TreasuryApiError } from "./errors";
 import { collectAll } from "./pagination";
 
+/** The limiter's window in this file: 60 calls per RATE_WINDOW_SECONDS. */
+const RATE_WINDOW_SECONDS = 4;
+
 let api: RunningServer;
 let base: string;
 let tenantId: string;
@@ -23,7 +26,7 @@ let koncernCompanies: string[];
 
 beforeAll(async () => {
   // A small seed (scale 0.1) keeps the start fast; a small rate limit makes the 429 path reachable.
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.1, log: false, rateLimit: { limit: 60, windowSeconds: 2 } });
+  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.1, log: false, rateLimit: { limit: 60, windowSeconds: RATE_WINDOW_SECONDS } });
   base = `${api.url}/public`;
   const fixtures = api.fixtures;
   if (!fixtures) throw new Error("demo seed did not run");
@@ -105,7 +108,13 @@ describe("Form B (demo-treasury-b)", () => {
     };
     const c = formB({ sleep, retry: { maxAttempts: 6, maxRetryAfterMs: 5_000 } });
     const companyId = koncernCompanies[0] ?? "";
-    // 90 calls at once against 60 per 2 s: some are throttled, waited out and retried; all succeed.
+    await c.listAccounts({ companyId }, { pageSize: 1 }); // the token, before the burst
+    // The limiter's windows are fixed and aligned to the epoch: a burst that straddles a
+    // boundary could fit 45 + 45 under 60 and never be throttled on a slow machine. Start
+    // right after a boundary so that the 90 first attempts land in one window.
+    const intoWindowMs = Date.now() % (RATE_WINDOW_SECONDS * 1000);
+    await new Promise((r) => setTimeout(r, RATE_WINDOW_SECONDS * 1000 - intoWindowMs + 20));
+    // 90 calls at once against 60 per window: some are throttled, waited out and retried; all succeed.
     const results = await Promise.all(Array.from({ length: 90 }, () => c.listAccounts({ companyId }, { pageSize: 1 })));
     expect(results).toHaveLength(90);
     expect(sleeps.length).toBeGreaterThan(0);
