@@ -6,15 +6,19 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { CashflowDay, ForecastEntry, PositionDay, Transaction } from "../../contract";
+import type { CashflowDay, PositionDay, Transaction } from "../../contract";
 import { csvHeaders, csvStream, type CsvColumn } from "../../csv/csv-stream";
+import { todayUtc } from "../../dates";
 import { signedAmount } from "../../money";
+import { resolveDateRange } from "../../url-state/date-range";
+import { forecastExportRows, type ForecastExportRow } from "../../views/forecast-export";
 import { matchesText } from "../../url-state/filters";
 import { iterateItems, type Page } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import type { ReportQuery, TransactionsQuery } from "../inputs";
 import { logger } from "../log";
 import { treasury } from "../treasury";
+import { getForecast, getPositionsRange } from "./views";
 
 const TRANSACTION_COLUMNS: CsvColumn<Transaction>[] = [
   { header: "id", value: (t) => t.id },
@@ -67,8 +71,21 @@ export function exportPositions(ctx: BffContext, q: RQ): Promise<Response> {
   return stream(ctx, treasury().positionsDaily(companyCall(ctx), { pageSize: 1000, from_date: q.from_date, to_date: q.to_date, currency: q.currency }), cols, `positions_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`);
 }
 
-/** The forecast as CSV (date, currency, amount). */
-export function exportForecast(ctx: BffContext, q: RQ): Promise<Response> {
-  const cols: CsvColumn<ForecastEntry>[] = ["date", "currency", "amount"].map((k) => ({ header: k, value: (r: ForecastEntry) => r[k as keyof ForecastEntry] }));
-  return stream(ctx, treasury().forecast(companyCall(ctx), { pageSize: 1000, currency: q.currency }), cols, "forecast.csv");
+/**
+ * The forecast report as CSV, as it is shown for the chosen range
+ * (`from_date`..`to_date`; without them the report's default, the last 30
+ * days): per currency the actual daily positions of the range, then the
+ * forecast — columns date, currency, kind (`actual` / `forecast`), amount.
+ * Read with the same queries as the page, so the file matches the screen.
+ */
+export async function exportForecast(ctx: BffContext, q: RQ): Promise<Response> {
+  const range = resolveDateRange({ from: q.from_date ?? null, to: q.to_date ?? null }, todayUtc(), "30d");
+  const [positions, forecast] = await Promise.all([getPositionsRange(ctx, range.from_date, range.to_date), getForecast(ctx)]);
+  const rows = forecastExportRows(positions, forecast, range).filter((r) => !q.currency || r.currency === q.currency);
+  const cols: CsvColumn<ForecastExportRow>[] = (["date", "currency", "kind", "amount"] as const).map((k) => ({ header: k, value: (r: ForecastExportRow) => r[k] }));
+  async function* each() {
+    yield* rows;
+  }
+  const body = csvStream(each(), cols, { onError: (err) => logger.error({ requestId: ctx.requestId, err }, "csv export failed midway") });
+  return new Response(body, { status: 200, headers: csvHeaders(`forecast_${range.from_date}_${range.to_date}.csv`, rows.length) });
 }

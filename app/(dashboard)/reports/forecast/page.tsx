@@ -23,7 +23,7 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
   return (
     <div className="max-w-6xl">
       <PageHeader title="Reports" description={`Expected position per currency at ${ctx.company.name}, continuing the actual positions of the chosen range`} />
-      <ReportShell range={range} exportHref="/api/treasury/reporting/forecast/export" exportName="forecast.csv">
+      <ReportShell range={range} exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}`} exportName={`forecast_${range.from_date}_${range.to_date}.csv`}>
         {!forecast.ok ? (
           <RetryProblem title={forecast.title} message={forecast.message} requestId={forecast.requestId} kind={forecast.kind} />
         ) : (
