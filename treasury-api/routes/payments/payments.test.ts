@@ -133,9 +133,7 @@ describe("POST /payments/batches", () => {
   it("accepts 10,000 instructions (over 1 MiB of JSON) and refuses bodies over 8 MiB", async () => {
     const body = batchBody(10_000);
     expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
-    const started = performance.now();
-    const b = await createOk(body);
-    expect(performance.now() - started).toBeLessThan(15_000);
+    const b = await createOk(body); // its speed is measured by bench:api, not here
     const detail = (await (await h.call("GET", `/payments/batches/${b.id}`, { client: "fullB", company: IDS.companyA })).json()) as { instruction_count: number; total_amount: string };
     // sum of (100 + i).25 for i < 10000 = 100 * 10000 + 49995000 + 0.25 * 10000
     expect(detail).toMatchObject({ instruction_count: 10_000, total_amount: "50997500.00" });
