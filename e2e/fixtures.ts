@@ -1,6 +1,9 @@
-/** Shared e2e data: the demo users (from the dashboard's seed) and their expected areas. */
+/** Shared e2e data and helpers: the demo users (from the dashboard's seed), their expected areas, a page per role, the axe scan with a screenshot. */
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
+import { BASE_URL } from "../playwright.config";
 
 export type RoleKey = "viewer" | "treasurer" | "approver" | "approver2" | "admin" | "lead";
 
@@ -38,3 +41,23 @@ export function storageState(role: RoleKey): string {
 }
 
 export const SCREENSHOTS = path.join("e2e", "screenshots");
+
+/** A page in a fresh browser context signed in as `role` (storage state from the setup project). */
+export async function pageAs(browser: Browser, role: RoleKey): Promise<Page> {
+  const ctx = await browser.newContext({ storageState: storageState(role), baseURL: BASE_URL });
+  return ctx.newPage();
+}
+
+/**
+ * Scans the page with axe (no serious or critical violation allowed) and
+ * saves a full-page screenshot as e2e/screenshots/<name>.png.
+ */
+export async function scanAndShoot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  // Toasts are transient and fade in: axe measures their text mid-animation (partial opacity) and reports
+  // low contrast that a person never sees once the toast has settled, so the toaster region is left out.
+  const r = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
+  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}

@@ -10,13 +10,11 @@
  * a viewer sees no write action and the BFF refuses a direct write. Every
  * page gets an axe scan and a screenshot (e2e/screenshots/write-*.png).
  */
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../treasury-api/webhooks/loopback-receiver";
 import { BASE_URL } from "../playwright.config";
-import { SCREENSHOTS, storageState, USERS, type RoleKey } from "./fixtures";
+import { pageAs, scanAndShoot, USERS } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -33,20 +31,8 @@ const E2E = [`E2E-${RUN}-1`, `E2E-${RUN}-2`, `E2E-${RUN}-3`];
 let batchId = "";
 let receiver: LoopbackReceiver;
 
-async function as(browser: Browser, role: RoleKey): Promise<Page> {
-  const ctx = await browser.newContext({ storageState: storageState(role), baseURL: BASE_URL });
-  return ctx.newPage();
-}
-
-async function check(page: Page, name: string) {
-  await page.waitForLoadState("networkidle");
-  // Toasts are transient and fade in: axe measures their text mid-animation (partial opacity) and reports
-  // low contrast that a person never sees once the toast has settled, so the toaster region is left out.
-  const r = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-  await page.screenshot({ path: path.join(SCREENSHOTS, `write-${name}.png`), fullPage: true });
-}
+const as = pageAs;
+const check = (page: Page, name: string) => scanAndShoot(page, `write-${name}`);
 
 test.beforeAll(async () => {
   receiver = await startLoopbackReceiver();

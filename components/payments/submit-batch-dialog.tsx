@@ -10,7 +10,7 @@ import { useOperationKey } from "@/components/data/operation-key";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
-import { errorText } from "@/components/review/error-text";
+import { errorText, isFinalRefusal } from "@/components/review/error-text";
 import { paymentQueries } from "./payment-queries";
 
 /**
@@ -47,6 +47,8 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
       return qc.invalidateQueries({ queryKey: paymentQueries.all() });
     },
   });
+  // A refusal that a retry cannot change (e.g. 409: another tab submitted it already) offers Close only.
+  const final = m.isError && isFinalRefusal(m.error);
   return (
     <Modal
       open
@@ -57,15 +59,17 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
       footer={
         <>
           <Button onClick={onClose} disabled={m.isPending}>
-            Cancel
+            {final ? "Close" : "Cancel"}
           </Button>
-          <Button variant="primary" pending={m.isPending} onClick={() => {
-              if (inFlight.current) return;
-              inFlight.current = true;
-              m.mutate();
-            }} data-testid="confirm-submit">
-            {m.isPending ? "Submitting…" : m.isError ? "Try again" : "Submit for approval"}
-          </Button>
+          {!final && (
+            <Button variant="primary" pending={m.isPending} onClick={() => {
+                if (inFlight.current) return;
+                inFlight.current = true;
+                m.mutate();
+              }} data-testid="confirm-submit">
+              {m.isPending ? "Submitting…" : m.isError ? "Try again" : "Submit for approval"}
+            </Button>
+          )}
         </>
       }
     >
@@ -81,7 +85,8 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
       </dl>
       {m.isError && (
         <p role="alert" className="mt-3 text-[13px] text-red-700">
-          {errorText(m.error, "Submitting the batch")} Trying again uses the same request, so the batch is submitted once.
+          {errorText(m.error, "Submitting the batch")}
+          {final ? "" : " Trying again uses the same request, so the batch is submitted once."}
         </p>
       )}
     </Modal>

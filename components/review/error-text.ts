@@ -36,3 +36,15 @@ export function errorText(err: unknown, what = "The request"): string {
   const id = err.requestId ? ` (request ${err.requestId.slice(0, 8)})` : "";
   return `${err.message}${id}`;
 }
+
+/**
+ * True when sending the same request again cannot succeed — 400, 403, 404,
+ * or a 409 other than "still in progress" — so a dialog offers Close rather
+ * than Try again. Network errors, 429 and 5xx are worth a retry (with the
+ * same Idempotency-Key).
+ */
+export function isFinalRefusal(err: unknown): boolean {
+  if (!(err instanceof BffRequestError)) return false;
+  if (err.status === 409) return err.details.reason !== "in_progress";
+  return err.status === 400 || err.status === 403 || err.status === 404;
+}
