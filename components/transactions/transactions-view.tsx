@@ -2,28 +2,34 @@
 
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ArrowLeftRight } from "lucide-react";
 import type { Transaction } from "@/lib/contract";
 import type { BffPage } from "@/lib/bff/inputs";
 import { resolveDateRange } from "@/lib/url-state/date-range";
 import { matchesText, transactionFilterParsers } from "@/lib/url-state/filters";
+import { shouldLoadForSearch, type SearchState } from "@/lib/views/transaction-search";
 import { flowTotalsByCurrency } from "@/lib/totals";
 import { TransactionsTable } from "@/components/tables/transactions-table";
 import { Amount } from "@/components/format/amount";
 import { CsvExportButton } from "@/components/export/csv-export-button";
 import { BffRequestError } from "@/components/data/bff-fetch";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { FilterBar, FilterSelect, FilterText } from "@/components/views/controls";
-import { DateRangePicker } from "@/components/views/date-range-picker";
 import { TransactionDrawer } from "./transaction-drawer";
+import { TransactionFilters } from "./transaction-filters";
+import { SearchStatus } from "./search-status";
 import { transactionListQueries, transactionsExportUrl, type TransactionQueryFilters } from "./transaction-queries";
+
+const retryButton = "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100";
 
 /**
  * Transactions with URL-held filters (issue 5 §4): date range, direction,
- * currency (and account when not fixed) are spec filters sent upstream; the
- * text search filters the loaded rows. Pages of 1,000 load while scrolling;
- * totals per currency are exact decimals over the rows loaded.
+ * currency (and account when not fixed) are spec filters sent upstream.
+ * Pages of 1,000 load while scrolling. The text search has no upstream
+ * filter, so while it is set every page of the filtered range is loaded,
+ * with its progress shown, and the search runs over all of them
+ * (`lib/views/transaction-search`); totals per currency are exact decimals
+ * over the rows shown.
  */
 export function TransactionsView({
   companyId,
@@ -60,49 +66,48 @@ export function TransactionsView({
   const loaded = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
   const rows = useMemo(() => (f.q ? loaded.filter((t) => matchesText(f.q, t.counterparty_name, t.remittance, t.end_to_end_id)) : loaded), [loaded, f.q]);
   const totals = useMemo(() => flowTotalsByCurrency(rows), [rows]);
-  const total = q.data?.pages[0]?.count ?? null;
   const [open, setOpen] = useState<Transaction | null>(null);
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
+  const search: SearchState = { q: f.q, loaded: loaded.length, total: q.data?.pages[0]?.count ?? null, hasNext: hasNextPage, failed: isFetchNextPageError };
   const more = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // A search reads the remaining pages of the range one after another (each page's arrival re-runs this).
+  const loadForSearch = shouldLoadForSearch(search, isFetchingNextPage);
+  useEffect(() => {
+    if (loadForSearch) void fetchNextPage({ cancelRefetch: false });
+  }, [loadForSearch, fetchNextPage]);
 
   return (
     <div>
-      <FilterBar actions={<CsvExportButton href={transactionsExportUrl(filters, f.q)} fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`} />}>
-        <DateRangePicker resolved={range} shallow />
-        <FilterSelect label="Direction" value={f.direction} options={[{ value: "credit", label: "In (credit)" }, { value: "debit", label: "Out (debit)" }]} onChange={(v) => setF({ direction: v === "credit" || v === "debit" ? v : null })} testId="filter-direction" />
-        <FilterSelect label="Currency" value={f.currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(v) => setF({ currency: v })} testId="filter-currency" />
-        {!fixedAccountId && <FilterSelect label="Account" value={f.account} options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} onChange={(v) => setF({ account: v })} testId="filter-account" />}
-        <FilterText label="Search" value={f.q} placeholder="Counterparty, remittance" onChange={(v) => setF({ q: v })} testId="filter-text" />
-      </FilterBar>
+      <TransactionFilters range={range} values={f} currencies={currencies} accounts={accounts} showAccount={!fixedAccountId} onChange={(patch) => setF(patch)} />
       {q.isPending ? (
         <SkeletonRows rows={12} />
-      ) : q.isError ? (
+      ) : q.isError && !q.data ? (
         <div className="space-y-3">
           <ProblemState title="Transactions could not be loaded" message={q.error.message} requestId={q.error instanceof BffRequestError ? q.error.requestId : undefined} />
-          <button type="button" onClick={() => void q.refetch()} className="h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100">
+          <button type="button" onClick={() => void q.refetch()} className={retryButton}>
             Retry
           </button>
         </div>
       ) : rows.length === 0 && !hasNextPage ? (
-        <EmptyState title="No transactions in this range" icon={ArrowLeftRight}>
-          Widen the date range or clear a filter.
+        <EmptyState title={f.q ? `No transactions in this range match “${f.q}”` : "No transactions in this range"} icon={ArrowLeftRight}>
+          {f.q ? `Searched all ${loaded.length.toLocaleString()} transactions of the range. Change the search, widen the date range or clear a filter.` : "Widen the date range or clear a filter."}
         </EmptyState>
       ) : (
         <>
-          <p className="mb-2 text-xs text-slate-600" aria-live="polite" data-testid="transactions-count">
-            {rows.length.toLocaleString()} shown
-            {f.q ? ` matching “${f.q}”` : ""} · {loaded.length.toLocaleString()} loaded{total !== null ? ` of ${total.toLocaleString()}` : ""}
-            {isFetchingNextPage ? " · loading more…" : ""}
-          </p>
+          <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+            <SearchStatus state={search} shown={rows.length} loadingMore={isFetchingNextPage} onRetry={() => void fetchNextPage()} />
+            <CsvExportButton href={transactionsExportUrl(filters, f.q)} fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`} />
+          </div>
           <TransactionsTable rows={rows} onOpen={setOpen} onEndReached={more} height={520} />
           <div className="mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-[13px]" data-testid="transaction-totals">
             {totals.map((t) => (
               <div key={t.currency} data-currency={t.currency}>
                 <div className="text-xs text-slate-500">
-                  {t.currency} · {t.count.toLocaleString()} rows{hasNextPage ? " loaded" : ""}
+                  {t.currency} · {t.count.toLocaleString()} {f.q ? "matching rows" : "rows"}
+                  {hasNextPage ? " loaded so far" : ""}
                 </div>
                 <div className="flex gap-4">
                   <span>In <Amount value={t.inflow} currency={t.currency} /></span>
