@@ -1,23 +1,55 @@
 /**
- * Money display and arithmetic (DESIGN.md stack: decimal.js for arithmetic
- * on amount strings, Intl.NumberFormat for display — it formats decimal
- * strings exactly, so no float ever touches an amount).
+ * Money display (DESIGN.md stack: `Intl.NumberFormat` for display — it
+ * formats decimal strings exactly, so no float ever touches an amount).
+ *
+ * This module is on the first load of every page that shows an amount, so
+ * it imports nothing: sign and scale are read from the decimal string
+ * itself. Arithmetic on amounts (sums, differences) is decimal.js in
+ * `lib/totals.ts`, loaded only where a view adds amounts up.
  */
-import Decimal from "decimal.js";
-import { currencyMinorUnits } from "./contract/common";
+
+/** A plain decimal string: optional sign, digits, optional fraction (the API's `DecimalString`, spec §1 rule 6). */
+const PLAIN_DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
+
+interface DecimalParts {
+  negative: boolean;
+  /** Integer digits without leading zeros ("0" when none are left). */
+  integer: string;
+  /** Fraction digits as written ("" when none). */
+  fraction: string;
+}
+
+/** @throws TypeError when `amount` is not a plain decimal string such as "-1250.50". */
+function parts(amount: string): DecimalParts {
+  const m = PLAIN_DECIMAL.exec(amount);
+  if (!m) throw new TypeError(`not a decimal string: ${JSON.stringify(amount)}`);
+  return { negative: m[1] === "-", integer: (m[2] ?? "0").replace(/^0+(?=\d)/, ""), fraction: m[3] ?? "" };
+}
+
+function isZeroParts(p: DecimalParts): boolean {
+  return !/[1-9]/.test(p.integer + p.fraction);
+}
 
 const formatters = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Minor-unit digits of an ISO 4217 currency as Intl knows them (NOK 2, JPY 0,
+ * KWD 3); 2 for a code Intl refuses. Read here rather than from the zod
+ * contract so that the browser does not load zod to show an amount.
+ */
+function minorUnits(currency: string): number {
+  try {
+    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
 
 function formatter(currency: string, locale: string, sign: "auto" | "exceptZero"): Intl.NumberFormat {
   const key = `${locale}|${currency}|${sign}`;
   let f = formatters.get(key);
   if (!f) {
-    let digits = 2;
-    try {
-      digits = currencyMinorUnits(currency);
-    } catch {
-      digits = 2;
-    }
+    const digits = minorUnits(currency);
     f = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 6), signDisplay: sign });
     formatters.set(key, f);
   }
@@ -34,29 +66,29 @@ export function formatMoney(amount: string, currency: string, opts: { locale?: s
   return formatter(currency, opts.locale ?? "en-GB", opts.signed ? "exceptZero" : "auto").format(amount as unknown as number);
 }
 
-/** Digits after the decimal point as written ("100.10" → 2); Decimal drops trailing zeros. */
+/** Digits after the decimal point as written ("100.10" → 2); a decimal's own scale, which arithmetic would drop. */
 export function scaleOf(amount: string): number {
   return (amount.split(".")[1] ?? "").length;
 }
 
-/** A transaction's signed amount: debits negative (spec: `amount` is absolute, `direction` gives the sign). */
+/**
+ * A transaction's signed amount: debits negative (spec §2: `amount` is
+ * absolute, `direction` gives the sign). The scale is kept as written,
+ * leading zeros are dropped and a zero is never negative
+ * (`("0.00", "debit")` → `"0.00"`), as decimal.js would write it.
+ * @throws TypeError when `amount` is not a plain decimal string
+ */
 export function signedAmount(amount: string, direction: "credit" | "debit"): string {
-  const d = new Decimal(amount).abs();
-  return (direction === "debit" ? d.negated() : d).toFixed(scaleOf(amount));
+  const p = parts(amount);
+  const abs = p.fraction ? `${p.integer}.${p.fraction}` : p.integer;
+  return direction === "debit" && !isZeroParts(p) ? `-${abs}` : abs;
 }
 
-/** True when the decimal string is below zero. */
+/**
+ * True when the decimal string is below zero ("-0.00" is not).
+ * @throws TypeError when `amount` is not a plain decimal string
+ */
 export function isNegative(amount: string): boolean {
-  return new Decimal(amount).isNegative() && !new Decimal(amount).isZero();
-}
-
-/** Exact sum of decimal strings, keeping the largest scale of the inputs. */
-export function sumAmounts(amounts: readonly string[]): string {
-  let dp = 0;
-  let sum = new Decimal(0);
-  for (const a of amounts) {
-    dp = Math.max(dp, scaleOf(a));
-    sum = sum.plus(a);
-  }
-  return sum.toFixed(dp);
+  const p = parts(amount);
+  return p.negative && !isZeroParts(p);
 }

@@ -6,10 +6,7 @@
  * "101.00"), so totals line up with the rows above them.
  */
 import Decimal from "decimal.js";
-
-function scale(amount: string): number {
-  return (amount.split(".")[1] ?? "").length;
-}
+import { scaleOf as scale } from "./money";
 
 class Acc {
   sum = new Decimal(0);
@@ -23,6 +20,13 @@ class Acc {
   value(): string {
     return this.sum.toFixed(this.dp);
   }
+}
+
+/** Exact sum of decimal strings, keeping the largest scale of the inputs (`["100.50", "0.50"]` → `"101.00"`). */
+export function sumAmounts(amounts: readonly string[]): string {
+  const acc = new Acc();
+  for (const a of amounts) acc.add(a);
+  return acc.value();
 }
 
 /** One currency's total: `total` a decimal string, `count` the number of rows summed. */
