@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { Download, X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { fileNameFrom, readCsvWithProgress, type DownloadProgress } from "./download-progress";
 
 /**

@@ -4,13 +4,13 @@ import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { FileUp } from "lucide-react";
 import type { PaymentBatch } from "@/lib/contract";
 import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
-import { errorText } from "@/components/review/error-text";
+import { errorText, isFinalRefusal } from "@/components/review/error-text";
 import { batchResolver, emptyRow, runningTotal, toBody, type BatchFormValues, type InstructionRow } from "./batch-form-schema";
 import { CsvImportDialog } from "./csv-import-dialog";
 import { InstructionRows } from "./instruction-rows";
@@ -125,7 +125,11 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
           <FileUp className="size-4" aria-hidden /> Import CSV…
         </Button>
         <div className="flex items-center gap-3">
-          {save.isError && <span className="text-[13px] text-red-700">Not saved. Saving again sends the same request for the same batch.</span>}
+          {save.isError && (
+            <span className="text-[13px] text-red-700">
+              {isFinalRefusal(save.error) ? "Not saved. Correct the marked fields, then save again." : "Not saved. Saving again sends the same request for the same batch."}
+            </span>
+          )}
           <Button type="submit" variant="primary" pending={save.isPending || save.isSuccess} data-testid="save-batch">
             {save.isPending ? "Saving…" : "Create batch"}
           </Button>

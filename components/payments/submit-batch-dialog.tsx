@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@/lib/contract";
 import type { BatchView } from "@/lib/bff/queries/payment-views";
 import { bffFetch } from "@/components/data/bff-fetch";

@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { useQueryClient, type QueryKey } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { RowKeys } from "@/components/data/operation-key";
 import { errorText } from "./error-text";

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 
 export interface SwitcherCompany {

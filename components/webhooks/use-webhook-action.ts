@@ -2,7 +2,7 @@
 
 import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import type { WebhookEndpoint, WebhookPatch } from "@/lib/contract";
 import type { BffPage } from "@/lib/bff/inputs";
 import { bffFetch } from "@/components/data/bff-fetch";

@@ -3,7 +3,7 @@
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { WEBHOOK_EVENT_TYPES, WebhookPatch, type WebhookEndpoint } from "@/lib/contract";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
@@ -68,7 +68,7 @@ export function WebhookFormDialog({ endpoint, onCreated, onClose }: { endpoint: 
         </label>
         <fieldset>
           <legend className="mb-1 text-xs font-medium text-slate-700">Event kinds</legend>
-          <div className="grid grid-cols-2 gap-1.5">
+          <div className="grid gap-1.5">
             {WEBHOOK_EVENT_TYPES.map((t) => (
               <label key={t} className="flex items-center gap-2 font-mono text-xs text-slate-800">
                 <input type="checkbox" value={t} {...register("events")} /> {t}
