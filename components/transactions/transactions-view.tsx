@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -15,10 +16,12 @@ import { Amount } from "@/components/format/amount";
 import { CsvExportButton } from "@/components/export/csv-export-button";
 import { BffRequestError } from "@/components/data/bff-fetch";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { TransactionDrawer } from "./transaction-drawer";
 import { TransactionFilters } from "./transaction-filters";
 import { SearchStatus } from "./search-status";
 import { transactionListQueries, transactionsExportUrl, type TransactionQueryFilters } from "./transaction-queries";
+
+// Closed at first paint: the drawer (and Radix) loads after hydration instead of on the first load.
+const TransactionDrawer = dynamic(() => import("./transaction-drawer").then((m) => m.TransactionDrawer), { ssr: false });
 
 const retryButton = "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100";
 
