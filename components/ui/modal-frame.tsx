@@ -4,21 +4,8 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 
-/**
- * A modal dialog (Radix: focus trap, Escape, labelled by its title). Used
- * for confirmations before irreversible actions (STYLE.md §14) and small
- * forms; `footer` holds the actions.
- */
-export function Modal({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
-  footer,
-  wide = false,
-  testId,
-}: {
+/** Props of `Modal` (components/ui/dialog.tsx). */
+export interface ModalProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
@@ -27,7 +14,23 @@ export function Modal({
   footer?: ReactNode;
   wide?: boolean;
   testId?: string;
-}) {
+}
+
+/**
+ * The Radix dialog behind `Modal` (focus trap, Escape, labelled by its
+ * title). Import `Modal` from ./dialog, which loads this module (and Radix)
+ * after hydration instead of on the first load.
+ */
+export function ModalFrame({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  wide = false,
+  testId,
+}: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
