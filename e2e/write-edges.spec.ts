@@ -97,15 +97,18 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   expect(testEvent()?.fresh).toBe(true);
 
   // Deactivate and activate: at once in the list, kept after a reload, and in the API.
+  // (click, not uncheck: the box follows the list, which changes a moment later, after in-flight reads are cancelled)
   const active = page.getByLabel(`Active: ${url}`);
-  await active.uncheck();
+  await active.click();
+  await expect(active).not.toBeChecked();
   await expect(row).toContainText("inactive");
   await expect(page.getByText("Endpoint deactivated.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(`Active: ${url}`)).not.toBeChecked();
   expect(((await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as { active: boolean }).active).toBe(false);
   await shoot(page, "webhook-inactive");
-  await page.getByLabel(`Active: ${url}`).check();
+  await page.getByLabel(`Active: ${url}`).click();
+  await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();
   await expect(page.getByText("Endpoint activated.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();

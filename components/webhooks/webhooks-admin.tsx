@@ -58,7 +58,7 @@ export function WebhooksAdmin() {
                 <Fragment key={e.id}>
                   <tr data-testid="webhook-row" data-url={e.url}>
                     <td className={`${td} max-w-80 break-all font-mono text-xs`}>{e.url}</td>
-                    <td className={`${td} font-mono text-[11px] text-slate-600`}>{e.events.join(", ")}</td>
+                    <td className={`${td} max-w-72 font-mono text-[11px] text-slate-600`}>{e.events.join(", ")}</td>
                     <td className={td}>
                       <label className="inline-flex items-center gap-1.5">
                         <input type="checkbox" checked={e.active} onChange={() => run(e, { kind: "toggle", active: !e.active })} aria-label={`Active: ${e.url}`} />
@@ -67,12 +67,17 @@ export function WebhooksAdmin() {
                     </td>
                     <td className={`${td} text-slate-600`}>{e.created_at ? <Timestamp value={e.created_at} /> : "—"}</td>
                     <td className={`${td} whitespace-nowrap`}>
-                      <div className="flex flex-wrap justify-end gap-1.5">
-                        <Button onClick={() => run(e, { kind: "test" })} pending={act.isPending && act.variables?.endpoint.id === e.id && act.variables.action.kind === "test"} data-testid="test-webhook">Send test</Button>
-                        <Button onClick={() => setLog(log === e.id ? null : e.id)} aria-expanded={log === e.id} data-testid="show-deliveries">Deliveries</Button>
-                        <Button onClick={() => setForm({ endpoint: e })}>Edit</Button>
-                        <Button onClick={() => setConfirm({ endpoint: e, action: { kind: "rotate" } })}>Rotate secret</Button>
-                        <Button variant="ghost" className="text-red-700" onClick={() => setConfirm({ endpoint: e, action: { kind: "delete" } })}>Delete</Button>
+                      {/* Two deliberate lines: try it and read its log; then change it. */}
+                      <div className="flex flex-col items-end gap-1.5">
+                        <div className="flex gap-1.5">
+                          <Button onClick={() => run(e, { kind: "test" })} pending={act.isPending && act.variables?.endpoint.id === e.id && act.variables.action.kind === "test"} data-testid="test-webhook">Send test</Button>
+                          <Button onClick={() => setLog(log === e.id ? null : e.id)} aria-expanded={log === e.id} data-testid="show-deliveries">Deliveries</Button>
+                        </div>
+                        <div className="flex gap-1.5">
+                          <Button onClick={() => setForm({ endpoint: e })}>Edit</Button>
+                          <Button onClick={() => setConfirm({ endpoint: e, action: { kind: "rotate" } })}>Rotate secret</Button>
+                          <Button variant="ghost" className="text-red-700" onClick={() => setConfirm({ endpoint: e, action: { kind: "delete" } })}>Delete</Button>
+                        </div>
                       </div>
                     </td>
                   </tr>
