@@ -61,3 +61,30 @@ export async function scanAndShoot(page: Page, name: string): Promise<void> {
   expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** Headers of a BFF write from a test: the dashboard's Origin and a fresh (or given) Idempotency-Key. */
+export function writeHeaders(key: string = crypto.randomUUID()): Record<string, string> {
+  return { Origin: BASE_URL, "Idempotency-Key": key };
+}
+
+/** One instruction of `createBatchVia`; the currency is the batch's. */
+export interface TestInstruction {
+  amount: string;
+  creditor_name: string;
+  creditor_iban: string;
+  end_to_end_id: string;
+}
+
+/**
+ * Creates a payment batch through the BFF as the page's user, in their first
+ * (default) company, and returns its id; fails the test unless the answer is 201.
+ */
+export async function createBatchVia(page: Page, currency: string, instructions: TestInstruction[]): Promise<string> {
+  const companies = (await (await page.request.get("/api/treasury/companies")).json()) as { items: { id: string }[] };
+  const created = await page.request.post("/api/treasury/payments/batches", {
+    headers: writeHeaders(),
+    data: { company_id: companies.items[0]?.id, currency, instructions: instructions.map((i) => ({ ...i, currency })) },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return ((await created.json()) as { id: string }).id;
+}

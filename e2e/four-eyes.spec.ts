@@ -4,31 +4,13 @@
  * BFF, cannot approve it herself (403, reason four_eyes, nothing changes
  * upstream), and another approver can.
  */
-import { expect, test, type Browser } from "@playwright/test";
-import { BASE_URL } from "../playwright.config";
-import { storageState, type RoleKey } from "./fixtures";
-
-async function as(browser: Browser, role: RoleKey) {
-  const ctx = await browser.newContext({ storageState: storageState(role), baseURL: BASE_URL });
-  return ctx.newPage();
-}
-
-const write = (key = crypto.randomUUID()) => ({ Origin: BASE_URL, "Idempotency-Key": key });
+import { expect, test } from "@playwright/test";
+import { createBatchVia, pageAs as as, writeHeaders as write } from "./fixtures";
 
 test("the creator of a batch cannot approve it, another approver can", async ({ browser }) => {
   const lead = await as(browser, "lead");
   await lead.goto("/payments");
-  const companies = (await (await lead.request.get("/api/treasury/companies")).json()) as { items: { id: string }[] };
-  const created = await lead.request.post("/api/treasury/payments/batches", {
-    headers: write(),
-    data: {
-      company_id: companies.items[0]?.id,
-      currency: "NOK",
-      instructions: [{ amount: "4200.00", currency: "NOK", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: "FOUR-EYES-1" }],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const batch = (await created.json()) as { id: string };
+  const batch = { id: await createBatchVia(lead, "NOK", [{ amount: "4200.00", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: "FOUR-EYES-1" }]) };
   const submitted = await lead.request.post(`/api/treasury/payments/batches/${batch.id}/submit`, { headers: write() });
   expect(submitted.status(), await submitted.text()).toBe(202);
 

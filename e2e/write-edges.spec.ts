@@ -9,13 +9,11 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../treasury-api/webhooks/loopback-receiver";
-import { BASE_URL } from "../playwright.config";
-import { pageAs, scanAndShoot, USERS } from "./fixtures";
+import { createBatchVia, pageAs, scanAndShoot, USERS } from "./fixtures";
 
 test.setTimeout(120_000);
 
 const RUN = Date.now().toString(36).toUpperCase();
-const write = (key: string = crypto.randomUUID()) => ({ Origin: BASE_URL, "Idempotency-Key": key });
 const shoot = (page: Page, name: string) => scanAndShoot(page, `edges-${name}`);
 
 let receiver: LoopbackReceiver;
@@ -139,13 +137,7 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
 test("a submit from a stale page is refused with a 409 shown in words", async ({ browser }) => {
   const stale = await pageAs(browser, "treasurer");
   await stale.goto("/payments");
-  const companies = (await (await stale.request.get("/api/treasury/companies")).json()) as { items: { id: string }[] };
-  const created = await stale.request.post("/api/treasury/payments/batches", {
-    headers: write(),
-    data: { company_id: companies.items[0]?.id, currency: "NOK", instructions: [{ amount: "980.00", currency: "NOK", creditor_name: "Stale Page AS", creditor_iban: "NO9386011117947", end_to_end_id: `STALE-${RUN}` }] },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const id = await createBatchVia(stale, "NOK", [{ amount: "980.00", creditor_name: "Stale Page AS", creditor_iban: "NO9386011117947", end_to_end_id: `STALE-${RUN}` }]);
 
   // Tab 1 opens the submit confirmation; tab 2 submits meanwhile.
   await stale.goto(`/payments/${id}`);
