@@ -4,7 +4,7 @@
  * the row → API converters the bank simulator and approvals share.
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { Decimal } from "decimal.js";
+import { ExactDecimal } from "../../../lib/contract/common";
 import type { BatchStatus, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
 import type { Db, DbOrTx } from "../../db/client";
 import { approvalRequests, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
@@ -111,7 +111,8 @@ const INSERT_CHUNK = 1000;
  * @param clientId the creating OAuth client (internal uuid), kept for the audit trail
  */
 export async function createBatch(db: Db, scope: DataScope, clientId: string, body: PaymentBatchCreate): Promise<PaymentBatch> {
-  const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
+  // ExactDecimal: decimal.js's default 20 significant digits would round a sum of large amounts.
+  const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new ExactDecimal(0));
   const now = new Date().toISOString();
   const batchId = newId();
   const batch: typeof paymentBatches.$inferInsert = {

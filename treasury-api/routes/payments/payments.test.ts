@@ -68,6 +68,12 @@ describe("POST /payments/batches", () => {
     expect(((await foreign.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty("company_id");
   });
 
+  it("sums huge amounts exactly (beyond decimal.js's default 20 significant digits)", async () => {
+    const huge = "999999999999999999.99";
+    const b = await createOk(batchBody(3, { instructions: [instruction(0, "NOK", { amount: huge }), instruction(1, "NOK", { amount: huge }), instruction(2, "NOK", { amount: "0.01" })] }));
+    expect(b.total_amount).toBe("1999999999999999999.99");
+  });
+
   it("stores IBANs in electronic format and keeps the given amounts", async () => {
     const b = await createOk(batchBody(1, { instructions: [instruction(0, "NOK", { creditor_iban: "no93 8601 1117 947", amount: "5" })] }));
     const res = await h.call("GET", `/payments/batches/${b.id}/instructions`, { client: "fullB", company: IDS.companyA });
