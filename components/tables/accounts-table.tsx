@@ -93,7 +93,7 @@ export function AccountsDataTable({ rows, sorting, onSortingChange }: { rows: Ac
                     key={h.id}
                     scope="col"
                     aria-sort={h.column.getCanSort() ? ariaSort(sorted) : undefined}
-                    className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`}
+                    className={`whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`}
                   >
                     {h.column.getCanSort() ? (
                       <SortHeader label={<table.FlexRender header={h} />} sorted={sorted} onToggle={() => h.column.toggleSorting(sorted === "asc")} align={right ? "right" : "left"} />

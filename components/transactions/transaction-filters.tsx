@@ -40,7 +40,7 @@ export function TransactionFilters({
         <FilterSelect label="Direction" value={values.direction} options={[{ value: "credit", label: "In (credit)" }, { value: "debit", label: "Out (debit)" }]} onChange={(v) => onChange({ direction: v === "credit" || v === "debit" ? v : null })} testId="filter-direction" />
         <FilterSelect label="Currency" value={values.currency} options={currencies.map((c) => ({ value: c, label: c }))} onChange={(v) => onChange({ currency: v })} testId="filter-currency" />
         {showAccount && <FilterSelect label="Account" value={values.account} options={accounts.map((a) => ({ value: a.id, label: `${a.name} (${a.currency})` }))} onChange={(v) => onChange({ account: v })} testId="filter-account" />}
-        <FilterText label="Search" value={values.q} placeholder="Counterparty, remittance" onChange={(v) => onChange({ q: v })} testId="filter-text" />
+        <FilterText label="Search" value={values.q} placeholder="Name, remittance, ref." onChange={(v) => onChange({ q: v })} testId="filter-text" />
       </div>
     </div>
   );
