@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cashflowTotals, flowTotalsByCurrency, latestWithChange, totalsByCurrency } from "./totals";
+import { cashflowTotals, flowTotalsByCurrency, latestWithChange, sumAmounts, totalsByCurrency } from "./totals";
 
 describe("totalsByCurrency", () => {
   it("sums exactly per currency, never mixing currencies", () => {
@@ -23,6 +23,15 @@ describe("totalsByCurrency", () => {
   it("is empty for no rows and throws on a non-decimal amount", () => {
     expect(totalsByCurrency([], () => "NOK", () => "1")).toEqual([]);
     expect(() => totalsByCurrency([{ a: "abc" }], () => "NOK", (r) => r.a)).toThrow();
+  });
+});
+
+describe("sumAmounts", () => {
+  it("is exact beyond decimal.js's default 20 significant digits", () => {
+    // With the default precision this gives 2000000000000000000.00.
+    expect(sumAmounts(["999999999999999999.99", "999999999999999999.99"])).toBe("1999999999999999999.98");
+    expect(sumAmounts(["999999999999999999.999999", "0.000001"])).toBe("1000000000000000000.000000");
+    expect(sumAmounts(["-999999999999999999.99", "0.01"])).toBe("-999999999999999999.98");
   });
 });
 

@@ -8,7 +8,6 @@
  */
 import { z } from "zod";
 import { isValid, parseISO } from "date-fns";
-import Decimal from "decimal.js";
 
 /** A UUID string (spec §1 rule 8: path parameter `id` is always a UUID). */
 export const Uuid = z.uuid({ message: "must be a UUID" });
@@ -53,14 +52,8 @@ export const DecimalString = z
   .regex(/^-?\d{1,18}(\.\d{1,6})?$/, { message: "must be a decimal string such as 1250.00" })
   .meta({ example: "1250.00" });
 
-/**
- * decimal.js for sums of amounts. The library's default precision is 20
- * significant digits, so two amounts of 18 integer digits and 2 decimals
- * already round ("999999999999999999.99" × 2 gives "2000000000000000000.00").
- * 64 digits hold any sum of up to 10^9 amounts of `DecimalString`'s range
- * (18 integer + 6 fraction digits) exactly.
- */
-export const ExactDecimal = Decimal.clone({ precision: 64 });
+/** decimal.js with 64 significant digits for sums of amounts (see lib/exact-decimal.ts). */
+export { ExactDecimal } from "../exact-decimal";
 
 /** A positive decimal amount string (> 0). */
 export const PositiveDecimalString = z

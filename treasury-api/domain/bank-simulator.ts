@@ -29,7 +29,7 @@
  * b < 5 → AC04, 5 ≤ b < 8 → AM04 (insufficient funds), about 3 % in all.
  */
 import { createHash } from "node:crypto";
-import { Decimal } from "decimal.js";
+import { ExactDecimal as Decimal } from "../../lib/exact-decimal";
 import { and, asc, desc, eq, inArray, lte, or, isNull, sql } from "drizzle-orm";
 import type { AppConfig, BankSpeed } from "../config";
 import type { Db, DbOrTx } from "../db/client";

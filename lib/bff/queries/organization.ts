@@ -10,7 +10,7 @@ import { BffError } from "../errors";
 import type { BffPage } from "../inputs";
 import { treasury } from "../treasury";
 import { invalidateCompanies } from "../company";
-import Decimal from "decimal.js";
+import { ExactDecimal as Decimal } from "../../exact-decimal";
 import { scaleOf } from "../../money";
 import { toBffPage } from "./page";
 import type { Company } from "../../contract";

@@ -4,7 +4,7 @@
  * in every `where`.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import Decimal from "decimal.js";
+import { ExactDecimal as Decimal } from "../../../lib/exact-decimal";
 import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/contract/organization";
 import { queryRows, type Db } from "../../db/client";
 import { companies, koncerner, koncernMembers, oauthClientCompanies } from "../../db/schema";
