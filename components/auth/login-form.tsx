@@ -3,27 +3,17 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
+import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeCallback(url: string | undefined): string {
   return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/login") ? url : "/";
 }
 
-function messageFor(error: string): string {
-  if (error.startsWith("throttled:")) {
-    const seconds = Number(error.slice("throttled:".length));
-    const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} minutes` : `${seconds} seconds`;
-    return `Too many failed attempts for this account. Try again in ${wait}.`;
-  }
-  if (error === "CredentialsSignin") return "The e-mail or password is not correct.";
-  if (error === "AccessDenied") return "This account has no access to the dashboard.";
-  return "Sign-in failed. Try again.";
-}
-
 /** E-mail / password form (credentials provider) and, when configured, single sign-on. */
 export function LoginForm({ callbackUrl, oidc, initialError }: { callbackUrl?: string; oidc: boolean; initialError?: string }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(initialError ? messageFor(initialError) : null);
+  const [error, setError] = useState<string | null>(initialError ? signInErrorMessage(initialError) : null);
   const [busy, setBusy] = useState(false);
   const target = safeCallback(callbackUrl);
 
@@ -35,7 +25,7 @@ export function LoginForm({ callbackUrl, oidc, initialError }: { callbackUrl?: s
     const res = await signIn("credentials", { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? ""), redirect: false });
     if (!res || res.error) {
       setBusy(false);
-      setError(messageFor(res?.error ?? ""));
+      setError(signInErrorMessage(res?.error ?? ""));
       return;
     }
     router.replace(target);

@@ -1,28 +1,93 @@
 /**
  * next-auth v4 options (issue 4 §3; DESIGN.md stack): JWT sessions, a
  * credentials provider backed by the dashboard database (with per-account
- * throttling of failed sign-ins) and an OIDC provider when `OIDC_ISSUER` is
- * set. An OIDC sign-in is accepted only for an enabled dashboard user with
- * the same e-mail, so roles and companies always come from the dashboard DB.
- * Built lazily because the configuration is read at run time, not at build.
+ * throttling of failed sign-ins) and an OpenID Connect provider when
+ * `OIDC_ISSUER` is set. Who may sign in with single sign-on, and why roles
+ * and companies always come from the dashboard DB, is the rule in
+ * ./oidc-identity.ts. Built lazily because the configuration is read at run
+ * time, not at build.
  */
 import "server-only";
-import type { NextAuthOptions } from "next-auth";
+import type { NextAuthOptions, Profile } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { findUserByEmail, verifyCredentials } from "../db/users";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import { findUserByEmail, verifyCredentials, type DashboardUser } from "../db/users";
 import { appendAudit } from "../db/audit";
 import { getConfig } from "../bff/config";
 import { dashboardDb } from "../bff/db";
 import { logger } from "../bff/log";
+import { admitSsoUser, mergeClaims, ssoIdentity, type Decision, type SsoIdentity } from "./oidc-identity";
+import { THROTTLED_PREFIX } from "./sign-in-errors";
 
 /** Session lifetime: a working day. */
 const SESSION_SECONDS = 8 * 60 * 60;
 
-/** Prefix of the error message when sign-in is throttled: `throttled:<seconds>`. */
-export const THROTTLED_PREFIX = "throttled:";
+/** The provider id, so the callback URL is `<NEXTAUTH_URL>/api/auth/callback/oidc`. */
+const OIDC = "oidc";
+
+/**
+ * The dashboard user of a single sign-on's claims (the rule of
+ * ./oidc-identity.ts), or the refusal code that the sign-in page explains.
+ */
+async function resolveSsoUser(claims: unknown): Promise<Decision<{ identity: SsoIdentity; user: DashboardUser }>> {
+  const identity = ssoIdentity(claims);
+  if (!identity.ok) return identity;
+  const admitted = admitSsoUser(await findUserByEmail(await dashboardDb(), identity.value.email));
+  if (!admitted.ok) return admitted;
+  return { ok: true, value: { identity: identity.value, user: admitted.value } };
+}
+
+/**
+ * The claims of the ID token that next-auth has just validated: at run time
+ * `tokens` is openid-client's TokenSet, whose `claims()` decodes it.
+ * @throws Error when there is no ID token (an OpenID provider always sends one).
+ */
+function idTokenClaims(tokens: object): Record<string, unknown> {
+  const claims: unknown = "claims" in tokens && typeof tokens.claims === "function" ? tokens.claims() : null;
+  if (!claims || typeof claims !== "object") throw new Error("the token response has no ID token");
+  return { ...claims };
+}
+
+/**
+ * The OpenID Connect provider. The ID token is validated (signature, issuer,
+ * audience, PKCE, state); its claims are completed from userinfo, because a
+ * conforming IdP may put e-mail and name only there with the code flow.
+ */
+function oidcProvider(issuer: string, clientId: string, clientSecret: string): OAuthConfig<Record<string, unknown>> {
+  return {
+    id: OIDC,
+    name: "Single sign-on",
+    type: "oauth",
+    wellKnown: `${issuer}/.well-known/openid-configuration`,
+    issuer,
+    clientId,
+    clientSecret,
+    authorization: { params: { scope: "openid email profile" } },
+    idToken: true,
+    checks: ["pkce", "state"],
+    userinfo: {
+      async request({ tokens, client }): Promise<Profile> {
+        const accessToken = tokens.access_token;
+        const userinfo = client.issuer.metadata.userinfo_endpoint && accessToken ? await client.userinfo(accessToken) : null;
+        return mergeClaims(idTokenClaims(tokens), userinfo);
+      },
+    },
+    profile(claims) {
+      return { id: String(claims.sub), email: typeof claims.email === "string" ? claims.email : null, name: typeof claims.name === "string" ? claims.name : null };
+    },
+  };
+}
+
+/** What the server log records of a refused single sign-on: who, per the IdP (no tokens). */
+function ssoClaimsForLog(profile: unknown): { issuer?: unknown; subject?: unknown; email?: unknown; emailVerified?: unknown } {
+  if (!profile || typeof profile !== "object") return {};
+  const p = profile as Record<string, unknown>;
+  return { issuer: p.iss, subject: p.sub, email: p.email, emailVerified: p.email_verified };
+}
 
 let cached: NextAuthOptions | undefined;
 
+/** The options of this process (built once, on first use); @throws ConfigError for a bad configuration. */
 export function getAuthOptions(): NextAuthOptions {
   if (cached) return cached;
   const config = getConfig();
@@ -48,22 +113,7 @@ export function getAuthOptions(): NextAuthOptions {
     }),
   ];
   if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
-    const issuer = config.OIDC_ISSUER.replace(/\/+$/, "");
-    providers.push({
-      id: "oidc",
-      name: "Single sign-on",
-      type: "oauth",
-      wellKnown: `${issuer}/.well-known/openid-configuration`,
-      issuer,
-      clientId: config.OIDC_CLIENT_ID,
-      clientSecret: config.OIDC_CLIENT_SECRET,
-      authorization: { params: { scope: "openid email profile" } },
-      idToken: true,
-      checks: ["pkce", "state"],
-      profile(profile: { sub: string; email?: string; name?: string }) {
-        return { id: profile.sub, email: profile.email ?? "", name: profile.name ?? profile.email ?? profile.sub };
-      },
-    });
+    providers.push(oidcProvider(config.OIDC_ISSUER.replace(/\/+$/, ""), config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET));
   }
   cached = {
     secret: config.NEXTAUTH_SECRET,
@@ -72,18 +122,33 @@ export function getAuthOptions(): NextAuthOptions {
     pages: { signIn: "/login", error: "/login" },
     providers,
     callbacks: {
-      async signIn({ user, account }) {
-        if (account?.provider !== "oidc") return true;
-        const dbUser = user.email ? await findUserByEmail(await dashboardDb(), user.email) : null;
-        return Boolean(dbUser && !dbUser.disabled);
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC) return true;
+        const r = await resolveSsoUser(profile);
+        if (!r.ok) {
+          logger.warn({ reason: r.error, ...ssoClaimsForLog(profile) }, "single sign-on refused");
+          // next-auth sends the message to the error page: /login?error=<code>.
+          throw new Error(r.error);
+        }
+        const { identity, user } = r.value;
+        await appendAudit(await dashboardDb(), {
+          userId: user.id,
+          userEmail: user.email,
+          action: "session.sign_in",
+          objectType: "session",
+          outcome: "success",
+          details: { method: "oidc", issuer: identity.issuer, subject: identity.subject },
+        });
+        return true;
       },
-      async jwt({ token, user, account }) {
-        if (user && account?.provider === "oidc" && user.email) {
-          const dbUser = await findUserByEmail(await dashboardDb(), user.email);
-          if (dbUser) {
-            token.sub = dbUser.id;
-            token.name = dbUser.name;
-          }
+      async jwt({ token, user, account, profile }) {
+        if (account?.provider === OIDC) {
+          // The session names the dashboard user, never the IdP's subject.
+          const r = await resolveSsoUser(profile);
+          if (!r.ok) throw new Error(r.error);
+          token.sub = r.value.user.id;
+          token.name = r.value.user.name;
+          token.email = r.value.user.email;
         } else if (user) {
           token.sub = user.id;
         }
