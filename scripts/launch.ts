@@ -78,7 +78,11 @@ async function main(): Promise<void> {
   }
 
   try {
-    parseDashboardEnv(env);
+    const config = parseDashboardEnv(env);
+    if (config.OIDC_ISSUER && config.NEXTAUTH_URL) {
+      // What an IdP administrator needs to register the dashboard as a client.
+      process.stdout.write(`Single sign-on: ${config.OIDC_ISSUER} (redirect URI: ${config.NEXTAUTH_URL.replace(/\/+$/, "")}/api/auth/callback/oidc)\n`);
+    }
   } catch (err) {
     await closeApi?.();
     if (err instanceof ConfigError) fail(`${err.message}\n\nSee the configuration table in README.md.`);

@@ -29,4 +29,15 @@ describe("configuration", () => {
     expect(() => parseDashboardEnv({ ...OK, OIDC_ISSUER: "https://sso.example.com" })).toThrow(/OIDC_CLIENT_ID/);
     expect(() => parseDashboardEnv({ ...OK, DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
+
+  it("single sign-on: an https issuer (http only on loopback) and a fixed NEXTAUTH_URL for the redirect URI", () => {
+    const SSO = { ...OK, OIDC_CLIENT_ID: "dashboard", OIDC_CLIENT_SECRET: "s", NEXTAUTH_URL: "https://treasury.example.com" };
+    expect(parseDashboardEnv({ ...SSO, OIDC_ISSUER: "https://sso.example.com/realms/x" }).OIDC_ISSUER).toBe("https://sso.example.com/realms/x");
+    for (const local of ["http://127.0.0.1:4444", "http://localhost:8080/realms/x", "http://[::1]:9000"]) expect(parseDashboardEnv({ ...SSO, OIDC_ISSUER: local }).OIDC_ISSUER).toBe(local);
+    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "http://sso.example.com" })).toThrow(/OIDC_ISSUER must be an https:\/\/ URL/);
+    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "http://127.0.0.1.example.com" })).toThrow(/OIDC_ISSUER/);
+    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "https://sso.example.com", NEXTAUTH_URL: "" })).toThrow(/NEXTAUTH_URL is required when OIDC_ISSUER is set/);
+    // Without single sign-on NEXTAUTH_URL stays optional.
+    expect(parseDashboardEnv(OK).NEXTAUTH_URL).toBeUndefined();
+  });
 });

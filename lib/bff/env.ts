@@ -25,6 +25,12 @@ const intWithDefault = (def: number, min: number, max: number) =>
       .transform((n) => n ?? def),
   );
 
+/** True for an https URL, or an http URL on the loopback interface (tests, a local IdP). */
+function secureOrLoopback(url: string): boolean {
+  const u = new URL(url);
+  return u.protocol === "https:" || (u.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(u.hostname));
+}
+
 export const DashboardEnv = z
   .object({
     TREASURY_API_BASE_URL: optionalUrl.pipe(z.string({ message: "is required (the Treasury API base address ending in /public)" })),
@@ -63,6 +69,12 @@ export const DashboardEnv = z
     }
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
     if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_SECRET"], message: "is required when OIDC_ISSUER is set" });
+    // Sign-in rests on what the issuer says: its discovery document and keys must not travel in clear text.
+    if (env.OIDC_ISSUER && !secureOrLoopback(env.OIDC_ISSUER)) ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be an https:// URL (http:// only on 127.0.0.1, ::1 or localhost)" });
+    // The redirect URI registered at the IdP must not depend on a request's Host header.
+    if (env.OIDC_ISSUER && !env.NEXTAUTH_URL) {
+      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: "is required when OIDC_ISSUER is set (the identity provider redirects to <NEXTAUTH_URL>/api/auth/callback/oidc)" });
+    }
   });
 
 export type DashboardEnv = z.output<typeof DashboardEnv>;
