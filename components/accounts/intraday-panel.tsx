@@ -2,7 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import type { IntradayBalancePoint } from "@/lib/contract";
-import { BALANCE_TYPES } from "@/lib/contract/ledger";
+import { BALANCE_TYPES } from "@/lib/contract/enums";
 import { INTRADAY_SPANS, intradayParsers } from "@/lib/url-state/intraday";
 import { isIsoDate } from "@/lib/url-state/parsers";
 import { IntradayChart } from "@/components/charts/lazy";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { Plus, Send } from "lucide-react";
-import { BATCH_STATUSES } from "@/lib/contract";
+import { BATCH_STATUSES } from "@/lib/contract/enums";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { buttonClass } from "@/components/ui/button";

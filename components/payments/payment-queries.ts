@@ -5,7 +5,8 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import { BATCH_STATUSES, type PaymentBatch } from "@/lib/contract";
+import type { PaymentBatch } from "@/lib/contract";
+import { BATCH_STATUSES } from "@/lib/contract/enums";
 import type { BffPage } from "@/lib/bff/inputs";
 import type { BatchView } from "@/lib/bff/queries/payment-views";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";

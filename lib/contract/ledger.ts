@@ -4,18 +4,18 @@
  */
 import { z } from "zod";
 import { CurrencyCode, DecimalString, IsoDate, IsoDateTime, Uuid, text } from "./common";
+import { BALANCE_TYPES, COMPLETENESS, COVERAGE_SOURCES } from "./enums";
+
+export { BALANCE_TYPES, COMPLETENESS, COVERAGE_SOURCES };
 
 /** ISO 20022 balance codes CLBD, CLAV, ITBD, ITAV. */
-export const BALANCE_TYPES = ["closing_booked", "closing_available", "interim_booked", "interim_available"] as const;
 export const BalanceType = z.enum(BALANCE_TYPES, { message: `must be one of ${BALANCE_TYPES.join(", ")}` });
 export type BalanceType = z.infer<typeof BalanceType>;
 
 export const Direction = z.enum(["credit", "debit"], { message: "must be credit or debit" });
 export type Direction = z.infer<typeof Direction>;
 
-export const COVERAGE_SOURCES = ["camt.053", "mt940", "api"] as const;
 export const CoverageSource = z.enum(COVERAGE_SOURCES);
-export const COMPLETENESS = ["complete", "partial", "missing"] as const;
 export const Completeness = z.enum(COMPLETENESS);
 
 export const AccountStatus = z.enum(["active", "closed"], { message: "must be active or closed" });

@@ -5,13 +5,13 @@
 import { z } from "zod";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { CurrencyCode, DecimalString, IsoDate, IsoDateTime, PositiveDecimalString, Uuid, currencyMinorUnits, text } from "./common";
+import { BATCH_STATUSES, INSTRUCTION_STATUSES } from "./enums";
 
-export const BATCH_STATUSES = ["created", "pending_approval", "approved", "rejected", "processing", "completed", "partially_completed", "failed"] as const;
+export { BATCH_STATUSES, INSTRUCTION_STATUSES };
 export const BatchStatus = z.enum(BATCH_STATUSES);
 export type BatchStatus = z.infer<typeof BatchStatus>;
 
 /** Instruction states, modelled on ISO 20022 pain.002 (PDNG, ACCP, ACSC, RJCT). */
-export const INSTRUCTION_STATUSES = ["pending", "accepted", "settled", "rejected", "cancelled"] as const;
 export const InstructionStatus = z.enum(INSTRUCTION_STATUSES);
 export type InstructionStatus = z.infer<typeof InstructionStatus>;
 
