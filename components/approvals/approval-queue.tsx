@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Fragment, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
@@ -16,9 +17,11 @@ import { RowResultText } from "@/components/review/row-result";
 import { SelectCell } from "@/components/review/select-cell";
 import { useReviewKeys } from "@/components/review/use-review-keys";
 import { approvalQueries, approveBlocker } from "./approval-queries";
-import { DecisionDialog } from "./decision-dialog";
 import { InstructionPreview } from "./instruction-preview";
 import { useDecisions, type Decision } from "./use-decisions";
+
+// Opened on a decision only: the dialog (with its decimal.js totals) loads then, not on the first load.
+const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
 
 const td = "border-b border-slate-100 px-3 py-1.5 align-top";
 

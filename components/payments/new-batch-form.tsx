@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { useForm, useWatch, type Path } from "react-hook-form";
@@ -12,9 +13,11 @@ import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { errorText, isFinalRefusal } from "@/components/review/error-text";
 import { batchResolver, emptyRow, runningTotal, toBody, type BatchFormValues, type InstructionRow } from "./batch-form-schema";
-import { CsvImportDialog } from "./csv-import-dialog";
 import { InstructionRows } from "./instruction-rows";
 import { paymentQueries } from "./payment-queries";
+
+// Opened on demand: the CSV import (papaparse) loads then, not on the first load.
+const CsvImportDialog = dynamic(() => import("./csv-import-dialog").then((m) => m.CsvImportDialog), { ssr: false });
 
 const EMPTY = (r: InstructionRow) => !r.amount && !r.creditor_name && !r.creditor_iban && !r.end_to_end_id;
 

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Fragment, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Webhook } from "lucide-react";
@@ -13,8 +14,10 @@ import { errorText } from "@/components/review/error-text";
 import { DeliveriesLog } from "./deliveries-log";
 import { SecretDialog } from "./secret-dialog";
 import { useWebhookAction, type WebhookAction } from "./use-webhook-action";
-import { WebhookFormDialog } from "./webhook-form-dialog";
 import { webhookQueries } from "./webhook-queries";
+
+// Opened on demand: the form (react-hook-form, zod, the contract) loads then, not on the first load.
+const WebhookFormDialog = dynamic(() => import("./webhook-form-dialog").then((m) => m.WebhookFormDialog), { ssr: false });
 
 const td = "border-b border-slate-100 px-3 py-2 align-top";
 
