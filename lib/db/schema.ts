@@ -6,29 +6,49 @@
  *
  * - `users`: people who sign in, with a bcrypt password hash (null for
  *   SSO-only users), roles, and the companies they may see (null = all
- *   companies the Treasury API client can see).
+ *   companies the Treasury API client can see); and the single sign-on
+ *   account they are tied to (issuer and `sub`, set at the first successful
+ *   OIDC sign-in, see lib/auth/oidc-identity.ts), one dashboard user per
+ *   IdP account.
  * - `sign_in_throttle`: failed sign-ins per account name (also for names
  *   that have no user, so throttling does not reveal which accounts exist).
  * - `audit_events`: append-only; a trigger refuses UPDATE and DELETE.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 
-export const users = pgTable("users", {
-  id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
-  /** Lower-cased; the sign-in name. */
-  email: text("email").notNull().unique(),
-  name: text("name").notNull(),
-  passwordHash: text("password_hash"),
-  roles: jsonb("roles").$type<string[]>().notNull(),
-  /** Allowed company ids; null means every company of the API client. */
-  companyIds: jsonb("company_ids").$type<string[] | null>(),
-  disabledAt: ts("disabled_at"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    /** Lower-cased; the sign-in name. */
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    passwordHash: text("password_hash"),
+    roles: jsonb("roles").$type<string[]>().notNull(),
+    /** Allowed company ids; null means every company of the API client. */
+    companyIds: jsonb("company_ids").$type<string[] | null>(),
+    disabledAt: ts("disabled_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    /** The OIDC issuer (`iss`) of the tied single sign-on account; null until the first SSO sign-in. */
+    ssoIssuer: text("sso_issuer"),
+    /** The IdP's subject (`sub`) of the tied account, with `ssoIssuer`. */
+    ssoSubject: text("sso_subject"),
+    ssoLinkedAt: ts("sso_linked_at"),
+  },
+  (t) => [
+    uniqueIndex("users_sso_account").on(t.ssoIssuer, t.ssoSubject),
+    // All three or none: a unique index does not compare NULLs, so a half
+    // binding (issuer without subject) would escape the one-user-per-account rule.
+    check(
+      "users_sso_all_or_none",
+      sql`(${t.ssoIssuer} is null and ${t.ssoSubject} is null and ${t.ssoLinkedAt} is null) or (${t.ssoIssuer} is not null and ${t.ssoSubject} is not null and ${t.ssoLinkedAt} is not null)`,
+    ),
+  ],
+);
 
 export const signInThrottle = pgTable("sign_in_throttle", {
   account: text("account").primaryKey(),
