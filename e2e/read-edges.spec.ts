@@ -17,10 +17,10 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import Papa from "papaparse";
 import { BASE_URL } from "../playwright.config";
 import { SCREENSHOTS, storageState } from "./fixtures";
 import { manyAccounts } from "./many-accounts";
+import { axe, downloadCsv } from "./read-helpers";
 
 test.use({ storageState: storageState("viewer") });
 
@@ -82,12 +82,6 @@ async function inCompany(page: Page) {
 async function shot(page: Page, name: string) {
   await page.waitForLoadState("networkidle");
   await page.screenshot({ path: path.join(SCREENSHOTS, `edges-${name}.png`), fullPage: true });
-}
-
-async function download(page: Page) {
-  const [dl] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
-  const fs = await import("node:fs/promises");
-  return Papa.parse<Record<string, string>>(await fs.readFile(await dl.path(), "utf8"), { header: true, skipEmptyLines: true });
 }
 
 const rowIds = (page: Page) => page.getByTestId("account-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-account-id") ?? ""));
@@ -162,6 +156,7 @@ test("accounts: bank, gap filter and balance sort act on every account; the unfi
   await expect(page).toHaveURL(/coverage=gaps/);
   await expect(page.locator("main").getByText(/\d+ in all$/)).toHaveText(new RegExp(`(^|· )${gaps.length} in all$`));
   await expect(page.getByTestId("account-totals")).toContainText(`of the ${gaps.length} matching accounts`);
+  await axe(page, "accounts with gaps, all accounts");
   await shot(page, "accounts-gaps");
 });
 
@@ -197,6 +192,7 @@ test("transactions: the search reads every page of the range, with progress, and
   await expect(page.getByTestId("search-progress")).toBeVisible();
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "loading");
   await page.screenshot({ path: path.join(SCREENSHOTS, "edges-transactions-search-progress.png") });
+  await axe(page, "transactions search in progress");
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "complete", { timeout: 60_000 });
   await expect(page.getByTestId("transactions-count")).toHaveText(`${expected.length.toLocaleString("en")} matching “${q}” among all ${rows.length.toLocaleString("en")} transactions of the range`);
 
@@ -209,7 +205,7 @@ test("transactions: the search reads every page of the range, with progress, and
   }
   await shot(page, "transactions-search-complete");
   // The export of the same filter holds the same rows.
-  const csv = await download(page);
+  const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.errors).toEqual([]);
   expect(csv.data.length).toBe(expected.length);
 });
@@ -226,7 +222,7 @@ test("forecast: the CSV holds the chosen range's actual positions and the foreca
     const from = await page.getByTestId("range-from").inputValue();
     const to = await page.getByTestId("range-to").inputValue();
     const positions = (await json<BffPage<{ date: string; currency: string; balance: string }>>(api, `/api/treasury/reporting/positions/daily?from_date=${from}&to_date=${to}&page_size=1000`)).items;
-    const csv = await download(page);
+    const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
     expect(csv.errors).toEqual([]);
     expect(csv.meta.fields).toEqual(["date", "currency", "kind", "amount"]);
     const got = csv.data.map((r) => `${r.kind}|${r.date}|${r.currency}|${r.amount}`).sort();

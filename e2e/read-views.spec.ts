@@ -6,11 +6,10 @@
  * critical violations) and a screenshot of every view in e2e/screenshots.
  */
 import { expect, test, type Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
 import Decimal from "decimal.js";
-import Papa from "papaparse";
 import path from "node:path";
 import { SCREENSHOTS, storageState } from "./fixtures";
+import { axe, downloadCsv } from "./read-helpers";
 
 test.use({ storageState: storageState("viewer") });
 
@@ -25,23 +24,10 @@ interface Tx {
   direction: "credit" | "debit";
 }
 
-async function axe(page: Page, name: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
-}
-
 async function shot(page: Page, name: string) {
   // Charts load lazily; let them draw before the picture.
   await page.waitForLoadState("networkidle");
   await page.screenshot({ path: path.join(SCREENSHOTS, `read-${name}.png`), fullPage: true });
-}
-
-async function download(page: Page, button: ReturnType<Page["getByRole"]>) {
-  const [dl] = await Promise.all([page.waitForEvent("download"), button.click()]);
-  const file = await dl.path();
-  const fs = await import("node:fs/promises");
-  return Papa.parse<Record<string, string>>(await fs.readFile(file, "utf8"), { header: true, skipEmptyLines: true });
 }
 
 test("overview: positions per currency, counts link onward", async ({ page }) => {
@@ -122,7 +108,7 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
   await shot(page, "transaction-drawer");
   await page.keyboard.press("Escape");
 
-  const csv = await download(page, page.getByRole("button", { name: "Export CSV" }));
+  const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.errors).toEqual([]);
   expect(csv.data.length).toBe(api.count ?? api.items.length);
   for (const r of csv.data) expect(r.direction).toBe("debit");
@@ -141,7 +127,7 @@ for (const report of ["cashflow", "positions", "forecast"] as const) {
     }
     await axe(page, report);
     await shot(page, `report-${report}`);
-    const csv = await download(page, page.getByRole("button", { name: "Export CSV" }));
+    const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
     expect(csv.errors).toEqual([]);
     expect(csv.data.length).toBeGreaterThan(0);
     if (report === "cashflow") {

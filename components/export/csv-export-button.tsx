@@ -3,6 +3,7 @@
 import { useRef, useState } from "react";
 import { Download, X } from "lucide-react";
 import { toast } from "@/components/ui/toast";
+import { ProgressBar } from "@/components/ui/progress-bar";
 import { fileNameFrom, readCsvWithProgress, type DownloadProgress } from "./download-progress";
 
 /**
@@ -42,20 +43,14 @@ export function CsvExportButton({ href, fileName, label = "Export CSV" }: { href
   }
 
   if (progress) {
-    const pct = progress.total ? Math.min(100, Math.round((progress.rows / Math.max(progress.total, 1)) * 100)) : null;
     return (
       <div className="flex items-center gap-2" data-testid="csv-progress">
-        <div
-          role="progressbar"
-          aria-label="CSV export progress"
-          aria-valuemin={0}
-          aria-valuemax={progress.total ?? undefined}
-          aria-valuenow={progress.rows}
-          aria-valuetext={progress.total ? `${progress.rows} of ${progress.total} rows` : `${progress.rows} rows`}
-          className="h-2 w-32 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className={`h-full bg-sky-600 transition-[width] ${pct === null ? "w-1/3 animate-pulse" : ""}`} style={pct === null ? undefined : { width: `${pct}%` }} />
-        </div>
+        <ProgressBar
+          label="CSV export progress"
+          value={progress.rows}
+          max={progress.total}
+          valueText={progress.total ? `${progress.rows} of ${progress.total} rows` : `${progress.rows} rows`}
+        />
         <span className="text-xs tabular text-slate-600">
           {progress.rows.toLocaleString()}
           {progress.total ? ` / ${progress.total.toLocaleString()}` : ""} rows

@@ -1,0 +1,18 @@
+/** Helpers of the read-view e2e specs: the axe scan (no serious or critical violations) and a CSV download parsed with papaparse. */
+import { expect, type Locator, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import Papa from "papaparse";
+
+/** Fails with the serious / critical axe violations of the page as it is now. */
+export async function axe(page: Page, name: string) {
+  const r = await new AxeBuilder({ page }).analyze();
+  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+}
+
+/** Clicks `button`, waits for the download and parses it as CSV with a header line. */
+export async function downloadCsv(page: Page, button: Locator) {
+  const [dl] = await Promise.all([page.waitForEvent("download"), button.click()]);
+  const fs = await import("node:fs/promises");
+  return Papa.parse<Record<string, string>>(await fs.readFile(await dl.path(), "utf8"), { header: true, skipEmptyLines: true });
+}
