@@ -25,6 +25,7 @@ describe("transaction search over every page of the range", () => {
     expect(searchPhase(s)).toBe("complete");
     expect(shouldLoadForSearch(s, false)).toBe(false);
     expect(searchSummary(s, 12)).toBe("12 matching “rent” among all 4,210 transactions of the range");
+    expect(searchSummary({ ...s, loaded: 1000, total: null }, 3)).toBe("3 matching “rent” among the 1,000 transactions the API returned for the range");
   });
 
   it("stops at the row limit and says that only part of the range was searched", () => {
