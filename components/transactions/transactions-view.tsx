@@ -10,9 +10,9 @@ import type { BffPage } from "@/lib/bff/inputs";
 import { resolveDateRange } from "@/lib/url-state/date-range";
 import { matchesText, transactionFilterParsers } from "@/lib/url-state/filters";
 import { shouldLoadForSearch, type SearchState } from "@/lib/views/transaction-search";
-import { flowTotalsByCurrency } from "@/lib/totals";
 import { TransactionsTable } from "@/components/tables/transactions-table";
 import { Amount } from "@/components/format/amount";
+import { useFlowTotals } from "@/components/format/use-totals";
 import { CsvExportButton } from "@/components/export/csv-export-button";
 import { BffRequestError } from "@/components/data/bff-fetch";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
@@ -68,7 +68,8 @@ export function TransactionsView({
   });
   const loaded = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
   const rows = useMemo(() => (f.q ? loaded.filter((t) => matchesText(f.q, t.counterparty_name, t.remittance, t.end_to_end_id)) : loaded), [loaded, f.q]);
-  const totals = useMemo(() => flowTotalsByCurrency(rows), [rows]);
+  // null for a moment after hydration while decimal.js loads (components/format/use-totals).
+  const totals = useFlowTotals(rows);
   const [open, setOpen] = useState<Transaction | null>(null);
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
@@ -105,8 +106,8 @@ export function TransactionsView({
             <CsvExportButton href={transactionsExportUrl(filters, f.q)} fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`} />
           </div>
           <TransactionsTable rows={rows} onOpen={setOpen} onEndReached={more} height={520} />
-          <div className="mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-[13px]" data-testid="transaction-totals">
-            {totals.map((t) => (
+          <div className="mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-[13px]" data-testid="transaction-totals" aria-busy={totals === null}>
+            {(totals ?? []).map((t) => (
               <div key={t.currency} data-currency={t.currency}>
                 <div className="text-xs text-slate-500">
                   {t.currency} · {t.count.toLocaleString()} {f.q ? "matching rows" : "rows"}
