@@ -1,24 +1,48 @@
 /**
- * `npm run users -- add|list|disable` (issue 4 §3): manages dashboard users
- * in the dashboard database (`DATABASE_URL`, else the PGlite folder
- * `DASHBOARD_DATA_DIR`, default .data/dashboard). With PGlite, stop the
- * dashboard first: an embedded database has one process at a time.
+ * `npm run users -- add|list|disable|unlink-sso` (issue 4 §3): manages
+ * dashboard users in the dashboard database (`DATABASE_URL`, else the PGlite
+ * folder `DASHBOARD_DATA_DIR`, default .data/dashboard). With PGlite, stop
+ * the dashboard first: an embedded database has one process at a time.
  *
  *   npm run users -- add --email kari@example.com --name "Kari Nordmann" --role treasurer [--role approver]
  *                        [--company <uuid>]... [--password <pw>]   (a password is generated when omitted)
- *   npm run users -- list
+ *   npm run users -- list          (with the single sign-on account each user is tied to)
  *   npm run users -- disable --email kari@example.com
+ *   npm run users -- unlink-sso --email kari@example.com
+ *
+ * `unlink-sso` clears the tie to an IdP account (lib/db/sso-accounts.ts), so
+ * that the user's next single sign-on ties them to the account they then use:
+ * for a person whose IdP account was re-created. Audited as `user.sso_unlink`.
  */
 import { randomBytes } from "node:crypto";
+import { userInfo } from "node:os";
 import { parseArgs } from "node:util";
 import { ZodError, z } from "zod";
 import { ROLES, Role } from "../lib/auth/roles";
 import { openDashboardDb } from "../lib/db/client";
+import { listSsoLinks, ssoLinkOf, unlinkSsoAccount, type SsoLink } from "../lib/db/sso-accounts";
 import { disableUser, listUsers, upsertUser } from "../lib/db/users";
 
 const USAGE = `usage: npm run users -- add --email E --name N --role R [--role R2] [--company UUID]... [--password P]
        npm run users -- list
-       npm run users -- disable --email E`;
+       npm run users -- disable --email E
+       npm run users -- unlink-sso --email E`;
+
+/** How `list` and `unlink-sso` show a tie: `sso <sub> @ <issuer> since <time>`. */
+function describeLink(link: SsoLink | null | undefined): string {
+  return link ? `sso ${link.subject} @ ${link.issuer} since ${link.linkedAt}` : "sso not tied";
+}
+
+/** Who ran the CLI, for the audit log (there is no dashboard session here). */
+function cliActor(): string {
+  let name = "unknown";
+  try {
+    name = userInfo().username;
+  } catch {
+    // no passwd entry for this uid (some containers)
+  }
+  return `users-cli:${name}`;
+}
 
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
@@ -50,12 +74,18 @@ async function main(): Promise<number> {
         });
         process.stdout.write(`saved ${user.email} (${user.roles.join(", ")}; companies: ${user.companyIds?.join(", ") ?? "all"})\n`);
         if (generated) process.stdout.write(`password: ${generated}\n`);
+        const link = await ssoLinkOf(database.db, user.id);
+        // Re-adding a leaver's address for someone new keeps the leaver's tie (and so refuses the newcomer's SSO) until unlinked.
+        if (link) process.stdout.write(`still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso --email ${user.email}\n`);
         return 0;
       }
       case "list": {
         const users = await listUsers(database.db);
+        const links = await listSsoLinks(database.db);
         for (const u of users) {
-          process.stdout.write(`${u.disabled ? "disabled" : "active  "}  ${u.email.padEnd(32)} ${u.roles.join(",").padEnd(22)} ${u.companyIds ? u.companyIds.join(",") : "all companies"}\n`);
+          process.stdout.write(
+            `${u.disabled ? "disabled" : "active  "}  ${u.email.padEnd(32)} ${u.roles.join(",").padEnd(22)} ${(u.companyIds ? u.companyIds.join(",") : "all companies").padEnd(16)} ${describeLink(links.get(u.id))}\n`,
+          );
         }
         if (users.length === 0) process.stdout.write("no users\n");
         return 0;
@@ -65,6 +95,16 @@ async function main(): Promise<number> {
         const ok = await disableUser(database.db, values.email);
         process.stdout.write(ok ? `disabled ${values.email}\n` : `no user ${values.email}\n`);
         return ok ? 0 : 1;
+      }
+      case "unlink-sso": {
+        if (!values.email) throw new Error("--email is required");
+        const r = await unlinkSsoAccount(database.db, values.email, cliActor());
+        if (!r) {
+          process.stdout.write(`no user ${values.email}\n`);
+          return 1;
+        }
+        process.stdout.write(r.former ? `unlinked ${values.email} (was ${describeLink(r.former)}); the next single sign-on ties it again\n` : `${values.email} was not tied to a single sign-on account\n`);
+        return 0;
       }
       default:
         process.stderr.write(`${USAGE}\n`);

@@ -13,10 +13,11 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
 import { findUserByEmail, verifyCredentials, type DashboardUser } from "../db/users";
 import { appendAudit } from "../db/audit";
+import { linkSsoAccount, ssoLinkOf, userIdOfSsoAccount } from "../db/sso-accounts";
 import { getConfig } from "../bff/config";
 import { dashboardDb } from "../bff/db";
 import { logger } from "../bff/log";
-import { admitSsoUser, mergeClaims, ssoIdentity, type Decision, type SsoIdentity } from "./oidc-identity";
+import { admitSsoUser, checkSsoTie, mergeClaims, ssoIdentity, type Decision, type SsoIdentity } from "./oidc-identity";
 import { THROTTLED_PREFIX } from "./sign-in-errors";
 
 /** Session lifetime: a working day. */
@@ -25,16 +26,56 @@ const SESSION_SECONDS = 8 * 60 * 60;
 /** The provider id, so the callback URL is `<NEXTAUTH_URL>/api/auth/callback/oidc`. */
 const OIDC = "oidc";
 
+/** A single sign-on the rule admits; `link`: the user is not tied to an IdP account yet (first SSO sign-in). */
+interface SsoSignIn {
+  identity: SsoIdentity;
+  user: DashboardUser;
+  link: boolean;
+}
+
+/** A decision, and for a refused account tie what the server log needs to tell the accounts apart. */
+type Resolution = Decision<SsoSignIn> & { context?: Record<string, unknown> };
+
 /**
  * The dashboard user of a single sign-on's claims (the rule of
- * ./oidc-identity.ts), or the refusal code that the sign-in page explains.
+ * ./oidc-identity.ts, steps 1–4), or the refusal code that the sign-in page
+ * explains. Reads only; `admitSso` writes the first tie.
  */
-async function resolveSsoUser(claims: unknown): Promise<Decision<{ identity: SsoIdentity; user: DashboardUser }>> {
+async function resolveSsoUser(claims: unknown): Promise<Resolution> {
   const identity = ssoIdentity(claims);
   if (!identity.ok) return identity;
-  const admitted = admitSsoUser(await findUserByEmail(await dashboardDb(), identity.value.email));
+  const db = await dashboardDb();
+  const admitted = admitSsoUser(await findUserByEmail(db, identity.value.email));
   if (!admitted.ok) return admitted;
-  return { ok: true, value: { identity: identity.value, user: admitted.value } };
+  const user = admitted.value;
+  const tiedTo = await ssoLinkOf(db, user.id);
+  const holderId = await userIdOfSsoAccount(db, identity.value);
+  const tie = checkSsoTie(user, identity.value, tiedTo, holderId);
+  if (!tie.ok) return { ...tie, context: { userId: user.id, tiedIssuer: tiedTo?.issuer, tiedSubject: tiedTo?.subject, tiedAt: tiedTo?.linkedAt, holderId } };
+  return { ok: true, value: { identity: identity.value, user, link: tie.value.link } };
+}
+
+/**
+ * `resolveSsoUser`, and on a first single sign-on the tie of the user to this
+ * IdP account (audited as `user.sso_link`). When a concurrent sign-in tied
+ * the user or the account first, the decision is taken again on what is
+ * stored now.
+ * @throws Error("OAuthCallback") when the tie keeps changing under this
+ *   sign-in (a race of three sign-ins at once): the sign-in page then says
+ *   single sign-on did not complete, try again.
+ */
+async function admitSso(claims: unknown): Promise<Resolution> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const r = await resolveSsoUser(claims);
+    if (!r.ok || !r.value.link) return r;
+    const { identity, user } = r.value;
+    const outcome = await linkSsoAccount(await dashboardDb(), user, identity);
+    if (outcome === "linked") {
+      logger.info({ userId: user.id, issuer: identity.issuer, subject: identity.subject }, "single sign-on account tied to dashboard user");
+      return { ok: true, value: { ...r.value, link: false } };
+    }
+  }
+  throw new Error("OAuthCallback");
 }
 
 /**
@@ -124,9 +165,9 @@ export function getAuthOptions(): NextAuthOptions {
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC) return true;
-        const r = await resolveSsoUser(profile);
+        const r = await admitSso(profile);
         if (!r.ok) {
-          logger.warn({ reason: r.error, ...ssoClaimsForLog(profile) }, "single sign-on refused");
+          logger.warn({ reason: r.error, ...ssoClaimsForLog(profile), ...r.context }, "single sign-on refused");
           // next-auth sends the message to the error page: /login?error=<code>.
           throw new Error(r.error);
         }

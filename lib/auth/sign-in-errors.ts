@@ -20,6 +20,10 @@ export const SSO_ERRORS = {
   disabled: "SsoDisabled",
   /** The dashboard user holds no (known) role. */
   noRole: "SsoNoRole",
+  /** The dashboard user of that e-mail is tied to another IdP account (issuer, subject). */
+  accountMismatch: "SsoAccountMismatch",
+  /** The IdP account is tied to another dashboard user (the IdP changed the account's e-mail). */
+  accountInUse: "SsoAccountInUse",
 } as const;
 export type SsoError = (typeof SSO_ERRORS)[keyof typeof SSO_ERRORS];
 
@@ -32,6 +36,8 @@ const MESSAGES = new Map<string, string>(Object.entries({
   [SSO_ERRORS.unknownUser]: "Your single sign-on account is not set up for this dashboard. Ask a dashboard administrator to add you.",
   [SSO_ERRORS.disabled]: "Your dashboard account is disabled. Ask a dashboard administrator.",
   [SSO_ERRORS.noRole]: "Your dashboard account has no role yet. Ask a dashboard administrator to give you one.",
+  [SSO_ERRORS.accountMismatch]: "This dashboard account is tied to a different single sign-on account than the one you used. If your account at the identity provider was re-created, ask a dashboard administrator to unlink the old one.",
+  [SSO_ERRORS.accountInUse]: "Your single sign-on account is already tied to another dashboard account. Ask a dashboard administrator which dashboard account is yours.",
 }));
 
 // next-auth's own codes for a failed round trip to the identity provider (see next-auth's error page).

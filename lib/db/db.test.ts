@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { openDashboardDb, type DashboardDatabase } from "./client";
 import { appendAudit, listAudit } from "./audit";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from "./demo-users";
+import { linkSsoAccount, listSsoLinks, ssoLinkOf, unlinkSsoAccount, userIdOfSsoAccount } from "./sso-accounts";
 import { FREE_FAILURES, disableUser, findUserByEmail, listUsers, upsertUser, verifyCredentials } from "./users";
 
 let database: DashboardDatabase;
@@ -64,6 +65,85 @@ describe("users", () => {
     expect(users.find((u) => u.email === "lead@demo.local")?.roles.sort()).toEqual(["approver", "treasurer"]);
     expect(users.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C1, C2]);
     expect((await verifyCredentials(database.db, "admin@demo.local", DEMO_PASSWORD)).ok).toBe(true);
+  });
+});
+
+describe("single sign-on account ties", () => {
+  const IDP = "https://idp.example.com";
+  // drizzle wraps the driver error ("Failed query: ..."); the database's reason is its cause.
+  const dbError = (p: Promise<unknown>) => p.then(
+    () => "no error",
+    (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
+  );
+  const auditOf = async (action: string, objectId: string) => (await listAudit(database.db, { companyIds: null, action, objectIds: [objectId] }));
+
+  it("ties a user at the first single sign-on, audited once; a second tie of the same user changes nothing", async () => {
+    const u = await upsertUser(database.db, { email: "sso1@example.com", name: "S1", roles: ["viewer"] });
+    expect(await ssoLinkOf(database.db, u.id)).toBeNull();
+    expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1" })).toBe("linked");
+    const link = await ssoLinkOf(database.db, u.id);
+    expect(link).toMatchObject({ issuer: IDP, subject: "sub-1" });
+    expect(Date.parse(link?.linkedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+    expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-1" })).toBe(u.id);
+    expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "SUB-1" })).toBeNull();
+    expect((await listSsoLinks(database.db)).get(u.id)).toEqual(link);
+
+    // Already tied (to this or any account): the row is left as it is.
+    expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1-new" })).toBe("changed");
+    expect(await ssoLinkOf(database.db, u.id)).toEqual(link);
+    const events = await auditOf("user.sso_link", u.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ userId: u.id, userEmail: "sso1@example.com", objectType: "user", outcome: "success", details: { issuer: IDP, subject: "sub-1" } });
+  });
+
+  it("keeps one user per IdP account: a second user is not tied to it (and nothing is audited)", async () => {
+    const a = await upsertUser(database.db, { email: "sso2a@example.com", name: "S2a", roles: ["viewer"] });
+    const b = await upsertUser(database.db, { email: "sso2b@example.com", name: "S2b", roles: ["viewer"] });
+    expect(await linkSsoAccount(database.db, a, { issuer: IDP, subject: "sub-2" })).toBe("linked");
+    expect(await linkSsoAccount(database.db, b, { issuer: IDP, subject: "sub-2" })).toBe("taken");
+    expect(await ssoLinkOf(database.db, b.id)).toBeNull();
+    expect(await auditOf("user.sso_link", b.id)).toEqual([]);
+    // Same subject at another issuer is another account.
+    expect(await linkSsoAccount(database.db, b, { issuer: "https://other-idp.example.com", subject: "sub-2" })).toBe("linked");
+  });
+
+  it("two first sign-ins racing for one account: exactly one user is tied", async () => {
+    const a = await upsertUser(database.db, { email: "sso3a@example.com", name: "S3a", roles: ["viewer"] });
+    const b = await upsertUser(database.db, { email: "sso3b@example.com", name: "S3b", roles: ["viewer"] });
+    const outcomes = await Promise.all([a, b].map((u) => linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-3" })));
+    expect(outcomes.sort()).toEqual(["linked", "taken"]);
+  });
+
+  it("the database refuses a second user on one account and a half tie, whatever the code does", async () => {
+    const a = await upsertUser(database.db, { email: "sso4@example.com", name: "S4", roles: ["viewer"] });
+    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-1', sso_linked_at = now() where id = ${a.id}`))).toMatch(/users_sso_account/);
+    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP} where id = ${a.id}`))).toMatch(/users_sso_all_or_none/);
+    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-4' where id = ${a.id}`))).toMatch(/users_sso_all_or_none/);
+    expect(await ssoLinkOf(database.db, a.id)).toBeNull();
+  });
+
+  it("`users add` on a tied user keeps the tie; unlinking clears it (audited with the actor) and the next sign-in ties anew", async () => {
+    const u = await upsertUser(database.db, { email: "sso5@example.com", name: "S5", roles: ["viewer"] });
+    await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-5-old" });
+    await upsertUser(database.db, { email: "sso5@example.com", name: "S5 again", roles: ["treasurer"] });
+    expect(await ssoLinkOf(database.db, u.id)).toMatchObject({ subject: "sub-5-old" });
+
+    const r = await unlinkSsoAccount(database.db, " SSO5@example.com ", "users-cli:test");
+    expect(r?.former).toMatchObject({ issuer: IDP, subject: "sub-5-old" });
+    expect(await ssoLinkOf(database.db, u.id)).toBeNull();
+    expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-5-old" })).toBeNull();
+    const events = await auditOf("user.sso_unlink", u.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ userId: null, userEmail: "users-cli:test", details: { email: "sso5@example.com", issuer: IDP, subject: "sub-5-old" } });
+
+    // Nothing to unlink: no write, no event; an unknown user is told apart.
+    expect(await unlinkSsoAccount(database.db, "sso5@example.com", "users-cli:test")).toEqual({ former: null });
+    expect(await auditOf("user.sso_unlink", u.id)).toHaveLength(1);
+    expect(await unlinkSsoAccount(database.db, "nobody@example.com", "users-cli:test")).toBeNull();
+
+    expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-5-new" })).toBe("linked");
+    expect(await ssoLinkOf(database.db, u.id)).toMatchObject({ subject: "sub-5-new" });
+    expect(await auditOf("user.sso_link", u.id)).toHaveLength(2);
   });
 });
 
