@@ -3,10 +3,12 @@
  * formats decimal strings exactly, so no float ever touches an amount).
  *
  * This module is on the first load of every page that shows an amount, so
- * it imports nothing: sign and scale are read from the decimal string
- * itself. Arithmetic on amounts (sums, differences) is decimal.js in
+ * it imports neither zod nor decimal.js: sign and scale are read from the
+ * decimal string itself, minor units from the zod-free contract rules.
+ * Arithmetic on amounts (sums, differences) is decimal.js in
  * `lib/totals.ts`, loaded only where a view adds amounts up.
  */
+import { currencyMinorUnits } from "./contract/amounts";
 
 /** A plain decimal string: optional sign, digits, optional fraction (the API's `DecimalString`, spec §1 rule 6). */
 const PLAIN_DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
@@ -32,14 +34,10 @@ function isZeroParts(p: DecimalParts): boolean {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/**
- * Minor-unit digits of an ISO 4217 currency as Intl knows them (NOK 2, JPY 0,
- * KWD 3); 2 for a code Intl refuses. Read here rather than from the zod
- * contract so that the browser does not load zod to show an amount.
- */
+/** Minor-unit digits of the currency (NOK 2, JPY 0, KWD 3); 2 for a code Intl refuses. */
 function minorUnits(currency: string): number {
   try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return currencyMinorUnits(currency);
   } catch {
     return 2;
   }

@@ -5,10 +5,15 @@
  * currency, and an empty execution date is left out. So the browser and the
  * BFF apply exactly the same rules (IBAN mod-97, the currency's digits,
  * unique end-to-end ids, creditor name required).
+ *
+ * The schema (zod, ibantools) is loaded on the first validation, not with
+ * the page: what renders at first paint (rows, running total) needs only
+ * the zod-free amount rules of `lib/contract/amounts`.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { Resolver } from "react-hook-form";
-import { ExactDecimal, PaymentBatchCreate, PositiveDecimalString, currencyMinorUnits, type PaymentBatchCreate as BatchBody } from "@/lib/contract";
+import type { PaymentBatchCreate as BatchBody } from "@/lib/contract";
+import { currencyMinorUnits, isPositiveDecimalString } from "@/lib/contract/amounts";
+import { ExactDecimal } from "@/lib/exact-decimal";
 
 export interface InstructionRow {
   amount: string;
@@ -41,11 +46,21 @@ export function toBody(v: BatchFormValues): BatchBody {
   } as BatchBody;
 }
 
-const contractResolver = zodResolver(PaymentBatchCreate);
+async function loadContractResolver() {
+  const [{ zodResolver }, { PaymentBatchCreate }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/contract/payments")]);
+  return zodResolver(PaymentBatchCreate);
+}
+
+let contractResolver: ReturnType<typeof loadContractResolver> | null = null;
 
 /** react-hook-form resolver: the contract schema over `toBody(values)`; errors keep the form's field paths. */
 export const batchResolver: Resolver<BatchFormValues> = async (values, context, options) => {
-  const r = await contractResolver(toBody(values) as never, context, options as never);
+  // A failed chunk load rejects this validation; the next one tries again.
+  contractResolver ??= loadContractResolver().catch((err: unknown) => {
+    contractResolver = null;
+    throw err;
+  });
+  const r = await (await contractResolver)(toBody(values) as never, context, options as never);
   return Object.keys(r.errors).length ? { values: {}, errors: r.errors as never } : { values, errors: {} };
 };
 
@@ -74,7 +89,7 @@ export function runningTotal(rows: readonly Pick<InstructionRow, "amount">[], cu
   for (const r of rows) {
     const a = r.amount.trim();
     const fraction = (a.split(".")[1] ?? "").length;
-    if (!PositiveDecimalString.safeParse(a).success || (digits !== null && fraction > digits)) {
+    if (!isPositiveDecimalString(a) || (digits !== null && fraction > digits)) {
       invalid++;
       continue;
     }

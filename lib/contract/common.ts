@@ -8,6 +8,9 @@
  */
 import { z } from "zod";
 import { isValid, parseISO } from "date-fns";
+import { DECIMAL_STRING_PATTERN, POSITIVE_DECIMAL_STRING_PATTERN, hasNonZeroDigit } from "./amounts";
+
+export { currencyMinorUnits } from "./amounts";
 
 /** A UUID string (spec §1 rule 8: path parameter `id` is always a UUID). */
 export const Uuid = z.uuid({ message: "must be a UUID" });
@@ -30,15 +33,6 @@ export function isIso4217(code: string): boolean {
   return ISO_4217.has(code);
 }
 
-/**
- * Number of minor-unit digits of an ISO 4217 currency (NOK 2, JPY 0, KWD 3).
- * @throws RangeError for an unknown code.
- */
-export function currencyMinorUnits(code: string): number {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
-  return digits ?? 2;
-}
-
 /** A three-letter ISO 4217 currency code (spec §1 rule 6). */
 export const CurrencyCode = z
   .string()
@@ -49,7 +43,7 @@ export const CurrencyCode = z
 /** A decimal amount as a string: optional minus, digits, optional fraction. Never a float. */
 export const DecimalString = z
   .string()
-  .regex(/^-?\d{1,18}(\.\d{1,6})?$/, { message: "must be a decimal string such as 1250.00" })
+  .regex(DECIMAL_STRING_PATTERN, { message: "must be a decimal string such as 1250.00" })
   .meta({ example: "1250.00" });
 
 /** decimal.js with 64 significant digits for sums of amounts (see lib/exact-decimal.ts). */
@@ -58,8 +52,8 @@ export { ExactDecimal } from "../exact-decimal";
 /** A positive decimal amount string (> 0). */
 export const PositiveDecimalString = z
   .string()
-  .regex(/^\d{1,18}(\.\d{1,6})?$/, { message: "must be a positive decimal string such as 1250.00" })
-  .refine((s) => /[1-9]/.test(s), { message: "must be greater than zero" })
+  .regex(POSITIVE_DECIMAL_STRING_PATTERN, { message: "must be a positive decimal string such as 1250.00" })
+  .refine(hasNonZeroDigit, { message: "must be greater than zero" })
   .meta({ example: "1250.00" });
 
 /** Two-letter ISO 3166-1 alpha-2 country code. */
