@@ -17,11 +17,17 @@ import type { AddressInfo } from "node:net";
 import Provider, { type AccountClaims, type JWK } from "oidc-provider";
 
 /**
- * One account of the test IdP. Its key in `accounts` is both the login name
- * typed on the login page and the `sub` (the dev login page makes the typed
- * name the account id, and the provider sends the account id as `sub`).
+ * One account of the test IdP. Its key in `accounts` is the login name typed
+ * on the login page (the dev login page makes it the account id), and the
+ * `sub` the provider sends unless `sub` is given.
  */
 export interface IdpAccount {
+  /**
+   * The subject sent to the relying party, when it is not the login name. A
+   * test changes it to model an account deleted and re-created under the same
+   * login and e-mail (an IdP never reuses a `sub`); it is read at every sign-in.
+   */
+  sub?: string;
   email?: string;
   /** As sent; a string "true" (some IdPs) is possible too. */
   email_verified?: boolean | string;
@@ -81,9 +87,10 @@ export async function startIdp(opts: IdpOptions): Promise<RunningIdp> {
     async findAccount(_ctx, id) {
       const account = opts.accounts[id];
       if (!account) return undefined;
+      const { sub = id, ...claims } = account;
       return {
         accountId: id,
-        claims: (): AccountClaims => ({ ...account, sub: id }),
+        claims: (): AccountClaims => ({ ...claims, sub }),
       };
     },
   });

@@ -4,25 +4,36 @@
  * lib/auth/oidc-identity.ts).
  *
  * The spec starts `oidc-provider` on loopback (e2e/oidc-idp.ts) and a second
- * dashboard the way `npm start` does (scripts/launch.ts: the existing
+ * dashboard the way `npm start` does (e2e/second-dashboard.ts: the existing
  * production build, its own in-memory treasury-api and demo users) with
  * OIDC_ISSUER / OIDC_CLIENT_ID / OIDC_CLIENT_SECRET set. A second server is
  * needed because the Playwright web server runs without OIDC, and the
  * provider's port is only known once it listens. Chromium signs in through
  * the provider's own login and consent pages.
+ *
+ * The dashboard's database is a throw-away PostgreSQL cluster
+ * (`DATABASE_URL`), so that `npm run users -- unlink-sso` can run against it
+ * while the dashboard is up, as an administrator would; without PostgreSQL
+ * installed it is in-memory PGlite and that one test is skipped.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { promisify } from "node:util";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { freePort } from "../scripts/lib/free-port";
+import { findPostgresBin, startTempPostgres, type TempPostgres } from "../scripts/lib/temp-postgres";
+import { listAudit } from "../lib/db/audit";
+import { openDashboardDb } from "../lib/db/client";
+import { findUserByEmail } from "../lib/db/users";
 import { EXPECTED_AREAS, SCREENSHOTS, USERS } from "./fixtures";
 import { startIdp, type IdpAccount, type RunningIdp } from "./oidc-idp";
+import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
 
 const CLIENT_ID = "treasury-dashboard-e2e";
 const CLIENT_SECRET = randomBytes(24).toString("base64url");
 
-/** The IdP's accounts, keyed by login name (= `sub`). The dashboard's users are its demo users. */
+/** The IdP's accounts, keyed by login name (= `sub` unless given). The dashboard's users are its demo users. */
 const ACCOUNTS = {
   // A dashboard treasurer; no role claim at all; the IdP spells the e-mail in capitals and has its own display name.
   tomas: { email: "Treasurer@Demo.Local", email_verified: true, name: "T. Treasurer (IdP)" },
@@ -34,14 +45,15 @@ const ACCOUNTS = {
   mallory: { email: "admin@demo.local", email_verified: false, name: "Mallory" },
   // Sends no e-mail at all.
   nomail: { name: "No Mail" },
+  // A dashboard approver whose IdP account is deleted and re-created (same login and e-mail, new `sub`) during a test.
+  anna: { email: "approver@demo.local", email_verified: true, name: "Anna Approver (IdP)", sub: "anna-original-0001" },
 } satisfies Record<string, IdpAccount>;
 type Login = keyof typeof ACCOUNTS;
 
 let idp: RunningIdp;
-let dashboard: ChildProcess;
+let dashboard: SecondDashboard | undefined;
+let postgres: TempPostgres | undefined;
 let base = "";
-/** The second dashboard's stderr, for the failure message when it does not start. */
-let dashboardLog = "";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
@@ -50,48 +62,21 @@ test.beforeAll(async () => {
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   idp = await startIdp({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: `${base}/api/auth/callback/oidc`, accounts: ACCOUNTS });
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    TREASURY_API_PORT: "0",
-    TREASURY_API_DATA: "memory",
-    DASHBOARD_DATA_DIR: "memory",
-    NEXTAUTH_URL: base,
-    OIDC_ISSUER: idp.issuer,
-    OIDC_CLIENT_ID: CLIENT_ID,
-    OIDC_CLIENT_SECRET: CLIENT_SECRET,
-    NEXT_TELEMETRY_DISABLED: "1",
-    LOG_LEVEL: "warn",
-  };
-  // Demo mode with its own local treasury-api, whatever the caller's shell points at.
-  delete env.TREASURY_API_BASE_URL;
-  delete env.DATABASE_URL;
-  delete env.NEXTAUTH_SECRET;
-  dashboard = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "launch.ts"), "start"], { env, stdio: ["ignore", "ignore", "pipe"] });
-  dashboard.stderr?.on("data", (chunk: Buffer) => {
-    dashboardLog = (dashboardLog + chunk.toString()).slice(-20_000);
+  if (findPostgresBin()) postgres = await startTempPostgres();
+  dashboard = await startSecondDashboard({
+    port,
+    env: {
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: CLIENT_ID,
+      OIDC_CLIENT_SECRET: CLIENT_SECRET,
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    },
   });
-  for (let i = 0; i < 240; i++) {
-    if (dashboard.exitCode !== null) break;
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the OIDC dashboard did not come up:\n${dashboardLog}`);
 });
 
 test.afterAll(async () => {
-  if (dashboard && dashboard.exitCode === null) {
-    const exited = new Promise((r) => dashboard.once("exit", r));
-    // launch.ts passes SIGTERM to next and closes its treasury-api; SIGKILL only if it hangs.
-    dashboard.kill("SIGTERM");
-    const timer = setTimeout(() => dashboard.kill("SIGKILL"), 20_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await dashboard?.stop();
+  await postgres?.stop();
   await idp?.close();
 });
 
@@ -170,3 +155,99 @@ for (const r of REFUSED) {
     expect((await page.request.get(`${base}/api/treasury/companies`)).status()).toBe(401);
   });
 }
+
+const execFileP = promisify(execFile);
+
+/** `s` as a literal inside a RegExp. */
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The second dashboard's JSON log lines (pino) so far. */
+function serverLog(): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  for (const line of (dashboard?.log() ?? "").split("\n")) {
+    if (!line.startsWith("{")) continue;
+    try {
+      out.push(JSON.parse(line) as Record<string, unknown>);
+    } catch {
+      // a line cut by the log's size bound
+    }
+  }
+  return out;
+}
+
+/** `npm run users -- <args>` against the second dashboard's database, as an administrator runs it next to a running dashboard; its stdout. */
+async function usersCli(...args: string[]): Promise<string> {
+  if (!postgres) throw new Error("needs the PostgreSQL database");
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: postgres.url };
+  const { stdout } = await execFileP("npm", ["run", "--silent", "users", "--", ...args], { env, timeout: 60_000 });
+  return stdout;
+}
+
+/** One sign-in in a browser context of its own (its own IdP session); the context is closed after `then`. */
+async function inFreshBrowser(browser: Browser, then: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    await then(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test("a dashboard user is tied to the IdP account of their first sign-in: the same e-mail from a re-created account is refused until `users unlink-sso`", async ({ browser }) => {
+  test.skip(!postgres, "PostgreSQL is not installed: the users CLI cannot reach the running dashboard's embedded database");
+  const issuer = idp.issuer;
+  const email = USERS.approver.email;
+
+  // 1. The first single sign-on ties the approver to the IdP account.
+  await inFreshBrowser(browser, async (page) => {
+    await signInWithSso(page, "anna");
+    await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
+  });
+  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ ${escapeRe(issuer)} since `));
+
+  // 2. The IdP deletes and re-creates the account: same login, same e-mail, a new subject.
+  ACCOUNTS.anna.sub = "anna-recreated-0002";
+  await inFreshBrowser(browser, async (page) => {
+    await signInWithSso(page, "anna");
+    await expect(page).toHaveURL(/\/login\?error=SsoAccountMismatch/);
+    await expect(page.locator("#login-error")).toHaveText(/tied to a different single sign-on account .* ask a dashboard administrator to unlink the old one/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-account-mismatch.png") });
+    await page.goto(`${base}/approvals`);
+    await expect(page).toHaveURL(/\/login/);
+    expect((await page.request.get(`${base}/api/treasury/companies`)).status()).toBe(401);
+  });
+  // The server log says which accounts differ.
+  const refusal = serverLog().find((e) => e.msg === "single sign-on refused" && e.reason === "SsoAccountMismatch");
+  expect(refusal).toMatchObject({ issuer, subject: "anna-recreated-0002", tiedIssuer: issuer, tiedSubject: "anna-original-0001" });
+  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ `));
+
+  // 3. A dashboard administrator confirms it is the same person and clears the tie, with the dashboard running.
+  expect(await usersCli("unlink-sso", "--email", email)).toMatch(
+    new RegExp(`^unlinked ${escapeRe(email)} \\(was sso anna-original-0001 @ ${escapeRe(issuer)} since \\S+\\); the next single sign-on ties it again\n$`),
+  );
+  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso not tied`));
+
+  // 4. The re-created account signs in, and is now the one the approver is tied to.
+  await inFreshBrowser(browser, async (page) => {
+    await signInWithSso(page, "anna");
+    await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
+    await expect(page.getByTestId("user-roles")).toHaveText("approver");
+  });
+  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-recreated-0002 @ ${escapeRe(issuer)} since `));
+
+  // Both ties and the unlink are in the append-only audit log (events on the user object), with who did them.
+  const database = await openDashboardDb({ url: postgres?.url ?? "" });
+  try {
+    const user = await findUserByEmail(database.db, email);
+    const mine = (await listAudit(database.db, { companyIds: null, objectIds: [user?.id ?? "none"] })).reverse();
+    expect(mine.map((e) => [e.action, e.details.subject])).toEqual([
+      ["user.sso_link", "anna-original-0001"],
+      ["user.sso_unlink", "anna-original-0001"],
+      ["user.sso_link", "anna-recreated-0002"],
+    ]);
+    expect(mine[0]).toMatchObject({ userId: user?.id, userEmail: email, details: { issuer } });
+    expect(mine[1]).toMatchObject({ userId: null, userEmail: expect.stringMatching(/^users-cli:/) });
+  } finally {
+    await database.close();
+  }
+});

@@ -5,10 +5,9 @@
  *
  * This test starts its own treasury-api in this process (in memory) so that
  * it can read the hashes of every access token the API issued, and its own
- * `next start` pointed at it. Every token-shaped string seen anywhere is
- * hashed and compared with the issued tokens.
+ * dashboard pointed at it (e2e/second-dashboard.ts). Every token-shaped
+ * string seen anywhere is hashed and compared with the issued tokens.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
@@ -17,49 +16,34 @@ import { expect, test } from "@playwright/test";
 import { startServer, type RunningServer } from "../treasury-api/server";
 import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
 import { PASSWORD, USERS } from "./fixtures";
+import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
 
-// Next to the e2e server's port, so that parallel runs on other ports do not collide.
-const PORT = Number(process.env.E2E_SECURITY_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 9);
-const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = DEMO_TREASURY_B.clientSecret;
 const NEXTAUTH_SECRET = randomBytes(32).toString("base64url");
 
 let api: RunningServer;
-let next: ChildProcess;
+let dashboard: SecondDashboard | undefined;
+let base = "";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 1, log: false });
-  next = spawn(process.execPath, [path.join("node_modules", "next", "dist", "bin", "next"), "start", "-H", "127.0.0.1", "-p", String(PORT)], {
+  dashboard = await startSecondDashboard({
     env: {
-      ...process.env,
       TREASURY_API_BASE_URL: `${api.url}/public`,
       TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
       TREASURY_CLIENT_SECRET: SECRET,
       DASHBOARD_DEMO: "1",
-      DASHBOARD_DATA_DIR: "memory",
       NEXTAUTH_SECRET,
-      NEXTAUTH_URL: BASE,
-      NEXT_TELEMETRY_DISABLED: "1",
-      LOG_LEVEL: "warn",
     },
-    stdio: "ignore",
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("next start did not come up");
+  base = dashboard.base;
 });
 
 test.afterAll(async () => {
-  next?.kill("SIGTERM");
+  await dashboard?.stop();
   await api?.close();
 });
 
@@ -83,7 +67,7 @@ test("no client secret or access token in bundles, HTML or BFF responses; securi
     }
   });
 
-  const login = await page.goto(`${BASE}/login`);
+  const login = await page.goto(`${base}/login`);
   const headers = (await login?.allHeaders()) ?? {};
   expect(headers["content-security-policy"]).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -100,7 +84,7 @@ test("no client secret or access token in bundles, HTML or BFF responses; securi
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("user-name")).toHaveText(USERS.admin.name);
   for (const area of ["/", "/accounts", "/transactions", "/reports", "/payments", "/reconciliation", "/webhooks", "/organization", "/audit"]) {
-    await page.goto(`${BASE}${area}`);
+    await page.goto(`${base}${area}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
   const bff = [
@@ -119,7 +103,7 @@ test("no client secret or access token in bundles, HTML or BFF responses; securi
     "/api/auth/session",
   ];
   for (const p of bff) {
-    const res = await page.request.get(`${BASE}${p}`);
+    const res = await page.request.get(`${base}${p}`);
     seen.push({ where: p, text: (await res.text()) + JSON.stringify(res.headers()) });
   }
   for (const file of walk(path.join(".next", "static"))) {

@@ -83,6 +83,7 @@ describe("single sign-on account ties", () => {
     expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1" })).toBe("linked");
     const link = await ssoLinkOf(database.db, u.id);
     expect(link).toMatchObject({ issuer: IDP, subject: "sub-1" });
+    expect(link?.linkedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(Date.parse(link?.linkedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
     expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-1" })).toBe(u.id);
     expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "SUB-1" })).toBeNull();

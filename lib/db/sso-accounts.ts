@@ -22,7 +22,7 @@ export interface SsoAccount {
   subject: string;
 }
 
-/** The account a user is tied to, and since when (ISO 8601 timestamp). */
+/** The account a user is tied to, and since when (ISO 8601 timestamp, UTC: `2026-01-10T08:00:00.000Z`). */
 export interface SsoLink extends SsoAccount {
   linkedAt: string;
 }
@@ -36,7 +36,8 @@ export type LinkOutcome = "linked" | "taken" | "changed";
 
 function toLink(row: { ssoIssuer: string | null; ssoSubject: string | null; ssoLinkedAt: string | null }): SsoLink | null {
   if (row.ssoIssuer === null || row.ssoSubject === null || row.ssoLinkedAt === null) return null;
-  return { issuer: row.ssoIssuer, subject: row.ssoSubject, linkedAt: row.ssoLinkedAt };
+  // The drivers return PostgreSQL's text form (`2026-01-10 08:00:00+00`); callers get ISO 8601.
+  return { issuer: row.ssoIssuer, subject: row.ssoSubject, linkedAt: new Date(row.ssoLinkedAt).toISOString() };
 }
 
 const linkColumns = { ssoIssuer: users.ssoIssuer, ssoSubject: users.ssoSubject, ssoLinkedAt: users.ssoLinkedAt };
