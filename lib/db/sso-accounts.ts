@@ -15,6 +15,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { appendAudit } from "./audit";
 import type { DashboardDb } from "./client";
 import { users } from "./schema";
+import { isUniqueViolation } from "../sql/errors";
 
 /** An account at an OpenID provider: issuer identifier (`iss`) and subject (`sub`), compared exactly. */
 export interface SsoAccount {
@@ -68,16 +69,6 @@ export async function listSsoLinks(db: DashboardDb): Promise<Map<string, SsoLink
   return out;
 }
 
-/** True when `err` (or an error it wraps: drizzle puts the driver's error in `cause`) is a PostgreSQL unique violation. */
-function violatesUnique(err: unknown): boolean {
-  let e: unknown = err;
-  while (e instanceof Object) {
-    if ("code" in e && e.code === "23505") return true;
-    e = "cause" in e ? e.cause : undefined;
-  }
-  return false;
-}
-
 /**
  * Ties the user to `account` if they are tied to none yet, and appends the
  * audit event `user.sso_link` (by the user, details: issuer, subject) in the
@@ -108,7 +99,7 @@ export async function linkSsoAccount(db: DashboardDb, user: { id: string; email:
       return "linked";
     });
   } catch (err) {
-    if (violatesUnique(err)) return "taken";
+    if (isUniqueViolation(err)) return "taken";
     throw err;
   }
 }

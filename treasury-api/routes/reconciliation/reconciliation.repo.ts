@@ -14,6 +14,7 @@ import { toMatch } from "../../domain/matching";
 import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { enqueueEvents } from "../../webhooks/outbox";
+import { isUniqueViolation } from "../../../lib/sql/errors";
 
 export interface MatchFilter {
   state?: MatchState;
@@ -47,13 +48,6 @@ export interface Decision extends MatchDecision {
   kind: "confirm" | "reject";
   /** Internal id of the OAuth client making the call. */
   clientId: string;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /**
