@@ -43,6 +43,10 @@ export default defineConfig({
       PORT: String(PORT),
       TREASURY_API_PORT: "0",
       TREASURY_API_DATA: "memory",
+      // One demo OAuth client carries every test user's traffic (figures are checked against
+      // the API through the BFF too); the API's default 600 per minute is the real limit and
+      // its 429 path is tested by vitest against the real server.
+      TREASURY_API_RATE_LIMIT: "6000",
       DASHBOARD_DATA_DIR: "memory",
       NEXTAUTH_URL: BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",

@@ -10,7 +10,10 @@
  *
  * Demo-mode knobs: PORT (dashboard, default 3000), TREASURY_API_PORT
  * (default 4010; 0 = any free port), TREASURY_API_DATA (default
- * .data/treasury-api; "memory" for a throw-away database).
+ * .data/treasury-api; "memory" for a throw-away database),
+ * TREASURY_API_RATE_LIMIT (requests per 60 s per OAuth client; default the
+ * API's 600 — the e2e suite raises it, since it pushes many users' traffic
+ * through the one demo client in a few minutes).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -63,9 +66,12 @@ async function main(): Promise<void> {
   if (!env.TREASURY_API_BASE_URL?.trim()) {
     const data = env.TREASURY_API_DATA ?? ".data/treasury-api";
     const apiPort = Number(env.TREASURY_API_PORT ?? "4010");
+    const rateLimit = env.TREASURY_API_RATE_LIMIT?.trim();
+    const perMinute = rateLimit ? Number(rateLimit) : undefined;
+    if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1)) fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
     const { startServer } = await import("../treasury-api/server");
     const creds = demoCredentials();
-    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false });
+    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false, ...(perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {}) });
     closeApi = api.close;
     env.TREASURY_API_BASE_URL = `${api.url}/public`;
     env.TREASURY_API_FORM = "B";
