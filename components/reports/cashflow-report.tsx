@@ -2,13 +2,15 @@
 
 import { useMemo } from "react";
 import type { CashflowDay } from "@/lib/contract";
+import { signedAmount } from "@/lib/money";
 import { cashflowTotals } from "@/lib/totals";
 import { groupByCurrency } from "@/components/charts/series";
 import { CashflowChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
+import { CurrencyReportSection } from "./currency-section";
 
 /** Cashflow report (issue 5 §5): per currency a chart of inflow / outflow bars with the net line, the daily table and exact totals. */
 export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
@@ -20,41 +22,36 @@ export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
       {groups.map(([currency, list]) => {
         const t = totals.get(currency);
         return (
-          <section key={currency} aria-label={`Cashflow in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
-            <CashflowChart rows={list} currency={currency} />
-            <div className="max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label={`Table, ${currency}`}>
-              <Table label={`Daily cashflow in ${currency}`}>
-                <thead className="sticky top-0">
-                  <tr>
-                    <Th>Date</Th>
-                    <Th align="right">Inflow</Th>
-                    <Th align="right">Outflow</Th>
-                    <Th align="right">Net</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...list].reverse().map((r) => (
-                    <tr key={r.date}>
-                      <Td><BusinessDate date={r.date} /></Td>
-                      <Td align="right"><Amount value={r.inflow} currency={currency} /></Td>
-                      <Td align="right"><Amount value={r.outflow === "0" || /^0(\.0+)?$/.test(r.outflow) ? r.outflow : `-${r.outflow}`} currency={currency} /></Td>
-                      <Td align="right"><Amount value={r.net} currency={currency} signed /></Td>
-                    </tr>
-                  ))}
-                </tbody>
-                {t && (
-                  <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
-                    <tr data-testid={`total-${currency}`}>
-                      <Td>Total, {list.length} days</Td>
-                      <Td align="right"><Amount value={t.inflow} currency={currency} /></Td>
-                      <Td align="right"><Amount value={/^0(\.0+)?$/.test(t.outflow) ? t.outflow : `-${t.outflow}`} currency={currency} /></Td>
-                      <Td align="right"><span data-testid={`total-net-${currency}`}><Amount value={t.net} currency={currency} signed /></span></Td>
-                    </tr>
-                  </tfoot>
-                )}
-              </Table>
-            </div>
-          </section>
+          <CurrencyReportSection key={currency} currency={currency} title="Cashflow" tableLabel="Daily cashflow" chart={<CashflowChart rows={list} currency={currency} />}>
+            <thead className="sticky top-0">
+              <tr>
+                <Th>Date</Th>
+                <Th align="right">Inflow</Th>
+                <Th align="right">Outflow</Th>
+                <Th align="right">Net</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...list].reverse().map((r) => (
+                <tr key={r.date}>
+                  <Td><BusinessDate date={r.date} /></Td>
+                  <Td align="right"><Amount value={r.inflow} currency={currency} /></Td>
+                  <Td align="right"><Amount value={signedAmount(r.outflow, "debit")} currency={currency} /></Td>
+                  <Td align="right"><Amount value={r.net} currency={currency} signed /></Td>
+                </tr>
+              ))}
+            </tbody>
+            {t && (
+              <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
+                <tr data-testid={`total-${currency}`}>
+                  <Td>Total, {list.length} days</Td>
+                  <Td align="right"><Amount value={t.inflow} currency={currency} /></Td>
+                  <Td align="right"><Amount value={signedAmount(t.outflow, "debit")} currency={currency} /></Td>
+                  <Td align="right"><span data-testid={`total-net-${currency}`}><Amount value={t.net} currency={currency} signed /></span></Td>
+                </tr>
+              </tfoot>
+            )}
+          </CurrencyReportSection>
         );
       })}
     </div>

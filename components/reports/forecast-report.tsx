@@ -7,7 +7,8 @@ import { ForecastChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
+import { CurrencyReportSection } from "./currency-section";
 
 /** Forecast report (issue 5 §5): per currency the actual positions continued by the forecast (marked as such), and the forecast table. */
 export function ForecastReport({ positions, forecast }: { positions: PositionDay[]; forecast: ForecastEntry[] }) {
@@ -17,27 +18,22 @@ export function ForecastReport({ positions, forecast }: { positions: PositionDay
   return (
     <div className="space-y-8">
       {groups.map(([currency, list]) => (
-        <section key={currency} aria-label={`Forecast in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
-          <ForecastChart positions={actual.get(currency) ?? []} forecast={list} currency={currency} />
-          <div className="max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label={`Table, ${currency}`}>
-            <Table label={`Forecast position in ${currency}`}>
-              <thead className="sticky top-0">
-                <tr>
-                  <Th>Date</Th>
-                  <Th align="right">Expected position (forecast)</Th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((r) => (
-                  <tr key={r.date}>
-                    <Td><BusinessDate date={r.date} /></Td>
-                    <Td align="right" className="italic text-violet-900"><Amount value={r.amount} currency={currency} /></Td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </div>
-        </section>
+        <CurrencyReportSection key={currency} currency={currency} title="Forecast" tableLabel="Forecast position" chart={<ForecastChart positions={actual.get(currency) ?? []} forecast={list} currency={currency} />}>
+          <thead className="sticky top-0">
+            <tr>
+              <Th>Date</Th>
+              <Th align="right">Expected position (forecast)</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.map((r) => (
+              <tr key={r.date}>
+                <Td><BusinessDate date={r.date} /></Td>
+                <Td align="right" className="italic text-violet-900"><Amount value={r.amount} currency={currency} /></Td>
+              </tr>
+            ))}
+          </tbody>
+        </CurrencyReportSection>
       ))}
     </div>
   );

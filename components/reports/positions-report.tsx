@@ -8,7 +8,8 @@ import { PositionChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { Td, Th } from "@/components/ui/table";
+import { CurrencyReportSection } from "./currency-section";
 
 /** Positions report (issue 5 §5): per currency the daily position line, the table, and the latest position with its change over the range. */
 export function PositionsReport({ rows }: { rows: PositionDay[] }) {
@@ -21,38 +22,33 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
         const l = latest.get(currency);
         const sorted = [...list].sort((a, b) => (a.date < b.date ? 1 : -1));
         return (
-          <section key={currency} aria-label={`Positions in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
-            <PositionChart rows={list} currency={currency} />
-            <div className="max-h-80 overflow-y-auto" tabIndex={0} role="region" aria-label={`Table, ${currency}`}>
-              <Table label={`Daily position in ${currency}`}>
-                <thead className="sticky top-0">
-                  <tr>
-                    <Th>Date</Th>
-                    <Th align="right">Position</Th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sorted.map((r) => (
-                    <tr key={r.date}>
-                      <Td><BusinessDate date={r.date} /></Td>
-                      <Td align="right"><Amount value={r.balance} currency={currency} /></Td>
-                    </tr>
-                  ))}
-                </tbody>
-                {l && (
-                  <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
-                    <tr data-testid={`total-${currency}`}>
-                      <Td>Latest ({l.date}){l.change !== null ? ", change on the day before" : ""}</Td>
-                      <Td align="right">
-                        <span data-testid={`latest-${currency}`}><Amount value={l.balance} currency={currency} /></span>
-                        {l.change !== null && <span className="ml-3 text-xs font-normal"><Amount value={l.change} currency={currency} signed /></span>}
-                      </Td>
-                    </tr>
-                  </tfoot>
-                )}
-              </Table>
-            </div>
-          </section>
+          <CurrencyReportSection key={currency} currency={currency} title="Positions" tableLabel="Daily position" chart={<PositionChart rows={list} currency={currency} />}>
+            <thead className="sticky top-0">
+              <tr>
+                <Th>Date</Th>
+                <Th align="right">Position</Th>
+              </tr>
+            </thead>
+            <tbody>
+              {sorted.map((r) => (
+                <tr key={r.date}>
+                  <Td><BusinessDate date={r.date} /></Td>
+                  <Td align="right"><Amount value={r.balance} currency={currency} /></Td>
+                </tr>
+              ))}
+            </tbody>
+            {l && (
+              <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
+                <tr data-testid={`total-${currency}`}>
+                  <Td>Latest ({l.date}){l.change !== null ? ", change on the day before" : ""}</Td>
+                  <Td align="right">
+                    <span data-testid={`latest-${currency}`}><Amount value={l.balance} currency={currency} /></span>
+                    {l.change !== null && <span className="ml-3 text-xs font-normal"><Amount value={l.change} currency={currency} signed /></span>}
+                  </Td>
+                </tr>
+              </tfoot>
+            )}
+          </CurrencyReportSection>
         );
       })}
     </div>
