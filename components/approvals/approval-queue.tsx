@@ -10,7 +10,7 @@ import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { DetailRow, HiddenTh, Th } from "@/components/ui/table";
+import { DetailRow, HiddenTh, Table, Th } from "@/components/ui/table";
 import { errorText } from "@/components/review/error-text";
 import { KeyboardHelp } from "@/components/review/keyboard-help";
 import { RowResultText } from "@/components/review/row-result";
@@ -86,84 +86,82 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           Batches submitted in your companies appear here.
         </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full border-collapse text-[13px]" aria-label="Approval queue">
-            <thead>
-              <tr>
-                <HiddenTh>Select</HiddenTh>
-                <Th>Company</Th>
-                <Th>Batch</Th>
-                <Th>Created by</Th>
-                <Th>Age</Th>
-                <Th align="right">Instructions</Th>
-                <Th align="right">Total</Th>
-                <Th>Approvals</Th>
-                <HiddenTh>Actions</HiddenTh>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r, i) => {
-                const id = r.approval.id;
-                const blocker = approveBlocker(r);
-                const isOpen = expanded.has(id);
-                return (
-                  <Fragment key={id}>
-                    <tr
-                      data-row-index={i}
-                      data-testid="approval-row"
-                      data-batch-id={r.approval.object_id}
-                      tabIndex={-1}
-                      aria-selected={selected.has(id)}
-                      onClick={() => setActive(i)}
-                      className={`${i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}
-                    >
-                      <SelectCell className={td} label={`Select batch ${r.approval.object_id.slice(0, 8)}`} checked={selected.has(id)} onToggle={() => toggle(id, selected, setSelected)} />
-                      <td className={td}>{r.company_name}</td>
-                      <td className={td}>
-                        <button type="button" className="inline-flex items-center gap-1 font-mono text-xs text-sky-800" aria-expanded={isOpen} onClick={() => toggle(id, expanded, setExpanded)}>
-                          {isOpen ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
-                          {r.approval.object_id.slice(0, 8)}
-                        </button>
-                      </td>
-                      <td className={td}>{r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}</td>
-                      <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>{formatDistanceToNowStrict(new Date(r.approval.created_at))}</td>
-                      <td className={`${td} text-right tabular`}>{r.batch?.instruction_count ?? "—"}</td>
-                      <td className={`${td} text-right`}>{r.batch ? <Amount value={r.batch.total_amount} currency={r.batch.currency} /> : "—"}</td>
-                      <td className={td}>
-                        <span className="tabular" data-testid="approval-count">
-                          {r.approval.approved_count} of {r.approval.required_count}
-                        </span>
-                        {r.approved_by.length > 0 && <span className="block text-[11px] text-slate-500">{r.approved_by.map((d) => d.email).join(", ")}</span>}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <div className="flex gap-1.5">
-                          <Button variant="primary" disabled={!!blocker} title={blocker ?? undefined} onClick={() => open([r], "approve")} data-testid="approve">
-                            Approve
-                          </Button>
-                          <Button onClick={() => open([r], "reject")} data-testid="reject">
-                            Reject
-                          </Button>
-                        </div>
-                        {blocker && <span className="mt-0.5 block max-w-56 whitespace-normal text-[11px] text-amber-800" data-testid="four-eyes">{blocker}</span>}
-                        <RowResultText result={results[id]} />
-                      </td>
-                    </tr>
-                    {isOpen && (
-                      <DetailRow colSpan={9}>
-                        <InstructionPreview row={r} />
-                        {r.company_id === currentCompanyId && (
-                          <Link href={`/payments/${r.approval.object_id}`} className="mt-2 inline-block text-[13px] text-sky-800 hover:underline">
-                            Open the batch
-                          </Link>
-                        )}
-                      </DetailRow>
-                    )}
-                  </Fragment>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <Table label="Approval queue">
+          <thead>
+            <tr>
+              <HiddenTh>Select</HiddenTh>
+              <Th>Company</Th>
+              <Th>Batch</Th>
+              <Th>Created by</Th>
+              <Th>Age</Th>
+              <Th align="right">Instructions</Th>
+              <Th align="right">Total</Th>
+              <Th>Approvals</Th>
+              <HiddenTh>Actions</HiddenTh>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r, i) => {
+              const id = r.approval.id;
+              const blocker = approveBlocker(r);
+              const isOpen = expanded.has(id);
+              return (
+                <Fragment key={id}>
+                  <tr
+                    data-row-index={i}
+                    data-testid="approval-row"
+                    data-batch-id={r.approval.object_id}
+                    tabIndex={-1}
+                    aria-selected={selected.has(id)}
+                    onClick={() => setActive(i)}
+                    className={`${i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}
+                  >
+                    <SelectCell className={td} label={`Select batch ${r.approval.object_id.slice(0, 8)}`} checked={selected.has(id)} onToggle={() => toggle(id, selected, setSelected)} />
+                    <td className={td}>{r.company_name}</td>
+                    <td className={td}>
+                      <button type="button" className="inline-flex items-center gap-1 font-mono text-xs text-sky-800" aria-expanded={isOpen} onClick={() => toggle(id, expanded, setExpanded)}>
+                        {isOpen ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+                        {r.approval.object_id.slice(0, 8)}
+                      </button>
+                    </td>
+                    <td className={td}>{r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}</td>
+                    <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>{formatDistanceToNowStrict(new Date(r.approval.created_at))}</td>
+                    <td className={`${td} text-right tabular`}>{r.batch?.instruction_count ?? "—"}</td>
+                    <td className={`${td} text-right`}>{r.batch ? <Amount value={r.batch.total_amount} currency={r.batch.currency} /> : "—"}</td>
+                    <td className={td}>
+                      <span className="tabular" data-testid="approval-count">
+                        {r.approval.approved_count} of {r.approval.required_count}
+                      </span>
+                      {r.approved_by.length > 0 && <span className="block text-[11px] text-slate-500">{r.approved_by.map((d) => d.email).join(", ")}</span>}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <div className="flex gap-1.5">
+                        <Button variant="primary" disabled={!!blocker} title={blocker ?? undefined} onClick={() => open([r], "approve")} data-testid="approve">
+                          Approve
+                        </Button>
+                        <Button onClick={() => open([r], "reject")} data-testid="reject">
+                          Reject
+                        </Button>
+                      </div>
+                      {blocker && <span className="mt-0.5 block max-w-56 whitespace-normal text-[11px] text-amber-800" data-testid="four-eyes">{blocker}</span>}
+                      <RowResultText result={results[id]} />
+                    </td>
+                  </tr>
+                  {isOpen && (
+                    <DetailRow colSpan={9}>
+                      <InstructionPreview row={r} />
+                      {r.company_id === currentCompanyId && (
+                        <Link href={`/payments/${r.approval.object_id}`} className="mt-2 inline-block text-[13px] text-sky-800 hover:underline">
+                          Open the batch
+                        </Link>
+                      )}
+                    </DetailRow>
+                  )}
+                </Fragment>
+              );
+            })}
+          </tbody>
+        </Table>
       )}
       <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a approve · r reject · ? help</p>
       {dialog && <DecisionDialog rows={dialog.rows} decision={dialog.decision} onClose={() => setDialog(null)} onConfirm={async (reason) => {

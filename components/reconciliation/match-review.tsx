@@ -10,7 +10,7 @@ import { toQueryString } from "@/components/data/bff-fetch";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { HiddenTh, Th } from "@/components/ui/table";
+import { HiddenTh, Table, Th } from "@/components/ui/table";
 import { FilterBar, FilterSelect, Pager } from "@/components/views/controls";
 import { errorText } from "@/components/review/error-text";
 import { KeyboardHelp } from "@/components/review/keyboard-help";
@@ -119,50 +119,48 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
           </EmptyState>
         ) : (
           <>
-            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-              <table className="w-full border-collapse text-[13px]" aria-label={proposed ? "Proposed matches" : "Decided matches"}>
-                <thead>
-                  <tr>
-                    {canAct && <HiddenTh>Select</HiddenTh>}
-                    <Th>Company</Th>
-                    <Th>Payment instruction</Th>
-                    <Th>Bank transaction</Th>
-                    <Th>Score</Th>
-                    <Th>{proposed ? "Proposed" : "Decision"}</Th>
-                    {canAct && <HiddenTh>Actions</HiddenTh>}
+            <Table label={proposed ? "Proposed matches" : "Decided matches"}>
+              <thead>
+                <tr>
+                  {canAct && <HiddenTh>Select</HiddenTh>}
+                  <Th>Company</Th>
+                  <Th>Payment instruction</Th>
+                  <Th>Bank transaction</Th>
+                  <Th>Score</Th>
+                  <Th>{proposed ? "Proposed" : "Decision"}</Th>
+                  {canAct && <HiddenTh>Actions</HiddenTh>}
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => (
+                  <tr key={r.match.id} data-row-index={i} tabIndex={-1} onClick={() => setActive(i)} data-testid="match-row" data-e2e={r.instruction?.end_to_end_id ?? ""} className={`${canAct && i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}>
+                    {canAct && <SelectCell className={td} label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`} checked={selected.has(r.match.id)} onToggle={() => toggle(r.match.id)} />}
+                    <td className={td}>{r.company_name}</td>
+                    <td className={`${td} min-w-56`}>
+                      <InstructionSide row={r} />
+                    </td>
+                    <td className={`${td} min-w-56`}>
+                      <TransactionSide row={r} />
+                    </td>
+                    <td className={td}>
+                      <ScoreBreakdown score={r.match.score} breakdown={r.match.score_breakdown} />
+                    </td>
+                    <td className={`${td} text-slate-600`}>
+                      {!proposed ? <DecisionInfo row={r} /> : r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
+                    </td>
+                    {canAct && (
+                      <td className={`${td} whitespace-nowrap`}>
+                        <div className="flex flex-col gap-1">
+                          <Button variant="primary" onClick={() => open([r], "confirm")} data-testid="confirm-match">Confirm</Button>
+                          <Button onClick={() => open([r], "reject")} data-testid="reject-match">Reject</Button>
+                        </div>
+                        <RowResultText result={results[r.match.id]} />
+                      </td>
+                    )}
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r, i) => (
-                    <tr key={r.match.id} data-row-index={i} tabIndex={-1} onClick={() => setActive(i)} data-testid="match-row" data-e2e={r.instruction?.end_to_end_id ?? ""} className={`${canAct && i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}>
-                      {canAct && <SelectCell className={td} label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`} checked={selected.has(r.match.id)} onToggle={() => toggle(r.match.id)} />}
-                      <td className={td}>{r.company_name}</td>
-                      <td className={`${td} min-w-56`}>
-                        <InstructionSide row={r} />
-                      </td>
-                      <td className={`${td} min-w-56`}>
-                        <TransactionSide row={r} />
-                      </td>
-                      <td className={td}>
-                        <ScoreBreakdown score={r.match.score} breakdown={r.match.score_breakdown} />
-                      </td>
-                      <td className={`${td} text-slate-600`}>
-                        {!proposed ? <DecisionInfo row={r} /> : r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
-                      </td>
-                      {canAct && (
-                        <td className={`${td} whitespace-nowrap`}>
-                          <div className="flex flex-col gap-1">
-                            <Button variant="primary" onClick={() => open([r], "confirm")} data-testid="confirm-match">Confirm</Button>
-                            <Button onClick={() => open([r], "reject")} data-testid="reject-match">Reject</Button>
-                          </div>
-                          <RowResultText result={results[r.match.id]} />
-                        </td>
-                      )}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </Table>
             <Pager page={q.data.page} totalPages={q.data.total_pages} count={q.data.count} hasNext={q.data.has_next} hasPrevious={q.data.has_previous} onPage={(p) => void setF({ page: p > 1 ? p : null })} />
             {canAct && <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a confirm · r reject · ? help</p>}
           </>

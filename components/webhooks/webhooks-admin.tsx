@@ -9,7 +9,7 @@ import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { DetailRow, HiddenTh, Th } from "@/components/ui/table";
+import { DetailRow, HiddenTh, Table, Th } from "@/components/ui/table";
 import { errorText } from "@/components/review/error-text";
 import { DeliveriesLog } from "./deliveries-log";
 import { SecretDialog } from "./secret-dialog";
@@ -45,55 +45,53 @@ export function WebhooksAdmin() {
       ) : q.data.items.length === 0 ? (
         <EmptyState title="No webhook endpoints" icon={Webhook}>Create an endpoint to receive signed payment and reconciliation events.</EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="w-full border-collapse text-[13px]" aria-label="Webhook endpoints">
-            <thead>
-              <tr>
-                <Th>URL</Th>
-                <Th>Events</Th>
-                <Th>Active</Th>
-                <Th>Created</Th>
-                <HiddenTh>Actions</HiddenTh>
-              </tr>
-            </thead>
-            <tbody>
-              {q.data.items.map((e) => (
-                <Fragment key={e.id}>
-                  <tr data-testid="webhook-row" data-url={e.url}>
-                    <td className={`${td} max-w-80 break-all font-mono text-xs`}>{e.url}</td>
-                    <td className={`${td} max-w-72 font-mono text-[11px] text-slate-600`}>{e.events.join(", ")}</td>
-                    <td className={td}>
-                      <label className="inline-flex items-center gap-1.5">
-                        <input type="checkbox" checked={e.active} onChange={() => run(e, { kind: "toggle", active: !e.active })} aria-label={`Active: ${e.url}`} />
-                        <span className="text-xs text-slate-600">{e.active ? "active" : "inactive"}</span>
-                      </label>
-                    </td>
-                    <td className={`${td} text-slate-600`}>{e.created_at ? <Timestamp value={e.created_at} /> : "—"}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      {/* Two deliberate lines: try it and read its log; then change it. */}
-                      <div className="flex flex-col items-end gap-1.5">
-                        <div className="flex gap-1.5">
-                          <Button onClick={() => run(e, { kind: "test" })} pending={act.isPending && act.variables?.endpoint.id === e.id && act.variables.action.kind === "test"} data-testid="test-webhook">Send test</Button>
-                          <Button onClick={() => setLog(log === e.id ? null : e.id)} aria-expanded={log === e.id} data-testid="show-deliveries">Deliveries</Button>
-                        </div>
-                        <div className="flex gap-1.5">
-                          <Button onClick={() => setForm({ endpoint: e })}>Edit</Button>
-                          <Button onClick={() => setConfirm({ endpoint: e, action: { kind: "rotate" } })}>Rotate secret</Button>
-                          <Button variant="ghost" className="text-red-700" onClick={() => setConfirm({ endpoint: e, action: { kind: "delete" } })}>Delete</Button>
-                        </div>
+        <Table label="Webhook endpoints">
+          <thead>
+            <tr>
+              <Th>URL</Th>
+              <Th>Events</Th>
+              <Th>Active</Th>
+              <Th>Created</Th>
+              <HiddenTh>Actions</HiddenTh>
+            </tr>
+          </thead>
+          <tbody>
+            {q.data.items.map((e) => (
+              <Fragment key={e.id}>
+                <tr data-testid="webhook-row" data-url={e.url}>
+                  <td className={`${td} max-w-80 break-all font-mono text-xs`}>{e.url}</td>
+                  <td className={`${td} max-w-72 font-mono text-[11px] text-slate-600`}>{e.events.join(", ")}</td>
+                  <td className={td}>
+                    <label className="inline-flex items-center gap-1.5">
+                      <input type="checkbox" checked={e.active} onChange={() => run(e, { kind: "toggle", active: !e.active })} aria-label={`Active: ${e.url}`} />
+                      <span className="text-xs text-slate-600">{e.active ? "active" : "inactive"}</span>
+                    </label>
+                  </td>
+                  <td className={`${td} text-slate-600`}>{e.created_at ? <Timestamp value={e.created_at} /> : "—"}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {/* Two deliberate lines: try it and read its log; then change it. */}
+                    <div className="flex flex-col items-end gap-1.5">
+                      <div className="flex gap-1.5">
+                        <Button onClick={() => run(e, { kind: "test" })} pending={act.isPending && act.variables?.endpoint.id === e.id && act.variables.action.kind === "test"} data-testid="test-webhook">Send test</Button>
+                        <Button onClick={() => setLog(log === e.id ? null : e.id)} aria-expanded={log === e.id} data-testid="show-deliveries">Deliveries</Button>
                       </div>
-                    </td>
-                  </tr>
-                  {log === e.id && (
-                    <DetailRow colSpan={5}>
-                      <DeliveriesLog id={e.id} />
-                    </DetailRow>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                      <div className="flex gap-1.5">
+                        <Button onClick={() => setForm({ endpoint: e })}>Edit</Button>
+                        <Button onClick={() => setConfirm({ endpoint: e, action: { kind: "rotate" } })}>Rotate secret</Button>
+                        <Button variant="ghost" className="text-red-700" onClick={() => setConfirm({ endpoint: e, action: { kind: "delete" } })}>Delete</Button>
+                      </div>
+                    </div>
+                  </td>
+                </tr>
+                {log === e.id && (
+                  <DetailRow colSpan={5}>
+                    <DeliveriesLog id={e.id} />
+                  </DetailRow>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </Table>
       )}
       {form && <WebhookFormDialog endpoint={form.endpoint} onClose={() => setForm(null)} onCreated={(c) => { setSecret({ value: c.secret, rotated: false }); setLog(c.id); }} />}
       {secret && <SecretDialog secret={secret.value} rotated={secret.rotated} onClose={() => setSecret(null)} />}
