@@ -13,7 +13,9 @@
  * .data/treasury-api; "memory" for a throw-away database),
  * TREASURY_API_RATE_LIMIT (requests per 60 s per OAuth client; default the
  * API's 600 — the e2e suite raises it, since it pushes many users' traffic
- * through the one demo client in a few minutes).
+ * through the one demo client in a few minutes). The local API allows webhooks
+ * to http and private addresses here (receivers on this machine) and trusts
+ * X-Forwarded-* only with TRUST_PROXY=1.
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -71,7 +73,15 @@ async function main(): Promise<void> {
     if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1)) fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
     const { startServer } = await import("../treasury-api/server");
     const creds = demoCredentials();
-    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false, ...(perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {}) });
+    const { configFromEnv } = await import("../treasury-api/config");
+    let fromEnv: ReturnType<typeof configFromEnv>;
+    try {
+      fromEnv = configFromEnv(env);
+    } catch (err) {
+      fail(err instanceof Error ? err.message : String(err));
+    }
+    const config = { ...fromEnv, allowPrivateWebhooks: true };
+    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false, config, ...(perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {}) });
     closeApi = api.close;
     env.TREASURY_API_BASE_URL = `${api.url}/public`;
     env.TREASURY_API_FORM = "B";

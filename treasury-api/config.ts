@@ -3,11 +3,35 @@
  * retention, four-eyes threshold, bank simulator speed). Defaults are the
  * documented ones; the CLI and tests override them.
  */
+import type { Resolver } from "./webhooks/target-policy";
+
 export type BankSpeed = "instant" | "fast" | "realistic" | "manual";
 
 export interface AppConfig {
   /** Fixed-window rate limit per OAuth client (default 600 per 60 s). */
   rateLimit: { limit: number; windowSeconds: number };
+  /**
+   * Fixed-window limit per remote address for requests that are not
+   * authenticated (no or a bad bearer token, failed token requests). Default:
+   * five times `rateLimit` over its window, so it is always the larger one.
+   * It never counts or blocks a token request that authenticates.
+   */
+  addressRateLimit?: { limit: number; windowSeconds: number };
+  /**
+   * Allow webhook targets on `http` and on loopback / private / link-local /
+   * reserved addresses (DESIGN.md "Webhooks"). Off by default; on in demo mode
+   * and tests (`--allow-private-webhooks`, `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1`).
+   */
+  allowPrivateWebhooks: boolean;
+  /** Test hook: resolves webhook host names instead of the system resolver (dns.lookup). */
+  webhookResolver?: Resolver;
+  /**
+   * Build absolute URLs (pagination `next` / `previous`) from
+   * `X-Forwarded-Proto` / `X-Forwarded-Host`, as set by a reverse proxy in
+   * front of the API. Off by default: anyone can send those headers
+   * (`--trust-proxy`, `TRUST_PROXY=1`).
+   */
+  trustProxy: boolean;
   /** Idempotency key retention in seconds (default 24 h). */
   idempotencyRetentionSeconds: number;
   /** How long an in-progress idempotency key blocks a retry before it may take over (s). */
@@ -49,9 +73,32 @@ export const DEFAULT_CONFIG: AppConfig = {
   webhookPollMs: 500,
   maxBodyBytes: 1024 * 1024,
   maxBatchBodyBytes: 8 * 1024 * 1024,
+  allowPrivateWebhooks: false,
+  trustProxy: false,
 };
 
 /** Merges partial overrides into the defaults (one level deep for rateLimit). */
 export function resolveConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return { ...DEFAULT_CONFIG, ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
+}
+
+/** The per-address limit for unauthenticated requests: `addressRateLimit`, else five times `rateLimit`. */
+export function addressRateLimit(config: AppConfig): { limit: number; windowSeconds: number } {
+  return config.addressRateLimit ?? { limit: config.rateLimit.limit * 5, windowSeconds: config.rateLimit.windowSeconds };
+}
+
+/**
+ * Switches read from the environment by the CLI: `TRUST_PROXY` and
+ * `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS` ("1" or "true" on; "0", "false" or
+ * unset off).
+ * @throws Error naming the variable for any other value.
+ */
+export function configFromEnv(env: Record<string, string | undefined>): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks"> {
+  const flag = (name: string): boolean => {
+    const v = env[name]?.trim().toLowerCase();
+    if (v === undefined || v === "" || v === "0" || v === "false") return false;
+    if (v === "1" || v === "true") return true;
+    throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+  };
+  return { trustProxy: flag("TRUST_PROXY"), allowPrivateWebhooks: flag("TREASURY_API_ALLOW_PRIVATE_WEBHOOKS") };
 }

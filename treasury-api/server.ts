@@ -4,11 +4,13 @@
  *   npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory]
  *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]
  *                           [--bank-speed instant|fast|realistic|manual]
+ *                           [--allow-private-webhooks] [--trust-proxy]
  *   npm run treasury-api -- import-camt053 --company ID FILE...
  *
  * A new data folder is seeded with demo data by default and gets
  * `demo-fixtures.json` (for `memory` the fixtures are printed). `DATABASE_URL`
- * switches from PGlite to PostgreSQL. Ctrl-C / SIGTERM: stop accepting, finish
+ * switches from PGlite to PostgreSQL; `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1`
+ * and `TRUST_PROXY=1` do what the flags of the same meaning do. Ctrl-C / SIGTERM: stop accepting, finish
  * in-flight requests, stop workers, close the database.
  */
 import { existsSync } from "node:fs";
@@ -18,7 +20,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { eq } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
-import { resolveConfig, type AppConfig, type BankSpeed } from "./config";
+import { configFromEnv, resolveConfig, type AppConfig, type BankSpeed } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { meta } from "./db/schema";
 import { seedDemo, writeDemoFixtures } from "./seed";
@@ -106,7 +108,7 @@ interface CliArgs {
 }
 
 function usage(message: string): never {
-  process.stderr.write(`treasury-api: ${message}\nusage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual]\n       npm run treasury-api -- import-camt053 --company ID FILE...\n`);
+  process.stderr.write(`treasury-api: ${message}\nusage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual]\n                           [--allow-private-webhooks] [--trust-proxy]\n       npm run treasury-api -- import-camt053 --company ID FILE...\n`);
   process.exit(2);
 }
 
@@ -123,6 +125,11 @@ export function parseArgs(argv: string[]): CliArgs {
     seedScale: 1,
     log: true,
   };
+  try {
+    opts.config = configFromEnv(process.env);
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
   let command: CliArgs["command"] = "serve";
   const rest: string[] = [];
   const args = [...argv];
@@ -176,6 +183,13 @@ export function parseArgs(argv: string[]): CliArgs {
       }
       case "--quiet":
         opts.log = false;
+        break;
+      case "--allow-private-webhooks":
+        // Development only: webhooks may use http and reach loopback / private addresses.
+        opts.config = { ...opts.config, allowPrivateWebhooks: true };
+        break;
+      case "--trust-proxy":
+        opts.config = { ...opts.config, trustProxy: true };
         break;
       default:
         if (a.startsWith("--") && command === "serve") usage(`unknown flag ${a}`);

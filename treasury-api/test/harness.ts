@@ -172,7 +172,8 @@ export interface CallOptions {
 export async function createHarness(config: Partial<AppConfig> = {}): Promise<Harness> {
   const database = await openDatabase({ dataDir: "memory" });
   await insertFixture(database);
-  const app = createApp({ database, config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, ...config } });
+  // Tests deliver webhooks to loopback receivers: the development setting that allows private targets is on unless a test turns it off.
+  const app = createApp({ database, config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, allowPrivateWebhooks: true, ...config } });
   const tokens = new Map<string, string>();
 
   async function token(client: ClientKey, scope?: string): Promise<string> {

@@ -10,11 +10,13 @@
  *    never fan out the same event twice);
  * 2. delivery: due deliveries are claimed (`FOR UPDATE SKIP LOCKED` plus a
  *    lease in `locked_until`), POSTed signed (`X-Service-Signature`,
- *    `X-Service-Event-Id`) with `redirect: "manual"` (a 3xx is a failure, never
- *    followed) and a timeout (2xx within 10 s is success), and every attempt is
- *    recorded in `webhook_delivery_attempts`. A failure is retried after 1 min,
- *    5 min, 30 min, 2 h, 6 h, 12 h, 24 h (× `webhookRetryScale`, ± 20 % jitter);
- *    after the 8th attempt the delivery is `failed`.
+ *    `X-Service-Event-Id`) to targets the policy allows (target-policy.ts,
+ *    checked again at connect time with the address pinned), never following
+ *    a redirect (a 3xx is a failure), with a timeout (2xx within 10 s is
+ *    success); every attempt is recorded in `webhook_delivery_attempts`. A
+ *    failure is retried after 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h
+ *    (× `webhookRetryScale`, ± 20 % jitter); after the 8th attempt the
+ *    delivery is `failed`.
  *
  * A stop request is honoured between deliveries: claimed deliveries that were
  * not started are released, so a restart loses and repeats nothing.
@@ -25,13 +27,13 @@ import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { webhookDeliveryAttempts } from "../db/schema";
 import { newId } from "../lib/secrets";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signing";
+import { TARGET_NOT_ALLOWED, TargetRefusedError } from "./target-policy";
+import { DeliveryTimeoutError, webhookTransport, type TransportSettings } from "./transport";
 
 /** Retry delays after attempt 1, 2, … 7 (ms, before scaling and jitter). */
 export const RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000, 86_400_000] as const;
 /** Attempts in all: the first plus one per retry delay. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** Largest response body read from a receiver (the rest is discarded). */
-const MAX_RESPONSE_BYTES = 64 * 1024;
 
 export interface RunOptions {
   /** Asked between deliveries; when true, unstarted claims are released and the pass ends. */
@@ -139,50 +141,34 @@ async function claimDue(db: DbOrTx, limit: number, leaseSeconds: number, onlyId?
   );
 }
 
-/** POSTs one signed delivery. Never throws: network errors and timeouts are outcomes. */
-export async function sendDelivery(d: ClaimedDelivery, timeoutMs: number): Promise<AttemptOutcome> {
+/**
+ * POSTs one signed delivery through the config's webhook transport (target
+ * policy checked at connect time, address pinned). Never throws: network
+ * errors, timeouts and refused targets are outcomes; a refused target is
+ * recorded as the generic "target not allowed", never with its cause.
+ */
+export async function sendDelivery(d: ClaimedDelivery, config: Pick<AppConfig, "webhookTimeoutMs"> & TransportSettings): Promise<AttemptOutcome> {
   const body = deliveryBody(d.payload);
   const secrets = d.previous_secret && d.previous_valid ? [d.secret, d.previous_secret] : [d.secret];
+  const timeoutMs = config.webhookTimeoutMs;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const res = await fetch(d.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "treasury-api-webhooks/1",
-        [SIGNATURE_HEADER]: signatureHeader(secrets, body),
-        [EVENT_ID_HEADER]: d.payload.id,
-        "X-Service-Delivery-Id": d.id,
-        "X-Service-Delivery-Attempt": String(d.attempts + 1),
-      },
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await drain(res);
-    const ok = res.status >= 200 && res.status < 300;
-    return { ok, statusCode: res.status, error: ok ? null : res.status >= 300 && res.status < 400 ? `redirect ${res.status} not followed` : `HTTP ${res.status}`, durationMs: elapsed() };
+    const headers = {
+      "content-type": "application/json",
+      "user-agent": "treasury-api-webhooks/1",
+      [SIGNATURE_HEADER]: signatureHeader(secrets, body),
+      [EVENT_ID_HEADER]: d.payload.id,
+      "X-Service-Delivery-Id": d.id,
+      "X-Service-Delivery-Attempt": String(d.attempts + 1),
+    };
+    const status = await webhookTransport(config).post(d.url, headers, body, timeoutMs);
+    const ok = status >= 200 && status < 300;
+    return { ok, statusCode: status, error: ok ? null : status >= 300 && status < 400 ? `redirect ${status} not followed` : `HTTP ${status}`, durationMs: elapsed() };
   } catch (err) {
-    const name = err instanceof Error ? err.name : "";
-    const message = name === "TimeoutError" || name === "AbortError" ? `no response within ${timeoutMs} ms` : describeError(err);
+    if (err instanceof TargetRefusedError) return { ok: false, statusCode: null, error: TARGET_NOT_ALLOWED, durationMs: elapsed() };
+    const message = err instanceof DeliveryTimeoutError ? `no response within ${timeoutMs} ms` : describeError(err);
     return { ok: false, statusCode: null, error: message, durationMs: elapsed() };
-  }
-}
-
-async function drain(res: Response): Promise<void> {
-  if (!res.body) return;
-  const reader = res.body.getReader();
-  let read = 0;
-  try {
-    while (read < MAX_RESPONSE_BYTES) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      read += value.byteLength;
-    }
-    await reader.cancel();
-  } catch {
-    // The status already decided the outcome; a broken body does not change it.
   }
 }
 
@@ -256,7 +242,7 @@ async function release(db: Db, ids: string[]): Promise<void> {
 export async function deliverNow(db: Db, config: AppConfig, deliveryId: string): Promise<void> {
   const [d] = await claimDue(db, 1, leaseSeconds(config), deliveryId);
   if (!d) return;
-  await recordAttempts(db, [{ d, outcome: await sendDelivery(d, config.webhookTimeoutMs) }], config.webhookRetryScale);
+  await recordAttempts(db, [{ d, outcome: await sendDelivery(d, config) }], config.webhookRetryScale);
 }
 
 const leaseSeconds = (config: AppConfig) => Math.ceil(config.webhookTimeoutMs / 1000) + 30;
@@ -291,7 +277,7 @@ export async function runWebhooksOnce(db: Db, config: AppConfig, opts: RunOption
           await abandon(db, d);
           continue;
         }
-        done.push({ d, outcome: await sendDelivery(d, config.webhookTimeoutMs) });
+        done.push({ d, outcome: await sendDelivery(d, config) });
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, runner));

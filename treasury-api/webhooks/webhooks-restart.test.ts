@@ -21,7 +21,7 @@ import { startLoopbackReceiver, type LoopbackReceiver } from "./loopback-receive
 import { enqueueEvents } from "./outbox";
 
 const dir = mkdtempSync(path.join(tmpdir(), "webhooks-restart-"));
-const config = resolveConfig({ webhookPollMs: 5, webhookRetryScale: 0.000_001 });
+const config = resolveConfig({ webhookPollMs: 5, webhookRetryScale: 0.000_001, allowPrivateWebhooks: true });
 const secret = "whsec_restart-test-secret";
 let rx: LoopbackReceiver;
 

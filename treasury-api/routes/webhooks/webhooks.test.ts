@@ -16,7 +16,7 @@ import { startLoopbackReceiver, type LoopbackReceiver, type ReceivedDelivery } f
 import { enqueueEvents } from "../../webhooks/outbox";
 import { verifySignature } from "../../webhooks/signing";
 
-const overrides: Partial<AppConfig> = { webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000 };
+const overrides: Partial<AppConfig> = { webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000, allowPrivateWebhooks: true };
 const config = resolveConfig(overrides);
 let h: Harness;
 let rx: LoopbackReceiver;
