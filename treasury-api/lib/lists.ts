@@ -41,12 +41,42 @@ export function resolvePaging(c: Context<AppEnv>, q: { page?: number; page_size?
   return { limit: pageSize, offset: (page - 1) * pageSize, page, pageSize, needsCount: true };
 }
 
-function pageUrl(c: Context<AppEnv>, page: number): string {
+/** The first value of a comma-separated forwarding header (the proxy nearest the client), trimmed. */
+const firstValue = (header: string | undefined): string | undefined => header?.split(",")[0]?.trim() || undefined;
+
+/**
+ * The address the caller used for this request. With `trustProxy` the
+ * reverse proxy's `X-Forwarded-Proto` (http or https) and `X-Forwarded-Host`
+ * replace the request's own; the API's internal port is then dropped (a
+ * port, if any, is the one X-Forwarded-Host names). Without it those headers
+ * are ignored: anyone can send them.
+ */
+export function publicRequestUrl(c: Context<AppEnv>): URL {
   const url = new URL(c.req.url);
-  const proto = c.req.header("x-forwarded-proto");
-  const host = c.req.header("x-forwarded-host");
-  if (proto) url.protocol = `${proto.split(",")[0]?.trim() ?? "http"}:`;
-  if (host) url.host = host.split(",")[0]?.trim() ?? url.host;
+  if (!c.get("config").trustProxy) return url;
+  const forwardedProto = firstValue(c.req.header("x-forwarded-proto"))?.toLowerCase();
+  const proto = forwardedProto === "http" || forwardedProto === "https" ? forwardedProto : null;
+  const host = firstValue(c.req.header("x-forwarded-host"));
+  let forwardedHost: URL | null = null;
+  try {
+    // An authority alone (name or address, optional port); with a path, query, user info or an invalid name it is ignored.
+    const parsed = host ? new URL(`${proto ?? url.protocol.replace(":", "")}://${host}`) : null;
+    if (parsed && parsed.pathname === "/" && !parsed.search && !parsed.hash && !parsed.username && !parsed.password) forwardedHost = parsed;
+  } catch {
+    forwardedHost = null;
+  }
+  if (!proto && !forwardedHost) return url;
+  url.port = "";
+  if (proto) url.protocol = `${proto}:`;
+  if (forwardedHost) {
+    url.hostname = forwardedHost.hostname;
+    url.port = forwardedHost.port;
+  }
+  return url;
+}
+
+function pageUrl(c: Context<AppEnv>, page: number): string {
+  const url = publicRequestUrl(c);
   url.searchParams.set("page", String(page));
   return url.toString();
 }

@@ -1,17 +1,21 @@
 /**
  * The gate every /public request passes (spec §5, §8): resolve the bearer
- * token, count the request against the caller's (or, unauthenticated, the
- * address's) rate-limit window, then refuse a bad token or a throttled call.
- * Rate-limit headers are put on every response, errors included.
+ * token, count the request against the caller's rate-limit window — or,
+ * unauthenticated, against the larger window of its remote address — then
+ * refuse a bad token or a throttled call. Rate-limit headers are put on every
+ * response, errors included. The token endpoints count their own requests
+ * (routes/auth), since only they know which client authenticated.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { addressRateLimit } from "../config";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { resolveCaller } from "./auth";
 import { countRequest } from "./rate-limit";
 
-function clientAddress(c: Context<AppEnv>): string {
+/** The TCP peer of the request ("unknown" when there is none, as with `app.request` in tests). */
+export function clientAddress(c: Context<AppEnv>): string {
   try {
     return getConnInfo(c).remote.address ?? "unknown";
   } catch {
@@ -19,18 +23,29 @@ function clientAddress(c: Context<AppEnv>): string {
   }
 }
 
+/**
+ * Counts one request of `subject` in a fixed window of `limit` and puts the
+ * rate-limit headers on the response.
+ * @throws ApiError 429 throttled (with Retry-After and `extraHeaders`) when the window is full.
+ */
+export async function throttle(c: Context<AppEnv>, subject: string, limit: { limit: number; windowSeconds: number }, extraHeaders: Record<string, string> = {}): Promise<void> {
+  const rl = await countRequest(c.get("db"), subject, limit.limit, limit.windowSeconds);
+  c.set("responseHeaders", rl.headers);
+  if (!rl.allowed) {
+    throw new ApiError("throttled", `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded; retry after ${rl.headers["Retry-After"]} s`, { limit: limit.limit, reset: rl.resetAt }, extraHeaders);
+  }
+}
+
+const TOKEN_PATH = /^(?:\/public)?\/auth\/(?:token|tenant-token)\/?$/;
+
 export function gate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const db = c.get("db");
-    const { caller, error } = await resolveCaller(db, c.req.header("authorization"), c.req.header("x-tenant-id"));
+    if (c.req.method === "POST" && TOKEN_PATH.test(c.req.path)) return next();
+    const { caller, error } = await resolveCaller(c.get("db"), c.req.header("authorization"), c.req.header("x-tenant-id"));
     c.set("caller", error ? null : caller);
-    const { limit, windowSeconds } = c.get("config").rateLimit;
-    const subject = caller ? `client:${caller.clientId}` : `ip:${clientAddress(c)}`;
-    const rl = await countRequest(db, subject, limit, windowSeconds);
-    c.set("responseHeaders", rl.headers);
-    if (!rl.allowed) {
-      throw new ApiError("throttled", `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry after ${rl.headers["Retry-After"]} s`, { limit, reset: rl.resetAt });
-    }
+    const config = c.get("config");
+    if (caller) await throttle(c, `client:${caller.clientId}`, config.rateLimit);
+    else await throttle(c, `ip:${clientAddress(c)}`, addressRateLimit(config));
     if (error) throw error;
     await next();
   };

@@ -10,7 +10,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { AppConfig } from "../config";
-import { TargetRefusedError, guardedLookup, systemResolver, webhookUrlRefusal, type Resolver } from "./target-policy";
+import { TargetRefusedError, guardedLookup, systemResolver, webhookUrlRefusal } from "./target-policy";
 
 /** Largest response body read from a receiver (the rest is discarded). */
 const MAX_RESPONSE_BYTES = 64 * 1024;

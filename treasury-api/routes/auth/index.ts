@@ -2,14 +2,24 @@
  * Token endpoints (spec §4 Token, §5): POST /auth/token/ (Form B,
  * form-urlencoded) and POST /auth/tenant-token (Form A, JSON). Errors follow
  * RFC 6749 §5.2 and carry the spec's message/details; responses are no-store.
+ *
+ * Rate limits (spec §8; DESIGN.md "Rate limits"): the gate leaves these two
+ * routes alone. A request whose client authenticates counts against that
+ * client's window, as its API calls do; one that does not (bad or missing
+ * credentials, malformed) counts in the larger per-address window of
+ * unauthenticated requests, which a correctly authenticated token request
+ * never touches — so failures from a shared egress address cannot block
+ * token issuance. A 429 here is no-store like every token response.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { FormATokenRequest, FormBTokenRequest, TokenResponse } from "../../../lib/contract/auth";
 import { ErrorBody, TokenErrorBody } from "../../../lib/contract/errors";
+import { addressRateLimit } from "../../config";
 import { isUuid } from "../../middleware/auth";
+import { clientAddress, throttle } from "../../middleware/gate";
 import type { AppEnv } from "../../lib/context";
-import { TokenError, issueToken, readCredentials } from "./token-service";
+import { TokenError, authenticateClient, issueToken, readCredentials, type OAuthClient } from "./token-service";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -23,10 +33,24 @@ function tokenErrorResponse(c: Context<AppEnv>, err: TokenError): Response {
   return c.json(body, err.status, headers);
 }
 
-async function handle(c: Context<AppEnv>, run: () => Promise<object>): Promise<Response> {
+/**
+ * Runs a token request. `run` gets `authenticate`, which checks the client
+ * credentials and counts the request against that client (429 when its
+ * window is full); a request that fails before it authenticated counts
+ * against the remote address instead (429 when that window is full).
+ */
+async function handle(c: Context<AppEnv>, run: (authenticate: (creds: ReturnType<typeof readCredentials>) => Promise<OAuthClient>) => Promise<object>): Promise<Response> {
+  let authenticated = false;
+  const authenticate = async (creds: ReturnType<typeof readCredentials>) => {
+    const client = await authenticateClient(c.get("db"), creds);
+    authenticated = true;
+    await throttle(c, `client:${client.id}`, c.get("config").rateLimit, NO_STORE);
+    return client;
+  };
   try {
-    return c.json(await run(), 200, NO_STORE);
+    return c.json(await run(authenticate), 200, NO_STORE);
   } catch (err) {
+    if (!authenticated) await throttle(c, `ip:${clientAddress(c)}`, addressRateLimit(c.get("config")), NO_STORE);
     if (err instanceof TokenError) return tokenErrorResponse(c, err);
     throw err;
   }
@@ -39,6 +63,11 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
     200: { description: "Token issued (no refresh token)", content: { "application/json": { schema: TokenResponse } } },
     400: { description: "invalid_request, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2)", content: { "application/json": { schema: TokenErrorBody } } },
     401: { description: "invalid_client: bad client credentials", content: { "application/json": { schema: TokenErrorBody } } },
+    429: {
+      description:
+        "throttled (Cache-Control: no-store, Retry-After). A request whose client authenticates counts against that client's window; one that does not counts against the larger window of unauthenticated requests from its address, which never blocks a client that authenticates.",
+      content: { "application/json": { schema: ErrorBody } },
+    },
   };
   api.openAPIRegistry.registerPath({
     method: "post",
@@ -60,7 +89,7 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
   });
 
   api.post("/auth/token", (c) =>
-    handle(c, async () => {
+    handle(c, async (authenticate) => {
       const type = c.req.header("content-type") ?? "";
       if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw new TokenError(400, "invalid_request", "The token request must be application/x-www-form-urlencoded");
       const form = new URLSearchParams(await c.req.text());
@@ -70,13 +99,13 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
       if (fields.grant_type !== "client_credentials") throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
       const parsed = FormBTokenRequest.safeParse(fields);
       if (!parsed.success) throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
-      const creds = readCredentials(c.req.header("authorization"), parsed.data);
-      return issueToken(c.get("db"), "B", creds, parsed.data.scope, c.get("config").tokenLifetimeSeconds);
+      const client = await authenticate(readCredentials(c.req.header("authorization"), parsed.data));
+      return issueToken(c.get("db"), "B", client, parsed.data.scope, c.get("config").tokenLifetimeSeconds);
     }),
   );
 
   api.post("/auth/tenant-token", (c) =>
-    handle(c, async () => {
+    handle(c, async (authenticate) => {
       const type = c.req.header("content-type") ?? "";
       if (!/^application\/json\b/i.test(type)) throw new TokenError(400, "invalid_request", "The tenant token request must be application/json");
       let body: unknown;
@@ -92,8 +121,8 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
       if (!tenant || !isUuid(tenant)) throw new TokenError(400, "invalid_request", "tenant_id is required and must be a UUID", { errors: { tenant_id: ["must be a UUID"] } });
       const parsed = FormATokenRequest.safeParse(raw);
       if (!parsed.success) throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
-      const creds = readCredentials(c.req.header("authorization"), parsed.data);
-      return issueToken(c.get("db"), "A", creds, parsed.data.scope, c.get("config").tokenLifetimeSeconds, tenant.toLowerCase());
+      const client = await authenticate(readCredentials(c.req.header("authorization"), parsed.data));
+      return issueToken(c.get("db"), "A", client, parsed.data.scope, c.get("config").tokenLifetimeSeconds, tenant.toLowerCase());
     }),
   );
 }

@@ -56,16 +56,26 @@ export interface IssuedToken {
   tenant_id?: string;
 }
 
+export type OAuthClient = typeof oauthClients.$inferSelect;
+
 /**
- * Authenticates the client and issues a token of `form`.
- * @param tenantId Form A only: the tenant the token is bound to.
- * @throws TokenError for bad credentials (401), wrong form / bad scope (400), tenant not allowed (403).
+ * The OAuth client whose id and secret these are.
+ * @throws TokenError 401 invalid_client for an unknown client or a wrong secret.
  */
-export async function issueToken(db: Db, form: ApiForm, creds: ClientCredentials, requestedScope: string | undefined, lifetimeSeconds: number, tenantId?: string): Promise<IssuedToken> {
+export async function authenticateClient(db: Db, creds: ClientCredentials): Promise<OAuthClient> {
   const [client] = creds.clientId.length <= 200 ? await db.select().from(oauthClients).where(eq(oauthClients.clientId, creds.clientId)) : [];
   if (!client || !verifySecret(creds.clientSecret, client.secretHash)) {
     throw new TokenError(401, "invalid_client", "Invalid client credentials");
   }
+  return client;
+}
+
+/**
+ * Issues a token of `form` to an authenticated client (`authenticateClient`).
+ * @param tenantId Form A only: the tenant the token is bound to.
+ * @throws TokenError for wrong form / bad scope (400), tenant not allowed (403).
+ */
+export async function issueToken(db: Db, form: ApiForm, client: OAuthClient, requestedScope: string | undefined, lifetimeSeconds: number, tenantId?: string): Promise<IssuedToken> {
   if (client.form !== form) {
     const other = client.form === "A" ? "/auth/tenant-token" : "/auth/token/";
     throw new TokenError(400, "unauthorized_client", `This client is registered for Form ${client.form}; request tokens at ${other}`);
