@@ -1,0 +1,37 @@
+/**
+ * The switches that are off unless someone turns them on (DESIGN.md
+ * "Webhooks"; README "Local Treasury API"): private webhook targets and
+ * trusting X-Forwarded-*, from the environment and the CLI flags.
+ */
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG, configFromEnv } from "./config";
+import { parseArgs } from "./server";
+
+describe("configFromEnv", () => {
+  it("is off when unset, on for 1 / true, off for 0 / false", () => {
+    expect(configFromEnv({})).toEqual({ trustProxy: false, allowPrivateWebhooks: false });
+    expect(configFromEnv({ TRUST_PROXY: "1", TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "true" })).toEqual({ trustProxy: true, allowPrivateWebhooks: true });
+    expect(configFromEnv({ TRUST_PROXY: "0", TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "false" })).toEqual({ trustProxy: false, allowPrivateWebhooks: false });
+  });
+
+  it("refuses any other value, naming the variable", () => {
+    expect(() => configFromEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
+    expect(() => configFromEnv({ TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "2" })).toThrow(/TREASURY_API_ALLOW_PRIVATE_WEBHOOKS/);
+  });
+});
+
+describe("CLI flags", () => {
+  it("npm run treasury-api allows neither private webhooks nor forwarded headers by default", () => {
+    expect(DEFAULT_CONFIG.allowPrivateWebhooks).toBe(false);
+    expect(DEFAULT_CONFIG.trustProxy).toBe(false);
+    const { opts } = parseArgs([]);
+    expect(opts.config?.allowPrivateWebhooks ?? false).toBe(false);
+    expect(opts.config?.trustProxy ?? false).toBe(false);
+  });
+
+  it("--allow-private-webhooks and --trust-proxy turn them on", () => {
+    const { opts } = parseArgs(["--allow-private-webhooks", "--trust-proxy", "--port", "0"]);
+    expect(opts.config).toMatchObject({ allowPrivateWebhooks: true, trustProxy: true });
+    expect(opts.port).toBe(0);
+  });
+});
