@@ -81,7 +81,8 @@ async function main(): Promise<void> {
       fail(err instanceof Error ? err.message : String(err));
     }
     const config = { ...fromEnv, allowPrivateWebhooks: true };
-    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false, config, ...(perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {}) });
+    const limits = perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {};
+    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false, config, ...limits });
     closeApi = api.close;
     env.TREASURY_API_BASE_URL = `${api.url}/public`;
     env.TREASURY_API_FORM = "B";

@@ -15,6 +15,10 @@ Form A lists are bare arrays cut at \`limit\` (default 100, max 1000; \`page\`/\
 Form B lists use the pagination envelope with \`page\` (1-indexed) / \`page_size\` (default 100, max 1000), \`count\`,
 \`total_pages\` and absolute \`next\` / \`previous\` URLs (null when absent). Form B also accepts \`limit\` as
 \`page_size\` when \`page_size\` is absent. Unknown query parameters are refused with 400 naming them.
+The \`next\` / \`previous\` URLs use the request's own scheme, host and port. X-Forwarded-Proto / X-Forwarded-Host are
+ignored unless the server runs with TRUST_PROXY=1 (behind a reverse proxy that sets them); then the first value of
+each replaces the request's scheme and host, and the internal port is dropped (a port is kept only when
+X-Forwarded-Host names one).
 
 ## Headers and isolation
 - Form A: X-Tenant-ID is required on every protected call (missing: 400 validation_error; not the token's tenant: 403).
@@ -50,9 +54,13 @@ Same key while the first request is still running: 409 conflict (details.reason 
 not stored, so a retry runs again. Keys live in the database, shared by every instance.
 
 ## Rate limits
-Per OAuth client (unauthenticated calls: per address), fixed window, default 600 requests per 60 s. Every response
-carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window resets).
-429 throttled adds Retry-After (seconds).
+Per OAuth client, fixed window, default 600 requests per 60 s. A token request counts against the client it
+authenticates as, in the same window as that client's calls. Requests that are not authenticated (no or a bad bearer
+token, token requests whose client credentials fail or that fail before them) count in a separate window per remote
+address, five times larger by default; it never counts or blocks a token request that authenticates, so failures
+from a shared egress address cannot stop token issuance. Every response carries X-RateLimit-Limit,
+X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window resets) of the window it counted in.
+429 throttled adds Retry-After (seconds); from the token endpoints also Cache-Control: no-store.
 
 ## Data decisions
 - Transaction.amount is the absolute amount as a decimal string; direction (credit/debit) gives the sign.
@@ -132,6 +140,16 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
 
 ## Webhooks
 - Endpoints belong to the calling OAuth client (and the tenant of its token); other clients get 404.
+- Targets: url must be https on a public address. Refused at create and PATCH (400 validation_error on url, nothing
+  stored) and again at connect time: http; the names localhost and *.localhost; addresses, literal or resolved, in
+  loopback (127.0.0.0/8, ::1), private (10/8, 172.16/12, 192.168/16), shared (100.64/10), link-local (169.254/16
+  including 169.254.169.254, fe80::/10), unique-local (fc00::/7), unspecified (0.0.0.0/8, ::), multicast (224/4,
+  ff00::/8) and other special-purpose ranges (240/4, documentation, benchmarking, IETF assignments, NAT64, 6to4,
+  Teredo, IPv4-compatible), IPv4-mapped IPv6 forms (::ffff:127.0.0.1) included. A name is refused when any address it
+  resolves to is; at connect time the name is resolved once and the connection goes to the checked address (pinned,
+  so DNS rebinding cannot switch it). A delivery or test to a refused target sends nothing and records only the
+  error "target not allowed" (no connection detail). Development servers (demo mode, --allow-private-webhooks,
+  TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1) allow http and every address, for receivers on the same machine.
 - An event is delivered to the active endpoints subscribed to its type whose client can see the event's company
   (Form B: a linked company; Form A: the endpoint's tenant).
 - Delivery: POST of { id, type, created_at, data } (data is the resource as the API returns it) with

@@ -61,7 +61,7 @@ describe("pagination links and X-Forwarded-*", () => {
   });
 
   it("with trustProxy malformed forwarding values are ignored", async () => {
-    const bad = [
+    const bad: Record<string, string>[] = [
       { "x-forwarded-proto": "javascript" },
       { "x-forwarded-host": "evil.example/path" },
       { "x-forwarded-host": "user@evil.example" },

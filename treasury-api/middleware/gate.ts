@@ -28,11 +28,18 @@ export function clientAddress(c: Context<AppEnv>): string {
  * rate-limit headers on the response.
  * @throws ApiError 429 throttled (with Retry-After and `extraHeaders`) when the window is full.
  */
-export async function throttle(c: Context<AppEnv>, subject: string, limit: { limit: number; windowSeconds: number }, extraHeaders: Record<string, string> = {}): Promise<void> {
-  const rl = await countRequest(c.get("db"), subject, limit.limit, limit.windowSeconds);
+export async function throttle(
+  c: Context<AppEnv>,
+  subject: string,
+  window: { limit: number; windowSeconds: number },
+  extraHeaders: Record<string, string> = {},
+): Promise<void> {
+  const { limit, windowSeconds } = window;
+  const rl = await countRequest(c.get("db"), subject, limit, windowSeconds);
   c.set("responseHeaders", rl.headers);
   if (!rl.allowed) {
-    throw new ApiError("throttled", `Rate limit of ${limit.limit} requests per ${limit.windowSeconds} s exceeded; retry after ${rl.headers["Retry-After"]} s`, { limit: limit.limit, reset: rl.resetAt }, extraHeaders);
+    const message = `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry after ${rl.headers["Retry-After"]} s`;
+    throw new ApiError("throttled", message, { limit, reset: rl.resetAt }, extraHeaders);
   }
 }
 

@@ -19,7 +19,7 @@ import { addressRateLimit } from "../../config";
 import { isUuid } from "../../middleware/auth";
 import { clientAddress, throttle } from "../../middleware/gate";
 import type { AppEnv } from "../../lib/context";
-import { TokenError, authenticateClient, issueToken, readCredentials, type OAuthClient } from "./token-service";
+import { TokenError, authenticateClient, issueToken, readCredentials, type ClientCredentials, type OAuthClient } from "./token-service";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -39,9 +39,9 @@ function tokenErrorResponse(c: Context<AppEnv>, err: TokenError): Response {
  * window is full); a request that fails before it authenticated counts
  * against the remote address instead (429 when that window is full).
  */
-async function handle(c: Context<AppEnv>, run: (authenticate: (creds: ReturnType<typeof readCredentials>) => Promise<OAuthClient>) => Promise<object>): Promise<Response> {
+async function handle(c: Context<AppEnv>, run: (authenticate: (creds: ClientCredentials) => Promise<OAuthClient>) => Promise<object>): Promise<Response> {
   let authenticated = false;
-  const authenticate = async (creds: ReturnType<typeof readCredentials>) => {
+  const authenticate = async (creds: ClientCredentials) => {
     const client = await authenticateClient(c.get("db"), creds);
     authenticated = true;
     await throttle(c, `client:${client.id}`, c.get("config").rateLimit, NO_STORE);

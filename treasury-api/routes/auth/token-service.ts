@@ -75,7 +75,14 @@ export async function authenticateClient(db: Db, creds: ClientCredentials): Prom
  * @param tenantId Form A only: the tenant the token is bound to.
  * @throws TokenError for wrong form / bad scope (400), tenant not allowed (403).
  */
-export async function issueToken(db: Db, form: ApiForm, client: OAuthClient, requestedScope: string | undefined, lifetimeSeconds: number, tenantId?: string): Promise<IssuedToken> {
+export async function issueToken(
+  db: Db,
+  form: ApiForm,
+  client: OAuthClient,
+  requestedScope: string | undefined,
+  lifetimeSeconds: number,
+  tenantId?: string,
+): Promise<IssuedToken> {
   if (client.form !== form) {
     const other = client.form === "A" ? "/auth/tenant-token" : "/auth/token/";
     throw new TokenError(400, "unauthorized_client", `This client is registered for Form ${client.form}; request tokens at ${other}`);
