@@ -6,7 +6,7 @@
  * Every refused request is a 400 naming the field and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDS, createHarness, daysAgo, type Harness } from "./harness";
+import { IDS, createHarness, type Harness } from "./harness";
 import { stateChecksum } from "./state";
 
 let h: Harness;
@@ -234,6 +234,15 @@ describe("empty bodies with Content-Type: application/json", () => {
     expect(patch.status).toBe(400);
   });
 
+  it("a body that is not JSON is 415 on every write, also without Content-Length", async () => {
+    for (const path of [`/approvals/${UNKNOWN_ID}/approve`, `/reconciliation/matches/${UNKNOWN_ID}/confirm`, "/companies"]) {
+      // app.request builds the Request in-process: no Content-Length header, the body is there all the same.
+      const res = await h.call("POST", path, { client: "fullB", idem: true, body: '{"approver":"x"}', headers: { "content-type": "application/xml" } });
+      expect(res.status, path).toBe(415);
+      expect(((await res.json()) as ErrorJson).error).toBe("unsupported_media_type");
+    }
+  });
+
   it("a route without a body takes none or {}, and refuses anything else", async () => {
     const created = await createBatch(batch([instruction(0, { amount: "11.00" })]));
     const { id } = (await created.json()) as { id: string };
@@ -313,4 +322,3 @@ describe("GET /public/openapi.json", () => {
   });
 });
 
-void daysAgo;
