@@ -70,9 +70,16 @@ export const CountryCode = z.string().regex(/^[A-Z]{2}$/, { message: "must be a 
  * PostgreSQL `text` cannot store U+0000 at all, and the other controls have no
  * place in a name, an identifier or a URL (nor in an ISO 20022 message).
  */
+// eslint-disable-next-line no-control-regex -- naming the control characters is the point of this pattern
 const NO_CONTROL_CHARS = /^[^\u0000-\u001f\u007f]*$/;
 /** Free text (reasons, comments) may hold tab, line feed and carriage return; no other control character. */
+// eslint-disable-next-line no-control-regex -- as above
 const NO_CONTROL_CHARS_BUT_WHITESPACE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
+
+/** True when `s` holds a C0 control character or DEL (what `plainString` and `text` refuse). */
+export function hasControlCharacters(s: string): boolean {
+  return !NO_CONTROL_CHARS.test(s);
+}
 
 /**
  * A string without control characters: the building block of every

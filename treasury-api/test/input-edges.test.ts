@@ -288,7 +288,8 @@ describe("GET /public/openapi.json", () => {
 
   it("declares X-Company-ID on company-scoped operations only", () => {
     const find = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)?.op;
-    for (const [method, path] of [["get", "/accounts"], ["post", "/payments/batches"], ["get", "/approvals/pending"], ["post", "/reconciliation/matches/{id}/confirm"]]) {
+    const scoped: [string, string][] = [["get", "/accounts"], ["post", "/payments/batches"], ["get", "/approvals/pending"], ["post", "/reconciliation/matches/{id}/confirm"]];
+    for (const [method, path] of scoped) {
       expect(param(find(method, path) as Operation, "X-Company-ID"), `${method} ${path}`).toBeDefined();
     }
     expect(param(find("get", "/webhooks") as Operation, "X-Company-ID")).toBeUndefined();
