@@ -354,7 +354,7 @@ function headersArb(op: Operation): fc.Arbitrary<{ client: ClientKey; headers: R
     .tuple(
       fc.constantFrom<ClientKey>("fullB", "fullB", "fullB", "partnerA", "partnerA", "partnerA", "readB"),
       company,
-      fc.constantFrom<string | null>(IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant2, null),
+      fc.constantFrom<string | null>(IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant2, "not-a-uuid", null),
       fc.oneof({ weight: 8, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom("", " ", "clé", "x".repeat(300)) }, { weight: 1, arbitrary: fc.constant(null) }),
     )
     .map(([client, companyId, tenant, key]) => {
