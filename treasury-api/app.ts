@@ -41,6 +41,7 @@ function toApiError(c: Context<AppEnv>, err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
     if (err.status === 413) return new ApiError("payload_too_large", "The request body is too large");
+    if (err.status === 415) return new ApiError("unsupported_media_type", "The request body must be JSON with Content-Type: application/json");
     if (err.status === 400) return new ApiError("validation_error", err.message || "Malformed request", { errors: { body: [err.message || "is malformed"] } });
     if (err.status === 401) return new ApiError("authentication_failed", err.message || "Authentication failed");
   }

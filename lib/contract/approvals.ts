@@ -1,6 +1,6 @@
 /** Approval requests (spec §2, §4 Approvals; DESIGN.md states and extensions). */
 import { z } from "zod";
-import { IsoDateTime, Uuid } from "./common";
+import { IsoDateTime, Uuid, freeText, text } from "./common";
 
 export const APPROVAL_STATES = ["pending", "partially_approved", "approved", "rejected"] as const;
 export const ApprovalState = z.enum(APPROVAL_STATES);
@@ -23,7 +23,7 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 /** Optional body of approve / reject (extension): who decided and why, for the audit trail. */
 export const ApprovalDecisionBody = z
   .object({
-    approver: z.string().trim().min(1).max(200).optional(),
-    reason: z.string().trim().max(500).optional(),
+    approver: text(200).optional(),
+    reason: freeText(500, 0).optional(),
   })
   .strict();

@@ -2,7 +2,7 @@
  * OAuth 2.0 client credentials (spec §4 Token, §5 Authentication).
  */
 import { z } from "zod";
-import { Uuid } from "./common";
+import { Uuid, plainString } from "./common";
 
 /** Every scope of spec §5, in the order of its table. */
 export const SCOPES = [
@@ -27,18 +27,18 @@ export type ApiForm = z.infer<typeof ApiForm>;
 /** Form B token request, `application/x-www-form-urlencoded` (POST /auth/token/). */
 export const FormBTokenRequest = z.object({
   grant_type: z.literal("client_credentials", { message: "grant_type must be client_credentials" }),
-  scope: z.string().max(2000).optional(),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(500).optional(),
+  scope: plainString().max(2000).optional(),
+  client_id: plainString().max(200).optional(),
+  client_secret: plainString().max(500).optional(),
 });
 
 /** Form A token request, JSON (POST /auth/tenant-token). */
 export const FormATokenRequest = z.object({
   tenant_id: Uuid,
   grant_type: z.literal("client_credentials", { message: "grant_type must be client_credentials" }).default("client_credentials"),
-  scope: z.string().max(2000).optional(),
-  client_id: z.string().max(200).optional(),
-  client_secret: z.string().max(500).optional(),
+  scope: plainString().max(2000).optional(),
+  client_id: plainString().max(200).optional(),
+  client_secret: plainString().max(500).optional(),
 });
 
 /** Token response (both forms). Form A adds `tenant_id`. No refresh token, ever. */

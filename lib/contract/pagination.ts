@@ -9,19 +9,26 @@ import { z } from "zod";
 export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 1000;
 
-const intParam = (name: string, min: number, max: number) =>
+/**
+ * A whole-number query parameter: digits on the wire, a number after parsing.
+ * Messages leave the name out, since the validation error puts the field name
+ * first ("page must be at least 1"). The OpenAPI description shows it as an
+ * integer with its bounds, which is what clients send.
+ */
+const intParam = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d+$/, { message: `${name} must be a whole number` })
+    .regex(/^\d+$/, { message: "must be a whole number" })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `${name} must be at least ${min}` }).max(max, { message: `${name} must be at most ${max}` }));
+    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+    .meta({ type: "integer", minimum: min, maximum: max });
 
 /** `page` query parameter, 1-indexed. */
-export const PageParam = intParam("page", 1, 1_000_000);
+export const PageParam = intParam(1, 1_000_000);
 /** `page_size` query parameter, 1..1000. */
-export const PageSizeParam = intParam("page_size", 1, PAGE_SIZE_MAX);
+export const PageSizeParam = intParam(1, PAGE_SIZE_MAX);
 /** `limit` query parameter (Form A), 1..1000. */
-export const LimitParam = intParam("limit", 1, PAGE_SIZE_MAX);
+export const LimitParam = intParam(1, PAGE_SIZE_MAX);
 
 /** The Form B pagination envelope around rows of `item`. */
 export function envelope<T extends z.ZodType>(item: T) {

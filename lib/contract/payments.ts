@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
-import { CurrencyCode, DecimalString, IsoDate, IsoDateTime, PositiveDecimalString, Uuid, currencyMinorUnits, text } from "./common";
+import { CurrencyCode, DecimalString, ExactDecimal, IsoDate, IsoDateTime, PositiveDecimalString, Uuid, currencyMinorUnits, text } from "./common";
+import { DECIMAL_STRING_PATTERN } from "./amounts";
 import { BATCH_STATUSES, INSTRUCTION_STATUSES } from "./enums";
 
 export { BATCH_STATUSES, INSTRUCTION_STATUSES };
@@ -45,7 +46,8 @@ export function todayUtc(now: Date = new Date()): string {
 /**
  * POST /payments/batches body. Cross-field rules (DESIGN/issue): instruction
  * currency equals the batch currency; amounts have no more fraction digits than
- * the currency allows; end-to-end ids unique within the batch;
+ * the currency allows; end-to-end ids unique within the batch; the total fits
+ * the amount pattern (18 integer digits), as `total_amount` and the forecast must;
  * `requested_execution_date` not before today (UTC, evaluated at parse time).
  * `company_id` = X-Company-ID is checked by the server (it needs the header).
  */
@@ -71,6 +73,8 @@ export const PaymentBatchCreate = z
       digits = null;
     }
     const seen = new Map<string, number>();
+    // ExactDecimal: the sum must be exact to tell whether it still has at most 18 integer digits.
+    let total = new ExactDecimal(0);
     batch.instructions.forEach((ins, i) => {
       if (ins.currency !== batch.currency) {
         ctx.addIssue({ code: "custom", path: ["instructions", i, "currency"], message: `must equal the batch currency ${batch.currency}` });
@@ -79,6 +83,7 @@ export const PaymentBatchCreate = z
       if (digits !== null && fraction.length > digits) {
         ctx.addIssue({ code: "custom", path: ["instructions", i, "amount"], message: `has more than ${digits} fraction digits for ${batch.currency}` });
       }
+      if (DECIMAL_STRING_PATTERN.test(ins.amount)) total = total.plus(ins.amount);
       const first = seen.get(ins.end_to_end_id);
       if (first !== undefined) {
         ctx.addIssue({ code: "custom", path: ["instructions", i, "end_to_end_id"], message: `duplicates instructions[${first}].end_to_end_id` });
@@ -86,6 +91,13 @@ export const PaymentBatchCreate = z
         seen.set(ins.end_to_end_id, i);
       }
     });
+    if (!DECIMAL_STRING_PATTERN.test(total.toFixed())) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instructions"],
+        message: `add up to ${total.toFixed()}, more than the largest total_amount a batch can carry (18 integer digits, 999999999999999999.999999)`,
+      });
+    }
   })
   .meta({ id: "PaymentBatchCreate" });
 export type PaymentBatchCreate = z.infer<typeof PaymentBatchCreate>;

@@ -1,6 +1,6 @@
 /** Reconciliation matches (spec §2, §4 Reconciliation; DESIGN.md states and extensions). */
 import { z } from "zod";
-import { IsoDateTime, Uuid, text } from "./common";
+import { IsoDateTime, Uuid, freeText, text } from "./common";
 
 export const MATCH_STATES = ["proposed", "confirmed", "rejected"] as const;
 export const MatchState = z.enum(MATCH_STATES);
@@ -32,7 +32,7 @@ export type ReconciliationMatch = z.infer<typeof ReconciliationMatch>;
 export const MatchDecision = z
   .object({
     reviewer: text(200).optional(),
-    reason: text(1000).optional(),
+    reason: freeText(1000).optional(),
   })
   .strict()
   .meta({ id: "MatchDecision" });

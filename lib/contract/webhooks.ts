@@ -1,13 +1,12 @@
 /** Webhook endpoints and deliveries (spec §2, §4 Webhooks, §6 Events; DESIGN.md "Webhooks"). */
 import { z } from "zod";
-import { IsoDateTime, Uuid } from "./common";
+import { IsoDateTime, Uuid, plainString } from "./common";
 
 export const WEBHOOK_EVENT_TYPES = ["transaction.created", "payment.status.updated", "reconciliation.match.created", "reconciliation.match.updated"] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` });
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
-const WebhookUrl = z
-  .string()
+const WebhookUrl = plainString()
   .max(2000, { message: "must be at most 2000 characters" })
   .url({ message: "must be an absolute URL" })
   .refine((u) => /^https?:\/\//i.test(u), { message: "must use http or https" });

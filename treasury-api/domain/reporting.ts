@@ -15,11 +15,11 @@
  */
 import Decimal from "decimal.js";
 import { sql, type SQL } from "drizzle-orm";
-import { addDays, differenceInCalendarDays, formatISO, parseISO } from "date-fns";
 import type { CashflowDay, ForecastEntry, PositionDay } from "../../lib/contract/reporting";
 import { currencyMinorUnits } from "../../lib/contract/common";
 import { queryRows, type DbOrTx } from "../db/client";
 import { formatAmount } from "../lib/format";
+import { daysBetween, shiftDate } from "../lib/dates";
 import type { DataScope } from "../lib/scope";
 
 /** Batch statuses whose money has not left yet: they lower the forecast on their execution date. */
@@ -54,15 +54,7 @@ export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** `date` plus `days` (may be negative), `YYYY-MM-DD`. */
-export function shiftDate(date: string, days: number): string {
-  return formatISO(addDays(parseISO(date), days), { representation: "date" });
-}
-
-/** Whole days from `a` to `b` (`b − a`). */
-export function daysBetween(a: string, b: string): number {
-  return differenceInCalendarDays(parseISO(b), parseISO(a));
-}
+export { daysBetween, shiftDate };
 
 /**
  * The scope as a raw SQL condition on a table alias that has `tenant_id` and
@@ -188,15 +180,14 @@ export async function forecast(db: DbOrTx, scope: DataScope, f: ReportFilter & {
       from generate_series(${lookFrom}::date, ${lookTo}::date, interval '1 day') g group by 1
     ),
     dow_avg as (
-      select fl.currency, extract(isodow from fl.booked_date)::int as dow,
-             sum(case when fl.direction = 'credit' then fl.amount_sum else -fl.amount_sum end) as net
-      from account_day_flows fl
-      where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date ${currencySql("fl", f.currency)}
-      group by 1, 2
-    ),
-    grid as (
-      select b.currency, b.balance, g::date as date
-      from base b, generate_series(least(b.base_date + 1, ${f.fromDate}::date), ${f.toDate}::date, interval '1 day') g
+      select d.currency, d.dow, round(d.net / w.n, ${sql.raw(String(AVERAGE_SCALE))}) as avg
+      from (
+        select fl.currency, extract(isodow from fl.booked_date)::int as dow,
+               sum(case when fl.direction = 'credit' then fl.amount_sum else -fl.amount_sum end) as net
+        from account_day_flows fl
+        where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date ${currencySql("fl", f.currency)}
+        group by 1, 2
+      ) d join weekdays w on w.dow = d.dow
     ),
     outgoing as (
       select pb.currency, greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date, sum(pb.total_amount) as amount
@@ -204,21 +195,23 @@ export async function forecast(db: DbOrTx, scope: DataScope, f: ReportFilter & {
       where ${scopeSql(scope, "pb")} and pb.status in (${statuses})
       group by 1, 2
     ),
-    daily as (
-      select g.currency, g.date, g.balance,
-             case when g.date > bs.base_date then coalesce(round(d.net / w.n, ${sql.raw(String(AVERAGE_SCALE))}), 0) else 0 end - coalesce(o.amount, 0) as delta
-      from grid g
-      join base bs on bs.currency = g.currency
-      left join weekdays w on w.dow = extract(isodow from g.date)::int
-      left join dow_avg d on d.currency = g.currency and d.dow = extract(isodow from g.date)::int
-      left join outgoing o on o.currency = g.currency and o.date = g.date
+    grid as (
+      select b.currency, b.balance, b.base_date, g::date as date, greatest(g::date - b.base_date, 0) as k, extract(isodow from b.base_date)::int as base_dow
+      from base b, generate_series(${f.fromDate}::date, ${f.toDate}::date, interval '1 day') g
     ),
     projected as (
-      select currency, date, balance + sum(delta) over (partition by currency order by date) as amount from daily
+      -- Days base+1 … D of ISO weekday w: the first is base + first_w (first_w = 1…7), then every 7th, so
+      -- their number is (k + 7 − first_w) / 7 in integer division, k = D − base. Only the requested days are
+      -- computed, however far from the base they lie.
+      select g.currency, g.date,
+             g.balance
+             + coalesce((select sum(a.avg * ((g.k + 7 - (case when (a.dow - g.base_dow + 7) % 7 = 0 then 7 else (a.dow - g.base_dow + 7) % 7 end)) / 7))
+                         from dow_avg a where a.currency = g.currency), 0)
+             - coalesce((select sum(o.amount) from outgoing o where o.currency = g.currency and o.date <= g.date), 0) as amount
+      from grid g
     )
     select p.date::text as date, p.currency, p.amount::text as amount, (count(*) over ())::int as total
     from projected p
-    where p.date between ${f.fromDate}::date and ${f.toDate}::date
     order by p.date, p.currency
     limit ${page.limit} offset ${page.offset}`,
   );

@@ -4,6 +4,7 @@
  */
 import { and, eq, lt, sql } from "drizzle-orm";
 import { SCOPES, parseScopeList, type ApiForm } from "../../../lib/contract/auth";
+import { hasControlCharacters } from "../../../lib/contract/common";
 import type { Db } from "../../db/client";
 import { accessTokens, oauthClients, oauthClientTenants } from "../../db/schema";
 import { hashSecret, randomToken, verifySecret } from "../../lib/secrets";
@@ -40,6 +41,8 @@ export function readCredentials(authorization: string | undefined, fields: { cli
     } catch {
       throw new TokenError(401, "invalid_client", "The Basic authorization header is malformed");
     }
+    // No client id or secret holds a control character (and PostgreSQL text cannot hold U+0000).
+    if (hasControlCharacters(basic.clientId + basic.clientSecret)) throw new TokenError(401, "invalid_client", "The Basic authorization header is malformed");
   }
   const hasFields = fields.client_id !== undefined || fields.client_secret !== undefined;
   if (basic && hasFields) throw new TokenError(400, "invalid_request", "Send client credentials either in the Authorization header or in the body, not both");

@@ -13,6 +13,7 @@ import { ApiError, fieldError, notFound } from "../../lib/errors";
 import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
+import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 
 export interface Page {
@@ -248,19 +249,12 @@ export async function listCoverage(db: Db, accountId: string, f: { fromDate?: st
   return { rows: out, count: Number(total[0]?.n ?? 0) };
 }
 
-/** Day after `date` (YYYY-MM-DD), as the exclusive upper bound of a UTC day range. */
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 export async function listIntraday(db: Db, accountId: string, f: { date?: string; fromDate?: string; toDate?: string; balanceType?: string }, page: Page, withCount: boolean) {
   const conds: SQL[] = [eq(intradayPoints.accountId, accountId)];
   const from = f.date ?? f.fromDate;
   const to = f.date ?? f.toDate;
   if (from) conds.push(gte(intradayPoints.timestamp, `${from}T00:00:00Z`));
-  if (to) conds.push(lt(intradayPoints.timestamp, `${nextDay(to)}T00:00:00Z`));
+  if (to) conds.push(lt(intradayPoints.timestamp, startOfNextDayUtc(to)));
   if (f.balanceType) conds.push(eq(intradayPoints.balanceType, f.balanceType));
   const where = and(...conds);
   const [rows, total] = await Promise.all([

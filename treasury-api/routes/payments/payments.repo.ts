@@ -13,6 +13,7 @@ import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { notFound } from "../../lib/errors";
 import { formatAmount, isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
+import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { enqueueEvents } from "../../webhooks/outbox";
 
@@ -62,13 +63,6 @@ export function toStatusEvent(r: StatusEventRow): PaymentStatusEvent {
   };
 }
 
-/** Day after `date` (YYYY-MM-DD): the exclusive upper bound of a UTC day range. */
-function nextDay(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
-
 async function countWhere(db: Db, table: typeof paymentBatches | typeof paymentInstructions | typeof paymentStatusEvents, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
   return Number(row?.n ?? 0);
@@ -81,7 +75,7 @@ export async function listBatches(db: Db, scope: DataScope, f: { status?: BatchS
   const conds: SQL[] = scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId);
   if (f.status) conds.push(eq(paymentBatches.status, f.status));
   if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
-  if (f.toDate) conds.push(lt(paymentBatches.createdAt, `${nextDay(f.toDate)}T00:00:00Z`));
+  if (f.toDate) conds.push(lt(paymentBatches.createdAt, startOfNextDayUtc(f.toDate)));
   const where = and(...conds);
   const [rows, count] = await Promise.all([
     db.select().from(paymentBatches).where(where).orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id)).limit(page.limit).offset(page.offset),
@@ -223,7 +217,7 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
   const conds: SQL[] = scopeWhere(scope, paymentStatusEvents.tenantId, paymentStatusEvents.companyId);
   if (f.status) conds.push(eq(paymentStatusEvents.status, f.status));
   if (f.fromDate) conds.push(gte(paymentStatusEvents.occurredAt, `${f.fromDate}T00:00:00Z`));
-  if (f.toDate) conds.push(lt(paymentStatusEvents.occurredAt, `${nextDay(f.toDate)}T00:00:00Z`));
+  if (f.toDate) conds.push(lt(paymentStatusEvents.occurredAt, startOfNextDayUtc(f.toDate)));
   if (f.batchId) conds.push(eq(paymentStatusEvents.batchId, f.batchId));
   if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
   const where = and(...conds);

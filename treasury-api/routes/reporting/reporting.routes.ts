@@ -14,9 +14,10 @@ const reportQuery = z.object({ ...pagingQuery, ...dateRangeQuery, currency: Curr
 
 const DaysParam = z
   .string()
-  .regex(/^\d+$/, { message: "days must be a whole number" })
+  .regex(/^\d+$/, { message: "must be a whole number" })
   .transform(Number)
-  .pipe(z.number().int().min(1, { message: "days must be at least 1" }).max(366, { message: "days must be at most 366" }));
+  .pipe(z.number().int().min(1, { message: "must be at least 1" }).max(366, { message: "must be at most 366" }))
+  .meta({ type: "integer", minimum: 1, maximum: 366 });
 
 const cashflowRoute = <P extends string>(path: P, summary: string) =>
   defineRoute({
