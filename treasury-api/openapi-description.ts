@@ -65,10 +65,15 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
 - external_ref_type: IBAN (statement import also stores OTHER for non-IBAN account ids); account status: active, closed.
 - iban_masked: first four characters, then *, then the last four.
 - Company upsert (POST /companies): keyed on orgnr within the API client. 201 with the Company when created,
-  200 when updated. A new company is linked to the calling Form B client. An orgnr that exists in the tenant but
-  is not linked to the client is 409 conflict.
+  200 when updated. A new company is linked to the calling Form B client. An orgnr held by a company the client may
+  not access is 403 permission_denied with exactly the body of any other company the client may not access
+  ("The company is not accessible to this client", details {}), so the answer does not tell whether it exists.
 - Account upsert (POST /accounts): identity (tenant, bank_id, external_ref). 201 with the Account when created, 200 when
-  updated; the same identity never duplicates. An identity owned by another company is 409 conflict.
+  updated; the same identity never duplicates. An identity held by another company the client can see is 409 conflict
+  (details { field: "external_ref", account_id, company_id }); one held by a company the client cannot see is the same
+  403 as above. The currency of an account that has transactions, balances, intraday points or coverage days cannot
+  change: 409 conflict with details { field: "currency", currency: <the current one> }, nothing changed. An account
+  without any of them may change its currency.
 - Koncern breakdown: { koncern_id, companies: [{ company_id, name, balances: [{ currency, balance }] }], totals:
   [{ currency, balance }] } from each account's latest closing_booked balance, per currency, exact decimal.
 
