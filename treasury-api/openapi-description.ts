@@ -104,6 +104,19 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
   the batch currency). Each approve counts one approver once; approve / reject take an optional body { approver?,
   reason? } (approver defaults to the client_id); a second decision by the same approver is 409
   (details.reason already_decided). GET /approvals/pending lists pending and partially_approved, oldest first.
+- Four-eyes at API level (extension). POST /payments/batches takes an optional initiator (1–200 characters: the person
+  who creates the batch, e.g. a user id); without it the initiator is the creating client's client_id. The batch
+  stores it and returns it as initiator. Approve is refused with 403 permission_denied, details { reason: "four_eyes",
+  rule } when:
+  (rule "initiator") the approver equals the batch's initiator, compared ignoring case — so a client that creates
+  and approves without naming anyone cannot approve its own batch;
+  (rule "client_as_itself") required_count > 1 and the approver is the client's own client_id (no approver in the
+  body, or the client_id named) while the same client has already approved this request under any name, or the same
+  client has already approved it as itself and now names someone. One client alone thus never supplies two approvals
+  without naming two people. Names are the client's assertion: the API cannot tell two people behind one client
+  apart, so a client that names people is trusted for them (the dashboard names its signed-in users and keeps its own
+  check). Reject is not restricted (an initiator may reject their own batch). The four-eyes checks come after the
+  state check (a closed request answers 409 with its state) and before already_decided.
 - Batch creation checks every rule at once and names each bad field (instructions[3].creditor_iban); nothing is
   created on a 400. requested_execution_date must not be before today in UTC. IBANs are stored in electronic format.
   POST /payments/batches accepts bodies up to 8 MiB (10,000 instructions need about 1.6 MB of JSON, more at the field
@@ -156,7 +169,8 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
   Approve / reject accept an optional body { approver?, reason? }.
 - ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id,
   decided_at, reviewer, reason. GET /reconciliation/matches/{id}. Confirm / reject accept an optional body { reviewer?, reason? }.
-- PaymentBatch: instruction_count, requested_execution_date; list filter status. PaymentInstruction: batch_id, status.
+- PaymentBatch: instruction_count, requested_execution_date, initiator; list filter status. PaymentBatchCreate: optional
+  initiator (four-eyes, see Payments and approvals). PaymentInstruction: batch_id, status.
   GET /payments/batches/{id}/instructions.
 - PaymentStatusEvent: batch_id, reason (ISO 20022 code on rejection); list filters batch_id, instruction_id.
 - Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the
