@@ -54,11 +54,10 @@ function as(id: string, roles: DashboardUser["roles"]): BffContext {
   return { user, companies: [company], company, requestId: randomUUID() };
 }
 
-const lead = as(randomUUID(), ["treasurer", "approver"]);
-const other = as(randomUUID(), ["approver"]);
-
 describe("four-eyes through the BFF", () => {
   it("sends initiator and approver as the user id; the API refuses the creator and counts another approver", async () => {
+    const lead = as(randomUUID(), ["treasurer", "approver"]);
+    const other = as(randomUUID(), ["approver"]);
     const body = {
       company_id: company.id,
       currency: "NOK",
