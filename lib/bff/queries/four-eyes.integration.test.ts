@@ -39,7 +39,9 @@ beforeAll(async () => {
     scopes: DEMO_TREASURY_B.scopes,
     fetch: async (input, init) => {
       const url = new URL(input instanceof Request ? input.url : String(input));
-      if (init?.method === "POST" && typeof init.body === "string" && !url.pathname.includes("/auth/")) sent.push({ path: url.pathname, body: JSON.parse(init.body) });
+      if (init?.method === "POST" && typeof init.body === "string" && !url.pathname.includes("/auth/")) {
+        sent.push({ path: url.pathname, body: JSON.parse(init.body) });
+      }
       return fetch(input, init);
     },
   });
@@ -63,7 +65,9 @@ describe("four-eyes through the BFF", () => {
       currency: "NOK",
       // Whatever the browser claims, the initiator is the signed-in user.
       initiator: "someone-else",
-      instructions: [{ amount: "100.00", currency: "NOK", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: `BFF-FE-${Date.now()}` }],
+      instructions: [
+        { amount: "100.00", currency: "NOK", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: `BFF-FE-${Date.now()}` },
+      ],
     };
     const batch = await createBatch(lead, body, randomUUID());
     expect(batch.initiator).toBe(lead.user.id);

@@ -83,16 +83,18 @@ async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise
     tx,
     sql`select (select initiator from payment_batches where id = ${req.objectId}) as initiator,
                (select client_id from oauth_clients where id = ${d.clientId}) as client_name,
-               exists (select 1 from approval_decisions where approval_request_id = ${req.id} and client_id = ${d.clientId} and decision = 'approve') as approved,
+               exists (select 1 from approval_decisions
+                       where approval_request_id = ${req.id} and client_id = ${d.clientId} and decision = 'approve') as approved,
                exists (select 1 from approval_decisions ad join oauth_clients c on c.id = ad.client_id
-                       where ad.approval_request_id = ${req.id} and ad.client_id = ${d.clientId} and ad.decision = 'approve' and ad.approver = c.client_id) as approved_as_itself`,
+                       where ad.approval_request_id = ${req.id} and ad.client_id = ${d.clientId} and ad.decision = 'approve'
+                         and ad.approver = c.client_id) as approved_as_itself`,
   );
   if (row?.initiator != null && row.initiator.toLowerCase() === d.approver.toLowerCase()) {
     throw fourEyes(`${d.approver} initiated this payment batch and cannot approve it; another person must (four-eyes)`, "initiator");
   }
   if (req.requiredCount > 1 && row) {
     if (d.approver === row.client_name && row.approved) {
-      throw fourEyes("This client has already approved this request; a further approval must name another approver in the body (four-eyes)", "client_as_itself");
+      throw fourEyes("This client has already approved this request; a further approval must name another approver (four-eyes)", "client_as_itself");
     }
     if (row.approved_as_itself) {
       throw fourEyes("This client approved this request without naming an approver, so it cannot add another approval (four-eyes)", "client_as_itself");

@@ -71,7 +71,8 @@ describe.each(FORMS)("initiator ($form)", ({ client }) => {
   it("a named initiator is trimmed, stored and returned", async () => {
     const { batch } = await submitted(client, { initiator: "  tom@example.com " });
     expect(batch.initiator).toBe("tom@example.com");
-    const list = await (await h.call("GET", `/payments/batches?${client === "partnerA" ? "limit" : "page_size"}=1000`, { client, company: IDS.companyA })).json();
+    const path = `/payments/batches?${client === "partnerA" ? "limit" : "page_size"}=1000`;
+    const list = await (await h.call("GET", path, { client, company: IDS.companyA })).json();
     const rows = (Array.isArray(list) ? list : (list as { results: Json[] }).results) as Json[];
     expect(rows.find((b) => b.id === batch.id)?.initiator).toBe("tom@example.com");
   });
@@ -82,7 +83,8 @@ describe.each(FORMS)("initiator ($form)", ({ client }) => {
     ["not a string", 42],
   ])("an initiator that is %s is 400 naming initiator, nothing created", async (_n, initiator) => {
     const [before] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from payment_batches`);
-    const json = { company_id: IDS.companyA, currency: "NOK", initiator, instructions: [{ amount: "1.00", currency: "NOK", creditor_name: "C", creditor_iban: "NO9386011117947", end_to_end_id: "X" }] };
+    const instructions = [{ amount: "1.00", currency: "NOK", creditor_name: "C", creditor_iban: "NO9386011117947", end_to_end_id: "X" }];
+    const json = { company_id: IDS.companyA, currency: "NOK", initiator, instructions };
     const res = await h.call("POST", "/payments/batches", { client, company: IDS.companyA, json, idem: true });
     expect(res.status).toBe(400);
     expect(Object.keys(((await res.json()) as { details: { errors: Json } }).details.errors)).toContain("initiator");

@@ -127,7 +127,8 @@ export async function upsertAccount(
     }
     // Transactions, balances and intraday points carry the account's currency: changing it would relabel their amounts.
     if (existing.currency !== body.currency && (await hasHistory(tx, existing.id))) {
-      throw new ApiError("conflict", `currency cannot change from ${existing.currency} on an account with transactions, balances, intraday points or coverage`, {
+      const message = `currency cannot change from ${existing.currency} on an account with transactions, balances, intraday points or coverage`;
+      throw new ApiError("conflict", message, {
         field: "currency",
         currency: existing.currency,
       });

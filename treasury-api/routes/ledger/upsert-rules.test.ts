@@ -44,7 +44,8 @@ describe.each(FORMS)("account currency ($form)", ({ client }) => {
   it("an account with transactions keeps its currency: 409 conflict naming currency, nothing changed", async () => {
     const before = await accountRow(IDS.accountA1);
     if (!before) throw new Error("fixture account missing");
-    const res = await h.call("POST", "/accounts", { client, company: IDS.companyA, json: upsertOf(before, { currency: "KWD", name: "Renamed", status: "closed" }), idem: true });
+    const json = upsertOf(before, { currency: "KWD", name: "Renamed", status: "closed" });
+    const res = await h.call("POST", "/accounts", { client, company: IDS.companyA, json, idem: true });
     expect(res.status).toBe(409);
     expect(await body(res)).toMatchObject({ error: "conflict", details: { field: "currency", currency: "NOK" } });
     expect(await accountRow(IDS.accountA1)).toEqual(before);
@@ -81,9 +82,12 @@ describe("account currency: every kind of history counts", () => {
     expect(created.status, await created.clone().text()).toBe(201);
     const accountId = String((await body(created)).id);
     const base = { id: crypto.randomUUID(), tenantId: IDS.tenant, companyId: IDS.companyA, accountId };
-    if (kind === "balance") await h.database.db.insert(s.balanceSnapshots).values({ ...base, balanceType: "closing_booked", asOfDate: "2026-01-05", balance: "10.00", currency: "NOK" });
+    if (kind === "balance") {
+      await h.database.db.insert(s.balanceSnapshots).values({ ...base, balanceType: "closing_booked", asOfDate: "2026-01-05", balance: "10.00", currency: "NOK" });
+    }
     if (kind === "intraday") {
-      await h.database.db.insert(s.intradayPoints).values({ ...base, timestamp: "2026-01-05T10:00:00Z", balance: "10.00", currency: "NOK", balanceType: "interim_booked" });
+      const point = { timestamp: "2026-01-05T10:00:00Z", balance: "10.00", currency: "NOK", balanceType: "interim_booked" };
+      await h.database.db.insert(s.intradayPoints).values({ ...base, ...point });
     }
     if (kind === "coverage") await h.database.db.insert(s.coverageDays).values({ ...base, date: "2026-01-05", source: "camt.053", completeness: "complete" });
     const res = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: upsertOf(a, { currency: "SEK" }), idem: true });
@@ -104,7 +108,8 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
 
   it("an account identity held by a company the client cannot see answers exactly like a company it may not access", async () => {
     // Form B client linked to A and B; company C holds the account.
-    const existsElsewhere = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: upsertOf({ ...accountC1, companyId: IDS.companyA }), idem: true });
+    const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
+    const existsElsewhere = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: heldByC, idem: true });
     const doesNotExist = await h.call("POST", "/accounts", {
       client: "fullB",
       company: IDS.companyC,
@@ -128,14 +133,16 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
       expect((await body(res)).details).toMatchObject({ field: "external_ref", account_id: IDS.accountA1, company_id: IDS.companyA });
     }
     // Form A sees the whole tenant, so company C's account is a visible conflict for it, not a refusal.
-    const res = await h.call("POST", "/accounts", { client: "partnerA", company: IDS.companyA, json: upsertOf({ ...accountC1, companyId: IDS.companyA }), idem: true });
+    const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
+    const res = await h.call("POST", "/accounts", { client: "partnerA", company: IDS.companyA, json: heldByC, idem: true });
     expect(res.status).toBe(409);
   });
 
   it("an orgnr of a company not linked to the client answers exactly like a company it may not access", async () => {
     const linksBefore = await h.database.db.$count(s.oauthClientCompanies);
     const existsElsewhere = await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "10150817", name: "Gamma", country: "DK" }, idem: true });
-    const doesNotExist = await h.call("POST", "/companies", { client: "fullB", company: IDS.companyC, json: { orgnr: "31415926", name: "Pi ApS", country: "DK" }, idem: true });
+    const fresh = { orgnr: "31415926", name: "Pi ApS", country: "DK" };
+    const doesNotExist = await h.call("POST", "/companies", { client: "fullB", company: IDS.companyC, json: fresh, idem: true });
     const a = await comparable(existsElsewhere);
     expect(a.status).toBe(403);
     expect(a).toEqual(await comparable(doesNotExist));
