@@ -73,10 +73,15 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
 - external_ref_type: IBAN (statement import also stores OTHER for non-IBAN account ids); account status: active, closed.
 - iban_masked: first four characters, then *, then the last four.
 - Company upsert (POST /companies): keyed on orgnr within the API client. 201 with the Company when created,
-  200 when updated. A new company is linked to the calling Form B client. An orgnr that exists in the tenant but
-  is not linked to the client is 409 conflict.
+  200 when updated. A new company is linked to the calling Form B client. An orgnr held by a company the client may
+  not access is 403 permission_denied with exactly the body of any other company the client may not access
+  ("The company is not accessible to this client", details {}), so the answer does not tell whether it exists.
 - Account upsert (POST /accounts): identity (tenant, bank_id, external_ref). 201 with the Account when created, 200 when
-  updated; the same identity never duplicates. An identity owned by another company is 409 conflict.
+  updated; the same identity never duplicates. An identity held by another company the client can see is 409 conflict
+  (details { field: "external_ref", account_id, company_id }); one held by a company the client cannot see is the same
+  403 as above. The currency of an account that has transactions, balances, intraday points or coverage days cannot
+  change: 409 conflict with details { field: "currency", currency: <the current one> }, nothing changed. An account
+  without any of them may change its currency.
 - Koncern breakdown: { koncern_id, companies: [{ company_id, name, balances: [{ currency, balance }] }], totals:
   [{ currency, balance }] } from each account's latest closing_booked balance, per currency, exact decimal.
 
@@ -107,6 +112,19 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   the batch currency). Each approve counts one approver once; approve / reject take an optional body { approver?,
   reason? } (approver defaults to the client_id); a second decision by the same approver is 409
   (details.reason already_decided). GET /approvals/pending lists pending and partially_approved, oldest first.
+- Four-eyes at API level (extension). POST /payments/batches takes an optional initiator (1–200 characters: the person
+  who creates the batch, e.g. a user id); without it the initiator is the creating client's client_id. The batch
+  stores it and returns it as initiator. Approve is refused with 403 permission_denied, details { reason: "four_eyes",
+  rule } when:
+  (rule "initiator") the approver equals the batch's initiator, compared ignoring case — so a client that creates
+  and approves without naming anyone cannot approve its own batch;
+  (rule "client_as_itself") required_count > 1 and the approver is the client's own client_id (no approver in the
+  body, or the client_id named) while the same client has already approved this request under any name, or the same
+  client has already approved it as itself and now names someone. One client alone thus never supplies two approvals
+  without naming two people. Names are the client's assertion: the API cannot tell two people behind one client
+  apart, so a client that names people is trusted for them (the dashboard names its signed-in users and keeps its own
+  check). Reject is not restricted (an initiator may reject their own batch). The four-eyes checks come after the
+  state check (a closed request answers 409 with its state) and before already_decided.
 - Batch creation checks every rule at once and names each bad field (instructions[3].creditor_iban); nothing is
   created on a 400. requested_execution_date must not be before today in UTC. IBANs are stored in electronic format.
   POST /payments/batches accepts bodies up to 8 MiB (10,000 instructions need about 1.6 MB of JSON, more at the field
@@ -169,7 +187,8 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   Approve / reject accept an optional body { approver?, reason? }.
 - ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id,
   decided_at, reviewer, reason. GET /reconciliation/matches/{id}. Confirm / reject accept an optional body { reviewer?, reason? }.
-- PaymentBatch: instruction_count, requested_execution_date; list filter status. PaymentInstruction: batch_id, status.
+- PaymentBatch: instruction_count, requested_execution_date, initiator; list filter status. PaymentBatchCreate: optional
+  initiator (four-eyes, see Payments and approvals). PaymentInstruction: batch_id, status.
   GET /payments/batches/{id}/instructions.
 - PaymentStatusEvent: batch_id, reason (ISO 20022 code on rejection); list filters batch_id, instruction_id.
 - Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the

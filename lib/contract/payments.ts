@@ -56,6 +56,9 @@ export const PaymentBatchCreate = z
     company_id: Uuid,
     currency: CurrencyCode,
     requested_execution_date: IsoDate.optional(),
+    initiator: text(200)
+      .optional()
+      .meta({ description: "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is refused (four-eyes)." }),
     instructions: z
       .array(PaymentInstructionCreate)
       .min(1, { message: "must hold at least one instruction" })
@@ -112,6 +115,7 @@ export const PaymentBatch = z
     created_at: IsoDateTime,
     instruction_count: z.number().int().meta({ description: "Extension" }),
     requested_execution_date: IsoDate.nullable().meta({ description: "Extension" }),
+    initiator: z.string().optional().meta({ description: "Extension: who created the batch (the create body's initiator, else the client_id)" }),
   })
   .meta({ id: "PaymentBatch" });
 export type PaymentBatch = z.infer<typeof PaymentBatch>;

@@ -251,6 +251,8 @@ export const paymentBatches = pgTable(
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull().references(() => companies.id),
     createdByClientId: uuid("created_by_client_id").notNull(),
+    /** Four-eyes at API level: who created the batch (the body's `initiator`, else the client's public client_id); never its approver. */
+    initiator: text("initiator").notNull(),
     currency: text("currency").notNull(),
     status: text("status").notNull(),
     totalAmount: money("total_amount").notNull(),

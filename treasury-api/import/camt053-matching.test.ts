@@ -31,7 +31,7 @@ function statement(date: string): string {
 it("an imported debit carrying a settled instruction's end-to-end id gets a proposed match", async () => {
   const db = h.database.db;
   const today = daysAgo(0);
-  await db.insert(paymentBatches).values({ id: BATCH, tenantId: IDS.tenant, companyId: IDS.companyA, createdByClientId: CLIENTS.fullB.id, currency: "NOK", status: "completed", totalAmount: "12500.00", instructionCount: 1, requestedExecutionDate: today });
+  await db.insert(paymentBatches).values({ id: BATCH, tenantId: IDS.tenant, companyId: IDS.companyA, createdByClientId: CLIENTS.fullB.id, initiator: CLIENTS.fullB.clientId, currency: "NOK", status: "completed", totalAmount: "12500.00", instructionCount: 1, requestedExecutionDate: today });
   await db.insert(paymentInstructions).values({ id: INSTRUCTION, batchId: BATCH, tenantId: IDS.tenant, companyId: IDS.companyA, position: 0, amount: "12500.00", currency: "NOK", creditorName: "Fjordkraft AS", creditorIban: "NO7112345678903", endToEndId: "E2E-IMPORT-0001", status: "settled" });
 
   const summary = await importCamt053(db, { companyId: IDS.companyA, files: [{ name: "today.xml", content: statement(today) }] });

@@ -31,6 +31,16 @@ export function notFound(what: string): ApiError {
   return new ApiError("not_found", `${what} was not found`);
 }
 
+/**
+ * 403 for a company the caller may not act for, and for an upsert identity
+ * (account, orgnr) held by such a company: one status, message and details for
+ * both, so a refused upsert does not tell whether the identity exists in a
+ * company the caller cannot see (DESIGN.md "Objects outside the caller's scope").
+ */
+export function companyNotAccessible(): ApiError {
+  return new ApiError("permission_denied", "The company is not accessible to this client");
+}
+
 /** 409 for an operation that does not fit the object's current state (DESIGN.md). */
 export function stateConflict(what: string, state: string, allowed: readonly string[], operation: string): ApiError {
   return new ApiError("conflict", `Cannot ${operation} ${what} in state ${state}; allowed from: ${allowed.join(", ")}`, { state, allowed });

@@ -10,7 +10,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Scope } from "../../lib/contract/auth";
 import { ErrorBody } from "../../lib/contract/errors";
 import type { AppEnv } from "./context";
-import { ApiError } from "./errors";
+import { ApiError, companyNotAccessible } from "./errors";
 import { isUuid } from "../middleware/auth";
 import { idempotency } from "../middleware/idempotency";
 
@@ -82,7 +82,7 @@ function guard(scope: Scope, rule: CompanyRule, write: boolean): MiddlewareHandl
       if (!isUuid(header)) throw new ApiError("validation_error", "X-Company-ID must be a UUID", { errors: { "X-Company-ID": ["must be a UUID"] } });
       companyId = header.toLowerCase();
       if (!caller.companyIds.includes(companyId)) {
-        throw new ApiError("permission_denied", "The company in X-Company-ID is not accessible to this client");
+        throw companyNotAccessible();
       }
     } else if (rule === "required" && caller.form === "B") {
       throw new ApiError("validation_error", "X-Company-ID header is required on company-scoped calls", { errors: { "X-Company-ID": ["is required"] } });

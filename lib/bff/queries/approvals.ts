@@ -1,8 +1,9 @@
 /**
  * The approval queue and decisions (spec §4 Approvals; DESIGN.md four-eyes):
  * the queue spans the user's companies; the approver sent upstream is the
- * signed-in user (the API counts one approver once per request); and the
- * user who created a batch through the dashboard cannot approve it.
+ * signed-in user's id (the API counts one approver once per request and
+ * refuses the batch's initiator, which the dashboard sets to the creating
+ * user's id); and the dashboard itself refuses the creator's approval too.
  */
 import "server-only";
 import type { z } from "zod";
@@ -55,7 +56,8 @@ export async function decideApproval(
     throw new BffError("permission_denied", "You created this payment batch, so another approver must approve it (four-eyes).", { reason: "four_eyes" });
   }
   const call = { ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write"), idempotencyKey };
-  const decisionBody = { approver: ctx.user.email, ...(body?.reason ? { reason: body.reason } : {}) };
+  // The user id, as the batch's initiator: the API's four-eyes check compares the two (lib/bff/queries/payments.ts).
+  const decisionBody = { approver: ctx.user.id, ...(body?.reason ? { reason: body.reason } : {}) };
   const approval = decision === "approve" ? await treasury().approve(call, id, decisionBody) : await treasury().reject(call, id, decisionBody);
   return { approval, companyId: pending.company_id ?? call.companyId };
 }

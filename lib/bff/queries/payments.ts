@@ -15,12 +15,19 @@ export async function listBatches(ctx: BffContext, q: z.output<typeof BatchesQue
   return toBffPage(await treasury().listBatches(companyCall(ctx), { ...pageParams(q), status: q.status, from_date: q.from_date, to_date: q.to_date }));
 }
 
+/**
+ * Creates a batch for the selected company. The API's four-eyes `initiator` is
+ * always the signed-in user's id (whatever the browser sent), the same id the
+ * approve / reject calls send as `approver`, so the API refuses the creator's
+ * own approval as well as the dashboard's check does.
+ * @throws BffError 400 when company_id is not the selected company.
+ */
 export async function createBatch(ctx: BffContext, body: PaymentBatchCreate, idempotencyKey: string) {
   const call = companyCall(ctx);
   if (body.company_id !== call.companyId) {
     throw new BffError("validation_error", "company_id must be the selected company", { errors: { company_id: ["must be the selected company"] } });
   }
-  return treasury().createBatch({ ...call, idempotencyKey }, body);
+  return treasury().createBatch({ ...call, idempotencyKey }, { ...body, initiator: ctx.user.id });
 }
 
 export async function getBatch(ctx: BffContext, id: string) {

@@ -7,7 +7,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ApprovalRequest, ApprovalState } from "../../../lib/contract/approvals";
 import type { BankSpeed } from "../../config";
-import type { Db } from "../../db/client";
+import { queryRows, type Db, type DbOrTx } from "../../db/client";
 import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../../db/schema";
 import { bankDueAt } from "../../domain/bank-simulator";
 import { APPROVAL_MACHINE, BATCH_MACHINE, INSTRUCTION_MACHINE, OPEN_APPROVAL_STATES, approvalStateAfterApprove, transition } from "../../domain/payment-states";
@@ -61,13 +61,55 @@ export interface Decision {
   bankSpeed: BankSpeed;
 }
 
+/** 403 for an approval the four-eyes rule refuses; `rule` says which part. */
+function fourEyes(message: string, rule: "initiator" | "client_as_itself"): ApiError {
+  return new ApiError("permission_denied", message, { reason: "four_eyes", rule });
+}
+
+/**
+ * Four-eyes at API level (DESIGN.md "Beyond the spec"), checked before an
+ * approval is recorded:
+ * - the batch's initiator never approves it (compared ignoring case);
+ * - an approver equal to the client's own client_id (the default when the body
+ *   names none) stands for the whole client. When `required_count` > 1 it is
+ *   refused if the same client has already approved this request under any
+ *   name, and a client that approved as itself cannot approve again under
+ *   another name: one client alone never supplies two approvals without naming
+ *   two people.
+ * @throws 403 permission_denied `{ reason: "four_eyes", rule: "initiator" | "client_as_itself" }`
+ */
+async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise<void> {
+  const [row] = await queryRows<{ initiator: string | null; client_name: string | null; approved: boolean; approved_as_itself: boolean }>(
+    tx,
+    sql`select (select initiator from payment_batches where id = ${req.objectId}) as initiator,
+               (select client_id from oauth_clients where id = ${d.clientId}) as client_name,
+               exists (select 1 from approval_decisions
+                       where approval_request_id = ${req.id} and client_id = ${d.clientId} and decision = 'approve') as approved,
+               exists (select 1 from approval_decisions ad join oauth_clients c on c.id = ad.client_id
+                       where ad.approval_request_id = ${req.id} and ad.client_id = ${d.clientId} and ad.decision = 'approve'
+                         and ad.approver = c.client_id) as approved_as_itself`,
+  );
+  if (row?.initiator != null && row.initiator.toLowerCase() === d.approver.toLowerCase()) {
+    throw fourEyes(`${d.approver} initiated this payment batch and cannot approve it; another person must (four-eyes)`, "initiator");
+  }
+  if (req.requiredCount > 1 && row) {
+    if (d.approver === row.client_name && row.approved) {
+      throw fourEyes("This client has already approved this request; a further approval must name another approver (four-eyes)", "client_as_itself");
+    }
+    if (row.approved_as_itself) {
+      throw fourEyes("This client approved this request without naming an approver, so it cannot add another approval (four-eyes)", "client_as_itself");
+    }
+  }
+}
+
 /**
  * Records one decision (DESIGN.md): approve counts one approval (→
  * partially_approved below required_count, → approved at it, batch → approved
  * and due for the bank); reject → rejected, batch → rejected, its pending
  * instructions → cancelled with status events and webhooks.
  * @throws 404 outside the scope; 409 `{ state, allowed }` when the request is
- *   closed; 409 `{ reason: "already_decided" }` when this approver decided before.
+ *   closed; 403 `{ reason: "four_eyes" }` (see `checkFourEyes`) for an approval;
+ *   409 `{ reason: "already_decided" }` when this approver decided before.
  */
 export async function decide(db: Db, scope: DataScope, id: string, d: Decision): Promise<ApprovalRequest> {
   return db.transaction(async (tx) => {
@@ -79,6 +121,7 @@ export async function decide(db: Db, scope: DataScope, id: string, d: Decision):
     if (!req) throw notFound("Approval request");
     // State first: a closed request answers with its state, whoever asks.
     transition(APPROVAL_MACHINE, req.state, d.kind, d.kind === "reject" ? "rejected" : approvalStateAfterApprove(req.approvedCount + 1, req.requiredCount));
+    if (d.kind === "approve") await checkFourEyes(tx, req, d);
     const recorded = await tx
       .insert(approvalDecisions)
       .values({ id: newId(), approvalRequestId: req.id, clientId: d.clientId, approver: d.approver, decision: d.kind, reason: d.reason })

@@ -48,7 +48,9 @@ export const approveRoute = defineRoute({
   summary: "Approve",
   description:
     "Counts one approval: below required_count the request becomes partially_approved, at it approved, and the payment batch moves to approved " +
-    `(the simulated bank then takes it). 200 with the ApprovalRequest. ${decisionDoc}`,
+    `(the simulated bank then takes it). 200 with the ApprovalRequest. ${decisionDoc} ` +
+    "Four-eyes (extension): 403 permission_denied with details.reason four_eyes when the approver is the batch's initiator (rule initiator), " +
+    "or when required_count > 1 and the client would count twice without naming two approvers (rule client_as_itself).",
   scope: "approve:payments",
   company: "optional",
   request: { params: idParams, body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } } },

@@ -18,6 +18,8 @@ async function submitted(amounts: string[], company: string = IDS.companyA, curr
   const body = {
     company_id: company,
     currency,
+    // A named initiator, so that the client's default approver (its client_id) is another person (four-eyes).
+    initiator: "maker@example.com",
     instructions: amounts.map((amount, i) => ({ amount, currency, creditor_name: `Creditor ${i}`, creditor_iban: "NO9386011117947", end_to_end_id: `APR-${++seq}` })),
   };
   const created = await h.call("POST", "/payments/batches", { client: "fullB", company, json: body, idem: true });

@@ -20,7 +20,7 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     if (header ? body.company_id !== header : !(c.get("caller")?.companyIds ?? []).includes(body.company_id)) {
       throw fieldError("company_id", header ? "must equal the X-Company-ID header" : "is not a company of this tenant");
     }
-    const { account, created } = await repo.upsertAccount(c.get("db"), c.get("scope"), body);
+    const { account, created } = await repo.upsertAccount(c.get("db"), c.get("scope"), c.get("caller")?.companyIds ?? [], body);
     return created ? c.json(account, 201) : c.json(account, 200);
   });
 

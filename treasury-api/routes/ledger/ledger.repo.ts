@@ -9,7 +9,7 @@ import { isValidIBAN, electronicFormatIBAN } from "ibantools";
 import type { Account, AccountUpsert, BalanceSnapshot, CoverageDay, IntradayBalancePoint, Transaction } from "../../../lib/contract/ledger";
 import { queryRows, type Db, type DbOrTx } from "../../db/client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../../db/schema";
-import { ApiError, fieldError, notFound } from "../../lib/errors";
+import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
 import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
@@ -59,12 +59,35 @@ export async function getAccountRow(db: DbOrTx, scope: DataScope, id: string): P
   return row;
 }
 
+/** Whether the account has bookings, balances, intraday points or coverage days: its currency is then part of its history. */
+async function hasHistory(tx: DbOrTx, accountId: string): Promise<boolean> {
+  const [row] = await queryRows<{ found: boolean }>(
+    tx,
+    sql`select exists (select 1 from transactions where account_id = ${accountId})
+        or exists (select 1 from balance_snapshots where account_id = ${accountId})
+        or exists (select 1 from intraday_points where account_id = ${accountId})
+        or exists (select 1 from coverage_days where account_id = ${accountId}) as "found"`,
+  );
+  return row?.found === true;
+}
+
 /**
  * Account upsert (spec §2 "Account upsert body"): identity (tenant, bank_id,
- * external_ref). 201 when created, 200 when updated; never a duplicate.
- * @throws 400 for an invalid IBAN, 409 when the identity belongs to another company.
+ * external_ref). 201 when created, 200 when updated; never a duplicate. The
+ * update locks the account row, so the history check and the change are one step.
+ * @param visibleCompanyIds the companies the caller may see (Caller.companyIds)
+ * @throws 400 for an invalid IBAN; 409 conflict when the identity belongs to another
+ *   company the caller can see; 403 permission_denied, the same answer as for a
+ *   company the caller may not access, when it belongs to a company the caller
+ *   cannot see (no existence leak); 409 conflict `{ field: "currency" }` when the
+ *   currency would change on an account with history.
  */
-export async function upsertAccount(db: Db, scope: DataScope, body: AccountUpsert): Promise<{ account: Account; created: boolean }> {
+export async function upsertAccount(
+  db: Db,
+  scope: DataScope,
+  visibleCompanyIds: readonly string[],
+  body: AccountUpsert,
+): Promise<{ account: Account; created: boolean }> {
   const iban = electronicFormatIBAN(body.external_ref) ?? body.external_ref;
   if (!isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
   const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
@@ -92,10 +115,24 @@ export async function upsertAccount(db: Db, scope: DataScope, body: AccountUpser
     const [existing] = await tx
       .select()
       .from(accounts)
-      .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.bankId, body.bank_id), eq(accounts.externalRef, iban)));
+      .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.bankId, body.bank_id), eq(accounts.externalRef, iban)))
+      .for("update");
     if (!existing) throw new ApiError("conflict", "The account changed concurrently; retry");
     if (existing.companyId !== body.company_id) {
-      throw new ApiError("conflict", "An account with this bank_id and external_ref belongs to another company", { bank_id: body.bank_id });
+      if (!visibleCompanyIds.includes(existing.companyId)) throw companyNotAccessible();
+      throw new ApiError("conflict", "An account with this bank_id and external_ref belongs to another of this client's companies", {
+        field: "external_ref",
+        account_id: existing.id,
+        company_id: existing.companyId,
+      });
+    }
+    // Transactions, balances and intraday points carry the account's currency: changing it would relabel their amounts.
+    if (existing.currency !== body.currency && (await hasHistory(tx, existing.id))) {
+      const message = `currency cannot change from ${existing.currency} on an account with transactions, balances, intraday points or coverage`;
+      throw new ApiError("conflict", message, {
+        field: "currency",
+        currency: existing.currency,
+      });
     }
     const [updated] = await tx
       .update(accounts)

@@ -311,9 +311,9 @@ describe("company upsert", () => {
     expect((await h.call("GET", "/accounts", { client: "fullB", company: String(created.id) })).status).toBe(200);
   });
 
-  it("an orgnr of a company not linked to the client is 409", async () => {
+  it("an orgnr of a company not linked to the client is 403, like any company the client may not access", async () => {
     const res = await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "10150817", name: "Gamma", country: "DK" }, idem: true });
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(403);
   });
 
   it.each([

@@ -9,7 +9,7 @@ import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../..
 import { queryRows, type Db } from "../../db/client";
 import { companies, koncerner, koncernMembers, oauthClientCompanies } from "../../db/schema";
 import type { Caller } from "../../lib/context";
-import { ApiError, notFound } from "../../lib/errors";
+import { ApiError, companyNotAccessible, notFound } from "../../lib/errors";
 import type { DataScope } from "../../lib/scope";
 import { scopeWhere } from "../../lib/scope";
 import { formatAmount } from "../../lib/format";
@@ -41,7 +41,8 @@ export async function getCompany(db: Db, scope: DataScope, id: string): Promise<
 /**
  * Upsert keyed on orgnr within the API client (spec §4). Returns `created`
  * for the 201/200 choice. A Form B client is linked to a company it creates.
- * @throws 409 when the orgnr belongs to a company of the tenant the client may not see.
+ * @throws 403 permission_denied, the same answer as for any company the client may not
+ *   access, when the orgnr belongs to a company of the tenant the client may not see.
  */
 export async function upsertCompany(db: Db, caller: Caller, body: CompanyUpsert): Promise<{ company: Company; created: boolean }> {
   return db.transaction(async (tx) => {
@@ -57,9 +58,9 @@ export async function upsertCompany(db: Db, caller: Caller, body: CompanyUpsert)
       return { company: toCompany(created), created: true };
     }
     const [existing] = await tx.select().from(companies).where(and(eq(companies.tenantId, caller.tenantId), eq(companies.orgnr, body.orgnr)));
-    if (!existing || !caller.companyIds.includes(existing.id)) {
-      throw new ApiError("conflict", "A company with this orgnr exists in the tenant but is not linked to this client", { orgnr: body.orgnr });
-    }
+    if (!existing) throw new ApiError("conflict", "The company changed concurrently; retry");
+    // The same answer as for any company the caller may not access: a refusal does not say that the orgnr exists.
+    if (!caller.companyIds.includes(existing.id)) throw companyNotAccessible();
     const [updated] = await tx
       .update(companies)
       .set({ name: body.name, country: body.country, updatedAt: new Date().toISOString() })

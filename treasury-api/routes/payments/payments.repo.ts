@@ -6,8 +6,9 @@
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { ExactDecimal } from "../../../lib/contract/common";
 import type { BatchStatus, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client";
-import { approvalRequests, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
+import { approvalRequests, oauthClients, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
 import { requiredApprovals } from "../../domain/four-eyes";
 import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { notFound } from "../../lib/errors";
@@ -36,6 +37,7 @@ export function toBatch(r: BatchRow): PaymentBatch {
     created_at: isoTimestamp(r.createdAt),
     instruction_count: r.instructionCount,
     requested_execution_date: r.requestedExecutionDate,
+    initiator: r.initiator,
   };
 }
 
@@ -101,7 +103,8 @@ const INSERT_CHUNK = 1000;
  * Creates a batch in status `created` with its instructions (positions 0..n-1,
  * status `pending`) in one transaction: a failure creates nothing.
  * `total_amount` is the exact decimal sum. The body was validated by the
- * contract; the caller checked `company_id` against the scope.
+ * contract; the caller checked `company_id` against the scope. `initiator`
+ * (four-eyes) is `body.initiator`, else the creating client's public client_id.
  * @param clientId the creating OAuth client (internal uuid), kept for the audit trail
  */
 export async function createBatch(db: Db, scope: DataScope, clientId: string, body: PaymentBatchCreate): Promise<PaymentBatch> {
@@ -109,11 +112,12 @@ export async function createBatch(db: Db, scope: DataScope, clientId: string, bo
   const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new ExactDecimal(0));
   const now = new Date().toISOString();
   const batchId = newId();
-  const batch: typeof paymentBatches.$inferInsert = {
+  const batch: PgInsertValue<typeof paymentBatches> = {
     id: batchId,
     tenantId: scope.tenantId,
     companyId: body.company_id,
     createdByClientId: clientId,
+    initiator: body.initiator ?? sql`coalesce((select ${oauthClients.clientId} from ${oauthClients} where ${oauthClients.id} = ${clientId}), ${clientId})`,
     currency: body.currency,
     status: "created",
     totalAmount: total.toFixed(),

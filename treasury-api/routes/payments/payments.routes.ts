@@ -35,7 +35,8 @@ export const createBatchRoute = defineRoute({
     "currency an ISO 4217 code; 1 to 10,000 instructions; amounts positive decimal strings with no more fraction digits than the currency allows; " +
     "instruction currency equals the batch currency; creditor_name 1–140 characters; creditor_iban a valid IBAN (stored in electronic format); " +
     "end_to_end_id 1–35 characters, unique within the batch; requested_execution_date not before today (UTC). A rejected request creates nothing. " +
-    "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB (10,000 instructions do not fit in 1 MiB).",
+    "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB (10,000 instructions do not fit in 1 MiB). " +
+    "Extension: an optional initiator (1–200 characters, default the client_id) is stored and returned; that approver may not approve the batch (four-eyes).",
   scope: "write:payments",
   company: "required",
   request: { body: { required: true, content: { "application/json": { schema: PaymentBatchCreate } } } },

@@ -43,6 +43,7 @@ async function scenario(
     tenantId: IDS.tenant,
     companyId: company,
     createdByClientId: CLIENTS.fullB.id,
+    initiator: CLIENTS.fullB.clientId,
     currency,
     status: "completed",
     totalAmount: "0",
@@ -154,7 +155,8 @@ describe("the matcher", () => {
     const batchId = ((await created.json()) as { id: string }).id;
     expect((await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status).toBe(202);
     const [approval] = await queryRows<{ id: string }>(h.database.db, sql`select id from approval_requests where object_id = ${batchId}`);
-    expect((await h.call("POST", `/approvals/${approval?.id ?? ""}/approve`, { client: "fullB", idem: true })).status).toBe(200);
+    const approve = { client: "fullB" as const, idem: true as const, json: { approver: "checker@example.com" } };
+    expect((await h.call("POST", `/approvals/${approval?.id ?? ""}/approve`, approve)).status).toBe(200);
     for (let i = 0; i < 5; i++) await runBankOnce(h.database.db, { bankSpeed: "instant" });
     const settled = await h.database.db.select().from(s.paymentInstructions).where(and(eq(s.paymentInstructions.batchId, batchId), eq(s.paymentInstructions.status, "settled")));
     expect(settled.length).toBeGreaterThan(0);

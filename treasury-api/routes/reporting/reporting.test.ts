@@ -166,7 +166,8 @@ describe("forecast", () => {
   const batchId = "62000000-0000-4000-8000-000000000001";
 
   beforeAll(async () => {
-    const base = { tenantId: IDS.tenant, companyId: IDS.companyA, createdByClientId: CLIENTS.fullB.id, currency: "NOK", instructionCount: 1 };
+    const creator = { createdByClientId: CLIENTS.fullB.id, initiator: CLIENTS.fullB.clientId };
+    const base = { tenantId: IDS.tenant, companyId: IDS.companyA, ...creator, currency: "NOK", instructionCount: 1 };
     await h.database.db.insert(s.paymentBatches).values([
       { ...base, id: batchId, status: "approved", totalAmount: "12345.67", requestedExecutionDate: shiftDate(today, 3) },
       // Overdue but still open: counts on the first projected day.

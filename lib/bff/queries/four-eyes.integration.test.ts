@@ -1,0 +1,97 @@
+/**
+ * Four-eyes across the BFF and the local treasury-api (in-memory PGlite,
+ * small demo seed): the dashboard creates batches with `initiator` = the
+ * signed-in user's id and decides with `approver` = the user's id, so the API
+ * refuses the creator's approval even when the dashboard's own check (its
+ * audit log) has nothing to go on; another user's approval counts.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+// The dashboard's own four-eyes check reads its audit log; here it finds nothing, so only the API can refuse.
+vi.mock("../../db/audit", () => ({ hasAuditEvent: vi.fn(async () => false) }));
+vi.mock("../db", () => ({ dashboardDb: vi.fn(async () => ({})) }));
+
+import { randomUUID } from "node:crypto";
+import { startServer, type RunningServer } from "../../../treasury-api/server";
+import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
+import type { Company } from "../../contract";
+import type { DashboardUser } from "../../db/users";
+import { TreasuryApiError, collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import type { BffContext } from "../context";
+import { decideApproval } from "./approvals";
+import { createBatch, submitBatch } from "./payments";
+
+let api: RunningServer;
+let company: Company;
+const sent: { path: string; body: unknown }[] = [];
+
+beforeAll(async () => {
+  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
+  const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
+  if (!c) throw new Error("demo seed did not run");
+  company = { id: c.id, name: c.name, orgnr: c.orgnr, country: c.country };
+  const client: TreasuryClient = createTreasuryClient({
+    baseUrl: `${api.url}/public`,
+    form: "B",
+    clientId: DEMO_TREASURY_B.clientId,
+    clientSecret: DEMO_TREASURY_B.clientSecret,
+    scopes: DEMO_TREASURY_B.scopes,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      if (init?.method === "POST" && typeof init.body === "string" && !url.pathname.includes("/auth/")) {
+        sent.push({ path: url.pathname, body: JSON.parse(init.body) });
+      }
+      return fetch(input, init);
+    },
+  });
+  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+function as(id: string, roles: DashboardUser["roles"]): BffContext {
+  const user: DashboardUser = { id, email: `${id}@test.local`, name: id, roles, companyIds: null, disabled: false };
+  return { user, companies: [company], company, requestId: randomUUID() };
+}
+
+describe("four-eyes through the BFF", () => {
+  it("sends initiator and approver as the user id; the API refuses the creator and counts another approver", async () => {
+    const lead = as(randomUUID(), ["treasurer", "approver"]);
+    const other = as(randomUUID(), ["approver"]);
+    const body = {
+      company_id: company.id,
+      currency: "NOK",
+      // Whatever the browser claims, the initiator is the signed-in user.
+      initiator: "someone-else",
+      instructions: [
+        { amount: "100.00", currency: "NOK", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: `BFF-FE-${Date.now()}` },
+      ],
+    };
+    const batch = await createBatch(lead, body, randomUUID());
+    expect(batch.initiator).toBe(lead.user.id);
+    expect(sent.find((s) => s.path.endsWith("/payments/batches"))?.body).toMatchObject({ initiator: lead.user.id });
+    await submitBatch(lead, batch.id, randomUUID());
+    const pending = await collectPending(batch.id);
+
+    const own = await decideApproval(lead, pending, "approve", undefined, company.id, randomUUID()).catch((e: unknown) => e);
+    expect(own).toBeInstanceOf(TreasuryApiError);
+    expect(own).toMatchObject({ status: 403, code: "permission_denied", details: { reason: "four_eyes", rule: "initiator" } });
+    expect(sent.at(-1)).toMatchObject({ path: expect.stringContaining(`/approvals/${pending}/approve`), body: { approver: lead.user.id } });
+
+    const ok = await decideApproval(other, pending, "approve", { reason: "checked" }, company.id, randomUUID());
+    expect(ok.approval).toMatchObject({ state: "approved", approved_count: 1 });
+    expect(sent.at(-1)?.body).toEqual({ approver: other.user.id, reason: "checked" });
+  });
+});
+
+/** The id of the approval request of `batchId`, from the API's queue. */
+async function collectPending(batchId: string): Promise<string> {
+  const client = (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient;
+  if (!client) throw new Error("no client");
+  const all = await collectAll(client.listPendingApprovals({ companyId: company.id }, { pageSize: 1000 }));
+  const found = all.find((a) => a.object_id === batchId);
+  if (!found) throw new Error("approval request not found");
+  return found.id;
+}
