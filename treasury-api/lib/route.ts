@@ -35,7 +35,8 @@ const errorResponse = (description: string) => ({ description, content: { "appli
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const, minimum: 0 } });
 
 /** Headers of a 429 (DESIGN.md "Rate limits"); the X-RateLimit-* ones are on every response. */
-const THROTTLED_HEADERS = {
+/** Headers of a 429 answer (Retry-After and the rate-limit window), declared on every operation that may be throttled. */
+export const THROTTLED_HEADERS = {
   "Retry-After": integerHeader("Seconds until the rate-limit window resets and the call may be retried"),
   "X-RateLimit-Limit": integerHeader("Requests allowed per window"),
   "X-RateLimit-Remaining": integerHeader("Requests left in the current window (0)"),

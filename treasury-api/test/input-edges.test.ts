@@ -209,7 +209,8 @@ describe("empty bodies with Content-Type: application/json", () => {
   });
 
   it("approve with an empty JSON body decides like approve without a body", async () => {
-    const created = await createBatch(batch([instruction(0, { amount: "10.00" })]));
+    // Another person initiated it: an approval without a named approver counts as the client itself.
+    const created = await createBatch(batch([instruction(0, { amount: "10.00" })], { initiator: "someone-else" }));
     const { id } = (await created.json()) as { id: string };
     expect((await empty("POST", `/payments/batches/${id}/submit`, "", IDS.companyA)).status).toBe(202);
     const pending = await h.call("GET", "/approvals/pending", { client: "fullB" });

@@ -19,6 +19,7 @@ import { addressRateLimit } from "../../config";
 import { isUuid } from "../../middleware/auth";
 import { clientAddress, throttle } from "../../middleware/gate";
 import type { AppEnv } from "../../lib/context";
+import { THROTTLED_HEADERS } from "../../lib/route";
 import { TokenError, authenticateClient, issueToken, readCredentials, type ClientCredentials, type OAuthClient } from "./token-service";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
@@ -67,6 +68,7 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
       description:
         "throttled (Cache-Control: no-store, Retry-After). A request whose client authenticates counts against that client's window; one that does not counts against the larger window of unauthenticated requests from its address, which never blocks a client that authenticates.",
       content: { "application/json": { schema: ErrorBody } },
+      headers: THROTTLED_HEADERS,
     },
   };
   api.openAPIRegistry.registerPath({
