@@ -47,7 +47,10 @@ OAuth client. The fingerprint is method, path without trailing slash, X-Company-
 (object key order does not matter). Same key and fingerprint: the stored status and body are replayed with
 Idempotent-Replayed: true. Same key, other fingerprint: 409 conflict (details.reason = "payload_mismatch").
 Same key while the first request is still running: 409 conflict (details.reason = "in_progress"). A 5xx outcome is
-not stored, so a retry runs again. Keys live in the database, shared by every instance.
+not stored, so a retry runs again. Keys live in the database, shared by every instance. The stored response is
+written in the same database transaction as the request's changes: once a write has committed its key is done, so a
+retry after a crash replays it and never runs it twice; a key left in_progress by a crash before the commit (nothing
+was written) can be used again after 60 seconds. A 4xx answer undoes whatever the request had changed.
 
 ## Rate limits
 Per OAuth client (unauthenticated calls: per address), fixed window, default 600 requests per 60 s. Every response

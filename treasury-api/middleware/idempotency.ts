@@ -30,7 +30,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-function fingerprintOf(method: string, path: string, company: string, rawBody: string): string {
+/** The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body). */
+export function fingerprintOf(method: string, path: string, company: string, rawBody: string): string {
   let body = rawBody;
   if (rawBody.trim().length > 0) {
     try {
@@ -142,7 +143,9 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
           outcome = "client_error";
           throw new RollbackRequest();
         }
-        await tx.update(idempotencyKeys).set(await storedResponse(res)).where(ourClaim);
+        const stored = await tx.update(idempotencyKeys).set(await storedResponse(res)).where(ourClaim).returning({ key: idempotencyKeys.key });
+        // Cannot happen while the row lock above holds; if it ever did, committing would run the write twice.
+        if (stored.length === 0) throw new Error("the idempotency claim was lost during its own transaction");
         failpoint("idempotency.before-commit");
       });
       outcome = "committed";
