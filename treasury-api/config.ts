@@ -3,6 +3,8 @@
  * retention, four-eyes threshold, bank simulator speed). Defaults are the
  * documented ones; the CLI and tests override them.
  */
+import { ephemeralSecretKey } from "./lib/secret-box";
+
 export type BankSpeed = "instant" | "fast" | "realistic" | "manual";
 
 export interface AppConfig {
@@ -35,9 +37,14 @@ export interface AppConfig {
    * field maxima with multi-byte names, so 1 MiB cannot hold them.
    */
   maxBatchBodyBytes: number;
+  /**
+   * AES-256-GCM key (32 bytes) for secrets at rest (lib/secret-box.ts): from
+   * TREASURY_API_SECRET_KEY or the data folder's key file; default a random key per process.
+   */
+  secretKey: Buffer;
 }
 
-export const DEFAULT_CONFIG: AppConfig = {
+export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
   rateLimit: { limit: 600, windowSeconds: 60 },
   idempotencyRetentionSeconds: 24 * 3600,
   idempotencyLockSeconds: 60,
@@ -53,5 +60,5 @@ export const DEFAULT_CONFIG: AppConfig = {
 
 /** Merges partial overrides into the defaults (one level deep for rateLimit). */
 export function resolveConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...DEFAULT_CONFIG, ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
+  return { ...DEFAULT_CONFIG, secretKey: ephemeralSecretKey(), ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
 }

@@ -158,7 +158,8 @@ carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset (Unix epo
   GET /payments/batches/{id}/instructions.
 - PaymentStatusEvent: batch_id, reason (ISO 20022 code on rejection); list filters batch_id, instruction_id.
 - Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the
-  old secret stays valid for 24 hours and deliveries carry a v1= signature for each valid secret.
+  old secret stays valid for 24 hours and deliveries carry a v1= signature for each valid secret. Secrets are
+  encrypted at rest (AES-256-GCM), also inside the stored response an idempotent replay returns.
   GET /webhooks/{id}/deliveries (delivery log) and POST /webhooks/{id}/test (signed test event).
 - GET /ping: trivial authenticated JSON route (benchmark floor). GET /healthz and /readyz outside /public.
 `.trim();

@@ -16,15 +16,16 @@
  *   written, the transaction is not committed yet;
  * - `idempotency.after-commit`: that transaction has committed, the response
  *   has not been sent;
- * - `bank.after-step`: the bank simulator committed one step of a batch;
- * - `webhooks.after-send`: the webhook worker sent deliveries and has not
- *   recorded them yet.
+ * - `bank.before-commit`: the bank simulator did one step of a batch (take or
+ *   settle: bookings, status events, outbox rows) and has not committed it;
+ * - `webhooks.after-send`: the webhook worker sent a round of deliveries and
+ *   has not recorded them yet.
  */
 
-export type FailpointName = "idempotency.before-commit" | "idempotency.after-commit" | "bank.after-step" | "webhooks.after-send";
+export type FailpointName = "idempotency.before-commit" | "idempotency.after-commit" | "bank.before-commit" | "webhooks.after-send";
 
 /** Parses `TREASURY_API_FAILPOINT` into name → hit number that fires (1-based). Unknown names are kept (and never hit). */
-export function parseFailpoints(env: NodeJS.ProcessEnv): Map<string, number> {
+export function parseFailpoints(env: Record<string, string | undefined>): Map<string, number> {
   const armed = new Map<string, number>();
   if (env.TREASURY_API_TEST_FAILPOINTS !== "1" || env.NODE_ENV === "production") return armed;
   for (const part of (env.TREASURY_API_FAILPOINT ?? "").split(",")) {

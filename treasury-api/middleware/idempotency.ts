@@ -7,7 +7,8 @@
  *   `Idempotent-Replayed: true`;
  * - same key + other fingerprint: 409 conflict;
  * - same key while the first request runs: 409 conflict, details.reason = "in_progress";
- * - a 5xx outcome is not stored, so a retry runs again.
+ * - a 5xx outcome is not stored, so a retry runs again;
+ * - stored response bodies are encrypted (lib/secret-box.ts), since some carry a webhook signing secret.
  *
  * The claim is one `INSERT … ON CONFLICT DO NOTHING` on the primary key, so a
  * burst of parallel requests with one key runs the handler exactly once.
@@ -19,6 +20,7 @@ import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { idempotencyKeys } from "../db/schema";
 import { failpoint } from "../lib/failpoints";
+import { openSecret, sealSecret } from "../lib/secret-box";
 
 /** JSON with object keys sorted at every level, so key order does not change the fingerprint. */
 export function canonicalJson(value: unknown): string {
@@ -120,7 +122,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         }
         const headers = new Headers((row.responseHeaders as Record<string, string> | null) ?? {});
         headers.set("Idempotent-Replayed", "true");
-        c.res = new Response(row.statusCode === 204 ? null : row.responseBody, { status: row.statusCode ?? 200, headers });
+        const body = row.statusCode === 204 || row.responseBody === null ? null : openSecret(config.secretKey, row.responseBody);
+        c.res = new Response(body, { status: row.statusCode ?? 200, headers });
         return;
       }
     }
@@ -143,7 +146,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
           outcome = "client_error";
           throw new RollbackRequest();
         }
-        const stored = await tx.update(idempotencyKeys).set(await storedResponse(res)).where(ourClaim).returning({ key: idempotencyKeys.key });
+        const stored = await tx.update(idempotencyKeys).set(await storedResponse(res, config.secretKey)).where(ourClaim).returning({ key: idempotencyKeys.key });
         // Cannot happen while the row lock above holds; if it ever did, committing would run the write twice.
         if (stored.length === 0) throw new Error("the idempotency claim was lost during its own transaction");
         failpoint("idempotency.before-commit");
@@ -154,7 +157,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       if (!(err instanceof RollbackRequest)) throw err;
     } finally {
       if (outcome === "client_error") {
-        await db.update(idempotencyKeys).set(await storedResponse(c.res)).where(ourClaim);
+        await db.update(idempotencyKeys).set(await storedResponse(c.res, config.secretKey)).where(ourClaim);
       } else if (outcome === "failed") {
         // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs again.
         await db.delete(idempotencyKeys).where(ourClaim);
@@ -163,9 +166,12 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The `done` state with what a replay answers: status, body, and the content-type and location headers. */
-async function storedResponse(res: Response): Promise<Partial<typeof idempotencyKeys.$inferInsert>> {
-  const body = res.status === 204 ? "" : await res.clone().text();
+/**
+ * The `done` state with what a replay answers: status, body (encrypted: a webhook create or rotation answers with
+ * its signing secret) and the content-type and location headers.
+ */
+async function storedResponse(res: Response, secretKey: Buffer): Promise<Partial<typeof idempotencyKeys.$inferInsert>> {
+  const body = sealSecret(secretKey, res.status === 204 ? "" : await res.clone().text());
   const keep: Record<string, string> = {};
   const contentType = res.headers.get("content-type");
   if (contentType) keep["content-type"] = contentType;

@@ -19,9 +19,9 @@ export function registerWebhookRoutes(api: OpenAPIHono<AppEnv>): void {
     const { rows, count } = await repo.listEndpoints(c.get("db"), owner(c), paging);
     return c.json(listBody(c, paging, rows, count), 200);
   });
-  api.openapi(r.createWebhookRoute, async (c) => c.json(await repo.createEndpoint(c.get("db"), owner(c), c.req.valid("json")), 201));
+  api.openapi(r.createWebhookRoute, async (c) => c.json(await repo.createEndpoint(c.get("db"), owner(c), c.req.valid("json"), c.get("config").secretKey), 201));
   api.openapi(r.getWebhookRoute, async (c) => c.json(repo.toEndpoint(await repo.getEndpointRow(c.get("db"), owner(c), c.req.valid("param").id)), 200));
-  api.openapi(r.patchWebhookRoute, async (c) => c.json(await repo.patchEndpoint(c.get("db"), owner(c), c.req.valid("param").id, c.req.valid("json")), 200));
+  api.openapi(r.patchWebhookRoute, async (c) => c.json(await repo.patchEndpoint(c.get("db"), owner(c), c.req.valid("param").id, c.req.valid("json"), c.get("config").secretKey), 200));
   api.openapi(r.deleteWebhookRoute, async (c) => {
     await repo.deleteEndpoint(c.get("db"), owner(c), c.req.valid("param").id);
     return c.body(null, 204);
