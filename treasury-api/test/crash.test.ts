@@ -205,6 +205,7 @@ describe.each([
       expect(received.every((d) => d.validFor.includes(`crash-${kind}`))).toBe(true);
       expect(between.leased).toBeGreaterThan(0); // the kill hit deliveries that were sent and not recorded
     },
-    150_000,
+    // Three process starts and a PGlite initdb: 46-143 s measured on the shared 2-core machine at load 16-19.
+    240_000,
   );
 });
