@@ -153,7 +153,7 @@ describe.each([
       await third.stop();
       expect((await third.exited).code).toBe(0);
     },
-    // Three process starts and a PGlite initdb: 23-105 s measured on the shared 2-core machine at load 16-19.
+    // Three process starts and a PGlite initdb: 23-132 s measured on the shared 2-core machine at load 16-19.
     240_000,
   );
 });
