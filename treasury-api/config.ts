@@ -4,6 +4,7 @@
  * documented ones; the CLI and tests override them.
  */
 import type { Resolver } from "./webhooks/target-policy";
+import { ephemeralSecretKey } from "./lib/secret-box";
 
 export type BankSpeed = "instant" | "fast" | "realistic" | "manual";
 
@@ -59,9 +60,14 @@ export interface AppConfig {
    * field maxima with multi-byte names, so 1 MiB cannot hold them.
    */
   maxBatchBodyBytes: number;
+  /**
+   * AES-256-GCM key (32 bytes) for secrets at rest (lib/secret-box.ts): from
+   * TREASURY_API_SECRET_KEY or the data folder's key file; default a random key per process.
+   */
+  secretKey: Buffer;
 }
 
-export const DEFAULT_CONFIG: AppConfig = {
+export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
   rateLimit: { limit: 600, windowSeconds: 60 },
   idempotencyRetentionSeconds: 24 * 3600,
   idempotencyLockSeconds: 60,
@@ -79,7 +85,7 @@ export const DEFAULT_CONFIG: AppConfig = {
 
 /** Merges partial overrides into the defaults (one level deep for rateLimit). */
 export function resolveConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...DEFAULT_CONFIG, ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
+  return { ...DEFAULT_CONFIG, secretKey: ephemeralSecretKey(), ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
 }
 
 /** The per-address limit for unauthenticated requests: `addressRateLimit`, else five times `rateLimit`. */

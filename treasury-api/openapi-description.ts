@@ -51,7 +51,10 @@ OAuth client. The fingerprint is method, path without trailing slash, X-Company-
 (object key order does not matter). Same key and fingerprint: the stored status and body are replayed with
 Idempotent-Replayed: true. Same key, other fingerprint: 409 conflict (details.reason = "payload_mismatch").
 Same key while the first request is still running: 409 conflict (details.reason = "in_progress"). A 5xx outcome is
-not stored, so a retry runs again. Keys live in the database, shared by every instance.
+not stored, so a retry runs again. Keys live in the database, shared by every instance. The stored response is
+written in the same database transaction as the request's changes: once a write has committed its key is done, so a
+retry after a crash replays it and never runs it twice; a key left in_progress by a crash before the commit (nothing
+was written) can be used again after 60 seconds. A 4xx answer undoes whatever the request had changed.
 
 ## Rate limits
 Per OAuth client, fixed window, default 600 requests per 60 s. A token request counts against the client it
@@ -192,7 +195,8 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   GET /payments/batches/{id}/instructions.
 - PaymentStatusEvent: batch_id, reason (ISO 20022 code on rejection); list filters batch_id, instruction_id.
 - Webhook endpoint: secret only in the create / rotate response; PATCH accepts rotate_secret: true, after which the
-  old secret stays valid for 24 hours and deliveries carry a v1= signature for each valid secret.
+  old secret stays valid for 24 hours and deliveries carry a v1= signature for each valid secret. Secrets are
+  encrypted at rest (AES-256-GCM), also inside the stored response an idempotent replay returns.
   GET /webhooks/{id}/deliveries (delivery log) and POST /webhooks/{id}/test (signed test event).
 - GET /ping: trivial authenticated JSON route (benchmark floor). GET /healthz and /readyz outside /public.
 `.trim();

@@ -10,7 +10,9 @@
  * A new data folder is seeded with demo data by default and gets
  * `demo-fixtures.json` (for `memory` the fixtures are printed). `DATABASE_URL`
  * switches from PGlite to PostgreSQL; `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1`
- * and `TRUST_PROXY=1` do what the flags of the same meaning do. Ctrl-C / SIGTERM: stop accepting, finish
+ * and `TRUST_PROXY=1` do what the flags of the same meaning do. Webhook secrets are encrypted at rest
+ * with `TREASURY_API_SECRET_KEY`, else with a key kept in the data folder's
+ * `secret-key` file (lib/secret-box.ts). Ctrl-C / SIGTERM: stop accepting, finish
  * in-flight requests, stop workers, close the database.
  */
 import { existsSync } from "node:fs";
@@ -23,6 +25,7 @@ import { createApp } from "./app";
 import { configFromEnv, resolveConfig, type AppConfig, type BankSpeed } from "./config";
 import { openDatabase, type Database } from "./db/client";
 import { meta } from "./db/schema";
+import { prepareSecretsAtRest, resolveSecretKey } from "./lib/secret-box";
 import { seedDemo, writeDemoFixtures } from "./seed";
 import { startWorkers, type Workers } from "./workers";
 
@@ -60,7 +63,16 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     fixtures = await seedDemo(database, { scale: opts.seedScale });
     if (!opts.databaseUrl && opts.data !== "memory") writeDemoFixtures(opts.data, fixtures);
   }
-  const config = resolveConfig({ ...opts.config, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}), ...(opts.bankSpeed ? { bankSpeed: opts.bankSpeed } : {}) });
+  let secretKey: Buffer;
+  try {
+    // With PostgreSQL and no TREASURY_API_SECRET_KEY the key file still lives in the --data folder.
+    secretKey = opts.config?.secretKey ?? resolveSecretKey(process.env, opts.data).key;
+    await prepareSecretsAtRest(database.db, secretKey);
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  const config = resolveConfig({ ...opts.config, secretKey, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}), ...(opts.bankSpeed ? { bankSpeed: opts.bankSpeed } : {}) });
   const app = createApp({ database, config, logger });
   const workers: Workers = startWorkers({ database, config, logger });
 

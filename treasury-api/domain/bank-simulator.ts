@@ -34,6 +34,7 @@ import { and, asc, desc, eq, inArray, lte, or, isNull, sql } from "drizzle-orm";
 import type { AppConfig, BankSpeed } from "../config";
 import type { Db, DbOrTx } from "../db/client";
 import { accounts, balanceSnapshots, intradayPoints, paymentBatches, paymentInstructions, transactions } from "../db/schema";
+import { failpoint } from "../lib/failpoints";
 import { newId } from "../lib/secrets";
 import { toTransaction } from "../routes/ledger/ledger.repo";
 import type { InstructionStatus } from "../../lib/contract/payments";
@@ -248,6 +249,7 @@ export async function runBankOnce(db: Db, config: Pick<AppConfig, "bankSpeed">, 
       const step: BankStep = batch.status === "approved" ? "take" : "settle";
       const status = step === "take" ? await takeBatch(tx, batch, now, config.bankSpeed) : await settleBatch(tx, batch, now);
       await opts.beforeCommit?.({ batchId: batch.id, step });
+      failpoint("bank.before-commit");
       return { batchId: batch.id, step, status };
     });
     if (!done) break;

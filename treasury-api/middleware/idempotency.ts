@@ -7,7 +7,8 @@
  *   `Idempotent-Replayed: true`;
  * - same key + other fingerprint: 409 conflict;
  * - same key while the first request runs: 409 conflict, details.reason = "in_progress";
- * - a 5xx outcome is not stored, so a retry runs again.
+ * - a 5xx outcome is not stored, so a retry runs again;
+ * - stored response bodies are encrypted (lib/secret-box.ts), since some carry a webhook signing secret.
  *
  * The claim is one `INSERT … ON CONFLICT DO NOTHING` on the primary key, so a
  * burst of parallel requests with one key runs the handler exactly once.
@@ -18,6 +19,8 @@ import { and, eq, lt, or, sql } from "drizzle-orm";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { idempotencyKeys } from "../db/schema";
+import { failpoint } from "../lib/failpoints";
+import { openSecret, sealSecret } from "../lib/secret-box";
 
 /** JSON with object keys sorted at every level, so key order does not change the fingerprint. */
 export function canonicalJson(value: unknown): string {
@@ -29,7 +32,8 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-function fingerprintOf(method: string, path: string, company: string, rawBody: string): string {
+/** The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body). */
+export function fingerprintOf(method: string, path: string, company: string, rawBody: string): string {
   let body = rawBody;
   if (rawBody.trim().length > 0) {
     try {
@@ -44,7 +48,28 @@ function fingerprintOf(method: string, path: string, company: string, rawBody: s
 
 const MAX_KEY_LENGTH = 255;
 
-/** Middleware for every write route. Needs the caller (runs after the scope check). */
+/** Thrown inside the request transaction to roll back everything the handler wrote. */
+class RollbackRequest extends Error {}
+
+/**
+ * Middleware for every write route. Needs the caller (runs after the scope check).
+ *
+ * 1. The claim (`in_progress` row, locked until now + idempotencyLockSeconds)
+ *    is its own short commit, so that concurrent requests with the key see it.
+ * 2. The handler runs inside one database transaction: `c.get("db")` is that
+ *    transaction (repositories that open their own transaction get a
+ *    savepoint). Its first statement locks the claimed key row, so a takeover
+ *    waits for this transaction and then finds the key done; its last one
+ *    stores the response (`done`). The handler's writes, the outbox rows they
+ *    enqueue and the stored response commit together or not at all.
+ * 3. A thrown error that maps to 4xx rolls the handler's writes back and
+ *    stores that answer on its own (nothing was written). A 5xx or an
+ *    unmapped error rolls back and forgets the key, so a retry runs again.
+ *
+ * On PGlite (one connection) the transaction holds the database for the
+ * handler's duration; other requests and the workers queue behind it, which
+ * is safe because nothing inside a handler waits for another request.
+ */
 export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const caller = c.get("caller");
@@ -61,8 +86,11 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const rawBody = await c.req.text();
     const fingerprint = fingerprintOf(c.req.method, new URL(c.req.url).pathname, c.req.header("x-company-id") ?? "", rawBody);
     const now = new Date();
+    // lockedUntil doubles as this claim's token: a takeover writes another value.
     const lockedUntil = new Date(now.getTime() + config.idempotencyLockSeconds * 1000).toISOString();
     const expiresAt = new Date(now.getTime() + config.idempotencyRetentionSeconds * 1000).toISOString();
+    const thisKey = and(eq(idempotencyKeys.clientId, caller.clientId), eq(idempotencyKeys.key, key));
+    const ourClaim = and(thisKey, eq(idempotencyKeys.state, "in_progress"), eq(idempotencyKeys.lockedUntil, lockedUntil));
 
     const claimed = await db
       .insert(idempotencyKeys)
@@ -71,20 +99,20 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       .returning({ key: idempotencyKeys.key });
 
     if (claimed.length === 0) {
-      // Someone holds this key. An expired key, or an abandoned in-progress one, may be taken over.
+      // Someone holds this key. An expired key, or an abandoned in-progress one, may be taken over. "Abandoned" means
+      // its transaction is gone: a live one holds the row lock, so this update waits for it and then finds it done.
       const takeover = await db
         .update(idempotencyKeys)
         .set({ fingerprint, state: "in_progress", lockedUntil, expiresAt, statusCode: null, responseBody: null, responseHeaders: null, createdAt: now.toISOString() })
         .where(
           and(
-            eq(idempotencyKeys.clientId, caller.clientId),
-            eq(idempotencyKeys.key, key),
+            thisKey,
             or(lt(idempotencyKeys.expiresAt, now.toISOString()), and(eq(idempotencyKeys.state, "in_progress"), lt(idempotencyKeys.lockedUntil, now.toISOString()))),
           ),
         )
         .returning({ key: idempotencyKeys.key });
       if (takeover.length === 0) {
-        const [row] = await db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.clientId, caller.clientId), eq(idempotencyKeys.key, key)));
+        const [row] = await db.select().from(idempotencyKeys).where(thisKey);
         if (!row) throw new ApiError("conflict", "The Idempotency-Key is being processed; retry shortly", { reason: "in_progress" });
         if (row.fingerprint !== fingerprint) {
           throw new ApiError("conflict", "The Idempotency-Key was already used with a different request", { reason: "payload_mismatch" });
@@ -94,35 +122,62 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         }
         const headers = new Headers((row.responseHeaders as Record<string, string> | null) ?? {});
         headers.set("Idempotent-Replayed", "true");
-        c.res = new Response(row.statusCode === 204 ? null : row.responseBody, { status: row.statusCode ?? 200, headers });
+        const body = row.statusCode === 204 || row.responseBody === null ? null : openSecret(config.secretKey, row.responseBody);
+        c.res = new Response(body, { status: row.statusCode ?? 200, headers });
         return;
       }
     }
 
-    let stored = false;
+    let outcome = "failed" as "committed" | "client_error" | "failed";
     try {
-      await next();
-      const res = c.res;
-      if (res.status < 500) {
-        const body = res.status === 204 ? "" : await res.clone().text();
-        const keep: Record<string, string> = {};
-        const contentType = res.headers.get("content-type");
-        if (contentType) keep["content-type"] = contentType;
-        const location = res.headers.get("location");
-        if (location) keep.location = location;
-        await db
-          .update(idempotencyKeys)
-          .set({ state: "done", statusCode: res.status, responseBody: body, responseHeaders: keep, lockedUntil: null })
-          .where(and(eq(idempotencyKeys.clientId, caller.clientId), eq(idempotencyKeys.key, key)));
-        stored = true;
-      }
+      await db.transaction(async (tx) => {
+        const [mine] = await tx.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(ourClaim).for("update");
+        if (!mine) throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", { reason: "in_progress" });
+        c.set("db", tx);
+        try {
+          await next();
+        } finally {
+          c.set("db", db);
+        }
+        const res = c.res;
+        if (res.status >= 500) throw new RollbackRequest();
+        if (c.error) {
+          // A 4xx from a thrown error: whatever the handler wrote before it threw is undone; the answer is stored below.
+          outcome = "client_error";
+          throw new RollbackRequest();
+        }
+        const stored = await tx.update(idempotencyKeys).set(await storedResponse(res, config.secretKey)).where(ourClaim).returning({ key: idempotencyKeys.key });
+        // Cannot happen while the row lock above holds; if it ever did, committing would run the write twice.
+        if (stored.length === 0) throw new Error("the idempotency claim was lost during its own transaction");
+        failpoint("idempotency.before-commit");
+      });
+      outcome = "committed";
+      failpoint("idempotency.after-commit");
+    } catch (err) {
+      if (!(err instanceof RollbackRequest)) throw err;
     } finally {
-      if (!stored) {
-        // 5xx or a crash in between: forget the key so that a retry runs again.
-        await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.clientId, caller.clientId), eq(idempotencyKeys.key, key), eq(idempotencyKeys.state, "in_progress")));
+      if (outcome === "client_error") {
+        await db.update(idempotencyKeys).set(await storedResponse(c.res, config.secretKey)).where(ourClaim);
+      } else if (outcome === "failed") {
+        // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs again.
+        await db.delete(idempotencyKeys).where(ourClaim);
       }
     }
   };
+}
+
+/**
+ * The `done` state with what a replay answers: status, body (encrypted: a webhook create or rotation answers with
+ * its signing secret) and the content-type and location headers.
+ */
+async function storedResponse(res: Response, secretKey: Buffer): Promise<Partial<typeof idempotencyKeys.$inferInsert>> {
+  const body = sealSecret(secretKey, res.status === 204 ? "" : await res.clone().text());
+  const keep: Record<string, string> = {};
+  const contentType = res.headers.get("content-type");
+  if (contentType) keep["content-type"] = contentType;
+  const location = res.headers.get("location");
+  if (location) keep.location = location;
+  return { state: "done", statusCode: res.status, responseBody: body, responseHeaders: keep, lockedUntil: null };
 }
 
 /** Deletes expired keys (housekeeping; safe to call any time). */

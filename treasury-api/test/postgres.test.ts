@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createApp, type TreasuryApp } from "../app";
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, queryRows, type Database } from "../db/client";
 import { findPostgresBin, startTempPostgres, type TempPostgres } from "../../scripts/lib/temp-postgres";
 import { IDS, CLIENTS, insertFixture } from "./harness";
 
@@ -69,6 +69,31 @@ describe.runIf(available)("on PostgreSQL", () => {
     expect(results.every((r) => [200, 201, 409].includes(r.status))).toBe(true);
     const list = (await (await call("GET", "/accounts")).json()) as { count: number };
     expect(list.count).toBe(2); // the fixture's two accounts of company A; the upsert matched one of them
+  });
+
+  it("a burst whose claims go stale at once still creates one batch: a running request's key is never taken over", async () => {
+    // Lock time 0: every claim is "stale" the moment it is made, so only the row lock of the running transaction
+    // (and the claim token) keep the other requests from running the handler a second time.
+    const impatient = createApp({ database, config: { idempotencyLockSeconds: 0 } });
+    const json = {
+      company_id: IDS.companyA,
+      currency: "NOK",
+      instructions: [{ amount: "10.00", currency: "NOK", creditor_name: "Stale Claim AS", creditor_iban: "NO9386011117947", end_to_end_id: "PG-STALE-1" }],
+    };
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        impatient.request("/public/payments/batches", {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA, "content-type": "application/json", "idempotency-key": "pg-stale-burst" },
+          body: JSON.stringify(json),
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+    const created = results.filter((r) => r.status === 201);
+    expect(created.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
+    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM payment_instructions WHERE end_to_end_id = 'PG-STALE-1'`);
+    expect(row?.n).toBe(1);
   });
 
   it("survives the server ending an idle connection: reported once, the next query reconnects", async () => {

@@ -25,6 +25,8 @@ import { sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { webhookDeliveryAttempts } from "../db/schema";
+import { failpoint } from "../lib/failpoints";
+import { openSecret } from "../lib/secret-box";
 import { newId } from "../lib/secrets";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signing";
 import { TARGET_NOT_ALLOWED, TargetRefusedError } from "./target-policy";
@@ -119,10 +121,13 @@ export async function dispatchEvents(db: Db, limit = 500): Promise<number> {
   });
 }
 
-/** Claims up to `limit` due deliveries with a lease of `leaseSeconds`, with what is needed to send them. */
-async function claimDue(db: DbOrTx, limit: number, leaseSeconds: number, onlyId?: string): Promise<ClaimedDelivery[]> {
+/**
+ * Claims up to `limit` due deliveries with a lease of `leaseSeconds`, with what is needed to send them (the signing
+ * secrets decrypted with `secretKey`; a wrong key throws SecretKeyError and the leases run out untouched).
+ */
+async function claimDue(db: DbOrTx, secretKey: Buffer, limit: number, leaseSeconds: number, onlyId?: string): Promise<ClaimedDelivery[]> {
   const which = onlyId ? sql`d.id = ${onlyId}::uuid` : sql`d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())`;
-  return queryRows<ClaimedDelivery>(
+  const rows = await queryRows<ClaimedDelivery>(
     db,
     sql`
     with due as (
@@ -139,6 +144,7 @@ async function claimDue(db: DbOrTx, limit: number, leaseSeconds: number, onlyId?
     returning d.id, d.event_id, d.attempts, e.payload, w.url, w.active, w.secret, w.previous_secret,
               coalesce(w.previous_secret_expires_at > now(), false) as previous_valid`,
   );
+  return rows.map((d) => ({ ...d, secret: openSecret(secretKey, d.secret), previous_secret: d.previous_secret === null ? null : openSecret(secretKey, d.previous_secret) }));
 }
 
 /**
@@ -240,7 +246,7 @@ async function release(db: Db, ids: string[]): Promise<void> {
 
 /** Claims, sends and records one specific delivery now (used by POST /webhooks/{id}/test). */
 export async function deliverNow(db: Db, config: AppConfig, deliveryId: string): Promise<void> {
-  const [d] = await claimDue(db, 1, leaseSeconds(config), deliveryId);
+  const [d] = await claimDue(db, config.secretKey, 1, leaseSeconds(config), deliveryId);
   if (!d) return;
   await recordAttempts(db, [{ d, outcome: await sendDelivery(d, config) }], config.webhookRetryScale);
 }
@@ -263,7 +269,7 @@ export async function runWebhooksOnce(db: Db, config: AppConfig, opts: RunOption
     if (n < 500 || shouldStop()) break;
   }
   for (let round = 0; round < (opts.maxRounds ?? 20) && !shouldStop(); round++) {
-    const claimed = await claimDue(db, batchSize, leaseSeconds(config));
+    const claimed = await claimDue(db, config.secretKey, batchSize, leaseSeconds(config));
     if (claimed.length === 0) break;
     const queue = [...claimed];
     const done: { d: ClaimedDelivery; outcome: AttemptOutcome }[] = [];
@@ -281,6 +287,7 @@ export async function runWebhooksOnce(db: Db, config: AppConfig, opts: RunOption
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, runner));
+    if (done.length > 0) failpoint("webhooks.after-send");
     // Recorded after the round's requests finished (a stop request waits for this too).
     for (const status of await recordAttempts(db, done, config.webhookRetryScale)) {
       result.attempted++;

@@ -12,6 +12,7 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEv
 import { ApiError, notFound } from "../../lib/errors";
 import { isoTimestamp } from "../../lib/format";
 import { newId } from "../../lib/secrets";
+import { isSealed, sealSecret } from "../../lib/secret-box";
 import { generateWebhookSecret } from "../../webhooks/signing";
 
 /** Who owns endpoints: the OAuth client (internal id) within the token's tenant. */
@@ -66,13 +67,16 @@ export async function getEndpointRow(db: Db, o: EndpointOwner, id: string): Prom
   return row;
 }
 
-/** Creates an endpoint; the answer carries the new secret (shown once). */
-export async function createEndpoint(db: Db, o: EndpointOwner, body: WebhookCreate): Promise<WebhookEndpoint & { secret: string }> {
+/**
+ * Creates an endpoint; the answer carries the new secret (shown once), the row holds it encrypted with `secretKey`
+ * (lib/secret-box.ts).
+ */
+export async function createEndpoint(db: Db, o: EndpointOwner, body: WebhookCreate, secretKey: Buffer): Promise<WebhookEndpoint & { secret: string }> {
   const events = eventKinds(body) ?? [];
   const secret = generateWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ id: newId(), clientId: o.clientId, tenantId: o.tenantId, url: body.url, active: body.active, events, secret })
+    .values({ id: newId(), clientId: o.clientId, tenantId: o.tenantId, url: body.url, active: body.active, events, secret: sealSecret(secretKey, secret) })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return { ...toEndpoint(row), secret };
@@ -83,7 +87,7 @@ export async function createEndpoint(db: Db, o: EndpointOwner, body: WebhookCrea
  * to `previous_secret` (valid 24 h more) and returns the new one.
  * @throws 400 for an empty patch; 404 for another client's endpoint.
  */
-export async function patchEndpoint(db: Db, o: EndpointOwner, id: string, body: WebhookPatch): Promise<WebhookEndpoint & { secret?: string }> {
+export async function patchEndpoint(db: Db, o: EndpointOwner, id: string, body: WebhookPatch, secretKey: Buffer): Promise<WebhookEndpoint & { secret?: string }> {
   const events = eventKinds(body);
   if (body.url === undefined && body.active === undefined && events === undefined && body.rotate_secret === undefined) {
     throw new ApiError("validation_error", "Send at least one of url, active, events (event_types), rotate_secret", { errors: { body: ["has no field to change"] } });
@@ -103,8 +107,8 @@ export async function patchEndpoint(db: Db, o: EndpointOwner, id: string, body: 
     let secret: string | undefined;
     if (body.rotate_secret) {
       secret = generateWebhookSecret();
-      set.secret = secret;
-      set.previousSecret = current.secret;
+      set.secret = sealSecret(secretKey, secret);
+      set.previousSecret = isSealed(current.secret) ? current.secret : sealSecret(secretKey, current.secret);
       set.previousSecretExpiresAt = new Date(now.getTime() + PREVIOUS_SECRET_TTL_MS).toISOString();
     }
     const [row] = await tx.update(webhookEndpoints).set(set).where(eq(webhookEndpoints.id, id)).returning();
