@@ -61,7 +61,7 @@ describe("keys and encryption", () => {
 });
 
 describe("through the API", () => {
-  const overrides = { secretKey: KEY, webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000 };
+  const overrides = { secretKey: KEY, webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000, allowPrivateWebhooks: true };
   let h: Harness;
   let rx: LoopbackReceiver;
   beforeAll(async () => {
