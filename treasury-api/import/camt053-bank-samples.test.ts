@@ -30,6 +30,7 @@ if (!PRESENT) {
       "(STATEMENT_FIXTURES_DIR=/path/to/statements npx vitest run treasury-api/import/camt053-bank-samples.test.ts)",
   );
 }
+
 const F = {
   abnamro: "camt053-001-02-abnamro-nl-1.xml",
   genkgo: "camt053-001-02-genkgo-allbalances-1.xml",
@@ -180,6 +181,8 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
     expect(stmt?.entries[0]).toMatchObject({ amount: "8.850", endToEndId: "000000001", remittance: "Transaction Description", booked: { date: "2014-12-31" }, value: { date: "2015-01-02" } });
   });
 });
+
+// ---------------------------------------------------------------- importer and CLI
 
 let database: Database;
 
