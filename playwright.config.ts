@@ -1,10 +1,13 @@
 import { defineConfig } from "@playwright/test";
+import { findChromium } from "./scripts/chromium";
 
 /**
- * Playwright e2e (issue 4 §8): Debian's Chromium (browsers cannot be
- * downloaded here), against the production build served by `npm start`,
- * which also starts the local treasury-api on in-memory storage (no
- * leftovers between runs). `E2E_SKIP_BUILD=1` reuses an existing build.
+ * Playwright e2e (issue 4 §8) in the Chromium scripts/chromium.ts finds
+ * (PLAYWRIGHT_CHROMIUM_EXECUTABLE, Playwright's own, then the system's;
+ * `npm run test:e2e` installs Debian's first when there is none and it may),
+ * against the production build served by `npm start`, which also starts the
+ * local treasury-api on in-memory storage (no leftovers between runs).
+ * `E2E_SKIP_BUILD=1` reuses an existing build.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -21,7 +24,7 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: findChromium(),
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
     viewport: { width: 1360, height: 860 },

@@ -2,7 +2,7 @@
  * `npm run bench:ui` (issue 5 §9). On the production build (run
  * `npm run build` first; BENCH_BUILD=1 builds here) it starts the dashboard
  * with the local treasury-api (in-memory demo data) and, in headless
- * Debian Chromium, measures per route:
+ * Chromium (the one scripts/chromium.ts finds), measures per route:
  * - first-load JS: the `<script src>` chunks of the server HTML, gzip
  *   (level 9) from `.next/static`, and whether Recharts is among them
  *   (target ≤ 200 KB for routes without charts). `nomodule` scripts (Next's
@@ -26,6 +26,7 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
+import { findChromium } from "../scripts/chromium";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -113,7 +114,7 @@ async function main() {
     env: { ...process.env, PORT: String(PORT), TREASURY_API_PORT: "0", TREASURY_API_DATA: "memory", DASHBOARD_DATA_DIR: "memory", NEXTAUTH_URL: BASE, DASHBOARD_BENCH: "1", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     await waitReady(`${BASE}/readyz`, 300_000);
     const pages = new Map<BenchUser, Page>();

@@ -3,9 +3,10 @@
  *
  *   npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory]
  *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]
- *                           [--bank-speed instant|fast|realistic|manual]
+ *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
  *                           [--allow-private-webhooks] [--trust-proxy]
  *   npm run treasury-api -- import-camt053 --company ID FILE...
+ *   npm run treasury-api -- --help            (or -h: the usage, exit 0)
  *
  * A new data folder is seeded with demo data by default and gets
  * `demo-fixtures.json` (for `memory` the fixtures are printed). `DATABASE_URL`
@@ -119,9 +120,24 @@ interface CliArgs {
   rest: string[];
 }
 
+const USAGE =
+  "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
+  "                           [--allow-private-webhooks] [--trust-proxy]\n" +
+  "       npm run treasury-api -- import-camt053 --company ID FILE...\n" +
+  "       npm run treasury-api -- --help\n";
+
 function usage(message: string): never {
-  process.stderr.write(`treasury-api: ${message}\nusage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual]\n                           [--allow-private-webhooks] [--trust-proxy]\n       npm run treasury-api -- import-camt053 --company ID FILE...\n`);
+  process.stderr.write(`treasury-api: ${message}\n${USAGE}`);
   process.exit(2);
+}
+
+/** `--help` / `-h`: the usage on stdout, exit 0. */
+function help(): never {
+  process.stdout.write(
+    `${USAGE}\nStarts the local Treasury API (base address http://HOST:PORT/public, OpenAPI document at /public/openapi.json);\n` +
+      "a new data folder is seeded with demo data. DATABASE_URL selects PostgreSQL instead of the embedded PGlite.\n",
+  );
+  process.exit(0);
 }
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -202,6 +218,12 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       case "--trust-proxy":
         opts.config = { ...opts.config, trustProxy: true };
+        break;
+      case "--help":
+      case "-h":
+        // The import command prints its own usage.
+        if (command === "serve") help();
+        rest.push(a);
         break;
       default:
         if (a.startsWith("--") && command === "serve") usage(`unknown flag ${a}`);

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { paymentBatches, paymentInstructions, reconciliationMatches } from "../db/schema";
+import { buildCamt053 } from "../test/camt053-builder";
 import { CLIENTS, IDS, createHarness, daysAgo, type Harness } from "../test/harness";
 import { importCamt053 } from "./camt053-import";
 
@@ -17,15 +18,32 @@ afterAll(() => h.close());
 const BATCH = "a1000000-0000-4000-8000-000000000001";
 const INSTRUCTION = "a2000000-0000-4000-8000-000000000001";
 
+/** One day's statement of company A's NOK account with the settled payment's debit. */
 function statement(date: string): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>
-<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt>
-<GrpHdr><MsgId>M1</MsgId><CreDtTm>${date}T18:00:00+01:00</CreDtTm></GrpHdr>
-<Stmt><Id>S-${date}</Id><CreDtTm>${date}T18:00:00+01:00</CreDtTm>
-<Acct><Id><IBAN>NO9386011117947</IBAN></Id><Ccy>NOK</Ccy><Svcr><FinInstnId><BIC>DNBANOKK</BIC></FinInstnId></Svcr></Acct>
-<Ntry><Amt Ccy="NOK">12500.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${date}</Dt></BookgDt><ValDt><Dt>${date}</Dt></ValDt><AcctSvcrRef>REF-IMPORT-1</AcctSvcrRef>
-<NtryDtls><TxDtls><Refs><EndToEndId>E2E-IMPORT-0001</EndToEndId></Refs><RltdPties><Cdtr><Nm>Fjordkraft AS</Nm></Cdtr></RltdPties><RmtInf><Ustrd>Invoice 4411</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
-</Stmt></BkToCstmrStmt></Document>`;
+  return buildCamt053({
+    version: "02",
+    messageId: `M-${date}`,
+    createdAt: `${date}T18:00:00+01:00`,
+    statements: [
+      {
+        id: `S-${date}`,
+        createdAt: `${date}T18:00:00+01:00`,
+        account: { iban: "NO9386011117947", currency: "NOK", servicerBic: "DNBANOKK" },
+        balances: [{ code: "CLBD", amount: "87500.00", currency: "NOK", date }],
+        entries: [
+          {
+            amount: "12500.00",
+            currency: "NOK",
+            direction: "debit",
+            booked: date,
+            value: date,
+            servicerRef: "REF-IMPORT-1",
+            txs: [{ endToEndId: "E2E-IMPORT-0001", counterparty: "Fjordkraft AS", remittance: ["Invoice 4411"] }],
+          },
+        ],
+      },
+    ],
+  });
 }
 
 it("an imported debit carrying a settled instruction's end-to-end id gets a proposed match", async () => {

@@ -1,7 +1,7 @@
 /**
  * The CLI server over real HTTP (issue 2 item 5): starts `npm run
  * treasury-api` as a child process on a free loopback port with an in-memory
- * database, checks flag validation, serves a request, and shuts down cleanly
+ * database, checks flag validation and --help, serves a request, and shuts down cleanly
  * on SIGTERM while a request is in flight.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
@@ -52,6 +52,32 @@ describe("treasury-api CLI", () => {
     expect(await s.exit).toBe(2);
     expect(s.output()).toContain(flag);
   });
+
+  it("prints the usage on stdout and exits 0 for `npm run treasury-api -- --help` and for -h", async () => {
+    const run = (command: string, args: string[]) =>
+      new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+        const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } });
+        children.push(child);
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (d: Buffer) => {
+          stdout += d.toString();
+          // A server that starts instead of printing the usage is stopped, so the test fails at once.
+          if (stdout.includes("listening on")) child.kill("SIGKILL");
+        });
+        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+        child.on("error", reject);
+        child.on("exit", (code) => resolve({ code, stdout, stderr }));
+      });
+    const results = await Promise.all([run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "treasury-api", "--", "--help"]), run(TSX, ["treasury-api/server.ts", "-h"])]);
+    for (const r of results) {
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^usage: npm run treasury-api -- \[--port 4010\]/m);
+      expect(r.stdout).toContain("import-camt053 --company ID FILE...");
+      expect(r.stdout).not.toContain("listening on");
+      expect(r.stderr).not.toContain("unknown flag");
+    }
+  }, 60_000);
 
   it("serves over HTTP and finishes an in-flight request on SIGTERM, then exits 0", async () => {
     const s = startCli(["--data", "memory", "--seed", "none", "--port", "0", "--quiet"]);

@@ -1,0 +1,61 @@
+/**
+ * Database helpers of the statement import tests: a fresh tenant per test,
+ * row counts of every table the importer writes, and small result helpers.
+ * The tests open one in-memory database per file and pass it in.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { companies, tenants } from "../db/schema";
+import { newId } from "../lib/secrets";
+
+/** A fresh tenant with two companies, so that no test sees another's accounts. */
+export async function newTenant(database: Database): Promise<{ tenantId: string; companyId: string; otherCompanyId: string }> {
+  const tenantId = newId();
+  const companyId = newId();
+  const otherCompanyId = newId();
+  await database.db.insert(tenants).values({ id: tenantId, name: "Test tenant" });
+  await database.db.insert(companies).values([
+    { id: companyId, tenantId, orgnr: "910000001", name: "Importer AS", country: "NO" },
+    { id: otherCompanyId, tenantId, orgnr: "910000002", name: "Other AS", country: "NO" },
+  ]);
+  return { tenantId, companyId, otherCompanyId };
+}
+
+/** Row counts of every table the importer writes (and the trigger-kept aggregate's transaction count). */
+export async function tableCounts(database: Database): Promise<Record<string, number>> {
+  const res = await database.db.execute<{ t: string; n: number }>(sql`
+    select 'accounts' as t, count(*)::int as n from accounts
+    union all select 'transactions', count(*)::int from transactions
+    union all select 'balance_snapshots', count(*)::int from balance_snapshots
+    union all select 'coverage_days', count(*)::int from coverage_days
+    union all select 'webhook_events', count(*)::int from webhook_events
+    union all select 'account_day_flows', coalesce(sum(tx_count), 0)::int from account_day_flows`);
+  return Object.fromEntries(rowsOf<{ t: string; n: number }>(res).map((r) => [r.t, Number(r.n)]));
+}
+
+/**
+ * Rows of the transactions whose per-account daily aggregate (`account_day_flows`,
+ * kept by a trigger) disagrees with the transactions of `companyId`: 0 when they agree.
+ */
+export async function flowMismatches(database: Database, companyId: string): Promise<number> {
+  const res = await database.db.execute(sql`
+    with t as (select account_id, booked_date, direction, count(*)::int as n, sum(amount) as total from transactions where company_id = ${companyId} group by 1, 2, 3),
+         f as (select account_id, booked_date, direction, tx_count as n, amount_sum as total from account_day_flows where company_id = ${companyId})
+    select count(*)::int as diff from (select * from t except select * from f union all (select * from f except select * from t)) x`);
+  return rowsOf<{ diff: number }>(res)[0]?.diff ?? -1;
+}
+
+/** PGlite and node-postgres both return `{ rows }` from `execute`. */
+export function rowsOf<T>(res: unknown): T[] {
+  return (res as { rows: T[] }).rows;
+}
+
+/** Runs `fn` and returns the error it rejects with; fails when it resolves. */
+export async function rejection(fn: () => Promise<unknown>): Promise<Error> {
+  try {
+    await fn();
+  } catch (e) {
+    if (e instanceof Error) return e;
+  }
+  throw new Error("expected a rejection");
+}
