@@ -118,7 +118,11 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
 
   const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.errors).toEqual([]);
-  expect(csv.data.length).toBe(rowCount);
+  // Other specs run in parallel and the bank books new debits today: the export may hold rows added after the API was read,
+  // never fewer, and at most as many as the API has now.
+  const now = (await (await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1`)).json()) as BffPage<Tx>;
+  expect(csv.data.length).toBeGreaterThanOrEqual(rowCount);
+  expect(csv.data.length).toBeLessThanOrEqual(now.count ?? rowCount);
   for (const r of csv.data) expect(r.direction).toBe("debit");
 });
 
