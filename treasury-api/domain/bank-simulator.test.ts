@@ -81,7 +81,7 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     const settledTotal = settled.reduce((s, i) => s + Math.round(Number(i.amount) * 100), 0);
     const [before] = await queryRows<{ balance: string }>(
       h.database.db,
-      sql`select balance::text as balance from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' order by as_of_date desc limit 1`,
+      sql`select balance::text as balance from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' and as_of_date <= ${daysAgo(0)} order by as_of_date desc limit 1`,
     );
 
     const batchId = await approvedBatch(f, company, currency, ins);
@@ -131,14 +131,15 @@ describe("lifecycle: create → submit → two approvals → processing → sett
       await count(sql`select count(*)::int as n from webhook_events e join transactions t on t.id::text = e.payload->'data'->>'id' where e.type = 'transaction.created' and t.dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`),
     ).toBe(settled.length);
 
-    // Balances: today's closing_booked = previous closing − settled total; an intraday point with the same balance.
+    // Balances: today's closing_booked = previous closing − settled total; an intraday point with the same balance
+    // (up to today: another test may have booked on a future execution date).
     const [after] = await queryRows<{ balance: string; as_of_date: string }>(
       h.database.db,
-      sql`select balance::text as balance, as_of_date::text as as_of_date from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' order by as_of_date desc limit 1`,
+      sql`select balance::text as balance, as_of_date::text as as_of_date from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' and as_of_date <= ${daysAgo(0)} order by as_of_date desc limit 1`,
     );
     expect(after?.as_of_date).toBe(daysAgo(0));
     expect(Math.round(Number(before?.balance) * 100) - Math.round(Number(after?.balance) * 100)).toBe(settledTotal);
-    const [point] = await queryRows<{ balance: string }>(h.database.db, sql`select balance::text as balance from intraday_points where account_id = ${account} order by timestamp desc limit 1`);
+    const [point] = await queryRows<{ balance: string }>(h.database.db, sql`select balance::text as balance from intraday_points where account_id = ${account} and timestamp < ${daysAgo(-1)}::date order by timestamp desc limit 1`);
     expect(Number(point?.balance)).toBe(Number(after?.balance));
 
     // Proposed matches (domain/matching.ts): each settled instruction has a proposal on its booking; confirm one, reject another.
