@@ -14,7 +14,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../treasury-api/webhooks/loopback-receiver";
 import { BASE_URL } from "../playwright.config";
-import { pageAs, scanAndShoot, USERS } from "./fixtures";
+import { createBatchVia, pageAs, scanAndShoot, USERS, writeHeaders } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
@@ -82,18 +82,30 @@ test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits
   await expect(page.getByTestId("approval-progress")).toContainText("0 of 2");
 });
 
-test("the treasurer cannot approve their own batch", async ({ browser }) => {
+test("the treasurer's role cannot approve, even a batch someone else created", async ({ browser }) => {
   const page = await as(browser, "treasurer");
   await page.goto("/payments");
   await expect(page.getByRole("link", { name: "Approvals" })).toHaveCount(0);
   const queue = await page.request.get("/api/treasury/approvals/queue");
   expect(queue.status()).toBe(403);
+  // A batch the lead created: four-eyes does not apply to the treasurer, so only the role check can refuse her.
+  const lead = await as(browser, "lead");
+  await lead.goto("/payments");
+  const otherBatch = await createBatchVia(lead, "NOK", [{ amount: "310.00", creditor_name: "Kontorrekvisita AS", creditor_iban: "NO9386011117947", end_to_end_id: `ROLE-${RUN}` }]);
+  expect((await lead.request.post(`/api/treasury/payments/batches/${otherBatch}/submit`, { headers: writeHeaders() })).status()).toBe(202);
   const approver = await as(browser, "approver");
   const rows = (await (await approver.request.get("/api/treasury/approvals/queue")).json()) as { items: { approval: { id: string; object_id: string } }[] };
-  const approvalId = rows.items.find((r) => r.approval.object_id === batchId)?.approval.id;
+  const approvalId = rows.items.find((r) => r.approval.object_id === otherBatch)?.approval.id;
   expect(approvalId).toBeTruthy();
-  const r = await page.request.post(`/api/treasury/approvals/${approvalId}/approve`, { headers: { Origin: BASE_URL, "Idempotency-Key": crypto.randomUUID() } });
+  const r = await page.request.post(`/api/treasury/approvals/${approvalId}/approve`, { headers: writeHeaders() });
   expect(r.status()).toBe(403);
+  expect(await r.json()).toMatchObject({ error: "permission_denied", details: { permission: "approvals.decide" } });
+  // Its own batch is refused for the same reason (not four-eyes).
+  const own = rows.items.find((x) => x.approval.object_id === batchId)?.approval.id;
+  const r2 = await page.request.post(`/api/treasury/approvals/${own}/approve`, { headers: writeHeaders() });
+  expect(await r2.json()).toMatchObject({ error: "permission_denied", details: { permission: "approvals.decide" } });
+  // Leave the queue as the journey expects it: the lead's batch is rejected.
+  expect((await approver.request.post(`/api/treasury/approvals/${approvalId}/reject`, { headers: writeHeaders(), data: { reason: "test cleanup" } })).status()).toBe(200);
 });
 
 test("approver 1 approves; a retry after a lost answer counts once", async ({ browser }) => {

@@ -185,6 +185,10 @@ interface CandidateRow {
 
 const CHUNK = 1000;
 
+/**
+ * Instruction–transaction pairs worth scoring. The pair joins narrow by company for the (company_id, end_to_end_id)
+ * index; the final `where` keeps every pair, whatever branch found it, inside one tenant and one company.
+ */
 async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
   const idList = sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -220,7 +224,7 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
     join t on t.id = p.tid
     join payment_instructions i on i.id = p.iid
     join payment_batches b on b.id = i.batch_id
-    where i.tenant_id = t.tenant_id and i.currency = t.currency and i.status in ('settled', 'accepted')
+    where i.tenant_id = t.tenant_id and i.company_id = t.company_id and i.currency = t.currency and i.status in ('settled', 'accepted')
       and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id and m.state = 'confirmed')
       and not exists (select 1 from reconciliation_matches m where m.transaction_id = t.id and m.state = 'confirmed')
       and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id and m.transaction_id = t.id)`,

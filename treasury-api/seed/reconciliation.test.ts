@@ -40,9 +40,18 @@ describe("seed steps", () => {
     expect(rows.length).toBe(tenant1?.n);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.reviewer !== null)).toBe(true);
-    // Running it again changes nothing it already decided.
+    // Running it again changes nothing it already decided: it proposes nothing new and works only on the open proposals.
+    const decidedBefore = await queryRows<{ id: string; state: string }>(h.database.db, sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`);
     const again = await seedReconciliation(h.database, createRng(1, "step:reconciliation"));
-    expect(again.confirmed + again.rejected).toBeLessThanOrEqual(summary.proposed);
+    expect(again.proposed + again.confirmed + again.rejected).toBe(summary.proposed);
+    const decidedAfter = await queryRows<{ id: string; state: string }>(h.database.db, sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`);
+    expect(decidedAfter).toEqual(expect.arrayContaining(decidedBefore));
+    const after = await queryRows<{ state: string; n: number }>(h.database.db, sql`select state, count(*)::int as n from reconciliation_matches group by state`);
+    expect({ proposed: 0, confirmed: 0, rejected: 0, ...Object.fromEntries(after.map((r) => [r.state, r.n])) }).toEqual({
+      proposed: again.proposed,
+      confirmed: summary.confirmed + again.confirmed,
+      rejected: summary.rejected + again.rejected,
+    });
   });
 
   it("webhooks: one inactive endpoint, secret never shown", async () => {

@@ -168,8 +168,29 @@ export interface CallOptions {
   idem?: string | true;
 }
 
+const DAY_MS = 86_400_000;
+/** A new harness closer than this to UTC midnight waits for the next day (a test file runs well within the rest of a day). */
+export const MIDNIGHT_GUARD_MS = 3 * 60_000;
+
+/**
+ * Waits out a UTC midnight that is less than {@link MIDNIGHT_GUARD_MS} away, so that the
+ * fixture's dates (`daysAgo`), the server's "today" (bank bookings, report defaults) and the
+ * test's own expectations fall on one UTC day for the whole file. Faking `Date` instead
+ * would also move PGlite's clock (emscripten reads `Date.now()`) and hang its shutdown,
+ * and a real PostgreSQL's `now()` would not follow it at all.
+ * @returns the milliseconds waited
+ */
+export async function awayFromMidnight(now: number = Date.now()): Promise<number> {
+  const left = DAY_MS - (now % DAY_MS);
+  if (left >= MIDNIGHT_GUARD_MS) return 0;
+  const wait = left + 1000;
+  await new Promise((resolve) => setTimeout(resolve, wait));
+  return wait;
+}
+
 /** Creates the harness: database, fixture, app. Call `close()` in afterAll. */
 export async function createHarness(config: Partial<AppConfig> = {}): Promise<Harness> {
+  await awayFromMidnight();
   const database = await openDatabase({ dataDir: "memory" });
   await insertFixture(database);
   // Tests deliver webhooks to loopback receivers: the development setting that allows private targets is on unless a test turns it off.

@@ -62,13 +62,22 @@ describe.runIf(available)("on PostgreSQL", () => {
     expect(body.results[0]?.amount).toMatch(/^\d+\.50$/);
   });
 
-  it("idempotent upsert: a parallel burst creates one account", async () => {
-    const json = { company_id: IDS.companyA, bank_id: "NDEANOKK", external_ref: "NO8330001234567", external_ref_type: "IBAN", currency: "EUR", status: "active" };
-    const results = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/accounts", { json, idem: "pg-burst" })));
-    expect(results.filter((r) => r.status === 201 || r.status === 200).length).toBeGreaterThanOrEqual(1);
-    expect(results.every((r) => [200, 201, 409].includes(r.status))).toBe(true);
-    const list = (await (await call("GET", "/accounts")).json()) as { count: number };
-    expect(list.count).toBe(2); // the fixture's two accounts of company A; the upsert matched one of them
+  it("idempotency claim: a parallel burst of one key creates one batch, every success carries its id", async () => {
+    const count = async () => Number(((await database.db.execute(sql`SELECT count(*)::int AS n FROM payment_batches`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const before = await count();
+    const json = {
+      company_id: IDS.companyA,
+      currency: "NOK",
+      instructions: [{ amount: "10.00", currency: "NOK", creditor_name: "Burst AS", creditor_iban: "NO9386011117947", end_to_end_id: "PG-BURST-1" }],
+    };
+    const results = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/payments/batches", { json, idem: "pg-burst" })));
+    const statuses = results.map((r) => r.status);
+    // The first claim runs; the others wait on it and replay (201) or find it still running (409 in_progress).
+    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
+    const created = await Promise.all(results.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: string }).id));
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(created).size).toBe(1);
+    expect(await count()).toBe(before + 1);
   });
 
   it("a burst whose claims go stale at once still creates one batch: a running request's key is never taken over", async () => {

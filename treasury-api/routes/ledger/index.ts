@@ -46,7 +46,7 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     checkDateRange(q);
     const account = await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listBalances(c.get("db"), account.id, { fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type }, paging, paging.needsCount);
+    const { rows, count } = await repo.listBalances(c.get("db"), c.get("scope"), account.id, { fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type }, paging, paging.needsCount);
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
@@ -55,7 +55,7 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     checkDateRange(q);
     const account = await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listCoverage(c.get("db"), account.id, { fromDate: q.from_date, toDate: q.to_date }, paging, paging.needsCount);
+    const { rows, count } = await repo.listCoverage(c.get("db"), c.get("scope"), account.id, { fromDate: q.from_date, toDate: q.to_date }, paging, paging.needsCount);
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
@@ -67,6 +67,7 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     const paging = resolvePaging(c, q);
     const { rows, count } = await repo.listIntraday(
       c.get("db"),
+      c.get("scope"),
       account.id,
       { date: q.date, fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type },
       paging,

@@ -246,8 +246,16 @@ export async function getTransaction(db: Db, scope: DataScope, id: string): Prom
 
 // ------------------------------------------------------------ balances, coverage, intraday
 
-export async function listBalances(db: Db, accountId: string, f: { fromDate?: string; toDate?: string; balanceType?: string }, page: Page, withCount: boolean) {
-  const conds: SQL[] = [eq(balanceSnapshots.accountId, accountId)];
+/** Balance snapshots of one account in scope (another company's account id yields nothing), by date, type, id. */
+export async function listBalances(
+  db: Db,
+  scope: DataScope,
+  accountId: string,
+  f: { fromDate?: string; toDate?: string; balanceType?: string },
+  page: Page,
+  withCount: boolean,
+) {
+  const conds: SQL[] = [...scopeWhere(scope, balanceSnapshots.tenantId, balanceSnapshots.companyId), eq(balanceSnapshots.accountId, accountId)];
   if (f.fromDate) conds.push(gte(balanceSnapshots.asOfDate, f.fromDate));
   if (f.toDate) conds.push(lte(balanceSnapshots.asOfDate, f.toDate));
   if (f.balanceType) conds.push(eq(balanceSnapshots.balanceType, f.balanceType));
@@ -267,8 +275,9 @@ export async function listBalances(db: Db, accountId: string, f: { fromDate?: st
   return { rows: out, count: Number(total[0]?.n ?? 0) };
 }
 
-export async function listCoverage(db: Db, accountId: string, f: { fromDate?: string; toDate?: string }, page: Page, withCount: boolean) {
-  const conds: SQL[] = [eq(coverageDays.accountId, accountId)];
+/** Coverage days of one account in scope (another company's account id yields nothing), by date. */
+export async function listCoverage(db: Db, scope: DataScope, accountId: string, f: { fromDate?: string; toDate?: string }, page: Page, withCount: boolean) {
+  const conds: SQL[] = [...scopeWhere(scope, coverageDays.tenantId, coverageDays.companyId), eq(coverageDays.accountId, accountId)];
   if (f.fromDate) conds.push(gte(coverageDays.date, f.fromDate));
   if (f.toDate) conds.push(lte(coverageDays.date, f.toDate));
   const where = and(...conds);
@@ -286,8 +295,16 @@ export async function listCoverage(db: Db, accountId: string, f: { fromDate?: st
   return { rows: out, count: Number(total[0]?.n ?? 0) };
 }
 
-export async function listIntraday(db: Db, accountId: string, f: { date?: string; fromDate?: string; toDate?: string; balanceType?: string }, page: Page, withCount: boolean) {
-  const conds: SQL[] = [eq(intradayPoints.accountId, accountId)];
+/** Intraday points of one account in scope (another company's account id yields nothing), by timestamp; dates are UTC days. */
+export async function listIntraday(
+  db: Db,
+  scope: DataScope,
+  accountId: string,
+  f: { date?: string; fromDate?: string; toDate?: string; balanceType?: string },
+  page: Page,
+  withCount: boolean,
+) {
+  const conds: SQL[] = [...scopeWhere(scope, intradayPoints.tenantId, intradayPoints.companyId), eq(intradayPoints.accountId, accountId)];
   const from = f.date ?? f.fromDate;
   const to = f.date ?? f.toDate;
   if (from) conds.push(gte(intradayPoints.timestamp, `${from}T00:00:00Z`));

@@ -37,7 +37,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
     const q = c.req.valid("query");
     const batch = await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listBatchInstructions(c.get("db"), batch.id, { status: q.status }, paging, paging.needsCount);
+    const { rows, count } = await repo.listBatchInstructions(c.get("db"), c.get("scope"), batch.id, { status: q.status }, paging, paging.needsCount);
     return c.json(listBody(c, paging, rows, count), 200);
   });
 

@@ -185,9 +185,9 @@ export async function submitBatch(db: Db, scope: DataScope, id: string, fourEyes
 
 // ------------------------------------------------------------ instructions
 
-/** The instructions of a batch in batch order, optionally by status. */
-export async function listBatchInstructions(db: Db, batchId: string, f: { status?: InstructionStatus }, page: Page, withCount: boolean) {
-  const conds: SQL[] = [eq(paymentInstructions.batchId, batchId)];
+/** The instructions of a batch in scope in batch order, optionally by status; another company's batch id yields nothing. */
+export async function listBatchInstructions(db: Db, scope: DataScope, batchId: string, f: { status?: InstructionStatus }, page: Page, withCount: boolean) {
+  const conds: SQL[] = [...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId), eq(paymentInstructions.batchId, batchId)];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
   const where = and(...conds);
   const [rows, count] = await Promise.all([

@@ -140,6 +140,23 @@ describe("the matcher", () => {
     expect(m?.score).toBe(65);
   });
 
+  it("keeps at most three proposals per transaction, the best scores first", async () => {
+    // Five instructions of one amount and creditor; only the first is booked, with its end-to-end id.
+    // The other four match it on amount, date and name (score 65) — one proposal too many.
+    const { ins, txs } = await scenario([
+      { amount: "777.00", name: "Cap Supplier AS" },
+      ...Array.from({ length: 4 }, () => ({ amount: "777.00", name: "Cap Supplier AS", tx: null })),
+    ]);
+    expect(txs).toHaveLength(1);
+    const got = await matchesFor(txs[0]?.id ?? "");
+    expect(got).toHaveLength(3);
+    const byScore = [...got].sort((a, b) => b.score - a.score);
+    expect(byScore[0]).toMatchObject({ payment_instruction_id: ins[0]?.id, score: 100 });
+    // Ties (65) go to the smallest instruction ids.
+    const tied = ins.slice(1).map((i) => i.id).sort();
+    expect(byScore.slice(1).map((m) => [m.payment_instruction_id, m.score]).sort()).toEqual(tied.slice(0, 2).map((id) => [id, 65]));
+  });
+
   it("the simulated bank proposes matches for the payments it books", async () => {
     const company = IDS.companyA;
     const body = {
@@ -171,7 +188,9 @@ describe("the matcher", () => {
 
 describe("GET /reconciliation/matches", () => {
   it("both forms, company header optional, state filter, paging", async () => {
+    // Its own data: two proposals in company B and two in company A (none decided), whatever ran before.
     await scenario([{ amount: "1.00", name: "B one" }, { amount: "2.00", name: "B two" }], IDS.companyB, IDS.accountB1, "SEK");
+    await scenario([{ amount: "3.00", name: "A three" }, { amount: "4.00", name: "A four" }]);
     const all = (await (await h.call("GET", "/reconciliation/matches?page_size=2", { client: "fullB" })).json()) as { count: number; results: Match[]; next: string | null };
     expect(all.results).toHaveLength(2);
     expect(all.count).toBeGreaterThan(2);

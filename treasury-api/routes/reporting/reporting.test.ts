@@ -244,6 +244,55 @@ describe("forecast", () => {
     }
   });
 
+  describe("hand-computed figures (a company of its own, removed afterwards)", () => {
+    const F = "20000000-0000-4000-8000-0000000000f1";
+    const ACCOUNT = "40000000-0000-4000-8000-0000000000f1";
+    const ids = { tx: ["61000000-0000-4000-8000-0000000000f1", "61000000-0000-4000-8000-0000000000f2", "61000000-0000-4000-8000-0000000000f3"] };
+
+    beforeAll(async () => {
+      const db = h.database.db;
+      const own = { tenantId: IDS.tenant, companyId: F };
+      await db.insert(s.companies).values({ id: F, tenantId: IDS.tenant, orgnr: "FC-1", name: "Forecast Check AS", country: "NO" });
+      await db.insert(s.accounts).values({ ...own, id: ACCOUNT, bankId: "DNBANOKK", externalRef: "NO6512345678946", name: "Forecast USD", currency: "USD", bankName: "DNB Bank" });
+      await db.insert(s.balanceSnapshots).values({ ...own, id: "70000000-0000-4000-8000-0000000000f1", accountId: ACCOUNT, balanceType: "closing_booked", asOfDate: shiftDate(today, -1), balance: "1000.00", currency: "USD" });
+      const tx = (id: string, days: number, amount: string, direction: "credit" | "debit") => {
+        const date = shiftDate(today, -days);
+        return { ...own, id, accountId: ACCOUNT, amount, currency: "USD", direction, bookedDate: date, bookedAt: `${date}T10:00:00Z`, valueDate: date, valueAt: `${date}T10:00:00Z`, counterpartyName: "X", remittance: id, source: "api" };
+      };
+      // The 90-day window (today−90 … today−1) holds today's weekday 12 times and the other six weekdays 13 times each.
+      await db.insert(s.transactions).values([tx(ids.tx[0] ?? "", 7, "120.00", "credit"), tx(ids.tx[1] ?? "", 1, "13.00", "debit"), tx(ids.tx[2] ?? "", 2, "1.00", "credit")]);
+      const batch = { ...own, createdByClientId: CLIENTS.partnerA.id, initiator: CLIENTS.partnerA.clientId, currency: "USD", instructionCount: 1 };
+      await db.insert(s.paymentBatches).values([
+        { ...batch, id: "62000000-0000-4000-8000-0000000000f1", status: "approved", totalAmount: "50.00", requestedExecutionDate: shiftDate(today, 3) },
+        { ...batch, id: "62000000-0000-4000-8000-0000000000f2", status: "pending_approval", totalAmount: "5.00", requestedExecutionDate: shiftDate(today, -5) },
+      ]);
+    });
+    afterAll(async () => {
+      const db = h.database.db;
+      await db.delete(s.paymentBatches).where(eq(s.paymentBatches.companyId, F));
+      await db.delete(s.transactions).where(eq(s.transactions.companyId, F));
+      await db.delete(s.accountDayFlows).where(eq(s.accountDayFlows.companyId, F));
+      await db.delete(s.balanceSnapshots).where(eq(s.balanceSnapshots.companyId, F));
+      await db.delete(s.accounts).where(eq(s.accounts.companyId, F));
+      await db.delete(s.companies).where(eq(s.companies.id, F));
+    });
+
+    it("position 1000.00; weekday averages +120/12, −13/13, +1/13 (6 decimals); batches −5 (overdue, first day) and −50", async () => {
+      const got = await rows("partnerA", `/reporting/forecast?from_date=${today}&days=8`, F);
+      // Day by day: today +10 −5 | 0 | 0 | −50 | 0 | +0.076923 | −1 | +10 (today's weekday again).
+      expect(got.map((r) => [r.date, r.currency, r.amount])).toEqual([
+        [today, "USD", "1005.00"],
+        [shiftDate(today, 1), "USD", "1005.00"],
+        [shiftDate(today, 2), "USD", "1005.00"],
+        [shiftDate(today, 3), "USD", "955.00"],
+        [shiftDate(today, 4), "USD", "955.00"],
+        [shiftDate(today, 5), "USD", "955.08"],
+        [shiftDate(today, 6), "USD", "954.08"],
+        [shiftDate(today, 7), "USD", "964.08"],
+      ]);
+    });
+  });
+
   it("400 for a past from_date, days with to_date, days out of range, a range over 366 days", async () => {
     for (const q of [`from_date=${daysAgo(1)}`, `days=5&to_date=${shiftDate(today, 9)}`, "days=0", "days=367", "days=abc", `to_date=${shiftDate(today, 400)}`]) {
       const res = await h.call("GET", `/reporting/forecast?${q}`, { client: "fullB", company: IDS.companyA });

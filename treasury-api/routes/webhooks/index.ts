@@ -53,7 +53,7 @@ export function registerWebhookRoutes(api: OpenAPIHono<AppEnv>): void {
     const q = c.req.valid("query");
     const endpoint = await repo.getEndpointRow(c.get("db"), owner(c), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listDeliveries(c.get("db"), endpoint.id, { status: q.status }, paging);
+    const { rows, count } = await repo.listDeliveries(c.get("db"), owner(c), endpoint.id, { status: q.status }, paging);
     return c.json(listBody(c, paging, rows, count), 200);
   });
   api.openapi(r.testWebhookRoute, async (c) => {
@@ -61,6 +61,6 @@ export function registerWebhookRoutes(api: OpenAPIHono<AppEnv>): void {
     const endpoint = await repo.getEndpointRow(db, owner(c), c.req.valid("param").id);
     const deliveryId = await repo.createTestDelivery(db, endpoint);
     await deliverNow(db, c.get("config"), deliveryId);
-    return c.json(await repo.getDelivery(db, deliveryId), 200);
+    return c.json(await repo.getDelivery(db, owner(c), deliveryId), 200);
   });
 }

@@ -133,26 +133,35 @@ export async function deleteEndpoint(db: Db, o: EndpointOwner, id: string): Prom
   });
 }
 
-/** The delivery log of an endpoint, newest first, each with its attempts. */
+/**
+ * The delivery log of an endpoint of the owner, newest first, each with its
+ * attempts; another client's endpoint id yields nothing.
+ */
 export async function listDeliveries(
   db: Db,
+  o: EndpointOwner,
   endpointId: string,
   f: { status?: "pending" | "delivered" | "failed" },
   page: { limit: number; offset: number },
 ): Promise<{ rows: WebhookDelivery[]; count: number }> {
-  const conds: SQL[] = [eq(webhookDeliveries.endpointId, endpointId)];
+  const conds: SQL[] = [eq(webhookDeliveries.endpointId, endpointId), ...ownerWhere(o)];
   if (f.status) conds.push(eq(webhookDeliveries.status, f.status));
   const where = and(...conds);
   const [rows, [total]] = await Promise.all([
     db
       .select({ d: webhookDeliveries, type: webhookEvents.type })
       .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
       .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
       .where(where)
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(where),
   ]);
   return { rows: await withAttempts(db, rows), count: Number(total?.n ?? 0) };
 }
@@ -181,13 +190,14 @@ async function withAttempts(db: Db, rows: DeliveryJoin[]): Promise<WebhookDelive
   }));
 }
 
-/** One delivery of an endpoint, with its attempts. */
-export async function getDelivery(db: Db, deliveryId: string): Promise<WebhookDelivery> {
+/** One delivery to an endpoint of the owner, with its attempts, else 404. */
+export async function getDelivery(db: Db, o: EndpointOwner, deliveryId: string): Promise<WebhookDelivery> {
   const rows = await db
     .select({ d: webhookDeliveries, type: webhookEvents.type })
     .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-    .where(eq(webhookDeliveries.id, deliveryId));
+    .where(and(eq(webhookDeliveries.id, deliveryId), ...ownerWhere(o)));
   const [out] = await withAttempts(db, rows);
   if (!out) throw notFound("Webhook delivery");
   return out;
