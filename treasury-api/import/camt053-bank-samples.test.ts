@@ -90,8 +90,8 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
       expect(entries.filter((e) => e.endToEndId !== null)).toHaveLength(want.e2e);
       for (const e of entries) {
         expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
-        expect(e.booked.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(e.booked.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+        expect(e.booked?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(e.booked?.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
         expect(e.status).toBe("BOOK");
       }
     });
@@ -193,7 +193,7 @@ afterAll(async () => {
 
 const newTenant = () => newTenantIn(database);
 
-const FILE_FIGURES: Record<string, Omit<ImportFileSummary, "file" | "accountRefs" | "accountsMatched" | "duplicatesSkipped" | "entriesNotBooked">> = {
+const FILE_FIGURES: Record<string, Pick<ImportFileSummary, "statements" | "accountsCreated" | "transactionsInserted" | "balancesUpserted" | "coverageDays" | "skippedBalanceCodes">> = {
   [F.abnamro]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 3, coverageDays: 2, skippedBalanceCodes: { FWAV: 5 } },
   [F.nordea]: { statements: 1, accountsCreated: 1, transactionsInserted: 6, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
   [F.goldman]: { statements: 2, accountsCreated: 2, transactionsInserted: 6, balancesUpserted: 6, coverageDays: 2, skippedBalanceCodes: { OPAV: 2 } },
