@@ -601,7 +601,7 @@ describe("runImportCli", () => {
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
     const lines = io.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe(`camt.053 import for company ${companyId}`);
+    expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
     expect(lines[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "0", "3", "10", "0", "1", "6", "5", "FWAV×2"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([NORDEA_FILE.name, "1", "0", "1", "5", "0", "2", "5", "1", "OPAV INFO XPCD"]);
@@ -626,7 +626,7 @@ describe("runImportCli", () => {
       const io = capture();
       expect(await runImportCli(database.db, args, io)).toBe(2);
       expect(io.stderr).toMatch(message);
-      expect(io.stderr).toContain("usage: import-camt053 --company COMPANY_ID FILE");
+      expect(io.stderr).toContain("usage: import-statements --company COMPANY_ID FILE");
       expect(io.stdout).toBe("");
     });
   }
@@ -635,7 +635,7 @@ describe("runImportCli", () => {
     for (const flag of ["--help", "-h"]) {
       const io = capture();
       expect(await runImportCli(database.db, [flag], io)).toBe(0);
-      expect(io.stdout).toMatch(/^usage: import-camt053 --company COMPANY_ID FILE/);
+      expect(io.stdout).toMatch(/^usage: import-statements --company COMPANY_ID FILE/);
       expect(io.stderr).toBe("");
     }
   });
@@ -646,7 +646,7 @@ describe("runImportCli", () => {
     const io = capture();
     const missing = path.join(dir, "nope.xml");
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, missing], io)).toBe(2);
-    expect(io.stderr).toBe(`import-camt053: cannot read file ${missing} (ENOENT)\n`);
+    expect(io.stderr).toBe(`import-statements: cannot read file ${missing} (ENOENT)\n`);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -657,7 +657,7 @@ describe("runImportCli", () => {
     const before = await tableCounts();
     const io = capture();
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, bad], io)).toBe(1);
-    expect(io.stderr).toMatch(/^import-camt053: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
+    expect(io.stderr).toMatch(/^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
     expect(await tableCounts()).toEqual(before);
   });
 
