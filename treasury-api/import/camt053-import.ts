@@ -172,17 +172,18 @@ async function importFile(tx: DbOrTx, company: Company, file: ParsedFile, accoun
     summary.entriesSkipped += info.length;
     summary.pending += pending.length;
     summary.entriesNotBooked += info.length + pending.length;
-    if (messageType === "camt.053") {
-      const days = coveredDays(stmt);
-      await supersedeIntraday(tx, resolved.id, days);
-      summary.coverageDays += await upsertCoverage(tx, company, resolved.id, days);
-    }
     const known = await crossMessageDuplicates(tx, resolved.id, messageType, booked);
     const fresh = booked.filter((e) => !known.has(e));
     const inserted = await insertTransactions(tx, company, resolved.id, stmt, fresh);
     summary.transactionsInserted += inserted;
     summary.duplicatesSkipped += booked.length - inserted;
     summary.pendingReplaced += await replacePending(tx, resolved.id, booked);
+    if (messageType === "camt.053") {
+      // After the replacements (counted above), before the statement's own pending entries are stored.
+      const days = coveredDays(stmt);
+      await supersedeIntraday(tx, resolved.id, days);
+      summary.coverageDays += await upsertCoverage(tx, company, resolved.id, days);
+    }
     summary.duplicatesSkipped += await insertPending(tx, company, resolved.id, stmt, pending);
     if (messageType === "camt.052") summary.intradayPoints += await insertIntradayPoints(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
     else summary.balancesUpserted += await upsertBalances(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
