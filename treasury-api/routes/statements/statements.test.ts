@@ -116,7 +116,7 @@ describe("POST /statements", () => {
     expect(await again.text()).toBe(firstBody);
     expect(await countTx()).toBe(before);
     // Other files under the same key: 409.
-    const other = await upload([{ ...files[0]!, name: "other.xml" }], { idem: key });
+    const other = await upload(files.map((f) => ({ ...f, name: "other.xml" })), { idem: key });
     expect(other.status).toBe(409);
   });
 
