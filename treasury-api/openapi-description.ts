@@ -199,4 +199,12 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   encrypted at rest (AES-256-GCM), also inside the stored response an idempotent replay returns.
   GET /webhooks/{id}/deliveries (delivery log) and POST /webhooks/{id}/test (signed test event).
 - GET /ping: trivial authenticated JSON route (benchmark floor). GET /healthz and /readyz outside /public.
+- POST /statements (scope write:ledger, X-Company-ID, Idempotency-Key): multipart/form-data upload of one or more
+  ISO 20022 camt.052 / camt.053 / camt.054 files (001.02-001.12) in the part "files"; all files in one transaction,
+  importing a file again adds nothing. 200 { company_id, files: [StatementFileSummary] }; a file that cannot be read
+  is a 400 validation_error with details { file, path } (the element) and nothing is stored. Bodies up to 100 MB.
+  Entries the bank has not booked (no booking date, status PDNG, every camt.052 entry) are kept as pending apart from
+  the transactions: Transaction, the transaction lists, balances and reports carry booked entries only, so the
+  Transaction resource needs no status field. camt.052 ITBD / ITAV balances are intraday points until the day's
+  camt.053 arrives.
 `.trim();

@@ -91,8 +91,8 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
       expect(entries.filter((e) => e.endToEndId !== null)).toHaveLength(want.e2e);
       for (const e of entries) {
         expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
-        expect(e.booked.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(e.booked.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+        expect(e.booked?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(e.booked?.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
         expect(e.status).toBe("BOOK");
       }
     });
@@ -114,7 +114,7 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
     // Amount kept exactly as written, leading zero included.
     expect(e[5]?.amount).toBe("01.00");
     expect(e[12]).toMatchObject({ amount: "921.00", direction: "debit", counterpartyName: "Debtor", endToEndId: "1234567X908303804" });
-    expect(stmt?.balances.find((b) => b.code === "PRCD")).toEqual({ code: "PRCD", amount: "1000.01", currency: "EUR", date: "2013-03-28" });
+    expect(stmt?.balances.find((b) => b.code === "PRCD")).toMatchObject({ code: "PRCD", amount: "1000.01", currency: "EUR", date: "2013-03-28" });
   });
 
   it("Nordea: opening + entries = closing; structured reference as remittance", () => {
@@ -134,7 +134,7 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
     expect(first?.entries).toHaveLength(0);
     expect(first?.period).toEqual({ from: "2023-10-09", to: "2023-10-09" });
     expect(second?.account).toMatchObject({ ref: "GB36GSLD04296250000970", refType: "IBAN", servicerBic: "GSLDGB20" });
-    expect(second?.balances.find((b) => b.code === "CLBD")).toEqual({ code: "CLBD", amount: "334425126.42", currency: "GBP", date: "2023-10-09" });
+    expect(second?.balances.find((b) => b.code === "CLBD")).toMatchObject({ code: "CLBD", amount: "334425126.42", currency: "GBP", date: "2023-10-09" });
     // DtTm: the instant as given, the date its local date part.
     expect(second?.entries[0]?.booked).toEqual({ date: "2023-10-09", at: "2023-10-09T02:00:04.000Z", dateOnly: false });
     expect(second?.entries[2]).toMatchObject({ direction: "credit", counterpartyName: "TEST NAME", endToEndId: "00384068", value: { date: "2022-10-12" } });
@@ -196,7 +196,7 @@ afterAll(async () => {
 
 const newTenant = () => newTenantIn(database);
 
-const FILE_FIGURES: Record<string, Omit<ImportFileSummary, "file" | "accountRefs" | "accountsMatched" | "duplicatesSkipped" | "entriesNotBooked">> = {
+const FILE_FIGURES: Record<string, Pick<ImportFileSummary, "statements" | "accountsCreated" | "transactionsInserted" | "balancesUpserted" | "coverageDays" | "skippedBalanceCodes">> = {
   [F.abnamro]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 3, coverageDays: 2, skippedBalanceCodes: { FWAV: 5 } },
   [F.nordea]: { statements: 1, accountsCreated: 1, transactionsInserted: 6, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
   [F.goldman]: { statements: 2, accountsCreated: 2, transactionsInserted: 6, balancesUpserted: 6, coverageDays: 2, skippedBalanceCodes: { OPAV: 2 } },
@@ -352,7 +352,7 @@ describe.skipIf(!PRESENT)("runImportCli on the published bank samples", () => {
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
     const lines = io.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe(`camt.053 import for company ${companyId}`);
+    expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
     expect(lines[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "0", "1", "13", "0", "0", "3", "2", "FWAV×5"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([F.genkgo, "1", "0", "1", "1", "0", "0", "5", "3", "OPAV FWAV INFO XPCD"]);

@@ -27,6 +27,8 @@ export type TreasuryRouteConfig = Omit<RouteConfig, "method" | "middleware" | "r
   method: Method;
   scope: Scope;
   company: CompanyRule;
+  /** The write's body is `multipart/form-data` (file upload) instead of JSON. */
+  multipart?: boolean;
   responses: RouteConfig["responses"];
 };
 
@@ -93,6 +95,16 @@ function guard(scope: Scope, rule: CompanyRule, write: boolean): MiddlewareHandl
       tenantId: caller.tenantId,
       companyIds: rule !== "none" && companyId ? [companyId] : caller.form === "A" ? null : caller.companyIds,
     });
+    await next();
+  };
+}
+
+function multipartBodyOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!/^multipart\/form-data\b/i.test(type)) {
+      throw new ApiError("unsupported_media_type", "The request body must be multipart/form-data", { content_type: type || null });
+    }
     await next();
   };
 }
@@ -187,11 +199,11 @@ function headerParameters(rule: CompanyRule, write: boolean): HeaderParameter[] 
  * error responses in its OpenAPI description.
  */
 export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
-  const { scope, company, ...rest } = def;
+  const { scope, company, multipart, ...rest } = def;
   const write = def.method !== "get";
   const body = def.request?.body;
   const middleware: MiddlewareHandler<AppEnv>[] = [guard(scope, company, write)];
-  if (write) middleware.push(jsonBody(body ? (body.required ? "required" : "optional") : "none"), idempotency());
+  if (write) middleware.push(multipart ? multipartBodyOnly() : jsonBody(body ? (body.required ? "required" : "optional") : "none"), idempotency());
   const companyDoc =
     company === "required"
       ? "Form B: X-Company-ID required. Form A: X-Company-ID optional (narrows to that company)."
@@ -205,5 +217,5 @@ export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
     parameters: [...headerParameters(company, write), ...(rest.parameters ?? [])],
     middleware,
     responses: { ...COMMON_ERROR_RESPONSES, ...(write ? WRITE_ERROR_RESPONSES : {}), ...def.responses },
-  } as Omit<R, "scope" | "company"> & { middleware: MiddlewareHandler<AppEnv>[] });
+  } as Omit<R, "scope" | "company" | "multipart"> & { middleware: MiddlewareHandler<AppEnv>[] });
 }

@@ -112,7 +112,7 @@ describe("idempotency middleware", () => {
 
   it("an abandoned in_progress key (lock expired, nothing committed) is taken over; a live one is 409 in_progress", async () => {
     const claim = (key: string, lockedUntil: string) =>
-      database.db.insert(idempotencyKeys).values({ clientId: CLIENT, key, fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" })), state: "in_progress", lockedUntil, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+      database.db.insert(idempotencyKeys).values({ clientId: CLIENT, key, fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"), state: "in_progress", lockedUntil, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
     await claim("stale-1", new Date(Date.now() - 1000).toISOString());
     await claim("live-1", new Date(Date.now() + 60_000).toISOString());
     const stale = await post(app, "stale-1");

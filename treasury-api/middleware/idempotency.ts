@@ -10,6 +10,9 @@
  * - a 5xx outcome is not stored, so a retry runs again;
  * - stored response bodies are encrypted (lib/secret-box.ts), since some carry a webhook signing secret.
  *
+ * A multipart body is fingerprinted with its boundary replaced, so that the
+ * same files sent again (a new boundary each time) are the same request.
+ *
  * The claim is one `INSERT … ON CONFLICT DO NOTHING` on the primary key, so a
  * burst of parallel requests with one key runs the handler exactly once.
  */
@@ -32,10 +35,12 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body). */
-export function fingerprintOf(method: string, path: string, company: string, rawBody: string): string {
+/** The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body; a multipart body with its boundary replaced). */
+export function fingerprintOf(method: string, path: string, company: string, rawBody: string, contentType: string): string {
   let body = rawBody;
-  if (rawBody.trim().length > 0) {
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (boundary) body = rawBody.split(boundary).join("BOUNDARY");
+  else if (rawBody.trim().length > 0) {
     try {
       body = canonicalJson(JSON.parse(rawBody));
     } catch {
@@ -84,7 +89,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const db = c.get("db");
     const config = c.get("config");
     const rawBody = await c.req.text();
-    const fingerprint = fingerprintOf(c.req.method, new URL(c.req.url).pathname, c.req.header("x-company-id") ?? "", rawBody);
+    const fingerprint = fingerprintOf(c.req.method, new URL(c.req.url).pathname, c.req.header("x-company-id") ?? "", rawBody, c.req.header("content-type") ?? "");
     const now = new Date();
     // lockedUntil doubles as this claim's token: a takeover writes another value.
     const lockedUntil = new Date(now.getTime() + config.idempotencyLockSeconds * 1000).toISOString();
