@@ -72,7 +72,7 @@ async function call(handler: Handler, who: DashboardUser, method: string, path: 
 }
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
+  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false, config: { allowPrivateWebhooks: true } });
   Object.assign(process.env, {
     TREASURY_API_BASE_URL: `${api.url}/public`,
     TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
