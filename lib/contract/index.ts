@@ -15,3 +15,4 @@ export * from "./approvals";
 export * from "./reconciliation";
 export * from "./reporting";
 export * from "./webhooks";
+export * from "./statements";
