@@ -12,6 +12,7 @@ import type { Context } from "hono";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { API_VERSION } from "../lib/contract/common";
+import { STATEMENT_MAX_BODY_BYTES } from "../lib/contract/statements";
 import { queryRows, type Database } from "./db/client";
 import { resolveConfig, type AppConfig } from "./config";
 import type { AppEnv } from "./lib/context";
@@ -100,7 +101,13 @@ export function createApp(opts: AppOptions): TreasuryApp {
   const defaultLimit = limitOf(config.maxBodyBytes);
   // Batch creation alone may carry 10,000 instructions, which do not fit in 1 MiB (config.maxBatchBodyBytes).
   const batchLimit = limitOf(config.maxBatchBodyBytes);
-  api.use("*", (c, next) => (c.req.method === "POST" && /\/payments\/batches\/?$/.test(c.req.path) ? batchLimit(c, next) : defaultLimit(c, next)));
+  // Statement uploads carry whole bank files (10 MB and more, several per request).
+  const statementLimit = limitOf(STATEMENT_MAX_BODY_BYTES);
+  api.use("*", (c, next) => {
+    if (c.req.method !== "POST") return defaultLimit(c, next);
+    if (/\/payments\/batches\/?$/.test(c.req.path)) return batchLimit(c, next);
+    return /\/statements\/?$/.test(c.req.path) ? statementLimit(c, next) : defaultLimit(c, next);
+  });
   api.use("*", gate());
   // The trivial JSON route benchmarks compare against (the floor), through the same gate as every API call.
   api.get("/ping", (c) => c.json({ pong: true }));

@@ -4,7 +4,7 @@
  *   npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory]
  *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]
  *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
- *   npm run treasury-api -- import-camt053 --company ID FILE...
+ *   npm run treasury-api -- import-statements --company ID FILE...   (alias: import-camt053)
  *   npm run treasury-api -- --help            (or -h: the usage, exit 0)
  *
  * A new data folder is seeded with demo data by default and gets
@@ -101,14 +101,14 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
 }
 
 interface CliArgs {
-  command: "serve" | "import-camt053";
+  command: "serve" | "import-statements";
   opts: ServerOptions;
   rest: string[];
 }
 
 const USAGE =
   "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
-  "       npm run treasury-api -- import-camt053 --company ID FILE...\n" +
+  "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054; alias: import-camt053 --company ID FILE...)\n" +
   "       npm run treasury-api -- --help\n";
 
 function usage(message: string): never {
@@ -141,8 +141,8 @@ export function parseArgs(argv: string[]): CliArgs {
   let command: CliArgs["command"] = "serve";
   const rest: string[] = [];
   const args = [...argv];
-  if (args[0] === "import-camt053") {
-    command = "import-camt053";
+  if (args[0] === "import-statements" || args[0] === "import-camt053") {
+    command = "import-statements";
     args.shift();
   }
   while (args.length) {
@@ -208,7 +208,7 @@ export function parseArgs(argv: string[]): CliArgs {
 
 async function main(): Promise<void> {
   const { command, opts, rest } = parseArgs(process.argv.slice(2));
-  if (command === "import-camt053") {
+  if (command === "import-statements") {
     const { runImportCli } = await import("./import/cli");
     const database = await openDatabase(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.data });
     try {

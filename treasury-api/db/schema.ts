@@ -238,8 +238,42 @@ export const intradayPoints = pgTable(
     balance: money("balance").notNull(),
     currency: text("currency").notNull(),
     balanceType: text("balance_type").notNull(),
+    /** Where the point came from: "api" (simulator, seed, API) or "camt.052" (replaced when a camt.053 covers its day). */
+    source: text("source").notNull().default("api"),
   },
   (t) => [index("intraday_points_account").on(t.accountId, t.timestamp, t.id)],
+);
+
+/**
+ * Statement entries the bank has not booked yet: an entry without a booking
+ * date or with status PDNG (camt.053 / camt.054), and every entry of a
+ * camt.052 intraday report. Kept apart from `transactions` so that no booked
+ * sum, count, report or balance sees them; a later booking of the same entry
+ * (same AcctSvcrRef, end-to-end id, or amount + direction + date) deletes the
+ * row, and a camt.053 covering the day deletes the camt.052 rows of that day.
+ */
+export const pendingEntries = pgTable(
+  "pending_entries",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    direction: text("direction", { enum: ["credit", "debit"] }).notNull(),
+    /** The value date, else the statement's date. */
+    expectedDate: date("expected_date", { mode: "string" }).notNull(),
+    accountServicerRef: text("account_servicer_ref"),
+    endToEndId: text("end_to_end_id"),
+    counterpartyName: text("counterparty_name").notNull().default(""),
+    remittance: text("remittance").notNull().default(""),
+    /** "camt.052", "camt.053" or "camt.054". */
+    source: text("source").notNull(),
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("pending_entries_dedupe").on(t.accountId, t.dedupeKey), index("pending_entries_account_date").on(t.accountId, t.expectedDate)],
 );
 
 // ---------------------------------------------------------------- payments

@@ -90,8 +90,8 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
       expect(entries.filter((e) => e.endToEndId !== null)).toHaveLength(want.e2e);
       for (const e of entries) {
         expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
-        expect(e.booked.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-        expect(e.booked.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+        expect(e.booked?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        expect(e.booked?.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
         expect(e.status).toBe("BOOK");
       }
     });
@@ -193,7 +193,7 @@ afterAll(async () => {
 
 const newTenant = () => newTenantIn(database);
 
-const FILE_FIGURES: Record<string, Omit<ImportFileSummary, "file" | "accountRefs" | "accountsMatched" | "duplicatesSkipped" | "entriesNotBooked">> = {
+const FILE_FIGURES: Record<string, Pick<ImportFileSummary, "statements" | "accountsCreated" | "transactionsInserted" | "balancesUpserted" | "coverageDays" | "skippedBalanceCodes">> = {
   [F.abnamro]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 3, coverageDays: 2, skippedBalanceCodes: { FWAV: 5 } },
   [F.nordea]: { statements: 1, accountsCreated: 1, transactionsInserted: 6, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
   [F.goldman]: { statements: 2, accountsCreated: 2, transactionsInserted: 6, balancesUpserted: 6, coverageDays: 2, skippedBalanceCodes: { OPAV: 2 } },
@@ -349,7 +349,7 @@ describe.skipIf(!PRESENT)("runImportCli on the published bank samples", () => {
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
     const lines = io.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe(`camt.053 import for company ${companyId}`);
+    expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
     expect(lines[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "0", "1", "13", "0", "0", "3", "2", "FWAV×5"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([F.genkgo, "1", "0", "1", "1", "0", "0", "5", "3", "OPAV FWAV INFO XPCD"]);

@@ -1,7 +1,19 @@
 /**
- * Imports camt.053 bank statements into the treasury-api database — issue 2
- * item 13; the stored data is what spec §4 (Ledger: accounts, transactions,
- * balances, coverage) serves, with the enumerations of DESIGN.md.
+ * Imports ISO 20022 bank-to-customer messages into the treasury-api database;
+ * the stored data is what spec §4 (Ledger: accounts, transactions, balances,
+ * coverage, intraday) serves, with the enumerations of DESIGN.md.
+ *
+ * - camt.053 statement: booked entries become transactions, balances balance
+ *   snapshots, the statement's days coverage; it supersedes the camt.052
+ *   intraday points and pending entries of the days it covers.
+ * - camt.052 intraday report: ITBD / ITAV balances become intraday points
+ *   (source camt.052), every entry is pending.
+ * - camt.054 notification: booked entries become transactions, de-duplicated
+ *   against statements (same account, booking date, direction, amount, and
+ *   AcctSvcrRef or end-to-end id where given).
+ * Entries without a booking date (or with status PDNG) are stored in
+ * `pending_entries`, never in `transactions`, so no booked sum sees them; a
+ * later booking of the same entry deletes the pending row. INFO entries are skipped.
  *
  * All files of one call go in ONE database transaction: a bad file (or a
  * database error) imports nothing at all. Every file is parsed before the
@@ -9,21 +21,36 @@
  */
 import { createHash } from "node:crypto";
 import { Decimal } from "decimal.js";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
-import { accounts, balanceSnapshots, companies, coverageDays, transactions } from "../db/schema";
+import { accounts, balanceSnapshots, companies, coverageDays, intradayPoints, pendingEntries, transactions } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { TRANSACTION_COLUMNS, toTransaction } from "../routes/ledger/ledger.repo";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
-import { BALANCE_CODE_TYPES, CamtImportError, nextDay, parseCamt053, previousDay, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
+import {
+  BALANCE_CODE_TYPES,
+  CamtImportError,
+  nextDay,
+  parseStatementFile,
+  previousDay,
+  type MessageType,
+  type ParsedEntry,
+  type ParsedFile,
+  type ParsedStatement,
+} from "./camt053-parse";
 
 /** What one file did. Counts are rows, days or elements. */
 export interface ImportFileSummary {
   file: string;
+  messageType: MessageType;
+  /** e.g. camt.053.001.08; null when the file has no namespace. */
+  version: string | null;
   statements: number;
+  /** Ntry elements read. */
+  entries: number;
   /** The account references (IBAN or other id) the file's statements are for. */
   accountRefs: string[];
   accountsMatched: number;
@@ -31,8 +58,16 @@ export interface ImportFileSummary {
   transactionsInserted: number;
   /** Entries already imported before (same account and dedupe key). */
   duplicatesSkipped: number;
-  /** Entries whose status is not BOOK (pending or informational), not stored. */
+  /** Entries not booked: pending ones plus skipped informational ones. */
   entriesNotBooked: number;
+  /** Entries stored as pending (no booking date, status PDNG, or any camt.052 entry), new or already known. */
+  pending: number;
+  /** Earlier pending entries deleted because this file books them. */
+  pendingReplaced: number;
+  /** Informational entries (status INFO), not stored. */
+  entriesSkipped: number;
+  /** Intraday points written (camt.052 ITBD / ITAV). */
+  intradayPoints: number;
   /** Balance rows written; a closing derived from PRCD/OPBD never overwrites an existing closing, so it is not counted then. */
   balancesUpserted: number;
   coverageDays: number;
@@ -50,7 +85,6 @@ export interface ImportOptions {
   files: { name: string; content: string }[];
 }
 
-const SOURCE = "camt.053";
 const CHUNK = 1000;
 
 interface Company {
@@ -66,22 +100,42 @@ interface Company {
  * @throws ApiError not_found when the company does not exist; conflict when an
  *   account of a statement belongs to another company of the tenant
  */
-export async function importCamt053(db: Db, opts: ImportOptions): Promise<ImportSummary> {
-  const parsed = opts.files.map((f) => ({ name: f.name, statements: parseCamt053(f.content, f.name) }));
+export async function importStatements(db: Db, opts: ImportOptions): Promise<ImportSummary> {
+  const parsed = opts.files.map((f) => parseStatementFile(f.content, f.name));
+  return importParsed(db, opts.companyId, parsed);
+}
+
+/** The former name of `importStatements` (it reads camt.052 and camt.054 too). */
+export const importCamt053 = importStatements;
+
+/**
+ * Stores files parsed by `parseStatementFile` in one transaction (see `importStatements`).
+ * camt.053 files go last, so that a statement supersedes a same-call intraday report of its day.
+ */
+export async function importParsed(db: Db, companyId: string, parsed: ParsedFile[]): Promise<ImportSummary> {
+  const order = (f: ParsedFile) => (f.messageType === "camt.052" ? 0 : f.messageType === "camt.054" ? 1 : 2);
+  const ordered = [...parsed].sort((a, b) => order(a) - order(b));
   return db.transaction(async (tx) => {
-    const [company] = await tx.select({ id: companies.id, tenantId: companies.tenantId }).from(companies).where(eq(companies.id, opts.companyId));
-    if (!company) throw new ApiError("not_found", `Company ${opts.companyId} was not found`);
+    const [company] = await tx.select({ id: companies.id, tenantId: companies.tenantId }).from(companies).where(eq(companies.id, companyId));
+    if (!company) throw new ApiError("not_found", `Company ${companyId} was not found`);
     const accountCache = new Map<string, string>();
-    const files: ImportFileSummary[] = [];
-    for (const file of parsed) files.push(await importFile(tx, company, file.name, file.statements, accountCache));
-    return { companyId: company.id, files };
+    const byFile = new Map<ParsedFile, ImportFileSummary>();
+    for (const file of ordered) byFile.set(file, await importFile(tx, company, file, accountCache));
+    return { companyId: company.id, files: parsed.map((f) => byFile.get(f) ?? emptyFileSummary(f.fileName)) };
   });
 }
 
 /** A file summary with every count at zero (also the CLI's totals row). */
-export function emptyFileSummary(file: string): ImportFileSummary {
+export function emptyFileSummary(file: string, messageType: MessageType = "camt.053", version: string | null = null): ImportFileSummary {
   return {
     file,
+    messageType,
+    version,
+    entries: 0,
+    pending: 0,
+    pendingReplaced: 0,
+    entriesSkipped: 0,
+    intradayPoints: 0,
     statements: 0,
     accountRefs: [],
     accountsMatched: 0,
@@ -95,8 +149,9 @@ export function emptyFileSummary(file: string): ImportFileSummary {
   };
 }
 
-async function importFile(tx: DbOrTx, company: Company, name: string, statements: ParsedStatement[], accountCache: Map<string, string>): Promise<ImportFileSummary> {
-  const summary = emptyFileSummary(name);
+async function importFile(tx: DbOrTx, company: Company, file: ParsedFile, accountCache: Map<string, string>): Promise<ImportFileSummary> {
+  const { statements, messageType } = file;
+  const summary = emptyFileSummary(file.fileName, messageType, file.version);
   summary.statements = statements.length;
   const seenAccounts = new Set<string>();
   for (const stmt of statements) {
@@ -109,15 +164,189 @@ async function importFile(tx: DbOrTx, company: Company, name: string, statements
       if (resolved.created) summary.accountsCreated += 1;
       else summary.accountsMatched += 1;
     }
-    const booked = stmt.entries.filter((e) => e.status === null || e.status === "BOOK");
-    summary.entriesNotBooked += stmt.entries.length - booked.length;
-    const inserted = await insertTransactions(tx, company, resolved.id, stmt, booked);
+    const info = stmt.entries.filter((e) => e.status === "INFO");
+    // An intraday report is not final: all its entries are pending until a statement books them.
+    const pending = stmt.entries.filter((e) => e.status !== "INFO" && (e.pending || messageType === "camt.052"));
+    const booked = stmt.entries.filter((e) => e.status !== "INFO" && !pending.includes(e));
+    summary.entries += stmt.entries.length;
+    summary.entriesSkipped += info.length;
+    summary.pending += pending.length;
+    summary.entriesNotBooked += info.length + pending.length;
+    const known = await crossMessageDuplicates(tx, resolved.id, messageType, booked);
+    const fresh = booked.filter((e) => !known.has(e));
+    const inserted = await insertTransactions(tx, company, resolved.id, stmt, fresh);
     summary.transactionsInserted += inserted;
     summary.duplicatesSkipped += booked.length - inserted;
-    summary.balancesUpserted += await upsertBalances(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
-    summary.coverageDays += await upsertCoverage(tx, company, resolved.id, stmt);
+    summary.pendingReplaced += await replacePending(tx, resolved.id, booked);
+    if (messageType === "camt.053") {
+      // After the replacements (counted above), before the statement's own pending entries are stored.
+      const days = coveredDays(stmt);
+      await supersedeIntraday(tx, resolved.id, days);
+      summary.coverageDays += await upsertCoverage(tx, company, resolved.id, days);
+    }
+    summary.duplicatesSkipped += await insertPending(tx, company, resolved.id, stmt, pending);
+    if (messageType === "camt.052") summary.intradayPoints += await insertIntradayPoints(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
+    else summary.balancesUpserted += await upsertBalances(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
   }
   return summary;
+}
+
+const sameAmount = (a: string, b: string) => new Decimal(a).eq(b);
+
+/**
+ * The booked entries that another message type already stored (a camt.054
+ * notification and the camt.053 statement of the same booking): same account,
+ * booking date, direction and amount, and the same AcctSvcrRef or end-to-end
+ * id where both give one. Each stored row matches at most one entry.
+ */
+async function crossMessageDuplicates(tx: DbOrTx, accountId: string, messageType: MessageType, entries: ParsedEntry[]): Promise<Set<ParsedEntry>> {
+  const found = new Set<ParsedEntry>();
+  if (messageType === "camt.052" || entries.length === 0) return found;
+  const other = messageType === "camt.053" ? "camt.054" : "camt.053";
+  const dates = [...new Set(entries.map((e) => bookedDate(e)))];
+  const rows = [];
+  for (let i = 0; i < dates.length; i += CHUNK) {
+    rows.push(
+      ...(await tx
+        .select({ id: transactions.id, amount: transactions.amount, direction: transactions.direction, bookedDate: transactions.bookedDate, e2e: transactions.endToEndId, key: transactions.dedupeKey })
+        .from(transactions)
+        .where(and(eq(transactions.accountId, accountId), eq(transactions.source, other), inArray(transactions.bookedDate, dates.slice(i, i + CHUNK))))),
+    );
+  }
+  if (rows.length === 0) return found;
+  const used = new Set<string>();
+  for (const e of entries) {
+    const row = rows.find((r) => {
+      if (used.has(r.id) || r.bookedDate !== bookedDate(e) || r.direction !== e.direction || !sameAmount(r.amount, e.amount)) return false;
+      const rowAsr = r.key?.startsWith("asr:") ? r.key.slice(4, r.key.indexOf("|")) : null;
+      if (e.accountServicerRef !== null && rowAsr !== null) return e.accountServicerRef === rowAsr;
+      if (e.endToEndId !== null && r.e2e !== null) return e.endToEndId === r.e2e;
+      return true;
+    });
+    if (row) {
+      used.add(row.id);
+      found.add(e);
+    }
+  }
+  return found;
+}
+
+/** The booking date of a booked entry (its value date if it somehow has none). */
+function bookedDate(e: ParsedEntry): string {
+  return (e.booked ?? e.value).date;
+}
+
+/**
+ * Deletes the pending entries of the account that these booked entries book:
+ * same AcctSvcrRef, else same end-to-end id, else same direction, amount and
+ * date (booking or value date). Returns the number deleted.
+ */
+async function replacePending(tx: DbOrTx, accountId: string, booked: ParsedEntry[]): Promise<number> {
+  if (booked.length === 0) return 0;
+  const rows = await tx.select().from(pendingEntries).where(eq(pendingEntries.accountId, accountId));
+  if (rows.length === 0) return 0;
+  const hit = new Set<string>();
+  for (const e of booked) {
+    const open = rows.filter((r) => !hit.has(r.id) && r.direction === e.direction && sameAmount(r.amount, e.amount));
+    const row =
+      (e.accountServicerRef !== null ? open.find((r) => r.accountServicerRef === e.accountServicerRef) : undefined) ??
+      (e.endToEndId !== null ? open.find((r) => r.endToEndId === e.endToEndId) : undefined) ??
+      open.find((r) => r.expectedDate === bookedDate(e) || r.expectedDate === e.value.date);
+    if (row) hit.add(row.id);
+  }
+  const ids = [...hit];
+  for (let i = 0; i < ids.length; i += CHUNK) await tx.delete(pendingEntries).where(inArray(pendingEntries.id, ids.slice(i, i + CHUNK)));
+  return ids.length;
+}
+
+/** Stores pending entries (idempotent by key); returns how many were already stored. */
+async function insertPending(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, entries: ParsedEntry[]): Promise<number> {
+  const seen = new Map<string, number>();
+  const rows = entries.map((e) => {
+    const base = ["pending", e.accountServicerRef ?? "", e.endToEndId ?? "", e.direction, new Decimal(e.amount).toFixed(), e.value.date].join("|");
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    return {
+      id: newId(),
+      tenantId: company.tenantId,
+      companyId: company.id,
+      accountId,
+      amount: e.amount,
+      currency: e.currency,
+      direction: e.direction,
+      expectedDate: e.value.date,
+      accountServicerRef: e.accountServicerRef,
+      endToEndId: e.endToEndId,
+      counterpartyName: e.counterpartyName,
+      remittance: e.remittance,
+      source: stmt.messageType,
+      dedupeKey: `${base}#${n}`,
+    };
+  });
+  let inserted = 0;
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const res = await tx.insert(pendingEntries).values(rows.slice(i, i + CHUNK)).onConflictDoNothing().returning({ id: pendingEntries.id });
+    inserted += res.length;
+  }
+  return rows.length - inserted;
+}
+
+/**
+ * Writes a camt.052 report's ITBD / ITAV balances as intraday points at the
+ * balance's date-time (a date-only balance: the report's creation time, else
+ * the end of that day), replacing a camt.052 point of the same instant and
+ * type. Other balance codes are counted as skipped. Returns the points written.
+ */
+async function insertIntradayPoints(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, skipped: Record<string, number>): Promise<number> {
+  const points = new Map<string, typeof intradayPoints.$inferInsert>();
+  for (const b of stmt.balances) {
+    const type = b.code === "ITBD" ? "interim_booked" : b.code === "ITAV" ? "interim_available" : null;
+    if (type === null) {
+      skipped[b.code] = (skipped[b.code] ?? 0) + 1;
+      continue;
+    }
+    const created = stmt.createdAt !== null && stmt.createdAt.date === b.date ? stmt.createdAt.at : `${b.date}T23:59:59Z`;
+    const timestamp = new Date(b.dateOnly ? created : b.at).toISOString();
+    points.set(`${type}|${timestamp}`, {
+      id: newId(),
+      tenantId: company.tenantId,
+      companyId: company.id,
+      accountId,
+      timestamp,
+      balance: b.amount,
+      currency: b.currency,
+      balanceType: type,
+      source: "camt.052",
+    });
+  }
+  const rows = [...points.values()];
+  for (const r of rows) {
+    await tx
+      .delete(intradayPoints)
+      .where(and(eq(intradayPoints.accountId, accountId), eq(intradayPoints.source, "camt.052"), eq(intradayPoints.balanceType, r.balanceType), eq(intradayPoints.timestamp, r.timestamp)));
+  }
+  if (rows.length > 0) await tx.insert(intradayPoints).values(rows);
+  return rows.length;
+}
+
+/** Deletes the camt.052 intraday points and pending entries of the days a statement covers. */
+async function supersedeIntraday(tx: DbOrTx, accountId: string, days: string[]): Promise<void> {
+  if (days.length === 0) return;
+  const sorted = [...days].sort();
+  const first = sorted[0] ?? "";
+  const last = sorted[sorted.length - 1] ?? "";
+  const points = await tx
+    .select({ id: intradayPoints.id, timestamp: intradayPoints.timestamp })
+    .from(intradayPoints)
+    .where(and(eq(intradayPoints.accountId, accountId), eq(intradayPoints.source, "camt.052"), gte(intradayPoints.timestamp, `${first}T00:00:00Z`), lt(intradayPoints.timestamp, `${nextDay(last)}T00:00:00Z`)));
+  const daySet = new Set(days);
+  const ids = points.filter((p) => daySet.has(new Date(p.timestamp).toISOString().slice(0, 10))).map((p) => p.id);
+  for (let i = 0; i < ids.length; i += CHUNK) await tx.delete(intradayPoints).where(inArray(intradayPoints.id, ids.slice(i, i + CHUNK)));
+  for (let i = 0; i < days.length; i += CHUNK) {
+    await tx
+      .delete(pendingEntries)
+      .where(and(eq(pendingEntries.accountId, accountId), eq(pendingEntries.source, "camt.052"), inArray(pendingEntries.expectedDate, days.slice(i, i + CHUNK))));
+  }
 }
 
 /** Finds the statement's account by its reference within the tenant, or creates it for the company. */
@@ -162,10 +391,10 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   return entries.map((e) => {
     const amount = new Decimal(e.amount).toFixed();
     if (e.accountServicerRef === null) {
-      const digest = createHash("sha256").update([stmt.id, e.index, e.direction, amount, e.booked.date].join("|"), "utf8").digest("hex");
+      const digest = createHash("sha256").update([stmt.id, e.index, e.direction, amount, bookedDate(e)].join("|"), "utf8").digest("hex");
       return `sha256:${digest}`;
     }
-    const base = `asr:${e.accountServicerRef}|${e.direction}|${amount}|${e.booked.date}`;
+    const base = `asr:${e.accountServicerRef}|${e.direction}|${amount}|${bookedDate(e)}`;
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     return `${base}#${n}`;
@@ -184,14 +413,14 @@ async function insertTransactions(tx: DbOrTx, company: Company, accountId: strin
     amount: e.amount,
     currency: e.currency,
     direction: e.direction,
-    bookedDate: e.booked.date,
-    bookedAt: e.booked.at,
+    bookedDate: bookedDate(e),
+    bookedAt: (e.booked ?? e.value).at,
     valueDate: e.value.date,
     valueAt: e.value.at,
     counterpartyName: e.counterpartyName,
     remittance: e.remittance,
     endToEndId: e.endToEndId,
-    source: SOURCE,
+    source: stmt.messageType,
     dedupeKey: keys[i] ?? null,
   }));
   let inserted = 0;
@@ -233,10 +462,10 @@ async function upsertBalances(tx: DbOrTx, company: Company, accountId: string, s
     asOfDate,
     balance,
     currency,
-    source: SOURCE,
+    source: stmt.messageType,
   });
   const closingDates = stmt.balances.filter((b) => b.code === "CLBD").map((b) => b.date).sort();
-  const statementDay = stmt.period?.from ?? closingDates[0] ?? stmt.entries.map((e) => e.booked.date).sort()[0];
+  const statementDay = stmt.period?.from ?? closingDates[0] ?? stmt.entries.flatMap((e) => (e.booked ? [e.booked.date] : [])).sort()[0];
   for (const b of stmt.balances) {
     const type = BALANCE_CODE_TYPES[b.code];
     if (type) direct.set(`${type}|${b.date}`, row(type, b.date, b.amount, b.currency));
@@ -267,18 +496,24 @@ async function upsertBalances(tx: DbOrTx, company: Company, accountId: string, s
 }
 
 /**
- * Marks the statement's days as completely covered by camt.053: every day of
- * its FrToDt period, or, without one, the days of its entries and closing balances.
+ * The days a camt.053 statement covers completely: every day of its FrToDt
+ * period, or, without one, the days of its booked entries and closing balances.
  */
-async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement): Promise<number> {
+function coveredDays(stmt: ParsedStatement): string[] {
   const days = new Set<string>();
   if (stmt.period) {
     for (let d = stmt.period.from; d <= stmt.period.to; d = nextDay(d)) days.add(d);
   } else {
-    for (const e of stmt.entries) days.add(e.booked.date);
+    for (const e of stmt.entries) if (e.booked !== null && !e.pending) days.add(e.booked.date);
     for (const b of stmt.balances) if (b.code === "CLBD" || b.code === "CLAV") days.add(b.date);
   }
-  const rows = [...days].map((date) => ({ id: newId(), tenantId: company.tenantId, companyId: company.id, accountId, date, source: SOURCE, completeness: "complete" }));
+  return [...days];
+}
+
+/** Marks the days as completely covered by camt.053; returns their number. */
+async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, days: string[]): Promise<number> {
+  const SOURCE = "camt.053";
+  const rows = days.map((date) => ({ id: newId(), tenantId: company.tenantId, companyId: company.id, accountId, date, source: SOURCE, completeness: "complete" }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await tx
       .insert(coverageDays)

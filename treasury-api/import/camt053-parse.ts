@@ -1,11 +1,20 @@
 /**
- * ISO 20022 camt.053 (BankToCustomerStatement) parser — issue 2 item 13.
+ * ISO 20022 bank-to-customer message parser: camt.052 (BankToCustomerAccountReport),
+ * camt.053 (BankToCustomerStatement) and camt.054 (BankToCustomerDebitCreditNotification).
  *
- * `parseCamt053(xml, fileName)` turns one statement file into plain objects
- * the importer stores: accounts, balances and booked entries. It is pure (no
- * I/O, no database) and supports camt.053.001.02 through .08 (the element
- * names the importer needs are the same across versions; where they differ —
- * `BIC`/`BICFI`, `Dbtr/Nm`/`Dbtr/Pty/Nm`, `Sts`/`Sts/Cd` — both are read).
+ * `parseStatementFile(xml, fileName)` detects the message and its version
+ * (001.02–001.12) from the root element and namespace and turns the file into
+ * plain objects the importer stores: accounts, balances and entries, one
+ * `ParsedStatement` per `Stmt` / `Rpt` / `Ntfctn`. It is pure (no I/O, no
+ * database). The element names the importer needs are the same across
+ * versions; where they differ — `BIC`/`BICFI`, `Dbtr/Nm`/`Dbtr/Pty/Nm`,
+ * `Sts`/`Sts/Cd` — both are read.
+ *
+ * It accepts what the schemas accept (dates with or without a time-zone
+ * offset, entries without details or without a booking date, no `Acct/Ccy`,
+ * proprietary codes, statements without entries) and is lenient where banks
+ * break the schema harmlessly (long texts, element order): only what the
+ * import cannot read is refused.
  *
  * Money never becomes a number: amounts are the decimal strings of the file.
  * Malformed input throws `CamtImportError` naming the file and the element
@@ -52,6 +61,9 @@ export interface ParsedBalance {
   amount: string;
   currency: string;
   date: string;
+  /** The instant of the balance: a DtTm as given, a Dt at 00:00:00Z (see `dateOnly`). */
+  at: string;
+  dateOnly: boolean;
 }
 
 /** One `Ntry`: a booking as the bank made it (a batch stays one entry). */
@@ -64,8 +76,12 @@ export interface ParsedEntry {
   direction: "credit" | "debit";
   /** `Sts` / `Sts/Cd` (BOOK, PDNG, INFO), null when absent. */
   status: string | null;
-  booked: ParsedInstant;
+  /** `BookgDt`; null when the entry has none (then it is pending). */
+  booked: ParsedInstant | null;
+  /** `ValDt`, else the booking date, else the statement's date. */
   value: ParsedInstant;
+  /** Not booked yet: status PDNG, or no booking date (and not INFO). */
+  pending: boolean;
   accountServicerRef: string | null;
   entryRef: string | null;
   counterpartyName: string;
@@ -76,11 +92,22 @@ export interface ParsedEntry {
   additionalInfo: string | null;
 }
 
-/** One `Stmt` with its account. */
+/** The three message types and their root / repeated element names. */
+export const MESSAGE_ROOTS = {
+  "camt.052": { root: "BkToCstmrAcctRpt", item: "Rpt" },
+  "camt.053": { root: "BkToCstmrStmt", item: "Stmt" },
+  "camt.054": { root: "BkToCstmrDbtCdtNtfctn", item: "Ntfctn" },
+} as const;
+export type MessageType = keyof typeof MESSAGE_ROOTS;
+
+/** One `Stmt` / `Rpt` / `Ntfctn` with its account. */
 export interface ParsedStatement {
   fileName: string;
-  /** `camt.053.001.NN` from the namespace, null when the file has none. */
+  messageType: MessageType;
+  /** `camt.05N.001.NN` from the namespace, null when the file has none. */
   version: string | null;
+  /** `CreDtTm` of the statement (else of the group header); null when neither is given. */
+  createdAt: ParsedInstant | null;
   /** Position of the statement in the file (0-based). */
   index: number;
   /** `Stmt/Id`. */
@@ -109,36 +136,71 @@ export const BALANCE_CODE_TYPES: Readonly<Record<string, BalanceType>> = {
   ITAV: "interim_available",
 };
 
-const ROOT = "Document/BkToCstmrStmt";
-const AMOUNT_RE = /^\d+(\.\d+)?$/;
-const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const AMOUNT_RE = /^\d+(\.\d*)?$/;
+// xs:date may carry a time-zone offset (<Dt>2017-04-01+02:00</Dt>); the date part is the bank's day.
+const DATE_RE = /^(\d{4}-\d{2}-\d{2})(Z|[+-]\d{2}:\d{2})?$/;
 const DATETIME_RE = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
-const VERSION_RE = /urn:iso:std:iso:20022:tech:xsd:camt\.053\.001\.(\d{2})/;
+const NAMESPACE_RE = /urn:iso:std:iso:20022:tech:xsd:(camt\.05[234])\.001\.(\d{2})/;
+const MIN_VERSION = 2;
+const MAX_VERSION = 12;
+
+/** A parsed file: its message type, version and statements (reports, notifications). */
+export interface ParsedFile {
+  fileName: string;
+  messageType: MessageType;
+  version: string | null;
+  statements: ParsedStatement[];
+}
 
 /**
- * Parses one camt.053 file.
- * @param xml the file's text
- * @param fileName used in every error message
- * @returns one `ParsedStatement` per `Stmt`, in file order
- * @throws CamtImportError when the file is not well-formed XML, is not a
- *   camt.053 `Document/BkToCstmrStmt`, or an element the import needs is
- *   missing or invalid (amount, currency, credit/debit indicator, date).
+ * Parses one camt.053 file (any of the three messages is read; this returns its statements).
+ * @throws CamtImportError as `parseStatementFile`
  */
 export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
+  return parseStatementFile(xml, fileName).statements;
+}
+
+/**
+ * Parses one camt.052 / camt.053 / camt.054 file.
+ * @param xml the file's text
+ * @param fileName used in every error message
+ * @returns the message type, version and one `ParsedStatement` per `Rpt` / `Stmt` / `Ntfctn`, in file order
+ * @throws CamtImportError when the file is not well-formed XML, is none of the
+ *   three messages, has a namespace version outside 001.02–001.12 or of
+ *   another message, or an element the import needs is missing or invalid
+ *   (amount, currency, credit/debit indicator, date, account id).
+ */
+export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   const read = readXml(xml);
   if (!read.ok) throw new CamtImportError(fileName, null, `is not well-formed XML (line ${read.line}, column ${read.column}: ${read.message})`);
   const doc = child(read.tree, "Document");
-  const stmtRoot = child(doc, "BkToCstmrStmt");
-  if (stmtRoot === undefined) {
+  const type = (Object.keys(MESSAGE_ROOTS) as MessageType[]).find((t) => child(doc, MESSAGE_ROOTS[t].root) !== undefined);
+  if (type === undefined) {
     const found = Object.keys(read.tree).filter((k) => !k.startsWith("#"))[0] ?? "nothing";
     const inner = doc !== undefined && typeof doc !== "string" ? Object.keys(doc).find((k) => !k.startsWith("@_") && k !== "#text") : undefined;
-    throw new CamtImportError(fileName, ROOT, `is missing: not a camt.053 statement (root is ${found}${inner ? `/${inner}` : ""})`);
+    throw new CamtImportError(
+      fileName,
+      "Document/BkToCstmrStmt",
+      `is missing: not a camt.052, camt.053 or camt.054 message (root is ${found}${inner ? `/${inner}` : ""})`,
+    );
   }
-  const version = VERSION_RE.exec(xml)?.[1];
+  const { root, item } = MESSAGE_ROOTS[type];
+  const rootPath = `Document/${root}`;
+  const ns = NAMESPACE_RE.exec(attrOf(doc, "xmlns") ?? xml.slice(0, 2000));
+  let version: string | null = null;
+  if (ns) {
+    const n = Number(ns[2]);
+    if (ns[1] !== type) throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${ns[1]} but the message is ${type} (${root})`);
+    if (n < MIN_VERSION || n > MAX_VERSION) throw new CamtImportError(fileName, "Document/@xmlns", `has version ${type}.001.${ns[2]}; supported are 001.02 to 001.12`);
+    version = `${type}.001.${ns[2]}`;
+  }
   const ctx: Ctx = { fileName };
-  const stmts = children(stmtRoot, "Stmt");
-  if (stmts.length === 0) throw new CamtImportError(fileName, `${ROOT}/Stmt`, "is missing");
-  return stmts.map((stmt, i) => parseStatement(ctx, stmt, `${ROOT}/Stmt[${i}]`, i, version ? `camt.053.001.${version}` : null));
+  const rootNode = child(doc, root);
+  const headerCreated = instantAt(ctx, child(rootNode, "GrpHdr") ?? {}, "CreDtTm", `${rootPath}/GrpHdr`);
+  const items = children(rootNode, item);
+  if (items.length === 0) throw new CamtImportError(fileName, `${rootPath}/${item}`, "is missing");
+  const statements = items.map((stmt, i) => parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated));
+  return { fileName, messageType: type, version, statements };
 }
 
 interface Ctx {
@@ -155,8 +217,20 @@ function required(ctx: Ctx, node: unknown, rel: string, path: string): string {
   return value;
 }
 
-function parseStatement(ctx: Ctx, stmt: XmlNode, path: string, index: number, version: string | null): ParsedStatement {
+function parseStatement(
+  ctx: Ctx,
+  stmt: XmlNode,
+  path: string,
+  index: number,
+  messageType: MessageType,
+  version: string | null,
+  headerCreated: ParsedInstant | null,
+): ParsedStatement {
   const id = required(ctx, stmt, "Id", path);
+  const createdAt = instantAt(ctx, stmt, "CreDtTm", path) ?? headerCreated;
+  const period = parsePeriod(ctx, child(stmt, "FrToDt"), `${path}/FrToDt`);
+  // The day an entry without booking and value date is expected: the statement's own day.
+  const statementDate = period?.from ?? createdAt?.date ?? null;
   const acct = child(stmt, "Acct");
   if (acct === undefined) fail(ctx, `${path}/Acct`, "is missing");
   const iban = textAt(acct, "Id/IBAN");
@@ -166,12 +240,14 @@ function parseStatement(ctx: Ctx, stmt: XmlNode, path: string, index: number, ve
   if (acctCcy !== null) checkCurrency(ctx, acctCcy, `${path}/Acct/Ccy`);
 
   const balances = children(stmt, "Bal").map((bal, i) => parseBalance(ctx, bal, `${path}/Bal[${i}]`));
-  const entries = children(stmt, "Ntry").map((ntry, i) => parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i));
+  const entries = children(stmt, "Ntry").map((ntry, i) => parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i, statementDate));
   const bic = textAt(acct, "Svcr/FinInstnId/BICFI") ?? textAt(acct, "Svcr/FinInstnId/BIC");
 
   return {
     fileName: ctx.fileName,
+    messageType,
     version,
+    createdAt,
     index,
     id,
     account: {
@@ -182,7 +258,7 @@ function parseStatement(ctx: Ctx, stmt: XmlNode, path: string, index: number, ve
       servicerName: textAt(acct, "Svcr/FinInstnId/Nm"),
       name: textAt(acct, "Nm"),
     },
-    period: parsePeriod(ctx, child(stmt, "FrToDt"), `${path}/FrToDt`),
+    period,
     balances,
     entries,
   };
@@ -209,16 +285,18 @@ function parseBalance(ctx: Ctx, bal: XmlNode, path: string): ParsedBalance {
   const date = readDateChoice(ctx, bal, "Dt", path);
   if (date === null) fail(ctx, `${path}/Dt`, "is missing");
   const negative = sign === "debit" && !new Decimal(amount).isZero();
-  return { code: code.toUpperCase(), amount: negative ? `-${amount}` : amount, currency, date: date.date };
+  return { code: code.toUpperCase(), amount: negative ? `-${amount}` : amount, currency, date: date.date, at: date.at, dateOnly: date.dateOnly };
 }
 
-function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number): ParsedEntry {
+function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number, statementDate: string | null): ParsedEntry {
   const { amount, currency } = readAmount(ctx, ntry, path);
   const direction = readCreditDebit(ctx, ntry, path);
-  const bookedChoice = readDateChoice(ctx, ntry, "BookgDt", path);
+  const booked = readDateChoice(ctx, ntry, "BookgDt", path);
   const valueChoice = readDateChoice(ctx, ntry, "ValDt", path);
-  const booked = bookedChoice ?? valueChoice;
-  if (booked === null) fail(ctx, `${path}/BookgDt`, "is missing");
+  const status = (textAt(ntry, "Sts/Cd") ?? textAt(ntry, "Sts/Prtry") ?? textAt(ntry, "Sts"))?.toUpperCase() ?? null;
+  const fallback = statementDate === null ? null : { date: statementDate, at: `${statementDate}T00:00:00Z`, dateOnly: true };
+  const value = valueChoice ?? booked ?? fallback;
+  if (value === null) fail(ctx, `${path}/BookgDt`, "is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date");
   const details = children(ntry, "NtryDtls");
   const txs = details.flatMap((d) => children(d, "TxDtls"));
   const batchCount = details.flatMap((d) => children(d, "Btch")).reduce((n, b) => n + Number(textAt(b, "NbOfTxs") ?? "0"), 0);
@@ -248,9 +326,10 @@ function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number): Parse
     amount,
     currency,
     direction,
-    status: textAt(ntry, "Sts/Cd") ?? textAt(ntry, "Sts"),
+    status,
     booked,
-    value: valueChoice ?? booked,
+    value,
+    pending: status !== "INFO" && (status === "PDNG" || booked === null),
     accountServicerRef: textAt(ntry, "AcctSvcrRef"),
     entryRef: textAt(ntry, "NtryRef"),
     counterpartyName: clean(counterpartyName) ?? "",
@@ -335,7 +414,9 @@ function instantAt(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedI
     if (!isValid(parseISO(datePart)) || !isValid(parseISO(iso))) fail(ctx, where, `is not a valid date-time: "${raw}"`);
     return { date: datePart, at: iso, dateOnly: false };
   }
-  if (DATE_RE.test(raw) && isValid(parseISO(raw))) return { date: raw, at: `${raw}T00:00:00Z`, dateOnly: true };
+  const dateOnly = DATE_RE.exec(raw);
+  const day = dateOnly?.[1];
+  if (day !== undefined && isValid(parseISO(day))) return { date: day, at: `${day}T00:00:00Z`, dateOnly: true };
   return fail(ctx, where, `is not a valid ${name.endsWith("Tm") ? "date-time" : "date"}: "${raw}"`);
 }
 

@@ -79,8 +79,8 @@ describe("parseCamt053: the demo statement files", () => {
     expect(nordea.map((s) => [s.version, s.id, s.entries.length])).toEqual([["camt.053.001.08", "NDEA-SE-20260112", 7]]);
     for (const e of entriesOf([...dnb, ...nordea])) {
       expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
-      expect(e.booked.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(e.booked.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
+      expect(e.booked?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(e.booked?.at).toMatch(/(Z|[+-]\d{2}:\d{2})$/);
     }
   });
 
@@ -88,7 +88,7 @@ describe("parseCamt053: the demo statement files", () => {
     const [stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
     expect(stmt?.account).toEqual({ ref: IBANS.dnbOperating, refType: "IBAN", currency: "NOK", servicerBic: "DNBANOKK", servicerName: null, name: "Nordlys Energi AS driftskonto" });
     expect(stmt?.period).toBeNull();
-    expect(stmt?.balances).toEqual([
+    expect(stmt?.balances).toMatchObject([
       { code: "OPBD", amount: "-1500.00", currency: "NOK", date: DAY },
       { code: "CLBD", amount: "27937.00", currency: "NOK", date: DAY },
       { code: "CLAV", amount: "27937.00", currency: "NOK", date: DAY },
@@ -109,6 +109,7 @@ describe("parseCamt053: the demo statement files", () => {
       currency: "NOK",
       direction: "credit",
       status: "BOOK",
+      pending: false,
       booked: { date: DAY, at: `${DAY}T00:00:00Z`, dateOnly: true },
       value: { date: "2026-01-13", at: "2026-01-13T00:00:00Z", dateOnly: true },
       accountServicerRef: "DNB2026011200001",
@@ -154,7 +155,7 @@ describe("parseCamt053: the demo statement files", () => {
     const [, stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
     expect(stmt?.account).toMatchObject({ ref: TAX_ACCOUNT, refType: "OTHER", currency: "NOK", servicerBic: null, servicerName: "DNB Bank ASA" });
     expect(stmt?.period).toEqual({ from: DAY, to: DAY });
-    expect(stmt?.balances).toEqual([{ code: "CLBD", amount: "-7.00", currency: "NOK", date: DAY }]);
+    expect(stmt?.balances).toMatchObject([{ code: "CLBD", amount: "-7.00", currency: "NOK", date: DAY }]);
     // DtTm: the instant as given, the date its local date part; without ValDt the value date is the booking date.
     expect(stmt?.entries[0]).toMatchObject({ booked: { date: DAY, at: `${DAY}T08:15:00+01:00`, dateOnly: false }, value: { date: DAY, at: `${DAY}T08:15:00+01:00` } });
     expect(stmt?.entries[0]).toMatchObject({ direction: "debit", counterpartyName: "Skatteetaten", remittance: "Forskuddstrekk", endToEndId: null, accountServicerRef: null });
@@ -220,7 +221,7 @@ describe("parseCamt053: versions and variants", () => {
       .replace('xmlns="', 'xmlns:ns2="')
       .replace("<ns2:?xml", "<?xml");
     const [stmt] = parseCamt053(xml, "prefixed.xml");
-    expect(stmt?.balances).toEqual([{ code: "CLBD", amount: "-12.50", currency: "NOK", date: "2026-01-10" }]);
+    expect(stmt?.balances).toMatchObject([{ code: "CLBD", amount: "-12.50", currency: "NOK", date: "2026-01-10" }]);
     expect(stmt?.entries[0]).toMatchObject({ amount: "3", direction: "debit", booked: { date: "2026-01-10", at: "2026-01-10T08:15:00+01:00" }, value: { date: "2026-01-10" } });
   });
 });
@@ -230,14 +231,24 @@ describe("parseCamt053: malformed input", () => {
   const cases: [string, string, RegExp][] = [
     ["truncated XML", makeCamt().slice(0, 600), /^bad\.xml: is not well-formed XML \(line \d+, column \d+/],
     ["not XML at all", "IBAN;amount\nNO93;100", /^bad\.xml: is not well-formed XML/],
-    ["wrong root (camt.052)", makeCamt({ root: "BkToCstmrAcctRpt" }), /^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.053 statement \(root is Document\/BkToCstmrAcctRpt\)$/],
+    [
+      "wrong root (pain.001)",
+      makeCamt({ root: "CstmrCdtTrfInitn" }),
+      /^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.052, camt\.053 or camt\.054 message \(root is Document\/CstmrCdtTrfInitn\)$/,
+    ],
+    ["camt.052 root in a camt.053 namespace", makeCamt({ root: "BkToCstmrAcctRpt" }), /^bad\.xml: Document\/@xmlns is the namespace of camt\.053 but the message is camt\.052/],
+    ["unsupported version", makeCamt({ version: "13" }), /^bad\.xml: Document\/@xmlns has version camt\.053\.001\.13; supported are 001\.02 to 001\.12$/],
     ["missing Amt", makeCamt({ entry: ntry(`<CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/Amt is missing$/],
     ["bad CdtDbtInd", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CREDIT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CREDIT"$/],
     ["bad date", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-02-30</Dt></BookgDt>`) }), /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/BookgDt\/Dt is not a valid date: "2026-02-30"$/],
     ["bad date-time", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><DtTm>10.01.2026 08:00</DtTm></BookgDt>`) }), /Ntry\[0\]\/BookgDt\/DtTm is not a valid date-time: "10\.01\.2026 08:00"$/],
     ["float-looking amount", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1,5</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /Ntry\[0\]\/Amt is not a decimal amount: "1,5"$/],
     ["Amt without Ccy", makeCamt({ entry: ntry(`<Amt>1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /Ntry\[0\]\/Amt\/@Ccy is missing$/],
-    ["no booking or value date", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>`) }), /Ntry\[0\]\/BookgDt is missing$/],
+    [
+      "no booking, value or statement date",
+      makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>`) }).replace(/<CreDtTm>[^<]*<\/CreDtTm>/g, ""),
+      /Ntry\[0\]\/BookgDt is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date$/,
+    ],
     ["bad balance indicator", makeCamt({ bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1.00</Amt><CdtDbtInd>X</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>` }), /Stmt\[0\]\/Bal\[0\]\/CdtDbtInd must be CRDT or DBIT, got "X"$/],
     ["account without id", makeCamt({ acctId: "" }), /Stmt\[0\]\/Acct\/Id has neither IBAN nor Othr\/Id$/],
   ];
@@ -281,7 +292,14 @@ describe("importCamt053", () => {
       files: [
         {
           file: DNB_FILE.name,
+          messageType: "camt.053",
+          version: "camt.053.001.02",
           statements: 3,
+          entries: 11,
+          pending: 1,
+          pendingReplaced: 0,
+          entriesSkipped: 0,
+          intradayPoints: 0,
           accountRefs: [IBANS.dnbOperating, TAX_ACCOUNT, IBANS.dnbEur],
           accountsMatched: 0,
           accountsCreated: 3,
@@ -297,7 +315,14 @@ describe("importCamt053", () => {
         },
         {
           file: NORDEA_FILE.name,
+          messageType: "camt.053",
+          version: "camt.053.001.08",
           statements: 1,
+          entries: 7,
+          pending: 1,
+          pendingReplaced: 0,
+          entriesSkipped: 1,
+          intradayPoints: 0,
           accountRefs: [IBANS.nordeaSe],
           accountsMatched: 0,
           accountsCreated: 1,
@@ -446,8 +471,9 @@ describe("importCamt053", () => {
     const before = await tableCounts();
     const again = await importCamt053(database.db, { companyId, files: [DNB_FILE, { ...DNB_FILE, name: "copy.xml" }] });
     expect(again.files.map((f) => [f.accountsMatched, f.accountsCreated, f.transactionsInserted, f.duplicatesSkipped, f.entriesNotBooked, f.balancesUpserted])).toEqual([
-      [3, 0, 0, 10, 1, 4],
-      [3, 0, 0, 10, 1, 4],
+      // 10 booked entries and the stored pending one are duplicates.
+      [3, 0, 0, 11, 1, 4],
+      [3, 0, 0, 11, 1, 4],
     ]);
     expect(await tableCounts()).toEqual(before);
     const n = await database.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.companyId, companyId));
@@ -486,7 +512,7 @@ describe("importCamt053", () => {
     const malformed: [string, string, RegExp][] = [
       ["truncated.xml", NORDEA_FILE.content.slice(0, 3000), /^truncated\.xml: is not well-formed XML/],
       ["missing-amt.xml", DNB_FILE.content.replace('<Amt Ccy="NOK">12500.00</Amt>', ""), /^missing-amt\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/Amt is missing$/],
-      ["wrong-root.xml", DNB_FILE.content.replace(/BkToCstmrStmt>/g, "BkToCstmrDbtCdtNtfctn>"), /^wrong-root\.xml: Document\/BkToCstmrStmt is missing/],
+      ["wrong-root.xml", DNB_FILE.content.replace(/BkToCstmrStmt>/g, "BkToCstmrDbtCdtNtfctn>"), /^wrong-root\.xml: Document\/@xmlns is the namespace of camt\.053 but the message is camt\.054/],
       ["bad-ind.xml", DNB_FILE.content.replace(/(<Ntry>[\s\S]*?<CdtDbtInd>)CRDT/, "$1CRED"), /^bad-ind\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CRED"$/],
     ];
     const before = await tableCounts();
@@ -575,7 +601,7 @@ describe("runImportCli", () => {
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
     const lines = io.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe(`camt.053 import for company ${companyId}`);
+    expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
     expect(lines[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "0", "3", "10", "0", "1", "6", "5", "FWAV×2"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([NORDEA_FILE.name, "1", "0", "1", "5", "0", "2", "5", "1", "OPAV INFO XPCD"]);
@@ -584,7 +610,7 @@ describe("runImportCli", () => {
     // derived from the openings are not rewritten over the existing rows (4 balances, not 6).
     const again = capture();
     expect(await runImportCli(database.db, [`--company=${companyId}`, dnbPath], again)).toBe(0);
-    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "3", "0", "0", "10", "1", "4", "5", "FWAV×2"]);
+    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "3", "0", "0", "11", "1", "4", "5", "FWAV×2"]);
   });
 
 
@@ -600,7 +626,7 @@ describe("runImportCli", () => {
       const io = capture();
       expect(await runImportCli(database.db, args, io)).toBe(2);
       expect(io.stderr).toMatch(message);
-      expect(io.stderr).toContain("usage: import-camt053 --company COMPANY_ID FILE");
+      expect(io.stderr).toContain("usage: import-statements --company COMPANY_ID FILE");
       expect(io.stdout).toBe("");
     });
   }
@@ -609,7 +635,7 @@ describe("runImportCli", () => {
     for (const flag of ["--help", "-h"]) {
       const io = capture();
       expect(await runImportCli(database.db, [flag], io)).toBe(0);
-      expect(io.stdout).toMatch(/^usage: import-camt053 --company COMPANY_ID FILE/);
+      expect(io.stdout).toMatch(/^usage: import-statements --company COMPANY_ID FILE/);
       expect(io.stderr).toBe("");
     }
   });
@@ -620,7 +646,7 @@ describe("runImportCli", () => {
     const io = capture();
     const missing = path.join(dir, "nope.xml");
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, missing], io)).toBe(2);
-    expect(io.stderr).toBe(`import-camt053: cannot read file ${missing} (ENOENT)\n`);
+    expect(io.stderr).toBe(`import-statements: cannot read file ${missing} (ENOENT)\n`);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -631,7 +657,7 @@ describe("runImportCli", () => {
     const before = await tableCounts();
     const io = capture();
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, bad], io)).toBe(1);
-    expect(io.stderr).toMatch(/^import-camt053: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
+    expect(io.stderr).toMatch(/^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
     expect(await tableCounts()).toEqual(before);
   });
 

@@ -1,16 +1,17 @@
 /**
- * Command line of the camt.053 import (issue 2 item 13):
- * `npm run treasury-api -- import-camt053 --company ID FILE...`.
- * The server's CLI opens the database and hands over the arguments after the
- * command name; this module checks them, reads the files, runs
- * `importCamt053` and prints a summary table.
+ * Command line of the statement import:
+ * `npm run treasury-api -- import-statements --company ID FILE...` (alias
+ * `import-camt053`). The server's CLI opens the database and hands over the
+ * arguments after the command name; this module checks them, reads the files
+ * (camt.052 / camt.053 / camt.054, detected per file), runs
+ * `importStatements` and prints a summary table, plus a line on pending entries.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { Uuid } from "../../lib/contract/common";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
-import { emptyFileSummary, importCamt053, type ImportFileSummary, type ImportSummary } from "./camt053-import";
+import { emptyFileSummary, importStatements, type ImportFileSummary, type ImportSummary } from "./camt053-import";
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliOutput {
@@ -18,7 +19,8 @@ export interface CliOutput {
   err(text: string): void;
 }
 
-const USAGE = "usage: import-camt053 --company COMPANY_ID FILE [FILE...]";
+const USAGE = "usage: import-statements --company COMPANY_ID FILE [FILE...]   (alias: import-camt053)";
+const NAME = "import-statements";
 
 const processOutput: CliOutput = {
   out: (text) => process.stdout.write(text),
@@ -34,11 +36,14 @@ const processOutput: CliOutput = {
 export async function runImportCli(db: Db, args: string[], io: CliOutput = processOutput): Promise<number> {
   const parsed = parseArgs(args);
   if ("help" in parsed) {
-    io.out(`${USAGE}\nImports ISO 20022 camt.053 statements (001.02-001.08) for one company, all files in one transaction.\n`);
+    io.out(
+      `${USAGE}\nImports ISO 20022 camt.052 intraday reports, camt.053 statements and camt.054 notifications (001.02-001.12) ` +
+        "for one company, all files in one transaction.\n",
+    );
     return 0;
   }
   if ("error" in parsed) {
-    io.err(`import-camt053: ${parsed.error}\n${USAGE}\n`);
+    io.err(`${NAME}: ${parsed.error}\n${USAGE}\n`);
     return 2;
   }
   const files: { name: string; content: string }[] = [];
@@ -47,17 +52,17 @@ export async function runImportCli(db: Db, args: string[], io: CliOutput = proce
       files.push({ name: path.basename(file), content: await readFile(file, "utf8") });
     } catch (e) {
       const reason = e instanceof Error && "code" in e ? String(e.code) : "unreadable";
-      io.err(`import-camt053: cannot read file ${file} (${reason})\n`);
+      io.err(`${NAME}: cannot read file ${file} (${reason})\n`);
       return 2;
     }
   }
   try {
-    const summary = await importCamt053(db, { companyId: parsed.companyId, files });
+    const summary = await importStatements(db, { companyId: parsed.companyId, files });
     io.out(formatSummary(summary));
     return 0;
   } catch (e) {
     if (e instanceof ApiError) {
-      io.err(`import-camt053: ${e.message}\nNothing was imported.\n`);
+      io.err(`${NAME}: ${e.message}\nNothing was imported.\n`);
       return 1;
     }
     throw e;
@@ -87,7 +92,7 @@ function parseArgs(args: string[]): ParsedArgs {
   }
   if (companyId === undefined) return { error: "missing argument --company COMPANY_ID" };
   if (!Uuid.safeParse(companyId).success) return { error: `--company must be a UUID, got "${companyId}"` };
-  if (files.length === 0) return { error: "missing argument FILE: name at least one camt.053 file" };
+  if (files.length === 0) return { error: "missing argument FILE: name at least one camt.052, camt.053 or camt.054 file" };
   return { companyId, files };
 }
 
@@ -119,6 +124,9 @@ export function formatSummary(summary: ImportSummary): string {
     total.transactionsInserted += f.transactionsInserted;
     total.duplicatesSkipped += f.duplicatesSkipped;
     total.entriesNotBooked += f.entriesNotBooked;
+    total.pending += f.pending;
+    total.pendingReplaced += f.pendingReplaced;
+    total.intradayPoints += f.intradayPoints;
     total.balancesUpserted += f.balancesUpserted;
     total.coverageDays += f.coverageDays;
     for (const [code, n] of Object.entries(f.skippedBalanceCodes)) total.skippedBalanceCodes[code] = (total.skippedBalanceCodes[code] ?? 0) + n;
@@ -133,5 +141,14 @@ export function formatSummary(summary: ImportSummary): string {
   const rule = widths.map((w) => "-".repeat(w)).join("  ");
   const body = rows.map(line);
   const totalLine = body.pop() ?? "";
-  return `camt.053 import for company ${summary.companyId}\n${[line(COLUMNS.map((c) => c.title)), rule, ...body, rule, totalLine].join("\n")}\n`;
+  const notes = [
+    `${total.pending} entries stored as pending (not booked: no booking date or status PDNG, or from a camt.052 report)` +
+      (total.pendingReplaced > 0 ? `; ${total.pendingReplaced} earlier pending entries replaced by their booking` : ""),
+  ];
+  if (total.intradayPoints > 0) notes.push(`${total.intradayPoints} intraday balance points from camt.052 reports`);
+  const types = summary.files.map((f) => `${f.file}: ${f.version ?? f.messageType}`).join(", ");
+  return (
+    `statement import for company ${summary.companyId} (${types})\n` +
+    `${[line(COLUMNS.map((c) => c.title)), rule, ...body, rule, totalLine].join("\n")}\n${notes.join("\n")}\n`
+  );
 }

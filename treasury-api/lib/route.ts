@@ -27,6 +27,8 @@ export type TreasuryRouteConfig = Omit<RouteConfig, "method" | "middleware" | "r
   method: Method;
   scope: Scope;
   company: CompanyRule;
+  /** The write's body is `multipart/form-data` (file upload) instead of JSON. */
+  multipart?: boolean;
   responses: RouteConfig["responses"];
 };
 
@@ -86,6 +88,16 @@ function guard(scope: Scope, rule: CompanyRule, write: boolean): MiddlewareHandl
   };
 }
 
+function multipartBodyOnly(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const type = c.req.header("content-type") ?? "";
+    if (!/^multipart\/form-data\b/i.test(type)) {
+      throw new ApiError("unsupported_media_type", "The request body must be multipart/form-data", { content_type: type || null });
+    }
+    await next();
+  };
+}
+
 function jsonBodyOnly(required: boolean): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const length = c.req.header("content-length");
@@ -104,11 +116,11 @@ function jsonBodyOnly(required: boolean): MiddlewareHandler<AppEnv> {
  * error responses in its OpenAPI description.
  */
 export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
-  const { scope, company, ...rest } = def;
+  const { scope, company, multipart, ...rest } = def;
   const write = def.method !== "get";
   const body = def.request?.body;
   const middleware: MiddlewareHandler<AppEnv>[] = [guard(scope, company, write)];
-  if (write) middleware.push(jsonBodyOnly(Boolean(body?.required)), idempotency());
+  if (write) middleware.push(multipart ? multipartBodyOnly() : jsonBodyOnly(Boolean(body?.required)), idempotency());
   const companyDoc =
     company === "required"
       ? "Form B: X-Company-ID required. Form A: X-Company-ID optional (narrows to that company)."
@@ -121,5 +133,5 @@ export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
     security: [{ bearerAuth: [scope] }],
     middleware,
     responses: { ...COMMON_ERROR_RESPONSES, ...(write ? WRITE_ERROR_RESPONSES : {}), ...def.responses },
-  } as Omit<R, "scope" | "company"> & { middleware: MiddlewareHandler<AppEnv>[] });
+  } as Omit<R, "scope" | "company" | "multipart"> & { middleware: MiddlewareHandler<AppEnv>[] });
 }

@@ -9,6 +9,9 @@
  * - same key while the first request runs: 409 conflict, details.reason = "in_progress";
  * - a 5xx outcome is not stored, so a retry runs again.
  *
+ * A multipart body is fingerprinted with its boundary replaced, so that the
+ * same files sent again (a new boundary each time) are the same request.
+ *
  * The claim is one `INSERT … ON CONFLICT DO NOTHING` on the primary key, so a
  * burst of parallel requests with one key runs the handler exactly once.
  */
@@ -29,9 +32,11 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-function fingerprintOf(method: string, path: string, company: string, rawBody: string): string {
+function fingerprintOf(method: string, path: string, company: string, rawBody: string, contentType: string): string {
   let body = rawBody;
-  if (rawBody.trim().length > 0) {
+  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (boundary) body = rawBody.split(boundary).join("BOUNDARY");
+  else if (rawBody.trim().length > 0) {
     try {
       body = canonicalJson(JSON.parse(rawBody));
     } catch {
@@ -59,7 +64,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     const db = c.get("db");
     const config = c.get("config");
     const rawBody = await c.req.text();
-    const fingerprint = fingerprintOf(c.req.method, new URL(c.req.url).pathname, c.req.header("x-company-id") ?? "", rawBody);
+    const fingerprint = fingerprintOf(c.req.method, new URL(c.req.url).pathname, c.req.header("x-company-id") ?? "", rawBody, c.req.header("content-type") ?? "");
     const now = new Date();
     const lockedUntil = new Date(now.getTime() + config.idempotencyLockSeconds * 1000).toISOString();
     const expiresAt = new Date(now.getTime() + config.idempotencyRetentionSeconds * 1000).toISOString();

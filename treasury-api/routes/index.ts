@@ -12,6 +12,7 @@ import { registerApprovalRoutes } from "./approvals";
 import { registerReportingRoutes } from "./reporting";
 import { registerWebhookRoutes } from "./webhooks";
 import { registerReconciliationRoutes } from "./reconciliation";
+import { registerStatementRoutes } from "./statements";
 
 export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerAuthRoutes(api);
@@ -22,4 +23,5 @@ export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerReportingRoutes(api);
   registerWebhookRoutes(api);
   registerReconciliationRoutes(api);
+  registerStatementRoutes(api);
 }

@@ -1,8 +1,10 @@
 /**
- * Writes ISO 20022 camt.053 bank statements for tests: `buildCamt053(doc)`
+ * Writes ISO 20022 bank-to-customer messages for tests: `buildCamt053(doc)`
  * turns plain objects into a camt.053.001.02 or camt.053.001.08 document
  * (BankToCustomerStatement) that validates against the published XSD of that
- * version. The XML is written by fast-xml-parser's XMLBuilder, which escapes
+ * version; with `doc.message` "camt.052" it writes a BankToCustomerAccountReport
+ * (`BkToCstmrAcctRpt/Rpt`), with "camt.054" a BankToCustomerDebitCreditNotification
+ * (`BkToCstmrDbtCdtNtfctn/Ntfctn`, which has no balances). `buildCamt` is the same function. The XML is written by fast-xml-parser's XMLBuilder, which escapes
  * every text and attribute value, and elements come in the order the schema
  * requires.
  *
@@ -57,7 +59,9 @@ export interface CamtEntry {
 
 /** One `Bal`: `amount` is signed (negative = DBIT). */
 export interface CamtBalance {
-  code: "OPBD" | "PRCD" | "CLBD" | "CLAV" | "ITBD" | "ITAV" | "FWAV" | "OPAV" | "INFO" | "XPCD";
+  /** An ISO code, or with `proprietary` a bank's own code (`Tp/CdOrPrtry/Prtry`). */
+  code: "OPBD" | "PRCD" | "CLBD" | "CLAV" | "ITBD" | "ITAV" | "FWAV" | "OPAV" | "INFO" | "XPCD" | (string & {});
+  proprietary?: boolean;
   amount: string;
   currency: string;
   date: string;
@@ -86,8 +90,19 @@ export interface CamtStatement {
   entries: CamtEntry[];
 }
 
-/** One file (`Document/BkToCstmrStmt`). */
+/** The three messages the builder writes. */
+export type CamtMessage = "camt.052" | "camt.053" | "camt.054";
+
+const ROOTS: Record<CamtMessage, { root: string; item: string }> = {
+  "camt.052": { root: "BkToCstmrAcctRpt", item: "Rpt" },
+  "camt.053": { root: "BkToCstmrStmt", item: "Stmt" },
+  "camt.054": { root: "BkToCstmrDbtCdtNtfctn", item: "Ntfctn" },
+};
+
+/** One file (`Document/BkToCstmrStmt`, `/BkToCstmrAcctRpt`, `/BkToCstmrDbtCdtNtfctn`). */
 export interface CamtDocument {
+  /** camt.053 when omitted. */
+  message?: CamtMessage;
   version: CamtVersion;
   messageId: string;
   createdAt: string;
@@ -105,23 +120,29 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "
  */
 export function buildCamt053(doc: CamtDocument): string {
   const v = doc.version;
+  const message = doc.message ?? "camt.053";
+  const { root, item } = ROOTS[message];
   const tree = {
     "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
     Document: {
-      "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:camt.053.001.${v}`,
+      "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:${message}.001.${v}`,
       "@_xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-      BkToCstmrStmt: {
+      [root]: {
         GrpHdr: { MsgId: doc.messageId, CreDtTm: doc.createdAt },
-        Stmt: doc.statements.map((s) => statement(v, s)),
+        [item]: doc.statements.map((s) => statement(v, message, s)),
       },
     },
   };
   return builder.build(tree) as string;
 }
 
-function statement(v: CamtVersion, s: CamtStatement): Node {
+/** `buildCamt053` under a name that fits all three messages. */
+export const buildCamt = buildCamt053;
+
+function statement(v: CamtVersion, message: CamtMessage, s: CamtStatement): Node {
   if (!s.account.iban && !s.account.otherId) throw new Error(`statement ${s.id}: the account needs an IBAN or another id`);
-  if (s.balances.length === 0) throw new Error(`statement ${s.id}: camt.053 needs at least one balance`);
+  if (message === "camt.053" && s.balances.length === 0) throw new Error(`statement ${s.id}: camt.053 needs at least one balance`);
+  if (message === "camt.054" && s.balances.length > 0) throw new Error(`notification ${s.id}: camt.054 has no balances`);
   return {
     Id: s.id,
     CreDtTm: s.createdAt,
@@ -146,7 +167,7 @@ function account(v: CamtVersion, a: CamtAccount): Node {
 function balance(b: CamtBalance): Node {
   const negative = b.amount.startsWith("-");
   return {
-    Tp: { CdOrPrtry: { Cd: b.code } },
+    Tp: { CdOrPrtry: b.proprietary ? { Prtry: b.code } : { Cd: b.code } },
     Amt: amount(negative ? b.amount.slice(1) : b.amount, b.currency),
     CdtDbtInd: negative ? "DBIT" : "CRDT",
     Dt: dateChoice(b.date),

@@ -29,6 +29,8 @@ export async function tableCounts(database: Database): Promise<Record<string, nu
     union all select 'balance_snapshots', count(*)::int from balance_snapshots
     union all select 'coverage_days', count(*)::int from coverage_days
     union all select 'webhook_events', count(*)::int from webhook_events
+    union all select 'pending_entries', count(*)::int from pending_entries
+    union all select 'intraday_points', count(*)::int from intraday_points
     union all select 'account_day_flows', coalesce(sum(tx_count), 0)::int from account_day_flows`);
   return Object.fromEntries(rowsOf<{ t: string; n: number }>(res).map((r) => [r.t, Number(r.n)]));
 }

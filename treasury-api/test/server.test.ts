@@ -73,7 +73,8 @@ describe("treasury-api CLI", () => {
     for (const r of results) {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^usage: npm run treasury-api -- \[--port 4010\]/m);
-      expect(r.stdout).toContain("import-camt053 --company ID FILE...");
+      expect(r.stdout).toContain("import-statements --company ID FILE...");
+      expect(r.stdout).toContain("alias: import-camt053");
       expect(r.stdout).not.toContain("listening on");
       expect(r.stderr).not.toContain("unknown flag");
     }
