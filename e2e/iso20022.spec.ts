@@ -47,7 +47,7 @@ test("a treasurer downloads a batch's pain.001 with exact sums and transliterate
 test("a viewer has no statements page", async ({ browser }) => {
   const page = await pageAs(browser, "viewer");
   await page.goto("/");
-  await expect(page.getByRole("navigation").locator('a[data-area="statements"]')).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toHaveCount(0);
   await page.goto("/statements");
   await expect(page.getByTestId("problem-state")).toContainText("Statements");
   const res = await page.request.post("/api/treasury/statements", { headers: { Origin: new URL(page.url()).origin, "Idempotency-Key": crypto.randomUUID() }, multipart: { files: { name: "a.xml", mimeType: "application/xml", buffer: Buffer.from("<x/>") } } });
@@ -86,7 +86,7 @@ function statement(iban: string, entries: number): string {
 test("an admin uploads a camt.053 and sees the summary; a broken file shows the refused element", async ({ browser }) => {
   const page = await pageAs(browser, "admin");
   await page.goto("/statements");
-  await expect(page.getByRole("navigation").locator('a[data-area="statements"]')).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toBeVisible();
   const input = page.getByTestId("statement-input");
   await input.setInputFiles({ name: `statement-${RUN}.xml`, mimeType: "application/xml", buffer: Buffer.from(statement("NO8330001234567", 3)) });
   await expect(page.getByTestId("statement-selected")).toContainText(`statement-${RUN}.xml`);
