@@ -90,7 +90,9 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
                   the company&apos;s first active {account.currency} account by name.
                 </>
               )
-            : "The Treasury API does not name an account this batch is paid from, so no payment file can be written."}
+            : debtor.isError
+              ? "The account this batch is paid from could not be read; try again shortly."
+              : (debtor.data?.reason ?? "No account to pay this batch from is known, so no payment file can be written.")}
       </p>
       {allowed ? (
         <div className="flex flex-wrap items-end gap-2">

@@ -54,7 +54,7 @@ export const paymentQueries = {
   debtor: (companyId: string, id: string) =>
     queryOptions({
       queryKey: [...paymentQueries.all(), companyId, "debtor", id] as const,
-      queryFn: ({ signal }) => bffFetch<{ account: DebtorAccountView | null }>(`/api/treasury/payments/batches/${id}/debtor-account`, { signal }),
+      queryFn: ({ signal }) => bffFetch<{ account: DebtorAccountView | null; reason: string | null }>(`/api/treasury/payments/batches/${id}/debtor-account`, { signal }),
       staleTime: 60_000,
     }),
 };

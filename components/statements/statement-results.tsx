@@ -48,7 +48,7 @@ export function StatementResults({ files }: { files: StatementFileSummary[] }) {
                 <Td align="right">{n(f.duplicates)}</Td>
                 <Td align="right">{n(f.balances + f.intraday_points)}</Td>
                 <Td align="right">{n(f.coverage_days)}</Td>
-                <Td>{skipped.length === 0 ? <span className="text-slate-400">none</span> : skipped.map(([code, c]) => `${code} ×${c}`).join(", ")}</Td>
+                <Td>{skipped.length === 0 ? <span className="text-slate-500">none</span> : skipped.map(([code, c]) => `${code} ×${c}`).join(", ")}</Td>
               </tr>
             );
           })}

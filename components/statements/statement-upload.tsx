@@ -80,6 +80,7 @@ export function StatementUpload({ companyName }: { companyName: string }) {
           multiple
           accept=".xml,application/xml,text/xml"
           className="sr-only"
+          aria-label="Statement files"
           onChange={(e) => {
             add(e.target.files);
             e.target.value = "";

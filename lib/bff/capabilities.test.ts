@@ -77,6 +77,16 @@ describe("capabilities", () => {
     none.stop();
   });
 
+  it("tries again soon after a failed read", async () => {
+    script = { status: 503, body: "starting" };
+    const c = createCapabilities({ baseUrl: base, refreshMs: 600_000, retryMs: 50 });
+    await c.ready;
+    expect(c.has("statements.upload")).toBe(false);
+    script = { status: 200, body: JSON.stringify(WITH) };
+    await vi.waitFor(() => expect(c.has("statements.upload")).toBe(true), { timeout: 2_000 });
+    c.stop();
+  });
+
   it("reads again on its timer", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     try {

@@ -7,7 +7,9 @@
  *
  * The document is read once at start (first use) and again every
  * `refreshMs` (default 10 minutes). A failed read keeps what was known
- * before; before the first successful read nothing is advertised.
+ * before and is tried again after `retryMs` (default 30 s), so an API that
+ * was slow or not up yet at start is seen within seconds, not minutes;
+ * before the first successful read nothing is advertised.
  */
 import "server-only";
 import { getConfig } from "./config";
@@ -25,8 +27,10 @@ export interface CapabilitiesOptions {
   baseUrl: string;
   /** Default 600 000 (10 minutes). */
   refreshMs?: number;
-  /** Per read, default 5 000. */
+  /** Per read, default 10 000. */
   timeoutMs?: number;
+  /** After a failed read, default 30 000. */
+  retryMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -59,10 +63,12 @@ export function createCapabilities(opts: CapabilitiesOptions): Capabilities {
   const fetchImpl = opts.fetch ?? globalThis.fetch.bind(globalThis);
   const url = `${opts.baseUrl.replace(/\/+$/, "")}/openapi.json`;
   let known = new Set<string>();
+  let retry: ReturnType<typeof setTimeout> | undefined;
 
   async function refresh(): Promise<void> {
+    clearTimeout(retry);
     try {
-      const res = await fetchImpl(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(opts.timeoutMs ?? 5_000), cache: "no-store" });
+      const res = await fetchImpl(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), cache: "no-store" });
       if (res.status === 404) {
         // An API without an OpenAPI document advertises no extension.
         known = new Set();
@@ -74,6 +80,8 @@ export function createCapabilities(opts: CapabilitiesOptions): Capabilities {
       known = ops;
     } catch (err) {
       logger.warn({ url, err: err instanceof Error ? err.message : String(err) }, "treasury api capabilities not read; keeping the previous ones");
+      retry = setTimeout(() => void refresh(), opts.retryMs ?? 30_000);
+      retry.unref?.();
     }
   }
 
@@ -87,7 +95,10 @@ export function createCapabilities(opts: CapabilitiesOptions): Capabilities {
     },
     ready,
     refresh,
-    stop: () => clearInterval(timer),
+    stop: () => {
+      clearInterval(timer);
+      clearTimeout(retry);
+    },
   };
 }
 

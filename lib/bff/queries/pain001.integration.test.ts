@@ -69,8 +69,9 @@ describe("pain.001 export through the BFF", () => {
     const accounts = await collectAll(client.listAccounts({ companyId }, { currency: "NOK", pageSize: 1000 }));
     const first = accounts.filter((a) => a.status !== "closed").sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))[0];
     const view = await getDebtorAccountView(ctx, id);
-    expect(view?.account_id).toBe(first?.id);
-    expect(view?.iban_masked).toBe(first?.iban_masked);
+    expect(view.reason).toBeNull();
+    expect(view.account?.account_id).toBe(first?.id);
+    expect(view.account?.iban_masked).toBe(first?.iban_masked);
 
     const res = await exportPain001(ctx, id, {});
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");

@@ -54,14 +54,14 @@ async function debtorAccount(ctx: BffContext, id: string): Promise<DebtorAccount
   }
 }
 
-/** GET …/debtor-account for the batch page; null when the API cannot name it (the page then says so). */
-export async function getDebtorAccountView(ctx: BffContext, id: string): Promise<DebtorAccountView | null> {
+/** GET …/debtor-account for the batch page: the account, or null and the reason why no file can be written (the page says so). */
+export async function getDebtorAccountView(ctx: BffContext, id: string): Promise<{ account: DebtorAccountView | null; reason: string | null }> {
   await treasury().getBatch(companyCall(ctx), id);
   try {
     const a = await debtorAccount(ctx, id);
-    return { account_id: a.account_id, name: a.name, iban_masked: mask(a.iban), bank_name: a.bank_name, bic: a.bic, currency: a.currency };
+    return { account: { account_id: a.account_id, name: a.name, iban_masked: mask(a.iban), bank_name: a.bank_name, bic: a.bic, currency: a.currency }, reason: null };
   } catch (err) {
-    if (err instanceof BffError && err.code === "conflict") return null;
+    if (err instanceof BffError && err.code === "conflict") return { account: null, reason: err.message };
     throw err;
   }
 }
