@@ -14,14 +14,17 @@ const RUN = Date.now().toString(36).toUpperCase();
 
 test("a treasurer downloads a batch's pain.001 with exact sums and transliterated names, and the download is audited", async ({ browser }) => {
   const page = await pageAs(browser, "treasurer");
-  const id = await createBatchVia(page, "NOK", [
+  // The batch is paid from the company's first active account in its currency: take a currency the company holds.
+  const accounts = (await (await page.request.get("/api/treasury/accounts?page_size=200")).json()) as { items: { currency: string; status?: string }[] };
+  const currency = accounts.items.find((a) => a.status !== "closed")?.currency ?? "NOK";
+  const id = await createBatchVia(page, currency, [
     { amount: "0.10", creditor_name: "Bjørn Ærø Skøyter AS", creditor_iban: "NO9386011117947", end_to_end_id: `P1-${RUN}` },
     { amount: "0.20", creditor_name: "Fjordkraft AS", creditor_iban: "DE89370400440532013000", end_to_end_id: `P2-${RUN}` },
   ]);
   await page.goto(`/payments/${id}`);
   const panel = page.getByTestId("pain001-panel");
   await expect(panel.getByTestId("debtor-account")).toContainText("Paid from");
-  await expect(panel.getByTestId("debtor-account")).toContainText("NOK account by name");
+  await expect(panel.getByTestId("debtor-account")).toContainText(`first active ${currency} account by name`);
   const [download] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("download-pain001").click()]);
   expect(download.suggestedFilename()).toBe(`pain.001.001.09_${id}.xml`);
   const xml = await readFile((await download.path()) ?? "", "utf8");

@@ -33,7 +33,9 @@ export function StatementResults({ files }: { files: StatementFileSummary[] }) {
             const skipped = Object.entries(f.skipped_codes);
             return (
               <tr key={`${f.file}-${i}`} data-testid="statement-result-row">
-                <Td mono>{f.file}</Td>
+                <Td mono className="whitespace-nowrap">
+                  {f.file}
+                </Td>
                 <Td>{f.version ?? f.message_type}</Td>
                 <Td align="right">{n(f.statements)}</Td>
                 <Td align="right">
