@@ -30,7 +30,7 @@ test("a treasurer downloads a batch's pain.001 with exact sums and transliterate
   const xml = await readFile((await download.path()) ?? "", "utf8");
   expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
   expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>2<\/NbOfTxs>\s*<CtrlSum>0.30<\/CtrlSum>/);
-  expect(xml).toContain("<Nm>Bjorn AEro Skoyter AS</Nm>");
+  expect(xml).toContain("<Nm>Bjorn Aero Skoyter AS</Nm>");
   await expect(panel.getByTestId("pain001-notes")).toContainText("transliterated to the SEPA Latin character set");
   await expect(panel.getByTestId("pain001-notes")).toContainText("instructions[0].creditor_name");
   await scanAndShoot(page, "batch-pain001");

@@ -76,13 +76,13 @@ export function StatementError({ error }: { error: UploadError }) {
             <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
               {error.file && (
                 <>
-                  <dt className="text-red-800/70">File</dt>
+                  <dt className="text-red-800">File</dt>
                   <dd className="font-mono">{error.file}</dd>
                 </>
               )}
               {error.path && (
                 <>
-                  <dt className="text-red-800/70">Element</dt>
+                  <dt className="text-red-800">Element</dt>
                   <dd className="break-all font-mono" data-testid="statement-error-path">
                     {error.path}
                   </dd>
@@ -90,7 +90,7 @@ export function StatementError({ error }: { error: UploadError }) {
               )}
             </dl>
           )}
-          {error.requestId && <p className="mt-2 font-mono text-xs text-red-900/60">Request id: {error.requestId}</p>}
+          {error.requestId && <p className="mt-2 font-mono text-xs text-red-900">Request id: {error.requestId}</p>}
         </div>
       </div>
     </div>
