@@ -33,7 +33,7 @@ export function StatementResults({ files }: { files: StatementFileSummary[] }) {
             const skipped = Object.entries(f.skipped_codes);
             return (
               <tr key={`${f.file}-${i}`} data-testid="statement-result-row">
-                <Td mono className="break-all">
+                <Td mono>
                   {f.file}
                 </Td>
                 <Td>{f.version ?? f.message_type}</Td>
