@@ -27,7 +27,8 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   treasurer: READ_AREAS,
   approver: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
   approver2: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
-  admin: ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "webhooks", "organization", "audit"],
+  // Statements: the local API advertises POST /statements, so admins see the upload page.
+  admin: ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "webhooks", "organization", "statements", "audit"],
   lead: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
 };
 

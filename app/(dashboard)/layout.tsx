@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Landmark } from "lucide-react";
 import { areasFor } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
+import { capabilities } from "@/lib/bff/capabilities";
 import { COMPANY_COOKIE, visibleCompanies } from "@/lib/bff/company";
 import type { Company } from "@/lib/contract";
 import { logger } from "@/lib/bff/log";
@@ -31,7 +32,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const cookie = (await cookies()).get(COMPANY_COOKIE)?.value;
   // The shell shows the cookie's company only when allowed; pages and BFF routes refuse a bad cookie with 403.
   const current = companies.find((c) => c.id === cookie) ?? (cookie ? null : (companies[0] ?? null));
-  const areas = areasFor(user.roles).map((a) => ({ key: a.key, label: a.label, href: a.href }));
+  const caps = await capabilities();
+  // Statement upload is an extension: listed only when the API's OpenAPI document advertises it.
+  const areas = areasFor(user.roles)
+    .filter((a) => a.key !== "statements" || caps.has("statements.upload"))
+    .map((a) => ({ key: a.key, label: a.label, href: a.href }));
 
   return (
     <div className="flex h-full">

@@ -14,7 +14,7 @@ import { FilterBar, FilterSelect, FilterText } from "@/components/views/controls
 import { errorText } from "@/components/review/error-text";
 import { auditFilterParsers, auditLogQueries } from "./audit-queries";
 
-const ACTIONS = ["payment_batch.create", "payment_batch.submit", "approval.approve", "approval.reject", "reconciliation_match.confirm", "reconciliation_match.reject", "webhook.create", "webhook.update", "webhook.test", "webhook.delete", "session.sign_in"];
+const ACTIONS = ["payment_batch.create", "payment_batch.submit", "payment_batch.pain001_export", "statements.import", "approval.approve", "approval.reject", "reconciliation_match.confirm", "reconciliation_match.reject", "webhook.create", "webhook.update", "webhook.test", "webhook.delete", "session.sign_in"];
 
 /**
  * The audit log (issue 6 §6): who did what, when, on which object and

@@ -13,6 +13,7 @@ import { errorText } from "@/components/review/error-text";
 import { BatchTimeline } from "./batch-timeline";
 import { ApprovalProgressPanel } from "./approval-progress";
 import { paymentQueries } from "./payment-queries";
+import { Pain001Panel } from "./pain001-panel";
 import { MOVING_STATES, StatusBadge } from "./status-badge";
 import { SubmitBatchDialog } from "./submit-batch-dialog";
 
@@ -97,6 +98,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
           </Table>
         </section>
         <aside className="space-y-5">
+          <Pain001Panel companyId={companyId} batch={b} />
           <section aria-labelledby="approval-h" className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 id="approval-h" className="mb-2 text-sm font-semibold text-slate-900">
               Approval

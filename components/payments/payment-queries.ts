@@ -9,6 +9,7 @@ import type { PaymentBatch } from "@/lib/contract";
 import { BATCH_STATUSES } from "@/lib/contract/enums";
 import type { BffPage } from "@/lib/bff/inputs";
 import type { BatchView } from "@/lib/bff/queries/payment-views";
+import type { DebtorAccountView } from "@/lib/bff/queries/pain001";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 import { MOVING_STATES } from "./status-badge";
@@ -48,5 +49,12 @@ export const paymentQueries = {
       queryFn: ({ signal }) => bffFetch<BatchView>(`/api/treasury/payments/batches/${id}/view`, { signal }),
       // Live while the batch is moving: approvals and the bank change it within seconds.
       refetchInterval: (q) => (q.state.data && MOVING_STATES.includes(q.state.data.batch.status) ? BATCH_POLL_MS : false),
+    }),
+  /** The account the batch is paid from (it changes only when accounts do). */
+  debtor: (companyId: string, id: string) =>
+    queryOptions({
+      queryKey: [...paymentQueries.all(), companyId, "debtor", id] as const,
+      queryFn: ({ signal }) => bffFetch<{ account: DebtorAccountView | null; reason: string | null }>(`/api/treasury/payments/batches/${id}/debtor-account`, { signal }),
+      staleTime: 60_000,
     }),
 };

@@ -7,6 +7,7 @@ import {
   BarChart3,
   Building2,
   CheckCheck,
+  FileUp,
   GitCompareArrows,
   Landmark,
   LayoutDashboard,
@@ -27,6 +28,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   reconciliation: GitCompareArrows,
   webhooks: Webhook,
   organization: Building2,
+  statements: FileUp,
   audit: ScrollText,
 };
 

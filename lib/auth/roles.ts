@@ -36,6 +36,8 @@ export const PERMISSION_ROLES = {
   "webhooks.manage": ["admin"],
   /** Create / update companies and accounts. */
   "organization.manage": ["admin"],
+  /** Upload bank statement files (ISO 20022 camt) where the API accepts them. */
+  "statements.import": ["admin"],
   /** Read the dashboard's audit log. */
   "audit.read": ["approver", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
@@ -64,6 +66,8 @@ export const AREAS = [
   { key: "reconciliation", label: "Reconciliation", href: "/reconciliation", permission: "reconciliation.read" },
   { key: "webhooks", label: "Webhooks", href: "/webhooks", permission: "webhooks.manage" },
   { key: "organization", label: "Organization", href: "/organization", permission: "organization.read" },
+  // Shown only when the API also advertises POST /statements (the shell checks the capability).
+  { key: "statements", label: "Statements", href: "/statements", permission: "statements.import" },
   { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },
 ] as const satisfies readonly { key: string; label: string; href: string; permission: Permission }[];
 

@@ -52,6 +52,8 @@ export interface RouteContext<Q, B> extends BffContext {
   call: CallContext;
   /** The derived key sent upstream (writes only). */
   idempotencyKey: string | undefined;
+  /** The incoming request, for a handler that reads a body other than JSON (a multipart upload). */
+  request: NextRequest;
   /** Filled by a handler when the audit entry's object or company is not the default one. */
   audit: { objectId?: string | null; companyId?: string | null; details?: Record<string, unknown> };
 }
@@ -142,7 +144,7 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
       const call: CallContext = { requestId, idempotencyKey, outcome: upstream, ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}) };
 
       const audit: RouteContext<unknown, unknown>["audit"] = {};
-      const ctx = { ...base, upstream, requestId, params, query, body, call, idempotencyKey, audit } as RouteContext<Out<Q>, Out<B>>;
+      const ctx = { ...base, upstream, requestId, params, query, body, call, idempotencyKey, audit, request: req } as RouteContext<Out<Q>, Out<B>>;
       const result = await handler(ctx);
 
       if (opts.audit) {

@@ -145,3 +145,21 @@ export const PaymentStatusEvent = z
   })
   .meta({ id: "PaymentStatusEvent" });
 export type PaymentStatusEvent = z.infer<typeof PaymentStatusEvent>;
+
+/**
+ * GET /payments/batches/{id}/debtor-account (extension): the account a batch
+ * is paid from, with the full IBAN a payment file needs. The local API debits
+ * the company's first active account in the batch currency, by name then id.
+ */
+export const DebtorAccount = z
+  .object({
+    account_id: Uuid,
+    name: z.string().meta({ description: "Account display name" }),
+    iban: z.string().meta({ description: "Full IBAN, electronic format" }),
+    bic: z.string().nullable().meta({ description: "The account's bank identifier (BIC) when it is one" }),
+    bank_name: z.string(),
+    currency: CurrencyCode,
+    company_name: z.string().meta({ description: "The debtor: the company that owns the account" }),
+  })
+  .meta({ id: "DebtorAccount" });
+export type DebtorAccount = z.infer<typeof DebtorAccount>;

@@ -19,6 +19,7 @@ import {
   Company,
   CompanyUpsert,
   CoverageDay,
+  DebtorAccount,
   ForecastEntry,
   IntradayBalancePoint,
   Koncern,
@@ -31,6 +32,7 @@ import {
   PaymentStatusEvent,
   PositionDay,
   ReconciliationMatch,
+  StatementImportResult,
   Transaction,
   WebhookCreate,
   WebhookDelivery,
@@ -192,12 +194,20 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     listTransactions: (ctx: CallContext, q?: TransactionFilters) =>
       list("/transactions", Transaction, pick(q, ["from_date", "to_date", "account_id", "direction", "currency"]), q, ctx),
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
+    /**
+     * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`), one summary per file.
+     * A 400 names the file and element; nothing is stored then. Two minutes per attempt: a 10 MB statement takes a while.
+     */
+    uploadStatements: async (ctx: WriteContext, files: FormData): Promise<StatementImportResult> =>
+      (await http.send({ method: "POST", path: "/statements", schema: StatementImportResult, body: files, timeoutMs: 120_000 }, ctx)).data as StatementImportResult,
 
     // ---- Payments (spec §4 Payments)
     listBatches: (ctx: CallContext, q?: BatchFilters) => list("/payments/batches", PaymentBatch, pick(q, ["status", "from_date", "to_date"]), q, ctx),
     createBatch: (ctx: WriteContext, body: PaymentBatchCreate) => writeOne("POST", "/payments/batches", PaymentBatch, ctx, body),
     getBatch: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}`, PaymentBatch, ctx),
     /** 202; the body is not described by the spec, so it may be null. */
+    /** Extension: the account the batch is paid from, with full IBAN and BIC (for a pain.001). */
+    getBatchDebtorAccount: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}/debtor-account`, DebtorAccount, ctx),
     submitBatch: async (ctx: WriteContext, id: string) => (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,
     /** Extension: the instructions of one batch, in batch order. */
     listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) => list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, ["status"]), q, ctx),

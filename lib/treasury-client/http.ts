@@ -32,8 +32,11 @@ export interface HttpRequest<S extends z.ZodType> {
   /** Path below the base URL, e.g. `/accounts/123`; or an absolute URL of the same API (a `next` link). */
   path: string;
   query?: Record<string, QueryValue>;
+  /** JSON-serialised; a FormData goes as multipart/form-data as it is (fetch writes its boundary). */
   body?: unknown;
   schema: S;
+  /** Per attempt, overriding the client's timeout (large uploads). */
+  timeoutMs?: number;
   /** When true, an empty body (204 or no content) is accepted and yields null. */
   allowEmpty?: boolean;
 }
@@ -127,16 +130,18 @@ export class HttpCore {
       if (ctx.companyId) headers["X-Company-ID"] = ctx.companyId;
       if (ctx.idempotencyKey) headers["Idempotency-Key"] = ctx.idempotencyKey;
       if (ctx.requestId) headers["X-Request-ID"] = ctx.requestId;
-      if (req.body !== undefined) headers["Content-Type"] = "application/json";
+      const multipart = req.body instanceof FormData;
+      if (req.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
 
-      const timeout = AbortSignal.timeout(o.timeoutMs);
+      const timeoutMs = req.timeoutMs ?? o.timeoutMs;
+      const timeout = AbortSignal.timeout(timeoutMs);
       const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
       let res: Response;
       try {
         res = await o.fetch(url, {
           method: req.method,
           headers,
-          body: req.body === undefined ? undefined : JSON.stringify(req.body),
+          body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
           signal,
           cache: "no-store",
         });
@@ -145,7 +150,7 @@ export class HttpCore {
         const timedOut = timeout.aborted;
         const error = new TreasuryTransportError(
           timedOut ? "timeout" : "network",
-          timedOut ? `The Treasury API did not answer within ${o.timeoutMs} ms` : "The Treasury API could not be reached",
+          timedOut ? `The Treasury API did not answer within ${timeoutMs} ms` : "The Treasury API could not be reached",
           { cause: err },
         );
         await retryOrThrow(timedOut ? "timeout" : "network", error);

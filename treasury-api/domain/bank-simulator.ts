@@ -38,7 +38,7 @@ import { failpoint } from "../lib/failpoints";
 import { newId } from "../lib/secrets";
 import { toTransaction } from "../routes/ledger/ledger.repo";
 import type { InstructionStatus } from "../../lib/contract/payments";
-import { applyStatusChanges, type BatchRow, type StatusChange } from "../routes/payments/payments.repo";
+import { applyStatusChanges, debtorAccountRow, type BatchRow, type StatusChange } from "../routes/payments/payments.repo";
 import { enqueueEvents } from "../webhooks/outbox";
 import { intervalWorker, type Worker, type WorkerContext } from "../workers";
 import { proposeMatchesForTransactions } from "./matching";
@@ -157,12 +157,7 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
   const when = new Date(Math.max(now.getTime(), takenAt + 1));
   const at = when.toISOString();
   const date = at.slice(0, 10);
-  const [account] = await tx
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.tenantId, batch.tenantId), eq(accounts.companyId, batch.companyId), eq(accounts.currency, batch.currency), eq(accounts.status, "active")))
-    .orderBy(asc(accounts.name), asc(accounts.id))
-    .limit(1);
+  const account = await debtorAccountRow(tx, batch);
   const rows = await tx
     .select()
     .from(paymentInstructions)

@@ -33,6 +33,8 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
     c.json(await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThreshold), 202),
   );
 
+  api.openapi(r.getBatchDebtorAccountRoute, async (c) => c.json(await repo.getDebtorAccount(c.get("db"), c.get("scope"), c.req.valid("param").id), 200));
+
   api.openapi(r.listBatchInstructionsRoute, async (c) => {
     const q = c.req.valid("query");
     const batch = await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id);

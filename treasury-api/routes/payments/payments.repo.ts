@@ -5,10 +5,10 @@
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { ExactDecimal } from "../../../lib/contract/common";
-import type { BatchStatus, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import type { BatchStatus, DebtorAccount, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client";
-import { approvalRequests, oauthClients, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
+import { accounts, approvalRequests, companies, oauthClients, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
 import { requiredApprovals } from "../../domain/four-eyes";
 import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { notFound } from "../../lib/errors";
@@ -94,6 +94,40 @@ export async function getBatchRow(db: DbOrTx, scope: DataScope, id: string): Pro
     .where(and(eq(paymentBatches.id, id), ...scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId)));
   if (!row) throw notFound("Payment batch");
   return row;
+}
+
+/**
+ * The account a batch is paid from: the company's first active account in the
+ * batch currency, ordered by name then id. The bank simulator debits it and
+ * the debtor-account extension names it, so both follow this one rule.
+ */
+export async function debtorAccountRow(db: DbOrTx, batch: Pick<BatchRow, "tenantId" | "companyId" | "currency">) {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, batch.tenantId), eq(accounts.companyId, batch.companyId), eq(accounts.currency, batch.currency), eq(accounts.status, "active")))
+    .orderBy(asc(accounts.name), asc(accounts.id))
+    .limit(1);
+  return account;
+}
+
+const BIC = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
+
+/** GET /payments/batches/{id}/debtor-account: 404 when the company has no active account in the batch currency. */
+export async function getDebtorAccount(db: DbOrTx, scope: DataScope, batchId: string): Promise<DebtorAccount> {
+  const batch = await getBatchRow(db, scope, batchId);
+  const account = await debtorAccountRow(db, batch);
+  if (!account) throw notFound(`Active ${batch.currency} account of the company`);
+  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, batch.companyId));
+  return {
+    account_id: account.id,
+    name: account.name,
+    iban: account.externalRef.replace(/\s+/g, "").toUpperCase(),
+    bic: BIC.test(account.bankId) ? account.bankId : null,
+    bank_name: account.bankName,
+    currency: account.currency,
+    company_name: company?.name ?? account.name,
+  };
 }
 
 /** Rows per multi-row INSERT: 14 parameters each stays far below PostgreSQL's 65,535. */

@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { Uuid } from "../../../lib/contract/common";
-import { BatchStatus, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import { BatchStatus, DebtorAccount, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
 import { defineRoute } from "../../lib/route";
 import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
 
@@ -66,6 +66,20 @@ export const submitBatchRoute = defineRoute({
   company: "required",
   request: { params: idParams },
   responses: { 202: json(PaymentBatch, "Submission accepted; the batch, now pending_approval") },
+});
+
+export const getBatchDebtorAccountRoute = defineRoute({
+  method: "get",
+  path: "/payments/batches/{id}/debtor-account",
+  tags: ["Payments"],
+  summary: "The account a batch is paid from (extension)",
+  description:
+    "The company's first active account in the batch currency, ordered by name then id: the account the bank debits when the batch settles. " +
+    "With the full IBAN and the BIC, for a payment file (pain.001). 404 when the company has no active account in the batch currency.",
+  scope: "read:payments",
+  company: "required",
+  request: { params: idParams },
+  responses: { 200: json(DebtorAccount, "The debtor account") },
 });
 
 export const listBatchInstructionsRoute = defineRoute({

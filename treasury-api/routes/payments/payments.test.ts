@@ -340,3 +340,28 @@ describe("GET /payments/status-events", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("GET /payments/batches/{id}/debtor-account", () => {
+  it("names the first active account in the batch currency, with the full IBAN; 404 without one", async () => {
+    const nok = await createOk(batchBody(1));
+    const res = await h.call("GET", `/payments/batches/${nok.id}/debtor-account`, { client: "fullB", company: IDS.companyA });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toEqual({
+      account_id: IDS.accountA1,
+      name: "Alpha NOK operating",
+      iban: "NO9386011117947",
+      bic: "DNBANOKK",
+      bank_name: "DNB Bank",
+      currency: "NOK",
+      company_name: "Alpha AS",
+    });
+
+    const usd = await createOk(batchBody(1, {}, IDS.companyA, "USD"));
+    const none = await h.call("GET", `/payments/batches/${usd.id}/debtor-account`, { client: "fullB", company: IDS.companyA });
+    expect(none.status).toBe(404);
+
+    // Another company's batch is not found, not leaked.
+    const other = await h.call("GET", `/payments/batches/${nok.id}/debtor-account`, { client: "fullB", company: IDS.companyC });
+    expect([403, 404]).toContain(other.status);
+  });
+});

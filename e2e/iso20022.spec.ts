@@ -1,0 +1,112 @@
+/**
+ * ISO 20022 in the dashboard: a treasurer downloads a batch's pain.001 from
+ * the batch page (debtor account named, transliterated fields listed, the
+ * download audited); an admin uploads a camt.053 written here and sees the
+ * per-file summary, a broken file shows the refused element and stores
+ * nothing; a viewer has no statements page.
+ */
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { buildCamt053 } from "../treasury-api/test/camt053-builder";
+import { createBatchVia, pageAs, scanAndShoot } from "./fixtures";
+
+const RUN = Date.now().toString(36).toUpperCase();
+
+test("a treasurer downloads a batch's pain.001 with exact sums and transliterated names, and the download is audited", async ({ browser }) => {
+  const page = await pageAs(browser, "treasurer");
+  // The batch is paid from the company's first active account in its currency: take a currency the company holds.
+  const accounts = (await (await page.request.get("/api/treasury/accounts?page_size=200")).json()) as { items: { currency: string; status?: string }[] };
+  const currency = accounts.items.find((a) => a.status !== "closed")?.currency ?? "NOK";
+  const id = await createBatchVia(page, currency, [
+    { amount: "0.10", creditor_name: "Bjørn Ærø Skøyter AS", creditor_iban: "NO9386011117947", end_to_end_id: `P1-${RUN}` },
+    { amount: "0.20", creditor_name: "Fjordkraft AS", creditor_iban: "DE89370400440532013000", end_to_end_id: `P2-${RUN}` },
+  ]);
+  await page.goto(`/payments/${id}`);
+  const panel = page.getByTestId("pain001-panel");
+  await expect(panel.getByTestId("debtor-account")).toContainText("Paid from");
+  await expect(panel.getByTestId("debtor-account")).toContainText(`first active ${currency} account by name`);
+  const [download] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("download-pain001").click()]);
+  expect(download.suggestedFilename()).toBe(`pain.001.001.09_${id}.xml`);
+  const xml = await readFile((await download.path()) ?? "", "utf8");
+  expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
+  expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>2<\/NbOfTxs>\s*<CtrlSum>0.30<\/CtrlSum>/);
+  expect(xml).toContain("<Nm>Bjorn Aero Skoyter AS</Nm>");
+  await expect(panel.getByTestId("pain001-notes")).toContainText("transliterated to the SEPA Latin character set");
+  await expect(panel.getByTestId("pain001-notes")).toContainText("instructions[0].creditor_name");
+  await scanAndShoot(page, "batch-pain001");
+
+  // pain.001.001.03 on request.
+  await panel.getByLabel("Format").selectOption("pain.001.001.03");
+  const [old] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("download-pain001").click()]);
+  expect(old.suggestedFilename()).toBe(`pain.001.001.03_${id}.xml`);
+
+  const admin = await pageAs(browser, "admin");
+  const audit = (await (await admin.request.get("/api/audit?action=payment_batch.pain001_export&limit=50")).json()) as { items: { object_id: string | null }[] };
+  expect(audit.items.filter((e) => e.object_id === id)).toHaveLength(2);
+  await page.context().close();
+  await admin.context().close();
+});
+
+test("a viewer has no statements page", async ({ browser }) => {
+  const page = await pageAs(browser, "viewer");
+  await page.goto("/");
+  await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toHaveCount(0);
+  await page.goto("/statements");
+  await expect(page.getByTestId("problem-state")).toContainText("Statements");
+  const res = await page.request.post("/api/treasury/statements", { headers: { Origin: new URL(page.url()).origin, "Idempotency-Key": crypto.randomUUID() }, multipart: { files: { name: "a.xml", mimeType: "application/xml", buffer: Buffer.from("<x/>") } } });
+  expect(res.status()).toBe(403);
+  await page.context().close();
+});
+
+function statement(iban: string, entries: number): string {
+  return buildCamt053({
+    version: "08",
+    messageId: `E2E-${RUN}-${entries}`,
+    createdAt: "2026-11-20T18:00:00+01:00",
+    statements: [
+      {
+        id: `STMT-${RUN}-${entries}`,
+        createdAt: "2026-11-20T18:00:00+01:00",
+        account: { iban, currency: "NOK", servicerBic: "DNBANOKK" },
+        balances: [
+          { code: "OPBD", amount: "1000.00", currency: "NOK", date: "2026-11-20" },
+          { code: "CLBD", amount: String(1000 + entries * 10) + ".00", currency: "NOK", date: "2026-11-20" },
+        ],
+        entries: Array.from({ length: entries }, (_, i) => ({
+          amount: "10.00",
+          currency: "NOK",
+          direction: "credit" as const,
+          booked: "2026-11-20",
+          value: "2026-11-20",
+          servicerRef: `REF-${RUN}-${i}`,
+          txs: [{ endToEndId: `E2E-${RUN}-${i}`, counterparty: "Kunde AS", remittance: [`Faktura ${i}`] }],
+        })),
+      },
+    ],
+  });
+}
+
+test("an admin uploads a camt.053 and sees the summary; a broken file shows the refused element", async ({ browser }) => {
+  const page = await pageAs(browser, "admin");
+  await page.goto("/statements");
+  await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toBeVisible();
+  const input = page.getByTestId("statement-input");
+  await input.setInputFiles({ name: `statement-${RUN}.xml`, mimeType: "application/xml", buffer: Buffer.from(statement("NO8330001234567", 3)) });
+  await expect(page.getByTestId("statement-selected")).toContainText(`statement-${RUN}.xml`);
+  await page.getByTestId("statement-upload").click();
+  const row = page.getByTestId("statement-result-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`statement-${RUN}.xml`);
+  await expect(row).toContainText("camt.053.001.08");
+  await scanAndShoot(page, "statements-imported");
+
+  const broken = statement("NO8330001234567", 1).replace("<Amt Ccy=\"NOK\">10.00</Amt>", "<Amt Ccy=\"NOK\">ten</Amt>");
+  await input.setInputFiles({ name: `broken-${RUN}.xml`, mimeType: "application/xml", buffer: Buffer.from(broken) });
+  await page.getByTestId("statement-upload").click();
+  const error = page.getByTestId("statement-error");
+  await expect(error).toContainText("Nothing was imported");
+  await expect(error).toContainText(`broken-${RUN}.xml`);
+  await expect(error.getByTestId("statement-error-path")).toContainText("Ntry");
+  await scanAndShoot(page, "statements-error");
+  await page.context().close();
+});
