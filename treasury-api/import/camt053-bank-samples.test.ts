@@ -16,9 +16,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { accounts, balanceSnapshots, coverageDays, transactions, webhookEvents } from "../db/schema";
-import { flowMismatches, newTenant as newTenantIn, rowsOf } from "../test/import-db";
+import { flowMismatches, newTenant as newTenantIn, rowsOf, captureCliOutput } from "../test/import-db";
 import { importCamt053, type ImportFileSummary } from "./camt053-import";
-import { runImportCli, type CliOutput } from "./cli";
+import { runImportCli } from "./cli";
 import { parseCamt053, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -331,23 +331,9 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
 });
 
 describe.skipIf(!PRESENT)("runImportCli on the published bank samples", () => {
-  function capture(): CliOutput & { stdout: string; stderr: string } {
-    const io = {
-      stdout: "",
-      stderr: "",
-      out: (t: string) => {
-        io.stdout += t;
-      },
-      err: (t: string) => {
-        io.stderr += t;
-      },
-    };
-    return io;
-  }
-
   it("imports the files and prints a table with a totals row", async () => {
     const { companyId } = await newTenant();
-    const io = capture();
+    const io = captureCliOutput();
     const code = await runImportCli(database.db, ["--company", companyId, path.join(FIXTURES, F.abnamro), path.join(FIXTURES, F.genkgo)], io);
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
@@ -359,7 +345,7 @@ describe.skipIf(!PRESENT)("runImportCli on the published bank samples", () => {
     expect(lines[6]?.split(/\s{2,}/)).toEqual(["total", "2", "0", "2", "14", "0", "0", "8", "5", "FWAV×6 OPAV INFO XPCD"]);
     // Again with --company=ID: every entry is a duplicate now, and the closing
     // derived from PRCD is not rewritten over the existing row (2 balances, not 3).
-    const again = capture();
+    const again = captureCliOutput();
     expect(await runImportCli(database.db, [`--company=${companyId}`, path.join(FIXTURES, F.abnamro)], again)).toBe(0);
     expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "1", "0", "0", "13", "0", "2", "2", "FWAV×5"]);
   });

@@ -18,9 +18,9 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { buildCamt053, type CamtBalance, type CamtEntry, type CamtStatement } from "../test/camt053-builder";
 import { DAY, DNB_FILE, IBANS, NORDEA_FILE, TAX_ACCOUNT } from "../test/camt053-demo";
-import { flowMismatches, newTenant as newTenantIn, rejection, rowsOf, tableCounts as tableCountsIn } from "../test/import-db";
+import { flowMismatches, newTenant as newTenantIn, rejection, rowsOf, tableCounts as tableCountsIn, captureCliOutput } from "../test/import-db";
 import { importCamt053 } from "./camt053-import";
-import { runImportCli, type CliOutput } from "./cli";
+import { runImportCli } from "./cli";
 import { CamtImportError, parseCamt053, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
 
 function entriesOf(stmts: ParsedStatement[]): ParsedEntry[] {
@@ -580,23 +580,9 @@ describe("runImportCli", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function capture(): CliOutput & { stdout: string; stderr: string } {
-    const io = {
-      stdout: "",
-      stderr: "",
-      out: (t: string) => {
-        io.stdout += t;
-      },
-      err: (t: string) => {
-        io.stderr += t;
-      },
-    };
-    return io;
-  }
-
   it("imports the files and prints a table with a totals row", async () => {
     const { companyId } = await newTenant();
-    const io = capture();
+    const io = captureCliOutput();
     const code = await runImportCli(database.db, ["--company", companyId, dnbPath, nordeaPath], io);
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
@@ -608,7 +594,7 @@ describe("runImportCli", () => {
     expect(lines[6]?.split(/\s{2,}/)).toEqual(["total", "4", "0", "4", "15", "0", "3", "11", "6", "FWAV×2 OPAV INFO XPCD"]);
     // Again with --company=ID: every booked entry is a duplicate now, and the closings
     // derived from the openings are not rewritten over the existing rows (4 balances, not 6).
-    const again = capture();
+    const again = captureCliOutput();
     expect(await runImportCli(database.db, [`--company=${companyId}`, dnbPath], again)).toBe(0);
     expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "3", "0", "0", "11", "1", "4", "5", "FWAV×2"]);
   });
@@ -623,7 +609,7 @@ describe("runImportCli", () => {
   ];
   for (const [what, args, message] of usageCases) {
     it(`usage error: ${what}`, async () => {
-      const io = capture();
+      const io = captureCliOutput();
       expect(await runImportCli(database.db, args, io)).toBe(2);
       expect(io.stderr).toMatch(message);
       expect(io.stderr).toContain("usage: import-statements --company COMPANY_ID FILE");
@@ -633,7 +619,7 @@ describe("runImportCli", () => {
 
   it("--help and -h print the usage and exit 0", async () => {
     for (const flag of ["--help", "-h"]) {
-      const io = capture();
+      const io = captureCliOutput();
       expect(await runImportCli(database.db, [flag], io)).toBe(0);
       expect(io.stdout).toMatch(/^usage: import-statements --company COMPANY_ID FILE/);
       expect(io.stderr).toBe("");
@@ -643,7 +629,7 @@ describe("runImportCli", () => {
   it("an unreadable file is named and nothing is imported", async () => {
     const { companyId } = await newTenant();
     const before = await tableCounts();
-    const io = capture();
+    const io = captureCliOutput();
     const missing = path.join(dir, "nope.xml");
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, missing], io)).toBe(2);
     expect(io.stderr).toBe(`import-statements: cannot read file ${missing} (ENOENT)\n`);
@@ -655,14 +641,14 @@ describe("runImportCli", () => {
     const bad = path.join(dir, "bad.xml");
     writeFileSync(bad, NORDEA_FILE.content.replace("<CdtDbtInd>DBIT</CdtDbtInd>", "<CdtDbtInd>D</CdtDbtInd>"));
     const before = await tableCounts();
-    const io = capture();
+    const io = captureCliOutput();
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, bad], io)).toBe(1);
     expect(io.stderr).toMatch(/^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
     expect(await tableCounts()).toEqual(before);
   });
 
   it("an unknown company exits 1", async () => {
-    const io = capture();
+    const io = captureCliOutput();
     expect(await runImportCli(database.db, ["--company", newId(), nordeaPath], io)).toBe(1);
     expect(io.stderr).toMatch(/Company [0-9a-f-]{36} was not found/);
   });

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { companies, tenants } from "../db/schema";
+import type { CliOutput } from "../import/cli";
 import { newId } from "../lib/secrets";
 
 /** A fresh tenant with two companies, so that no test sees another's accounts. */
@@ -60,4 +61,19 @@ export async function rejection(fn: () => Promise<unknown>): Promise<Error> {
     if (e instanceof Error) return e;
   }
   throw new Error("expected a rejection");
+}
+
+/** A CliOutput that collects what the import CLI prints, for assertions on stdout and stderr. */
+export function captureCliOutput(): CliOutput & { stdout: string; stderr: string } {
+  const io = {
+    stdout: "",
+    stderr: "",
+    out: (t: string) => {
+      io.stdout += t;
+    },
+    err: (t: string) => {
+      io.stderr += t;
+    },
+  };
+  return io;
 }
