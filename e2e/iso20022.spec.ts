@@ -90,6 +90,13 @@ test("an admin uploads a camt.053 and sees the summary; a broken file shows the 
   const page = await pageAs(browser, "admin");
   await page.goto("/statements");
   await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toBeVisible();
+  // Upload into the last company: the viewer's read specs look at the first two, and an account this upload creates
+  // there would become the first row of their accounts list (it has no intraday points).
+  const switcher = page.getByTestId("company-switcher");
+  const last = await switcher.locator("option").last().getAttribute("value");
+  if (!last) throw new Error("no company to upload into");
+  await switcher.selectOption(last);
+  await expect(switcher).toHaveValue(last);
   const input = page.getByTestId("statement-input");
   await input.setInputFiles({ name: `statement-${RUN}.xml`, mimeType: "application/xml", buffer: Buffer.from(statement("NO8330001234567", 3)) });
   await expect(page.getByTestId("statement-selected")).toContainText(`statement-${RUN}.xml`);
