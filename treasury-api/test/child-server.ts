@@ -3,9 +3,10 @@
  * (`node --import tsx treasury-api/server.ts`) on a free loopback port against a
  * file-backed PGlite folder or a PostgreSQL URL, no seeding (tests insert the
  * harness fixture first), failpoints armed through the environment
- * (`treasury-api/lib/failpoints.ts`). Unlike bench/lib/server-process.ts it
- * runs with NODE_ENV=test (failpoints are inert in production) and reports how
- * the process ended, so a test can wait for a SIGKILL it provoked.
+ * (`treasury-api/lib/failpoints.ts`). It runs with NODE_ENV=test by default
+ * (failpoints are inert in production) and reports how the process ended, so a
+ * test can wait for a SIGKILL it provoked. The benchmarks start their server
+ * through it too (bench/lib/server-process.ts, NODE_ENV=production).
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
