@@ -3,7 +3,19 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/**", "scratch/**", ".next/**", ".data/**", "coverage/**", "next-env.d.ts", "treasury-api/db/migrations/**", "playwright-report/**", "test-results/**"] },
+  {
+    ignores: [
+      "node_modules/**",
+      "scratch/**",
+      ".next/**",
+      ".data/**",
+      "coverage/**",
+      "next-env.d.ts",
+      "treasury-api/db/migrations/**",
+      "playwright-report/**",
+      "test-results/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -24,8 +36,16 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "sonner", message: "Import { toast } from \"@/components/ui/toast\": it loads sonner on first use instead of with the page." },
-            { name: "next-auth/react", message: "next-auth's browser client is for the sign-in page only; the shell signs out with components/shell/sign-out." },
+            {
+              name: "sonner",
+              message:
+                'Import { toast } from "@/components/ui/toast": it loads sonner on first use instead of with the page.',
+            },
+            {
+              name: "next-auth/react",
+              message:
+                "next-auth's browser client is for the sign-in page only; the shell signs out with components/shell/sign-out.",
+            },
           ],
         },
       ],

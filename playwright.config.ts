@@ -25,7 +25,15 @@ export default defineConfig({
     baseURL: BASE_URL,
     launchOptions: {
       executablePath: findChromium(),
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     },
     viewport: { width: 1360, height: 860 },
     screenshot: "only-on-failure",

@@ -60,8 +60,15 @@ function parseArgs(argv: string[]): Args {
     return n;
   };
   const dbs = (get("db") ?? "pglite,postgres").split(",").map((s) => s.trim());
-  for (const d of dbs) if (d !== "pglite" && d !== "postgres") throw new Error(`--db: unknown database ${d} (pglite, postgres)`);
-  return { dbs: dbs as DbKind[], scale: num("scale", 50), duration: num("duration", 10), connections: num("connections", 10), events: num("events", 2000) };
+  for (const d of dbs)
+    if (d !== "pglite" && d !== "postgres") throw new Error(`--db: unknown database ${d} (pglite, postgres)`);
+  return {
+    dbs: dbs as DbKind[],
+    scale: num("scale", 50),
+    duration: num("duration", 10),
+    connections: num("connections", 10),
+    events: num("events", 2000),
+  };
 }
 
 const log = (s: string) => process.stdout.write(`${s}\n`);
@@ -93,7 +100,10 @@ async function seed(target: BenchDatabase, scale: number): Promise<Seeded> {
     const [top] = await queryRows<{ account_id: string; company_id: string }>(
       database.db,
       sql`SELECT account_id::text, company_id::text, sum(tx_count)::bigint AS n FROM account_day_flows
-          WHERE company_id IN (${sql.join(client.company_ids.map((id) => sql`${id}::uuid`), sql`, `)})
+          WHERE company_id IN (${sql.join(
+            client.company_ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})
           GROUP BY account_id, company_id ORDER BY n DESC LIMIT 1`,
     );
     if (!top) throw new Error("no transactions found for demo-treasury-b's companies");
@@ -111,26 +121,51 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
     const { fixtures, seconds, busiest } = await seed(target, args.scale);
     const n = fixtures.counts.transactions;
     outcome.seed = { transactions: n, seconds, rowsPerSecond: n / seconds, targetSeconds: SEED_TARGET_SECONDS };
-    log(`[${kind}] seeded ${n.toLocaleString("en")} transactions in ${seconds.toFixed(1)} s (${Math.round(n / seconds).toLocaleString("en")}/s)`);
+    log(
+      `[${kind}] seeded ${n.toLocaleString("en")} transactions in ${seconds.toFixed(1)} s (${Math.round(n / seconds).toLocaleString("en")}/s)`,
+    );
     const client = fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId);
     const account = fixtures.accounts.find((a) => a.id === busiest.accountId);
     if (!client || !account) throw new Error("demo-treasury-b or its busiest account missing from the fixtures");
 
     // The server runs as its own process (the CLI), so autocannon does not share its event loop.
-    const server = await startServerProcess({ dataDir: target.dataDir, url: target.url }, ["--rate-limit", "1000000000", "--bank-speed", "manual"]);
+    const server = await startServerProcess({ dataDir: target.dataDir, url: target.url }, [
+      "--rate-limit",
+      "1000000000",
+      "--bank-speed",
+      "manual",
+    ]);
     const stopServer = onCleanup(`stop ${kind} server`, () => server.stop());
     try {
       const tokenRes = await fetch(`${server.url}/public/auth/token/`, {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}` },
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
+        },
         body: "grant_type=client_credentials",
       });
       if (tokenRes.status !== 200) throw new Error(`token request failed: ${tokenRes.status} ${await tokenRes.text()}`);
       const { access_token: token } = (await tokenRes.json()) as { access_token: string };
-      const ctx: ScenarioContext = { companyId: busiest.companyId, accountId: account.id, accountIban: account.iban, accountBic: account.bank_id, currency: account.currency, today: fixtures.today, iteration: 0 };
-      log(`[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, account ${account.name} (${account.currency})`);
+      const ctx: ScenarioContext = {
+        companyId: busiest.companyId,
+        accountId: account.id,
+        accountIban: account.iban,
+        accountBic: account.bank_id,
+        currency: account.currency,
+        today: fixtures.today,
+        iteration: 0,
+      };
+      log(
+        `[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, account ${account.name} (${account.currency})`,
+      );
 
-      const load: LoadOptions = { baseUrl: server.url, token, durationSeconds: args.duration, connections: args.connections };
+      const load: LoadOptions = {
+        baseUrl: server.url,
+        token,
+        durationSeconds: args.duration,
+        connections: args.connections,
+      };
       for (const s of SCENARIOS) {
         const o: ScenarioOutcome = { name: s.name, floor: Boolean(s.floor), targetMs: s.targetMs };
         outcome.scenarios.push(o);
@@ -140,8 +175,14 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
           await runLoad(s, { ...ctx, iteration: 1_000_000 }, { ...load, durationSeconds: Math.min(2, args.duration) });
           o.result = await runLoad(s, { ...ctx, iteration: 0 }, load);
           // Unloaded latency: one connection, so no request queues behind another.
-          o.single = await runLoad(s, { ...ctx, iteration: 2_000_000 }, { ...load, connections: 1, durationSeconds: Math.min(5, args.duration) });
-          log(`[${kind}] ${s.name}: p50 ${o.result.p50Ms} ms, p99 ${o.result.p99Ms} ms, ${Math.round(o.result.requestsPerSecond)} req/s${o.result.non2xx ? `, ${o.result.non2xx} non-2xx` : ""}; 1 connection: p50 ${o.single.p50Ms} ms`);
+          o.single = await runLoad(
+            s,
+            { ...ctx, iteration: 2_000_000 },
+            { ...load, connections: 1, durationSeconds: Math.min(5, args.duration) },
+          );
+          log(
+            `[${kind}] ${s.name}: p50 ${o.result.p50Ms} ms, p99 ${o.result.p99Ms} ms, ${Math.round(o.result.requestsPerSecond)} req/s${o.result.non2xx ? `, ${o.result.non2xx} non-2xx` : ""}; 1 connection: p50 ${o.single.p50Ms} ms`,
+          );
         } catch (err) {
           o.error = err instanceof Error ? err.message : String(err);
           log(`[${kind}] ${s.name}: ERROR ${o.error}`);
@@ -154,14 +195,22 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
     // Webhook delivery runs the delivery worker in this process, on the database the server has released.
     const database = await openDatabase(target.url ? { url: target.url } : { dataDir: target.dataDir });
     try {
-      const w = await measureWebhookThroughput(database, { clientId: client.id, tenantId: client.tenant_id, companyId: busiest.companyId, events: args.events });
+      const w = await measureWebhookThroughput(database, {
+        clientId: client.id,
+        tenantId: client.tenant_id,
+        companyId: busiest.companyId,
+        events: args.events,
+      });
       const floorRps = outcome.scenarios.find((s) => s.floor)?.result?.requestsPerSecond;
       outcome.extras.push({
         name: "webhook delivery to a loopback receiver",
         value: `${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s${floorRps ? ` (÷floor req/s ${(w.eventsPerSecond / floorRps).toFixed(3)})` : ""}`,
       });
     } catch (err) {
-      outcome.extras.push({ name: "webhook delivery to a loopback receiver", value: `ERROR ${err instanceof Error ? err.message : String(err)}` });
+      outcome.extras.push({
+        name: "webhook delivery to a loopback receiver",
+        value: `ERROR ${err instanceof Error ? err.message : String(err)}`,
+      });
     } finally {
       await database.close();
     }
@@ -177,12 +226,16 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const dbs = args.dbs.filter((d) => {
     if (d === "postgres" && !postgresAvailable()) {
-      log("PostgreSQL binaries (initdb, pg_ctl) not found: install Debian's postgresql package to benchmark PostgreSQL. Running PGlite only.");
+      log(
+        "PostgreSQL binaries (initdb, pg_ctl) not found: install Debian's postgresql package to benchmark PostgreSQL. Running PGlite only.",
+      );
       return false;
     }
     return true;
   });
-  log(`bench:api — scale ${args.scale}, ${args.duration} s × ${args.connections} connections per scenario, node ${process.version}`);
+  log(
+    `bench:api — scale ${args.scale}, ${args.duration} s × ${args.connections} connections per scenario, node ${process.version}`,
+  );
   const outcomes: DatabaseOutcome[] = [];
   for (const kind of dbs) outcomes.push(await benchDatabase(kind, args));
   for (const o of outcomes) log(formatDatabase(o));

@@ -48,13 +48,27 @@ function generate(n: number): string {
     booked: day,
     value: day,
     servicerRef: `BENCH-${i}`,
-    txs: [{ endToEndId: `E2E-${i}`, counterparty: `Counterparty number ${i % 500} AS`, remittance: [`Invoice ${100000 + i} February`] }],
+    txs: [
+      {
+        endToEndId: `E2E-${i}`,
+        counterparty: `Counterparty number ${i % 500} AS`,
+        remittance: [`Invoice ${100000 + i} February`],
+      },
+    ],
   }));
   const pretty = buildCamt({
     version: "08",
     messageId: "BENCH",
     createdAt: `${day}T22:00:00+01:00`,
-    statements: [{ id: "BENCH-1", createdAt: `${day}T22:00:00+01:00`, account: { iban: "NO9386011117947", currency: "NOK", servicerBic: "DNBANOKK" }, balances: [{ code: "CLBD", amount: "1000000.00", currency: "NOK", date: day }], entries }],
+    statements: [
+      {
+        id: "BENCH-1",
+        createdAt: `${day}T22:00:00+01:00`,
+        account: { iban: "NO9386011117947", currency: "NOK", servicerBic: "DNBANOKK" },
+        balances: [{ code: "CLBD", amount: "1000000.00", currency: "NOK", date: day }],
+        entries,
+      },
+    ],
   });
   // Written without indentation, as banks send it: about 10 MB for 20,000 entries.
   const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-import-")), "bench-camt053.xml");
@@ -69,7 +83,9 @@ async function measure(file: string, n: number): Promise<void> {
     const tenantId = newId();
     const companyId = newId();
     await database.db.insert(tenants).values({ id: tenantId, name: "Bench tenant" });
-    await database.db.insert(companies).values({ id: companyId, tenantId, orgnr: "999999999", name: "Bench AS", country: "NO" });
+    await database.db
+      .insert(companies)
+      .values({ id: companyId, tenantId, orgnr: "999999999", name: "Bench AS", country: "NO" });
     const rssBefore = process.memoryUsage().rss;
     const xml = readFileSync(file, "utf8");
     const bytes = Buffer.byteLength(xml, "utf8");
@@ -86,9 +102,13 @@ async function measure(file: string, n: number): Promise<void> {
     const f = summary.files[0];
     if (f?.transactionsInserted !== n) throw new Error(`expected ${n} transactions, got ${f?.transactionsInserted}`);
 
-    console.log(`statement import bench: camt.053.001.08, ${n} entries, ${mb(bytes)} (${bytes} bytes), PGlite in memory`);
+    console.log(
+      `statement import bench: camt.053.001.08, ${n} entries, ${mb(bytes)} (${bytes} bytes), PGlite in memory`,
+    );
     console.log(`  parse only:            ${(parseMs / 1000).toFixed(2)} s`);
-    console.log(`  import (parse+store):  ${(importMs / 1000).toFixed(2)} s  (${Math.round(n / (importMs / 1000))} entries/s)`);
+    console.log(
+      `  import (parse+store):  ${(importMs / 1000).toFixed(2)} s  (${Math.round(n / (importMs / 1000))} entries/s)`,
+    );
     console.log(`  RSS with the database open, before reading the file: ${mb(rssBefore)}`);
     console.log(`  peak RSS after parse:  ${mb(peakAfterParse)}`);
     console.log(`  peak RSS after import: ${mb(peakRss())}`);
@@ -103,7 +123,11 @@ async function main(): Promise<void> {
   if (fileArg >= 0) return measure(process.argv[fileArg + 1] ?? "", n);
   const file = generate(n);
   try {
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), "--entries", String(n), "--file", file], { stdio: "inherit" });
+    const child = spawnSync(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), "--entries", String(n), "--file", file],
+      { stdio: "inherit" },
+    );
     if (child.status !== 0) process.exitCode = child.status ?? 1;
   } finally {
     rmSync(path.dirname(file), { recursive: true, force: true });

@@ -11,12 +11,20 @@
 import { parseArgs } from "node:util";
 import { buildPain001, PAIN001_VERSIONS, type Pain001Instruction, type Pain001Version } from "../lib/iso20022/pain001";
 
-const { values } = parseArgs({ options: { instructions: { type: "string", default: "10000" }, runs: { type: "string", default: "5" }, version: { type: "string", default: "pain.001.001.09" } } });
+const { values } = parseArgs({
+  options: {
+    instructions: { type: "string", default: "10000" },
+    runs: { type: "string", default: "5" },
+    version: { type: "string", default: "pain.001.001.09" },
+  },
+});
 const n = Number(values.instructions);
 const runs = Number(values.runs);
 const version = values.version as Pain001Version;
 if (!Number.isInteger(n) || n < 1 || !Number.isInteger(runs) || runs < 1 || !PAIN001_VERSIONS.includes(version)) {
-  console.error(`usage: npm run bench:pain001 -- [--instructions N] [--runs N] [--version ${PAIN001_VERSIONS.join("|")}]`);
+  console.error(
+    `usage: npm run bench:pain001 -- [--instructions N] [--runs N] [--version ${PAIN001_VERSIONS.join("|")}]`,
+  );
   process.exit(2);
 }
 
@@ -27,7 +35,12 @@ const instructions: Pain001Instruction[] = Array.from({ length: n }, (_, i) => (
   end_to_end_id: `E2E-${String(i).padStart(8, "0")}`,
   remittance: `Faktura ${i} / kundenr. ${i * 7}`,
 }));
-const batch = { id: "0b7f3c2e-4a1d-4e5f-9a8b-1c2d3e4f5a6b", currency: "EUR", requested_execution_date: "2026-12-01", created_at: "2026-11-23T08:00:00.000Z" };
+const batch = {
+  id: "0b7f3c2e-4a1d-4e5f-9a8b-1c2d3e4f5a6b",
+  currency: "EUR",
+  requested_execution_date: "2026-12-01",
+  created_at: "2026-11-23T08:00:00.000Z",
+};
 const debtor = { name: "Nordlys Holding AS", iban: "NO9386011117947", bic: "DNBANOKKXXX" };
 
 const times: number[] = [];

@@ -32,7 +32,15 @@ const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET_KB = 200;
 const JS_ONLY = process.argv.includes("--js-only");
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Demo users the routes are opened as (lib/db/demo-users.ts): the viewer reads, the lead (treasurer + approver) and the admin open the write routes. */
 type BenchUser = "viewer@demo.local" | "lead@demo.local" | "admin@demo.local";
@@ -53,7 +61,10 @@ function chunkInfo(src: string): { gz: number; recharts: boolean } {
   const rel = decodeURIComponent(new URL(src, BASE).pathname).replace(/^\/_next\//, "");
   const file = path.join(".next", rel);
   const buf = existsSync(file) ? readFileSync(file) : Buffer.alloc(0);
-  const info = { gz: gzipSync(buf, { level: 9 }).length, recharts: buf.includes("recharts-wrapper") || buf.includes("recharts-surface") };
+  const info = {
+    gz: gzipSync(buf, { level: 9 }).length,
+    recharts: buf.includes("recharts-wrapper") || buf.includes("recharts-surface"),
+  };
   gzCache.set(src, info);
   return info;
 }
@@ -91,7 +102,8 @@ async function measure(page: Page, url: string, ready: string) {
     recharts ||= i.recharts;
   }
   let noModuleGz = 0;
-  for (const s of new Set(tags.filter((t) => t.noModule && !srcs.has(t.src)).map((t) => t.src))) noModuleGz += chunkInfo(s).gz;
+  for (const s of new Set(tags.filter((t) => t.noModule && !srcs.has(t.src)).map((t) => t.src)))
+    noModuleGz += chunkInfo(s).gz;
   return { fcp, tData, gzKb: gz / 1024, noModuleKb: noModuleGz / 1024, recharts, chunks: srcs.size };
 }
 
@@ -109,9 +121,20 @@ async function signIn(browser: Browser, user: BenchUser): Promise<Page> {
 
 async function main() {
   if (process.env.BENCH_BUILD === "1") execSync("npm run build", { stdio: "inherit" });
-  if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first (or BENCH_BUILD=1).");
+  if (!existsSync(".next/BUILD_ID"))
+    throw new Error("No production build: run `npm run build` first (or BENCH_BUILD=1).");
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], {
-    env: { ...process.env, PORT: String(PORT), TREASURY_API_PORT: "0", TREASURY_API_DATA: "memory", DASHBOARD_DATA_DIR: "memory", NEXTAUTH_URL: BASE, DASHBOARD_BENCH: "1", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      TREASURY_API_PORT: "0",
+      TREASURY_API_DATA: "memory",
+      DASHBOARD_DATA_DIR: "memory",
+      NEXTAUTH_URL: BASE,
+      DASHBOARD_BENCH: "1",
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
@@ -137,16 +160,58 @@ async function main() {
       { name: "/", path: "/", ready: "[data-testid^=position-balance-]", charts: true, user: viewer },
       { name: "/accounts", path: "/accounts", ready: "[data-testid=account-row]", charts: false, user: viewer },
       { name: "/accounts/[id]", path: accountPath, ready: "[data-testid=transaction-row]", charts: true, user: viewer },
-      { name: "/transactions", path: "/transactions", ready: "[data-testid=transaction-row]", charts: false, user: viewer },
-      { name: "/reports/cashflow", path: "/reports/cashflow", ready: "[data-testid^=total-]", charts: true, user: viewer },
-      { name: "/reports/positions", path: "/reports/positions", ready: "[data-testid^=total-]", charts: true, user: viewer },
-      { name: "/reports/forecast", path: "/reports/forecast", ready: "[data-testid^=report-]", charts: true, user: viewer },
+      {
+        name: "/transactions",
+        path: "/transactions",
+        ready: "[data-testid=transaction-row]",
+        charts: false,
+        user: viewer,
+      },
+      {
+        name: "/reports/cashflow",
+        path: "/reports/cashflow",
+        ready: "[data-testid^=total-]",
+        charts: true,
+        user: viewer,
+      },
+      {
+        name: "/reports/positions",
+        path: "/reports/positions",
+        ready: "[data-testid^=total-]",
+        charts: true,
+        user: viewer,
+      },
+      {
+        name: "/reports/forecast",
+        path: "/reports/forecast",
+        ready: "[data-testid^=report-]",
+        charts: true,
+        user: viewer,
+      },
       { name: "/organization", path: "/organization", ready: "table", charts: false, user: viewer },
       { name: "/payments", path: "/payments", ready: `[data-testid=batch-row], ${empty}`, charts: false, user: lead },
       { name: "/payments/new", path: "/payments/new", ready: "[data-testid=running-total]", charts: false, user: lead },
-      { name: "/approvals", path: "/approvals", ready: `[data-testid=approval-row], ${empty}`, charts: false, user: lead },
-      { name: "/reconciliation", path: "/reconciliation", ready: `[data-testid=match-row], ${empty}`, charts: false, user: lead },
-      { name: "/webhooks", path: "/webhooks", ready: `[data-testid=webhook-row], ${empty}`, charts: false, user: "admin@demo.local" },
+      {
+        name: "/approvals",
+        path: "/approvals",
+        ready: `[data-testid=approval-row], ${empty}`,
+        charts: false,
+        user: lead,
+      },
+      {
+        name: "/reconciliation",
+        path: "/reconciliation",
+        ready: `[data-testid=match-row], ${empty}`,
+        charts: false,
+        user: lead,
+      },
+      {
+        name: "/webhooks",
+        path: "/webhooks",
+        ready: `[data-testid=webhook-row], ${empty}`,
+        charts: false,
+        user: "admin@demo.local",
+      },
       { name: "/audit", path: "/audit", ready: `[data-testid=audit-row], ${empty}`, charts: false, user: lead },
     ];
     const rows: string[][] = [];
@@ -156,12 +221,21 @@ async function main() {
       const page = await pageAs(r.user);
       const p = typeof r.path === "string" ? r.path : await r.path(page);
       // The first load warms the server's caches; the second is measured. `--js-only` needs no timing, so one load.
-      const m = JS_ONLY ? await measure(page, `${BASE}${p}`, r.ready) : (await measure(page, `${BASE}${p}`, r.ready), await measure(page, `${BASE}${p}`, r.ready));
+      const m = JS_ONLY
+        ? await measure(page, `${BASE}${p}`, r.ready)
+        : (await measure(page, `${BASE}${p}`, r.ready), await measure(page, `${BASE}${p}`, r.ready));
       const ok = r.charts || (m.gzKb <= BUDGET_KB && !m.recharts);
       over ||= !ok;
       noModuleKb = Math.max(noModuleKb, m.noModuleKb);
       const timings = JS_ONLY ? ["—", "—"] : [m.fcp.toFixed(0), m.tData.toFixed(0)];
-      rows.push([r.name, m.gzKb.toFixed(1), String(m.chunks), m.recharts ? "yes" : "no", r.charts ? "—" : ok ? "ok" : "OVER", ...timings]);
+      rows.push([
+        r.name,
+        m.gzKb.toFixed(1),
+        String(m.chunks),
+        m.recharts ? "yes" : "no",
+        r.charts ? "—" : ok ? "ok" : "OVER",
+        ...timings,
+      ]);
     }
     const render: string[][] = [];
     const page = await pageAs(viewer);
@@ -173,16 +247,40 @@ async function main() {
         times.push(Number(await v.getAttribute("data-render-ms")));
       }
       times.sort((a, b) => a - b);
-      render.push([kind === "transactions" ? "100,000 transaction rows (virtualized)" : "intraday chart, 8,640 points (LTTB to 1,500)", (times[1] ?? NaN).toFixed(0), times.map((t) => t.toFixed(0)).join(" / ")]);
+      render.push([
+        kind === "transactions"
+          ? "100,000 transaction rows (virtualized)"
+          : "intraday chart, 8,640 points (LTTB to 1,500)",
+        (times[1] ?? NaN).toFixed(0),
+        times.map((t) => t.toFixed(0)).join(" / "),
+      ]);
     }
     const table = (head: string[], body: string[][]) => {
       const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? "").length)));
-      const line = (c: string[]) => `| ${c.map((x, i) => (i === 0 ? x.padEnd(w[i] ?? 0) : x.padStart(w[i] ?? 0))).join(" | ")} |`;
+      const line = (c: string[]) =>
+        `| ${c.map((x, i) => (i === 0 ? x.padEnd(w[i] ?? 0) : x.padStart(w[i] ?? 0))).join(" | ")} |`;
       return [line(head), `|${w.map((n) => "-".repeat(n + 2)).join("|")}|`, ...body.map(line)].join("\n");
     };
-    console.log(`\nbench:ui — production build, headless Chromium, demo data; read routes as the viewer, write routes as the lead (treasurer + approver) or admin; ${JS_ONLY ? "first-load JS only (--js-only)" : "timings from the second (warm) load of each route"}\n`);
-    console.log(table(["route", "first-load JS gz KB", "chunks", "recharts in first load", `≤ ${BUDGET_KB} KB`, "FCP ms", "data shown ms"], rows));
-    console.log(`\nNot counted: Next's nomodule polyfills (${noModuleKb.toFixed(1)} KB gz), which browsers with ES modules never download.`);
+    console.log(
+      `\nbench:ui — production build, headless Chromium, demo data; read routes as the viewer, write routes as the lead (treasurer + approver) or admin; ${JS_ONLY ? "first-load JS only (--js-only)" : "timings from the second (warm) load of each route"}\n`,
+    );
+    console.log(
+      table(
+        [
+          "route",
+          "first-load JS gz KB",
+          "chunks",
+          "recharts in first load",
+          `≤ ${BUDGET_KB} KB`,
+          "FCP ms",
+          "data shown ms",
+        ],
+        rows,
+      ),
+    );
+    console.log(
+      `\nNot counted: Next's nomodule polyfills (${noModuleKb.toFixed(1)} KB gz), which browsers with ES modules never download.`,
+    );
     if (render.length > 0) {
       console.log("");
       console.log(table(["render", "median ms", "runs"], render));

@@ -7,14 +7,34 @@ import { storageState, type RoleKey } from "./fixtures";
 
 const ORIGIN = { Origin: BASE_URL };
 
-async function as(role: RoleKey | null, extraCookies: { name: string; value: string }[] = []): Promise<APIRequestContext> {
-  const ctx = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: role ? storageState(role) : undefined });
+async function as(
+  role: RoleKey | null,
+  extraCookies: { name: string; value: string }[] = [],
+): Promise<APIRequestContext> {
+  const ctx = await playwrightRequest.newContext({
+    baseURL: BASE_URL,
+    storageState: role ? storageState(role) : undefined,
+  });
   if (extraCookies.length) {
     const state = await ctx.storageState();
     await ctx.dispose();
     return playwrightRequest.newContext({
       baseURL: BASE_URL,
-      storageState: { ...state, cookies: [...state.cookies, ...extraCookies.map((c) => ({ ...c, domain: "127.0.0.1", path: "/", expires: -1, httpOnly: true, secure: false, sameSite: "Lax" as const }))] },
+      storageState: {
+        ...state,
+        cookies: [
+          ...state.cookies,
+          ...extraCookies.map((c) => ({
+            ...c,
+            domain: "127.0.0.1",
+            path: "/",
+            expires: -1,
+            httpOnly: true,
+            secure: false,
+            sameSite: "Lax" as const,
+          })),
+        ],
+      },
     });
   }
   return ctx;
@@ -31,14 +51,22 @@ async function companyIds(role: RoleKey): Promise<string[]> {
 
 test("unauthenticated BFF calls are 401 with the one error shape", async () => {
   const anon = await as(null);
-  for (const path of ["/api/treasury/accounts", "/api/treasury/companies", "/api/treasury/approvals/pending", "/api/audit"]) {
+  for (const path of [
+    "/api/treasury/accounts",
+    "/api/treasury/companies",
+    "/api/treasury/approvals/pending",
+    "/api/audit",
+  ]) {
     const res = await anon.get(path);
     expect(res.status(), path).toBe(401);
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ error: "authentication_failed", message: "Sign in to continue." });
     expect(typeof body.request_id).toBe("string");
   }
-  const write = await anon.post("/api/treasury/payments/batches", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: {} });
+  const write = await anon.post("/api/treasury/payments/batches", {
+    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+    data: {},
+  });
   expect(write.status()).toBe(401);
   await anon.dispose();
 });
@@ -48,7 +76,13 @@ test("a viewer's write is 403", async () => {
   const [company] = await companyIds("viewer");
   const res = await viewer.post("/api/treasury/payments/batches", {
     headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
-    data: { company_id: company, currency: "NOK", instructions: [{ amount: "10.00", currency: "NOK", creditor_name: "A", creditor_iban: "NO9386011117947", end_to_end_id: "E1" }] },
+    data: {
+      company_id: company,
+      currency: "NOK",
+      instructions: [
+        { amount: "10.00", currency: "NOK", creditor_name: "A", creditor_iban: "NO9386011117947", end_to_end_id: "E1" },
+      ],
+    },
   });
   expect(res.status()).toBe(403);
   expect(await res.json()).toMatchObject({ error: "permission_denied" });
@@ -62,7 +96,12 @@ test("a user limited to some companies gets 403 for another company, whatever th
   const other = all.find((id) => !mine.includes(id));
   if (!other) throw new Error("no company outside the viewer's");
   const viewer = await as("viewer", [{ name: "td_company", value: other }]);
-  for (const path of ["/api/treasury/accounts", "/api/treasury/transactions", "/api/treasury/reporting/cashflow/daily", "/api/treasury/payments/batches"]) {
+  for (const path of [
+    "/api/treasury/accounts",
+    "/api/treasury/transactions",
+    "/api/treasury/reporting/cashflow/daily",
+    "/api/treasury/payments/batches",
+  ]) {
     const res = await viewer.get(path);
     expect(res.status(), path).toBe(403);
   }
@@ -70,10 +109,16 @@ test("a user limited to some companies gets 403 for another company, whatever th
   const plain = await as("viewer");
   expect((await plain.get(`/api/treasury/reconciliation/matches?company_id=${other}`)).status()).toBe(403);
   // The switcher refuses it.
-  const sw = await plain.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: { company_id: other } });
+  const sw = await plain.post("/api/session/company", {
+    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+    data: { company_id: other },
+  });
   expect(sw.status()).toBe(403);
   // A company of the user's own works.
-  const ok = await plain.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: { company_id: mine[1] ?? mine[0] } });
+  const ok = await plain.post("/api/session/company", {
+    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+    data: { company_id: mine[1] ?? mine[0] },
+  });
   expect(ok.status()).toBe(200);
   await viewer.dispose();
   await plain.dispose();
@@ -84,12 +129,19 @@ test("cross-origin or Origin-less writes are refused", async () => {
   // A company the treasurer may use: only the Origin check can refuse these writes.
   const [company] = await companyIds("treasurer");
   const data = { company_id: company };
-  const evil = await t.post("/api/session/company", { headers: { Origin: "http://evil.example", "Idempotency-Key": randomUUID() }, data });
+  const evil = await t.post("/api/session/company", {
+    headers: { Origin: "http://evil.example", "Idempotency-Key": randomUUID() },
+    data,
+  });
   expect(evil.status()).toBe(403);
   expect(await evil.json()).toMatchObject({ error: "permission_denied" });
-  expect((await t.post("/api/session/company", { headers: { "Idempotency-Key": randomUUID() }, data })).status()).toBe(403);
+  expect((await t.post("/api/session/company", { headers: { "Idempotency-Key": randomUUID() }, data })).status()).toBe(
+    403,
+  );
   // The same write from the dashboard's own origin is accepted.
-  expect((await t.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data })).status()).toBe(200);
+  expect(
+    (await t.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data })).status(),
+  ).toBe(200);
   await t.dispose();
 });
 
@@ -97,13 +149,22 @@ test("input is parsed with the contract: 400 names the field; unknown query para
   const t = await as("treasurer");
   const bad = await t.get("/api/treasury/transactions?from_date=2026-02-30");
   expect(bad.status()).toBe(400);
-  expect(await bad.json()).toMatchObject({ error: "validation_error", details: { errors: { from_date: expect.any(Array) } } });
+  expect(await bad.json()).toMatchObject({
+    error: "validation_error",
+    details: { errors: { from_date: expect.any(Array) } },
+  });
   expect((await t.get("/api/treasury/accounts/123")).status()).toBe(400);
   const extra = await t.get("/api/treasury/transactions?page_size=5&sort=evil&company=x");
   expect(extra.status()).toBe(200);
   expect(((await extra.json()) as { items: unknown[] }).items.length).toBeLessThanOrEqual(5);
   const [company] = await companyIds("treasurer");
-  const valid = { company_id: company, currency: "NOK", instructions: [{ amount: "1.00", currency: "NOK", creditor_name: "A", creditor_iban: "NO9386011117947", end_to_end_id: "K1" }] };
+  const valid = {
+    company_id: company,
+    currency: "NOK",
+    instructions: [
+      { amount: "1.00", currency: "NOK", creditor_name: "A", creditor_iban: "NO9386011117947", end_to_end_id: "K1" },
+    ],
+  };
   const noKey = await t.post("/api/treasury/payments/batches", { headers: ORIGIN, data: valid });
   expect(noKey.status()).toBe(400);
   expect(await noKey.json()).toMatchObject({ details: { errors: { "Idempotency-Key": expect.any(Array) } } });
@@ -118,16 +179,32 @@ test("a treasurer's batch: created, submitted, replayed by key, audited; four-ey
   const body = {
     company_id: company,
     currency: "NOK",
-    instructions: [{ amount: "1250000.00", currency: "NOK", creditor_name: "Leverandør AS", creditor_iban: "NO93 8601 1117 947", end_to_end_id: `E2E-${key.slice(0, 8)}` }],
+    instructions: [
+      {
+        amount: "1250000.00",
+        currency: "NOK",
+        creditor_name: "Leverandør AS",
+        creditor_iban: "NO93 8601 1117 947",
+        end_to_end_id: `E2E-${key.slice(0, 8)}`,
+      },
+    ],
   };
-  const created = await t.post("/api/treasury/payments/batches", { headers: { ...ORIGIN, "Idempotency-Key": key }, data: body });
+  const created = await t.post("/api/treasury/payments/batches", {
+    headers: { ...ORIGIN, "Idempotency-Key": key },
+    data: body,
+  });
   expect(created.status()).toBe(201);
   const batch = (await created.json()) as { id: string; status: string; total_amount: string };
   expect(batch).toMatchObject({ status: "created", total_amount: "1250000.00" });
   // The same browser key replays the same batch (the BFF derives a stable upstream key per user).
-  const again = await t.post("/api/treasury/payments/batches", { headers: { ...ORIGIN, "Idempotency-Key": key }, data: body });
+  const again = await t.post("/api/treasury/payments/batches", {
+    headers: { ...ORIGIN, "Idempotency-Key": key },
+    data: body,
+  });
   expect(((await again.json()) as { id: string }).id).toBe(batch.id);
-  const submitted = await t.post(`/api/treasury/payments/batches/${batch.id}/submit`, { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() } });
+  const submitted = await t.post(`/api/treasury/payments/batches/${batch.id}/submit`, {
+    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+  });
   expect(submitted.status()).toBe(202);
 
   const approver = await as("approver");
@@ -138,13 +215,18 @@ test("a treasurer's batch: created, submitted, replayed by key, audited; four-ey
   expect(pending).toMatchObject({ state: "pending", required_count: 2, approved_count: 0 });
 
   // Four-eyes: one approver counts once; her second approval is refused and changes nothing; a second person completes it.
-  const approve = (ctx: APIRequestContext) => ctx.post(`/api/treasury/approvals/${pending?.id}/approve`, { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() } });
+  const approve = (ctx: APIRequestContext) =>
+    ctx.post(`/api/treasury/approvals/${pending?.id}/approve`, {
+      headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+    });
   const first = await approve(approver);
   expect(first.status(), await first.text()).toBe(200);
   expect(await first.json()).toMatchObject({ state: "partially_approved", approved_count: 1 });
   const twice = await approve(approver);
   expect(twice.status()).toBe(409);
-  const still = ((await (await approver.get("/api/treasury/approvals/pending?page_size=1000")).json()) as { items: Pending[] }).items.find((a) => a.id === pending?.id);
+  const still = (
+    (await (await approver.get("/api/treasury/approvals/pending?page_size=1000")).json()) as { items: Pending[] }
+  ).items.find((a) => a.id === pending?.id);
   expect(still).toMatchObject({ state: "partially_approved", approved_count: 1 });
   const approver2 = await as("approver2");
   const second = await approve(approver2);
@@ -153,8 +235,12 @@ test("a treasurer's batch: created, submitted, replayed by key, audited; four-ey
   await approver2.dispose();
 
   const admin = await as("admin");
-  const audit = (await (await admin.get("/api/audit")).json()) as { items: { action: string; object_id: string | null; user_email: string; outcome: string }[] };
-  const creates = audit.items.filter((e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local");
+  const audit = (await (await admin.get("/api/audit")).json()) as {
+    items: { action: string; object_id: string | null; user_email: string; outcome: string }[];
+  };
+  const creates = audit.items.filter(
+    (e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local",
+  );
   // The second POST with the same key was answered from the API's idempotency store: logged as a replay, not a second success.
   expect(creates.map((e) => e.outcome).sort()).toEqual(["replayed", "success"]);
   expect(audit.items.some((e) => e.action === "payment_batch.submit" && e.object_id === batch.id)).toBe(true);

@@ -25,11 +25,52 @@ const READ_AREAS = ["overview", "accounts", "transactions", "reports", "payments
 export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   viewer: READ_AREAS,
   treasurer: READ_AREAS,
-  approver: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
-  approver2: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
+  approver: [
+    "overview",
+    "accounts",
+    "transactions",
+    "reports",
+    "payments",
+    "approvals",
+    "reconciliation",
+    "organization",
+    "audit",
+  ],
+  approver2: [
+    "overview",
+    "accounts",
+    "transactions",
+    "reports",
+    "payments",
+    "approvals",
+    "reconciliation",
+    "organization",
+    "audit",
+  ],
   // Statements: the local API advertises POST /statements, so admins see the upload page.
-  admin: ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "webhooks", "organization", "statements", "audit"],
-  lead: ["overview", "accounts", "transactions", "reports", "payments", "approvals", "reconciliation", "organization", "audit"],
+  admin: [
+    "overview",
+    "accounts",
+    "transactions",
+    "reports",
+    "payments",
+    "reconciliation",
+    "webhooks",
+    "organization",
+    "statements",
+    "audit",
+  ],
+  lead: [
+    "overview",
+    "accounts",
+    "transactions",
+    "reports",
+    "payments",
+    "approvals",
+    "reconciliation",
+    "organization",
+    "audit",
+  ],
 };
 
 /**
@@ -59,7 +100,15 @@ export async function scanAndShoot(page: Page, name: string): Promise<void> {
   // low contrast that a person never sees once the toast has settled, so the toaster region is left out.
   const r = await new AxeBuilder({ page }).exclude("[data-sonner-toaster]").analyze();
   const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${name}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    ),
+  ).toEqual([]);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

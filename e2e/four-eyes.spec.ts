@@ -10,11 +10,22 @@ import { createBatchVia, pageAs as as, writeHeaders as write } from "./fixtures"
 test("the creator of a batch cannot approve it, another approver can", async ({ browser }) => {
   const lead = await as(browser, "lead");
   await lead.goto("/payments");
-  const batch = { id: await createBatchVia(lead, "NOK", [{ amount: "4200.00", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: "FOUR-EYES-1" }]) };
+  const batch = {
+    id: await createBatchVia(lead, "NOK", [
+      {
+        amount: "4200.00",
+        creditor_name: "Fjordkraft AS",
+        creditor_iban: "NO9386011117947",
+        end_to_end_id: "FOUR-EYES-1",
+      },
+    ]),
+  };
   const submitted = await lead.request.post(`/api/treasury/payments/batches/${batch.id}/submit`, { headers: write() });
   expect(submitted.status(), await submitted.text()).toBe(202);
 
-  const queue = (await (await lead.request.get("/api/treasury/approvals/queue")).json()) as { items: { approval: { id: string; object_id: string; approved_count: number } }[] };
+  const queue = (await (await lead.request.get("/api/treasury/approvals/queue")).json()) as {
+    items: { approval: { id: string; object_id: string; approved_count: number } }[];
+  };
   const approval = queue.items.find((i) => i.approval.object_id === batch.id)?.approval;
   expect(approval).toBeDefined();
 

@@ -12,14 +12,28 @@ import { createBatchVia, pageAs, scanAndShoot } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
 
-test("a treasurer downloads a batch's pain.001 with exact sums and transliterated names, and the download is audited", async ({ browser }) => {
+test("a treasurer downloads a batch's pain.001 with exact sums and transliterated names, and the download is audited", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, "treasurer");
   // The batch is paid from the company's first active account in its currency: take a currency the company holds.
-  const accounts = (await (await page.request.get("/api/treasury/accounts?page_size=200")).json()) as { items: { currency: string; status?: string }[] };
+  const accounts = (await (await page.request.get("/api/treasury/accounts?page_size=200")).json()) as {
+    items: { currency: string; status?: string }[];
+  };
   const currency = accounts.items.find((a) => a.status !== "closed")?.currency ?? "NOK";
   const id = await createBatchVia(page, currency, [
-    { amount: "0.10", creditor_name: "Bjørn Ærø Skøyter AS", creditor_iban: "NO9386011117947", end_to_end_id: `P1-${RUN}` },
-    { amount: "0.20", creditor_name: "Fjordkraft AS", creditor_iban: "DE89370400440532013000", end_to_end_id: `P2-${RUN}` },
+    {
+      amount: "0.10",
+      creditor_name: "Bjørn Ærø Skøyter AS",
+      creditor_iban: "NO9386011117947",
+      end_to_end_id: `P1-${RUN}`,
+    },
+    {
+      amount: "0.20",
+      creditor_name: "Fjordkraft AS",
+      creditor_iban: "DE89370400440532013000",
+      end_to_end_id: `P2-${RUN}`,
+    },
   ]);
   await page.goto(`/payments/${id}`);
   const panel = page.getByTestId("pain001-panel");
@@ -41,7 +55,9 @@ test("a treasurer downloads a batch's pain.001 with exact sums and transliterate
   expect(old.suggestedFilename()).toBe(`pain.001.001.03_${id}.xml`);
 
   const admin = await pageAs(browser, "admin");
-  const audit = (await (await admin.request.get("/api/audit?action=payment_batch.pain001_export&limit=50")).json()) as { items: { object_id: string | null }[] };
+  const audit = (await (await admin.request.get("/api/audit?action=payment_batch.pain001_export&limit=50")).json()) as {
+    items: { object_id: string | null }[];
+  };
   expect(audit.items.filter((e) => e.object_id === id)).toHaveLength(2);
   await page.context().close();
   await admin.context().close();
@@ -53,7 +69,10 @@ test("a viewer has no statements page", async ({ browser }) => {
   await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toHaveCount(0);
   await page.goto("/statements");
   await expect(page.getByTestId("problem-state")).toContainText("Statements");
-  const res = await page.request.post("/api/treasury/statements", { headers: { Origin: new URL(page.url()).origin, "Idempotency-Key": crypto.randomUUID() }, multipart: { files: { name: "a.xml", mimeType: "application/xml", buffer: Buffer.from("<x/>") } } });
+  const res = await page.request.post("/api/treasury/statements", {
+    headers: { Origin: new URL(page.url()).origin, "Idempotency-Key": crypto.randomUUID() },
+    multipart: { files: { name: "a.xml", mimeType: "application/xml", buffer: Buffer.from("<x/>") } },
+  });
   expect(res.status()).toBe(403);
   await page.context().close();
 });
@@ -86,7 +105,9 @@ function statement(iban: string, entries: number): string {
   });
 }
 
-test("an admin uploads a camt.053 and sees the summary; a broken file shows the refused element", async ({ browser }) => {
+test("an admin uploads a camt.053 and sees the summary; a broken file shows the refused element", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, "admin");
   await page.goto("/statements");
   await expect(page.getByRole("navigation", { name: "Main" }).locator('a[data-area="statements"]')).toBeVisible();
@@ -98,7 +119,11 @@ test("an admin uploads a camt.053 and sees the summary; a broken file shows the 
   await switcher.selectOption(last);
   await expect(switcher).toHaveValue(last);
   const input = page.getByTestId("statement-input");
-  await input.setInputFiles({ name: `statement-${RUN}.xml`, mimeType: "application/xml", buffer: Buffer.from(statement("NO8330001234567", 3)) });
+  await input.setInputFiles({
+    name: `statement-${RUN}.xml`,
+    mimeType: "application/xml",
+    buffer: Buffer.from(statement("NO8330001234567", 3)),
+  });
   await expect(page.getByTestId("statement-selected")).toContainText(`statement-${RUN}.xml`);
   await page.getByTestId("statement-upload").click();
   const row = page.getByTestId("statement-result-row");
@@ -107,7 +132,7 @@ test("an admin uploads a camt.053 and sees the summary; a broken file shows the 
   await expect(row).toContainText("camt.053.001.08");
   await scanAndShoot(page, "statements-imported");
 
-  const broken = statement("NO8330001234567", 1).replace("<Amt Ccy=\"NOK\">10.00</Amt>", "<Amt Ccy=\"NOK\">ten</Amt>");
+  const broken = statement("NO8330001234567", 1).replace('<Amt Ccy="NOK">10.00</Amt>', '<Amt Ccy="NOK">ten</Amt>');
   await input.setInputFiles({ name: `broken-${RUN}.xml`, mimeType: "application/xml", buffer: Buffer.from(broken) });
   await page.getByTestId("statement-upload").click();
   const error = page.getByTestId("statement-error");

@@ -97,7 +97,8 @@ export async function startIdp(opts: IdpOptions): Promise<RunningIdp> {
   // Records what the relying party is told at userinfo (`/me`), after the provider's scope filtering.
   provider.use(async (ctx, next) => {
     await next();
-    if (ctx.path === "/me" && ctx.status === 200 && ctx.body && typeof ctx.body === "object") userinfo.push({ ...(ctx.body as Record<string, unknown>) });
+    if (ctx.path === "/me" && ctx.status === 200 && ctx.body && typeof ctx.body === "object")
+      userinfo.push({ ...(ctx.body as Record<string, unknown>) });
   });
   // A provider error is otherwise only rendered in the browser; the test log should name it.
   provider.on("server_error", (_ctx, err) => process.stderr.write(`oidc-provider: ${err.message}\n`));

@@ -40,7 +40,13 @@ const ACCOUNTS = {
   // Known to the IdP, not to the dashboard.
   olga: { email: "olga.outsider@demo.local", email_verified: true, name: "Olga Outsider" },
   // A dashboard viewer whose IdP claims admin rights.
-  vera: { email: "viewer@demo.local", email_verified: true, name: "Vera Viewer", roles: ["admin"], groups: ["treasury-admins"] },
+  vera: {
+    email: "viewer@demo.local",
+    email_verified: true,
+    name: "Vera Viewer",
+    roles: ["admin"],
+    groups: ["treasury-admins"],
+  },
   // Claims the admin's e-mail without the IdP having verified it (a self-service profile field, say).
   mallory: { email: "admin@demo.local", email_verified: false, name: "Mallory" },
   // Sends no e-mail at all.
@@ -61,7 +67,12 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  idp = await startIdp({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: `${base}/api/auth/callback/oidc`, accounts: ACCOUNTS });
+  idp = await startIdp({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    redirectUri: `${base}/api/auth/callback/oidc`,
+    accounts: ACCOUNTS,
+  });
   if (findPostgresBin()) postgres = await startTempPostgres();
   dashboard = await startSecondDashboard({
     port,
@@ -98,7 +109,9 @@ async function signInWithSso(page: Page, login: Login, loginScreenshot?: string)
   await expect(page).toHaveURL(new RegExp(`^${base}/`));
 }
 
-test("a dashboard user signs in through the IdP: the dashboard's name and role, the role's areas; sign-out ends the session", async ({ page }) => {
+test("a dashboard user signs in through the IdP: the dashboard's name and role, the role's areas; sign-out ends the session", async ({
+  page,
+}) => {
   await page.goto(base);
   await expect(page).toHaveURL(/\/login/);
   await signInWithSso(page, "tomas", "oidc-idp-login.png");
@@ -109,7 +122,9 @@ test("a dashboard user signs in through the IdP: the dashboard's name and role, 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav.locator("a[data-area]")).toHaveCount(EXPECTED_AREAS.treasurer.length);
-  expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(EXPECTED_AREAS.treasurer);
+  expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(
+    EXPECTED_AREAS.treasurer,
+  );
   await page.waitForLoadState("networkidle");
   await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-signed-in.png") });
 
@@ -129,7 +144,9 @@ test("an IdP role claim grants nothing: a viewer whose IdP says admin stays a vi
   await expect(page.getByTestId("user-name")).toHaveText(USERS.viewer.name);
   await expect(page.getByTestId("user-roles")).toHaveText("viewer");
   const nav = page.getByRole("navigation", { name: "Main" });
-  expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(EXPECTED_AREAS.viewer);
+  expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(
+    EXPECTED_AREAS.viewer,
+  );
   await page.goto(`${base}/webhooks`);
   await expect(page.getByTestId("problem-state")).toContainText("No access");
   expect((await page.request.get(`${base}/api/treasury/webhooks`)).status()).toBe(403);
@@ -139,7 +156,11 @@ test("an IdP role claim grants nothing: a viewer whose IdP says admin stays a vi
 
 const REFUSED: { login: Login; why: string; message: RegExp }[] = [
   { login: "olga", why: "an IdP user the dashboard does not know", message: /not set up for this dashboard/ },
-  { login: "mallory", why: "an e-mail the IdP has not verified (even one of a dashboard admin)", message: /has not verified your e-mail address/ },
+  {
+    login: "mallory",
+    why: "an e-mail the IdP has not verified (even one of a dashboard admin)",
+    message: /has not verified your e-mail address/,
+  },
   { login: "nomail", why: "no e-mail claim", message: /did not send an e-mail address/ },
 ];
 
@@ -193,8 +214,13 @@ async function inFreshBrowser(browser: Browser, then: (page: Page) => Promise<vo
   }
 }
 
-test("a dashboard user is tied to the IdP account of their first sign-in: the same e-mail from a re-created account is refused until `users unlink-sso`", async ({ browser }) => {
-  test.skip(!postgres, "PostgreSQL is not installed: the users CLI cannot reach the running dashboard's embedded database");
+test("a dashboard user is tied to the IdP account of their first sign-in: the same e-mail from a re-created account is refused until `users unlink-sso`", async ({
+  browser,
+}) => {
+  test.skip(
+    !postgres,
+    "PostgreSQL is not installed: the users CLI cannot reach the running dashboard's embedded database",
+  );
   const issuer = idp.issuer;
   const email = USERS.approver.email;
 
@@ -203,14 +229,18 @@ test("a dashboard user is tied to the IdP account of their first sign-in: the sa
     await signInWithSso(page, "anna");
     await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
   });
-  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ ${escapeRe(issuer)} since `));
+  expect(await usersCli("list")).toMatch(
+    new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ ${escapeRe(issuer)} since `),
+  );
 
   // 2. The IdP deletes and re-creates the account: same login, same e-mail, a new subject.
   ACCOUNTS.anna.sub = "anna-recreated-0002";
   await inFreshBrowser(browser, async (page) => {
     await signInWithSso(page, "anna");
     await expect(page).toHaveURL(/\/login\?error=SsoAccountMismatch/);
-    await expect(page.locator("#login-error")).toHaveText(/tied to a different single sign-on account .* ask a dashboard administrator to unlink the old one/);
+    await expect(page.locator("#login-error")).toHaveText(
+      /tied to a different single sign-on account .* ask a dashboard administrator to unlink the old one/,
+    );
     await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-account-mismatch.png") });
     await page.goto(`${base}/approvals`);
     await expect(page).toHaveURL(/\/login/);
@@ -218,12 +248,19 @@ test("a dashboard user is tied to the IdP account of their first sign-in: the sa
   });
   // The server log says which accounts differ.
   const refusal = serverLog().find((e) => e.msg === "single sign-on refused" && e.reason === "SsoAccountMismatch");
-  expect(refusal).toMatchObject({ issuer, subject: "anna-recreated-0002", tiedIssuer: issuer, tiedSubject: "anna-original-0001" });
+  expect(refusal).toMatchObject({
+    issuer,
+    subject: "anna-recreated-0002",
+    tiedIssuer: issuer,
+    tiedSubject: "anna-original-0001",
+  });
   expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ `));
 
   // 3. A dashboard administrator confirms it is the same person and clears the tie, with the dashboard running.
   expect(await usersCli("unlink-sso", "--email", email)).toMatch(
-    new RegExp(`^unlinked ${escapeRe(email)} \\(was sso anna-original-0001 @ ${escapeRe(issuer)} since \\S+\\); the next single sign-on ties it again\n$`),
+    new RegExp(
+      `^unlinked ${escapeRe(email)} \\(was sso anna-original-0001 @ ${escapeRe(issuer)} since \\S+\\); the next single sign-on ties it again\n$`,
+    ),
   );
   expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso not tied`));
 
@@ -233,7 +270,9 @@ test("a dashboard user is tied to the IdP account of their first sign-in: the sa
     await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
     await expect(page.getByTestId("user-roles")).toHaveText("approver");
   });
-  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-recreated-0002 @ ${escapeRe(issuer)} since `));
+  expect(await usersCli("list")).toMatch(
+    new RegExp(`${escapeRe(email)}\\s.*sso anna-recreated-0002 @ ${escapeRe(issuer)} since `),
+  );
 
   // Both ties and the unlink are in the append-only audit log (events on the user object), with who did them.
   const database = await openDashboardDb({ url: postgres?.url ?? "" });

@@ -63,11 +63,23 @@ test.beforeAll(async () => {
   if (!target) throw new Error("the viewer needs two companies");
   company = target;
   const admin = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: storageState("admin") });
-  const sw = await admin.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data: { company_id: company.id } });
+  const sw = await admin.post("/api/session/company", {
+    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+    data: { company_id: company.id },
+  });
   expect(sw.status()).toBe(200);
   const bodies = manyAccounts(company.id, EXTRA_ACCOUNTS);
   for (let i = 0; i < bodies.length; i += 5) {
-    const statuses = await Promise.all(bodies.slice(i, i + 5).map(async (data) => (await admin.post("/api/treasury/accounts", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data })).status()));
+    const statuses = await Promise.all(
+      bodies.slice(i, i + 5).map(async (data) =>
+        (
+          await admin.post("/api/treasury/accounts", {
+            headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+            data,
+          })
+        ).status(),
+      ),
+    );
     for (const s of statuses) expect([200, 201]).toContain(s);
   }
   await admin.dispose();
@@ -75,7 +87,11 @@ test.beforeAll(async () => {
 
 /** The viewer's page, switched to the company with the extra accounts. */
 async function inCompany(page: Page) {
-  await page.context().addCookies([{ name: "td_company", value: company.id, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" }]);
+  await page
+    .context()
+    .addCookies([
+      { name: "td_company", value: company.id, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
   return page.request;
 }
 
@@ -84,14 +100,17 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS, `edges-${name}.png`), fullPage: true });
 }
 
-const rowIds = (page: Page) => page.getByTestId("account-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-account-id") ?? ""));
+const rowIds = (page: Page) =>
+  page.getByTestId("account-row").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-account-id") ?? ""));
 
 /** UTC calendar day `days` from today, as the server computes business dates. */
 function utcDay(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-test("accounts: bank, gap filter and balance sort act on every account; the unfiltered view pages", async ({ page }) => {
+test("accounts: bank, gap filter and balance sort act on every account; the unfiltered view pages", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const api = await inCompany(page);
   const all = (await json<BffPage<Account>>(api, "/api/treasury/accounts?page_size=1000")).items;
@@ -127,12 +146,19 @@ test("accounts: bank, gap filter and balance sort act on every account; the unfi
   // Sort by booked balance, largest first: the API's latest booked balance of every account, decimals compared.
   const booked = await Promise.all(
     all.map(async (a) => {
-      const b = await json<BffPage<{ balance: string; as_of_date: string; balance_type: string }>>(api, `/api/treasury/accounts/${a.id}/balances?from_date=${utcDay(-7)}&to_date=${utcDay(0)}&page_size=1000`);
-      const latest = b.items.filter((x) => x.balance_type.endsWith("booked")).sort((x, y) => y.as_of_date.localeCompare(x.as_of_date) || (x.balance_type.startsWith("closing") ? -1 : 1))[0];
+      const b = await json<BffPage<{ balance: string; as_of_date: string; balance_type: string }>>(
+        api,
+        `/api/treasury/accounts/${a.id}/balances?from_date=${utcDay(-7)}&to_date=${utcDay(0)}&page_size=1000`,
+      );
+      const latest = b.items
+        .filter((x) => x.balance_type.endsWith("booked"))
+        .sort((x, y) => y.as_of_date.localeCompare(x.as_of_date) || (x.balance_type.startsWith("closing") ? -1 : 1))[0];
       return { id: a.id, balance: latest?.balance ?? null };
     }),
   );
-  const withBalance = booked.filter((b) => b.balance !== null).sort((x, y) => new Decimal(y.balance ?? 0).cmp(x.balance ?? 0));
+  const withBalance = booked
+    .filter((b) => b.balance !== null)
+    .sort((x, y) => new Decimal(y.balance ?? 0).cmp(x.balance ?? 0));
   expect(withBalance.length).toBeGreaterThan(0);
   await page.getByRole("button", { name: /Booked/ }).click();
   await expect(page).toHaveURL(/sort=balance/);
@@ -141,7 +167,9 @@ test("accounts: bank, gap filter and balance sort act on every account; the unfi
   await expect(page.getByTestId("account-row").first()).toHaveAttribute("data-account-id", withBalance[0]?.id ?? "");
   expect((await rowIds(page)).slice(0, withBalance.length)).toEqual(withBalance.map((b) => b.id));
   // The totals now cover every account: per currency, the API balances summed exactly.
-  const nok = withBalance.filter((b) => all.find((a) => a.id === b.id)?.currency === "NOK").reduce((s, b) => s.plus(b.balance ?? 0), new Decimal(0));
+  const nok = withBalance
+    .filter((b) => all.find((a) => a.id === b.id)?.currency === "NOK")
+    .reduce((s, b) => s.plus(b.balance ?? 0), new Decimal(0));
   const shownNok = await page.getByTestId("account-total-NOK").locator("[data-amount]").getAttribute("data-amount");
   expect(new Decimal(shownNok ?? "0").equals(nok)).toBe(true);
   await shot(page, "accounts-sorted-by-balance");
@@ -149,7 +177,10 @@ test("accounts: bank, gap filter and balance sort act on every account; the unfi
   // Coverage gaps over the last 7 completed days, every account.
   const gaps = [];
   for (const a of all) {
-    const cov = await json<BffPage<{ date: string; completeness: string }>>(api, `/api/treasury/accounts/${a.id}/coverage?from_date=${utcDay(-7)}&to_date=${utcDay(-1)}&page_size=1000`);
+    const cov = await json<BffPage<{ date: string; completeness: string }>>(
+      api,
+      `/api/treasury/accounts/${a.id}/coverage?from_date=${utcDay(-7)}&to_date=${utcDay(-1)}&page_size=1000`,
+    );
     if (cov.items.filter((c) => c.completeness === "complete").length < 7) gaps.push(a.id);
   }
   await page.getByTestId("filter-coverage").selectOption("gaps");
@@ -168,15 +199,21 @@ test("transactions: the search reads every page of the range, with progress, and
   const to = utcDay(0);
   const rows: Tx[] = [];
   for (let p = 1; ; p++) {
-    const pg = await json<BffPage<Tx>>(api, `/api/treasury/transactions?from_date=${from}&to_date=${to}&page=${p}&page_size=1000`);
+    const pg = await json<BffPage<Tx>>(
+      api,
+      `/api/treasury/transactions?from_date=${from}&to_date=${to}&page=${p}&page_size=1000`,
+    );
     rows.push(...pg.items);
     if (!pg.has_next) break;
   }
   expect(rows.length).toBeGreaterThan(1000);
   // A counterparty with matches beyond the first page of 1,000 (what the list had before the search).
-  const match = (q: string) => (t: Tx) => [t.counterparty_name, t.remittance, t.end_to_end_id ?? ""].some((f) => f.toLowerCase().includes(q.toLowerCase()));
+  const match = (q: string) => (t: Tx) =>
+    [t.counterparty_name, t.remittance, t.end_to_end_id ?? ""].some((f) => f.toLowerCase().includes(q.toLowerCase()));
   const names = [...new Set(rows.slice(1000).map((t) => t.counterparty_name))].filter((n) => n.length > 3);
-  const q = names.map((n) => ({ n, later: rows.slice(1000).filter(match(n)).length })).sort((a, b) => b.later - a.later)[0]?.n ?? "";
+  const q =
+    names.map((n) => ({ n, later: rows.slice(1000).filter(match(n)).length })).sort((a, b) => b.later - a.later)[0]
+      ?.n ?? "";
   const expected = rows.filter(match(q));
   expect(expected.length).toBeGreaterThan(rows.slice(0, 1000).filter(match(q)).length);
 
@@ -187,20 +224,32 @@ test("transactions: the search reads every page of the range, with progress, and
   });
   await page.goto(`/transactions?range=custom&from=${from}&to=${to}`);
   await expect(page.getByTestId("transaction-row").first()).toBeVisible();
-  await expect(page.getByTestId("transactions-count")).toContainText(`1,000 loaded of ${rows.length.toLocaleString("en")}`);
+  await expect(page.getByTestId("transactions-count")).toContainText(
+    `1,000 loaded of ${rows.length.toLocaleString("en")}`,
+  );
   await page.getByTestId("filter-text").fill(q);
   await expect(page.getByTestId("search-progress")).toBeVisible();
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "loading");
   await page.screenshot({ path: path.join(SCREENSHOTS, "edges-transactions-search-progress.png") });
   await axe(page, "transactions search in progress");
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "complete", { timeout: 60_000 });
-  await expect(page.getByTestId("transactions-count")).toHaveText(`${expected.length.toLocaleString("en")} matching “${q}” among all ${rows.length.toLocaleString("en")} transactions of the range`);
+  await expect(page.getByTestId("transactions-count")).toHaveText(
+    `${expected.length.toLocaleString("en")} matching “${q}” among all ${rows.length.toLocaleString("en")} transactions of the range`,
+  );
 
   // Net per currency of the matches equals the API's rows summed with decimal.js.
   const net = new Map<string, Decimal>();
-  for (const t of expected) net.set(t.currency, (net.get(t.currency) ?? new Decimal(0)).plus(t.direction === "credit" ? t.amount : new Decimal(t.amount).neg()));
+  for (const t of expected)
+    net.set(
+      t.currency,
+      (net.get(t.currency) ?? new Decimal(0)).plus(t.direction === "credit" ? t.amount : new Decimal(t.amount).neg()),
+    );
   for (const [cur, sum] of net) {
-    const shown = await page.getByTestId("transaction-totals").locator(`[data-currency=${cur}] [data-amount]`).nth(2).getAttribute("data-amount");
+    const shown = await page
+      .getByTestId("transaction-totals")
+      .locator(`[data-currency=${cur}] [data-amount]`)
+      .nth(2)
+      .getAttribute("data-amount");
     expect(new Decimal(shown ?? "0").equals(sum), cur).toBe(true);
   }
   await shot(page, "transactions-search-complete");
@@ -212,7 +261,12 @@ test("transactions: the search reads every page of the range, with progress, and
 
 test("forecast: the CSV holds the chosen range's actual positions and the forecast, as shown", async ({ page }) => {
   const api = page.request;
-  const forecast = (await json<BffPage<{ date: string; currency: string; amount: string }>>(api, "/api/treasury/reporting/forecast?page_size=1000")).items;
+  const forecast = (
+    await json<BffPage<{ date: string; currency: string; amount: string }>>(
+      api,
+      "/api/treasury/reporting/forecast?page_size=1000",
+    )
+  ).items;
   expect(forecast.length).toBeGreaterThan(0);
   const currencies = new Set(forecast.map((f) => f.currency));
   const counts: number[] = [];
@@ -221,7 +275,12 @@ test("forecast: the CSV holds the chosen range's actual positions and the foreca
     await expect(page.getByTestId("chart").first()).toBeVisible();
     const from = await page.getByTestId("range-from").inputValue();
     const to = await page.getByTestId("range-to").inputValue();
-    const positions = (await json<BffPage<{ date: string; currency: string; balance: string }>>(api, `/api/treasury/reporting/positions/daily?from_date=${from}&to_date=${to}&page_size=1000`)).items;
+    const positions = (
+      await json<BffPage<{ date: string; currency: string; balance: string }>>(
+        api,
+        `/api/treasury/reporting/positions/daily?from_date=${from}&to_date=${to}&page_size=1000`,
+      )
+    ).items;
     const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
     expect(csv.errors).toEqual([]);
     expect(csv.meta.fields).toEqual(["date", "currency", "kind", "amount"]);
@@ -248,16 +307,27 @@ for (const width of [1024, 1360]) {
     // Nothing sticks out of the bar or the page.
     expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const box = async (testId: string) => (await page.getByTestId(testId).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const box = async (testId: string) =>
+      (await page.getByTestId(testId).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
     // From and To stay together; the selects and the search sit on one line below the range.
-    const [fromBox, toBox, dir, cur, acc, text] = await Promise.all(["range-from", "range-to", "filter-direction", "filter-currency", "filter-account", "filter-text"].map(box));
+    const [fromBox, toBox, dir, cur, acc, text] = await Promise.all(
+      ["range-from", "range-to", "filter-direction", "filter-currency", "filter-account", "filter-text"].map(box),
+    );
     expect(Math.abs((fromBox?.y ?? 0) - (toBox?.y ?? 1))).toBeLessThan(2);
     for (const b of [cur, acc, text]) expect(Math.abs((b?.y ?? 0) - (dir?.y ?? 1))).toBeLessThan(2);
     expect(dir?.y ?? 0).toBeGreaterThan((fromBox?.y ?? 0) + (fromBox?.height ?? 0));
     // The export sits at the right end of the status line above the list.
-    const exportBox = (await page.getByRole("button", { name: "Export CSV" }).boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
+    const exportBox = (await page.getByRole("button", { name: "Export CSV" }).boundingBox()) ?? {
+      x: 0,
+      y: 0,
+      width: 0,
+      height: 0,
+    };
     const barBox = (await bar.boundingBox()) ?? { x: 0, y: 0, width: 0, height: 0 };
     expect(Math.abs(exportBox.x + exportBox.width - (barBox.x + barBox.width))).toBeLessThan(2);
-    await page.screenshot({ path: path.join(SCREENSHOTS, `edges-transactions-${width}.png`), clip: { x: 0, y: 0, width, height: 520 } });
+    await page.screenshot({
+      path: path.join(SCREENSHOTS, `edges-transactions-${width}.png`),
+      clip: { x: 0, y: 0, width, height: 520 },
+    });
   });
 }

@@ -7,12 +7,23 @@ import Papa from "papaparse";
 export async function axe(page: Page, name: string) {
   const r = await new AxeBuilder({ page }).analyze();
   const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(" | ")}`)).toEqual([]);
+  expect(
+    bad.map(
+      (v) =>
+        `${name}: ${v.id} (${v.impact}) ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(" | ")}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Clicks `button`, waits for the download and parses it as CSV with a header line. */
 export async function downloadCsv(page: Page, button: Locator) {
   const [dl] = await Promise.all([page.waitForEvent("download"), button.click()]);
   const fs = await import("node:fs/promises");
-  return Papa.parse<Record<string, string>>(await fs.readFile(await dl.path(), "utf8"), { header: true, skipEmptyLines: true });
+  return Papa.parse<Record<string, string>>(await fs.readFile(await dl.path(), "utf8"), {
+    header: true,
+    skipEmptyLines: true,
+  });
 }

@@ -52,8 +52,22 @@ test("accounts: balances match the API, currency filter in the URL, sorting", as
   // The booked balance shown equals the API's latest closing/interim booked balance of that account.
   const id = await rows.first().getAttribute("data-account-id");
   const shown = await rows.first().locator("[data-amount]").first().getAttribute("data-amount");
-  const bal = (await (await request.get(`/api/treasury/accounts/${id}/balances?page_size=1000`)).json()) as BffPage<{ balance: string; as_of_date: string; balance_type: string }>;
-  const booked = bal.items.filter((b) => b.balance_type.endsWith("booked")).sort((a, b) => (a.as_of_date < b.as_of_date ? 1 : a.as_of_date > b.as_of_date ? -1 : a.balance_type.startsWith("closing") ? -1 : 1))[0];
+  const bal = (await (await request.get(`/api/treasury/accounts/${id}/balances?page_size=1000`)).json()) as BffPage<{
+    balance: string;
+    as_of_date: string;
+    balance_type: string;
+  }>;
+  const booked = bal.items
+    .filter((b) => b.balance_type.endsWith("booked"))
+    .sort((a, b) =>
+      a.as_of_date < b.as_of_date
+        ? 1
+        : a.as_of_date > b.as_of_date
+          ? -1
+          : a.balance_type.startsWith("closing")
+            ? -1
+            : 1,
+    )[0];
   expect(shown).toBe(booked?.balance);
 
   const currency = (await rows.first().locator("td").nth(3).textContent())?.trim() ?? "";
@@ -83,7 +97,10 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
   await page.goto("/transactions?range=30d&direction=debit");
   await expect(page.getByTestId("transaction-row").first()).toBeVisible();
   // Every shown amount is a debit (negative).
-  for (const a of await page.locator("[data-testid=transaction-row] [data-amount]").evaluateAll((els) => els.map((e) => e.getAttribute("data-amount")))) expect(a?.startsWith("-")).toBe(true);
+  for (const a of await page
+    .locator("[data-testid=transaction-row] [data-amount]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-amount"))))
+    expect(a?.startsWith("-")).toBe(true);
   await axe(page, "transactions");
   await shot(page, "transactions");
 
@@ -97,7 +114,9 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
   let rowCount = 0;
   for (let n = 1, more = true; more; n++) {
     expect(n, "more than 100 pages of debits").toBeLessThanOrEqual(100);
-    const res = await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1000&page=${n}`);
+    const res = await request.get(
+      `/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1000&page=${n}`,
+    );
     expect(res.status()).toBe(200);
     const api = (await res.json()) as BffPage<Tx>;
     for (const t of api.items) sums.set(t.currency, (sums.get(t.currency) ?? new Decimal(0)).plus(t.amount));
@@ -106,7 +125,11 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
   }
   expect(sums.size).toBeGreaterThan(0);
   for (const [cur, sum] of sums) {
-    const text = await page.getByTestId("transaction-totals").locator(`[data-currency=${cur}] [data-amount]`).nth(1).getAttribute("data-amount");
+    const text = await page
+      .getByTestId("transaction-totals")
+      .locator(`[data-currency=${cur}] [data-amount]`)
+      .nth(1)
+      .getAttribute("data-amount");
     expect(new Decimal(text ?? "0").abs().toFixed(2)).toBe(sum.toFixed(2));
   }
 
@@ -120,7 +143,9 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
   expect(csv.errors).toEqual([]);
   // Other specs run in parallel and the bank books new debits today: the export may hold rows added after the API was read,
   // never fewer, and at most as many as the API has now.
-  const now = (await (await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1`)).json()) as BffPage<Tx>;
+  const now = (await (
+    await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1`)
+  ).json()) as BffPage<Tx>;
   expect(csv.data.length).toBeGreaterThanOrEqual(rowCount);
   expect(csv.data.length).toBeLessThanOrEqual(now.count ?? rowCount);
   for (const r of csv.data) expect(r.direction).toBe("debit");

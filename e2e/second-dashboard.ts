@@ -53,7 +53,10 @@ export async function startSecondDashboard(opts: SecondDashboardOptions = {}): P
     LOG_LEVEL: "warn",
     ...opts.env,
   });
-  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "launch.ts"), "start"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", path.join("scripts", "launch.ts"), "start"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   const append = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-50_000);

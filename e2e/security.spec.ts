@@ -57,7 +57,9 @@ function* walk(dir: string): Generator<string> {
 
 const sha256 = (s: string) => createHash("sha256").update(s, "utf8").digest("hex");
 
-test("no client secret or access token in bundles, HTML or BFF responses; security headers on pages", async ({ page }) => {
+test("no client secret or access token in bundles, HTML or BFF responses; security headers on pages", async ({
+  page,
+}) => {
   const seen: { where: string; text: string }[] = [];
   page.on("response", async (res) => {
     try {
@@ -83,7 +85,17 @@ test("no client secret or access token in bundles, HTML or BFF responses; securi
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("user-name")).toHaveText(USERS.admin.name);
-  for (const area of ["/", "/accounts", "/transactions", "/reports", "/payments", "/reconciliation", "/webhooks", "/organization", "/audit"]) {
+  for (const area of [
+    "/",
+    "/accounts",
+    "/transactions",
+    "/reports",
+    "/payments",
+    "/reconciliation",
+    "/webhooks",
+    "/organization",
+    "/audit",
+  ]) {
     await page.goto(`${base}${area}`);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   }
@@ -110,7 +122,8 @@ test("no client secret or access token in bundles, HTML or BFF responses; securi
     if (/\.(js|css|html|json|txt|map)$/.test(file)) seen.push({ where: file, text: readFileSync(file, "utf8") });
   }
 
-  const rows = (await api.database.db.execute(sql`select token_hash from access_tokens`)) as unknown as { rows?: { token_hash: string }[] } | { token_hash: string }[];
+  const rows = (await api.database.db.execute(sql`select token_hash from access_tokens`)) as unknown as
+    { rows?: { token_hash: string }[] } | { token_hash: string }[];
   const list = Array.isArray(rows) ? rows : (rows.rows ?? []);
   const issued = new Set(list.map((r) => r.token_hash));
   expect(issued.size).toBeGreaterThan(0);

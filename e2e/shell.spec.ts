@@ -10,7 +10,9 @@ for (const role of Object.keys(USERS) as RoleKey[]) {
       await page.goto("/");
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav.locator("a[data-area]")).toHaveCount(EXPECTED_AREAS[role].length);
-      expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(EXPECTED_AREAS[role]);
+      expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(
+        EXPECTED_AREAS[role],
+      );
       await expect(page.getByTestId("user-roles")).toHaveText(USERS[role].roles);
       // Charts load lazily; let them settle so the screenshot shows the page as a person sees it.
       await page.waitForLoadState("networkidle");
@@ -40,7 +42,9 @@ test.describe("company switcher", () => {
   test("switching company changes the context of every view", async ({ page }) => {
     await page.goto("/accounts");
     const switcher = page.getByTestId("company-switcher");
-    const options = await switcher.locator("option").evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
+    const options = await switcher
+      .locator("option")
+      .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, label: o.textContent ?? "" })));
     expect(options.length).toBeGreaterThan(1);
     const before = await switcher.inputValue();
     const target = options.find((o) => o.value !== before);

@@ -32,7 +32,9 @@ async function fillRow(page: Page, n: number, row: { name: string; iban: string;
   await page.getByLabel(`Amount of row ${n}`).fill(row.amount);
 }
 
-test("admin edits a webhook, rotates its secret (old and new both sign), deactivates, activates and deletes it", async ({ browser }) => {
+test("admin edits a webhook, rotates its secret (old and new both sign), deactivates, activates and deletes it", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, "admin");
   const firstUrl = `${receiver.url}/edges/${RUN}`;
   const url = `${firstUrl}/v2`;
@@ -44,12 +46,17 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   expect(first).toMatch(/^whsec_/);
   receiver.secrets.set("first", first);
   await page.getByRole("button", { name: "I have stored the secret" }).click();
-  const endpoints = (await (await page.request.get("/api/treasury/webhooks?page_size=200")).json()) as { items: { id: string; url: string }[] };
+  const endpoints = (await (await page.request.get("/api/treasury/webhooks?page_size=200")).json()) as {
+    items: { id: string; url: string }[];
+  };
   const id = endpoints.items.find((e) => e.url === firstUrl)?.id ?? "";
   expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
   // Edit: the dialog opens with the endpoint's values; a new URL and one more event kind are saved.
-  await page.locator(`[data-testid="webhook-row"][data-url="${firstUrl}"]`).getByRole("button", { name: "Edit" }).click();
+  await page
+    .locator(`[data-testid="webhook-row"][data-url="${firstUrl}"]`)
+    .getByRole("button", { name: "Edit" })
+    .click();
   const form = page.getByTestId("webhook-form");
   await expect(form.getByTestId("webhook-url")).toHaveValue(firstUrl);
   await form.getByTestId("webhook-url").fill("ftp://not-http");
@@ -63,7 +70,10 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   await expect(form).toHaveCount(0);
   const row = page.locator(`[data-testid="webhook-row"][data-url="${url}"]`);
   await expect(row).toContainText("reconciliation.match.updated");
-  const edited = (await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as { url: string; events: string[] };
+  const edited = (await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as {
+    url: string;
+    events: string[];
+  };
   expect(edited.url).toBe(url);
   expect(edited.events).toEqual(expect.arrayContaining(["payment.status.updated", "reconciliation.match.updated"]));
 
@@ -71,7 +81,9 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   await row.getByRole("button", { name: "Rotate secret" }).click();
   await expect(page.getByRole("dialog", { name: "Rotate the signing secret?" })).toBeVisible();
   await page.getByTestId("confirm-webhook-action").click();
-  await expect(page.getByRole("dialog", { name: "New signing secret" })).toContainText("previous secret stays valid for 24 hours");
+  await expect(page.getByRole("dialog", { name: "New signing secret" })).toContainText(
+    "previous secret stays valid for 24 hours",
+  );
   const rotated = (await page.getByTestId("webhook-secret").textContent()) ?? "";
   expect(rotated).toMatch(/^whsec_/);
   expect(rotated).not.toBe(first);
@@ -89,7 +101,8 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   // A test event is signed with both secrets during the overlap; the receiver checks each v1 itself.
   await row.getByTestId("test-webhook").click();
   // (Payment events of other journeys may reach this endpoint too: the test event is the one sent after the rotation.)
-  const testEvent = () => receiver.received.find((d) => d.path === `/edges/${RUN}/v2` && d.body.type === "webhook.test");
+  const testEvent = () =>
+    receiver.received.find((d) => d.path === `/edges/${RUN}/v2` && d.body.type === "webhook.test");
   await expect.poll(() => [...(testEvent()?.validFor ?? [])].sort(), { timeout: 30_000 }).toEqual(["first", "rotated"]);
   expect(testEvent()?.v1Count).toBe(2);
   expect(testEvent()?.fresh).toBe(true);
@@ -103,7 +116,9 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   await expect(page.getByText("Endpoint deactivated.")).toBeVisible();
   await page.reload();
   await expect(page.getByLabel(`Active: ${url}`)).not.toBeChecked();
-  expect(((await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as { active: boolean }).active).toBe(false);
+  expect(((await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as { active: boolean }).active).toBe(
+    false,
+  );
   await shoot(page, "webhook-inactive");
   await page.getByLabel(`Active: ${url}`).click();
   await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();
@@ -128,7 +143,10 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
   expect((await page.request.get(`/api/treasury/webhooks/${id}`)).status()).toBe(404);
 
   await page.goto("/audit");
-  const audit = (action: string) => page.locator(`[data-testid="audit-row"][data-action="${action}"][data-user="${USERS.admin.email}"][data-object="${id}"]`);
+  const audit = (action: string) =>
+    page.locator(
+      `[data-testid="audit-row"][data-action="${action}"][data-user="${USERS.admin.email}"][data-object="${id}"]`,
+    );
   // edit, rotate, deactivate, activate
   await expect(audit("webhook.update")).toHaveCount(4);
   await expect(audit("webhook.delete")).toHaveCount(1);
@@ -137,7 +155,14 @@ test("admin edits a webhook, rotates its secret (old and new both sign), deactiv
 test("a submit from a stale page is refused with a 409 shown in words", async ({ browser }) => {
   const stale = await pageAs(browser, "treasurer");
   await stale.goto("/payments");
-  const id = await createBatchVia(stale, "NOK", [{ amount: "980.00", creditor_name: "Stale Page AS", creditor_iban: "NO9386011117947", end_to_end_id: `STALE-${RUN}` }]);
+  const id = await createBatchVia(stale, "NOK", [
+    {
+      amount: "980.00",
+      creditor_name: "Stale Page AS",
+      creditor_iban: "NO9386011117947",
+      end_to_end_id: `STALE-${RUN}`,
+    },
+  ]);
 
   // Tab 1 opens the submit confirmation; tab 2 submits meanwhile.
   await stale.goto(`/payments/${id}`);
@@ -166,7 +191,9 @@ test("a submit from a stale page is refused with a 409 shown in words", async ({
   await expect(stale.getByTestId("submit-batch")).toHaveCount(0);
 });
 
-test("a field error from the server lands on its field: an execution date the browser's clock allows", async ({ browser }) => {
+test("a field error from the server lands on its field: an execution date the browser's clock allows", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, "treasurer");
   // The browser's clock is three days behind the server's: yesterday is still in the future for it,
   // so the client-side check (the same contract schema) lets the date through and the BFF refuses it.
@@ -177,11 +204,15 @@ test("a field error from the server lands on its field: an execution date the br
   const date = page.getByLabel("Requested execution date");
   await date.fill(yesterday);
   await expect(date).not.toHaveAttribute("aria-invalid", "true");
-  const answer = page.waitForResponse((r) => r.url().endsWith("/api/treasury/payments/batches") && r.request().method() === "POST");
+  const answer = page.waitForResponse(
+    (r) => r.url().endsWith("/api/treasury/payments/batches") && r.request().method() === "POST",
+  );
   await page.getByTestId("save-batch").click();
   const refused = await answer;
   expect(refused.status()).toBe(400);
-  expect(((await refused.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty("requested_execution_date");
+  expect(((await refused.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty(
+    "requested_execution_date",
+  );
   await expect(date).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText(/must not be in the past \(today is \d{4}-\d{2}-\d{2} UTC\)/).first()).toBeVisible();
   await expect(page.getByTestId("cell-error")).toHaveCount(0);
@@ -197,7 +228,12 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
   await page.goto("/payments/new");
   await fillRow(page, 1, { name: "Cell One AS", iban: "NO9386011117947", e2e: `CELL-${RUN}-1`, amount: "100.00" });
   await page.getByTestId("add-row").click();
-  await fillRow(page, 2, { name: "Cell Two AB", iban: "SE4550000000058398257466", e2e: `CELL-${RUN}-2`, amount: "200.00" });
+  await fillRow(page, 2, {
+    name: "Cell Two AB",
+    iban: "SE4550000000058398257466",
+    e2e: `CELL-${RUN}-2`,
+    amount: "200.00",
+  });
   await expect(page.getByTestId("running-total")).toContainText("300.00");
   let scripted = true;
   await page.route("**/api/treasury/payments/batches", async (route) => {
@@ -210,7 +246,12 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
       body: JSON.stringify({
         error: "validation_error",
         message: "Invalid body: instructions[1].creditor_iban is not reachable by the bank (and 1 more)",
-        details: { errors: { "instructions[1].creditor_iban": ["is not reachable by the bank"], "instructions.0.end_to_end_id": ["is already used in another batch"] } },
+        details: {
+          errors: {
+            "instructions[1].creditor_iban": ["is not reachable by the bank"],
+            "instructions.0.end_to_end_id": ["is already used in another batch"],
+          },
+        },
         request_id: "3f1c2d4e-0000-4000-8000-00000000e2e0",
       }),
     });
@@ -221,12 +262,25 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
   await expect(iban2).toHaveAttribute("aria-invalid", "true");
   await expect(e2e1).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByTestId("cell-error")).toHaveCount(2);
-  await expect(page.locator(`#${await iban2.getAttribute("aria-describedby")}`)).toHaveText("Creditor IBAN is not reachable by the bank");
-  await expect(page.locator(`#${await e2e1.getAttribute("aria-describedby")}`)).toHaveText("End-to-end id is already used in another batch");
-  for (const other of ["Creditor IBAN of row 1", "End-to-end id of row 2", "Amount of row 1", "Creditor name of row 2"]) {
+  await expect(page.locator(`#${await iban2.getAttribute("aria-describedby")}`)).toHaveText(
+    "Creditor IBAN is not reachable by the bank",
+  );
+  await expect(page.locator(`#${await e2e1.getAttribute("aria-describedby")}`)).toHaveText(
+    "End-to-end id is already used in another batch",
+  );
+  for (const other of [
+    "Creditor IBAN of row 1",
+    "End-to-end id of row 2",
+    "Amount of row 1",
+    "Creditor name of row 2",
+  ]) {
     await expect(page.getByLabel(other)).not.toHaveAttribute("aria-invalid", "true");
   }
-  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "not reachable by the bank (and 1 more) (request 3f1c2d4e)" })).toBeVisible();
+  await expect(
+    page
+      .locator("[data-sonner-toast]")
+      .filter({ hasText: "not reachable by the bank (and 1 more) (request 3f1c2d4e)" }),
+  ).toBeVisible();
   await expect(page.getByText("Not saved.")).toBeVisible();
   await shoot(page, "server-cell-errors");
 
@@ -240,7 +294,9 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
   await expect(page.getByTestId("instruction-row")).toHaveCount(2);
 });
 
-test("treasurer rejects a match with a reason; the decided tab and the audit log show who and why", async ({ browser }) => {
+test("treasurer rejects a match with a reason; the decided tab and the audit log show who and why", async ({
+  browser,
+}) => {
   const page = await pageAs(browser, "treasurer");
   await page.goto("/reconciliation");
   // A seeded proposal (other specs decide only their own E2E-* matches).
@@ -268,5 +324,11 @@ test("treasurer rejects a match with a reason; the decided tab and the audit log
 
   const admin = await pageAs(browser, "admin");
   await admin.goto("/audit");
-  await expect(admin.locator(`[data-testid="audit-row"][data-action="reconciliation_match.reject"][data-user="${USERS.treasurer.email}"]`).filter({ hasText: `reason: ${reason}` })).toHaveCount(1);
+  await expect(
+    admin
+      .locator(
+        `[data-testid="audit-row"][data-action="reconciliation_match.reject"][data-user="${USERS.treasurer.email}"]`,
+      )
+      .filter({ hasText: `reason: ${reason}` }),
+  ).toHaveCount(1);
 });

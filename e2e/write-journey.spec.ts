@@ -41,7 +41,9 @@ test.afterAll(async () => {
   await receiver?.close();
 });
 
-test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits it with a double click", async ({ browser }) => {
+test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits it with a double click", async ({
+  browser,
+}) => {
   const page = await as(browser, "treasurer");
   await page.goto("/payments/new");
   await page.getByLabel("Creditor name of row 1").fill("Fjord Konsult AS");
@@ -56,7 +58,9 @@ test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits
 
   await page.getByTestId("open-csv").click();
   const csv = `creditor_name,creditor_iban,amount,end_to_end_id\nNordic Supplies AB,SE4550000000058398257466,45000.25,${E2E[1]}\nBroken Bank Oy,FI00 1234,1200.00,${E2E[2]}\n`;
-  await page.getByTestId("csv-file").setInputFiles({ name: "instructions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByTestId("csv-file")
+    .setInputFiles({ name: "instructions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await expect(page.getByTestId("csv-summary")).toContainText("1 of 2 rows have problems");
   await expect(page.locator('[data-testid="csv-row"][data-bad="true"]')).toHaveCount(1);
   await expect(page.getByTestId("csv-import")).toBeDisabled();
@@ -91,10 +95,23 @@ test("the treasurer's role cannot approve, even a batch someone else created", a
   // A batch the lead created: four-eyes does not apply to the treasurer, so only the role check can refuse her.
   const lead = await as(browser, "lead");
   await lead.goto("/payments");
-  const otherBatch = await createBatchVia(lead, "NOK", [{ amount: "310.00", creditor_name: "Kontorrekvisita AS", creditor_iban: "NO9386011117947", end_to_end_id: `ROLE-${RUN}` }]);
-  expect((await lead.request.post(`/api/treasury/payments/batches/${otherBatch}/submit`, { headers: writeHeaders() })).status()).toBe(202);
+  const otherBatch = await createBatchVia(lead, "NOK", [
+    {
+      amount: "310.00",
+      creditor_name: "Kontorrekvisita AS",
+      creditor_iban: "NO9386011117947",
+      end_to_end_id: `ROLE-${RUN}`,
+    },
+  ]);
+  expect(
+    (
+      await lead.request.post(`/api/treasury/payments/batches/${otherBatch}/submit`, { headers: writeHeaders() })
+    ).status(),
+  ).toBe(202);
   const approver = await as(browser, "approver");
-  const rows = (await (await approver.request.get("/api/treasury/approvals/queue")).json()) as { items: { approval: { id: string; object_id: string } }[] };
+  const rows = (await (await approver.request.get("/api/treasury/approvals/queue")).json()) as {
+    items: { approval: { id: string; object_id: string } }[];
+  };
   const approvalId = rows.items.find((r) => r.approval.object_id === otherBatch)?.approval.id;
   expect(approvalId).toBeTruthy();
   const r = await page.request.post(`/api/treasury/approvals/${approvalId}/approve`, { headers: writeHeaders() });
@@ -105,7 +122,14 @@ test("the treasurer's role cannot approve, even a batch someone else created", a
   const r2 = await page.request.post(`/api/treasury/approvals/${own}/approve`, { headers: writeHeaders() });
   expect(await r2.json()).toMatchObject({ error: "permission_denied", details: { permission: "approvals.decide" } });
   // Leave the queue as the journey expects it: the lead's batch is rejected.
-  expect((await approver.request.post(`/api/treasury/approvals/${approvalId}/reject`, { headers: writeHeaders(), data: { reason: "test cleanup" } })).status()).toBe(200);
+  expect(
+    (
+      await approver.request.post(`/api/treasury/approvals/${approvalId}/reject`, {
+        headers: writeHeaders(),
+        data: { reason: "test cleanup" },
+      })
+    ).status(),
+  ).toBe(200);
 });
 
 test("approver 1 approves; a retry after a lost answer counts once", async ({ browser }) => {
@@ -139,14 +163,19 @@ test("approver 1 approves; a retry after a lost answer counts once", async ({ br
   releaseQueue();
   await expect(row.getByTestId("approval-count")).toHaveText("1 of 2");
   await page.reload();
-  await expect(page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`).getByTestId("four-eyes")).toContainText("counts once");
+  await expect(
+    page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`).getByTestId("four-eyes"),
+  ).toContainText("counts once");
 });
 
 test("approver 2 approves with the keyboard and the bank settles the batch", async ({ browser }) => {
   const page = await as(browser, "approver2");
   await page.goto("/approvals");
   const rows = page.getByTestId("approval-row");
-  const index = await rows.evaluateAll((els, id) => els.findIndex((e) => e.getAttribute("data-batch-id") === id), batchId);
+  const index = await rows.evaluateAll(
+    (els, id) => els.findIndex((e) => e.getAttribute("data-batch-id") === id),
+    batchId,
+  );
   expect(index).toBeGreaterThanOrEqual(0);
   // Keys work once the page has hydrated.
   await expect(async () => {
@@ -162,7 +191,9 @@ test("approver 2 approves with the keyboard and the bank settles the batch", asy
 
   const treasurer = await as(browser, "treasurer");
   await treasurer.goto(`/payments/${batchId}`);
-  await expect(treasurer.locator("[data-status]").first()).toHaveAttribute("data-status", "completed", { timeout: 60_000 });
+  await expect(treasurer.locator("[data-status]").first()).toHaveAttribute("data-status", "completed", {
+    timeout: 60_000,
+  });
   await expect(treasurer.getByTestId("approval-progress")).toContainText(USERS.approver.email);
   await expect(treasurer.getByTestId("approval-progress")).toContainText(USERS.approver2.email);
   await check(treasurer, "batch-settled");
@@ -185,7 +216,9 @@ test("treasurer confirms one proposed match and rejects another", async ({ brows
   await page.getByTestId("confirm-match-decision").click();
   await expect(second).toHaveCount(0);
   await page.getByRole("tab", { name: "Decided" }).click();
-  await expect(page.locator(`[data-testid="match-row"][data-e2e="${E2E[0]}"] [data-status="confirmed"]`)).toHaveCount(1);
+  await expect(page.locator(`[data-testid="match-row"][data-e2e="${E2E[0]}"] [data-status="confirmed"]`)).toHaveCount(
+    1,
+  );
   await expect(page.locator(`[data-testid="match-row"][data-e2e="${E2E[1]}"] [data-status="rejected"]`)).toHaveCount(1);
   await check(page, "reconciliation-decided");
 });
@@ -204,8 +237,16 @@ test("admin creates a webhook to a loopback receiver and sends a signed test eve
   await page.getByRole("button", { name: "I have stored the secret" }).click();
   const row = page.locator(`[data-testid="webhook-row"][data-url="${receiver.url}/hooks/${RUN}"]`);
   await row.getByTestId("test-webhook").click();
-  await expect.poll(() => receiver.received.filter((d) => d.path === `/hooks/${RUN}` && d.validFor.includes("created") && d.fresh).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  await expect(page.locator('[data-testid="delivery-row"][data-status="delivered"]').first()).toBeVisible({ timeout: 20_000 });
+  await expect
+    .poll(
+      () =>
+        receiver.received.filter((d) => d.path === `/hooks/${RUN}` && d.validFor.includes("created") && d.fresh).length,
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await expect(page.locator('[data-testid="delivery-row"][data-status="delivered"]').first()).toBeVisible({
+    timeout: 20_000,
+  });
   await check(page, "webhooks");
 });
 
@@ -213,7 +254,9 @@ test("the audit log shows every step with the right person", async ({ browser })
   const page = await as(browser, "admin");
   await page.goto("/audit");
   const has = (action: string, user: string, object?: string) =>
-    page.locator(`[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]${object ? `[data-object="${object}"]` : ""}`);
+    page.locator(
+      `[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]${object ? `[data-object="${object}"]` : ""}`,
+    );
   await expect(has("payment_batch.create", USERS.treasurer.email, batchId)).toHaveCount(1);
   // The double-clicked submit is one effect.
   await expect(has("payment_batch.submit", USERS.treasurer.email, batchId)).toHaveCount(1);
@@ -244,7 +287,13 @@ test("a viewer sees no write action and the BFF refuses a direct write", async (
   const companies = (await (await page.request.get("/api/treasury/companies")).json()) as { items: { id: string }[] };
   const r = await page.request.post("/api/treasury/payments/batches", {
     headers: { Origin: BASE_URL, "Idempotency-Key": crypto.randomUUID() },
-    data: { company_id: companies.items[0]?.id, currency: "DKK", instructions: [{ amount: "1.00", currency: "DKK", creditor_name: "X", creditor_iban: "NO9386011117947", end_to_end_id: "V-1" }] },
+    data: {
+      company_id: companies.items[0]?.id,
+      currency: "DKK",
+      instructions: [
+        { amount: "1.00", currency: "DKK", creditor_name: "X", creditor_iban: "NO9386011117947", end_to_end_id: "V-1" },
+      ],
+    },
   });
   expect(r.status()).toBe(403);
   for (const p of ["/approvals", "/webhooks", "/audit"]) {

@@ -47,7 +47,11 @@ export function formatBusinessDate(date: string, locale = "en-GB", style: keyof 
 }
 
 /** Formats an ISO 8601 instant in the viewer's time zone (or `timeZone` when given). */
-export function formatTimestamp(ts: string, locale = "en-GB", opts: { timeZone?: string; seconds?: boolean } = {}): string {
+export function formatTimestamp(
+  ts: string,
+  locale = "en-GB",
+  opts: { timeZone?: string; seconds?: boolean } = {},
+): string {
   const ms = Date.parse(ts);
   if (Number.isNaN(ms)) return ts;
   return fmt(locale, {

@@ -25,13 +25,28 @@ describe("money", () => {
   });
 
   it("reads sign and scale from the string exactly as decimal.js arithmetic would", () => {
-    const amounts = ["0", "0.00", "-0.00", "007.50", "-007.5", "100.10", "-100.10", "+5.00", "0.000001", "-0.000001", "123456789012345678.123456", "-999999999999999999.99"];
+    const amounts = [
+      "0",
+      "0.00",
+      "-0.00",
+      "007.50",
+      "-007.5",
+      "100.10",
+      "-100.10",
+      "+5.00",
+      "0.000001",
+      "-0.000001",
+      "123456789012345678.123456",
+      "-999999999999999999.99",
+    ];
     for (const a of amounts) {
       const d = new Decimal(a);
       expect(isNegative(a), a).toBe(d.isNegative() && !d.isZero());
       for (const dir of ["credit", "debit"] as const) {
         const abs = d.abs();
-        expect(signedAmount(a, dir), `${a} ${dir}`).toBe((dir === "debit" ? abs.negated() : abs).toFixed((a.split(".")[1] ?? "").length));
+        expect(signedAmount(a, dir), `${a} ${dir}`).toBe(
+          (dir === "debit" ? abs.negated() : abs).toFixed((a.split(".")[1] ?? "").length),
+        );
       }
     }
     expect(signedAmount("0.00", "debit")).toBe("0.00");

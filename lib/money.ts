@@ -48,7 +48,14 @@ function formatter(currency: string, locale: string, sign: "auto" | "exceptZero"
   let f = formatters.get(key);
   if (!f) {
     const digits = minorUnits(currency);
-    f = new Intl.NumberFormat(locale, { style: "currency", currency, currencyDisplay: "code", minimumFractionDigits: digits, maximumFractionDigits: Math.max(digits, 6), signDisplay: sign });
+    f = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      currencyDisplay: "code",
+      minimumFractionDigits: digits,
+      maximumFractionDigits: Math.max(digits, 6),
+      signDisplay: sign,
+    });
     formatters.set(key, f);
   }
   return f;
@@ -59,9 +66,15 @@ function formatter(currency: string, locale: string, sign: "auto" | "exceptZero"
  * `"-NOK 1,250.50"`. Intl formats the string exactly (no float conversion).
  * @param amount decimal string such as "1250.50"
  */
-export function formatMoney(amount: string, currency: string, opts: { locale?: string; signed?: boolean } = {}): string {
+export function formatMoney(
+  amount: string,
+  currency: string,
+  opts: { locale?: string; signed?: boolean } = {},
+): string {
   // Intl.NumberFormat accepts decimal strings (ES2023 NumberFormat v3) and keeps every digit.
-  return formatter(currency, opts.locale ?? "en-GB", opts.signed ? "exceptZero" : "auto").format(amount as unknown as number);
+  return formatter(currency, opts.locale ?? "en-GB", opts.signed ? "exceptZero" : "auto").format(
+    amount as unknown as number,
+  );
 }
 
 /** Digits after the decimal point as written ("100.10" → 2); a decimal's own scale, which arithmetic would drop. */

@@ -9,7 +9,13 @@ describe("totalsByCurrency", () => {
       { c: "NOK", a: "0.20" },
       { c: "EUR", a: "-2.5" },
     ];
-    expect(totalsByCurrency(rows, (r) => r.c, (r) => r.a)).toEqual([
+    expect(
+      totalsByCurrency(
+        rows,
+        (r) => r.c,
+        (r) => r.a,
+      ),
+    ).toEqual([
       { currency: "EUR", total: "2.5", count: 2 },
       { currency: "NOK", total: "0.30", count: 2 },
     ]);
@@ -17,12 +23,30 @@ describe("totalsByCurrency", () => {
 
   it("keeps the largest scale and large values exact", () => {
     const rows = ["999999999999999999.99", "0.01", "100.5"].map((a) => ({ a }));
-    expect(totalsByCurrency(rows, () => "SEK", (r) => r.a)).toEqual([{ currency: "SEK", total: "1000000000000000100.50", count: 3 }]);
+    expect(
+      totalsByCurrency(
+        rows,
+        () => "SEK",
+        (r) => r.a,
+      ),
+    ).toEqual([{ currency: "SEK", total: "1000000000000000100.50", count: 3 }]);
   });
 
   it("is empty for no rows and throws on a non-decimal amount", () => {
-    expect(totalsByCurrency([], () => "NOK", () => "1")).toEqual([]);
-    expect(() => totalsByCurrency([{ a: "abc" }], () => "NOK", (r) => r.a)).toThrow();
+    expect(
+      totalsByCurrency(
+        [],
+        () => "NOK",
+        () => "1",
+      ),
+    ).toEqual([]);
+    expect(() =>
+      totalsByCurrency(
+        [{ a: "abc" }],
+        () => "NOK",
+        (r) => r.a,
+      ),
+    ).toThrow();
   });
 });
 
@@ -55,7 +79,9 @@ describe("cashflowTotals", () => {
       { currency: "NOK", inflow: "1.10", outflow: "0.10", net: "1.00" },
       { currency: "NOK", inflow: "2.20", outflow: "3.30", net: "-1.10" },
     ];
-    expect(cashflowTotals(rows)).toEqual([{ currency: "NOK", inflow: "3.30", outflow: "3.40", net: "-0.10", count: 2 }]);
+    expect(cashflowTotals(rows)).toEqual([
+      { currency: "NOK", inflow: "3.30", outflow: "3.40", net: "-0.10", count: 2 },
+    ]);
   });
 });
 
@@ -68,8 +94,22 @@ describe("latestWithChange", () => {
       { date: "2026-03-02", currency: "EUR", balance: "50.00" },
     ];
     expect(latestWithChange(rows)).toEqual([
-      { currency: "EUR", date: "2026-03-02", balance: "50.00", previousDate: null, previousBalance: null, change: null },
-      { currency: "NOK", date: "2026-03-02", balance: "1000.00", previousDate: "2026-03-01", previousBalance: "1200.50", change: "-200.50" },
+      {
+        currency: "EUR",
+        date: "2026-03-02",
+        balance: "50.00",
+        previousDate: null,
+        previousBalance: null,
+        change: null,
+      },
+      {
+        currency: "NOK",
+        date: "2026-03-02",
+        balance: "1000.00",
+        previousDate: "2026-03-01",
+        previousBalance: "1200.50",
+        change: "-200.50",
+      },
     ]);
   });
 });

@@ -40,7 +40,11 @@ export interface CurrencyTotal {
  * Sums `amount(row)` per `currency(row)`; currencies sorted by code.
  * @throws decimal.js `DecimalError` when an amount is not a decimal string
  */
-export function totalsByCurrency<T>(rows: Iterable<T>, currency: (row: T) => string, amount: (row: T) => string): CurrencyTotal[] {
+export function totalsByCurrency<T>(
+  rows: Iterable<T>,
+  currency: (row: T) => string,
+  amount: (row: T) => string,
+): CurrencyTotal[] {
   const acc = new Map<string, Acc>();
   for (const row of rows) {
     const c = currency(row);
@@ -70,7 +74,9 @@ export interface FlowTotal {
  * currency for rows whose `amount` is absolute and `direction` gives the
  * sign (spec §2 Transaction; the same rule as DESIGN.md "cashflow daily").
  */
-export function flowTotalsByCurrency<T extends { amount: string; currency: string; direction: "credit" | "debit" }>(rows: Iterable<T>): FlowTotal[] {
+export function flowTotalsByCurrency<T extends { amount: string; currency: string; direction: "credit" | "debit" }>(
+  rows: Iterable<T>,
+): FlowTotal[] {
   const acc = new Map<string, { inflow: Acc; outflow: Acc }>();
   for (const r of rows) {
     let a = acc.get(r.currency);
@@ -96,7 +102,9 @@ export function flowTotalsByCurrency<T extends { amount: string; currency: strin
 }
 
 /** Sums of the inflow / outflow / net columns of report rows, per currency (the totals row under a cashflow table). */
-export function cashflowTotals(rows: Iterable<{ currency: string; inflow: string; outflow: string; net: string }>): FlowTotal[] {
+export function cashflowTotals(
+  rows: Iterable<{ currency: string; inflow: string; outflow: string; net: string }>,
+): FlowTotal[] {
   const acc = new Map<string, { inflow: Acc; outflow: Acc; net: Acc }>();
   for (const r of rows) {
     let a = acc.get(r.currency);
@@ -110,7 +118,13 @@ export function cashflowTotals(rows: Iterable<{ currency: string; inflow: string
   }
   return [...acc]
     .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, a]) => ({ currency, inflow: a.inflow.value(), outflow: a.outflow.value(), net: a.net.value(), count: a.inflow.count }));
+    .map(([currency, a]) => ({
+      currency,
+      inflow: a.inflow.value(),
+      outflow: a.outflow.value(),
+      net: a.net.value(),
+      count: a.inflow.count,
+    }));
 }
 
 /** A currency's latest value and its change against the previous date. */
@@ -130,7 +144,9 @@ export interface LatestWithChange {
  * (the overview's "today against yesterday"). Dates compare as strings,
  * which is their calendar order in `YYYY-MM-DD`; no time zone is involved.
  */
-export function latestWithChange(rows: Iterable<{ date: string; currency: string; balance: string }>): LatestWithChange[] {
+export function latestWithChange(
+  rows: Iterable<{ date: string; currency: string; balance: string }>,
+): LatestWithChange[] {
   const by = new Map<string, { date: string; balance: string }[]>();
   for (const r of rows) {
     const list = by.get(r.currency) ?? [];

@@ -66,7 +66,10 @@ export function resolveChromium(probe: BrowserProbe, allowInstall: boolean): Chr
   const fromEnv = probe.env[ENV_VAR];
   if (fromEnv) {
     if (probe.isExecutable(fromEnv)) return { kind: "found", executable: fromEnv, source: ENV_VAR };
-    return { kind: "missing", message: `e2e: ${ENV_VAR} is set to ${fromEnv}, which is not an executable file. Fix or unset it.` };
+    return {
+      kind: "missing",
+      message: `e2e: ${ENV_VAR} is set to ${fromEnv}, which is not an executable file. Fix or unset it.`,
+    };
   }
   const own = probe.playwrightChromium();
   if (own && probe.isExecutable(own)) return { kind: "found", executable: own, source: "playwright" };
@@ -78,7 +81,12 @@ export function resolveChromium(probe: BrowserProbe, allowInstall: boolean): Chr
       if (probe.isExecutable(candidate)) return { kind: "found", executable: candidate, source: "system" };
     }
   }
-  if (allowInstall && probe.isRoot() && isDebianLike(probe.osRelease()) && dirs.some((d) => probe.isExecutable(path.join(d, "apt-get")))) {
+  if (
+    allowInstall &&
+    probe.isRoot() &&
+    isDebianLike(probe.osRelease()) &&
+    dirs.some((d) => probe.isExecutable(path.join(d, "apt-get")))
+  ) {
     return { kind: "install", command: APT_INSTALL };
   }
   return { kind: "missing", message: NO_BROWSER_MESSAGE };
@@ -99,13 +107,21 @@ export type CommandRunner = (command: string[]) => number | null;
  * `apt-get update` and the install, then looks again (without installing).
  * @returns found, or missing with the message (also when the install failed)
  */
-export function ensureChromium(probe: BrowserProbe, run: CommandRunner, log: (line: string) => void): ChromiumResolution {
+export function ensureChromium(
+  probe: BrowserProbe,
+  run: CommandRunner,
+  log: (line: string) => void,
+): ChromiumResolution {
   const first = resolveChromium(probe, true);
   if (first.kind !== "install") return first;
   log(`e2e: no Chromium found; installing Debian's: apt-get update && ${first.command.join(" ")}`);
   const updated = run(["apt-get", "update", "-qq"]);
   const installed = updated === 0 ? run(first.command) : updated;
-  if (installed !== 0) return { kind: "missing", message: `e2e: installing Chromium with apt-get failed (exit ${String(installed)}).\n${NO_BROWSER_MESSAGE}` };
+  if (installed !== 0)
+    return {
+      kind: "missing",
+      message: `e2e: installing Chromium with apt-get failed (exit ${String(installed)}).\n${NO_BROWSER_MESSAGE}`,
+    };
   return resolveChromium(probe, false);
 }
 
@@ -153,10 +169,19 @@ export function findChromium(probe: BrowserProbe = systemProbe()): string {
  * The command line: finds or installs Chromium, prints which one, and exits 0;
  * prints the message and exits 1 when there is none.
  */
-export function main(probe: BrowserProbe, run: CommandRunner, out: (text: string) => void, err: (text: string) => void): number {
+export function main(
+  probe: BrowserProbe,
+  run: CommandRunner,
+  out: (text: string) => void,
+  err: (text: string) => void,
+): number {
   const result = ensureChromium(probe, run, (line) => out(`${line}\n`));
   if (result.kind === "found") {
-    const where = { PLAYWRIGHT_CHROMIUM_EXECUTABLE: `from ${ENV_VAR}`, playwright: "Playwright's own", system: "system" }[result.source];
+    const where = {
+      PLAYWRIGHT_CHROMIUM_EXECUTABLE: `from ${ENV_VAR}`,
+      playwright: "Playwright's own",
+      system: "system",
+    }[result.source];
     out(`e2e: Chromium ${result.executable} (${where})\n`);
     return 0;
   }

@@ -70,7 +70,8 @@ async function main(): Promise<void> {
     const apiPort = Number(env.TREASURY_API_PORT ?? "4010");
     const rateLimit = env.TREASURY_API_RATE_LIMIT?.trim();
     const perMinute = rateLimit ? Number(rateLimit) : undefined;
-    if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1)) fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
+    if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1))
+      fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
     const { startServer } = await import("../treasury-api/server");
     const creds = demoCredentials();
     const { configFromEnv } = await import("../treasury-api/config");
@@ -82,7 +83,16 @@ async function main(): Promise<void> {
     }
     const config = { ...fromEnv, allowPrivateWebhooks: true };
     const limits = perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {};
-    const api = await startServer({ port: apiPort, host: "127.0.0.1", data, seed: "demo", seedScale: 1, log: false, config, ...limits });
+    const api = await startServer({
+      port: apiPort,
+      host: "127.0.0.1",
+      data,
+      seed: "demo",
+      seedScale: 1,
+      log: false,
+      config,
+      ...limits,
+    });
     closeApi = api.close;
     env.TREASURY_API_BASE_URL = `${api.url}/public`;
     env.TREASURY_API_FORM = "B";
@@ -98,7 +108,9 @@ async function main(): Promise<void> {
     const config = parseDashboardEnv(env);
     if (config.OIDC_ISSUER && config.NEXTAUTH_URL) {
       // What an IdP administrator needs to register the dashboard as a client.
-      process.stdout.write(`Single sign-on: ${config.OIDC_ISSUER} (redirect URI: ${config.NEXTAUTH_URL.replace(/\/+$/, "")}/api/auth/callback/oidc)\n`);
+      process.stdout.write(
+        `Single sign-on: ${config.OIDC_ISSUER} (redirect URI: ${config.NEXTAUTH_URL.replace(/\/+$/, "")}/api/auth/callback/oidc)\n`,
+      );
     }
   } catch (err) {
     await closeApi?.();
@@ -107,7 +119,10 @@ async function main(): Promise<void> {
   }
 
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port], { env: env as NodeJS.ProcessEnv, stdio: "inherit" });
+  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: "inherit",
+  });
   void warmUp(`http://${host}:${port}`);
 
   let stopping = false;

@@ -58,7 +58,9 @@ async function main(): Promise<number> {
     strict: true,
   });
   const url = process.env.DATABASE_URL?.trim() || undefined;
-  const database = await openDashboardDb(url ? { url } : { dataDir: process.env.DASHBOARD_DATA_DIR?.trim() || ".data/dashboard" });
+  const database = await openDashboardDb(
+    url ? { url } : { dataDir: process.env.DASHBOARD_DATA_DIR?.trim() || ".data/dashboard" },
+  );
   try {
     switch (command) {
       case "add": {
@@ -72,11 +74,16 @@ async function main(): Promise<number> {
           roles: roles.data,
           companyIds: values.company?.length ? values.company : null,
         });
-        process.stdout.write(`saved ${user.email} (${user.roles.join(", ")}; companies: ${user.companyIds?.join(", ") ?? "all"})\n`);
+        process.stdout.write(
+          `saved ${user.email} (${user.roles.join(", ")}; companies: ${user.companyIds?.join(", ") ?? "all"})\n`,
+        );
         if (generated) process.stdout.write(`password: ${generated}\n`);
         const link = await ssoLinkOf(database.db, user.id);
         // Re-adding a leaver's address for someone new keeps the leaver's tie (and so refuses the newcomer's SSO) until unlinked.
-        if (link) process.stdout.write(`still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso --email ${user.email}\n`);
+        if (link)
+          process.stdout.write(
+            `still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso --email ${user.email}\n`,
+          );
         return 0;
       }
       case "list": {
@@ -103,7 +110,11 @@ async function main(): Promise<number> {
           process.stdout.write(`no user ${values.email}\n`);
           return 1;
         }
-        process.stdout.write(r.former ? `unlinked ${values.email} (was ${describeLink(r.former)}); the next single sign-on ties it again\n` : `${values.email} was not tied to a single sign-on account\n`);
+        process.stdout.write(
+          r.former
+            ? `unlinked ${values.email} (was ${describeLink(r.former)}); the next single sign-on ties it again\n`
+            : `${values.email} was not tied to a single sign-on account\n`,
+        );
         return 0;
       }
       default:

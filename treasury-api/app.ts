@@ -32,9 +32,16 @@ export interface AppOptions {
 export type TreasuryApp = OpenAPIHono<AppEnv>;
 
 function errorJson(c: Context<AppEnv>, err: ApiError): Response {
-  const headers = new Headers({ "content-type": "application/json; charset=UTF-8", ...(c.get("responseHeaders") ?? {}), ...err.headers });
+  const headers = new Headers({
+    "content-type": "application/json; charset=UTF-8",
+    ...(c.get("responseHeaders") ?? {}),
+    ...err.headers,
+  });
   headers.set("X-Request-ID", c.get("requestId") ?? "");
-  return new Response(JSON.stringify({ error: err.code, message: err.message, details: err.details }), { status: err.status, headers });
+  return new Response(JSON.stringify({ error: err.code, message: err.message, details: err.details }), {
+    status: err.status,
+    headers,
+  });
 }
 
 /** Maps anything thrown to the API's error body; unknown errors become a logged 500 without detail. */
@@ -42,12 +49,22 @@ function toApiError(c: Context<AppEnv>, err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
     if (err.status === 413) return new ApiError("payload_too_large", "The request body is too large");
-    if (err.status === 415) return new ApiError("unsupported_media_type", "The request body must be JSON with Content-Type: application/json");
-    if (err.status === 400) return new ApiError("validation_error", err.message || "Malformed request", { errors: { body: [err.message || "is malformed"] } });
+    if (err.status === 415)
+      return new ApiError(
+        "unsupported_media_type",
+        "The request body must be JSON with Content-Type: application/json",
+      );
+    if (err.status === 400)
+      return new ApiError("validation_error", err.message || "Malformed request", {
+        errors: { body: [err.message || "is malformed"] },
+      });
     if (err.status === 401) return new ApiError("authentication_failed", err.message || "Authentication failed");
   }
   c.get("logger")?.error({ err, requestId: c.get("requestId") }, "unhandled error");
-  return new ApiError("internal_error", `An internal error occurred; quote request id ${c.get("requestId")} to support`);
+  return new ApiError(
+    "internal_error",
+    `An internal error occurred; quote request id ${c.get("requestId")} to support`,
+  );
 }
 
 const REQUEST_ID_RE = /^[\w.:-]{1,128}$/;
@@ -92,13 +109,22 @@ export function createApp(opts: AppOptions): TreasuryApp {
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {
-      const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle."__drizzle_migrations"`);
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from drizzle."__drizzle_migrations"`,
+      );
       return c.json({ status: "ready", migrations: Number(row?.n ?? 0) });
     } catch {
       return c.json({ status: "unavailable" }, 503);
     }
   });
-  const limitOf = (maxSize: number) => bodyLimit({ maxSize, onError: () => { throw new ApiError("payload_too_large", `The request body is larger than ${maxSize} bytes`); } });
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new ApiError("payload_too_large", `The request body is larger than ${maxSize} bytes`);
+      },
+    });
   const defaultLimit = limitOf(config.maxBodyBytes);
   // Batch creation alone may carry 10,000 instructions, which do not fit in 1 MiB (config.maxBatchBodyBytes).
   const batchLimit = limitOf(config.maxBatchBodyBytes);
@@ -115,10 +141,18 @@ export function createApp(opts: AppOptions): TreasuryApp {
 
   registerRoutes(api);
 
-  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", description: "Opaque access token from /auth/token/ (Form B) or /auth/tenant-token (Form A)" });
+  api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    description: "Opaque access token from /auth/token/ (Form B) or /auth/tenant-token (Form A)",
+  });
   api.doc31("/openapi.json", {
     openapi: "3.1.0",
-    info: { title: "Treasury Public API (local implementation)", version: API_VERSION, description: OPENAPI_DESCRIPTION },
+    info: {
+      title: "Treasury Public API (local implementation)",
+      version: API_VERSION,
+      description: OPENAPI_DESCRIPTION,
+    },
     servers: [{ url: "/public", description: "local base address" }],
   });
 
@@ -129,7 +163,15 @@ export function createApp(opts: AppOptions): TreasuryApp {
   app.notFound((c) => {
     const allowed = allowedMethods(app, c.req.path);
     if (allowed.length > 0 && !allowed.includes(c.req.method)) {
-      return errorJson(c, new ApiError("method_not_allowed", `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(", ")}`, { allowed }, { Allow: allowed.join(", ") }));
+      return errorJson(
+        c,
+        new ApiError(
+          "method_not_allowed",
+          `${c.req.method} is not allowed on ${c.req.path}; allowed: ${allowed.join(", ")}`,
+          { allowed },
+          { Allow: allowed.join(", ") },
+        ),
+      );
     }
     return errorJson(c, new ApiError("not_found", `No route for ${c.req.method} ${c.req.path}`));
   });
@@ -142,7 +184,12 @@ function allowedMethods(app: TreasuryApp, path: string): string[] {
   const methods = new Set<string>();
   for (const r of app.routes) {
     if (r.method === "ALL" || r.path.endsWith("*")) continue;
-    const re = new RegExp(`^${r.path.replace(/\/+$/, "").replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\/:[^/]+/g, "/[^/]+")}$`);
+    const re = new RegExp(
+      `^${r.path
+        .replace(/\/+$/, "")
+        .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+        .replace(/\/:[^/]+/g, "/[^/]+")}$`,
+    );
     if (re.test(normalized)) methods.add(r.method);
   }
   return [...methods];

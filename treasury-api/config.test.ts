@@ -10,13 +10,21 @@ import { parseArgs } from "./server";
 describe("configFromEnv", () => {
   it("is off when unset, on for 1 / true, off for 0 / false", () => {
     expect(configFromEnv({})).toEqual({ trustProxy: false, allowPrivateWebhooks: false });
-    expect(configFromEnv({ TRUST_PROXY: "1", TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "true" })).toEqual({ trustProxy: true, allowPrivateWebhooks: true });
-    expect(configFromEnv({ TRUST_PROXY: "0", TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "false" })).toEqual({ trustProxy: false, allowPrivateWebhooks: false });
+    expect(configFromEnv({ TRUST_PROXY: "1", TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "true" })).toEqual({
+      trustProxy: true,
+      allowPrivateWebhooks: true,
+    });
+    expect(configFromEnv({ TRUST_PROXY: "0", TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "false" })).toEqual({
+      trustProxy: false,
+      allowPrivateWebhooks: false,
+    });
   });
 
   it("refuses any other value, naming the variable", () => {
     expect(() => configFromEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
-    expect(() => configFromEnv({ TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "2" })).toThrow(/TREASURY_API_ALLOW_PRIVATE_WEBHOOKS/);
+    expect(() => configFromEnv({ TREASURY_API_ALLOW_PRIVATE_WEBHOOKS: "2" })).toThrow(
+      /TREASURY_API_ALLOW_PRIVATE_WEBHOOKS/,
+    );
   });
 });
 

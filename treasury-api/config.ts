@@ -85,12 +85,19 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
 
 /** Merges partial overrides into the defaults (one level deep for rateLimit). */
 export function resolveConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { ...DEFAULT_CONFIG, secretKey: ephemeralSecretKey(), ...overrides, rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit } };
+  return {
+    ...DEFAULT_CONFIG,
+    secretKey: ephemeralSecretKey(),
+    ...overrides,
+    rateLimit: { ...DEFAULT_CONFIG.rateLimit, ...overrides.rateLimit },
+  };
 }
 
 /** The per-address limit for unauthenticated requests: `addressRateLimit`, else five times `rateLimit`. */
 export function addressRateLimit(config: AppConfig): { limit: number; windowSeconds: number } {
-  return config.addressRateLimit ?? { limit: config.rateLimit.limit * 5, windowSeconds: config.rateLimit.windowSeconds };
+  return (
+    config.addressRateLimit ?? { limit: config.rateLimit.limit * 5, windowSeconds: config.rateLimit.windowSeconds }
+  );
 }
 
 /**
@@ -99,7 +106,9 @@ export function addressRateLimit(config: AppConfig): { limit: number; windowSeco
  * unset off).
  * @throws Error naming the variable for any other value.
  */
-export function configFromEnv(env: Record<string, string | undefined>): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks"> {
+export function configFromEnv(
+  env: Record<string, string | undefined>,
+): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks"> {
   const flag = (name: string): boolean => {
     const v = env[name]?.trim().toLowerCase();
     if (v === undefined || v === "" || v === "0" || v === "false") return false;

@@ -73,7 +73,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await database.close();
     throw err;
   }
-  const config = resolveConfig({ ...opts.config, secretKey, ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}), ...(opts.bankSpeed ? { bankSpeed: opts.bankSpeed } : {}) });
+  const config = resolveConfig({
+    ...opts.config,
+    secretKey,
+    ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
+    ...(opts.bankSpeed ? { bankSpeed: opts.bankSpeed } : {}),
+  });
   const app = createApp({ database, config, logger });
   const workers: Workers = startWorkers({ database, config, logger });
 
@@ -103,7 +108,8 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
         if (!server) return resolve();
         server.close(() => resolve());
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-        if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function") server.closeIdleConnections();
+        if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function")
+          server.closeIdleConnections();
       });
       await Promise.allSettled([...inFlight]);
       await workers.stop();
@@ -205,7 +211,8 @@ export function parseArgs(argv: string[]): CliArgs {
       }
       case "--bank-speed": {
         const s = value();
-        if (!["instant", "fast", "realistic", "manual"].includes(s)) usage("--bank-speed must be instant, fast, realistic or manual");
+        if (!["instant", "fast", "realistic", "manual"].includes(s))
+          usage("--bank-speed must be instant, fast, realistic or manual");
         opts.bankSpeed = s as BankSpeed;
         break;
       }
@@ -250,7 +257,8 @@ async function main(): Promise<void> {
   const where = opts.databaseUrl ? "PostgreSQL (DATABASE_URL)" : opts.data === "memory" ? "memory" : opts.data;
   process.stdout.write(`treasury-api listening on ${running.url}/public (data: ${where}${isNew ? ", new" : ""})\n`);
   if (running.fixtures) {
-    if (opts.data === "memory" || opts.databaseUrl) process.stdout.write(`${JSON.stringify(running.fixtures, null, 2)}\n`);
+    if (opts.data === "memory" || opts.databaseUrl)
+      process.stdout.write(`${JSON.stringify(running.fixtures, null, 2)}\n`);
     else process.stdout.write(`demo fixtures written to ${path.join(opts.data, "demo-fixtures.json")}\n`);
   }
   const shutdown = (signal: string) => {

@@ -40,7 +40,12 @@ export function registerWorker(factory: WorkerFactory): void {
  * Runs `tick` every `intervalMs` until stopped; a tick in progress finishes
  * before `stop()` resolves. Errors are logged, never thrown out of the loop.
  */
-export function intervalWorker(name: string, intervalMs: number, ctx: WorkerContext, tick: () => Promise<void>): Worker {
+export function intervalWorker(
+  name: string,
+  intervalMs: number,
+  ctx: WorkerContext,
+  tick: () => Promise<void>,
+): Worker {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;

@@ -49,7 +49,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
-          <CompanySwitcher companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))} currentId={current?.id ?? null} />
+          <CompanySwitcher
+            companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))}
+            currentId={current?.id ?? null}
+          />
           <UserMenu name={user.name} email={user.email} roles={user.roles} />
         </header>
         {apiDown && (

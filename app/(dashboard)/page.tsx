@@ -13,12 +13,20 @@ export default async function OverviewPage() {
   const load = await loadPage("overview");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  if (!ctx.company)
+    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const data = await loadData(ctx, () => getOverview(ctx));
   return (
     <div className="max-w-6xl">
-      <PageHeader title="Overview" description={`${ctx.company.name} · org. no. ${ctx.company.orgnr} · ${ctx.company.country}`} />
-      {data.ok ? <OverviewPanel data={data.data} /> : <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />}
+      <PageHeader
+        title="Overview"
+        description={`${ctx.company.name} · org. no. ${ctx.company.orgnr} · ${ctx.company.country}`}
+      />
+      {data.ok ? (
+        <OverviewPanel data={data.data} />
+      ) : (
+        <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+      )}
     </div>
   );
 }

@@ -40,5 +40,10 @@ export async function createBenchDatabase(kind: DbKind): Promise<BenchDatabase> 
   const bin = findPostgresBin();
   const pg = await startTempPostgres();
   const dispose = onCleanup("stop temp PostgreSQL", () => pg.stop());
-  return { kind, url: pg.url, description: `PostgreSQL (${bin ?? "?"}, temp cluster ${pg.url.replace(/^postgres:\/\/[^@]*@/, "")})`, dispose };
+  return {
+    kind,
+    url: pg.url,
+    description: `PostgreSQL (${bin ?? "?"}, temp cluster ${pg.url.replace(/^postgres:\/\/[^@]*@/, "")})`,
+    dispose,
+  };
 }

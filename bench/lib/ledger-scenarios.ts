@@ -20,7 +20,11 @@ export const pingScenario: BenchScenario = {
 export const transactionsListScenario: BenchScenario = {
   name: "GET /transactions?page_size=1000",
   targetMs: 25,
-  request: ({ companyId }) => ({ method: "GET", path: "/transactions?page_size=1000", headers: { "x-company-id": companyId } }),
+  request: ({ companyId }) => ({
+    method: "GET",
+    path: "/transactions?page_size=1000",
+    headers: { "x-company-id": companyId },
+  }),
 };
 
 /** `YYYY-MM-DD` minus `days` (UTC). */
@@ -42,9 +46,26 @@ export const accountUpsertScenario: BenchScenario = {
   request: ({ companyId, accountIban, accountBic, currency, iteration }) => ({
     method: "POST",
     path: "/accounts",
-    headers: { "content-type": "application/json", "x-company-id": companyId, "idempotency-key": `bench-upsert-${process.pid}-${iteration}-${Date.now()}` },
-    body: JSON.stringify({ company_id: companyId, bank_id: accountBic, external_ref: accountIban, external_ref_type: "IBAN", currency, status: "active" }),
+    headers: {
+      "content-type": "application/json",
+      "x-company-id": companyId,
+      "idempotency-key": `bench-upsert-${process.pid}-${iteration}-${Date.now()}`,
+    },
+    body: JSON.stringify({
+      company_id: companyId,
+      bank_id: accountBic,
+      external_ref: accountIban,
+      external_ref_type: "IBAN",
+      currency,
+      status: "active",
+    }),
   }),
 };
 
-export const ledgerScenarios: BenchScenario[] = [healthzScenario, pingScenario, transactionsListScenario, accountTransactionsScenario, accountUpsertScenario];
+export const ledgerScenarios: BenchScenario[] = [
+  healthzScenario,
+  pingScenario,
+  transactionsListScenario,
+  accountTransactionsScenario,
+  accountUpsertScenario,
+];

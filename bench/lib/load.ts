@@ -24,7 +24,11 @@ export interface LoadResult {
 }
 
 /** The full request of iteration `ctx.iteration`: absolute path and auth header. */
-export function materialize(s: BenchScenario, ctx: ScenarioContext, token: string): { method: string; path: string; headers: Record<string, string>; body?: string } {
+export function materialize(
+  s: BenchScenario,
+  ctx: ScenarioContext,
+  token: string,
+): { method: string; path: string; headers: Record<string, string>; body?: string } {
   const r = s.request(ctx);
   return {
     method: r.method,
@@ -35,7 +39,11 @@ export function materialize(s: BenchScenario, ctx: ScenarioContext, token: strin
 }
 
 /** Sends one request and returns status and body (for the smoke check before the load run). */
-export async function sendOnce(s: BenchScenario, ctx: ScenarioContext, opts: LoadOptions): Promise<{ status: number; body: string }> {
+export async function sendOnce(
+  s: BenchScenario,
+  ctx: ScenarioContext,
+  opts: LoadOptions,
+): Promise<{ status: number; body: string }> {
   const r = materialize(s, ctx, opts.token);
   const res = await fetch(`${opts.baseUrl}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
   return { status: res.status, body: await res.text() };

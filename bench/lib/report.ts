@@ -59,7 +59,18 @@ export function formatDatabase(o: DatabaseOutcome): string {
     );
   }
   const floor = o.scenarios.find((s) => s.floor)?.result;
-  const header = ["scenario", "p50 ms", "p99 ms", "req/s", "p50 ×floor", "p99 ×floor", "req/s ÷floor", "p50 1conn", "non2xx", "target"];
+  const header = [
+    "scenario",
+    "p50 ms",
+    "p99 ms",
+    "req/s",
+    "p50 ×floor",
+    "p99 ×floor",
+    "req/s ÷floor",
+    "p50 1conn",
+    "non2xx",
+    "target",
+  ];
   const rows: string[][] = [header];
   for (const s of o.scenarios) {
     const r = s.result;
@@ -86,10 +97,17 @@ export function formatDatabase(o: DatabaseOutcome): string {
   }
   const widths = header.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
   for (const [i, r] of rows.entries()) {
-    lines.push(r.map((c, j) => (j === 0 || j === r.length - 1 ? c.padEnd(widths[j] ?? 0) : c.padStart(widths[j] ?? 0))).join("  ").trimEnd());
+    lines.push(
+      r
+        .map((c, j) => (j === 0 || j === r.length - 1 ? c.padEnd(widths[j] ?? 0) : c.padStart(widths[j] ?? 0)))
+        .join("  ")
+        .trimEnd(),
+    );
     if (i === 0) lines.push(widths.map((w) => "-".repeat(w)).join("  "));
   }
-  lines.push("(p50/p99/req/s under load; ratios use a floor latency of at least 0.5 ms; floor = GET /healthz on the same server and load; p50 1conn = one connection, unloaded; target verdicts are given for both: loaded, where p50 includes queueing behind the other connections on 2 cores, and one connection, the request's own latency)");
+  lines.push(
+    "(p50/p99/req/s under load; ratios use a floor latency of at least 0.5 ms; floor = GET /healthz on the same server and load; p50 1conn = one connection, unloaded; target verdicts are given for both: loaded, where p50 includes queueing behind the other connections on 2 cores, and one connection, the request's own latency)",
+  );
   for (const e of o.extras) lines.push(`${e.name}: ${e.value}`);
   return lines.join("\n");
 }

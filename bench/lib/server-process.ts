@@ -15,7 +15,10 @@ export interface ServerProcess {
 }
 
 /** Starts the CLI on a free loopback port against a data folder or a PostgreSQL URL, with no seeding. */
-export async function startServerProcess(target: { dataDir?: string; url?: string }, extraArgs: string[] = []): Promise<ServerProcess> {
+export async function startServerProcess(
+  target: { dataDir?: string; url?: string },
+  extraArgs: string[] = [],
+): Promise<ServerProcess> {
   const child = await startChildServer(target.url ? { url: target.url } : { dataDir: target.dataDir ?? "memory" }, {
     args: extraArgs,
     env: { NODE_ENV: "production" },

@@ -27,7 +27,13 @@ export interface ApiScenario {
   request(ctx: { companyId: string; currency: string; iteration: number }): ScenarioRequest;
 }
 
-const IBANS = ["NO9386011117947", "SE4550000000058398257466", "DK5000400440116243", "FI2112345600000785", "DE89370400440532013000"];
+const IBANS = [
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "FI2112345600000785",
+  "DE89370400440532013000",
+];
 
 /** A valid 1,000-instruction batch body for `companyId` in `currency` (about 160 kB of JSON). */
 export function thousandInstructionBatch(companyId: string, currency: string, iteration: number): string {
@@ -59,13 +65,19 @@ function median(xs: number[]): number {
 }
 
 /** Measures the scenario alone: median of `iterations` runs each, after warm-up. */
-export async function measurePayments(iterations = 15): Promise<{ pingMs: number; createMs: number; ratio: number; targetMs: number }> {
+export async function measurePayments(
+  iterations = 15,
+): Promise<{ pingMs: number; createMs: number; ratio: number; targetMs: number }> {
   const { createHarness, IDS } = await import("../../treasury-api/test/harness");
   const h = await createHarness();
   try {
     const token = await h.token("fullB");
     const send = async (r: ScenarioRequest) => {
-      const res = await h.app.request(`/public${r.path}`, { method: r.method, headers: { ...r.headers, authorization: `Bearer ${token}` }, body: r.body });
+      const res = await h.app.request(`/public${r.path}`, {
+        method: r.method,
+        headers: { ...r.headers, authorization: `Bearer ${token}` },
+        body: r.body,
+      });
       await res.arrayBuffer();
       if (res.status >= 300) throw new Error(`${r.method} ${r.path}: ${res.status}`);
     };
@@ -84,7 +96,9 @@ export async function measurePayments(iterations = 15): Promise<{ pingMs: number
     const creates: number[] = [];
     for (let i = 0; i < iterations; i++) {
       pings.push(await time(() => ping));
-      creates.push(await time(() => paymentsScenario.request({ companyId: IDS.companyA, currency: "NOK", iteration: i })));
+      creates.push(
+        await time(() => paymentsScenario.request({ companyId: IDS.companyA, currency: "NOK", iteration: i })),
+      );
     }
     const pingMs = median(pings);
     const createMs = median(creates);

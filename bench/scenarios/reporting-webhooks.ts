@@ -33,13 +33,21 @@ const thirteenMonths = () => {
 export const cashflowScenario: ApiScenario = {
   name: "GET /reporting/cashflow/daily (13 months)",
   targetMs: 150,
-  request: ({ companyId }) => ({ method: "GET", path: `/reporting/cashflow/daily?${thirteenMonths()}`, headers: { "x-company-id": companyId } }),
+  request: ({ companyId }) => ({
+    method: "GET",
+    path: `/reporting/cashflow/daily?${thirteenMonths()}`,
+    headers: { "x-company-id": companyId },
+  }),
 };
 
 export const positionsScenario: ApiScenario = {
   name: "GET /reporting/positions/daily (13 months)",
   targetMs: 150,
-  request: ({ companyId }) => ({ method: "GET", path: `/reporting/positions/daily?${thirteenMonths()}`, headers: { "x-company-id": companyId } }),
+  request: ({ companyId }) => ({
+    method: "GET",
+    path: `/reporting/positions/daily?${thirteenMonths()}`,
+    headers: { "x-company-id": companyId },
+  }),
 };
 
 export const forecastScenario: ApiScenario = {
@@ -82,10 +90,22 @@ export async function measureWebhookThroughput(
     const secret = generateWebhookSecret();
     rx.secrets.set("bench", secret);
     const endpointId = crypto.randomUUID();
-    await database.db.insert(webhookEndpoints).values({ id: endpointId, clientId: opts.clientId, tenantId: opts.tenantId, url: `${rx.url}/bench`, events: ["transaction.created"], secret });
+    await database.db.insert(webhookEndpoints).values({
+      id: endpointId,
+      clientId: opts.clientId,
+      tenantId: opts.tenantId,
+      url: `${rx.url}/bench`,
+      events: ["transaction.created"],
+      secret,
+    });
     await enqueueEvents(
       database.db,
-      Array.from({ length: opts.events }, (_, i) => ({ tenantId: opts.tenantId, companyId: opts.companyId, type: "transaction.created" as const, data: { bench: i, amount: "100.00" } })),
+      Array.from({ length: opts.events }, (_, i) => ({
+        tenantId: opts.tenantId,
+        companyId: opts.companyId,
+        type: "transaction.created" as const,
+        data: { bench: i, amount: "100.00" },
+      })),
     );
     // The receiver is on loopback, which only the development setting allows.
     const config = resolveConfig({ allowPrivateWebhooks: true });
@@ -97,7 +117,10 @@ export async function measureWebhookThroughput(
     const seconds = (performance.now() - t0) / 1000;
     const bad = rx.received.filter((d) => d.path === "/bench" && !d.validFor.includes("bench")).length;
     if (bad) throw new Error(`${bad} deliveries failed signature verification`);
-    await database.db.update(webhookEndpoints).set({ active: false }).where((await import("drizzle-orm")).eq(webhookEndpoints.id, endpointId));
+    await database.db
+      .update(webhookEndpoints)
+      .set({ active: false })
+      .where((await import("drizzle-orm")).eq(webhookEndpoints.id, endpointId));
     return { events: opts.events, seconds, eventsPerSecond: opts.events / seconds };
   } finally {
     await rx.close();
@@ -121,8 +144,13 @@ async function main(argv: string[]): Promise<void> {
   try {
     const t0 = performance.now();
     const fixtures = await seedDemo(database, { scale });
-    process.stdout.write(`seeded scale ${scale} (${fixtures.counts.transactions} transactions) on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
-    const client = fixtures.clients.find((c) => c.form === "B" && c.allowed_scopes.includes("read:reporting") && c.allowed_scopes.includes("read:forecast"));
+    process.stdout.write(
+      `seeded scale ${scale} (${fixtures.counts.transactions} transactions) on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
+    const client = fixtures.clients.find(
+      (c) =>
+        c.form === "B" && c.allowed_scopes.includes("read:reporting") && c.allowed_scopes.includes("read:forecast"),
+    );
     if (!client) throw new Error("no Form B demo client with read:reporting");
     // The company with the most transactions is the honest worst case.
     const counts = new Map<string, number>();
@@ -131,13 +159,20 @@ async function main(argv: string[]): Promise<void> {
     const app = createApp({ database, config: { rateLimit: { limit: 1_000_000, windowSeconds: 60 } } });
     const tokenRes = await app.request("/public/auth/token/", {
       method: "POST",
-      headers: { authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
       body: "grant_type=client_credentials",
     });
     const { access_token: token } = (await tokenRes.json()) as { access_token: string };
     const send = async (r: ScenarioRequest) => {
       const t = performance.now();
-      const res = await app.request(`/public${r.path}`, { method: r.method, headers: { ...r.headers, authorization: `Bearer ${token}` }, body: r.body });
+      const res = await app.request(`/public${r.path}`, {
+        method: r.method,
+        headers: { ...r.headers, authorization: `Bearer ${token}` },
+        body: r.body,
+      });
       await res.arrayBuffer();
       if (res.status >= 300) throw new Error(`${r.method} ${r.path}: ${res.status}`);
       return performance.now() - t;
@@ -153,9 +188,16 @@ async function main(argv: string[]): Promise<void> {
     for (const s of reportingScenarios) {
       const m = await measure(() => s.request({ companyId, currency: "NOK", iteration: 0 }));
       const verdict = m.p50 <= s.targetMs ? "met" : "MISSED";
-      process.stdout.write(`${s.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (target ≤ ${s.targetMs} ms: ${verdict}); ratio to /ping ${(m.p50 / ping.p50).toFixed(1)}×\n`);
+      process.stdout.write(
+        `${s.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (target ≤ ${s.targetMs} ms: ${verdict}); ratio to /ping ${(m.p50 / ping.p50).toFixed(1)}×\n`,
+      );
     }
-    const w = await measureWebhookThroughput(database, { clientId: client.id, tenantId: client.tenant_id, companyId, events });
+    const w = await measureWebhookThroughput(database, {
+      clientId: client.id,
+      tenantId: client.tenant_id,
+      companyId,
+      events,
+    });
     const pingPerSecond = 1000 / ping.p50;
     process.stdout.write(
       `webhook delivery to loopback: ${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s; ` +

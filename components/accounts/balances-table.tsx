@@ -6,14 +6,20 @@ import { BusinessDate } from "@/components/format/business-date";
 import { Table, Td, Th } from "@/components/ui/table";
 
 const TYPES = ["closing_booked", "closing_available", "interim_booked", "interim_available"] as const;
-const LABEL: Record<(typeof TYPES)[number], string> = { closing_booked: "Closing booked", closing_available: "Closing available", interim_booked: "Interim booked", interim_available: "Interim available" };
+const LABEL: Record<(typeof TYPES)[number], string> = {
+  closing_booked: "Closing booked",
+  closing_available: "Closing available",
+  interim_booked: "Interim booked",
+  interim_available: "Interim available",
+};
 
 /** Balances by date and balance type (issue 5 §3): one row per date, one column per ISO 20022 balance type. */
 export function BalancesTable({ balances }: { balances: BalanceSnapshot[] }) {
   const byDate = new Map<string, Partial<Record<string, BalanceSnapshot>>>();
   for (const b of balances) byDate.set(b.as_of_date, { ...byDate.get(b.as_of_date), [b.balance_type]: b });
   const dates = [...byDate.keys()].sort().reverse();
-  if (dates.length === 0) return <p className="text-[13px] text-slate-600">No balances reported in the last 30 days.</p>;
+  if (dates.length === 0)
+    return <p className="text-[13px] text-slate-600">No balances reported in the last 30 days.</p>;
   return (
     <div className="max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Balances by type">
       <Table label="Balances by type">

@@ -9,10 +9,29 @@ import { IntradayChart } from "@/components/charts/lazy";
 import { EmptyState } from "@/components/ui/states";
 import { FilterSelect } from "@/components/views/controls";
 
-const TYPE_LABELS: Record<string, string> = { closing_booked: "Closing booked", closing_available: "Closing available", interim_booked: "Interim booked", interim_available: "Interim available" };
+const TYPE_LABELS: Record<string, string> = {
+  closing_booked: "Closing booked",
+  closing_available: "Closing available",
+  interim_booked: "Interim booked",
+  interim_available: "Interim available",
+};
 
 /** The intraday chart with its day / span / balance-type controls (URL state; a change re-reads on the server). */
-export function IntradayPanel({ points, currency, day, span, balanceType, today }: { points: IntradayBalancePoint[]; currency: string; day: string; span: number; balanceType: string; today: string }) {
+export function IntradayPanel({
+  points,
+  currency,
+  day,
+  span,
+  balanceType,
+  today,
+}: {
+  points: IntradayBalancePoint[];
+  currency: string;
+  day: string;
+  span: number;
+  balanceType: string;
+  today: string;
+}) {
   const [, set] = useQueryStates(intradayParsers, { shallow: false, history: "push", scroll: false });
   return (
     <section aria-labelledby="intraday-h" className="space-y-2">
@@ -23,21 +42,40 @@ export function IntradayPanel({ points, currency, day, span, balanceType, today 
         <div className="flex flex-wrap items-end gap-3">
           <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
             Day
-            <input type="date" value={day} max={today} onChange={(e) => isIsoDate(e.target.value) && set({ day: e.target.value })} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]" data-testid="intraday-day" />
+            <input
+              type="date"
+              value={day}
+              max={today}
+              onChange={(e) => isIsoDate(e.target.value) && set({ day: e.target.value })}
+              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
+              data-testid="intraday-day"
+            />
           </label>
-          <FilterSelect label="Days" anyLabel="1 day" value={span === 1 ? null : String(span)} options={INTRADAY_SPANS.filter((s) => s !== "1").map((s) => ({ value: s, label: `${s} days` }))} onChange={(v) => set({ span: v === "3" || v === "7" ? v : null })} testId="intraday-span" />
+          <FilterSelect
+            label="Days"
+            anyLabel="1 day"
+            value={span === 1 ? null : String(span)}
+            options={INTRADAY_SPANS.filter((s) => s !== "1").map((s) => ({ value: s, label: `${s} days` }))}
+            onChange={(v) => set({ span: v === "3" || v === "7" ? v : null })}
+            testId="intraday-span"
+          />
           <FilterSelect
             label="Balance type"
             anyLabel="Interim booked"
             value={balanceType === "interim_booked" ? null : balanceType}
-            options={BALANCE_TYPES.filter((t) => t !== "interim_booked").map((t) => ({ value: t, label: TYPE_LABELS[t] ?? t }))}
+            options={BALANCE_TYPES.filter((t) => t !== "interim_booked").map((t) => ({
+              value: t,
+              label: TYPE_LABELS[t] ?? t,
+            }))}
             onChange={(v) => set({ btype: BALANCE_TYPES.find((t) => t === v) ?? null })}
             testId="intraday-type"
           />
         </div>
       </div>
       {points.length === 0 ? (
-        <EmptyState title="No intraday balances for this day">The bank sends intraday balances for recent days only. Pick another day or balance type.</EmptyState>
+        <EmptyState title="No intraday balances for this day">
+          The bank sends intraday balances for recent days only. Pick another day or balance type.
+        </EmptyState>
       ) : (
         <IntradayChart points={points} currency={currency} />
       )}

@@ -17,6 +17,7 @@ export const approvalQueries = {
 /** Why the signed-in user may not approve a row (four-eyes), or null when they may. */
 export function approveBlocker(row: ApprovalQueueRow): string | null {
   if (row.created_by_me) return "You created this batch, so another approver must approve it (four-eyes).";
-  if (row.approved_by_me) return "You have approved it already; each approver counts once. It waits for another approver.";
+  if (row.approved_by_me)
+    return "You have approved it already; each approver counts once. It waits for another approver.";
   return null;
 }

@@ -61,7 +61,8 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
   });
 
   if (q.isPending) return <SkeletonRows rows={6} />;
-  if (q.isError) return <ProblemState title="The queue could not be loaded" message={errorText(q.error, "Loading the queue")} />;
+  if (q.isError)
+    return <ProblemState title="The queue could not be loaded" message={errorText(q.error, "Loading the queue")} />;
   const chosen = rows.filter((r) => selected.has(r.approval.id));
   const approvable = chosen.filter((r) => !approveBlocker(r));
 
@@ -76,7 +77,12 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           <Button variant="ghost" onClick={() => setHelp(true)} aria-label="Keyboard shortcuts">
             <Keyboard className="size-4" aria-hidden /> ?
           </Button>
-          <Button variant="primary" disabled={approvable.length === 0} onClick={() => open(approvable, "approve")} data-testid="bulk-approve">
+          <Button
+            variant="primary"
+            disabled={approvable.length === 0}
+            onClick={() => open(approvable, "approve")}
+            data-testid="bulk-approve"
+          >
             Approve selected{approvable.length ? ` (${approvable.length})` : ""}
           </Button>
         </div>
@@ -116,34 +122,71 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
                     onClick={() => setActive(i)}
                     className={`${i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}
                   >
-                    <SelectCell className={td} label={`Select batch ${r.approval.object_id.slice(0, 8)}`} checked={selected.has(id)} onToggle={() => toggle(id, selected, setSelected)} />
+                    <SelectCell
+                      className={td}
+                      label={`Select batch ${r.approval.object_id.slice(0, 8)}`}
+                      checked={selected.has(id)}
+                      onToggle={() => toggle(id, selected, setSelected)}
+                    />
                     <td className={td}>{r.company_name}</td>
                     <td className={td}>
-                      <button type="button" className="inline-flex items-center gap-1 font-mono text-xs text-sky-800" aria-expanded={isOpen} onClick={() => toggle(id, expanded, setExpanded)}>
-                        {isOpen ? <ChevronDown className="size-3.5" aria-hidden /> : <ChevronRight className="size-3.5" aria-hidden />}
+                      <button
+                        type="button"
+                        className="inline-flex items-center gap-1 font-mono text-xs text-sky-800"
+                        aria-expanded={isOpen}
+                        onClick={() => toggle(id, expanded, setExpanded)}
+                      >
+                        {isOpen ? (
+                          <ChevronDown className="size-3.5" aria-hidden />
+                        ) : (
+                          <ChevronRight className="size-3.5" aria-hidden />
+                        )}
                         {r.approval.object_id.slice(0, 8)}
                       </button>
                     </td>
-                    <td className={td}>{r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}</td>
-                    <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>{formatDistanceToNowStrict(new Date(r.approval.created_at))}</td>
+                    <td className={td}>
+                      {r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}
+                    </td>
+                    <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>
+                      {formatDistanceToNowStrict(new Date(r.approval.created_at))}
+                    </td>
                     <td className={`${td} text-right tabular`}>{r.batch?.instruction_count ?? "—"}</td>
-                    <td className={`${td} text-right`}>{r.batch ? <Amount value={r.batch.total_amount} currency={r.batch.currency} /> : "—"}</td>
+                    <td className={`${td} text-right`}>
+                      {r.batch ? <Amount value={r.batch.total_amount} currency={r.batch.currency} /> : "—"}
+                    </td>
                     <td className={td}>
                       <span className="tabular" data-testid="approval-count">
                         {r.approval.approved_count} of {r.approval.required_count}
                       </span>
-                      {r.approved_by.length > 0 && <span className="block text-[11px] text-slate-500">{r.approved_by.map((d) => d.email).join(", ")}</span>}
+                      {r.approved_by.length > 0 && (
+                        <span className="block text-[11px] text-slate-500">
+                          {r.approved_by.map((d) => d.email).join(", ")}
+                        </span>
+                      )}
                     </td>
                     <td className={`${td} whitespace-nowrap`}>
                       <div className="flex gap-1.5">
-                        <Button variant="primary" disabled={!!blocker} title={blocker ?? undefined} onClick={() => open([r], "approve")} data-testid="approve">
+                        <Button
+                          variant="primary"
+                          disabled={!!blocker}
+                          title={blocker ?? undefined}
+                          onClick={() => open([r], "approve")}
+                          data-testid="approve"
+                        >
                           Approve
                         </Button>
                         <Button onClick={() => open([r], "reject")} data-testid="reject">
                           Reject
                         </Button>
                       </div>
-                      {blocker && <span className="mt-0.5 block max-w-56 whitespace-normal text-[11px] text-amber-800" data-testid="four-eyes">{blocker}</span>}
+                      {blocker && (
+                        <span
+                          className="mt-0.5 block max-w-56 whitespace-normal text-[11px] text-amber-800"
+                          data-testid="four-eyes"
+                        >
+                          {blocker}
+                        </span>
+                      )}
                       <RowResultText result={results[id]} />
                     </td>
                   </tr>
@@ -151,7 +194,10 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
                     <DetailRow colSpan={9}>
                       <InstructionPreview row={r} />
                       {r.company_id === currentCompanyId && (
-                        <Link href={`/payments/${r.approval.object_id}`} className="mt-2 inline-block text-[13px] text-sky-800 hover:underline">
+                        <Link
+                          href={`/payments/${r.approval.object_id}`}
+                          className="mt-2 inline-block text-[13px] text-sky-800 hover:underline"
+                        >
                           Open the batch
                         </Link>
                       )}
@@ -164,10 +210,17 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
         </Table>
       )}
       <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a approve · r reject · ? help</p>
-      {dialog && <DecisionDialog rows={dialog.rows} decision={dialog.decision} onClose={() => setDialog(null)} onConfirm={async (reason) => {
-        await decideMany(dialog.rows, dialog.decision, reason);
-        setSelected(new Set());
-      }} />}
+      {dialog && (
+        <DecisionDialog
+          rows={dialog.rows}
+          decision={dialog.decision}
+          onClose={() => setDialog(null)}
+          onConfirm={async (reason) => {
+            await decideMany(dialog.rows, dialog.decision, reason);
+            setSelected(new Set());
+          }}
+        />
+      )}
       <KeyboardHelp open={help} onOpenChange={setHelp} approveLabel="Approve" />
     </div>
   );

@@ -11,7 +11,11 @@ import type { Decision } from "./use-decisions";
  * states how many and the totals per currency; a rejection requires a
  * reason, which is sent upstream and kept in the audit log.
  */
-export function DecisionDialog({ rows, decision, ...callbacks }: DecisionCallbacks & { rows: ApprovalQueueRow[]; decision: Decision }) {
+export function DecisionDialog({
+  rows,
+  decision,
+  ...callbacks
+}: DecisionCallbacks & { rows: ApprovalQueueRow[]; decision: Decision }) {
   const totals = totalsByCurrency(
     rows.filter((r) => r.batch),
     (r) => r.batch?.currency ?? "",
@@ -26,7 +30,11 @@ export function DecisionDialog({ rows, decision, ...callbacks }: DecisionCallbac
       noun={{ one: "this payment batch", many: "payment batches" }}
       rejecting={!approve}
       reasonOnReject="required"
-      description={approve ? "Your approval counts once per request. The bank pays the batch when all required approvals are in." : "A rejected batch is not paid; its instructions are cancelled."}
+      description={
+        approve
+          ? "Your approval counts once per request. The bank pays the batch when all required approvals are in."
+          : "A rejected batch is not paid; its instructions are cancelled."
+      }
       testId="decision-dialog"
       confirmTestId="confirm-decision"
     >

@@ -5,17 +5,29 @@ import { Amount } from "@/components/format/amount";
 
 /** The first instructions of a queued batch, shown when its row is expanded. */
 export function InstructionPreview({ row }: { row: ApprovalQueueRow }) {
-  if (row.instructions.length === 0) return <p className="text-[13px] text-slate-600">The instructions could not be read.</p>;
+  if (row.instructions.length === 0)
+    return <p className="text-[13px] text-slate-600">The instructions could not be read.</p>;
   const more = (row.batch?.instruction_count ?? row.instructions.length) - row.instructions.length;
   return (
     <div>
-      <table className="w-full max-w-3xl border-collapse text-[12px]" aria-label={`Instructions of batch ${row.approval.object_id.slice(0, 8)}`}>
+      <table
+        className="w-full max-w-3xl border-collapse text-[12px]"
+        aria-label={`Instructions of batch ${row.approval.object_id.slice(0, 8)}`}
+      >
         <thead>
           <tr className="text-left text-slate-500">
-            <th scope="col" className="py-1 pr-3 font-medium">End-to-end id</th>
-            <th scope="col" className="py-1 pr-3 font-medium">Creditor</th>
-            <th scope="col" className="py-1 pr-3 font-medium">IBAN</th>
-            <th scope="col" className="py-1 text-right font-medium">Amount</th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              End-to-end id
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              Creditor
+            </th>
+            <th scope="col" className="py-1 pr-3 font-medium">
+              IBAN
+            </th>
+            <th scope="col" className="py-1 text-right font-medium">
+              Amount
+            </th>
           </tr>
         </thead>
         <tbody>

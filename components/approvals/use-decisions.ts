@@ -22,11 +22,20 @@ export function useDecisions(me: string) {
     applied: (r, dec) => {
       const count = r.approval.approved_count + 1;
       if (dec === "reject" || count >= r.approval.required_count) return null;
-      return { ...r, approved_by_me: true, approved_by: [...r.approved_by, { email: me, at: new Date().toISOString() }], approval: { ...r.approval, approved_count: count, state: "partially_approved" } };
+      return {
+        ...r,
+        approved_by_me: true,
+        approved_by: [...r.approved_by, { email: me, at: new Date().toISOString() }],
+        approval: { ...r.approval, approved_count: count, state: "partially_approved" },
+      };
     },
     done: { approve: "Approved", reject: "Rejected" },
     noun: { approve: "The approval", reject: "The rejection" },
     label: (r) => `Batch ${r.approval.object_id.slice(0, 8)}`,
   });
-  return { ...d, decideMany: (rows: readonly ApprovalQueueRow[], dec: Decision, reason?: string) => d.decideMany(rows, dec, reason ? { reason } : undefined) };
+  return {
+    ...d,
+    decideMany: (rows: readonly ApprovalQueueRow[], dec: Decision, reason?: string) =>
+      d.decideMany(rows, dec, reason ? { reason } : undefined),
+  };
 }

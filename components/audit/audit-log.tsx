@@ -14,7 +14,21 @@ import { FilterBar, FilterSelect, FilterText } from "@/components/views/controls
 import { errorText } from "@/components/review/error-text";
 import { auditFilterParsers, auditLogQueries } from "./audit-queries";
 
-const ACTIONS = ["payment_batch.create", "payment_batch.submit", "payment_batch.pain001_export", "statements.import", "approval.approve", "approval.reject", "reconciliation_match.confirm", "reconciliation_match.reject", "webhook.create", "webhook.update", "webhook.test", "webhook.delete", "session.sign_in"];
+const ACTIONS = [
+  "payment_batch.create",
+  "payment_batch.submit",
+  "payment_batch.pain001_export",
+  "statements.import",
+  "approval.approve",
+  "approval.reject",
+  "reconciliation_match.confirm",
+  "reconciliation_match.reject",
+  "webhook.create",
+  "webhook.update",
+  "webhook.test",
+  "webhook.delete",
+  "session.sign_in",
+];
 
 /**
  * The audit log (issue 6 §6): who did what, when, on which object and
@@ -26,46 +40,101 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
   const q = useQuery(auditLogQueries.list(f.action));
   const names = useMemo(() => new Map(companies.map((c) => [c.id, c.name])), [companies]);
   const rows = useMemo(
-    () => (q.data?.items ?? []).filter((e) => matchesText(f.user, e.user_email) && matchesText(f.object, e.object_id, e.object_type, String(e.details.batch_id ?? "")) && (!f.company || e.company_id === f.company)),
+    () =>
+      (q.data?.items ?? []).filter(
+        (e) =>
+          matchesText(f.user, e.user_email) &&
+          matchesText(f.object, e.object_id, e.object_type, String(e.details.batch_id ?? "")) &&
+          (!f.company || e.company_id === f.company),
+      ),
     [q.data, f.user, f.object, f.company],
   );
-  const detail = (e: AuditEventView) => [typeof e.details.reason === "string" ? `reason: ${e.details.reason}` : "", typeof e.details.batch_id === "string" ? `batch ${e.details.batch_id.slice(0, 8)}` : ""].filter(Boolean).join(" · ");
+  const detail = (e: AuditEventView) =>
+    [
+      typeof e.details.reason === "string" ? `reason: ${e.details.reason}` : "",
+      typeof e.details.batch_id === "string" ? `batch ${e.details.batch_id.slice(0, 8)}` : "",
+    ]
+      .filter(Boolean)
+      .join(" · ");
 
   async function exportCsv() {
     // papaparse is loaded for the export only, not with the page.
     const { toCsv } = await import("@/lib/csv/csv-stream");
-    const csv = toCsv(rows, [
-      { header: "time", value: (e) => e.at },
-      { header: "user", value: (e) => e.user_email, text: true },
-      { header: "action", value: (e) => e.action },
-      { header: "object_type", value: (e) => e.object_type },
-      { header: "object_id", value: (e) => e.object_id },
-      { header: "company", value: (e) => (e.company_id ? (names.get(e.company_id) ?? e.company_id) : ""), text: true },
-      { header: "outcome", value: (e) => e.outcome },
-      { header: "details", value: (e) => JSON.stringify(e.details), text: true },
-      { header: "idempotency_key", value: (e) => e.idempotency_key },
-      { header: "request_id", value: (e) => e.request_id },
-    ], true);
+    const csv = toCsv(
+      rows,
+      [
+        { header: "time", value: (e) => e.at },
+        { header: "user", value: (e) => e.user_email, text: true },
+        { header: "action", value: (e) => e.action },
+        { header: "object_type", value: (e) => e.object_type },
+        { header: "object_id", value: (e) => e.object_id },
+        {
+          header: "company",
+          value: (e) => (e.company_id ? (names.get(e.company_id) ?? e.company_id) : ""),
+          text: true,
+        },
+        { header: "outcome", value: (e) => e.outcome },
+        { header: "details", value: (e) => JSON.stringify(e.details), text: true },
+        { header: "idempotency_key", value: (e) => e.idempotency_key },
+        { header: "request_id", value: (e) => e.request_id },
+      ],
+      true,
+    );
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-    const a = Object.assign(document.createElement("a"), { href: url, download: `audit-${new Date().toISOString().slice(0, 10)}.csv` });
+    const a = Object.assign(document.createElement("a"), {
+      href: url,
+      download: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
+    });
     a.click();
     URL.revokeObjectURL(url);
   }
 
   return (
     <div>
-      <FilterBar actions={<Button onClick={() => void exportCsv()} disabled={rows.length === 0} data-testid="audit-export"><Download className="size-4" aria-hidden /> Export CSV</Button>}>
-        <FilterSelect label="Action" value={f.action} options={ACTIONS.map((a) => ({ value: a, label: a }))} onChange={(v) => void setF({ action: v })} anyLabel="Any action" testId="audit-action" />
-        <FilterText label="User" value={f.user} onChange={(v) => void setF({ user: v })} placeholder="e-mail" testId="audit-user" />
-        <FilterText label="Object" value={f.object} onChange={(v) => void setF({ object: v })} placeholder="id or type" />
-        <FilterSelect label="Company" value={f.company} options={companies.map((c) => ({ value: c.id, label: c.name }))} onChange={(v) => void setF({ company: v })} anyLabel="Any company" />
+      <FilterBar
+        actions={
+          <Button onClick={() => void exportCsv()} disabled={rows.length === 0} data-testid="audit-export">
+            <Download className="size-4" aria-hidden /> Export CSV
+          </Button>
+        }
+      >
+        <FilterSelect
+          label="Action"
+          value={f.action}
+          options={ACTIONS.map((a) => ({ value: a, label: a }))}
+          onChange={(v) => void setF({ action: v })}
+          anyLabel="Any action"
+          testId="audit-action"
+        />
+        <FilterText
+          label="User"
+          value={f.user}
+          onChange={(v) => void setF({ user: v })}
+          placeholder="e-mail"
+          testId="audit-user"
+        />
+        <FilterText
+          label="Object"
+          value={f.object}
+          onChange={(v) => void setF({ object: v })}
+          placeholder="id or type"
+        />
+        <FilterSelect
+          label="Company"
+          value={f.company}
+          options={companies.map((c) => ({ value: c.id, label: c.name }))}
+          onChange={(v) => void setF({ company: v })}
+          anyLabel="Any company"
+        />
       </FilterBar>
       {q.isPending ? (
         <SkeletonRows />
       ) : q.isError ? (
         <ProblemState title="The audit log could not be loaded" message={errorText(q.error, "Loading the audit log")} />
       ) : rows.length === 0 ? (
-        <EmptyState title="No audit events match" icon={ScrollText}>Sign-ins and changes made through the dashboard are recorded here.</EmptyState>
+        <EmptyState title="No audit events match" icon={ScrollText}>
+          Sign-ins and changes made through the dashboard are recorded here.
+        </EmptyState>
       ) : (
         <Table label="Audit events">
           <thead>
@@ -81,11 +150,22 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
           </thead>
           <tbody>
             {rows.map((e) => (
-              <tr key={e.id} data-testid="audit-row" data-action={e.action} data-user={e.user_email} data-object={e.object_id ?? ""}>
-                <Td className="text-slate-600"><Timestamp value={e.at} seconds /></Td>
+              <tr
+                key={e.id}
+                data-testid="audit-row"
+                data-action={e.action}
+                data-user={e.user_email}
+                data-object={e.object_id ?? ""}
+              >
+                <Td className="text-slate-600">
+                  <Timestamp value={e.at} seconds />
+                </Td>
                 <Td>{e.user_email}</Td>
                 <Td mono>{e.action}</Td>
-                <Td mono title={e.object_id ?? undefined}>{e.object_type}{e.object_id ? ` ${e.object_id.slice(0, 8)}` : ""}</Td>
+                <Td mono title={e.object_id ?? undefined}>
+                  {e.object_type}
+                  {e.object_id ? ` ${e.object_id.slice(0, 8)}` : ""}
+                </Td>
                 <Td>{e.company_id ? (names.get(e.company_id) ?? e.company_id.slice(0, 8)) : "—"}</Td>
                 <Td>{e.outcome}</Td>
                 <Td className="max-w-72 text-slate-600">{detail(e) || "—"}</Td>
@@ -94,7 +174,9 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
           </tbody>
         </Table>
       )}
-      <p className="mt-2 text-xs text-slate-500">{rows.length} events shown (the newest 500{f.action ? ` of ${f.action}` : ""}).</p>
+      <p className="mt-2 text-xs text-slate-500">
+        {rows.length} events shown (the newest 500{f.action ? ` of ${f.action}` : ""}).
+      </p>
     </div>
   );
 }

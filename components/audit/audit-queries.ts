@@ -4,15 +4,19 @@ import type { AuditEventView } from "@/lib/bff/audit-view";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 
 /** Audit URL state: `action` is sent to the BFF; user, object and company filter the loaded rows. */
-export const auditFilterParsers = { action: parseAsString, user: parseAsString, object: parseAsString, company: parseAsString };
+export const auditFilterParsers = {
+  action: parseAsString,
+  user: parseAsString,
+  object: parseAsString,
+  company: parseAsString,
+};
 export const loadAuditFilters = createLoader(auditFilterParsers);
 
 /** Newest 500 events of one action (or all). */
 export const auditLogQueries = {
-  list: (action: string | null) =>
-    ({
-      queryKey: ["audit", "log", action ?? ""] as const,
-      queryFn: ({ signal }: { signal: AbortSignal }) => bffFetch<{ items: AuditEventView[] }>(`/api/audit${toQueryString({ action, limit: 500 })}`, { signal }),
-    }),
+  list: (action: string | null) => ({
+    queryKey: ["audit", "log", action ?? ""] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      bffFetch<{ items: AuditEventView[] }>(`/api/audit${toQueryString({ action, limit: 500 })}`, { signal }),
+  }),
 };
-

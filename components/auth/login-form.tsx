@@ -11,7 +11,15 @@ function safeCallback(url: string | undefined): string {
 }
 
 /** E-mail / password form (credentials provider) and, when configured, single sign-on. */
-export function LoginForm({ callbackUrl, oidc, initialError }: { callbackUrl?: string; oidc: boolean; initialError?: string }) {
+export function LoginForm({
+  callbackUrl,
+  oidc,
+  initialError,
+}: {
+  callbackUrl?: string;
+  oidc: boolean;
+  initialError?: string;
+}) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(initialError ? signInErrorMessage(initialError) : null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +30,11 @@ export function LoginForm({ callbackUrl, oidc, initialError }: { callbackUrl?: s
     const data = new FormData(e.currentTarget);
     setBusy(true);
     setError(null);
-    const res = await signIn("credentials", { email: String(data.get("email") ?? ""), password: String(data.get("password") ?? ""), redirect: false });
+    const res = await signIn("credentials", {
+      email: String(data.get("email") ?? ""),
+      password: String(data.get("password") ?? ""),
+      redirect: false,
+    });
     if (!res || res.error) {
       setBusy(false);
       setError(signInErrorMessage(res?.error ?? ""));
@@ -34,25 +46,47 @@ export function LoginForm({ callbackUrl, oidc, initialError }: { callbackUrl?: s
 
   return (
     <div className="space-y-4">
-      <form onSubmit={(e) => void onSubmit(e)} className="space-y-3" aria-describedby={error ? "login-error" : undefined}>
+      <form
+        onSubmit={(e) => void onSubmit(e)}
+        className="space-y-3"
+        aria-describedby={error ? "login-error" : undefined}
+      >
         <div>
           <label htmlFor="email" className="mb-1 block text-[13px] font-medium text-slate-700">
             E-mail
           </label>
-          <input id="email" name="email" type="email" autoComplete="username" required className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs" />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs"
+          />
         </div>
         <div>
           <label htmlFor="password" className="mb-1 block text-[13px] font-medium text-slate-700">
             Password
           </label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs" />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="h-9 w-full rounded-md border border-slate-300 bg-white px-3 text-sm shadow-xs"
+          />
         </div>
         {error && (
           <p id="login-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-[13px] text-red-800">
             {error}
           </p>
         )}
-        <button type="submit" disabled={busy} className="h-9 w-full rounded-md bg-slate-900 text-sm font-medium text-white hover:bg-slate-800 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="h-9 w-full rounded-md bg-slate-900 text-sm font-medium text-white hover:bg-slate-800 disabled:opacity-60"
+        >
           {busy ? "Signing in…" : "Sign in"}
         </button>
       </form>

@@ -60,7 +60,11 @@ export function RenderBench({ kind }: { kind: "transactions" | "intraday" }) {
   }, [kind, t0]);
   return (
     <div className="p-4" data-render-ms={ms ?? undefined} data-testid="bench">
-      {kind === "transactions" ? <TransactionsTable rows={rows} onOpen={() => undefined} /> : <IntradayChart points={points} currency="NOK" />}
+      {kind === "transactions" ? (
+        <TransactionsTable rows={rows} onOpen={() => undefined} />
+      ) : (
+        <IntradayChart points={points} currency="NOK" />
+      )}
     </div>
   );
 }

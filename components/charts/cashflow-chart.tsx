@@ -1,7 +1,17 @@
 "use client";
 
 import { useMemo } from "react";
-import { Bar, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  CartesianGrid,
+  ComposedChart,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import type { CashflowDay } from "@/lib/contract";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
@@ -27,7 +37,12 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} stackOffset="sign">
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")} tick={{ fontSize: 11, fill: "#64748b" }} minTickGap={24} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            minTickGap={24}
+          />
           <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} />
           <ReferenceLine y={0} stroke="#94a3b8" />
           <Tooltip
@@ -57,12 +72,30 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
   );
 }
 
-export function Key({ color, label, line = false, dashed = false }: { color: string; label: string; line?: boolean; dashed?: boolean }) {
+export function Key({
+  color,
+  label,
+  line = false,
+  dashed = false,
+}: {
+  color: string;
+  label: string;
+  line?: boolean;
+  dashed?: boolean;
+}) {
   return (
     <span className="flex items-center gap-1">
       {line ? (
         <svg width="14" height="6" aria-hidden>
-          <line x1="0" y1="3" x2="14" y2="3" stroke={color} strokeWidth="2" strokeDasharray={dashed ? "3 2" : undefined} />
+          <line
+            x1="0"
+            y1="3"
+            x2="14"
+            y2="3"
+            stroke={color}
+            strokeWidth="2"
+            strokeDasharray={dashed ? "3 2" : undefined}
+          />
         </svg>
       ) : (
         <span className="inline-block size-2.5 rounded-sm" style={{ background: color }} aria-hidden />

@@ -10,7 +10,19 @@ export function compactTick(locale: string) {
 }
 
 /** The box around a chart: a title, an accessible name and a fixed height so the layout does not jump while Recharts loads. */
-export function ChartFrame({ title, label, height = 240, children, legend }: { title?: ReactNode; label: string; height?: number; children: ReactNode; legend?: ReactNode }) {
+export function ChartFrame({
+  title,
+  label,
+  height = 240,
+  children,
+  legend,
+}: {
+  title?: ReactNode;
+  label: string;
+  height?: number;
+  children: ReactNode;
+  legend?: ReactNode;
+}) {
   return (
     <figure className="rounded-lg border border-slate-200 bg-white p-3" aria-label={label} role="group">
       {(title || legend) && (
@@ -27,7 +39,15 @@ export function ChartFrame({ title, label, height = 240, children, legend }: { t
 }
 
 /** Tooltip body: a heading and exact amounts with their currency. */
-export function TooltipBox({ heading, rows, locale }: { heading: string; rows: { label: string; amount: string | null; currency: string; color?: string }[]; locale: string }) {
+export function TooltipBox({
+  heading,
+  rows,
+  locale,
+}: {
+  heading: string;
+  rows: { label: string; amount: string | null; currency: string; color?: string }[];
+  locale: string;
+}) {
   return (
     <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
       <div className="mb-1 font-medium text-slate-900">{heading}</div>
@@ -36,7 +56,9 @@ export function TooltipBox({ heading, rows, locale }: { heading: string; rows: {
         .map((r) => (
           <div key={r.label} className="flex items-center justify-between gap-4">
             <span className="flex items-center gap-1.5 text-slate-600">
-              {r.color && <span className="inline-block size-2 rounded-sm" style={{ background: r.color }} aria-hidden />}
+              {r.color && (
+                <span className="inline-block size-2 rounded-sm" style={{ background: r.color }} aria-hidden />
+              )}
               {r.label}
             </span>
             <span className="tabular text-slate-900">{formatMoney(r.amount ?? "0", r.currency, { locale })}</span>
@@ -47,4 +69,10 @@ export function TooltipBox({ heading, rows, locale }: { heading: string; rows: {
 }
 
 /** Chart colours (Tailwind sky / emerald / rose / slate), readable on white. */
-export const COLORS = { line: "#0284c7", inflow: "#059669", outflow: "#e11d48", net: "#334155", forecast: "#7c3aed" } as const;
+export const COLORS = {
+  line: "#0284c7",
+  inflow: "#059669",
+  outflow: "#e11d48",
+  net: "#334155",
+  forecast: "#7c3aed",
+} as const;

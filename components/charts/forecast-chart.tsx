@@ -14,7 +14,15 @@ import { forecastSeries, type ForecastDatum } from "./series";
  * a dashed violet line over a shaded "Forecast" band, so it cannot be
  * mistaken for booked figures.
  */
-export function ForecastChart({ positions, forecast, currency }: { positions: readonly PositionDay[]; forecast: readonly ForecastEntry[]; currency: string }) {
+export function ForecastChart({
+  positions,
+  forecast,
+  currency,
+}: {
+  positions: readonly PositionDay[];
+  forecast: readonly ForecastEntry[];
+  currency: string;
+}) {
   const locale = useLocale();
   const data = useMemo(() => forecastSeries(positions, forecast), [positions, forecast]);
   const seam = data.find((d) => d.forecast !== null)?.date;
@@ -33,9 +41,27 @@ export function ForecastChart({ positions, forecast, currency }: { positions: re
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")} tick={{ fontSize: 11, fill: "#64748b" }} minTickGap={24} />
-          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} domain={["auto", "auto"]} />
-          {seam && end && seam !== end && <ReferenceArea x1={seam} x2={end} fill={COLORS.forecast} fillOpacity={0.05} label={{ value: "Forecast", position: "insideTopRight", fontSize: 11, fill: COLORS.forecast }} />}
+          <XAxis
+            dataKey="date"
+            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            minTickGap={24}
+          />
+          <YAxis
+            tickFormatter={compactTick(locale)}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            width={56}
+            domain={["auto", "auto"]}
+          />
+          {seam && end && seam !== end && (
+            <ReferenceArea
+              x1={seam}
+              x2={end}
+              fill={COLORS.forecast}
+              fillOpacity={0.05}
+              label={{ value: "Forecast", position: "insideTopRight", fontSize: 11, fill: COLORS.forecast }}
+            />
+          )}
           <Tooltip
             isAnimationActive={false}
             content={({ active, payload }) => {
@@ -47,14 +73,34 @@ export function ForecastChart({ positions, forecast, currency }: { positions: re
                   heading={formatBusinessDate(d.date, locale, "long")}
                   rows={[
                     { label: "Actual", amount: d.actualAmount, currency, color: COLORS.line },
-                    { label: "Forecast", amount: d.actualAmount === null ? d.forecastAmount : null, currency, color: COLORS.forecast },
+                    {
+                      label: "Forecast",
+                      amount: d.actualAmount === null ? d.forecastAmount : null,
+                      currency,
+                      color: COLORS.forecast,
+                    },
                   ]}
                 />
               );
             }}
           />
-          <Line dataKey="actual" stroke={COLORS.line} strokeWidth={1.5} dot={false} connectNulls={false} isAnimationActive={false} />
-          <Line dataKey="forecast" stroke={COLORS.forecast} strokeWidth={1.5} strokeDasharray="5 4" dot={false} connectNulls={false} isAnimationActive={false} />
+          <Line
+            dataKey="actual"
+            stroke={COLORS.line}
+            strokeWidth={1.5}
+            dot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
+          <Line
+            dataKey="forecast"
+            stroke={COLORS.forecast}
+            strokeWidth={1.5}
+            strokeDasharray="5 4"
+            dot={false}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -17,15 +17,32 @@ export const MAX_DRAWN_POINTS = 1500;
  * downsampled with LTTB (extremes kept) to at most `MAX_DRAWN_POINTS`, with
  * a tooltip showing the exact balance of the nearest drawn point.
  */
-export function IntradayChart({ points, currency, title }: { points: readonly IntradayBalancePoint[]; currency: string; title?: string }) {
+export function IntradayChart({
+  points,
+  currency,
+  title,
+}: {
+  points: readonly IntradayBalancePoint[];
+  currency: string;
+  title?: string;
+}) {
   const locale = useLocale();
-  const data = useMemo(() => downsample(intradaySeries(points), MAX_DRAWN_POINTS, { x: (d) => d.t, y: (d) => d.y }), [points]);
+  const data = useMemo(
+    () => downsample(intradaySeries(points), MAX_DRAWN_POINTS, { x: (d) => d.t, y: (d) => d.y }),
+    [points],
+  );
   const multiDay = data.length > 1 && (data[data.length - 1]?.t ?? 0) - (data[0]?.t ?? 0) > 86_400_000;
   return (
     <ChartFrame
       title={title}
       label={`Intraday balance in ${currency}, ${points.length} points${data.length < points.length ? `, ${data.length} drawn` : ""}`}
-      legend={<span className="text-xs font-normal text-slate-500" data-testid="drawn-points">{data.length < points.length ? `${data.length.toLocaleString(locale)} of ${points.length.toLocaleString(locale)} points drawn` : `${points.length.toLocaleString(locale)} points`}</span>}
+      legend={
+        <span className="text-xs font-normal text-slate-500" data-testid="drawn-points">
+          {data.length < points.length
+            ? `${data.length.toLocaleString(locale)} of ${points.length.toLocaleString(locale)} points drawn`
+            : `${points.length.toLocaleString(locale)} points`}
+        </span>
+      }
     >
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data as IntradayDatum[]} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
@@ -35,20 +52,40 @@ export function IntradayChart({ points, currency, title }: { points: readonly In
             type="number"
             scale="time"
             domain={["dataMin", "dataMax"]}
-            tickFormatter={(t: number) => (multiDay ? formatTimestamp(new Date(t).toISOString(), locale) : formatTimeOfDay(t, locale))}
+            tickFormatter={(t: number) =>
+              multiDay ? formatTimestamp(new Date(t).toISOString(), locale) : formatTimeOfDay(t, locale)
+            }
             tick={{ fontSize: 11, fill: "#64748b" }}
             minTickGap={40}
           />
-          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} domain={["auto", "auto"]} />
+          <YAxis
+            tickFormatter={compactTick(locale)}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            width={56}
+            domain={["auto", "auto"]}
+          />
           <Tooltip
             isAnimationActive={false}
             content={({ active, payload }) => {
               const d = active ? (payload?.[0]?.payload as IntradayDatum | undefined) : undefined;
               if (!d) return null;
-              return <TooltipBox locale={locale} heading={formatTimestamp(d.timestamp, locale, { seconds: true })} rows={[{ label: d.balance_type.replace("_", " "), amount: d.balance, currency, color: COLORS.line }]} />;
+              return (
+                <TooltipBox
+                  locale={locale}
+                  heading={formatTimestamp(d.timestamp, locale, { seconds: true })}
+                  rows={[{ label: d.balance_type.replace("_", " "), amount: d.balance, currency, color: COLORS.line }]}
+                />
+              );
             }}
           />
-          <Line type="linear" dataKey="y" stroke={COLORS.line} strokeWidth={1.5} dot={false} isAnimationActive={false} />
+          <Line
+            type="linear"
+            dataKey="y"
+            stroke={COLORS.line}
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
         </LineChart>
       </ResponsiveContainer>
     </ChartFrame>

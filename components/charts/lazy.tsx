@@ -9,10 +9,28 @@
 import dynamic from "next/dynamic";
 
 function ChartSkeleton() {
-  return <div className="h-[270px] animate-pulse rounded-lg border border-slate-200 bg-slate-100" aria-busy="true" aria-label="Loading chart" />;
+  return (
+    <div
+      className="h-[270px] animate-pulse rounded-lg border border-slate-200 bg-slate-100"
+      aria-busy="true"
+      aria-label="Loading chart"
+    />
+  );
 }
 
-export const IntradayChart = dynamic(() => import("./intraday-chart").then((m) => m.IntradayChart), { ssr: false, loading: ChartSkeleton });
-export const CashflowChart = dynamic(() => import("./cashflow-chart").then((m) => m.CashflowChart), { ssr: false, loading: ChartSkeleton });
-export const PositionChart = dynamic(() => import("./position-chart").then((m) => m.PositionChart), { ssr: false, loading: ChartSkeleton });
-export const ForecastChart = dynamic(() => import("./forecast-chart").then((m) => m.ForecastChart), { ssr: false, loading: ChartSkeleton });
+export const IntradayChart = dynamic(() => import("./intraday-chart").then((m) => m.IntradayChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});
+export const CashflowChart = dynamic(() => import("./cashflow-chart").then((m) => m.CashflowChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});
+export const PositionChart = dynamic(() => import("./position-chart").then((m) => m.PositionChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});
+export const ForecastChart = dynamic(() => import("./forecast-chart").then((m) => m.ForecastChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});

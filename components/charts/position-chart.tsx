@@ -9,7 +9,17 @@ import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
 import { positionSeries, type PositionDatum } from "./series";
 
 /** Daily cash position (sum of closing booked balances) of one currency (issue 5 §1, §5). */
-export function PositionChart({ rows, currency, height = 220, title }: { rows: readonly PositionDay[]; currency: string; height?: number; title?: string }) {
+export function PositionChart({
+  rows,
+  currency,
+  height = 220,
+  title,
+}: {
+  rows: readonly PositionDay[];
+  currency: string;
+  height?: number;
+  title?: string;
+}) {
   const locale = useLocale();
   const data = useMemo(() => positionSeries(rows), [rows]);
   return (
@@ -17,17 +27,42 @@ export function PositionChart({ rows, currency, height = 220, title }: { rows: r
       <ResponsiveContainer width="100%" height="100%">
         <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="date" tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")} tick={{ fontSize: 11, fill: "#64748b" }} minTickGap={24} />
-          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} domain={["auto", "auto"]} />
+          <XAxis
+            dataKey="date"
+            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            minTickGap={24}
+          />
+          <YAxis
+            tickFormatter={compactTick(locale)}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            width={56}
+            domain={["auto", "auto"]}
+          />
           <Tooltip
             isAnimationActive={false}
             content={({ active, payload }) => {
               const d = active ? (payload?.[0]?.payload as PositionDatum | undefined) : undefined;
               if (!d) return null;
-              return <TooltipBox locale={locale} heading={formatBusinessDate(d.date, locale, "long")} rows={[{ label: "Closing booked", amount: d.row.balance, currency, color: COLORS.line }]} />;
+              return (
+                <TooltipBox
+                  locale={locale}
+                  heading={formatBusinessDate(d.date, locale, "long")}
+                  rows={[{ label: "Closing booked", amount: d.row.balance, currency, color: COLORS.line }]}
+                />
+              );
             }}
           />
-          <Area type="monotone" dataKey="balance" stroke={COLORS.line} fill={COLORS.line} fillOpacity={0.08} strokeWidth={1.5} dot={false} isAnimationActive={false} />
+          <Area
+            type="monotone"
+            dataKey="balance"
+            stroke={COLORS.line}
+            fill={COLORS.line}
+            fillOpacity={0.08}
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
         </AreaChart>
       </ResponsiveContainer>
     </ChartFrame>

@@ -6,19 +6,38 @@ const id = "00000000-0000-4000-8000-000000000001";
 describe("chart series", () => {
   it("groups by currency in code order", () => {
     const g = groupByCurrency([{ currency: "SEK" }, { currency: "EUR" }, { currency: "SEK" }]);
-    expect(g.map(([c, r]) => [c, r.length])).toEqual([["EUR", 1], ["SEK", 2]]);
+    expect(g.map(([c, r]) => [c, r.length])).toEqual([
+      ["EUR", 1],
+      ["SEK", 2],
+    ]);
   });
 
   it("sorts intraday points by time and keeps the exact balance", () => {
     const s = intradaySeries([
-      { id, account_id: id, timestamp: "2026-01-10T10:00:00Z", balance: "100.10", currency: "NOK", balance_type: "interim_booked" },
-      { id, account_id: id, timestamp: "2026-01-10T09:00:00+00:00", balance: "12345678901234567.89", currency: "NOK", balance_type: "interim_booked" },
+      {
+        id,
+        account_id: id,
+        timestamp: "2026-01-10T10:00:00Z",
+        balance: "100.10",
+        currency: "NOK",
+        balance_type: "interim_booked",
+      },
+      {
+        id,
+        account_id: id,
+        timestamp: "2026-01-10T09:00:00+00:00",
+        balance: "12345678901234567.89",
+        currency: "NOK",
+        balance_type: "interim_booked",
+      },
     ]);
     expect(s.map((p) => p.balance)).toEqual(["12345678901234567.89", "100.10"]);
   });
 
   it("plots outflow below zero and keeps the report row", () => {
-    const [d] = cashflowSeries([{ date: "2026-01-10", currency: "NOK", inflow: "10.00", outflow: "4.50", net: "5.50" }]);
+    const [d] = cashflowSeries([
+      { date: "2026-01-10", currency: "NOK", inflow: "10.00", outflow: "4.50", net: "5.50" },
+    ]);
     expect(d).toMatchObject({ inflow: 10, outflow: -4.5, net: 5.5, row: { outflow: "4.50" } });
   });
 

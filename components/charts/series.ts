@@ -60,7 +60,14 @@ export interface CashflowDatum {
 
 /** Cashflow days of one currency, sorted by date. Outflow is plotted below zero so bars read as in / out. */
 export function cashflowSeries(rows: readonly CashflowDay[]): CashflowDatum[] {
-  return [...rows].sort(byDate).map((r) => ({ date: r.date, t: businessDateToUtcMs(r.date), inflow: plotValue(r.inflow), outflow: -plotValue(r.outflow), net: plotValue(r.net), row: r }));
+  return [...rows].sort(byDate).map((r) => ({
+    date: r.date,
+    t: businessDateToUtcMs(r.date),
+    inflow: plotValue(r.inflow),
+    outflow: -plotValue(r.outflow),
+    net: plotValue(r.net),
+    row: r,
+  }));
 }
 
 /** A position point of one currency. */
@@ -72,7 +79,9 @@ export interface PositionDatum {
 }
 
 export function positionSeries(rows: readonly PositionDay[]): PositionDatum[] {
-  return [...rows].sort(byDate).map((r) => ({ date: r.date, t: businessDateToUtcMs(r.date), balance: plotValue(r.balance), row: r }));
+  return [...rows]
+    .sort(byDate)
+    .map((r) => ({ date: r.date, t: businessDateToUtcMs(r.date), balance: plotValue(r.balance), row: r }));
 }
 
 /** A row of the forecast chart: the actual position, the forecast, or both at the seam. */
@@ -94,7 +103,14 @@ export interface ForecastDatum {
 export function forecastSeries(positions: readonly PositionDay[], forecast: readonly ForecastEntry[]): ForecastDatum[] {
   const actual = [...positions].sort(byDate);
   const last = actual[actual.length - 1];
-  const out: ForecastDatum[] = actual.map((p) => ({ date: p.date, t: businessDateToUtcMs(p.date), actual: plotValue(p.balance), forecast: null, actualAmount: p.balance, forecastAmount: null }));
+  const out: ForecastDatum[] = actual.map((p) => ({
+    date: p.date,
+    t: businessDateToUtcMs(p.date),
+    actual: plotValue(p.balance),
+    forecast: null,
+    actualAmount: p.balance,
+    forecastAmount: null,
+  }));
   const tail = out[out.length - 1];
   if (tail && last) {
     tail.forecast = tail.actual;
@@ -102,7 +118,14 @@ export function forecastSeries(positions: readonly PositionDay[], forecast: read
   }
   for (const f of [...forecast].sort(byDate)) {
     if (last && f.date <= last.date) continue;
-    out.push({ date: f.date, t: businessDateToUtcMs(f.date), actual: null, forecast: plotValue(f.amount), actualAmount: null, forecastAmount: f.amount });
+    out.push({
+      date: f.date,
+      t: businessDateToUtcMs(f.date),
+      actual: null,
+      forecast: plotValue(f.amount),
+      actualAmount: null,
+      forecastAmount: f.amount,
+    });
   }
   return out;
 }

@@ -10,7 +10,13 @@ export class BffRequestError extends Error {
   readonly code: string;
   readonly details: Record<string, unknown>;
   readonly requestId: string | undefined;
-  constructor(status: number, code: string, message: string, details: Record<string, unknown>, requestId: string | undefined) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: Record<string, unknown>,
+    requestId: string | undefined,
+  ) {
     super(message);
     this.name = "BffRequestError";
     this.status = status;
@@ -52,7 +58,13 @@ export async function bffFetch<T>(path: string, init: BffFetchInit = {}): Promis
   const body = await readLenientJson(res);
   if (!res.ok) {
     const e = errorBodyFields(body);
-    throw new BffRequestError(res.status, e.error ?? "error", e.message ?? `The request failed (${res.status}).`, e.details, e.requestId ?? res.headers.get("x-request-id") ?? undefined);
+    throw new BffRequestError(
+      res.status,
+      e.error ?? "error",
+      e.message ?? `The request failed (${res.status}).`,
+      e.details,
+      e.requestId ?? res.headers.get("x-request-id") ?? undefined,
+    );
   }
   return body as T;
 }

@@ -23,7 +23,10 @@ export const accountQueries = {
   list: (companyId: string, filters: { page?: number } = {}) =>
     queryOptions({
       queryKey: [...accountQueries.all(), companyId, "list", filters] as const,
-      queryFn: ({ signal }) => bffFetch<BffPage<Account>>(`/api/treasury/accounts${toQueryString({ page: filters.page, page_size: 200 })}`, { signal }),
+      queryFn: ({ signal }) =>
+        bffFetch<BffPage<Account>>(`/api/treasury/accounts${toQueryString({ page: filters.page, page_size: 200 })}`, {
+          signal,
+        }),
     }),
 };
 
@@ -32,7 +35,10 @@ export const transactionQueries = {
   list: (companyId: string, filters: TransactionListFilters = {}) =>
     queryOptions({
       queryKey: [...transactionQueries.all(), companyId, "list", filters] as const,
-      queryFn: ({ signal }) => bffFetch<BffPage<Transaction>>(`/api/treasury/transactions${toQueryString({ ...filters, page_size: 50 })}`, { signal }),
+      queryFn: ({ signal }) =>
+        bffFetch<BffPage<Transaction>>(`/api/treasury/transactions${toQueryString({ ...filters, page_size: 50 })}`, {
+          signal,
+        }),
     }),
 };
 

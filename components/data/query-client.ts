@@ -12,7 +12,9 @@ export function makeQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (err) => {
         if (!isServer && err instanceof BffRequestError && err.status === 401) {
-          window.location.assign(`/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+          window.location.assign(
+            `/login?callbackUrl=${encodeURIComponent(window.location.pathname + window.location.search)}`,
+          );
         }
       },
     }),

@@ -11,7 +11,15 @@ import { fileNameFrom, readCsvWithProgress, type DownloadProgress } from "./down
  * §5). `href` is the export URL of the current filter; the download can be
  * cancelled, which aborts the request and so stops the server's stream.
  */
-export function CsvExportButton({ href, fileName, label = "Export CSV" }: { href: string; fileName: string; label?: string }) {
+export function CsvExportButton({
+  href,
+  fileName,
+  label = "Export CSV",
+}: {
+  href: string;
+  fileName: string;
+  label?: string;
+}) {
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const abortRef = useRef<AbortController | null>(null);
 
@@ -55,7 +63,12 @@ export function CsvExportButton({ href, fileName, label = "Export CSV" }: { href
           {progress.rows.toLocaleString()}
           {progress.total ? ` / ${progress.total.toLocaleString()}` : ""} rows
         </span>
-        <button type="button" onClick={() => abortRef.current?.abort()} className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600" aria-label="Cancel export">
+        <button
+          type="button"
+          onClick={() => abortRef.current?.abort()}
+          className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+          aria-label="Cancel export"
+        >
           <X className="size-3.5" aria-hidden />
         </button>
       </div>

@@ -13,7 +13,9 @@ function streamOf(parts: string[]): ReadableStream<Uint8Array> {
 
 describe("readCsvWithProgress", () => {
   it("counts records across chunk borders (CRLF split between chunks) and ignores LF inside fields", async () => {
-    const res = new Response(streamOf(["a,b\r", "\n1,\"x\ny\"\r\n2,", "z\r\n"]), { headers: { "X-Total-Count": "2", "Content-Disposition": 'attachment; filename="t.csv"' } });
+    const res = new Response(streamOf(["a,b\r", '\n1,"x\ny"\r\n2,', "z\r\n"]), {
+      headers: { "X-Total-Count": "2", "Content-Disposition": 'attachment; filename="t.csv"' },
+    });
     const seen: DownloadProgress[] = [];
     const blob = await readCsvWithProgress(res, (p) => seen.push(p));
     expect(await blob.text()).toBe('a,b\r\n1,"x\ny"\r\n2,z\r\n');

@@ -9,11 +9,25 @@ import { useLocale } from "./use-locale";
  * without colour too. `signed` adds `+` to positive values (changes, flows).
  * The decimal string is formatted exactly (no float).
  */
-export function Amount({ value, currency, signed = false, className = "" }: { value: string; currency: string; signed?: boolean; className?: string }) {
+export function Amount({
+  value,
+  currency,
+  signed = false,
+  className = "",
+}: {
+  value: string;
+  currency: string;
+  signed?: boolean;
+  className?: string;
+}) {
   const locale = useLocale();
   const neg = isNegative(value);
   return (
-    <span className={`tabular whitespace-nowrap ${neg ? "text-red-700" : ""} ${className}`} data-amount={value} data-currency={currency}>
+    <span
+      className={`tabular whitespace-nowrap ${neg ? "text-red-700" : ""} ${className}`}
+      data-amount={value}
+      data-currency={currency}
+    >
       {formatMoney(value, currency, { locale, signed })}
     </span>
   );

@@ -36,14 +36,20 @@ function subscribe(onChange: () => void): () => void {
 
 /** `lib/totals` once loaded; null on the server, while hydrating and until the chunk has arrived. */
 function useTotalsModule(): TotalsModule | null {
-  return useSyncExternalStore(subscribe, () => loaded, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => loaded,
+    () => null,
+  );
 }
 
 /**
  * `flowTotalsByCurrency(rows)` (inflow, outflow and net per currency of
  * transactions; see lib/totals), or null while decimal.js loads.
  */
-export function useFlowTotals(rows: readonly { amount: string; currency: string; direction: "credit" | "debit" }[]): Totals.FlowTotal[] | null {
+export function useFlowTotals(
+  rows: readonly { amount: string; currency: string; direction: "credit" | "debit" }[],
+): Totals.FlowTotal[] | null {
   const totals = useTotalsModule();
   return useMemo(() => (totals ? totals.flowTotalsByCurrency(rows) : null), [totals, rows]);
 }

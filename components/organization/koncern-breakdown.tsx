@@ -12,9 +12,15 @@ import { Table, Td, Th } from "@/components/ui/table";
  * together (spec §1 rule 6).
  */
 export function KoncernBreakdownTable({ data, companies }: { data: KoncernBreakdown; companies: Company[] }) {
-  const currencies = [...new Set([...data.totals.map((t) => t.currency), ...data.companies.flatMap((c) => c.balances.map((b) => b.currency))])].sort();
+  const currencies = [
+    ...new Set([
+      ...data.totals.map((t) => t.currency),
+      ...data.companies.flatMap((c) => c.balances.map((b) => b.currency)),
+    ]),
+  ].sort();
   const meta = new Map(companies.map((c) => [c.id, c]));
-  if (data.companies.length === 0) return <EmptyState title="No companies in this koncern">None of its companies is visible to you.</EmptyState>;
+  if (data.companies.length === 0)
+    return <EmptyState title="No companies in this koncern">None of its companies is visible to you.</EmptyState>;
   return (
     <Table label="Koncern breakdown by company and currency">
       <thead>
@@ -52,7 +58,9 @@ export function KoncernBreakdownTable({ data, companies }: { data: KoncernBreakd
             const t = data.totals.find((x) => x.currency === cur);
             return (
               <Td key={cur} align="right">
-                <span data-testid={`breakdown-total-${cur}`}>{t ? <Amount value={t.balance} currency={cur} /> : "—"}</span>
+                <span data-testid={`breakdown-total-${cur}`}>
+                  {t ? <Amount value={t.balance} currency={cur} /> : "—"}
+                </span>
               </Td>
             );
           })}

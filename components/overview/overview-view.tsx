@@ -19,7 +19,11 @@ function CountCard({ label, count, testId }: { label: string; count: CountValue;
       {count === null ? (
         <div className="mt-1 text-[13px] text-slate-500">Not available right now</div>
       ) : (
-        <Link href={count.href} className="mt-1 flex items-center justify-between text-2xl font-semibold text-slate-900 hover:text-sky-700" data-testid={testId}>
+        <Link
+          href={count.href}
+          className="mt-1 flex items-center justify-between text-2xl font-semibold text-slate-900 hover:text-sky-700"
+          data-testid={testId}
+        >
           <span className="tabular">{count.value}</span>
           <ArrowRight className="size-4 text-slate-400" aria-label={`Open ${label.toLowerCase()}`} />
         </Link>
@@ -42,7 +46,10 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
   return (
     <div className="space-y-6">
       {data.unavailable.length > 0 && (
-        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900">
+        <p
+          role="status"
+          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
+        >
           Some parts could not be loaded ({data.unavailable.join(", ")}). The rest is current; reload to try again.
         </p>
       )}
@@ -55,7 +62,11 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
         ) : (
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
             {data.positions.map((p) => (
-              <div key={p.currency} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`position-${p.currency}`}>
+              <div
+                key={p.currency}
+                className="rounded-lg border border-slate-200 bg-white p-4"
+                data-testid={`position-${p.currency}`}
+              >
                 <div className="text-xs font-medium uppercase tracking-wide text-slate-500">{p.currency}</div>
                 <div className="mt-1 text-xl font-semibold" data-testid={`position-balance-${p.currency}`}>
                   <Amount value={p.balance} currency={p.currency} />
@@ -83,7 +94,11 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
           <CountCard label="Approvals waiting for me" count={data.counts.approvals} testId="count-approvals" />
           <CountCard label="Proposed matches" count={data.counts.proposedMatches} testId="count-matches" />
           <CountCard label="Batches in processing" count={data.counts.processingBatches} testId="count-batches" />
-          <CountCard label="Accounts with statement gaps (7 days)" count={data.counts.accountsMissingCoverage} testId="count-coverage" />
+          <CountCard
+            label="Accounts with statement gaps (7 days)"
+            count={data.counts.accountsMissingCoverage}
+            testId="count-coverage"
+          />
         </div>
       </section>
       {charts.length > 0 && (
@@ -107,11 +122,20 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
         ) : data.events.length === 0 ? (
           <EmptyState title="No payment events yet">Status updates of submitted payments appear here.</EmptyState>
         ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-[13px]" data-testid="events">
+          <ul
+            className="divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white text-[13px]"
+            data-testid="events"
+          >
             {data.events.map((e) => (
               <li key={e.id} className="flex items-center justify-between gap-3 px-3 py-2">
-                <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[e.status] ?? "bg-slate-100"}`}>{e.status}</span>
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-600">instruction {e.instruction_id.slice(0, 8)}</span>
+                <span
+                  className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[e.status] ?? "bg-slate-100"}`}
+                >
+                  {e.status}
+                </span>
+                <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-600">
+                  instruction {e.instruction_id.slice(0, 8)}
+                </span>
                 <span className="text-slate-600">
                   <Timestamp value={e.occurred_at} />
                 </span>

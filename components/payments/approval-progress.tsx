@@ -5,7 +5,12 @@ import type { BatchView } from "@/lib/bff/queries/payment-views";
 /** "k of n approvers and who" (issue 6 §2), with the four-eyes rule in words. */
 export function ApprovalProgressPanel({ view }: { view: BatchView }) {
   const a = view.approval;
-  if (view.batch.status === "created") return <p className="text-[13px] text-slate-600">Not submitted yet. After submission, approvers other than its creator decide on it.</p>;
+  if (view.batch.status === "created")
+    return (
+      <p className="text-[13px] text-slate-600">
+        Not submitted yet. After submission, approvers other than its creator decide on it.
+      </p>
+    );
   if (!a) return <p className="text-[13px] text-slate-600">No approval information.</p>;
   const required = a.required_count;
   return (
@@ -20,7 +25,10 @@ export function ApprovalProgressPanel({ view }: { view: BatchView }) {
       {required !== null && (
         <div className="flex gap-1" aria-hidden>
           {Array.from({ length: required }, (_, i) => (
-            <span key={i} className={`h-1.5 flex-1 rounded-full ${i < a.approved_count ? "bg-emerald-500" : "bg-slate-200"}`} />
+            <span
+              key={i}
+              className={`h-1.5 flex-1 rounded-full ${i < a.approved_count ? "bg-emerald-500" : "bg-slate-200"}`}
+            />
           ))}
         </div>
       )}

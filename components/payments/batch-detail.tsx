@@ -26,13 +26,17 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
   const q = useQuery(paymentQueries.view(companyId, id));
   const [submitting, setSubmitting] = useState(false);
   if (q.isPending) return <SkeletonRows rows={8} />;
-  if (q.isError) return <ProblemState title="This batch could not be loaded" message={errorText(q.error, "Loading the batch")} />;
+  if (q.isError)
+    return <ProblemState title="This batch could not be loaded" message={errorText(q.error, "Loading the batch")} />;
   const v = q.data;
   const b = v.batch;
   const moving = MOVING_STATES.includes(b.status);
   return (
     <div className="max-w-6xl">
-      <Link href="/payments" className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900">
+      <Link
+        href="/payments"
+        className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-3.5" aria-hidden /> Payments
       </Link>
       <PageHeader
@@ -54,14 +58,25 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
       <dl className="mb-5 grid grid-cols-2 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 text-[13px] md:grid-cols-5">
         {[
           ["Total", <Amount key="t" value={b.total_amount} currency={b.currency} className="font-semibold" />],
-          ["Instructions", <span key="c" className="tabular">{b.instruction_count}</span>],
-          ["Execution date", b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—"],
+          [
+            "Instructions",
+            <span key="c" className="tabular">
+              {b.instruction_count}
+            </span>,
+          ],
+          [
+            "Execution date",
+            b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—",
+          ],
           ["Created", <Timestamp key="ts" value={b.created_at} />],
           ["Created by", v.created_by ?? "outside the dashboard"],
         ].map(([label, value]) => (
           <div key={String(label)} className="bg-white px-4 py-2.5">
             <dt className="text-xs text-slate-500">{label}</dt>
-            <dd className="mt-0.5 text-slate-900" data-testid={`batch-${String(label).toLowerCase().replaceAll(" ", "-")}`}>
+            <dd
+              className="mt-0.5 text-slate-900"
+              data-testid={`batch-${String(label).toLowerCase().replaceAll(" ", "-")}`}
+            >
               {value}
             </dd>
           </div>

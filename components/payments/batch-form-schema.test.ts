@@ -20,7 +20,9 @@ describe("runningTotal", () => {
   });
 
   it("sums huge amounts exactly (beyond decimal.js's default 20 digits)", () => {
-    expect(runningTotal(rows("999999999999999999.99", "999999999999999999.99"), "EUR").total).toBe("1999999999999999999.98");
+    expect(runningTotal(rows("999999999999999999.99", "999999999999999999.99"), "EUR").total).toBe(
+      "1999999999999999999.98",
+    );
     expect(runningTotal(rows("999999999999999999.999", "0.001"), "KWD").total).toBe("1000000000000000000.000");
     // 10,000 instructions at the largest amount: 22 integer digits, every cent kept.
     const many = Array.from({ length: 10_000 }, () => ({ amount: "999999999999999999.99" }));
@@ -54,12 +56,28 @@ describe("toBody", () => {
       company_id: "00000000-0000-4000-8000-000000000001",
       currency: "SEK",
       requested_execution_date: "",
-      instructions: [{ amount: " 12.00 ", creditor_name: "A", creditor_iban: "SE45 5000 0000 0583 9825 7466", end_to_end_id: "E-1", currency: "NOK" }],
+      instructions: [
+        {
+          amount: " 12.00 ",
+          creditor_name: "A",
+          creditor_iban: "SE45 5000 0000 0583 9825 7466",
+          end_to_end_id: "E-1",
+          currency: "NOK",
+        },
+      ],
     });
     expect(body).toEqual({
       company_id: "00000000-0000-4000-8000-000000000001",
       currency: "SEK",
-      instructions: [{ amount: "12.00", currency: "SEK", creditor_name: "A", creditor_iban: "SE45 5000 0000 0583 9825 7466", end_to_end_id: "E-1" }],
+      instructions: [
+        {
+          amount: "12.00",
+          currency: "SEK",
+          creditor_name: "A",
+          creditor_iban: "SE45 5000 0000 0583 9825 7466",
+          end_to_end_id: "E-1",
+        },
+      ],
     });
   });
 });

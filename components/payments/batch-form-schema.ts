@@ -42,12 +42,21 @@ export function toBody(v: BatchFormValues): BatchBody {
     company_id: v.company_id,
     currency: v.currency,
     ...(v.requested_execution_date ? { requested_execution_date: v.requested_execution_date } : {}),
-    instructions: v.instructions.map((r) => ({ amount: r.amount.trim(), currency: v.currency, creditor_name: r.creditor_name, creditor_iban: r.creditor_iban, end_to_end_id: r.end_to_end_id })),
+    instructions: v.instructions.map((r) => ({
+      amount: r.amount.trim(),
+      currency: v.currency,
+      creditor_name: r.creditor_name,
+      creditor_iban: r.creditor_iban,
+      end_to_end_id: r.end_to_end_id,
+    })),
   } as BatchBody;
 }
 
 async function loadContractResolver() {
-  const [{ zodResolver }, { PaymentBatchCreate }] = await Promise.all([import("@hookform/resolvers/zod"), import("@/lib/contract/payments")]);
+  const [{ zodResolver }, { PaymentBatchCreate }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    import("@/lib/contract/payments"),
+  ]);
   return zodResolver(PaymentBatchCreate);
 }
 
@@ -81,7 +90,10 @@ function digitsOf(currency: string): number | null {
  * currency has (JPY 0, EUR 2, KWD 3). `total` has the currency's digits
  * ("106200.75"); `count` is every row, valid or not.
  */
-export function runningTotal(rows: readonly Pick<InstructionRow, "amount">[], currency: string): { total: string; count: number; invalid: number } {
+export function runningTotal(
+  rows: readonly Pick<InstructionRow, "amount">[],
+  currency: string,
+): { total: string; count: number; invalid: number } {
   const digits = digitsOf(currency);
   let sum = new ExactDecimal(0);
   let dp = digits ?? 0;

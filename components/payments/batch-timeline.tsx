@@ -19,11 +19,23 @@ interface Entry {
  */
 export function BatchTimeline({ view }: { view: BatchView }) {
   const byId = new Map<string, PaymentInstruction>(view.instructions.map((i) => [i.id, i]));
-  const entries: Entry[] = [{ at: view.batch.created_at, key: "created", label: <>Created{view.created_by ? ` by ${view.created_by}` : ""}</> }];
-  for (const d of view.approval?.approved_by ?? []) entries.push({ at: d.at, key: `a-${d.email}-${d.at}`, label: <>Approved by {d.email}</> });
+  const entries: Entry[] = [
+    { at: view.batch.created_at, key: "created", label: <>Created{view.created_by ? ` by ${view.created_by}` : ""}</> },
+  ];
+  for (const d of view.approval?.approved_by ?? [])
+    entries.push({ at: d.at, key: `a-${d.email}-${d.at}`, label: <>Approved by {d.email}</> });
   if (view.approval?.rejected_by) {
     const r = view.approval.rejected_by;
-    entries.push({ at: r.at, key: "rejected", label: <>Rejected by {r.email}{r.reason ? ` — “${r.reason}”` : ""}</> });
+    entries.push({
+      at: r.at,
+      key: "rejected",
+      label: (
+        <>
+          Rejected by {r.email}
+          {r.reason ? ` — “${r.reason}”` : ""}
+        </>
+      ),
+    });
   }
   const groups = new Map<string, PaymentStatusEvent[]>();
   for (const e of view.events) {
@@ -40,7 +52,11 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       label: (
         <span className="inline-flex flex-wrap items-center gap-1.5">
           <StatusBadge status={first.status} />
-          {one ? <span className="font-mono text-xs">{one.end_to_end_id}</span> : <span>{evs.length} instructions</span>}
+          {one ? (
+            <span className="font-mono text-xs">{one.end_to_end_id}</span>
+          ) : (
+            <span>{evs.length} instructions</span>
+          )}
           {first.reason ? <span className="text-slate-600">reason {first.reason}</span> : null}
         </span>
       ),

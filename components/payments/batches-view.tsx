@@ -40,14 +40,30 @@ export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCr
           ) : null
         }
       >
-        <FilterSelect label="Status" value={f.status} options={STATUS_OPTIONS} onChange={(v) => void setF({ status: (v as (typeof BATCH_STATUSES)[number] | null) ?? null, page: null })} testId="filter-status" />
+        <FilterSelect
+          label="Status"
+          value={f.status}
+          options={STATUS_OPTIONS}
+          onChange={(v) => void setF({ status: (v as (typeof BATCH_STATUSES)[number] | null) ?? null, page: null })}
+          testId="filter-status"
+        />
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
           Created from
-          <input type="date" className={dateInput} value={f.from ?? ""} onChange={(e) => void setF({ from: e.target.value || null, page: null })} />
+          <input
+            type="date"
+            className={dateInput}
+            value={f.from ?? ""}
+            onChange={(e) => void setF({ from: e.target.value || null, page: null })}
+          />
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
           Created to
-          <input type="date" className={dateInput} value={f.to ?? ""} onChange={(e) => void setF({ to: e.target.value || null, page: null })} />
+          <input
+            type="date"
+            className={dateInput}
+            value={f.to ?? ""}
+            onChange={(e) => void setF({ to: e.target.value || null, page: null })}
+          />
         </label>
       </FilterBar>
       {q.isPending ? (
@@ -56,7 +72,9 @@ export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCr
         <ProblemState title="The batches could not be loaded" message={errorText(q.error, "Loading the batches")} />
       ) : q.data.items.length === 0 ? (
         <EmptyState title="No payment batches match" icon={Send}>
-          {mayCreate ? "Create a batch, or change the filters." : "Change the filters, or ask a treasurer to create a batch."}
+          {mayCreate
+            ? "Create a batch, or change the filters."
+            : "Change the filters, or ask a treasurer to create a batch."}
         </EmptyState>
       ) : (
         <>
@@ -85,7 +103,13 @@ export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCr
                   <Td>
                     <StatusBadge status={b.status} />
                   </Td>
-                  <Td>{b.requested_execution_date ? <BusinessDate date={b.requested_execution_date} /> : <span className="text-slate-400">—</span>}</Td>
+                  <Td>
+                    {b.requested_execution_date ? (
+                      <BusinessDate date={b.requested_execution_date} />
+                    ) : (
+                      <span className="text-slate-400">—</span>
+                    )}
+                  </Td>
                   <Td align="right">{b.instruction_count}</Td>
                   <Td align="right">
                     <Amount value={b.total_amount} currency={b.currency} />
@@ -94,7 +118,14 @@ export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCr
               ))}
             </tbody>
           </Table>
-          <Pager page={q.data.page} totalPages={q.data.total_pages} count={q.data.count} hasNext={q.data.has_next} hasPrevious={q.data.has_previous} onPage={(p) => void setF({ page: p > 1 ? p : null })} />
+          <Pager
+            page={q.data.page}
+            totalPages={q.data.total_pages}
+            count={q.data.count}
+            hasNext={q.data.has_next}
+            hasPrevious={q.data.has_previous}
+            onPage={(p) => void setF({ page: p > 1 ? p : null })}
+          />
         </>
       )}
     </div>

@@ -7,14 +7,29 @@ import { Modal } from "@/components/ui/dialog";
 import type { InstructionRow } from "./batch-form-schema";
 import { CSV_FIELDS, parseInstructionsCsv, validateCsvRows } from "./csv-import";
 
-const LABELS: Record<(typeof CSV_FIELDS)[number], string> = { creditor_name: "Creditor name", creditor_iban: "IBAN", amount: "Amount", end_to_end_id: "End-to-end id" };
+const LABELS: Record<(typeof CSV_FIELDS)[number], string> = {
+  creditor_name: "Creditor name",
+  creditor_iban: "IBAN",
+  amount: "Amount",
+  end_to_end_id: "End-to-end id",
+};
 
 /**
  * Import instructions from a CSV file (issue 6 §1): a preview that marks
  * each bad row and cell, where a bad cell can be corrected in place; the
  * rows are added to the editor only when every row is valid.
  */
-export function CsvImportDialog({ currency, takenIds, onImport, onClose }: { currency: string; takenIds: ReadonlySet<string>; onImport: (rows: InstructionRow[]) => void; onClose: () => void }) {
+export function CsvImportDialog({
+  currency,
+  takenIds,
+  onImport,
+  onClose,
+}: {
+  currency: string;
+  takenIds: ReadonlySet<string>;
+  onImport: (rows: InstructionRow[]) => void;
+  onClose: () => void;
+}) {
   const [rows, setRows] = useState<InstructionRow[] | null>(null);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fileName, setFileName] = useState("");
@@ -53,7 +68,13 @@ export function CsvImportDialog({ currency, takenIds, onImport, onClose }: { cur
       <label className="flex cursor-pointer items-center gap-2 rounded-md border border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50">
         <FileUp className="size-4 text-slate-500" aria-hidden />
         <span>{fileName ? `${fileName} — choose another file` : "Choose a CSV file"}</span>
-        <input type="file" accept=".csv,text/csv" className="sr-only" data-testid="csv-file" onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])} />
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="sr-only"
+          data-testid="csv-file"
+          onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])}
+        />
       </label>
       {fileErrors.map((e) => (
         <p key={e} role="alert" className="mt-2 text-[13px] text-red-700">
@@ -63,21 +84,40 @@ export function CsvImportDialog({ currency, takenIds, onImport, onClose }: { cur
       {rows && rows.length > 0 && (
         <>
           <p className="mt-3 text-[13px]" role="status" data-testid="csv-summary">
-            {badRows === 0 ? <span className="text-emerald-700">All {rows.length} rows are valid.</span> : <span className="text-red-700">{badRows} of {rows.length} rows have problems — correct the marked cells to import.</span>}
+            {badRows === 0 ? (
+              <span className="text-emerald-700">All {rows.length} rows are valid.</span>
+            ) : (
+              <span className="text-red-700">
+                {badRows} of {rows.length} rows have problems — correct the marked cells to import.
+              </span>
+            )}
           </p>
           <div className="mt-2 max-h-80 overflow-auto rounded-md border border-slate-200">
             <table className="w-full border-collapse text-[12px]" aria-label="CSV preview">
               <thead className="sticky top-0 bg-slate-50">
                 <tr>
-                  <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-500">Row</th>
+                  <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-500">
+                    Row
+                  </th>
                   {CSV_FIELDS.map((f) => (
-                    <th key={f} scope="col" className={`px-2 py-1.5 font-medium text-slate-500 ${f === "amount" ? "text-right" : "text-left"}`}>{LABELS[f]}</th>
+                    <th
+                      key={f}
+                      scope="col"
+                      className={`px-2 py-1.5 font-medium text-slate-500 ${f === "amount" ? "text-right" : "text-left"}`}
+                    >
+                      {LABELS[f]}
+                    </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {rows.map((r, i) => (
-                  <tr key={i} data-testid="csv-row" data-bad={errors[i] ? "true" : undefined} className={errors[i] ? "bg-red-50" : ""}>
+                  <tr
+                    key={i}
+                    data-testid="csv-row"
+                    data-bad={errors[i] ? "true" : undefined}
+                    className={errors[i] ? "bg-red-50" : ""}
+                  >
                     <td className="border-t border-slate-100 px-2 py-1 align-top tabular text-slate-500">{i + 2}</td>
                     {CSV_FIELDS.map((f) => {
                       const err = errors[i]?.[f];
@@ -90,7 +130,11 @@ export function CsvImportDialog({ currency, takenIds, onImport, onClose }: { cur
                             onChange={(e) => edit(i, f, e.target.value)}
                             className={`h-7 w-full rounded border px-1.5 ${f === "amount" ? "text-right tabular" : ""} ${f === "creditor_iban" ? "min-w-56 font-mono text-[11px]" : ""} ${err ? "border-red-500 bg-white" : "border-transparent bg-transparent hover:border-slate-300"}`}
                           />
-                          {err && <span className="block px-1.5 text-[11px] text-red-700" data-testid="csv-cell-error">{err}</span>}
+                          {err && (
+                            <span className="block px-1.5 text-[11px] text-red-700" data-testid="csv-cell-error">
+                              {err}
+                            </span>
+                          )}
                         </td>
                       );
                     })}

@@ -22,13 +22,21 @@ describe("parseInstructionsCsv", () => {
   it("reads rows in the batch currency, trimming cells", () => {
     const r = parseInstructionsCsv(`${HEADER}\n  Fjord AS , ${NO} , 100.50 , E-1 \n`, "NOK");
     expect(r.fileErrors).toEqual([]);
-    expect(r.rows).toEqual([{ creditor_name: "Fjord AS", creditor_iban: NO, amount: "100.50", end_to_end_id: "E-1", currency: "NOK" }]);
+    expect(r.rows).toEqual([
+      { creditor_name: "Fjord AS", creditor_iban: NO, amount: "100.50", end_to_end_id: "E-1", currency: "NOK" },
+    ]);
   });
 
   it("accepts header aliases in any case, spacing and order, and ignores unknown columns", () => {
     const r = parseInstructionsCsv(`Reference;Amount;IBAN;Name;Note\nE-1;5.00;${SE};Nordic AB;paid late\n`, "SEK");
     expect(r.fileErrors).toEqual([]);
-    expect(r.rows[0]).toEqual({ creditor_name: "Nordic AB", creditor_iban: SE, amount: "5.00", end_to_end_id: "E-1", currency: "SEK" });
+    expect(r.rows[0]).toEqual({
+      creditor_name: "Nordic AB",
+      creditor_iban: SE,
+      amount: "5.00",
+      end_to_end_id: "E-1",
+      currency: "SEK",
+    });
   });
 
   it("names the missing columns when the header is wrong", () => {
@@ -36,7 +44,10 @@ describe("parseInstructionsCsv", () => {
     expect(r.fileErrors).toHaveLength(1);
     expect(r.fileErrors[0]).toContain("lacks creditor_name, creditor_iban, amount, end_to_end_id");
     // The rows are still shown, every required cell marked.
-    expect(validateCsvRows(r.rows, "NOK", new Set())[0]).toMatchObject({ creditor_name: "is required", end_to_end_id: "is required" });
+    expect(validateCsvRows(r.rows, "NOK", new Set())[0]).toMatchObject({
+      creditor_name: "is required",
+      end_to_end_id: "is required",
+    });
   });
 
   it("names one missing column among the right ones", () => {
@@ -58,15 +69,24 @@ describe("parseInstructionsCsv", () => {
   });
 
   it("skips blank lines and rows of empty cells, with CRLF line ends", () => {
-    const r = parseInstructionsCsv(`${HEADER}\r\nA AS,${NO},1.00,E-1\r\n\r\n,,,\r\n  ,  , ,\r\nB AS,${NO},2.00,E-2\r\n`, "NOK");
+    const r = parseInstructionsCsv(
+      `${HEADER}\r\nA AS,${NO},1.00,E-1\r\n\r\n,,,\r\n  ,  , ,\r\nB AS,${NO},2.00,E-2\r\n`,
+      "NOK",
+    );
     expect(r.rows.map((x) => x.end_to_end_id)).toEqual(["E-1", "E-2"]);
     expect(r.rows[1]?.end_to_end_id).toBe("E-2");
   });
 
   it("detects semicolon and tab separators", () => {
-    const semi = parseInstructionsCsv(`creditor_name;creditor_iban;amount;end_to_end_id\nFjord AS;${NO};12.30;E-1\n`, "NOK");
+    const semi = parseInstructionsCsv(
+      `creditor_name;creditor_iban;amount;end_to_end_id\nFjord AS;${NO};12.30;E-1\n`,
+      "NOK",
+    );
     expect(semi.rows[0]).toMatchObject({ creditor_iban: NO, amount: "12.30", end_to_end_id: "E-1" });
-    const tab = parseInstructionsCsv(`creditor_name\tcreditor_iban\tamount\tend_to_end_id\nFjord AS\t${NO}\t12.30\tE-1\n`, "NOK");
+    const tab = parseInstructionsCsv(
+      `creditor_name\tcreditor_iban\tamount\tend_to_end_id\nFjord AS\t${NO}\t12.30\tE-1\n`,
+      "NOK",
+    );
     expect(tab.rows[0]).toMatchObject({ amount: "12.30" });
   });
 
@@ -83,7 +103,9 @@ describe("validateCsvRows", () => {
   });
 
   it("marks a bad IBAN (check digits, too short, garbage) on its cell only", () => {
-    const r = importCsv(`${HEADER}\nA,NO9386011117948,1.00,E-1\nB,FI00 1234,1.00,E-2\nC,not an iban,1.00,E-3\nD,${NO},1.00,E-4\n`);
+    const r = importCsv(
+      `${HEADER}\nA,NO9386011117948,1.00,E-1\nB,FI00 1234,1.00,E-2\nC,not an iban,1.00,E-3\nD,${NO},1.00,E-4\n`,
+    );
     expect(r.errors).toEqual({
       0: { creditor_iban: "is not a valid IBAN" },
       1: { creditor_iban: "is not a valid IBAN" },
@@ -107,7 +129,9 @@ describe("validateCsvRows", () => {
   });
 
   it("refuses amounts that are not positive decimal strings with a point", () => {
-    const r = importCsv(`creditor_name;creditor_iban;amount;end_to_end_id\nA;${DE};1200,50;E-1\nB;${DE};-5.00;E-2\nC;${DE};0.00;E-3\nD;${DE};1,200.00;E-4\nE;${DE};1e3;E-5\nF;${DE};;E-6\n`);
+    const r = importCsv(
+      `creditor_name;creditor_iban;amount;end_to_end_id\nA;${DE};1200,50;E-1\nB;${DE};-5.00;E-2\nC;${DE};0.00;E-3\nD;${DE};1,200.00;E-4\nE;${DE};1e3;E-5\nF;${DE};;E-6\n`,
+    );
     expect(r.errors[0]?.amount).toMatch(/positive decimal string/);
     expect(r.errors[1]?.amount).toMatch(/positive decimal string/);
     expect(r.errors[2]?.amount).toBe("must be greater than zero");
@@ -138,7 +162,12 @@ describe("validateCsvRows", () => {
 
   it("keeps the first problem of a cell and marks several cells of one row", () => {
     const r = importCsv(`${HEADER}\n,bad,abc,\n`);
-    expect(r.errors[0]).toEqual({ creditor_name: "is required", creditor_iban: "is not a valid IBAN", amount: expect.stringMatching(/positive decimal/), end_to_end_id: "is required" });
+    expect(r.errors[0]).toEqual({
+      creditor_name: "is required",
+      creditor_iban: "is not a valid IBAN",
+      amount: expect.stringMatching(/positive decimal/),
+      end_to_end_id: "is required",
+    });
   });
 
   it("checks every row of a large file", () => {

@@ -43,11 +43,19 @@ export function parseInstructionsCsv(text: string, currency: string): CsvParse {
   const r = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
     header: true,
     skipEmptyLines: "greedy",
-    transformHeader: (h) => ALIASES[h.trim().toLowerCase().replaceAll(/[\s-]+/g, "_")] ?? h.trim(),
+    transformHeader: (h) =>
+      ALIASES[
+        h
+          .trim()
+          .toLowerCase()
+          .replaceAll(/[\s-]+/g, "_")
+      ] ?? h.trim(),
   });
   const fields = r.meta.fields ?? [];
   const missing = CSV_FIELDS.filter((f) => !fields.includes(f));
-  const fileErrors = missing.length ? [`The header row lacks ${missing.join(", ")}. Expected columns: ${CSV_FIELDS.join(", ")}.`] : [];
+  const fileErrors = missing.length
+    ? [`The header row lacks ${missing.join(", ")}. Expected columns: ${CSV_FIELDS.join(", ")}.`]
+    : [];
   if (r.data.length === 0) fileErrors.push("The file holds no rows.");
   const rows = r.data.map((d) => ({
     creditor_name: (d.creditor_name ?? "").trim(),
@@ -63,21 +71,36 @@ export function parseInstructionsCsv(text: string, currency: string): CsvParse {
 export type RowErrors = Record<number, Partial<Record<CsvField, string>>>;
 
 /** Checks the rows as one batch in `currency`, and their end-to-end ids against `takenIds` (ids already in the editor). */
-export function validateCsvRows(rows: readonly InstructionRow[], currency: string, takenIds: ReadonlySet<string>): RowErrors {
+export function validateCsvRows(
+  rows: readonly InstructionRow[],
+  currency: string,
+  takenIds: ReadonlySet<string>,
+): RowErrors {
   const out: RowErrors = {};
   const set = (i: number, f: CsvField, msg: string) => {
     const row = (out[i] ??= {});
     row[f] ??= msg;
   };
-  const r = PaymentBatchCreate.safeParse({ company_id: "00000000-0000-4000-8000-000000000000", currency, instructions: rows.map((x) => ({ ...x, currency })) });
+  const r = PaymentBatchCreate.safeParse({
+    company_id: "00000000-0000-4000-8000-000000000000",
+    currency,
+    instructions: rows.map((x) => ({ ...x, currency })),
+  });
   if (!r.success) {
     for (const issue of r.error.issues) {
       const [top, i, f] = issue.path;
-      if (top === "instructions" && typeof i === "number" && typeof f === "string" && (CSV_FIELDS as readonly string[]).includes(f)) set(i, f as CsvField, issue.message);
+      if (
+        top === "instructions" &&
+        typeof i === "number" &&
+        typeof f === "string" &&
+        (CSV_FIELDS as readonly string[]).includes(f)
+      )
+        set(i, f as CsvField, issue.message);
     }
   }
   rows.forEach((x, i) => {
-    if (x.end_to_end_id && takenIds.has(x.end_to_end_id)) set(i, "end_to_end_id", "is already used by a row in the editor");
+    if (x.end_to_end_id && takenIds.has(x.end_to_end_id))
+      set(i, "end_to_end_id", "is already used by a row in the editor");
   });
   return out;
 }

@@ -18,7 +18,17 @@ const COLUMNS = [
  * duplicate and remove; every cell is a labelled input reachable with Tab,
  * Enter in the last row's amount adds a row; each cell shows its own error.
  */
-export function InstructionRows({ control, register, errors, currency }: { control: Control<BatchFormValues>; register: UseFormRegister<BatchFormValues>; errors: FieldErrors<BatchFormValues>; currency: string }) {
+export function InstructionRows({
+  control,
+  register,
+  errors,
+  currency,
+}: {
+  control: Control<BatchFormValues>;
+  register: UseFormRegister<BatchFormValues>;
+  errors: FieldErrors<BatchFormValues>;
+  currency: string;
+}) {
   const { fields, append, remove, insert } = useFieldArray({ control, name: "instructions" });
   const rows = useWatch({ control, name: "instructions" });
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
@@ -27,11 +37,18 @@ export function InstructionRows({ control, register, errors, currency }: { contr
       <table className="w-full border-collapse text-[13px]" aria-label="Instructions">
         <thead>
           <tr>
-            <th scope="col" className="w-10 border-b border-slate-200 bg-slate-50 px-2 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
+            <th
+              scope="col"
+              className="w-10 border-b border-slate-200 bg-slate-50 px-2 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500"
+            >
               #
             </th>
             {COLUMNS.map((c) => (
-              <th key={c.name} scope="col" className={`${c.width} border-b border-slate-200 bg-slate-50 px-2 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${c.name === "amount" ? "text-right" : "text-left"}`}>
+              <th
+                key={c.name}
+                scope="col"
+                className={`${c.width} border-b border-slate-200 bg-slate-50 px-2 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${c.name === "amount" ? "text-right" : "text-left"}`}
+              >
                 {c.label}
                 {c.name === "amount" ? ` (${currency})` : ""}
               </th>
@@ -46,7 +63,9 @@ export function InstructionRows({ control, register, errors, currency }: { contr
             const rowErrors = errors.instructions?.[i];
             return (
               <tr key={field.id} data-testid="editor-row" className={rowErrors ? "bg-red-50/40" : ""}>
-                <td className="border-b border-slate-100 px-2 py-1.5 align-top text-xs text-slate-500 tabular">{i + 1}</td>
+                <td className="border-b border-slate-100 px-2 py-1.5 align-top text-xs text-slate-500 tabular">
+                  {i + 1}
+                </td>
                 {COLUMNS.map((c) => {
                   const err = rowErrors?.[c.name]?.message;
                   const id = `ins-${i}-${c.name}`;
@@ -72,7 +91,11 @@ export function InstructionRows({ control, register, errors, currency }: { contr
                       />
                       {c.name === "creditor_iban" && <IbanCountry iban={rows?.[i]?.creditor_iban ?? ""} />}
                       {err && (
-                        <span id={`${id}-err`} className="mt-0.5 block text-[11px] text-red-700" data-testid="cell-error">
+                        <span
+                          id={`${id}-err`}
+                          className="mt-0.5 block text-[11px] text-red-700"
+                          data-testid="cell-error"
+                        >
                           {c.label} {err}
                         </span>
                       )}
@@ -80,10 +103,21 @@ export function InstructionRows({ control, register, errors, currency }: { contr
                   );
                 })}
                 <td className="whitespace-nowrap border-b border-slate-100 px-1 py-1.5 align-top">
-                  <Button variant="ghost" className="px-2" aria-label={`Duplicate row ${i + 1}`} onClick={() => insert(i + 1, { ...(rows?.[i] ?? emptyRow(currency)), end_to_end_id: "" })}>
+                  <Button
+                    variant="ghost"
+                    className="px-2"
+                    aria-label={`Duplicate row ${i + 1}`}
+                    onClick={() => insert(i + 1, { ...(rows?.[i] ?? emptyRow(currency)), end_to_end_id: "" })}
+                  >
                     <Copy className="size-3.5" aria-hidden />
                   </Button>
-                  <Button variant="ghost" className="px-2" aria-label={`Remove row ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)}>
+                  <Button
+                    variant="ghost"
+                    className="px-2"
+                    aria-label={`Remove row ${i + 1}`}
+                    disabled={fields.length === 1}
+                    onClick={() => remove(i)}
+                  >
                     <Trash2 className="size-3.5" aria-hidden />
                   </Button>
                 </td>

@@ -12,7 +12,14 @@ import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { errorText, isFinalRefusal } from "@/components/review/error-text";
-import { batchResolver, emptyRow, runningTotal, toBody, type BatchFormValues, type InstructionRow } from "./batch-form-schema";
+import {
+  batchResolver,
+  emptyRow,
+  runningTotal,
+  toBody,
+  type BatchFormValues,
+  type InstructionRow,
+} from "./batch-form-schema";
 import { InstructionRows } from "./instruction-rows";
 import { paymentQueries } from "./payment-queries";
 
@@ -29,14 +36,29 @@ const EMPTY = (r: InstructionRow) => !r.amount && !r.creditor_name && !r.credito
  * would refuse a key reused with another body). The server's field errors
  * are put on the cells they name.
  */
-export function NewBatchForm({ companyId, companyName, currencies, today }: { companyId: string; companyName: string; currencies: string[]; today: string }) {
+export function NewBatchForm({
+  companyId,
+  companyName,
+  currencies,
+  today,
+}: {
+  companyId: string;
+  companyName: string;
+  currencies: string[];
+  today: string;
+}) {
   const router = useRouter();
   const qc = useQueryClient();
   const first = currencies[0] ?? "NOK";
   const form = useForm<BatchFormValues>({
     resolver: batchResolver,
     mode: "onChange",
-    defaultValues: { company_id: companyId, currency: first, requested_execution_date: today, instructions: [emptyRow(first)] },
+    defaultValues: {
+      company_id: companyId,
+      currency: first,
+      requested_execution_date: today,
+      instructions: [emptyRow(first)],
+    },
   });
   const { register, control, handleSubmit, formState, setError, getValues, reset, trigger } = form;
   const currency = useWatch({ control, name: "currency" });
@@ -46,7 +68,12 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
   const op = useRef({ key: crypto.randomUUID(), body: "" as string, inFlight: false });
 
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof toBody>) => bffFetch<PaymentBatch>("/api/treasury/payments/batches", { method: "POST", body, idempotencyKey: op.current.key }),
+    mutationFn: (body: ReturnType<typeof toBody>) =>
+      bffFetch<PaymentBatch>("/api/treasury/payments/batches", {
+        method: "POST",
+        body,
+        idempotencyKey: op.current.key,
+      }),
     onSuccess: (batch) => {
       toast.success(`Batch created: ${batch.instruction_count} instructions.`);
       void qc.invalidateQueries({ queryKey: paymentQueries.all() });
@@ -56,7 +83,10 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
       const fieldErrors = err instanceof BffRequestError ? err.details.errors : undefined;
       if (fieldErrors && typeof fieldErrors === "object") {
         for (const [path, msgs] of Object.entries(fieldErrors as Record<string, string[]>)) {
-          setError(path as Path<BatchFormValues>, { type: "server", message: Array.isArray(msgs) ? msgs.join("; ") : String(msgs) });
+          setError(path as Path<BatchFormValues>, {
+            type: "server",
+            message: Array.isArray(msgs) ? msgs.join("; ") : String(msgs),
+          });
         }
       }
       toast.error(errorText(err, "Saving the batch"));
@@ -79,7 +109,10 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
 
   function importRows(imported: InstructionRow[]) {
     const kept = getValues("instructions").filter((r) => !EMPTY(r));
-    reset({ ...getValues(), instructions: [...kept, ...imported.map((r) => ({ ...r, currency }))] }, { keepDefaultValues: true });
+    reset(
+      { ...getValues(), instructions: [...kept, ...imported.map((r) => ({ ...r, currency }))] },
+      { keepDefaultValues: true },
+    );
     void trigger();
     setImporting(false);
     toast.success(`${imported.length} instructions imported.`);
@@ -104,7 +137,13 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
         </label>
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
           Requested execution date
-          <input type="date" {...register("requested_execution_date")} min={today} className={`${field} ${dateErr ? "border-red-500" : ""}`} aria-invalid={dateErr ? true : undefined} />
+          <input
+            type="date"
+            {...register("requested_execution_date")}
+            min={today}
+            className={`${field} ${dateErr ? "border-red-500" : ""}`}
+            aria-invalid={dateErr ? true : undefined}
+          />
           {dateErr && <span className="text-[11px] font-normal text-red-700">{dateErr}</span>}
         </label>
         <div className="ml-auto text-right" aria-live="polite" data-testid="running-total">
@@ -130,7 +169,9 @@ export function NewBatchForm({ companyId, companyName, currencies, today }: { co
         <div className="flex items-center gap-3">
           {save.isError && (
             <span className="text-[13px] text-red-700">
-              {isFinalRefusal(save.error) ? "Not saved. Correct the marked fields, then save again." : "Not saved. Saving again sends the same request for the same batch."}
+              {isFinalRefusal(save.error)
+                ? "Not saved. Correct the marked fields, then save again."
+                : "Not saved. Saving again sends the same request for the same batch."}
             </span>
           )}
           <Button type="submit" variant="primary" pending={save.isPending || save.isSuccess} data-testid="save-batch">

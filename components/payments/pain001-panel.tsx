@@ -55,9 +55,14 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
   async function download() {
     setPending(true);
     try {
-      const res = await fetch(`/api/treasury/payments/batches/${batch.id}/pain001?version=${version}`, { credentials: "same-origin", headers: { Accept: "application/xml" } });
-      if (!res.ok) throw new Error(errorBodyFields(await readLenientJson(res)).message ?? `The download failed (${res.status}).`);
-      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `${version}_${batch.id}.xml`;
+      const res = await fetch(`/api/treasury/payments/batches/${batch.id}/pain001?version=${version}`, {
+        credentials: "same-origin",
+        headers: { Accept: "application/xml" },
+      });
+      if (!res.ok)
+        throw new Error(errorBodyFields(await readLenientJson(res)).message ?? `The download failed (${res.status}).`);
+      const name =
+        /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? `${version}_${batch.id}.xml`;
       const url = URL.createObjectURL(await res.blob());
       const a = document.createElement("a");
       a.href = url;
@@ -76,23 +81,28 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
 
   const changed = notes ? Object.entries(notes.summary).filter(([, n]) => n > 0) : [];
   return (
-    <section aria-labelledby="pain001-h" className="rounded-lg border border-slate-200 bg-white p-4" data-testid="pain001-panel">
+    <section
+      aria-labelledby="pain001-h"
+      className="rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="pain001-panel"
+    >
       <h2 id="pain001-h" className="mb-2 text-sm font-semibold text-slate-900">
         Payment file
       </h2>
       <p className="mb-3 text-[13px] text-slate-600" data-testid="debtor-account">
-        {debtor.isPending
-          ? "Finding the account it is paid from…"
-          : account
-            ? (
-                <>
-                  Paid from <span className="font-medium text-slate-900">{account.name}</span> <span className="font-mono text-xs">{account.iban_masked}</span>, {account.bank_name}:
-                  the company&apos;s first active {account.currency} account by name.
-                </>
-              )
-            : debtor.isError
-              ? "The account this batch is paid from could not be read; try again shortly."
-              : (debtor.data?.reason ?? "No account to pay this batch from is known, so no payment file can be written.")}
+        {debtor.isPending ? (
+          "Finding the account it is paid from…"
+        ) : account ? (
+          <>
+            Paid from <span className="font-medium text-slate-900">{account.name}</span>{" "}
+            <span className="font-mono text-xs">{account.iban_masked}</span>, {account.bank_name}: the company&apos;s
+            first active {account.currency} account by name.
+          </>
+        ) : debtor.isError ? (
+          "The account this batch is paid from could not be read; try again shortly."
+        ) : (
+          (debtor.data?.reason ?? "No account to pay this batch from is known, so no payment file can be written.")
+        )}
       </p>
       {allowed ? (
         <div className="flex flex-wrap items-end gap-2">
@@ -116,16 +126,29 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
           </Button>
         </div>
       ) : (
-        <p className="text-[13px] text-slate-600">A pain.001 is offered before the batch is submitted (for review) and again once it is approved.</p>
+        <p className="text-[13px] text-slate-600">
+          A pain.001 is offered before the batch is submitted (for review) and again once it is approved.
+        </p>
       )}
-      {batch.status === "created" && allowed && <p className="mt-2 text-xs text-slate-500">Before submitting, the file is for review only: the batch is not approved yet.</p>}
+      {batch.status === "created" && allowed && (
+        <p className="mt-2 text-xs text-slate-500">
+          Before submitting, the file is for review only: the batch is not approved yet.
+        </p>
+      )}
       {notes && (
-        <div role="status" className="mt-3 rounded-md bg-slate-50 p-2 text-xs text-slate-700" data-testid="pain001-notes">
+        <div
+          role="status"
+          className="mt-3 rounded-md bg-slate-50 p-2 text-xs text-slate-700"
+          data-testid="pain001-notes"
+        >
           {changed.length === 0 ? (
             "Downloaded; every text went into the file as it is."
           ) : (
             <>
-              <p>Downloaded. {changed.map(([k, n]) => `${n} field${n === 1 ? "" : "s"} ${KIND_TEXT[k] ?? k}`).join("; ")}:</p>
+              <p>
+                Downloaded. {changed.map(([k, n]) => `${n} field${n === 1 ? "" : "s"} ${KIND_TEXT[k] ?? k}`).join("; ")}
+                :
+              </p>
               <ul className="mt-1 max-h-32 list-disc overflow-auto pl-4 font-mono">
                 {notes.fields.map((f) => (
                   <li key={f}>{f.replace(":", " ")}</li>

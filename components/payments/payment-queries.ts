@@ -41,20 +41,29 @@ export const paymentQueries = {
   list: (companyId: string, filters: BatchListFilters) =>
     queryOptions({
       queryKey: [...paymentQueries.lists(companyId), filters] as const,
-      queryFn: ({ signal }) => bffFetch<BffPage<PaymentBatch>>(`/api/treasury/payments/batches${toQueryString({ ...filters, page_size: BATCHES_PAGE_SIZE })}`, { signal }),
+      queryFn: ({ signal }) =>
+        bffFetch<BffPage<PaymentBatch>>(
+          `/api/treasury/payments/batches${toQueryString({ ...filters, page_size: BATCHES_PAGE_SIZE })}`,
+          { signal },
+        ),
     }),
   view: (companyId: string, id: string) =>
     queryOptions({
       queryKey: [...paymentQueries.all(), companyId, "view", id] as const,
       queryFn: ({ signal }) => bffFetch<BatchView>(`/api/treasury/payments/batches/${id}/view`, { signal }),
       // Live while the batch is moving: approvals and the bank change it within seconds.
-      refetchInterval: (q) => (q.state.data && MOVING_STATES.includes(q.state.data.batch.status) ? BATCH_POLL_MS : false),
+      refetchInterval: (q) =>
+        q.state.data && MOVING_STATES.includes(q.state.data.batch.status) ? BATCH_POLL_MS : false,
     }),
   /** The account the batch is paid from (it changes only when accounts do). */
   debtor: (companyId: string, id: string) =>
     queryOptions({
       queryKey: [...paymentQueries.all(), companyId, "debtor", id] as const,
-      queryFn: ({ signal }) => bffFetch<{ account: DebtorAccountView | null; reason: string | null }>(`/api/treasury/payments/batches/${id}/debtor-account`, { signal }),
+      queryFn: ({ signal }) =>
+        bffFetch<{ account: DebtorAccountView | null; reason: string | null }>(
+          `/api/treasury/payments/batches/${id}/debtor-account`,
+          { signal },
+        ),
       staleTime: 60_000,
     }),
 };

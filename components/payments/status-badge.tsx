@@ -23,7 +23,10 @@ const TONES: Record<string, string> = {
 /** A state as a small labelled badge; the words carry the meaning, colour only supports it. */
 export function StatusBadge({ status }: { status: BatchStatus | InstructionStatus | string }) {
   return (
-    <span data-status={status} className={`inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${TONES[status] ?? TONES.created}`}>
+    <span
+      data-status={status}
+      className={`inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${TONES[status] ?? TONES.created}`}
+    >
       {stateInWords(status)}
     </span>
   );

@@ -20,18 +20,35 @@ import { paymentQueries } from "./payment-queries";
  * a retry after a failure submits once. The detail shows "waiting for
  * approval" at once and rolls back with a toast when the API refuses.
  */
-export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: string; batch: PaymentBatch; onClose: () => void }) {
+export function SubmitBatchDialog({
+  companyId,
+  batch,
+  onClose,
+}: {
+  companyId: string;
+  batch: PaymentBatch;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const op = useOperationKey();
   const key = paymentQueries.view(companyId, batch.id).queryKey;
   // Two clicks arrive before the button re-renders as disabled: the second must not send a second request.
   const inFlight = useRef(false);
   const m = useMutation({
-    mutationFn: () => bffFetch<PaymentBatch>(`/api/treasury/payments/batches/${batch.id}/submit`, { method: "POST", idempotencyKey: op.key }),
+    mutationFn: () =>
+      bffFetch<PaymentBatch>(`/api/treasury/payments/batches/${batch.id}/submit`, {
+        method: "POST",
+        idempotencyKey: op.key,
+      }),
     onMutate: async () => {
       await qc.cancelQueries({ queryKey: key });
       const before = qc.getQueryData<BatchView>(key);
-      if (before) qc.setQueryData<BatchView>(key, { ...before, may_submit: false, batch: { ...before.batch, status: "pending_approval" } });
+      if (before)
+        qc.setQueryData<BatchView>(key, {
+          ...before,
+          may_submit: false,
+          batch: { ...before.batch, status: "pending_approval" },
+        });
       return { before };
     },
     onError: (err, _v, c) => {
@@ -62,11 +79,16 @@ export function SubmitBatchDialog({ companyId, batch, onClose }: { companyId: st
             {final ? "Close" : "Cancel"}
           </Button>
           {!final && (
-            <Button variant="primary" pending={m.isPending} onClick={() => {
+            <Button
+              variant="primary"
+              pending={m.isPending}
+              onClick={() => {
                 if (inFlight.current) return;
                 inFlight.current = true;
                 m.mutate();
-              }} data-testid="confirm-submit">
+              }}
+              data-testid="confirm-submit"
+            >
               {m.isPending ? "Submitting…" : m.isError ? "Try again" : "Submit for approval"}
             </Button>
           )}

@@ -11,7 +11,11 @@ export type MatchAction = "confirm" | "reject";
  * (optional: the spec's reject describes no body), which is sent with the
  * decision and kept in the audit log; the decided tab shows it.
  */
-export function MatchDecisionDialog({ rows, decision, ...callbacks }: DecisionCallbacks & { rows: MatchReviewRow[]; decision: MatchAction }) {
+export function MatchDecisionDialog({
+  rows,
+  decision,
+  ...callbacks
+}: DecisionCallbacks & { rows: MatchReviewRow[]; decision: MatchAction }) {
   const confirm = decision === "confirm";
   return (
     <ReviewDecisionDialog
@@ -21,7 +25,11 @@ export function MatchDecisionDialog({ rows, decision, ...callbacks }: DecisionCa
       noun={{ one: "this match", many: "matches" }}
       rejecting={!confirm}
       reasonOnReject="optional"
-      description={confirm ? "A confirmed match marks the payment as reconciled with the bank transaction." : "A rejected match is not proposed again for this pair."}
+      description={
+        confirm
+          ? "A confirmed match marks the payment as reconciled with the bank transaction."
+          : "A rejected match is not proposed again for this pair."
+      }
       testId="match-dialog"
       confirmTestId="confirm-match-decision"
     >

@@ -24,8 +24,20 @@ export interface MatchReviewFilters {
 }
 
 /** The review filters of the URL state. */
-export function reviewFilters(f: { tab: "proposed" | "decided"; band: "high" | "medium" | "low" | null; from: string | null; to: string | null; page: number | null }): MatchReviewFilters {
-  return { tab: f.tab, ...(f.band ? { band: f.band } : {}), ...(f.from ? { from_date: f.from } : {}), ...(f.to ? { to_date: f.to } : {}), ...(f.page && f.page > 1 ? { page: f.page } : {}) };
+export function reviewFilters(f: {
+  tab: "proposed" | "decided";
+  band: "high" | "medium" | "low" | null;
+  from: string | null;
+  to: string | null;
+  page: number | null;
+}): MatchReviewFilters {
+  return {
+    tab: f.tab,
+    ...(f.band ? { band: f.band } : {}),
+    ...(f.from ? { from_date: f.from } : {}),
+    ...(f.to ? { to_date: f.to } : {}),
+    ...(f.page && f.page > 1 ? { page: f.page } : {}),
+  };
 }
 
 export const matchQueries = {
@@ -33,6 +45,9 @@ export const matchQueries = {
   review: (filters: MatchReviewFilters) =>
     queryOptions({
       queryKey: [...matchQueries.all(), "review", filters] as const,
-      queryFn: ({ signal }) => bffFetch<BffPage<MatchReviewRow>>(`/api/treasury/reconciliation/review${toQueryString({ ...filters })}`, { signal }),
+      queryFn: ({ signal }) =>
+        bffFetch<BffPage<MatchReviewRow>>(`/api/treasury/reconciliation/review${toQueryString({ ...filters })}`, {
+          signal,
+        }),
     }),
 };

@@ -48,7 +48,8 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
     listKey,
     invalidate: [matchQueries.all()],
     idOf: (r) => r.match.id,
-    url: (r, d) => `/api/treasury/reconciliation/matches/${r.match.id}/${d}${toQueryString({ company_id: r.match.company_id })}`,
+    url: (r, d) =>
+      `/api/treasury/reconciliation/matches/${r.match.id}/${d}${toQueryString({ company_id: r.match.company_id })}`,
     applied: () => null,
     done: { confirm: "Confirmed", reject: "Rejected" },
     noun: { confirm: "The confirmation", reject: "The rejection" },
@@ -63,7 +64,8 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
     for (const r of list) keyFor(r.match.id, d);
     setDialog({ rows: list, d });
   }
-  const toggle = (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
+  const toggle = (id: string) =>
+    setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
   const { active, setActive } = useReviewKeys({
     count: rows.length,
     enabled: !dialog && !help && canAct,
@@ -75,10 +77,17 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
   const chosen = rows.filter((r) => selected.has(r.match.id));
 
   return (
-    <Tabs.Root value={f.tab} onValueChange={(v) => void setF({ tab: v === "decided" ? "decided" : "proposed", page: null })}>
+    <Tabs.Root
+      value={f.tab}
+      onValueChange={(v) => void setF({ tab: v === "decided" ? "decided" : "proposed", page: null })}
+    >
       <Tabs.List aria-label="Matches" className="mb-3 flex gap-1 border-b border-slate-200">
         {(["proposed", "decided"] as const).map((t) => (
-          <Tabs.Trigger key={t} value={t} className="-mb-px border-b-2 border-transparent px-3 py-2 text-[13px] font-medium text-slate-600 data-[state=active]:border-slate-900 data-[state=active]:text-slate-900">
+          <Tabs.Trigger
+            key={t}
+            value={t}
+            className="-mb-px border-b-2 border-transparent px-3 py-2 text-[13px] font-medium text-slate-600 data-[state=active]:border-slate-900 data-[state=active]:text-slate-900"
+          >
             {t === "proposed" ? "To review" : "Decided"}
           </Tabs.Trigger>
         ))}
@@ -94,18 +103,34 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
                 <Button disabled={chosen.length === 0} onClick={() => open(chosen, "reject")} data-testid="bulk-reject">
                   Reject selected{chosen.length ? ` (${chosen.length})` : ""}
                 </Button>
-                <Button variant="primary" disabled={chosen.length === 0} onClick={() => open(chosen, "confirm")} data-testid="bulk-confirm">
+                <Button
+                  variant="primary"
+                  disabled={chosen.length === 0}
+                  onClick={() => open(chosen, "confirm")}
+                  data-testid="bulk-confirm"
+                >
                   Confirm selected{chosen.length ? ` (${chosen.length})` : ""}
                 </Button>
               </>
             ) : null
           }
         >
-          <FilterSelect label="Score" value={f.band} options={BANDS} onChange={(v) => void setF({ band: (v as "high" | "medium" | "low" | null) ?? null, page: null })} anyLabel="Any score" />
+          <FilterSelect
+            label="Score"
+            value={f.band}
+            options={BANDS}
+            onChange={(v) => void setF({ band: (v as "high" | "medium" | "low" | null) ?? null, page: null })}
+            anyLabel="Any score"
+          />
           {(["from", "to"] as const).map((k) => (
             <label key={k} className="flex flex-col gap-1 text-xs font-medium text-slate-600">
               {proposed ? "Proposed" : "Decided"} {k}
-              <input type="date" value={f[k] ?? ""} onChange={(e) => void setF({ [k]: e.target.value || null, page: null })} className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900" />
+              <input
+                type="date"
+                value={f[k] ?? ""}
+                onChange={(e) => void setF({ [k]: e.target.value || null, page: null })}
+                className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900"
+              />
             </label>
           ))}
         </FilterBar>
@@ -115,7 +140,9 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
           <ProblemState title="The matches could not be loaded" message={errorText(q.error, "Loading the matches")} />
         ) : rows.length === 0 ? (
           <EmptyState title={proposed ? "No proposed matches to review" : "No decided matches"} icon={GitCompareArrows}>
-            {proposed ? "Matches appear when the bank books a payment; change the filters to see more." : "Confirmed and rejected matches appear here."}
+            {proposed
+              ? "Matches appear when the bank books a payment; change the filters to see more."
+              : "Confirmed and rejected matches appear here."}
           </EmptyState>
         ) : (
           <>
@@ -133,8 +160,23 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
               </thead>
               <tbody>
                 {rows.map((r, i) => (
-                  <tr key={r.match.id} data-row-index={i} tabIndex={-1} onClick={() => setActive(i)} data-testid="match-row" data-e2e={r.instruction?.end_to_end_id ?? ""} className={`${canAct && i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}>
-                    {canAct && <SelectCell className={td} label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`} checked={selected.has(r.match.id)} onToggle={() => toggle(r.match.id)} />}
+                  <tr
+                    key={r.match.id}
+                    data-row-index={i}
+                    tabIndex={-1}
+                    onClick={() => setActive(i)}
+                    data-testid="match-row"
+                    data-e2e={r.instruction?.end_to_end_id ?? ""}
+                    className={`${canAct && i === active ? "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]" : ""} outline-none`}
+                  >
+                    {canAct && (
+                      <SelectCell
+                        className={td}
+                        label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`}
+                        checked={selected.has(r.match.id)}
+                        onToggle={() => toggle(r.match.id)}
+                      />
+                    )}
                     <td className={td}>{r.company_name}</td>
                     <td className={`${td} min-w-56`}>
                       <InstructionSide row={r} />
@@ -146,13 +188,23 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
                       <ScoreBreakdown score={r.match.score} breakdown={r.match.score_breakdown} />
                     </td>
                     <td className={`${td} text-slate-600`}>
-                      {!proposed ? <DecisionInfo row={r} /> : r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
+                      {!proposed ? (
+                        <DecisionInfo row={r} />
+                      ) : r.match.created_at ? (
+                        <Timestamp value={r.match.created_at} />
+                      ) : (
+                        "—"
+                      )}
                     </td>
                     {canAct && (
                       <td className={`${td} whitespace-nowrap`}>
                         <div className="flex flex-col gap-1">
-                          <Button variant="primary" onClick={() => open([r], "confirm")} data-testid="confirm-match">Confirm</Button>
-                          <Button onClick={() => open([r], "reject")} data-testid="reject-match">Reject</Button>
+                          <Button variant="primary" onClick={() => open([r], "confirm")} data-testid="confirm-match">
+                            Confirm
+                          </Button>
+                          <Button onClick={() => open([r], "reject")} data-testid="reject-match">
+                            Reject
+                          </Button>
                         </div>
                         <RowResultText result={results[r.match.id]} />
                       </td>
@@ -161,8 +213,17 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
                 ))}
               </tbody>
             </Table>
-            <Pager page={q.data.page} totalPages={q.data.total_pages} count={q.data.count} hasNext={q.data.has_next} hasPrevious={q.data.has_previous} onPage={(p) => void setF({ page: p > 1 ? p : null })} />
-            {canAct && <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a confirm · r reject · ? help</p>}
+            <Pager
+              page={q.data.page}
+              totalPages={q.data.total_pages}
+              count={q.data.count}
+              hasNext={q.data.has_next}
+              hasPrevious={q.data.has_previous}
+              onPage={(p) => void setF({ page: p > 1 ? p : null })}
+            />
+            {canAct && (
+              <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a confirm · r reject · ? help</p>
+            )}
           </>
         )}
       </Tabs.Content>

@@ -16,7 +16,9 @@ export function InstructionSide({ row }: { row: MatchReviewRow }) {
         <span className="font-medium text-slate-900">{i.creditor_name}</span>
         <Amount value={i.amount} currency={i.currency} />
       </div>
-      <div className="font-mono text-[11px] text-slate-500">{i.end_to_end_id} · {i.creditor_iban}</div>
+      <div className="font-mono text-[11px] text-slate-500">
+        {i.end_to_end_id} · {i.creditor_iban}
+      </div>
     </div>
   );
 }
@@ -55,7 +57,11 @@ export function DecisionInfo({ row }: { row: MatchReviewRow }) {
           <Timestamp value={at} />
         </div>
       )}
-      {by && <div className="text-[11px]" data-testid="match-reviewer">by {by}</div>}
+      {by && (
+        <div className="text-[11px]" data-testid="match-reviewer">
+          by {by}
+        </div>
+      )}
       {reason && (
         <div className="text-[11px] text-slate-700" data-testid="match-reason">
           Reason: {reason}

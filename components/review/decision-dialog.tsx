@@ -85,7 +85,13 @@ export function ReviewDecisionDialog({
           <Button onClick={onClose} disabled={busy}>
             Cancel
           </Button>
-          <Button variant={rejecting ? "danger" : "primary"} pending={busy} disabled={!ok} onClick={() => void go()} data-testid={confirmTestId}>
+          <Button
+            variant={rejecting ? "danger" : "primary"}
+            pending={busy}
+            disabled={!ok}
+            onClick={() => void go()}
+            data-testid={confirmTestId}
+          >
             {busy ? "Working…" : `${verb}${count === 1 ? "" : ` ${count}`}`}
           </Button>
         </>

@@ -26,7 +26,8 @@ export function stateInWords(state: string): string {
  * still running; other errors keep the BFF's message and request id.
  */
 export function errorText(err: unknown, what = "The request"): string {
-  if (!(err instanceof BffRequestError)) return `${what} could not reach the server. Try again — it will not be done twice.`;
+  if (!(err instanceof BffRequestError))
+    return `${what} could not reach the server. Try again — it will not be done twice.`;
   if (err.status === 409) {
     if (err.details.reason === "in_progress") return `${what} is still being processed. Wait a moment and try again.`;
     const state = typeof err.details.state === "string" ? err.details.state : null;

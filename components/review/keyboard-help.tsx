@@ -3,7 +3,15 @@
 import { Modal } from "@/components/ui/dialog";
 
 /** The "?" help of a review list: its keys in a table. */
-export function KeyboardHelp({ open, onOpenChange, approveLabel }: { open: boolean; onOpenChange: (o: boolean) => void; approveLabel: string }) {
+export function KeyboardHelp({
+  open,
+  onOpenChange,
+  approveLabel,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  approveLabel: string;
+}) {
   const keys: [string, string][] = [
     ["j", "Next row"],
     ["k", "Previous row"],

@@ -49,7 +49,10 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
     const index = before?.items.findIndex((x) => cfg.idOf(x) === id) ?? -1;
     if (before) {
       const next = cfg.applied(row, d);
-      qc.setQueryData(cfg.listKey, { ...before, items: before.items.flatMap((x) => (cfg.idOf(x) === id ? (next ? [next] : []) : [x])) });
+      qc.setQueryData(cfg.listKey, {
+        ...before,
+        items: before.items.flatMap((x) => (cfg.idOf(x) === id ? (next ? [next] : []) : [x])),
+      });
     }
     try {
       await bffFetch(cfg.url(row, d), { method: "POST", ...(body ? { body } : {}), idempotencyKey: keyFor(id, d) });
@@ -76,7 +79,8 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
     let ok = 0;
     for (const row of rows) if (await decideOne(row, d, body)) ok++;
     for (const k of cfg.invalidate) void qc.invalidateQueries({ queryKey: k });
-    if (rows.length > 1) (ok === rows.length ? toast.success : toast.warning)(`${ok} of ${rows.length}: ${cfg.done[d].toLowerCase()}.`);
+    if (rows.length > 1)
+      (ok === rows.length ? toast.success : toast.warning)(`${ok} of ${rows.length}: ${cfg.done[d].toLowerCase()}.`);
     else if (ok === 1) toast.success(`${cfg.done[d]}.`);
     return ok;
   }

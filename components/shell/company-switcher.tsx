@@ -28,7 +28,11 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
 
   async function choose(id: string) {
     try {
-      await bffFetch("/api/session/company", { method: "POST", body: { company_id: id }, idempotencyKey: crypto.randomUUID() });
+      await bffFetch("/api/session/company", {
+        method: "POST",
+        body: { company_id: id },
+        idempotencyKey: crypto.randomUUID(),
+      });
       startTransition(() => {
         void queryClient.invalidateQueries();
         router.refresh();

@@ -9,8 +9,16 @@ import { useLocale } from "@/components/format/use-locale";
 /** Colour and pattern per state; the pattern keeps the states apart without colour (WCAG 1.4.1). */
 export const COVERAGE_STYLE: Record<CoverageState, { label: string; className: string }> = {
   complete: { label: "Complete", className: "bg-emerald-500" },
-  partial: { label: "Partial", className: "bg-amber-400 bg-[linear-gradient(135deg,transparent_45%,rgba(255,255,255,.7)_45%,rgba(255,255,255,.7)_55%,transparent_55%)]" },
-  missing: { label: "Missing", className: "bg-white ring-1 ring-inset ring-red-400 bg-[linear-gradient(45deg,transparent_44%,#f87171_44%,#f87171_56%,transparent_56%)]" },
+  partial: {
+    label: "Partial",
+    className:
+      "bg-amber-400 bg-[linear-gradient(135deg,transparent_45%,rgba(255,255,255,.7)_45%,rgba(255,255,255,.7)_55%,transparent_55%)]",
+  },
+  missing: {
+    label: "Missing",
+    className:
+      "bg-white ring-1 ring-inset ring-red-400 bg-[linear-gradient(45deg,transparent_44%,#f87171_44%,#f87171_56%,transparent_56%)]",
+  },
 };
 
 /** Weekday of a `YYYY-MM-DD` (0 = Monday), computed in UTC so the day never shifts. */
@@ -49,7 +57,10 @@ export function CoverageCalendar({ cells }: { cells: readonly CoverageCell[] }) 
         {(Object.keys(COVERAGE_STYLE) as CoverageState[]).map((s) => (
           <span key={s} className="flex items-center gap-1.5">
             <span className={`inline-block size-3 rounded-sm ${COVERAGE_STYLE[s].className}`} aria-hidden />
-            {COVERAGE_STYLE[s].label} <span className="tabular text-slate-900" data-testid={`coverage-count-${s}`}>{summary[s]}</span>
+            {COVERAGE_STYLE[s].label}{" "}
+            <span className="tabular text-slate-900" data-testid={`coverage-count-${s}`}>
+              {summary[s]}
+            </span>
           </span>
         ))}
         {since && (
@@ -58,7 +69,11 @@ export function CoverageCalendar({ cells }: { cells: readonly CoverageCell[] }) 
           </span>
         )}
       </div>
-      <div className="flex gap-[3px] overflow-x-auto pb-1" role="list" aria-label={`Statement coverage from ${formatBusinessDate(first.date, locale)} to ${formatBusinessDate(last.date, locale)}`}>
+      <div
+        className="flex gap-[3px] overflow-x-auto pb-1"
+        role="list"
+        aria-label={`Statement coverage from ${formatBusinessDate(first.date, locale)} to ${formatBusinessDate(last.date, locale)}`}
+      >
         {weeks.map((w, i) => (
           <div key={i} className="flex flex-col gap-[3px]">
             {w.map((c, j) =>
@@ -88,9 +103,18 @@ export function CoverageStrip({ cells }: { cells: readonly CoverageCell[] }) {
   const locale = useLocale();
   const s = coverageSummary(cells);
   return (
-    <span className="inline-flex items-center gap-[2px]" role="img" aria-label={`Last ${cells.length} days: ${s.complete} complete, ${s.partial} partial, ${s.missing} missing`} data-missing={s.missing + s.partial}>
+    <span
+      className="inline-flex items-center gap-[2px]"
+      role="img"
+      aria-label={`Last ${cells.length} days: ${s.complete} complete, ${s.partial} partial, ${s.missing} missing`}
+      data-missing={s.missing + s.partial}
+    >
       {cells.map((c) => (
-        <span key={c.date} title={`${formatBusinessDate(c.date, locale)}: ${COVERAGE_STYLE[c.state].label}`} className={`block h-3.5 w-2 rounded-[2px] ${COVERAGE_STYLE[c.state].className}`} />
+        <span
+          key={c.date}
+          title={`${formatBusinessDate(c.date, locale)}: ${COVERAGE_STYLE[c.state].label}`}
+          className={`block h-3.5 w-2 rounded-[2px] ${COVERAGE_STYLE[c.state].className}`}
+        />
       ))}
     </span>
   );

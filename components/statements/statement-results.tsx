@@ -10,7 +10,8 @@ export function StatementResults({ files }: { files: StatementFileSummary[] }) {
   return (
     <section aria-labelledby="import-result-h" data-testid="statement-results">
       <h2 id="import-result-h" className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-slate-900">
-        <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> Imported {files.length} file{files.length === 1 ? "" : "s"}
+        <CheckCircle2 className="size-4 text-emerald-600" aria-hidden /> Imported {files.length} file
+        {files.length === 1 ? "" : "s"}
       </h2>
       <Table label="Imported files">
         <thead>
@@ -33,9 +34,7 @@ export function StatementResults({ files }: { files: StatementFileSummary[] }) {
             const skipped = Object.entries(f.skipped_codes);
             return (
               <tr key={`${f.file}-${i}`} data-testid="statement-result-row">
-                <Td mono>
-                  {f.file}
-                </Td>
+                <Td mono>{f.file}</Td>
                 <Td>{f.version ?? f.message_type}</Td>
                 <Td align="right">{n(f.statements)}</Td>
                 <Td align="right">
@@ -45,19 +44,28 @@ export function StatementResults({ files }: { files: StatementFileSummary[] }) {
                 <Td align="right">{n(f.transactions_inserted)}</Td>
                 <Td align="right">
                   {n(f.pending)}
-                  {f.pending_replaced > 0 && <span className="block text-xs text-slate-500">{f.pending_replaced} replaced</span>}
+                  {f.pending_replaced > 0 && (
+                    <span className="block text-xs text-slate-500">{f.pending_replaced} replaced</span>
+                  )}
                 </Td>
                 <Td align="right">{n(f.duplicates)}</Td>
                 <Td align="right">{n(f.balances + f.intraday_points)}</Td>
                 <Td align="right">{n(f.coverage_days)}</Td>
-                <Td>{skipped.length === 0 ? <span className="text-slate-500">none</span> : skipped.map(([code, c]) => `${code} ×${c}`).join(", ")}</Td>
+                <Td>
+                  {skipped.length === 0 ? (
+                    <span className="text-slate-500">none</span>
+                  ) : (
+                    skipped.map(([code, c]) => `${code} ×${c}`).join(", ")
+                  )}
+                </Td>
               </tr>
             );
           })}
         </tbody>
       </Table>
       <p className="mt-2 text-xs text-slate-500">
-        Stored counts booked transactions; pending entries have no booking date yet and stay out of booked sums. Duplicates were already stored from an earlier file.
+        Stored counts booked transactions; pending entries have no booking date yet and stay out of booked sums.
+        Duplicates were already stored from an earlier file.
       </p>
     </section>
   );

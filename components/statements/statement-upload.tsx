@@ -9,9 +9,14 @@ import { StatementError, StatementResults } from "./statement-results";
 import { UploadError, uploadStatementFiles, type UploadProgress } from "./upload-request";
 
 const MB = 1024 * 1024;
-const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const size = (bytes: number) =>
+  bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-type State = { kind: "idle" } | { kind: "uploading"; progress: UploadProgress } | { kind: "done"; result: StatementImportResult } | { kind: "failed"; error: UploadError };
+type State =
+  | { kind: "idle" }
+  | { kind: "uploading"; progress: UploadProgress }
+  | { kind: "done"; result: StatementImportResult }
+  | { kind: "failed"; error: UploadError };
 
 /**
  * Drop or pick camt.052 / camt.053 / camt.054 files, upload them in one
@@ -45,11 +50,19 @@ export function StatementUpload({ companyName }: { companyName: string }) {
     abortRef.current = ac;
     setState({ kind: "uploading", progress: { loaded: 0, total: files.reduce((s, f) => s + f.size, 0) } });
     try {
-      const result = await uploadStatementFiles(files, crypto.randomUUID(), (progress) => setState({ kind: "uploading", progress }), ac.signal);
+      const result = await uploadStatementFiles(
+        files,
+        crypto.randomUUID(),
+        (progress) => setState({ kind: "uploading", progress }),
+        ac.signal,
+      );
       setState({ kind: "done", result });
       setFiles([]);
     } catch (err) {
-      setState({ kind: "failed", error: err instanceof UploadError ? err : new UploadError("The upload failed.", 0, null, null, null) });
+      setState({
+        kind: "failed",
+        error: err instanceof UploadError ? err : new UploadError("The upload failed.", 0, null, null, null),
+      });
     } finally {
       abortRef.current = null;
     }
@@ -70,8 +83,8 @@ export function StatementUpload({ companyName }: { companyName: string }) {
         <FileUp className="mx-auto mb-2 size-6 text-slate-400" aria-hidden />
         <p className="text-sm font-medium text-slate-900">Drop statement files here</p>
         <p className="mt-1 text-[13px] text-slate-600">
-          ISO 20022 camt.053 statements, camt.052 intraday reports and camt.054 notifications, up to {STATEMENT_MAX_FILE_BYTES / MB} MB each. They are imported for{" "}
-          {companyName}, all files together or none.
+          ISO 20022 camt.053 statements, camt.052 intraday reports and camt.054 notifications, up to{" "}
+          {STATEMENT_MAX_FILE_BYTES / MB} MB each. They are imported for {companyName}, all files together or none.
         </p>
         <input
           ref={inputRef}
@@ -103,7 +116,11 @@ export function StatementUpload({ companyName }: { companyName: string }) {
               <li key={f.name} className="flex items-center justify-between gap-3 py-1.5">
                 <span className="min-w-0 truncate font-mono text-xs text-slate-900">{f.name}</span>
                 <span className="flex shrink-0 items-center gap-2">
-                  <span className={`tabular text-xs ${f.size > STATEMENT_MAX_FILE_BYTES ? "font-medium text-red-700" : "text-slate-500"}`}>{size(f.size)}</span>
+                  <span
+                    className={`tabular text-xs ${f.size > STATEMENT_MAX_FILE_BYTES ? "font-medium text-red-700" : "text-slate-500"}`}
+                  >
+                    {size(f.size)}
+                  </span>
                   <button
                     type="button"
                     onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}
@@ -117,9 +134,19 @@ export function StatementUpload({ companyName }: { companyName: string }) {
               </li>
             ))}
           </ul>
-          {tooBig.length > 0 && <p className="mt-2 text-xs text-red-700">Files over {STATEMENT_MAX_FILE_BYTES / MB} MB cannot be imported; remove them first.</p>}
+          {tooBig.length > 0 && (
+            <p className="mt-2 text-xs text-red-700">
+              Files over {STATEMENT_MAX_FILE_BYTES / MB} MB cannot be imported; remove them first.
+            </p>
+          )}
           <div className="mt-3 flex items-center gap-3">
-            <Button variant="primary" onClick={upload} pending={uploading} disabled={tooBig.length > 0} data-testid="statement-upload">
+            <Button
+              variant="primary"
+              onClick={upload}
+              pending={uploading}
+              disabled={tooBig.length > 0}
+              data-testid="statement-upload"
+            >
               <Upload className="size-4" aria-hidden /> Import {files.length} file{files.length === 1 ? "" : "s"}
             </Button>
             {state.kind === "uploading" && (
@@ -128,10 +155,16 @@ export function StatementUpload({ companyName }: { companyName: string }) {
                   label="Upload progress"
                   value={state.progress.loaded}
                   max={state.progress.total || null}
-                  valueText={state.progress.total ? `${size(state.progress.loaded)} of ${size(state.progress.total)}` : size(state.progress.loaded)}
+                  valueText={
+                    state.progress.total
+                      ? `${size(state.progress.loaded)} of ${size(state.progress.total)}`
+                      : size(state.progress.loaded)
+                  }
                 />
                 <span className="tabular text-xs text-slate-600">
-                  {state.progress.total && state.progress.loaded >= state.progress.total ? "Importing…" : `${size(state.progress.loaded)} of ${size(state.progress.total)}`}
+                  {state.progress.total && state.progress.loaded >= state.progress.total
+                    ? "Importing…"
+                    : `${size(state.progress.loaded)} of ${size(state.progress.total)}`}
                 </span>
                 <button
                   type="button"

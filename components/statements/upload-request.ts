@@ -30,7 +30,12 @@ function str(v: unknown): string | null {
 }
 
 /** POSTs `files` as parts named `files` to `/api/treasury/statements`; `onProgress` gets bytes sent of the whole body. */
-export function uploadStatementFiles(files: readonly File[], idempotencyKey: string, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<StatementImportResult> {
+export function uploadStatementFiles(
+  files: readonly File[],
+  idempotencyKey: string,
+  onProgress: (p: UploadProgress) => void,
+  signal?: AbortSignal,
+): Promise<StatementImportResult> {
   const form = new FormData();
   for (const f of files) form.append("files", f, f.name);
   return new Promise((resolve, reject) => {
@@ -40,7 +45,16 @@ export function uploadStatementFiles(files: readonly File[], idempotencyKey: str
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "text";
     xhr.upload.onprogress = (e) => onProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
-    xhr.onerror = () => reject(new UploadError("The upload did not reach the dashboard. Check the connection and try again.", 0, null, null, null));
+    xhr.onerror = () =>
+      reject(
+        new UploadError(
+          "The upload did not reach the dashboard. Check the connection and try again.",
+          0,
+          null,
+          null,
+          null,
+        ),
+      );
     xhr.onabort = () => reject(new UploadError("The upload was cancelled.", 0, null, null, null));
     xhr.onload = () => {
       let body: Record<string, unknown> = {};
@@ -50,7 +64,8 @@ export function uploadStatementFiles(files: readonly File[], idempotencyKey: str
         body = {};
       }
       if (xhr.status >= 200 && xhr.status < 300) return resolve(body as unknown as StatementImportResult);
-      const details = typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : {};
+      const details =
+        typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : {};
       reject(
         new UploadError(
           str(body.message) ?? `The upload failed (${xhr.status}).`,

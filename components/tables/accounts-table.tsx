@@ -1,7 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { createColumnHelper, functionalUpdate, rowSortingFeature, tableFeatures, useTable, type SortingState } from "@tanstack/react-table";
+import {
+  createColumnHelper,
+  functionalUpdate,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type SortingState,
+} from "@tanstack/react-table";
 import type { AccountRow } from "@/lib/views/accounts";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
@@ -26,7 +33,12 @@ const columns = helper.columns([
     ),
   }),
   helper.accessor((r) => r.account.bank_name, { id: "bank", header: "Bank" }),
-  helper.accessor((r) => r.account.iban_masked, { id: "iban", header: "IBAN", enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+  helper.accessor((r) => r.account.iban_masked, {
+    id: "iban",
+    header: "IBAN",
+    enableSorting: false,
+    cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+  }),
   helper.accessor((r) => r.account.currency, { id: "currency", header: "Currency" }),
   helper.accessor((r) => r.booked?.balance, {
     id: "balance",
@@ -58,7 +70,11 @@ const columns = helper.columns([
       ) : null;
     },
   }),
-  helper.display({ id: "coverage", header: "Last 7 days", cell: (info) => <CoverageStrip cells={info.row.original.coverage} /> }),
+  helper.display({
+    id: "coverage",
+    header: "Last 7 days",
+    cell: (info) => <CoverageStrip cells={info.row.original.coverage} />,
+  }),
 ]);
 
 /**
@@ -67,7 +83,15 @@ const columns = helper.columns([
  * filtered and sorted over every account; sorting is controlled by the
  * caller (held in the URL) and applied by the server (`manualSorting`).
  */
-export function AccountsDataTable({ rows, sorting, onSortingChange }: { rows: AccountRow[]; sorting: SortingState; onSortingChange: (s: SortingState) => void }) {
+export function AccountsDataTable({
+  rows,
+  sorting,
+  onSortingChange,
+}: {
+  rows: AccountRow[];
+  sorting: SortingState;
+  onSortingChange: (s: SortingState) => void;
+}) {
   const table = useTable({
     features,
     columns,
@@ -96,7 +120,12 @@ export function AccountsDataTable({ rows, sorting, onSortingChange }: { rows: Ac
                     className={`whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`}
                   >
                     {h.column.getCanSort() ? (
-                      <SortHeader label={<table.FlexRender header={h} />} sorted={sorted} onToggle={() => h.column.toggleSorting(sorted === "asc")} align={right ? "right" : "left"} />
+                      <SortHeader
+                        label={<table.FlexRender header={h} />}
+                        sorted={sorted}
+                        onToggle={() => h.column.toggleSorting(sorted === "asc")}
+                        align={right ? "right" : "left"}
+                      />
                     ) : (
                       <table.FlexRender header={h} />
                     )}
@@ -108,9 +137,17 @@ export function AccountsDataTable({ rows, sorting, onSortingChange }: { rows: Ac
         </thead>
         <tbody>
           {visible.map((row) => (
-            <tr key={row.id} className="hover:bg-slate-50" data-testid="account-row" data-account-id={row.original.account.id}>
+            <tr
+              key={row.id}
+              className="hover:bg-slate-50"
+              data-testid="account-row"
+              data-account-id={row.original.account.id}
+            >
               {row.getAllCells().map((cell) => (
-                <td key={cell.id} className={`border-b border-slate-100 px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "text-right" : ""}`}>
+                <td
+                  key={cell.id}
+                  className={`border-b border-slate-100 px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "text-right" : ""}`}
+                >
                   <table.FlexRender cell={cell} />
                 </td>
               ))}
@@ -118,7 +155,9 @@ export function AccountsDataTable({ rows, sorting, onSortingChange }: { rows: Ac
           ))}
         </tbody>
       </table>
-      {visible.length === 0 && <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account matches the filters.</p>}
+      {visible.length === 0 && (
+        <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account matches the filters.</p>
+      )}
     </div>
   );
 }

@@ -7,7 +7,17 @@ import type { ReactNode } from "react";
  * A column header button for sorting. The `<th>` carries `aria-sort`; the
  * button is keyboard reachable and says what a press does.
  */
-export function SortHeader({ label, sorted, onToggle, align = "left" }: { label: ReactNode; sorted: false | "asc" | "desc"; onToggle: () => void; align?: "left" | "right" }) {
+export function SortHeader({
+  label,
+  sorted,
+  onToggle,
+  align = "left",
+}: {
+  label: ReactNode;
+  sorted: false | "asc" | "desc";
+  onToggle: () => void;
+  align?: "left" | "right";
+}) {
   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ArrowUpDown;
   return (
     <button

@@ -20,9 +20,19 @@ const valueDate = (t: Transaction) => t.value_date ?? datePartOf(t.value_at);
 const columns = helper.columns([
   helper.accessor(bookedDate, { id: "booked", header: "Booked", cell: (i) => <BusinessDate date={i.getValue()} /> }),
   helper.accessor(valueDate, { id: "value", header: "Value", cell: (i) => <BusinessDate date={i.getValue()} /> }),
-  helper.accessor("counterparty_name", { header: "Counterparty", cell: (i) => <span className="truncate">{i.getValue()}</span> }),
-  helper.accessor("remittance", { header: "Remittance", cell: (i) => <span className="truncate text-slate-600">{i.getValue()}</span> }),
-  helper.accessor((t) => signedAmount(t.amount, t.direction), { id: "amount", header: "Amount", cell: (i) => <Amount value={i.getValue()} currency={i.row.original.currency} signed /> }),
+  helper.accessor("counterparty_name", {
+    header: "Counterparty",
+    cell: (i) => <span className="truncate">{i.getValue()}</span>,
+  }),
+  helper.accessor("remittance", {
+    header: "Remittance",
+    cell: (i) => <span className="truncate text-slate-600">{i.getValue()}</span>,
+  }),
+  helper.accessor((t) => signedAmount(t.amount, t.direction), {
+    id: "amount",
+    header: "Amount",
+    cell: (i) => <Amount value={i.getValue()} currency={i.row.original.currency} signed />,
+  }),
 ]);
 
 /** Grid template shared by header and rows, so columns line up without a `<table>` layout pass. */
@@ -75,19 +85,35 @@ export function TransactionsTable({
   };
 
   return (
-    <div role="table" aria-label={label} aria-rowcount={modelRows.length + 1} className="rounded-lg border border-slate-200 bg-white text-[13px]" data-testid="transactions-table">
+    <div
+      role="table"
+      aria-label={label}
+      aria-rowcount={modelRows.length + 1}
+      className="rounded-lg border border-slate-200 bg-white text-[13px]"
+      data-testid="transactions-table"
+    >
       <div role="rowgroup">
         {table.getHeaderGroups().map((g) => (
           <div role="row" aria-rowindex={1} key={g.id} className={`${GRID} border-b border-slate-200 bg-slate-50`}>
             {g.headers.map((h) => (
-              <div role="columnheader" key={h.id} className={`px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${h.column.id === "amount" ? "text-right" : ""}`}>
+              <div
+                role="columnheader"
+                key={h.id}
+                className={`px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${h.column.id === "amount" ? "text-right" : ""}`}
+              >
                 <table.FlexRender header={h} />
               </div>
             ))}
           </div>
         ))}
       </div>
-      <div ref={scrollRef} role="rowgroup" style={{ height, overflowY: "auto", contain: "strict" }} data-testid="transactions-scroll" tabIndex={-1}>
+      <div
+        ref={scrollRef}
+        role="rowgroup"
+        style={{ height, overflowY: "auto", contain: "strict" }}
+        data-testid="transactions-scroll"
+        tabIndex={-1}
+      >
         <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
           {items.map((vi) => {
             const row = modelRows[vi.index];
@@ -105,7 +131,11 @@ export function TransactionsTable({
                 data-testid="transaction-row"
               >
                 {row.getAllCells().map((cell) => (
-                  <div role="cell" key={cell.id} className={`min-w-0 truncate px-3 ${cell.column.id === "amount" ? "text-right" : ""}`}>
+                  <div
+                    role="cell"
+                    key={cell.id}
+                    className={`min-w-0 truncate px-3 ${cell.column.id === "amount" ? "text-right" : ""}`}
+                  >
                     <table.FlexRender cell={cell} />
                   </div>
                 ))}

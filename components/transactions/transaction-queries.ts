@@ -25,7 +25,10 @@ export const transactionListQueries = {
     infiniteQueryOptions({
       queryKey: [...transactionListQueries.all(), companyId, filters] as const,
       queryFn: ({ pageParam, signal }) =>
-        bffFetch<BffPage<Transaction>>(`/api/treasury/transactions${toQueryString({ ...filters, page: pageParam, page_size: TRANSACTIONS_PAGE_SIZE })}`, { signal }),
+        bffFetch<BffPage<Transaction>>(
+          `/api/treasury/transactions${toQueryString({ ...filters, page: pageParam, page_size: TRANSACTIONS_PAGE_SIZE })}`,
+          { signal },
+        ),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.has_next ? last.page + 1 : undefined),
     }),

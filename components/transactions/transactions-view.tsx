@@ -21,9 +21,12 @@ import { SearchStatus } from "./search-status";
 import { transactionListQueries, transactionsExportUrl, type TransactionQueryFilters } from "./transaction-queries";
 
 // Closed at first paint: the drawer (and Radix) loads after hydration instead of on the first load.
-const TransactionDrawer = dynamic(() => import("./transaction-drawer").then((m) => m.TransactionDrawer), { ssr: false });
+const TransactionDrawer = dynamic(() => import("./transaction-drawer").then((m) => m.TransactionDrawer), {
+  ssr: false,
+});
 
-const retryButton = "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100";
+const retryButton =
+  "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100";
 
 /**
  * Transactions with URL-held filters (issue 5 §4): date range, direction,
@@ -67,13 +70,22 @@ export function TransactionsView({
     ...(sameAsInitial && initial ? { initialData: { pages: [initial.page], pageParams: [1] } } : {}),
   });
   const loaded = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
-  const rows = useMemo(() => (f.q ? loaded.filter((t) => matchesText(f.q, t.counterparty_name, t.remittance, t.end_to_end_id)) : loaded), [loaded, f.q]);
+  const rows = useMemo(
+    () => (f.q ? loaded.filter((t) => matchesText(f.q, t.counterparty_name, t.remittance, t.end_to_end_id)) : loaded),
+    [loaded, f.q],
+  );
   // null for a moment after hydration while decimal.js loads (components/format/use-totals).
   const totals = useFlowTotals(rows);
   const [open, setOpen] = useState<Transaction | null>(null);
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
-  const search: SearchState = { q: f.q, loaded: loaded.length, total: q.data?.pages[0]?.count ?? null, hasNext: hasNextPage, failed: isFetchNextPageError };
+  const search: SearchState = {
+    q: f.q,
+    loaded: loaded.length,
+    total: q.data?.pages[0]?.count ?? null,
+    hasNext: hasNextPage,
+    failed: isFetchNextPageError,
+  };
   const more = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
@@ -85,28 +97,56 @@ export function TransactionsView({
 
   return (
     <div>
-      <TransactionFilters range={range} values={f} currencies={currencies} accounts={accounts} showAccount={!fixedAccountId} onChange={(patch) => setF(patch)} />
+      <TransactionFilters
+        range={range}
+        values={f}
+        currencies={currencies}
+        accounts={accounts}
+        showAccount={!fixedAccountId}
+        onChange={(patch) => setF(patch)}
+      />
       {q.isPending ? (
         <SkeletonRows rows={12} />
       ) : q.isError && !q.data ? (
         <div className="space-y-3">
-          <ProblemState title="Transactions could not be loaded" message={q.error.message} requestId={q.error instanceof BffRequestError ? q.error.requestId : undefined} />
+          <ProblemState
+            title="Transactions could not be loaded"
+            message={q.error.message}
+            requestId={q.error instanceof BffRequestError ? q.error.requestId : undefined}
+          />
           <button type="button" onClick={() => void q.refetch()} className={retryButton}>
             Retry
           </button>
         </div>
       ) : rows.length === 0 && !hasNextPage ? (
-        <EmptyState title={f.q ? `No transactions in this range match “${f.q}”` : "No transactions in this range"} icon={ArrowLeftRight}>
-          {f.q ? `Searched all ${loaded.length.toLocaleString()} transactions of the range. Change the search, widen the date range or clear a filter.` : "Widen the date range or clear a filter."}
+        <EmptyState
+          title={f.q ? `No transactions in this range match “${f.q}”` : "No transactions in this range"}
+          icon={ArrowLeftRight}
+        >
+          {f.q
+            ? `Searched all ${loaded.length.toLocaleString()} transactions of the range. Change the search, widen the date range or clear a filter.`
+            : "Widen the date range or clear a filter."}
         </EmptyState>
       ) : (
         <>
           <div className="mb-2 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-            <SearchStatus state={search} shown={rows.length} loadingMore={isFetchingNextPage} onRetry={() => void fetchNextPage()} />
-            <CsvExportButton href={transactionsExportUrl(filters, f.q)} fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`} />
+            <SearchStatus
+              state={search}
+              shown={rows.length}
+              loadingMore={isFetchingNextPage}
+              onRetry={() => void fetchNextPage()}
+            />
+            <CsvExportButton
+              href={transactionsExportUrl(filters, f.q)}
+              fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`}
+            />
           </div>
           <TransactionsTable rows={rows} onOpen={setOpen} onEndReached={more} height={520} />
-          <div className="mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-[13px]" data-testid="transaction-totals" aria-busy={totals === null}>
+          <div
+            className="mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-[13px]"
+            data-testid="transaction-totals"
+            aria-busy={totals === null}
+          >
             {(totals ?? []).map((t) => (
               <div key={t.currency} data-currency={t.currency}>
                 <div className="text-xs text-slate-500">
@@ -114,9 +154,15 @@ export function TransactionsView({
                   {hasNextPage ? " loaded so far" : ""}
                 </div>
                 <div className="flex gap-4">
-                  <span>In <Amount value={t.inflow} currency={t.currency} /></span>
-                  <span>Out <Amount value={t.outflow === "0" ? t.outflow : `-${t.outflow}`} currency={t.currency} /></span>
-                  <span className="font-semibold">Net <Amount value={t.net} currency={t.currency} signed /></span>
+                  <span>
+                    In <Amount value={t.inflow} currency={t.currency} />
+                  </span>
+                  <span>
+                    Out <Amount value={t.outflow === "0" ? t.outflow : `-${t.outflow}`} currency={t.currency} />
+                  </span>
+                  <span className="font-semibold">
+                    Net <Amount value={t.net} currency={t.currency} signed />
+                  </span>
                 </div>
               </div>
             ))}

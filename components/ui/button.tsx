@@ -15,12 +15,22 @@ export function buttonClass(variant: ButtonVariant = "secondary", extra = ""): s
 }
 
 /** A dense action button; `pending` disables it and sets `aria-busy`, so a second click cannot start a second request. */
-export const Button = forwardRef<HTMLButtonElement, ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }>(function Button(
+export const Button = forwardRef<
+  HTMLButtonElement,
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }
+>(function Button(
   { variant = "secondary", pending = false, className = "", disabled, type = "button", children, ...rest },
   ref,
 ) {
   return (
-    <button ref={ref} type={type} className={buttonClass(variant, className)} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
+    <button
+      ref={ref}
+      type={type}
+      className={buttonClass(variant, className)}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
+      {...rest}
+    >
       {children}
     </button>
   );

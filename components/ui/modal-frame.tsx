@@ -43,7 +43,9 @@ export function ModalFrame({
           <div className="mb-3 flex items-start justify-between gap-4">
             <div>
               <Dialog.Title className="text-[15px] font-semibold text-slate-900">{title}</Dialog.Title>
-              {description && <Dialog.Description className="mt-1 text-[13px] text-slate-600">{description}</Dialog.Description>}
+              {description && (
+                <Dialog.Description className="mt-1 text-[13px] text-slate-600">{description}</Dialog.Description>
+              )}
             </div>
             <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
               <X className="size-4" aria-hidden />

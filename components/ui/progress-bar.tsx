@@ -3,7 +3,19 @@
  * on: CSV downloads, the transactions search reading every page. `max` null
  * means the total is unknown; the bar then pulses instead of filling.
  */
-export function ProgressBar({ label, value, max, valueText, testId }: { label: string; value: number; max: number | null; valueText?: string; testId?: string }) {
+export function ProgressBar({
+  label,
+  value,
+  max,
+  valueText,
+  testId,
+}: {
+  label: string;
+  value: number;
+  max: number | null;
+  valueText?: string;
+  testId?: string;
+}) {
   const pct = max ? Math.min(100, Math.round((value / Math.max(max, 1)) * 100)) : null;
   return (
     <div
@@ -16,7 +28,10 @@ export function ProgressBar({ label, value, max, valueText, testId }: { label: s
       className="h-2 w-32 shrink-0 overflow-hidden rounded-full bg-slate-200"
       data-testid={testId}
     >
-      <div className={`h-full bg-sky-600 transition-[width] ${pct === null ? "w-1/3 animate-pulse" : ""}`} style={pct === null ? undefined : { width: `${pct}%` }} />
+      <div
+        className={`h-full bg-sky-600 transition-[width] ${pct === null ? "w-1/3 animate-pulse" : ""}`}
+        style={pct === null ? undefined : { width: `${pct}%` }}
+      />
     </div>
   );
 }

@@ -3,9 +3,22 @@ import { AlertTriangle, Inbox, Lock } from "lucide-react";
 import type { ReactNode } from "react";
 
 /** A calm empty state: what is missing, and what will appear here. */
-export function EmptyState({ title, children, icon: Icon = Inbox, action }: { title: string; children?: ReactNode; icon?: LucideIcon; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  icon: Icon = Inbox,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  icon?: LucideIcon;
+  action?: ReactNode;
+}) {
   return (
-    <div className="flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center" data-testid="empty-state">
+    <div
+      className="flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+      data-testid="empty-state"
+    >
       <Icon className="mb-3 size-6 text-slate-400" aria-hidden />
       <h2 className="text-sm font-semibold text-slate-900">{title}</h2>
       {children && <div className="mt-1 max-w-md text-[13px] text-slate-600">{children}</div>}
@@ -15,7 +28,17 @@ export function EmptyState({ title, children, icon: Icon = Inbox, action }: { ti
 }
 
 /** An error or no-access state; shows the request id so support can find the request. */
-export function ProblemState({ title, message, requestId, kind = "error" }: { title: string; message: string; requestId?: string; kind?: "error" | "forbidden" }) {
+export function ProblemState({
+  title,
+  message,
+  requestId,
+  kind = "error",
+}: {
+  title: string;
+  message: string;
+  requestId?: string;
+  kind?: "error" | "forbidden";
+}) {
   const Icon = kind === "forbidden" ? Lock : AlertTriangle;
   return (
     <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-5 py-4" data-testid="problem-state">
@@ -32,7 +55,15 @@ export function ProblemState({ title, message, requestId, kind = "error" }: { ti
 }
 
 /** Page title row. */
-export function PageHeader({ title, description, actions }: { title: string; description?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <div className="mb-5 flex items-end justify-between gap-4">
       <div>

@@ -11,9 +11,17 @@ export function Table({ children, label }: { children: ReactNode; label: string 
   );
 }
 
-export function Th({ children, align = "left", ...rest }: ThHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right" }) {
+export function Th({
+  children,
+  align = "left",
+  ...rest
+}: ThHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right" }) {
   return (
-    <th scope="col" className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${align === "right" ? "text-right" : "text-left"}`} {...rest}>
+    <th
+      scope="col"
+      className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${align === "right" ? "text-right" : "text-left"}`}
+      {...rest}
+    >
       {children}
     </th>
   );
@@ -39,9 +47,18 @@ export function DetailRow({ colSpan, children }: { colSpan: number; children: Re
   );
 }
 
-export function Td({ children, align = "left", mono = false, className = "", ...rest }: TdHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right"; mono?: boolean }) {
+export function Td({
+  children,
+  align = "left",
+  mono = false,
+  className = "",
+  ...rest
+}: TdHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right"; mono?: boolean }) {
   return (
-    <td className={`border-b border-slate-100 px-3 py-1.5 ${align === "right" ? "text-right tabular" : ""} ${mono ? "font-mono text-xs" : ""} ${className}`} {...rest}>
+    <td
+      className={`border-b border-slate-100 px-3 py-1.5 ${align === "right" ? "text-right tabular" : ""} ${mono ? "font-mono text-xs" : ""} ${className}`}
+      {...rest}
+    >
       {children}
     </td>
   );
@@ -50,6 +67,10 @@ export function Td({ children, align = "left", mono = false, className = "", ...
 /** An amount cell: right-aligned, tabular, negative marked in red with a minus sign. */
 export function AmountCell({ formatted, negative }: { formatted: string; negative: boolean }) {
   return (
-    <td className={`border-b border-slate-100 px-3 py-1.5 text-right tabular whitespace-nowrap ${negative ? "text-red-700" : "text-slate-900"}`}>{formatted}</td>
+    <td
+      className={`border-b border-slate-100 px-3 py-1.5 text-right tabular whitespace-nowrap ${negative ? "text-red-700" : "text-slate-900"}`}
+    >
+      {formatted}
+    </td>
   );
 }

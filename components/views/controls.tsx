@@ -3,7 +3,21 @@
 import type { ReactNode } from "react";
 
 /** A labelled select for a filter bar; the empty option means "any". */
-export function FilterSelect({ label, value, options, onChange, anyLabel = "Any", testId }: { label: string; value: string | null; options: readonly { value: string; label: string }[]; onChange: (v: string | null) => void; anyLabel?: string; testId?: string }) {
+export function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+  anyLabel = "Any",
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  options: readonly { value: string; label: string }[];
+  onChange: (v: string | null) => void;
+  anyLabel?: string;
+  testId?: string;
+}) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
       {label}
@@ -25,7 +39,19 @@ export function FilterSelect({ label, value, options, onChange, anyLabel = "Any"
 }
 
 /** A labelled text input for a filter bar. */
-export function FilterText({ label, value, onChange, placeholder, testId }: { label: string; value: string | null; onChange: (v: string | null) => void; placeholder?: string; testId?: string }) {
+export function FilterText({
+  label,
+  value,
+  onChange,
+  placeholder,
+  testId,
+}: {
+  label: string;
+  value: string | null;
+  onChange: (v: string | null) => void;
+  placeholder?: string;
+  testId?: string;
+}) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
       {label}
@@ -54,9 +80,25 @@ export function FilterBar({ children, actions }: { children: ReactNode; actions?
 }
 
 /** Previous / next paging for server-paged lists (Form B pages; Form A has one page). */
-export function Pager({ page, totalPages, count, hasNext, hasPrevious, onPage }: { page: number; totalPages: number | null; count: number | null; hasNext: boolean; hasPrevious: boolean; onPage: (p: number) => void }) {
-  if (!hasNext && !hasPrevious) return count !== null ? <p className="mt-2 text-xs text-slate-500">{count} in all</p> : null;
-  const btn = "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50";
+export function Pager({
+  page,
+  totalPages,
+  count,
+  hasNext,
+  hasPrevious,
+  onPage,
+}: {
+  page: number;
+  totalPages: number | null;
+  count: number | null;
+  hasNext: boolean;
+  hasPrevious: boolean;
+  onPage: (p: number) => void;
+}) {
+  if (!hasNext && !hasPrevious)
+    return count !== null ? <p className="mt-2 text-xs text-slate-500">{count} in all</p> : null;
+  const btn =
+    "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50";
   return (
     <nav className="mt-3 flex items-center gap-2 text-[13px] text-slate-600" aria-label="Pages">
       <button type="button" className={btn} disabled={!hasPrevious} onClick={() => onPage(page - 1)}>

@@ -15,7 +15,11 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
   return (
     <fieldset className="flex flex-wrap items-end gap-2">
       <legend className="sr-only">Date range</legend>
-      <div className="flex overflow-hidden rounded-md border border-slate-300 bg-white" role="group" aria-label="Date range preset">
+      <div
+        className="flex overflow-hidden rounded-md border border-slate-300 bg-white"
+        role="group"
+        aria-label="Date range preset"
+      >
         {DATE_PRESETS.filter((p) => p !== "custom").map((p) => (
           <button
             key={p}
@@ -34,7 +38,9 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
           type="date"
           value={resolved.from_date}
           max={resolved.to_date}
-          onChange={(e) => isIsoDate(e.target.value) && setState({ range: "custom", from: e.target.value, to: resolved.to_date })}
+          onChange={(e) =>
+            isIsoDate(e.target.value) && setState({ range: "custom", from: e.target.value, to: resolved.to_date })
+          }
           className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
           data-testid="range-from"
         />
@@ -45,7 +51,9 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
           type="date"
           value={resolved.to_date}
           min={resolved.from_date}
-          onChange={(e) => isIsoDate(e.target.value) && setState({ range: "custom", from: resolved.from_date, to: e.target.value })}
+          onChange={(e) =>
+            isIsoDate(e.target.value) && setState({ range: "custom", from: resolved.from_date, to: e.target.value })
+          }
           className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
           data-testid="range-to"
         />

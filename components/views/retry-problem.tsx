@@ -6,7 +6,17 @@ import { RotateCw } from "lucide-react";
 import { ProblemState } from "@/components/ui/states";
 
 /** An error state with a retry (issue 5 §7): re-runs the server render of the page, keeping the URL state. */
-export function RetryProblem({ title, message, requestId, kind = "error" }: { title: string; message: string; requestId?: string; kind?: "error" | "forbidden" }) {
+export function RetryProblem({
+  title,
+  message,
+  requestId,
+  kind = "error",
+}: {
+  title: string;
+  message: string;
+  requestId?: string;
+  kind?: "error" | "forbidden";
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
   return (

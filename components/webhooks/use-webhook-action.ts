@@ -10,7 +10,8 @@ import { RowKeys } from "@/components/data/operation-key";
 import { errorText } from "@/components/review/error-text";
 import { webhookQueries } from "./webhook-queries";
 
-export type WebhookAction = { kind: "toggle"; active: boolean } | { kind: "rotate" } | { kind: "test" } | { kind: "delete" };
+export type WebhookAction =
+  { kind: "toggle"; active: boolean } | { kind: "rotate" } | { kind: "test" } | { kind: "delete" };
 
 /**
  * The row actions of the webhook admin (issue 6 §5, §7): activate or
@@ -41,7 +42,10 @@ export function useWebhookAction(onSecret: (secret: string) => void) {
       await qc.cancelQueries({ queryKey: listKey });
       const before = qc.getQueryData<BffPage<WebhookEndpoint>>(listKey);
       if (before && (action.kind === "toggle" || action.kind === "delete")) {
-        const items = action.kind === "delete" ? before.items.filter((e) => e.id !== endpoint.id) : before.items.map((e) => (e.id === endpoint.id ? { ...e, active: action.active } : e));
+        const items =
+          action.kind === "delete"
+            ? before.items.filter((e) => e.id !== endpoint.id)
+            : before.items.map((e) => (e.id === endpoint.id ? { ...e, active: action.active } : e));
         qc.setQueryData(listKey, { ...before, items });
       }
       return { before };
@@ -51,12 +55,28 @@ export function useWebhookAction(onSecret: (secret: string) => void) {
       toast.error(errorText(err, action.kind === "test" ? "The test event" : "The change"));
     },
     onSuccess: (out, { endpoint, action }) => {
-      if (action.kind === "rotate" && typeof out === "object" && out !== null && "secret" in out && typeof out.secret === "string") onSecret(out.secret);
+      if (
+        action.kind === "rotate" &&
+        typeof out === "object" &&
+        out !== null &&
+        "secret" in out &&
+        typeof out.secret === "string"
+      )
+        onSecret(out.secret);
       else if (action.kind === "test") {
         const code = typeof out === "object" && out !== null && "last_status_code" in out ? out.last_status_code : null;
         toast.success(`Test event sent to ${endpoint.url}${code ? ` — answered ${String(code)}` : ""}.`);
         void qc.invalidateQueries({ queryKey: webhookQueries.deliveries(endpoint.id).queryKey });
-      } else toast.success(action.kind === "delete" ? "Endpoint deleted." : action.kind === "toggle" ? (action.active ? "Endpoint activated." : "Endpoint deactivated.") : "Done.");
+      } else
+        toast.success(
+          action.kind === "delete"
+            ? "Endpoint deleted."
+            : action.kind === "toggle"
+              ? action.active
+                ? "Endpoint activated."
+                : "Endpoint deactivated."
+              : "Done.",
+        );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: listKey }),
   });

@@ -21,7 +21,15 @@ type FormValues = { url: string; events: string[] };
  * with the contract schema. Creating answers with the signing secret, which
  * `onCreated` shows once. One Idempotency-Key per opened dialog.
  */
-export function WebhookFormDialog({ endpoint, onCreated, onClose }: { endpoint: WebhookEndpoint | null; onCreated: (e: WebhookEndpoint & { secret: string }) => void; onClose: () => void }) {
+export function WebhookFormDialog({
+  endpoint,
+  onCreated,
+  onClose,
+}: {
+  endpoint: WebhookEndpoint | null;
+  onCreated: (e: WebhookEndpoint & { secret: string }) => void;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const op = useOperationKey();
   const { register, handleSubmit, formState } = useForm<FormValues>({
@@ -32,8 +40,16 @@ export function WebhookFormDialog({ endpoint, onCreated, onClose }: { endpoint: 
   const m = useMutation({
     mutationFn: (v: FormValues) =>
       endpoint
-        ? bffFetch<WebhookEndpoint>(`/api/treasury/webhooks/${endpoint.id}`, { method: "PATCH", body: v, idempotencyKey: op.key })
-        : bffFetch<WebhookEndpoint & { secret: string }>("/api/treasury/webhooks", { method: "POST", body: { ...v, active: true }, idempotencyKey: op.key }),
+        ? bffFetch<WebhookEndpoint>(`/api/treasury/webhooks/${endpoint.id}`, {
+            method: "PATCH",
+            body: v,
+            idempotencyKey: op.key,
+          })
+        : bffFetch<WebhookEndpoint & { secret: string }>("/api/treasury/webhooks", {
+            method: "POST",
+            body: { ...v, active: true },
+            idempotencyKey: op.key,
+          }),
     onSuccess: (e) => {
       void qc.invalidateQueries({ queryKey: webhookQueries.all() });
       if (!endpoint && "secret" in e && typeof e.secret === "string") onCreated({ ...e, secret: e.secret });
@@ -53,17 +69,38 @@ export function WebhookFormDialog({ endpoint, onCreated, onClose }: { endpoint: 
       description="Deliveries are signed (X-Service-Signature, HMAC-SHA256) and retried with backoff until the endpoint answers 2xx."
       footer={
         <>
-          <Button onClick={onClose} disabled={m.isPending}>Cancel</Button>
-          <Button variant="primary" pending={m.isPending} onClick={() => void handleSubmit((v) => m.mutate(v))()} data-testid="save-webhook">
+          <Button onClick={onClose} disabled={m.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="primary"
+            pending={m.isPending}
+            onClick={() => void handleSubmit((v) => m.mutate(v))()}
+            data-testid="save-webhook"
+          >
             {m.isPending ? "Saving…" : endpoint ? "Save" : "Create endpoint"}
           </Button>
         </>
       }
     >
-      <form onSubmit={(e) => { e.preventDefault(); void handleSubmit((v) => m.mutate(v))(); }} className="space-y-4" noValidate>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void handleSubmit((v) => m.mutate(v))();
+        }}
+        className="space-y-4"
+        noValidate
+      >
         <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
           URL
-          <input {...register("url")} type="url" placeholder="https://example.com/webhooks/treasury" className={`h-8 rounded-md border px-2 font-mono text-xs ${urlErr ? "border-red-500" : "border-slate-300"}`} aria-invalid={urlErr ? true : undefined} data-testid="webhook-url" />
+          <input
+            {...register("url")}
+            type="url"
+            placeholder="https://example.com/webhooks/treasury"
+            className={`h-8 rounded-md border px-2 font-mono text-xs ${urlErr ? "border-red-500" : "border-slate-300"}`}
+            aria-invalid={urlErr ? true : undefined}
+            data-testid="webhook-url"
+          />
           {urlErr && <span className="font-normal text-red-700">URL {urlErr}</span>}
         </label>
         <fieldset>

@@ -14,7 +14,8 @@ export const webhookQueries = {
   deliveries: (id: string) =>
     queryOptions({
       queryKey: [...webhookQueries.all(), "deliveries", id] as const,
-      queryFn: ({ signal }) => bffFetch<BffPage<WebhookDelivery>>(`/api/treasury/webhooks/${id}/deliveries?page_size=50`, { signal }),
+      queryFn: ({ signal }) =>
+        bffFetch<BffPage<WebhookDelivery>>(`/api/treasury/webhooks/${id}/deliveries?page_size=50`, { signal }),
       // Retries are scheduled by the API: keep the log fresh while it is open.
       refetchInterval: 5_000,
     }),

@@ -17,7 +17,9 @@ import { useWebhookAction, type WebhookAction } from "./use-webhook-action";
 import { webhookQueries } from "./webhook-queries";
 
 // Opened on demand: the form (react-hook-form, zod, the contract) loads then, not on the first load.
-const WebhookFormDialog = dynamic(() => import("./webhook-form-dialog").then((m) => m.WebhookFormDialog), { ssr: false });
+const WebhookFormDialog = dynamic(() => import("./webhook-form-dialog").then((m) => m.WebhookFormDialog), {
+  ssr: false,
+});
 
 const td = "border-b border-slate-100 px-3 py-2 align-top";
 
@@ -29,7 +31,8 @@ export function WebhooksAdmin() {
   const [confirm, setConfirm] = useState<{ endpoint: WebhookEndpoint; action: WebhookAction } | null>(null);
   const [log, setLog] = useState<string | null>(null);
   const act = useWebhookAction((s) => setSecret({ value: s, rotated: true }));
-  const run = (endpoint: WebhookEndpoint, action: WebhookAction) => act.mutate({ endpoint, action }, { onSettled: () => setConfirm(null) });
+  const run = (endpoint: WebhookEndpoint, action: WebhookAction) =>
+    act.mutate({ endpoint, action }, { onSettled: () => setConfirm(null) });
 
   return (
     <div>
@@ -43,7 +46,9 @@ export function WebhooksAdmin() {
       ) : q.isError ? (
         <ProblemState title="The endpoints could not be loaded" message={errorText(q.error, "Loading the endpoints")} />
       ) : q.data.items.length === 0 ? (
-        <EmptyState title="No webhook endpoints" icon={Webhook}>Create an endpoint to receive signed payment and reconciliation events.</EmptyState>
+        <EmptyState title="No webhook endpoints" icon={Webhook}>
+          Create an endpoint to receive signed payment and reconciliation events.
+        </EmptyState>
       ) : (
         <Table label="Webhook endpoints">
           <thead>
@@ -63,7 +68,12 @@ export function WebhooksAdmin() {
                   <td className={`${td} max-w-72 font-mono text-[11px] text-slate-600`}>{e.events.join(", ")}</td>
                   <td className={td}>
                     <label className="inline-flex items-center gap-1.5">
-                      <input type="checkbox" checked={e.active} onChange={() => run(e, { kind: "toggle", active: !e.active })} aria-label={`Active: ${e.url}`} />
+                      <input
+                        type="checkbox"
+                        checked={e.active}
+                        onChange={() => run(e, { kind: "toggle", active: !e.active })}
+                        aria-label={`Active: ${e.url}`}
+                      />
                       <span className="text-xs text-slate-600">{e.active ? "active" : "inactive"}</span>
                     </label>
                   </td>
@@ -72,13 +82,35 @@ export function WebhooksAdmin() {
                     {/* Two deliberate lines: try it and read its log; then change it. */}
                     <div className="flex flex-col items-end gap-1.5">
                       <div className="flex gap-1.5">
-                        <Button onClick={() => run(e, { kind: "test" })} pending={act.isPending && act.variables?.endpoint.id === e.id && act.variables.action.kind === "test"} data-testid="test-webhook">Send test</Button>
-                        <Button onClick={() => setLog(log === e.id ? null : e.id)} aria-expanded={log === e.id} data-testid="show-deliveries">Deliveries</Button>
+                        <Button
+                          onClick={() => run(e, { kind: "test" })}
+                          pending={
+                            act.isPending && act.variables?.endpoint.id === e.id && act.variables.action.kind === "test"
+                          }
+                          data-testid="test-webhook"
+                        >
+                          Send test
+                        </Button>
+                        <Button
+                          onClick={() => setLog(log === e.id ? null : e.id)}
+                          aria-expanded={log === e.id}
+                          data-testid="show-deliveries"
+                        >
+                          Deliveries
+                        </Button>
                       </div>
                       <div className="flex gap-1.5">
                         <Button onClick={() => setForm({ endpoint: e })}>Edit</Button>
-                        <Button onClick={() => setConfirm({ endpoint: e, action: { kind: "rotate" } })}>Rotate secret</Button>
-                        <Button variant="ghost" className="text-red-700" onClick={() => setConfirm({ endpoint: e, action: { kind: "delete" } })}>Delete</Button>
+                        <Button onClick={() => setConfirm({ endpoint: e, action: { kind: "rotate" } })}>
+                          Rotate secret
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          className="text-red-700"
+                          onClick={() => setConfirm({ endpoint: e, action: { kind: "delete" } })}
+                        >
+                          Delete
+                        </Button>
                       </div>
                     </div>
                   </td>
@@ -93,18 +125,38 @@ export function WebhooksAdmin() {
           </tbody>
         </Table>
       )}
-      {form && <WebhookFormDialog endpoint={form.endpoint} onClose={() => setForm(null)} onCreated={(c) => { setSecret({ value: c.secret, rotated: false }); setLog(c.id); }} />}
+      {form && (
+        <WebhookFormDialog
+          endpoint={form.endpoint}
+          onClose={() => setForm(null)}
+          onCreated={(c) => {
+            setSecret({ value: c.secret, rotated: false });
+            setLog(c.id);
+          }}
+        />
+      )}
       {secret && <SecretDialog secret={secret.value} rotated={secret.rotated} onClose={() => setSecret(null)} />}
       {confirm && (
         <Modal
           open
           onOpenChange={(o) => !o && !act.isPending && setConfirm(null)}
           title={confirm.action.kind === "delete" ? "Delete this endpoint?" : "Rotate the signing secret?"}
-          description={confirm.action.kind === "delete" ? `No more events are sent to ${confirm.endpoint.url}. This cannot be undone.` : "A new secret is issued and shown once; the old one stays valid for 24 hours."}
+          description={
+            confirm.action.kind === "delete"
+              ? `No more events are sent to ${confirm.endpoint.url}. This cannot be undone.`
+              : "A new secret is issued and shown once; the old one stays valid for 24 hours."
+          }
           footer={
             <>
-              <Button onClick={() => setConfirm(null)} disabled={act.isPending}>Cancel</Button>
-              <Button variant={confirm.action.kind === "delete" ? "danger" : "primary"} pending={act.isPending} onClick={() => run(confirm.endpoint, confirm.action)} data-testid="confirm-webhook-action">
+              <Button onClick={() => setConfirm(null)} disabled={act.isPending}>
+                Cancel
+              </Button>
+              <Button
+                variant={confirm.action.kind === "delete" ? "danger" : "primary"}
+                pending={act.isPending}
+                onClick={() => run(confirm.endpoint, confirm.action)}
+                data-testid="confirm-webhook-action"
+              >
                 {confirm.action.kind === "delete" ? "Delete" : "Rotate"}
               </Button>
             </>

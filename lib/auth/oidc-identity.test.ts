@@ -3,11 +3,23 @@ import type { DashboardUser } from "../db/users";
 import { admitSsoUser, checkSsoTie, mergeClaims, sameSsoAccount, ssoIdentity, type SsoIdentity } from "./oidc-identity";
 import { SSO_ERRORS, signInErrorMessage } from "./sign-in-errors";
 
-const USER: DashboardUser = { id: "6a1f0f0e-6a6b-4a49-9d7e-1a3c5b7d9e0f", email: "kari@example.com", name: "Kari", roles: ["treasurer"], companyIds: null, disabled: false };
+const USER: DashboardUser = {
+  id: "6a1f0f0e-6a6b-4a49-9d7e-1a3c5b7d9e0f",
+  email: "kari@example.com",
+  name: "Kari",
+  roles: ["treasurer"],
+  companyIds: null,
+  disabled: false,
+};
 
 describe("mergeClaims", () => {
   it("completes the ID token with userinfo; the ID token wins where both have a claim", () => {
-    expect(mergeClaims({ sub: "s1", iss: "https://idp", email: "id@x.com" }, { sub: "s1", email: "ui@x.com", email_verified: true, name: "N" })).toEqual({
+    expect(
+      mergeClaims(
+        { sub: "s1", iss: "https://idp", email: "id@x.com" },
+        { sub: "s1", email: "ui@x.com", email_verified: true, name: "N" },
+      ),
+    ).toEqual({
       sub: "s1",
       iss: "https://idp",
       email: "id@x.com",
@@ -55,7 +67,14 @@ describe("ssoIdentity", () => {
     expect(ssoIdentity(claims)).toEqual({ ok: false, error: SSO_ERRORS.noEmail });
   });
   it("ignores role and group claims (they are not part of the identity)", () => {
-    const r = ssoIdentity({ sub: "s1", iss: "https://idp", email: "k@x.com", email_verified: true, roles: ["admin"], groups: ["treasury-admins"] });
+    const r = ssoIdentity({
+      sub: "s1",
+      iss: "https://idp",
+      email: "k@x.com",
+      email_verified: true,
+      roles: ["admin"],
+      groups: ["treasury-admins"],
+    });
     expect(r).toEqual({ ok: true, value: { issuer: "https://idp", subject: "s1", email: "k@x.com" } });
   });
 });
@@ -73,19 +92,32 @@ describe("admitSsoUser", () => {
 });
 
 describe("checkSsoTie (one dashboard user per IdP account)", () => {
-  const ID: SsoIdentity = { issuer: "https://idp.example.com", subject: "a1b2c3d4-248289761001", email: "kari@example.com" };
+  const ID: SsoIdentity = {
+    issuer: "https://idp.example.com",
+    subject: "a1b2c3d4-248289761001",
+    email: "kari@example.com",
+  };
   const OTHER_USER = "9b8c7d6e-5f4a-4b3c-8d2e-1f0a9b8c7d6e";
 
   it("ties a user who has no tie yet, at the first single sign-on", () => {
     expect(checkSsoTie(USER, ID, null, null)).toEqual({ ok: true, value: { link: true } });
   });
   it("admits the tied account again without tying anew", () => {
-    expect(checkSsoTie(USER, ID, { issuer: ID.issuer, subject: ID.subject }, USER.id)).toEqual({ ok: true, value: { link: false } });
+    expect(checkSsoTie(USER, ID, { issuer: ID.issuer, subject: ID.subject }, USER.id)).toEqual({
+      ok: true,
+      value: { link: false },
+    });
   });
   it.each([
-    ["a new subject (account re-created, or the address handed to someone else)", { issuer: ID.issuer, subject: "999" }],
+    [
+      "a new subject (account re-created, or the address handed to someone else)",
+      { issuer: ID.issuer, subject: "999" },
+    ],
     ["another issuer with the same subject", { issuer: "https://other-idp.example.com", subject: ID.subject }],
-    ["a subject differing only in case (sub is case-sensitive)", { issuer: ID.issuer, subject: "A1B2C3D4-248289761001" }],
+    [
+      "a subject differing only in case (sub is case-sensitive)",
+      { issuer: ID.issuer, subject: "A1B2C3D4-248289761001" },
+    ],
     ["an issuer differing by a trailing slash (compared exactly)", { issuer: `${ID.issuer}/`, subject: ID.subject }],
   ])("refuses a user tied to another account: %s", (_label, tiedTo) => {
     expect(checkSsoTie(USER, ID, tiedTo, null)).toEqual({ ok: false, error: SSO_ERRORS.accountMismatch });
@@ -94,7 +126,10 @@ describe("checkSsoTie (one dashboard user per IdP account)", () => {
     expect(checkSsoTie(USER, ID, null, OTHER_USER)).toEqual({ ok: false, error: SSO_ERRORS.accountInUse });
   });
   it("names the mismatch first when both hold (the e-mail's user is tied elsewhere)", () => {
-    expect(checkSsoTie(USER, ID, { issuer: ID.issuer, subject: "999" }, OTHER_USER)).toEqual({ ok: false, error: SSO_ERRORS.accountMismatch });
+    expect(checkSsoTie(USER, ID, { issuer: ID.issuer, subject: "999" }, OTHER_USER)).toEqual({
+      ok: false,
+      error: SSO_ERRORS.accountMismatch,
+    });
   });
   it("compares accounts by issuer and subject exactly", () => {
     expect(sameSsoAccount({ issuer: "https://a", subject: "x" }, { issuer: "https://a", subject: "x" })).toBe(true);
@@ -110,16 +145,24 @@ describe("signInErrorMessage", () => {
     for (const m of messages) expect(m).not.toBe(generic);
     expect(new Set(messages).size).toBe(messages.length);
     expect(signInErrorMessage(SSO_ERRORS.unknownUser)).toMatch(/not set up for this dashboard/);
-    expect(signInErrorMessage(SSO_ERRORS.accountMismatch)).toMatch(/tied to a different single sign-on account.*unlink the old one/);
+    expect(signInErrorMessage(SSO_ERRORS.accountMismatch)).toMatch(
+      /tied to a different single sign-on account.*unlink the old one/,
+    );
     expect(signInErrorMessage(SSO_ERRORS.accountInUse)).toMatch(/already tied to another dashboard account/);
   });
   it("explains a failed round trip to the identity provider", () => {
     expect(signInErrorMessage("OAuthCallback")).toMatch(/Single sign-on did not complete/);
   });
   it("states the wait when throttled, in seconds or whole minutes", () => {
-    expect(signInErrorMessage("throttled:30")).toBe("Too many failed attempts for this account. Try again in 30 seconds.");
-    expect(signInErrorMessage("throttled:60")).toBe("Too many failed attempts for this account. Try again in 1 minute.");
-    expect(signInErrorMessage("throttled:61")).toBe("Too many failed attempts for this account. Try again in 2 minutes.");
+    expect(signInErrorMessage("throttled:30")).toBe(
+      "Too many failed attempts for this account. Try again in 30 seconds.",
+    );
+    expect(signInErrorMessage("throttled:60")).toBe(
+      "Too many failed attempts for this account. Try again in 1 minute.",
+    );
+    expect(signInErrorMessage("throttled:61")).toBe(
+      "Too many failed attempts for this account. Try again in 2 minutes.",
+    );
   });
   it("never echoes an unknown code, nor finds Object.prototype members", () => {
     expect(signInErrorMessage("<script>")).toBe("Sign-in failed. Try again.");

@@ -59,7 +59,10 @@ export type Decision<T> = { ok: true; value: T } | { ok: false; error: SsoError 
  * @throws Error when userinfo names another subject (Core §5.3.2: its `sub`
  * must be the ID token's, else the response must not be used).
  */
-export function mergeClaims(idToken: Record<string, unknown>, userinfo: Record<string, unknown> | null): Record<string, unknown> {
+export function mergeClaims(
+  idToken: Record<string, unknown>,
+  userinfo: Record<string, unknown> | null,
+): Record<string, unknown> {
   if (!userinfo) return { ...idToken };
   if (userinfo.sub !== idToken.sub) throw new Error("userinfo sub differs from the ID token's sub");
   return { ...userinfo, ...idToken };
@@ -103,7 +106,12 @@ export function sameSsoAccount(a: SsoAccount, b: SsoAccount): boolean {
  *   `SsoAccountMismatch` (tied to another account) or `SsoAccountInUse` (the
  *   account is tied to another user, e.g. after the IdP changed its e-mail).
  */
-export function checkSsoTie(user: DashboardUser, identity: SsoIdentity, tiedTo: SsoAccount | null, holderId: string | null): Decision<{ link: boolean }> {
+export function checkSsoTie(
+  user: DashboardUser,
+  identity: SsoIdentity,
+  tiedTo: SsoAccount | null,
+  holderId: string | null,
+): Decision<{ link: boolean }> {
   if (tiedTo && !sameSsoAccount(tiedTo, identity)) return { ok: false, error: SSO_ERRORS.accountMismatch };
   if (holderId !== null && holderId !== user.id) return { ok: false, error: SSO_ERRORS.accountInUse };
   return { ok: true, value: { link: tiedTo === null } };

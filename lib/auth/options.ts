@@ -51,7 +51,17 @@ async function resolveSsoUser(claims: unknown): Promise<Resolution> {
   const tiedTo = await ssoLinkOf(db, user.id);
   const holderId = await userIdOfSsoAccount(db, identity.value);
   const tie = checkSsoTie(user, identity.value, tiedTo, holderId);
-  if (!tie.ok) return { ...tie, context: { userId: user.id, tiedIssuer: tiedTo?.issuer, tiedSubject: tiedTo?.subject, tiedAt: tiedTo?.linkedAt, holderId } };
+  if (!tie.ok)
+    return {
+      ...tie,
+      context: {
+        userId: user.id,
+        tiedIssuer: tiedTo?.issuer,
+        tiedSubject: tiedTo?.subject,
+        tiedAt: tiedTo?.linkedAt,
+        holderId,
+      },
+    };
   return { ok: true, value: { identity: identity.value, user, link: tie.value.link } };
 }
 
@@ -71,7 +81,10 @@ async function admitSso(claims: unknown): Promise<Resolution> {
     const { identity, user } = r.value;
     const outcome = await linkSsoAccount(await dashboardDb(), user, identity);
     if (outcome === "linked") {
-      logger.info({ userId: user.id, issuer: identity.issuer, subject: identity.subject }, "single sign-on account tied to dashboard user");
+      logger.info(
+        { userId: user.id, issuer: identity.issuer, subject: identity.subject },
+        "single sign-on account tied to dashboard user",
+      );
       return { ok: true, value: { ...r.value, link: false } };
     }
   }
@@ -109,18 +122,28 @@ function oidcProvider(issuer: string, clientId: string, clientSecret: string): O
     userinfo: {
       async request({ tokens, client }): Promise<Profile> {
         const accessToken = tokens.access_token;
-        const userinfo = client.issuer.metadata.userinfo_endpoint && accessToken ? await client.userinfo(accessToken) : null;
+        const userinfo =
+          client.issuer.metadata.userinfo_endpoint && accessToken ? await client.userinfo(accessToken) : null;
         return mergeClaims(idTokenClaims(tokens), userinfo);
       },
     },
     profile(claims) {
-      return { id: String(claims.sub), email: typeof claims.email === "string" ? claims.email : null, name: typeof claims.name === "string" ? claims.name : null };
+      return {
+        id: String(claims.sub),
+        email: typeof claims.email === "string" ? claims.email : null,
+        name: typeof claims.name === "string" ? claims.name : null,
+      };
     },
   };
 }
 
 /** What the server log records of a refused single sign-on: who, per the IdP (no tokens). */
-function ssoClaimsForLog(profile: unknown): { issuer?: unknown; subject?: unknown; email?: unknown; emailVerified?: unknown } {
+function ssoClaimsForLog(profile: unknown): {
+  issuer?: unknown;
+  subject?: unknown;
+  email?: unknown;
+  emailVerified?: unknown;
+} {
   if (!profile || typeof profile !== "object") return {};
   const p = profile as Record<string, unknown>;
   return { issuer: p.iss, subject: p.sub, email: p.email, emailVerified: p.email_verified };
@@ -144,7 +167,13 @@ export function getAuthOptions(): NextAuthOptions {
         const db = await dashboardDb();
         const result = await verifyCredentials(db, email, password);
         if (result.ok) {
-          await appendAudit(db, { userId: result.user.id, userEmail: result.user.email, action: "session.sign_in", objectType: "session", outcome: "success" });
+          await appendAudit(db, {
+            userId: result.user.id,
+            userEmail: result.user.email,
+            action: "session.sign_in",
+            objectType: "session",
+            outcome: "success",
+          });
           return { id: result.user.id, name: result.user.name, email: result.user.email };
         }
         logger.warn({ account: email.toLowerCase(), reason: result.reason }, "sign-in refused");
@@ -154,7 +183,9 @@ export function getAuthOptions(): NextAuthOptions {
     }),
   ];
   if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
-    providers.push(oidcProvider(config.OIDC_ISSUER.replace(/\/+$/, ""), config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET));
+    providers.push(
+      oidcProvider(config.OIDC_ISSUER.replace(/\/+$/, ""), config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET),
+    );
   }
   cached = {
     secret: config.NEXTAUTH_SECRET,
@@ -201,7 +232,8 @@ export function getAuthOptions(): NextAuthOptions {
       },
     },
     logger: {
-      error: (code, metadata) => logger.error({ code, metadata: metadata instanceof Error ? metadata.message : undefined }, "next-auth error"),
+      error: (code, metadata) =>
+        logger.error({ code, metadata: metadata instanceof Error ? metadata.message : undefined }, "next-auth error"),
       warn: (code) => logger.warn({ code }, "next-auth warning"),
       debug: () => undefined,
     },

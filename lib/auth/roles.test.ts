@@ -17,13 +17,23 @@ describe("role table (DESIGN.md)", () => {
   });
 
   it("several roles add up; unknown roles are dropped", () => {
-    expect(permissionsOf(["treasurer", "approver"])).toEqual(expect.arrayContaining(["payments.write", "approvals.decide", "audit.read"]));
+    expect(permissionsOf(["treasurer", "approver"])).toEqual(
+      expect.arrayContaining(["payments.write", "approvals.decide", "audit.read"]),
+    );
     expect(parseRoles(["viewer", "root", 3])).toEqual(["viewer"]);
     expect(parseRoles("admin")).toEqual([]);
   });
 
   it("navigation shows only the role's areas", () => {
-    expect(areasFor(["viewer"]).map((a) => a.key)).toEqual(["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "organization"]);
+    expect(areasFor(["viewer"]).map((a) => a.key)).toEqual([
+      "overview",
+      "accounts",
+      "transactions",
+      "reports",
+      "payments",
+      "reconciliation",
+      "organization",
+    ]);
     expect(areasFor(["admin"]).map((a) => a.key)).toContain("webhooks");
     expect(areasFor(["approver"]).map((a) => a.key)).toContain("approvals");
   });

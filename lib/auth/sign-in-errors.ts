@@ -28,20 +28,33 @@ export const SSO_ERRORS = {
 export type SsoError = (typeof SSO_ERRORS)[keyof typeof SSO_ERRORS];
 
 // A Map, not an object: the code comes from the URL, and "toString" must not find Object.prototype's.
-const MESSAGES = new Map<string, string>(Object.entries({
-  CredentialsSignin: "The e-mail or password is not correct.",
-  AccessDenied: "This account has no access to the dashboard.",
-  [SSO_ERRORS.noEmail]: "Your identity provider did not send an e-mail address, so the dashboard cannot tell who you are. Ask your IT administrator to release the e-mail claim to the dashboard.",
-  [SSO_ERRORS.emailUnverified]: "Your identity provider has not verified your e-mail address, so it cannot be used to sign in to the dashboard.",
-  [SSO_ERRORS.unknownUser]: "Your single sign-on account is not set up for this dashboard. Ask a dashboard administrator to add you.",
-  [SSO_ERRORS.disabled]: "Your dashboard account is disabled. Ask a dashboard administrator.",
-  [SSO_ERRORS.noRole]: "Your dashboard account has no role yet. Ask a dashboard administrator to give you one.",
-  [SSO_ERRORS.accountMismatch]: "This dashboard account is tied to a different single sign-on account than the one you used. If your account at the identity provider was re-created, ask a dashboard administrator to unlink the old one.",
-  [SSO_ERRORS.accountInUse]: "Your single sign-on account is already tied to another dashboard account. Ask a dashboard administrator which dashboard account is yours.",
-}));
+const MESSAGES = new Map<string, string>(
+  Object.entries({
+    CredentialsSignin: "The e-mail or password is not correct.",
+    AccessDenied: "This account has no access to the dashboard.",
+    [SSO_ERRORS.noEmail]:
+      "Your identity provider did not send an e-mail address, so the dashboard cannot tell who you are. Ask your IT administrator to release the e-mail claim to the dashboard.",
+    [SSO_ERRORS.emailUnverified]:
+      "Your identity provider has not verified your e-mail address, so it cannot be used to sign in to the dashboard.",
+    [SSO_ERRORS.unknownUser]:
+      "Your single sign-on account is not set up for this dashboard. Ask a dashboard administrator to add you.",
+    [SSO_ERRORS.disabled]: "Your dashboard account is disabled. Ask a dashboard administrator.",
+    [SSO_ERRORS.noRole]: "Your dashboard account has no role yet. Ask a dashboard administrator to give you one.",
+    [SSO_ERRORS.accountMismatch]:
+      "This dashboard account is tied to a different single sign-on account than the one you used. If your account at the identity provider was re-created, ask a dashboard administrator to unlink the old one.",
+    [SSO_ERRORS.accountInUse]:
+      "Your single sign-on account is already tied to another dashboard account. Ask a dashboard administrator which dashboard account is yours.",
+  }),
+);
 
 // next-auth's own codes for a failed round trip to the identity provider (see next-auth's error page).
-const SSO_FAILURES = new Set(["OAuthSignin", "OAuthCallback", "OAuthCreateAccount", "OAuthAccountNotLinked", "Callback"]);
+const SSO_FAILURES = new Set([
+  "OAuthSignin",
+  "OAuthCallback",
+  "OAuthCreateAccount",
+  "OAuthAccountNotLinked",
+  "Callback",
+]);
 
 /**
  * The message for a sign-in error code; unknown codes get a generic message
@@ -58,6 +71,7 @@ export function signInErrorMessage(code: string): string {
   }
   const known = MESSAGES.get(code);
   if (known) return known;
-  if (SSO_FAILURES.has(code)) return "Single sign-on did not complete. Try again; if it keeps failing, contact your IT administrator.";
+  if (SSO_FAILURES.has(code))
+    return "Single sign-on did not complete. Try again; if it keeps failing, contact your IT administrator.";
   return "Sign-in failed. Try again.";
 }

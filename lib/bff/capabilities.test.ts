@@ -11,7 +11,14 @@ vi.mock("server-only", () => ({}));
 
 import { createCapabilities, type Capabilities } from "./capabilities";
 
-const WITH = { openapi: "3.1.0", paths: { "/accounts": { get: {} }, "/statements": { post: {} }, "/payments/batches/{id}/debtor-account": { get: {} } } };
+const WITH = {
+  openapi: "3.1.0",
+  paths: {
+    "/accounts": { get: {} },
+    "/statements": { post: {} },
+    "/payments/batches/{id}/debtor-account": { get: {} },
+  },
+};
 const WITHOUT = { openapi: "3.1.0", paths: { "/accounts": { get: {} }, "/statements": { get: {} } } };
 
 let script: { status: number; body: string } = { status: 200, body: JSON.stringify(WITH) };

@@ -49,7 +49,14 @@ type OpenApiPaths = Record<string, Record<string, unknown> | undefined>;
 
 /** The set of `method path` keys the document lists, e.g. `post /statements`; null when the body is not an OpenAPI document. */
 function operations(doc: unknown): Set<string> | null {
-  if (typeof doc !== "object" || doc === null || !("paths" in doc) || typeof doc.paths !== "object" || doc.paths === null) return null;
+  if (
+    typeof doc !== "object" ||
+    doc === null ||
+    !("paths" in doc) ||
+    typeof doc.paths !== "object" ||
+    doc.paths === null
+  )
+    return null;
   const out = new Set<string>();
   for (const [path, item] of Object.entries(doc.paths as OpenApiPaths)) {
     if (typeof item !== "object" || item === null) continue;
@@ -68,7 +75,11 @@ export function createCapabilities(opts: CapabilitiesOptions): Capabilities {
   async function refresh(): Promise<void> {
     clearTimeout(retry);
     try {
-      const res = await fetchImpl(url, { headers: { Accept: "application/json" }, signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000), cache: "no-store" });
+      const res = await fetchImpl(url, {
+        headers: { Accept: "application/json" },
+        signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000),
+        cache: "no-store",
+      });
       if (res.status === 404) {
         // An API without an OpenAPI document advertises no extension.
         known = new Set();
@@ -79,7 +90,10 @@ export function createCapabilities(opts: CapabilitiesOptions): Capabilities {
       if (!ops) throw new Error("openapi.json has no paths object");
       known = ops;
     } catch (err) {
-      logger.warn({ url, err: err instanceof Error ? err.message : String(err) }, "treasury api capabilities not read; keeping the previous ones");
+      logger.warn(
+        { url, err: err instanceof Error ? err.message : String(err) },
+        "treasury api capabilities not read; keeping the previous ones",
+      );
       retry = setTimeout(() => void refresh(), opts.retryMs ?? 30_000);
       retry.unref?.();
     }
@@ -106,7 +120,8 @@ const g = globalThis as typeof globalThis & { __treasuryCapabilities?: Capabilit
 
 /** The process-wide capabilities of the configured API, after its first read. */
 export async function capabilities(): Promise<Capabilities> {
-  if (!g.__treasuryCapabilities) g.__treasuryCapabilities = createCapabilities({ baseUrl: getConfig().TREASURY_API_BASE_URL });
+  if (!g.__treasuryCapabilities)
+    g.__treasuryCapabilities = createCapabilities({ baseUrl: getConfig().TREASURY_API_BASE_URL });
   await g.__treasuryCapabilities.ready;
   return g.__treasuryCapabilities;
 }

@@ -22,7 +22,9 @@ export function clientCompanies(requestId?: string): Promise<Company[]> {
   const now = Date.now();
   const c = g.__companyCache;
   if (c && now - c.at < TTL_MS) return c.companies;
-  const companies = collectAll(treasury().listCompanies({ requestId }, { pageSize: 1000 })).then((list) => [...list].sort((a, b) => a.name.localeCompare(b.name)));
+  const companies = collectAll(treasury().listCompanies({ requestId }, { pageSize: 1000 })).then((list) =>
+    [...list].sort((a, b) => a.name.localeCompare(b.name)),
+  );
   g.__companyCache = { at: now, companies };
   companies.catch(() => {
     if (g.__companyCache?.companies === companies) g.__companyCache = undefined;
@@ -48,11 +50,19 @@ export function mayUseCompany(user: DashboardUser, companies: readonly Company[]
  * it, else (no cookie) the first visible company.
  * @throws BffError 403 when the cookie names a company the user may not use.
  */
-export function chooseCompany(user: DashboardUser, companies: readonly Company[], cookieValue: string | undefined): Company | null {
+export function chooseCompany(
+  user: DashboardUser,
+  companies: readonly Company[],
+  cookieValue: string | undefined,
+): Company | null {
   if (cookieValue) {
     const found = companies.find((c) => c.id === cookieValue);
     if (!found || !mayUseCompany(user, companies, cookieValue)) {
-      throw new BffError("permission_denied", "You do not have access to the selected company. Choose another company.", { company_id: cookieValue });
+      throw new BffError(
+        "permission_denied",
+        "You do not have access to the selected company. Choose another company.",
+        { company_id: cookieValue },
+      );
     }
     return found;
   }

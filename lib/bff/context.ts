@@ -49,7 +49,8 @@ export async function requestContext(opts: { ignoreCompanyCookie?: boolean } = {
 
 /** Upstream call context for company-scoped reads. @throws 403 when no company is available. */
 export function companyCall(ctx: BffContext): CallContext & { companyId: string } {
-  if (!ctx.company) throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
+  if (!ctx.company)
+    throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
   return { companyId: ctx.company.id, requestId: ctx.requestId, outcome: ctx.upstream };
 }
 

@@ -17,7 +17,9 @@ const g = globalThis as typeof globalThis & { __dashboardDb?: Promise<DashboardD
 function openOnce(): Promise<DashboardDb> {
   if (!g.__dashboardDb) {
     const c = getConfig();
-    const p = openDashboardDb(c.DATABASE_URL ? { url: c.DATABASE_URL } : { dataDir: c.DASHBOARD_DATA_DIR }).then((d) => d.db);
+    const p = openDashboardDb(c.DATABASE_URL ? { url: c.DATABASE_URL } : { dataDir: c.DASHBOARD_DATA_DIR }).then(
+      (d) => d.db,
+    );
     g.__dashboardDb = p;
     p.catch(() => {
       if (g.__dashboardDb === p) g.__dashboardDb = undefined;

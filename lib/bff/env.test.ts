@@ -1,42 +1,77 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseDashboardEnv } from "./env";
 
-const OK = { TREASURY_API_BASE_URL: "https://api.example.com/public", TREASURY_CLIENT_ID: "id", TREASURY_CLIENT_SECRET: "secret", NEXTAUTH_SECRET: "x".repeat(32) };
+const OK = {
+  TREASURY_API_BASE_URL: "https://api.example.com/public",
+  TREASURY_CLIENT_ID: "id",
+  TREASURY_CLIENT_SECRET: "secret",
+  NEXTAUTH_SECRET: "x".repeat(32),
+};
 
 describe("configuration", () => {
   it("parses with defaults", () => {
     const c = parseDashboardEnv(OK);
-    expect(c).toMatchObject({ TREASURY_API_FORM: "B", DASHBOARD_DATA_DIR: ".data/dashboard", DASHBOARD_DEMO: false, TREASURY_TIMEOUT_MS: 15000 });
+    expect(c).toMatchObject({
+      TREASURY_API_FORM: "B",
+      DASHBOARD_DATA_DIR: ".data/dashboard",
+      DASHBOARD_DEMO: false,
+      TREASURY_TIMEOUT_MS: 15000,
+    });
     expect(c.TREASURY_SCOPES).toHaveLength(10);
   });
 
   it("names every bad or missing variable", () => {
     const err = (() => {
       try {
-        parseDashboardEnv({ ...OK, TREASURY_API_BASE_URL: "not a url", NEXTAUTH_SECRET: "short", TREASURY_SCOPES: "read:ledger fly:away", TREASURY_CLIENT_SECRET: "" });
+        parseDashboardEnv({
+          ...OK,
+          TREASURY_API_BASE_URL: "not a url",
+          NEXTAUTH_SECRET: "short",
+          TREASURY_SCOPES: "read:ledger fly:away",
+          TREASURY_CLIENT_SECRET: "",
+        });
       } catch (e) {
         return e;
       }
       return null;
     })();
     expect(err).toBeInstanceOf(ConfigError);
-    expect((err as ConfigError).variables.sort()).toEqual(["NEXTAUTH_SECRET", "TREASURY_API_BASE_URL", "TREASURY_CLIENT_SECRET", "TREASURY_SCOPES"]);
+    expect((err as ConfigError).variables.sort()).toEqual([
+      "NEXTAUTH_SECRET",
+      "TREASURY_API_BASE_URL",
+      "TREASURY_CLIENT_SECRET",
+      "TREASURY_SCOPES",
+    ]);
     expect((err as ConfigError).message).toContain('unknown scope "fly:away"');
   });
 
   it("Form A needs a tenant; OIDC needs its client", () => {
-    expect(() => parseDashboardEnv({ ...OK, TREASURY_API_FORM: "A" })).toThrow(/TREASURY_TENANT_ID is required when TREASURY_API_FORM is A/);
+    expect(() => parseDashboardEnv({ ...OK, TREASURY_API_FORM: "A" })).toThrow(
+      /TREASURY_TENANT_ID is required when TREASURY_API_FORM is A/,
+    );
     expect(() => parseDashboardEnv({ ...OK, OIDC_ISSUER: "https://sso.example.com" })).toThrow(/OIDC_CLIENT_ID/);
     expect(() => parseDashboardEnv({ ...OK, DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
   });
 
   it("single sign-on: an https issuer (http only on loopback) and a fixed NEXTAUTH_URL for the redirect URI", () => {
-    const SSO = { ...OK, OIDC_CLIENT_ID: "dashboard", OIDC_CLIENT_SECRET: "s", NEXTAUTH_URL: "https://treasury.example.com" };
-    expect(parseDashboardEnv({ ...SSO, OIDC_ISSUER: "https://sso.example.com/realms/x" }).OIDC_ISSUER).toBe("https://sso.example.com/realms/x");
-    for (const local of ["http://127.0.0.1:4444", "http://localhost:8080/realms/x", "http://[::1]:9000"]) expect(parseDashboardEnv({ ...SSO, OIDC_ISSUER: local }).OIDC_ISSUER).toBe(local);
-    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "http://sso.example.com" })).toThrow(/OIDC_ISSUER must be an https:\/\/ URL/);
+    const SSO = {
+      ...OK,
+      OIDC_CLIENT_ID: "dashboard",
+      OIDC_CLIENT_SECRET: "s",
+      NEXTAUTH_URL: "https://treasury.example.com",
+    };
+    expect(parseDashboardEnv({ ...SSO, OIDC_ISSUER: "https://sso.example.com/realms/x" }).OIDC_ISSUER).toBe(
+      "https://sso.example.com/realms/x",
+    );
+    for (const local of ["http://127.0.0.1:4444", "http://localhost:8080/realms/x", "http://[::1]:9000"])
+      expect(parseDashboardEnv({ ...SSO, OIDC_ISSUER: local }).OIDC_ISSUER).toBe(local);
+    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "http://sso.example.com" })).toThrow(
+      /OIDC_ISSUER must be an https:\/\/ URL/,
+    );
     expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "http://127.0.0.1.example.com" })).toThrow(/OIDC_ISSUER/);
-    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "https://sso.example.com", NEXTAUTH_URL: "" })).toThrow(/NEXTAUTH_URL is required when OIDC_ISSUER is set/);
+    expect(() => parseDashboardEnv({ ...SSO, OIDC_ISSUER: "https://sso.example.com", NEXTAUTH_URL: "" })).toThrow(
+      /NEXTAUTH_URL is required when OIDC_ISSUER is set/,
+    );
     // Without single sign-on NEXTAUTH_URL stays optional.
     expect(parseDashboardEnv(OK).NEXTAUTH_URL).toBeUndefined();
   });

@@ -20,7 +20,13 @@ const intWithDefault = (def: number, min: number, max: number) =>
       .string()
       .regex(/^\d+$/, { message: "must be a whole number" })
       .transform(Number)
-      .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+      .pipe(
+        z
+          .number()
+          .int()
+          .min(min, { message: `must be at least ${min}` })
+          .max(max, { message: `must be at most ${max}` }),
+      )
       .optional()
       .transform((n) => n ?? def),
   );
@@ -28,13 +34,19 @@ const intWithDefault = (def: number, min: number, max: number) =>
 /** True for an https URL, or an http URL on the loopback interface (tests, a local IdP). */
 function secureOrLoopback(url: string): boolean {
   const u = new URL(url);
-  return u.protocol === "https:" || (u.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(u.hostname));
+  return (
+    u.protocol === "https:" || (u.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(u.hostname))
+  );
 }
 
 export const DashboardEnv = z
   .object({
-    TREASURY_API_BASE_URL: optionalUrl.pipe(z.string({ message: "is required (the Treasury API base address ending in /public)" })),
-    TREASURY_API_FORM: optionalString.pipe(z.enum(["A", "B"], { message: "must be A or B" }).optional()).transform((f) => f ?? "B"),
+    TREASURY_API_BASE_URL: optionalUrl.pipe(
+      z.string({ message: "is required (the Treasury API base address ending in /public)" }),
+    ),
+    TREASURY_API_FORM: optionalString
+      .pipe(z.enum(["A", "B"], { message: "must be A or B" }).optional())
+      .transform((f) => f ?? "B"),
     TREASURY_CLIENT_ID: optionalString.pipe(z.string({ message: "is required (the OAuth client id)" })),
     TREASURY_CLIENT_SECRET: optionalString.pipe(z.string({ message: "is required (the OAuth client secret)" })),
     TREASURY_TENANT_ID: optionalString.pipe(z.uuid({ message: "must be a UUID" }).optional()),
@@ -50,7 +62,11 @@ export const DashboardEnv = z
     }),
     TREASURY_TIMEOUT_MS: intWithDefault(15_000, 100, 300_000),
     NEXTAUTH_URL: optionalUrl,
-    NEXTAUTH_SECRET: optionalString.pipe(z.string({ message: "is required (32 or more random characters)" }).min(32, { message: "must be at least 32 characters" })),
+    NEXTAUTH_SECRET: optionalString.pipe(
+      z
+        .string({ message: "is required (32 or more random characters)" })
+        .min(32, { message: "must be at least 32 characters" }),
+    ),
     DATABASE_URL: optionalString.pipe(
       z
         .string()
@@ -58,22 +74,40 @@ export const DashboardEnv = z
         .optional(),
     ),
     DASHBOARD_DATA_DIR: optionalString.transform((s) => s ?? ".data/dashboard"),
-    DASHBOARD_DEMO: optionalString.pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional()).transform((v) => v === "1"),
+    DASHBOARD_DEMO: optionalString
+      .pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional())
+      .transform((v) => v === "1"),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
   })
   .superRefine((env, ctx) => {
     if (env.TREASURY_API_FORM === "A" && !env.TREASURY_TENANT_ID) {
-      ctx.addIssue({ code: "custom", path: ["TREASURY_TENANT_ID"], message: "is required when TREASURY_API_FORM is A" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["TREASURY_TENANT_ID"],
+        message: "is required when TREASURY_API_FORM is A",
+      });
     }
-    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
-    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET) ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_SECRET"], message: "is required when OIDC_ISSUER is set" });
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID)
+      ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_ID"], message: "is required when OIDC_ISSUER is set" });
+    if (env.OIDC_ISSUER && !env.OIDC_CLIENT_SECRET)
+      ctx.addIssue({ code: "custom", path: ["OIDC_CLIENT_SECRET"], message: "is required when OIDC_ISSUER is set" });
     // Sign-in rests on what the issuer says: its discovery document and keys must not travel in clear text.
-    if (env.OIDC_ISSUER && !secureOrLoopback(env.OIDC_ISSUER)) ctx.addIssue({ code: "custom", path: ["OIDC_ISSUER"], message: "must be an https:// URL (http:// only on 127.0.0.1, ::1 or localhost)" });
+    if (env.OIDC_ISSUER && !secureOrLoopback(env.OIDC_ISSUER))
+      ctx.addIssue({
+        code: "custom",
+        path: ["OIDC_ISSUER"],
+        message: "must be an https:// URL (http:// only on 127.0.0.1, ::1 or localhost)",
+      });
     // The redirect URI registered at the IdP must not depend on a request's Host header.
     if (env.OIDC_ISSUER && !env.NEXTAUTH_URL) {
-      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_URL"], message: "is required when OIDC_ISSUER is set (the identity provider redirects to <NEXTAUTH_URL>/api/auth/callback/oidc)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["NEXTAUTH_URL"],
+        message:
+          "is required when OIDC_ISSUER is set (the identity provider redirects to <NEXTAUTH_URL>/api/auth/callback/oidc)",
+      });
     }
   });
 
@@ -96,5 +130,7 @@ export class ConfigError extends Error {
 export function parseDashboardEnv(env: Record<string, string | undefined> = process.env): DashboardEnv {
   const r = DashboardEnv.safeParse(env);
   if (r.success) return r.data;
-  throw new ConfigError(r.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })));
+  throw new ConfigError(
+    r.error.issues.map((i) => ({ variable: String(i.path[0] ?? "environment"), message: i.message })),
+  );
 }

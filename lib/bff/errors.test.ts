@@ -9,16 +9,30 @@ import { chooseCompany, mayUseCompany } from "./company";
 import type { DashboardUser } from "../db/users";
 
 const RID = "req-1";
-const api = (status: number, code: string, message = "upstream says no", extra: Partial<{ details: Record<string, unknown>; retryAfterSeconds: number; requestId: string }> = {}) =>
-  new TreasuryApiError({ status, code, message, ...extra });
+const api = (
+  status: number,
+  code: string,
+  message = "upstream says no",
+  extra: Partial<{ details: Record<string, unknown>; retryAfterSeconds: number; requestId: string }> = {},
+) => new TreasuryApiError({ status, code, message, ...extra });
 
 describe("error mapping", () => {
   it.each([
-    [api(400, "validation_error", "from_date must be a date", { details: { errors: { from_date: ["x"] } } }), 400, "validation_error", "from_date must be a date"],
+    [
+      api(400, "validation_error", "from_date must be a date", { details: { errors: { from_date: ["x"] } } }),
+      400,
+      "validation_error",
+      "from_date must be a date",
+    ],
     [api(401, "authentication_failed"), 502, "bad_gateway", "could not sign in to the Treasury API"],
     [api(403, "permission_denied", "write not approved"), 403, "permission_denied", "write not approved"],
     [api(404, "not_found"), 404, "not_found", "does not exist or is not visible"],
-    [api(409, "conflict", "Cannot submit batch in state approved"), 409, "conflict", "Cannot submit batch in state approved"],
+    [
+      api(409, "conflict", "Cannot submit batch in state approved"),
+      409,
+      "conflict",
+      "Cannot submit batch in state approved",
+    ],
     [api(429, "throttled", "x", { retryAfterSeconds: 7 }), 429, "throttled", "Try again in 7 seconds"],
     [api(503, "service_unavailable"), 503, "service_unavailable", "not available right now"],
     [new TreasuryTransportError("timeout", "t"), 504, "gateway_timeout", "took too long"],
@@ -35,9 +49,14 @@ describe("error mapping", () => {
   });
 
   it("keeps field details of 400/409 and the upstream request id; Retry-After passes through", () => {
-    const r = toBffError(api(400, "validation_error", "m", { details: { errors: { a: ["b"] } }, requestId: "up-9" }), RID);
+    const r = toBffError(
+      api(400, "validation_error", "m", { details: { errors: { a: ["b"] } }, requestId: "up-9" }),
+      RID,
+    );
     expect(r.body.details).toEqual({ errors: { a: ["b"] }, upstream_request_id: "up-9" });
-    expect(toBffError(api(429, "throttled", "m", { retryAfterSeconds: 3 }), RID).headers).toEqual({ "Retry-After": "3" });
+    expect(toBffError(api(429, "throttled", "m", { retryAfterSeconds: 3 }), RID).headers).toEqual({
+      "Retry-After": "3",
+    });
     expect(toBffError(api(403, "permission_denied", "m", { details: { secret: 1 } }), RID).body.details).toEqual({});
   });
 
@@ -54,7 +73,14 @@ describe("error mapping", () => {
 describe("company context", () => {
   const A = { id: "11111111-1111-4111-8111-111111111111", name: "A AS", orgnr: "1", country: "NO" };
   const B = { id: "22222222-2222-4222-8222-222222222222", name: "B AB", orgnr: "2", country: "SE" };
-  const user = (companyIds: string[] | null): DashboardUser => ({ id: "u", email: "u@x", name: "U", roles: ["viewer"], companyIds, disabled: false });
+  const user = (companyIds: string[] | null): DashboardUser => ({
+    id: "u",
+    email: "u@x",
+    name: "U",
+    roles: ["viewer"],
+    companyIds,
+    disabled: false,
+  });
 
   it("no cookie: the first visible company; none visible: null", () => {
     expect(chooseCompany(user(null), [A, B], undefined)).toBe(A);

@@ -27,7 +27,12 @@ export class BffError extends Error {
   readonly status: number;
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
-  constructor(code: BffErrorCode, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    code: BffErrorCode,
+    message: string,
+    details: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "BffError";
     this.code = code;
@@ -54,17 +59,31 @@ function upstreamMessage(e: TreasuryApiError): { code: BffErrorCode; message: st
     case 400:
       return { code: "validation_error", message: e.message };
     case 401:
-      return { code: "bad_gateway", message: "The dashboard could not sign in to the Treasury API. An administrator should check the API client credentials." };
+      return {
+        code: "bad_gateway",
+        message:
+          "The dashboard could not sign in to the Treasury API. An administrator should check the API client credentials.",
+      };
     case 403:
-      return { code: "permission_denied", message: `The Treasury API refused this for the dashboard's API client: ${e.message}` };
+      return {
+        code: "permission_denied",
+        message: `The Treasury API refused this for the dashboard's API client: ${e.message}`,
+      };
     case 404:
       return { code: "not_found", message: "This item does not exist or is not visible for the selected company." };
     case 409:
       return { code: "conflict", message: e.message };
     case 429:
-      return { code: "throttled", message: `The Treasury API is busy. Try again in ${e.retryAfterSeconds ?? "a few"} seconds.` };
+      return {
+        code: "throttled",
+        message: `The Treasury API is busy. Try again in ${e.retryAfterSeconds ?? "a few"} seconds.`,
+      };
     default:
-      if (e.status >= 500) return { code: "service_unavailable", message: "The Treasury API is not available right now. Try again shortly." };
+      if (e.status >= 500)
+        return {
+          code: "service_unavailable",
+          message: "The Treasury API is not available right now. Try again shortly.",
+        };
       return { code: "bad_gateway", message: `The Treasury API answered with status ${e.status}.` };
   }
 }
@@ -73,9 +92,18 @@ function upstreamMessage(e: TreasuryApiError): { code: BffErrorCode; message: st
  * Maps any thrown value to the error body and status. Unknown errors become
  * a generic 500; their detail is for the log (returned as `log`).
  */
-export function toBffError(err: unknown, requestId: string): { status: number; body: BffErrorBody; headers: Record<string, string>; log: boolean } {
-  const body = (code: string, message: string, details: Record<string, unknown> = {}): BffErrorBody => ({ error: code, message, details, request_id: requestId });
-  if (err instanceof BffError) return { status: err.status, body: body(err.code, err.message, err.details), headers: err.headers, log: false };
+export function toBffError(
+  err: unknown,
+  requestId: string,
+): { status: number; body: BffErrorBody; headers: Record<string, string>; log: boolean } {
+  const body = (code: string, message: string, details: Record<string, unknown> = {}): BffErrorBody => ({
+    error: code,
+    message,
+    details,
+    request_id: requestId,
+  });
+  if (err instanceof BffError)
+    return { status: err.status, body: body(err.code, err.message, err.details), headers: err.headers, log: false };
   if (err instanceof ZodError) {
     const v = validationError(err, "body");
     return { status: 400, body: body(v.code, v.message, v.details), headers: {}, log: false };
@@ -84,20 +112,41 @@ export function toBffError(err: unknown, requestId: string): { status: number; b
     const { code, message } = upstreamMessage(err);
     const details: Record<string, unknown> = err.status === 400 || err.status === 409 ? err.details : {};
     if (err.requestId) details.upstream_request_id = err.requestId;
-    const headers: Record<string, string> = err.status === 429 && err.retryAfterSeconds !== undefined ? { "Retry-After": String(err.retryAfterSeconds) } : {};
-    return { status: BFF_ERROR_STATUS[code], body: body(code, message, details), headers, log: err.status >= 500 || err.status === 401 };
+    const headers: Record<string, string> =
+      err.status === 429 && err.retryAfterSeconds !== undefined ? { "Retry-After": String(err.retryAfterSeconds) } : {};
+    return {
+      status: BFF_ERROR_STATUS[code],
+      body: body(code, message, details),
+      headers,
+      log: err.status >= 500 || err.status === 401,
+    };
   }
   if (err instanceof TreasuryTransportError) {
     const timeout = err.reason === "timeout";
     return {
       status: timeout ? 504 : 503,
-      body: body(timeout ? "gateway_timeout" : "service_unavailable", timeout ? "The Treasury API took too long to answer. Try again." : "The Treasury API cannot be reached right now. Try again shortly."),
+      body: body(
+        timeout ? "gateway_timeout" : "service_unavailable",
+        timeout
+          ? "The Treasury API took too long to answer. Try again."
+          : "The Treasury API cannot be reached right now. Try again shortly.",
+      ),
       headers: {},
       log: true,
     };
   }
   if (err instanceof TreasuryResponseError) {
-    return { status: 502, body: body("bad_gateway", "The Treasury API answered in an unexpected format."), headers: {}, log: true };
+    return {
+      status: 502,
+      body: body("bad_gateway", "The Treasury API answered in an unexpected format."),
+      headers: {},
+      log: true,
+    };
   }
-  return { status: 500, body: body("internal_error", "Something went wrong in the dashboard. The request id helps support find it."), headers: {}, log: true };
+  return {
+    status: 500,
+    body: body("internal_error", "Something went wrong in the dashboard. The request id helps support find it."),
+    headers: {},
+    log: true,
+  };
 }

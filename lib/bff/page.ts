@@ -11,7 +11,9 @@ import { requestContext, type BffContext } from "./context";
 import { BffError, toBffError } from "./errors";
 import { logger } from "./log";
 
-export type PageLoad = { ok: true; ctx: BffContext } | { ok: false; kind: "forbidden" | "error"; title: string; message: string; requestId?: string };
+export type PageLoad =
+  | { ok: true; ctx: BffContext }
+  | { ok: false; kind: "forbidden" | "error"; title: string; message: string; requestId?: string };
 
 /** The page's context, or a renderable problem. Redirects to /login without a session. */
 export async function loadPage(area: AreaKey): Promise<PageLoad> {
@@ -30,7 +32,10 @@ export async function loadPage(area: AreaKey): Promise<PageLoad> {
 }
 
 /** Runs a data load for a page; an error becomes a renderable problem. */
-export async function loadData<T>(ctx: BffContext, fn: () => Promise<T>): Promise<{ ok: true; data: T } | Extract<PageLoad, { ok: false }>> {
+export async function loadData<T>(
+  ctx: BffContext,
+  fn: () => Promise<T>,
+): Promise<{ ok: true; data: T } | Extract<PageLoad, { ok: false }>> {
   try {
     return { ok: true, data: await fn() };
   } catch (err) {

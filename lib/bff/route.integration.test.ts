@@ -20,7 +20,9 @@ const session: { user: DashboardUser | null; cookie: string | undefined } = { us
 vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
 vi.mock("next/headers", () => ({
   headers: async () => new Headers(),
-  cookies: async () => ({ get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined) }),
+  cookies: async () => ({
+    get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined),
+  }),
 }));
 
 import { randomUUID } from "node:crypto";
@@ -53,26 +55,53 @@ const upstreamWrites: { method: string; path: string; key: string | null }[] = [
 
 const userIds = new Map<string, string>();
 /** A dashboard user; the same name is the same user (one stable UUID per name). */
-function user(roles: Role[], companyIds: string[] | null = null, name = `user-${roles.join("-") || "none"}`): DashboardUser {
+function user(
+  roles: Role[],
+  companyIds: string[] | null = null,
+  name = `user-${roles.join("-") || "none"}`,
+): DashboardUser {
   const id = userIds.get(name) ?? randomUUID();
   userIds.set(name, id);
   return { id, email: `${name}@test.local`, name, roles, companyIds, disabled: false };
 }
 
 /** One request through a route handler, as `who`. Writes carry Origin and a browser key unless given. */
-async function call(handler: Handler, who: DashboardUser, method: string, path: string, opts: { params?: Record<string, string>; json?: unknown; key?: string } = {}) {
+async function call(
+  handler: Handler,
+  who: DashboardUser,
+  method: string,
+  path: string,
+  opts: { params?: Record<string, string>; json?: unknown; key?: string } = {},
+) {
   session.user = who;
   const write = method !== "GET";
   const headers: Record<string, string> = write ? { origin: ORIGIN, "idempotency-key": opts.key ?? randomUUID() } : {};
   if (opts.json !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(`${ORIGIN}/api/treasury${path}`, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+  const req = new NextRequest(`${ORIGIN}/api/treasury${path}`, {
+    method,
+    headers,
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+  });
   const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
   const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> & { items?: { id: string; company_id?: string; object_id?: string }[] } };
+  return {
+    status: res.status,
+    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & {
+      items?: { id: string; company_id?: string; object_id?: string }[];
+    },
+  };
 }
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false, config: { allowPrivateWebhooks: true } });
+  api = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    data: "memory",
+    seed: "demo",
+    seedScale: 0.01,
+    log: false,
+    config: { allowPrivateWebhooks: true },
+  });
   Object.assign(process.env, {
     TREASURY_API_BASE_URL: `${api.url}/public`,
     TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
@@ -92,24 +121,44 @@ beforeAll(async () => {
       const method = init?.method ?? "GET";
       if (method !== "GET" && !String(input instanceof Request ? input.url : input).includes("/auth/")) {
         const url = new URL(input instanceof Request ? input.url : String(input));
-        upstreamWrites.push({ method, path: url.pathname.replace(/^\/public/, ""), key: new Headers(init?.headers).get("idempotency-key") });
+        upstreamWrites.push({
+          method,
+          path: url.pathname.replace(/^\/public/, ""),
+          key: new Headers(init?.headers).get("idempotency-key"),
+        });
       }
       return fetch(input, init);
     },
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
-  companies = [...(await collectAll(client.listCompanies({}, { pageSize: 1000 })))].sort((a, b) => a.name.localeCompare(b.name));
+  companies = [...(await collectAll(client.listCompanies({}, { pageSize: 1000 })))].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
   expect(companies.length).toBeGreaterThanOrEqual(2);
 }, 120_000);
 afterAll(async () => {
   await api?.close();
 });
 
-const NOK_INSTRUCTION = { amount: "12.00", currency: "NOK", creditor_name: "Test AS", creditor_iban: "NO9386011117947" };
+const NOK_INSTRUCTION = {
+  amount: "12.00",
+  currency: "NOK",
+  creditor_name: "Test AS",
+  creditor_iban: "NO9386011117947",
+};
 
 describe("lower roles against the admin and treasurer writes (real routes)", () => {
   const missing = randomUUID();
-  const cases: { permission: string; allowed: Role; lower: Role[]; handler: () => Handler; method: string; path: string; params?: Record<string, string>; json?: () => unknown }[] = [
+  const cases: {
+    permission: string;
+    allowed: Role;
+    lower: Role[];
+    handler: () => Handler;
+    method: string;
+    path: string;
+    params?: Record<string, string>;
+    json?: () => unknown;
+  }[] = [
     {
       permission: "organization.manage",
       allowed: "admin",
@@ -126,7 +175,14 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
       handler: () => accountsRoute.POST as Handler,
       method: "POST",
       path: "/accounts",
-      json: () => ({ company_id: companies[0]?.id, bank_id: "DNBANOKK", external_ref: "NO9386011117947", external_ref_type: "IBAN", currency: "NOK", status: "active" }),
+      json: () => ({
+        company_id: companies[0]?.id,
+        bank_id: "DNBANOKK",
+        external_ref: "NO9386011117947",
+        external_ref_type: "IBAN",
+        currency: "NOK",
+        status: "active",
+      }),
     },
     ...(["confirm", "reject"] as const).map((kind) => ({
       permission: "reconciliation.write",
@@ -187,22 +243,39 @@ describe("withUser: the Idempotency-Key sent upstream is derived per user", () =
   it("forwards UUIDv5(user, browser key), never the browser's key; two users with one browser key create two batches", async () => {
     const browserKey = randomUUID();
     const company = companies[0]?.id ?? "";
-    const body = { company_id: company, currency: "NOK", instructions: [{ ...NOK_INSTRUCTION, end_to_end_id: `KEY-${browserKey.slice(0, 8)}` }] };
+    const body = {
+      company_id: company,
+      currency: "NOK",
+      instructions: [{ ...NOK_INSTRUCTION, end_to_end_id: `KEY-${browserKey.slice(0, 8)}` }],
+    };
     const alice = user(["treasurer"], null, "alice");
     const bob = user(["treasurer"], null, "bob");
     session.cookie = company;
-    const a = await call(batchesRoute.POST as Handler, alice, "POST", "/payments/batches", { json: body, key: browserKey });
+    const a = await call(batchesRoute.POST as Handler, alice, "POST", "/payments/batches", {
+      json: body,
+      key: browserKey,
+    });
     expect(a.status, JSON.stringify(a.body)).toBe(201);
     const sent = upstreamWrites.at(-1);
-    expect(sent).toMatchObject({ method: "POST", path: "/payments/batches", key: derivedIdempotencyKey(alice.id, browserKey) });
+    expect(sent).toMatchObject({
+      method: "POST",
+      path: "/payments/batches",
+      key: derivedIdempotencyKey(alice.id, browserKey),
+    });
     expect(sent?.key).not.toBe(browserKey);
     // Bob's browser happens to send the same key with another body: his own batch, not a 409 or Alice's replay.
-    const b = await call(batchesRoute.POST as Handler, bob, "POST", "/payments/batches", { json: { ...body, instructions: [{ ...body.instructions[0], amount: "13.00" }] }, key: browserKey });
+    const b = await call(batchesRoute.POST as Handler, bob, "POST", "/payments/batches", {
+      json: { ...body, instructions: [{ ...body.instructions[0], amount: "13.00" }] },
+      key: browserKey,
+    });
     expect(b.status, JSON.stringify(b.body)).toBe(201);
     expect(b.body.id).not.toBe(a.body.id);
     expect(upstreamWrites.at(-1)?.key).toBe(derivedIdempotencyKey(bob.id, browserKey));
     // Alice again with her key: the same batch (replayed upstream).
-    const again = await call(batchesRoute.POST as Handler, alice, "POST", "/payments/batches", { json: body, key: browserKey });
+    const again = await call(batchesRoute.POST as Handler, alice, "POST", "/payments/batches", {
+      json: body,
+      key: browserKey,
+    });
     expect(again.body.id).toBe(a.body.id);
     session.cookie = undefined;
   });
@@ -215,7 +288,11 @@ describe("company narrowing for a user limited to some companies", () => {
     for (const co of companies.slice(0, 2)) {
       const batch = await client.createBatch(
         { companyId: co.id, idempotencyKey: randomUUID() },
-        { company_id: co.id, currency: "NOK", instructions: [{ ...NOK_INSTRUCTION, end_to_end_id: `NARROW-${co.id.slice(0, 8)}` }] },
+        {
+          company_id: co.id,
+          currency: "NOK",
+          instructions: [{ ...NOK_INSTRUCTION, end_to_end_id: `NARROW-${co.id.slice(0, 8)}` }],
+        },
       );
       await client.submitBatch({ companyId: co.id, idempotencyKey: randomUUID() }, batch.id);
       const pending = await collectAll(client.listPendingApprovals({ companyId: co.id }, { pageSize: 1000 }));
@@ -234,7 +311,12 @@ describe("company narrowing for a user limited to some companies", () => {
     expect(ids).toContain(approvals.get(mine?.id ?? ""));
     expect(ids).not.toContain(approvals.get(other?.id ?? ""));
     expect((res.body.items ?? []).every((i) => i.company_id === mine?.id)).toBe(true);
-    const all = await call(pendingRoute.GET as Handler, user(["approver"], null, "all-approver"), "GET", "/approvals/pending?page_size=1000");
+    const all = await call(
+      pendingRoute.GET as Handler,
+      user(["approver"], null, "all-approver"),
+      "GET",
+      "/approvals/pending?page_size=1000",
+    );
     expect((all.body.items ?? []).map((i) => i.id)).toEqual(expect.arrayContaining([...approvals.values()]));
   });
 
@@ -245,14 +327,18 @@ describe("company narrowing for a user limited to some companies", () => {
     expect(named.status).toBe(403);
     const otherApproval = approvals.get(other?.id ?? "") ?? "";
     const before = upstreamWrites.length;
-    const decided = await call(approveRoute.POST as Handler, limited, "POST", `/approvals/${otherApproval}/approve`, { params: { id: otherApproval } });
+    const decided = await call(approveRoute.POST as Handler, limited, "POST", `/approvals/${otherApproval}/approve`, {
+      params: { id: otherApproval },
+    });
     expect(decided.status).toBe(404);
     expect(upstreamWrites.length).toBe(before);
     const still = await collectAll(client.listPendingApprovals({ companyId: other?.id }, { pageSize: 1000 }));
     expect(still.find((p) => p.id === otherApproval)).toMatchObject({ approved_count: 0 });
     // Its own company's request: decided, in that company.
     const ownApproval = approvals.get(mine?.id ?? "") ?? "";
-    const ok = await call(approveRoute.POST as Handler, limited, "POST", `/approvals/${ownApproval}/approve`, { params: { id: ownApproval } });
+    const ok = await call(approveRoute.POST as Handler, limited, "POST", `/approvals/${ownApproval}/approve`, {
+      params: { id: ownApproval },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
 });

@@ -84,7 +84,8 @@ async function readJson(req: NextRequest): Promise<unknown> {
 
 function json(data: unknown, status: number, requestId: string, extra: Record<string, string> = {}): NextResponse {
   const headers = { "Cache-Control": "no-store", "X-Request-ID": requestId, ...extra };
-  if (data === undefined || status === 204) return new NextResponse(null, { status: status === 200 ? 204 : status, headers });
+  if (data === undefined || status === 204)
+    return new NextResponse(null, { status: status === 200 ? 204 : status, headers });
   return NextResponse.json(data, { status, headers });
 }
 
@@ -96,7 +97,10 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
   opts: RouteOptions<Q, B>,
   handler: (ctx: RouteContext<Out<Q>, Out<B>>) => Promise<unknown>,
 ) {
-  return async (req: NextRequest, segment: { params: Promise<Record<string, string | string[]>> }): Promise<NextResponse> => {
+  return async (
+    req: NextRequest,
+    segment: { params: Promise<Record<string, string | string[]>> },
+  ): Promise<NextResponse> => {
     const requestId = requestIdFrom(req.headers);
     const started = Date.now();
     const isWrite = req.method !== "GET" && req.method !== "HEAD";
@@ -104,14 +108,16 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
     try {
       const base = { ...(await requestContext({ ignoreCompanyCookie: opts.ignoreCompanyCookie })), requestId };
       userId = base.user.id;
-      if (!can(base.user.roles, opts.permission)) throw new BffError("permission_denied", "Your role does not allow this.", { permission: opts.permission });
+      if (!can(base.user.roles, opts.permission))
+        throw new BffError("permission_denied", "Your role does not allow this.", { permission: opts.permission });
       if (isWrite && !sameOrigin(req)) throw new BffError("permission_denied", "Cross-origin request refused.");
 
       const rawParams = (await segment.params) ?? {};
       const params: Record<string, string> = {};
       for (const [k, v] of Object.entries(rawParams)) {
         const r = Uuid.safeParse(v);
-        if (!r.success) throw new BffError("validation_error", `${k} must be a UUID`, { errors: { [k]: ["must be a UUID"] } });
+        if (!r.success)
+          throw new BffError("validation_error", `${k} must be a UUID`, { errors: { [k]: ["must be a UUID"] } });
         params[k] = r.data;
       }
 
@@ -133,23 +139,49 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
       if (isWrite) {
         const browserKey = req.headers.get("idempotency-key");
         if (!browserKey || !Uuid.safeParse(browserKey).success) {
-          throw new BffError("validation_error", "Idempotency-Key header must be a UUID", { errors: { "Idempotency-Key": ["must be a UUID"] } });
+          throw new BffError("validation_error", "Idempotency-Key header must be a UUID", {
+            errors: { "Idempotency-Key": ["must be a UUID"] },
+          });
         }
         idempotencyKey = derivedIdempotencyKey(base.user.id, browserKey);
       }
 
       const companyMode = opts.company ?? "required";
-      if (companyMode === "required" && !base.company) throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
+      if (companyMode === "required" && !base.company)
+        throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
       const upstream: { replayed?: boolean } = {};
-      const call: CallContext = { requestId, idempotencyKey, outcome: upstream, ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}) };
+      const call: CallContext = {
+        requestId,
+        idempotencyKey,
+        outcome: upstream,
+        ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}),
+      };
 
       const audit: RouteContext<unknown, unknown>["audit"] = {};
-      const ctx = { ...base, upstream, requestId, params, query, body, call, idempotencyKey, audit, request: req } as RouteContext<Out<Q>, Out<B>>;
+      const ctx = {
+        ...base,
+        upstream,
+        requestId,
+        params,
+        query,
+        body,
+        call,
+        idempotencyKey,
+        audit,
+        request: req,
+      } as RouteContext<Out<Q>, Out<B>>;
       const result = await handler(ctx);
 
       if (opts.audit) {
-        const objectId = audit.objectId ?? (typeof result === "object" && result !== null && "id" in result && typeof result.id === "string" ? result.id : (params.id ?? null));
-        const bodyCompany = typeof body === "object" && body !== null && "company_id" in body && typeof body.company_id === "string" ? body.company_id : null;
+        const objectId =
+          audit.objectId ??
+          (typeof result === "object" && result !== null && "id" in result && typeof result.id === "string"
+            ? result.id
+            : (params.id ?? null));
+        const bodyCompany =
+          typeof body === "object" && body !== null && "company_id" in body && typeof body.company_id === "string"
+            ? body.company_id
+            : null;
         await appendAudit(await dashboardDb(), {
           userId: base.user.id,
           userEmail: base.user.email,
@@ -167,15 +199,35 @@ export function withUser<Q extends AnyObject | undefined = undefined, B extends 
       // A handler may answer with its own Response (a streamed CSV export); it still gets the request id.
       if (result instanceof Response) {
         result.headers.set("X-Request-ID", requestId);
-        logger.info({ requestId, method: req.method, path: req.nextUrl.pathname, status: result.status, ms: Date.now() - started, userId }, "bff request");
+        logger.info(
+          {
+            requestId,
+            method: req.method,
+            path: req.nextUrl.pathname,
+            status: result.status,
+            ms: Date.now() - started,
+            userId,
+          },
+          "bff request",
+        );
         return result as NextResponse;
       }
       const status = result === undefined ? 204 : (opts.status ?? 200);
-      logger.info({ requestId, method: req.method, path: req.nextUrl.pathname, status, ms: Date.now() - started, userId }, "bff request");
+      logger.info(
+        { requestId, method: req.method, path: req.nextUrl.pathname, status, ms: Date.now() - started, userId },
+        "bff request",
+      );
       return json(result, status, requestId);
     } catch (err) {
       const mapped = toBffError(err, requestId);
-      const entry = { requestId, method: req.method, path: req.nextUrl.pathname, status: mapped.status, ms: Date.now() - started, userId };
+      const entry = {
+        requestId,
+        method: req.method,
+        path: req.nextUrl.pathname,
+        status: mapped.status,
+        ms: Date.now() - started,
+        userId,
+      };
       if (mapped.log) logger.error({ ...entry, err }, "bff request failed");
       else logger.info(entry, "bff request");
       return json(mapped.body, mapped.status, requestId, mapped.headers);

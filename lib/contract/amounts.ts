@@ -28,6 +28,7 @@ export function isPositiveDecimalString(amount: string): boolean {
  * @throws RangeError for an unknown code.
  */
 export function currencyMinorUnits(code: string): number {
-  const digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions().maximumFractionDigits;
+  const digits = new Intl.NumberFormat("en", { style: "currency", currency: code }).resolvedOptions()
+    .maximumFractionDigits;
   return digits ?? 2;
 }

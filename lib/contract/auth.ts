@@ -35,7 +35,9 @@ export const FormBTokenRequest = z.object({
 /** Form A token request, JSON (POST /auth/tenant-token). */
 export const FormATokenRequest = z.object({
   tenant_id: Uuid,
-  grant_type: z.literal("client_credentials", { message: "grant_type must be client_credentials" }).default("client_credentials"),
+  grant_type: z
+    .literal("client_credentials", { message: "grant_type must be client_credentials" })
+    .default("client_credentials"),
   scope: plainString().max(2000).optional(),
   client_id: plainString().max(200).optional(),
   client_secret: plainString().max(500).optional(),

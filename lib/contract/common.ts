@@ -110,7 +110,9 @@ export function freeText(max: number, min = 1) {
     .trim()
     .min(min, { message: min === 1 ? "is required" : `must be at least ${min} characters` })
     .max(max, { message: `must be at most ${max} characters` })
-    .regex(NO_CONTROL_CHARS_BUT_WHITESPACE, { message: "must not contain control characters other than tab and line breaks" });
+    .regex(NO_CONTROL_CHARS_BUT_WHITESPACE, {
+      message: "must not contain control characters other than tab and line breaks",
+    });
 }
 
 /** The version identifier of the interface description (spec §9). */

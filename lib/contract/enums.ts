@@ -19,7 +19,16 @@ export const COVERAGE_SOURCES = ["camt.053", "mt940", "api"] as const;
 export const COMPLETENESS = ["complete", "partial", "missing"] as const;
 
 /** Payment batch states. */
-export const BATCH_STATUSES = ["created", "pending_approval", "approved", "rejected", "processing", "completed", "partially_completed", "failed"] as const;
+export const BATCH_STATUSES = [
+  "created",
+  "pending_approval",
+  "approved",
+  "rejected",
+  "processing",
+  "completed",
+  "partially_completed",
+  "failed",
+] as const;
 
 /** Instruction states, modelled on ISO 20022 pain.002 (PDNG, ACCP, ACSC, RJCT). */
 export const INSTRUCTION_STATUSES = ["pending", "accepted", "settled", "rejected", "cancelled"] as const;

@@ -34,7 +34,14 @@ export const ErrorBody = z
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** RFC 6749 §5.2 token error codes (DESIGN.md "Tokens"). */
-export const OAuthErrorCode = z.enum(["invalid_request", "invalid_client", "invalid_grant", "unauthorized_client", "unsupported_grant_type", "invalid_scope"]);
+export const OAuthErrorCode = z.enum([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+]);
 
 /** Token endpoint error: RFC 6749 fields plus the spec's `message` / `details`. */
 export const TokenErrorBody = z

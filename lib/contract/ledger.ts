@@ -42,7 +42,9 @@ export const AccountUpsert = z
     bank_id: z
       .string()
       .trim()
-      .regex(/^[A-Z0-9]{4,11}$/, { message: "must be a bank identifier such as a BIC (4 to 11 upper-case letters or digits)" }),
+      .regex(/^[A-Z0-9]{4,11}$/, {
+        message: "must be a bank identifier such as a BIC (4 to 11 upper-case letters or digits)",
+      }),
     external_ref: text(34),
     external_ref_type: z.literal("IBAN", { message: "must be IBAN" }),
     currency: CurrencyCode,

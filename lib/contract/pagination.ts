@@ -20,7 +20,13 @@ const intParam = (min: number, max: number) =>
     .string()
     .regex(/^\d+$/, { message: "must be a whole number" })
     .transform(Number)
-    .pipe(z.number().int().min(min, { message: `must be at least ${min}` }).max(max, { message: `must be at most ${max}` }))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, { message: `must be at least ${min}` })
+        .max(max, { message: `must be at most ${max}` }),
+    )
     .meta({ type: "integer", minimum: min, maximum: max });
 
 /** `page` query parameter, 1-indexed. */

@@ -4,7 +4,17 @@
  */
 import { z } from "zod";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
-import { CurrencyCode, DecimalString, ExactDecimal, IsoDate, IsoDateTime, PositiveDecimalString, Uuid, currencyMinorUnits, text } from "./common";
+import {
+  CurrencyCode,
+  DecimalString,
+  ExactDecimal,
+  IsoDate,
+  IsoDateTime,
+  PositiveDecimalString,
+  Uuid,
+  currencyMinorUnits,
+  text,
+} from "./common";
 import { DECIMAL_STRING_PATTERN } from "./amounts";
 import { BATCH_STATUSES, INSTRUCTION_STATUSES } from "./enums";
 
@@ -56,9 +66,10 @@ export const PaymentBatchCreate = z
     company_id: Uuid,
     currency: CurrencyCode,
     requested_execution_date: IsoDate.optional(),
-    initiator: text(200)
-      .optional()
-      .meta({ description: "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is refused (four-eyes)." }),
+    initiator: text(200).optional().meta({
+      description:
+        "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is refused (four-eyes).",
+    }),
     instructions: z
       .array(PaymentInstructionCreate)
       .min(1, { message: "must hold at least one instruction" })
@@ -67,7 +78,11 @@ export const PaymentBatchCreate = z
   .strict()
   .superRefine((batch, ctx) => {
     if (batch.requested_execution_date !== undefined && batch.requested_execution_date < todayUtc()) {
-      ctx.addIssue({ code: "custom", path: ["requested_execution_date"], message: `must not be in the past (today is ${todayUtc()} UTC)` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["requested_execution_date"],
+        message: `must not be in the past (today is ${todayUtc()} UTC)`,
+      });
     }
     let digits: number | null = null;
     try {
@@ -80,16 +95,28 @@ export const PaymentBatchCreate = z
     let total = new ExactDecimal(0);
     batch.instructions.forEach((ins, i) => {
       if (ins.currency !== batch.currency) {
-        ctx.addIssue({ code: "custom", path: ["instructions", i, "currency"], message: `must equal the batch currency ${batch.currency}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["instructions", i, "currency"],
+          message: `must equal the batch currency ${batch.currency}`,
+        });
       }
       const fraction = ins.amount.split(".")[1] ?? "";
       if (digits !== null && fraction.length > digits) {
-        ctx.addIssue({ code: "custom", path: ["instructions", i, "amount"], message: `has more than ${digits} fraction digits for ${batch.currency}` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["instructions", i, "amount"],
+          message: `has more than ${digits} fraction digits for ${batch.currency}`,
+        });
       }
       if (DECIMAL_STRING_PATTERN.test(ins.amount)) total = total.plus(ins.amount);
       const first = seen.get(ins.end_to_end_id);
       if (first !== undefined) {
-        ctx.addIssue({ code: "custom", path: ["instructions", i, "end_to_end_id"], message: `duplicates instructions[${first}].end_to_end_id` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["instructions", i, "end_to_end_id"],
+          message: `duplicates instructions[${first}].end_to_end_id`,
+        });
       } else {
         seen.set(ins.end_to_end_id, i);
       }
@@ -115,7 +142,10 @@ export const PaymentBatch = z
     created_at: IsoDateTime,
     instruction_count: z.number().int().meta({ description: "Extension" }),
     requested_execution_date: IsoDate.nullable().meta({ description: "Extension" }),
-    initiator: z.string().optional().meta({ description: "Extension: who created the batch (the create body's initiator, else the client_id)" }),
+    initiator: z
+      .string()
+      .optional()
+      .meta({ description: "Extension: who created the batch (the create body's initiator, else the client_id)" }),
   })
   .meta({ id: "PaymentBatch" });
 export type PaymentBatch = z.infer<typeof PaymentBatch>;

@@ -22,8 +22,16 @@ export const ReconciliationMatch = z
     created_at: IsoDateTime.optional().meta({ description: "Extension" }),
     company_id: Uuid.optional().meta({ description: "Extension" }),
     decided_at: IsoDateTime.nullable().optional().meta({ description: "Extension: when it was confirmed or rejected" }),
-    reviewer: z.string().nullable().optional().meta({ description: "Extension: reviewer named in the confirm / reject call" }),
-    reason: z.string().nullable().optional().meta({ description: "Extension: reason given in the confirm / reject call" }),
+    reviewer: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Extension: reviewer named in the confirm / reject call" }),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Extension: reason given in the confirm / reject call" }),
   })
   .meta({ id: "ReconciliationMatch" });
 export type ReconciliationMatch = z.infer<typeof ReconciliationMatch>;

@@ -7,8 +7,12 @@ export const CashflowDay = z
   .meta({ id: "CashflowDay" });
 export type CashflowDay = z.infer<typeof CashflowDay>;
 
-export const PositionDay = z.object({ date: IsoDate, currency: CurrencyCode, balance: DecimalString }).meta({ id: "PositionDay" });
+export const PositionDay = z
+  .object({ date: IsoDate, currency: CurrencyCode, balance: DecimalString })
+  .meta({ id: "PositionDay" });
 export type PositionDay = z.infer<typeof PositionDay>;
 
-export const ForecastEntry = z.object({ date: IsoDate, currency: CurrencyCode, amount: DecimalString }).meta({ id: "ForecastEntry" });
+export const ForecastEntry = z
+  .object({ date: IsoDate, currency: CurrencyCode, amount: DecimalString })
+  .meta({ id: "ForecastEntry" });
 export type ForecastEntry = z.infer<typeof ForecastEntry>;

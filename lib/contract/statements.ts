@@ -26,21 +26,30 @@ export const StatementFileSummary = z
   .object({
     file: z.string().meta({ description: "The uploaded file's name" }),
     message_type: StatementMessageType,
-    version: z.string().nullable().meta({ description: "Message version from the namespace, e.g. camt.053.001.08; null when the file has none" }),
+    version: z
+      .string()
+      .nullable()
+      .meta({ description: "Message version from the namespace, e.g. camt.053.001.08; null when the file has none" }),
     statements: Count.meta({ description: "Stmt / Rpt / Ntfctn elements read" }),
     account_refs: z.array(z.string()).meta({ description: "IBANs or other account ids the file is for" }),
     accounts_matched: Count,
     accounts_created: Count,
     entries: Count.meta({ description: "Ntry elements read" }),
     transactions_inserted: Count.meta({ description: "Booked transactions stored" }),
-    pending: Count.meta({ description: "Entries stored as pending (no booking date, or status PDNG); not in booked sums" }),
+    pending: Count.meta({
+      description: "Entries stored as pending (no booking date, or status PDNG); not in booked sums",
+    }),
     pending_replaced: Count.meta({ description: "Earlier pending entries replaced by their booking in this file" }),
-    duplicates: Count.meta({ description: "Entries already stored before (same account and dedupe key, or same booking from another message)" }),
+    duplicates: Count.meta({
+      description: "Entries already stored before (same account and dedupe key, or same booking from another message)",
+    }),
     entries_skipped: Count.meta({ description: "Informational entries (status INFO) not stored" }),
     balances: Count.meta({ description: "Balance rows written" }),
     intraday_points: Count.meta({ description: "Intraday balance points written (camt.052 ITBD / ITAV)" }),
     coverage_days: Count.meta({ description: "Days marked completely covered by a statement" }),
-    skipped_codes: z.record(z.string(), Count).meta({ description: "Balance codes with no API balance type, with their counts, e.g. { FWAV: 5 }" }),
+    skipped_codes: z
+      .record(z.string(), Count)
+      .meta({ description: "Balance codes with no API balance type, with their counts, e.g. { FWAV: 5 }" }),
   })
   .meta({ id: "StatementFileSummary" });
 export type StatementFileSummary = z.infer<typeof StatementFileSummary>;

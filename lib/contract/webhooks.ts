@@ -2,8 +2,15 @@
 import { z } from "zod";
 import { IsoDateTime, Uuid, plainString } from "./common";
 
-export const WEBHOOK_EVENT_TYPES = ["transaction.created", "payment.status.updated", "reconciliation.match.created", "reconciliation.match.updated"] as const;
-export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, { message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` });
+export const WEBHOOK_EVENT_TYPES = [
+  "transaction.created",
+  "payment.status.updated",
+  "reconciliation.match.created",
+  "reconciliation.match.updated",
+] as const;
+export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, {
+  message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`,
+});
 export type WebhookEventType = z.infer<typeof WebhookEventType>;
 
 const WebhookUrl = plainString()
@@ -23,7 +30,9 @@ export const WebhookEndpoint = z
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 /** Create response: includes the signing `secret`, shown once. */
-export const WebhookEndpointWithSecret = WebhookEndpoint.extend({ secret: z.string() }).meta({ id: "WebhookEndpointWithSecret" });
+export const WebhookEndpointWithSecret = WebhookEndpoint.extend({ secret: z.string() }).meta({
+  id: "WebhookEndpointWithSecret",
+});
 
 /** POST /webhooks: `events` or (Form B) `event_types`, same meaning. */
 export const WebhookCreate = z
@@ -34,7 +43,10 @@ export const WebhookCreate = z
     event_types: z.array(WebhookEventType).min(1).max(10).optional(),
   })
   .strict()
-  .refine((b) => b.events !== undefined || b.event_types !== undefined, { message: "events (or event_types) is required", path: ["events"] })
+  .refine((b) => b.events !== undefined || b.event_types !== undefined, {
+    message: "events (or event_types) is required",
+    path: ["events"],
+  })
   .meta({ id: "WebhookCreate" });
 export type WebhookCreate = z.infer<typeof WebhookCreate>;
 
@@ -52,7 +64,9 @@ export const WebhookPatch = z
 export type WebhookPatch = z.infer<typeof WebhookPatch>;
 
 /** Delivery body (DESIGN.md): `{ id, type, created_at, data }`. */
-export const WebhookEvent = z.object({ id: Uuid, type: z.string(), created_at: IsoDateTime, data: z.record(z.string(), z.unknown()) }).meta({ id: "WebhookEvent" });
+export const WebhookEvent = z
+  .object({ id: Uuid, type: z.string(), created_at: IsoDateTime, data: z.record(z.string(), z.unknown()) })
+  .meta({ id: "WebhookEvent" });
 export type WebhookEvent = z.infer<typeof WebhookEvent>;
 
 /** Extension: one recorded attempt of a delivery. */

@@ -52,8 +52,8 @@ describe("csvStream", () => {
   });
 
   it("escapes formulas in text columns but keeps negative amounts", () => {
-    const csv = toCsv([{ amount: "-5.00", currency: "EUR", remittance: "=HYPERLINK(\"x\")" }], columns, false);
-    expect(csv).toBe("-5.00,EUR,\"'=HYPERLINK(\"\"x\"\")\"\r\n");
+    const csv = toCsv([{ amount: "-5.00", currency: "EUR", remittance: '=HYPERLINK("x")' }], columns, false);
+    expect(csv).toBe('-5.00,EUR,"\'=HYPERLINK(""x"")"\r\n');
   });
 
   it("stops pulling from the source when the reader cancels", async () => {
@@ -70,12 +70,17 @@ describe("csvStream", () => {
       throw new Error("upstream 503");
     }
     const seen: unknown[] = [];
-    await expect(readAll(csvStream(failing(), columns, { onError: (e) => seen.push(e) }))).rejects.toThrow("upstream 503");
+    await expect(readAll(csvStream(failing(), columns, { onError: (e) => seen.push(e) }))).rejects.toThrow(
+      "upstream 503",
+    );
     expect(seen).toHaveLength(1);
   });
 
   it("builds download headers with a safe file name and the row count", () => {
-    expect(csvHeaders("transactions 2026/01.csv", 42)).toMatchObject({ "Content-Disposition": 'attachment; filename="transactions_2026_01.csv"', "X-Total-Count": "42" });
+    expect(csvHeaders("transactions 2026/01.csv", 42)).toMatchObject({
+      "Content-Disposition": 'attachment; filename="transactions_2026_01.csv"',
+      "X-Total-Count": "42",
+    });
     expect(csvHeaders("x.csv", null)["X-Total-Count"]).toBeUndefined();
   });
 });

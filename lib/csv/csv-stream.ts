@@ -31,7 +31,8 @@ function cell<T>(col: CsvColumn<T>, row: T): string {
 
 /** The CSV text of rows (header line included when `header` is true), lines ending in CRLF (RFC 4180). */
 export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[], header: boolean): string {
-  if (rows.length === 0) return header ? `${Papa.unparse([columns.map((c) => c.header)], { newline: "\r\n" })}\r\n` : "";
+  if (rows.length === 0)
+    return header ? `${Papa.unparse([columns.map((c) => c.header)], { newline: "\r\n" })}\r\n` : "";
   const text = Papa.unparse(
     { fields: columns.map((c) => c.header), data: rows.map((r) => columns.map((c) => cell(c, r))) },
     { header, newline: "\r\n", escapeFormulae: false },

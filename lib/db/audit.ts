@@ -96,11 +96,21 @@ export async function listAudit(db: DashboardDb, q: AuditQuery): Promise<AuditEv
 }
 
 /** True when `userId` has a successful `action` on `objectId` in the log (e.g. who created a batch, for four-eyes). */
-export async function hasAuditEvent(db: DashboardDb, q: { action: string; objectId: string; userId: string }): Promise<boolean> {
+export async function hasAuditEvent(
+  db: DashboardDb,
+  q: { action: string; objectId: string; userId: string },
+): Promise<boolean> {
   const rows = await db
     .select({ id: auditEvents.id })
     .from(auditEvents)
-    .where(and(eq(auditEvents.action, q.action), eq(auditEvents.objectId, q.objectId), eq(auditEvents.userId, q.userId), eq(auditEvents.outcome, "success")))
+    .where(
+      and(
+        eq(auditEvents.action, q.action),
+        eq(auditEvents.objectId, q.objectId),
+        eq(auditEvents.userId, q.userId),
+        eq(auditEvents.outcome, "success"),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

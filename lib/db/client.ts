@@ -34,5 +34,10 @@ export const DASHBOARD_MIGRATIONS = path.join(process.cwd(), "lib", "db", "migra
  * @throws when the database cannot be reached or a migration fails.
  */
 export async function openDashboardDb(opts: OpenDashboardOptions = {}): Promise<DashboardDatabase> {
-  return openMigratedDatabase(schema, { ...opts, poolSize: 5, migrationsFolder: DASHBOARD_MIGRATIONS, migrationsTable: "__dashboard_migrations" });
+  return openMigratedDatabase(schema, {
+    ...opts,
+    poolSize: 5,
+    migrationsFolder: DASHBOARD_MIGRATIONS,
+    migrationsTable: "__dashboard_migrations",
+  });
 }

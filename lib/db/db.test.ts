@@ -21,9 +21,19 @@ afterAll(async () => {
 
 describe("users", () => {
   it("creates with a bcrypt hash, finds case-insensitively, updates on the same e-mail", async () => {
-    const u = await upsertUser(database.db, { email: "Kari@Example.com", name: "Kari", password: "correct-horse-1", roles: ["viewer"] });
+    const u = await upsertUser(database.db, {
+      email: "Kari@Example.com",
+      name: "Kari",
+      password: "correct-horse-1",
+      roles: ["viewer"],
+    });
     expect(u).toMatchObject({ email: "kari@example.com", roles: ["viewer"], companyIds: null, disabled: false });
-    const again = await upsertUser(database.db, { email: "kari@example.com", name: "Kari N", roles: ["viewer", "treasurer"], companyIds: [C1] });
+    const again = await upsertUser(database.db, {
+      email: "kari@example.com",
+      name: "Kari N",
+      roles: ["viewer", "treasurer"],
+      companyIds: [C1],
+    });
     expect(again.id).toBe(u.id);
     expect((await findUserByEmail(database.db, "KARI@example.com"))?.roles).toEqual(["viewer", "treasurer"]);
     // Password kept when not given.
@@ -31,27 +41,51 @@ describe("users", () => {
   });
 
   it("rejects bad input", async () => {
-    await expect(upsertUser(database.db, { email: "not-an-email", name: "x", roles: ["viewer"] })).rejects.toThrow(/e-mail/);
+    await expect(upsertUser(database.db, { email: "not-an-email", name: "x", roles: ["viewer"] })).rejects.toThrow(
+      /e-mail/,
+    );
     await expect(upsertUser(database.db, { email: "a@b.co", name: "x", roles: [] })).rejects.toThrow(/role/);
-    await expect(upsertUser(database.db, { email: "a@b.co", name: "x", password: "short", roles: ["admin"] })).rejects.toThrow(/10 characters/);
+    await expect(
+      upsertUser(database.db, { email: "a@b.co", name: "x", password: "short", roles: ["admin"] }),
+    ).rejects.toThrow(/10 characters/);
   });
 
   it("throttles failed sign-ins per account, also for unknown accounts, and resets on success", async () => {
-    await upsertUser(database.db, { email: "t@example.com", name: "T", password: "right-password-1", roles: ["viewer"] });
+    await upsertUser(database.db, {
+      email: "t@example.com",
+      name: "T",
+      password: "right-password-1",
+      roles: ["viewer"],
+    });
     const t0 = Date.UTC(2026, 0, 10, 8);
-    for (let i = 0; i < FREE_FAILURES; i++) expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toEqual({ ok: false, reason: "invalid" });
+    for (let i = 0; i < FREE_FAILURES; i++)
+      expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
     // Locked now, even with the right password.
-    expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 1000)).toEqual({ ok: false, reason: "throttled", retryAfterSeconds: 29 });
+    expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 1000)).toEqual({
+      ok: false,
+      reason: "throttled",
+      retryAfterSeconds: 29,
+    });
     // After the lock, a success resets the counter.
     expect((await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 31_000)).ok).toBe(true);
     expect((await verifyCredentials(database.db, "t@example.com", "wrong", t0 + 32_000)).ok).toBe(false);
-    expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 33_000)).toMatchObject({ ok: true });
+    expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 33_000)).toMatchObject({
+      ok: true,
+    });
     for (let i = 0; i < FREE_FAILURES; i++) await verifyCredentials(database.db, "ghost@example.com", "x", t0);
     expect(await verifyCredentials(database.db, "ghost@example.com", "x", t0)).toMatchObject({ reason: "throttled" });
   });
 
   it("disabled users cannot sign in", async () => {
-    await upsertUser(database.db, { email: "d@example.com", name: "D", password: "right-password-1", roles: ["viewer"] });
+    await upsertUser(database.db, {
+      email: "d@example.com",
+      name: "D",
+      password: "right-password-1",
+      roles: ["viewer"],
+    });
     expect(await disableUser(database.db, "d@example.com")).toBe(true);
     expect(await disableUser(database.db, "nobody@example.com")).toBe(false);
     expect((await verifyCredentials(database.db, "d@example.com", "right-password-1")).ok).toBe(false);
@@ -71,11 +105,13 @@ describe("users", () => {
 describe("single sign-on account ties", () => {
   const IDP = "https://idp.example.com";
   // drizzle wraps the driver error ("Failed query: ..."); the database's reason is its cause.
-  const dbError = (p: Promise<unknown>) => p.then(
-    () => "no error",
-    (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
-  );
-  const auditOf = async (action: string, objectId: string) => (await listAudit(database.db, { companyIds: null, action, objectIds: [objectId] }));
+  const dbError = (p: Promise<unknown>) =>
+    p.then(
+      () => "no error",
+      (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
+    );
+  const auditOf = async (action: string, objectId: string) =>
+    await listAudit(database.db, { companyIds: null, action, objectIds: [objectId] });
 
   it("ties a user at the first single sign-on, audited once; a second tie of the same user changes nothing", async () => {
     const u = await upsertUser(database.db, { email: "sso1@example.com", name: "S1", roles: ["viewer"] });
@@ -94,7 +130,13 @@ describe("single sign-on account ties", () => {
     expect(await ssoLinkOf(database.db, u.id)).toEqual(link);
     const events = await auditOf("user.sso_link", u.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ userId: u.id, userEmail: "sso1@example.com", objectType: "user", outcome: "success", details: { issuer: IDP, subject: "sub-1" } });
+    expect(events[0]).toMatchObject({
+      userId: u.id,
+      userEmail: "sso1@example.com",
+      objectType: "user",
+      outcome: "success",
+      details: { issuer: IDP, subject: "sub-1" },
+    });
   });
 
   it("keeps one user per IdP account: a second user is not tied to it (and nothing is audited)", async () => {
@@ -105,21 +147,37 @@ describe("single sign-on account ties", () => {
     expect(await ssoLinkOf(database.db, b.id)).toBeNull();
     expect(await auditOf("user.sso_link", b.id)).toEqual([]);
     // Same subject at another issuer is another account.
-    expect(await linkSsoAccount(database.db, b, { issuer: "https://other-idp.example.com", subject: "sub-2" })).toBe("linked");
+    expect(await linkSsoAccount(database.db, b, { issuer: "https://other-idp.example.com", subject: "sub-2" })).toBe(
+      "linked",
+    );
   });
 
   it("two first sign-ins racing for one account: exactly one user is tied", async () => {
     const a = await upsertUser(database.db, { email: "sso3a@example.com", name: "S3a", roles: ["viewer"] });
     const b = await upsertUser(database.db, { email: "sso3b@example.com", name: "S3b", roles: ["viewer"] });
-    const outcomes = await Promise.all([a, b].map((u) => linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-3" })));
+    const outcomes = await Promise.all(
+      [a, b].map((u) => linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-3" })),
+    );
     expect(outcomes.sort()).toEqual(["linked", "taken"]);
   });
 
   it("the database refuses a second user on one account and a half tie, whatever the code does", async () => {
     const a = await upsertUser(database.db, { email: "sso4@example.com", name: "S4", roles: ["viewer"] });
-    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-1', sso_linked_at = now() where id = ${a.id}`))).toMatch(/users_sso_account/);
-    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP} where id = ${a.id}`))).toMatch(/users_sso_all_or_none/);
-    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-4' where id = ${a.id}`))).toMatch(/users_sso_all_or_none/);
+    expect(
+      await dbError(
+        database.db.execute(
+          sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-1', sso_linked_at = now() where id = ${a.id}`,
+        ),
+      ),
+    ).toMatch(/users_sso_account/);
+    expect(await dbError(database.db.execute(sql`update users set sso_issuer = ${IDP} where id = ${a.id}`))).toMatch(
+      /users_sso_all_or_none/,
+    );
+    expect(
+      await dbError(
+        database.db.execute(sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-4' where id = ${a.id}`),
+      ),
+    ).toMatch(/users_sso_all_or_none/);
     expect(await ssoLinkOf(database.db, a.id)).toBeNull();
   });
 
@@ -135,7 +193,11 @@ describe("single sign-on account ties", () => {
     expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-5-old" })).toBeNull();
     const events = await auditOf("user.sso_unlink", u.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ userId: null, userEmail: "users-cli:test", details: { email: "sso5@example.com", issuer: IDP, subject: "sub-5-old" } });
+    expect(events[0]).toMatchObject({
+      userId: null,
+      userEmail: "users-cli:test",
+      details: { email: "sso5@example.com", issuer: IDP, subject: "sub-5-old" },
+    });
 
     // Nothing to unlink: no write, no event; an unknown user is told apart.
     expect(await unlinkSsoAccount(database.db, "sso5@example.com", "users-cli:test")).toEqual({ former: null });
@@ -150,8 +212,23 @@ describe("single sign-on account ties", () => {
 
 describe("audit log", () => {
   it("appends, lists newest first, narrows to companies", async () => {
-    await appendAudit(database.db, { userId: null, userEmail: "a@x", action: "a.one", objectType: "x", companyId: C1, outcome: "success" });
-    await appendAudit(database.db, { userId: null, userEmail: "a@x", action: "a.two", objectType: "x", companyId: C2, outcome: "success", idempotencyKey: "k" });
+    await appendAudit(database.db, {
+      userId: null,
+      userEmail: "a@x",
+      action: "a.one",
+      objectType: "x",
+      companyId: C1,
+      outcome: "success",
+    });
+    await appendAudit(database.db, {
+      userId: null,
+      userEmail: "a@x",
+      action: "a.two",
+      objectType: "x",
+      companyId: C2,
+      outcome: "success",
+      idempotencyKey: "k",
+    });
     const all = await listAudit(database.db, { companyIds: null });
     expect(all.map((e) => e.action).slice(0, 2)).toEqual(["a.two", "a.one"]);
     expect((await listAudit(database.db, { companyIds: [C1] })).map((e) => e.action)).toEqual(["a.one"]);
@@ -160,10 +237,11 @@ describe("audit log", () => {
 
   it("is append-only: UPDATE, DELETE and TRUNCATE are refused by the database", async () => {
     // drizzle wraps the driver error ("Failed query: ..."); the database's reason is its cause.
-    const reason = (p: Promise<unknown>) => p.then(
-      () => "no error",
-      (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
-    );
+    const reason = (p: Promise<unknown>) =>
+      p.then(
+        () => "no error",
+        (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
+      );
     expect(await reason(database.db.execute(sql`update audit_events set outcome = 'tampered'`))).toMatch(/append-only/);
     expect(await reason(database.db.execute(sql`delete from audit_events`))).toMatch(/append-only/);
     expect(await reason(database.db.execute(sql`truncate audit_events`))).toMatch(/append-only/);

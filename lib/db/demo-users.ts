@@ -20,13 +20,43 @@ export interface DemoUser {
 export const DEMO_PASSWORD = "demo-password-2026";
 
 export const DEMO_USERS: readonly DemoUser[] = [
-  { email: "viewer@demo.local", name: "Vera Viewer", password: DEMO_PASSWORD, roles: ["viewer"], companies: { first: 2 } },
-  { email: "treasurer@demo.local", name: "Tomas Treasurer", password: DEMO_PASSWORD, roles: ["treasurer"], companies: "all" },
-  { email: "approver@demo.local", name: "Anna Approver", password: DEMO_PASSWORD, roles: ["approver"], companies: "all" },
-  { email: "approver2@demo.local", name: "Aksel Approver", password: DEMO_PASSWORD, roles: ["approver"], companies: "all" },
+  {
+    email: "viewer@demo.local",
+    name: "Vera Viewer",
+    password: DEMO_PASSWORD,
+    roles: ["viewer"],
+    companies: { first: 2 },
+  },
+  {
+    email: "treasurer@demo.local",
+    name: "Tomas Treasurer",
+    password: DEMO_PASSWORD,
+    roles: ["treasurer"],
+    companies: "all",
+  },
+  {
+    email: "approver@demo.local",
+    name: "Anna Approver",
+    password: DEMO_PASSWORD,
+    roles: ["approver"],
+    companies: "all",
+  },
+  {
+    email: "approver2@demo.local",
+    name: "Aksel Approver",
+    password: DEMO_PASSWORD,
+    roles: ["approver"],
+    companies: "all",
+  },
   { email: "admin@demo.local", name: "Ada Admin", password: DEMO_PASSWORD, roles: ["admin"], companies: "all" },
   // Holds two roles, as a treasury lead often does: creates batches and approves others' — never her own (four-eyes).
-  { email: "lead@demo.local", name: "Lina Lead", password: DEMO_PASSWORD, roles: ["treasurer", "approver"], companies: "all" },
+  {
+    email: "lead@demo.local",
+    name: "Lina Lead",
+    password: DEMO_PASSWORD,
+    roles: ["treasurer", "approver"],
+    companies: "all",
+  },
 ];
 
 /**
@@ -38,7 +68,15 @@ export async function seedDemoUsers(db: DashboardDb, companyIds: readonly string
   const out: DashboardUser[] = [];
   for (const u of DEMO_USERS) {
     const companies = u.companies === "all" ? null : companyIds.slice(0, u.companies.first);
-    out.push(await upsertUser(db, { email: u.email, name: u.name, password: u.password, roles: u.roles, companyIds: companies }));
+    out.push(
+      await upsertUser(db, {
+        email: u.email,
+        name: u.name,
+        password: u.password,
+        roles: u.roles,
+        companyIds: companies,
+      }),
+    );
   }
   return out;
 }

@@ -22,7 +22,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string
 export const users = pgTable(
   "users",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     /** Lower-cased; the sign-in name. */
     email: text("email").notNull().unique(),
     name: text("name").notNull(),
@@ -60,7 +62,9 @@ export const signInThrottle = pgTable("sign_in_throttle", {
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: uuid("id").primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: ts("at").notNull().defaultNow(),
     userId: uuid("user_id"),
     userEmail: text("user_email").notNull(),

@@ -35,7 +35,11 @@ export interface SsoLink extends SsoAccount {
  */
 export type LinkOutcome = "linked" | "taken" | "changed";
 
-function toLink(row: { ssoIssuer: string | null; ssoSubject: string | null; ssoLinkedAt: string | null }): SsoLink | null {
+function toLink(row: {
+  ssoIssuer: string | null;
+  ssoSubject: string | null;
+  ssoLinkedAt: string | null;
+}): SsoLink | null {
   if (row.ssoIssuer === null || row.ssoSubject === null || row.ssoLinkedAt === null) return null;
   // The drivers return PostgreSQL's text form (`2026-01-10 08:00:00+00`); callers get ISO 8601.
   return { issuer: row.ssoIssuer, subject: row.ssoSubject, linkedAt: new Date(row.ssoLinkedAt).toISOString() };
@@ -60,7 +64,10 @@ export async function userIdOfSsoAccount(db: DashboardDb, account: SsoAccount): 
 
 /** Every tie, keyed by user id (for `users list`). */
 export async function listSsoLinks(db: DashboardDb): Promise<Map<string, SsoLink>> {
-  const rows = await db.select({ id: users.id, ...linkColumns }).from(users).where(isNotNull(users.ssoSubject));
+  const rows = await db
+    .select({ id: users.id, ...linkColumns })
+    .from(users)
+    .where(isNotNull(users.ssoSubject));
   const out = new Map<string, SsoLink>();
   for (const row of rows) {
     const link = toLink(row);
@@ -77,7 +84,11 @@ export async function listSsoLinks(db: DashboardDb): Promise<Map<string, SsoLink
  * @returns the outcome (see `LinkOutcome`).
  * @throws on database errors other than the unique violation.
  */
-export async function linkSsoAccount(db: DashboardDb, user: { id: string; email: string }, account: SsoAccount): Promise<LinkOutcome> {
+export async function linkSsoAccount(
+  db: DashboardDb,
+  user: { id: string; email: string },
+  account: SsoAccount,
+): Promise<LinkOutcome> {
   try {
     return await db.transaction(async (tx) => {
       const now = new Date().toISOString();
@@ -112,10 +123,18 @@ export async function linkSsoAccount(db: DashboardDb, user: { id: string; email:
  * @param actor who did it, for the audit log (e.g. `users-cli:<os user>`).
  * @returns `null` when there is no such user; else the former tie (null when there was none).
  */
-export async function unlinkSsoAccount(db: DashboardDb, email: string, actor: string): Promise<{ former: SsoLink | null } | null> {
+export async function unlinkSsoAccount(
+  db: DashboardDb,
+  email: string,
+  actor: string,
+): Promise<{ former: SsoLink | null } | null> {
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: users.id, ...linkColumns }).from(users).where(eq(users.email, address)).for("update");
+    const [row] = await tx
+      .select({ id: users.id, ...linkColumns })
+      .from(users)
+      .where(eq(users.email, address))
+      .for("update");
     if (!row) return null;
     const former = toLink(row);
     if (!former) return { former: null };

@@ -41,7 +41,8 @@ function bcryptCost(): number {
 let dummyHash: { cost: number; hash: string } | undefined;
 function dummy(): string {
   const cost = bcryptCost();
-  if (dummyHash?.cost !== cost) dummyHash = { cost, hash: bcrypt.hashSync("not-a-real-password-" + Math.random().toString(36), cost) };
+  if (dummyHash?.cost !== cost)
+    dummyHash = { cost, hash: bcrypt.hashSync("not-a-real-password-" + Math.random().toString(36), cost) };
   return dummyHash.hash;
 }
 
@@ -51,7 +52,10 @@ export const NewUser = z.object({
   name: z.string().trim().min(1, { message: "is required" }).max(200),
   password: z.string().min(10, { message: "must be at least 10 characters" }).max(200).optional(),
   roles: z.array(Role).min(1, { message: "needs at least one role" }),
-  companyIds: z.array(z.uuid({ message: "must be a company UUID" })).nullable().default(null),
+  companyIds: z
+    .array(z.uuid({ message: "must be a company UUID" }))
+    .nullable()
+    .default(null),
 });
 export type NewUser = z.input<typeof NewUser>;
 
@@ -132,7 +136,12 @@ export type CredentialsResult =
  * Checks an e-mail and password, with throttling per account name.
  * `now` is injectable for tests (milliseconds since the epoch).
  */
-export async function verifyCredentials(db: DashboardDb, email: string, password: string, now = Date.now()): Promise<CredentialsResult> {
+export async function verifyCredentials(
+  db: DashboardDb,
+  email: string,
+  password: string,
+  now = Date.now(),
+): Promise<CredentialsResult> {
   const account = email.trim().toLowerCase();
   const [throttle] = await db.select().from(signInThrottle).where(eq(signInThrottle.account, account));
   if (throttle?.lockedUntil) {

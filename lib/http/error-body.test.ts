@@ -14,7 +14,14 @@ describe("readLenientJson", () => {
 
 describe("errorBodyFields", () => {
   it("keeps the error shape's fields", () => {
-    expect(errorBodyFields({ error: "conflict", message: "Batch is not a draft", details: { state: "submitted" }, request_id: "req-1" })).toEqual({
+    expect(
+      errorBodyFields({
+        error: "conflict",
+        message: "Batch is not a draft",
+        details: { state: "submitted" },
+        request_id: "req-1",
+      }),
+    ).toEqual({
       error: "conflict",
       message: "Batch is not a draft",
       details: { state: "submitted" },

@@ -34,7 +34,10 @@ export function errorBodyFields(body: unknown): ErrorBodyFields {
   return {
     ...(typeof b.error === "string" ? { error: b.error } : {}),
     ...(typeof b.message === "string" ? { message: b.message } : {}),
-    details: typeof b.details === "object" && b.details !== null && !Array.isArray(b.details) ? (b.details as Record<string, unknown>) : {},
+    details:
+      typeof b.details === "object" && b.details !== null && !Array.isArray(b.details)
+        ? (b.details as Record<string, unknown>)
+        : {},
     ...(typeof b.request_id === "string" ? { requestId: b.request_id } : {}),
   };
 }

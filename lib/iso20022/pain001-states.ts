@@ -5,6 +5,16 @@
  */
 import type { BatchStatus } from "../contract/payments";
 
-export const PAIN001_STATES: readonly BatchStatus[] = ["created", "approved", "processing", "completed", "partially_completed", "failed"];
+export const PAIN001_STATES: readonly BatchStatus[] = [
+  "created",
+  "approved",
+  "processing",
+  "completed",
+  "partially_completed",
+  "failed",
+];
 
-export const PAIN001_VERSION_LABELS = { "pain.001.001.09": "pain.001.001.09 (default)", "pain.001.001.03": "pain.001.001.03" } as const;
+export const PAIN001_VERSION_LABELS = {
+  "pain.001.001.09": "pain.001.001.09 (default)",
+  "pain.001.001.03": "pain.001.001.03",
+} as const;

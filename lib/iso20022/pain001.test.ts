@@ -8,17 +8,40 @@
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { validateAgainstXsd, xsdFor, xsdSkipReason } from "../../treasury-api/test/xsd";
-import { buildPain001, controlSum, Pain001Error, toSepaLatin, type Pain001Instruction, type Pain001Version } from "./pain001";
+import {
+  buildPain001,
+  controlSum,
+  Pain001Error,
+  toSepaLatin,
+  type Pain001Instruction,
+  type Pain001Version,
+} from "./pain001";
 
 const schemas = { "pain.001.001.09": xsdFor("pain.001.001.09"), "pain.001.001.03": xsdFor("pain.001.001.03") };
-const skipReason = xsdSkipReason() ?? (schemas["pain.001.001.09"] && schemas["pain.001.001.03"] ? null : "the XSD folder lacks pain.001.001.03.xsd or pain.001.001.09.xsd");
+const skipReason =
+  xsdSkipReason() ??
+  (schemas["pain.001.001.09"] && schemas["pain.001.001.03"]
+    ? null
+    : "the XSD folder lacks pain.001.001.03.xsd or pain.001.001.09.xsd");
 if (skipReason) console.log(`pain.001 schema validation skipped: ${skipReason}`);
 
-const BATCH = { id: "0b7f3c2e-4a1d-4e5f-9a8b-1c2d3e4f5a6b", currency: "EUR", requested_execution_date: "2026-12-01", created_at: "2026-11-23T08:00:00.000Z" };
+const BATCH = {
+  id: "0b7f3c2e-4a1d-4e5f-9a8b-1c2d3e4f5a6b",
+  currency: "EUR",
+  requested_execution_date: "2026-12-01",
+  created_at: "2026-11-23T08:00:00.000Z",
+};
 const DEBTOR = { name: "Nordlys Holding AS", iban: "NO9386011117947", bic: "DNBANOKKXXX" };
 const AT = new Date("2026-11-23T08:15:30.000Z");
 
-const IBANS = ["DE89370400440532013000", "NO9386011117947", "SE4550000000058398257466", "DK5000400440116243", "GB29NWBK60161331926819", "FR1420041010050500013M02606"];
+const IBANS = [
+  "DE89370400440532013000",
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "GB29NWBK60161331926819",
+  "FR1420041010050500013M02606",
+];
 function instructions(n: number, over: Partial<Pain001Instruction> = {}): Pain001Instruction[] {
   return Array.from({ length: n }, (_, i) => ({
     amount: `${(i % 997) + 1}.${String(i % 100).padStart(2, "0")}`,
@@ -30,7 +53,11 @@ function instructions(n: number, over: Partial<Pain001Instruction> = {}): Pain00
 }
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false });
-type Doc = { Document: { CstmrCdtTrfInitn: { GrpHdr: Record<string, unknown>; PmtInf: Record<string, unknown> & { CdtTrfTxInf: unknown } } } };
+type Doc = {
+  Document: {
+    CstmrCdtTrfInitn: { GrpHdr: Record<string, unknown>; PmtInf: Record<string, unknown> & { CdtTrfTxInf: unknown } };
+  };
+};
 const parse = (xml: string) => parser.parse(xml) as Doc;
 
 describe("controlSum", () => {
@@ -53,7 +80,14 @@ describe("toSepaLatin", () => {
 describe("buildPain001", () => {
   it("writes header, debtor, execution date and each instruction with exact sums and deterministic ids", () => {
     const ins = [
-      { amount: "0.1", creditor_name: "A", creditor_iban: "DE89 3704 0044 0532 0130 00", end_to_end_id: "E1", creditor_bic: "COBADEFFXXX", remittance: "Invoice 1" },
+      {
+        amount: "0.1",
+        creditor_name: "A",
+        creditor_iban: "DE89 3704 0044 0532 0130 00",
+        end_to_end_id: "E1",
+        creditor_bic: "COBADEFFXXX",
+        remittance: "Invoice 1",
+      },
       { amount: "0.2", creditor_name: "B", creditor_iban: "NO9386011117947", end_to_end_id: "E2" },
     ];
     const a = buildPain001(BATCH, ins, DEBTOR, { createdAt: AT });
@@ -63,7 +97,12 @@ describe("buildPain001", () => {
     expect(a.paymentInformationId).toBe("TDP0b7f3c2e4a1d4e5f9a8b1c2d3e4f5a6b");
     const doc = parse(a.xml).Document.CstmrCdtTrfInitn;
     expect(doc.GrpHdr).toMatchObject({ NbOfTxs: "2", CtrlSum: "0.3", CreDtTm: "2026-11-23T08:15:30.000Z" });
-    expect(doc.PmtInf).toMatchObject({ NbOfTxs: "2", CtrlSum: "0.3", ReqdExctnDt: { Dt: "2026-12-01" }, Dbtr: { Nm: "Nordlys Holding AS" } });
+    expect(doc.PmtInf).toMatchObject({
+      NbOfTxs: "2",
+      CtrlSum: "0.3",
+      ReqdExctnDt: { Dt: "2026-12-01" },
+      Dbtr: { Nm: "Nordlys Holding AS" },
+    });
     expect(doc.PmtInf.DbtrAcct).toMatchObject({ Id: { IBAN: "NO9386011117947" }, Ccy: "EUR" });
     expect(doc.PmtInf.DbtrAgt).toEqual({ FinInstnId: { BICFI: "DNBANOKKXXX" } });
     expect(doc.PmtInf.CdtTrfTxInf).toEqual([
@@ -75,14 +114,23 @@ describe("buildPain001", () => {
         CdtrAcct: { Id: { IBAN: "DE89370400440532013000" } },
         RmtInf: { Ustrd: "Invoice 1" },
       },
-      { PmtId: { EndToEndId: "E2" }, Amt: { InstdAmt: { "@_Ccy": "EUR", "#text": "0.2" } }, Cdtr: { Nm: "B" }, CdtrAcct: { Id: { IBAN: "NO9386011117947" } } },
+      {
+        PmtId: { EndToEndId: "E2" },
+        Amt: { InstdAmt: { "@_Ccy": "EUR", "#text": "0.2" } },
+        Cdtr: { Nm: "B" },
+        CdtrAcct: { Id: { IBAN: "NO9386011117947" } },
+      },
     ]);
     expect(a.notes).toEqual([]);
   });
 
   it("notes every transliterated and truncated field, and a missing debtor BIC", () => {
     const long = "Ø".repeat(150);
-    const r = buildPain001(BATCH, [{ amount: "10", creditor_name: long, creditor_iban: "DE89370400440532013000", end_to_end_id: "Å-1" }], { ...DEBTOR, bic: null });
+    const r = buildPain001(
+      BATCH,
+      [{ amount: "10", creditor_name: long, creditor_iban: "DE89370400440532013000", end_to_end_id: "Å-1" }],
+      { ...DEBTOR, bic: null },
+    );
     expect(r.notes.map((n) => `${n.field}:${n.kind}`)).toEqual([
       "instructions[0].end_to_end_id:transliterated",
       "instructions[0].creditor_name:transliterated",
@@ -96,16 +144,22 @@ describe("buildPain001", () => {
 
   it("keeps Unicode outside SEPA when asked, never for EUR", () => {
     const ins = [{ amount: "1", creditor_name: "Bjørn", creditor_iban: "NO9386011117947", end_to_end_id: "E1" }];
-    expect(buildPain001({ ...BATCH, currency: "NOK" }, ins, DEBTOR, { charset: "unicode" }).xml).toContain("<Nm>Bjørn</Nm>");
+    expect(buildPain001({ ...BATCH, currency: "NOK" }, ins, DEBTOR, { charset: "unicode" }).xml).toContain(
+      "<Nm>Bjørn</Nm>",
+    );
     expect(buildPain001(BATCH, ins, DEBTOR, { charset: "unicode" }).xml).toContain("<Nm>Bjorn</Nm>");
   });
 
   it("refuses what the schema cannot carry, naming the field", () => {
     expect(() => buildPain001(BATCH, [], DEBTOR)).toThrow(Pain001Error);
-    expect(() => buildPain001(BATCH, instructions(1, { amount: "1234567890123456789" }), DEBTOR)).toThrow("instructions[0].amount");
+    expect(() => buildPain001(BATCH, instructions(1, { amount: "1234567890123456789" }), DEBTOR)).toThrow(
+      "instructions[0].amount",
+    );
     expect(() => buildPain001(BATCH, instructions(2, { amount: "999999999999999999" }), DEBTOR)).toThrow("control_sum");
     expect(() => buildPain001(BATCH, instructions(1, { creditor_name: "東" }), DEBTOR)).not.toThrow();
-    expect(() => buildPain001(BATCH, instructions(1, { creditor_name: "&&&" }), DEBTOR)).toThrow("instructions[0].creditor_name");
+    expect(() => buildPain001(BATCH, instructions(1, { creditor_name: "&&&" }), DEBTOR)).toThrow(
+      "instructions[0].creditor_name",
+    );
   });
 });
 
@@ -121,10 +175,31 @@ describe.skipIf(skipReason !== null)("pain.001 against the official XSDs", () =>
   const shapes: [string, () => Pain001Instruction[], string][] = [
     ["one instruction", () => instructions(1), "EUR"],
     ["1,000 instructions", () => instructions(1000), "EUR"],
-    ["long names and remittances", () => instructions(3, { creditor_name: "Long Name ".repeat(30), remittance: "Invoice ".repeat(40), end_to_end_id: "x".repeat(35) }), "EUR"],
-    ["non-Latin characters", () => instructions(3, { creditor_name: "Østfold Kraftlag — Ærø & Åland ß 東京 Москва", remittance: "Faktura nr. 42 / Æ" }), "NOK"],
+    [
+      "long names and remittances",
+      () =>
+        instructions(3, {
+          creditor_name: "Long Name ".repeat(30),
+          remittance: "Invoice ".repeat(40),
+          end_to_end_id: "x".repeat(35),
+        }),
+      "EUR",
+    ],
+    [
+      "non-Latin characters",
+      () =>
+        instructions(3, {
+          creditor_name: "Østfold Kraftlag — Ærø & Åland ß 東京 Москва",
+          remittance: "Faktura nr. 42 / Æ",
+        }),
+      "NOK",
+    ],
     ["creditor BICs", () => instructions(3, { creditor_bic: "DEUTDEFF" }), "EUR"],
-    ...["NOK", "SEK", "DKK", "USD", "JPY"].map((c): [string, () => Pain001Instruction[], string] => [c, () => instructions(5, c === "JPY" ? { amount: "1500" } : {}), c]),
+    ...["NOK", "SEK", "DKK", "USD", "JPY"].map((c): [string, () => Pain001Instruction[], string] => [
+      c,
+      () => instructions(5, c === "JPY" ? { amount: "1500" } : {}),
+      c,
+    ]),
   ];
 
   for (const version of ["pain.001.001.09", "pain.001.001.03"] as const) {
@@ -135,13 +210,20 @@ describe.skipIf(skipReason !== null)("pain.001 against the official XSDs", () =>
       });
     }
     it(`${version}: Unicode text outside SEPA and no debtor BIC`, () => {
-      const r = buildPain001({ ...BATCH, currency: "SEK" }, instructions(2, { creditor_name: "Åke Ström" }), { ...DEBTOR, bic: undefined }, { version, charset: "unicode" });
+      const r = buildPain001(
+        { ...BATCH, currency: "SEK" },
+        instructions(2, { creditor_name: "Åke Ström" }),
+        { ...DEBTOR, bic: undefined },
+        { version, charset: "unicode" },
+      );
       expect(validate(r.xml, version)).toBe("");
     });
   }
 
   it("xmllint refuses a document the builder did not write (the check can fail)", () => {
     const r = buildPain001(BATCH, instructions(1), DEBTOR, { createdAt: AT });
-    expect(validate(r.xml.replace("<ChrgBr>SLEV</ChrgBr>", "<ChrgBr>XXXX</ChrgBr>"), "pain.001.001.09")).toMatch(/ChrgBr/);
+    expect(validate(r.xml.replace("<ChrgBr>SLEV</ChrgBr>", "<ChrgBr>XXXX</ChrgBr>"), "pain.001.001.09")).toMatch(
+      /ChrgBr/,
+    );
   });
 });

@@ -129,7 +129,12 @@ function batchRef(prefix: string, batchId: string): string {
  * @throws Pain001Error when there is no instruction, an amount is not a positive decimal of at most 18 digits
  *   (the schema's `totalDigits`), or a required text is empty after transliteration.
  */
-export function buildPain001(batch: Pain001Batch, instructions: readonly Pain001Instruction[], debtor: Pain001Debtor, options: Pain001Options = {}): Pain001Result {
+export function buildPain001(
+  batch: Pain001Batch,
+  instructions: readonly Pain001Instruction[],
+  debtor: Pain001Debtor,
+  options: Pain001Options = {},
+): Pain001Result {
   const version = options.version ?? "pain.001.001.09";
   const v09 = version === "pain.001.001.09";
   const createdAt = options.createdAt ?? new Date();
@@ -162,7 +167,8 @@ export function buildPain001(batch: Pain001Batch, instructions: readonly Pain001
       throw new Pain001Error(field, "is not a decimal number");
     }
     if (!d.isFinite() || d.lte(0)) throw new Pain001Error(field, "must be a positive amount");
-    if (totalDigits(d) > AMOUNT_DIGITS || d.decimalPlaces() > 5) throw new Pain001Error(field, "has more digits than pain.001 allows (18, of them 5 decimals)");
+    if (totalDigits(d) > AMOUNT_DIGITS || d.decimalPlaces() > 5)
+      throw new Pain001Error(field, "has more digits than pain.001 allows (18, of them 5 decimals)");
     return d;
   };
   const agent = (field: string, bic: string | null | undefined) => {
@@ -192,11 +198,13 @@ export function buildPain001(batch: Pain001Batch, instructions: readonly Pain001
   });
 
   const sum = controlSum(amounts);
-  if (totalDigits(new ExactDecimal(sum)) > AMOUNT_DIGITS) throw new Pain001Error("control_sum", "has more than 18 digits; split the batch");
+  if (totalDigits(new ExactDecimal(sum)) > AMOUNT_DIGITS)
+    throw new Pain001Error("control_sum", "has more than 18 digits; split the batch");
   const count = String(instructions.length);
   const messageId = batchRef("TD", batch.id);
   const paymentInformationId = batchRef("TDP", batch.id);
-  const executionDate = batch.requested_execution_date ?? options.fallbackExecutionDate ?? createdAt.toISOString().slice(0, 10);
+  const executionDate =
+    batch.requested_execution_date ?? options.fallbackExecutionDate ?? createdAt.toISOString().slice(0, 10);
   const debtorName = txt("debtor.name", debtor.name, 140);
 
   const paymentInformation = {
@@ -219,12 +227,24 @@ export function buildPain001(batch: Pain001Batch, instructions: readonly Pain001
     Document: {
       "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:${version}`,
       CstmrCdtTrfInitn: {
-        GrpHdr: { MsgId: messageId, CreDtTm: createdAt.toISOString(), NbOfTxs: count, CtrlSum: sum, InitgPty: { Nm: debtorName } },
+        GrpHdr: {
+          MsgId: messageId,
+          CreDtTm: createdAt.toISOString(),
+          NbOfTxs: count,
+          CtrlSum: sum,
+          InitgPty: { Nm: debtorName },
+        },
         PmtInf: paymentInformation,
       },
     },
   };
-  const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", suppressEmptyNode: true });
+  const builder = new XMLBuilder({
+    ignoreAttributes: false,
+    attributeNamePrefix: "@_",
+    format: true,
+    indentBy: "  ",
+    suppressEmptyNode: true,
+  });
   const xml = builder.build(doc) as string;
   return {
     xml,

@@ -45,12 +45,19 @@ export interface OpenMigratedOptions {
  * Opens the database and migrates it to the latest schema.
  * @throws when the database cannot be reached or a migration fails.
  */
-export async function openMigratedDatabase<S extends Record<string, unknown>>(schema: S, opts: OpenMigratedOptions): Promise<MigratedDatabase<S>> {
-  const migrations = { migrationsFolder: opts.migrationsFolder, ...(opts.migrationsTable ? { migrationsTable: opts.migrationsTable } : {}) };
+export async function openMigratedDatabase<S extends Record<string, unknown>>(
+  schema: S,
+  opts: OpenMigratedOptions,
+): Promise<MigratedDatabase<S>> {
+  const migrations = {
+    migrationsFolder: opts.migrationsFolder,
+    ...(opts.migrationsTable ? { migrationsTable: opts.migrationsTable } : {}),
+  };
   let closed = false;
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const onIdleError = opts.onIdleError ?? ((err: Error) => console.error(`database: idle connection dropped: ${err.message}`));
+    const onIdleError =
+      opts.onIdleError ?? ((err: Error) => console.error(`database: idle connection dropped: ${err.message}`));
     pool.on("error", onIdleError);
     // pool.end() resolves once its clients are told to end, not once their
     // sockets are closed; close() waits for every 'remove' so that a caller

@@ -26,12 +26,22 @@ let koncernCompanies: string[];
 
 beforeAll(async () => {
   // A small seed (scale 0.1) keeps the start fast; a small rate limit makes the 429 path reachable.
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.1, log: false, rateLimit: { limit: 60, windowSeconds: RATE_WINDOW_SECONDS } });
+  api = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    data: "memory",
+    seed: "demo",
+    seedScale: 0.1,
+    log: false,
+    rateLimit: { limit: 60, windowSeconds: RATE_WINDOW_SECONDS },
+  });
   base = `${api.url}/public`;
   const fixtures = api.fixtures;
   if (!fixtures) throw new Error("demo seed did not run");
   tenantId = fixtures.tenants.find((t) => t.key === "nordlys")?.id ?? "";
-  koncernCompanies = fixtures.companies.filter((c) => c.koncern_id !== null && c.tenant_id === tenantId).map((c) => c.id);
+  koncernCompanies = fixtures.companies
+    .filter((c) => c.koncern_id !== null && c.tenant_id === tenantId)
+    .map((c) => c.id);
 }, 120_000);
 
 afterAll(async () => {
@@ -39,7 +49,14 @@ afterAll(async () => {
 });
 
 function formB(over: Partial<TreasuryClientConfig> = {}) {
-  return createTreasuryClient({ baseUrl: base, form: "B", clientId: DEMO_TREASURY_B.clientId, clientSecret: DEMO_TREASURY_B.clientSecret, scopes: DEMO_TREASURY_B.scopes, ...over });
+  return createTreasuryClient({
+    baseUrl: base,
+    form: "B",
+    clientId: DEMO_TREASURY_B.clientId,
+    clientSecret: DEMO_TREASURY_B.clientSecret,
+    scopes: DEMO_TREASURY_B.scopes,
+    ...over,
+  });
 }
 
 describe("Form B (demo-treasury-b)", () => {
@@ -53,7 +70,10 @@ describe("Form B (demo-treasury-b)", () => {
     expect(accounts.count).toBe(accounts.items.length);
     const first = accounts.items[0];
     if (!first) throw new Error("no account");
-    await expect(c.getAccount({ companyId: company.id }, first.id)).resolves.toMatchObject({ id: first.id, currency: first.currency });
+    await expect(c.getAccount({ companyId: company.id }, first.id)).resolves.toMatchObject({
+      id: first.id,
+      currency: first.currency,
+    });
   });
 
   it("the pagination iterator follows next across pages with filters kept", async () => {
@@ -61,7 +81,9 @@ describe("Form B (demo-treasury-b)", () => {
     const companyId = koncernCompanies[0] ?? "";
     const first = await c.listTransactions({ companyId }, { pageSize: 5, direction: "debit" });
     expect(first.next).not.toBeNull();
-    const all = await collectAll(c.listTransactions({ companyId }, { pageSize: 5, direction: "debit" }), { maxPages: 4 });
+    const all = await collectAll(c.listTransactions({ companyId }, { pageSize: 5, direction: "debit" }), {
+      maxPages: 4,
+    });
     expect(all.length).toBe(Math.min(20, first.count ?? 0));
     expect(new Set(all.map((t) => t.id)).size).toBe(all.length);
     expect(all.every((t) => t.direction === "debit")).toBe(true);
@@ -71,14 +93,20 @@ describe("Form B (demo-treasury-b)", () => {
     const c = formB();
     const companyId = koncernCompanies[0] ?? "";
     await expect(c.getAccount({ companyId }, randomUUID())).rejects.toMatchObject({ status: 404, code: "not_found" });
-    await expect(c.listAccounts({ companyId: randomUUID() })).rejects.toMatchObject({ status: 403, code: "permission_denied" });
+    await expect(c.listAccounts({ companyId: randomUUID() })).rejects.toMatchObject({
+      status: 403,
+      code: "permission_denied",
+    });
     const err = await c.listTransactions({ companyId }, { from_date: "2026-02-30" }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TreasuryApiError);
     expect((err as TreasuryApiError).details).toHaveProperty("errors.from_date");
   });
 
   it("bad client credentials: 401 invalid_client", async () => {
-    await expect(formB({ clientSecret: "wrong" }).listCompanies({})).rejects.toMatchObject({ status: 401, code: "invalid_client" });
+    await expect(formB({ clientSecret: "wrong" }).listCompanies({})).rejects.toMatchObject({
+      status: 401,
+      code: "invalid_client",
+    });
   });
 
   it("a revoked token is renewed on 401 and the call repeated once", async () => {
@@ -97,7 +125,10 @@ describe("Form B (demo-treasury-b)", () => {
     const a = await c.upsertCompany({ idempotencyKey: key }, body);
     const b = await c.upsertCompany({ idempotencyKey: key }, body);
     expect(b.id).toBe(a.id);
-    await expect(c.upsertCompany({ idempotencyKey: key }, { ...body, name: "Other" })).rejects.toMatchObject({ status: 409, code: "conflict" });
+    await expect(c.upsertCompany({ idempotencyKey: key }, { ...body, name: "Other" })).rejects.toMatchObject({
+      status: 409,
+      code: "conflict",
+    });
   });
 
   it("429 from the rate limiter is waited out and retried", async () => {
@@ -124,7 +155,14 @@ describe("Form B (demo-treasury-b)", () => {
 
 describe("Form A (demo-partner-a)", () => {
   it("bare arrays with limit, X-Tenant-ID from the config", async () => {
-    const c = createTreasuryClient({ baseUrl: base, form: "A", tenantId, clientId: DEMO_PARTNER_A.clientId, clientSecret: DEMO_PARTNER_A.clientSecret, scopes: ["read:ledger"] });
+    const c = createTreasuryClient({
+      baseUrl: base,
+      form: "A",
+      tenantId,
+      clientId: DEMO_PARTNER_A.clientId,
+      clientSecret: DEMO_PARTNER_A.clientSecret,
+      scopes: ["read:ledger"],
+    });
     const companies = await c.listCompanies({});
     expect(companies.count).toBeNull();
     expect(companies.items.length).toBeGreaterThan(0);
@@ -134,7 +172,14 @@ describe("Form A (demo-partner-a)", () => {
   });
 
   it("a tenant the partner may not use is refused at the token endpoint", async () => {
-    const c = createTreasuryClient({ baseUrl: base, form: "A", tenantId: randomUUID(), clientId: DEMO_PARTNER_A.clientId, clientSecret: DEMO_PARTNER_A.clientSecret, scopes: ["read:ledger"] });
+    const c = createTreasuryClient({
+      baseUrl: base,
+      form: "A",
+      tenantId: randomUUID(),
+      clientId: DEMO_PARTNER_A.clientId,
+      clientSecret: DEMO_PARTNER_A.clientSecret,
+      scopes: ["read:ledger"],
+    });
     await expect(c.listCompanies({})).rejects.toMatchObject({ status: 403 });
   });
 });

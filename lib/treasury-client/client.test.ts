@@ -53,7 +53,10 @@ beforeEach(() => {
 
 describe("tokens", () => {
   it("Form B: form-urlencoded token request with HTTP Basic, cached across calls", async () => {
-    up.then(() => json(200, envelope([company])), () => json(200, envelope([company])));
+    up.then(
+      () => json(200, envelope([company])),
+      () => json(200, envelope([company])),
+    );
     const c = client();
     await c.listCompanies({});
     await c.listCompanies({});
@@ -88,7 +91,10 @@ describe("tokens", () => {
   });
 
   it("on 401 fetches a new token and repeats the call once", async () => {
-    up.then(() => apiError(401, "authentication_failed"), () => json(200, envelope([company])));
+    up.then(
+      () => apiError(401, "authentication_failed"),
+      () => json(200, envelope([company])),
+    );
     const page = await client().listCompanies({});
     expect(page.items).toEqual([company]);
     expect(up.tokenRequests).toHaveLength(2);
@@ -105,15 +111,28 @@ describe("tokens", () => {
   });
 
   it("bad client credentials surface as 401 invalid_client without retrying", async () => {
-    up.tokenStep = () => json(401, { error: "invalid_client", error_description: "bad", message: "Client authentication failed", details: {} });
-    await expect(client().listCompanies({})).rejects.toMatchObject({ name: "TreasuryApiError", status: 401, code: "invalid_client" });
+    up.tokenStep = () =>
+      json(401, {
+        error: "invalid_client",
+        error_description: "bad",
+        message: "Client authentication failed",
+        details: {},
+      });
+    await expect(client().listCompanies({})).rejects.toMatchObject({
+      name: "TreasuryApiError",
+      status: 401,
+      code: "invalid_client",
+    });
     expect(up.tokenRequests).toHaveLength(1);
     expect(up.requests).toHaveLength(0);
   });
 
   it("a token endpoint outage is retried with backoff", async () => {
     let n = 0;
-    up.tokenStep = () => (++n < 3 ? apiError(503, "service_unavailable") : json(200, { access_token: "late", token_type: "Bearer", expires_in: 3600, scope: "" }));
+    up.tokenStep = () =>
+      ++n < 3
+        ? apiError(503, "service_unavailable")
+        : json(200, { access_token: "late", token_type: "Bearer", expires_in: 3600, scope: "" });
     up.then(() => json(200, envelope([])));
     await client().listCompanies({});
     expect(up.tokenRequests).toHaveLength(3);
@@ -121,13 +140,24 @@ describe("tokens", () => {
   });
 
   it("Form A: JSON tenant-token request, X-Tenant-ID on calls, limit instead of page", async () => {
-    up.tokenStep = () => json(200, { access_token: "ta", token_type: "Bearer", expires_in: 3600, scope: "read:ledger", tenant_id: TENANT });
+    up.tokenStep = () =>
+      json(200, {
+        access_token: "ta",
+        token_type: "Bearer",
+        expires_in: 3600,
+        scope: "read:ledger",
+        tenant_id: TENANT,
+      });
     up.then(() => json(200, [account]));
     const c = client({ form: "A", tenantId: TENANT });
     const page = await c.listAccounts({ companyId: COMPANY }, { pageSize: 50, page: 3 });
     const t = up.tokenRequests[0];
     expect(t?.url.pathname).toBe("/public/auth/tenant-token");
-    expect(JSON.parse(t?.body ?? "{}")).toEqual({ tenant_id: TENANT, grant_type: "client_credentials", scope: "read:ledger write:ledger" });
+    expect(JSON.parse(t?.body ?? "{}")).toEqual({
+      tenant_id: TENANT,
+      grant_type: "client_credentials",
+      scope: "read:ledger write:ledger",
+    });
     const r = up.requests[0];
     expect(r?.headers.get("x-tenant-id")).toBe(TENANT);
     expect(r?.headers.get("x-company-id")).toBe(COMPANY);
@@ -139,26 +169,38 @@ describe("tokens", () => {
 
 describe("retries", () => {
   it("429 waits Retry-After seconds", async () => {
-    up.then(() => apiError(429, "throttled", "slow down", { "retry-after": "7" }), () => json(200, envelope([])));
+    up.then(
+      () => apiError(429, "throttled", "slow down", { "retry-after": "7" }),
+      () => json(200, envelope([])),
+    );
     await client().listCompanies({});
     expect(sleeps).toEqual([7000]);
   });
 
   it("429 waits until X-RateLimit-Reset given as epoch seconds", async () => {
     const reset = Math.floor(clock / 1000) + 12;
-    up.then(() => apiError(429, "throttled", "slow", { "x-ratelimit-reset": String(reset) }), () => json(200, envelope([])));
+    up.then(
+      () => apiError(429, "throttled", "slow", { "x-ratelimit-reset": String(reset) }),
+      () => json(200, envelope([])),
+    );
     await client().listCompanies({});
     expect(sleeps).toEqual([12_000]);
   });
 
   it("429 waits X-RateLimit-Reset given as delta seconds", async () => {
-    up.then(() => apiError(429, "throttled", "slow", { "x-ratelimit-reset": "3" }), () => json(200, envelope([])));
+    up.then(
+      () => apiError(429, "throttled", "slow", { "x-ratelimit-reset": "3" }),
+      () => json(200, envelope([])),
+    );
     await client().listCompanies({});
     expect(sleeps).toEqual([3000]);
   });
 
   it("429 without headers backs off; a wait longer than the bound fails at once", async () => {
-    up.then(() => apiError(429, "throttled"), () => json(200, envelope([])));
+    up.then(
+      () => apiError(429, "throttled"),
+      () => json(200, envelope([])),
+    );
     await client().listCompanies({});
     expect(sleeps).toEqual([125]); // random 0.5 × 250 ms
     up.then(() => apiError(429, "throttled", "slow", { "retry-after": "3600" }));
@@ -173,7 +215,10 @@ describe("retries", () => {
   });
 
   it("full jitter draws from [0, ceiling)", async () => {
-    up.then(() => apiError(500, "internal_error"), () => json(200, account));
+    up.then(
+      () => apiError(500, "internal_error"),
+      () => json(200, account),
+    );
     await client({ random: () => 0 }).getAccount({}, ACC_ID);
     expect(sleeps).toEqual([0]);
   });
@@ -185,9 +230,15 @@ describe("retries", () => {
   });
 
   it("a write with an Idempotency-Key is retried on 5xx with the same key", async () => {
-    up.then(() => apiError(502, "internal_error"), () => json(200, company));
+    up.then(
+      () => apiError(502, "internal_error"),
+      () => json(200, company),
+    );
     const c = client();
-    await c.upsertCompany({ idempotencyKey: "key-1", companyId: COMPANY }, { orgnr: "912345678", name: "Nordlys AS", country: "NO" });
+    await c.upsertCompany(
+      { idempotencyKey: "key-1", companyId: COMPANY },
+      { orgnr: "912345678", name: "Nordlys AS", country: "NO" },
+    );
     expect(up.requests.map((r) => r.headers.get("idempotency-key"))).toEqual(["key-1", "key-1"]);
     expect(JSON.parse(up.requests[0]?.body ?? "{}")).toEqual({ orgnr: "912345678", name: "Nordlys AS", country: "NO" });
   });
@@ -199,10 +250,16 @@ describe("retries", () => {
     );
     const c = client();
     const first: { replayed?: boolean } = {};
-    await c.upsertCompany({ idempotencyKey: "k", outcome: first }, { orgnr: "912345678", name: "Nordlys AS", country: "NO" });
+    await c.upsertCompany(
+      { idempotencyKey: "k", outcome: first },
+      { orgnr: "912345678", name: "Nordlys AS", country: "NO" },
+    );
     expect(first.replayed).toBe(false);
     const second: { replayed?: boolean } = {};
-    await c.upsertCompany({ idempotencyKey: "k", outcome: second }, { orgnr: "912345678", name: "Nordlys AS", country: "NO" });
+    await c.upsertCompany(
+      { idempotencyKey: "k", outcome: second },
+      { orgnr: "912345678", name: "Nordlys AS", country: "NO" },
+    );
     expect(second.replayed).toBe(true);
   });
 
@@ -210,7 +267,9 @@ describe("retries", () => {
     up.then(() => apiError(503, "service_unavailable"));
     const c = client();
     // The typed API always demands a key; an empty one models a caller that has none.
-    await expect(c.upsertCompany({ idempotencyKey: "" }, { orgnr: "912345678", name: "N", country: "NO" })).rejects.toMatchObject({ status: 503 });
+    await expect(
+      c.upsertCompany({ idempotencyKey: "" }, { orgnr: "912345678", name: "N", country: "NO" }),
+    ).rejects.toMatchObject({ status: 503 });
     expect(up.requests).toHaveLength(1);
     expect(up.requests[0]?.headers.has("idempotency-key")).toBe(false);
   });
@@ -223,12 +282,24 @@ describe("retries", () => {
   });
 
   it("maps the error body: code, message, details and X-Request-ID", async () => {
-    up.then(() => json(400, { error: "validation_error", message: "from_date must be a date", details: { errors: { from_date: ["bad"] } } }, { "x-request-id": "req-9" }));
+    up.then(() =>
+      json(
+        400,
+        { error: "validation_error", message: "from_date must be a date", details: { errors: { from_date: ["bad"] } } },
+        { "x-request-id": "req-9" },
+      ),
+    );
     const err = await client()
       .listTransactions({}, { from_date: "x" })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TreasuryApiError);
-    expect(err).toMatchObject({ status: 400, code: "validation_error", message: "from_date must be a date", details: { errors: { from_date: ["bad"] } }, requestId: "req-9" });
+    expect(err).toMatchObject({
+      status: 400,
+      code: "validation_error",
+      message: "from_date must be a date",
+      details: { errors: { from_date: ["bad"] } },
+      requestId: "req-9",
+    });
   });
 
   it("every call has a timeout", async () => {
@@ -258,7 +329,12 @@ describe("requests and responses", () => {
     const r = up.requests[0];
     expect(r?.headers.get("x-company-id")).toBe(COMPANY);
     expect(r?.headers.get("x-request-id")).toBe("rid-1");
-    expect(Object.fromEntries(r?.url.searchParams ?? [])).toEqual({ from_date: "2026-01-01", direction: "debit", page: "2", page_size: "25" });
+    expect(Object.fromEntries(r?.url.searchParams ?? [])).toEqual({
+      from_date: "2026-01-01",
+      direction: "debit",
+      page: "2",
+      page_size: "25",
+    });
   });
 
   it("tolerates unknown extra fields and drops them", async () => {
@@ -332,7 +408,25 @@ describe("requests and responses", () => {
 
 describe("statement upload (extension)", () => {
   it("sends the FormData as multipart with the company and Idempotency-Key headers, and parses the summaries", async () => {
-    const summary = { file: "a.xml", message_type: "camt.053", version: "camt.053.001.08", statements: 1, account_refs: ["NO9386011117947"], accounts_matched: 1, accounts_created: 0, entries: 2, transactions_inserted: 2, pending: 0, pending_replaced: 0, duplicates: 0, entries_skipped: 0, balances: 2, intraday_points: 0, coverage_days: 1, skipped_codes: {} };
+    const summary = {
+      file: "a.xml",
+      message_type: "camt.053",
+      version: "camt.053.001.08",
+      statements: 1,
+      account_refs: ["NO9386011117947"],
+      accounts_matched: 1,
+      accounts_created: 0,
+      entries: 2,
+      transactions_inserted: 2,
+      pending: 0,
+      pending_replaced: 0,
+      duplicates: 0,
+      entries_skipped: 0,
+      balances: 2,
+      intraday_points: 0,
+      coverage_days: 1,
+      skipped_codes: {},
+    };
     up.then(() => json(200, { company_id: COMPANY, files: [summary] }));
     const bodies: unknown[] = [];
     const c = client({ fetch: (url, init) => (bodies.push(init?.body), up.fetch(url, init)) });

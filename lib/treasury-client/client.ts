@@ -79,10 +79,12 @@ export type AccountTransactionFilters = PageParams & DateRange & { direction?: "
 export type BalanceFilters = PageParams & DateRange & { balance_type?: string };
 export type CoverageFilters = PageParams & DateRange;
 export type IntradayFilters = PageParams & DateRange & { date?: string; balance_type?: string };
-export type TransactionFilters = PageParams & DateRange & { account_id?: string; direction?: "credit" | "debit"; currency?: string };
+export type TransactionFilters = PageParams &
+  DateRange & { account_id?: string; direction?: "credit" | "debit"; currency?: string };
 export type BatchFilters = PageParams & DateRange & { status?: string };
 export type BatchInstructionFilters = PageParams & { status?: string };
-export type StatusEventFilters = PageParams & DateRange & { status?: string; batch_id?: string; instruction_id?: string };
+export type StatusEventFilters = PageParams &
+  DateRange & { status?: string; batch_id?: string; instruction_id?: string };
 /** The local API filters matches by `state` (DESIGN.md names the field `state`), plus the extension filters. */
 export type MatchFilters = PageParams & { state?: string; transaction_id?: string; payment_instruction_id?: string };
 export type ReportFilters = PageParams & DateRange & { currency?: string };
@@ -141,7 +143,13 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     return { page: p?.page, page_size: p?.pageSize };
   }
 
-  async function list<I extends z.ZodType>(path: string, item: I, filters: Record<string, QueryValue>, paging: PageParams | undefined, ctx: CallContext): Promise<Page<z.output<I>>> {
+  async function list<I extends z.ZodType>(
+    path: string,
+    item: I,
+    filters: Record<string, QueryValue>,
+    paging: PageParams | undefined,
+    ctx: CallContext,
+  ): Promise<Page<z.output<I>>> {
     const schema = listOf(item);
     const r = await http.send({ method: "GET", path, query: { ...filters, ...pagingQuery(paging) }, schema }, ctx);
     return withNext(toPage(r.data as RawList<z.output<I>>, paging?.pageSize ?? PAGE_SIZE_DEFAULT), item, ctx);
@@ -159,18 +167,36 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     return page;
   }
 
-  async function get<S extends z.ZodType>(path: string, schema: S, ctx: CallContext, query?: Record<string, QueryValue>): Promise<z.output<S>> {
+  async function get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    ctx: CallContext,
+    query?: Record<string, QueryValue>,
+  ): Promise<z.output<S>> {
     const r = await http.send({ method: "GET", path, schema, query }, ctx);
     return r.data as z.output<S>;
   }
 
-  async function write<S extends z.ZodType>(method: "POST" | "PATCH" | "DELETE", path: string, schema: S, ctx: WriteContext, body?: unknown, allowEmpty = false) {
+  async function write<S extends z.ZodType>(
+    method: "POST" | "PATCH" | "DELETE",
+    path: string,
+    schema: S,
+    ctx: WriteContext,
+    body?: unknown,
+    allowEmpty = false,
+  ) {
     const r = await http.send({ method, path, schema, body, allowEmpty }, ctx);
     return { status: r.status, data: r.data as z.output<S> | null };
   }
 
   /** A write whose answer must have a body. */
-  async function writeOne<S extends z.ZodType>(method: "POST" | "PATCH", path: string, schema: S, ctx: WriteContext, body?: unknown): Promise<z.output<S>> {
+  async function writeOne<S extends z.ZodType>(
+    method: "POST" | "PATCH",
+    path: string,
+    schema: S,
+    ctx: WriteContext,
+    body?: unknown,
+  ): Promise<z.output<S>> {
     const r = await write(method, path, schema, ctx, body);
     return r.data as z.output<S>;
   }
@@ -181,39 +207,69 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     tokens,
 
     // ---- Ledger (spec §4 Ledger)
-    listAccounts: (ctx: CallContext, q?: AccountFilters) => list("/accounts", Account, pick(q, ["currency", "status"]), q, ctx),
+    listAccounts: (ctx: CallContext, q?: AccountFilters) =>
+      list("/accounts", Account, pick(q, ["currency", "status"]), q, ctx),
     upsertAccount: (ctx: WriteContext, body: AccountUpsert) => writeOne("POST", "/accounts", Account, ctx, body),
     getAccount: (ctx: CallContext, id: string) => get(`/accounts/${enc(id)}`, Account, ctx),
     listAccountTransactions: (ctx: CallContext, id: string, q?: AccountTransactionFilters) =>
       list(`/accounts/${enc(id)}/transactions`, Transaction, pick(q, ["from_date", "to_date", "direction"]), q, ctx),
     listAccountBalances: (ctx: CallContext, id: string, q?: BalanceFilters) =>
       list(`/accounts/${enc(id)}/balances`, BalanceSnapshot, pick(q, ["from_date", "to_date", "balance_type"]), q, ctx),
-    listAccountCoverage: (ctx: CallContext, id: string, q?: CoverageFilters) => list(`/accounts/${enc(id)}/coverage`, CoverageDay, pick(q, ["from_date", "to_date"]), q, ctx),
+    listAccountCoverage: (ctx: CallContext, id: string, q?: CoverageFilters) =>
+      list(`/accounts/${enc(id)}/coverage`, CoverageDay, pick(q, ["from_date", "to_date"]), q, ctx),
     listAccountIntraday: (ctx: CallContext, id: string, q?: IntradayFilters) =>
-      list(`/accounts/${enc(id)}/intraday`, IntradayBalancePoint, pick(q, ["date", "from_date", "to_date", "balance_type"]), q, ctx),
+      list(
+        `/accounts/${enc(id)}/intraday`,
+        IntradayBalancePoint,
+        pick(q, ["date", "from_date", "to_date", "balance_type"]),
+        q,
+        ctx,
+      ),
     listTransactions: (ctx: CallContext, q?: TransactionFilters) =>
-      list("/transactions", Transaction, pick(q, ["from_date", "to_date", "account_id", "direction", "currency"]), q, ctx),
+      list(
+        "/transactions",
+        Transaction,
+        pick(q, ["from_date", "to_date", "account_id", "direction", "currency"]),
+        q,
+        ctx,
+      ),
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
     /**
      * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`), one summary per file.
      * A 400 names the file and element; nothing is stored then. Two minutes per attempt: a 10 MB statement takes a while.
      */
     uploadStatements: async (ctx: WriteContext, files: FormData): Promise<StatementImportResult> =>
-      (await http.send({ method: "POST", path: "/statements", schema: StatementImportResult, body: files, timeoutMs: 120_000 }, ctx)).data as StatementImportResult,
+      (
+        await http.send(
+          { method: "POST", path: "/statements", schema: StatementImportResult, body: files, timeoutMs: 120_000 },
+          ctx,
+        )
+      ).data as StatementImportResult,
 
     // ---- Payments (spec §4 Payments)
-    listBatches: (ctx: CallContext, q?: BatchFilters) => list("/payments/batches", PaymentBatch, pick(q, ["status", "from_date", "to_date"]), q, ctx),
-    createBatch: (ctx: WriteContext, body: PaymentBatchCreate) => writeOne("POST", "/payments/batches", PaymentBatch, ctx, body),
+    listBatches: (ctx: CallContext, q?: BatchFilters) =>
+      list("/payments/batches", PaymentBatch, pick(q, ["status", "from_date", "to_date"]), q, ctx),
+    createBatch: (ctx: WriteContext, body: PaymentBatchCreate) =>
+      writeOne("POST", "/payments/batches", PaymentBatch, ctx, body),
     getBatch: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}`, PaymentBatch, ctx),
     /** 202; the body is not described by the spec, so it may be null. */
     /** Extension: the account the batch is paid from, with full IBAN and BIC (for a pain.001). */
-    getBatchDebtorAccount: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}/debtor-account`, DebtorAccount, ctx),
-    submitBatch: async (ctx: WriteContext, id: string) => (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,
+    getBatchDebtorAccount: (ctx: CallContext, id: string) =>
+      get(`/payments/batches/${enc(id)}/debtor-account`, DebtorAccount, ctx),
+    submitBatch: async (ctx: WriteContext, id: string) =>
+      (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,
     /** Extension: the instructions of one batch, in batch order. */
-    listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) => list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, ["status"]), q, ctx),
+    listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) =>
+      list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, ["status"]), q, ctx),
     getInstruction: (ctx: CallContext, id: string) => get(`/payments/instructions/${enc(id)}`, PaymentInstruction, ctx),
     listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) =>
-      list("/payments/status-events", PaymentStatusEvent, pick(q, ["status", "from_date", "to_date", "batch_id", "instruction_id"]), q, ctx),
+      list(
+        "/payments/status-events",
+        PaymentStatusEvent,
+        pick(q, ["status", "from_date", "to_date", "batch_id", "instruction_id"]),
+        q,
+        ctx,
+      ),
 
     // ---- Approvals (spec §4 Approvals); no X-Company-ID = every linked company (DESIGN.md)
     listPendingApprovals: (ctx: CallContext, q?: PageParams) => list("/approvals/pending", ApprovalRequest, {}, q, ctx),
@@ -223,15 +279,27 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
       (await write("POST", `/approvals/${enc(id)}/reject`, ApprovalRequest, ctx, body ?? {}, true)).data,
 
     // ---- Reconciliation (spec §4 Reconciliation)
-    listMatches: (ctx: CallContext, q?: MatchFilters) => list("/reconciliation/matches", ReconciliationMatch, pick(q, ["state", "transaction_id", "payment_instruction_id"]), q, ctx),
+    listMatches: (ctx: CallContext, q?: MatchFilters) =>
+      list(
+        "/reconciliation/matches",
+        ReconciliationMatch,
+        pick(q, ["state", "transaction_id", "payment_instruction_id"]),
+        q,
+        ctx,
+      ),
     /** `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no body. */
-    confirmMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) => (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
-    rejectMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) => (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, body, true)).data,
+    confirmMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
+      (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
+    rejectMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
+      (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, body, true)).data,
 
     // ---- Reporting (spec §4 Reporting)
-    cashflowDaily: (ctx: CallContext, q?: ReportFilters) => list("/reporting/cashflow/daily", CashflowDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
-    positionsDaily: (ctx: CallContext, q?: ReportFilters) => list("/reporting/positions/daily", PositionDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
-    forecast: (ctx: CallContext, q?: ForecastFilters) => list("/reporting/forecast", ForecastEntry, pick(q, ["from_date", "to_date", "currency", "days"]), q, ctx),
+    cashflowDaily: (ctx: CallContext, q?: ReportFilters) =>
+      list("/reporting/cashflow/daily", CashflowDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
+    positionsDaily: (ctx: CallContext, q?: ReportFilters) =>
+      list("/reporting/positions/daily", PositionDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
+    forecast: (ctx: CallContext, q?: ForecastFilters) =>
+      list("/reporting/forecast", ForecastEntry, pick(q, ["from_date", "to_date", "currency", "days"]), q, ctx),
 
     // ---- Organization (spec §4 Organization)
     listCompanies: (ctx: CallContext, q?: PageParams) => list("/companies", Company, {}, q, ctx),
@@ -239,19 +307,23 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     getCompany: (ctx: CallContext, id: string) => get(`/companies/${enc(id)}`, Company, ctx),
     listKoncerner: (ctx: CallContext, q?: PageParams) => list("/koncerner", Koncern, {}, q, ctx),
     getKoncern: (ctx: CallContext, id: string) => get(`/koncerner/${enc(id)}`, Koncern, ctx),
-    getKoncernBreakdown: (ctx: CallContext, id: string) => get(`/koncerner/${enc(id)}/breakdown`, KoncernBreakdown, ctx),
+    getKoncernBreakdown: (ctx: CallContext, id: string) =>
+      get(`/koncerner/${enc(id)}/breakdown`, KoncernBreakdown, ctx),
 
     // ---- Webhooks (spec §4 Webhooks, scope admin:public_api)
     listWebhooks: (ctx: CallContext, q?: PageParams) => list("/webhooks", WebhookEndpoint, {}, q, ctx),
-    createWebhook: (ctx: WriteContext, body: WebhookCreate) => writeOne("POST", "/webhooks", WebhookEndpointWithSecret, ctx, body),
+    createWebhook: (ctx: WriteContext, body: WebhookCreate) =>
+      writeOne("POST", "/webhooks", WebhookEndpointWithSecret, ctx, body),
     getWebhook: (ctx: CallContext, id: string) => get(`/webhooks/${enc(id)}`, WebhookEndpoint, ctx),
     /** 200; with `rotate_secret: true` the answer carries the new `secret`. */
-    patchWebhook: (ctx: WriteContext, id: string, body: WebhookPatch) => writeOne("PATCH", `/webhooks/${enc(id)}`, WebhookEndpoint.extend({ secret: z.string().optional() }), ctx, body),
+    patchWebhook: (ctx: WriteContext, id: string, body: WebhookPatch) =>
+      writeOne("PATCH", `/webhooks/${enc(id)}`, WebhookEndpoint.extend({ secret: z.string().optional() }), ctx, body),
     deleteWebhook: async (ctx: WriteContext, id: string) => {
       await write("DELETE", `/webhooks/${enc(id)}`, z.unknown(), ctx, undefined, true);
     },
     /** Extension: delivery log of one endpoint. */
-    listWebhookDeliveries: (ctx: CallContext, id: string, q?: DeliveryFilters) => list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, pick(q, ["status"]), q, ctx),
+    listWebhookDeliveries: (ctx: CallContext, id: string, q?: DeliveryFilters) =>
+      list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, pick(q, ["status"]), q, ctx),
     /** Extension: sends a signed test event now; answers with the delivery after its first attempt. */
     testWebhook: (ctx: WriteContext, id: string) => writeOne("POST", `/webhooks/${enc(id)}/test`, WebhookDelivery, ctx),
   };

@@ -19,7 +19,14 @@ export class TreasuryApiError extends Error {
   /** Seconds to wait before retrying (429), when the API said so. */
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(opts: { status: number; code: string; message: string; details?: Record<string, unknown>; requestId?: string; retryAfterSeconds?: number }) {
+  constructor(opts: {
+    status: number;
+    code: string;
+    message: string;
+    details?: Record<string, unknown>;
+    requestId?: string;
+    retryAfterSeconds?: number;
+  }) {
     super(opts.message);
     this.name = "TreasuryApiError";
     this.status = opts.status;

@@ -80,7 +80,9 @@ export class HttpCore {
     if (/^https?:\/\//i.test(pathOrUrl)) {
       url = new URL(pathOrUrl);
       if (url.origin !== this.base.origin || !url.pathname.startsWith(this.base.pathname)) {
-        throw new TreasuryResponseError("A pagination link points outside the Treasury API", 200, [`next: ${url.origin}${url.pathname}`]);
+        throw new TreasuryResponseError("A pagination link points outside the Treasury API", 200, [
+          `next: ${url.origin}${url.pathname}`,
+        ]);
       }
     } else {
       url = new URL(pathOrUrl.replace(/^\/+/, ""), this.base);
@@ -115,9 +117,15 @@ export class HttpCore {
       try {
         token = await o.tokens.get();
       } catch (err) {
-        if (err instanceof TreasuryTransportError || (err instanceof TreasuryApiError && isRetryableStatus(err.status))) {
+        if (
+          err instanceof TreasuryTransportError ||
+          (err instanceof TreasuryApiError && isRetryableStatus(err.status))
+        ) {
           // No request was sent yet, so waiting and trying again is always safe.
-          const wait = err instanceof TreasuryApiError && err.status === 429 ? (err.retryAfterSeconds ?? 0) * 1000 || undefined : undefined;
+          const wait =
+            err instanceof TreasuryApiError && err.status === 429
+              ? (err.retryAfterSeconds ?? 0) * 1000 || undefined
+              : undefined;
           if (attempt >= o.retry.maxAttempts) throw err;
           await o.sleep(wait ?? backoffDelayMs(attempt, o.retry, o.random));
           continue;
@@ -146,7 +154,8 @@ export class HttpCore {
           cache: "no-store",
         });
       } catch (err) {
-        if (ctx.signal?.aborted) throw new TreasuryTransportError("aborted", "The request was cancelled", { cause: err });
+        if (ctx.signal?.aborted)
+          throw new TreasuryTransportError("aborted", "The request was cancelled", { cause: err });
         const timedOut = timeout.aborted;
         const error = new TreasuryTransportError(
           timedOut ? "timeout" : "network",
@@ -186,13 +195,19 @@ export class HttpCore {
     const text = res.status === 204 ? "" : await res.text();
     if (text.trim() === "") {
       if (req.allowEmpty) return null;
-      throw new TreasuryResponseError(`${req.method} ${req.path} answered ${res.status} without a body`, res.status, ["body: missing"]);
+      throw new TreasuryResponseError(`${req.method} ${req.path} answered ${res.status} without a body`, res.status, [
+        "body: missing",
+      ]);
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new TreasuryResponseError(`${req.method} ${req.path} answered ${res.status} with a body that is not JSON`, res.status, ["body: not JSON"]);
+      throw new TreasuryResponseError(
+        `${req.method} ${req.path} answered ${res.status} with a body that is not JSON`,
+        res.status,
+        ["body: not JSON"],
+      );
     }
     const parsed = req.schema.safeParse(json);
     if (!parsed.success) {
@@ -227,6 +242,14 @@ async function toApiError(res: Response): Promise<TreasuryApiError> {
 }
 
 function fallbackCode(status: number): string {
-  const map: Record<number, string> = { 400: "validation_error", 401: "authentication_failed", 403: "permission_denied", 404: "not_found", 409: "conflict", 429: "throttled", 503: "service_unavailable" };
+  const map: Record<number, string> = {
+    400: "validation_error",
+    401: "authentication_failed",
+    403: "permission_denied",
+    404: "not_found",
+    409: "conflict",
+    429: "throttled",
+    503: "service_unavailable",
+  };
   return map[status] ?? (status >= 500 ? "internal_error" : "error");
 }

@@ -4,7 +4,13 @@
  */
 import "server-only";
 
-export { createTreasuryClient, type TreasuryClient, type TreasuryClientConfig, type WriteContext, type PageParams } from "./client";
+export {
+  createTreasuryClient,
+  type TreasuryClient,
+  type TreasuryClientConfig,
+  type WriteContext,
+  type PageParams,
+} from "./client";
 export type * from "./client";
 export { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 export { iterateItems, collectAll, type Page } from "./pagination";

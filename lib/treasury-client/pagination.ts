@@ -25,12 +25,28 @@ export interface Page<T> {
 /** The parsed body of a list response: a bare array or an envelope. */
 export type RawList<T> =
   | T[]
-  | { count: number; total_pages: number; page: number; page_size: number; next: string | null; previous: string | null; results: T[] };
+  | {
+      count: number;
+      total_pages: number;
+      page: number;
+      page_size: number;
+      next: string | null;
+      previous: string | null;
+      results: T[];
+    };
 
 /** Normalizes either list shape into a `Page` (without the next-page fetcher). */
 export function toPage<T>(raw: RawList<T>, requestedPageSize: number): Page<T> {
   if (Array.isArray(raw)) {
-    return { items: raw, count: null, page: 1, pageSize: requestedPageSize, totalPages: null, next: null, previous: null };
+    return {
+      items: raw,
+      count: null,
+      page: 1,
+      pageSize: requestedPageSize,
+      totalPages: null,
+      next: null,
+      previous: null,
+    };
   }
   return {
     items: raw.results,
@@ -48,7 +64,10 @@ export function toPage<T>(raw: RawList<T>, requestedPageSize: number): Page<T> {
  * (filters stay as the API encoded them in `next`, so sort order and filters
  * are stable across pages). Stops after `maxPages` pages as a guard.
  */
-export async function* iterateItems<T>(first: Page<T> | Promise<Page<T>>, opts: { maxPages?: number } = {}): AsyncGenerator<T, void, undefined> {
+export async function* iterateItems<T>(
+  first: Page<T> | Promise<Page<T>>,
+  opts: { maxPages?: number } = {},
+): AsyncGenerator<T, void, undefined> {
   const maxPages = opts.maxPages ?? 1_000;
   let page: Page<T> = await first;
   for (let n = 1; ; n++) {

@@ -13,7 +13,16 @@ describe("retry policy", () => {
   });
 
   it("retries 429 and 5xx only", () => {
-    expect([400, 401, 403, 404, 409, 429, 500, 503].map(isRetryableStatus)).toEqual([false, false, false, false, false, true, true, true]);
+    expect([400, 401, 403, 404, 409, 429, 500, 503].map(isRetryableStatus)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 
   it("reads Retry-After as seconds or an HTTP date, then X-RateLimit-Reset", () => {

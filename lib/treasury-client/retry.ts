@@ -22,7 +22,12 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
 }
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 4, baseDelayMs: 250, maxDelayMs: 4_000, maxRetryAfterMs: 20_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 250,
+  maxDelayMs: 4_000,
+  maxRetryAfterMs: 20_000,
+};
 
 /** Epoch seconds are larger than this (2001-09-09); smaller reset values are deltas. */
 const EPOCH_THRESHOLD_SECONDS = 1_000_000_000;

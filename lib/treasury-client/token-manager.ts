@@ -75,13 +75,19 @@ export class TokenManager {
 
   private async fetchToken(): Promise<CachedToken> {
     const o = this.opts;
-    const basic = "Basic " + Buffer.from(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`).toString("base64");
+    const basic =
+      "Basic " +
+      Buffer.from(`${encodeURIComponent(o.clientId)}:${encodeURIComponent(o.clientSecret)}`).toString("base64");
     const scope = o.scopes.join(" ");
     const init: RequestInit =
       o.form === "B"
         ? {
             method: "POST",
-            headers: { Authorization: basic, "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+            headers: {
+              Authorization: basic,
+              "Content-Type": "application/x-www-form-urlencoded",
+              Accept: "application/json",
+            },
             body: new URLSearchParams({ grant_type: "client_credentials", scope }).toString(),
           }
         : {
@@ -97,7 +103,11 @@ export class TokenManager {
       res = await o.fetch(url, { ...init, signal: AbortSignal.timeout(o.timeoutMs), cache: "no-store" });
     } catch (err) {
       const timeout = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new TreasuryTransportError(timeout ? "timeout" : "network", timeout ? "The token request timed out" : "The Treasury API could not be reached for a token", { cause: err });
+      throw new TreasuryTransportError(
+        timeout ? "timeout" : "network",
+        timeout ? "The token request timed out" : "The Treasury API could not be reached for a token",
+        { cause: err },
+      );
     }
     const body = await readLenientJson(res);
     if (!res.ok) {
@@ -113,7 +123,11 @@ export class TokenManager {
     }
     const parsed = TokenResponse.safeParse(body);
     if (!parsed.success) {
-      throw new TreasuryResponseError("The token response does not match the contract", res.status, parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`));
+      throw new TreasuryResponseError(
+        "The token response does not match the contract",
+        res.status,
+        parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`),
+      );
     }
     const life = parsed.data.expires_in;
     const renewInSeconds = life > 2 * RENEW_MARGIN_SECONDS ? life - RENEW_MARGIN_SECONDS : life / 2;

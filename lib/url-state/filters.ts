@@ -12,7 +12,18 @@ import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { dateRangeParsers } from "./date-range";
 import { parseAsCurrency, parseAsPage, parseAsSearchText, parseAsUuid } from "./parsers";
 
-export const ACCOUNT_SORTS = ["name", "-name", "bank", "-bank", "currency", "-currency", "balance", "-balance", "available", "-available"] as const;
+export const ACCOUNT_SORTS = [
+  "name",
+  "-name",
+  "bank",
+  "-bank",
+  "currency",
+  "-currency",
+  "balance",
+  "-balance",
+  "available",
+  "-available",
+] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 /** Accounts list URL state. */

@@ -19,9 +19,14 @@ export const intradayParsers = {
 export const loadIntradayState = createLoader(intradayParsers);
 
 /** The API query for the state: one `date`, or `from_date` / `to_date` for more than one day. Days after `today` are clamped to it. */
-export function intradayQuery(s: { day: string | null; span: (typeof INTRADAY_SPANS)[number] | null; btype: (typeof BALANCE_TYPES)[number] | null }, today: string) {
+export function intradayQuery(
+  s: { day: string | null; span: (typeof INTRADAY_SPANS)[number] | null; btype: (typeof BALANCE_TYPES)[number] | null },
+  today: string,
+) {
   const day = s.day && s.day <= today ? s.day : today;
   const span = Number(s.span ?? "1");
   const balance_type = s.btype ?? "interim_booked";
-  return span === 1 ? { day, span, balance_type, date: day } : { day, span, balance_type, from_date: addDaysIso(day, -(span - 1)), to_date: day };
+  return span === 1
+    ? { day, span, balance_type, date: day }
+    : { day, span, balance_type, from_date: addDaysIso(day, -(span - 1)), to_date: day };
 }

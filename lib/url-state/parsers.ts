@@ -38,7 +38,8 @@ export const parseAsCurrency = createParser({
 
 /** A UUID (spec §1 rule 8); anything else is absent. */
 export const parseAsUuid = createParser({
-  parse: (v: string) => (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v.toLowerCase() : null),
+  parse: (v: string) =>
+    /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v.toLowerCase() : null,
   serialize: (v: string) => v,
 });
 

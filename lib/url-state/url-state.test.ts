@@ -14,41 +14,88 @@ describe("business dates in the URL", () => {
   });
 
   it("loads a range from search params and drops bad values", () => {
-    expect(loadDateRange({ range: "90d", from: "2026-01-01", to: "nope" })).toEqual({ range: "90d", from: "2026-01-01", to: null });
+    expect(loadDateRange({ range: "90d", from: "2026-01-01", to: "nope" })).toEqual({
+      range: "90d",
+      from: "2026-01-01",
+      to: null,
+    });
     expect(loadDateRange({ range: "weekly" })).toEqual({ range: null, from: null, to: null });
-    expect(loadDateRange(new URLSearchParams("from=2026-03-01&to=2026-03-31"))).toEqual({ range: null, from: "2026-03-01", to: "2026-03-31" });
+    expect(loadDateRange(new URLSearchParams("from=2026-03-01&to=2026-03-31"))).toEqual({
+      range: null,
+      from: "2026-03-01",
+      to: "2026-03-31",
+    });
   });
 
   it("serializes back to the same strings (no Date round trip)", () => {
     const ser = createSerializer(dateRangeParsers);
-    expect(ser({ range: "custom", from: "2026-01-01", to: "2026-01-31" })).toBe("?range=custom&from=2026-01-01&to=2026-01-31");
+    expect(ser({ range: "custom", from: "2026-01-01", to: "2026-01-31" })).toBe(
+      "?range=custom&from=2026-01-01&to=2026-01-31",
+    );
   });
 });
 
 describe("resolveDateRange", () => {
   const today = "2026-03-15";
   it("resolves each preset to inclusive dates", () => {
-    expect(resolveDateRange({ range: "month" }, today)).toEqual({ preset: "month", from_date: "2026-03-01", to_date: today });
-    expect(resolveDateRange({ range: "30d" }, today)).toEqual({ preset: "30d", from_date: "2026-02-14", to_date: today });
-    expect(resolveDateRange({ range: "90d" }, today)).toEqual({ preset: "90d", from_date: "2025-12-16", to_date: today });
-    expect(resolveDateRange({ range: "ytd" }, today)).toEqual({ preset: "ytd", from_date: "2026-01-01", to_date: today });
+    expect(resolveDateRange({ range: "month" }, today)).toEqual({
+      preset: "month",
+      from_date: "2026-03-01",
+      to_date: today,
+    });
+    expect(resolveDateRange({ range: "30d" }, today)).toEqual({
+      preset: "30d",
+      from_date: "2026-02-14",
+      to_date: today,
+    });
+    expect(resolveDateRange({ range: "90d" }, today)).toEqual({
+      preset: "90d",
+      from_date: "2025-12-16",
+      to_date: today,
+    });
+    expect(resolveDateRange({ range: "ytd" }, today)).toEqual({
+      preset: "ytd",
+      from_date: "2026-01-01",
+      to_date: today,
+    });
     expect(daysInRange(resolveDateRange({ range: "30d" }, today))).toBe(30);
     expect(daysInRange(resolveDateRange({ range: "90d" }, today))).toBe(90);
   });
 
   it("handles custom ranges: open ends, reversed pairs, nothing given", () => {
-    expect(resolveDateRange({ range: "custom", from: "2026-01-01", to: "2026-01-31" }, today)).toMatchObject({ from_date: "2026-01-01", to_date: "2026-01-31" });
-    expect(resolveDateRange({ from: "2026-03-10" }, today)).toEqual({ preset: "custom", from_date: "2026-03-10", to_date: today });
-    expect(resolveDateRange({ to: "2026-02-01" }, today)).toEqual({ preset: "custom", from_date: "2026-02-01", to_date: "2026-02-01" });
-    expect(resolveDateRange({ range: "custom", from: "2026-02-10", to: "2026-02-01" }, today)).toMatchObject({ from_date: "2026-02-01", to_date: "2026-02-10" });
-    expect(resolveDateRange({ range: "custom" }, today, "month")).toEqual({ preset: "month", from_date: "2026-03-01", to_date: today });
+    expect(resolveDateRange({ range: "custom", from: "2026-01-01", to: "2026-01-31" }, today)).toMatchObject({
+      from_date: "2026-01-01",
+      to_date: "2026-01-31",
+    });
+    expect(resolveDateRange({ from: "2026-03-10" }, today)).toEqual({
+      preset: "custom",
+      from_date: "2026-03-10",
+      to_date: today,
+    });
+    expect(resolveDateRange({ to: "2026-02-01" }, today)).toEqual({
+      preset: "custom",
+      from_date: "2026-02-01",
+      to_date: "2026-02-01",
+    });
+    expect(resolveDateRange({ range: "custom", from: "2026-02-10", to: "2026-02-01" }, today)).toMatchObject({
+      from_date: "2026-02-01",
+      to_date: "2026-02-10",
+    });
+    expect(resolveDateRange({ range: "custom" }, today, "month")).toEqual({
+      preset: "month",
+      from_date: "2026-03-01",
+      to_date: today,
+    });
     expect(resolveDateRange({}, today)).toMatchObject({ preset: "30d" });
   });
 
   it("crosses month and leap-year boundaries on the calendar, not the clock", () => {
     // 29 February 2024 exists, so 30 days back from 1 March is 1 February.
     expect(resolveDateRange({ range: "30d" }, "2024-03-01")).toMatchObject({ from_date: "2024-02-01" });
-    expect(resolveDateRange({ range: "month" }, "2026-01-01")).toMatchObject({ from_date: "2026-01-01", to_date: "2026-01-01" });
+    expect(resolveDateRange({ range: "month" }, "2026-01-01")).toMatchObject({
+      from_date: "2026-01-01",
+      to_date: "2026-01-01",
+    });
   });
 
   it("refuses a bad today", () => {
@@ -58,7 +105,9 @@ describe("resolveDateRange", () => {
 
 describe("list filters", () => {
   it("parses account filters, dropping bad values", () => {
-    expect(loadAccountFilters({ currency: "nok", bank: "  DNB ", status: "frozen", sort: "-balance", page: "0" })).toEqual({
+    expect(
+      loadAccountFilters({ currency: "nok", bank: "  DNB ", status: "frozen", sort: "-balance", page: "0" }),
+    ).toEqual({
       currency: "NOK",
       bank: "DNB",
       status: null,
@@ -66,13 +115,35 @@ describe("list filters", () => {
       page: null,
       coverage: null,
     });
-    expect(loadAccountFilters({ currency: "EURO", sort: "iban", page: "3" })).toMatchObject({ currency: null, sort: null, page: 3 });
+    expect(loadAccountFilters({ currency: "EURO", sort: "iban", page: "3" })).toMatchObject({
+      currency: null,
+      sort: null,
+      page: 3,
+    });
   });
 
   it("parses transaction filters", () => {
-    const f = loadTransactionFilters({ range: "ytd", direction: "debit", currency: "EUR", account: "5B3F1C2E-0000-4000-8000-000000000001", q: "rent" });
-    expect(f).toEqual({ range: "ytd", from: null, to: null, direction: "debit", currency: "EUR", account: "5b3f1c2e-0000-4000-8000-000000000001", q: "rent" });
-    expect(loadTransactionFilters({ direction: "both", account: "123", q: "   " })).toMatchObject({ direction: null, account: null, q: null });
+    const f = loadTransactionFilters({
+      range: "ytd",
+      direction: "debit",
+      currency: "EUR",
+      account: "5B3F1C2E-0000-4000-8000-000000000001",
+      q: "rent",
+    });
+    expect(f).toEqual({
+      range: "ytd",
+      from: null,
+      to: null,
+      direction: "debit",
+      currency: "EUR",
+      account: "5b3f1c2e-0000-4000-8000-000000000001",
+      q: "rent",
+    });
+    expect(loadTransactionFilters({ direction: "both", account: "123", q: "   " })).toMatchObject({
+      direction: null,
+      account: null,
+      q: null,
+    });
   });
 
   it("maps sort strings to table state and back", () => {
@@ -94,11 +165,18 @@ import { intradayQuery, loadIntradayState } from "./intraday";
 
 describe("intraday URL state", () => {
   it("defaults to today's interim booked points and clamps future days", () => {
-    expect(intradayQuery(loadIntradayState({}), "2026-03-15")).toEqual({ day: "2026-03-15", span: 1, balance_type: "interim_booked", date: "2026-03-15" });
+    expect(intradayQuery(loadIntradayState({}), "2026-03-15")).toEqual({
+      day: "2026-03-15",
+      span: 1,
+      balance_type: "interim_booked",
+      date: "2026-03-15",
+    });
     expect(intradayQuery(loadIntradayState({ day: "2026-04-01" }), "2026-03-15")).toMatchObject({ day: "2026-03-15" });
   });
   it("turns a span into an inclusive range ending at the day", () => {
-    expect(intradayQuery(loadIntradayState({ day: "2026-03-02", span: "7", btype: "interim_available" }), "2026-03-15")).toEqual({
+    expect(
+      intradayQuery(loadIntradayState({ day: "2026-03-02", span: "7", btype: "interim_available" }), "2026-03-15"),
+    ).toEqual({
       day: "2026-03-02",
       span: 7,
       balance_type: "interim_available",

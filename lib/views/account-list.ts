@@ -61,7 +61,8 @@ export function compareAccounts(sort: AccountSort | null): ((a: Account, b: Acco
   const get = TEXT_KEYS[key];
   if (!get) return null;
   const dir = sort?.startsWith("-") ? -1 : 1;
-  return (a, b) => dir * collator.compare(get(a), get(b)) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
+  return (a, b) =>
+    dir * collator.compare(get(a), get(b)) || collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
 }
 
 /**
@@ -72,7 +73,8 @@ export function compareAccounts(sort: AccountSort | null): ((a: Account, b: Acco
 export function compareRows(sort: AccountSort | null): (a: AccountRow, b: AccountRow) => number {
   const text = compareAccounts(sort);
   if (text) return (a, b) => text(a.account, b.account);
-  const pick = sortKey(sort) === "available" ? (r: AccountRow) => r.available?.balance : (r: AccountRow) => r.booked?.balance;
+  const pick =
+    sortKey(sort) === "available" ? (r: AccountRow) => r.available?.balance : (r: AccountRow) => r.booked?.balance;
   const dir = sort?.startsWith("-") ? -1 : 1;
   const byName = compareAccounts("name");
   return (a, b) => {

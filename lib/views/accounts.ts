@@ -27,9 +27,18 @@ function latest(snaps: readonly BalanceSnapshot[], types: readonly string[]): Da
   for (const s of snaps) {
     if (!types.includes(s.balance_type)) continue;
     // Latest date wins; on the same date a closing figure wins over an interim one.
-    if (!best || s.as_of_date > best.as_of_date || (s.as_of_date === best.as_of_date && s.balance_type.startsWith("closing") && !best.balance_type.startsWith("closing"))) best = s;
+    if (
+      !best ||
+      s.as_of_date > best.as_of_date ||
+      (s.as_of_date === best.as_of_date &&
+        s.balance_type.startsWith("closing") &&
+        !best.balance_type.startsWith("closing"))
+    )
+      best = s;
   }
-  return best ? { balance: best.balance, currency: best.currency, as_of_date: best.as_of_date, balance_type: best.balance_type } : null;
+  return best
+    ? { balance: best.balance, currency: best.currency, as_of_date: best.as_of_date, balance_type: best.balance_type }
+    : null;
 }
 
 /**
@@ -37,7 +46,13 @@ function latest(snaps: readonly BalanceSnapshot[], types: readonly string[]): Da
  * Booked: the latest `closing_booked` or `interim_booked`; available: the
  * latest `closing_available` or `interim_available`.
  */
-export function buildAccountRow(account: Account, balances: readonly BalanceSnapshot[], coverage: readonly CoverageDay[], from: string, to: string): AccountRow {
+export function buildAccountRow(
+  account: Account,
+  balances: readonly BalanceSnapshot[],
+  coverage: readonly CoverageDay[],
+  from: string,
+  to: string,
+): AccountRow {
   return {
     account,
     booked: latest(balances, ["closing_booked", "interim_booked"]),

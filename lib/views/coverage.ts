@@ -18,7 +18,11 @@ export interface CoverageCell {
 }
 
 /** Every day from `from` to `to` inclusive, in order, with its coverage state. */
-export function coverageWindow(days: readonly Pick<CoverageDay, "date" | "completeness" | "source">[], from: string, to: string): CoverageCell[] {
+export function coverageWindow(
+  days: readonly Pick<CoverageDay, "date" | "completeness" | "source">[],
+  from: string,
+  to: string,
+): CoverageCell[] {
   const by = new Map(days.map((d) => [d.date, d]));
   const out: CoverageCell[] = [];
   for (let d = from; d <= to; d = addDaysIso(d, 1)) {

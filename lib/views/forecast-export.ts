@@ -20,12 +20,20 @@ export interface ForecastExportRow {
  * entries, by currency code, then date, actual before forecast on the same
  * date. Amounts are passed through as the API's decimal strings.
  */
-export function forecastExportRows(positions: readonly PositionDay[], forecast: readonly ForecastEntry[], range: { from_date: string; to_date: string }): ForecastExportRow[] {
+export function forecastExportRows(
+  positions: readonly PositionDay[],
+  forecast: readonly ForecastEntry[],
+  range: { from_date: string; to_date: string },
+): ForecastExportRow[] {
   const shown = new Set(forecast.map((f) => f.currency));
   const rows: ForecastExportRow[] = [
-    ...positions.filter((p) => shown.has(p.currency) && p.date >= range.from_date && p.date <= range.to_date).map((p) => ({ date: p.date, currency: p.currency, kind: "actual" as const, amount: p.balance })),
+    ...positions
+      .filter((p) => shown.has(p.currency) && p.date >= range.from_date && p.date <= range.to_date)
+      .map((p) => ({ date: p.date, currency: p.currency, kind: "actual" as const, amount: p.balance })),
     ...forecast.map((f) => ({ date: f.date, currency: f.currency, kind: "forecast" as const, amount: f.amount })),
   ];
   const order = { actual: 0, forecast: 1 };
-  return rows.sort((a, b) => a.currency.localeCompare(b.currency) || a.date.localeCompare(b.date) || order[a.kind] - order[b.kind]);
+  return rows.sort(
+    (a, b) => a.currency.localeCompare(b.currency) || a.date.localeCompare(b.date) || order[a.kind] - order[b.kind],
+  );
 }

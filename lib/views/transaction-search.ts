@@ -59,7 +59,9 @@ export function searchSummary(s: SearchState, shown: number): string {
       return `Searching every transaction of the range: ${fmt(s.loaded)}${of} read · ${match} so far`;
     case "complete":
       // Form A answers one list of at most `limit` rows and no count, so "all" cannot be claimed there.
-      return s.total === null ? `${match} among the ${fmt(s.loaded)} transactions the API returned for the range` : `${match} among all ${fmt(s.loaded)} transactions of the range`;
+      return s.total === null
+        ? `${match} among the ${fmt(s.loaded)} transactions the API returned for the range`
+        : `${match} among all ${fmt(s.loaded)} transactions of the range`;
     case "capped":
       return `${match} among the first ${fmt(s.loaded)}${of} transactions of the range. Narrow the date range or add a filter to search the rest.`;
     case "failed":

@@ -15,7 +15,12 @@ describe("coverageWindow", () => {
       "2026-02-27",
       "2026-03-02",
     );
-    expect(cells.map((c) => `${c.date}:${c.state}`)).toEqual(["2026-02-27:complete", "2026-02-28:missing", "2026-03-01:partial", "2026-03-02:missing"]);
+    expect(cells.map((c) => `${c.date}:${c.state}`)).toEqual([
+      "2026-02-27:complete",
+      "2026-02-28:missing",
+      "2026-03-01:partial",
+      "2026-03-02:missing",
+    ]);
     expect(coverageSummary(cells)).toEqual({ complete: 1, partial: 1, missing: 2 });
     expect(lastGap(cells)?.date).toBe("2026-03-02");
     expect(missingSince(cells)).toBe("2026-02-28");
@@ -23,7 +28,11 @@ describe("coverageWindow", () => {
 
   it("is empty for a reversed range and has no gap when all complete", () => {
     expect(coverageWindow([], "2026-03-02", "2026-03-01")).toEqual([]);
-    const ok = coverageWindow([{ date: "2026-03-01", completeness: "complete", source: "mt940" }], "2026-03-01", "2026-03-01");
+    const ok = coverageWindow(
+      [{ date: "2026-03-01", completeness: "complete", source: "mt940" }],
+      "2026-03-01",
+      "2026-03-01",
+    );
     expect(lastGap(ok)).toBeNull();
     expect(missingSince(ok)).toBeNull();
   });
@@ -31,10 +40,22 @@ describe("coverageWindow", () => {
 
 describe("buildAccountRow", () => {
   it("takes the latest booked and available balances, closing over interim on the same date", () => {
-    const snap = (balance_type: string, as_of_date: string, balance: string) => ({ id, account_id: id, balance_type: balance_type as "closing_booked", as_of_date, balance, currency: "NOK" });
+    const snap = (balance_type: string, as_of_date: string, balance: string) => ({
+      id,
+      account_id: id,
+      balance_type: balance_type as "closing_booked",
+      as_of_date,
+      balance,
+      currency: "NOK",
+    });
     const row = buildAccountRow(
       acct,
-      [snap("closing_booked", "2026-03-01", "100.00"), snap("interim_booked", "2026-03-02", "150.00"), snap("closing_available", "2026-03-01", "90.00"), snap("interim_available", "2026-03-01", "1.00")],
+      [
+        snap("closing_booked", "2026-03-01", "100.00"),
+        snap("interim_booked", "2026-03-02", "150.00"),
+        snap("closing_available", "2026-03-01", "90.00"),
+        snap("interim_available", "2026-03-01", "1.00"),
+      ],
       [],
       "2026-02-24",
       "2026-03-02",

@@ -50,7 +50,15 @@ export async function startTempPostgres(settings: Record<string, string> = {}): 
   }
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   const port = await freePort();
-  const opts = [`-h 127.0.0.1`, `-p ${port}`, `-k ${dir}`, "-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off", ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`)].join(" ");
+  const opts = [
+    `-h 127.0.0.1`,
+    `-p ${port}`,
+    `-k ${dir}`,
+    "-c fsync=off",
+    "-c synchronous_commit=off",
+    "-c full_page_writes=off",
+    ...Object.entries(settings).map(([k, v]) => `-c ${k}=${v}`),
+  ].join(" ");
   run("pg_ctl", ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
   let stopped = false;
   return {

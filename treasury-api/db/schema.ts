@@ -38,7 +38,9 @@ export const companies = pgTable(
   "companies",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     orgnr: text("orgnr").notNull(),
     name: text("name").notNull(),
     country: text("country").notNull(),
@@ -50,7 +52,9 @@ export const companies = pgTable(
 
 export const koncerner = pgTable("koncerner", {
   id: uuid("id").primaryKey(),
-  tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
   name: text("name").notNull(),
   createdAt: createdAt(),
 });
@@ -58,8 +62,12 @@ export const koncerner = pgTable("koncerner", {
 export const koncernMembers = pgTable(
   "koncern_members",
   {
-    koncernId: uuid("koncern_id").notNull().references(() => koncerner.id),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    koncernId: uuid("koncern_id")
+      .notNull()
+      .references(() => koncerner.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
   },
   (t) => [primaryKey({ columns: [t.koncernId, t.companyId] })],
 );
@@ -70,7 +78,9 @@ export const oauthClients = pgTable("oauth_clients", {
   secretHash: text("secret_hash").notNull(),
   name: text("name").notNull(),
   form: text("form", { enum: ["A", "B"] }).notNull(),
-  tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+  tenantId: uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id),
   allowedScopes: text("allowed_scopes").array().notNull(),
   writeApproved: boolean("write_approved").notNull().default(false),
   createdAt: createdAt(),
@@ -80,8 +90,12 @@ export const oauthClients = pgTable("oauth_clients", {
 export const oauthClientCompanies = pgTable(
   "oauth_client_companies",
   {
-    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.companyId] })],
 );
@@ -90,8 +104,12 @@ export const oauthClientCompanies = pgTable(
 export const oauthClientTenants = pgTable(
   "oauth_client_tenants",
   {
-    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.tenantId] })],
 );
@@ -101,9 +119,13 @@ export const accessTokens = pgTable(
   "access_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
     form: text("form", { enum: ["A", "B"] }).notNull(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
     scopes: text("scopes").array().notNull(),
     expiresAt: ts("expires_at").notNull(),
     createdAt: createdAt(),
@@ -115,15 +137,21 @@ export const accounts = pgTable(
   "accounts",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull().references(() => tenants.id),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    tenantId: uuid("tenant_id")
+      .notNull()
+      .references(() => tenants.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
     bankId: text("bank_id").notNull(),
     externalRef: text("external_ref").notNull(),
     externalRefType: text("external_ref_type").notNull().default("IBAN"),
     name: text("name").notNull(),
     currency: text("currency").notNull(),
     bankName: text("bank_name").notNull(),
-    status: text("status", { enum: ["active", "closed"] }).notNull().default("active"),
+    status: text("status", { enum: ["active", "closed"] })
+      .notNull()
+      .default("active"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -146,7 +174,9 @@ export const transactions = pgTable(
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
     direction: text("direction", { enum: ["credit", "debit"] }).notNull(),
@@ -200,7 +230,9 @@ export const balanceSnapshots = pgTable(
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     balanceType: text("balance_type").notNull(),
     asOfDate: date("as_of_date", { mode: "string" }).notNull(),
     balance: money("balance").notNull(),
@@ -219,7 +251,9 @@ export const coverageDays = pgTable(
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     date: date("date", { mode: "string" }).notNull(),
     source: text("source").notNull(),
     completeness: text("completeness").notNull(),
@@ -233,7 +267,9 @@ export const intradayPoints = pgTable(
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     timestamp: ts("timestamp").notNull(),
     balance: money("balance").notNull(),
     currency: text("currency").notNull(),
@@ -258,7 +294,9 @@ export const pendingEntries = pgTable(
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
     direction: text("direction", { enum: ["credit", "debit"] }).notNull(),
@@ -273,7 +311,10 @@ export const pendingEntries = pgTable(
     dedupeKey: text("dedupe_key").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("pending_entries_dedupe").on(t.accountId, t.dedupeKey), index("pending_entries_account_date").on(t.accountId, t.expectedDate)],
+  (t) => [
+    uniqueIndex("pending_entries_dedupe").on(t.accountId, t.dedupeKey),
+    index("pending_entries_account_date").on(t.accountId, t.expectedDate),
+  ],
 );
 
 // ---------------------------------------------------------------- payments
@@ -283,7 +324,9 @@ export const paymentBatches = pgTable(
   {
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull().references(() => companies.id),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
     createdByClientId: uuid("created_by_client_id").notNull(),
     /** Four-eyes at API level: who created the batch (the body's `initiator`, else the client's public client_id); never its approver. */
     initiator: text("initiator").notNull(),
@@ -298,14 +341,19 @@ export const paymentBatches = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("payment_batches_company").on(t.companyId, t.createdAt, t.id), index("payment_batches_bank").on(t.status, t.bankNextStepAt)],
+  (t) => [
+    index("payment_batches_company").on(t.companyId, t.createdAt, t.id),
+    index("payment_batches_bank").on(t.status, t.bankNextStepAt),
+  ],
 );
 
 export const paymentInstructions = pgTable(
   "payment_instructions",
   {
     id: uuid("id").primaryKey(),
-    batchId: uuid("batch_id").notNull().references(() => paymentBatches.id),
+    batchId: uuid("batch_id")
+      .notNull()
+      .references(() => paymentBatches.id),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
     position: integer("position").notNull(),
@@ -334,7 +382,9 @@ export const paymentStatusEvents = pgTable(
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
     batchId: uuid("batch_id").notNull(),
-    instructionId: uuid("instruction_id").notNull().references(() => paymentInstructions.id),
+    instructionId: uuid("instruction_id")
+      .notNull()
+      .references(() => paymentInstructions.id),
     status: text("status").notNull(),
     reason: text("reason"),
     occurredAt: ts("occurred_at").notNull(),
@@ -359,14 +409,19 @@ export const approvalRequests = pgTable(
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("approval_requests_company").on(t.companyId, t.state, t.createdAt), uniqueIndex("approval_requests_object").on(t.objectType, t.objectId)],
+  (t) => [
+    index("approval_requests_company").on(t.companyId, t.state, t.createdAt),
+    uniqueIndex("approval_requests_object").on(t.objectType, t.objectId),
+  ],
 );
 
 export const approvalDecisions = pgTable(
   "approval_decisions",
   {
     id: uuid("id").primaryKey(),
-    approvalRequestId: uuid("approval_request_id").notNull().references(() => approvalRequests.id),
+    approvalRequestId: uuid("approval_request_id")
+      .notNull()
+      .references(() => approvalRequests.id),
     clientId: uuid("client_id").notNull(),
     approver: text("approver").notNull(),
     decision: text("decision", { enum: ["approve", "reject"] }).notNull(),
@@ -382,8 +437,12 @@ export const reconciliationMatches = pgTable(
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
     companyId: uuid("company_id").notNull(),
-    paymentInstructionId: uuid("payment_instruction_id").notNull().references(() => paymentInstructions.id),
-    transactionId: uuid("transaction_id").notNull().references(() => transactions.id),
+    paymentInstructionId: uuid("payment_instruction_id")
+      .notNull()
+      .references(() => paymentInstructions.id),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => transactions.id),
     state: text("state").notNull(),
     score: integer("score").notNull(),
     scoreBreakdown: jsonb("score_breakdown").notNull(),
@@ -397,8 +456,12 @@ export const reconciliationMatches = pgTable(
   (t) => [
     index("reconciliation_matches_company").on(t.companyId, t.state, t.createdAt),
     uniqueIndex("reconciliation_matches_pair").on(t.paymentInstructionId, t.transactionId),
-    uniqueIndex("reconciliation_matches_confirmed_tx").on(t.transactionId).where(sql`state = 'confirmed'`),
-    uniqueIndex("reconciliation_matches_confirmed_ins").on(t.paymentInstructionId).where(sql`state = 'confirmed'`),
+    uniqueIndex("reconciliation_matches_confirmed_tx")
+      .on(t.transactionId)
+      .where(sql`state = 'confirmed'`),
+    uniqueIndex("reconciliation_matches_confirmed_ins")
+      .on(t.paymentInstructionId)
+      .where(sql`state = 'confirmed'`),
   ],
 );
 
@@ -408,7 +471,9 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuid("id").primaryKey(),
-    clientId: uuid("client_id").notNull().references(() => oauthClients.id),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => oauthClients.id),
     tenantId: uuid("tenant_id").notNull(),
     url: text("url").notNull(),
     active: boolean("active").notNull().default(true),
@@ -442,9 +507,15 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey(),
-    eventId: uuid("event_id").notNull().references(() => webhookEvents.id),
-    endpointId: uuid("endpoint_id").notNull().references(() => webhookEndpoints.id),
-    status: text("status", { enum: ["pending", "delivered", "failed"] }).notNull().default("pending"),
+    eventId: uuid("event_id")
+      .notNull()
+      .references(() => webhookEvents.id),
+    endpointId: uuid("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    status: text("status", { enum: ["pending", "delivered", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at"),
     lockedUntil: ts("locked_until"),
@@ -464,7 +535,9 @@ export const webhookDeliveryAttempts = pgTable(
   "webhook_delivery_attempts",
   {
     id: uuid("id").primaryKey(),
-    deliveryId: uuid("delivery_id").notNull().references(() => webhookDeliveries.id),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id),
     attempt: integer("attempt").notNull(),
     statusCode: integer("status_code"),
     error: text("error"),

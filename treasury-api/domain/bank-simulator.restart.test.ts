@@ -40,24 +40,44 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
       creditor_iban: "NO9386011117947",
       end_to_end_id: `RST-${i}`,
     }));
-    const expectedSettled = instructions.filter((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled").length;
+    const expectedSettled = instructions.filter(
+      (i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled",
+    ).length;
 
     // First life: create, submit, approve twice, take.
     database = await openDatabase({ dataDir: dir });
     await insertFixture(database);
-    const batch = await createBatch(database.db, scope, CLIENTS.fullB.id, { company_id: IDS.companyA, currency: "NOK", instructions });
+    const batch = await createBatch(database.db, scope, CLIENTS.fullB.id, {
+      company_id: IDS.companyA,
+      currency: "NOK",
+      instructions,
+    });
     await submitBatch(database.db, scope, batch.id, "100000.00");
-    const [req] = await queryRows<{ id: string }>(database.db, sql`select id from approval_requests where object_id = ${batch.id}`);
+    const [req] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from approval_requests where object_id = ${batch.id}`,
+    );
     if (!req) throw new Error("no approval request");
     for (const approver of ["alice", "bob"]) {
-      await decide(database.db, scope, req.id, { kind: "approve", clientId: CLIENTS.fullB.id, approver, reason: null, bankSpeed: "manual" });
+      await decide(database.db, scope, req.id, {
+        kind: "approve",
+        clientId: CLIENTS.fullB.id,
+        approver,
+        reason: null,
+        bankSpeed: "manual",
+      });
     }
     expect((await runBankOnce(database.db, manual, { maxSteps: 1 })).steps.map((s) => s.step)).toEqual(["take"]);
     await database.close();
 
     // Second life: the settle step crashes before commit; the process "dies".
     database = await openDatabase({ dataDir: dir });
-    expect(await n(database, sql`select count(*)::int as n from payment_status_events where batch_id = ${batch.id} and status = 'accepted'`)).toBe(200);
+    expect(
+      await n(
+        database,
+        sql`select count(*)::int as n from payment_status_events where batch_id = ${batch.id} and status = 'accepted'`,
+      ),
+    ).toBe(200);
     await expect(
       runBankOnce(database.db, manual, {
         beforeCommit: ({ step }) => {
@@ -69,7 +89,10 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
 
     // Third life: the bank goes on and finishes; a further run finds nothing to do.
     database = await openDatabase({ dataDir: dir });
-    const [status] = await queryRows<{ status: string }>(database.db, sql`select status from payment_batches where id = ${batch.id}`);
+    const [status] = await queryRows<{ status: string }>(
+      database.db,
+      sql`select status from payment_batches where id = ${batch.id}`,
+    );
     expect(status?.status).toBe("processing");
     expect(await n(database, sql`select count(*)::int as n from transactions where source = 'bank-simulator'`)).toBe(0);
     const run = await runBankOnce(database.db, manual);
@@ -77,14 +100,42 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     expect((await runBankOnce(database.db, manual)).steps).toEqual([]);
 
     // Exactly one booking per settled instruction, one event per change, one webhook per event and booking.
-    expect(await n(database, sql`select count(*)::int as n from transactions where source = 'bank-simulator'`)).toBe(expectedSettled);
-    expect(await n(database, sql`select count(*)::int as n from payment_instructions where batch_id = ${batch.id} and status = 'settled' and transaction_id is not null`)).toBe(expectedSettled);
-    expect(await n(database, sql`select count(distinct dedupe_key)::int as n from transactions where source = 'bank-simulator'`)).toBe(expectedSettled);
-    expect(await n(database, sql`select count(*)::int as n from payment_status_events where batch_id = ${batch.id}`)).toBe(400);
-    expect(await n(database, sql`select count(*)::int as n from (select instruction_id from payment_status_events where batch_id = ${batch.id} group by instruction_id having count(*) <> 2) x`)).toBe(0);
-    expect(await n(database, sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated'`)).toBe(400);
-    expect(await n(database, sql`select count(*)::int as n from webhook_events where type = 'transaction.created'`)).toBe(expectedSettled);
-    expect(await n(database, sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp > now() - interval '1 hour'`)).toBe(1);
+    expect(await n(database, sql`select count(*)::int as n from transactions where source = 'bank-simulator'`)).toBe(
+      expectedSettled,
+    );
+    expect(
+      await n(
+        database,
+        sql`select count(*)::int as n from payment_instructions where batch_id = ${batch.id} and status = 'settled' and transaction_id is not null`,
+      ),
+    ).toBe(expectedSettled);
+    expect(
+      await n(
+        database,
+        sql`select count(distinct dedupe_key)::int as n from transactions where source = 'bank-simulator'`,
+      ),
+    ).toBe(expectedSettled);
+    expect(
+      await n(database, sql`select count(*)::int as n from payment_status_events where batch_id = ${batch.id}`),
+    ).toBe(400);
+    expect(
+      await n(
+        database,
+        sql`select count(*)::int as n from (select instruction_id from payment_status_events where batch_id = ${batch.id} group by instruction_id having count(*) <> 2) x`,
+      ),
+    ).toBe(0);
+    expect(
+      await n(database, sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated'`),
+    ).toBe(400);
+    expect(
+      await n(database, sql`select count(*)::int as n from webhook_events where type = 'transaction.created'`),
+    ).toBe(expectedSettled);
+    expect(
+      await n(
+        database,
+        sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp > now() - interval '1 hour'`,
+      ),
+    ).toBe(1);
     // Three PGlite starts on disk: about 10 s on an idle machine, several times that under load.
   }, 120_000);
 });

@@ -48,15 +48,32 @@ async function getJson<T>(path: string, f: Form): Promise<T> {
 
 /** Create → submit → approvals (two approvers when needed) through the API; returns the batch id. */
 async function approvedBatch(f: Form, company: string, currency: string, ins: Ins[], date?: string): Promise<string> {
-  const created = await h.call("POST", "/payments/batches", { client: f.client, company: f.header, idem: true, json: { company_id: company, currency, instructions: ins, ...(date ? { requested_execution_date: date } : {}) } });
+  const created = await h.call("POST", "/payments/batches", {
+    client: f.client,
+    company: f.header,
+    idem: true,
+    json: { company_id: company, currency, instructions: ins, ...(date ? { requested_execution_date: date } : {}) },
+  });
   expect(created.status, await created.clone().text()).toBe(201);
   const batchId = ((await created.json()) as { id: string }).id;
-  expect((await h.call("POST", `/payments/batches/${batchId}/submit`, { client: f.client, company: f.header, idem: true })).status).toBe(202);
-  const queue = rowsOf<{ id: string; object_id: string; required_count: number }>(await getJson("/approvals/pending?" + (f.client === "partnerA" ? "limit=1000" : "page_size=1000"), { client: f.client, header: undefined }));
+  expect(
+    (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: f.client, company: f.header, idem: true }))
+      .status,
+  ).toBe(202);
+  const queue = rowsOf<{ id: string; object_id: string; required_count: number }>(
+    await getJson("/approvals/pending?" + (f.client === "partnerA" ? "limit=1000" : "page_size=1000"), {
+      client: f.client,
+      header: undefined,
+    }),
+  );
   const req = queue.find((r) => r.object_id === batchId);
   if (!req) throw new Error("approval request not in the queue");
   for (let i = 0; i < req.required_count; i++) {
-    const res = await h.call("POST", `/approvals/${req.id}/approve`, { client: f.client, idem: true, json: { approver: `approver-${i}` } });
+    const res = await h.call("POST", `/approvals/${req.id}/approve`, {
+      client: f.client,
+      idem: true,
+      json: { approver: `approver-${i}` },
+    });
     expect(res.status).toBe(200);
   }
   expect((await getJson<{ status: string }>(`/payments/batches/${batchId}`, f)).status).toBe("approved");
@@ -69,8 +86,20 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 }
 
 const forms: { name: string; f: Form; company: string; currency: string; account: string }[] = [
-  { name: "Form B", f: { client: "fullB", header: IDS.companyA }, company: IDS.companyA, currency: "NOK", account: IDS.accountA1 },
-  { name: "Form A", f: { client: "partnerA", header: undefined }, company: IDS.companyB, currency: "SEK", account: IDS.accountB1 },
+  {
+    name: "Form B",
+    f: { client: "fullB", header: IDS.companyA },
+    company: IDS.companyA,
+    currency: "NOK",
+    account: IDS.accountA1,
+  },
+  {
+    name: "Form A",
+    f: { client: "partnerA", header: undefined },
+    company: IDS.companyB,
+    currency: "SEK",
+    account: IDS.accountB1,
+  },
 ];
 
 describe("lifecycle: create → submit → two approvals → processing → settled and rejected → booked → proposed matches → confirm and reject", () => {
@@ -88,7 +117,9 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     const r1 = await runBankOnce(h.database.db, manual, { maxSteps: 1 });
     expect(r1.steps).toEqual([{ batchId, step: "take", status: "processing" }]);
     expect((await getJson<{ status: string }>(`/payments/batches/${batchId}`, f)).status).toBe("processing");
-    const accepted = rowsOf<{ status: string }>(await getJson(`/payments/batches/${batchId}/instructions?status=accepted`, f));
+    const accepted = rowsOf<{ status: string }>(
+      await getJson(`/payments/batches/${batchId}/instructions?status=accepted`, f),
+    );
     expect(accepted).toHaveLength(30);
 
     const r2 = await runBankOnce(h.database.db, manual);
@@ -96,13 +127,18 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     expect((await runBankOnce(h.database.db, manual)).steps).toEqual([]);
 
     // Instructions: the deterministic verdicts, REJECT names with AC04.
-    const final = rowsOf<{ id: string; end_to_end_id: string; status: string }>(await getJson(`/payments/batches/${batchId}/instructions`, f));
+    const final = rowsOf<{ id: string; end_to_end_id: string; status: string }>(
+      await getJson(`/payments/batches/${batchId}/instructions`, f),
+    );
     expect(final.map((r) => r.status)).toEqual(expected.map((e) => e.status));
     expect(final[3]?.status).toBe("rejected");
 
     // Status events: accepted + one final event per instruction, nothing else; reasons on rejections.
     const events = rowsOf<{ instruction_id: string; status: string; reason: string | null; occurred_at: string }>(
-      await getJson(`/payments/status-events?batch_id=${batchId}&${f.client === "partnerA" ? "limit=1000" : "page_size=1000"}`, f),
+      await getJson(
+        `/payments/status-events?batch_id=${batchId}&${f.client === "partnerA" ? "limit=1000" : "page_size=1000"}`,
+        f,
+      ),
     );
     expect(events).toHaveLength(60);
     for (const row of final) {
@@ -112,23 +148,45 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     }
     const rejectedEvent = events.find((e) => e.instruction_id === final[3]?.id && e.status === "rejected");
     expect(rejectedEvent?.reason).toBe("AC04");
-    const rejectedOnly = rowsOf<{ status: string }>(await getJson(`/payments/status-events?batch_id=${batchId}&status=rejected`, f));
+    const rejectedOnly = rowsOf<{ status: string }>(
+      await getJson(`/payments/status-events?batch_id=${batchId}&status=rejected`, f),
+    );
     expect(rejectedOnly).toHaveLength(30 - settled.length);
 
     // Booked transactions: one debit per settled instruction, end-to-end id in remittance, on the company's account of the currency.
-    const txs = rowsOf<{ amount: string; direction: string; remittance: string; counterparty_name: string; booked_date: string; account_id: string }>(
-      await getJson(`/transactions?from_date=${daysAgo(0)}&direction=debit&${f.client === "partnerA" ? "limit=1000" : "page_size=1000"}`, { client: f.client, header: company }),
+    const txs = rowsOf<{
+      amount: string;
+      direction: string;
+      remittance: string;
+      counterparty_name: string;
+      booked_date: string;
+      account_id: string;
+    }>(
+      await getJson(
+        `/transactions?from_date=${daysAgo(0)}&direction=debit&${f.client === "partnerA" ? "limit=1000" : "page_size=1000"}`,
+        { client: f.client, header: company },
+      ),
     ).filter((t) => t.remittance.startsWith(`LC-${seq}-`) || settled.some((s) => s.end_to_end_id === t.remittance));
     expect(txs).toHaveLength(settled.length);
-    expect(txs.every((t) => t.direction === "debit" && t.account_id === account && t.booked_date === daysAgo(0))).toBe(true);
+    expect(txs.every((t) => t.direction === "debit" && t.account_id === account && t.booked_date === daysAgo(0))).toBe(
+      true,
+    );
     expect(txs.map((t) => t.remittance).sort()).toEqual(settled.map((s) => s.end_to_end_id).sort());
-    const linked = await count(sql`select count(*)::int as n from payment_instructions where batch_id = ${batchId} and transaction_id is not null`);
+    const linked = await count(
+      sql`select count(*)::int as n from payment_instructions where batch_id = ${batchId} and transaction_id is not null`,
+    );
     expect(linked).toBe(settled.length);
 
     // Outbox: one payment.status.updated per status event, one transaction.created per booking.
-    expect(await count(sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated' and payload->'data'->>'batch_id' = ${batchId}`)).toBe(60);
     expect(
-      await count(sql`select count(*)::int as n from webhook_events e join transactions t on t.id::text = e.payload->'data'->>'id' where e.type = 'transaction.created' and t.dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`),
+      await count(
+        sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated' and payload->'data'->>'batch_id' = ${batchId}`,
+      ),
+    ).toBe(60);
+    expect(
+      await count(
+        sql`select count(*)::int as n from webhook_events e join transactions t on t.id::text = e.payload->'data'->>'id' where e.type = 'transaction.created' and t.dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`,
+      ),
     ).toBe(settled.length);
 
     // Balances: today's closing_booked = previous closing − settled total; an intraday point with the same balance
@@ -139,15 +197,33 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     );
     expect(after?.as_of_date).toBe(daysAgo(0));
     expect(Math.round(Number(before?.balance) * 100) - Math.round(Number(after?.balance) * 100)).toBe(settledTotal);
-    const [point] = await queryRows<{ balance: string }>(h.database.db, sql`select balance::text as balance from intraday_points where account_id = ${account} and timestamp < ${daysAgo(-1)}::date order by timestamp desc limit 1`);
+    const [point] = await queryRows<{ balance: string }>(
+      h.database.db,
+      sql`select balance::text as balance from intraday_points where account_id = ${account} and timestamp < ${daysAgo(-1)}::date order by timestamp desc limit 1`,
+    );
     expect(Number(point?.balance)).toBe(Number(after?.balance));
 
     // Proposed matches (domain/matching.ts): each settled instruction has a proposal on its booking; confirm one, reject another.
     const settledRows = final.filter((r) => r.status === "settled");
-    const proposals: { id: string; state: string; payment_instruction_id: string; transaction_id: string; score: number }[] = [];
+    const proposals: {
+      id: string;
+      state: string;
+      payment_instruction_id: string;
+      transaction_id: string;
+      score: number;
+    }[] = [];
     for (const row of settledRows.slice(0, 2)) {
-      const matches = rowsOf<{ id: string; state: string; payment_instruction_id: string; transaction_id: string; score: number }>(
-        await getJson(`/reconciliation/matches?payment_instruction_id=${row.id}&state=proposed`, { client: f.client, header: company }),
+      const matches = rowsOf<{
+        id: string;
+        state: string;
+        payment_instruction_id: string;
+        transaction_id: string;
+        score: number;
+      }>(
+        await getJson(`/reconciliation/matches?payment_instruction_id=${row.id}&state=proposed`, {
+          client: f.client,
+          header: company,
+        }),
       );
       expect(matches.length, `proposal for ${row.end_to_end_id}`).toBeGreaterThan(0);
       const best = [...matches].sort((a, b) => b.score - a.score)[0];
@@ -156,16 +232,49 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     const [toConfirm, toReject] = proposals;
     if (!toConfirm || !toReject) throw new Error("expected two proposals");
     const confirmKey = crypto.randomUUID();
-    const confirmed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, { client: f.client, company: company, idem: confirmKey, json: {} });
+    const confirmed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, {
+      client: f.client,
+      company: company,
+      idem: confirmKey,
+      json: {},
+    });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ id: toConfirm.id, state: "confirmed" });
-    const replayed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, { client: f.client, company: company, idem: confirmKey, json: {} });
+    const replayed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, {
+      client: f.client,
+      company: company,
+      idem: confirmKey,
+      json: {},
+    });
     expect(replayed.headers.get("idempotent-replayed")).toBe("true");
-    expect((await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, { client: f.client, company: company, idem: true, json: {} })).status).toBe(409);
-    const rejected = await h.call("POST", `/reconciliation/matches/${toReject.id}/reject`, { client: f.client, company: company, idem: true, json: {} });
+    expect(
+      (
+        await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, {
+          client: f.client,
+          company: company,
+          idem: true,
+          json: {},
+        })
+      ).status,
+    ).toBe(409);
+    const rejected = await h.call("POST", `/reconciliation/matches/${toReject.id}/reject`, {
+      client: f.client,
+      company: company,
+      idem: true,
+      json: {},
+    });
     expect(rejected.status).toBe(200);
     expect(await rejected.json()).toMatchObject({ id: toReject.id, state: "rejected" });
-    expect((await h.call("POST", `/reconciliation/matches/${toReject.id}/confirm`, { client: f.client, company: company, idem: true, json: {} })).status).toBe(409);
+    expect(
+      (
+        await h.call("POST", `/reconciliation/matches/${toReject.id}/confirm`, {
+          client: f.client,
+          company: company,
+          idem: true,
+          json: {},
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
@@ -173,7 +282,9 @@ describe("bank simulator outcomes", () => {
   const f: Form = { client: "fullB", header: IDS.companyA };
 
   it("a batch with every instruction settling is completed", async () => {
-    const ins = instructions(40, "NOK", (i) => `${i + 1}.00`).filter((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled");
+    const ins = instructions(40, "NOK", (i) => `${i + 1}.00`).filter(
+      (i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled",
+    );
     const batchId = await approvedBatch(f, IDS.companyA, "NOK", ins);
     expect((await runBankOnce(h.database.db, manual)).steps.map((s) => s.status)).toEqual(["processing", "completed"]);
     expect((await getJson<{ status: string }>(`/payments/batches/${batchId}`, f)).status).toBe("completed");
@@ -181,24 +292,40 @@ describe("bank simulator outcomes", () => {
 
   it("no account of the batch currency: every instruction rejected (AC02), batch failed, nothing booked", async () => {
     const txBefore = await count(sql`select count(*)::int as n from transactions`);
-    const batchId = await approvedBatch(f, IDS.companyA, "DKK", instructions(5, "DKK", () => "10.00"));
+    const batchId = await approvedBatch(
+      f,
+      IDS.companyA,
+      "DKK",
+      instructions(5, "DKK", () => "10.00"),
+    );
     const run = await runBankOnce(h.database.db, manual);
     expect(run.steps.map((s) => s.status)).toEqual(["processing", "failed"]);
-    const events = rowsOf<{ status: string; reason: string | null }>(await getJson(`/payments/status-events?batch_id=${batchId}&status=rejected`, f));
+    const events = rowsOf<{ status: string; reason: string | null }>(
+      await getJson(`/payments/status-events?batch_id=${batchId}&status=rejected`, f),
+    );
     expect(events.map((e) => e.reason)).toEqual(["AC02", "AC02", "AC02", "AC02", "AC02"]);
     expect(await count(sql`select count(*)::int as n from transactions`)).toBe(txBefore);
   });
 
   it("waits for the requested execution date before settling", async () => {
     const future = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
-    const batchId = await approvedBatch(f, IDS.companyA, "NOK", instructions(2, "NOK", () => "5.00"), future);
+    const batchId = await approvedBatch(
+      f,
+      IDS.companyA,
+      "NOK",
+      instructions(2, "NOK", () => "5.00"),
+      future,
+    );
     expect((await runBankOnce(h.database.db, manual)).steps).toEqual([{ batchId, step: "take", status: "processing" }]);
     expect((await runBankOnce(h.database.db, manual)).steps).toEqual([]);
     const later = new Date(`${future}T09:00:00Z`);
     const run = await runBankOnce(h.database.db, manual, { now: () => later });
     expect(run.steps).toHaveLength(1);
     expect(run.steps[0]?.step).toBe("settle");
-    const [tx] = await queryRows<{ booked_date: string }>(h.database.db, sql`select booked_date::text as booked_date from transactions where dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId}) limit 1`);
+    const [tx] = await queryRows<{ booked_date: string }>(
+      h.database.db,
+      sql`select booked_date::text as booked_date from transactions where dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId}) limit 1`,
+    );
     expect(tx?.booked_date).toBe(future);
   });
 
@@ -206,7 +333,9 @@ describe("bank simulator outcomes", () => {
     const ins = instructions(10, "NOK", () => "7.00");
     const batchId = await approvedBatch(f, IDS.companyA, "NOK", ins);
     await runBankOnce(h.database.db, manual, { maxSteps: 1 });
-    const eventsBefore = await count(sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`);
+    const eventsBefore = await count(
+      sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`,
+    );
     const outboxBefore = await count(sql`select count(*)::int as n from webhook_events`);
     await expect(
       runBankOnce(h.database.db, manual, {
@@ -216,22 +345,42 @@ describe("bank simulator outcomes", () => {
       }),
     ).rejects.toThrow("simulated crash");
     expect((await getJson<{ status: string }>(`/payments/batches/${batchId}`, f)).status).toBe("processing");
-    expect(await count(sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`)).toBe(eventsBefore);
+    expect(await count(sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`)).toBe(
+      eventsBefore,
+    );
     expect(await count(sql`select count(*)::int as n from webhook_events`)).toBe(outboxBefore);
-    expect(await count(sql`select count(*)::int as n from transactions where dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`)).toBe(0);
+    expect(
+      await count(
+        sql`select count(*)::int as n from transactions where dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`,
+      ),
+    ).toBe(0);
 
     await runBankOnce(h.database.db, manual);
-    const settled = ins.filter((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled").length;
-    expect(await count(sql`select count(*)::int as n from transactions where dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`)).toBe(settled);
+    const settled = ins.filter(
+      (i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled",
+    ).length;
+    expect(
+      await count(
+        sql`select count(*)::int as n from transactions where dedupe_key in (select 'payment-instruction:' || id from payment_instructions where batch_id = ${batchId})`,
+      ),
+    ).toBe(settled);
     expect(await count(sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`)).toBe(20);
   });
 
   it("the worker (instant) drives an approved batch to its end and stops at a safe point", async () => {
     // Instructions the bank settles (its rejection rule is deterministic), so the end state is known: completed.
-    const ins = instructions(12, "NOK", () => "1.00").filter((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled").slice(0, 3);
+    const ins = instructions(12, "NOK", () => "1.00")
+      .filter(
+        (i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled",
+      )
+      .slice(0, 3);
     expect(ins).toHaveLength(3);
     const batchId = await approvedBatch(f, IDS.companyA, "NOK", ins);
-    const worker = bankWorker({ database: h.database, config: { ...(await import("../config")).resolveConfig({ bankSpeed: "instant" }) }, logger: null });
+    const worker = bankWorker({
+      database: h.database,
+      config: { ...(await import("../config")).resolveConfig({ bankSpeed: "instant" }) },
+      logger: null,
+    });
     try {
       const deadline = Date.now() + 10_000;
       let status = "";
@@ -244,17 +393,31 @@ describe("bank simulator outcomes", () => {
     } finally {
       await worker.stop();
     }
-    const manualWorker = bankWorker({ database: h.database, config: (await import("../config")).resolveConfig({ bankSpeed: "manual" }), logger: null });
+    const manualWorker = bankWorker({
+      database: h.database,
+      config: (await import("../config")).resolveConfig({ bankSpeed: "manual" }),
+      logger: null,
+    });
     await manualWorker.stop();
   });
 
   it("the rejection rule is deterministic and rare", () => {
-    const verdicts = Array.from({ length: 2000 }, (_, i) => bankVerdict({ endToEndId: `E2E-${i}`, creditorName: "Supplier AS" }, true));
+    const verdicts = Array.from({ length: 2000 }, (_, i) =>
+      bankVerdict({ endToEndId: `E2E-${i}`, creditorName: "Supplier AS" }, true),
+    );
     const rejected = verdicts.filter((v) => v.status === "rejected").length;
     expect(rejected).toBeGreaterThan(20);
     expect(rejected).toBeLessThan(120);
-    expect(bankVerdict({ endToEndId: "E2E-1", creditorName: "x" }, true)).toEqual(bankVerdict({ endToEndId: "E2E-1", creditorName: "x" }, true));
-    expect(bankVerdict({ endToEndId: "E2E-1", creditorName: "Please reject me" }, true)).toEqual({ status: "rejected", reason: "AC04" });
-    expect(bankVerdict({ endToEndId: "E2E-1", creditorName: "x" }, false)).toEqual({ status: "rejected", reason: "AC02" });
+    expect(bankVerdict({ endToEndId: "E2E-1", creditorName: "x" }, true)).toEqual(
+      bankVerdict({ endToEndId: "E2E-1", creditorName: "x" }, true),
+    );
+    expect(bankVerdict({ endToEndId: "E2E-1", creditorName: "Please reject me" }, true)).toEqual({
+      status: "rejected",
+      reason: "AC04",
+    });
+    expect(bankVerdict({ endToEndId: "E2E-1", creditorName: "x" }, false)).toEqual({
+      status: "rejected",
+      reason: "AC02",
+    });
   });
 });

@@ -33,12 +33,24 @@ import { ExactDecimal as Decimal } from "../../lib/exact-decimal";
 import { and, asc, desc, eq, inArray, lte, or, isNull, sql } from "drizzle-orm";
 import type { AppConfig, BankSpeed } from "../config";
 import type { Db, DbOrTx } from "../db/client";
-import { accounts, balanceSnapshots, intradayPoints, paymentBatches, paymentInstructions, transactions } from "../db/schema";
+import {
+  accounts,
+  balanceSnapshots,
+  intradayPoints,
+  paymentBatches,
+  paymentInstructions,
+  transactions,
+} from "../db/schema";
 import { failpoint } from "../lib/failpoints";
 import { newId } from "../lib/secrets";
 import { toTransaction } from "../routes/ledger/ledger.repo";
 import type { InstructionStatus } from "../../lib/contract/payments";
-import { applyStatusChanges, debtorAccountRow, type BatchRow, type StatusChange } from "../routes/payments/payments.repo";
+import {
+  applyStatusChanges,
+  debtorAccountRow,
+  type BatchRow,
+  type StatusChange,
+} from "../routes/payments/payments.repo";
 import { enqueueEvents } from "../webhooks/outbox";
 import { intervalWorker, type Worker, type WorkerContext } from "../workers";
 import { proposeMatchesForTransactions } from "./matching";
@@ -77,7 +89,10 @@ export type RejectionReason = keyof typeof REJECTION_REASONS;
  * The bank's verdict on one instruction (the deterministic rule in the module doc).
  * @param hasAccount whether the company has an active account in the batch currency
  */
-export function bankVerdict(ins: { endToEndId: string; creditorName: string }, hasAccount: boolean): { status: "settled" } | { status: "rejected"; reason: RejectionReason } {
+export function bankVerdict(
+  ins: { endToEndId: string; creditorName: string },
+  hasAccount: boolean,
+): { status: "settled" } | { status: "rejected"; reason: RejectionReason } {
   if (!hasAccount) return { status: "rejected", reason: "AC02" };
   if (/reject/i.test(ins.creditorName)) return { status: "rejected", reason: "AC04" };
   const b = createHash("sha256").update(ins.endToEndId, "utf8").digest()[0] ?? 255;
@@ -115,7 +130,12 @@ async function takeBatch(tx: DbOrTx, batch: BatchRow, now: Date, speed: BankSpee
   const rows = await tx
     .select()
     .from(paymentInstructions)
-    .where(and(eq(paymentInstructions.batchId, batch.id), inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.accept.from])))
+    .where(
+      and(
+        eq(paymentInstructions.batchId, batch.id),
+        inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.accept.from]),
+      ),
+    )
     .orderBy(asc(paymentInstructions.position));
   await applyStatusChanges(
     tx,
@@ -125,7 +145,10 @@ async function takeBatch(tx: DbOrTx, batch: BatchRow, now: Date, speed: BankSpee
   const due = bankDueAt(speed, "settle", now);
   const execution = batch.requestedExecutionDate ? startOfDate(batch.requestedExecutionDate) : due;
   const next = execution > due ? execution : due;
-  await tx.update(paymentBatches).set({ status, updatedAt: at, bankNextStepAt: next.toISOString() }).where(eq(paymentBatches.id, batch.id));
+  await tx
+    .update(paymentBatches)
+    .set({ status, updatedAt: at, bankNextStepAt: next.toISOString() })
+    .where(eq(paymentBatches.id, batch.id));
   return status;
 }
 
@@ -134,19 +157,53 @@ async function takeBatch(tx: DbOrTx, batch: BatchRow, now: Date, speed: BankSpee
  * balance becomes the latest closing_booked on or before that date minus the
  * amount, and an interim_booked intraday point at `at` shows the same balance.
  */
-async function updateBalances(tx: DbOrTx, account: typeof accounts.$inferSelect, amount: Decimal, date: string, at: string): Promise<void> {
+async function updateBalances(
+  tx: DbOrTx,
+  account: typeof accounts.$inferSelect,
+  amount: Decimal,
+  date: string,
+  at: string,
+): Promise<void> {
   const [latest] = await tx
     .select({ balance: balanceSnapshots.balance })
     .from(balanceSnapshots)
-    .where(and(eq(balanceSnapshots.accountId, account.id), eq(balanceSnapshots.balanceType, "closing_booked"), lte(balanceSnapshots.asOfDate, date)))
+    .where(
+      and(
+        eq(balanceSnapshots.accountId, account.id),
+        eq(balanceSnapshots.balanceType, "closing_booked"),
+        lte(balanceSnapshots.asOfDate, date),
+      ),
+    )
     .orderBy(desc(balanceSnapshots.asOfDate))
     .limit(1);
   const balance = new Decimal(latest?.balance ?? 0).minus(amount).toFixed();
   await tx
     .insert(balanceSnapshots)
-    .values({ id: newId(), tenantId: account.tenantId, companyId: account.companyId, accountId: account.id, balanceType: "closing_booked", asOfDate: date, balance, currency: account.currency, source: "api" })
-    .onConflictDoUpdate({ target: [balanceSnapshots.accountId, balanceSnapshots.balanceType, balanceSnapshots.asOfDate], set: { balance } });
-  await tx.insert(intradayPoints).values({ id: newId(), tenantId: account.tenantId, companyId: account.companyId, accountId: account.id, timestamp: at, balance, currency: account.currency, balanceType: "interim_booked" });
+    .values({
+      id: newId(),
+      tenantId: account.tenantId,
+      companyId: account.companyId,
+      accountId: account.id,
+      balanceType: "closing_booked",
+      asOfDate: date,
+      balance,
+      currency: account.currency,
+      source: "api",
+    })
+    .onConflictDoUpdate({
+      target: [balanceSnapshots.accountId, balanceSnapshots.balanceType, balanceSnapshots.asOfDate],
+      set: { balance },
+    });
+  await tx.insert(intradayPoints).values({
+    id: newId(),
+    tenantId: account.tenantId,
+    companyId: account.companyId,
+    accountId: account.id,
+    timestamp: at,
+    balance,
+    currency: account.currency,
+    balanceType: "interim_booked",
+  });
 }
 
 /** Step 2: every accepted instruction settles or is rejected; bookings, balances, batch outcome, matches. */
@@ -164,7 +221,10 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
     .where(and(eq(paymentInstructions.batchId, batch.id), eq(paymentInstructions.status, "accepted")))
     .orderBy(asc(paymentInstructions.position));
 
-  const verdicts = rows.map((instruction) => ({ instruction, verdict: bankVerdict(instruction, account !== undefined) }));
+  const verdicts = rows.map((instruction) => ({
+    instruction,
+    verdict: bankVerdict(instruction, account !== undefined),
+  }));
   const toBook = verdicts.filter((v) => v.verdict.status === "settled").map((v) => v.instruction);
   const bookedBy = new Map<string, string>();
   if (account && toBook.length > 0) {
@@ -197,7 +257,12 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
       for (const t of inserted) bookedBy.set(t.dedupeKey ?? "", t.id);
       await enqueueEvents(
         tx,
-        inserted.map((t) => ({ tenantId: t.tenantId, companyId: t.companyId, type: "transaction.created" as const, data: toTransaction(t) })),
+        inserted.map((t) => ({
+          tenantId: t.tenantId,
+          companyId: t.companyId,
+          type: "transaction.created" as const,
+          data: toTransaction(t),
+        })),
       );
     }
     const total = toBook.reduce((sum, ins) => sum.plus(ins.amount), new Decimal(0));
@@ -206,15 +271,30 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
 
   const changes: StatusChange[] = verdicts.map(({ instruction, verdict }) =>
     verdict.status === "settled"
-      ? { instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "settle"), transactionId: bookedBy.get(`payment-instruction:${instruction.id}`) ?? null }
+      ? {
+          instruction,
+          status: transition(INSTRUCTION_MACHINE, instruction.status, "settle"),
+          transactionId: bookedBy.get(`payment-instruction:${instruction.id}`) ?? null,
+        }
       : { instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "reject"), reason: verdict.reason },
   );
   await applyStatusChanges(tx, changes, at);
 
   // The outcome counts every instruction of the batch, not only this step's (rows cancelled or settled earlier stay counted).
-  const outcomes = await tx.select({ status: paymentInstructions.status }).from(paymentInstructions).where(eq(paymentInstructions.batchId, batch.id));
-  const status = transition(BATCH_MACHINE, batch.status, "settle", settledBatchStatus(outcomes.map((o) => o.status as InstructionStatus)));
-  await tx.update(paymentBatches).set({ status, updatedAt: at, bankNextStepAt: null }).where(eq(paymentBatches.id, batch.id));
+  const outcomes = await tx
+    .select({ status: paymentInstructions.status })
+    .from(paymentInstructions)
+    .where(eq(paymentInstructions.batchId, batch.id));
+  const status = transition(
+    BATCH_MACHINE,
+    batch.status,
+    "settle",
+    settledBatchStatus(outcomes.map((o) => o.status as InstructionStatus)),
+  );
+  await tx
+    .update(paymentBatches)
+    .set({ status, updatedAt: at, bankNextStepAt: null })
+    .where(eq(paymentBatches.id, batch.id));
   if (bookedBy.size > 0) await proposeMatchesForTransactions(tx, [...bookedBy.values()]);
   return status;
 }
@@ -226,7 +306,11 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
  * @param config only `bankSpeed` is used (delays between steps)
  * @returns the steps done, in order
  */
-export async function runBankOnce(db: Db, config: Pick<AppConfig, "bankSpeed">, opts: BankRunOptions = {}): Promise<BankRunResult> {
+export async function runBankOnce(
+  db: Db,
+  config: Pick<AppConfig, "bankSpeed">,
+  opts: BankRunOptions = {},
+): Promise<BankRunResult> {
   const maxSteps = opts.maxSteps ?? 100;
   const clock = opts.now ?? (() => new Date());
   const steps: BankRunResult["steps"] = [];
@@ -236,13 +320,19 @@ export async function runBankOnce(db: Db, config: Pick<AppConfig, "bankSpeed">, 
       const [batch] = await tx
         .select()
         .from(paymentBatches)
-        .where(and(inArray(paymentBatches.status, ["approved", "processing"]), or(isNull(paymentBatches.bankNextStepAt), lte(paymentBatches.bankNextStepAt, now.toISOString()))))
+        .where(
+          and(
+            inArray(paymentBatches.status, ["approved", "processing"]),
+            or(isNull(paymentBatches.bankNextStepAt), lte(paymentBatches.bankNextStepAt, now.toISOString())),
+          ),
+        )
         .orderBy(sql`${paymentBatches.bankNextStepAt} asc nulls first`, asc(paymentBatches.id))
         .limit(1)
         .for("update", { skipLocked: true });
       if (!batch) return null;
       const step: BankStep = batch.status === "approved" ? "take" : "settle";
-      const status = step === "take" ? await takeBatch(tx, batch, now, config.bankSpeed) : await settleBatch(tx, batch, now);
+      const status =
+        step === "take" ? await takeBatch(tx, batch, now, config.bankSpeed) : await settleBatch(tx, batch, now);
       await opts.beforeCommit?.({ batchId: batch.id, step });
       failpoint("bank.before-commit");
       return { batchId: batch.id, step, status };

@@ -1,6 +1,15 @@
 /** The reconciliation scoring function (pure): each part, the weights, the threshold. */
 import { describe, expect, it } from "vitest";
-import { PROPOSE_THRESHOLD, SCORE_WEIGHTS, amountScore, dateScore, nameScore, normalizeName, referenceScore, scoreMatch } from "./matching";
+import {
+  PROPOSE_THRESHOLD,
+  SCORE_WEIGHTS,
+  amountScore,
+  dateScore,
+  nameScore,
+  normalizeName,
+  referenceScore,
+  scoreMatch,
+} from "./matching";
 
 describe("amountScore", () => {
   it.each([
@@ -76,16 +85,39 @@ describe("name similarity", () => {
 });
 
 describe("scoreMatch", () => {
-  const instruction = { amount: "12500.00", endToEndId: "E2E-77-0001", creditorName: "Nordic Supply AS", date: "2026-01-10" };
-  const transaction = { amount: "12500.00", bookedDate: "2026-01-10", remittance: "E2E-77-0001", endToEndId: "E2E-77-0001", counterpartyName: "NORDIC SUPPLY AS" };
+  const instruction = {
+    amount: "12500.00",
+    endToEndId: "E2E-77-0001",
+    creditorName: "Nordic Supply AS",
+    date: "2026-01-10",
+  };
+  const transaction = {
+    amount: "12500.00",
+    bookedDate: "2026-01-10",
+    remittance: "E2E-77-0001",
+    endToEndId: "E2E-77-0001",
+    counterpartyName: "NORDIC SUPPLY AS",
+  };
 
   it("a perfect pair scores 100 with every part 100", () => {
-    expect(scoreMatch({ instruction, transaction })).toEqual({ score: 100, breakdown: { amount: 100, date: 100, reference: 100, name: 100 } });
+    expect(scoreMatch({ instruction, transaction })).toEqual({
+      score: 100,
+      breakdown: { amount: 100, date: 100, reference: 100, name: 100 },
+    });
   });
 
   it("weights add up to 100 and combine the parts", () => {
     expect(SCORE_WEIGHTS.amount + SCORE_WEIGHTS.date + SCORE_WEIGHTS.reference + SCORE_WEIGHTS.name).toBe(100);
-    const r = scoreMatch({ instruction, transaction: { ...transaction, bookedDate: "2026-01-12", counterpartyName: "Someone Else", remittance: "", endToEndId: null } });
+    const r = scoreMatch({
+      instruction,
+      transaction: {
+        ...transaction,
+        bookedDate: "2026-01-12",
+        counterpartyName: "Someone Else",
+        remittance: "",
+        endToEndId: null,
+      },
+    });
     expect(r.breakdown).toMatchObject({ amount: 100, date: 60, reference: 0 });
     expect(r.score).toBe(Math.round((100 * 35 + 60 * 15 + 0 * 35 + r.breakdown.name * 15) / 100));
   });
@@ -93,10 +125,15 @@ describe("scoreMatch", () => {
   it("the threshold: amount + date + name without a reference is proposed; amount + date alone is not", () => {
     const noRef = { ...transaction, remittance: "", endToEndId: null };
     expect(scoreMatch({ instruction, transaction: noRef }).score).toBeGreaterThanOrEqual(PROPOSE_THRESHOLD);
-    expect(scoreMatch({ instruction, transaction: { ...noRef, counterpartyName: "Unrelated Party Oy" } }).score).toBeLessThan(PROPOSE_THRESHOLD);
+    expect(
+      scoreMatch({ instruction, transaction: { ...noRef, counterpartyName: "Unrelated Party Oy" } }).score,
+    ).toBeLessThan(PROPOSE_THRESHOLD);
   });
 
   it("reference and amount alone are enough even when the bank shortened the name", () => {
-    expect(scoreMatch({ instruction, transaction: { ...transaction, counterpartyName: "NSUP", bookedDate: "2026-01-20" } }).score).toBeGreaterThanOrEqual(PROPOSE_THRESHOLD);
+    expect(
+      scoreMatch({ instruction, transaction: { ...transaction, counterpartyName: "NSUP", bookedDate: "2026-01-20" } })
+        .score,
+    ).toBeGreaterThanOrEqual(PROPOSE_THRESHOLD);
   });
 });

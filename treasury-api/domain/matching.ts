@@ -91,7 +91,33 @@ export function referenceScore(endToEndId: string, tx: { endToEndId: string | nu
 }
 
 /** Legal-form words that say nothing about who the party is. */
-const LEGAL_FORMS = new Set(["as", "asa", "ab", "publ", "aps", "a s", "oy", "oyj", "gmbh", "ag", "kg", "ltd", "limited", "inc", "llc", "bv", "nv", "sa", "sarl", "plc", "co", "corp", "se", "hf", "ehf"]);
+const LEGAL_FORMS = new Set([
+  "as",
+  "asa",
+  "ab",
+  "publ",
+  "aps",
+  "a s",
+  "oy",
+  "oyj",
+  "gmbh",
+  "ag",
+  "kg",
+  "ltd",
+  "limited",
+  "inc",
+  "llc",
+  "bv",
+  "nv",
+  "sa",
+  "sarl",
+  "plc",
+  "co",
+  "corp",
+  "se",
+  "hf",
+  "ehf",
+]);
 
 /** Lower case, no diacritics, `&` as "and", punctuation as spaces, legal forms removed. */
 export function normalizeName(name: string): string {
@@ -144,7 +170,10 @@ export function scoreMatch(input: ScoreInput): { score: number; breakdown: Score
     name: nameScore(i.creditorName, t.counterpartyName),
   };
   const weighted =
-    breakdown.amount * SCORE_WEIGHTS.amount + breakdown.reference * SCORE_WEIGHTS.reference + breakdown.date * SCORE_WEIGHTS.date + breakdown.name * SCORE_WEIGHTS.name;
+    breakdown.amount * SCORE_WEIGHTS.amount +
+    breakdown.reference * SCORE_WEIGHTS.reference +
+    breakdown.date * SCORE_WEIGHTS.date +
+    breakdown.name * SCORE_WEIGHTS.name;
   return { score: Math.round(weighted / 100), breakdown };
 }
 
@@ -248,7 +277,13 @@ export async function proposeMatchesForTransactions(tx: DbOrTx, transactionIds: 
     for (const row of rows) {
       const scored = scoreMatch({
         instruction: { amount: row.i_amount, endToEndId: row.i_e2e, creditorName: row.creditor_name, date: row.i_date },
-        transaction: { amount: row.t_amount, bookedDate: row.booked_date, remittance: row.remittance, endToEndId: row.t_e2e, counterpartyName: row.counterparty_name },
+        transaction: {
+          amount: row.t_amount,
+          bookedDate: row.booked_date,
+          remittance: row.remittance,
+          endToEndId: row.t_e2e,
+          counterpartyName: row.counterparty_name,
+        },
       });
       if (scored.score < PROPOSE_THRESHOLD) continue;
       const list = byTx.get(row.transaction_id) ?? [];
@@ -278,7 +313,12 @@ export async function proposeMatchesForTransactions(tx: DbOrTx, transactionIds: 
         .returning();
       await enqueueEvents(
         tx,
-        inserted.map((m) => ({ tenantId: m.tenantId, companyId: m.companyId, type: "reconciliation.match.created" as const, data: toMatch(m) })),
+        inserted.map((m) => ({
+          tenantId: m.tenantId,
+          companyId: m.companyId,
+          type: "reconciliation.match.created" as const,
+          data: toMatch(m),
+        })),
       );
     }
   }

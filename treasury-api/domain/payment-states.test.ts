@@ -77,15 +77,21 @@ describe("payment state machines (DESIGN.md)", () => {
   });
 
   it("terminal states have no way out", () => {
-    for (const m of [BATCH_MACHINE, INSTRUCTION_MACHINE, APPROVAL_MACHINE, MATCH_MACHINE] as Machine<string, string>[]) {
+    for (const m of [BATCH_MACHINE, INSTRUCTION_MACHINE, APPROVAL_MACHINE, MATCH_MACHINE] as Machine<
+      string,
+      string
+    >[]) {
       for (const state of m.terminal) {
-        for (const op of Object.keys(m.operations)) expect(canApply(m, state, op), `${m.name} ${state} ${op}`).toBe(false);
+        for (const op of Object.keys(m.operations))
+          expect(canApply(m, state, op), `${m.name} ${state} ${op}`).toBe(false);
       }
     }
   });
 
   it("the 409 message names object, operation, state and allowed states", () => {
-    expect(() => transition(BATCH_MACHINE, "approved", "submit")).toThrow("Cannot submit payment batch in state approved; allowed from: created");
+    expect(() => transition(BATCH_MACHINE, "approved", "submit")).toThrow(
+      "Cannot submit payment batch in state approved; allowed from: created",
+    );
   });
 
   it("batch outcome from instruction outcomes", () => {

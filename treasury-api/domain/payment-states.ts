@@ -15,7 +15,12 @@
  * | reconciliation match | confirm: proposed → confirmed; reject: proposed → rejected |
  */
 import { APPROVAL_STATES, type ApprovalState } from "../../lib/contract/approvals";
-import { BATCH_STATUSES, INSTRUCTION_STATUSES, type BatchStatus, type InstructionStatus } from "../../lib/contract/payments";
+import {
+  BATCH_STATUSES,
+  INSTRUCTION_STATUSES,
+  type BatchStatus,
+  type InstructionStatus,
+} from "../../lib/contract/payments";
 import { stateConflict } from "../lib/errors";
 
 /** One operation of a machine: the states it may start from and the states it may lead to. */
@@ -86,7 +91,11 @@ export const MATCH_MACHINE: Machine<MatchState, MatchOperation> = {
 };
 
 /** True when `operation` may start from `state`. */
-export function canApply<S extends string, O extends string>(machine: Machine<S, O>, state: string, operation: O): state is S {
+export function canApply<S extends string, O extends string>(
+  machine: Machine<S, O>,
+  state: string,
+  operation: O,
+): state is S {
   return (machine.operations[operation].from as readonly string[]).includes(state);
 }
 
@@ -96,11 +105,17 @@ export function canApply<S extends string, O extends string>(machine: Machine<S,
  * @throws ApiError 409 conflict, details `{ state, allowed }` (allowed = the states the operation starts from).
  * @throws Error when `to` is not a target of the operation (a programming error, not a client one).
  */
-export function transition<S extends string, O extends string>(machine: Machine<S, O>, state: string, operation: O, to?: S): S {
+export function transition<S extends string, O extends string>(
+  machine: Machine<S, O>,
+  state: string,
+  operation: O,
+  to?: S,
+): S {
   const t = machine.operations[operation];
   if (!canApply(machine, state, operation)) throw stateConflict(machine.name, state, t.from, operation);
   const target = to ?? t.to[0];
-  if (target === undefined || !t.to.includes(target)) throw new Error(`${machine.name}: ${operation} cannot lead to ${String(to)}`);
+  if (target === undefined || !t.to.includes(target))
+    throw new Error(`${machine.name}: ${operation} cannot lead to ${String(to)}`);
   return target;
 }
 
@@ -109,7 +124,9 @@ export function transition<S extends string, O extends string>(machine: Machine<
  * all settled → `completed`; none settled → `failed`; otherwise `partially_completed`.
  * @param outcomes the final instruction statuses (settled or rejected); an empty batch is `failed`.
  */
-export function settledBatchStatus(outcomes: readonly InstructionStatus[]): "completed" | "partially_completed" | "failed" {
+export function settledBatchStatus(
+  outcomes: readonly InstructionStatus[],
+): "completed" | "partially_completed" | "failed" {
   const settled = outcomes.filter((s) => s === "settled").length;
   if (settled === 0) return "failed";
   return settled === outcomes.length ? "completed" : "partially_completed";
@@ -120,7 +137,10 @@ export function settledBatchStatus(outcomes: readonly InstructionStatus[]): "com
  * → `partially_approved`, at it → `approved`).
  * @param approvedCount the approvals counted so far, including this one
  */
-export function approvalStateAfterApprove(approvedCount: number, requiredCount: number): "partially_approved" | "approved" {
+export function approvalStateAfterApprove(
+  approvedCount: number,
+  requiredCount: number,
+): "partially_approved" | "approved" {
   return approvedCount >= requiredCount ? "approved" : "partially_approved";
 }
 

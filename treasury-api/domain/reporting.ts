@@ -79,8 +79,20 @@ function currencySql(alias: string, currency: string | undefined): SQL {
  * sum of debits (positive), `net` = inflow − outflow. Days without any booking
  * in a currency have no row.
  */
-export async function cashflowDaily(db: DbOrTx, scope: DataScope, f: ReportFilter, page: ReportPage): Promise<ReportResult<CashflowDay>> {
-  const rows = await queryRows<{ date: string; currency: string; inflow: string; outflow: string; net: string; total: number }>(
+export async function cashflowDaily(
+  db: DbOrTx,
+  scope: DataScope,
+  f: ReportFilter,
+  page: ReportPage,
+): Promise<ReportResult<CashflowDay>> {
+  const rows = await queryRows<{
+    date: string;
+    currency: string;
+    inflow: string;
+    outflow: string;
+    net: string;
+    total: number;
+  }>(
     db,
     sql`
     select f.booked_date::text as date, f.currency,
@@ -111,7 +123,12 @@ export async function cashflowDaily(db: DbOrTx, scope: DataScope, f: ReportFilte
  * Daily cash position per date and currency: the sum of the `closing_booked`
  * snapshots of that date (DESIGN.md "Reports"). A date without snapshots has no row.
  */
-export async function positionsDaily(db: DbOrTx, scope: DataScope, f: ReportFilter, page: ReportPage): Promise<ReportResult<PositionDay>> {
+export async function positionsDaily(
+  db: DbOrTx,
+  scope: DataScope,
+  f: ReportFilter,
+  page: ReportPage,
+): Promise<ReportResult<PositionDay>> {
   const where = sql`${scopeSql(scope, "b")} and b.balance_type = 'closing_booked'
     and b.as_of_date between ${f.fromDate}::date and ${f.toDate}::date ${currencySql("b", f.currency)}`;
   const rows = await queryRows<{ date: string; currency: string; balance: string; total: number }>(
@@ -125,7 +142,10 @@ export async function positionsDaily(db: DbOrTx, scope: DataScope, f: ReportFilt
     limit ${page.limit} offset ${page.offset}`,
   );
   const count = await totalOf(rows, page, () => positionsDaily(db, scope, f, FIRST_ROW));
-  return { rows: rows.map((r) => ({ date: r.date, currency: r.currency, balance: formatAmount(r.balance, r.currency) })), count };
+  return {
+    rows: rows.map((r) => ({ date: r.date, currency: r.currency, balance: formatAmount(r.balance, r.currency) })),
+    count,
+  };
 }
 
 /**
@@ -147,7 +167,12 @@ export async function positionsDaily(db: DbOrTx, scope: DataScope, f: ReportFilt
  * The exact SQL sum is rounded once at the end to the currency's minor units
  * (half-even), because a weekday average is a repeating decimal.
  */
-export async function forecast(db: DbOrTx, scope: DataScope, f: ReportFilter & { today: string }, page: ReportPage): Promise<ReportResult<ForecastEntry>> {
+export async function forecast(
+  db: DbOrTx,
+  scope: DataScope,
+  f: ReportFilter & { today: string },
+  page: ReportPage,
+): Promise<ReportResult<ForecastEntry>> {
   const lookFrom = shiftDate(f.today, -FORECAST_LOOKBACK_DAYS);
   const lookTo = shiftDate(f.today, -1);
   const yesterday = lookTo;
@@ -227,7 +252,11 @@ const FIRST_ROW: ReportPage = { limit: 1, offset: 0 };
  * The total row count from the `count(*) over ()` column; a page past the end
  * has no row to carry it, so the first row is fetched again for the total.
  */
-async function totalOf(rows: { total: number }[], page: ReportPage, again: () => Promise<{ count: number }>): Promise<number> {
+async function totalOf(
+  rows: { total: number }[],
+  page: ReportPage,
+  again: () => Promise<{ count: number }>,
+): Promise<number> {
   const first = rows[0];
   if (first) return Number(first.total);
   return page.offset > 0 ? (await again()).count : 0;

@@ -65,16 +65,93 @@ function count(entries: ParsedEntry[], direction: "credit" | "debit"): number {
 }
 
 /** Expected figures per fixture: SOURCES.md (statements, entries, balance codes) plus sums checked by hand. */
-const EXPECTED: Record<string, { version: string; stmts: number; entries: number; credits: [number, string]; debits: [number, string]; currencies: string[]; balanceCodes: string[][]; e2e: number }> = {
-  [F.abnamro]: { version: "camt.053.001.02", stmts: 1, entries: 13, credits: [7, "28.00"], debits: [6, "928.00"], currencies: ["EUR"], balanceCodes: [["PRCD", "CLBD", "CLAV", "FWAV", "FWAV", "FWAV", "FWAV", "FWAV"]], e2e: 4 },
-  [F.nordea]: { version: "camt.053.001.02", stmts: 1, entries: 6, credits: [2, "10100.50"], debits: [4, "1500.50"], currencies: ["EUR"], balanceCodes: [["OPBD", "CLBD"]], e2e: 2 },
-  [F.goldman]: { version: "camt.053.001.02", stmts: 2, entries: 6, credits: [2, "200.00"], debits: [4, "400.00"], currencies: ["GBP"], balanceCodes: [["OPBD", "CLBD", "OPAV", "CLAV"], ["OPBD", "CLBD", "OPAV", "CLAV"]], e2e: 4 },
-  [F.vrbank]: { version: "camt.053.001.02", stmts: 1, entries: 4, credits: [1, "1.00"], debits: [3, "11.00"], currencies: ["EUR"], balanceCodes: [["PRCD", "CLBD"]], e2e: 1 },
-  [F.postfinance]: { version: "camt.053.001.04", stmts: 1, entries: 13, credits: [5, "1810.56"], debits: [8, "1272.95"], currencies: ["CHF"], balanceCodes: [["OPBD", "CLBD"]], e2e: 3 },
-  [F.ubs]: { version: "camt.053.001.08", stmts: 1, entries: 3, credits: [2, "563.25"], debits: [1, "20.97"], currencies: ["CHF", "EUR"], balanceCodes: [["OPBD", "CLBD", "CLAV"]], e2e: 3 },
-  [F.genkgo]: { version: "camt.053.001.02", stmts: 1, entries: 1, credits: [1, "8.85"], debits: [0, "0.00"], currencies: ["EUR"], balanceCodes: [["OPBD", "PRCD", "OPAV", "CLBD", "CLAV", "FWAV", "INFO", "ITAV", "ITBD", "XPCD"]], e2e: 1 },
+const EXPECTED: Record<
+  string,
+  {
+    version: string;
+    stmts: number;
+    entries: number;
+    credits: [number, string];
+    debits: [number, string];
+    currencies: string[];
+    balanceCodes: string[][];
+    e2e: number;
+  }
+> = {
+  [F.abnamro]: {
+    version: "camt.053.001.02",
+    stmts: 1,
+    entries: 13,
+    credits: [7, "28.00"],
+    debits: [6, "928.00"],
+    currencies: ["EUR"],
+    balanceCodes: [["PRCD", "CLBD", "CLAV", "FWAV", "FWAV", "FWAV", "FWAV", "FWAV"]],
+    e2e: 4,
+  },
+  [F.nordea]: {
+    version: "camt.053.001.02",
+    stmts: 1,
+    entries: 6,
+    credits: [2, "10100.50"],
+    debits: [4, "1500.50"],
+    currencies: ["EUR"],
+    balanceCodes: [["OPBD", "CLBD"]],
+    e2e: 2,
+  },
+  [F.goldman]: {
+    version: "camt.053.001.02",
+    stmts: 2,
+    entries: 6,
+    credits: [2, "200.00"],
+    debits: [4, "400.00"],
+    currencies: ["GBP"],
+    balanceCodes: [
+      ["OPBD", "CLBD", "OPAV", "CLAV"],
+      ["OPBD", "CLBD", "OPAV", "CLAV"],
+    ],
+    e2e: 4,
+  },
+  [F.vrbank]: {
+    version: "camt.053.001.02",
+    stmts: 1,
+    entries: 4,
+    credits: [1, "1.00"],
+    debits: [3, "11.00"],
+    currencies: ["EUR"],
+    balanceCodes: [["PRCD", "CLBD"]],
+    e2e: 1,
+  },
+  [F.postfinance]: {
+    version: "camt.053.001.04",
+    stmts: 1,
+    entries: 13,
+    credits: [5, "1810.56"],
+    debits: [8, "1272.95"],
+    currencies: ["CHF"],
+    balanceCodes: [["OPBD", "CLBD"]],
+    e2e: 3,
+  },
+  [F.ubs]: {
+    version: "camt.053.001.08",
+    stmts: 1,
+    entries: 3,
+    credits: [2, "563.25"],
+    debits: [1, "20.97"],
+    currencies: ["CHF", "EUR"],
+    balanceCodes: [["OPBD", "CLBD", "CLAV"]],
+    e2e: 3,
+  },
+  [F.genkgo]: {
+    version: "camt.053.001.02",
+    stmts: 1,
+    entries: 1,
+    credits: [1, "8.85"],
+    debits: [0, "0.00"],
+    currencies: ["EUR"],
+    balanceCodes: [["OPBD", "PRCD", "OPAV", "CLBD", "CLAV", "FWAV", "INFO", "ITAV", "ITBD", "XPCD"]],
+    e2e: 1,
+  },
 };
-
 
 describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
   for (const [name, want] of Object.entries(EXPECTED)) {
@@ -100,7 +177,12 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
 
   it("ABN AMRO: IBAN, BIC, batches stay one entry, NOTPROVIDED is dropped, whitespace is collapsed", () => {
     const [stmt] = parseFixture(F.abnamro);
-    expect(stmt?.account).toMatchObject({ ref: "NL77ABNA0574908765", refType: "IBAN", currency: "EUR", servicerBic: "ABNANL2A" });
+    expect(stmt?.account).toMatchObject({
+      ref: "NL77ABNA0574908765",
+      refType: "IBAN",
+      currency: "EUR",
+      servicerBic: "ABNANL2A",
+    });
     expect(stmt?.period).toBeNull();
     const e = stmt?.entries ?? [];
     // 26 TxDtls in 13 entries: the batches are summarised, not split.
@@ -113,8 +195,18 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
     expect(e[4]?.remittance).toBe("2305271368 0050001248302363 pid2305271368t Mud Masters Mud Masters");
     // Amount kept exactly as written, leading zero included.
     expect(e[5]?.amount).toBe("01.00");
-    expect(e[12]).toMatchObject({ amount: "921.00", direction: "debit", counterpartyName: "Debtor", endToEndId: "1234567X908303804" });
-    expect(stmt?.balances.find((b) => b.code === "PRCD")).toMatchObject({ code: "PRCD", amount: "1000.01", currency: "EUR", date: "2013-03-28" });
+    expect(e[12]).toMatchObject({
+      amount: "921.00",
+      direction: "debit",
+      counterpartyName: "Debtor",
+      endToEndId: "1234567X908303804",
+    });
+    expect(stmt?.balances.find((b) => b.code === "PRCD")).toMatchObject({
+      code: "PRCD",
+      amount: "1000.01",
+      currency: "EUR",
+      date: "2013-03-28",
+    });
   });
 
   it("Nordea: opening + entries = closing; structured reference as remittance", () => {
@@ -124,30 +216,72 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
     const net = new Decimal(sum(e, "credit")).minus(sum(e, "debit"));
     const opening = stmt?.balances.find((b) => b.code === "OPBD")?.amount ?? "";
     expect(new Decimal(opening).plus(net).toFixed(2)).toBe(stmt?.balances.find((b) => b.code === "CLBD")?.amount);
-    expect(e[0]).toMatchObject({ amount: "10000.00", endToEndId: "20190501-E00005", entryRef: "1", accountServicerRef: "1905082588CEAA0001" });
+    expect(e[0]).toMatchObject({
+      amount: "10000.00",
+      endToEndId: "20190501-E00005",
+      entryRef: "1",
+      accountServicerRef: "1905082588CEAA0001",
+    });
     expect(e[2]).toMatchObject({ direction: "debit", remittance: "RF332348236", endToEndId: "20190508-E123456" });
   });
 
   it("Goldman Sachs: Othr account, DtTm booking dates, empty first statement", () => {
     const [first, second] = parseFixture(F.goldman);
-    expect(first?.account).toMatchObject({ ref: "60000635", refType: "OTHER", currency: "GBP", servicerBic: "GSCRUS30" });
+    expect(first?.account).toMatchObject({
+      ref: "60000635",
+      refType: "OTHER",
+      currency: "GBP",
+      servicerBic: "GSCRUS30",
+    });
     expect(first?.entries).toHaveLength(0);
     expect(first?.period).toEqual({ from: "2023-10-09", to: "2023-10-09" });
     expect(second?.account).toMatchObject({ ref: "GB36GSLD04296250000970", refType: "IBAN", servicerBic: "GSLDGB20" });
-    expect(second?.balances.find((b) => b.code === "CLBD")).toMatchObject({ code: "CLBD", amount: "334425126.42", currency: "GBP", date: "2023-10-09" });
+    expect(second?.balances.find((b) => b.code === "CLBD")).toMatchObject({
+      code: "CLBD",
+      amount: "334425126.42",
+      currency: "GBP",
+      date: "2023-10-09",
+    });
     // DtTm: the instant as given, the date its local date part.
     expect(second?.entries[0]?.booked).toEqual({ date: "2023-10-09", at: "2023-10-09T02:00:04.000Z", dateOnly: false });
-    expect(second?.entries[2]).toMatchObject({ direction: "credit", counterpartyName: "TEST NAME", endToEndId: "00384068", value: { date: "2022-10-12" } });
-    expect(second?.entries.map((e) => e.endToEndId)).toEqual([null, null, "00384068", "CHCSVP1139982", "GSUPGKUAUQ6EJDK", "GSEOOM9QJYXKHLO"]);
+    expect(second?.entries[2]).toMatchObject({
+      direction: "credit",
+      counterpartyName: "TEST NAME",
+      endToEndId: "00384068",
+      value: { date: "2022-10-12" },
+    });
+    expect(second?.entries.map((e) => e.endToEndId)).toEqual([
+      null,
+      null,
+      "00384068",
+      "CHCSVP1139982",
+      "GSUPGKUAUQ6EJDK",
+      "GSEOOM9QJYXKHLO",
+    ]);
   });
 
   it("VR-Bank: previous closing + entries = closing; a two-transaction batch", () => {
     const [stmt] = parseFixture(F.vrbank);
     const e = stmt?.entries ?? [];
-    expect(stmt?.account).toMatchObject({ ref: "DE14740618130000033626", servicerBic: "GENODEF1PFK", servicerName: "VR-Bank Rottal-Inn eG" });
+    expect(stmt?.account).toMatchObject({
+      ref: "DE14740618130000033626",
+      servicerBic: "GENODEF1PFK",
+      servicerName: "VR-Bank Rottal-Inn eG",
+    });
     expect(new Decimal("33.06").plus(sum(e, "credit")).minus(sum(e, "debit")).toFixed(2)).toBe("23.06");
-    expect(e[0]).toMatchObject({ amount: "2.00", direction: "debit", counterpartyName: "Testkonto Nummer 2", endToEndId: "EndToEndReference" });
-    expect(e[3]).toMatchObject({ amount: "6.00", txCount: 2, remittance: "Batch of 2", endToEndId: null, counterpartyName: "Testkonto Nummer 1" });
+    expect(e[0]).toMatchObject({
+      amount: "2.00",
+      direction: "debit",
+      counterpartyName: "Testkonto Nummer 2",
+      endToEndId: "EndToEndReference",
+    });
+    expect(e[3]).toMatchObject({
+      amount: "6.00",
+      txCount: 2,
+      remittance: "Batch of 2",
+      endToEndId: null,
+      counterpartyName: "Testkonto Nummer 1",
+    });
   });
 
   it("PostFinance v4: no Acct/Ccy (taken from the balances), FrToDt without offset, Btch entries", () => {
@@ -162,13 +296,19 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
       ["110.00", 3],
       ["24.00", 2],
     ]);
-    expect(e[10]).toMatchObject({ amount: "56.56", counterpartyName: "Bernasconi Maria", endToEndId: "PMT-651727380907030005" });
+    expect(e[10]).toMatchObject({
+      amount: "56.56",
+      counterpartyName: "Bernasconi Maria",
+      endToEndId: "PMT-651727380907030005",
+    });
   });
 
   it("UBS v8: BICFI, Dbtr/Pty/Nm for credits, Cdtr/Pty/Nm for debits, Strd references, foreign-currency entry", () => {
     const [stmt] = parseFixture(F.ubs);
     expect(stmt?.account).toMatchObject({ ref: "CH1111111111111111111", currency: "CHF", servicerBic: "UBSWCHZH80A" });
-    expect(stmt?.entries.map((x) => [x.amount, x.currency, x.direction, x.counterpartyName, x.remittance, x.endToEndId])).toEqual([
+    expect(
+      stmt?.entries.map((x) => [x.amount, x.currency, x.direction, x.counterpartyName, x.remittance, x.endToEndId]),
+    ).toEqual([
       ["474.4", "CHF", "credit", "Jon Doe", "INVOICE R77561", "80000004540000100095"],
       ["88.85", "CHF", "credit", "Finanz AG", "RF38000000000000000000552", "435A9287E088BDB1D97FAABD181C70C8"],
       ["20.97", "EUR", "debit", "DHL Express (Schweiz) AG", "000000270148751802165444888", "1208481"],
@@ -177,8 +317,20 @@ describe.skipIf(!PRESENT)("parseCamt053 on the published bank samples", () => {
 
   it("genkgo: every balance code, Othr account without BIC, amount 8.850 kept as written", () => {
     const [stmt] = parseFixture(F.genkgo);
-    expect(stmt?.account).toMatchObject({ ref: "CH2801234000123456789", refType: "OTHER", currency: "EUR", servicerBic: null, servicerName: "AAAA BANKEN" });
-    expect(stmt?.entries[0]).toMatchObject({ amount: "8.850", endToEndId: "000000001", remittance: "Transaction Description", booked: { date: "2014-12-31" }, value: { date: "2015-01-02" } });
+    expect(stmt?.account).toMatchObject({
+      ref: "CH2801234000123456789",
+      refType: "OTHER",
+      currency: "EUR",
+      servicerBic: null,
+      servicerName: "AAAA BANKEN",
+    });
+    expect(stmt?.entries[0]).toMatchObject({
+      amount: "8.850",
+      endToEndId: "000000001",
+      remittance: "Transaction Description",
+      booked: { date: "2014-12-31" },
+      value: { date: "2015-01-02" },
+    });
   });
 });
 
@@ -196,34 +348,128 @@ afterAll(async () => {
 
 const newTenant = () => newTenantIn(database);
 
-const FILE_FIGURES: Record<string, Pick<ImportFileSummary, "statements" | "accountsCreated" | "transactionsInserted" | "balancesUpserted" | "coverageDays" | "skippedBalanceCodes">> = {
-  [F.abnamro]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 3, coverageDays: 2, skippedBalanceCodes: { FWAV: 5 } },
-  [F.nordea]: { statements: 1, accountsCreated: 1, transactionsInserted: 6, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
-  [F.goldman]: { statements: 2, accountsCreated: 2, transactionsInserted: 6, balancesUpserted: 6, coverageDays: 2, skippedBalanceCodes: { OPAV: 2 } },
-  [F.vrbank]: { statements: 1, accountsCreated: 1, transactionsInserted: 4, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
-  [F.postfinance]: { statements: 1, accountsCreated: 1, transactionsInserted: 13, balancesUpserted: 2, coverageDays: 1, skippedBalanceCodes: {} },
-  [F.ubs]: { statements: 1, accountsCreated: 1, transactionsInserted: 3, balancesUpserted: 3, coverageDays: 1, skippedBalanceCodes: {} },
-  [F.genkgo]: { statements: 1, accountsCreated: 1, transactionsInserted: 1, balancesUpserted: 5, coverageDays: 3, skippedBalanceCodes: { OPAV: 1, FWAV: 1, INFO: 1, XPCD: 1 } },
+const FILE_FIGURES: Record<
+  string,
+  Pick<
+    ImportFileSummary,
+    | "statements"
+    | "accountsCreated"
+    | "transactionsInserted"
+    | "balancesUpserted"
+    | "coverageDays"
+    | "skippedBalanceCodes"
+  >
+> = {
+  [F.abnamro]: {
+    statements: 1,
+    accountsCreated: 1,
+    transactionsInserted: 13,
+    balancesUpserted: 3,
+    coverageDays: 2,
+    skippedBalanceCodes: { FWAV: 5 },
+  },
+  [F.nordea]: {
+    statements: 1,
+    accountsCreated: 1,
+    transactionsInserted: 6,
+    balancesUpserted: 2,
+    coverageDays: 1,
+    skippedBalanceCodes: {},
+  },
+  [F.goldman]: {
+    statements: 2,
+    accountsCreated: 2,
+    transactionsInserted: 6,
+    balancesUpserted: 6,
+    coverageDays: 2,
+    skippedBalanceCodes: { OPAV: 2 },
+  },
+  [F.vrbank]: {
+    statements: 1,
+    accountsCreated: 1,
+    transactionsInserted: 4,
+    balancesUpserted: 2,
+    coverageDays: 1,
+    skippedBalanceCodes: {},
+  },
+  [F.postfinance]: {
+    statements: 1,
+    accountsCreated: 1,
+    transactionsInserted: 13,
+    balancesUpserted: 2,
+    coverageDays: 1,
+    skippedBalanceCodes: {},
+  },
+  [F.ubs]: {
+    statements: 1,
+    accountsCreated: 1,
+    transactionsInserted: 3,
+    balancesUpserted: 3,
+    coverageDays: 1,
+    skippedBalanceCodes: {},
+  },
+  [F.genkgo]: {
+    statements: 1,
+    accountsCreated: 1,
+    transactionsInserted: 1,
+    balancesUpserted: 5,
+    coverageDays: 3,
+    skippedBalanceCodes: { OPAV: 1, FWAV: 1, INFO: 1, XPCD: 1 },
+  },
 };
 
 describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
   it("imports every fixture in one call: accounts, transactions, balances, coverage, events", async () => {
     const { tenantId, companyId } = await newTenant();
     const names = Object.keys(FILE_FIGURES);
-    const summary = await importCamt053(database.db, { companyId, files: names.map((name) => ({ name, content: fixture(name) })) });
+    const summary = await importCamt053(database.db, {
+      companyId,
+      files: names.map((name) => ({ name, content: fixture(name) })),
+    });
     expect(summary.companyId).toBe(companyId);
     for (const file of summary.files) {
-      expect(file).toMatchObject({ ...FILE_FIGURES[file.file], accountsMatched: 0, duplicatesSkipped: 0, entriesNotBooked: 0 });
+      expect(file).toMatchObject({
+        ...FILE_FIGURES[file.file],
+        accountsMatched: 0,
+        duplicatesSkipped: 0,
+        entriesNotBooked: 0,
+      });
     }
 
     const accs = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
     expect(accs).toHaveLength(8);
     const byRef = new Map(accs.map((a) => [a.externalRef, a]));
-    expect(byRef.get("NL77ABNA0574908765")).toMatchObject({ tenantId, bankId: "ABNANL2A", bankName: "ABN AMRO", name: "ABN AMRO EUR ****8765", currency: "EUR", status: "active", externalRefType: "IBAN" });
-    expect(byRef.get("60000635")).toMatchObject({ bankId: "GSCRUS30", bankName: "Goldman Sachs", currency: "GBP", externalRefType: "OTHER", name: "Goldman Sachs GBP ****0635" });
-    expect(byRef.get("CH2801234000123456789")).toMatchObject({ bankId: "UNKNOWN", bankName: "AAAA BANKEN", currency: "EUR", externalRefType: "OTHER" });
-    expect(byRef.get("CH0309000000250090342")).toMatchObject({ bankId: "UNKNOWN", bankName: "Unknown bank", currency: "CHF" });
-    expect(byRef.get("DE14740618130000033626")).toMatchObject({ bankId: "GENODEF1PFK", bankName: "VR-Bank Rottal-Inn eG" });
+    expect(byRef.get("NL77ABNA0574908765")).toMatchObject({
+      tenantId,
+      bankId: "ABNANL2A",
+      bankName: "ABN AMRO",
+      name: "ABN AMRO EUR ****8765",
+      currency: "EUR",
+      status: "active",
+      externalRefType: "IBAN",
+    });
+    expect(byRef.get("60000635")).toMatchObject({
+      bankId: "GSCRUS30",
+      bankName: "Goldman Sachs",
+      currency: "GBP",
+      externalRefType: "OTHER",
+      name: "Goldman Sachs GBP ****0635",
+    });
+    expect(byRef.get("CH2801234000123456789")).toMatchObject({
+      bankId: "UNKNOWN",
+      bankName: "AAAA BANKEN",
+      currency: "EUR",
+      externalRefType: "OTHER",
+    });
+    expect(byRef.get("CH0309000000250090342")).toMatchObject({
+      bankId: "UNKNOWN",
+      bankName: "Unknown bank",
+      currency: "CHF",
+    });
+    expect(byRef.get("DE14740618130000033626")).toMatchObject({
+      bankId: "GENODEF1PFK",
+      bankName: "VR-Bank Rottal-Inn eG",
+    });
 
     const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
     expect(txs).toHaveLength(46);
@@ -232,8 +478,29 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
     const abn = txs.filter((t) => t.accountId === accountOf("NL77ABNA0574908765"));
     expect(abn).toHaveLength(13);
     // numeric keeps the file's scale; "01.00" loses only its leading zero.
-    expect(abn.map((t) => t.amount).sort()).toEqual(["1.00", "1.00", "1.00", "1.00", "1.00", "1.00", "10.00", "2.00", "2.00", "7.00", "7.00", "921.00", "1.00"].sort());
-    expect(txs.find((t) => t.currency === "EUR" && t.amount === "8.850")).toMatchObject({ direction: "credit", bookedDate: "2014-12-31", valueDate: "2015-01-02", endToEndId: "000000001" });
+    expect(abn.map((t) => t.amount).sort()).toEqual(
+      [
+        "1.00",
+        "1.00",
+        "1.00",
+        "1.00",
+        "1.00",
+        "1.00",
+        "10.00",
+        "2.00",
+        "2.00",
+        "7.00",
+        "7.00",
+        "921.00",
+        "1.00",
+      ].sort(),
+    );
+    expect(txs.find((t) => t.currency === "EUR" && t.amount === "8.850")).toMatchObject({
+      direction: "credit",
+      bookedDate: "2014-12-31",
+      valueDate: "2015-01-02",
+      endToEndId: "000000001",
+    });
     const ubs = txs.filter((t) => t.accountId === accountOf("CH1111111111111111111"));
     expect(ubs.map((t) => [t.amount, t.currency, t.direction, t.counterpartyName, t.endToEndId]).sort()).toEqual([
       ["20.97", "EUR", "debit", "DHL Express (Schweiz) AG", "1208481"],
@@ -241,7 +508,12 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
       ["88.85", "CHF", "credit", "Finanz AG", "435A9287E088BDB1D97FAABD181C70C8"],
     ]);
     const gsFirst = txs.find((t) => t.endToEndId === "00384068");
-    expect(gsFirst).toMatchObject({ bookedDate: "2023-10-09", valueDate: "2022-10-12", direction: "credit", counterpartyName: "TEST NAME" });
+    expect(gsFirst).toMatchObject({
+      bookedDate: "2023-10-09",
+      valueDate: "2022-10-12",
+      direction: "credit",
+      counterpartyName: "TEST NAME",
+    });
     expect(new Date(gsFirst?.bookedAt ?? "").toISOString()).toBe("2023-10-09T02:00:01.000Z");
     expect(new Date(gsFirst?.valueAt ?? "").toISOString()).toBe("2022-10-12T00:00:00.000Z");
 
@@ -268,7 +540,13 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
     ]);
 
     const bals = await database.db
-      .select({ accountId: balanceSnapshots.accountId, type: balanceSnapshots.balanceType, date: balanceSnapshots.asOfDate, balance: balanceSnapshots.balance, source: balanceSnapshots.source })
+      .select({
+        accountId: balanceSnapshots.accountId,
+        type: balanceSnapshots.balanceType,
+        date: balanceSnapshots.asOfDate,
+        balance: balanceSnapshots.balance,
+        source: balanceSnapshots.source,
+      })
       .from(balanceSnapshots)
       .where(eq(balanceSnapshots.companyId, companyId));
     const balancesOf = (ref: string) =>
@@ -276,13 +554,38 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
         .filter((b) => b.accountId === accountOf(ref))
         .map((b) => `${b.type} ${b.date} ${b.balance}`)
         .sort();
-    expect(balancesOf("FI8529501800030574")).toEqual(["closing_booked 2019-05-07 200.50", "closing_booked 2019-05-08 8800.50"]);
-    expect(balancesOf("NL77ABNA0574908765")).toEqual(["closing_available 2013-04-02 100.01", "closing_booked 2013-03-28 1000.01", "closing_booked 2013-04-02 100.01"]);
-    expect(balancesOf("CH0309000000250090342")).toEqual(["closing_booked 2016-04-29 322152.16", "closing_booked 2016-04-30 322689.77"]);
-    expect(balancesOf("GB36GSLD04296250000970")).toEqual(["closing_available 2023-10-09 334432401.27", "closing_booked 2023-10-08 334425218.07", "closing_booked 2023-10-09 334425126.42"]);
-    expect(balancesOf("60000635")).toEqual(["closing_available 2023-10-09 0.00", "closing_booked 2023-10-08 68206.51", "closing_booked 2023-10-09 68206.51"]);
-    expect(balancesOf("CH1111111111111111111")).toEqual(["closing_available 2023-06-20 83415.25", "closing_booked 2023-06-19 82721.95", "closing_booked 2023-06-20 84515.25"]);
-    expect(balancesOf("DE14740618130000033626")).toEqual(["closing_booked 2013-12-26 33.06", "closing_booked 2013-12-27 23.06"]);
+    expect(balancesOf("FI8529501800030574")).toEqual([
+      "closing_booked 2019-05-07 200.50",
+      "closing_booked 2019-05-08 8800.50",
+    ]);
+    expect(balancesOf("NL77ABNA0574908765")).toEqual([
+      "closing_available 2013-04-02 100.01",
+      "closing_booked 2013-03-28 1000.01",
+      "closing_booked 2013-04-02 100.01",
+    ]);
+    expect(balancesOf("CH0309000000250090342")).toEqual([
+      "closing_booked 2016-04-29 322152.16",
+      "closing_booked 2016-04-30 322689.77",
+    ]);
+    expect(balancesOf("GB36GSLD04296250000970")).toEqual([
+      "closing_available 2023-10-09 334432401.27",
+      "closing_booked 2023-10-08 334425218.07",
+      "closing_booked 2023-10-09 334425126.42",
+    ]);
+    expect(balancesOf("60000635")).toEqual([
+      "closing_available 2023-10-09 0.00",
+      "closing_booked 2023-10-08 68206.51",
+      "closing_booked 2023-10-09 68206.51",
+    ]);
+    expect(balancesOf("CH1111111111111111111")).toEqual([
+      "closing_available 2023-06-20 83415.25",
+      "closing_booked 2023-06-19 82721.95",
+      "closing_booked 2023-06-20 84515.25",
+    ]);
+    expect(balancesOf("DE14740618130000033626")).toEqual([
+      "closing_booked 2013-12-26 33.06",
+      "closing_booked 2013-12-27 23.06",
+    ]);
     expect(balancesOf("CH2801234000123456789")).toEqual([
       "closing_available 2015-01-23 5.05",
       "closing_booked 2015-01-21 1.01",
@@ -295,11 +598,21 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
     const cov = await database.db.select().from(coverageDays).where(eq(coverageDays.companyId, companyId));
     expect(cov).toHaveLength(11);
     expect(cov.every((c) => c.source === "camt.053" && c.completeness === "complete")).toBe(true);
-    expect(cov.filter((c) => c.accountId === accountOf("NL77ABNA0574908765")).map((c) => c.date).sort()).toEqual(["2012-04-02", "2013-04-02"]);
-    expect(cov.filter((c) => c.accountId === accountOf("CH0309000000250090342")).map((c) => c.date)).toEqual(["2016-04-30"]);
+    expect(
+      cov
+        .filter((c) => c.accountId === accountOf("NL77ABNA0574908765"))
+        .map((c) => c.date)
+        .sort(),
+    ).toEqual(["2012-04-02", "2013-04-02"]);
+    expect(cov.filter((c) => c.accountId === accountOf("CH0309000000250090342")).map((c) => c.date)).toEqual([
+      "2016-04-30",
+    ]);
 
     // One transaction.created event per transaction, carrying the API's Transaction.
-    const events = await database.db.select().from(webhookEvents).where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, "transaction.created")));
+    const events = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, "transaction.created")));
     expect(events).toHaveLength(46);
     const payloads = events.map((e) => e.payload as { type: string; data: Record<string, unknown> });
     expect(new Set(payloads.map((p) => p.data.id))).toEqual(new Set(txs.map((t) => t.id)));
@@ -321,11 +634,19 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
     expect(payloads.find((p) => p.data.end_to_end_id === "80000004540000100095")?.data.amount).toBe("474.40");
     expect(payloads.find((p) => p.data.end_to_end_id === "000000001")?.data.amount).toBe("8.85");
     expect(payloads.find((p) => p.data.end_to_end_id === "00384068")?.data.booked_at).toBe("2023-10-09T02:00:01.000Z");
-    expect(payloads.find((p) => p.data.amount === "1.00" && p.data.counterparty_name === "Naam" && p.data.direction === "debit")?.data.remittance).toBe("2013-33");
+    expect(
+      payloads.find(
+        (p) => p.data.amount === "1.00" && p.data.counterparty_name === "Naam" && p.data.direction === "debit",
+      )?.data.remittance,
+    ).toBe("2013-33");
 
     // The trigger-kept daily aggregate agrees with the transactions, row for row.
     expect(await flowMismatches(database, companyId)).toBe(0);
-    const flowTotal = rowsOf<{ n: number }>(await database.db.execute(sql`select sum(tx_count)::int as n from account_day_flows where company_id = ${companyId}`));
+    const flowTotal = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select sum(tx_count)::int as n from account_day_flows where company_id = ${companyId}`,
+      ),
+    );
     expect(flowTotal[0]?.n).toBe(46);
   });
 });
@@ -334,19 +655,58 @@ describe.skipIf(!PRESENT)("runImportCli on the published bank samples", () => {
   it("imports the files and prints a table with a totals row", async () => {
     const { companyId } = await newTenant();
     const io = captureCliOutput();
-    const code = await runImportCli(database.db, ["--company", companyId, path.join(FIXTURES, F.abnamro), path.join(FIXTURES, F.genkgo)], io);
+    const code = await runImportCli(
+      database.db,
+      ["--company", companyId, path.join(FIXTURES, F.abnamro), path.join(FIXTURES, F.genkgo)],
+      io,
+    );
     expect(io.stderr).toBe("");
     expect(code).toBe(0);
     const lines = io.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
-    expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
+    expect(lines[1]).toMatch(
+      /^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/,
+    );
     expect(lines[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "0", "1", "13", "0", "0", "3", "2", "FWAV×5"]);
-    expect(lines[4]?.split(/\s{2,}/)).toEqual([F.genkgo, "1", "0", "1", "1", "0", "0", "5", "3", "OPAV FWAV INFO XPCD"]);
-    expect(lines[6]?.split(/\s{2,}/)).toEqual(["total", "2", "0", "2", "14", "0", "0", "8", "5", "FWAV×6 OPAV INFO XPCD"]);
+    expect(lines[4]?.split(/\s{2,}/)).toEqual([
+      F.genkgo,
+      "1",
+      "0",
+      "1",
+      "1",
+      "0",
+      "0",
+      "5",
+      "3",
+      "OPAV FWAV INFO XPCD",
+    ]);
+    expect(lines[6]?.split(/\s{2,}/)).toEqual([
+      "total",
+      "2",
+      "0",
+      "2",
+      "14",
+      "0",
+      "0",
+      "8",
+      "5",
+      "FWAV×6 OPAV INFO XPCD",
+    ]);
     // Again with --company=ID: every entry is a duplicate now, and the closing
     // derived from PRCD is not rewritten over the existing row (2 balances, not 3).
     const again = captureCliOutput();
     expect(await runImportCli(database.db, [`--company=${companyId}`, path.join(FIXTURES, F.abnamro)], again)).toBe(0);
-    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "1", "0", "0", "13", "0", "2", "2", "FWAV×5"]);
+    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([
+      F.abnamro,
+      "1",
+      "1",
+      "0",
+      "0",
+      "13",
+      "0",
+      "2",
+      "2",
+      "FWAV×5",
+    ]);
   });
 });

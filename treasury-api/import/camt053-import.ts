@@ -23,7 +23,15 @@ import { createHash } from "node:crypto";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
-import { accounts, balanceSnapshots, companies, coverageDays, intradayPoints, pendingEntries, transactions } from "../db/schema";
+import {
+  accounts,
+  balanceSnapshots,
+  companies,
+  coverageDays,
+  intradayPoints,
+  pendingEntries,
+  transactions,
+} from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { TRANSACTION_COLUMNS, toTransaction } from "../routes/ledger/ledger.repo";
@@ -116,7 +124,10 @@ export async function importParsed(db: Db, companyId: string, parsed: ParsedFile
   const order = (f: ParsedFile) => (f.messageType === "camt.052" ? 0 : f.messageType === "camt.054" ? 1 : 2);
   const ordered = [...parsed].sort((a, b) => order(a) - order(b));
   return db.transaction(async (tx) => {
-    const [company] = await tx.select({ id: companies.id, tenantId: companies.tenantId }).from(companies).where(eq(companies.id, companyId));
+    const [company] = await tx
+      .select({ id: companies.id, tenantId: companies.tenantId })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     if (!company) throw new ApiError("not_found", `Company ${companyId} was not found`);
     const accountCache = new Map<string, string>();
     const byFile = new Map<ParsedFile, ImportFileSummary>();
@@ -126,7 +137,11 @@ export async function importParsed(db: Db, companyId: string, parsed: ParsedFile
 }
 
 /** A file summary with every count at zero (also the CLI's totals row). */
-export function emptyFileSummary(file: string, messageType: MessageType = "camt.053", version: string | null = null): ImportFileSummary {
+export function emptyFileSummary(
+  file: string,
+  messageType: MessageType = "camt.053",
+  version: string | null = null,
+): ImportFileSummary {
   return {
     file,
     messageType,
@@ -149,7 +164,12 @@ export function emptyFileSummary(file: string, messageType: MessageType = "camt.
   };
 }
 
-async function importFile(tx: DbOrTx, company: Company, file: ParsedFile, accountCache: Map<string, string>): Promise<ImportFileSummary> {
+async function importFile(
+  tx: DbOrTx,
+  company: Company,
+  file: ParsedFile,
+  accountCache: Map<string, string>,
+): Promise<ImportFileSummary> {
   const { statements, messageType } = file;
   const summary = emptyFileSummary(file.fileName, messageType, file.version);
   summary.statements = statements.length;
@@ -185,7 +205,8 @@ async function importFile(tx: DbOrTx, company: Company, file: ParsedFile, accoun
       summary.coverageDays += await upsertCoverage(tx, company, resolved.id, days);
     }
     summary.duplicatesSkipped += await insertPending(tx, company, resolved.id, stmt, pending);
-    if (messageType === "camt.052") summary.intradayPoints += await insertIntradayPoints(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
+    if (messageType === "camt.052")
+      summary.intradayPoints += await insertIntradayPoints(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
     else summary.balancesUpserted += await upsertBalances(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
   }
   return summary;
@@ -199,7 +220,12 @@ const sameAmount = (a: string, b: string) => new Decimal(a).eq(b);
  * booking date, direction and amount, and the same AcctSvcrRef or end-to-end
  * id where both give one. Each stored row matches at most one entry.
  */
-async function crossMessageDuplicates(tx: DbOrTx, accountId: string, messageType: MessageType, entries: ParsedEntry[]): Promise<Set<ParsedEntry>> {
+async function crossMessageDuplicates(
+  tx: DbOrTx,
+  accountId: string,
+  messageType: MessageType,
+  entries: ParsedEntry[],
+): Promise<Set<ParsedEntry>> {
   const found = new Set<ParsedEntry>();
   if (messageType === "camt.052" || entries.length === 0) return found;
   const other = messageType === "camt.053" ? "camt.054" : "camt.053";
@@ -208,16 +234,35 @@ async function crossMessageDuplicates(tx: DbOrTx, accountId: string, messageType
   for (let i = 0; i < dates.length; i += CHUNK) {
     rows.push(
       ...(await tx
-        .select({ id: transactions.id, amount: transactions.amount, direction: transactions.direction, bookedDate: transactions.bookedDate, e2e: transactions.endToEndId, key: transactions.dedupeKey })
+        .select({
+          id: transactions.id,
+          amount: transactions.amount,
+          direction: transactions.direction,
+          bookedDate: transactions.bookedDate,
+          e2e: transactions.endToEndId,
+          key: transactions.dedupeKey,
+        })
         .from(transactions)
-        .where(and(eq(transactions.accountId, accountId), eq(transactions.source, other), inArray(transactions.bookedDate, dates.slice(i, i + CHUNK))))),
+        .where(
+          and(
+            eq(transactions.accountId, accountId),
+            eq(transactions.source, other),
+            inArray(transactions.bookedDate, dates.slice(i, i + CHUNK)),
+          ),
+        )),
     );
   }
   if (rows.length === 0) return found;
   const used = new Set<string>();
   for (const e of entries) {
     const row = rows.find((r) => {
-      if (used.has(r.id) || r.bookedDate !== bookedDate(e) || r.direction !== e.direction || !sameAmount(r.amount, e.amount)) return false;
+      if (
+        used.has(r.id) ||
+        r.bookedDate !== bookedDate(e) ||
+        r.direction !== e.direction ||
+        !sameAmount(r.amount, e.amount)
+      )
+        return false;
       const rowAsr = r.key?.startsWith("asr:") ? r.key.slice(4, r.key.indexOf("|")) : null;
       if (e.accountServicerRef !== null && rowAsr !== null) return e.accountServicerRef === rowAsr;
       if (e.endToEndId !== null && r.e2e !== null) return e.endToEndId === r.e2e;
@@ -255,15 +300,29 @@ async function replacePending(tx: DbOrTx, accountId: string, booked: ParsedEntry
     if (row) hit.add(row.id);
   }
   const ids = [...hit];
-  for (let i = 0; i < ids.length; i += CHUNK) await tx.delete(pendingEntries).where(inArray(pendingEntries.id, ids.slice(i, i + CHUNK)));
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await tx.delete(pendingEntries).where(inArray(pendingEntries.id, ids.slice(i, i + CHUNK)));
   return ids.length;
 }
 
 /** Stores pending entries (idempotent by key); returns how many were already stored. */
-async function insertPending(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, entries: ParsedEntry[]): Promise<number> {
+async function insertPending(
+  tx: DbOrTx,
+  company: Company,
+  accountId: string,
+  stmt: ParsedStatement,
+  entries: ParsedEntry[],
+): Promise<number> {
   const seen = new Map<string, number>();
   const rows = entries.map((e) => {
-    const base = ["pending", e.accountServicerRef ?? "", e.endToEndId ?? "", e.direction, new Decimal(e.amount).toFixed(), e.value.date].join("|");
+    const base = [
+      "pending",
+      e.accountServicerRef ?? "",
+      e.endToEndId ?? "",
+      e.direction,
+      new Decimal(e.amount).toFixed(),
+      e.value.date,
+    ].join("|");
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     return {
@@ -285,7 +344,11 @@ async function insertPending(tx: DbOrTx, company: Company, accountId: string, st
   });
   let inserted = 0;
   for (let i = 0; i < rows.length; i += CHUNK) {
-    const res = await tx.insert(pendingEntries).values(rows.slice(i, i + CHUNK)).onConflictDoNothing().returning({ id: pendingEntries.id });
+    const res = await tx
+      .insert(pendingEntries)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoNothing()
+      .returning({ id: pendingEntries.id });
     inserted += res.length;
   }
   return rows.length - inserted;
@@ -297,7 +360,13 @@ async function insertPending(tx: DbOrTx, company: Company, accountId: string, st
  * the end of that day), replacing a camt.052 point of the same instant and
  * type. Other balance codes are counted as skipped. Returns the points written.
  */
-async function insertIntradayPoints(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, skipped: Record<string, number>): Promise<number> {
+async function insertIntradayPoints(
+  tx: DbOrTx,
+  company: Company,
+  accountId: string,
+  stmt: ParsedStatement,
+  skipped: Record<string, number>,
+): Promise<number> {
   const points = new Map<string, typeof intradayPoints.$inferInsert>();
   for (const b of stmt.balances) {
     const type = b.code === "ITBD" ? "interim_booked" : b.code === "ITAV" ? "interim_available" : null;
@@ -305,7 +374,8 @@ async function insertIntradayPoints(tx: DbOrTx, company: Company, accountId: str
       skipped[b.code] = (skipped[b.code] ?? 0) + 1;
       continue;
     }
-    const created = stmt.createdAt !== null && stmt.createdAt.date === b.date ? stmt.createdAt.at : `${b.date}T23:59:59Z`;
+    const created =
+      stmt.createdAt !== null && stmt.createdAt.date === b.date ? stmt.createdAt.at : `${b.date}T23:59:59Z`;
     const timestamp = new Date(b.dateOnly ? created : b.at).toISOString();
     points.set(`${type}|${timestamp}`, {
       id: newId(),
@@ -323,7 +393,14 @@ async function insertIntradayPoints(tx: DbOrTx, company: Company, accountId: str
   for (const r of rows) {
     await tx
       .delete(intradayPoints)
-      .where(and(eq(intradayPoints.accountId, accountId), eq(intradayPoints.source, "camt.052"), eq(intradayPoints.balanceType, r.balanceType), eq(intradayPoints.timestamp, r.timestamp)));
+      .where(
+        and(
+          eq(intradayPoints.accountId, accountId),
+          eq(intradayPoints.source, "camt.052"),
+          eq(intradayPoints.balanceType, r.balanceType),
+          eq(intradayPoints.timestamp, r.timestamp),
+        ),
+      );
   }
   if (rows.length > 0) await tx.insert(intradayPoints).values(rows);
   return rows.length;
@@ -338,19 +415,37 @@ async function supersedeIntraday(tx: DbOrTx, accountId: string, days: string[]):
   const points = await tx
     .select({ id: intradayPoints.id, timestamp: intradayPoints.timestamp })
     .from(intradayPoints)
-    .where(and(eq(intradayPoints.accountId, accountId), eq(intradayPoints.source, "camt.052"), gte(intradayPoints.timestamp, `${first}T00:00:00Z`), lt(intradayPoints.timestamp, `${nextDay(last)}T00:00:00Z`)));
+    .where(
+      and(
+        eq(intradayPoints.accountId, accountId),
+        eq(intradayPoints.source, "camt.052"),
+        gte(intradayPoints.timestamp, `${first}T00:00:00Z`),
+        lt(intradayPoints.timestamp, `${nextDay(last)}T00:00:00Z`),
+      ),
+    );
   const daySet = new Set(days);
   const ids = points.filter((p) => daySet.has(new Date(p.timestamp).toISOString().slice(0, 10))).map((p) => p.id);
-  for (let i = 0; i < ids.length; i += CHUNK) await tx.delete(intradayPoints).where(inArray(intradayPoints.id, ids.slice(i, i + CHUNK)));
+  for (let i = 0; i < ids.length; i += CHUNK)
+    await tx.delete(intradayPoints).where(inArray(intradayPoints.id, ids.slice(i, i + CHUNK)));
   for (let i = 0; i < days.length; i += CHUNK) {
     await tx
       .delete(pendingEntries)
-      .where(and(eq(pendingEntries.accountId, accountId), eq(pendingEntries.source, "camt.052"), inArray(pendingEntries.expectedDate, days.slice(i, i + CHUNK))));
+      .where(
+        and(
+          eq(pendingEntries.accountId, accountId),
+          eq(pendingEntries.source, "camt.052"),
+          inArray(pendingEntries.expectedDate, days.slice(i, i + CHUNK)),
+        ),
+      );
   }
 }
 
 /** Finds the statement's account by its reference within the tenant, or creates it for the company. */
-async function resolveAccount(tx: DbOrTx, company: Company, stmt: ParsedStatement): Promise<{ id: string; created: boolean }> {
+async function resolveAccount(
+  tx: DbOrTx,
+  company: Company,
+  stmt: ParsedStatement,
+): Promise<{ id: string; created: boolean }> {
   const { ref, refType } = stmt.account;
   const found = await tx
     .select({ id: accounts.id, companyId: accounts.companyId })
@@ -359,10 +454,19 @@ async function resolveAccount(tx: DbOrTx, company: Company, stmt: ParsedStatemen
   const own = found.find((a) => a.companyId === company.id);
   if (own) return { id: own.id, created: false };
   if (found.length > 0) {
-    throw new ApiError("conflict", `${stmt.fileName}: account ${refType === "IBAN" ? "IBAN " : ""}${ref} belongs to another company of this tenant`, { file: stmt.fileName, account: ref });
+    throw new ApiError(
+      "conflict",
+      `${stmt.fileName}: account ${refType === "IBAN" ? "IBAN " : ""}${ref} belongs to another company of this tenant`,
+      { file: stmt.fileName, account: ref },
+    );
   }
   const currency = stmt.account.currency;
-  if (currency === null) throw new CamtImportError(stmt.fileName, `Document/BkToCstmrStmt/Stmt[${stmt.index}]/Acct/Ccy`, "is missing and no balance or entry gives a currency");
+  if (currency === null)
+    throw new CamtImportError(
+      stmt.fileName,
+      `Document/BkToCstmrStmt/Stmt[${stmt.index}]/Acct/Ccy`,
+      "is missing and no balance or entry gives a currency",
+    );
   const bankName = bankNameFor(stmt.account.servicerBic, stmt.account.servicerName);
   const id = newId();
   await tx.insert(accounts).values({
@@ -391,7 +495,9 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   return entries.map((e) => {
     const amount = new Decimal(e.amount).toFixed();
     if (e.accountServicerRef === null) {
-      const digest = createHash("sha256").update([stmt.id, e.index, e.direction, amount, bookedDate(e)].join("|"), "utf8").digest("hex");
+      const digest = createHash("sha256")
+        .update([stmt.id, e.index, e.direction, amount, bookedDate(e)].join("|"), "utf8")
+        .digest("hex");
       return `sha256:${digest}`;
     }
     const base = `asr:${e.accountServicerRef}|${e.direction}|${amount}|${bookedDate(e)}`;
@@ -401,9 +507,14 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   });
 }
 
-
 /** Inserts the entries in chunks, skipping known ones; emits `transaction.created` for each new row. Returns the number inserted. */
-async function insertTransactions(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, entries: ParsedEntry[]): Promise<number> {
+async function insertTransactions(
+  tx: DbOrTx,
+  company: Company,
+  accountId: string,
+  stmt: ParsedStatement,
+  entries: ParsedEntry[],
+): Promise<number> {
   const keys = dedupeKeys(stmt, entries);
   const rows = entries.map((e, i) => ({
     id: newId(),
@@ -432,10 +543,18 @@ async function insertTransactions(tx: DbOrTx, company: Company, accountId: strin
       .onConflictDoNothing({ target: [transactions.accountId, transactions.dedupeKey] })
       .returning(TRANSACTION_COLUMNS);
     // The event carries the stored row exactly as the ledger routes return it.
-    const events = created.map((r) => ({ tenantId: company.tenantId, companyId: company.id, type: "transaction.created" as const, data: toTransaction(r) }));
+    const events = created.map((r) => ({
+      tenantId: company.tenantId,
+      companyId: company.id,
+      type: "transaction.created" as const,
+      data: toTransaction(r),
+    }));
     await enqueueEvents(tx, events);
     // Imported debits may settle our own payments: propose matches like the bank simulator does.
-    await proposeMatchesForTransactions(tx, created.filter((r) => r.direction === "debit").map((r) => r.id));
+    await proposeMatchesForTransactions(
+      tx,
+      created.filter((r) => r.direction === "debit").map((r) => r.id),
+    );
     inserted += created.length;
   }
   return inserted;
@@ -449,7 +568,13 @@ async function insertTransactions(tx: DbOrTx, company: Company, accountId: strin
  * which case the closing belongs to the day before. It is written only where
  * neither this statement nor an earlier import has a real CLBD.
  */
-async function upsertBalances(tx: DbOrTx, company: Company, accountId: string, stmt: ParsedStatement, skipped: Record<string, number>): Promise<number> {
+async function upsertBalances(
+  tx: DbOrTx,
+  company: Company,
+  accountId: string,
+  stmt: ParsedStatement,
+  skipped: Record<string, number>,
+): Promise<number> {
   type Row = typeof balanceSnapshots.$inferInsert;
   const direct = new Map<string, Row>();
   const derived = new Map<string, Row>();
@@ -464,8 +589,12 @@ async function upsertBalances(tx: DbOrTx, company: Company, accountId: string, s
     currency,
     source: stmt.messageType,
   });
-  const closingDates = stmt.balances.filter((b) => b.code === "CLBD").map((b) => b.date).sort();
-  const statementDay = stmt.period?.from ?? closingDates[0] ?? stmt.entries.flatMap((e) => (e.booked ? [e.booked.date] : [])).sort()[0];
+  const closingDates = stmt.balances
+    .filter((b) => b.code === "CLBD")
+    .map((b) => b.date)
+    .sort();
+  const statementDay =
+    stmt.period?.from ?? closingDates[0] ?? stmt.entries.flatMap((e) => (e.booked ? [e.booked.date] : [])).sort()[0];
   for (const b of stmt.balances) {
     const type = BALANCE_CODE_TYPES[b.code];
     if (type) direct.set(`${type}|${b.date}`, row(type, b.date, b.amount, b.currency));
@@ -489,7 +618,11 @@ async function upsertBalances(tx: DbOrTx, company: Company, accountId: string, s
   }
   const derivedRows = [...derived.entries()].filter(([day]) => !direct.has(`closing_booked|${day}`)).map(([, r]) => r);
   if (derivedRows.length > 0) {
-    const res = await tx.insert(balanceSnapshots).values(derivedRows).onConflictDoNothing().returning({ id: balanceSnapshots.id });
+    const res = await tx
+      .insert(balanceSnapshots)
+      .values(derivedRows)
+      .onConflictDoNothing()
+      .returning({ id: balanceSnapshots.id });
     written += res.length;
   }
   return written;
@@ -513,12 +646,23 @@ function coveredDays(stmt: ParsedStatement): string[] {
 /** Marks the days as completely covered by camt.053; returns their number. */
 async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, days: string[]): Promise<number> {
   const SOURCE = "camt.053";
-  const rows = days.map((date) => ({ id: newId(), tenantId: company.tenantId, companyId: company.id, accountId, date, source: SOURCE, completeness: "complete" }));
+  const rows = days.map((date) => ({
+    id: newId(),
+    tenantId: company.tenantId,
+    companyId: company.id,
+    accountId,
+    date,
+    source: SOURCE,
+    completeness: "complete",
+  }));
   for (let i = 0; i < rows.length; i += CHUNK) {
     await tx
       .insert(coverageDays)
       .values(rows.slice(i, i + CHUNK))
-      .onConflictDoUpdate({ target: [coverageDays.accountId, coverageDays.date], set: { source: SOURCE, completeness: "complete" } });
+      .onConflictDoUpdate({
+        target: [coverageDays.accountId, coverageDays.date],
+        set: { source: SOURCE, completeness: "complete" },
+      });
   }
   return rows.length;
 }

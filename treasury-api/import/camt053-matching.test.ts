@@ -49,18 +49,49 @@ function statement(date: string): string {
 it("an imported debit carrying a settled instruction's end-to-end id gets a proposed match", async () => {
   const db = h.database.db;
   const today = daysAgo(0);
-  await db.insert(paymentBatches).values({ id: BATCH, tenantId: IDS.tenant, companyId: IDS.companyA, createdByClientId: CLIENTS.fullB.id, initiator: CLIENTS.fullB.clientId, currency: "NOK", status: "completed", totalAmount: "12500.00", instructionCount: 1, requestedExecutionDate: today });
-  await db.insert(paymentInstructions).values({ id: INSTRUCTION, batchId: BATCH, tenantId: IDS.tenant, companyId: IDS.companyA, position: 0, amount: "12500.00", currency: "NOK", creditorName: "Fjordkraft AS", creditorIban: "NO7112345678903", endToEndId: "E2E-IMPORT-0001", status: "settled" });
+  await db.insert(paymentBatches).values({
+    id: BATCH,
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    createdByClientId: CLIENTS.fullB.id,
+    initiator: CLIENTS.fullB.clientId,
+    currency: "NOK",
+    status: "completed",
+    totalAmount: "12500.00",
+    instructionCount: 1,
+    requestedExecutionDate: today,
+  });
+  await db.insert(paymentInstructions).values({
+    id: INSTRUCTION,
+    batchId: BATCH,
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    position: 0,
+    amount: "12500.00",
+    currency: "NOK",
+    creditorName: "Fjordkraft AS",
+    creditorIban: "NO7112345678903",
+    endToEndId: "E2E-IMPORT-0001",
+    status: "settled",
+  });
 
-  const summary = await importCamt053(db, { companyId: IDS.companyA, files: [{ name: "today.xml", content: statement(today) }] });
+  const summary = await importCamt053(db, {
+    companyId: IDS.companyA,
+    files: [{ name: "today.xml", content: statement(today) }],
+  });
   expect(summary.files[0]?.transactionsInserted).toBe(1);
 
-  const matches = await db.select().from(reconciliationMatches).where(eq(reconciliationMatches.paymentInstructionId, INSTRUCTION));
+  const matches = await db
+    .select()
+    .from(reconciliationMatches)
+    .where(eq(reconciliationMatches.paymentInstructionId, INSTRUCTION));
   expect(matches).toHaveLength(1);
   expect(matches[0]?.state).toBe("proposed");
   expect(matches[0]?.score).toBeGreaterThanOrEqual(90);
 
   // importing the same statement again proposes nothing new
   await importCamt053(db, { companyId: IDS.companyA, files: [{ name: "today.xml", content: statement(today) }] });
-  expect(await db.select().from(reconciliationMatches).where(eq(reconciliationMatches.paymentInstructionId, INSTRUCTION))).toHaveLength(1);
+  expect(
+    await db.select().from(reconciliationMatches).where(eq(reconciliationMatches.paymentInstructionId, INSTRUCTION)),
+  ).toHaveLength(1);
 });

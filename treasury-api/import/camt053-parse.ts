@@ -36,7 +36,10 @@ export class CamtImportError extends ApiError {
   readonly elementPath: string | null;
 
   constructor(fileName: string, elementPath: string | null, problem: string) {
-    super("validation_error", `${fileName}: ${elementPath ? `${elementPath} ` : ""}${problem}`, { file: fileName, path: elementPath });
+    super("validation_error", `${fileName}: ${elementPath ? `${elementPath} ` : ""}${problem}`, {
+      file: fileName,
+      path: elementPath,
+    });
     this.name = "CamtImportError";
     this.fileName = fileName;
     this.elementPath = elementPath;
@@ -172,12 +175,22 @@ export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
  */
 export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   const read = readXml(xml);
-  if (!read.ok) throw new CamtImportError(fileName, null, `is not well-formed XML (line ${read.line}, column ${read.column}: ${read.message})`);
+  if (!read.ok)
+    throw new CamtImportError(
+      fileName,
+      null,
+      `is not well-formed XML (line ${read.line}, column ${read.column}: ${read.message})`,
+    );
   const doc = child(read.tree, "Document");
-  const type = (Object.keys(MESSAGE_ROOTS) as MessageType[]).find((t) => child(doc, MESSAGE_ROOTS[t].root) !== undefined);
+  const type = (Object.keys(MESSAGE_ROOTS) as MessageType[]).find(
+    (t) => child(doc, MESSAGE_ROOTS[t].root) !== undefined,
+  );
   if (type === undefined) {
     const found = Object.keys(read.tree).filter((k) => !k.startsWith("#"))[0] ?? "nothing";
-    const inner = doc !== undefined && typeof doc !== "string" ? Object.keys(doc).find((k) => !k.startsWith("@_") && k !== "#text") : undefined;
+    const inner =
+      doc !== undefined && typeof doc !== "string"
+        ? Object.keys(doc).find((k) => !k.startsWith("@_") && k !== "#text")
+        : undefined;
     throw new CamtImportError(
       fileName,
       "Document/BkToCstmrStmt",
@@ -190,8 +203,18 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   let version: string | null = null;
   if (ns) {
     const n = Number(ns[2]);
-    if (ns[1] !== type) throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${ns[1]} but the message is ${type} (${root})`);
-    if (n < MIN_VERSION || n > MAX_VERSION) throw new CamtImportError(fileName, "Document/@xmlns", `has version ${type}.001.${ns[2]}; supported are 001.02 to 001.12`);
+    if (ns[1] !== type)
+      throw new CamtImportError(
+        fileName,
+        "Document/@xmlns",
+        `is the namespace of ${ns[1]} but the message is ${type} (${root})`,
+      );
+    if (n < MIN_VERSION || n > MAX_VERSION)
+      throw new CamtImportError(
+        fileName,
+        "Document/@xmlns",
+        `has version ${type}.001.${ns[2]}; supported are 001.02 to 001.12`,
+      );
     version = `${type}.001.${ns[2]}`;
   }
   const ctx: Ctx = { fileName };
@@ -199,7 +222,9 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   const headerCreated = instantAt(ctx, child(rootNode, "GrpHdr") ?? {}, "CreDtTm", `${rootPath}/GrpHdr`);
   const items = children(rootNode, item);
   if (items.length === 0) throw new CamtImportError(fileName, `${rootPath}/${item}`, "is missing");
-  const statements = items.map((stmt, i) => parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated));
+  const statements = items.map((stmt, i) =>
+    parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated),
+  );
   return { fileName, messageType: type, version, statements };
 }
 
@@ -240,7 +265,9 @@ function parseStatement(
   if (acctCcy !== null) checkCurrency(ctx, acctCcy, `${path}/Acct/Ccy`);
 
   const balances = children(stmt, "Bal").map((bal, i) => parseBalance(ctx, bal, `${path}/Bal[${i}]`));
-  const entries = children(stmt, "Ntry").map((ntry, i) => parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i, statementDate));
+  const entries = children(stmt, "Ntry").map((ntry, i) =>
+    parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i, statementDate),
+  );
   const bic = textAt(acct, "Svcr/FinInstnId/BICFI") ?? textAt(acct, "Svcr/FinInstnId/BIC");
 
   return {
@@ -285,7 +312,14 @@ function parseBalance(ctx: Ctx, bal: XmlNode, path: string): ParsedBalance {
   const date = readDateChoice(ctx, bal, "Dt", path);
   if (date === null) fail(ctx, `${path}/Dt`, "is missing");
   const negative = sign === "debit" && !new Decimal(amount).isZero();
-  return { code: code.toUpperCase(), amount: negative ? `-${amount}` : amount, currency, date: date.date, at: date.at, dateOnly: date.dateOnly };
+  return {
+    code: code.toUpperCase(),
+    amount: negative ? `-${amount}` : amount,
+    currency,
+    date: date.date,
+    at: date.at,
+    dateOnly: date.dateOnly,
+  };
 }
 
 function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number, statementDate: string | null): ParsedEntry {
@@ -294,12 +328,16 @@ function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number, statem
   const booked = readDateChoice(ctx, ntry, "BookgDt", path);
   const valueChoice = readDateChoice(ctx, ntry, "ValDt", path);
   const status = (textAt(ntry, "Sts/Cd") ?? textAt(ntry, "Sts/Prtry") ?? textAt(ntry, "Sts"))?.toUpperCase() ?? null;
-  const fallback = statementDate === null ? null : { date: statementDate, at: `${statementDate}T00:00:00Z`, dateOnly: true };
+  const fallback =
+    statementDate === null ? null : { date: statementDate, at: `${statementDate}T00:00:00Z`, dateOnly: true };
   const value = valueChoice ?? booked ?? fallback;
-  if (value === null) fail(ctx, `${path}/BookgDt`, "is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date");
+  if (value === null)
+    fail(ctx, `${path}/BookgDt`, "is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date");
   const details = children(ntry, "NtryDtls");
   const txs = details.flatMap((d) => children(d, "TxDtls"));
-  const batchCount = details.flatMap((d) => children(d, "Btch")).reduce((n, b) => n + Number(textAt(b, "NbOfTxs") ?? "0"), 0);
+  const batchCount = details
+    .flatMap((d) => children(d, "Btch"))
+    .reduce((n, b) => n + Number(textAt(b, "NbOfTxs") ?? "0"), 0);
   const additionalInfo = clean(textAt(ntry, "AddtlNtryInf"));
 
   let counterpartyName = "";
@@ -348,12 +386,22 @@ function counterparty(tx: XmlNode, direction: "credit" | "debit"): string {
 
 function remittanceOf(tx: XmlNode): string {
   const infos = children(tx, "RmtInf");
-  const unstructured = infos.flatMap((r) => children(r, "Ustrd")).map(textOf).filter(nonEmpty);
+  const unstructured = infos
+    .flatMap((r) => children(r, "Ustrd"))
+    .map(textOf)
+    .filter(nonEmpty);
   if (unstructured.length > 0) return unstructured.join(" ");
   const strd = infos.flatMap((r) => children(r, "Strd"));
-  const refs = strd.flatMap((s) => children(s, "CdtrRefInf")).map((c) => textAt(c, "Ref")).filter(nonEmpty);
+  const refs = strd
+    .flatMap((s) => children(s, "CdtrRefInf"))
+    .map((c) => textAt(c, "Ref"))
+    .filter(nonEmpty);
   if (refs.length > 0) return refs.join(" ");
-  return strd.flatMap((s) => children(s, "AddtlRmtInf")).map(textOf).filter(nonEmpty).join(" ");
+  return strd
+    .flatMap((s) => children(s, "AddtlRmtInf"))
+    .map(textOf)
+    .filter(nonEmpty)
+    .join(" ");
 }
 
 function endToEnd(tx: XmlNode): string | null {

@@ -18,7 +18,14 @@ import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { buildCamt053, type CamtBalance, type CamtEntry, type CamtStatement } from "../test/camt053-builder";
 import { DAY, DNB_FILE, IBANS, NORDEA_FILE, TAX_ACCOUNT } from "../test/camt053-demo";
-import { flowMismatches, newTenant as newTenantIn, rejection, rowsOf, tableCounts as tableCountsIn, captureCliOutput } from "../test/import-db";
+import {
+  flowMismatches,
+  newTenant as newTenantIn,
+  rejection,
+  rowsOf,
+  tableCounts as tableCountsIn,
+  captureCliOutput,
+} from "../test/import-db";
 import { importCamt053 } from "./camt053-import";
 import { runImportCli } from "./cli";
 import { CamtImportError, parseCamt053, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
@@ -36,14 +43,18 @@ function bookedSum(entries: ParsedEntry[], direction: "credit" | "debit"): strin
 }
 
 /** A minimal camt.053 document; `entry` replaces the one Ntry, `root` the root element name. */
-function makeCamt(opts: { version?: string; entry?: string; root?: string; acctId?: string; bal?: string } = {}): string {
+function makeCamt(
+  opts: { version?: string; entry?: string; root?: string; acctId?: string; bal?: string } = {},
+): string {
   const version = opts.version ?? "02";
   const root = opts.root ?? "BkToCstmrStmt";
   const entry =
     opts.entry ??
     `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt><ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
       <NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RltdPties><Dbtr><Nm>Kunde AS</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Faktura 42</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
-  const bal = opts.bal ?? `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`;
+  const bal =
+    opts.bal ??
+    `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.${version}"><${root}>
   <GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-01-10T20:00:00+01:00</CreDtTm></GrpHdr>
@@ -66,7 +77,6 @@ function camtError(fn: () => unknown): CamtImportError {
   throw new Error("expected a CamtImportError");
 }
 
-
 describe("parseCamt053: the demo statement files", () => {
   it("both files are read as their version, statement by statement, entry by entry", () => {
     const dnb = parseCamt053(DNB_FILE.content, DNB_FILE.name);
@@ -76,7 +86,9 @@ describe("parseCamt053: the demo statement files", () => {
       ["camt.053.001.02", "DNB-TAX-20260112", 1, DNB_FILE.name, 1],
       ["camt.053.001.02", "DNB-EUR-20260112", 2, DNB_FILE.name, 0],
     ]);
-    expect(nordea.map((s) => [s.version, s.id, s.entries.length])).toEqual([["camt.053.001.08", "NDEA-SE-20260112", 7]]);
+    expect(nordea.map((s) => [s.version, s.id, s.entries.length])).toEqual([
+      ["camt.053.001.08", "NDEA-SE-20260112", 7],
+    ]);
     for (const e of entriesOf([...dnb, ...nordea])) {
       expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
       expect(e.booked?.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -86,7 +98,14 @@ describe("parseCamt053: the demo statement files", () => {
 
   it("DNB operating account (001.02): IBAN and BIC, opening + booked entries = closing, DBIT opening is negative", () => {
     const [stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
-    expect(stmt?.account).toEqual({ ref: IBANS.dnbOperating, refType: "IBAN", currency: "NOK", servicerBic: "DNBANOKK", servicerName: null, name: "Nordlys Energi AS driftskonto" });
+    expect(stmt?.account).toEqual({
+      ref: IBANS.dnbOperating,
+      refType: "IBAN",
+      currency: "NOK",
+      servicerBic: "DNBANOKK",
+      servicerName: null,
+      name: "Nordlys Energi AS driftskonto",
+    });
     expect(stmt?.period).toBeNull();
     expect(stmt?.balances).toMatchObject([
       { code: "OPBD", amount: "-1500.00", currency: "NOK", date: DAY },
@@ -97,7 +116,9 @@ describe("parseCamt053: the demo statement files", () => {
     ]);
     const e = stmt?.entries ?? [];
     expect([bookedSum(e, "credit"), bookedSum(e, "debit")]).toEqual(["140512.50", "111075.50"]);
-    expect(new Decimal("-1500.00").plus(bookedSum(e, "credit")).minus(bookedSum(e, "debit")).toFixed(2)).toBe("27937.00");
+    expect(new Decimal("-1500.00").plus(bookedSum(e, "credit")).minus(bookedSum(e, "debit")).toFixed(2)).toBe(
+      "27937.00",
+    );
   });
 
   it("DNB entries: single payments, batches, AddtlNtryInf, NOTPROVIDED, whitespace, amounts as written", () => {
@@ -121,13 +142,38 @@ describe("parseCamt053: the demo statement files", () => {
       additionalInfo: null,
     });
     // The creditor of a debit; a structured reference (KID) as remittance; NOTPROVIDED is no end-to-end id.
-    expect(e[1]).toMatchObject({ direction: "debit", counterpartyName: "Fjordkraft AS", remittance: "2345678901234", endToEndId: null });
+    expect(e[1]).toMatchObject({
+      direction: "debit",
+      counterpartyName: "Fjordkraft AS",
+      remittance: "2345678901234",
+      endToEndId: null,
+    });
     // Batches stay one entry: three salaries to three people have no single counterparty.
     expect(DNB_FILE.content.match(/<TxDtls>/g)).toHaveLength(11);
-    expect(e[2]).toMatchObject({ amount: "98000.00", direction: "debit", txCount: 3, counterpartyName: "", remittance: "Batch of 3: Lønn januar 2026", endToEndId: null });
-    expect(e[3]).toMatchObject({ amount: "3000.00", direction: "credit", txCount: 2, counterpartyName: "Vipps MobilePay AS", remittance: "Batch of 2", endToEndId: null });
+    expect(e[2]).toMatchObject({
+      amount: "98000.00",
+      direction: "debit",
+      txCount: 3,
+      counterpartyName: "",
+      remittance: "Batch of 3: Lønn januar 2026",
+      endToEndId: null,
+    });
+    expect(e[3]).toMatchObject({
+      amount: "3000.00",
+      direction: "credit",
+      txCount: 2,
+      counterpartyName: "Vipps MobilePay AS",
+      remittance: "Batch of 2",
+      endToEndId: null,
+    });
     // An entry without details takes its AddtlNtryInf (whitespace collapsed) as remittance.
-    expect(e[4]).toMatchObject({ txCount: 1, counterpartyName: "", remittance: "Gebyr januar", additionalInfo: "Gebyr januar", accountServicerRef: "DNB-FEE-0112" });
+    expect(e[4]).toMatchObject({
+      txCount: 1,
+      counterpartyName: "",
+      remittance: "Gebyr januar",
+      additionalInfo: "Gebyr januar",
+      accountServicerRef: "DNB-FEE-0112",
+    });
     expect(e[5]).toMatchObject({ amount: e[4]?.amount, accountServicerRef: "DNB-FEE-0112" });
     expect(e[7]).toMatchObject({ status: "PDNG", amount: "4000.00" });
     // Amounts are kept exactly as written.
@@ -148,17 +194,37 @@ describe("parseCamt053: the demo statement files", () => {
       endToEndId: "NORDLYS-PAY-0007",
     });
     const [nordea] = parseCamt053(NORDEA_FILE.content, NORDEA_FILE.name);
-    expect(nordea?.entries[4]).toMatchObject({ amount: "500.00", direction: "debit", counterpartyName: "Kund Göteborg AB", endToEndId: "SE-INV-2188" });
+    expect(nordea?.entries[4]).toMatchObject({
+      amount: "500.00",
+      direction: "debit",
+      counterpartyName: "Kund Göteborg AB",
+      endToEndId: "SE-INV-2188",
+    });
   });
 
   it("DNB tax account: Othr id, servicer name without BIC, DtTm booking, DBIT closing, a period [D 00:00, D+1 00:00) is day D", () => {
     const [, stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
-    expect(stmt?.account).toMatchObject({ ref: TAX_ACCOUNT, refType: "OTHER", currency: "NOK", servicerBic: null, servicerName: "DNB Bank ASA" });
+    expect(stmt?.account).toMatchObject({
+      ref: TAX_ACCOUNT,
+      refType: "OTHER",
+      currency: "NOK",
+      servicerBic: null,
+      servicerName: "DNB Bank ASA",
+    });
     expect(stmt?.period).toEqual({ from: DAY, to: DAY });
     expect(stmt?.balances).toMatchObject([{ code: "CLBD", amount: "-7.00", currency: "NOK", date: DAY }]);
     // DtTm: the instant as given, the date its local date part; without ValDt the value date is the booking date.
-    expect(stmt?.entries[0]).toMatchObject({ booked: { date: DAY, at: `${DAY}T08:15:00+01:00`, dateOnly: false }, value: { date: DAY, at: `${DAY}T08:15:00+01:00` } });
-    expect(stmt?.entries[0]).toMatchObject({ direction: "debit", counterpartyName: "Skatteetaten", remittance: "Forskuddstrekk", endToEndId: null, accountServicerRef: null });
+    expect(stmt?.entries[0]).toMatchObject({
+      booked: { date: DAY, at: `${DAY}T08:15:00+01:00`, dateOnly: false },
+      value: { date: DAY, at: `${DAY}T08:15:00+01:00` },
+    });
+    expect(stmt?.entries[0]).toMatchObject({
+      direction: "debit",
+      counterpartyName: "Skatteetaten",
+      remittance: "Forskuddstrekk",
+      endToEndId: null,
+      accountServicerRef: null,
+    });
   });
 
   it("DNB EUR account: a statement without entries, over a weekend, without servicer", () => {
@@ -171,10 +237,27 @@ describe("parseCamt053: the demo statement files", () => {
   it("Nordea (001.08): BICFI, no Acct/Ccy, FrToDt without offset, Pty/Nm, Sts/Cd, Strd, Btch, foreign currency", () => {
     const [stmt] = parseCamt053(NORDEA_FILE.content, NORDEA_FILE.name);
     expect(NORDEA_FILE.content).not.toContain("<Ccy>");
-    expect(stmt?.account).toMatchObject({ ref: IBANS.nordeaSe, refType: "IBAN", currency: "SEK", servicerBic: "NDEASESS", servicerName: "Nordea Bank Abp, filial i Sverige" });
+    expect(stmt?.account).toMatchObject({
+      ref: IBANS.nordeaSe,
+      refType: "IBAN",
+      currency: "SEK",
+      servicerBic: "NDEASESS",
+      servicerName: "Nordea Bank Abp, filial i Sverige",
+    });
     expect(stmt?.period).toEqual({ from: DAY, to: DAY });
     expect(stmt?.balances.map((b) => b.code)).toEqual(["PRCD", "OPAV", "ITBD", "ITAV", "CLBD", "CLAV", "INFO", "XPCD"]);
-    expect(stmt?.entries.map((x) => [x.amount, x.currency, x.direction, x.status, x.counterpartyName, x.remittance, x.endToEndId, x.txCount])).toEqual([
+    expect(
+      stmt?.entries.map((x) => [
+        x.amount,
+        x.currency,
+        x.direction,
+        x.status,
+        x.counterpartyName,
+        x.remittance,
+        x.endToEndId,
+        x.txCount,
+      ]),
+    ).toEqual([
       ["45000.5", "SEK", "credit", "BOOK", "Kund Stockholm AB", "RF18539007547034", "SE-INV-2201", 1],
       ["1200.00", "EUR", "debit", "BOOK", "Lufthansa AG", "Flight LH 4711", "NORDLYS-TRV-0042", 1],
       ["30000.00", "SEK", "debit", "BOOK", "", "Batch of 12: Leverantörsbetalningar", null, 12],
@@ -185,20 +268,49 @@ describe("parseCamt053: the demo statement files", () => {
     ]);
     expect(stmt?.entries[1]?.value.date).toBe("2026-01-14");
     const sek = stmt?.entries.filter((x) => x.currency === "SEK") ?? [];
-    expect(new Decimal("80000.00").plus(bookedSum(sek, "credit")).minus(bookedSum(sek, "debit")).toFixed(2)).toBe(stmt?.balances.find((b) => b.code === "CLBD")?.amount);
+    expect(new Decimal("80000.00").plus(bookedSum(sek, "credit")).minus(bookedSum(sek, "debit")).toFixed(2)).toBe(
+      stmt?.balances.find((b) => b.code === "CLBD")?.amount,
+    );
   });
 
   it("the builder escapes text: names with & < > and quotes come back as written", () => {
     const name = `Smith & Sønner <"AS"> 'Øst'`;
-    const statement = (entries: CamtEntry[], balances: CamtBalance[]): CamtStatement => ({ id: "S-1", createdAt: `${DAY}T20:00:00Z`, account: { iban: IBANS.nordeaSe }, balances, entries });
+    const statement = (entries: CamtEntry[], balances: CamtBalance[]): CamtStatement => ({
+      id: "S-1",
+      createdAt: `${DAY}T20:00:00Z`,
+      account: { iban: IBANS.nordeaSe },
+      balances,
+      entries,
+    });
     const closing: CamtBalance = { code: "CLBD", amount: "1.00", currency: "SEK", date: DAY };
-    const entry: CamtEntry = { amount: "1.00", currency: "SEK", direction: "credit", booked: DAY, txs: [{ counterparty: name, remittance: ["a < b & c"] }] };
+    const entry: CamtEntry = {
+      amount: "1.00",
+      currency: "SEK",
+      direction: "credit",
+      booked: DAY,
+      txs: [{ counterparty: name, remittance: ["a < b & c"] }],
+    };
     for (const version of ["02", "08"] as const) {
-      const xml = buildCamt053({ version, messageId: "M-1", createdAt: `${DAY}T20:00:00Z`, statements: [statement([entry], [closing])] });
+      const xml = buildCamt053({
+        version,
+        messageId: "M-1",
+        createdAt: `${DAY}T20:00:00Z`,
+        statements: [statement([entry], [closing])],
+      });
       expect(xml).toContain("Smith &amp; Sønner &lt;");
-      expect(parseCamt053(xml, "escaped.xml")[0]?.entries[0]).toMatchObject({ counterpartyName: name, remittance: "a < b & c" });
+      expect(parseCamt053(xml, "escaped.xml")[0]?.entries[0]).toMatchObject({
+        counterpartyName: name,
+        remittance: "a < b & c",
+      });
     }
-    expect(() => buildCamt053({ version: "02", messageId: "M-1", createdAt: `${DAY}T20:00:00Z`, statements: [statement([entry], [])] })).toThrow(/at least one balance/);
+    expect(() =>
+      buildCamt053({
+        version: "02",
+        messageId: "M-1",
+        createdAt: `${DAY}T20:00:00Z`,
+        statements: [statement([entry], [])],
+      }),
+    ).toThrow(/at least one balance/);
   });
 });
 
@@ -207,7 +319,14 @@ describe("parseCamt053: versions and variants", () => {
     it(`reads camt.053.001.${version}`, () => {
       const [stmt] = parseCamt053(makeCamt({ version }), "v.xml");
       expect(stmt?.version).toBe(`camt.053.001.${version}`);
-      expect(stmt?.entries[0]).toMatchObject({ amount: "1250.00", currency: "NOK", direction: "credit", counterpartyName: "Kunde AS", remittance: "Faktura 42", endToEndId: "E2E-1" });
+      expect(stmt?.entries[0]).toMatchObject({
+        amount: "1250.00",
+        currency: "NOK",
+        direction: "credit",
+        counterpartyName: "Kunde AS",
+        remittance: "Faktura 42",
+        endToEndId: "E2E-1",
+      });
       expect(stmt?.entries[0]?.value).toEqual({ date: "2026-01-11", at: "2026-01-11T00:00:00Z", dateOnly: true });
     });
   }
@@ -222,7 +341,12 @@ describe("parseCamt053: versions and variants", () => {
       .replace("<ns2:?xml", "<?xml");
     const [stmt] = parseCamt053(xml, "prefixed.xml");
     expect(stmt?.balances).toMatchObject([{ code: "CLBD", amount: "-12.50", currency: "NOK", date: "2026-01-10" }]);
-    expect(stmt?.entries[0]).toMatchObject({ amount: "3", direction: "debit", booked: { date: "2026-01-10", at: "2026-01-10T08:15:00+01:00" }, value: { date: "2026-01-10" } });
+    expect(stmt?.entries[0]).toMatchObject({
+      amount: "3",
+      direction: "debit",
+      booked: { date: "2026-01-10", at: "2026-01-10T08:15:00+01:00" },
+      value: { date: "2026-01-10" },
+    });
   });
 });
 
@@ -236,20 +360,71 @@ describe("parseCamt053: malformed input", () => {
       makeCamt({ root: "CstmrCdtTrfInitn" }),
       /^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.052, camt\.053 or camt\.054 message \(root is Document\/CstmrCdtTrfInitn\)$/,
     ],
-    ["camt.052 root in a camt.053 namespace", makeCamt({ root: "BkToCstmrAcctRpt" }), /^bad\.xml: Document\/@xmlns is the namespace of camt\.053 but the message is camt\.052/],
-    ["unsupported version", makeCamt({ version: "13" }), /^bad\.xml: Document\/@xmlns has version camt\.053\.001\.13; supported are 001\.02 to 001\.12$/],
-    ["missing Amt", makeCamt({ entry: ntry(`<CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/Amt is missing$/],
-    ["bad CdtDbtInd", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CREDIT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CREDIT"$/],
-    ["bad date", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-02-30</Dt></BookgDt>`) }), /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/BookgDt\/Dt is not a valid date: "2026-02-30"$/],
-    ["bad date-time", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><DtTm>10.01.2026 08:00</DtTm></BookgDt>`) }), /Ntry\[0\]\/BookgDt\/DtTm is not a valid date-time: "10\.01\.2026 08:00"$/],
-    ["float-looking amount", makeCamt({ entry: ntry(`<Amt Ccy="NOK">1,5</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /Ntry\[0\]\/Amt is not a decimal amount: "1,5"$/],
-    ["Amt without Ccy", makeCamt({ entry: ntry(`<Amt>1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }), /Ntry\[0\]\/Amt\/@Ccy is missing$/],
+    [
+      "camt.052 root in a camt.053 namespace",
+      makeCamt({ root: "BkToCstmrAcctRpt" }),
+      /^bad\.xml: Document\/@xmlns is the namespace of camt\.053 but the message is camt\.052/,
+    ],
+    [
+      "unsupported version",
+      makeCamt({ version: "13" }),
+      /^bad\.xml: Document\/@xmlns has version camt\.053\.001\.13; supported are 001\.02 to 001\.12$/,
+    ],
+    [
+      "missing Amt",
+      makeCamt({ entry: ntry(`<CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }),
+      /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/Amt is missing$/,
+    ],
+    [
+      "bad CdtDbtInd",
+      makeCamt({
+        entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CREDIT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`),
+      }),
+      /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CREDIT"$/,
+    ],
+    [
+      "bad date",
+      makeCamt({
+        entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-02-30</Dt></BookgDt>`),
+      }),
+      /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/BookgDt\/Dt is not a valid date: "2026-02-30"$/,
+    ],
+    [
+      "bad date-time",
+      makeCamt({
+        entry: ntry(
+          `<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><DtTm>10.01.2026 08:00</DtTm></BookgDt>`,
+        ),
+      }),
+      /Ntry\[0\]\/BookgDt\/DtTm is not a valid date-time: "10\.01\.2026 08:00"$/,
+    ],
+    [
+      "float-looking amount",
+      makeCamt({
+        entry: ntry(`<Amt Ccy="NOK">1,5</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`),
+      }),
+      /Ntry\[0\]\/Amt is not a decimal amount: "1,5"$/,
+    ],
+    [
+      "Amt without Ccy",
+      makeCamt({ entry: ntry(`<Amt>1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`) }),
+      /Ntry\[0\]\/Amt\/@Ccy is missing$/,
+    ],
     [
       "no booking, value or statement date",
-      makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>`) }).replace(/<CreDtTm>[^<]*<\/CreDtTm>/g, ""),
+      makeCamt({ entry: ntry(`<Amt Ccy="NOK">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd>`) }).replace(
+        /<CreDtTm>[^<]*<\/CreDtTm>/g,
+        "",
+      ),
       /Ntry\[0\]\/BookgDt is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date$/,
     ],
-    ["bad balance indicator", makeCamt({ bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1.00</Amt><CdtDbtInd>X</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>` }), /Stmt\[0\]\/Bal\[0\]\/CdtDbtInd must be CRDT or DBIT, got "X"$/],
+    [
+      "bad balance indicator",
+      makeCamt({
+        bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1.00</Amt><CdtDbtInd>X</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
+      }),
+      /Stmt\[0\]\/Bal\[0\]\/CdtDbtInd must be CRDT or DBIT, got "X"$/,
+    ],
     ["account without id", makeCamt({ acctId: "" }), /Stmt\[0\]\/Acct\/Id has neither IBAN nor Othr\/Id$/],
   ];
   for (const [what, xml, message] of cases) {
@@ -263,8 +438,13 @@ describe("parseCamt053: malformed input", () => {
 
   it("names the index of the failing entry", () => {
     const good = makeCamt();
-    const xml = good.replace("</Stmt>", `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`);
-    expect(camtError(() => parseCamt053(xml, "statement.xml")).message).toBe("statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing");
+    const xml = good.replace(
+      "</Stmt>",
+      `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`,
+    );
+    expect(camtError(() => parseCamt053(xml, "statement.xml")).message).toBe(
+      "statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing",
+    );
   });
 });
 
@@ -341,10 +521,35 @@ describe("importCamt053", () => {
     const byRef = new Map(accs.map((a) => [a.externalRef, a]));
     const last4 = (ref: string) => ref.slice(-4);
     // The bank's name from the BIC when known (over the servicer's own name), else the servicer's name, else "Unknown bank".
-    expect(byRef.get(IBANS.dnbOperating)).toMatchObject({ tenantId, bankId: "DNBANOKK", bankName: "DNB", name: `DNB NOK ****${last4(IBANS.dnbOperating)}`, currency: "NOK", status: "active", externalRefType: "IBAN" });
-    expect(byRef.get(IBANS.nordeaSe)).toMatchObject({ bankId: "NDEASESS", bankName: "Nordea", name: `Nordea SEK ****${last4(IBANS.nordeaSe)}`, currency: "SEK", externalRefType: "IBAN" });
-    expect(byRef.get(TAX_ACCOUNT)).toMatchObject({ bankId: "UNKNOWN", bankName: "DNB Bank ASA", name: "DNB Bank ASA NOK ****2345", currency: "NOK", externalRefType: "OTHER" });
-    expect(byRef.get(IBANS.dnbEur)).toMatchObject({ bankId: "UNKNOWN", bankName: "Unknown bank", currency: "EUR", externalRefType: "IBAN" });
+    expect(byRef.get(IBANS.dnbOperating)).toMatchObject({
+      tenantId,
+      bankId: "DNBANOKK",
+      bankName: "DNB",
+      name: `DNB NOK ****${last4(IBANS.dnbOperating)}`,
+      currency: "NOK",
+      status: "active",
+      externalRefType: "IBAN",
+    });
+    expect(byRef.get(IBANS.nordeaSe)).toMatchObject({
+      bankId: "NDEASESS",
+      bankName: "Nordea",
+      name: `Nordea SEK ****${last4(IBANS.nordeaSe)}`,
+      currency: "SEK",
+      externalRefType: "IBAN",
+    });
+    expect(byRef.get(TAX_ACCOUNT)).toMatchObject({
+      bankId: "UNKNOWN",
+      bankName: "DNB Bank ASA",
+      name: "DNB Bank ASA NOK ****2345",
+      currency: "NOK",
+      externalRefType: "OTHER",
+    });
+    expect(byRef.get(IBANS.dnbEur)).toMatchObject({
+      bankId: "UNKNOWN",
+      bankName: "Unknown bank",
+      currency: "EUR",
+      externalRefType: "IBAN",
+    });
     const accountOf = (ref: string) => byRef.get(ref)?.id;
 
     const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
@@ -354,22 +559,38 @@ describe("importCamt053", () => {
     expect(txs.filter((t) => ["4000.00", "15000.00", "99.00"].includes(t.amount))).toEqual([]);
     const operating = txs.filter((t) => t.accountId === accountOf(IBANS.dnbOperating));
     // numeric keeps the file's scale; "075.50" loses only its leading zeros.
-    expect(operating.map((t) => t.amount).sort()).toEqual(["125000.00", "12500.00", "98000.00", "3000.00", "250.00", "250.00", "12500.00", "75.50", "12.500"].sort());
-    expect(operating.find((t) => t.endToEndId === "NORDLYS-INV-1042")).toMatchObject({ direction: "credit", bookedDate: DAY, valueDate: "2026-01-13", counterpartyName: "Kunde Bergen AS", remittance: "Faktura 1042 januar" });
+    expect(operating.map((t) => t.amount).sort()).toEqual(
+      ["125000.00", "12500.00", "98000.00", "3000.00", "250.00", "250.00", "12500.00", "75.50", "12.500"].sort(),
+    );
+    expect(operating.find((t) => t.endToEndId === "NORDLYS-INV-1042")).toMatchObject({
+      direction: "credit",
+      bookedDate: DAY,
+      valueDate: "2026-01-13",
+      counterpartyName: "Kunde Bergen AS",
+      remittance: "Faktura 1042 januar",
+    });
     // The fee booked twice under one reference is two transactions; an entry without reference gets a content key.
-    expect(operating.filter((t) => t.dedupeKey?.startsWith("asr:DNB-FEE-0112|")).map((t) => t.dedupeKey).sort()).toEqual([
-      `asr:DNB-FEE-0112|debit|250|${DAY}#0`,
-      `asr:DNB-FEE-0112|debit|250|${DAY}#1`,
-    ]);
+    expect(
+      operating
+        .filter((t) => t.dedupeKey?.startsWith("asr:DNB-FEE-0112|"))
+        .map((t) => t.dedupeKey)
+        .sort(),
+    ).toEqual([`asr:DNB-FEE-0112|debit|250|${DAY}#0`, `asr:DNB-FEE-0112|debit|250|${DAY}#1`]);
     expect(operating.find((t) => t.amount === "12.500")?.dedupeKey).toMatch(/^sha256:[0-9a-f]{64}$/);
     const tax = txs.find((t) => t.accountId === accountOf(TAX_ACCOUNT));
     expect(tax).toMatchObject({ amount: "7.00", direction: "debit", bookedDate: DAY, valueDate: DAY });
     expect(new Date(tax?.bookedAt ?? "").toISOString()).toBe("2026-01-12T07:15:00.000Z");
-    expect(txs.find((t) => t.currency === "EUR")).toMatchObject({ accountId: accountOf(IBANS.nordeaSe), amount: "1200.00", direction: "debit", valueDate: "2026-01-14" });
+    expect(txs.find((t) => t.currency === "EUR")).toMatchObject({
+      accountId: accountOf(IBANS.nordeaSe),
+      amount: "1200.00",
+      direction: "debit",
+      valueDate: "2026-01-14",
+    });
 
     // Exact sums per account, currency and direction, in SQL numeric.
     const sums = rowsOf<{ external_ref: string; currency: string; direction: string; n: number; total: string }>(
-      await database.db.execute(sql`select a.external_ref, t.currency, t.direction, count(*)::int as n, sum(t.amount)::text as total
+      await database.db
+        .execute(sql`select a.external_ref, t.currency, t.direction, count(*)::int as n, sum(t.amount)::text as total
         from transactions t join accounts a on a.id = t.account_id where t.company_id = ${companyId}
         group by 1, 2, 3`),
     );
@@ -385,7 +606,13 @@ describe("importCamt053", () => {
     );
 
     const bals = await database.db
-      .select({ accountId: balanceSnapshots.accountId, type: balanceSnapshots.balanceType, date: balanceSnapshots.asOfDate, balance: balanceSnapshots.balance, source: balanceSnapshots.source })
+      .select({
+        accountId: balanceSnapshots.accountId,
+        type: balanceSnapshots.balanceType,
+        date: balanceSnapshots.asOfDate,
+        balance: balanceSnapshots.balance,
+        source: balanceSnapshots.source,
+      })
       .from(balanceSnapshots)
       .where(eq(balanceSnapshots.companyId, companyId));
     const balancesOf = (ref: string) =>
@@ -394,7 +621,11 @@ describe("importCamt053", () => {
         .map((b) => `${b.type} ${b.date} ${b.balance}`)
         .sort();
     // OPBD dated the statement day is the previous day's closing; DBIT balances are negative.
-    expect(balancesOf(IBANS.dnbOperating)).toEqual([`closing_available ${DAY} 27937.00`, "closing_booked 2026-01-11 -1500.00", `closing_booked ${DAY} 27937.00`]);
+    expect(balancesOf(IBANS.dnbOperating)).toEqual([
+      `closing_available ${DAY} 27937.00`,
+      "closing_booked 2026-01-11 -1500.00",
+      `closing_booked ${DAY} 27937.00`,
+    ]);
     expect(balancesOf(TAX_ACCOUNT)).toEqual([`closing_booked ${DAY} -7.00`]);
     // OPBD dated before the statement's first day is that day's closing.
     expect(balancesOf(IBANS.dnbEur)).toEqual(["closing_booked 2026-01-09 50000.00", `closing_booked ${DAY} 50000.00`]);
@@ -421,7 +652,10 @@ describe("importCamt053", () => {
     expect(coverageOf(IBANS.nordeaSe)).toEqual([DAY]);
 
     // One transaction.created event per transaction, carrying the API's Transaction.
-    const events = await database.db.select().from(webhookEvents).where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, "transaction.created")));
+    const events = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, "transaction.created")));
     expect(events).toHaveLength(15);
     const payloads = events.map((e) => e.payload as { type: string; data: Record<string, unknown> });
     expect(new Set(payloads.map((p) => p.data.id))).toEqual(new Set(txs.map((t) => t.id)));
@@ -443,11 +677,17 @@ describe("importCamt053", () => {
     expect(payloads.find((p) => p.data.end_to_end_id === "SE-INV-2201")?.data.amount).toBe("45000.50");
     expect(payloads.find((p) => p.data.remittance === "Renter")?.data.amount).toBe("12.50");
     expect(payloads.find((p) => p.data.remittance === "Porto")?.data.amount).toBe("75.50");
-    expect(payloads.find((p) => p.data.remittance === "Forskuddstrekk")?.data.booked_at).toBe("2026-01-12T07:15:00.000Z");
+    expect(payloads.find((p) => p.data.remittance === "Forskuddstrekk")?.data.booked_at).toBe(
+      "2026-01-12T07:15:00.000Z",
+    );
 
     // The trigger-kept daily aggregate agrees with the transactions, row for row.
     expect(await flowMismatches(database, companyId)).toBe(0);
-    const flowTotal = rowsOf<{ n: number }>(await database.db.execute(sql`select sum(tx_count)::int as n from account_day_flows where company_id = ${companyId}`));
+    const flowTotal = rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select sum(tx_count)::int as n from account_day_flows where company_id = ${companyId}`,
+      ),
+    );
     expect(flowTotal[0]?.n).toBe(15);
   });
 
@@ -456,13 +696,19 @@ describe("importCamt053", () => {
     await importCamt053(database.db, { companyId, files: [DNB_FILE, NORDEA_FILE] });
     const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
     // Same reference, amount and day as the payment; the direction keeps the two apart, so neither is a duplicate.
-    const sameRef = txs.filter((t) => t.dedupeKey?.startsWith("asr:DNB2026011200002|")).map((t) => [t.direction, t.amount, t.counterpartyName, t.endToEndId, t.remittance]);
+    const sameRef = txs
+      .filter((t) => t.dedupeKey?.startsWith("asr:DNB2026011200002|"))
+      .map((t) => [t.direction, t.amount, t.counterpartyName, t.endToEndId, t.remittance]);
     expect(sameRef.sort()).toEqual([
       ["credit", "12500.00", "Fjordkraft AS", "NORDLYS-PAY-0007", "Retur: konto lukket"],
       ["debit", "12500.00", "Fjordkraft AS", null, "2345678901234"],
     ]);
     // A reversed customer payment is money going out: a debit, the customer as counterparty.
-    expect(txs.find((t) => t.endToEndId === "SE-INV-2188")).toMatchObject({ direction: "debit", amount: "500.00", counterpartyName: "Kund Göteborg AB" });
+    expect(txs.find((t) => t.endToEndId === "SE-INV-2188")).toMatchObject({
+      direction: "debit",
+      amount: "500.00",
+      counterpartyName: "Kund Göteborg AB",
+    });
   });
 
   it("importing the same file twice adds nothing; the closing derived from an opening is not rewritten", async () => {
@@ -470,13 +716,25 @@ describe("importCamt053", () => {
     await importCamt053(database.db, { companyId, files: [DNB_FILE] });
     const before = await tableCounts();
     const again = await importCamt053(database.db, { companyId, files: [DNB_FILE, { ...DNB_FILE, name: "copy.xml" }] });
-    expect(again.files.map((f) => [f.accountsMatched, f.accountsCreated, f.transactionsInserted, f.duplicatesSkipped, f.entriesNotBooked, f.balancesUpserted])).toEqual([
+    expect(
+      again.files.map((f) => [
+        f.accountsMatched,
+        f.accountsCreated,
+        f.transactionsInserted,
+        f.duplicatesSkipped,
+        f.entriesNotBooked,
+        f.balancesUpserted,
+      ]),
+    ).toEqual([
       // 10 booked entries and the stored pending one are duplicates.
       [3, 0, 0, 11, 1, 4],
       [3, 0, 0, 11, 1, 4],
     ]);
     expect(await tableCounts()).toEqual(before);
-    const n = await database.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.companyId, companyId));
+    const n = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(eq(transactions.companyId, companyId));
     expect(n[0]?.n).toBe(10);
   });
 
@@ -485,21 +743,39 @@ describe("importCamt053", () => {
     const day1 = makeCamt({
       bal: `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>
             <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1240.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
-    }).replace("</Stmt>", `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`);
+    }).replace(
+      "</Stmt>",
+      `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`,
+    );
     const res = await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
-    expect(res.files[0]).toMatchObject({ transactionsInserted: 1, entriesNotBooked: 1, balancesUpserted: 2, coverageDays: 1 });
-    const real = makeCamt({ bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">7.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`, entry: "" });
+    expect(res.files[0]).toMatchObject({
+      transactionsInserted: 1,
+      entriesNotBooked: 1,
+      balancesUpserted: 2,
+      coverageDays: 1,
+    });
+    const real = makeCamt({
+      bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">7.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`,
+      entry: "",
+    });
     await importCamt053(database.db, { companyId, files: [{ name: "day0.xml", content: real }] });
     // Re-importing day 1 must not put the opening balance back over the real closing of the 9th.
     await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
     const bals = await database.db.select().from(balanceSnapshots).where(eq(balanceSnapshots.companyId, companyId));
-    expect(bals.map((b) => `${b.balanceType} ${b.asOfDate} ${b.balance}`).sort()).toEqual(["closing_booked 2026-01-09 -7.00", "closing_booked 2026-01-10 1240.00"]);
+    expect(bals.map((b) => `${b.balanceType} ${b.asOfDate} ${b.balance}`).sort()).toEqual([
+      "closing_booked 2026-01-09 -7.00",
+      "closing_booked 2026-01-10 1240.00",
+    ]);
   });
 
   it("of two opening balances for the same previous day, the first one in the statement is kept", async () => {
     const { companyId } = await newTenant();
-    const opening = (code: string, amount: string) => `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`;
-    const xml = makeCamt({ bal: `${opening("OPBD", "1.01")}${opening("PRCD", "2.02")}`, acctId: "<IBAN>NO8330001234567</IBAN>" });
+    const opening = (code: string, amount: string) =>
+      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`;
+    const xml = makeCamt({
+      bal: `${opening("OPBD", "1.01")}${opening("PRCD", "2.02")}`,
+      acctId: "<IBAN>NO8330001234567</IBAN>",
+    });
     const res = await importCamt053(database.db, { companyId, files: [{ name: "two-openings.xml", content: xml }] });
     expect(res.files[0]?.balancesUpserted).toBe(1);
     const bals = await database.db.select().from(balanceSnapshots).where(eq(balanceSnapshots.companyId, companyId));
@@ -511,9 +787,21 @@ describe("importCamt053", () => {
     const good = { name: "good.xml", content: makeCamt({ acctId: "<IBAN>NO8330001234567</IBAN>" }) };
     const malformed: [string, string, RegExp][] = [
       ["truncated.xml", NORDEA_FILE.content.slice(0, 3000), /^truncated\.xml: is not well-formed XML/],
-      ["missing-amt.xml", DNB_FILE.content.replace('<Amt Ccy="NOK">12500.00</Amt>', ""), /^missing-amt\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/Amt is missing$/],
-      ["wrong-root.xml", DNB_FILE.content.replace(/BkToCstmrStmt>/g, "BkToCstmrDbtCdtNtfctn>"), /^wrong-root\.xml: Document\/@xmlns is the namespace of camt\.053 but the message is camt\.054/],
-      ["bad-ind.xml", DNB_FILE.content.replace(/(<Ntry>[\s\S]*?<CdtDbtInd>)CRDT/, "$1CRED"), /^bad-ind\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CRED"$/],
+      [
+        "missing-amt.xml",
+        DNB_FILE.content.replace('<Amt Ccy="NOK">12500.00</Amt>', ""),
+        /^missing-amt\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/Amt is missing$/,
+      ],
+      [
+        "wrong-root.xml",
+        DNB_FILE.content.replace(/BkToCstmrStmt>/g, "BkToCstmrDbtCdtNtfctn>"),
+        /^wrong-root\.xml: Document\/@xmlns is the namespace of camt\.053 but the message is camt\.054/,
+      ],
+      [
+        "bad-ind.xml",
+        DNB_FILE.content.replace(/(<Ntry>[\s\S]*?<CdtDbtInd>)CRDT/, "$1CRED"),
+        /^bad-ind\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[0\]\/CdtDbtInd must be CRDT or DBIT, got "CRED"$/,
+      ],
     ];
     const before = await tableCounts();
     for (const [name, content, message] of malformed) {
@@ -542,7 +830,9 @@ describe("importCamt053", () => {
     const err = await rejection(() => importCamt053(database.db, { companyId, files: [DNB_FILE, NORDEA_FILE] }));
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe("conflict");
-    expect(err.message).toBe(`${NORDEA_FILE.name}: account IBAN ${IBANS.nordeaSe} belongs to another company of this tenant`);
+    expect(err.message).toBe(
+      `${NORDEA_FILE.name}: account IBAN ${IBANS.nordeaSe} belongs to another company of this tenant`,
+    );
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -588,24 +878,62 @@ describe("runImportCli", () => {
     expect(code).toBe(0);
     const lines = io.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
-    expect(lines[1]).toMatch(/^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/);
+    expect(lines[1]).toMatch(
+      /^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/,
+    );
     expect(lines[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "0", "3", "10", "0", "1", "6", "5", "FWAV×2"]);
-    expect(lines[4]?.split(/\s{2,}/)).toEqual([NORDEA_FILE.name, "1", "0", "1", "5", "0", "2", "5", "1", "OPAV INFO XPCD"]);
-    expect(lines[6]?.split(/\s{2,}/)).toEqual(["total", "4", "0", "4", "15", "0", "3", "11", "6", "FWAV×2 OPAV INFO XPCD"]);
+    expect(lines[4]?.split(/\s{2,}/)).toEqual([
+      NORDEA_FILE.name,
+      "1",
+      "0",
+      "1",
+      "5",
+      "0",
+      "2",
+      "5",
+      "1",
+      "OPAV INFO XPCD",
+    ]);
+    expect(lines[6]?.split(/\s{2,}/)).toEqual([
+      "total",
+      "4",
+      "0",
+      "4",
+      "15",
+      "0",
+      "3",
+      "11",
+      "6",
+      "FWAV×2 OPAV INFO XPCD",
+    ]);
     // Again with --company=ID: every booked entry is a duplicate now, and the closings
     // derived from the openings are not rewritten over the existing rows (4 balances, not 6).
     const again = captureCliOutput();
     expect(await runImportCli(database.db, [`--company=${companyId}`, dnbPath], again)).toBe(0);
-    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "3", "0", "0", "11", "1", "4", "5", "FWAV×2"]);
+    expect(again.stdout.split("\n")[3]?.split(/\s{2,}/)).toEqual([
+      DNB_FILE.name,
+      "3",
+      "3",
+      "0",
+      "0",
+      "11",
+      "1",
+      "4",
+      "5",
+      "FWAV×2",
+    ]);
   });
-
 
   const usageCases: [string, string[], RegExp][] = [
     ["no --company", ["a.xml"], /missing argument --company COMPANY_ID/],
     ["--company without a value", ["--company"], /missing the company id after --company/],
     ["a company that is not a UUID", ["--company", "acme", "a.xml"], /--company must be a UUID, got "acme"/],
     ["no file", ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a"], /missing argument FILE/],
-    ["an unknown option", ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--dry-run", "a.xml"], /unknown option --dry-run/],
+    [
+      "an unknown option",
+      ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--dry-run", "a.xml"],
+      /unknown option --dry-run/,
+    ],
   ];
   for (const [what, args, message] of usageCases) {
     it(`usage error: ${what}`, async () => {
@@ -643,7 +971,9 @@ describe("runImportCli", () => {
     const before = await tableCounts();
     const io = captureCliOutput();
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, bad], io)).toBe(1);
-    expect(io.stderr).toMatch(/^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/);
+    expect(io.stderr).toMatch(
+      /^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/,
+    );
     expect(await tableCounts()).toEqual(before);
   });
 

@@ -92,7 +92,8 @@ function parseArgs(args: string[]): ParsedArgs {
   }
   if (companyId === undefined) return { error: "missing argument --company COMPANY_ID" };
   if (!Uuid.safeParse(companyId).success) return { error: `--company must be a UUID, got "${companyId}"` };
-  if (files.length === 0) return { error: "missing argument FILE: name at least one camt.052, camt.053 or camt.054 file" };
+  if (files.length === 0)
+    return { error: "missing argument FILE: name at least one camt.052, camt.053 or camt.054 file" };
   return { companyId, files };
 }
 
@@ -129,7 +130,8 @@ export function formatSummary(summary: ImportSummary): string {
     total.intradayPoints += f.intradayPoints;
     total.balancesUpserted += f.balancesUpserted;
     total.coverageDays += f.coverageDays;
-    for (const [code, n] of Object.entries(f.skippedBalanceCodes)) total.skippedBalanceCodes[code] = (total.skippedBalanceCodes[code] ?? 0) + n;
+    for (const [code, n] of Object.entries(f.skippedBalanceCodes))
+      total.skippedBalanceCodes[code] = (total.skippedBalanceCodes[code] ?? 0) + n;
   }
   const rows = [...summary.files, total].map((f) => COLUMNS.map((c) => c.value(f)));
   const widths = COLUMNS.map((c, i) => Math.max(c.title.length, ...rows.map((r) => (r[i] ?? "").length)));

@@ -26,7 +26,8 @@ const parser = new XMLParser({
 });
 
 /** The result of reading an XML text: the tree, or where it is not well-formed. */
-export type XmlReadResult = { ok: true; tree: Record<string, unknown> } | { ok: false; line: number; column: number; message: string };
+export type XmlReadResult =
+  { ok: true; tree: Record<string, unknown> } | { ok: false; line: number; column: number; message: string };
 
 /**
  * Checks that `xml` is well-formed and parses it into a tree. fast-xml-parser's

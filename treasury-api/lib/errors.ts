@@ -11,7 +11,12 @@ export class ApiError extends Error {
   readonly details: Record<string, unknown>;
   readonly headers: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details: Record<string, unknown> = {},
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = "ApiError";
     this.code = code;
@@ -43,5 +48,9 @@ export function companyNotAccessible(): ApiError {
 
 /** 409 for an operation that does not fit the object's current state (DESIGN.md). */
 export function stateConflict(what: string, state: string, allowed: readonly string[], operation: string): ApiError {
-  return new ApiError("conflict", `Cannot ${operation} ${what} in state ${state}; allowed from: ${allowed.join(", ")}`, { state, allowed });
+  return new ApiError(
+    "conflict",
+    `Cannot ${operation} ${what} in state ${state}; allowed from: ${allowed.join(", ")}`,
+    { state, allowed },
+  );
 }

@@ -22,7 +22,8 @@
  *   has not recorded them yet.
  */
 
-export type FailpointName = "idempotency.before-commit" | "idempotency.after-commit" | "bank.before-commit" | "webhooks.after-send";
+export type FailpointName =
+  "idempotency.before-commit" | "idempotency.after-commit" | "bank.before-commit" | "webhooks.after-send";
 
 /** Parses `TREASURY_API_FAILPOINT` into name → hit number that fires (1-based). Unknown names are kept (and never hit). */
 export function parseFailpoints(env: Record<string, string | undefined>): Map<string, number> {

@@ -15,7 +15,10 @@ let token: string;
 beforeAll(async () => {
   h = await createHarness();
   // A second app on the same database, configured as if behind a reverse proxy.
-  behindProxy = createApp({ database: h.database, config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, trustProxy: true } });
+  behindProxy = createApp({
+    database: h.database,
+    config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, trustProxy: true },
+  });
   token = await h.token("fullB");
 });
 afterAll(() => h.close());
@@ -44,20 +47,33 @@ describe("pagination links and X-Forwarded-*", () => {
 
   it("with trustProxy next and previous use the forwarded host and scheme, without the internal port", async () => {
     const proxied = { "x-forwarded-host": "api.example.com", "x-forwarded-proto": "https" };
-    expect((await links(behindProxy, 1, proxied)).next).toBe("https://api.example.com/public/accounts?page_size=1&page=2");
-    expect((await links(behindProxy, 2, proxied)).previous).toBe("https://api.example.com/public/accounts?page_size=1&page=1");
-    // A chain of proxies: the first value is the one the client used.
-    expect((await links(behindProxy, 1, { "x-forwarded-host": "api.example.com, internal-lb:8080", "x-forwarded-proto": "https, http" })).next).toBe(
+    expect((await links(behindProxy, 1, proxied)).next).toBe(
       "https://api.example.com/public/accounts?page_size=1&page=2",
     );
+    expect((await links(behindProxy, 2, proxied)).previous).toBe(
+      "https://api.example.com/public/accounts?page_size=1&page=1",
+    );
+    // A chain of proxies: the first value is the one the client used.
+    expect(
+      (
+        await links(behindProxy, 1, {
+          "x-forwarded-host": "api.example.com, internal-lb:8080",
+          "x-forwarded-proto": "https, http",
+        })
+      ).next,
+    ).toBe("https://api.example.com/public/accounts?page_size=1&page=2");
   });
 
   it("with trustProxy a port named by X-Forwarded-Host is kept; one header alone still drops the internal port", async () => {
-    expect((await links(behindProxy, 1, { "x-forwarded-host": "api.example.com:8443", "x-forwarded-proto": "https" })).next).toBe(
-      "https://api.example.com:8443/public/accounts?page_size=1&page=2",
+    expect(
+      (await links(behindProxy, 1, { "x-forwarded-host": "api.example.com:8443", "x-forwarded-proto": "https" })).next,
+    ).toBe("https://api.example.com:8443/public/accounts?page_size=1&page=2");
+    expect((await links(behindProxy, 1, { "x-forwarded-proto": "https" })).next).toBe(
+      "https://127.0.0.1/public/accounts?page_size=1&page=2",
     );
-    expect((await links(behindProxy, 1, { "x-forwarded-proto": "https" })).next).toBe("https://127.0.0.1/public/accounts?page_size=1&page=2");
-    expect((await links(behindProxy, 1, { "x-forwarded-host": "api.example.com" })).next).toBe("http://api.example.com/public/accounts?page_size=1&page=2");
+    expect((await links(behindProxy, 1, { "x-forwarded-host": "api.example.com" })).next).toBe(
+      "http://api.example.com/public/accounts?page_size=1&page=2",
+    );
   });
 
   it("with trustProxy malformed forwarding values are ignored", async () => {
@@ -68,7 +84,9 @@ describe("pagination links and X-Forwarded-*", () => {
       { "x-forwarded-host": "bad host" },
     ];
     for (const headers of bad) {
-      expect((await links(behindProxy, 1, headers)).next, JSON.stringify(headers)).toBe("http://127.0.0.1:4010/public/accounts?page_size=1&page=2");
+      expect((await links(behindProxy, 1, headers)).next, JSON.stringify(headers)).toBe(
+        "http://127.0.0.1:4010/public/accounts?page_size=1&page=2",
+      );
     }
   });
 });

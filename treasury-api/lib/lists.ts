@@ -14,7 +14,10 @@ import { ApiError } from "./errors";
 export const pagingQuery = {
   page: PageParam.optional().meta({ description: "Form B: page number, 1-indexed" }),
   page_size: PageSizeParam.optional().meta({ description: "Form B: rows per page, default 100, max 1000" }),
-  limit: LimitParam.optional().meta({ description: "Form A: most rows returned, default 100, max 1000. Form B accepts it as page_size when page_size is absent." }),
+  limit: LimitParam.optional().meta({
+    description:
+      "Form A: most rows returned, default 100, max 1000. Form B accepts it as page_size when page_size is absent.",
+  }),
 };
 
 export interface Paging {
@@ -31,7 +34,10 @@ export function resolvePaging(c: Context<AppEnv>, q: { page?: number; page_size?
   const caller = c.get("caller");
   if (caller?.form === "A") {
     for (const field of ["page", "page_size"] as const) {
-      if (q[field] !== undefined) throw new ApiError("validation_error", `${field} is a Form B parameter; Form A lists take limit`, { errors: { [field]: ["is not accepted with a Form A token; use limit"] } });
+      if (q[field] !== undefined)
+        throw new ApiError("validation_error", `${field} is a Form B parameter; Form A lists take limit`, {
+          errors: { [field]: ["is not accepted with a Form A token; use limit"] },
+        });
     }
     const limit = q.limit ?? PAGE_SIZE_DEFAULT;
     return { limit, offset: 0, page: 1, pageSize: limit, needsCount: false };
@@ -61,7 +67,8 @@ export function publicRequestUrl(c: Context<AppEnv>): URL {
   try {
     // An authority alone (name or address, optional port); with a path, query, user info or an invalid name it is ignored.
     const parsed = host ? new URL(`${proto ?? url.protocol.replace(":", "")}://${host}`) : null;
-    if (parsed && parsed.pathname === "/" && !parsed.search && !parsed.hash && !parsed.username && !parsed.password) forwardedHost = parsed;
+    if (parsed && parsed.pathname === "/" && !parsed.search && !parsed.hash && !parsed.username && !parsed.password)
+      forwardedHost = parsed;
   } catch {
     forwardedHost = null;
   }
@@ -128,6 +135,8 @@ export const dateRangeQuery = {
 /** 400 when from_date is after to_date. */
 export function checkDateRange(q: { from_date?: string; to_date?: string }): void {
   if (q.from_date && q.to_date && q.from_date > q.to_date) {
-    throw new ApiError("validation_error", "from_date must not be after to_date", { errors: { from_date: ["must not be after to_date"] } });
+    throw new ApiError("validation_error", "from_date must not be after to_date", {
+      errors: { from_date: ["must not be after to_date"] },
+    });
   }
 }

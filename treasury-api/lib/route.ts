@@ -32,7 +32,10 @@ export type TreasuryRouteConfig = Omit<RouteConfig, "method" | "middleware" | "r
   responses: RouteConfig["responses"];
 };
 
-const errorResponse = (description: string) => ({ description, content: { "application/json": { schema: ErrorBody } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ErrorBody } },
+});
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const, minimum: 0 } });
 
@@ -51,12 +54,17 @@ export const COMMON_ERROR_RESPONSES = {
   401: errorResponse("authentication_failed: token missing, invalid or expired"),
   403: errorResponse("permission_denied: scope missing, company not accessible, write not approved, tenant mismatch"),
   404: errorResponse("not_found: no such object within the caller's scope (never 403, so existence does not leak)"),
-  429: { ...errorResponse("throttled: rate limit exceeded; retry after Retry-After seconds"), headers: THROTTLED_HEADERS },
+  429: {
+    ...errorResponse("throttled: rate limit exceeded; retry after Retry-After seconds"),
+    headers: THROTTLED_HEADERS,
+  },
   500: errorResponse("internal_error"),
 } as const;
 
 export const WRITE_ERROR_RESPONSES = {
-  409: errorResponse("conflict: idempotency key reused with another payload or still in progress, or the object's state does not allow the operation (details.state, details.allowed)"),
+  409: errorResponse(
+    "conflict: idempotency key reused with another payload or still in progress, or the object's state does not allow the operation (details.state, details.allowed)",
+  ),
   413: errorResponse("payload_too_large: body over 1 MiB"),
   415: errorResponse("unsupported_media_type: body is not application/json"),
 } as const;
@@ -65,30 +73,45 @@ function guard(scope: Scope, rule: CompanyRule, write: boolean): MiddlewareHandl
   return async (c, next) => {
     const caller = c.get("caller");
     if (!caller) {
-      throw new ApiError("authentication_failed", "Authorization: Bearer <access token> is required", {}, { "WWW-Authenticate": "Bearer" });
+      throw new ApiError(
+        "authentication_failed",
+        "Authorization: Bearer <access token> is required",
+        {},
+        { "WWW-Authenticate": "Bearer" },
+      );
     }
     if (!caller.scopes.includes(scope)) {
       throw new ApiError("permission_denied", `The access token lacks the scope ${scope}`, { required_scope: scope });
     }
     if (write && !caller.writeApproved) {
-      throw new ApiError("permission_denied", "Write access has not been approved for this client", { reason: "write_not_approved" });
+      throw new ApiError("permission_denied", "Write access has not been approved for this client", {
+        reason: "write_not_approved",
+      });
     }
     if (caller.form === "B") {
       const tenantHeader = c.req.header("x-tenant-id");
       if (tenantHeader !== undefined && tenantHeader.toLowerCase() !== caller.tenantId) {
-        throw new ApiError("permission_denied", "X-Tenant-ID does not name the tenant that owns this client's companies");
+        throw new ApiError(
+          "permission_denied",
+          "X-Tenant-ID does not name the tenant that owns this client's companies",
+        );
       }
     }
     const header = c.req.header("x-company-id");
     let companyId: string | null = null;
     if (header !== undefined) {
-      if (!isUuid(header)) throw new ApiError("validation_error", "X-Company-ID must be a UUID", { errors: { "X-Company-ID": ["must be a UUID"] } });
+      if (!isUuid(header))
+        throw new ApiError("validation_error", "X-Company-ID must be a UUID", {
+          errors: { "X-Company-ID": ["must be a UUID"] },
+        });
       companyId = header.toLowerCase();
       if (!caller.companyIds.includes(companyId)) {
         throw companyNotAccessible();
       }
     } else if (rule === "required" && caller.form === "B") {
-      throw new ApiError("validation_error", "X-Company-ID header is required on company-scoped calls", { errors: { "X-Company-ID": ["is required"] } });
+      throw new ApiError("validation_error", "X-Company-ID header is required on company-scoped calls", {
+        errors: { "X-Company-ID": ["is required"] },
+      });
     }
     c.set("companyId", rule === "none" ? null : companyId);
     c.set("scope", {
@@ -103,7 +126,9 @@ function multipartBodyOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const type = c.req.header("content-type") ?? "";
     if (!/^multipart\/form-data\b/i.test(type)) {
-      throw new ApiError("unsupported_media_type", "The request body must be multipart/form-data", { content_type: type || null });
+      throw new ApiError("unsupported_media_type", "The request body must be multipart/form-data", {
+        content_type: type || null,
+      });
     }
     await next();
   };
@@ -128,10 +153,15 @@ function jsonBody(rule: BodyRule): MiddlewareHandler<AppEnv> {
     const announced = (length !== undefined && length !== "0") || c.req.header("transfer-encoding") !== undefined;
     const text = type || announced || c.req.raw.body !== null ? await c.req.text() : "";
     if ((text.length > 0 || rule === "required") && !/^application\/(.+\+)?json\b/i.test(type)) {
-      throw new ApiError("unsupported_media_type", "The request body must be JSON with Content-Type: application/json", { content_type: type || null });
+      throw new ApiError(
+        "unsupported_media_type",
+        "The request body must be JSON with Content-Type: application/json",
+        { content_type: type || null },
+      );
     }
     if (text.trim() === "") {
-      if (rule === "required") throw new ApiError("validation_error", "The request body is required", { errors: { body: ["is required"] } });
+      if (rule === "required")
+        throw new ApiError("validation_error", "The request body is required", { errors: { body: ["is required"] } });
       if (type) {
         // The body validator would parse "" as JSON; without Content-Type it takes the body as absent.
         const headers = new Headers(c.req.raw.headers);
@@ -139,7 +169,11 @@ function jsonBody(rule: BodyRule): MiddlewareHandler<AppEnv> {
         c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
       }
     } else if (rule === "none" && !isEmptyJsonObject(text)) {
-      throw new ApiError("validation_error", "This operation takes no request body (an empty JSON object {} is accepted)", { errors: { body: ["must be empty or {}"] } });
+      throw new ApiError(
+        "validation_error",
+        "This operation takes no request body (an empty JSON object {} is accepted)",
+        { errors: { body: ["must be empty or {}"] } },
+      );
     }
     await next();
   };
@@ -154,7 +188,13 @@ function isEmptyJsonObject(text: string): boolean {
   }
 }
 
-type HeaderParameter = { name: string; in: "header"; required: boolean; description: string; schema: Record<string, unknown> };
+type HeaderParameter = {
+  name: string;
+  in: "header";
+  required: boolean;
+  description: string;
+  schema: Record<string, unknown>;
+};
 
 const UUID_SCHEMA = { type: "string", format: "uuid" };
 
@@ -165,7 +205,8 @@ function headerParameters(rule: CompanyRule, write: boolean): HeaderParameter[] 
       name: "X-Tenant-ID",
       in: "header",
       required: false,
-      description: "Form A: required, the tenant the token is bound to (missing: 400; another tenant: 403). Form B: optional; if sent, the tenant that owns the client's companies (else 403).",
+      description:
+        "Form A: required, the tenant the token is bound to (missing: 400; another tenant: 403). Form B: optional; if sent, the tenant that owns the client's companies (else 403).",
       schema: UUID_SCHEMA,
     },
   ];
@@ -186,7 +227,8 @@ function headerParameters(rule: CompanyRule, write: boolean): HeaderParameter[] 
       name: "Idempotency-Key",
       in: "header",
       required: true,
-      description: "Required on every write (missing: 400). 1–255 visible ASCII characters, kept 24 hours per OAuth client; a retry with the same key and request replays the stored response with Idempotent-Replayed: true.",
+      description:
+        "Required on every write (missing: 400). 1–255 visible ASCII characters, kept 24 hours per OAuth client; a retry with the same key and request replays the stored response with Idempotent-Replayed: true.",
       schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
     });
   }
@@ -203,7 +245,11 @@ export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
   const write = def.method !== "get";
   const body = def.request?.body;
   const middleware: MiddlewareHandler<AppEnv>[] = [guard(scope, company, write)];
-  if (write) middleware.push(multipart ? multipartBodyOnly() : jsonBody(body ? (body.required ? "required" : "optional") : "none"), idempotency());
+  if (write)
+    middleware.push(
+      multipart ? multipartBodyOnly() : jsonBody(body ? (body.required ? "required" : "optional") : "none"),
+      idempotency(),
+    );
   const companyDoc =
     company === "required"
       ? "Form B: X-Company-ID required. Form A: X-Company-ID optional (narrows to that company)."
@@ -212,7 +258,8 @@ export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
         : "Not company-scoped.";
   return createRoute({
     ...rest,
-    description: `${rest.description ?? ""}\n\nScope: \`${scope}\`. ${companyDoc}${write ? " Requires the Idempotency-Key header and an approved-write client." : ""}`.trim(),
+    description:
+      `${rest.description ?? ""}\n\nScope: \`${scope}\`. ${companyDoc}${write ? " Requires the Idempotency-Key header and an approved-write client." : ""}`.trim(),
     security: [{ bearerAuth: [scope] }],
     parameters: [...headerParameters(company, write), ...(rest.parameters ?? [])],
     middleware,

@@ -22,6 +22,9 @@ export interface DataScope {
  */
 export function scopeWhere(scope: DataScope, tenantCol: AnyColumn, companyCol: AnyColumn): SQL[] {
   const conds: SQL[] = [eq(tenantCol, scope.tenantId)];
-  if (scope.companyIds !== null) conds.push(inArray(companyCol, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"]));
+  if (scope.companyIds !== null)
+    conds.push(
+      inArray(companyCol, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"]),
+    );
   return conds;
 }

@@ -19,7 +19,15 @@ import { IDS, createHarness, type Harness } from "../test/harness";
 import { runWebhooksOnce } from "../webhooks/delivery";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { enqueueEvents } from "../webhooks/outbox";
-import { SecretKeyError, isSealed, openSecret, parseSecretKey, prepareSecretsAtRest, resolveSecretKey, sealSecret } from "./secret-box";
+import {
+  SecretKeyError,
+  isSealed,
+  openSecret,
+  parseSecretKey,
+  prepareSecretsAtRest,
+  resolveSecretKey,
+  sealSecret,
+} from "./secret-box";
 
 const KEY = randomBytes(32);
 
@@ -28,7 +36,13 @@ describe("keys and encryption", () => {
     expect(parseSecretKey(KEY.toString("hex"))).toEqual(KEY);
     expect(parseSecretKey(` ${KEY.toString("base64")}\n`)).toEqual(KEY);
     expect(parseSecretKey(KEY.toString("base64url"))).toEqual(KEY);
-    for (const bad of ["", "short", randomBytes(31).toString("base64"), randomBytes(33).toString("hex"), "z".repeat(64)]) {
+    for (const bad of [
+      "",
+      "short",
+      randomBytes(31).toString("base64"),
+      randomBytes(33).toString("hex"),
+      "z".repeat(64),
+    ]) {
       expect(() => parseSecretKey(bad)).toThrow(/TREASURY_API_SECRET_KEY must be 32 random bytes/);
     }
   });
@@ -51,7 +65,10 @@ describe("keys and encryption", () => {
       expect(first.source).toBe("file");
       expect(statSync(path.join(dir, "secret-key")).mode & 0o777).toBe(0o600);
       expect(resolveSecretKey({}, dir).key).toEqual(first.key);
-      expect(resolveSecretKey({ TREASURY_API_SECRET_KEY: KEY.toString("hex") }, dir)).toEqual({ key: KEY, source: "variable" });
+      expect(resolveSecretKey({ TREASURY_API_SECRET_KEY: KEY.toString("hex") }, dir)).toEqual({
+        key: KEY,
+        source: "variable",
+      });
       expect(() => resolveSecretKey({ TREASURY_API_SECRET_KEY: "not-a-key" }, dir)).toThrow(/TREASURY_API_SECRET_KEY/);
       expect(resolveSecretKey({}, "memory").source).toBe("ephemeral");
     } finally {
@@ -61,7 +78,12 @@ describe("keys and encryption", () => {
 });
 
 describe("through the API", () => {
-  const overrides = { secretKey: KEY, webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000, allowPrivateWebhooks: true };
+  const overrides = {
+    secretKey: KEY,
+    webhookRetryScale: 0.000_001,
+    webhookTimeoutMs: 2_000,
+    allowPrivateWebhooks: true,
+  };
   let h: Harness;
   let rx: LoopbackReceiver;
   beforeAll(async () => {
@@ -92,7 +114,11 @@ describe("through the API", () => {
     expect(((await replay.json()) as { secret: string }).secret).toBe(ep.secret);
     expect(Number(await plainRows())).toBe(0);
 
-    const rotated = await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", json: { rotate_secret: true }, idem: "at-rest-rotate" });
+    const rotated = await h.call("PATCH", `/webhooks/${ep.id}`, {
+      client: "fullB",
+      json: { rotate_secret: true },
+      idem: "at-rest-rotate",
+    });
     const newSecret = ((await rotated.json()) as { secret: string }).secret;
     expect(newSecret).toMatch(/^whsec_/);
     expect(Number(await plainRows())).toBe(0);
@@ -101,16 +127,22 @@ describe("through the API", () => {
 
     rx.secrets.set("old", ep.secret);
     rx.secrets.set("new", newSecret);
-    await enqueueEvents(h.database.db, [{ tenantId: IDS.tenant, companyId: IDS.companyA, type: "transaction.created", data: { marker: "at-rest" } }]);
+    await enqueueEvents(h.database.db, [
+      { tenantId: IDS.tenant, companyId: IDS.companyA, type: "transaction.created", data: { marker: "at-rest" } },
+    ]);
     const config = resolveConfig(overrides);
-    for (let i = 0; i < 50 && !rx.received.some((d) => d.path === "/at-rest"); i++) await runWebhooksOnce(h.database.db, config);
+    for (let i = 0; i < 50 && !rx.received.some((d) => d.path === "/at-rest"); i++)
+      await runWebhooksOnce(h.database.db, config);
     const got = rx.received.filter((d) => d.path === "/at-rest");
     expect(got).toHaveLength(1);
     expect(got[0]?.validFor.sort()).toEqual(["new", "old"]);
   });
 
   it("at start: plain-text rows of an older version are encrypted (and still work); another key is refused naming the variable", async () => {
-    const [client] = await queryRows<{ id: string; tenant_id: string }>(h.database.db, sql`select id, tenant_id from oauth_clients limit 1`);
+    const [client] = await queryRows<{ id: string; tenant_id: string }>(
+      h.database.db,
+      sql`select id, tenant_id from oauth_clients limit 1`,
+    );
     if (!client) throw new Error("no client");
     const legacyId = crypto.randomUUID();
     await h.database.db.insert(s.webhookEndpoints).values({
@@ -138,10 +170,15 @@ describe("through the API", () => {
     const [row] = await h.database.db.select().from(s.webhookEndpoints).where(eq(s.webhookEndpoints.id, legacyId));
     expect(openSecret(KEY, row?.secret ?? "")).toBe("whsec_legacy-current");
     expect(openSecret(KEY, row?.previousSecret ?? "")).toBe("whsec_legacy-previous");
-    const [idem] = await h.database.db.select().from(s.idempotencyKeys).where(eq(s.idempotencyKeys.key, "legacy-response"));
+    const [idem] = await h.database.db
+      .select()
+      .from(s.idempotencyKeys)
+      .where(eq(s.idempotencyKeys.key, "legacy-response"));
     expect(openSecret(KEY, idem?.responseBody ?? "")).toBe('{"secret":"whsec_legacy-current"}');
 
     await expect(prepareSecretsAtRest(h.database.db, KEY)).resolves.toEqual({ encrypted: 0 });
-    await expect(prepareSecretsAtRest(h.database.db, randomBytes(32))).rejects.toThrow(/TREASURY_API_SECRET_KEY is not the key this database's secrets were encrypted with/);
+    await expect(prepareSecretsAtRest(h.database.db, randomBytes(32))).rejects.toThrow(
+      /TREASURY_API_SECRET_KEY is not the key this database's secrets were encrypted with/,
+    );
   });
 });

@@ -50,7 +50,9 @@ export function parseSecretKey(text: string): Buffer {
     const bytes = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
     if (bytes.length === 32) return bytes;
   }
-  throw new SecretKeyError(`${SECRET_KEY_VARIABLE} must be 32 random bytes written as 64 hex digits or as base64 (e.g. the output of \`openssl rand -base64 32\`)`);
+  throw new SecretKeyError(
+    `${SECRET_KEY_VARIABLE} must be 32 random bytes written as 64 hex digits or as base64 (e.g. the output of \`openssl rand -base64 32\`)`,
+  );
 }
 
 /** True for a value written by `sealSecret`. */
@@ -78,7 +80,9 @@ export function openSecret(key: Buffer, stored: string): string {
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
   } catch {
-    throw new SecretKeyError(`A stored secret cannot be decrypted: ${SECRET_KEY_VARIABLE} is not the key it was encrypted with`);
+    throw new SecretKeyError(
+      `A stored secret cannot be decrypted: ${SECRET_KEY_VARIABLE} is not the key it was encrypted with`,
+    );
   }
 }
 
@@ -95,7 +99,10 @@ export function ephemeralSecretKey(): Buffer {
  * random key for this process.
  * @throws SecretKeyError when the variable or the key file is malformed.
  */
-export function resolveSecretKey(env: Record<string, string | undefined>, dataDir: string | null): { key: Buffer; source: "variable" | "file" | "ephemeral" } {
+export function resolveSecretKey(
+  env: Record<string, string | undefined>,
+  dataDir: string | null,
+): { key: Buffer; source: "variable" | "file" | "ephemeral" } {
   const fromEnv = env[SECRET_KEY_VARIABLE];
   if (fromEnv !== undefined && fromEnv.trim() !== "") return { key: parseSecretKey(fromEnv), source: "variable" };
   if (!dataDir || dataDir === "memory") return { key: ephemeralSecretKey(), source: "ephemeral" };
@@ -111,7 +118,10 @@ export function resolveSecretKey(env: Record<string, string | undefined>, dataDi
   try {
     return { key: parseSecretKey(readFileSync(file, "utf8")), source: "file" };
   } catch (err) {
-    if (err instanceof SecretKeyError) throw new SecretKeyError(`${file} does not hold a valid key (set ${SECRET_KEY_VARIABLE} or fix the file): ${err.message}`);
+    if (err instanceof SecretKeyError)
+      throw new SecretKeyError(
+        `${file} does not hold a valid key (set ${SECRET_KEY_VARIABLE} or fix the file): ${err.message}`,
+      );
     throw err;
   }
 }
@@ -137,16 +147,24 @@ export async function prepareSecretsAtRest(db: Db, key: Buffer): Promise<{ encry
       );
     }
   } else {
-    await db.insert(meta).values({ key: CHECK_KEY, value: sealSecret(key, CHECK_TEXT) }).onConflictDoNothing();
+    await db
+      .insert(meta)
+      .values({ key: CHECK_KEY, value: sealSecret(key, CHECK_TEXT) })
+      .onConflictDoNothing();
   }
   return db.transaction(async (tx) => {
     let encrypted = 0;
     const endpoints = await tx
-      .select({ id: webhookEndpoints.id, secret: webhookEndpoints.secret, previousSecret: webhookEndpoints.previousSecret })
+      .select({
+        id: webhookEndpoints.id,
+        secret: webhookEndpoints.secret,
+        previousSecret: webhookEndpoints.previousSecret,
+      })
       .from(webhookEndpoints)
       .where(sql`${webhookEndpoints.secret} not like 'enc:%' or ${webhookEndpoints.previousSecret} not like 'enc:%'`);
     for (const e of endpoints) {
-      const previousSecret = e.previousSecret === null || isSealed(e.previousSecret) ? e.previousSecret : sealSecret(key, e.previousSecret);
+      const previousSecret =
+        e.previousSecret === null || isSealed(e.previousSecret) ? e.previousSecret : sealSecret(key, e.previousSecret);
       const secret = isSealed(e.secret) ? e.secret : sealSecret(key, e.secret);
       await tx.update(webhookEndpoints).set({ secret, previousSecret }).where(eq(webhookEndpoints.id, e.id));
       encrypted++;
@@ -154,7 +172,9 @@ export async function prepareSecretsAtRest(db: Db, key: Buffer): Promise<{ encry
     const responses = await tx
       .select({ clientId: idempotencyKeys.clientId, key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
       .from(idempotencyKeys)
-      .where(sql`${isNotNull(idempotencyKeys.responseBody)} and ${not(sql`${idempotencyKeys.responseBody} like 'enc:%'`)}`);
+      .where(
+        sql`${isNotNull(idempotencyKeys.responseBody)} and ${not(sql`${idempotencyKeys.responseBody} like 'enc:%'`)}`,
+      );
     for (const r of responses) {
       await tx
         .update(idempotencyKeys)

@@ -24,7 +24,11 @@ export function validationError(error: z.ZodError, target: string): ApiError {
   };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) add(fieldPath([...issue.path, key]), target === "query" ? "is not a supported query parameter" : "is not a known field");
+      for (const key of issue.keys)
+        add(
+          fieldPath([...issue.path, key]),
+          target === "query" ? "is not a supported query parameter" : "is not a known field",
+        );
     } else if (issue.code === "invalid_type" && issue.input === undefined) {
       add(fieldPath(issue.path), "is required");
     } else {
@@ -33,7 +37,9 @@ export function validationError(error: z.ZodError, target: string): ApiError {
   }
   const first = Object.entries(errors)[0];
   const where = target === "json" ? "body" : target === "param" ? "path" : target;
-  const message = first ? `Invalid ${where}: ${first[0]} ${first[1][0]}${Object.keys(errors).length > 1 ? ` (and ${Object.keys(errors).length - 1} more)` : ""}` : `Invalid ${where}`;
+  const message = first
+    ? `Invalid ${where}: ${first[0]} ${first[1][0]}${Object.keys(errors).length > 1 ? ` (and ${Object.keys(errors).length - 1} more)` : ""}`
+    : `Invalid ${where}`;
   return new ApiError("validation_error", message, { errors });
 }
 

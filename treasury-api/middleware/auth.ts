@@ -23,7 +23,9 @@ interface TokenRow extends Record<string, unknown> {
 
 /** Looks a bearer token up; null when unknown or expired. */
 export async function lookupToken(db: AppEnv["Variables"]["db"], token: string): Promise<Caller | null> {
-  const rows = await queryRows<TokenRow>(db, sql`
+  const rows = await queryRows<TokenRow>(
+    db,
+    sql`
     select t.client_id::text as client_id, c.client_id as client_name, t.form, t.tenant_id::text as tenant_id,
            t.scopes::text[] as scopes, c.write_approved,
            case when t.form = 'B'
@@ -31,7 +33,8 @@ export async function lookupToken(db: AppEnv["Variables"]["db"], token: string):
              else coalesce((select array_agg(co.id::text order by co.id) from companies co where co.tenant_id = t.tenant_id), '{}')
            end::text[] as company_ids
     from access_tokens t join oauth_clients c on c.id = t.client_id
-    where t.token_hash = ${hashSecret(token)} and t.expires_at > now()`);
+    where t.token_hash = ${hashSecret(token)} and t.expires_at > now()`,
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -59,16 +62,38 @@ export function isUuid(s: string): boolean {
  * a missing header gives `{ caller: null }` and is left to the route
  * (`defineRoute` demands a caller on every protected route).
  */
-export async function resolveCaller(db: AppEnv["Variables"]["db"], authorization: string | undefined, tenantHeader: string | undefined): Promise<{ caller: Caller | null; error: ApiError | null }> {
+export async function resolveCaller(
+  db: AppEnv["Variables"]["db"],
+  authorization: string | undefined,
+  tenantHeader: string | undefined,
+): Promise<{ caller: Caller | null; error: ApiError | null }> {
   if (!authorization || !/^bearer\s/i.test(authorization)) return { caller: null, error: null };
   const token = authorization.slice(7).trim();
   const caller = token.length > 0 && token.length <= 200 ? await lookupToken(db, token) : null;
   if (!caller) {
-    return { caller: null, error: new ApiError("authentication_failed", "The access token is invalid or expired; request a new token", {}, { "WWW-Authenticate": 'Bearer error="invalid_token"' }) };
+    return {
+      caller: null,
+      error: new ApiError(
+        "authentication_failed",
+        "The access token is invalid or expired; request a new token",
+        {},
+        { "WWW-Authenticate": 'Bearer error="invalid_token"' },
+      ),
+    };
   }
   if (caller.form === "A") {
-    if (!tenantHeader) return { caller, error: new ApiError("validation_error", "X-Tenant-ID header is required for Form A tokens", { errors: { "X-Tenant-ID": ["is required"] } }) };
-    if (tenantHeader.toLowerCase() !== caller.tenantId) return { caller, error: new ApiError("permission_denied", "X-Tenant-ID does not match the tenant bound to the token") };
+    if (!tenantHeader)
+      return {
+        caller,
+        error: new ApiError("validation_error", "X-Tenant-ID header is required for Form A tokens", {
+          errors: { "X-Tenant-ID": ["is required"] },
+        }),
+      };
+    if (tenantHeader.toLowerCase() !== caller.tenantId)
+      return {
+        caller,
+        error: new ApiError("permission_denied", "X-Tenant-ID does not match the tenant bound to the token"),
+      };
   }
   return { caller, error: null };
 }

@@ -48,7 +48,11 @@ const TOKEN_PATH = /^(?:\/public)?\/auth\/(?:token|tenant-token)\/?$/;
 export function gate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method === "POST" && TOKEN_PATH.test(c.req.path)) return next();
-    const { caller, error } = await resolveCaller(c.get("db"), c.req.header("authorization"), c.req.header("x-tenant-id"));
+    const { caller, error } = await resolveCaller(
+      c.get("db"),
+      c.req.header("authorization"),
+      c.req.header("x-tenant-id"),
+    );
     c.set("caller", error ? null : caller);
     const config = c.get("config");
     if (caller) await throttle(c, `client:${caller.clientId}`, config.rateLimit);

@@ -32,11 +32,23 @@ function appWith(config: Partial<AppConfig> = {}) {
   app.use("*", async (c, next) => {
     c.set("db", database.db);
     c.set("config", resolveConfig(config));
-    c.set("caller", { clientId: CLIENT, clientName: "test", form: "B", tenantId: CLIENT, scopes: [], writeApproved: true, companyIds: [] });
+    c.set("caller", {
+      clientId: CLIENT,
+      clientName: "test",
+      form: "B",
+      tenantId: CLIENT,
+      scopes: [],
+      writeApproved: true,
+      companyIds: [],
+    });
     c.set("responseHeaders", {});
     await next();
   });
-  app.onError((err, c) => (err instanceof ApiError ? c.json({ error: err.code, details: err.details }, err.status as 409) : c.json({ error: "internal_error" }, 500)));
+  app.onError((err, c) =>
+    err instanceof ApiError
+      ? c.json({ error: err.code, details: err.details }, err.status as 409)
+      : c.json({ error: "internal_error" }, 500),
+  );
   app.post("/things", idempotency(), async (c) => {
     runs++;
     const db = c.get("db");
@@ -44,16 +56,26 @@ function appWith(config: Partial<AppConfig> = {}) {
     if (behaviour === "wait") await new Promise<void>((resolve) => (release = resolve));
     if (behaviour === "status-503") return c.json({ error: "service_unavailable" }, 503);
     if (behaviour === "throw") throw new Error("database exploded");
-    if (behaviour === "conflict-after-write") throw new ApiError("conflict", "the thing is in the wrong state", { state: "closed" });
-    return c.body(JSON.stringify({ id: runs }), 201, { location: `/public/things/${runs}`, "content-type": "application/vnd.thing+json; charset=utf-8", "x-other": "not kept" });
+    if (behaviour === "conflict-after-write")
+      throw new ApiError("conflict", "the thing is in the wrong state", { state: "closed" });
+    return c.body(JSON.stringify({ id: runs }), 201, {
+      location: `/public/things/${runs}`,
+      "content-type": "application/vnd.thing+json; charset=utf-8",
+      "x-other": "not kept",
+    });
   });
   return app;
 }
 
 const post = (app: ReturnType<typeof appWith>, key: string, body: unknown = { name: "thing" }) =>
-  app.request("/things", { method: "POST", headers: { "idempotency-key": key, "content-type": "application/json" }, body: JSON.stringify(body) });
+  app.request("/things", {
+    method: "POST",
+    headers: { "idempotency-key": key, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 const things = async () => (await database.db.select().from(meta).where(like(meta.key, "thing-%"))).length;
-const keyRow = async (key: string) => (await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0];
+const keyRow = async (key: string) =>
+  (await database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0];
 
 beforeAll(async () => {
   h = await createHarness();
@@ -83,19 +105,22 @@ describe("idempotency middleware", () => {
     expect(await things()).toBe(1);
   });
 
-  it.each([["status-503", 503] as const, ["throw", 500] as const])("a %s outcome is not stored and its writes are rolled back; a retry runs again", async (failing, status) => {
-    behaviour = failing;
-    const failed = await post(app, `fail-${failing}`);
-    expect(failed.status).toBe(status);
-    expect(await things()).toBe(0);
-    expect(await keyRow(`fail-${failing}`)).toBeUndefined();
-    behaviour = "created";
-    const retry = await post(app, `fail-${failing}`);
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get("idempotent-replayed")).toBeNull();
-    expect(runs).toBe(2);
-    expect(await things()).toBe(1);
-  });
+  it.each([["status-503", 503] as const, ["throw", 500] as const])(
+    "a %s outcome is not stored and its writes are rolled back; a retry runs again",
+    async (failing, status) => {
+      behaviour = failing;
+      const failed = await post(app, `fail-${failing}`);
+      expect(failed.status).toBe(status);
+      expect(await things()).toBe(0);
+      expect(await keyRow(`fail-${failing}`)).toBeUndefined();
+      behaviour = "created";
+      const retry = await post(app, `fail-${failing}`);
+      expect(retry.status).toBe(201);
+      expect(retry.headers.get("idempotent-replayed")).toBeNull();
+      expect(runs).toBe(2);
+      expect(await things()).toBe(1);
+    },
+  );
 
   it("a thrown 4xx undoes what the handler wrote before it threw, and is replayed without running again", async () => {
     behaviour = "conflict-after-write";
@@ -112,7 +137,14 @@ describe("idempotency middleware", () => {
 
   it("an abandoned in_progress key (lock expired, nothing committed) is taken over; a live one is 409 in_progress", async () => {
     const claim = (key: string, lockedUntil: string) =>
-      database.db.insert(idempotencyKeys).values({ clientId: CLIENT, key, fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"), state: "in_progress", lockedUntil, expiresAt: new Date(Date.now() + 3600_000).toISOString() });
+      database.db.insert(idempotencyKeys).values({
+        clientId: CLIENT,
+        key,
+        fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"),
+        state: "in_progress",
+        lockedUntil,
+        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+      });
     await claim("stale-1", new Date(Date.now() - 1000).toISOString());
     await claim("live-1", new Date(Date.now() + 60_000).toISOString());
     const stale = await post(app, "stale-1");
@@ -149,19 +181,34 @@ describe("idempotency middleware", () => {
 describe("every write operation of the API goes through it", () => {
   it("each POST, PATCH, PUT and DELETE in the OpenAPI document (token endpoints aside) refuses a request without Idempotency-Key", async () => {
     type Operation = { requestBody?: { content?: Record<string, unknown> } };
-    const doc = (await (await h.app.request("/public/openapi.json")).json()) as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await (await h.app.request("/public/openapi.json")).json()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     const writes = Object.entries(doc.paths).flatMap(([p, ops]) =>
       Object.entries(ops)
         .filter(([m]) => ["post", "patch", "put", "delete"].includes(m) && !p.startsWith("/auth/"))
-        .map(([m, o]) => ({ op: `${m.toUpperCase()} ${p}`, multipart: Boolean(o.requestBody?.content?.["multipart/form-data"]) })),
+        .map(([m, o]) => ({
+          op: `${m.toUpperCase()} ${p}`,
+          multipart: Boolean(o.requestBody?.content?.["multipart/form-data"]),
+        })),
     );
     expect(writes.length).toBeGreaterThanOrEqual(13); // 2 approvals, 1 ledger, 1 organization, 2 payments, 2 reconciliation, 4 webhooks, 1 statements
     for (const { op, multipart } of writes) {
       const [method = "", template = ""] = op.split(" ");
       // A multipart operation (statement upload) is sent an empty multipart body, every other one an empty JSON object.
-      const body = multipart ? { body: "--b--\r\n", headers: { "content-type": "multipart/form-data; boundary=b" } } : { json: {} };
-      const res = await h.call(method, template.replace(/\{[^}]+\}/g, crypto.randomUUID()), { client: "fullB", company: IDS.companyA, ...body });
-      expect({ op, status: res.status, body: await res.json() }).toMatchObject({ op, status: 400, body: { details: { errors: { "Idempotency-Key": ["is required"] } } } });
+      const body = multipart
+        ? { body: "--b--\r\n", headers: { "content-type": "multipart/form-data; boundary=b" } }
+        : { json: {} };
+      const res = await h.call(method, template.replace(/\{[^}]+\}/g, crypto.randomUUID()), {
+        client: "fullB",
+        company: IDS.companyA,
+        ...body,
+      });
+      expect({ op, status: res.status, body: await res.json() }).toMatchObject({
+        op,
+        status: 400,
+        body: { details: { errors: { "Idempotency-Key": ["is required"] } } },
+      });
     }
   });
 });

@@ -36,7 +36,13 @@ export function canonicalJson(value: unknown): string {
 }
 
 /** The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body; a multipart body with its boundary replaced). */
-export function fingerprintOf(method: string, path: string, company: string, rawBody: string, contentType: string): string {
+export function fingerprintOf(
+  method: string,
+  path: string,
+  company: string,
+  rawBody: string,
+  contentType: string,
+): string {
   let body = rawBody;
   const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (boundary) body = rawBody.split(boundary).join("BOUNDARY");
@@ -81,25 +87,49 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (!caller) throw new ApiError("authentication_failed", "Authorization: Bearer token is required");
     const key = c.req.header("idempotency-key");
     if (key === undefined || key.trim() === "") {
-      throw new ApiError("validation_error", "Idempotency-Key header is required on write requests", { errors: { "Idempotency-Key": ["is required"] } });
+      throw new ApiError("validation_error", "Idempotency-Key header is required on write requests", {
+        errors: { "Idempotency-Key": ["is required"] },
+      });
     }
     if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-      throw new ApiError("validation_error", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`, { errors: { "Idempotency-Key": ["is malformed"] } });
+      throw new ApiError(
+        "validation_error",
+        `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`,
+        { errors: { "Idempotency-Key": ["is malformed"] } },
+      );
     }
     const db = c.get("db");
     const config = c.get("config");
     const rawBody = await c.req.text();
-    const fingerprint = fingerprintOf(c.req.method, new URL(c.req.url).pathname, c.req.header("x-company-id") ?? "", rawBody, c.req.header("content-type") ?? "");
+    const fingerprint = fingerprintOf(
+      c.req.method,
+      new URL(c.req.url).pathname,
+      c.req.header("x-company-id") ?? "",
+      rawBody,
+      c.req.header("content-type") ?? "",
+    );
     const now = new Date();
     // lockedUntil doubles as this claim's token: a takeover writes another value.
     const lockedUntil = new Date(now.getTime() + config.idempotencyLockSeconds * 1000).toISOString();
     const expiresAt = new Date(now.getTime() + config.idempotencyRetentionSeconds * 1000).toISOString();
     const thisKey = and(eq(idempotencyKeys.clientId, caller.clientId), eq(idempotencyKeys.key, key));
-    const ourClaim = and(thisKey, eq(idempotencyKeys.state, "in_progress"), eq(idempotencyKeys.lockedUntil, lockedUntil));
+    const ourClaim = and(
+      thisKey,
+      eq(idempotencyKeys.state, "in_progress"),
+      eq(idempotencyKeys.lockedUntil, lockedUntil),
+    );
 
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ clientId: caller.clientId, key, fingerprint, state: "in_progress", lockedUntil, expiresAt, createdAt: now.toISOString() })
+      .values({
+        clientId: caller.clientId,
+        key,
+        fingerprint,
+        state: "in_progress",
+        lockedUntil,
+        expiresAt,
+        createdAt: now.toISOString(),
+      })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
 
@@ -108,26 +138,46 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       // its transaction is gone: a live one holds the row lock, so this update waits for it and then finds it done.
       const takeover = await db
         .update(idempotencyKeys)
-        .set({ fingerprint, state: "in_progress", lockedUntil, expiresAt, statusCode: null, responseBody: null, responseHeaders: null, createdAt: now.toISOString() })
+        .set({
+          fingerprint,
+          state: "in_progress",
+          lockedUntil,
+          expiresAt,
+          statusCode: null,
+          responseBody: null,
+          responseHeaders: null,
+          createdAt: now.toISOString(),
+        })
         .where(
           and(
             thisKey,
-            or(lt(idempotencyKeys.expiresAt, now.toISOString()), and(eq(idempotencyKeys.state, "in_progress"), lt(idempotencyKeys.lockedUntil, now.toISOString()))),
+            or(
+              lt(idempotencyKeys.expiresAt, now.toISOString()),
+              and(eq(idempotencyKeys.state, "in_progress"), lt(idempotencyKeys.lockedUntil, now.toISOString())),
+            ),
           ),
         )
         .returning({ key: idempotencyKeys.key });
       if (takeover.length === 0) {
         const [row] = await db.select().from(idempotencyKeys).where(thisKey);
-        if (!row) throw new ApiError("conflict", "The Idempotency-Key is being processed; retry shortly", { reason: "in_progress" });
+        if (!row)
+          throw new ApiError("conflict", "The Idempotency-Key is being processed; retry shortly", {
+            reason: "in_progress",
+          });
         if (row.fingerprint !== fingerprint) {
-          throw new ApiError("conflict", "The Idempotency-Key was already used with a different request", { reason: "payload_mismatch" });
+          throw new ApiError("conflict", "The Idempotency-Key was already used with a different request", {
+            reason: "payload_mismatch",
+          });
         }
         if (row.state === "in_progress") {
-          throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", { reason: "in_progress" });
+          throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", {
+            reason: "in_progress",
+          });
         }
         const headers = new Headers((row.responseHeaders as Record<string, string> | null) ?? {});
         headers.set("Idempotent-Replayed", "true");
-        const body = row.statusCode === 204 || row.responseBody === null ? null : openSecret(config.secretKey, row.responseBody);
+        const body =
+          row.statusCode === 204 || row.responseBody === null ? null : openSecret(config.secretKey, row.responseBody);
         c.res = new Response(body, { status: row.statusCode ?? 200, headers });
         return;
       }
@@ -136,8 +186,15 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     let outcome = "failed" as "committed" | "client_error" | "failed";
     try {
       await db.transaction(async (tx) => {
-        const [mine] = await tx.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(ourClaim).for("update");
-        if (!mine) throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", { reason: "in_progress" });
+        const [mine] = await tx
+          .select({ key: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(ourClaim)
+          .for("update");
+        if (!mine)
+          throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", {
+            reason: "in_progress",
+          });
         c.set("db", tx);
         try {
           await next();
@@ -151,7 +208,11 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
           outcome = "client_error";
           throw new RollbackRequest();
         }
-        const stored = await tx.update(idempotencyKeys).set(await storedResponse(res, config.secretKey)).where(ourClaim).returning({ key: idempotencyKeys.key });
+        const stored = await tx
+          .update(idempotencyKeys)
+          .set(await storedResponse(res, config.secretKey))
+          .where(ourClaim)
+          .returning({ key: idempotencyKeys.key });
         // Cannot happen while the row lock above holds; if it ever did, committing would run the write twice.
         if (stored.length === 0) throw new Error("the idempotency claim was lost during its own transaction");
         failpoint("idempotency.before-commit");
@@ -162,7 +223,10 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       if (!(err instanceof RollbackRequest)) throw err;
     } finally {
       if (outcome === "client_error") {
-        await db.update(idempotencyKeys).set(await storedResponse(c.res, config.secretKey)).where(ourClaim);
+        await db
+          .update(idempotencyKeys)
+          .set(await storedResponse(c.res, config.secretKey))
+          .where(ourClaim);
       } else if (outcome === "failed") {
         // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs again.
         await db.delete(idempotencyKeys).where(ourClaim);

@@ -39,16 +39,30 @@ interface Reply {
 }
 
 /** One request from `from` (a 127.0.0.x address) to the running server. */
-function send(from: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+function send(
+  from: string,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${api.url}/public${path}`, { method, headers, localAddress: from, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
-      });
-    });
+    const req = http.request(
+      `${api.url}/public${path}`,
+      { method, headers, localAddress: from, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -56,12 +70,22 @@ function send(from: string, method: string, path: string, headers: Record<string
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 const tokenB = (from: string, id: string, secret: string) =>
-  send(from, "POST", "/auth/token/", { "content-type": "application/x-www-form-urlencoded", authorization: basic(id, secret) }, "grant_type=client_credentials");
+  send(
+    from,
+    "POST",
+    "/auth/token/",
+    { "content-type": "application/x-www-form-urlencoded", authorization: basic(id, secret) },
+    "grant_type=client_credentials",
+  );
 
 let clientSeq = 0;
 /** A fresh Form B client of tenant 1 linked to company A (its own rate-limit window). */
 async function newClient(): Promise<{ id: string; clientId: string; secret: string }> {
-  const c = { id: crypto.randomUUID(), clientId: `rl-client-${++clientSeq}`, secret: `rl-secret-${clientSeq}-${crypto.randomUUID()}` };
+  const c = {
+    id: crypto.randomUUID(),
+    clientId: `rl-client-${++clientSeq}`,
+    secret: `rl-secret-${clientSeq}-${crypto.randomUUID()}`,
+  };
   await api.database.db.insert(s.oauthClients).values({
     id: c.id,
     clientId: c.clientId,
@@ -86,7 +110,8 @@ describe("rate limits before authentication", () => {
     const from = "127.0.0.11";
     const victim = await newClient();
     const statuses: number[] = [];
-    for (let i = 0; i < ADDRESS_LIMIT - 2; i++) statuses.push((await tokenB(from, victim.clientId, "wrong-secret")).status);
+    for (let i = 0; i < ADDRESS_LIMIT - 2; i++)
+      statuses.push((await tokenB(from, victim.clientId, "wrong-secret")).status);
     statuses.push((await send(from, "GET", "/accounts", { authorization: "Bearer not-a-token" })).status);
     statuses.push((await tokenB(from, "no-such-client", "x")).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
@@ -121,7 +146,9 @@ describe("rate limits before authentication", () => {
     expect(throttled?.body).not.toHaveProperty("access_token");
     // The same window holds the client's API calls.
     const token = replies[0]?.body.access_token as string;
-    expect((await send(from, "GET", "/accounts", { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA })).status).toBe(429);
+    expect(
+      (await send(from, "GET", "/accounts", { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA })).status,
+    ).toBe(429);
     // Same address, other client: its own window.
     expect((await tokenB(from, other.clientId, other.secret)).status).toBe(200);
     // The address's window was not charged for any of these.
@@ -133,17 +160,38 @@ describe("rate limits before authentication", () => {
   it("Form A: a tenant token request counts against its client, not with the address's failures, and its 429 is no-store", async () => {
     const from = "127.0.0.31";
     const partner = { id: crypto.randomUUID(), clientId: "rl-partner-a", secret: "rl-partner-secret" };
-    await api.database.db.insert(s.oauthClients).values({ id: partner.id, clientId: partner.clientId, secretHash: hashSecret(partner.secret), name: partner.clientId, form: "A", tenantId: IDS.tenant, allowedScopes: ["read:ledger"], writeApproved: false });
+    await api.database.db.insert(s.oauthClients).values({
+      id: partner.id,
+      clientId: partner.clientId,
+      secretHash: hashSecret(partner.secret),
+      name: partner.clientId,
+      form: "A",
+      tenantId: IDS.tenant,
+      allowedScopes: ["read:ledger"],
+      writeApproved: false,
+    });
     await api.database.db.insert(s.oauthClientTenants).values({ clientId: partner.id, tenantId: IDS.tenant });
     const body = JSON.stringify({ grant_type: "client_credentials", tenant_id: IDS.tenant });
     for (let i = 0; i < 2; i++) {
-      const failed = await send(from, "POST", "/auth/tenant-token", { "content-type": "application/json", authorization: basic(partner.clientId, "wrong") }, body);
+      const failed = await send(
+        from,
+        "POST",
+        "/auth/tenant-token",
+        { "content-type": "application/json", authorization: basic(partner.clientId, "wrong") },
+        body,
+      );
       expect(failed.status).toBe(401);
     }
     const statuses: number[] = [];
     let last: Reply | undefined;
     for (let i = 0; i < CLIENT_LIMIT + 1; i++) {
-      last = await send(from, "POST", "/auth/tenant-token", { "content-type": "application/json", authorization: basic(partner.clientId, partner.secret) }, body);
+      last = await send(
+        from,
+        "POST",
+        "/auth/tenant-token",
+        { "content-type": "application/json", authorization: basic(partner.clientId, partner.secret) },
+        body,
+      );
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 429]);

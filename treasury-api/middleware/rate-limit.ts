@@ -14,15 +14,24 @@ export interface RateLimitResult {
 }
 
 /** Counts one request of `subject` in its current window. */
-export async function countRequest(db: Db, subject: string, limit: number, windowSeconds: number, nowMs = Date.now()): Promise<RateLimitResult> {
+export async function countRequest(
+  db: Db,
+  subject: string,
+  limit: number,
+  windowSeconds: number,
+  nowMs = Date.now(),
+): Promise<RateLimitResult> {
   const nowSec = Math.floor(nowMs / 1000);
   const windowStart = nowSec - (nowSec % windowSeconds);
   const reset = windowStart + windowSeconds;
-  const rows = await queryRows<{ count: number }>(db, sql`
+  const rows = await queryRows<{ count: number }>(
+    db,
+    sql`
     insert into rate_limit_windows (subject, window_start, count)
     values (${subject}, to_timestamp(${windowStart}), 1)
     on conflict (subject, window_start) do update set count = rate_limit_windows.count + 1
-    returning count`);
+    returning count`,
+  );
   const count = Number(rows[0]?.count ?? 1);
   if (Math.random() < 0.01) {
     // Old windows are useless; prune them now and then rather than on every call.

@@ -37,7 +37,8 @@ export function weekday(date: string): number {
 /** The dates from `from` to `to`, both inclusive. */
 export function dateRange(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let ms = dateMs(from), end = dateMs(to); ms <= end; ms += DAY_MS) out.push(new Date(ms).toISOString().slice(0, 10));
+  for (let ms = dateMs(from), end = dateMs(to); ms <= end; ms += DAY_MS)
+    out.push(new Date(ms).toISOString().slice(0, 10));
   return out;
 }
 

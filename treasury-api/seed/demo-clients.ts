@@ -30,10 +30,22 @@ export interface DemoClientSpec {
 }
 
 /** The read scopes of spec §5. */
-export const READ_SCOPES: readonly Scope[] = ["read:ledger", "read:reporting", "read:forecast", "read:payments", "read:reconciliation"];
+export const READ_SCOPES: readonly Scope[] = [
+  "read:ledger",
+  "read:reporting",
+  "read:forecast",
+  "read:payments",
+  "read:reconciliation",
+];
 
 /** The companies of "Nordlys Koncern" (see organization.ts). */
-export const NORDLYS_KONCERN_COMPANY_KEYS = ["nordlys-holding", "nordlys-norge", "nordlys-sverige", "nordlys-danmark", "nordlys-suomi"] as const;
+export const NORDLYS_KONCERN_COMPANY_KEYS = [
+  "nordlys-holding",
+  "nordlys-norge",
+  "nordlys-sverige",
+  "nordlys-danmark",
+  "nordlys-suomi",
+] as const;
 
 export const DEMO_TREASURY_B: DemoClientSpec = {
   clientId: "demo-treasury-b",

@@ -14,7 +14,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { verifySecret } from "../lib/secrets";
 import { addDays, dateRange } from "./calendar";
-import { DEMO_CLIENTS, DEMO_FJORD_B, DEMO_PARTNER_A, DEMO_READONLY_B, DEMO_TREASURY_B, READ_SCOPES } from "./demo-clients";
+import {
+  DEMO_CLIENTS,
+  DEMO_FJORD_B,
+  DEMO_PARTNER_A,
+  DEMO_READONLY_B,
+  DEMO_TREASURY_B,
+  READ_SCOPES,
+} from "./demo-clients";
 import { DEMO_SEED, readDemoFixtures, registerSeedStep, seedDemo, writeDemoFixtures, type DemoFixtures } from "./demo";
 import { generateOrgnr, isValidOrgnr, luhnCheckDigit } from "./identifiers";
 import { formatMinor, generateAccountLedger, INTRADAY_DAYS, ledgerStartDate } from "./ledger";
@@ -40,7 +47,9 @@ function accountId(key: string): string {
 beforeAll(async () => {
   registerSeedStep("demo-test-step", async (db, fx, rng) => {
     stepCalls++;
-    await db.exec(`INSERT INTO meta (key, value) VALUES ('demo-test-step', '{"accounts": ${fx.accounts.length}, "r": ${rng.int(0, 9)}}')`);
+    await db.exec(
+      `INSERT INTO meta (key, value) VALUES ('demo-test-step', '{"accounts": ${fx.accounts.length}, "r": ${rng.int(0, 9)}}')`,
+    );
   });
   database = await openDatabase({ dataDir: "memory" });
   fixtures = await seedDemo(database, { scale: 1, today: TODAY });
@@ -56,8 +65,16 @@ describe("determinism", () => {
     for (const key of ["norge-drift", "fjord-drift"]) {
       const account = org.accounts.find((a) => a.key === key);
       if (!account) throw new Error(key);
-      const expected = [...generateAccountLedger(org, account, { seed: DEMO_SEED, scale: 1, today: TODAY })].flatMap((d) => d.transactions);
-      const actual = await rows<{ id: string; amount: string; direction: string; booked_at: string; remittance: string }>(
+      const expected = [...generateAccountLedger(org, account, { seed: DEMO_SEED, scale: 1, today: TODAY })].flatMap(
+        (d) => d.transactions,
+      );
+      const actual = await rows<{
+        id: string;
+        amount: string;
+        direction: string;
+        booked_at: string;
+        remittance: string;
+      }>(
         sql`SELECT id, amount::text AS amount, direction, booked_at, remittance FROM transactions WHERE account_id = ${account.id} ORDER BY booked_date, booked_at, id`,
       );
       expect(actual.length).toBe(expected.length);
@@ -82,8 +99,15 @@ describe("determinism", () => {
 
   it("produces UUID-shaped ids and decimal amount strings", async () => {
     expect(createRng(1, "x").uuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect([formatMinor(0), formatMinor(5), formatMinor(-12_345), formatMinor(100_000_099)]).toEqual(["0.00", "0.05", "-123.45", "1000000.99"]);
-    const bad = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM transactions WHERE amount <= 0 OR scale(amount) <> 2`);
+    expect([formatMinor(0), formatMinor(5), formatMinor(-12_345), formatMinor(100_000_099)]).toEqual([
+      "0.00",
+      "0.05",
+      "-123.45",
+      "1000000.99",
+    ]);
+    const bad = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM transactions WHERE amount <= 0 OR scale(amount) <> 2`,
+    );
     expect(bad[0]?.n).toBe(0);
   });
 });
@@ -100,11 +124,25 @@ describe("organization", () => {
   });
 
   it("every account has a valid IBAN, a Nordic BIC and one of the five currencies", async () => {
-    const accs = await rows<{ external_ref: string; bank_id: string; currency: string }>(sql`SELECT external_ref, bank_id, currency FROM accounts`);
+    const accs = await rows<{ external_ref: string; bank_id: string; currency: string }>(
+      sql`SELECT external_ref, bank_id, currency FROM accounts`,
+    );
     expect(accs.length).toBeGreaterThanOrEqual(10);
     for (const a of accs) expect(isValidIBAN(a.external_ref), a.external_ref).toBe(true);
     expect(new Set(accs.map((a) => a.currency))).toEqual(new Set(["NOK", "SEK", "DKK", "EUR", "USD"]));
-    expect(new Set(accs.map((a) => a.bank_id))).toEqual(new Set(["DNBANOKK", "NDEANOKK", "NDEASESS", "ESSESESS", "HANDSESS", "DABADKKK", "NDEADKKK", "OKOYFIHH", "NDEAFIHH"]));
+    expect(new Set(accs.map((a) => a.bank_id))).toEqual(
+      new Set([
+        "DNBANOKK",
+        "NDEANOKK",
+        "NDEASESS",
+        "ESSESESS",
+        "HANDSESS",
+        "DABADKKK",
+        "NDEADKKK",
+        "OKOYFIHH",
+        "NDEAFIHH",
+      ]),
+    );
     // A changed digit breaks the mod-97 check.
     const iban = accs[0]?.external_ref ?? "";
     const flipped = `${iban.slice(0, -1)}${(Number(iban.slice(-1)) + 1) % 10}`;
@@ -112,7 +150,8 @@ describe("organization", () => {
   });
 
   it("organization numbers carry valid check digits", () => {
-    for (const c of fixtures.companies) expect(isValidOrgnr(c.country as "NO", c.orgnr), `${c.name} ${c.orgnr}`).toBe(true);
+    for (const c of fixtures.companies)
+      expect(isValidOrgnr(c.country as "NO", c.orgnr), `${c.name} ${c.orgnr}`).toBe(true);
     expect(fixtures.companies.find((c) => c.country === "SE")?.orgnr).toMatch(/^\d{6}-\d{4}$/);
     expect(fixtures.companies.find((c) => c.country === "FI")?.orgnr).toMatch(/^\d{7}-\d$/);
     // Real, public numbers validate with the same rules …
@@ -126,14 +165,18 @@ describe("organization", () => {
     expect(isValidOrgnr("DK", "24256791")).toBe(false);
     expect(isValidOrgnr("FI", "0112038-8")).toBe(false);
     expect(isValidOrgnr("NO", "92360901")).toBe(false);
-    for (let i = 0; i < 50; i++) for (const c of ["NO", "SE", "DK", "FI"] as const) expect(isValidOrgnr(c, generateOrgnr(createRng(i, c), c))).toBe(true);
+    for (let i = 0; i < 50; i++)
+      for (const c of ["NO", "SE", "DK", "FI"] as const)
+        expect(isValidOrgnr(c, generateOrgnr(createRng(i, c), c))).toBe(true);
     expect(luhnCheckDigit("7992739871")).toBe(3);
   });
 });
 
 describe("ledger", () => {
   it("scale 1 gives 20–30 thousand transactions over 13 months up to today", async () => {
-    const [r] = await rows<{ n: number; first: string; last: string }>(sql`SELECT count(*)::int AS n, min(booked_date)::text AS first, max(booked_date)::text AS last FROM transactions`);
+    const [r] = await rows<{ n: number; first: string; last: string }>(
+      sql`SELECT count(*)::int AS n, min(booked_date)::text AS first, max(booked_date)::text AS last FROM transactions`,
+    );
     expect(r?.n).toBeGreaterThanOrEqual(20_000);
     expect(r?.n).toBeLessThanOrEqual(30_000);
     expect(r?.n).toBe(fixtures.counts.transactions);
@@ -142,7 +185,9 @@ describe("ledger", () => {
   });
 
   it("books payroll on the 25th and fewer bookings on weekends", async () => {
-    const payroll = await rows<{ d: string }>(sql`SELECT booked_date::text AS d FROM transactions WHERE account_id = ${accountId("norge-drift")} AND remittance LIKE 'Lønn %' ORDER BY 1`);
+    const payroll = await rows<{ d: string }>(
+      sql`SELECT booked_date::text AS d FROM transactions WHERE account_id = ${accountId("norge-drift")} AND remittance LIKE 'Lønn %' ORDER BY 1`,
+    );
     expect(payroll.length).toBe(13);
     for (const p of payroll) expect(Number(p.d.slice(8))).toBeLessThanOrEqual(25);
     const [w] = await rows<{ weekday: number; weekend: number }>(
@@ -184,7 +229,9 @@ describe("ledger", () => {
 
   it("has intraday points every 15 minutes for the last 30 days, ending at each day's closing", async () => {
     const id = accountId("sverige-drift");
-    const points = await rows<{ ts: string; balance: string }>(sql`SELECT to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS ts, balance::text AS balance FROM intraday_points WHERE account_id = ${id} ORDER BY timestamp`);
+    const points = await rows<{ ts: string; balance: string }>(
+      sql`SELECT to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS ts, balance::text AS balance FROM intraday_points WHERE account_id = ${id} ORDER BY timestamp`,
+    );
     const fullDays = dateRange(addDays(TODAY, -INTRADAY_DAYS), addDays(TODAY, -1));
     expect(fullDays.length).toBe(30);
     expect(points.length).toBe(30 * 96 + 33);
@@ -192,7 +239,9 @@ describe("ledger", () => {
     expect(points[95]?.ts).toBe(`${fullDays[0]}T23:45`);
     expect(points[96]?.ts).toBe(`${fullDays[1]}T00:00`);
     expect(points.at(-1)?.ts).toBe(`${TODAY}T08:00`);
-    const closings = await rows<{ d: string; balance: string }>(sql`SELECT as_of_date::text AS d, balance::text AS balance FROM balance_snapshots WHERE account_id = ${id} AND balance_type = 'closing_booked' AND as_of_date >= ${fullDays[0]}`);
+    const closings = await rows<{ d: string; balance: string }>(
+      sql`SELECT as_of_date::text AS d, balance::text AS balance FROM balance_snapshots WHERE account_id = ${id} AND balance_type = 'closing_booked' AND as_of_date >= ${fullDays[0]}`,
+    );
     for (const c of closings) {
       const i = fullDays.indexOf(c.d);
       expect(points[i * 96 + 95]?.balance, c.d).toBe(c.balance);
@@ -223,13 +272,29 @@ describe("ledger", () => {
 
 describe("clients and meta", () => {
   it("stores the demo client matrix with hashed secrets", async () => {
-    const clients = await rows<{ id: string; client_id: string; secret_hash: string; form: string; tenant_id: string; allowed_scopes: string[]; write_approved: boolean }>(
+    const clients = await rows<{
+      id: string;
+      client_id: string;
+      secret_hash: string;
+      form: string;
+      tenant_id: string;
+      allowed_scopes: string[];
+      write_approved: boolean;
+    }>(
       sql`SELECT id, client_id, secret_hash, form, tenant_id, allowed_scopes, write_approved FROM oauth_clients ORDER BY client_id`,
     );
     expect(clients.map((c) => c.client_id).sort()).toEqual(DEMO_CLIENTS.map((c) => c.clientId).sort());
-    const links = await rows<{ client_id: string; company_id: string }>(sql`SELECT c.client_id, l.company_id FROM oauth_client_companies l JOIN oauth_clients c ON c.id = l.client_id`);
-    const tenantLinks = await rows<{ client_id: string; tenant_id: string }>(sql`SELECT c.client_id, l.tenant_id FROM oauth_client_tenants l JOIN oauth_clients c ON c.id = l.client_id`);
-    const companiesOf = (clientId: string) => links.filter((l) => l.client_id === clientId).map((l) => fixtures.companies.find((c) => c.id === l.company_id)?.key).sort();
+    const links = await rows<{ client_id: string; company_id: string }>(
+      sql`SELECT c.client_id, l.company_id FROM oauth_client_companies l JOIN oauth_clients c ON c.id = l.client_id`,
+    );
+    const tenantLinks = await rows<{ client_id: string; tenant_id: string }>(
+      sql`SELECT c.client_id, l.tenant_id FROM oauth_client_tenants l JOIN oauth_clients c ON c.id = l.client_id`,
+    );
+    const companiesOf = (clientId: string) =>
+      links
+        .filter((l) => l.client_id === clientId)
+        .map((l) => fixtures.companies.find((c) => c.id === l.company_id)?.key)
+        .sort();
     const get = (clientId: string) => clients.find((c) => c.client_id === clientId);
     const [nordlys, fjord] = fixtures.tenants;
 
@@ -243,20 +308,36 @@ describe("clients and meta", () => {
     // (a) all scopes, write approved, koncern companies but not Polarlys.
     expect(get(DEMO_TREASURY_B.clientId)).toMatchObject({ form: "B", tenant_id: nordlys?.id, write_approved: true });
     expect(get(DEMO_TREASURY_B.clientId)?.allowed_scopes).toHaveLength(10);
-    expect(companiesOf(DEMO_TREASURY_B.clientId)).toEqual(["nordlys-danmark", "nordlys-holding", "nordlys-norge", "nordlys-suomi", "nordlys-sverige"]);
+    expect(companiesOf(DEMO_TREASURY_B.clientId)).toEqual([
+      "nordlys-danmark",
+      "nordlys-holding",
+      "nordlys-norge",
+      "nordlys-suomi",
+      "nordlys-sverige",
+    ]);
     // (b) read scopes only, write not approved.
-    expect(get(DEMO_READONLY_B.clientId)).toMatchObject({ form: "B", write_approved: false, allowed_scopes: [...READ_SCOPES] });
+    expect(get(DEMO_READONLY_B.clientId)).toMatchObject({
+      form: "B",
+      write_approved: false,
+      allowed_scopes: [...READ_SCOPES],
+    });
     // (c) Form A, main tenant only.
     expect(get(DEMO_PARTNER_A.clientId)).toMatchObject({ form: "A", write_approved: true });
-    expect(tenantLinks.filter((l) => l.client_id === DEMO_PARTNER_A.clientId).map((l) => l.tenant_id)).toEqual([nordlys?.id]);
+    expect(tenantLinks.filter((l) => l.client_id === DEMO_PARTNER_A.clientId).map((l) => l.tenant_id)).toEqual([
+      nordlys?.id,
+    ]);
     // (d) the second tenant's client, linked to its company only.
     expect(get(DEMO_FJORD_B.clientId)).toMatchObject({ form: "B", tenant_id: fjord?.id });
     expect(companiesOf(DEMO_FJORD_B.clientId)).toEqual(["fjord-holdings"]);
-    expect(fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.client_secret).toBe(DEMO_TREASURY_B.clientSecret);
+    expect(fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.client_secret).toBe(
+      DEMO_TREASURY_B.clientSecret,
+    );
   });
 
   it("records the seed in meta, ran the registered step once and refuses to seed twice or a bad scale", async () => {
-    const meta = await rows<{ key: string; value: Record<string, unknown> }>(sql`SELECT key, value FROM meta WHERE key IN ('seed', 'demo-test-step') ORDER BY key`);
+    const meta = await rows<{ key: string; value: Record<string, unknown> }>(
+      sql`SELECT key, value FROM meta WHERE key IN ('seed', 'demo-test-step') ORDER BY key`,
+    );
     expect(meta[1]?.value).toMatchObject({ scale: 1, seed: DEMO_SEED });
     expect(typeof meta[1]?.value.seeded_at).toBe("string");
     expect(meta[0]?.value).toMatchObject({ accounts: fixtures.accounts.length });

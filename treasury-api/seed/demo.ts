@@ -48,8 +48,26 @@ export interface DemoFixtures {
   seeded_at: string;
   tenants: { id: string; key: string; name: string }[];
   koncerner: { id: string; tenant_id: string; name: string; company_ids: string[] }[];
-  companies: { id: string; key: string; tenant_id: string; name: string; orgnr: string; country: string; koncern_id: string | null }[];
-  accounts: { id: string; key: string; tenant_id: string; company_id: string; name: string; iban: string; currency: string; bank: string; bank_id: string }[];
+  companies: {
+    id: string;
+    key: string;
+    tenant_id: string;
+    name: string;
+    orgnr: string;
+    country: string;
+    koncern_id: string | null;
+  }[];
+  accounts: {
+    id: string;
+    key: string;
+    tenant_id: string;
+    company_id: string;
+    name: string;
+    iban: string;
+    currency: string;
+    bank: string;
+    bank_id: string;
+  }[];
   clients: DemoClientFixture[];
   counts: LedgerCounts;
   /** Seconds the whole seed took. */
@@ -74,7 +92,9 @@ export function registerSeedStep(name: string, run: SeedStep): void {
 }
 
 /** The organization part of the fixtures (pure; the test suite uses it too). */
-export function organizationFixtures(org: SeedOrganization): Pick<DemoFixtures, "tenants" | "koncerner" | "companies" | "accounts" | "clients"> {
+export function organizationFixtures(
+  org: SeedOrganization,
+): Pick<DemoFixtures, "tenants" | "koncerner" | "companies" | "accounts" | "clients"> {
   return {
     tenants: org.tenants.map((t) => ({ id: t.id, key: t.key, name: t.name })),
     koncerner: org.koncerner.map((k) => ({
@@ -114,7 +134,8 @@ export function organizationFixtures(org: SeedOrganization): Pick<DemoFixtures, 
  *   holds a seed (`meta.seed`); database errors as they come
  */
 export async function seedDemo(database: Database, opts: SeedDemoOptions): Promise<DemoFixtures> {
-  if (!Number.isFinite(opts.scale) || opts.scale <= 0) throw new Error(`seedDemo: scale must be a positive number, got ${opts.scale}`);
+  if (!Number.isFinite(opts.scale) || opts.scale <= 0)
+    throw new Error(`seedDemo: scale must be a positive number, got ${opts.scale}`);
   const started = performance.now();
   const seed = opts.seed ?? DEMO_SEED;
   const today = opts.today ?? utcToday();
@@ -125,9 +146,19 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     const [existing] = await tx.select().from(meta).where(eq(meta.key, "seed"));
     if (existing) throw new Error("seedDemo: the database is already seeded (meta key 'seed' exists)");
     await tx.insert(tenants).values(org.tenants.map((t) => ({ id: t.id, name: t.name })));
-    await tx.insert(companies).values(org.companies.map((c) => ({ id: c.id, tenantId: c.tenantId, orgnr: c.orgnr, name: c.name, country: c.country })));
+    await tx.insert(companies).values(
+      org.companies.map((c) => ({
+        id: c.id,
+        tenantId: c.tenantId,
+        orgnr: c.orgnr,
+        name: c.name,
+        country: c.country,
+      })),
+    );
     await tx.insert(koncerner).values(org.koncerner.map((k) => ({ id: k.id, tenantId: k.tenantId, name: k.name })));
-    const members = orgFixtures.koncerner.flatMap((k) => k.company_ids.map((companyId) => ({ koncernId: k.id, companyId })));
+    const members = orgFixtures.koncerner.flatMap((k) =>
+      k.company_ids.map((companyId) => ({ koncernId: k.id, companyId })),
+    );
     if (members.length) await tx.insert(koncernMembers).values(members);
     await tx.insert(accountsTable).values(
       org.accounts.map((a) => ({
@@ -148,11 +179,23 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
 
   const counts = await writeDemoLedger(database, org, { seed, scale: opts.scale, today }, opts.onProgress);
   const seededAt = new Date().toISOString();
-  await database.db.insert(meta).values({ key: "seed", value: { scale: opts.scale, seed, seeded_at: seededAt, today } });
+  await database.db
+    .insert(meta)
+    .values({ key: "seed", value: { scale: opts.scale, seed, seeded_at: seededAt, today } });
   // Fresh statistics so the planner sees a million rows, not an empty table.
-  await database.exec("ANALYZE transactions; ANALYZE account_day_flows; ANALYZE balance_snapshots; ANALYZE intraday_points; ANALYZE coverage_days");
+  await database.exec(
+    "ANALYZE transactions; ANALYZE account_day_flows; ANALYZE balance_snapshots; ANALYZE intraday_points; ANALYZE coverage_days",
+  );
 
-  const fixtures: DemoFixtures = { seed, scale: opts.scale, today, seeded_at: seededAt, ...orgFixtures, counts, seconds: 0 };
+  const fixtures: DemoFixtures = {
+    seed,
+    scale: opts.scale,
+    today,
+    seeded_at: seededAt,
+    ...orgFixtures,
+    counts,
+    seconds: 0,
+  };
   for (const step of extraSeedSteps) await step.run(database, fixtures, createRng(seed, `step:${step.name}`));
   fixtures.seconds = Math.round((performance.now() - started) / 10) / 100;
   return fixtures;

@@ -10,50 +10,166 @@ import type { Rng } from "./prng";
 
 /** Names of the months in the language of each country, January first. */
 export const MONTHS: Record<NordicCountry, readonly string[]> = {
-  NO: ["januar", "februar", "mars", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "desember"],
-  SE: ["januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"],
-  DK: ["januar", "februar", "marts", "april", "maj", "juni", "juli", "august", "september", "oktober", "november", "december"],
-  FI: ["tammikuu", "helmikuu", "maaliskuu", "huhtikuu", "toukokuu", "kesäkuu", "heinäkuu", "elokuu", "syyskuu", "lokakuu", "marraskuu", "joulukuu"],
+  NO: [
+    "januar",
+    "februar",
+    "mars",
+    "april",
+    "mai",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "desember",
+  ],
+  SE: [
+    "januari",
+    "februari",
+    "mars",
+    "april",
+    "maj",
+    "juni",
+    "juli",
+    "augusti",
+    "september",
+    "oktober",
+    "november",
+    "december",
+  ],
+  DK: [
+    "januar",
+    "februar",
+    "marts",
+    "april",
+    "maj",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "december",
+  ],
+  FI: [
+    "tammikuu",
+    "helmikuu",
+    "maaliskuu",
+    "huhtikuu",
+    "toukokuu",
+    "kesäkuu",
+    "heinäkuu",
+    "elokuu",
+    "syyskuu",
+    "lokakuu",
+    "marraskuu",
+    "joulukuu",
+  ],
 };
 
 export const CUSTOMERS: Record<NordicCountry, readonly string[]> = {
   NO: [
-    "Bergen Fiskeeksport AS", "Tromsø Havnelogistikk AS", "Stavanger Offshore Service AS", "Trondheim Byggevare AS",
-    "Kristiansand Marin AS", "Bodø Elektro AS", "Ålesund Møbelfabrikk AS", "Hamar Agro AS", "Drammen Verktøy AS",
-    "Lillehammer Sport AS", "Molde Maskin AS", "Haugesund Shipping AS", "Fredrikstad Dagligvare AS", "Narvik Malm AS",
+    "Bergen Fiskeeksport AS",
+    "Tromsø Havnelogistikk AS",
+    "Stavanger Offshore Service AS",
+    "Trondheim Byggevare AS",
+    "Kristiansand Marin AS",
+    "Bodø Elektro AS",
+    "Ålesund Møbelfabrikk AS",
+    "Hamar Agro AS",
+    "Drammen Verktøy AS",
+    "Lillehammer Sport AS",
+    "Molde Maskin AS",
+    "Haugesund Shipping AS",
+    "Fredrikstad Dagligvare AS",
+    "Narvik Malm AS",
   ],
   SE: [
-    "Göteborgs Hamnservice AB", "Malmö Livs AB", "Uppsala Byggmaterial AB", "Norrlands Trä AB", "Västerås Elteknik AB",
-    "Linköpings Maskin AB", "Örebro Logistik AB", "Sundsvall Papper AB", "Jönköpings Möbler AB", "Luleå Stål AB",
+    "Göteborgs Hamnservice AB",
+    "Malmö Livs AB",
+    "Uppsala Byggmaterial AB",
+    "Norrlands Trä AB",
+    "Västerås Elteknik AB",
+    "Linköpings Maskin AB",
+    "Örebro Logistik AB",
+    "Sundsvall Papper AB",
+    "Jönköpings Möbler AB",
+    "Luleå Stål AB",
   ],
   DK: [
-    "Aarhus Havnelogistik A/S", "Odense Fødevarer ApS", "Aalborg Maskinfabrik A/S", "Esbjerg Offshore ApS",
-    "Vejle Byggecenter A/S", "Roskilde Elektro ApS", "Horsens Møbler A/S", "Kolding Transport ApS",
+    "Aarhus Havnelogistik A/S",
+    "Odense Fødevarer ApS",
+    "Aalborg Maskinfabrik A/S",
+    "Esbjerg Offshore ApS",
+    "Vejle Byggecenter A/S",
+    "Roskilde Elektro ApS",
+    "Horsens Møbler A/S",
+    "Kolding Transport ApS",
   ],
   FI: [
-    "Tampereen Kone Oy", "Oulun Satamalogistiikka Oy", "Turun Elintarvike Oy", "Jyväskylän Rakennus Oy",
-    "Kuopion Sähkö Oy", "Lahden Puutuote Oy", "Vaasan Energia Oy", "Porin Teräs Oy",
+    "Tampereen Kone Oy",
+    "Oulun Satamalogistiikka Oy",
+    "Turun Elintarvike Oy",
+    "Jyväskylän Rakennus Oy",
+    "Kuopion Sähkö Oy",
+    "Lahden Puutuote Oy",
+    "Vaasan Energia Oy",
+    "Porin Teräs Oy",
   ],
 };
 
 export const SUPPLIERS: Record<NordicCountry, readonly string[]> = {
   NO: [
-    "Nordisk Emballasje AS", "Viken Transport AS", "Fjellkraft Energi AS", "Kontorpartner Norge AS", "IT-Drift Bergen AS",
-    "Oslo Revisjon AS", "Advokatfirmaet Berg & Lunde AS", "Rogaland Stål AS", "Vestland Renhold AS", "Innlandet Trelast AS",
+    "Nordisk Emballasje AS",
+    "Viken Transport AS",
+    "Fjellkraft Energi AS",
+    "Kontorpartner Norge AS",
+    "IT-Drift Bergen AS",
+    "Oslo Revisjon AS",
+    "Advokatfirmaet Berg & Lunde AS",
+    "Rogaland Stål AS",
+    "Vestland Renhold AS",
+    "Innlandet Trelast AS",
   ],
   SE: [
-    "Svensk Förpackning AB", "Mälardalens Transport AB", "Kontorsgruppen Sverige AB", "Stockholms Revisionsbyrå AB",
-    "Skånska Energi AB", "Norrköpings Städservice AB", "Dalarnas Trävaror AB",
+    "Svensk Förpackning AB",
+    "Mälardalens Transport AB",
+    "Kontorsgruppen Sverige AB",
+    "Stockholms Revisionsbyrå AB",
+    "Skånska Energi AB",
+    "Norrköpings Städservice AB",
+    "Dalarnas Trävaror AB",
   ],
-  DK: ["Dansk Emballage A/S", "Jysk Fragt ApS", "København Revision A/S", "Fyns Energi A/S", "Sjællands Rengøring ApS", "Nordsø Stål A/S"],
-  FI: ["Suomen Pakkaus Oy", "Vantaan Kuljetus Oy", "Helsingin Tilintarkastus Oy", "Pohjolan Energia Oy", "Espoon Siivouspalvelu Oy"],
+  DK: [
+    "Dansk Emballage A/S",
+    "Jysk Fragt ApS",
+    "København Revision A/S",
+    "Fyns Energi A/S",
+    "Sjællands Rengøring ApS",
+    "Nordsø Stål A/S",
+  ],
+  FI: [
+    "Suomen Pakkaus Oy",
+    "Vantaan Kuljetus Oy",
+    "Helsingin Tilintarkastus Oy",
+    "Pohjolan Energia Oy",
+    "Espoon Siivouspalvelu Oy",
+  ],
 };
 
 /** Trading partners of the EUR and USD accounts. */
 export const FOREIGN_PARTNERS: readonly string[] = [
-  "Hamburg Marine Supplies GmbH", "Rotterdam Freight B.V.", "Boston Seafood Importers Inc.", "Seattle Ocean Traders LLC",
-  "Lyon Industrie SAS", "Milano Componenti S.r.l.", "Gdańsk Shipyard Services Sp. z o.o.", "Tallinn Logistics OÜ",
-  "Antwerp Chemicals NV", "Bilbao Aceros S.L.",
+  "Hamburg Marine Supplies GmbH",
+  "Rotterdam Freight B.V.",
+  "Boston Seafood Importers Inc.",
+  "Seattle Ocean Traders LLC",
+  "Lyon Industrie SAS",
+  "Milano Componenti S.r.l.",
+  "Gdańsk Shipyard Services Sp. z o.o.",
+  "Tallinn Logistics OÜ",
+  "Antwerp Chemicals NV",
+  "Bilbao Aceros S.L.",
 ];
 
 export const TAX_AUTHORITY: Record<NordicCountry, string> = {
@@ -80,12 +196,67 @@ export const CARD_ACQUIRER: Record<NordicCountry, string> = {
 /** Short words of the texts, per language. */
 export const WORDS: Record<
   NordicCountry,
-  { invoice: string; salary: string; rent: string; fee: string; interest: string; card: string; topUp: string; sweep: string; refund: string; vat: string }
+  {
+    invoice: string;
+    salary: string;
+    rent: string;
+    fee: string;
+    interest: string;
+    card: string;
+    topUp: string;
+    sweep: string;
+    refund: string;
+    vat: string;
+  }
 > = {
-  NO: { invoice: "Faktura", salary: "Lønn", rent: "Husleie", fee: "Gebyr", interest: "Renter", card: "Kortoppgjør", topUp: "Overføring fra konsernkonto", sweep: "Overføring til konsernkonto", refund: "Kreditnota", vat: "MVA" },
-  SE: { invoice: "Faktura", salary: "Lön", rent: "Hyra", fee: "Avgift", interest: "Ränta", card: "Kortinlösen", topUp: "Överföring från koncernkonto", sweep: "Överföring till koncernkonto", refund: "Kreditfaktura", vat: "Moms" },
-  DK: { invoice: "Faktura", salary: "Løn", rent: "Husleje", fee: "Gebyr", interest: "Renter", card: "Kortafregning", topUp: "Overførsel fra koncernkonto", sweep: "Overførsel til koncernkonto", refund: "Kreditnota", vat: "Moms" },
-  FI: { invoice: "Lasku", salary: "Palkka", rent: "Vuokra", fee: "Palvelumaksu", interest: "Korko", card: "Korttitilitys", topUp: "Siirto konsernitililtä", sweep: "Siirto konsernitilille", refund: "Hyvityslasku", vat: "ALV" },
+  NO: {
+    invoice: "Faktura",
+    salary: "Lønn",
+    rent: "Husleie",
+    fee: "Gebyr",
+    interest: "Renter",
+    card: "Kortoppgjør",
+    topUp: "Overføring fra konsernkonto",
+    sweep: "Overføring til konsernkonto",
+    refund: "Kreditnota",
+    vat: "MVA",
+  },
+  SE: {
+    invoice: "Faktura",
+    salary: "Lön",
+    rent: "Hyra",
+    fee: "Avgift",
+    interest: "Ränta",
+    card: "Kortinlösen",
+    topUp: "Överföring från koncernkonto",
+    sweep: "Överföring till koncernkonto",
+    refund: "Kreditfaktura",
+    vat: "Moms",
+  },
+  DK: {
+    invoice: "Faktura",
+    salary: "Løn",
+    rent: "Husleje",
+    fee: "Gebyr",
+    interest: "Renter",
+    card: "Kortafregning",
+    topUp: "Overførsel fra koncernkonto",
+    sweep: "Overførsel til koncernkonto",
+    refund: "Kreditnota",
+    vat: "Moms",
+  },
+  FI: {
+    invoice: "Lasku",
+    salary: "Palkka",
+    rent: "Vuokra",
+    fee: "Palvelumaksu",
+    interest: "Korko",
+    card: "Korttitilitys",
+    topUp: "Siirto konsernitililtä",
+    sweep: "Siirto konsernitilille",
+    refund: "Hyvityslasku",
+    vat: "ALV",
+  },
 };
 
 /** A Norwegian KID / Swedish OCR number: `length` digits, the last a Luhn check digit. */

@@ -33,13 +33,56 @@ export async function writeDemoLedger(
   const tx = new BulkWriter(
     database,
     "transactions",
-    ["id", "tenant_id", "company_id", "account_id", "amount", "currency", "direction", "booked_date", "booked_at", "value_date", "value_at", "counterparty_name", "remittance", "end_to_end_id", "source"],
+    [
+      "id",
+      "tenant_id",
+      "company_id",
+      "account_id",
+      "amount",
+      "currency",
+      "direction",
+      "booked_date",
+      "booked_at",
+      "value_date",
+      "value_at",
+      "counterparty_name",
+      "remittance",
+      "end_to_end_id",
+      "source",
+    ],
     4000,
     concurrency,
   );
-  const balances = new BulkWriter(database, "balance_snapshots", ["id", "tenant_id", "company_id", "account_id", "balance_type", "as_of_date", "balance", "currency", "source"]);
-  const coverage = new BulkWriter(database, "coverage_days", ["id", "tenant_id", "company_id", "account_id", "date", "source", "completeness"]);
-  const intraday = new BulkWriter(database, "intraday_points", ["id", "tenant_id", "company_id", "account_id", "timestamp", "balance", "currency", "balance_type"]);
+  const balances = new BulkWriter(database, "balance_snapshots", [
+    "id",
+    "tenant_id",
+    "company_id",
+    "account_id",
+    "balance_type",
+    "as_of_date",
+    "balance",
+    "currency",
+    "source",
+  ]);
+  const coverage = new BulkWriter(database, "coverage_days", [
+    "id",
+    "tenant_id",
+    "company_id",
+    "account_id",
+    "date",
+    "source",
+    "completeness",
+  ]);
+  const intraday = new BulkWriter(database, "intraday_points", [
+    "id",
+    "tenant_id",
+    "company_id",
+    "account_id",
+    "timestamp",
+    "balance",
+    "currency",
+    "balance_type",
+  ]);
 
   // PGlite has one connection: one transaction around the bulk load saves a
   // WAL flush per statement, which dominates its time on a data folder.
@@ -57,11 +100,22 @@ export async function writeDemoLedger(
             `('${t.id}',${owner},'${formatMinor(t.amountMinor)}',${cur},'${t.direction}','${t.bookedDate}','${t.bookedAt}','${t.valueDate}','${t.valueAt}',${sqlText(t.counterpartyName)},${sqlText(t.remittance)},${sqlTextOrNull(t.endToEndId)},${source})`,
           );
         }
-        const [bookedType, availableType] = day.isToday ? ["interim_booked", "interim_available"] : ["closing_booked", "closing_available"];
-        balances.add(`('${day.bookedBalanceId}',${owner},'${bookedType}','${day.date}','${formatMinor(day.bookedMinor)}',${cur},${source})`);
-        balances.add(`('${day.availableBalanceId}',${owner},'${availableType}','${day.date}','${formatMinor(day.availableMinor)}',${cur},${source})`);
-        coverage.add(`('${day.coverage.id}',${owner},'${day.date}','${day.coverage.source}','${day.coverage.completeness}')`);
-        for (const p of day.intraday) intraday.add(`('${p.id}',${owner},'${p.timestamp}','${formatMinor(p.balanceMinor)}',${cur},'interim_booked')`);
+        const [bookedType, availableType] = day.isToday
+          ? ["interim_booked", "interim_available"]
+          : ["closing_booked", "closing_available"];
+        balances.add(
+          `('${day.bookedBalanceId}',${owner},'${bookedType}','${day.date}','${formatMinor(day.bookedMinor)}',${cur},${source})`,
+        );
+        balances.add(
+          `('${day.availableBalanceId}',${owner},'${availableType}','${day.date}','${formatMinor(day.availableMinor)}',${cur},${source})`,
+        );
+        coverage.add(
+          `('${day.coverage.id}',${owner},'${day.date}','${day.coverage.source}','${day.coverage.completeness}')`,
+        );
+        for (const p of day.intraday)
+          intraday.add(
+            `('${p.id}',${owner},'${p.timestamp}','${formatMinor(p.balanceMinor)}',${cur},'interim_booked')`,
+          );
         await tx.maybeFlush();
         await balances.maybeFlush();
         await coverage.maybeFlush();
@@ -78,5 +132,10 @@ export async function writeDemoLedger(
     if (single) await database.exec("ROLLBACK").catch(() => undefined);
     throw err;
   }
-  return { transactions: tx.written, balanceSnapshots: balances.written, coverageDays: coverage.written, intradayPoints: intraday.written };
+  return {
+    transactions: tx.written,
+    balanceSnapshots: balances.written,
+    coverageDays: coverage.written,
+    intradayPoints: intraday.written,
+  };
 }

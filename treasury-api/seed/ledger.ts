@@ -116,7 +116,14 @@ function endToEnd(rng: Rng, prefix: string, date: string): string {
 }
 
 /** One random booking of an account's role. */
-function randomDraft(rng: Rng, account: SeedAccount, company: SeedCompany, date: string, weekend: boolean, today: boolean): Draft {
+function randomDraft(
+  rng: Rng,
+  account: SeedAccount,
+  company: SeedCompany,
+  date: string,
+  weekend: boolean,
+  today: boolean,
+): Draft {
   const c = account.country;
   const w = WORDS[c];
   const from = today ? 5 * 3600 : 6 * 3600;
@@ -132,31 +139,122 @@ function randomDraft(rng: Rng, account: SeedAccount, company: SeedCompany, date:
     const customers = foreign ? FOREIGN_PARTNERS : CUSTOMERS[c];
     const suppliers = foreign ? FOREIGN_PARTNERS : SUPPLIERS[c];
     if (!foreign && account.role === "operating" && (weekend || r < 0.12)) {
-      return { seconds: timeOfDay(rng, 4 * 3600, from + 3600), amountMinor: amount(rng, account, 9_000, 0.5), direction: "credit", counterparty: CARD_ACQUIRER[c], remittance: `${w.card} ${addDays(date, -1)}`, endToEndId: null, valueOffsetDays: 0 };
+      return {
+        seconds: timeOfDay(rng, 4 * 3600, from + 3600),
+        amountMinor: amount(rng, account, 9_000, 0.5),
+        direction: "credit",
+        counterparty: CARD_ACQUIRER[c],
+        remittance: `${w.card} ${addDays(date, -1)}`,
+        endToEndId: null,
+        valueOffsetDays: 0,
+      };
     }
     if (r < 0.56) {
       const ref = foreign ? `Invoice ${invoiceNo}` : customerReference(rng, c, invoiceNo);
-      return { seconds, amountMinor: amount(rng, account, account.role === "property" ? 6_000 : 21_000, 1.0), direction: "credit", counterparty: rng.pick(customers), remittance: ref, endToEndId: rng.chance(0.6) ? endToEnd(rng, "E2E", date) : null, valueOffsetDays };
+      return {
+        seconds,
+        amountMinor: amount(rng, account, account.role === "property" ? 6_000 : 21_000, 1.0),
+        direction: "credit",
+        counterparty: rng.pick(customers),
+        remittance: ref,
+        endToEndId: rng.chance(0.6) ? endToEnd(rng, "E2E", date) : null,
+        valueOffsetDays,
+      };
     }
     if (r < 0.93) {
-      return { seconds, amountMinor: amount(rng, account, account.role === "property" ? 25_000 : 17_000, 1.1), direction: "debit", counterparty: rng.pick(suppliers), remittance: `${foreign ? "Invoice" : w.invoice} ${rng.int(1000, 999_999)}`, endToEndId: endToEnd(rng, ownPrefix, date), valueOffsetDays };
+      return {
+        seconds,
+        amountMinor: amount(rng, account, account.role === "property" ? 25_000 : 17_000, 1.1),
+        direction: "debit",
+        counterparty: rng.pick(suppliers),
+        remittance: `${foreign ? "Invoice" : w.invoice} ${rng.int(1000, 999_999)}`,
+        endToEndId: endToEnd(rng, ownPrefix, date),
+        valueOffsetDays,
+      };
     }
     if (r < 0.97) {
-      return { seconds, amountMinor: amount(rng, account, 2_500, 0.8), direction: "debit", counterparty: rng.pick(customers), remittance: `${foreign ? "Credit note" : w.refund} ${invoiceNo}`, endToEndId: endToEnd(rng, ownPrefix, date), valueOffsetDays: 0 };
+      return {
+        seconds,
+        amountMinor: amount(rng, account, 2_500, 0.8),
+        direction: "debit",
+        counterparty: rng.pick(customers),
+        remittance: `${foreign ? "Credit note" : w.refund} ${invoiceNo}`,
+        endToEndId: endToEnd(rng, ownPrefix, date),
+        valueOffsetDays: 0,
+      };
     }
-    return { seconds, amountMinor: amount(rng, account, 90, 0.6), direction: "debit", counterparty: account.bank.name, remittance: `${w.fee} ${foreign ? "SWIFT" : "betaling"}`, endToEndId: null, valueOffsetDays: 0 };
+    return {
+      seconds,
+      amountMinor: amount(rng, account, 90, 0.6),
+      direction: "debit",
+      counterparty: account.bank.name,
+      remittance: `${w.fee} ${foreign ? "SWIFT" : "betaling"}`,
+      endToEndId: null,
+      valueOffsetDays: 0,
+    };
   }
   if (account.role === "holding") {
-    if (r < 0.35) return { seconds, amountMinor: amount(rng, account, 250_000, 0.8), direction: "credit", counterparty: rng.pick(["Nordlys Norge AS", "Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]), remittance: `${w.interest} konsernlån ${date.slice(0, 7)}`, endToEndId: endToEnd(rng, "ICO", date), valueOffsetDays: 0 };
-    if (r < 0.7) return { seconds, amountMinor: amount(rng, account, 60_000, 0.9), direction: "debit", counterparty: rng.pick(SUPPLIERS[c]), remittance: `${w.invoice} ${invoiceNo}`, endToEndId: endToEnd(rng, ownPrefix, date), valueOffsetDays };
-    if (r < 0.9) return { seconds, amountMinor: amount(rng, account, 300_000, 0.7), direction: "debit", counterparty: rng.pick(["Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]), remittance: `Konsernlån ${invoiceNo}`, endToEndId: endToEnd(rng, "ICO", date), valueOffsetDays: 0 };
-    return { seconds, amountMinor: amount(rng, account, 150, 0.5), direction: "debit", counterparty: account.bank.name, remittance: w.fee, endToEndId: null, valueOffsetDays: 0 };
+    if (r < 0.35)
+      return {
+        seconds,
+        amountMinor: amount(rng, account, 250_000, 0.8),
+        direction: "credit",
+        counterparty: rng.pick(["Nordlys Norge AS", "Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]),
+        remittance: `${w.interest} konsernlån ${date.slice(0, 7)}`,
+        endToEndId: endToEnd(rng, "ICO", date),
+        valueOffsetDays: 0,
+      };
+    if (r < 0.7)
+      return {
+        seconds,
+        amountMinor: amount(rng, account, 60_000, 0.9),
+        direction: "debit",
+        counterparty: rng.pick(SUPPLIERS[c]),
+        remittance: `${w.invoice} ${invoiceNo}`,
+        endToEndId: endToEnd(rng, ownPrefix, date),
+        valueOffsetDays,
+      };
+    if (r < 0.9)
+      return {
+        seconds,
+        amountMinor: amount(rng, account, 300_000, 0.7),
+        direction: "debit",
+        counterparty: rng.pick(["Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]),
+        remittance: `Konsernlån ${invoiceNo}`,
+        endToEndId: endToEnd(rng, "ICO", date),
+        valueOffsetDays: 0,
+      };
+    return {
+      seconds,
+      amountMinor: amount(rng, account, 150, 0.5),
+      direction: "debit",
+      counterparty: account.bank.name,
+      remittance: w.fee,
+      endToEndId: null,
+      valueOffsetDays: 0,
+    };
   }
   if (account.role === "payroll") {
-    return { seconds, amountMinor: amount(rng, account, 1_800, 0.7), direction: "debit", counterparty: "Anställd utlägg", remittance: rng.pick(["Reseräkning", "Utlägg", "Traktamente"]) + ` ${invoiceNo}`, endToEndId: endToEnd(rng, "LON", date), valueOffsetDays: 0 };
+    return {
+      seconds,
+      amountMinor: amount(rng, account, 1_800, 0.7),
+      direction: "debit",
+      counterparty: "Anställd utlägg",
+      remittance: rng.pick(["Reseräkning", "Utlägg", "Traktamente"]) + ` ${invoiceNo}`,
+      endToEndId: endToEnd(rng, "LON", date),
+      valueOffsetDays: 0,
+    };
   }
   // tax account: only interest and occasional corrections besides the schedule.
-  return { seconds, amountMinor: amount(rng, account, 400, 0.6), direction: "credit", counterparty: account.bank.name, remittance: w.interest, endToEndId: null, valueOffsetDays: 0 };
+  return {
+    seconds,
+    amountMinor: amount(rng, account, 400, 0.6),
+    direction: "credit",
+    counterparty: account.bank.name,
+    remittance: w.interest,
+    endToEndId: null,
+    valueOffsetDays: 0,
+  };
 }
 
 function iso(date: string, seconds: number): string {
@@ -171,12 +269,17 @@ function iso(date: string, seconds: number): string {
  * {@link ledgerStartDate}(today) to today.
  * @throws Error if the account's company is not in `org`.
  */
-export function* generateAccountLedger(org: SeedOrganization, account: SeedAccount, opts: LedgerOptions): Generator<GeneratedDay> {
+export function* generateAccountLedger(
+  org: SeedOrganization,
+  account: SeedAccount,
+  opts: LedgerOptions,
+): Generator<GeneratedDay> {
   const company = org.companies.find((c) => c.id === account.companyId);
   if (!company) throw new Error(`generateAccountLedger: no company for account ${account.key}`);
   const { seed, scale, today } = opts;
   const levelMinor = Math.round(account.level * Math.max(1, scale)) * 100;
-  let booked = Math.round((levelMinor * (0.8 + 0.4 * createRng(seed, `opening:${account.key}`).next())) / 10_000) * 10_000;
+  let booked =
+    Math.round((levelMinor * (0.8 + 0.4 * createRng(seed, `opening:${account.key}`).next())) / 10_000) * 10_000;
   const intradayFrom = addDays(today, -INTRADAY_DAYS);
   const inKoncern = company.koncernKey !== null && company.key !== "nordlys-holding";
   const w = WORDS[account.country];
@@ -196,13 +299,21 @@ export function* generateAccountLedger(org: SeedOrganization, account: SeedAccou
     for (const d of drafts) net += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
     const projected = booked + net;
     if (projected < levelMinor * 0.4 || projected > levelMinor * 2.2) {
-      const diff = Math.round((levelMinor - projected) / 10_000_000) * 10_000_000 || (projected < levelMinor ? 10_000_000 : -10_000_000);
+      const diff =
+        Math.round((levelMinor - projected) / 10_000_000) * 10_000_000 ||
+        (projected < levelMinor ? 10_000_000 : -10_000_000);
       drafts.push({
         seconds: isToday ? 7 * 3600 + 1800 : 15 * 3600 + 1800,
         amountMinor: Math.abs(diff),
         direction: diff > 0 ? "credit" : "debit",
         counterparty: inKoncern ? "Nordlys Holding AS" : company.name,
-        remittance: inKoncern ? (diff > 0 ? w.topUp : w.sweep) : diff > 0 ? "Overføring fra plasseringskonto" : "Overføring til plasseringskonto",
+        remittance: inKoncern
+          ? diff > 0
+            ? w.topUp
+            : w.sweep
+          : diff > 0
+            ? "Overføring fra plasseringskonto"
+            : "Overføring til plasseringskonto",
         endToEndId: `POOL${date.replaceAll("-", "")}${account.key.toUpperCase().slice(0, 8)}`,
         valueOffsetDays: 0,
       });
@@ -244,9 +355,18 @@ export function* generateAccountLedger(org: SeedOrganization, account: SeedAccou
     for (const d of drafts) booked += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
 
     // Card and pending-payment reservations lower the available balance on some days.
-    const reservation = account.role === "operating" && rng.chance(0.3) ? Math.round(Math.abs(booked) * (0.005 + 0.02 * rng.next()) / 100) * 100 : 0;
+    const reservation =
+      account.role === "operating" && rng.chance(0.3)
+        ? Math.round((Math.abs(booked) * (0.005 + 0.02 * rng.next())) / 100) * 100
+        : 0;
     const coverageRoll = rng.next();
-    const completeness = isToday ? "partial" : coverageRoll < 0.006 ? "missing" : coverageRoll < 0.02 ? "partial" : "complete";
+    const completeness = isToday
+      ? "partial"
+      : coverageRoll < 0.006
+        ? "missing"
+        : coverageRoll < 0.02
+          ? "partial"
+          : "complete";
     yield {
       date,
       isToday,

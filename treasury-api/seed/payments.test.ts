@@ -28,9 +28,14 @@ describe("seedPayments", () => {
     // The API serves them: the approval queue of the Form B client and the company's batches.
     const queue = (await (await h.call("GET", "/approvals/pending", { client: "fullB" })).json()) as { count: number };
     expect(queue.count).toBeGreaterThan(0);
-    const batches = (await (await h.call("GET", "/payments/batches?page_size=1000", { client: "fullB", company: IDS.companyA })).json()) as { count: number };
+    const batches = (await (
+      await h.call("GET", "/payments/batches?page_size=1000", { client: "fullB", company: IDS.companyA })
+    ).json()) as { count: number };
     expect(batches.count).toBeGreaterThan(0);
-    const [settled] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from transactions where source = 'bank-simulator'`);
+    const [settled] = await queryRows<{ n: number }>(
+      h.database.db,
+      sql`select count(*)::int as n from transactions where source = 'bank-simulator'`,
+    );
     expect(settled?.n).toBeGreaterThan(0);
   });
 });

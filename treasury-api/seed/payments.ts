@@ -47,7 +47,18 @@ export interface PaymentSeedSummary {
   pendingApprovals: number;
 }
 
-const CREDITORS = ["Nordic Office Supply AS", "Fjordkraft Energi AS", "Telenor Bedrift", "Bygg & Anlegg Sør AS", "Svensk Logistik AB", "Dansk Rengøring ApS", "Helsinki Consulting Oy", "Kontorpartner AS", "Oslo Taxi Service AS", "Visma Software AS"];
+const CREDITORS = [
+  "Nordic Office Supply AS",
+  "Fjordkraft Energi AS",
+  "Telenor Bedrift",
+  "Bygg & Anlegg Sør AS",
+  "Svensk Logistik AB",
+  "Dansk Rengøring ApS",
+  "Helsinki Consulting Oy",
+  "Kontorpartner AS",
+  "Oslo Taxi Service AS",
+  "Visma Software AS",
+];
 const COUNTRIES: NordicCountry[] = ["NO", "SE", "DK", "FI"];
 const BANK_CODES: Record<NordicCountry, string> = { NO: "1503", SE: "500", DK: "3409", FI: "5" };
 
@@ -57,7 +68,13 @@ interface Target {
   currency: string;
 }
 
-function body(rng: Rng, t: Target, key: string, n: number, opts: { big?: boolean; rejectNames?: boolean; currency?: string; date?: string } = {}): PaymentBatchCreate {
+function body(
+  rng: Rng,
+  t: Target,
+  key: string,
+  n: number,
+  opts: { big?: boolean; rejectNames?: boolean; currency?: string; date?: string } = {},
+): PaymentBatchCreate {
   const currency = opts.currency ?? t.currency;
   const digits = currency === "JPY" ? 0 : 2;
   return {
@@ -70,7 +87,10 @@ function body(rng: Rng, t: Target, key: string, n: number, opts: { big?: boolean
       return {
         amount: (amount + rng.int(0, 99) / 100).toFixed(digits),
         currency,
-        creditor_name: opts.rejectNames && i % 4 === 1 ? `REJECT ${CREDITORS[i % CREDITORS.length] ?? "Creditor"}` : (CREDITORS[rng.int(0, CREDITORS.length - 1)] ?? "Creditor"),
+        creditor_name:
+          opts.rejectNames && i % 4 === 1
+            ? `REJECT ${CREDITORS[i % CREDITORS.length] ?? "Creditor"}`
+            : (CREDITORS[rng.int(0, CREDITORS.length - 1)] ?? "Creditor"),
         creditor_iban: generateIban(rng, country, BANK_CODES[country]),
         end_to_end_id: `${key}-${String(i + 1).padStart(4, "0")}`,
       };
@@ -93,7 +113,12 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
   const clock = { now: () => new Date() };
 
   const rows = await db
-    .select({ companyId: companies.id, tenantId: companies.tenantId, name: companies.name, currency: accounts.currency })
+    .select({
+      companyId: companies.id,
+      tenantId: companies.tenantId,
+      name: companies.name,
+      currency: accounts.currency,
+    })
     .from(companies)
     .innerJoin(accounts, and(eq(accounts.companyId, companies.id), eq(accounts.status, "active")))
     .orderBy(asc(companies.name), asc(accounts.name), asc(accounts.id));
@@ -101,7 +126,13 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
   for (const r of rows) {
     const t = targets.find((x) => x.companyId === r.companyId);
     if (t) t.currencies.add(r.currency);
-    else targets.push({ companyId: r.companyId, tenantId: r.tenantId, currency: r.currency, currencies: new Set([r.currency]) });
+    else
+      targets.push({
+        companyId: r.companyId,
+        tenantId: r.tenantId,
+        currency: r.currency,
+        currencies: new Set([r.currency]),
+      });
   }
   const chosen = targets.slice(0, opts.maxCompanies ?? 6);
 
@@ -109,7 +140,12 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
   const later: (() => Promise<void>)[] = [];
   const creatorOf = async (tenantId: string) => {
     if (opts.createdByClientId) return opts.createdByClientId;
-    const [c] = await db.select({ id: oauthClients.id }).from(oauthClients).where(eq(oauthClients.tenantId, tenantId)).orderBy(asc(oauthClients.clientId)).limit(1);
+    const [c] = await db
+      .select({ id: oauthClients.id })
+      .from(oauthClients)
+      .where(eq(oauthClients.tenantId, tenantId))
+      .orderBy(asc(oauthClients.clientId))
+      .limit(1);
     return c?.id ?? stableUuid(seed, "payments-seed-client");
   };
 
@@ -131,14 +167,22 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
     const approveAll = async (id: string) => {
       const req = await submit(id);
       for (let i = 0; i < req.requiredCount; i++) {
-        await decide(db, scope, req.id, { kind: "approve", clientId: creator, approver: ["ingrid.approver@demo.example", "lars.approver@demo.example"][i] ?? "approver", reason: null, bankSpeed: "manual" });
+        await decide(db, scope, req.id, {
+          kind: "approve",
+          clientId: creator,
+          approver: ["ingrid.approver@demo.example", "lars.approver@demo.example"][i] ?? "approver",
+          reason: null,
+          bankSpeed: "manual",
+        });
       }
     };
 
     // Settled outcomes first, so the bank run below touches only them.
     const all = body(rng, t, `${tag}-CMP`, 12);
     // Only instructions the simulated bank settles, so this batch ends completed.
-    const settling = all.instructions.filter((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled");
+    const settling = all.instructions.filter(
+      (i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true).status === "settled",
+    );
     await approveAll((await make({ ...all, instructions: settling })).id);
     if (ci === 0) {
       await approveAll((await make(body(rng, t, `${tag}-PRT`, 16, { rejectNames: true }))).id);
@@ -153,11 +197,23 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
     if (ci > 0) continue;
     await submit((await make(body(rng, t, `${tag}-PA2`, 8, { big: true }))).id);
     const partial = await submit((await make(body(rng, t, `${tag}-PA3`, 5, { big: true }))).id);
-    await decide(db, scope, partial.id, { kind: "approve", clientId: creator, approver: "ingrid.approver@demo.example", reason: "first approval", bankSpeed: "manual" });
+    await decide(db, scope, partial.id, {
+      kind: "approve",
+      clientId: creator,
+      approver: "ingrid.approver@demo.example",
+      reason: "first approval",
+      bankSpeed: "manual",
+    });
     summary.pendingApprovals += 2;
     await make(body(rng, t, `${tag}-NEW`, 7, { date: inDays(2) }));
     const rejected = await submit((await make(body(rng, t, `${tag}-REJ`, 5))).id);
-    await decide(db, scope, rejected.id, { kind: "reject", clientId: creator, approver: "lars.approver@demo.example", reason: "duplicate of an earlier run", bankSpeed: "manual" });
+    await decide(db, scope, rejected.id, {
+      kind: "reject",
+      clientId: creator,
+      approver: "lars.approver@demo.example",
+      reason: "duplicate of an earlier run",
+      bankSpeed: "manual",
+    });
     // Processing: taken now, settled by the running bank on its execution date.
     const processing = await make(body(rng, t, `${tag}-PRC`, 9, { date: inDays(3) }));
     later.push(async () => {

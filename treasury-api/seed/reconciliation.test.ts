@@ -32,36 +32,77 @@ describe("seed steps", () => {
     expect(summary.confirmed).toBeGreaterThan(0);
     expect(summary.rejected).toBeGreaterThan(0);
     expect(summary.proposed).toBeGreaterThan(0);
-    const states = await queryRows<{ state: string; n: number }>(h.database.db, sql`select state, count(*)::int as n from reconciliation_matches group by state`);
-    expect(Object.fromEntries(states.map((r) => [r.state, r.n]))).toEqual({ proposed: summary.proposed, confirmed: summary.confirmed, rejected: summary.rejected });
+    const states = await queryRows<{ state: string; n: number }>(
+      h.database.db,
+      sql`select state, count(*)::int as n from reconciliation_matches group by state`,
+    );
+    expect(Object.fromEntries(states.map((r) => [r.state, r.n]))).toEqual({
+      proposed: summary.proposed,
+      confirmed: summary.confirmed,
+      rejected: summary.rejected,
+    });
     const res = await h.call("GET", "/reconciliation/matches?state=confirmed", { client: "partnerA" });
     const rows = (await res.json()) as { state: string; reviewer: string | null }[];
-    const [tenant1] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from reconciliation_matches where state = 'confirmed' and tenant_id = ${IDS.tenant}`);
+    const [tenant1] = await queryRows<{ n: number }>(
+      h.database.db,
+      sql`select count(*)::int as n from reconciliation_matches where state = 'confirmed' and tenant_id = ${IDS.tenant}`,
+    );
     expect(rows.length).toBe(tenant1?.n);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.reviewer !== null)).toBe(true);
     // Running it again changes nothing it already decided: it proposes nothing new and works only on the open proposals.
-    const decidedBefore = await queryRows<{ id: string; state: string }>(h.database.db, sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`);
+    const decidedBefore = await queryRows<{ id: string; state: string }>(
+      h.database.db,
+      sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`,
+    );
     const again = await seedReconciliation(h.database, createRng(1, "step:reconciliation"));
     expect(again.proposed + again.confirmed + again.rejected).toBe(summary.proposed);
-    const decidedAfter = await queryRows<{ id: string; state: string }>(h.database.db, sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`);
+    const decidedAfter = await queryRows<{ id: string; state: string }>(
+      h.database.db,
+      sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`,
+    );
     expect(decidedAfter).toEqual(expect.arrayContaining(decidedBefore));
-    const after = await queryRows<{ state: string; n: number }>(h.database.db, sql`select state, count(*)::int as n from reconciliation_matches group by state`);
-    expect({ proposed: 0, confirmed: 0, rejected: 0, ...Object.fromEntries(after.map((r) => [r.state, r.n])) }).toEqual({
-      proposed: again.proposed,
-      confirmed: summary.confirmed + again.confirmed,
-      rejected: summary.rejected + again.rejected,
-    });
+    const after = await queryRows<{ state: string; n: number }>(
+      h.database.db,
+      sql`select state, count(*)::int as n from reconciliation_matches group by state`,
+    );
+    expect({ proposed: 0, confirmed: 0, rejected: 0, ...Object.fromEntries(after.map((r) => [r.state, r.n])) }).toEqual(
+      {
+        proposed: again.proposed,
+        confirmed: summary.confirmed + again.confirmed,
+        rejected: summary.rejected + again.rejected,
+      },
+    );
   });
 
   it("webhooks: one inactive endpoint, secret never shown", async () => {
-    const client = { id: CLIENTS.fullB.id, client_id: CLIENTS.fullB.clientId, client_secret: "", name: "fullB", form: "B" as const, tenant_id: IDS.tenant, allowed_scopes: ALL_SCOPES.split(" "), write_approved: true, company_ids: [IDS.companyA, IDS.companyB], tenant_ids: [] };
+    const client = {
+      id: CLIENTS.fullB.id,
+      client_id: CLIENTS.fullB.clientId,
+      client_secret: "",
+      name: "fullB",
+      form: "B" as const,
+      tenant_id: IDS.tenant,
+      allowed_scopes: ALL_SCOPES.split(" "),
+      write_approved: true,
+      company_ids: [IDS.companyA, IDS.companyB],
+      tenant_ids: [],
+    };
     const id = await seedWebhooks(h.database, { seed: 7, clients: [client] });
     expect(id).not.toBeNull();
     const res = await h.call("GET", `/webhooks/${id ?? ""}`, { client: "fullB" });
     expect(res.status).toBe(200);
     const ep = (await res.json()) as Record<string, unknown>;
-    expect(ep).toMatchObject({ url: DEMO_WEBHOOK_URL, active: false, events: ["transaction.created", "payment.status.updated", "reconciliation.match.created", "reconciliation.match.updated"] });
+    expect(ep).toMatchObject({
+      url: DEMO_WEBHOOK_URL,
+      active: false,
+      events: [
+        "transaction.created",
+        "payment.status.updated",
+        "reconciliation.match.created",
+        "reconciliation.match.updated",
+      ],
+    });
     expect(JSON.stringify(ep)).not.toContain("whsec_");
     expect(await seedWebhooks(h.database, { seed: 7, clients: [client] })).toBe(id); // idempotent
   });

@@ -26,7 +26,11 @@ export interface ReconciliationSeedSummary {
 }
 
 const REVIEWERS = ["kari.nordmann@nordlys.example", "erik.larsson@nordlys.example", "mette.hansen@nordlys.example"];
-const REJECT_REASONS = ["Booked against another invoice", "Duplicate booking, refunded by the bank", "Amount differs from the remittance advice"];
+const REJECT_REASONS = [
+  "Booked against another invoice",
+  "Duplicate booking, refunded by the bank",
+  "Amount differs from the remittance advice",
+];
 
 /** Proposes missing matches and decides a deterministic share of them. */
 export async function seedReconciliation(database: Database, rng: Rng): Promise<ReconciliationSeedSummary> {
@@ -38,7 +42,13 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
           and not exists (select 1 from reconciliation_matches m where m.transaction_id = i.transaction_id)
         order by i.transaction_id`,
   );
-  if (unmatched.length) await db.transaction((tx) => proposeMatchesForTransactions(tx, unmatched.map((r) => r.transaction_id)));
+  if (unmatched.length)
+    await db.transaction((tx) =>
+      proposeMatchesForTransactions(
+        tx,
+        unmatched.map((r) => r.transaction_id),
+      ),
+    );
 
   const proposals = await queryRows<{ id: string; tenant_id: string; client_id: string | null }>(
     db,
@@ -50,7 +60,7 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
   const summary: ReconciliationSeedSummary = { proposed: 0, confirmed: 0, rejected: 0 };
   for (const [n, p] of proposals.entries()) {
     // The first three cover every state; after that the PRNG decides.
-    const roll = n < 3 ? [0.1, 0.9, 0.6][n] ?? 0.9 : rng.next();
+    const roll = n < 3 ? ([0.1, 0.9, 0.6][n] ?? 0.9) : rng.next();
     const kind = roll < 0.5 ? "confirm" : roll < 0.67 ? "reject" : null;
     if (!kind || !p.client_id) {
       summary.proposed++;

@@ -17,13 +17,26 @@ import { stableUuid } from "./prng";
 export const DEMO_WEBHOOK_URL = "http://127.0.0.1:4020/webhooks/treasury";
 
 /** Inserts the inactive demo endpoint; returns its id, or null when there is no Form B client. */
-export async function seedWebhooks(database: Database, fixtures: Pick<DemoFixtures, "clients" | "seed">): Promise<string | null> {
-  const client = fixtures.clients.find((c) => c.form === "B" && c.allowed_scopes.includes("admin:public_api")) ?? fixtures.clients.find((c) => c.form === "B");
+export async function seedWebhooks(
+  database: Database,
+  fixtures: Pick<DemoFixtures, "clients" | "seed">,
+): Promise<string | null> {
+  const client =
+    fixtures.clients.find((c) => c.form === "B" && c.allowed_scopes.includes("admin:public_api")) ??
+    fixtures.clients.find((c) => c.form === "B");
   if (!client) return null;
   const id = stableUuid(fixtures.seed, "webhook-endpoint:demo");
   await database.db
     .insert(webhookEndpoints)
-    .values({ id, clientId: client.id, tenantId: client.tenant_id, url: DEMO_WEBHOOK_URL, active: false, events: [...WEBHOOK_EVENT_TYPES], secret: generateWebhookSecret() })
+    .values({
+      id,
+      clientId: client.id,
+      tenantId: client.tenant_id,
+      url: DEMO_WEBHOOK_URL,
+      active: false,
+      events: [...WEBHOOK_EVENT_TYPES],
+      secret: generateWebhookSecret(),
+    })
     .onConflictDoNothing();
   return id;
 }

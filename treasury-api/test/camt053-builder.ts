@@ -111,7 +111,13 @@ export interface CamtDocument {
 
 type Node = Record<string, unknown>;
 
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: "@_", format: true, indentBy: "  ", suppressEmptyNode: true });
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: "@_",
+  format: true,
+  indentBy: "  ",
+  suppressEmptyNode: true,
+});
 
 /**
  * The camt.053 document for `doc`, as XML text with a declaration.
@@ -140,9 +146,12 @@ export function buildCamt053(doc: CamtDocument): string {
 export const buildCamt = buildCamt053;
 
 function statement(v: CamtVersion, message: CamtMessage, s: CamtStatement): Node {
-  if (!s.account.iban && !s.account.otherId) throw new Error(`statement ${s.id}: the account needs an IBAN or another id`);
-  if (message === "camt.053" && s.balances.length === 0) throw new Error(`statement ${s.id}: camt.053 needs at least one balance`);
-  if (message === "camt.054" && s.balances.length > 0) throw new Error(`notification ${s.id}: camt.054 has no balances`);
+  if (!s.account.iban && !s.account.otherId)
+    throw new Error(`statement ${s.id}: the account needs an IBAN or another id`);
+  if (message === "camt.053" && s.balances.length === 0)
+    throw new Error(`statement ${s.id}: camt.053 needs at least one balance`);
+  if (message === "camt.054" && s.balances.length > 0)
+    throw new Error(`notification ${s.id}: camt.054 has no balances`);
   return {
     Id: s.id,
     CreDtTm: s.createdAt,
@@ -177,7 +186,13 @@ function balance(b: CamtBalance): Node {
 function entry(v: CamtVersion, e: CamtEntry): Node {
   const status = e.status ?? "BOOK";
   const txs = e.txs ?? [];
-  const details = e.batchCount !== undefined || txs.length > 0 ? { Btch: e.batchCount !== undefined ? { NbOfTxs: String(e.batchCount) } : undefined, TxDtls: txs.map((t) => tx(v, e, t)) } : undefined;
+  const details =
+    e.batchCount !== undefined || txs.length > 0
+      ? {
+          Btch: e.batchCount !== undefined ? { NbOfTxs: String(e.batchCount) } : undefined,
+          TxDtls: txs.map((t) => tx(v, e, t)),
+        }
+      : undefined;
   return {
     NtryRef: e.entryRef,
     Amt: amount(e.amount, e.currency),
@@ -196,10 +211,18 @@ function entry(v: CamtVersion, e: CamtEntry): Node {
 function tx(v: CamtVersion, e: CamtEntry, t: CamtTx): Node {
   // The other side is the debtor of money coming in, the creditor of money going out (a reversal included).
   const role = e.direction === "credit" ? "Dbtr" : "Cdtr";
-  const party = t.counterparty === undefined ? undefined : v === "02" ? { Nm: t.counterparty } : { Pty: { Nm: t.counterparty } };
-  const ownAmount = t.amount === undefined ? {} : v === "02" ? { AmtDtls: { TxAmt: { Amt: amount(t.amount, e.currency) } } } : { Amt: amount(t.amount, e.currency), CdtDbtInd: indicator(e.direction) };
+  const party =
+    t.counterparty === undefined ? undefined : v === "02" ? { Nm: t.counterparty } : { Pty: { Nm: t.counterparty } };
+  const ownAmount =
+    t.amount === undefined
+      ? {}
+      : v === "02"
+        ? { AmtDtls: { TxAmt: { Amt: amount(t.amount, e.currency) } } }
+        : { Amt: amount(t.amount, e.currency), CdtDbtInd: indicator(e.direction) };
   const remittance =
-    t.remittance || t.creditorRef ? { Ustrd: t.remittance, Strd: t.creditorRef ? { CdtrRefInf: { Ref: t.creditorRef } } : undefined } : undefined;
+    t.remittance || t.creditorRef
+      ? { Ustrd: t.remittance, Strd: t.creditorRef ? { CdtrRefInf: { Ref: t.creditorRef } } : undefined }
+      : undefined;
   return {
     Refs: t.endToEndId ? { EndToEndId: t.endToEndId } : undefined,
     ...ownAmount,

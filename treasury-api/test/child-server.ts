@@ -45,7 +45,17 @@ export interface ChildOptions {
  * @throws when the process exits before listening (the message carries its output).
  */
 export async function startChildServer(target: ChildTarget, opts: ChildOptions = {}): Promise<ChildServer> {
-  const args = ["treasury-api/server.ts", "--port", "0", "--host", "127.0.0.1", "--seed", "none", "--quiet", ...(opts.args ?? [])];
+  const args = [
+    "treasury-api/server.ts",
+    "--port",
+    "0",
+    "--host",
+    "127.0.0.1",
+    "--seed",
+    "none",
+    "--quiet",
+    ...(opts.args ?? []),
+  ];
   if ("dataDir" in target) args.push("--data", target.dataDir);
   // `node --import tsx` rather than the tsx binary: the spawned pid is the server itself, so a SIGKILL (ours or a
   // failpoint's) ends the server, and the exit reports that signal.
@@ -64,7 +74,9 @@ export async function startChildServer(target: ChildTarget, opts: ChildOptions =
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setInterval(() => {
       const m = /listening on (http:\/\/[^\s]+)\/public/.exec(out);
@@ -103,7 +115,10 @@ export async function childToken(base: string, client: ClientKey = "fullB"): Pro
   const c = CLIENTS[client];
   const res = await fetch(`${base}/public/auth/token/`, {
     method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: "grant_type=client_credentials",
   });
   if (res.status !== 200) throw new Error(`token for ${client}: ${res.status} ${await res.text()}`);

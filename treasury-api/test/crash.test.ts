@@ -77,16 +77,34 @@ async function prepare(db: Database, url: string, secret: string): Promise<strin
       creditor_iban: "NO9386011117947",
       end_to_end_id: `CRASH-${b}-${i}`,
     }));
-    const batch = await createBatch(db.db, scope, CLIENTS.fullB.id, { company_id: IDS.companyA, currency: "NOK", instructions });
+    const batch = await createBatch(db.db, scope, CLIENTS.fullB.id, {
+      company_id: IDS.companyA,
+      currency: "NOK",
+      instructions,
+    });
     await submitBatch(db.db, scope, batch.id, "100000.00");
-    const [req] = await queryRows<{ id: string }>(db.db, sql`select id from approval_requests where object_id = ${batch.id}`);
+    const [req] = await queryRows<{ id: string }>(
+      db.db,
+      sql`select id from approval_requests where object_id = ${batch.id}`,
+    );
     if (!req) throw new Error("no approval request");
-    await decide(db.db, scope, req.id, { kind: "approve", clientId: CLIENTS.fullB.id, approver: "crash-approver", reason: null, bankSpeed: "instant" });
+    await decide(db.db, scope, req.id, {
+      kind: "approve",
+      clientId: CLIENTS.fullB.id,
+      approver: "crash-approver",
+      reason: null,
+      bankSpeed: "instant",
+    });
   }
   const id = crypto.randomUUID();
-  await db.db
-    .insert(webhookEndpoints)
-    .values({ id, clientId: CLIENTS.fullB.id, tenantId: IDS.tenant, url, events: [...WEBHOOK_EVENT_TYPES], secret: sealSecret(KEY, secret) });
+  await db.db.insert(webhookEndpoints).values({
+    id,
+    clientId: CLIENTS.fullB.id,
+    tenantId: IDS.tenant,
+    url,
+    events: [...WEBHOOK_EVENT_TYPES],
+    secret: sealSecret(KEY, secret),
+  });
   return id;
 }
 
@@ -108,9 +126,16 @@ async function untilQuiet(base: string, token: string, endpointId: string, ms: n
   while (quietRounds < 2) {
     if (Date.now() > until) throw new Error("the API did not finish the batches and deliveries in time");
     await new Promise((r) => setTimeout(r, 700));
-    const batches = (await (await fetch(`${base}/public/payments/batches?page_size=100`, { headers })).json()) as { results: { status: string }[] };
-    const pending = (await (await fetch(`${base}/public/webhooks/${endpointId}/deliveries?status=pending&page_size=1`, { headers })).json()) as { count: number };
-    const quiet = batches.results.length === BATCHES && batches.results.every((b) => FINAL.includes(b.status)) && pending.count === 0;
+    const batches = (await (await fetch(`${base}/public/payments/batches?page_size=100`, { headers })).json()) as {
+      results: { status: string }[];
+    };
+    const pending = (await (
+      await fetch(`${base}/public/webhooks/${endpointId}/deliveries?status=pending&page_size=1`, { headers })
+    ).json()) as { count: number };
+    const quiet =
+      batches.results.length === BATCHES &&
+      batches.results.every((b) => FINAL.includes(b.status)) &&
+      pending.count === 0;
     quietRounds = quiet ? quietRounds + 1 : 0;
   }
 }
@@ -155,8 +180,14 @@ describe.each([
       lap.life2 = Date.now() - t0;
 
       const between = await withDatabase(target, async (db) => {
-        const leased = await n(db, sql`select count(*)::int as n from webhook_deliveries where status = 'pending' and locked_until is not null`);
-        const open = await n(db, sql`select count(*)::int as n from payment_batches where status not in ('completed', 'partially_completed', 'failed')`);
+        const leased = await n(
+          db,
+          sql`select count(*)::int as n from webhook_deliveries where status = 'pending' and locked_until is not null`,
+        );
+        const open = await n(
+          db,
+          sql`select count(*)::int as n from payment_batches where status not in ('completed', 'partially_completed', 'failed')`,
+        );
         // The 40 s leases of the deliveries the dead worker had claimed run out (as they would by waiting).
         await db.db.execute(sql`update webhook_deliveries set locked_until = null where status = 'pending'`);
         return { leased, open };
@@ -173,16 +204,33 @@ describe.each([
 
       const received = receiver.received.filter((d) => d.path === hookPath);
       const result = await withDatabase(target, async (db) => {
-        const eventIds = (await queryRows<{ id: string }>(db.db, sql`select id::text as id from webhook_events`)).map((r) => r.id);
+        const eventIds = (await queryRows<{ id: string }>(db.db, sql`select id::text as id from webhook_events`)).map(
+          (r) => r.id,
+        );
         return {
-          stuck: await n(db, sql`select count(*)::int as n from payment_batches where status not in ('completed', 'partially_completed', 'failed')`),
+          stuck: await n(
+            db,
+            sql`select count(*)::int as n from payment_batches where status not in ('completed', 'partially_completed', 'failed')`,
+          ),
           batches: await n(db, sql`select count(*)::int as n from payment_batches`),
-          doubleBooked: await n(db, sql`select count(*)::int as n from (select end_to_end_id from transactions where source = 'bank-simulator' group by 1 having count(*) > 1) d`),
-          debits: await n(db, sql`select count(*)::int as n from transactions where source = 'bank-simulator' and direction = 'debit'`),
+          doubleBooked: await n(
+            db,
+            sql`select count(*)::int as n from (select end_to_end_id from transactions where source = 'bank-simulator' group by 1 having count(*) > 1) d`,
+          ),
+          debits: await n(
+            db,
+            sql`select count(*)::int as n from transactions where source = 'bank-simulator' and direction = 'debit'`,
+          ),
           settled: await n(db, sql`select count(*)::int as n from payment_instructions where status = 'settled'`),
           eventIds,
-          notDelivered: await n(db, sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid and status <> 'delivered'`),
-          deliveries: await n(db, sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid`),
+          notDelivered: await n(
+            db,
+            sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid and status <> 'delivered'`,
+          ),
+          deliveries: await n(
+            db,
+            sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid`,
+          ),
         };
       });
       lap.checked = Date.now() - t0;

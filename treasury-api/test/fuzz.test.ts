@@ -63,7 +63,17 @@ interface Operation {
 }
 
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Parameter[]; security?: unknown[]; requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        security?: unknown[];
+        requestBody?: { required?: boolean; content: Record<string, { schema: Schema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -95,7 +105,10 @@ function operationsOf(d: OpenApiDoc): Operation[] {
         method: method.toUpperCase(),
         path,
         parameters: op.parameters ?? [],
-        body: mediaType && content ? { mediaType, required: Boolean(op.requestBody?.required), schema: content.schema } : undefined,
+        body:
+          mediaType && content
+            ? { mediaType, required: Boolean(op.requestBody?.required), schema: content.schema }
+            : undefined,
         secured: Boolean(op.security),
       };
     }),
@@ -112,7 +125,13 @@ function resolve(schema: Schema): Schema {
 
 // ---------------------------------------------------------------- values
 
-const IBANS = ["NO9386011117947", "SE4550000000058398257466", "DK5000400440116243", "GB82WEST12345698765432", "DE89370400440532013000"];
+const IBANS = [
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "GB82WEST12345698765432",
+  "DE89370400440532013000",
+];
 const CURRENCIES = ["NOK", "EUR", "SEK", "DKK", "USD", "JPY", "KWD"];
 const COMPANIES = [IDS.companyA, IDS.companyB, IDS.companyC, IDS.companyD];
 
@@ -122,7 +141,9 @@ const knownIds = new Set<string>(Object.values(IDS));
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 const dateArb = fc.oneof(
   fc.integer({ min: -40, max: 400 }).map((n) => daysAgo(-n)),
-  fc.date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true }).map(isoDate),
+  fc
+    .date({ min: new Date("0001-01-01T00:00:00Z"), max: new Date("9999-12-31T00:00:00Z"), noInvalidDate: true })
+    .map(isoDate),
   fc.constantFrom("0001-01-01", "9999-12-31", "9999-12-20"),
 );
 
@@ -134,9 +155,15 @@ function hint(name: string | undefined): fc.Arbitrary<unknown> | null {
       return fc.constantFrom(...IBANS);
     case "currency":
       // Mostly the currency of the fixture's company A account, so that batches agree with their instructions.
-      return fc.oneof({ weight: 4, arbitrary: fc.constant("NOK") }, { weight: 1, arbitrary: fc.constantFrom(...CURRENCIES) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constant("NOK") },
+        { weight: 1, arbitrary: fc.constantFrom(...CURRENCIES) },
+      );
     case "company_id":
-      return fc.oneof({ weight: 4, arbitrary: fc.constant(IDS.companyA) }, { weight: 1, arbitrary: fc.constantFrom(...COMPANIES) });
+      return fc.oneof(
+        { weight: 4, arbitrary: fc.constant(IDS.companyA) },
+        { weight: 1, arbitrary: fc.constantFrom(...COMPANIES) },
+      );
     case "country":
       return fc.constantFrom("NO", "SE", "DK", "FI");
     case "bank_id":
@@ -181,7 +208,10 @@ function valid(schema: Schema, name?: string, depth = 0): fc.Arbitrary<unknown> 
     case "boolean":
       return fc.boolean();
     case "array":
-      return fc.array(s.items && depth < 4 ? valid(s.items, undefined, depth + 1) : fc.string(), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 4, 4) });
+      return fc.array(s.items && depth < 4 ? valid(s.items, undefined, depth + 1) : fc.string(), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 4, 4),
+      });
     case "object": {
       const props = s.properties ?? {};
       const model: Record<string, fc.Arbitrary<unknown>> = {};
@@ -243,14 +273,23 @@ const nasty: fc.Arbitrary<unknown> = fc.oneof(
 type Json = unknown;
 
 /** Every path into a JSON value (objects and arrays), the root included. */
-function pathsOf(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []): (string | number)[][] {
+function pathsOf(
+  value: Json,
+  prefix: (string | number)[] = [],
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   out.push(prefix);
   if (Array.isArray(value)) value.slice(0, 5).forEach((v, i) => pathsOf(v, [...prefix, i], out));
-  else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
+  else if (value !== null && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) pathsOf(v, [...prefix, k], out);
   return out;
 }
 
-function setAt(value: Json, path: (string | number)[], replace: (old: Json, parent: Json, key: string | number) => Json | typeof DELETE): Json {
+function setAt(
+  value: Json,
+  path: (string | number)[],
+  replace: (old: Json, parent: Json, key: string | number) => Json | typeof DELETE,
+): Json {
   if (path.length === 0) {
     const next = replace(value, undefined, "");
     return next === DELETE ? undefined : next;
@@ -277,34 +316,62 @@ function mutated(base: fc.Arbitrary<Json>): fc.Arbitrary<Json> {
       const path = paths[i] ?? [];
       if (kind < 6) return setAt(value, path, () => bad);
       if (kind < 8) return setAt(value, path, () => DELETE);
-      return setAt(value, path, (old) => (old !== null && typeof old === "object" && !Array.isArray(old) ? { ...old, extra_field: bad } : old));
+      return setAt(value, path, (old) =>
+        old !== null && typeof old === "object" && !Array.isArray(old) ? { ...old, extra_field: bad } : old,
+      );
     });
   });
 }
 
 // ---------------------------------------------------------------- requests
 
-const RAW_BODIES = ["", "   ", "null", "[]", "{", "not json", '{"a":', "[1,2,3]", '"string"', "1e999", "{}".repeat(5), `{"x":"${"\\u0000"}"}`];
+const RAW_BODIES = [
+  "",
+  "   ",
+  "null",
+  "[]",
+  "{",
+  "not json",
+  '{"a":',
+  "[1,2,3]",
+  '"string"',
+  "1e999",
+  "{}".repeat(5),
+  `{"x":"${"\\u0000"}"}`,
+];
 
 function bodyArb(op: Operation): fc.Arbitrary<{ text?: string; type?: string }> {
-  if (!op.body) return fc.oneof({ weight: 6, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES, "{}").map((text) => ({ text, type: "application/json" })) });
+  if (!op.body)
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant({}) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(...RAW_BODIES, "{}").map((text) => ({ text, type: "application/json" })),
+      },
+    );
   const base = valid(op.body.schema);
   const form = op.body.mediaType.includes("x-www-form-urlencoded");
   const encode = (v: Json) => {
     if (!form) return JSON.stringify(v) ?? "null";
     const params = new URLSearchParams();
-    if (v !== null && typeof v === "object") for (const [k, x] of Object.entries(v)) params.append(k, typeof x === "string" ? x : JSON.stringify(x) ?? "");
+    if (v !== null && typeof v === "object")
+      for (const [k, x] of Object.entries(v)) params.append(k, typeof x === "string" ? x : (JSON.stringify(x) ?? ""));
     return params.toString();
   };
   return fc.oneof(
     { weight: 5, arbitrary: base.map((v) => ({ text: encode(v), type: op.body?.mediaType })) },
     { weight: 4, arbitrary: mutated(base).map((v) => ({ text: encode(v), type: op.body?.mediaType })) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_BODIES).map((text) => ({ text, type: op.body?.mediaType })) },
-    { weight: 1, arbitrary: fc.tuple(base, fc.constantFrom("text/plain", "application/xml", "")).map(([v, type]) => ({ text: JSON.stringify(v), type })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(base, fc.constantFrom("text/plain", "application/xml", ""))
+        .map(([v, type]) => ({ text: JSON.stringify(v), type })),
+    },
   );
 }
 
-const nastyString = nasty.map((v) => (typeof v === "string" ? v : JSON.stringify(v) ?? ""));
+const nastyString = nasty.map((v) => (typeof v === "string" ? v : (JSON.stringify(v) ?? "")));
 
 /** `arb` with probability `p` (0–1), else null. */
 function sometimes<T>(arb: fc.Arbitrary<T>, p: number): fc.Arbitrary<T | null> {
@@ -316,14 +383,22 @@ function queryArb(op: Operation): fc.Arbitrary<string> {
   const params = op.parameters.filter((p) => p.in === "query");
   const one = (p: Parameter) =>
     sometimes(
-      fc.oneof({ weight: 5, arbitrary: valid(p.schema ?? {}, p.name).map(String) }, { weight: 1, arbitrary: nastyString }).map((v) => [p.name, v] as [string, string]),
+      fc
+        .oneof(
+          { weight: 5, arbitrary: valid(p.schema ?? {}, p.name).map(String) },
+          { weight: 1, arbitrary: nastyString },
+        )
+        .map((v) => [p.name, v] as [string, string]),
       0.4,
     );
   return fc
     .tuple(
       fc.tuple(...params.map(one)),
       sometimes(fc.tuple(fc.constantFrom("unknown", "page", "from_date", "a[b]", ""), nastyString), 0.1),
-      sometimes(fc.constantFrom("page=%", "to_date=9999-12-31&to_date=0001-01-01", "limit=1&limit=1000", "%00=1", "page=1e3"), 0.08),
+      sometimes(
+        fc.constantFrom("page=%", "to_date=9999-12-31&to_date=0001-01-01", "limit=1&limit=1000", "%00=1", "page=1e3"),
+        0.08,
+      ),
     )
     .map(([pairs, extra, raw]) => {
       const search = new URLSearchParams();
@@ -339,7 +414,18 @@ function pathArb(op: Operation): fc.Arbitrary<string> {
   const id = fc.oneof(
     { weight: 6, arbitrary: fc.constantFrom(...knownIds) },
     { weight: 2, arbitrary: fc.uuid() },
-    { weight: 1, arbitrary: fc.constantFrom("abc", "%00", "00000000-0000-0000-0000-000000000000", "1", "%E0%A4%A", "..", "x".repeat(300)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        "abc",
+        "%00",
+        "00000000-0000-0000-0000-000000000000",
+        "1",
+        "%E0%A4%A",
+        "..",
+        "x".repeat(300),
+      ),
+    },
   );
   return id.map((v) => op.path.replace(/\{[^}]+\}/g, v.includes("%") ? v : encodeURIComponent(v)));
 }
@@ -354,8 +440,21 @@ function headersArb(op: Operation): fc.Arbitrary<{ client: ClientKey; headers: R
     .tuple(
       fc.constantFrom<ClientKey>("fullB", "fullB", "fullB", "partnerA", "partnerA", "partnerA", "readB"),
       company,
-      fc.constantFrom<string | null>(IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant, IDS.tenant2, "not-a-uuid", null),
-      fc.oneof({ weight: 8, arbitrary: fc.uuid() }, { weight: 1, arbitrary: fc.constantFrom("", " ", "clé", "x".repeat(300)) }, { weight: 1, arbitrary: fc.constant(null) }),
+      fc.constantFrom<string | null>(
+        IDS.tenant,
+        IDS.tenant,
+        IDS.tenant,
+        IDS.tenant,
+        IDS.tenant,
+        IDS.tenant2,
+        "not-a-uuid",
+        null,
+      ),
+      fc.oneof(
+        { weight: 8, arbitrary: fc.uuid() },
+        { weight: 1, arbitrary: fc.constantFrom("", " ", "clé", "x".repeat(300)) },
+        { weight: 1, arbitrary: fc.constant(null) },
+      ),
     )
     .map(([client, companyId, tenant, key]) => {
       const headers: Record<string, string> = {};
@@ -371,11 +470,13 @@ function headersArb(op: Operation): fc.Arbitrary<{ client: ClientKey; headers: R
 }
 
 function requestArb(op: Operation): fc.Arbitrary<FuzzRequest> {
-  return fc.record({ who: headersArb(op), path: pathArb(op), query: queryArb(op), body: bodyArb(op) }).map(({ who, path, query, body }) => {
-    const headers = { ...who.headers };
-    if (body.type) headers["content-type"] = body.type;
-    return { client: who.client, path, query, headers, body: body.text };
-  });
+  return fc
+    .record({ who: headersArb(op), path: pathArb(op), query: queryArb(op), body: bodyArb(op) })
+    .map(({ who, path, query, body }) => {
+      const headers = { ...who.headers };
+      if (body.type) headers["content-type"] = body.type;
+      return { client: who.client, path, query, headers, body: body.text };
+    });
 }
 
 // ---------------------------------------------------------------- properties
@@ -393,7 +494,8 @@ function collectIds(value: Json, depth = 0): void {
   }
 }
 
-const STACK_TRACE = /\n\s+at\s|\bat\s+\S+\s+\(.*:\d+:\d+\)|node_modules|\.tsx?:\d+|\bTypeError\b|\bReferenceError\b|\bSyntaxError\b/;
+const STACK_TRACE =
+  /\n\s+at\s|\bat\s+\S+\s+\(.*:\d+:\d+\)|node_modules|\.tsx?:\d+|\bTypeError\b|\bReferenceError\b|\bSyntaxError\b/;
 
 interface Violation {
   operation: string;
@@ -405,61 +507,88 @@ interface Violation {
 
 describe("fuzzing every operation of the OpenAPI description", () => {
   it("describes every route the app serves", () => {
-    const described = new Set(operationsOf(doc).map((o) => `${o.method} ${o.path.replace(/\/+$/, "").replace(/\{[^}]+\}/g, ":p")}`));
+    const described = new Set(
+      operationsOf(doc).map((o) => `${o.method} ${o.path.replace(/\/+$/, "").replace(/\{[^}]+\}/g, ":p")}`),
+    );
     const served = h.app.routes
       .filter((r) => r.path.startsWith("/public/") && r.method !== "ALL" && !r.path.endsWith("*"))
-      .map((r) => `${r.method} ${r.path.slice("/public".length).replace(/\/+$/, "").replace(/:[^/]+/g, ":p")}`)
+      .map(
+        (r) =>
+          `${r.method} ${r.path
+            .slice("/public".length)
+            .replace(/\/+$/, "")
+            .replace(/:[^/]+/g, ":p")}`,
+      )
       .filter((r) => !/^GET \/(openapi\.json|ping)$/.test(r));
     expect(served.length).toBeGreaterThan(30);
     expect(served.filter((r) => !described.has(r))).toEqual([]);
   });
 
-  it(
-    "no 5xx, no stack trace, no state change on a 4xx",
-    async () => {
-      const operations = operationsOf(doc);
-      const tokens = { fullB: await h.token("fullB"), partnerA: await h.token("partnerA"), readB: await h.token("readB") } as Record<ClientKey, string>;
-      const violations: Violation[] = [];
-      const statuses = new Map<number, number>();
-      let requests = 0;
-      let state = await stateChecksum(h.database);
-      const started = performance.now();
+  it("no 5xx, no stack trace, no state change on a 4xx", async () => {
+    const operations = operationsOf(doc);
+    const tokens = {
+      fullB: await h.token("fullB"),
+      partnerA: await h.token("partnerA"),
+      readB: await h.token("readB"),
+    } as Record<ClientKey, string>;
+    const violations: Violation[] = [];
+    const statuses = new Map<number, number>();
+    let requests = 0;
+    let state = await stateChecksum(h.database);
+    const started = performance.now();
 
-      for (const [index, op] of operations.entries()) {
-        const name = `${op.method} ${op.path}`;
-        await fc.assert(
-          fc.asyncProperty(requestArb(op), async (req) => {
-            const headers: Record<string, string> = { ...req.headers };
-            if (op.secured) headers.authorization = `Bearer ${tokens[req.client]}`;
-            const url = `/public${req.path}${req.query ? `?${req.query}` : ""}`;
-            const res = await h.app.request(url, { method: op.method, headers, body: op.method === "GET" ? undefined : req.body });
-            const text = await res.text();
-            requests++;
-            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-            const record = (problem: string) =>
-              violations.push({ operation: name, request: `${op.method} ${url} ${JSON.stringify(headers)} ${(req.body ?? "").slice(0, 300)}`, status: res.status, problem, body: text.slice(0, 300) });
-            if (res.status >= 500) record("5xx");
-            if (STACK_TRACE.test(text)) record("stack trace or internal path in the body");
-            const after = await stateChecksum(h.database);
-            if (res.status >= 400 && res.status < 500) {
-              const changed = Object.keys(after).filter((t) => after[t] !== state[t]);
-              if (changed.length > 0) record(`state changed on ${res.status}: ${changed.join(", ")}`);
-            }
-            state = after;
-            if (res.status < 300 && /^[[{]/.test(text)) collectIds(JSON.parse(text) as Json);
-          }),
-          { seed: SEED + index, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
-        );
-      }
+    for (const [index, op] of operations.entries()) {
+      const name = `${op.method} ${op.path}`;
+      await fc.assert(
+        fc.asyncProperty(requestArb(op), async (req) => {
+          const headers: Record<string, string> = { ...req.headers };
+          if (op.secured) headers.authorization = `Bearer ${tokens[req.client]}`;
+          const url = `/public${req.path}${req.query ? `?${req.query}` : ""}`;
+          const res = await h.app.request(url, {
+            method: op.method,
+            headers,
+            body: op.method === "GET" ? undefined : req.body,
+          });
+          const text = await res.text();
+          requests++;
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const record = (problem: string) =>
+            violations.push({
+              operation: name,
+              request: `${op.method} ${url} ${JSON.stringify(headers)} ${(req.body ?? "").slice(0, 300)}`,
+              status: res.status,
+              problem,
+              body: text.slice(0, 300),
+            });
+          if (res.status >= 500) record("5xx");
+          if (STACK_TRACE.test(text)) record("stack trace or internal path in the body");
+          const after = await stateChecksum(h.database);
+          if (res.status >= 400 && res.status < 500) {
+            const changed = Object.keys(after).filter((t) => after[t] !== state[t]);
+            if (changed.length > 0) record(`state changed on ${res.status}: ${changed.join(", ")}`);
+          }
+          state = after;
+          if (res.status < 300 && /^[[{]/.test(text)) collectIds(JSON.parse(text) as Json);
+        }),
+        { seed: SEED + index, numRuns: RUNS_PER_OPERATION, endOnFailure: true },
+      );
+    }
 
-      const seconds = ((performance.now() - started) / 1000).toFixed(1);
-      const summary = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
-      console.log(`fuzz: seed ${SEED}, ${operations.length} operations × ${RUNS_PER_OPERATION} runs = ${requests} requests in ${seconds} s; statuses ${summary}; violations ${violations.length}`);
-      const byKind = new Map<string, number>();
-      for (const v of violations) byKind.set(`${v.operation}: ${v.problem.replace(/ on \d+:.*/, "")}`, (byKind.get(`${v.operation}: ${v.problem.replace(/ on \d+:.*/, "")}`) ?? 0) + 1);
-      for (const [kind, n] of byKind) console.log(`  ${n} × ${kind}`);
-      expect(violations.slice(0, 10)).toEqual([]);
-    },
-    120_000,
-  );
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    console.log(
+      `fuzz: seed ${SEED}, ${operations.length} operations × ${RUNS_PER_OPERATION} runs = ${requests} requests in ${seconds} s; statuses ${summary}; violations ${violations.length}`,
+    );
+    const byKind = new Map<string, number>();
+    for (const v of violations)
+      byKind.set(
+        `${v.operation}: ${v.problem.replace(/ on \d+:.*/, "")}`,
+        (byKind.get(`${v.operation}: ${v.problem.replace(/ on \d+:.*/, "")}`) ?? 0) + 1,
+      );
+    for (const [kind, n] of byKind) console.log(`  ${n} × ${kind}`);
+    expect(violations.slice(0, 10)).toEqual([]);
+  }, 120_000);
 });

@@ -27,14 +27,35 @@ export const IDS = {
 } as const;
 
 export const CLIENTS = {
-  fullB: { id: "50000000-0000-4000-8000-000000000001", clientId: "test-full-b", secret: "test-secret-full-b", form: "B" as const },
-  readB: { id: "50000000-0000-4000-8000-000000000002", clientId: "test-read-b", secret: "test-secret-read-b", form: "B" as const },
-  partnerA: { id: "50000000-0000-4000-8000-000000000003", clientId: "test-partner-a", secret: "test-secret-partner-a", form: "A" as const },
-  otherB: { id: "50000000-0000-4000-8000-000000000004", clientId: "test-other-b", secret: "test-secret-other-b", form: "B" as const },
+  fullB: {
+    id: "50000000-0000-4000-8000-000000000001",
+    clientId: "test-full-b",
+    secret: "test-secret-full-b",
+    form: "B" as const,
+  },
+  readB: {
+    id: "50000000-0000-4000-8000-000000000002",
+    clientId: "test-read-b",
+    secret: "test-secret-read-b",
+    form: "B" as const,
+  },
+  partnerA: {
+    id: "50000000-0000-4000-8000-000000000003",
+    clientId: "test-partner-a",
+    secret: "test-secret-partner-a",
+    form: "A" as const,
+  },
+  otherB: {
+    id: "50000000-0000-4000-8000-000000000004",
+    clientId: "test-other-b",
+    secret: "test-secret-other-b",
+    form: "B" as const,
+  },
 };
 export type ClientKey = keyof typeof CLIENTS;
 
-export const ALL_SCOPES = "read:ledger write:ledger read:reporting read:forecast read:payments write:payments approve:payments read:reconciliation write:reconciliation admin:public_api";
+export const ALL_SCOPES =
+  "read:ledger write:ledger read:reporting read:forecast read:payments write:payments approve:payments read:reconciliation write:reconciliation admin:public_api";
 export const READ_SCOPES = "read:ledger read:reporting read:forecast read:payments read:reconciliation";
 
 /** Days before today (UTC) as YYYY-MM-DD. */
@@ -91,14 +112,68 @@ export async function insertFixture(database: Database): Promise<void> {
   await db.insert(s.oauthClientTenants).values({ clientId: CLIENTS.partnerA.id, tenantId: IDS.tenant });
 
   const accts = [
-    { id: IDS.accountA1, company: IDS.companyA, tenant: IDS.tenant, iban: "NO9386011117947", bank: "DNBANOKK", bankName: "DNB Bank", currency: "NOK", name: "Alpha NOK operating" },
-    { id: IDS.accountA2, company: IDS.companyA, tenant: IDS.tenant, iban: "NO8330001234567", bank: "NDEANOKK", bankName: "Nordea Bank Norge", currency: "EUR", name: "Alpha EUR" },
-    { id: IDS.accountB1, company: IDS.companyB, tenant: IDS.tenant, iban: "SE4550000000058398257466", bank: "ESSESESS", bankName: "SEB", currency: "SEK", name: "Beta SEK" },
-    { id: IDS.accountC1, company: IDS.companyC, tenant: IDS.tenant, iban: "DK5000400440116243", bank: "DABADKKK", bankName: "Danske Bank", currency: "DKK", name: "Gamma DKK" },
-    { id: IDS.accountD1, company: IDS.companyD, tenant: IDS.tenant2, iban: "NO7112345678903", bank: "DNBANOKK", bankName: "DNB Bank", currency: "NOK", name: "Delta NOK" },
+    {
+      id: IDS.accountA1,
+      company: IDS.companyA,
+      tenant: IDS.tenant,
+      iban: "NO9386011117947",
+      bank: "DNBANOKK",
+      bankName: "DNB Bank",
+      currency: "NOK",
+      name: "Alpha NOK operating",
+    },
+    {
+      id: IDS.accountA2,
+      company: IDS.companyA,
+      tenant: IDS.tenant,
+      iban: "NO8330001234567",
+      bank: "NDEANOKK",
+      bankName: "Nordea Bank Norge",
+      currency: "EUR",
+      name: "Alpha EUR",
+    },
+    {
+      id: IDS.accountB1,
+      company: IDS.companyB,
+      tenant: IDS.tenant,
+      iban: "SE4550000000058398257466",
+      bank: "ESSESESS",
+      bankName: "SEB",
+      currency: "SEK",
+      name: "Beta SEK",
+    },
+    {
+      id: IDS.accountC1,
+      company: IDS.companyC,
+      tenant: IDS.tenant,
+      iban: "DK5000400440116243",
+      bank: "DABADKKK",
+      bankName: "Danske Bank",
+      currency: "DKK",
+      name: "Gamma DKK",
+    },
+    {
+      id: IDS.accountD1,
+      company: IDS.companyD,
+      tenant: IDS.tenant2,
+      iban: "NO7112345678903",
+      bank: "DNBANOKK",
+      bankName: "DNB Bank",
+      currency: "NOK",
+      name: "Delta NOK",
+    },
   ];
   await db.insert(s.accounts).values(
-    accts.map((a) => ({ id: a.id, tenantId: a.tenant, companyId: a.company, bankId: a.bank, externalRef: a.iban, name: a.name, currency: a.currency, bankName: a.bankName })),
+    accts.map((a) => ({
+      id: a.id,
+      tenantId: a.tenant,
+      companyId: a.company,
+      bankId: a.bank,
+      externalRef: a.iban,
+      name: a.name,
+      currency: a.currency,
+      bankName: a.bankName,
+    })),
   );
   const txRows: (typeof s.transactions.$inferInsert)[] = [];
   const balRows: (typeof s.balanceSnapshots.$inferInsert)[] = [];
@@ -129,13 +204,39 @@ export async function insertFixture(database: Database): Promise<void> {
         endToEndId: `E2E-${ai}-${n}`,
         source: "api",
       });
-      balRows.push({ id: `70000000-0000-4000-8${ai}00-0000000000${n}`, tenantId: a.tenant, companyId: a.company, accountId: a.id, balanceType: "closing_booked", asOfDate: date, balance: `${balance}.00`, currency: a.currency });
-      covRows.push({ id: `80000000-0000-4000-8${ai}00-0000000000${n}`, tenantId: a.tenant, companyId: a.company, accountId: a.id, date, source: "camt.053", completeness: i === 5 ? "missing" : i === 6 ? "partial" : "complete" });
+      balRows.push({
+        id: `70000000-0000-4000-8${ai}00-0000000000${n}`,
+        tenantId: a.tenant,
+        companyId: a.company,
+        accountId: a.id,
+        balanceType: "closing_booked",
+        asOfDate: date,
+        balance: `${balance}.00`,
+        currency: a.currency,
+      });
+      covRows.push({
+        id: `80000000-0000-4000-8${ai}00-0000000000${n}`,
+        tenantId: a.tenant,
+        companyId: a.company,
+        accountId: a.id,
+        date,
+        source: "camt.053",
+        completeness: i === 5 ? "missing" : i === 6 ? "partial" : "complete",
+      });
     }
     for (let q = 0; q < 96; q++) {
       const ts = new Date(`${daysAgo(1)}T00:00:00Z`);
       ts.setUTCMinutes(q * 15);
-      intraRows.push({ id: `90000000-0000-4000-8${ai}00-0000000${String(q).padStart(5, "0")}`, tenantId: a.tenant, companyId: a.company, accountId: a.id, timestamp: ts.toISOString(), balance: `${100000 + q}.25`, currency: a.currency, balanceType: "interim_booked" });
+      intraRows.push({
+        id: `90000000-0000-4000-8${ai}00-0000000${String(q).padStart(5, "0")}`,
+        tenantId: a.tenant,
+        companyId: a.company,
+        accountId: a.id,
+        timestamp: ts.toISOString(),
+        balance: `${100000 + q}.25`,
+        currency: a.currency,
+        balanceType: "interim_booked",
+      });
     }
   });
   await db.insert(s.transactions).values(txRows);
@@ -194,7 +295,10 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
   const database = await openDatabase({ dataDir: "memory" });
   await insertFixture(database);
   // Tests deliver webhooks to loopback receivers: the development setting that allows private targets is on unless a test turns it off.
-  const app = createApp({ database, config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, allowPrivateWebhooks: true, ...config } });
+  const app = createApp({
+    database,
+    config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, allowPrivateWebhooks: true, ...config },
+  });
   const tokens = new Map<string, string>();
 
   async function token(client: ClientKey, scope?: string): Promise<string> {
@@ -213,7 +317,11 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
         : await app.request("/public/auth/tenant-token", {
             method: "POST",
             headers: { authorization: basic, "content-type": "application/json" },
-            body: JSON.stringify({ tenant_id: IDS.tenant, grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+            body: JSON.stringify({
+              tenant_id: IDS.tenant,
+              grant_type: "client_credentials",
+              ...(scope ? { scope } : {}),
+            }),
           });
     if (res.status !== 200) throw new Error(`token for ${client} failed: ${res.status} ${await res.text()}`);
     const body = (await res.json()) as { access_token: string };

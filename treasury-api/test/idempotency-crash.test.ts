@@ -59,7 +59,11 @@ async function withDatabase<T>(target: ChildTarget, fn: (db: Database) => Promis
 
 async function start(target: ChildTarget, failpoint?: string): Promise<ChildServer> {
   // A fixed key, so that no run writes a secret-key file into the repository's default data folder (PostgreSQL).
-  const s = await startChildServer(target, { failpoint, args: ["--bank-speed", "manual"], env: { TREASURY_API_SECRET_KEY: KEY } });
+  const s = await startChildServer(target, {
+    failpoint,
+    args: ["--bank-speed", "manual"],
+    env: { TREASURY_API_SECRET_KEY: KEY },
+  });
   servers.push(s);
   return s;
 }
@@ -67,20 +71,34 @@ async function start(target: ChildTarget, failpoint?: string): Promise<ChildServ
 const batchBody = (tag: string) => ({
   company_id: IDS.companyA,
   currency: "NOK",
-  instructions: [1, 2].map((i) => ({ amount: `${i}25.50`, currency: "NOK", creditor_name: `Crash Test ${i} AS`, creditor_iban: "NO9386011117947", end_to_end_id: `${tag}-${i}` })),
+  instructions: [1, 2].map((i) => ({
+    amount: `${i}25.50`,
+    currency: "NOK",
+    creditor_name: `Crash Test ${i} AS`,
+    creditor_iban: "NO9386011117947",
+    end_to_end_id: `${tag}-${i}`,
+  })),
 });
 
 function createBatch(base: string, token: string, key: string, tag: string): Promise<Response> {
   return fetch(`${base}/public/payments/batches`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA, "content-type": "application/json", "idempotency-key": key },
+    headers: {
+      authorization: `Bearer ${token}`,
+      "x-company-id": IDS.companyA,
+      "content-type": "application/json",
+      "idempotency-key": key,
+    },
     body: JSON.stringify(batchBody(tag)),
   });
 }
 
 /** Batches holding instructions whose end-to-end id starts with `tag-`. */
 async function batchesTagged(db: Database, tag: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db.db, sql`select count(distinct batch_id)::int as n from payment_instructions where end_to_end_id like ${`${tag}-%`}`);
+  const [row] = await queryRows<{ n: number }>(
+    db.db,
+    sql`select count(distinct batch_id)::int as n from payment_instructions where end_to_end_id like ${`${tag}-%`}`,
+  );
   return Number(row?.n ?? -1);
 }
 
@@ -111,7 +129,9 @@ describe.each([
       expect(replay.headers.get("idempotent-replayed")).toBe("true");
       expect(replay.headers.get("content-type")).toMatch(/^application\/json/);
       const replayed = (await replay.json()) as { id: string; status: string; instruction_count: number };
-      const current = await fetch(`${second.url}/public/payments/batches/${replayed.id}`, { headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA } });
+      const current = await fetch(`${second.url}/public/payments/batches/${replayed.id}`, {
+        headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA },
+      });
       expect(current.status).toBe(200);
       expect(replayed).toEqual(await current.json()); // the body of the create that committed
       expect(replayed).toMatchObject({ status: "created", instruction_count: 2 });
@@ -131,7 +151,9 @@ describe.each([
           { key: afterKey, state: "done", status_code: 201 },
           { key: beforeKey, state: "in_progress", status_code: null },
         ]);
-        await db.db.execute(sql`update idempotency_keys set locked_until = now() - interval '1 second' where key = ${beforeKey}`);
+        await db.db.execute(
+          sql`update idempotency_keys set locked_until = now() - interval '1 second' where key = ${beforeKey}`,
+        );
       });
 
       // Life 3: the abandoned key is taken over and the handler runs once; every later retry replays.
@@ -147,7 +169,9 @@ describe.each([
       expect(afterAgain.status).toBe(201);
       expect(await afterAgain.json()).toEqual(replayed);
       // The fixture has no batches: these two are all there is.
-      const list = await fetch(`${third.url}/public/payments/batches`, { headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA } });
+      const list = await fetch(`${third.url}/public/payments/batches`, {
+        headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA },
+      });
       const ids = ((await list.json()) as { results: { id: string }[] }).results.map((b) => b.id).sort();
       expect(ids).toEqual([replayed.id, (rerunBody as { id: string }).id].sort());
       await third.stop();

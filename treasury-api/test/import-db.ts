@@ -10,7 +10,9 @@ import type { CliOutput } from "../import/cli";
 import { newId } from "../lib/secrets";
 
 /** A fresh tenant with two companies, so that no test sees another's accounts. */
-export async function newTenant(database: Database): Promise<{ tenantId: string; companyId: string; otherCompanyId: string }> {
+export async function newTenant(
+  database: Database,
+): Promise<{ tenantId: string; companyId: string; otherCompanyId: string }> {
   const tenantId = newId();
   const companyId = newId();
   const otherCompanyId = newId();

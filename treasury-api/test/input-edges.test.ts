@@ -28,7 +28,14 @@ const NUL = "\u0000";
 const UNKNOWN_ID = "00000000-0000-4000-8000-0000000000ff";
 
 function instruction(i: number, over: Record<string, unknown> = {}) {
-  return { amount: "100.00", currency: "NOK", creditor_name: `Supplier ${i} AS`, creditor_iban: "NO9386011117947", end_to_end_id: `EDGE-${i}`, ...over };
+  return {
+    amount: "100.00",
+    currency: "NOK",
+    creditor_name: `Supplier ${i} AS`,
+    creditor_iban: "NO9386011117947",
+    end_to_end_id: `EDGE-${i}`,
+    ...over,
+  };
 }
 
 function batch(instructions: unknown[], over: Record<string, unknown> = {}) {
@@ -62,20 +69,134 @@ describe("control characters in text fields", () => {
     ...over,
   });
   const cases: { name: string; send: () => Promise<Response>; field: string }[] = [
-    { name: "creditor_name", send: () => createBatch(batch([instruction(0, { creditor_name: `ACME${NUL}AS` })])), field: "instructions[0].creditor_name" },
-    { name: "end_to_end_id", send: () => createBatch(batch([instruction(0, { end_to_end_id: `E2E${NUL}` })])), field: "instructions[0].end_to_end_id" },
-    { name: "creditor_name with a line feed", send: () => createBatch(batch([instruction(0, { creditor_name: "ACME\nAS" })])), field: "instructions[0].creditor_name" },
-    { name: "account name", send: () => h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, idem: true, json: account({ name: `Ops${NUL}` }) }), field: "name" },
-    { name: "account bank_name", send: () => h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, idem: true, json: account({ bank_name: `B${NUL}` }) }), field: "bank_name" },
-    { name: "account external_ref", send: () => h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, idem: true, json: account({ external_ref: `NO83${NUL}` }) }), field: "external_ref" },
-    { name: "company name", send: () => h.call("POST", "/companies", { client: "fullB", idem: true, json: { orgnr: "923609016", name: `Alpha${NUL}AS`, country: "NO" } }), field: "name" },
-    { name: "webhook url", send: () => h.call("POST", "/webhooks", { client: "fullB", idem: true, json: { url: `https://example.com/h${NUL}ook`, events: ["transaction.created"] } }), field: "url" },
-    { name: "webhook url (PATCH)", send: () => h.call("PATCH", `/webhooks/${UNKNOWN_ID}`, { client: "fullB", idem: true, json: { url: `https://example.com/${NUL}` } }), field: "url" },
-    { name: "approver", send: () => h.call("POST", `/approvals/${UNKNOWN_ID}/approve`, { client: "fullB", idem: true, json: { approver: `eve${NUL}` } }), field: "approver" },
-    { name: "approval reason", send: () => h.call("POST", `/approvals/${UNKNOWN_ID}/reject`, { client: "fullB", idem: true, json: { reason: `no${NUL}` } }), field: "reason" },
-    { name: "match reviewer", send: () => h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/confirm`, { client: "fullB", idem: true, json: { reviewer: `r${NUL}` } }), field: "reviewer" },
-    { name: "match reason", send: () => h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/reject`, { client: "fullB", idem: true, json: { reason: `x${NUL}y` } }), field: "reason" },
-    { name: "match reason with an escape character", send: () => h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/reject`, { client: "fullB", idem: true, json: { reason: "x\u001by" } }), field: "reason" },
+    {
+      name: "creditor_name",
+      send: () => createBatch(batch([instruction(0, { creditor_name: `ACME${NUL}AS` })])),
+      field: "instructions[0].creditor_name",
+    },
+    {
+      name: "end_to_end_id",
+      send: () => createBatch(batch([instruction(0, { end_to_end_id: `E2E${NUL}` })])),
+      field: "instructions[0].end_to_end_id",
+    },
+    {
+      name: "creditor_name with a line feed",
+      send: () => createBatch(batch([instruction(0, { creditor_name: "ACME\nAS" })])),
+      field: "instructions[0].creditor_name",
+    },
+    {
+      name: "account name",
+      send: () =>
+        h.call("POST", "/accounts", {
+          client: "fullB",
+          company: IDS.companyA,
+          idem: true,
+          json: account({ name: `Ops${NUL}` }),
+        }),
+      field: "name",
+    },
+    {
+      name: "account bank_name",
+      send: () =>
+        h.call("POST", "/accounts", {
+          client: "fullB",
+          company: IDS.companyA,
+          idem: true,
+          json: account({ bank_name: `B${NUL}` }),
+        }),
+      field: "bank_name",
+    },
+    {
+      name: "account external_ref",
+      send: () =>
+        h.call("POST", "/accounts", {
+          client: "fullB",
+          company: IDS.companyA,
+          idem: true,
+          json: account({ external_ref: `NO83${NUL}` }),
+        }),
+      field: "external_ref",
+    },
+    {
+      name: "company name",
+      send: () =>
+        h.call("POST", "/companies", {
+          client: "fullB",
+          idem: true,
+          json: { orgnr: "923609016", name: `Alpha${NUL}AS`, country: "NO" },
+        }),
+      field: "name",
+    },
+    {
+      name: "webhook url",
+      send: () =>
+        h.call("POST", "/webhooks", {
+          client: "fullB",
+          idem: true,
+          json: { url: `https://example.com/h${NUL}ook`, events: ["transaction.created"] },
+        }),
+      field: "url",
+    },
+    {
+      name: "webhook url (PATCH)",
+      send: () =>
+        h.call("PATCH", `/webhooks/${UNKNOWN_ID}`, {
+          client: "fullB",
+          idem: true,
+          json: { url: `https://example.com/${NUL}` },
+        }),
+      field: "url",
+    },
+    {
+      name: "approver",
+      send: () =>
+        h.call("POST", `/approvals/${UNKNOWN_ID}/approve`, {
+          client: "fullB",
+          idem: true,
+          json: { approver: `eve${NUL}` },
+        }),
+      field: "approver",
+    },
+    {
+      name: "approval reason",
+      send: () =>
+        h.call("POST", `/approvals/${UNKNOWN_ID}/reject`, {
+          client: "fullB",
+          idem: true,
+          json: { reason: `no${NUL}` },
+        }),
+      field: "reason",
+    },
+    {
+      name: "match reviewer",
+      send: () =>
+        h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/confirm`, {
+          client: "fullB",
+          idem: true,
+          json: { reviewer: `r${NUL}` },
+        }),
+      field: "reviewer",
+    },
+    {
+      name: "match reason",
+      send: () =>
+        h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/reject`, {
+          client: "fullB",
+          idem: true,
+          json: { reason: `x${NUL}y` },
+        }),
+      field: "reason",
+    },
+    {
+      name: "match reason with an escape character",
+      send: () =>
+        h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/reject`, {
+          client: "fullB",
+          idem: true,
+          json: { reason: "x\u001by" },
+        }),
+      field: "reason",
+    },
   ];
 
   it.each(cases)("400 naming the field, nothing stored: $name", async ({ send, field }) => {
@@ -85,7 +206,11 @@ describe("control characters in text fields", () => {
 
   it("free-text reasons keep tab and line breaks", async () => {
     // Validation passes, so the unknown match answers 404 rather than 400.
-    const res = await h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/reject`, { client: "fullB", idem: true, json: { reason: "line one\n\tline two\r\n" } });
+    const res = await h.call("POST", `/reconciliation/matches/${UNKNOWN_ID}/reject`, {
+      client: "fullB",
+      idem: true,
+      json: { reason: "line one\n\tline two\r\n" },
+    });
     expect(res.status).toBe(404);
   });
 
@@ -93,12 +218,19 @@ describe("control characters in text fields", () => {
     const form = await h.app.request("/public/auth/token/", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: `test-full-b${NUL}`, client_secret: "x" }).toString(),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: `test-full-b${NUL}`,
+        client_secret: "x",
+      }).toString(),
     });
     expect(form.status).toBe(400);
     const basic = await h.app.request("/public/auth/token/", {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`test-full-b${NUL}:x`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`test-full-b${NUL}:x`).toString("base64")}`,
+      },
       body: "grant_type=client_credentials",
     });
     expect(basic.status).toBe(401);
@@ -127,7 +259,8 @@ describe("dates from 0001-01-01 to 9999-12-31", () => {
     "/reporting/positions",
     "/reporting/forecast",
   ];
-  const get = (path: string, query: string) => h.call("GET", `${path}?${query}`, { client: "fullB", company: IDS.companyA });
+  const get = (path: string, query: string) =>
+    h.call("GET", `${path}?${query}`, { client: "fullB", company: IDS.companyA });
 
   it.each(dated)("%s: year 0000 is 400 naming the parameter", async (path) => {
     for (const field of ["from_date", "to_date"]) {
@@ -138,12 +271,21 @@ describe("dates from 0001-01-01 to 9999-12-31", () => {
     }
   });
 
-  it.each(dated.filter((p) => !p.endsWith("forecast")))("%s: the first and the last day of the range answer 200", async (path) => {
-    for (const query of ["to_date=9999-12-31", "from_date=9999-12-31&to_date=9999-12-31", "to_date=0001-01-01", "from_date=0001-01-01&to_date=0001-01-01", "from_date=0001-01-01"]) {
-      const res = await get(path, query);
-      expect(res.status, `${query}: ${await res.clone().text()}`).toBe(200);
-    }
-  });
+  it.each(dated.filter((p) => !p.endsWith("forecast")))(
+    "%s: the first and the last day of the range answer 200",
+    async (path) => {
+      for (const query of [
+        "to_date=9999-12-31",
+        "from_date=9999-12-31&to_date=9999-12-31",
+        "to_date=0001-01-01",
+        "from_date=0001-01-01&to_date=0001-01-01",
+        "from_date=0001-01-01",
+      ]) {
+        const res = await get(path, query);
+        expect(res.status, `${query}: ${await res.clone().text()}`).toBe(200);
+      }
+    },
+  );
 
   it("a past report whose default range would start before year 1 starts on 0001-01-01", async () => {
     const res = await h.call("GET", "/reporting/positions/daily?to_date=0001-01-10", { client: "partnerA" });
@@ -159,7 +301,11 @@ describe("dates from 0001-01-01 to 9999-12-31", () => {
   });
 
   it("forecast: ranges ending on 9999-12-31 answer, a default range is cut there", async () => {
-    for (const query of ["from_date=9999-12-31", "from_date=9999-12-31&to_date=9999-12-31", "from_date=9999-12-20&days=366"]) {
+    for (const query of [
+      "from_date=9999-12-31",
+      "from_date=9999-12-31&to_date=9999-12-31",
+      "from_date=9999-12-20&days=366",
+    ]) {
       const res = await get("/reporting/forecast", query);
       expect(res.status, `${query}: ${await res.clone().text()}`).toBe(200);
       const body = (await res.json()) as { results: { date: string }[] };
@@ -179,16 +325,24 @@ describe("batch totals", () => {
   const max = "999999999999999999.99";
 
   it("200 × the largest amount is refused on instructions, nothing stored", async () => {
-    const err = await expectRefused(() => createBatch(batch(Array.from({ length: 200 }, (_, i) => instruction(i, { amount: max })))), "instructions");
+    const err = await expectRefused(
+      () => createBatch(batch(Array.from({ length: 200 }, (_, i) => instruction(i, { amount: max })))),
+      "instructions",
+    );
     expect(err.details.errors?.instructions?.[0]).toMatch(/18 integer digits/);
   });
 
   it("two amounts whose sum needs 19 integer digits are refused", async () => {
-    await expectRefused(() => createBatch(batch([instruction(0, { amount: max }), instruction(1, { amount: "0.01" })])), "instructions");
+    await expectRefused(
+      () => createBatch(batch([instruction(0, { amount: max }), instruction(1, { amount: "0.01" })])),
+      "instructions",
+    );
   });
 
   it("a total of exactly 18 integer digits is accepted and stored exactly", async () => {
-    const res = await createBatch(batch([instruction(0, { amount: "999999999999999999.98" }), instruction(1, { amount: "0.01" })]));
+    const res = await createBatch(
+      batch([instruction(0, { amount: "999999999999999999.98" }), instruction(1, { amount: "0.01" })]),
+    );
     expect(res.status).toBe(201);
     expect(((await res.json()) as { total_amount: string }).total_amount).toBe(max);
   });
@@ -196,10 +350,21 @@ describe("batch totals", () => {
 
 describe("empty bodies with Content-Type: application/json", () => {
   const empty = (method: string, path: string, body = "", company?: string) =>
-    h.call(method, path, { client: "fullB", idem: true, company, body, headers: { "content-type": "application/json" } });
+    h.call(method, path, {
+      client: "fullB",
+      idem: true,
+      company,
+      body,
+      headers: { "content-type": "application/json" },
+    });
 
   it("an optional body left empty is no body: approve, reject, confirm and reject a match", async () => {
-    for (const path of [`/approvals/${UNKNOWN_ID}/approve`, `/approvals/${UNKNOWN_ID}/reject`, `/reconciliation/matches/${UNKNOWN_ID}/confirm`, `/reconciliation/matches/${UNKNOWN_ID}/reject`]) {
+    for (const path of [
+      `/approvals/${UNKNOWN_ID}/approve`,
+      `/approvals/${UNKNOWN_ID}/reject`,
+      `/reconciliation/matches/${UNKNOWN_ID}/confirm`,
+      `/reconciliation/matches/${UNKNOWN_ID}/reject`,
+    ]) {
       for (const body of ["", "  \n"]) {
         const res = await empty("POST", path, body);
         // Past body validation: the unknown id is 404, not 400 "Malformed JSON".
@@ -214,7 +379,9 @@ describe("empty bodies with Content-Type: application/json", () => {
     const { id } = (await created.json()) as { id: string };
     expect((await empty("POST", `/payments/batches/${id}/submit`, "", IDS.companyA)).status).toBe(202);
     const pending = await h.call("GET", "/approvals/pending", { client: "fullB" });
-    const request = ((await pending.json()) as { results: { id: string; object_id: string }[] }).results.find((r) => r.object_id === id);
+    const request = ((await pending.json()) as { results: { id: string; object_id: string }[] }).results.find(
+      (r) => r.object_id === id,
+    );
     expect(request).toBeDefined();
     const res = await empty("POST", `/approvals/${request?.id}/approve`);
     expect(res.status).toBe(200);
@@ -222,7 +389,12 @@ describe("empty bodies with Content-Type: application/json", () => {
   });
 
   it("a required body left empty says it is required", async () => {
-    for (const [path, company] of [["/companies", undefined], ["/accounts", IDS.companyA], ["/payments/batches", IDS.companyA], ["/webhooks", undefined]] as const) {
+    for (const [path, company] of [
+      ["/companies", undefined],
+      ["/accounts", IDS.companyA],
+      ["/payments/batches", IDS.companyA],
+      ["/webhooks", undefined],
+    ] as const) {
       const before = await stateChecksum(h.database);
       const res = await empty("POST", path, "", company);
       const body = (await res.json()) as ErrorJson;
@@ -236,9 +408,18 @@ describe("empty bodies with Content-Type: application/json", () => {
   });
 
   it("a body that is not JSON is 415 on every write, also without Content-Length", async () => {
-    for (const path of [`/approvals/${UNKNOWN_ID}/approve`, `/reconciliation/matches/${UNKNOWN_ID}/confirm`, "/companies"]) {
+    for (const path of [
+      `/approvals/${UNKNOWN_ID}/approve`,
+      `/reconciliation/matches/${UNKNOWN_ID}/confirm`,
+      "/companies",
+    ]) {
       // app.request builds the Request in-process: no Content-Length header, the body is there all the same.
-      const res = await h.call("POST", path, { client: "fullB", idem: true, body: '{"approver":"x"}', headers: { "content-type": "application/xml" } });
+      const res = await h.call("POST", path, {
+        client: "fullB",
+        idem: true,
+        body: '{"approver":"x"}',
+        headers: { "content-type": "application/xml" },
+      });
       expect(res.status, path).toBe(415);
       expect(((await res.json()) as ErrorJson).error).toBe("unsupported_media_type");
     }
@@ -271,10 +452,13 @@ describe("GET /public/openapi.json", () => {
   beforeAll(async () => {
     const res = await h.call("GET", "/openapi.json");
     const doc = (await res.json()) as { paths: Record<string, Record<string, Operation>> };
-    operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ method, path, op })));
+    operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, op]) => ({ method, path, op })),
+    );
   });
 
-  const param = (op: Operation, name: string, where = "header") => op.parameters?.find((p) => p.name === name && p.in === where);
+  const param = (op: Operation, name: string, where = "header") =>
+    op.parameters?.find((p) => p.name === name && p.in === where);
 
   it("declares Idempotency-Key on every write and X-Tenant-ID on every protected operation", () => {
     const protectedOps = operations.filter((o) => o.op.security);
@@ -289,7 +473,12 @@ describe("GET /public/openapi.json", () => {
 
   it("declares X-Company-ID on company-scoped operations only", () => {
     const find = (method: string, path: string) => operations.find((o) => o.method === method && o.path === path)?.op;
-    const scoped: [string, string][] = [["get", "/accounts"], ["post", "/payments/batches"], ["get", "/approvals/pending"], ["post", "/reconciliation/matches/{id}/confirm"]];
+    const scoped: [string, string][] = [
+      ["get", "/accounts"],
+      ["post", "/payments/batches"],
+      ["get", "/approvals/pending"],
+      ["post", "/reconciliation/matches/{id}/confirm"],
+    ];
     for (const [method, path] of scoped) {
       expect(param(find(method, path) as Operation, "X-Company-ID"), `${method} ${path}`).toBeDefined();
     }
@@ -313,7 +502,8 @@ describe("GET /public/openapi.json", () => {
   it("documents Retry-After on every 429", () => {
     const throttled = operations.filter((o) => o.op.responses["429"]);
     expect(throttled.length).toBeGreaterThan(30);
-    for (const { method, path, op } of throttled) expect(op.responses["429"]?.headers, `${method} ${path}`).toHaveProperty("Retry-After");
+    for (const { method, path, op } of throttled)
+      expect(op.responses["429"]?.headers, `${method} ${path}`).toHaveProperty("Retry-After");
   });
 
   it("paging errors name the parameter once", async () => {
@@ -323,4 +513,3 @@ describe("GET /public/openapi.json", () => {
     expect(body.details.errors).toEqual({ page: ["must be at least 1"] });
   });
 });
-

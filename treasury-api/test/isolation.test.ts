@@ -75,7 +75,9 @@ async function rowsOrNothing(p: Promise<unknown>): Promise<unknown[]> {
 beforeAll(async () => {
   h = await createHarness();
   const db = h.database.db;
-  await db.insert(s.companies).values({ id: COMPANY_E, tenantId: IDS.tenant, orgnr: "994039113", name: "Epsilon AS", country: "NO" });
+  await db
+    .insert(s.companies)
+    .values({ id: COMPANY_E, tenantId: IDS.tenant, orgnr: "994039113", name: "Epsilon AS", country: "NO" });
   await db.insert(s.oauthClientCompanies).values({ clientId: CLIENTS.fullB.id, companyId: COMPANY_E });
   // A Form B client of tenant 1 with every scope, linked to company E only.
   const eOnly = { id: "50000000-0000-4000-8000-00000000000e", clientId: "test-e-only", secret: "test-secret-e-only" };
@@ -92,14 +94,23 @@ beforeAll(async () => {
   await db.insert(s.oauthClientCompanies).values({ clientId: eOnly.id, companyId: COMPANY_E });
   const tokenRes = await h.app.request("/public/auth/token/", {
     method: "POST",
-    headers: { authorization: `Basic ${Buffer.from(`${eOnly.clientId}:${eOnly.secret}`).toString("base64")}`, "content-type": "application/x-www-form-urlencoded" },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${eOnly.clientId}:${eOnly.secret}`).toString("base64")}`,
+      "content-type": "application/x-www-form-urlencoded",
+    },
     body: "grant_type=client_credentials",
   });
   eOnlyToken = ((await tokenRes.json()) as { access_token: string }).access_token;
   await db.insert(s.koncerner).values({ id: KONCERN_A, tenantId: IDS.tenant, name: "Alpha only" });
   await db.insert(s.koncernMembers).values({ koncernId: KONCERN_A, companyId: IDS.companyA });
 
-  const instruction = { amount: "1000.50", currency: "NOK", creditor_name: "Supplier AB", creditor_iban: "NO9386011117947", end_to_end_id: "ISO-A-1" };
+  const instruction = {
+    amount: "1000.50",
+    currency: "NOK",
+    creditor_name: "Supplier AB",
+    creditor_iban: "NO9386011117947",
+    end_to_end_id: "ISO-A-1",
+  };
   const created = await h.call("POST", "/payments/batches", {
     client: "fullB",
     company: IDS.companyA,
@@ -108,7 +119,15 @@ beforeAll(async () => {
   });
   expect(created.status, await created.clone().text()).toBe(201);
   ids.batch = ((await created.json()) as { id: string }).id;
-  expect((await h.call("POST", `/payments/batches/${ids.batch}/submit`, { client: "fullB", company: IDS.companyA, idem: true })).status).toBe(202);
+  expect(
+    (
+      await h.call("POST", `/payments/batches/${ids.batch}/submit`, {
+        client: "fullB",
+        company: IDS.companyA,
+        idem: true,
+      })
+    ).status,
+  ).toBe(202);
   const [ins] = await db.select().from(s.paymentInstructions).where(eq(s.paymentInstructions.batchId, ids.batch));
   const [req] = await db.select().from(s.approvalRequests).where(eq(s.approvalRequests.objectId, ids.batch));
   if (!ins || !req) throw new Error("fixture: instruction or approval missing");
@@ -135,14 +154,28 @@ beforeAll(async () => {
     score: 80,
     scoreBreakdown: { amount: 100, date: 100, reference: 0, name: 100 },
   });
-  const hook = await h.call("POST", "/webhooks", { client: "fullB", idem: true, json: { url: "http://127.0.0.1:9/hook", events: ["transaction.created"] } });
+  const hook = await h.call("POST", "/webhooks", {
+    client: "fullB",
+    idem: true,
+    json: { url: "http://127.0.0.1:9/hook", events: ["transaction.created"] },
+  });
   expect(hook.status, await hook.clone().text()).toBe(201);
   ids.webhook = ((await hook.json()) as { id: string }).id;
   const eventId = crypto.randomUUID();
   ids.delivery = crypto.randomUUID();
   const now = new Date().toISOString();
-  await db.insert(s.webhookEvents).values({ id: eventId, tenantId: IDS.tenant, companyId: IDS.companyA, type: "transaction.created", payload: {}, dispatchedAt: now, createdAt: now });
-  await db.insert(s.webhookDeliveries).values({ id: ids.delivery, eventId, endpointId: ids.webhook, status: "failed", attempts: 1, createdAt: now });
+  await db.insert(s.webhookEvents).values({
+    id: eventId,
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    type: "transaction.created",
+    payload: {},
+    dispatchedAt: now,
+    createdAt: now,
+  });
+  await db
+    .insert(s.webhookDeliveries)
+    .values({ id: ids.delivery, eventId, endpointId: ids.webhook, status: "failed", attempts: 1, createdAt: now });
 });
 afterAll(async () => {
   await h?.close();
@@ -154,7 +187,8 @@ type ScopedRead = (scope: DataScope) => Promise<unknown>;
 const READS: Record<string, ScopedRead> = {
   "ledger.listAccounts": (sc) => ledger.listAccounts(h.database.db, sc, {}, PAGE, true),
   "ledger.getAccountRow": (sc) => ledger.getAccountRow(h.database.db, sc, IDS.accountA1),
-  "ledger.listTransactions (account filter)": (sc) => ledger.listTransactions(h.database.db, sc, { accountId: IDS.accountA1 }, PAGE, true),
+  "ledger.listTransactions (account filter)": (sc) =>
+    ledger.listTransactions(h.database.db, sc, { accountId: IDS.accountA1 }, PAGE, true),
   "ledger.countTransactions": async (sc) => {
     const n = await ledger.countTransactions(h.database.db, sc, { accountId: IDS.accountA1 });
     return n === 0 ? [] : [n];
@@ -165,7 +199,8 @@ const READS: Record<string, ScopedRead> = {
   "ledger.listIntraday": (sc) => ledger.listIntraday(h.database.db, sc, IDS.accountA1, {}, PAGE, true),
   "payments.listBatches": (sc) => payments.listBatches(h.database.db, sc, {}, PAGE, true),
   "payments.getBatchRow": (sc) => payments.getBatchRow(h.database.db, sc, ids.batch),
-  "payments.listBatchInstructions": (sc) => payments.listBatchInstructions(h.database.db, sc, ids.batch, {}, PAGE, true),
+  "payments.listBatchInstructions": (sc) =>
+    payments.listBatchInstructions(h.database.db, sc, ids.batch, {}, PAGE, true),
   "payments.getInstruction": (sc) => payments.getInstruction(h.database.db, sc, ids.instruction),
   "payments.listStatusEvents": (sc) => payments.listStatusEvents(h.database.db, sc, { batchId: ids.batch }, PAGE, true),
   "approvals.listPending": (sc) => approvals.listPending(h.database.db, sc, PAGE, true),
@@ -181,7 +216,13 @@ const READS: Record<string, ScopedRead> = {
   "organization.koncernBreakdown": (sc) => org.koncernBreakdown(h.database.db, sc, KONCERN_A),
   "reporting.cashflowDaily (NOK)": (sc) => cashflowDaily(h.database.db, sc, { ...RANGE, currency: "NOK" }, PAGE),
   "reporting.positionsDaily (NOK)": (sc) => positionsDaily(h.database.db, sc, { ...RANGE, currency: "NOK" }, PAGE),
-  "reporting.forecast (NOK)": (sc) => forecast(h.database.db, sc, { fromDate: daysAgo(-1), toDate: daysAgo(-3), currency: "NOK", today: daysAgo(0) }, PAGE),
+  "reporting.forecast (NOK)": (sc) =>
+    forecast(
+      h.database.db,
+      sc,
+      { fromDate: daysAgo(-1), toDate: daysAgo(-3), currency: "NOK", today: daysAgo(0) },
+      PAGE,
+    ),
 };
 
 describe("repository reads: another company's or tenant's scope sees nothing", () => {
@@ -191,7 +232,11 @@ describe("repository reads: another company's or tenant's scope sees nothing", (
     });
     for (const [who, scope] of Object.entries(SCOPES)) {
       // Tenant 2 as a whole has NOK data of its own (company D); the NOK reports and lists stay correct only if none is company A's.
-      if (who === "another tenant (whole tenant)" && /listAccounts|listBatches|listPending|listMatches|reporting\./.test(name)) continue;
+      if (
+        who === "another tenant (whole tenant)" &&
+        /listAccounts|listBatches|listPending|listMatches|reporting\./.test(name)
+      )
+        continue;
       it(`${name}: ${who} → nothing`, async () => {
         expect(await rowsOrNothing(read(scope))).toEqual([]);
       });
@@ -203,7 +248,12 @@ describe("repository writes: another company's or tenant's scope finds nothing a
   for (const [who, scope] of Object.entries(SCOPES)) {
     it(`${who}: submit, approve, reject, confirm and reject match are 404`, async () => {
       const db = h.database.db;
-      const decision = { clientId: CLIENTS.otherB.id, approver: "mallory", reason: null, bankSpeed: "instant" as const };
+      const decision = {
+        clientId: CLIENTS.otherB.id,
+        approver: "mallory",
+        reason: null,
+        bankSpeed: "instant" as const,
+      };
       const attempts = [
         payments.submitBatch(db, scope, ids.batch, "100000"),
         approvals.decide(db, scope, ids.approval, { kind: "approve", ...decision }),
@@ -220,7 +270,9 @@ describe("repository writes: another company's or tenant's scope finds nothing a
 describe("webhook repository: another owner sees nothing", () => {
   it("the owner finds its endpoint and delivery", async () => {
     expect((await hooks.getEndpointRow(h.database.db, OWNER, ids.webhook)).id).toBe(ids.webhook);
-    expect((await hooks.listDeliveries(h.database.db, OWNER, ids.webhook, {}, PAGE)).rows.map((d) => d.id)).toEqual([ids.delivery]);
+    expect((await hooks.listDeliveries(h.database.db, OWNER, ids.webhook, {}, PAGE)).rows.map((d) => d.id)).toEqual([
+      ids.delivery,
+    ]);
     expect((await hooks.getDelivery(h.database.db, OWNER, ids.delivery)).id).toBe(ids.delivery);
   });
   for (const [who, o] of Object.entries(OWNERS)) {
@@ -230,7 +282,9 @@ describe("webhook repository: another owner sees nothing", () => {
       expect(await rowsOrNothing(hooks.getEndpointRow(db, o, ids.webhook))).toEqual([]);
       expect(await rowsOrNothing(hooks.listDeliveries(db, o, ids.webhook, {}, PAGE))).toEqual([]);
       expect(await rowsOrNothing(hooks.getDelivery(db, o, ids.delivery))).toEqual([]);
-      await expect(hooks.patchEndpoint(db, o, ids.webhook, { active: false }, ephemeralSecretKey())).rejects.toMatchObject({ code: "not_found" });
+      await expect(
+        hooks.patchEndpoint(db, o, ids.webhook, { active: false }, ephemeralSecretKey()),
+      ).rejects.toMatchObject({ code: "not_found" });
       await expect(hooks.deleteEndpoint(db, o, ids.webhook)).rejects.toMatchObject({ code: "not_found" });
       await expectUnchanged();
     });
@@ -239,7 +293,14 @@ describe("webhook repository: another owner sees nothing", () => {
 
 /** Company A's objects are exactly as the fixture left them. */
 async function expectUnchanged(): Promise<void> {
-  const [row] = await queryRows<{ batch: string; approval: string; approved: number; match: string; active: boolean; deliveries: number }>(
+  const [row] = await queryRows<{
+    batch: string;
+    approval: string;
+    approved: number;
+    match: string;
+    active: boolean;
+    deliveries: number;
+  }>(
     h.database.db,
     sql`select (select status from payment_batches where id = ${ids.batch}) as batch,
                (select state from approval_requests where id = ${ids.approval}) as approval,
@@ -248,7 +309,14 @@ async function expectUnchanged(): Promise<void> {
                (select active from webhook_endpoints where id = ${ids.webhook}) as active,
                (select count(*)::int from webhook_deliveries where endpoint_id = ${ids.webhook}) as deliveries`,
   );
-  expect(row).toEqual({ batch: "pending_approval", approval: "pending", approved: 0, match: "proposed", active: true, deliveries: 1 });
+  expect(row).toEqual({
+    batch: "pending_approval",
+    approval: "pending",
+    approved: 0,
+    match: "proposed",
+    active: true,
+    deliveries: 1,
+  });
 }
 
 /** Every route that takes an id, with company A's object. `json` is sent with an Idempotency-Key. */
@@ -282,8 +350,19 @@ function idRoutes(): { method: string; path: string; json?: unknown }[] {
 }
 
 /** Callers that must not see company A's objects: client (or token) and X-Company-ID; `companyRoutesOnly` skips routes the header does not narrow. */
-const OUTSIDERS: { who: string; client?: ClientKey; token?: () => string; company?: string; companyRoutesOnly?: boolean }[] = [
-  { who: "company A's client narrowed by X-Company-ID to another company", client: "fullB", company: COMPANY_E, companyRoutesOnly: true },
+const OUTSIDERS: {
+  who: string;
+  client?: ClientKey;
+  token?: () => string;
+  company?: string;
+  companyRoutesOnly?: boolean;
+}[] = [
+  {
+    who: "company A's client narrowed by X-Company-ID to another company",
+    client: "fullB",
+    company: COMPANY_E,
+    companyRoutesOnly: true,
+  },
   { who: "a client of the tenant linked only to another company", token: () => eOnlyToken, company: COMPANY_E },
   { who: "another tenant's client", client: "otherB", company: IDS.companyD },
 ];
@@ -302,7 +381,13 @@ describe("id routes: 404 for another company and another tenant", () => {
       for (const r of idRoutes()) {
         if (o.companyRoutesOnly && NOT_COMPANY_SCOPED.test(r.path)) continue;
         const write = r.method !== "GET";
-        const res = await h.call(r.method, r.path, { client: o.client, token: o.token?.(), company: o.company, json: r.json, idem: write ? true : undefined });
+        const res = await h.call(r.method, r.path, {
+          client: o.client,
+          token: o.token?.(),
+          company: o.company,
+          json: r.json,
+          idem: write ? true : undefined,
+        });
         expect(res.status, `${r.method} ${r.path}: ${await res.clone().text()}`).toBe(404);
       }
       await expectUnchanged();
@@ -353,7 +438,12 @@ describe("reconciliation matcher: never pairs across companies or tenants", () =
     await make(IDS.tenant, IDS.companyB, true);
     await make(IDS.tenant2, IDS.companyD, false);
     await db.transaction((t) => proposeMatchesForTransactions(t, [tx.id]));
-    const proposed = await db.select().from(s.reconciliationMatches).where(eq(s.reconciliationMatches.transactionId, tx.id));
-    expect(proposed.filter((m) => m.id !== ids.match).map((m) => [m.paymentInstructionId, m.companyId, m.tenantId])).toEqual([[own, IDS.companyA, IDS.tenant]]);
+    const proposed = await db
+      .select()
+      .from(s.reconciliationMatches)
+      .where(eq(s.reconciliationMatches.transactionId, tx.id));
+    expect(
+      proposed.filter((m) => m.id !== ids.match).map((m) => [m.paymentInstructionId, m.companyId, m.tenantId]),
+    ).toEqual([[own, IDS.companyA, IDS.tenant]]);
   });
 });

@@ -17,14 +17,19 @@ afterAll(() => h.close());
 
 type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;
-const countOrgnr = async (orgnr: string) => (await h.database.db.select().from(companies).where(eq(companies.orgnr, orgnr))).length;
+const countOrgnr = async (orgnr: string) =>
+  (await h.database.db.select().from(companies).where(eq(companies.orgnr, orgnr))).length;
 
 describe("idempotency", () => {
   it("rule 1: the same key and payload replays the original response", async () => {
     const json = { orgnr: "911111111", name: "Replay AS", country: "NO" };
     const first = await h.call("POST", "/companies", { client: "fullB", json, idem: "replay-1" });
     expect(first.status).toBe(201);
-    const again = await h.call("POST", "/companies/", { client: "fullB", json: { country: "NO", name: "Replay AS", orgnr: "911111111" }, idem: "replay-1" });
+    const again = await h.call("POST", "/companies/", {
+      client: "fullB",
+      json: { country: "NO", name: "Replay AS", orgnr: "911111111" },
+      idem: "replay-1",
+    });
     expect(again.status).toBe(201); // the stored status, not 200 of a second upsert
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(await body(again)).toEqual(await body(first));
@@ -32,24 +37,52 @@ describe("idempotency", () => {
   });
 
   it("rule 2: the same key with another payload is 409 and changes nothing", async () => {
-    await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "922222222", name: "First", country: "NO" }, idem: "mismatch-1" });
-    const res = await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "922222223", name: "Second", country: "NO" }, idem: "mismatch-1" });
+    await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { orgnr: "922222222", name: "First", country: "NO" },
+      idem: "mismatch-1",
+    });
+    const res = await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { orgnr: "922222223", name: "Second", country: "NO" },
+      idem: "mismatch-1",
+    });
     expect(res.status).toBe(409);
     expect(await body(res)).toMatchObject({ error: "conflict", details: { reason: "payload_mismatch" } });
     expect(await countOrgnr("922222223")).toBe(0);
   });
 
   it("the fingerprint includes the path and the company header", async () => {
-    const json = { company_id: IDS.companyA, bank_id: "DNBANOKK", external_ref: "NO8330001234567", external_ref_type: "IBAN", currency: "NOK", status: "active" };
+    const json = {
+      company_id: IDS.companyA,
+      bank_id: "DNBANOKK",
+      external_ref: "NO8330001234567",
+      external_ref_type: "IBAN",
+      currency: "NOK",
+      status: "active",
+    };
     const first = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json, idem: "fp-1" });
     expect(first.status).toBe(201);
-    const otherCompany = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyB, json, idem: "fp-1" });
+    const otherCompany = await h.call("POST", "/accounts", {
+      client: "fullB",
+      company: IDS.companyB,
+      json,
+      idem: "fp-1",
+    });
     expect(otherCompany.status).toBe(409);
   });
 
   it("keys are per client: another client may use the same key", async () => {
-    await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "933333333", name: "Mine", country: "NO" }, idem: "shared-key" });
-    const other = await h.call("POST", "/companies", { client: "otherB", json: { orgnr: "933333333", name: "Theirs", country: "NO" }, idem: "shared-key" });
+    await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { orgnr: "933333333", name: "Mine", country: "NO" },
+      idem: "shared-key",
+    });
+    const other = await h.call("POST", "/companies", {
+      client: "otherB",
+      json: { orgnr: "933333333", name: "Theirs", country: "NO" },
+      idem: "shared-key",
+    });
     expect(other.status).toBe(201);
     expect(other.headers.get("idempotent-replayed")).toBeNull();
   });
@@ -66,11 +99,14 @@ describe("idempotency", () => {
 
   it("a burst of parallel requests with one key creates exactly one object; the others replay or get 409 in_progress", async () => {
     const json = { orgnr: "955555555", name: "Burst AS", country: "NO" };
-    const results = await Promise.all(Array.from({ length: 25 }, () => h.call("POST", "/companies", { client: "fullB", json, idem: "burst-1" })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => h.call("POST", "/companies", { client: "fullB", json, idem: "burst-1" })),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    for (const r of results.filter((x) => x.status === 409)) expect(await body(r)).toMatchObject({ details: { reason: "in_progress" } });
+    for (const r of results.filter((x) => x.status === 409))
+      expect(await body(r)).toMatchObject({ details: { reason: "in_progress" } });
     const replays = results.filter((r) => r.headers.get("idempotent-replayed") === "true").length;
     expect(replays).toBe(statuses.filter((s) => s === 201).length - 1);
     expect(await countOrgnr("955555555")).toBe(1);
@@ -79,8 +115,14 @@ describe("idempotency", () => {
   it("an expired key may be used again (retention)", async () => {
     const json = { orgnr: "966666666", name: "Expiring", country: "NO" };
     expect((await h.call("POST", "/companies", { client: "fullB", json, idem: "expire-1" })).status).toBe(201);
-    await h.database.exec("update idempotency_keys set expires_at = now() - interval '1 second' where key = 'expire-1'");
-    const again = await h.call("POST", "/companies", { client: "fullB", json: { ...json, name: "Expiring 2" }, idem: "expire-1" });
+    await h.database.exec(
+      "update idempotency_keys set expires_at = now() - interval '1 second' where key = 'expire-1'",
+    );
+    const again = await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { ...json, name: "Expiring 2" },
+      idem: "expire-1",
+    });
     expect(again.status).toBe(200);
     expect(again.headers.get("idempotent-replayed")).toBeNull();
   });
@@ -89,17 +131,52 @@ describe("idempotency", () => {
 describe("bad input never changes anything and is never a 500", () => {
   const write = (init: { headers?: Record<string, string>; body?: string }) =>
     h.token("fullB").then((t) =>
-      h.app.request("/public/companies", { method: "POST", headers: { authorization: `Bearer ${t}`, "idempotency-key": crypto.randomUUID(), ...init.headers }, body: init.body }),
+      h.app.request("/public/companies", {
+        method: "POST",
+        headers: { authorization: `Bearer ${t}`, "idempotency-key": crypto.randomUUID(), ...init.headers },
+        body: init.body,
+      }),
     );
 
   it.each([
-    ["malformed JSON", { headers: { "content-type": "application/json" }, body: '{"orgnr": "977777777",' }, 400, "validation_error"],
+    [
+      "malformed JSON",
+      { headers: { "content-type": "application/json" }, body: '{"orgnr": "977777777",' },
+      400,
+      "validation_error",
+    ],
     ["a JSON array", { headers: { "content-type": "application/json" }, body: "[]" }, 400, "validation_error"],
-    ["wrong content type", { headers: { "content-type": "text/plain" }, body: '{"orgnr":"977777777","name":"X","country":"NO"}' }, 415, "unsupported_media_type"],
-    ["form-encoded body", { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "orgnr=977777777" }, 415, "unsupported_media_type"],
+    [
+      "wrong content type",
+      { headers: { "content-type": "text/plain" }, body: '{"orgnr":"977777777","name":"X","country":"NO"}' },
+      415,
+      "unsupported_media_type",
+    ],
+    [
+      "form-encoded body",
+      { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "orgnr=977777777" },
+      415,
+      "unsupported_media_type",
+    ],
     ["no body", { headers: { "content-type": "application/json" } }, 400, "validation_error"],
-    ["a body over 1 MiB", { headers: { "content-type": "application/json" }, body: JSON.stringify({ orgnr: "977777777", name: "x".repeat(1_100_000), country: "NO" }) }, 413, "payload_too_large"],
-    ["an extra-long field", { headers: { "content-type": "application/json" }, body: JSON.stringify({ orgnr: "977777777", name: "x".repeat(5000), country: "NO" }) }, 400, "validation_error"],
+    [
+      "a body over 1 MiB",
+      {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ orgnr: "977777777", name: "x".repeat(1_100_000), country: "NO" }),
+      },
+      413,
+      "payload_too_large",
+    ],
+    [
+      "an extra-long field",
+      {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ orgnr: "977777777", name: "x".repeat(5000), country: "NO" }),
+      },
+      400,
+      "validation_error",
+    ],
   ])("%s → %i %s", async (_n, init, status, code) => {
     const res = await write(init);
     expect(res.status).toBe(status);
@@ -124,7 +201,10 @@ describe("bad input never changes anything and is never a 500", () => {
   it("every response carries X-Request-ID; a caller's id is echoed", async () => {
     const res = await h.call("GET", "/companies", { client: "fullB", headers: { "x-request-id": "trace-abc-123" } });
     expect(res.headers.get("x-request-id")).toBe("trace-abc-123");
-    const generated = await h.call("GET", "/companies", { client: "fullB", headers: { "x-request-id": "bad id with spaces" } });
+    const generated = await h.call("GET", "/companies", {
+      client: "fullB",
+      headers: { "x-request-id": "bad id with spaces" },
+    });
     expect(generated.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
@@ -161,10 +241,30 @@ describe("OpenAPI description", () => {
   it("is OpenAPI 3.1 with version 2026-01-10, every path, the decisions and extensions", async () => {
     const res = await h.app.request("/public/openapi.json");
     expect(res.status).toBe(200);
-    const doc = (await res.json()) as { openapi: string; info: { version: string; description: string }; paths: Record<string, Record<string, unknown>> };
+    const doc = (await res.json()) as {
+      openapi: string;
+      info: { version: string; description: string };
+      paths: Record<string, Record<string, unknown>>;
+    };
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.version).toBe("2026-01-10");
-    for (const p of ["/auth/token/", "/auth/tenant-token", "/accounts", "/accounts/{id}", "/accounts/{id}/transactions", "/accounts/{id}/balances", "/accounts/{id}/coverage", "/accounts/{id}/intraday", "/transactions", "/transactions/{id}", "/companies", "/companies/{id}", "/koncerner", "/koncerner/{id}", "/koncerner/{id}/breakdown"]) {
+    for (const p of [
+      "/auth/token/",
+      "/auth/tenant-token",
+      "/accounts",
+      "/accounts/{id}",
+      "/accounts/{id}/transactions",
+      "/accounts/{id}/balances",
+      "/accounts/{id}/coverage",
+      "/accounts/{id}/intraday",
+      "/transactions",
+      "/transactions/{id}",
+      "/companies",
+      "/companies/{id}",
+      "/koncerner",
+      "/koncerner/{id}",
+      "/koncerner/{id}/breakdown",
+    ]) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }
     expect(doc.info.description).toContain("Idempotent-Replayed");

@@ -28,7 +28,10 @@ describe.runIf(available)("on PostgreSQL", () => {
     app = createApp({ database });
     const res = await app.request("/public/auth/token/", {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", authorization: `Basic ${Buffer.from(`${CLIENTS.fullB.clientId}:${CLIENTS.fullB.secret}`).toString("base64")}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        authorization: `Basic ${Buffer.from(`${CLIENTS.fullB.clientId}:${CLIENTS.fullB.secret}`).toString("base64")}`,
+      },
       body: "grant_type=client_credentials",
     });
     token = ((await res.json()) as { access_token: string }).access_token;
@@ -57,24 +60,49 @@ describe.runIf(available)("on PostgreSQL", () => {
   });
 
   it("lists with exact counts from the aggregate trigger", async () => {
-    const body = (await (await call("GET", "/transactions?page_size=5&direction=debit")).json()) as { count: number; results: { amount: string }[] };
+    const body = (await (await call("GET", "/transactions?page_size=5&direction=debit")).json()) as {
+      count: number;
+      results: { amount: string }[];
+    };
     expect(body.count).toBe(40);
     expect(body.results[0]?.amount).toMatch(/^\d+\.50$/);
   });
 
   it("idempotency claim: a parallel burst of one key creates one batch, every success carries its id", async () => {
-    const count = async () => Number(((await database.db.execute(sql`SELECT count(*)::int AS n FROM payment_batches`)) as unknown as { rows: { n: number }[] }).rows[0]?.n);
+    const count = async () =>
+      Number(
+        (
+          (await database.db.execute(sql`SELECT count(*)::int AS n FROM payment_batches`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      );
     const before = await count();
     const json = {
       company_id: IDS.companyA,
       currency: "NOK",
-      instructions: [{ amount: "10.00", currency: "NOK", creditor_name: "Burst AS", creditor_iban: "NO9386011117947", end_to_end_id: "PG-BURST-1" }],
+      instructions: [
+        {
+          amount: "10.00",
+          currency: "NOK",
+          creditor_name: "Burst AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: "PG-BURST-1",
+        },
+      ],
     };
-    const results = await Promise.all(Array.from({ length: 10 }, () => call("POST", "/payments/batches", { json, idem: "pg-burst" })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => call("POST", "/payments/batches", { json, idem: "pg-burst" })),
+    );
     const statuses = results.map((r) => r.status);
     // The first claim runs; the others wait on it and replay (201) or find it still running (409 in_progress).
-    expect(statuses.every((s) => s === 201 || s === 409), statuses.join()).toBe(true);
-    const created = await Promise.all(results.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: string }).id));
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      statuses.join(),
+    ).toBe(true);
+    const created = await Promise.all(
+      results.filter((r) => r.status === 201).map(async (r) => ((await r.json()) as { id: string }).id),
+    );
     expect(created.length).toBeGreaterThanOrEqual(1);
     expect(new Set(created).size).toBe(1);
     expect(await count()).toBe(before + 1);
@@ -87,13 +115,26 @@ describe.runIf(available)("on PostgreSQL", () => {
     const json = {
       company_id: IDS.companyA,
       currency: "NOK",
-      instructions: [{ amount: "10.00", currency: "NOK", creditor_name: "Stale Claim AS", creditor_iban: "NO9386011117947", end_to_end_id: "PG-STALE-1" }],
+      instructions: [
+        {
+          amount: "10.00",
+          currency: "NOK",
+          creditor_name: "Stale Claim AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: "PG-STALE-1",
+        },
+      ],
     };
     const results = await Promise.all(
       Array.from({ length: 12 }, () =>
         impatient.request("/public/payments/batches", {
           method: "POST",
-          headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA, "content-type": "application/json", "idempotency-key": "pg-stale-burst" },
+          headers: {
+            authorization: `Bearer ${token}`,
+            "x-company-id": IDS.companyA,
+            "content-type": "application/json",
+            "idempotency-key": "pg-stale-burst",
+          },
           body: JSON.stringify(json),
         }),
       ),
@@ -101,7 +142,10 @@ describe.runIf(available)("on PostgreSQL", () => {
     expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
     const created = results.filter((r) => r.status === 201);
     expect(created.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
-    const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM payment_instructions WHERE end_to_end_id = 'PG-STALE-1'`);
+    const [row] = await queryRows<{ n: number }>(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM payment_instructions WHERE end_to_end_id = 'PG-STALE-1'`,
+    );
     expect(row?.n).toBe(1);
   });
 
@@ -110,7 +154,9 @@ describe.runIf(available)("on PostgreSQL", () => {
     const second = await openDatabase({ url: pg.url, poolSize: 2, onIdleError: (err) => dropped.push(err.message) });
     try {
       await second.exec("SELECT 1"); // one idle connection in the pool now
-      await database.exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name = '' AND datname = 'postgres' AND backend_type = 'client backend' AND state = 'idle' AND query = 'SELECT 1'`);
+      await database.exec(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name = '' AND datname = 'postgres' AND backend_type = 'client backend' AND state = 'idle' AND query = 'SELECT 1'`,
+      );
       await expect.poll(() => dropped.length, { timeout: 5_000 }).toBe(1);
       expect(dropped[0]).toMatch(/terminat/i);
       await second.exec("SELECT 1"); // a fresh connection
@@ -123,7 +169,9 @@ describe.runIf(available)("on PostgreSQL", () => {
     const third = await openDatabase({ url: pg.url, poolSize: 4 });
     await Promise.all(Array.from({ length: 4 }, () => third.exec("SELECT pg_sleep(0.05), 'close-probe'")));
     await third.close();
-    const rows = await database.db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%close-probe%' AND pid <> pg_backend_pid()`);
+    const rows = await database.db.execute(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%close-probe%' AND pid <> pg_backend_pid()`,
+    );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 });

@@ -13,8 +13,16 @@ import { afterAll, describe, expect, it } from "vitest";
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TSX = path.join(ROOT, "node_modules", ".bin", "tsx");
 
-function startCli(args: string[]): { child: ChildProcessWithoutNullStreams; url: Promise<string>; output: () => string; exit: Promise<number | null> } {
-  const child = spawn(TSX, ["treasury-api/server.ts", ...args], { cwd: ROOT, env: { ...process.env, DATABASE_URL: "" } });
+function startCli(args: string[]): {
+  child: ChildProcessWithoutNullStreams;
+  url: Promise<string>;
+  output: () => string;
+  exit: Promise<number | null>;
+} {
+  const child = spawn(TSX, ["treasury-api/server.ts", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: "" },
+  });
   let out = "";
   child.stdout.on("data", (d: Buffer) => (out += d.toString()));
   child.stderr.on("data", (d: Buffer) => (out += d.toString()));
@@ -69,7 +77,10 @@ describe("treasury-api CLI", () => {
         child.on("error", reject);
         child.on("exit", (code) => resolve({ code, stdout, stderr }));
       });
-    const results = await Promise.all([run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "treasury-api", "--", "--help"]), run(TSX, ["treasury-api/server.ts", "-h"])]);
+    const results = await Promise.all([
+      run(process.platform === "win32" ? "npm.cmd" : "npm", ["run", "treasury-api", "--", "--help"]),
+      run(TSX, ["treasury-api/server.ts", "-h"]),
+    ]);
     for (const r of results) {
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/^usage: npm run treasury-api -- \[--port 4010\]/m);
@@ -92,10 +103,19 @@ describe("treasury-api CLI", () => {
     const body = "grant_type=client_credentials&scope=read%3Aledger";
     const { port } = new URL(url);
     const status = new Promise<number>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port: Number(port), method: "POST", path: "/public/auth/token/", headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port: Number(port),
+          method: "POST",
+          path: "/public/auth/token/",
+          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       req.write(body.slice(0, 10));
       setTimeout(() => {

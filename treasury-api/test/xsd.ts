@@ -24,8 +24,10 @@ function hasXmllint(): boolean {
 
 /** Null when validation can run; else the one-line reason to print when skipping. */
 export function xsdSkipReason(): string | null {
-  if (!existsSync(XSD_DIR)) return `${XSD_DIR} does not exist; point ISO20022_XSD_DIR at a folder with the official ISO 20022 XSDs`;
-  if (!hasXmllint()) return `${XMLLINT} was not found; install libxml2-utils (apt-get install libxml2-utils) or set XMLLINT`;
+  if (!existsSync(XSD_DIR))
+    return `${XSD_DIR} does not exist; point ISO20022_XSD_DIR at a folder with the official ISO 20022 XSDs`;
+  if (!hasXmllint())
+    return `${XMLLINT} was not found; install libxml2-utils (apt-get install libxml2-utils) or set XMLLINT`;
   return null;
 }
 
@@ -40,7 +42,11 @@ export function xsdFor(messageVersion: string): string | null {
  * @returns `{ valid: true }` or `{ valid: false, errors }` with xmllint's messages (line and element)
  */
 export function validateAgainstXsd(xml: string, xsdFile: string): { valid: boolean; errors: string } {
-  const r = spawnSync(XMLLINT, ["--noout", "--nonet", "--schema", xsdFile, "-"], { input: xml, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(XMLLINT, ["--noout", "--nonet", "--schema", xsdFile, "-"], {
+    input: xml,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (r.error) throw r.error;
   return { valid: r.status === 0, errors: r.stderr.trim() };
 }

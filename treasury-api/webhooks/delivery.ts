@@ -125,8 +125,16 @@ export async function dispatchEvents(db: Db, limit = 500): Promise<number> {
  * Claims up to `limit` due deliveries with a lease of `leaseSeconds`, with what is needed to send them (the signing
  * secrets decrypted with `secretKey`; a wrong key throws SecretKeyError and the leases run out untouched).
  */
-async function claimDue(db: DbOrTx, secretKey: Buffer, limit: number, leaseSeconds: number, onlyId?: string): Promise<ClaimedDelivery[]> {
-  const which = onlyId ? sql`d.id = ${onlyId}::uuid` : sql`d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())`;
+async function claimDue(
+  db: DbOrTx,
+  secretKey: Buffer,
+  limit: number,
+  leaseSeconds: number,
+  onlyId?: string,
+): Promise<ClaimedDelivery[]> {
+  const which = onlyId
+    ? sql`d.id = ${onlyId}::uuid`
+    : sql`d.status = 'pending' and d.next_attempt_at <= now() and (d.locked_until is null or d.locked_until < now())`;
   const rows = await queryRows<ClaimedDelivery>(
     db,
     sql`
@@ -144,7 +152,11 @@ async function claimDue(db: DbOrTx, secretKey: Buffer, limit: number, leaseSecon
     returning d.id, d.event_id, d.attempts, e.payload, w.url, w.active, w.secret, w.previous_secret,
               coalesce(w.previous_secret_expires_at > now(), false) as previous_valid`,
   );
-  return rows.map((d) => ({ ...d, secret: openSecret(secretKey, d.secret), previous_secret: d.previous_secret === null ? null : openSecret(secretKey, d.previous_secret) }));
+  return rows.map((d) => ({
+    ...d,
+    secret: openSecret(secretKey, d.secret),
+    previous_secret: d.previous_secret === null ? null : openSecret(secretKey, d.previous_secret),
+  }));
 }
 
 /**
@@ -153,7 +165,10 @@ async function claimDue(db: DbOrTx, secretKey: Buffer, limit: number, leaseSecon
  * errors, timeouts and refused targets are outcomes; a refused target is
  * recorded as the generic "target not allowed", never with its cause.
  */
-export async function sendDelivery(d: ClaimedDelivery, config: Pick<AppConfig, "webhookTimeoutMs"> & TransportSettings): Promise<AttemptOutcome> {
+export async function sendDelivery(
+  d: ClaimedDelivery,
+  config: Pick<AppConfig, "webhookTimeoutMs"> & TransportSettings,
+): Promise<AttemptOutcome> {
   const body = deliveryBody(d.payload);
   const secrets = d.previous_secret && d.previous_valid ? [d.secret, d.previous_secret] : [d.secret];
   const timeoutMs = config.webhookTimeoutMs;
@@ -170,9 +185,15 @@ export async function sendDelivery(d: ClaimedDelivery, config: Pick<AppConfig, "
     };
     const status = await webhookTransport(config).post(d.url, headers, body, timeoutMs);
     const ok = status >= 200 && status < 300;
-    return { ok, statusCode: status, error: ok ? null : status >= 300 && status < 400 ? `redirect ${status} not followed` : `HTTP ${status}`, durationMs: elapsed() };
+    return {
+      ok,
+      statusCode: status,
+      error: ok ? null : status >= 300 && status < 400 ? `redirect ${status} not followed` : `HTTP ${status}`,
+      durationMs: elapsed(),
+    };
   } catch (err) {
-    if (err instanceof TargetRefusedError) return { ok: false, statusCode: null, error: TARGET_NOT_ALLOWED, durationMs: elapsed() };
+    if (err instanceof TargetRefusedError)
+      return { ok: false, statusCode: null, error: TARGET_NOT_ALLOWED, durationMs: elapsed() };
     const message = err instanceof DeliveryTimeoutError ? `no response within ${timeoutMs} ms` : describeError(err);
     return { ok: false, statusCode: null, error: message, durationMs: elapsed() };
   }
@@ -181,7 +202,8 @@ export async function sendDelivery(d: ClaimedDelivery, config: Pick<AppConfig, "
 function describeError(err: unknown): string {
   if (err instanceof Error) {
     const cause = (err as Error & { cause?: unknown }).cause;
-    const code = cause && typeof cause === "object" && "code" in cause ? String((cause as { code: unknown }).code) : null;
+    const code =
+      cause && typeof cause === "object" && "code" in cause ? String((cause as { code: unknown }).code) : null;
     return (code ? `${err.message} (${code})` : err.message).slice(0, 500);
   }
   return String(err).slice(0, 500);
@@ -195,12 +217,22 @@ type NextStatus = "delivered" | "pending" | "failed";
  * a worker round sends many deliveries concurrently and then records them at
  * once, which keeps the database work per event small.
  */
-async function recordAttempts(db: Db, done: { d: ClaimedDelivery; outcome: AttemptOutcome }[], scale: number): Promise<NextStatus[]> {
+async function recordAttempts(
+  db: Db,
+  done: { d: ClaimedDelivery; outcome: AttemptOutcome }[],
+  scale: number,
+): Promise<NextStatus[]> {
   if (done.length === 0) return [];
   const rows = done.map(({ d, outcome }) => {
     const attempt = d.attempts + 1;
     const status: NextStatus = outcome.ok ? "delivered" : attempt >= MAX_ATTEMPTS ? "failed" : "pending";
-    return { d, outcome, attempt, status, delaySeconds: status === "pending" ? retryDelayMs(attempt, scale) / 1000 : null };
+    return {
+      d,
+      outcome,
+      attempt,
+      status,
+      delaySeconds: status === "pending" ? retryDelayMs(attempt, scale) / 1000 : null,
+    };
   });
   const values = sql.join(
     rows.map(
@@ -229,7 +261,14 @@ async function recordAttempts(db: Db, done: { d: ClaimedDelivery; outcome: Attem
     const alive = new Set(updated.map((u) => u.id));
     const attempts = rows
       .filter((r) => alive.has(r.d.id))
-      .map((r) => ({ id: newId(), deliveryId: r.d.id, attempt: r.attempt, statusCode: r.outcome.statusCode, error: r.outcome.error, durationMs: r.outcome.durationMs }));
+      .map((r) => ({
+        id: newId(),
+        deliveryId: r.d.id,
+        attempt: r.attempt,
+        statusCode: r.outcome.statusCode,
+        error: r.outcome.error,
+        durationMs: r.outcome.durationMs,
+      }));
     if (attempts.length) await tx.insert(webhookDeliveryAttempts).values(attempts);
   });
   return rows.map((r) => r.status);
@@ -237,7 +276,9 @@ async function recordAttempts(db: Db, done: { d: ClaimedDelivery; outcome: Attem
 
 /** Closes a delivery whose endpoint was deactivated after the fan-out (no request is sent). */
 async function abandon(db: Db, d: ClaimedDelivery): Promise<void> {
-  await db.execute(sql`update webhook_deliveries set status = 'failed', locked_until = null, next_attempt_at = null, last_error = 'endpoint inactive' where id = ${d.id}::uuid`);
+  await db.execute(
+    sql`update webhook_deliveries set status = 'failed', locked_until = null, next_attempt_at = null, last_error = 'endpoint inactive' where id = ${d.id}::uuid`,
+  );
 }
 
 async function release(db: Db, ids: string[]): Promise<void> {

@@ -22,7 +22,14 @@ export async function enqueueEvents(tx: DbOrTx, events: OutboxEvent[]): Promise<
   const now = new Date().toISOString();
   const rows = events.map((e) => {
     const id = newId();
-    return { id, tenantId: e.tenantId, companyId: e.companyId, type: e.type, payload: { id, type: e.type, created_at: now, data: e.data }, createdAt: now };
+    return {
+      id,
+      tenantId: e.tenantId,
+      companyId: e.companyId,
+      type: e.type,
+      payload: { id, type: e.type, created_at: now, data: e.data },
+      createdAt: now,
+    };
   });
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(webhookEvents).values(rows.slice(i, i + 1000));
   return rows.map((r) => r.id);

@@ -31,4 +31,3 @@ describe("retryDelayMs", () => {
     expect(retryDelayMs(100, 1, 0.5)).toBeCloseTo(24 * HOUR, 6);
   });
 });
-

@@ -36,8 +36,24 @@ describe("the worker with the default configuration", () => {
       events: ["transaction.created"],
       secret: "whsec_test",
     });
-    await db.insert(s.webhookEvents).values({ id: eventId, tenantId: IDS.tenant, companyId: IDS.companyA, type: "transaction.created", payload: {}, dispatchedAt: now, createdAt: now });
-    await db.insert(s.webhookDeliveries).values({ id: deliveryId, eventId, endpointId, status: "pending", attempts: 0, nextAttemptAt: now, createdAt: now });
+    await db.insert(s.webhookEvents).values({
+      id: eventId,
+      tenantId: IDS.tenant,
+      companyId: IDS.companyA,
+      type: "transaction.created",
+      payload: {},
+      dispatchedAt: now,
+      createdAt: now,
+    });
+    await db.insert(s.webhookDeliveries).values({
+      id: deliveryId,
+      eventId,
+      endpointId,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
   });
   afterAll(async () => {
     await h?.close();
@@ -67,7 +83,10 @@ describe("the worker with the default configuration", () => {
         expect(d?.nextAttemptAt).toBeNull();
       }
     }
-    const attempts = await db.select().from(s.webhookDeliveryAttempts).where(eq(s.webhookDeliveryAttempts.deliveryId, deliveryId));
+    const attempts = await db
+      .select()
+      .from(s.webhookDeliveryAttempts)
+      .where(eq(s.webhookDeliveryAttempts.deliveryId, deliveryId));
     expect(attempts.map((a) => a.attempt).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 });

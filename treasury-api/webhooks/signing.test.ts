@@ -1,10 +1,17 @@
 /** Signature scheme and retry schedule (DESIGN.md "Webhooks"): pure unit tests. */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { computeSignature, generateWebhookSecret, parseSignatureHeader, signatureHeader, verifySignature } from "./signing";
+import {
+  computeSignature,
+  generateWebhookSecret,
+  parseSignatureHeader,
+  signatureHeader,
+  verifySignature,
+} from "./signing";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS, retryDelayMs } from "./delivery";
 
-const body = '{"id":"e1","type":"transaction.created","created_at":"2026-01-10T08:00:00.000Z","data":{"amount":"10.00"}}';
+const body =
+  '{"id":"e1","type":"transaction.created","created_at":"2026-01-10T08:00:00.000Z","data":{"amount":"10.00"}}';
 const now = 1_767_000_000;
 
 describe("secrets", () => {

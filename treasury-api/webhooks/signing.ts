@@ -35,7 +35,11 @@ export function computeSignature(secret: string, timestamp: number, rawBody: str
  * `secrets` (current first). `timestamp` is Unix seconds.
  * @throws Error when `secrets` is empty.
  */
-export function signatureHeader(secrets: readonly string[], rawBody: string, timestamp = Math.floor(Date.now() / 1000)): string {
+export function signatureHeader(
+  secrets: readonly string[],
+  rawBody: string,
+  timestamp = Math.floor(Date.now() / 1000),
+): string {
   if (secrets.length === 0) throw new Error("signatureHeader needs at least one secret");
   return [`t=${timestamp}`, ...secrets.map((s) => `v1=${computeSignature(s, timestamp, rawBody)}`)].join(",");
 }

@@ -7,7 +7,15 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TargetRefusedError, guardedLookup, isRefusedAddress, resolveRefusal, webhookUrlRefusal, type ResolvedAddress, type Resolver } from "./target-policy";
+import {
+  TargetRefusedError,
+  guardedLookup,
+  isRefusedAddress,
+  resolveRefusal,
+  webhookUrlRefusal,
+  type ResolvedAddress,
+  type Resolver,
+} from "./target-policy";
 import { createWebhookTransport } from "./transport";
 
 const REFUSED: [string, string[]][] = [
@@ -24,14 +32,42 @@ const REFUSED: [string, string[]][] = [
   ["unspecified ::", ["::"]],
   ["multicast 224/4", ["224.0.0.1", "239.255.255.255"]],
   ["multicast ff00::/8", ["ff02::1", "ff0e::1"]],
-  ["IPv4-mapped IPv6 of refused IPv4", ["::ffff:127.0.0.1", "::ffff:7f00:1", "::ffff:10.0.0.1", "::ffff:169.254.169.254", "::ffff:192.168.1.1", "::ffff:0.0.0.0"]],
+  [
+    "IPv4-mapped IPv6 of refused IPv4",
+    [
+      "::ffff:127.0.0.1",
+      "::ffff:7f00:1",
+      "::ffff:10.0.0.1",
+      "::ffff:169.254.169.254",
+      "::ffff:192.168.1.1",
+      "::ffff:0.0.0.0",
+    ],
+  ],
   ["IPv4-compatible IPv6", ["::127.0.0.1", "::a00:1"]],
   ["NAT64 / 6to4 / Teredo (embed IPv4)", ["64:ff9b::7f00:1", "64:ff9b:1::1", "2002:7f00:1::1", "2001:0:4136:e378::1"]],
   ["reserved 240/4 and broadcast", ["240.0.0.1", "255.255.255.255"]],
-  ["documentation and benchmarking", ["192.0.2.1", "198.51.100.1", "203.0.113.1", "198.18.0.1", "198.19.255.255", "2001:db8::1", "3fff::1"]],
+  [
+    "documentation and benchmarking",
+    ["192.0.2.1", "198.51.100.1", "203.0.113.1", "198.18.0.1", "198.19.255.255", "2001:db8::1", "3fff::1"],
+  ],
   ["IETF protocol assignments", ["192.0.0.8", "2001:2::1"]],
 ];
-const ALLOWED = ["8.8.8.8", "1.1.1.1", "93.184.215.14", "11.0.0.1", "172.15.255.255", "172.32.0.1", "100.63.255.255", "100.128.0.1", "169.253.255.255", "223.255.255.255", "192.169.0.1", "2606:4700:4700::1111", "2a00:1450:4001::1", "::ffff:8.8.8.8"];
+const ALLOWED = [
+  "8.8.8.8",
+  "1.1.1.1",
+  "93.184.215.14",
+  "11.0.0.1",
+  "172.15.255.255",
+  "172.32.0.1",
+  "100.63.255.255",
+  "100.128.0.1",
+  "169.253.255.255",
+  "223.255.255.255",
+  "192.169.0.1",
+  "2606:4700:4700::1111",
+  "2a00:1450:4001::1",
+  "::ffff:8.8.8.8",
+];
 
 describe("refused addresses (judged only; nothing is sent to them)", () => {
   it.each(REFUSED)("%s is refused", (_name, addresses) => {
@@ -51,17 +87,27 @@ describe("refused addresses (judged only; nothing is sent to them)", () => {
 describe("webhookUrlRefusal (create / update, and again before connecting)", () => {
   const hostFor = (a: string) => (a.includes(":") ? `[${a}]` : a);
   it.each(REFUSED)("an https URL on %s is refused", (_name, addresses) => {
-    for (const a of addresses) expect(webhookUrlRefusal(`https://${hostFor(a)}:8443/hook`, false), a).toMatch(/must not point to/);
+    for (const a of addresses)
+      expect(webhookUrlRefusal(`https://${hostFor(a)}:8443/hook`, false), a).toMatch(/must not point to/);
   });
 
   it("spellings the URL parser turns into a refused address are refused", () => {
-    for (const url of ["https://2130706433/", "https://0x7f.1/", "https://127.1/", "https://0/", "https://[::ffff:127.0.0.1]/", "https://[0:0:0:0:0:0:0:1]/", "https://0251.0376.0251.0376/"]) {
+    for (const url of [
+      "https://2130706433/",
+      "https://0x7f.1/",
+      "https://127.1/",
+      "https://0/",
+      "https://[::ffff:127.0.0.1]/",
+      "https://[0:0:0:0:0:0:0:1]/",
+      "https://0251.0376.0251.0376/",
+    ]) {
       expect(webhookUrlRefusal(url, false), url).toMatch(/must not point to/);
     }
   });
 
   it("localhost names are refused", () => {
-    for (const url of ["https://localhost/", "https://LOCALHOST./x", "https://api.localhost:9000/"]) expect(webhookUrlRefusal(url, false), url).toMatch(/local host/);
+    for (const url of ["https://localhost/", "https://LOCALHOST./x", "https://api.localhost:9000/"])
+      expect(webhookUrlRefusal(url, false), url).toMatch(/local host/);
   });
 
   it("http is refused without the development setting, allowed with it", () => {
@@ -70,12 +116,18 @@ describe("webhookUrlRefusal (create / update, and again before connecting)", () 
   });
 
   it("with the development setting loopback and private targets are allowed; other schemes never", () => {
-    for (const url of ["http://127.0.0.1:3000/hook", "http://[::1]/", "https://10.0.0.5/", "http://localhost:8080/"]) expect(webhookUrlRefusal(url, true), url).toBeNull();
+    for (const url of ["http://127.0.0.1:3000/hook", "http://[::1]/", "https://10.0.0.5/", "http://localhost:8080/"])
+      expect(webhookUrlRefusal(url, true), url).toBeNull();
     expect(webhookUrlRefusal("ftp://example.com/", true)).toMatch(/https/);
   });
 
   it("https on a public address or name is allowed", () => {
-    for (const url of ["https://hooks.example.com/treasury", "https://93.184.215.14/x", "https://[2606:4700:4700::1111]:8443/"]) expect(webhookUrlRefusal(url, false), url).toBeNull();
+    for (const url of [
+      "https://hooks.example.com/treasury",
+      "https://93.184.215.14/x",
+      "https://[2606:4700:4700::1111]:8443/",
+    ])
+      expect(webhookUrlRefusal(url, false), url).toBeNull();
   });
 });
 
@@ -92,7 +144,11 @@ function tableResolver(table: Record<string, string[]>): Resolver & { calls: str
 }
 
 describe("resolveRefusal (host names at create / update)", () => {
-  const resolver = tableResolver({ "inside.example.com": ["127.0.0.1"], "mixed.example.com": ["93.184.215.14", "10.1.2.3"], "hooks.example.com": ["93.184.215.14", "2606:4700::1"] });
+  const resolver = tableResolver({
+    "inside.example.com": ["127.0.0.1"],
+    "mixed.example.com": ["93.184.215.14", "10.1.2.3"],
+    "hooks.example.com": ["93.184.215.14", "2606:4700::1"],
+  });
 
   it("refuses a name when any address it resolves to is refused", async () => {
     expect(await resolveRefusal("https://inside.example.com/x", false, resolver)).toMatch(/resolves to/);
@@ -112,12 +168,20 @@ describe("resolveRefusal (host names at create / update)", () => {
 });
 
 /** Calls a LookupFunction and returns what it hands the socket. */
-function lookupOnce(lookup: ReturnType<typeof guardedLookup>, host: string, all: boolean): Promise<{ err: NodeJS.ErrnoException | null; address: unknown }> {
+function lookupOnce(
+  lookup: ReturnType<typeof guardedLookup>,
+  host: string,
+  all: boolean,
+): Promise<{ err: NodeJS.ErrnoException | null; address: unknown }> {
   return new Promise((resolve) => lookup(host, { all }, (err, address) => resolve({ err, address })));
 }
 
 describe("guardedLookup (connect time)", () => {
-  const resolver = tableResolver({ "inside.example.com": ["127.0.0.1"], "mixed.example.com": ["93.184.215.14", "::ffff:10.0.0.1"], "hooks.example.com": ["93.184.215.14", "2606:4700::1"] });
+  const resolver = tableResolver({
+    "inside.example.com": ["127.0.0.1"],
+    "mixed.example.com": ["93.184.215.14", "::ffff:10.0.0.1"],
+    "hooks.example.com": ["93.184.215.14", "2606:4700::1"],
+  });
 
   it("refuses a name that resolves to a refused address, without handing the socket any address", async () => {
     for (const host of ["inside.example.com", "mixed.example.com"]) {
@@ -132,7 +196,9 @@ describe("guardedLookup (connect time)", () => {
       { address: "93.184.215.14", family: 4 },
       { address: "2606:4700::1", family: 6 },
     ]);
-    expect((await lookupOnce(guardedLookup(resolver, false), "hooks.example.com", false)).address).toBe("93.184.215.14");
+    expect((await lookupOnce(guardedLookup(resolver, false), "hooks.example.com", false)).address).toBe(
+      "93.184.215.14",
+    );
   });
 
   it("with the development setting it resolves and pins without refusing", async () => {
@@ -165,7 +231,9 @@ describe("transport: connect-time refusal and the pinned address (against 127.0.
     const resolver = tableResolver({ "rebind.example.com": ["127.0.0.1"] });
     const before = connections;
     const t = createWebhookTransport({ allowPrivateWebhooks: false, webhookResolver: resolver });
-    await expect(t.post(`https://rebind.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(TargetRefusedError);
+    await expect(t.post(`https://rebind.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
+      TargetRefusedError,
+    );
     expect(resolver.calls).toEqual(["rebind.example.com"]);
     expect(connections).toBe(before);
   });
@@ -175,7 +243,9 @@ describe("transport: connect-time refusal and the pinned address (against 127.0.
     const before = connections;
     const t = createWebhookTransport({ allowPrivateWebhooks: false, webhookResolver: resolver });
     await expect(t.post(`https://127.0.0.1:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(TargetRefusedError);
-    await expect(t.post(`http://hooks.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(TargetRefusedError);
+    await expect(t.post(`http://hooks.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
+      TargetRefusedError,
+    );
     expect(resolver.calls).toEqual([]);
     expect(connections).toBe(before);
   });
@@ -189,13 +259,18 @@ describe("transport: connect-time refusal and the pinned address (against 127.0.
     };
     const t = createWebhookTransport({ allowPrivateWebhooks: true, webhookResolver: rebinding });
     const before = requests;
-    expect(await t.post(`http://rebind.test:${port}/hook`, { "content-type": "application/json" }, "{}", 2_000)).toBe(200);
+    expect(await t.post(`http://rebind.test:${port}/hook`, { "content-type": "application/json" }, "{}", 2_000)).toBe(
+      200,
+    );
     expect(calls).toEqual(["rebind.test"]);
     expect(requests).toBe(before + 1);
   });
 
   it("with the development setting http to a loopback name is delivered", async () => {
-    const t = createWebhookTransport({ allowPrivateWebhooks: true, webhookResolver: tableResolver({ "dev.test": ["127.0.0.1"] }) });
+    const t = createWebhookTransport({
+      allowPrivateWebhooks: true,
+      webhookResolver: tableResolver({ "dev.test": ["127.0.0.1"] }),
+    });
     expect(await t.post(`http://dev.test:${port}/hook`, {}, "{}", 2_000)).toBe(200);
     expect(await t.post(`http://127.0.0.1:${port}/hook`, {}, "{}", 2_000)).toBe(200);
   });

@@ -33,7 +33,10 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 /** The operating system's resolver (`getaddrinfo`, so /etc/hosts counts too). */
 export const systemResolver: Resolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** The generic outcome recorded for a refused target: it says nothing about the target's network. */
 export const TARGET_NOT_ALLOWED = "target not allowed";
@@ -94,7 +97,10 @@ export function isRefusedAddress(address: string): boolean {
 
 /** The URL's host as an address or name: brackets of IPv6 literals and a trailing dot removed, lower case. */
 function hostOf(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, "$1").replace(/\.$/, "").toLowerCase();
+  return url.hostname
+    .replace(/^\[(.*)\]$/, "$1")
+    .replace(/\.$/, "")
+    .toLowerCase();
 }
 
 /**
@@ -115,7 +121,8 @@ export function webhookUrlRefusal(url: string, allowPrivate: boolean): string | 
   if (parsed.protocol !== "https:") return "must use https (http is allowed only with --allow-private-webhooks)";
   const host = hostOf(parsed);
   if (host === "localhost" || host.endsWith(".localhost")) return "must not name a local host";
-  if (isIP(host) && isRefusedAddress(host)) return "must not point to a loopback, private, link-local, multicast or reserved address";
+  if (isIP(host) && isRefusedAddress(host))
+    return "must not point to a loopback, private, link-local, multicast or reserved address";
   return null;
 }
 
@@ -125,7 +132,12 @@ export function webhookUrlRefusal(url: string, allowPrivate: boolean): string | 
  * range; null when allowed, when `allowPrivate` is on, or when the name does
  * not resolve (now): the connect-time check still guards every delivery.
  */
-export async function resolveRefusal(url: string, allowPrivate: boolean, resolver: Resolver, timeoutMs = 2_000): Promise<string | null> {
+export async function resolveRefusal(
+  url: string,
+  allowPrivate: boolean,
+  resolver: Resolver,
+  timeoutMs = 2_000,
+): Promise<string | null> {
   if (allowPrivate) return null;
   const host = hostOf(new URL(url));
   if (isIP(host)) return null;
@@ -135,7 +147,9 @@ export async function resolveRefusal(url: string, allowPrivate: boolean, resolve
   });
   try {
     const addresses = await Promise.race([resolver(host).catch(() => null), timeout]);
-    return addresses?.some((a) => isRefusedAddress(a.address)) ? "resolves to a loopback, private, link-local, multicast or reserved address" : null;
+    return addresses?.some((a) => isRefusedAddress(a.address))
+      ? "resolves to a loopback, private, link-local, multicast or reserved address"
+      : null;
   } finally {
     clearTimeout(timer);
   }
@@ -151,10 +165,16 @@ export function guardedLookup(resolver: Resolver, allowPrivate: boolean): Lookup
   return (hostname, options, callback) => {
     resolver(hostname).then(
       (all) => {
-        const family = options.family === 4 || options.family === "IPv4" ? 4 : options.family === 6 || options.family === "IPv6" ? 6 : 0;
+        const family =
+          options.family === 4 || options.family === "IPv4"
+            ? 4
+            : options.family === 6 || options.family === "IPv6"
+              ? 6
+              : 0;
         const wanted = family ? all.filter((a) => a.family === family) : all;
         const first = wanted[0];
-        if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
+        if (!first)
+          return callback(Object.assign(new Error(`no address for ${hostname}`), { code: "ENOTFOUND" }), "", 4);
         if (!allowPrivate && wanted.some((a) => isRefusedAddress(a.address))) {
           return callback(new TargetRefusedError("the host resolves to a refused address"), "", 4);
         }

@@ -56,19 +56,23 @@ export function createWebhookTransport(settings: TransportSettings): WebhookTran
       const send = target.protocol === "https:" ? https.request : http.request;
       return new Promise<number>((resolve, reject) => {
         let status: number | null = null;
-        const req = send(target, { method: "POST", agent, lookup, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } }, (res) => {
-          const code = res.statusCode ?? 0;
-          status = code;
-          let read = 0;
-          res.on("data", (chunk: Buffer) => {
-            read += chunk.byteLength;
-            if (read >= MAX_RESPONSE_BYTES) res.destroy();
-          });
-          // The status decided the outcome; a body that ends, breaks or is cut off does not change it.
-          res.on("end", () => resolve(code));
-          res.on("close", () => resolve(code));
-          res.on("error", () => resolve(code));
-        });
+        const req = send(
+          target,
+          { method: "POST", agent, lookup, headers: { ...headers, "content-length": String(Buffer.byteLength(body)) } },
+          (res) => {
+            const code = res.statusCode ?? 0;
+            status = code;
+            let read = 0;
+            res.on("data", (chunk: Buffer) => {
+              read += chunk.byteLength;
+              if (read >= MAX_RESPONSE_BYTES) res.destroy();
+            });
+            // The status decided the outcome; a body that ends, breaks or is cut off does not change it.
+            res.on("end", () => resolve(code));
+            res.on("close", () => resolve(code));
+            res.on("error", () => resolve(code));
+          },
+        );
         const timer = setTimeout(() => req.destroy(new DeliveryTimeoutError(timeoutMs)), timeoutMs);
         req.on("error", (err) => (status === null ? reject(err) : resolve(status)));
         req.on("close", () => clearTimeout(timer));

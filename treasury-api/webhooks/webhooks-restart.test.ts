@@ -38,7 +38,12 @@ afterAll(async () => {
 async function emit(database: Database, n: number): Promise<string[]> {
   return enqueueEvents(
     database.db,
-    Array.from({ length: n }, (_, i) => ({ tenantId: IDS.tenant, companyId: IDS.companyA, type: "transaction.created" as const, data: { n: i } })),
+    Array.from({ length: n }, (_, i) => ({
+      tenantId: IDS.tenant,
+      companyId: IDS.companyA,
+      type: "transaction.created" as const,
+      data: { n: i },
+    })),
   );
 }
 

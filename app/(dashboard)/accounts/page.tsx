@@ -20,19 +20,34 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   const load = await loadPage("accounts");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  if (!ctx.company)
+    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const f = await loadAccountFilters(searchParams);
   const currency = f.currency && isIso4217(f.currency) ? f.currency : undefined;
   const [data, all] = await Promise.all([
-    loadData(ctx, () => listAccountRows(ctx, { page: f.page ?? undefined, currency, status: f.status ?? undefined, bank: f.bank, coverage: f.coverage, sort: f.sort })),
+    loadData(ctx, () =>
+      listAccountRows(ctx, {
+        page: f.page ?? undefined,
+        currency,
+        status: f.status ?? undefined,
+        bank: f.bank,
+        coverage: f.coverage,
+        sort: f.sort,
+      }),
+    ),
     // The currency and bank choices come from every account of the company, not only the filtered page.
     loadData(ctx, () => allAccounts(ctx)),
   ]);
-  if (!data.ok) return <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />;
-  const choices = (pick: (a: { currency: string; bank_name: string }) => string) => (all.ok ? [...new Set(all.data.map(pick))].sort() : []);
+  if (!data.ok)
+    return <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />;
+  const choices = (pick: (a: { currency: string; bank_name: string }) => string) =>
+    all.ok ? [...new Set(all.data.map(pick))].sort() : [];
   return (
     <div className="max-w-7xl">
-      <PageHeader title="Accounts" description={`Bank accounts of ${ctx.company.name}, with the latest balances and statement coverage of the last 7 days`} />
+      <PageHeader
+        title="Accounts"
+        description={`Bank accounts of ${ctx.company.name}, with the latest balances and statement coverage of the last 7 days`}
+      />
       <AccountsView data={data.data} currencies={choices((a) => a.currency)} banks={choices((a) => a.bank_name)} />
     </div>
   );

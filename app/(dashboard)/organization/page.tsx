@@ -46,7 +46,12 @@ export default async function OrganizationPage() {
       <section>
         <h2 className="mb-2 text-sm font-semibold text-slate-900">Corporate groups</h2>
         {!koncerner.ok ? (
-          <RetryProblem title={koncerner.title} message={koncerner.message} requestId={koncerner.requestId} kind={koncerner.kind} />
+          <RetryProblem
+            title={koncerner.title}
+            message={koncerner.message}
+            requestId={koncerner.requestId}
+            kind={koncerner.kind}
+          />
         ) : koncerner.data.items.length === 0 ? (
           <EmptyState title="No corporate groups">No koncern is registered for this API client.</EmptyState>
         ) : (

@@ -6,7 +6,12 @@ import { loadData, loadPage } from "@/lib/bff/page";
 import { listBatches } from "@/lib/bff/queries/payments";
 import { getQueryClient } from "@/components/data/query-client";
 import { BatchesView } from "@/components/payments/batches-view";
-import { BATCHES_PAGE_SIZE, loadBatchFilters, paymentQueries, type BatchListFilters } from "@/components/payments/payment-queries";
+import {
+  BATCHES_PAGE_SIZE,
+  loadBatchFilters,
+  paymentQueries,
+  type BatchListFilters,
+} from "@/components/payments/payment-queries";
 import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
@@ -17,7 +22,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   const load = await loadPage("payments");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  if (!ctx.company)
+    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const f = await loadBatchFilters(searchParams);
   const filters: BatchListFilters = {
     ...(f.status ? { status: f.status } : {}),
@@ -26,7 +32,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     ...(f.page && f.page > 1 ? { page: f.page } : {}),
   };
   const qc = getQueryClient();
-  const first = await loadData(ctx, () => listBatches(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE }));
+  const first = await loadData(ctx, () =>
+    listBatches(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE }),
+  );
   if (first.ok) qc.setQueryData(paymentQueries.list(ctx.company.id, filters).queryKey, first.data);
   return (
     <div className="max-w-6xl">

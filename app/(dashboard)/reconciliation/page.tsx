@@ -24,7 +24,14 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
   const mayDecide = can(ctx.user.roles, "reconciliation.write");
   return (
     <div className="max-w-7xl">
-      <PageHeader title="Reconciliation" description={mayDecide ? "Confirm or reject the matches proposed between payments and bank transactions" : "Matches between payments and bank transactions"} />
+      <PageHeader
+        title="Reconciliation"
+        description={
+          mayDecide
+            ? "Confirm or reject the matches proposed between payments and bank transactions"
+            : "Matches between payments and bank transactions"
+        }
+      />
       <HydrationBoundary state={dehydrate(qc)}>
         <MatchReview mayDecide={mayDecide} />
       </HydrationBoundary>

@@ -16,11 +16,15 @@ export default async function StatementsPage() {
   const available = await statementUploadAvailable();
   return (
     <div className="max-w-6xl">
-      <PageHeader title="Statements" description={ctx.company ? `Bank statement files for ${ctx.company.name}` : "Bank statement files"} />
+      <PageHeader
+        title="Statements"
+        description={ctx.company ? `Bank statement files for ${ctx.company.name}` : "Bank statement files"}
+      />
       {!available ? (
         <EmptyState title="Statements arrive from the bank" icon={FileUp}>
-          This Treasury API does not accept uploaded statement files. Account statements, intraday reports and notifications reach it directly from the banks, and
-          their transactions and balances appear under Accounts and Transactions.
+          This Treasury API does not accept uploaded statement files. Account statements, intraday reports and
+          notifications reach it directly from the banks, and their transactions and balances appear under Accounts and
+          Transactions.
         </EmptyState>
       ) : !ctx.company ? (
         <EmptyState title="No company selected">Choose a company to import its statements.</EmptyState>

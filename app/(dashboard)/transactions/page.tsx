@@ -18,21 +18,35 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const load = await loadPage("transactions");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  if (!ctx.company)
+    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const f = await loadTransactionFilters(searchParams);
   const today = todayUtc();
   const r = resolveDateRange(f, today, "30d");
-  const filters: TransactionQueryFilters = { from_date: r.from_date, to_date: r.to_date, ...(f.direction ? { direction: f.direction } : {}), ...(f.currency ? { currency: f.currency } : {}), ...(f.account ? { account_id: f.account } : {}) };
+  const filters: TransactionQueryFilters = {
+    from_date: r.from_date,
+    to_date: r.to_date,
+    ...(f.direction ? { direction: f.direction } : {}),
+    ...(f.currency ? { currency: f.currency } : {}),
+    ...(f.account ? { account_id: f.account } : {}),
+  };
   const [accounts, first] = await Promise.all([
     loadData(ctx, () => listAccounts(ctx, { page_size: 1000 })),
     loadData(ctx, () => listTransactions(ctx, { ...filters, page: 1, page_size: TRANSACTIONS_PAGE_SIZE })),
   ]);
-  if (!first.ok) return <RetryProblem title={first.title} message={first.message} requestId={first.requestId} kind={first.kind} />;
+  if (!first.ok)
+    return <RetryProblem title={first.title} message={first.message} requestId={first.requestId} kind={first.kind} />;
   const list = accounts.ok ? accounts.data.items.map((a) => ({ id: a.id, name: a.name, currency: a.currency })) : [];
   return (
     <div className="max-w-7xl">
       <PageHeader title="Transactions" description={`What came in and went out at ${ctx.company.name}`} />
-      <TransactionsView companyId={ctx.company.id} today={today} currencies={[...new Set(list.map((a) => a.currency))].sort()} accounts={list} initial={{ filters, page: first.data }} />
+      <TransactionsView
+        companyId={ctx.company.id}
+        today={today}
+        currencies={[...new Set(list.map((a) => a.currency))].sort()}
+        accounts={list}
+        initial={{ filters, page: first.data }}
+      />
     </div>
   );
 }

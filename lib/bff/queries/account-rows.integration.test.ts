@@ -48,9 +48,18 @@ beforeAll(async () => {
     },
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
-  await mapLimit(manyAccounts(companyId, 55), 6, (body) => client.upsertAccount({ companyId, idempotencyKey: randomUUID() }, body));
+  await mapLimit(manyAccounts(companyId, 55), 6, (body) =>
+    client.upsertAccount({ companyId, idempotencyKey: randomUUID() }, body),
+  );
   ctx = {
-    user: { id: "u1", email: "viewer@test.local", name: "Viewer", roles: ["viewer"], companyIds: null, disabled: false },
+    user: {
+      id: "u1",
+      email: "viewer@test.local",
+      name: "Viewer",
+      roles: ["viewer"],
+      companyIds: null,
+      disabled: false,
+    },
     companies: [{ id: companyId, name: company.name, orgnr: company.orgnr, country: company.country }],
     company: { id: companyId, name: company.name, orgnr: company.orgnr, country: company.country },
     requestId: "test",
@@ -65,7 +74,9 @@ afterAll(async () => {
 /** Latest booked balance of an account as the API reports it (closing before interim on the same day). */
 async function bookedOf(id: string): Promise<string | null> {
   const snaps = await collectAll(client.listAccountBalances({ companyId }, id, { pageSize: 1000 }));
-  const booked = snaps.filter((s) => s.balance_type.endsWith("booked")).sort((a, b) => b.as_of_date.localeCompare(a.as_of_date) || (a.balance_type.startsWith("closing") ? -1 : 1));
+  const booked = snaps
+    .filter((s) => s.balance_type.endsWith("booked"))
+    .sort((a, b) => b.as_of_date.localeCompare(a.as_of_date) || (a.balance_type.startsWith("closing") ? -1 : 1));
   return booked[0]?.balance ?? null;
 }
 
@@ -94,7 +105,9 @@ describe("listAccountRows", () => {
   it("sorting by booked balance orders every account (decimal), those without a balance last", async () => {
     const v = await listAccountRows(ctx, { sort: "-balance" });
     const balances = await Promise.all(accounts.map(async (a) => ({ id: a.id, booked: await bookedOf(a.id) })));
-    const withBalance = balances.filter((b) => b.booked !== null).sort((a, b) => new Decimal(b.booked ?? 0).cmp(a.booked ?? 0));
+    const withBalance = balances
+      .filter((b) => b.booked !== null)
+      .sort((a, b) => new Decimal(b.booked ?? 0).cmp(a.booked ?? 0));
     expect(withBalance.length).toBeGreaterThan(0);
     expect(v.page.items.slice(0, withBalance.length).map((r) => r.account.id)).toEqual(withBalance.map((b) => b.id));
     expect(v.page.items.slice(withBalance.length).every((r) => r.booked === null)).toBe(true);
@@ -108,7 +121,13 @@ describe("listAccountRows", () => {
     const { from, to } = recentWindow(todayUtc());
     const gaps = [];
     for (const a of accounts) {
-      const cells = coverageWindow(await collectAll(client.listAccountCoverage({ companyId }, a.id, { from_date: from, to_date: to, pageSize: 1000 })), from, to);
+      const cells = coverageWindow(
+        await collectAll(
+          client.listAccountCoverage({ companyId }, a.id, { from_date: from, to_date: to, pageSize: 1000 }),
+        ),
+        from,
+        to,
+      );
       if (cells.some((c) => c.state !== "complete")) gaps.push(a.id);
     }
     const v = await listAccountRows(ctx, { coverage: "gaps" });

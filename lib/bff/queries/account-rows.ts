@@ -25,7 +25,16 @@ import { totalsByCurrency } from "../../totals";
 import { collectAll } from "../../treasury-client";
 import type { AccountSort } from "../../url-state/filters";
 import { buildAccountRow, type AccountRow } from "../../views/accounts";
-import { compareAccounts, compareRows, hasCoverageGap, matchesBank, needsEveryRow, pageOf, spansAllAccounts, type AccountTotals } from "../../views/account-list";
+import {
+  compareAccounts,
+  compareRows,
+  hasCoverageGap,
+  matchesBank,
+  needsEveryRow,
+  pageOf,
+  spansAllAccounts,
+  type AccountTotals,
+} from "../../views/account-list";
 import { companyCall, type BffContext } from "../context";
 import type { BffPage } from "../inputs";
 import { treasury } from "../treasury";
@@ -39,7 +48,10 @@ export const MAX_ENRICHED_ACCOUNTS = 500;
 export const ACCOUNTS_PAGE_SIZE = 50;
 const CACHE_MS = 30_000;
 
-const g = globalThis as typeof globalThis & { __accountRowCache?: TtlCache<AccountRow>; __accountListCache?: TtlCache<Account[]> };
+const g = globalThis as typeof globalThis & {
+  __accountRowCache?: TtlCache<AccountRow>;
+  __accountListCache?: TtlCache<Account[]>;
+};
 const rowCache = (g.__accountRowCache ??= new TtlCache<AccountRow>({ ttlMs: CACHE_MS, maxEntries: 20_000 }));
 const listCache = (g.__accountListCache ??= new TtlCache<Account[]>({ ttlMs: CACHE_MS, maxEntries: 500 }));
 
@@ -73,10 +85,15 @@ export function accountRows(ctx: BffContext, accounts: readonly Account[], today
 }
 
 /** Every account of the selected company matching the spec filters, all pages (cached). */
-export function allAccounts(ctx: BffContext, q: { currency?: string; status?: "active" | "closed" } = {}): Promise<Account[]> {
+export function allAccounts(
+  ctx: BffContext,
+  q: { currency?: string; status?: "active" | "closed" } = {},
+): Promise<Account[]> {
   const call = companyCall(ctx);
   return listCache.get(`${call.companyId}|${q.currency ?? ""}|${q.status ?? ""}`, () =>
-    collectAll(treasury().listAccounts(call, { pageSize: 1000, currency: q.currency, status: q.status }), { maxPages: 100 }),
+    collectAll(treasury().listAccounts(call, { pageSize: 1000, currency: q.currency, status: q.status }), {
+      maxPages: 100,
+    }),
   );
 }
 
@@ -100,17 +117,34 @@ export interface AccountListView {
 
 function bookedTotals(rows: readonly AccountRow[], scope: AccountTotals["scope"]): AccountTotals {
   const booked = rows.flatMap((r) => (r.booked ? [r.booked] : []));
-  return { scope, totals: totalsByCurrency(booked, (b) => b.currency, (b) => b.balance) };
+  return {
+    scope,
+    totals: totalsByCurrency(
+      booked,
+      (b) => b.currency,
+      (b) => b.balance,
+    ),
+  };
 }
 
 /** The API's own page (no filter beyond the spec's). */
 async function apiPage(ctx: BffContext, q: AccountListQuery, today: string): Promise<AccountListView> {
-  const page = await treasury().listAccounts(companyCall(ctx), { page: q.page, pageSize: ACCOUNTS_PAGE_SIZE, currency: q.currency, status: q.status });
+  const page = await treasury().listAccounts(companyCall(ctx), {
+    page: q.page,
+    pageSize: ACCOUNTS_PAGE_SIZE,
+    currency: q.currency,
+    status: q.status,
+  });
   const rows = await accountRows(ctx, page.items, today);
   // Form B: one page holds every account; Form A (no count) cannot tell, so its totals say "this page".
   const single = page.count !== null && page.next === null && page.previous === null;
   const { count, pageSize, totalPages, next, previous } = page;
-  return { page: toBffPage({ items: rows, count, page: page.page, pageSize, totalPages, next, previous }), totals: bookedTotals(rows, single ? "all" : "page"), spansAll: false, notice: null };
+  return {
+    page: toBffPage({ items: rows, count, page: page.page, pageSize, totalPages, next, previous }),
+    totals: bookedTotals(rows, single ? "all" : "page"),
+    spansAll: false,
+    notice: null,
+  };
 }
 
 /**
@@ -122,20 +156,35 @@ export async function listAccountRows(ctx: BffContext, q: AccountListQuery = {})
   const opts = { bank: q.bank ?? null, coverage: q.coverage ?? null, sort: q.sort ?? null };
   const today = todayUtc();
   if (!spansAllAccounts(opts)) return apiPage(ctx, q, today);
-  const accounts = (await allAccounts(ctx, { currency: q.currency, status: q.status })).filter((a) => matchesBank(a, opts.bank));
+  const accounts = (await allAccounts(ctx, { currency: q.currency, status: q.status })).filter((a) =>
+    matchesBank(a, opts.bank),
+  );
   if (!needsEveryRow(opts)) {
     const sorted = [...accounts].sort(compareAccounts(opts.sort) ?? undefined);
     const cut = pageOf(sorted, q.page ?? 1, ACCOUNTS_PAGE_SIZE);
     const rows = await accountRows(ctx, cut.items, today);
-    return { page: { ...cut, items: rows }, totals: bookedTotals(rows, cut.total_pages === 1 ? "all" : "page"), spansAll: true, notice: null };
+    return {
+      page: { ...cut, items: rows },
+      totals: bookedTotals(rows, cut.total_pages === 1 ? "all" : "page"),
+      spansAll: true,
+      notice: null,
+    };
   }
   if (accounts.length > MAX_ENRICHED_ACCOUNTS) {
     const view = await apiPage(ctx, { page: q.page, currency: q.currency, status: q.status }, today);
     const what = opts.coverage ? "The coverage filter" : "Sorting by balance";
-    return { ...view, notice: `${what} reads every account's balances and statements, and works for up to ${MAX_ENRICHED_ACCOUNTS} accounts; these filters match ${accounts.length}. Narrow by currency or bank first. Shown in the bank's order.` };
+    return {
+      ...view,
+      notice: `${what} reads every account's balances and statements, and works for up to ${MAX_ENRICHED_ACCOUNTS} accounts; these filters match ${accounts.length}. Narrow by currency or bank first. Shown in the bank's order.`,
+    };
   }
   let rows = await accountRows(ctx, accounts, today);
   if (opts.coverage === "gaps") rows = rows.filter(hasCoverageGap);
   rows.sort(compareRows(opts.sort));
-  return { page: pageOf(rows, q.page ?? 1, ACCOUNTS_PAGE_SIZE), totals: bookedTotals(rows, "all"), spansAll: true, notice: null };
+  return {
+    page: pageOf(rows, q.page ?? 1, ACCOUNTS_PAGE_SIZE),
+    totals: bookedTotals(rows, "all"),
+    spansAll: true,
+    notice: null,
+  };
 }

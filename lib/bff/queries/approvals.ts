@@ -28,9 +28,16 @@ export async function listPendingApprovals(ctx: BffContext, q: z.output<typeof A
 
 /** The pending request `id` as this user may see it. @throws BffError 404. */
 async function findPending(ctx: BffContext, id: string, companyId: string | undefined): Promise<ApprovalRequest> {
-  const all = await collectAll(treasury().listPendingApprovals(crossCompanyCall(ctx, companyId, "read"), { pageSize: 1000 }), { maxPages: 20 });
+  const all = await collectAll(
+    treasury().listPendingApprovals(crossCompanyCall(ctx, companyId, "read"), { pageSize: 1000 }),
+    { maxPages: 20 },
+  );
   const found = all.find((a) => a.id === id);
-  if (!found || !visibleTo(ctx)(found)) throw new BffError("not_found", "This approval request is not waiting for a decision, or it is not visible to you.");
+  if (!found || !visibleTo(ctx)(found))
+    throw new BffError(
+      "not_found",
+      "This approval request is not waiting for a decision, or it is not visible to you.",
+    );
   return found;
 }
 
@@ -52,12 +59,26 @@ export async function decideApproval(
   idempotencyKey: string,
 ): Promise<DecisionResult> {
   const pending = await findPending(ctx, id, companyId);
-  if (decision === "approve" && (await hasAuditEvent(await dashboardDb(), { action: BATCH_CREATE_ACTION, objectId: pending.object_id, userId: ctx.user.id }))) {
-    throw new BffError("permission_denied", "You created this payment batch, so another approver must approve it (four-eyes).", { reason: "four_eyes" });
+  if (
+    decision === "approve" &&
+    (await hasAuditEvent(await dashboardDb(), {
+      action: BATCH_CREATE_ACTION,
+      objectId: pending.object_id,
+      userId: ctx.user.id,
+    }))
+  ) {
+    throw new BffError(
+      "permission_denied",
+      "You created this payment batch, so another approver must approve it (four-eyes).",
+      { reason: "four_eyes" },
+    );
   }
   const call = { ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write"), idempotencyKey };
   // The user id, as the batch's initiator: the API's four-eyes check compares the two (lib/bff/queries/payments.ts).
   const decisionBody = { approver: ctx.user.id, ...(body?.reason ? { reason: body.reason } : {}) };
-  const approval = decision === "approve" ? await treasury().approve(call, id, decisionBody) : await treasury().reject(call, id, decisionBody);
+  const approval =
+    decision === "approve"
+      ? await treasury().approve(call, id, decisionBody)
+      : await treasury().reject(call, id, decisionBody);
   return { approval, companyId: pending.company_id ?? call.companyId };
 }

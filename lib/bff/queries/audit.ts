@@ -10,8 +10,16 @@ import { dashboardDb } from "../db";
 import type { AuditQuery } from "../inputs";
 import type { AuditEventView } from "../audit-view";
 
-export async function listAuditEvents(ctx: BffContext, q: z.output<typeof AuditQuery> = {}): Promise<{ items: AuditEventView[] }> {
-  const rows = await listAudit(await dashboardDb(), { companyIds: ctx.user.companyIds, action: q.action, before: q.before, limit: q.limit ?? 100 });
+export async function listAuditEvents(
+  ctx: BffContext,
+  q: z.output<typeof AuditQuery> = {},
+): Promise<{ items: AuditEventView[] }> {
+  const rows = await listAudit(await dashboardDb(), {
+    companyIds: ctx.user.companyIds,
+    action: q.action,
+    before: q.before,
+    limit: q.limit ?? 100,
+  });
   return {
     items: rows.map((r) => ({
       id: r.id,

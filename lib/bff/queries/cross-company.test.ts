@@ -35,7 +35,9 @@ describe("crossCompanyCall", () => {
 
   it("a named company outside the user's is 403, whatever the kind", () => {
     for (const kind of ["read", "write"] as const) {
-      expect(() => crossCompanyCall(ctx([A.id]), B.id, kind)).toThrow(expect.objectContaining({ status: 403, details: { company_id: B.id } }));
+      expect(() => crossCompanyCall(ctx([A.id]), B.id, kind)).toThrow(
+        expect.objectContaining({ status: 403, details: { company_id: B.id } }),
+      );
       // Not a company of the API client at all, even for an unrestricted user.
       expect(() => crossCompanyCall(ctx(null), C, kind)).toThrow(expect.objectContaining({ status: 403 }));
     }
@@ -45,7 +47,11 @@ describe("crossCompanyCall", () => {
     expect(crossCompanyCall(ctx(null), undefined, "read")).toEqual({ requestId: "req-1", outcome: {} });
     expect(crossCompanyCall(ctx(null), undefined, "write")).toEqual({ requestId: "req-1", outcome: {} });
     expect(crossCompanyCall(ctx([A.id]), undefined, "read")).toEqual({ requestId: "req-1", outcome: {} });
-    expect(crossCompanyCall(ctx([A.id, B.id], B), undefined, "write")).toEqual({ requestId: "req-1", companyId: B.id, outcome: {} });
+    expect(crossCompanyCall(ctx([A.id, B.id], B), undefined, "write")).toEqual({
+      requestId: "req-1",
+      companyId: B.id,
+      outcome: {},
+    });
   });
 
   it("a limited user with no company available cannot write", () => {

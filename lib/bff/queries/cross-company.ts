@@ -17,11 +17,13 @@ import { BffError } from "../errors";
  */
 export function crossCompanyCall(ctx: BffContext, companyId: string | undefined, kind: "read" | "write"): CallContext {
   if (companyId) {
-    if (!mayUseCompany(ctx.user, ctx.companies, companyId)) throw new BffError("permission_denied", "You do not have access to this company.", { company_id: companyId });
+    if (!mayUseCompany(ctx.user, ctx.companies, companyId))
+      throw new BffError("permission_denied", "You do not have access to this company.", { company_id: companyId });
     return { requestId: ctx.requestId, companyId, outcome: ctx.upstream };
   }
   if (kind === "write" && ctx.user.companyIds !== null) {
-    if (!ctx.company) throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
+    if (!ctx.company)
+      throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
     return { requestId: ctx.requestId, companyId: ctx.company.id, outcome: ctx.upstream };
   }
   return { requestId: ctx.requestId, outcome: ctx.upstream };

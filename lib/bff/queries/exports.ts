@@ -38,7 +38,13 @@ async function* filtered<T>(items: AsyncIterable<T>, keep: (t: T) => boolean): A
   for await (const t of items) if (keep(t)) yield t;
 }
 
-function stream<T>(ctx: BffContext, first: Promise<Page<T>>, columns: CsvColumn<T>[], fileName: string, keep?: (t: T) => boolean) {
+function stream<T>(
+  ctx: BffContext,
+  first: Promise<Page<T>>,
+  columns: CsvColumn<T>[],
+  fileName: string,
+  keep?: (t: T) => boolean,
+) {
   return first.then((page) => {
     const items = iterateItems(page, { maxPages: 10_000 });
     const body = csvStream(keep ? filtered(items, keep) : items, columns, {
@@ -50,25 +56,67 @@ function stream<T>(ctx: BffContext, first: Promise<Page<T>>, columns: CsvColumn<
 }
 
 /** Transactions of the current filter as CSV; `q` filters counterparty / remittance like the view does. Amounts are signed (debits negative). */
-export function exportTransactions(ctx: BffContext, q: z.output<typeof TransactionsQuery> & { q?: string }): Promise<Response> {
-  const first = treasury().listTransactions(companyCall(ctx), { pageSize: 1000, from_date: q.from_date, to_date: q.to_date, account_id: q.account_id, direction: q.direction, currency: q.currency });
+export function exportTransactions(
+  ctx: BffContext,
+  q: z.output<typeof TransactionsQuery> & { q?: string },
+): Promise<Response> {
+  const first = treasury().listTransactions(companyCall(ctx), {
+    pageSize: 1000,
+    from_date: q.from_date,
+    to_date: q.to_date,
+    account_id: q.account_id,
+    direction: q.direction,
+    currency: q.currency,
+  });
   const text = q.q ?? null;
   const name = `transactions_${q.from_date ?? "all"}_${q.to_date ?? "all"}.csv`;
-  return stream(ctx, first, TRANSACTION_COLUMNS, name, text ? (t) => matchesText(text, t.counterparty_name, t.remittance, t.end_to_end_id) : undefined);
+  return stream(
+    ctx,
+    first,
+    TRANSACTION_COLUMNS,
+    name,
+    text ? (t) => matchesText(text, t.counterparty_name, t.remittance, t.end_to_end_id) : undefined,
+  );
 }
 
 type RQ = z.output<typeof ReportQuery>;
 
 /** Daily cashflow of the range as CSV (date, currency, inflow, outflow, net). */
 export function exportCashflow(ctx: BffContext, q: RQ): Promise<Response> {
-  const cols: CsvColumn<CashflowDay>[] = ["date", "currency", "inflow", "outflow", "net"].map((k) => ({ header: k, value: (r: CashflowDay) => r[k as keyof CashflowDay] }));
-  return stream(ctx, treasury().cashflowDaily(companyCall(ctx), { pageSize: 1000, from_date: q.from_date, to_date: q.to_date, currency: q.currency }), cols, `cashflow_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`);
+  const cols: CsvColumn<CashflowDay>[] = ["date", "currency", "inflow", "outflow", "net"].map((k) => ({
+    header: k,
+    value: (r: CashflowDay) => r[k as keyof CashflowDay],
+  }));
+  return stream(
+    ctx,
+    treasury().cashflowDaily(companyCall(ctx), {
+      pageSize: 1000,
+      from_date: q.from_date,
+      to_date: q.to_date,
+      currency: q.currency,
+    }),
+    cols,
+    `cashflow_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`,
+  );
 }
 
 /** Daily positions of the range as CSV (date, currency, balance). */
 export function exportPositions(ctx: BffContext, q: RQ): Promise<Response> {
-  const cols: CsvColumn<PositionDay>[] = ["date", "currency", "balance"].map((k) => ({ header: k, value: (r: PositionDay) => r[k as keyof PositionDay] }));
-  return stream(ctx, treasury().positionsDaily(companyCall(ctx), { pageSize: 1000, from_date: q.from_date, to_date: q.to_date, currency: q.currency }), cols, `positions_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`);
+  const cols: CsvColumn<PositionDay>[] = ["date", "currency", "balance"].map((k) => ({
+    header: k,
+    value: (r: PositionDay) => r[k as keyof PositionDay],
+  }));
+  return stream(
+    ctx,
+    treasury().positionsDaily(companyCall(ctx), {
+      pageSize: 1000,
+      from_date: q.from_date,
+      to_date: q.to_date,
+      currency: q.currency,
+    }),
+    cols,
+    `positions_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`,
+  );
 }
 
 /**
@@ -80,12 +128,23 @@ export function exportPositions(ctx: BffContext, q: RQ): Promise<Response> {
  */
 export async function exportForecast(ctx: BffContext, q: RQ): Promise<Response> {
   const range = resolveDateRange({ from: q.from_date ?? null, to: q.to_date ?? null }, todayUtc(), "30d");
-  const [positions, forecast] = await Promise.all([getPositionsRange(ctx, range.from_date, range.to_date), getForecast(ctx)]);
+  const [positions, forecast] = await Promise.all([
+    getPositionsRange(ctx, range.from_date, range.to_date),
+    getForecast(ctx),
+  ]);
   const rows = forecastExportRows(positions, forecast, range).filter((r) => !q.currency || r.currency === q.currency);
-  const cols: CsvColumn<ForecastExportRow>[] = (["date", "currency", "kind", "amount"] as const).map((k) => ({ header: k, value: (r: ForecastExportRow) => r[k] }));
+  const cols: CsvColumn<ForecastExportRow>[] = (["date", "currency", "kind", "amount"] as const).map((k) => ({
+    header: k,
+    value: (r: ForecastExportRow) => r[k],
+  }));
   async function* each() {
     yield* rows;
   }
-  const body = csvStream(each(), cols, { onError: (err) => logger.error({ requestId: ctx.requestId, err }, "csv export failed midway") });
-  return new Response(body, { status: 200, headers: csvHeaders(`forecast_${range.from_date}_${range.to_date}.csv`, rows.length) });
+  const body = csvStream(each(), cols, {
+    onError: (err) => logger.error({ requestId: ctx.requestId, err }, "csv export failed midway"),
+  });
+  return new Response(body, {
+    status: 200,
+    headers: csvHeaders(`forecast_${range.from_date}_${range.to_date}.csv`, rows.length),
+  });
 }

@@ -66,7 +66,13 @@ describe("four-eyes through the BFF", () => {
       // Whatever the browser claims, the initiator is the signed-in user.
       initiator: "someone-else",
       instructions: [
-        { amount: "100.00", currency: "NOK", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: `BFF-FE-${Date.now()}` },
+        {
+          amount: "100.00",
+          currency: "NOK",
+          creditor_name: "Fjordkraft AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: `BFF-FE-${Date.now()}`,
+        },
       ],
     };
     const batch = await createBatch(lead, body, randomUUID());
@@ -75,10 +81,19 @@ describe("four-eyes through the BFF", () => {
     await submitBatch(lead, batch.id, randomUUID());
     const pending = await collectPending(batch.id);
 
-    const own = await decideApproval(lead, pending, "approve", undefined, company.id, randomUUID()).catch((e: unknown) => e);
+    const own = await decideApproval(lead, pending, "approve", undefined, company.id, randomUUID()).catch(
+      (e: unknown) => e,
+    );
     expect(own).toBeInstanceOf(TreasuryApiError);
-    expect(own).toMatchObject({ status: 403, code: "permission_denied", details: { reason: "four_eyes", rule: "initiator" } });
-    expect(sent.at(-1)).toMatchObject({ path: expect.stringContaining(`/approvals/${pending}/approve`), body: { approver: lead.user.id } });
+    expect(own).toMatchObject({
+      status: 403,
+      code: "permission_denied",
+      details: { reason: "four_eyes", rule: "initiator" },
+    });
+    expect(sent.at(-1)).toMatchObject({
+      path: expect.stringContaining(`/approvals/${pending}/approve`),
+      body: { approver: lead.user.id },
+    });
 
     const ok = await decideApproval(other, pending, "approve", { reason: "checked" }, company.id, randomUUID());
     expect(ok.approval).toMatchObject({ state: "approved", approved_count: 1 });

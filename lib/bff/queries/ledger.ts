@@ -8,7 +8,15 @@ import type { AccountUpsert } from "../../contract";
 import type { WriteContext } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import { BffError } from "../errors";
-import { pageParams, type AccountTransactionsQuery, type AccountsQuery, type BalancesQuery, type CoverageQuery, type IntradayQuery, type TransactionsQuery } from "../inputs";
+import {
+  pageParams,
+  type AccountTransactionsQuery,
+  type AccountsQuery,
+  type BalancesQuery,
+  type CoverageQuery,
+  type IntradayQuery,
+  type TransactionsQuery,
+} from "../inputs";
 import { treasury } from "../treasury";
 import { invalidateAccountCache } from "./account-rows";
 import { toBffPage } from "./page";
@@ -16,7 +24,9 @@ import { toBffPage } from "./page";
 type In<T extends z.ZodType> = z.output<T>;
 
 export async function listAccounts(ctx: BffContext, q: In<typeof AccountsQuery> = {}) {
-  return toBffPage(await treasury().listAccounts(companyCall(ctx), { ...pageParams(q), currency: q.currency, status: q.status }));
+  return toBffPage(
+    await treasury().listAccounts(companyCall(ctx), { ...pageParams(q), currency: q.currency, status: q.status }),
+  );
 }
 
 export async function getAccount(ctx: BffContext, id: string) {
@@ -27,7 +37,9 @@ export async function getAccount(ctx: BffContext, id: string) {
 export async function upsertAccount(ctx: BffContext, body: AccountUpsert, idempotencyKey: string) {
   const call = companyCall(ctx);
   if (body.company_id !== call.companyId) {
-    throw new BffError("validation_error", "company_id must be the selected company", { errors: { company_id: ["must be the selected company"] } });
+    throw new BffError("validation_error", "company_id must be the selected company", {
+      errors: { company_id: ["must be the selected company"] },
+    });
   }
   const w: WriteContext = { ...call, idempotencyKey };
   const account = await treasury().upsertAccount(w, body);
@@ -36,27 +48,64 @@ export async function upsertAccount(ctx: BffContext, body: AccountUpsert, idempo
   return account;
 }
 
-export async function listAccountTransactions(ctx: BffContext, id: string, q: In<typeof AccountTransactionsQuery> = {}) {
-  return toBffPage(await treasury().listAccountTransactions(companyCall(ctx), id, { ...pageParams(q), from_date: q.from_date, to_date: q.to_date, direction: q.direction }));
+export async function listAccountTransactions(
+  ctx: BffContext,
+  id: string,
+  q: In<typeof AccountTransactionsQuery> = {},
+) {
+  return toBffPage(
+    await treasury().listAccountTransactions(companyCall(ctx), id, {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+      direction: q.direction,
+    }),
+  );
 }
 
 export async function listAccountBalances(ctx: BffContext, id: string, q: In<typeof BalancesQuery> = {}) {
-  return toBffPage(await treasury().listAccountBalances(companyCall(ctx), id, { ...pageParams(q), from_date: q.from_date, to_date: q.to_date, balance_type: q.balance_type }));
+  return toBffPage(
+    await treasury().listAccountBalances(companyCall(ctx), id, {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+      balance_type: q.balance_type,
+    }),
+  );
 }
 
 export async function listAccountCoverage(ctx: BffContext, id: string, q: In<typeof CoverageQuery> = {}) {
-  return toBffPage(await treasury().listAccountCoverage(companyCall(ctx), id, { ...pageParams(q), from_date: q.from_date, to_date: q.to_date }));
+  return toBffPage(
+    await treasury().listAccountCoverage(companyCall(ctx), id, {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+    }),
+  );
 }
 
 export async function listAccountIntraday(ctx: BffContext, id: string, q: In<typeof IntradayQuery> = {}) {
   return toBffPage(
-    await treasury().listAccountIntraday(companyCall(ctx), id, { ...pageParams(q), date: q.date, from_date: q.from_date, to_date: q.to_date, balance_type: q.balance_type }),
+    await treasury().listAccountIntraday(companyCall(ctx), id, {
+      ...pageParams(q),
+      date: q.date,
+      from_date: q.from_date,
+      to_date: q.to_date,
+      balance_type: q.balance_type,
+    }),
   );
 }
 
 export async function listTransactions(ctx: BffContext, q: In<typeof TransactionsQuery> = {}) {
   return toBffPage(
-    await treasury().listTransactions(companyCall(ctx), { ...pageParams(q), from_date: q.from_date, to_date: q.to_date, account_id: q.account_id, direction: q.direction, currency: q.currency }),
+    await treasury().listTransactions(companyCall(ctx), {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+      account_id: q.account_id,
+      direction: q.direction,
+      currency: q.currency,
+    }),
   );
 }
 

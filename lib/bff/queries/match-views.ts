@@ -57,14 +57,24 @@ function dayOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string {
 async function decisionsOf(matchIds: readonly string[]): Promise<Map<string, Decision>> {
   if (matchIds.length === 0) return new Map();
   const db = await dashboardDb();
-  const events = (await Promise.all(MATCH_DECISION_ACTIONS.map((action) => listAudit(db, { companyIds: null, action, objectIds: matchIds, limit: 500 })))).flat();
+  const events = (
+    await Promise.all(
+      MATCH_DECISION_ACTIONS.map((action) =>
+        listAudit(db, { companyIds: null, action, objectIds: matchIds, limit: 500 }),
+      ),
+    )
+  ).flat();
   const out = new Map<string, Decision>();
-  for (const e of events.sort((a, b) => a.at.localeCompare(b.at))) if (e.objectId && !out.has(e.objectId)) out.set(e.objectId, decisionOf(e));
+  for (const e of events.sort((a, b) => a.at.localeCompare(b.at)))
+    if (e.objectId && !out.has(e.objectId)) out.set(e.objectId, decisionOf(e));
   return out;
 }
 
 /** One page of the review, newest first. */
-export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchReviewQuery>): Promise<BffPage<MatchReviewRow>> {
+export async function listMatchReview(
+  ctx: BffContext,
+  q: z.output<typeof MatchReviewQuery>,
+): Promise<BffPage<MatchReviewRow>> {
   const call = crossCompanyCall(ctx, undefined, "read");
   const states: readonly string[] = q.tab === "proposed" ? ["proposed"] : ["confirmed", "rejected"];
   // Read unfiltered and keep the tab's states here: the client's `status` filter is refused by the local API,
@@ -85,11 +95,29 @@ export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchR
   const items = await mapLimit(slice, 6, async (m): Promise<MatchReviewRow> => {
     const rowCall = { requestId: ctx.requestId, companyId: m.company_id ?? ctx.company?.id };
     const [instruction, transaction] = await Promise.all([
-      treasury().getInstruction(rowCall, m.payment_instruction_id).catch(() => null),
-      treasury().getTransaction(rowCall, m.transaction_id).catch(() => null),
+      treasury()
+        .getInstruction(rowCall, m.payment_instruction_id)
+        .catch(() => null),
+      treasury()
+        .getTransaction(rowCall, m.transaction_id)
+        .catch(() => null),
     ]);
-    return { match: m, company_name: m.company_id ? (names.get(m.company_id) ?? "") : "", instruction, transaction, decision: decisions.get(m.id) ?? null };
+    return {
+      match: m,
+      company_name: m.company_id ? (names.get(m.company_id) ?? "") : "",
+      instruction,
+      transaction,
+      decision: decisions.get(m.id) ?? null,
+    };
   });
   const totalPages = Math.max(1, Math.ceil(rows.length / MATCH_REVIEW_PAGE_SIZE));
-  return { items, count: rows.length, page, page_size: MATCH_REVIEW_PAGE_SIZE, total_pages: totalPages, has_next: page < totalPages, has_previous: page > 1 };
+  return {
+    items,
+    count: rows.length,
+    page,
+    page_size: MATCH_REVIEW_PAGE_SIZE,
+    total_pages: totalPages,
+    has_next: page < totalPages,
+    has_previous: page > 1,
+  };
 }

@@ -19,11 +19,20 @@ import type { z } from "zod";
 
 /** The user's companies (already narrowed), as one page. */
 export async function listCompanies(ctx: BffContext): Promise<BffPage<Company>> {
-  return { items: ctx.companies, count: ctx.companies.length, page: 1, page_size: ctx.companies.length, total_pages: 1, has_next: false, has_previous: false };
+  return {
+    items: ctx.companies,
+    count: ctx.companies.length,
+    page: 1,
+    page_size: ctx.companies.length,
+    total_pages: 1,
+    has_next: false,
+    has_previous: false,
+  };
 }
 
 export async function getCompany(ctx: BffContext, id: string): Promise<Company> {
-  if (!ctx.companies.some((c) => c.id === id)) throw new BffError("not_found", "This company does not exist or is not visible to you.");
+  if (!ctx.companies.some((c) => c.id === id))
+    throw new BffError("not_found", "This company does not exist or is not visible to you.");
   return treasury().getCompany(plainCall(ctx), id);
 }
 

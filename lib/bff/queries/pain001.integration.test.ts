@@ -29,13 +29,25 @@ beforeAll(async () => {
   const company = api.fixtures?.companies.find((c) => c.name === "Nordlys Norge AS");
   if (!company) throw new Error("demo seed did not run");
   companyId = company.id;
-  client = createTreasuryClient({ baseUrl: `${api.url}/public`, form: "B", clientId: DEMO_TREASURY_B.clientId, clientSecret: DEMO_TREASURY_B.clientSecret, scopes: DEMO_TREASURY_B.scopes });
+  client = createTreasuryClient({
+    baseUrl: `${api.url}/public`,
+    form: "B",
+    clientId: DEMO_TREASURY_B.clientId,
+    clientSecret: DEMO_TREASURY_B.clientSecret,
+    scopes: DEMO_TREASURY_B.scopes,
+  });
   caps = createCapabilities({ baseUrl: `${api.url}/public` });
   const g = globalThis as { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
   g.__treasuryClient = client;
   g.__treasuryCapabilities = caps;
   const c = { id: companyId, name: company.name, orgnr: company.orgnr, country: company.country };
-  ctx = { user: { id: "u1", email: "t@test.local", name: "T", roles: ["treasurer"], companyIds: null, disabled: false }, companies: [c], company: c, requestId: "test", audit: {} };
+  ctx = {
+    user: { id: "u1", email: "t@test.local", name: "T", roles: ["treasurer"], companyIds: null, disabled: false },
+    companies: [c],
+    company: c,
+    requestId: "test",
+    audit: {},
+  };
 }, 120_000);
 
 afterAll(async () => {
@@ -50,8 +62,20 @@ async function batch(creditor: string): Promise<string> {
       company_id: companyId,
       currency: "NOK",
       instructions: [
-        { amount: "0.10", currency: "NOK", creditor_name: creditor, creditor_iban: "NO9386011117947", end_to_end_id: "I-1" },
-        { amount: "0.20", currency: "NOK", creditor_name: "Fjordkraft AS", creditor_iban: "DE89370400440532013000", end_to_end_id: "I-2" },
+        {
+          amount: "0.10",
+          currency: "NOK",
+          creditor_name: creditor,
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: "I-1",
+        },
+        {
+          amount: "0.20",
+          currency: "NOK",
+          creditor_name: "Fjordkraft AS",
+          creditor_iban: "DE89370400440532013000",
+          end_to_end_id: "I-2",
+        },
       ],
     },
   );
@@ -67,7 +91,9 @@ describe("pain.001 export through the BFF", () => {
   it("writes the batch from the company's first active NOK account, notes the transliteration and fills the audit details", async () => {
     const id = await batch("Bjørn Ærø AS");
     const accounts = await collectAll(client.listAccounts({ companyId }, { currency: "NOK", pageSize: 1000 }));
-    const first = accounts.filter((a) => a.status !== "closed").sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))[0];
+    const first = accounts
+      .filter((a) => a.status !== "closed")
+      .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))[0];
     const view = await getDebtorAccountView(ctx, id);
     expect(view.reason).toBeNull();
     expect(view.account?.account_id).toBe(first?.id);
@@ -77,18 +103,33 @@ describe("pain.001 export through the BFF", () => {
     expect(res.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe(`attachment; filename="pain.001.001.09_${id}.xml"`);
     expect(res.headers.get("x-pain001-notes")).toBe("transliterated=1; truncated=0; agent_not_provided=0");
-    expect(res.headers.get("x-pain001-fields")).toBe(encodeURIComponent("transliterated:instructions[0].creditor_name"));
-    const doc = new XMLParser({ parseTagValue: false }).parse(await res.text()) as { Document: { CstmrCdtTrfInitn: { GrpHdr: Record<string, unknown>; PmtInf: Record<string, unknown> } } };
+    expect(res.headers.get("x-pain001-fields")).toBe(
+      encodeURIComponent("transliterated:instructions[0].creditor_name"),
+    );
+    const doc = new XMLParser({ parseTagValue: false }).parse(await res.text()) as {
+      Document: { CstmrCdtTrfInitn: { GrpHdr: Record<string, unknown>; PmtInf: Record<string, unknown> } };
+    };
     const { GrpHdr, PmtInf } = doc.Document.CstmrCdtTrfInitn;
     expect(GrpHdr).toMatchObject({ NbOfTxs: "2", CtrlSum: "0.30", InitgPty: { Nm: "Nordlys Norge AS" } });
-    expect((PmtInf.DbtrAcct as { Id: { IBAN: string } }).Id.IBAN).toMatch(new RegExp(`^${first?.iban_masked.slice(0, 4)}.*${first?.iban_masked.slice(-4)}$`));
-    expect(ctx.audit.details).toMatchObject({ version: "pain.001.001.09", instructions: 2, control_sum: "0.30", debtor_account_id: first?.id, notes: 1 });
+    expect((PmtInf.DbtrAcct as { Id: { IBAN: string } }).Id.IBAN).toMatch(
+      new RegExp(`^${first?.iban_masked.slice(0, 4)}.*${first?.iban_masked.slice(-4)}$`),
+    );
+    expect(ctx.audit.details).toMatchObject({
+      version: "pain.001.001.09",
+      instructions: 2,
+      control_sum: "0.30",
+      debtor_account_id: first?.id,
+      notes: 1,
+    });
   });
 
   it("gives no file for a batch pending approval", async () => {
     const id = await batch("Pending AS");
     await client.submitBatch({ companyId, idempotencyKey: randomUUID() }, id);
-    await expect(exportPain001(ctx, id, {})).rejects.toMatchObject({ code: "conflict", details: { state: "pending_approval" } });
+    await expect(exportPain001(ctx, id, {})).rejects.toMatchObject({
+      code: "conflict",
+      details: { state: "pending_approval" },
+    });
     await expect(exportPain001(ctx, id, {})).rejects.toBeInstanceOf(BffError);
   });
 });

@@ -24,7 +24,6 @@ export const Pain001Query = z.object({
   version: z.enum(PAIN001_VERSIONS, { message: `must be one of ${PAIN001_VERSIONS.join(", ")}` }).optional(),
 });
 
-
 /** The debtor account as the browser sees it (IBAN masked like the accounts list). */
 export interface DebtorAccountView {
   account_id: string;
@@ -41,7 +40,10 @@ function mask(iban: string): string {
 
 async function debtorAccount(ctx: BffContext, id: string): Promise<DebtorAccount> {
   if (!(await capabilities()).has("payments.debtor_account")) {
-    throw new BffError("conflict", "The Treasury API does not name the account a batch is paid from, so no pain.001 can be written for it.");
+    throw new BffError(
+      "conflict",
+      "The Treasury API does not name the account a batch is paid from, so no pain.001 can be written for it.",
+    );
   }
   try {
     return await treasury().getBatchDebtorAccount(companyCall(ctx), id);
@@ -55,11 +57,24 @@ async function debtorAccount(ctx: BffContext, id: string): Promise<DebtorAccount
 }
 
 /** GET …/debtor-account for the batch page: the account, or null and the reason why no file can be written (the page says so). */
-export async function getDebtorAccountView(ctx: BffContext, id: string): Promise<{ account: DebtorAccountView | null; reason: string | null }> {
+export async function getDebtorAccountView(
+  ctx: BffContext,
+  id: string,
+): Promise<{ account: DebtorAccountView | null; reason: string | null }> {
   await treasury().getBatch(companyCall(ctx), id);
   try {
     const a = await debtorAccount(ctx, id);
-    return { account: { account_id: a.account_id, name: a.name, iban_masked: mask(a.iban), bank_name: a.bank_name, bic: a.bic, currency: a.currency }, reason: null };
+    return {
+      account: {
+        account_id: a.account_id,
+        name: a.name,
+        iban_masked: mask(a.iban),
+        bank_name: a.bank_name,
+        bic: a.bic,
+        currency: a.currency,
+      },
+      reason: null,
+    };
   } catch (err) {
     if (err instanceof BffError && err.code === "conflict") return { account: null, reason: err.message };
     throw err;
@@ -88,27 +103,49 @@ function fieldsHeader(notes: Pain001Note[]): string {
  * @throws BffError 409 when the batch is pending approval or rejected, the company has no debtor account, or the
  *   schema cannot carry an amount; upstream errors as everywhere.
  */
-export async function exportPain001(ctx: BffContext & { audit: { details?: Record<string, unknown> } }, id: string, q: z.output<typeof Pain001Query>): Promise<Response> {
+export async function exportPain001(
+  ctx: BffContext & { audit: { details?: Record<string, unknown> } },
+  id: string,
+  q: z.output<typeof Pain001Query>,
+): Promise<Response> {
   const call = companyCall(ctx);
   const batch = await treasury().getBatch(call, id);
   if (!PAIN001_STATES.includes(batch.status)) {
-    throw new BffError("conflict", `A pain.001 is given for a batch before it is submitted (for review) or once approved; this one is ${batch.status.replace("_", " ")}.`, {
-      state: batch.status,
-      allowed: PAIN001_STATES,
-    });
+    throw new BffError(
+      "conflict",
+      `A pain.001 is given for a batch before it is submitted (for review) or once approved; this one is ${batch.status.replace("_", " ")}.`,
+      {
+        state: batch.status,
+        allowed: PAIN001_STATES,
+      },
+    );
   }
   const debtor = await debtorAccount(ctx, id);
   const instructions: PaymentInstruction[] = [];
-  for await (const i of iterateItems(treasury().listBatchInstructions(call, id, { pageSize: 1000 }), { maxPages: 100 })) instructions.push(i);
+  for await (const i of iterateItems(treasury().listBatchInstructions(call, id, { pageSize: 1000 }), { maxPages: 100 }))
+    instructions.push(i);
 
   let result;
   try {
-    result = buildPain001(batch, instructions, { name: debtor.company_name, iban: debtor.iban, bic: debtor.bic }, { version: q.version });
+    result = buildPain001(
+      batch,
+      instructions,
+      { name: debtor.company_name, iban: debtor.iban, bic: debtor.bic },
+      { version: q.version },
+    );
   } catch (err) {
-    if (err instanceof Pain001Error) throw new BffError("conflict", `The batch cannot be written as pain.001: ${err.message}.`, { field: err.field });
+    if (err instanceof Pain001Error)
+      throw new BffError("conflict", `The batch cannot be written as pain.001: ${err.message}.`, { field: err.field });
     throw err;
   }
-  ctx.audit.details = { version: result.version, message_id: result.messageId, instructions: result.numberOfTransactions, control_sum: result.controlSum, debtor_account_id: debtor.account_id, notes: result.notes.length };
+  ctx.audit.details = {
+    version: result.version,
+    message_id: result.messageId,
+    instructions: result.numberOfTransactions,
+    control_sum: result.controlSum,
+    debtor_account_id: debtor.account_id,
+    notes: result.notes.length,
+  };
   return new Response(result.xml, {
     status: 200,
     headers: {

@@ -8,7 +8,13 @@
  * four-eyes), because the API knows only its OAuth client.
  */
 import "server-only";
-import type { ApprovalRequest, ApprovalState, PaymentBatch, PaymentInstruction, PaymentStatusEvent } from "../../contract";
+import type {
+  ApprovalRequest,
+  ApprovalState,
+  PaymentBatch,
+  PaymentInstruction,
+  PaymentStatusEvent,
+} from "../../contract";
 import { can } from "../../auth/roles";
 import { listAudit, type AuditEvent } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
@@ -58,7 +64,12 @@ export function decisionOf(e: AuditEvent): Decision {
 }
 
 async function creatorsOf(batchIds: readonly string[]): Promise<Map<string, string>> {
-  const rows = await listAudit(await dashboardDb(), { companyIds: null, action: BATCH_CREATE_ACTION, objectIds: batchIds, limit: 500 });
+  const rows = await listAudit(await dashboardDb(), {
+    companyIds: null,
+    action: BATCH_CREATE_ACTION,
+    objectIds: batchIds,
+    limit: 500,
+  });
   return new Map(rows.map((r) => [r.objectId ?? "", r.userEmail]));
 }
 
@@ -93,7 +104,10 @@ function progress(approval: ApprovalRequest | null, decisions: readonly AuditEve
 
 /** The pending approval requests the user may see (every company of theirs). */
 async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
-  const all = await collectAll(treasury().listPendingApprovals(crossCompanyCall(ctx, undefined, "read"), { pageSize: 1000 }), { maxPages: 20 });
+  const all = await collectAll(
+    treasury().listPendingApprovals(crossCompanyCall(ctx, undefined, "read"), { pageSize: 1000 }),
+    { maxPages: 20 },
+  );
   return all.filter(visibleTo(ctx));
 }
 
@@ -177,11 +191,16 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
       return { batch: null, instructions: [] };
     }
   });
-  const [creators, decisions] = await Promise.all([creatorsOf(approvals.map((a) => a.object_id)), decisionsFor(approvals.map((a) => a.id))]);
+  const [creators, decisions] = await Promise.all([
+    creatorsOf(approvals.map((a) => a.object_id)),
+    decisionsFor(approvals.map((a) => a.id)),
+  ]);
   const me = ctx.user.email;
   const items = approvals.map((a, i): ApprovalQueueRow => {
     const { batch, instructions } = loaded[i] ?? { batch: null, instructions: [] };
-    const approvedBy = uniqueByEmail(decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map(decisionOf));
+    const approvedBy = uniqueByEmail(
+      decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map(decisionOf),
+    );
     const createdBy = creators.get(a.object_id) ?? null;
     const companyId = a.company_id ?? batch?.company_id ?? null;
     return {

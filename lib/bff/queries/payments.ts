@@ -12,7 +12,14 @@ import { treasury } from "../treasury";
 import { toBffPage } from "./page";
 
 export async function listBatches(ctx: BffContext, q: z.output<typeof BatchesQuery> = {}) {
-  return toBffPage(await treasury().listBatches(companyCall(ctx), { ...pageParams(q), status: q.status, from_date: q.from_date, to_date: q.to_date }));
+  return toBffPage(
+    await treasury().listBatches(companyCall(ctx), {
+      ...pageParams(q),
+      status: q.status,
+      from_date: q.from_date,
+      to_date: q.to_date,
+    }),
+  );
 }
 
 /**
@@ -25,7 +32,9 @@ export async function listBatches(ctx: BffContext, q: z.output<typeof BatchesQue
 export async function createBatch(ctx: BffContext, body: PaymentBatchCreate, idempotencyKey: string) {
   const call = companyCall(ctx);
   if (body.company_id !== call.companyId) {
-    throw new BffError("validation_error", "company_id must be the selected company", { errors: { company_id: ["must be the selected company"] } });
+    throw new BffError("validation_error", "company_id must be the selected company", {
+      errors: { company_id: ["must be the selected company"] },
+    });
   }
   return treasury().createBatch({ ...call, idempotencyKey }, { ...body, initiator: ctx.user.id });
 }
@@ -39,8 +48,14 @@ export async function submitBatch(ctx: BffContext, id: string, idempotencyKey: s
   return treasury().submitBatch({ ...companyCall(ctx), idempotencyKey }, id);
 }
 
-export async function listBatchInstructions(ctx: BffContext, id: string, q: z.output<typeof BatchInstructionsQuery> = {}) {
-  return toBffPage(await treasury().listBatchInstructions(companyCall(ctx), id, { ...pageParams(q), status: q.status }));
+export async function listBatchInstructions(
+  ctx: BffContext,
+  id: string,
+  q: z.output<typeof BatchInstructionsQuery> = {},
+) {
+  return toBffPage(
+    await treasury().listBatchInstructions(companyCall(ctx), id, { ...pageParams(q), status: q.status }),
+  );
 }
 
 export async function getInstruction(ctx: BffContext, id: string) {
@@ -49,6 +64,13 @@ export async function getInstruction(ctx: BffContext, id: string) {
 
 export async function listStatusEvents(ctx: BffContext, q: z.output<typeof StatusEventsQuery> = {}) {
   return toBffPage(
-    await treasury().listStatusEvents(companyCall(ctx), { ...pageParams(q), status: q.status, from_date: q.from_date, to_date: q.to_date, batch_id: q.batch_id, instruction_id: q.instruction_id }),
+    await treasury().listStatusEvents(companyCall(ctx), {
+      ...pageParams(q),
+      status: q.status,
+      from_date: q.from_date,
+      to_date: q.to_date,
+      batch_id: q.batch_id,
+      instruction_id: q.instruction_id,
+    }),
   );
 }

@@ -8,7 +8,12 @@ import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 
 export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQuery> = {}) {
-  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), { ...pageParams(q), state: q.state, transaction_id: q.transaction_id, payment_instruction_id: q.payment_instruction_id });
+  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), {
+    ...pageParams(q),
+    state: q.state,
+    transaction_id: q.transaction_id,
+    payment_instruction_id: q.payment_instruction_id,
+  });
   return toBffPage(page, visibleTo(ctx));
 }
 
@@ -20,9 +25,19 @@ export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQue
  * dashboard reads (the spec's confirm / reject describe no body).
  * @throws TreasuryApiError 404 (not visible), 409 (not `proposed`, or already matched elsewhere).
  */
-export async function decideMatch(ctx: BffContext, id: string, decision: "confirm" | "reject", body: z.output<typeof DecisionBody>, companyId: string | undefined, idempotencyKey: string) {
+export async function decideMatch(
+  ctx: BffContext,
+  id: string,
+  decision: "confirm" | "reject",
+  body: z.output<typeof DecisionBody>,
+  companyId: string | undefined,
+  idempotencyKey: string,
+) {
   const call = { ...crossCompanyCall(ctx, companyId, "write"), idempotencyKey };
   const upstream = { reviewer: ctx.user.email, ...(body?.reason ? { reason: body.reason } : {}) };
-  const match = decision === "confirm" ? await treasury().confirmMatch(call, id, upstream) : await treasury().rejectMatch(call, id, upstream);
+  const match =
+    decision === "confirm"
+      ? await treasury().confirmMatch(call, id, upstream)
+      : await treasury().rejectMatch(call, id, upstream);
   return { match, companyId: match?.company_id ?? call.companyId };
 }

@@ -9,13 +9,35 @@ import { toBffPage } from "./page";
 type Q = z.output<typeof ReportQuery>;
 
 export async function cashflowDaily(ctx: BffContext, q: Q = {}) {
-  return toBffPage(await treasury().cashflowDaily(companyCall(ctx), { ...pageParams(q), from_date: q.from_date, to_date: q.to_date, currency: q.currency }));
+  return toBffPage(
+    await treasury().cashflowDaily(companyCall(ctx), {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+      currency: q.currency,
+    }),
+  );
 }
 
 export async function positionsDaily(ctx: BffContext, q: Q = {}) {
-  return toBffPage(await treasury().positionsDaily(companyCall(ctx), { ...pageParams(q), from_date: q.from_date, to_date: q.to_date, currency: q.currency }));
+  return toBffPage(
+    await treasury().positionsDaily(companyCall(ctx), {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+      currency: q.currency,
+    }),
+  );
 }
 
 export async function forecast(ctx: BffContext, q: z.output<typeof ForecastQuery> = {}) {
-  return toBffPage(await treasury().forecast(companyCall(ctx), { ...pageParams(q), from_date: q.from_date, to_date: q.to_date, currency: q.currency, days: q.days }));
+  return toBffPage(
+    await treasury().forecast(companyCall(ctx), {
+      ...pageParams(q),
+      from_date: q.from_date,
+      to_date: q.to_date,
+      currency: q.currency,
+      days: q.days,
+    }),
+  );
 }

@@ -27,23 +27,42 @@ export async function uploadStatements(
   request: Request,
   idempotencyKey: string,
 ): Promise<StatementImportResult> {
-  if (!(await statementUploadAvailable())) throw new BffError("not_found", "The Treasury API does not accept statement uploads; statements arrive from the bank.");
+  if (!(await statementUploadAvailable()))
+    throw new BffError(
+      "not_found",
+      "The Treasury API does not accept statement uploads; statements arrive from the bank.",
+    );
   let form: FormData;
   try {
     form = await request.formData();
   } catch {
-    throw new BffError("validation_error", "The upload must be multipart/form-data with one or more files", { errors: { files: ["must be a multipart upload"] } });
+    throw new BffError("validation_error", "The upload must be multipart/form-data with one or more files", {
+      errors: { files: ["must be a multipart upload"] },
+    });
   }
   const files = form.getAll(STATEMENT_UPLOAD_FIELD).filter((f): f is File => typeof f !== "string");
-  if (files.length === 0) throw new BffError("validation_error", "files must hold at least one file", { errors: { files: ["must hold at least one file"] } });
+  if (files.length === 0)
+    throw new BffError("validation_error", "files must hold at least one file", {
+      errors: { files: ["must hold at least one file"] },
+    });
   const big = files.find((f) => f.size > STATEMENT_MAX_FILE_BYTES);
-  if (big) throw new BffError("payload_too_large", `${big.name} is larger than ${STATEMENT_MAX_FILE_BYTES / 1024 / 1024} MB`, { file: big.name });
+  if (big)
+    throw new BffError("payload_too_large", `${big.name} is larger than ${STATEMENT_MAX_FILE_BYTES / 1024 / 1024} MB`, {
+      file: big.name,
+    });
   const upstream = new FormData();
   for (const f of files) upstream.append(STATEMENT_UPLOAD_FIELD, f, f.name);
   ctx.audit.details = { files: files.map((f) => ({ name: f.name, bytes: f.size })) };
   const result = await treasury().uploadStatements({ ...companyCall(ctx), idempotencyKey }, upstream);
   ctx.audit.details = {
-    files: result.files.map((f) => ({ name: f.file, type: f.message_type, version: f.version, entries: f.entries, inserted: f.transactions_inserted, duplicates: f.duplicates })),
+    files: result.files.map((f) => ({
+      name: f.file,
+      type: f.message_type,
+      version: f.version,
+      entries: f.entries,
+      inserted: f.transactions_inserted,
+      duplicates: f.duplicates,
+    })),
   };
   return result;
 }

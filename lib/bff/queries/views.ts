@@ -38,14 +38,30 @@ export async function getAccountDetail(ctx: BffContext, id: string): Promise<Acc
   const today = todayUtc();
   const account = await treasury().getAccount(call, id);
   const [balances, coverage] = await Promise.all([
-    collectAll(treasury().listAccountBalances(call, id, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })),
-    collectAll(treasury().listAccountCoverage(call, id, { from_date: addDaysIso(today, -90), to_date: addDaysIso(today, -1), pageSize: 1000 })),
+    collectAll(
+      treasury().listAccountBalances(call, id, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 }),
+    ),
+    collectAll(
+      treasury().listAccountCoverage(call, id, {
+        from_date: addDaysIso(today, -90),
+        to_date: addDaysIso(today, -1),
+        pageSize: 1000,
+      }),
+    ),
   ]);
   const { from, to } = recentWindow(today);
-  const sorted = [...balances].sort((a, b) => (a.as_of_date < b.as_of_date ? 1 : a.as_of_date > b.as_of_date ? -1 : a.balance_type.localeCompare(b.balance_type)));
+  const sorted = [...balances].sort((a, b) =>
+    a.as_of_date < b.as_of_date ? 1 : a.as_of_date > b.as_of_date ? -1 : a.balance_type.localeCompare(b.balance_type),
+  );
   return {
     account,
-    row: buildAccountRow(account, balances, coverage.filter((c: CoverageDay) => c.date >= from), from, to),
+    row: buildAccountRow(
+      account,
+      balances,
+      coverage.filter((c: CoverageDay) => c.date >= from),
+      from,
+      to,
+    ),
     balances: sorted,
     coverage: coverageWindow(coverage, addDaysIso(today, -90), addDaysIso(today, -1)),
   };
@@ -60,7 +76,12 @@ export interface OverviewView {
   positions: LatestWithChange[];
   /** Daily positions of the last 30 days (chart). */
   history: PositionDay[];
-  counts: { approvals: Count | "not_allowed"; proposedMatches: Count; processingBatches: Count; accountsMissingCoverage: Count };
+  counts: {
+    approvals: Count | "not_allowed";
+    proposedMatches: Count;
+    processingBatches: Count;
+    accountsMissingCoverage: Count;
+  };
   /** Up to 10 latest payment status events, newest first; null when unavailable. */
   events: PaymentStatusEvent[] | null;
   /** Which parts failed (for a banner), e.g. "payments". */
@@ -91,13 +112,32 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
   const unavailable: string[] = [];
   const mayApprove = can(ctx.user.roles, "approvals.read");
   const [history, approvals, matches, batches, missing, events] = await Promise.all([
-    settle(collectAll(t.positionsDaily(call, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })), "positions", unavailable),
-    mayApprove ? settle(countOf((n) => t.listPendingApprovals(plainCall(ctx), { pageSize: n })), "approvals", unavailable) : Promise.resolve("not_allowed" as const),
-    settle(countOf((n) => t.listMatches(call, { state: "proposed", pageSize: n })), "reconciliation", unavailable),
-    settle(countOf((n) => t.listBatches(call, { status: "processing", pageSize: n })), "payments", unavailable),
+    settle(
+      collectAll(t.positionsDaily(call, { from_date: addDaysIso(today, -30), to_date: today, pageSize: 1000 })),
+      "positions",
+      unavailable,
+    ),
+    mayApprove
+      ? settle(
+          countOf((n) => t.listPendingApprovals(plainCall(ctx), { pageSize: n })),
+          "approvals",
+          unavailable,
+        )
+      : Promise.resolve("not_allowed" as const),
+    settle(
+      countOf((n) => t.listMatches(call, { state: "proposed", pageSize: n })),
+      "reconciliation",
+      unavailable,
+    ),
+    settle(
+      countOf((n) => t.listBatches(call, { status: "processing", pageSize: n })),
+      "payments",
+      unavailable,
+    ),
     settle(
       // The same rows (and cache) as the accounts list, so the count equals what its link shows.
-      (async () => (await accountRows(ctx, await allAccounts(ctx, { status: "active" }), today)).filter(hasCoverageGap).length)(),
+      (async () =>
+        (await accountRows(ctx, await allAccounts(ctx, { status: "active" }), today)).filter(hasCoverageGap).length)(),
       "coverage",
       unavailable,
     ),
@@ -105,9 +145,14 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
       (async () => {
         const first = await t.listStatusEvents(call, { pageSize: 10 });
         // Events are listed oldest first; the newest are on the last page.
-        const last = first.totalPages && first.totalPages > 1 ? await t.listStatusEvents(call, { pageSize: 10, page: first.totalPages }) : first;
+        const last =
+          first.totalPages && first.totalPages > 1
+            ? await t.listStatusEvents(call, { pageSize: 10, page: first.totalPages })
+            : first;
         const rows = last === first ? first.items : [...first.items, ...last.items];
-        return [...rows].sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : a.occurred_at > b.occurred_at ? -1 : 0)).slice(0, 10);
+        return [...rows]
+          .sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : a.occurred_at > b.occurred_at ? -1 : 0))
+          .slice(0, 10);
       })(),
       "payment events",
       unavailable,
@@ -119,10 +164,16 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
     positions: latestWithChange(closing),
     history: closing,
     counts: {
-      approvals: approvals === "not_allowed" ? "not_allowed" : approvals === null ? null : { value: approvals, href: "/approvals" },
+      approvals:
+        approvals === "not_allowed"
+          ? "not_allowed"
+          : approvals === null
+            ? null
+            : { value: approvals, href: "/approvals" },
       proposedMatches: matches === null ? null : { value: matches, href: "/reconciliation?status=proposed" },
       processingBatches: batches === null ? null : { value: batches, href: "/payments?status=processing" },
-      accountsMissingCoverage: missing === null ? null : { value: missing, href: "/accounts?coverage=gaps&status=active" },
+      accountsMissingCoverage:
+        missing === null ? null : { value: missing, href: "/accounts?coverage=gaps&status=active" },
     },
     events,
     unavailable,
@@ -134,19 +185,33 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
  * one balance type (spec §4 `/accounts/{id}/intraday`), following pages.
  * At most 50 pages of 1,000 (a week of 10-second points) are read.
  */
-export async function getIntradayPoints(ctx: BffContext, id: string, q: { date?: string; from_date?: string; to_date?: string; balance_type?: string }) {
-  const first = treasury().listAccountIntraday(companyCall(ctx), id, { pageSize: 1000, date: q.date, from_date: q.from_date, to_date: q.to_date, balance_type: q.balance_type });
+export async function getIntradayPoints(
+  ctx: BffContext,
+  id: string,
+  q: { date?: string; from_date?: string; to_date?: string; balance_type?: string },
+) {
+  const first = treasury().listAccountIntraday(companyCall(ctx), id, {
+    pageSize: 1000,
+    date: q.date,
+    from_date: q.from_date,
+    to_date: q.to_date,
+    balance_type: q.balance_type,
+  });
   return collectAll(first, { maxPages: 50 });
 }
 
 /** Every daily cashflow row of the range (spec §4 `/reporting/cashflow/daily`), all pages. */
 export async function getCashflowRange(ctx: BffContext, from_date: string, to_date: string) {
-  return collectAll(treasury().cashflowDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), { maxPages: 50 });
+  return collectAll(treasury().cashflowDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), {
+    maxPages: 50,
+  });
 }
 
 /** Every daily position row of the range (spec §4 `/reporting/positions/daily`), all pages. */
 export async function getPositionsRange(ctx: BffContext, from_date: string, to_date: string) {
-  return collectAll(treasury().positionsDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), { maxPages: 50 });
+  return collectAll(treasury().positionsDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), {
+    maxPages: 50,
+  });
 }
 
 /** The whole forecast (spec §4 `/reporting/forecast`), all pages. */

@@ -15,10 +15,18 @@ export interface RecordedRequest {
 export type Step = (req: RecordedRequest, signal: AbortSignal | undefined) => Response | Promise<Response>;
 
 export function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json", ...headers },
+  });
 }
 
-export function apiError(status: number, error: string, message = error, headers: Record<string, string> = {}): Response {
+export function apiError(
+  status: number,
+  error: string,
+  message = error,
+  headers: Record<string, string> = {},
+): Response {
   return json(status, { error, message, details: {} }, headers);
 }
 
@@ -27,7 +35,13 @@ export class ScriptedUpstream {
   readonly tokenRequests: RecordedRequest[] = [];
   private readonly steps: Step[] = [];
   private tokenCounter = 0;
-  tokenStep: Step = () => json(200, { access_token: `tok-${++this.tokenCounter}`, token_type: "Bearer", expires_in: 3600, scope: "read:ledger" });
+  tokenStep: Step = () =>
+    json(200, {
+      access_token: `tok-${++this.tokenCounter}`,
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "read:ledger",
+    });
 
   /** Queues answers for the next API (non-token) requests, in order. */
   then(...steps: Step[]): this {

@@ -10,7 +10,14 @@ import type { BankSpeed } from "../../config";
 import { queryRows, type Db, type DbOrTx } from "../../db/client";
 import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../../db/schema";
 import { bankDueAt } from "../../domain/bank-simulator";
-import { APPROVAL_MACHINE, BATCH_MACHINE, INSTRUCTION_MACHINE, OPEN_APPROVAL_STATES, approvalStateAfterApprove, transition } from "../../domain/payment-states";
+import {
+  APPROVAL_MACHINE,
+  BATCH_MACHINE,
+  INSTRUCTION_MACHINE,
+  OPEN_APPROVAL_STATES,
+  approvalStateAfterApprove,
+  transition,
+} from "../../domain/payment-states";
 import { ApiError, notFound } from "../../lib/errors";
 import { isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
@@ -34,10 +41,24 @@ export function toApprovalRequest(r: ApprovalRow): ApprovalRequest {
 
 /** Open requests (pending, partially_approved) in scope, oldest first. */
 export async function listPending(db: Db, scope: DataScope, page: Page, withCount: boolean) {
-  const where = and(...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId), inArray(approvalRequests.state, [...OPEN_APPROVAL_STATES]));
+  const where = and(
+    ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId),
+    inArray(approvalRequests.state, [...OPEN_APPROVAL_STATES]),
+  );
   const [rows, total] = await Promise.all([
-    db.select().from(approvalRequests).where(where).orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id)).limit(page.limit).offset(page.offset),
-    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(approvalRequests).where(where) : Promise.resolve([{ n: 0 }]),
+    db
+      .select()
+      .from(approvalRequests)
+      .where(where)
+      .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(approvalRequests)
+          .where(where)
+      : Promise.resolve([{ n: 0 }]),
   ]);
   return { rows: rows.map(toApprovalRequest), count: Number(total[0]?.n ?? 0) };
 }
@@ -46,7 +67,9 @@ export async function getApproval(db: Db, scope: DataScope, id: string): Promise
   const [row] = await db
     .select()
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.id, id), ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId)));
+    .where(
+      and(eq(approvalRequests.id, id), ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId)),
+    );
   if (!row) throw notFound("Approval request");
   return toApprovalRequest(row);
 }
@@ -79,7 +102,12 @@ function fourEyes(message: string, rule: "initiator" | "client_as_itself"): ApiE
  * @throws 403 permission_denied `{ reason: "four_eyes", rule: "initiator" | "client_as_itself" }`
  */
 async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise<void> {
-  const [row] = await queryRows<{ initiator: string | null; client_name: string | null; approved: boolean; approved_as_itself: boolean }>(
+  const [row] = await queryRows<{
+    initiator: string | null;
+    client_name: string | null;
+    approved: boolean;
+    approved_as_itself: boolean;
+  }>(
     tx,
     sql`select (select initiator from payment_batches where id = ${req.objectId}) as initiator,
                (select client_id from oauth_clients where id = ${d.clientId}) as client_name,
@@ -90,14 +118,23 @@ async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise
                          and ad.approver = c.client_id) as approved_as_itself`,
   );
   if (row?.initiator != null && row.initiator.toLowerCase() === d.approver.toLowerCase()) {
-    throw fourEyes(`${d.approver} initiated this payment batch and cannot approve it; another person must (four-eyes)`, "initiator");
+    throw fourEyes(
+      `${d.approver} initiated this payment batch and cannot approve it; another person must (four-eyes)`,
+      "initiator",
+    );
   }
   if (req.requiredCount > 1 && row) {
     if (d.approver === row.client_name && row.approved) {
-      throw fourEyes("This client has already approved this request; a further approval must name another approver (four-eyes)", "client_as_itself");
+      throw fourEyes(
+        "This client has already approved this request; a further approval must name another approver (four-eyes)",
+        "client_as_itself",
+      );
     }
     if (row.approved_as_itself) {
-      throw fourEyes("This client approved this request without naming an approver, so it cannot add another approval (four-eyes)", "client_as_itself");
+      throw fourEyes(
+        "This client approved this request without naming an approver, so it cannot add another approval (four-eyes)",
+        "client_as_itself",
+      );
     }
   }
 }
@@ -116,26 +153,48 @@ export async function decide(db: Db, scope: DataScope, id: string, d: Decision):
     const [req] = await tx
       .select()
       .from(approvalRequests)
-      .where(and(eq(approvalRequests.id, id), ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId)))
+      .where(
+        and(eq(approvalRequests.id, id), ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId)),
+      )
       .for("update");
     if (!req) throw notFound("Approval request");
     // State first: a closed request answers with its state, whoever asks.
-    transition(APPROVAL_MACHINE, req.state, d.kind, d.kind === "reject" ? "rejected" : approvalStateAfterApprove(req.approvedCount + 1, req.requiredCount));
+    transition(
+      APPROVAL_MACHINE,
+      req.state,
+      d.kind,
+      d.kind === "reject" ? "rejected" : approvalStateAfterApprove(req.approvedCount + 1, req.requiredCount),
+    );
     if (d.kind === "approve") await checkFourEyes(tx, req, d);
     const recorded = await tx
       .insert(approvalDecisions)
-      .values({ id: newId(), approvalRequestId: req.id, clientId: d.clientId, approver: d.approver, decision: d.kind, reason: d.reason })
+      .values({
+        id: newId(),
+        approvalRequestId: req.id,
+        clientId: d.clientId,
+        approver: d.approver,
+        decision: d.kind,
+        reason: d.reason,
+      })
       .onConflictDoNothing()
       .returning({ id: approvalDecisions.id });
     if (recorded.length === 0) {
-      throw new ApiError("conflict", `${d.approver} has already decided on this approval request; one approver counts once`, { reason: "already_decided", approver: d.approver, state: req.state });
+      throw new ApiError(
+        "conflict",
+        `${d.approver} has already decided on this approval request; one approver counts once`,
+        { reason: "already_decided", approver: d.approver, state: req.state },
+      );
     }
 
     const now = new Date();
     const nowIso = now.toISOString();
     const approvedCount = d.kind === "approve" ? req.approvedCount + 1 : req.approvedCount;
     const state = d.kind === "reject" ? "rejected" : approvalStateAfterApprove(approvedCount, req.requiredCount);
-    const [updated] = await tx.update(approvalRequests).set({ state, approvedCount, updatedAt: nowIso }).where(eq(approvalRequests.id, req.id)).returning();
+    const [updated] = await tx
+      .update(approvalRequests)
+      .set({ state, approvedCount, updatedAt: nowIso })
+      .where(eq(approvalRequests.id, req.id))
+      .returning();
 
     if (state === "approved" || state === "rejected") {
       const [batch] = await tx.select().from(paymentBatches).where(eq(paymentBatches.id, req.objectId)).for("update");
@@ -144,14 +203,28 @@ export async function decide(db: Db, scope: DataScope, id: string, d: Decision):
       const batchStatus = transition(BATCH_MACHINE, batch.status, op);
       await tx
         .update(paymentBatches)
-        .set({ status: batchStatus, updatedAt: nowIso, bankNextStepAt: state === "approved" ? bankDueAt(d.bankSpeed, "take", now).toISOString() : null })
+        .set({
+          status: batchStatus,
+          updatedAt: nowIso,
+          bankNextStepAt: state === "approved" ? bankDueAt(d.bankSpeed, "take", now).toISOString() : null,
+        })
         .where(eq(paymentBatches.id, batch.id));
       if (state === "rejected") {
-        const cancellable: SQL[] = [eq(paymentInstructions.batchId, batch.id), inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.cancel.from])];
-        const rows = await tx.select().from(paymentInstructions).where(and(...cancellable)).orderBy(asc(paymentInstructions.position));
+        const cancellable: SQL[] = [
+          eq(paymentInstructions.batchId, batch.id),
+          inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.cancel.from]),
+        ];
+        const rows = await tx
+          .select()
+          .from(paymentInstructions)
+          .where(and(...cancellable))
+          .orderBy(asc(paymentInstructions.position));
         await applyStatusChanges(
           tx,
-          rows.map((instruction) => ({ instruction, status: transition(INSTRUCTION_MACHINE, instruction.status, "cancel") })),
+          rows.map((instruction) => ({
+            instruction,
+            status: transition(INSTRUCTION_MACHINE, instruction.status, "cancel"),
+          })),
           nowIso,
         );
       }

@@ -10,7 +10,10 @@ import { ApprovalDecisionBody, ApprovalRequest } from "../../../lib/contract/app
 import { defineRoute } from "../../lib/route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const idParams = z.object({ id: Uuid });
 
 export const listPendingRoute = defineRoute({
@@ -53,7 +56,10 @@ export const approveRoute = defineRoute({
     "or when required_count > 1 and the client would count twice without naming two approvers (rule client_as_itself).",
   scope: "approve:payments",
   company: "optional",
-  request: { params: idParams, body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } } },
+  request: {
+    params: idParams,
+    body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } },
+  },
   responses: { 200: json(ApprovalRequest, "The approval request after the decision") },
 });
 
@@ -67,6 +73,9 @@ export const rejectRoute = defineRoute({
     `payment.status.updated webhook each). 200 with the ApprovalRequest. ${decisionDoc}`,
   scope: "approve:payments",
   company: "optional",
-  request: { params: idParams, body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } } },
+  request: {
+    params: idParams,
+    body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } },
+  },
   responses: { 200: json(ApprovalRequest, "The approval request after the decision") },
 });

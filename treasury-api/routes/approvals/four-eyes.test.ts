@@ -30,19 +30,37 @@ async function submitted(client: ClientKey, opts: { initiator?: string; big?: bo
     company_id: IDS.companyA,
     currency: "NOK",
     ...(opts.initiator !== undefined ? { initiator: opts.initiator } : {}),
-    instructions: [{ amount, currency: "NOK", creditor_name: "Creditor AS", creditor_iban: "NO9386011117947", end_to_end_id: `FE-${++seq}` }],
+    instructions: [
+      {
+        amount,
+        currency: "NOK",
+        creditor_name: "Creditor AS",
+        creditor_iban: "NO9386011117947",
+        end_to_end_id: `FE-${++seq}`,
+      },
+    ],
   };
   const created = await h.call("POST", "/payments/batches", { client, company: IDS.companyA, json: body, idem: true });
   expect(created.status, await created.clone().text()).toBe(201);
   const batch = (await created.json()) as Json & { id: string };
-  expect((await h.call("POST", `/payments/batches/${batch.id}/submit`, { client, company: IDS.companyA, idem: true })).status).toBe(202);
-  const [row] = await queryRows<{ id: string }>(h.database.db, sql`select id from approval_requests where object_id = ${batch.id}`);
+  expect(
+    (await h.call("POST", `/payments/batches/${batch.id}/submit`, { client, company: IDS.companyA, idem: true }))
+      .status,
+  ).toBe(202);
+  const [row] = await queryRows<{ id: string }>(
+    h.database.db,
+    sql`select id from approval_requests where object_id = ${batch.id}`,
+  );
   if (!row) throw new Error("no approval request");
   return { batch, approvalId: row.id };
 }
 
 const approve = (client: ClientKey, id: string, approver?: string) =>
-  h.call("POST", `/approvals/${id}/approve`, { client, idem: true, json: approver === undefined ? undefined : { approver } });
+  h.call("POST", `/approvals/${id}/approve`, {
+    client,
+    idem: true,
+    json: approver === undefined ? undefined : { approver },
+  });
 
 async function counted(approvalId: string) {
   const [row] = await queryRows<{ approved_count: number; state: string; decisions: number }>(
@@ -62,9 +80,14 @@ describe.each(FORMS)("initiator ($form)", ({ client }) => {
   it("defaults to the client_id, is stored and returned by create, get and list", async () => {
     const { batch } = await submitted(client);
     expect(batch.initiator).toBe(CLIENTS[client].clientId);
-    const got = (await (await h.call("GET", `/payments/batches/${batch.id}`, { client, company: IDS.companyA })).json()) as Json;
+    const got = (await (
+      await h.call("GET", `/payments/batches/${batch.id}`, { client, company: IDS.companyA })
+    ).json()) as Json;
     expect(got.initiator).toBe(CLIENTS[client].clientId);
-    const [row] = await queryRows<{ initiator: string }>(h.database.db, sql`select initiator from payment_batches where id = ${batch.id}`);
+    const [row] = await queryRows<{ initiator: string }>(
+      h.database.db,
+      sql`select initiator from payment_batches where id = ${batch.id}`,
+    );
     expect(row?.initiator).toBe(CLIENTS[client].clientId);
   });
 
@@ -83,7 +106,9 @@ describe.each(FORMS)("initiator ($form)", ({ client }) => {
     ["not a string", 42],
   ])("an initiator that is %s is 400 naming initiator, nothing created", async (_n, initiator) => {
     const [before] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from payment_batches`);
-    const instructions = [{ amount: "1.00", currency: "NOK", creditor_name: "C", creditor_iban: "NO9386011117947", end_to_end_id: "X" }];
+    const instructions = [
+      { amount: "1.00", currency: "NOK", creditor_name: "C", creditor_iban: "NO9386011117947", end_to_end_id: "X" },
+    ];
     const json = { company_id: IDS.companyA, currency: "NOK", initiator, instructions };
     const res = await h.call("POST", "/payments/batches", { client, company: IDS.companyA, json, idem: true });
     expect(res.status).toBe(400);
@@ -116,7 +141,11 @@ describe.each(FORMS)("the initiator cannot approve ($form)", ({ client, other })
 
   it("the initiator may reject their own batch", async () => {
     const { approvalId } = await submitted(client, { initiator: "tom@example.com" });
-    const res = await h.call("POST", `/approvals/${approvalId}/reject`, { client, idem: true, json: { approver: "tom@example.com", reason: "withdrawn" } });
+    const res = await h.call("POST", `/approvals/${approvalId}/reject`, {
+      client,
+      idem: true,
+      json: { approver: "tom@example.com", reason: "withdrawn" },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ state: "rejected" });
   });
@@ -130,36 +159,39 @@ describe.each(FORMS)("the initiator cannot approve ($form)", ({ client, other })
   });
 });
 
-describe.each(FORMS)("one client never meets two approvals alone without naming two approvers ($form)", ({ client, other }) => {
-  it("an approval as the client itself, then another as itself: refused (was 409 already_decided)", async () => {
-    const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
-    expect((await approve(client, approvalId)).status).toBe(200);
-    await expectFourEyes(await approve(client, approvalId), "client_as_itself");
-    expect(await counted(approvalId)).toEqual({ approved_count: 1, state: "partially_approved", decisions: 1 });
-  });
+describe.each(FORMS)(
+  "one client never meets two approvals alone without naming two approvers ($form)",
+  ({ client, other }) => {
+    it("an approval as the client itself, then another as itself: refused (was 409 already_decided)", async () => {
+      const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
+      expect((await approve(client, approvalId)).status).toBe(200);
+      await expectFourEyes(await approve(client, approvalId), "client_as_itself");
+      expect(await counted(approvalId)).toEqual({ approved_count: 1, state: "partially_approved", decisions: 1 });
+    });
 
-  it("an approval as the client itself, then one naming a person: refused; another client completes it", async () => {
-    const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
-    expect((await approve(client, approvalId)).status).toBe(200);
-    await expectFourEyes(await approve(client, approvalId, "bob@example.com"), "client_as_itself");
-    expect(await counted(approvalId)).toMatchObject({ approved_count: 1, decisions: 1 });
-    const done = await approve(other, approvalId);
-    expect(done.status).toBe(200);
-    expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
-  });
+    it("an approval as the client itself, then one naming a person: refused; another client completes it", async () => {
+      const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
+      expect((await approve(client, approvalId)).status).toBe(200);
+      await expectFourEyes(await approve(client, approvalId, "bob@example.com"), "client_as_itself");
+      expect(await counted(approvalId)).toMatchObject({ approved_count: 1, decisions: 1 });
+      const done = await approve(other, approvalId);
+      expect(done.status).toBe(200);
+      expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
+    });
 
-  it("an approval naming a person, then one as the client itself: refused; a second named person completes it", async () => {
-    const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
-    expect((await approve(client, approvalId, "alice@example.com")).status).toBe(200);
-    await expectFourEyes(await approve(client, approvalId), "client_as_itself");
-    await expectFourEyes(await approve(client, approvalId, CLIENTS[client].clientId), "client_as_itself");
-    const done = await approve(client, approvalId, "bob@example.com");
-    expect(done.status).toBe(200);
-    expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
-  });
+    it("an approval naming a person, then one as the client itself: refused; a second named person completes it", async () => {
+      const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
+      expect((await approve(client, approvalId, "alice@example.com")).status).toBe(200);
+      await expectFourEyes(await approve(client, approvalId), "client_as_itself");
+      await expectFourEyes(await approve(client, approvalId, CLIENTS[client].clientId), "client_as_itself");
+      const done = await approve(client, approvalId, "bob@example.com");
+      expect(done.status).toBe(200);
+      expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
+    });
 
-  it("with one approval required, the client itself may approve a batch someone else initiated", async () => {
-    const { approvalId } = await submitted(client, { initiator: "maker@example.com" });
-    expect((await approve(client, approvalId)).status).toBe(200);
-  });
-});
+    it("with one approval required, the client itself may approve a batch someone else initiated", async () => {
+      const { approvalId } = await submitted(client, { initiator: "maker@example.com" });
+      expect((await approve(client, approvalId)).status).toBe(200);
+    });
+  },
+);

@@ -13,13 +13,24 @@ afterAll(() => h.close());
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 const formB = (body: Record<string, string>, headers: Record<string, string> = {}) =>
-  h.app.request("/public/auth/token/", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(body).toString() });
+  h.app.request("/public/auth/token/", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body: new URLSearchParams(body).toString(),
+  });
 const formA = (body: unknown, headers: Record<string, string> = {}) =>
-  h.app.request("/public/auth/tenant-token", { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  h.app.request("/public/auth/tenant-token", {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify(body),
+  });
 
 describe("Form B token", () => {
   it("issues a Bearer token with HTTP Basic credentials, no refresh token, no-store", async () => {
-    const res = await formB({ grant_type: "client_credentials", scope: "read:ledger" }, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) });
+    const res = await formB(
+      { grant_type: "client_credentials", scope: "read:ledger" },
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = (await res.json()) as Record<string, unknown>;
@@ -32,7 +43,11 @@ describe("Form B token", () => {
     const res = await h.app.request("/public/auth/token", {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ grant_type: "client_credentials", client_id: CLIENTS.fullB.clientId, client_secret: CLIENTS.fullB.secret }).toString(),
+      body: new URLSearchParams({
+        grant_type: "client_credentials",
+        client_id: CLIENTS.fullB.clientId,
+        client_secret: CLIENTS.fullB.secret,
+      }).toString(),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { scope: string };
@@ -40,7 +55,10 @@ describe("Form B token", () => {
   });
 
   it("a token works on a protected call and remembers its scopes", async () => {
-    const res = await formB({ grant_type: "client_credentials", scope: "read:reporting" }, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) });
+    const res = await formB(
+      { grant_type: "client_credentials", scope: "read:reporting" },
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+    );
     const { access_token } = (await res.json()) as { access_token: string };
     const denied = await h.call("GET", "/accounts", { token: access_token, company: IDS.companyA });
     expect(denied.status).toBe(403);
@@ -48,15 +66,63 @@ describe("Form B token", () => {
   });
 
   it.each([
-    ["wrong secret", { grant_type: "client_credentials" }, { authorization: basic(CLIENTS.fullB.clientId, "nope") }, 401, "invalid_client"],
-    ["unknown client", { grant_type: "client_credentials", client_id: "ghost", client_secret: "x" }, {}, 401, "invalid_client"],
+    [
+      "wrong secret",
+      { grant_type: "client_credentials" },
+      { authorization: basic(CLIENTS.fullB.clientId, "nope") },
+      401,
+      "invalid_client",
+    ],
+    [
+      "unknown client",
+      { grant_type: "client_credentials", client_id: "ghost", client_secret: "x" },
+      {},
+      401,
+      "invalid_client",
+    ],
     ["no credentials", { grant_type: "client_credentials" }, {}, 401, "invalid_client"],
-    ["both credential styles", { grant_type: "client_credentials", client_id: CLIENTS.fullB.clientId, client_secret: CLIENTS.fullB.secret }, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) }, 400, "invalid_request"],
-    ["missing grant_type", {}, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) }, 400, "invalid_request"],
-    ["password grant", { grant_type: "password" }, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) }, 400, "unsupported_grant_type"],
-    ["scope outside the client's set", { grant_type: "client_credentials", scope: "read:ledger write:payments" }, { authorization: basic(CLIENTS.readB.clientId, CLIENTS.readB.secret) }, 400, "invalid_scope"],
-    ["unknown scope", { grant_type: "client_credentials", scope: "read:everything" }, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) }, 400, "invalid_scope"],
-    ["a Form A client at the Form B endpoint", { grant_type: "client_credentials" }, { authorization: basic(CLIENTS.partnerA.clientId, CLIENTS.partnerA.secret) }, 400, "unauthorized_client"],
+    [
+      "both credential styles",
+      { grant_type: "client_credentials", client_id: CLIENTS.fullB.clientId, client_secret: CLIENTS.fullB.secret },
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      400,
+      "invalid_request",
+    ],
+    [
+      "missing grant_type",
+      {},
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      400,
+      "invalid_request",
+    ],
+    [
+      "password grant",
+      { grant_type: "password" },
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      400,
+      "unsupported_grant_type",
+    ],
+    [
+      "scope outside the client's set",
+      { grant_type: "client_credentials", scope: "read:ledger write:payments" },
+      { authorization: basic(CLIENTS.readB.clientId, CLIENTS.readB.secret) },
+      400,
+      "invalid_scope",
+    ],
+    [
+      "unknown scope",
+      { grant_type: "client_credentials", scope: "read:everything" },
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      400,
+      "invalid_scope",
+    ],
+    [
+      "a Form A client at the Form B endpoint",
+      { grant_type: "client_credentials" },
+      { authorization: basic(CLIENTS.partnerA.clientId, CLIENTS.partnerA.secret) },
+      400,
+      "unauthorized_client",
+    ],
   ])("%s → %i %s", async (_name, body, headers, status, code) => {
     const res = await formB(body as Record<string, string>, headers as Record<string, string>);
     expect(res.status).toBe(status);
@@ -68,7 +134,11 @@ describe("Form B token", () => {
   });
 
   it("refuses a JSON body at the Form B endpoint", async () => {
-    const res = await h.app.request("/public/auth/token/", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const res = await h.app.request("/public/auth/token/", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: string }).error).toBe("invalid_request");
   });
@@ -80,7 +150,12 @@ describe("Form A tenant token", () => {
   it("issues a token bound to the tenant, with tenant_id in the response", async () => {
     const res = await formA({ tenant_id: IDS.tenant, scope: "read:ledger" }, auth);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ token_type: "Bearer", expires_in: 3600, scope: "read:ledger", tenant_id: IDS.tenant });
+    expect(await res.json()).toMatchObject({
+      token_type: "Bearer",
+      expires_in: 3600,
+      scope: "read:ledger",
+      tenant_id: IDS.tenant,
+    });
   });
 
   it("403 permission_denied for a tenant not allowed for the partner client", async () => {
@@ -92,8 +167,20 @@ describe("Form A tenant token", () => {
   it.each([
     ["missing tenant_id", {}, auth, 400, "invalid_request"],
     ["non-UUID tenant_id", { tenant_id: "abc" }, auth, 400, "invalid_request"],
-    ["wrong secret", { tenant_id: IDS.tenant }, { authorization: basic(CLIENTS.partnerA.clientId, "bad") }, 401, "invalid_client"],
-    ["a Form B client", { tenant_id: IDS.tenant }, { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) }, 400, "unauthorized_client"],
+    [
+      "wrong secret",
+      { tenant_id: IDS.tenant },
+      { authorization: basic(CLIENTS.partnerA.clientId, "bad") },
+      401,
+      "invalid_client",
+    ],
+    [
+      "a Form B client",
+      { tenant_id: IDS.tenant },
+      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      400,
+      "unauthorized_client",
+    ],
     ["bad grant type", { tenant_id: IDS.tenant, grant_type: "refresh_token" }, auth, 400, "unsupported_grant_type"],
   ])("%s → %i %s", async (_n, body, headers, status, code) => {
     const res = await formA(body, headers);
@@ -102,7 +189,11 @@ describe("Form A tenant token", () => {
   });
 
   it("malformed JSON is 400 invalid_request, never 500", async () => {
-    const res = await h.app.request("/public/auth/tenant-token", { method: "POST", headers: { "content-type": "application/json", ...auth }, body: "{not json" });
+    const res = await h.app.request("/public/auth/tenant-token", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth },
+      body: "{not json",
+    });
     expect(res.status).toBe(400);
   });
 
@@ -110,10 +201,16 @@ describe("Form A tenant token", () => {
     const token = await h.token("partnerA");
     const missing = await h.app.request("/public/companies", { headers: { authorization: `Bearer ${token}` } });
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty("X-Tenant-ID");
-    const wrong = await h.app.request("/public/companies", { headers: { authorization: `Bearer ${token}`, "x-tenant-id": IDS.tenant2 } });
+    expect(((await missing.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty(
+      "X-Tenant-ID",
+    );
+    const wrong = await h.app.request("/public/companies", {
+      headers: { authorization: `Bearer ${token}`, "x-tenant-id": IDS.tenant2 },
+    });
     expect(wrong.status).toBe(403);
-    const ok = await h.app.request("/public/companies", { headers: { authorization: `Bearer ${token}`, "x-tenant-id": IDS.tenant } });
+    const ok = await h.app.request("/public/companies", {
+      headers: { authorization: `Bearer ${token}`, "x-tenant-id": IDS.tenant },
+    });
     expect(ok.status).toBe(200);
     expect(Array.isArray(await ok.json())).toBe(true); // Form A: bare array
   });

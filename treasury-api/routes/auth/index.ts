@@ -20,7 +20,14 @@ import { isUuid } from "../../middleware/auth";
 import { clientAddress, throttle } from "../../middleware/gate";
 import type { AppEnv } from "../../lib/context";
 import { THROTTLED_HEADERS } from "../../lib/route";
-import { TokenError, authenticateClient, issueToken, readCredentials, type ClientCredentials, type OAuthClient } from "./token-service";
+import {
+  TokenError,
+  authenticateClient,
+  issueToken,
+  readCredentials,
+  type ClientCredentials,
+  type OAuthClient,
+} from "./token-service";
 
 const NO_STORE = { "Cache-Control": "no-store", Pragma: "no-cache" };
 
@@ -40,7 +47,10 @@ function tokenErrorResponse(c: Context<AppEnv>, err: TokenError): Response {
  * window is full); a request that fails before it authenticated counts
  * against the remote address instead (429 when that window is full).
  */
-async function handle(c: Context<AppEnv>, run: (authenticate: (creds: ClientCredentials) => Promise<OAuthClient>) => Promise<object>): Promise<Response> {
+async function handle(
+  c: Context<AppEnv>,
+  run: (authenticate: (creds: ClientCredentials) => Promise<OAuthClient>) => Promise<object>,
+): Promise<Response> {
   let authenticated = false;
   const authenticate = async (creds: ClientCredentials) => {
     const client = await authenticateClient(c.get("db"), creds);
@@ -62,8 +72,14 @@ const str = (v: unknown): string | undefined => (typeof v === "string" ? v : und
 export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
   const tokenResponses = {
     200: { description: "Token issued (no refresh token)", content: { "application/json": { schema: TokenResponse } } },
-    400: { description: "invalid_request, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2)", content: { "application/json": { schema: TokenErrorBody } } },
-    401: { description: "invalid_client: bad client credentials", content: { "application/json": { schema: TokenErrorBody } } },
+    400: {
+      description: "invalid_request, unauthorized_client, unsupported_grant_type or invalid_scope (RFC 6749 §5.2)",
+      content: { "application/json": { schema: TokenErrorBody } },
+    },
+    401: {
+      description: "invalid_client: bad client credentials",
+      content: { "application/json": { schema: TokenErrorBody } },
+    },
     429: {
       description:
         "throttled (Cache-Control: no-store, Retry-After). A request whose client authenticates counts against that client's window; one that does not counts against the larger window of unauthenticated requests from its address, which never blocks a client that authenticates.",
@@ -76,8 +92,11 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
     path: "/auth/token/",
     tags: ["Auth"],
     summary: "Form B token (client credentials)",
-    description: "application/x-www-form-urlencoded. Credentials by HTTP Basic or client_id/client_secret fields. No scope means every allowed scope.",
-    request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: FormBTokenRequest } } } },
+    description:
+      "application/x-www-form-urlencoded. Credentials by HTTP Basic or client_id/client_secret fields. No scope means every allowed scope.",
+    request: {
+      body: { required: true, content: { "application/x-www-form-urlencoded": { schema: FormBTokenRequest } } },
+    },
     responses: tokenResponses,
   });
   api.openAPIRegistry.registerPath({
@@ -87,20 +106,34 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
     summary: "Form A token bound to one tenant",
     description: "JSON. Credentials by optional HTTP Basic (or client_id/client_secret in the body).",
     request: { body: { required: true, content: { "application/json": { schema: FormATokenRequest } } } },
-    responses: { ...tokenResponses, 403: { description: "permission_denied: tenant not allowed for this partner client", content: { "application/json": { schema: ErrorBody } } } },
+    responses: {
+      ...tokenResponses,
+      403: {
+        description: "permission_denied: tenant not allowed for this partner client",
+        content: { "application/json": { schema: ErrorBody } },
+      },
+    },
   });
 
   api.post("/auth/token", (c) =>
     handle(c, async (authenticate) => {
       const type = c.req.header("content-type") ?? "";
-      if (!/^application\/x-www-form-urlencoded\b/i.test(type)) throw new TokenError(400, "invalid_request", "The token request must be application/x-www-form-urlencoded");
+      if (!/^application\/x-www-form-urlencoded\b/i.test(type))
+        throw new TokenError(400, "invalid_request", "The token request must be application/x-www-form-urlencoded");
       const form = new URLSearchParams(await c.req.text());
-      for (const [k] of form) if (form.getAll(k).length > 1) throw new TokenError(400, "invalid_request", `Parameter ${k} was sent more than once`);
+      for (const [k] of form)
+        if (form.getAll(k).length > 1)
+          throw new TokenError(400, "invalid_request", `Parameter ${k} was sent more than once`);
       const fields = Object.fromEntries(form) as Record<string, string>;
-      if (!fields.grant_type) throw new TokenError(400, "invalid_request", "grant_type is required", { errors: { grant_type: ["is required"] } });
-      if (fields.grant_type !== "client_credentials") throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
+      if (!fields.grant_type)
+        throw new TokenError(400, "invalid_request", "grant_type is required", {
+          errors: { grant_type: ["is required"] },
+        });
+      if (fields.grant_type !== "client_credentials")
+        throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
       const parsed = FormBTokenRequest.safeParse(fields);
-      if (!parsed.success) throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
+      if (!parsed.success)
+        throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
       const client = await authenticate(readCredentials(c.req.header("authorization"), parsed.data));
       return issueToken(c.get("db"), "B", client, parsed.data.scope, c.get("config").tokenLifetimeSeconds);
     }),
@@ -109,23 +142,36 @@ export function registerAuthRoutes(api: OpenAPIHono<AppEnv>): void {
   api.post("/auth/tenant-token", (c) =>
     handle(c, async (authenticate) => {
       const type = c.req.header("content-type") ?? "";
-      if (!/^application\/json\b/i.test(type)) throw new TokenError(400, "invalid_request", "The tenant token request must be application/json");
+      if (!/^application\/json\b/i.test(type))
+        throw new TokenError(400, "invalid_request", "The tenant token request must be application/json");
       let body: unknown;
       try {
         body = JSON.parse(await c.req.text());
       } catch {
         throw new TokenError(400, "invalid_request", "The request body is not valid JSON");
       }
-      if (body === null || typeof body !== "object" || Array.isArray(body)) throw new TokenError(400, "invalid_request", "The request body must be a JSON object");
+      if (body === null || typeof body !== "object" || Array.isArray(body))
+        throw new TokenError(400, "invalid_request", "The request body must be a JSON object");
       const raw = body as Record<string, unknown>;
-      if (raw.grant_type !== undefined && raw.grant_type !== "client_credentials") throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
+      if (raw.grant_type !== undefined && raw.grant_type !== "client_credentials")
+        throw new TokenError(400, "unsupported_grant_type", "Only grant_type=client_credentials is supported");
       const tenant = str(raw.tenant_id);
-      if (!tenant || !isUuid(tenant)) throw new TokenError(400, "invalid_request", "tenant_id is required and must be a UUID", { errors: { tenant_id: ["must be a UUID"] } });
+      if (!tenant || !isUuid(tenant))
+        throw new TokenError(400, "invalid_request", "tenant_id is required and must be a UUID", {
+          errors: { tenant_id: ["must be a UUID"] },
+        });
       const parsed = FormATokenRequest.safeParse(raw);
-      if (!parsed.success) throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
+      if (!parsed.success)
+        throw new TokenError(400, "invalid_request", parsed.error.issues[0]?.message ?? "Malformed token request");
       const client = await authenticate(readCredentials(c.req.header("authorization"), parsed.data));
-      return issueToken(c.get("db"), "A", client, parsed.data.scope, c.get("config").tokenLifetimeSeconds, tenant.toLowerCase());
+      return issueToken(
+        c.get("db"),
+        "A",
+        client,
+        parsed.data.scope,
+        c.get("config").tokenLifetimeSeconds,
+        tenant.toLowerCase(),
+      );
     }),
   );
 }
-

@@ -20,11 +20,18 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     if (header ? body.company_id !== header : !(c.get("caller")?.companyIds ?? []).includes(body.company_id)) {
       throw fieldError("company_id", header ? "must equal the X-Company-ID header" : "is not a company of this tenant");
     }
-    const { account, created } = await repo.upsertAccount(c.get("db"), c.get("scope"), c.get("caller")?.companyIds ?? [], body);
+    const { account, created } = await repo.upsertAccount(
+      c.get("db"),
+      c.get("scope"),
+      c.get("caller")?.companyIds ?? [],
+      body,
+    );
     return created ? c.json(account, 201) : c.json(account, 200);
   });
 
-  api.openapi(r.getAccountRoute, async (c) => c.json(repo.toAccount(await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200));
+  api.openapi(r.getAccountRoute, async (c) =>
+    c.json(repo.toAccount(await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200),
+  );
 
   api.openapi(r.accountTransactionsRoute, async (c) => {
     const q = c.req.valid("query");
@@ -46,7 +53,14 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     checkDateRange(q);
     const account = await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listBalances(c.get("db"), c.get("scope"), account.id, { fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type }, paging, paging.needsCount);
+    const { rows, count } = await repo.listBalances(
+      c.get("db"),
+      c.get("scope"),
+      account.id,
+      { fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type },
+      paging,
+      paging.needsCount,
+    );
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
@@ -55,7 +69,14 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     checkDateRange(q);
     const account = await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listCoverage(c.get("db"), c.get("scope"), account.id, { fromDate: q.from_date, toDate: q.to_date }, paging, paging.needsCount);
+    const { rows, count } = await repo.listCoverage(
+      c.get("db"),
+      c.get("scope"),
+      account.id,
+      { fromDate: q.from_date, toDate: q.to_date },
+      paging,
+      paging.needsCount,
+    );
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
@@ -83,12 +104,20 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
     const { rows, count } = await repo.listTransactions(
       c.get("db"),
       c.get("scope"),
-      { accountId: q.account_id, fromDate: q.from_date, toDate: q.to_date, direction: q.direction, currency: q.currency },
+      {
+        accountId: q.account_id,
+        fromDate: q.from_date,
+        toDate: q.to_date,
+        direction: q.direction,
+        currency: q.currency,
+      },
       paging,
       paging.needsCount,
     );
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
-  api.openapi(r.getTransactionRoute, async (c) => c.json(await repo.getTransaction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200));
+  api.openapi(r.getTransactionRoute, async (c) =>
+    c.json(await repo.getTransaction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200),
+  );
 }

@@ -6,9 +6,23 @@
  */
 import { and, asc, eq, gte, lte, lt, sql, type SQL } from "drizzle-orm";
 import { isValidIBAN, electronicFormatIBAN } from "ibantools";
-import type { Account, AccountUpsert, BalanceSnapshot, CoverageDay, IntradayBalancePoint, Transaction } from "../../../lib/contract/ledger";
+import type {
+  Account,
+  AccountUpsert,
+  BalanceSnapshot,
+  CoverageDay,
+  IntradayBalancePoint,
+  Transaction,
+} from "../../../lib/contract/ledger";
 import { queryRows, type Db, type DbOrTx } from "../../db/client";
-import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../../db/schema";
+import {
+  accountDayFlows,
+  accounts,
+  balanceSnapshots,
+  coverageDays,
+  intradayPoints,
+  transactions,
+} from "../../db/schema";
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
 import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
@@ -37,14 +51,31 @@ export function toAccount(r: AccountRow): Account {
 }
 
 /** Accounts in scope, by name then id; optional currency and status filters. */
-export async function listAccounts(db: Db, scope: DataScope, f: { currency?: string; status?: string }, page: Page, withCount: boolean) {
+export async function listAccounts(
+  db: Db,
+  scope: DataScope,
+  f: { currency?: string; status?: string },
+  page: Page,
+  withCount: boolean,
+) {
   const conds: SQL[] = scopeWhere(scope, accounts.tenantId, accounts.companyId);
   if (f.currency) conds.push(eq(accounts.currency, f.currency));
   if (f.status) conds.push(eq(accounts.status, f.status as "active" | "closed"));
   const where = and(...conds);
   const [rows, total] = await Promise.all([
-    db.select().from(accounts).where(where).orderBy(asc(accounts.name), asc(accounts.id)).limit(page.limit).offset(page.offset),
-    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(where) : Promise.resolve([{ n: 0 }]),
+    db
+      .select()
+      .from(accounts)
+      .where(where)
+      .orderBy(asc(accounts.name), asc(accounts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(accounts)
+          .where(where)
+      : Promise.resolve([{ n: 0 }]),
   ]);
   return { rows: rows.map(toAccount), count: Number(total[0]?.n ?? 0) };
 }
@@ -115,16 +146,22 @@ export async function upsertAccount(
     const [existing] = await tx
       .select()
       .from(accounts)
-      .where(and(eq(accounts.tenantId, scope.tenantId), eq(accounts.bankId, body.bank_id), eq(accounts.externalRef, iban)))
+      .where(
+        and(eq(accounts.tenantId, scope.tenantId), eq(accounts.bankId, body.bank_id), eq(accounts.externalRef, iban)),
+      )
       .for("update");
     if (!existing) throw new ApiError("conflict", "The account changed concurrently; retry");
     if (existing.companyId !== body.company_id) {
       if (!visibleCompanyIds.includes(existing.companyId)) throw companyNotAccessible();
-      throw new ApiError("conflict", "An account with this bank_id and external_ref belongs to another of this client's companies", {
-        field: "external_ref",
-        account_id: existing.id,
-        company_id: existing.companyId,
-      });
+      throw new ApiError(
+        "conflict",
+        "An account with this bank_id and external_ref belongs to another of this client's companies",
+        {
+          field: "external_ref",
+          account_id: existing.id,
+          company_id: existing.companyId,
+        },
+      );
     }
     // Transactions, balances and intraday points carry the account's currency: changing it would relabel their amounts.
     if (existing.currency !== body.currency && (await hasHistory(tx, existing.id))) {
@@ -136,7 +173,13 @@ export async function upsertAccount(
     }
     const [updated] = await tx
       .update(accounts)
-      .set({ currency: body.currency, status: body.status, name: body.name ?? existing.name, bankName: body.bank_name ?? existing.bankName, updatedAt: now })
+      .set({
+        currency: body.currency,
+        status: body.status,
+        name: body.name ?? existing.name,
+        bankName: body.bank_name ?? existing.bankName,
+        updatedAt: now,
+      })
       .where(eq(accounts.id, existing.id))
       .returning();
     return { account: toAccount(updated ?? existing), created: false };
@@ -206,7 +249,10 @@ export async function countTransactions(db: Db, scope: DataScope, f: Transaction
   if (f.toDate) conds.push(lte(accountDayFlows.bookedDate, f.toDate));
   if (f.direction) conds.push(eq(accountDayFlows.direction, f.direction));
   if (f.currency) conds.push(eq(accountDayFlows.currency, f.currency));
-  const [row] = await db.select({ n: sql<string>`coalesce(sum(${accountDayFlows.txCount}), 0)::text` }).from(accountDayFlows).where(and(...conds));
+  const [row] = await db
+    .select({ n: sql<string>`coalesce(sum(${accountDayFlows.txCount}), 0)::text` })
+    .from(accountDayFlows)
+    .where(and(...conds));
   return Number(row?.n ?? 0);
 }
 
@@ -214,7 +260,8 @@ export async function countTransactions(db: Db, scope: DataScope, f: Transaction
  * The transaction columns as text, timestamps already in ISO 8601 UTC: list
  * responses of 1,000 rows then need no per-row Date or Decimal work in Node.
  */
-const TX_TEXT_COLUMNS = sql.raw(`transactions.id::text as "id", transactions.account_id::text as "accountId", transactions.amount::text as "amount",
+const TX_TEXT_COLUMNS =
+  sql.raw(`transactions.id::text as "id", transactions.account_id::text as "accountId", transactions.amount::text as "amount",
   transactions.currency as "currency", transactions.direction as "direction",
   to_char(transactions.booked_at at time zone 'UTC', '${ISO_UTC_SQL}') as "bookedAt",
   to_char(transactions.value_at at time zone 'UTC', '${ISO_UTC_SQL}') as "valueAt",
@@ -255,14 +302,28 @@ export async function listBalances(
   page: Page,
   withCount: boolean,
 ) {
-  const conds: SQL[] = [...scopeWhere(scope, balanceSnapshots.tenantId, balanceSnapshots.companyId), eq(balanceSnapshots.accountId, accountId)];
+  const conds: SQL[] = [
+    ...scopeWhere(scope, balanceSnapshots.tenantId, balanceSnapshots.companyId),
+    eq(balanceSnapshots.accountId, accountId),
+  ];
   if (f.fromDate) conds.push(gte(balanceSnapshots.asOfDate, f.fromDate));
   if (f.toDate) conds.push(lte(balanceSnapshots.asOfDate, f.toDate));
   if (f.balanceType) conds.push(eq(balanceSnapshots.balanceType, f.balanceType));
   const where = and(...conds);
   const [rows, total] = await Promise.all([
-    db.select().from(balanceSnapshots).where(where).orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id)).limit(page.limit).offset(page.offset),
-    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(balanceSnapshots).where(where) : Promise.resolve([{ n: 0 }]),
+    db
+      .select()
+      .from(balanceSnapshots)
+      .where(where)
+      .orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(balanceSnapshots)
+          .where(where)
+      : Promise.resolve([{ n: 0 }]),
   ]);
   const out: BalanceSnapshot[] = rows.map((r) => ({
     id: r.id,
@@ -276,14 +337,35 @@ export async function listBalances(
 }
 
 /** Coverage days of one account in scope (another company's account id yields nothing), by date. */
-export async function listCoverage(db: Db, scope: DataScope, accountId: string, f: { fromDate?: string; toDate?: string }, page: Page, withCount: boolean) {
-  const conds: SQL[] = [...scopeWhere(scope, coverageDays.tenantId, coverageDays.companyId), eq(coverageDays.accountId, accountId)];
+export async function listCoverage(
+  db: Db,
+  scope: DataScope,
+  accountId: string,
+  f: { fromDate?: string; toDate?: string },
+  page: Page,
+  withCount: boolean,
+) {
+  const conds: SQL[] = [
+    ...scopeWhere(scope, coverageDays.tenantId, coverageDays.companyId),
+    eq(coverageDays.accountId, accountId),
+  ];
   if (f.fromDate) conds.push(gte(coverageDays.date, f.fromDate));
   if (f.toDate) conds.push(lte(coverageDays.date, f.toDate));
   const where = and(...conds);
   const [rows, total] = await Promise.all([
-    db.select().from(coverageDays).where(where).orderBy(asc(coverageDays.date), asc(coverageDays.id)).limit(page.limit).offset(page.offset),
-    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(coverageDays).where(where) : Promise.resolve([{ n: 0 }]),
+    db
+      .select()
+      .from(coverageDays)
+      .where(where)
+      .orderBy(asc(coverageDays.date), asc(coverageDays.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(coverageDays)
+          .where(where)
+      : Promise.resolve([{ n: 0 }]),
   ]);
   const out: CoverageDay[] = rows.map((r) => ({
     id: r.id,
@@ -304,7 +386,10 @@ export async function listIntraday(
   page: Page,
   withCount: boolean,
 ) {
-  const conds: SQL[] = [...scopeWhere(scope, intradayPoints.tenantId, intradayPoints.companyId), eq(intradayPoints.accountId, accountId)];
+  const conds: SQL[] = [
+    ...scopeWhere(scope, intradayPoints.tenantId, intradayPoints.companyId),
+    eq(intradayPoints.accountId, accountId),
+  ];
   const from = f.date ?? f.fromDate;
   const to = f.date ?? f.toDate;
   if (from) conds.push(gte(intradayPoints.timestamp, `${from}T00:00:00Z`));
@@ -312,8 +397,19 @@ export async function listIntraday(
   if (f.balanceType) conds.push(eq(intradayPoints.balanceType, f.balanceType));
   const where = and(...conds);
   const [rows, total] = await Promise.all([
-    db.select().from(intradayPoints).where(where).orderBy(asc(intradayPoints.timestamp), asc(intradayPoints.id)).limit(page.limit).offset(page.offset),
-    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(intradayPoints).where(where) : Promise.resolve([{ n: 0 }]),
+    db
+      .select()
+      .from(intradayPoints)
+      .where(where)
+      .orderBy(asc(intradayPoints.timestamp), asc(intradayPoints.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(intradayPoints)
+          .where(where)
+      : Promise.resolve([{ n: 0 }]),
   ]);
   const out: IntradayBalancePoint[] = rows.map((r) => ({
     id: r.id,

@@ -5,11 +5,24 @@
  */
 import { z } from "zod";
 import { CurrencyCode, IsoDate, Uuid } from "../../../lib/contract/common";
-import { Account, AccountStatus, AccountUpsert, BalanceSnapshot, BalanceType, CoverageDay, Direction, IntradayBalancePoint, Transaction } from "../../../lib/contract/ledger";
+import {
+  Account,
+  AccountStatus,
+  AccountUpsert,
+  BalanceSnapshot,
+  BalanceType,
+  CoverageDay,
+  Direction,
+  IntradayBalancePoint,
+  Transaction,
+} from "../../../lib/contract/ledger";
 import { defineRoute } from "../../lib/route";
 import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const idParams = z.object({ id: Uuid });
 
 export const listAccountsRoute = defineRoute({
@@ -19,7 +32,9 @@ export const listAccountsRoute = defineRoute({
   summary: "List bank accounts",
   scope: "read:ledger",
   company: "required",
-  request: { query: z.object({ ...pagingQuery, currency: CurrencyCode.optional(), status: AccountStatus.optional() }).strict() },
+  request: {
+    query: z.object({ ...pagingQuery, currency: CurrencyCode.optional(), status: AccountStatus.optional() }).strict(),
+  },
   responses: { 200: listResponse(Account, "Accounts, by name then id") },
 });
 
@@ -28,7 +43,8 @@ export const upsertAccountRoute = defineRoute({
   path: "/accounts",
   tags: ["Ledger"],
   summary: "Create or update a bank account (upsert)",
-  description: "Identity: client environment (tenant), bank_id and external_ref (an IBAN). company_id must equal X-Company-ID. 201 when created, 200 when updated.",
+  description:
+    "Identity: client environment (tenant), bank_id and external_ref (an IBAN). company_id must equal X-Company-ID. 201 when created, 200 when updated.",
   scope: "write:ledger",
   company: "required",
   request: { body: { required: true, content: { "application/json": { schema: AccountUpsert } } } },
@@ -54,7 +70,10 @@ export const accountTransactionsRoute = defineRoute({
   description: "Newest booking first. from_date / to_date filter on the booking date.",
   scope: "read:ledger",
   company: "required",
-  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery, direction: Direction.optional() }).strict() },
+  request: {
+    params: idParams,
+    query: z.object({ ...pagingQuery, ...dateRangeQuery, direction: Direction.optional() }).strict(),
+  },
   responses: { 200: listResponse(Transaction, "Transactions") },
 });
 
@@ -66,7 +85,10 @@ export const accountBalancesRoute = defineRoute({
   description: "Oldest first; from_date / to_date filter on as_of_date.",
   scope: "read:ledger",
   company: "required",
-  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery, balance_type: BalanceType.optional() }).strict() },
+  request: {
+    params: idParams,
+    query: z.object({ ...pagingQuery, ...dateRangeQuery, balance_type: BalanceType.optional() }).strict(),
+  },
   responses: { 200: listResponse(BalanceSnapshot, "Balance snapshots") },
 });
 
@@ -89,7 +111,12 @@ export const accountIntradayRoute = defineRoute({
   description: "`date` selects one UTC day; from_date / to_date a range of UTC days. Oldest first.",
   scope: "read:ledger",
   company: "required",
-  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery, date: IsoDate.optional(), balance_type: BalanceType.optional() }).strict() },
+  request: {
+    params: idParams,
+    query: z
+      .object({ ...pagingQuery, ...dateRangeQuery, date: IsoDate.optional(), balance_type: BalanceType.optional() })
+      .strict(),
+  },
   responses: { 200: listResponse(IntradayBalancePoint, "Intraday points") },
 });
 
@@ -102,7 +129,15 @@ export const listTransactionsRoute = defineRoute({
   scope: "read:ledger",
   company: "required",
   request: {
-    query: z.object({ ...pagingQuery, ...dateRangeQuery, account_id: Uuid.optional(), direction: Direction.optional(), currency: CurrencyCode.optional() }).strict(),
+    query: z
+      .object({
+        ...pagingQuery,
+        ...dateRangeQuery,
+        account_id: Uuid.optional(),
+        direction: Direction.optional(),
+        currency: CurrencyCode.optional(),
+      })
+      .strict(),
   },
   responses: { 200: listResponse(Transaction, "Transactions") },
 });

@@ -37,16 +37,19 @@ describe.each(READS)("GET $path", ({ path, companyScoped, list }) => {
     ["fullB", "B"],
     ["readB", "B"],
     ["partnerA", "A"],
-  ] as [ClientKey, string][])("%s (Form %s) reads it in its form's shape, with and without trailing slash", async (client, form) => {
-    for (const p of [path, `${path}/`]) {
-      const res = await h.call("GET", p, { client, company: IDS.companyA });
-      expect(res.status, p).toBe(200);
-      const json = (await res.json()) as unknown;
-      if (list && form === "A") expect(Array.isArray(json)).toBe(true);
-      if (list && form === "B") expect(json).toMatchObject({ page: 1, page_size: 100, previous: null });
-      if (!list) expect(Array.isArray(json)).toBe(false);
-    }
-  });
+  ] as [ClientKey, string][])(
+    "%s (Form %s) reads it in its form's shape, with and without trailing slash",
+    async (client, form) => {
+      for (const p of [path, `${path}/`]) {
+        const res = await h.call("GET", p, { client, company: IDS.companyA });
+        expect(res.status, p).toBe(200);
+        const json = (await res.json()) as unknown;
+        if (list && form === "A") expect(Array.isArray(json)).toBe(true);
+        if (list && form === "B") expect(json).toMatchObject({ page: 1, page_size: 100, previous: null });
+        if (!list) expect(Array.isArray(json)).toBe(false);
+      }
+    },
+  );
 
   it("403 without the read:ledger scope", async () => {
     const res = await h.call("GET", path, { client: "fullB", scope: "read:reporting", company: IDS.companyA });
@@ -106,12 +109,16 @@ describe("isolation", () => {
     };
     expect(b.companies.map((c) => c.company_id).sort()).toEqual([IDS.companyA, IDS.companyB]);
     expect(b.totals.map((t) => t.currency)).toEqual(["EUR", "NOK", "SEK"]);
-    const a = (await body(await h.call("GET", `/koncerner/${IDS.koncern}/breakdown`, { client: "partnerA" }))) as { totals: { currency: string }[] };
+    const a = (await body(await h.call("GET", `/koncerner/${IDS.koncern}/breakdown`, { client: "partnerA" }))) as {
+      totals: { currency: string }[];
+    };
     expect(a.totals.map((t) => t.currency)).toEqual(["DKK", "EUR", "NOK", "SEK"]);
   });
 
   it("Form A X-Company-ID narrows to one company; another tenant's company is 403", async () => {
-    const narrowed = (await (await h.call("GET", "/accounts", { client: "partnerA", company: IDS.companyC })).json()) as { id: string }[];
+    const narrowed = (await (
+      await h.call("GET", "/accounts", { client: "partnerA", company: IDS.companyC })
+    ).json()) as { id: string }[];
     expect(narrowed.map((a) => a.id)).toEqual([IDS.accountC1]);
     expect((await h.call("GET", "/accounts", { client: "partnerA", company: IDS.companyD })).status).toBe(403);
     const all = (await (await h.call("GET", "/accounts", { client: "partnerA" })).json()) as { id: string }[];
@@ -119,7 +126,11 @@ describe("isolation", () => {
   });
 
   it("a Form B X-Tenant-ID other than the client's tenant is 403", async () => {
-    const res = await h.call("GET", "/accounts", { client: "fullB", company: IDS.companyA, headers: { "x-tenant-id": IDS.tenant2 } });
+    const res = await h.call("GET", "/accounts", {
+      client: "fullB",
+      company: IDS.companyA,
+      headers: { "x-tenant-id": IDS.tenant2 },
+    });
     expect(res.status).toBe(403);
   });
 });
@@ -127,7 +138,13 @@ describe("isolation", () => {
 describe("transactions lists", () => {
   it("newest booking first, exact count, absolute next/previous links", async () => {
     const res = await h.call("GET", "/transactions?page_size=7&page=2", { client: "fullB", company: IDS.companyA });
-    const b = (await body(res)) as { count: number; total_pages: number; next: string; previous: string; results: { booked_date: string }[] };
+    const b = (await body(res)) as {
+      count: number;
+      total_pages: number;
+      next: string;
+      previous: string;
+      results: { booked_date: string }[];
+    };
     expect(b.count).toBe(80);
     expect(b.total_pages).toBe(12);
     expect(new URL(b.next).searchParams.get("page")).toBe("3");
@@ -142,7 +159,10 @@ describe("transactions lists", () => {
     const seen = new Set<string>();
     let url: string | null = "/transactions?page_size=30";
     while (url) {
-      const b = (await body(await h.call("GET", url, { client: "fullB", company: IDS.companyA }))) as { next: string | null; results: { id: string }[] };
+      const b = (await body(await h.call("GET", url, { client: "fullB", company: IDS.companyA }))) as {
+        next: string | null;
+        results: { id: string }[];
+      };
       for (const r of b.results) seen.add(r.id);
       url = b.next ? b.next.replace(/^https?:\/\/[^/]+\/public/, "") : null;
     }
@@ -150,7 +170,9 @@ describe("transactions lists", () => {
   });
 
   it("a page past the end is empty, previous points at the last page", async () => {
-    const b = (await body(await h.call("GET", "/transactions?page=50", { client: "fullB", company: IDS.companyA }))) as { results: unknown[]; next: null; previous: string };
+    const b = (await body(
+      await h.call("GET", "/transactions?page=50", { client: "fullB", company: IDS.companyA }),
+    )) as { results: unknown[]; next: null; previous: string };
     expect(b.results).toEqual([]);
     expect(b.next).toBeNull();
     expect(new URL(b.previous).searchParams.get("page")).toBe("1");
@@ -158,14 +180,24 @@ describe("transactions lists", () => {
 
   it("filters: direction, account, currency and an inclusive date range; the count follows the filters", async () => {
     const q = `/transactions?direction=credit&account_id=${IDS.accountA1}&currency=NOK&from_date=${daysAgo(9)}&to_date=${daysAgo(0)}`;
-    const b = (await body(await h.call("GET", q, { client: "fullB", company: IDS.companyA }))) as { count: number; results: { direction: string; booked_date: string; currency: string }[] };
+    const b = (await body(await h.call("GET", q, { client: "fullB", company: IDS.companyA }))) as {
+      count: number;
+      results: { direction: string; booked_date: string; currency: string }[];
+    };
     expect(b.results.length).toBe(5);
     expect(b.count).toBe(5);
-    expect(b.results.every((r) => r.direction === "credit" && r.currency === "NOK" && r.booked_date >= daysAgo(9))).toBe(true);
+    expect(
+      b.results.every((r) => r.direction === "credit" && r.currency === "NOK" && r.booked_date >= daysAgo(9)),
+    ).toBe(true);
   });
 
   it("amounts are decimal strings with the currency's digits; timestamps ISO 8601 with offset", async () => {
-    const b = (await body(await h.call("GET", `/transactions/60000000-0000-4000-8000-000000000000`, { client: "fullB", company: IDS.companyA }))) as Json;
+    const b = (await body(
+      await h.call("GET", `/transactions/60000000-0000-4000-8000-000000000000`, {
+        client: "fullB",
+        company: IDS.companyA,
+      }),
+    )) as Json;
     expect(b).toMatchObject({ amount: "1000.50", currency: "NOK", direction: "credit", end_to_end_id: "E2E-0-00" });
     expect(b.booked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
@@ -203,35 +235,63 @@ describe("transactions lists", () => {
   });
 
   it("page_size=1000 is accepted", async () => {
-    expect((await h.call("GET", "/transactions?page_size=1000", { client: "fullB", company: IDS.companyA })).status).toBe(200);
+    expect(
+      (await h.call("GET", "/transactions?page_size=1000", { client: "fullB", company: IDS.companyA })).status,
+    ).toBe(200);
   });
 });
 
 describe("account sub-resources", () => {
   it("balances filter by type and date, oldest first", async () => {
-    const b = (await body(await h.call("GET", `/accounts/${IDS.accountA1}/balances?balance_type=closing_booked&from_date=${daysAgo(2)}`, { client: "fullB", company: IDS.companyA }))) as {
+    const b = (await body(
+      await h.call("GET", `/accounts/${IDS.accountA1}/balances?balance_type=closing_booked&from_date=${daysAgo(2)}`, {
+        client: "fullB",
+        company: IDS.companyA,
+      }),
+    )) as {
       results: { as_of_date: string; balance: string; balance_type: string }[];
     };
     expect(b.results.map((r) => r.as_of_date)).toEqual([daysAgo(2), daysAgo(1), daysAgo(0)]);
     expect(b.results[0]?.balance).toMatch(/^\d+\.\d{2}$/);
-    const bad = await h.call("GET", `/accounts/${IDS.accountA1}/balances?balance_type=CLBD`, { client: "fullB", company: IDS.companyA });
+    const bad = await h.call("GET", `/accounts/${IDS.accountA1}/balances?balance_type=CLBD`, {
+      client: "fullB",
+      company: IDS.companyA,
+    });
     expect(bad.status).toBe(400);
   });
 
   it("coverage shows the missing and partial days", async () => {
-    const b = (await body(await h.call("GET", `/accounts/${IDS.accountA1}/coverage?from_date=${daysAgo(7)}&to_date=${daysAgo(4)}`, { client: "fullB", company: IDS.companyA }))) as {
+    const b = (await body(
+      await h.call("GET", `/accounts/${IDS.accountA1}/coverage?from_date=${daysAgo(7)}&to_date=${daysAgo(4)}`, {
+        client: "fullB",
+        company: IDS.companyA,
+      }),
+    )) as {
       results: { date: string; completeness: string; source: string }[];
     };
     expect(b.results.map((r) => r.completeness)).toEqual(["complete", "partial", "missing", "complete"]);
   });
 
   it("intraday: one day of 15-minute points; date and a range cannot be combined", async () => {
-    const b = (await body(await h.call("GET", `/accounts/${IDS.accountA1}/intraday?date=${daysAgo(1)}&page_size=1000`, { client: "fullB", company: IDS.companyA }))) as { count: number; results: { timestamp: string }[] };
+    const b = (await body(
+      await h.call("GET", `/accounts/${IDS.accountA1}/intraday?date=${daysAgo(1)}&page_size=1000`, {
+        client: "fullB",
+        company: IDS.companyA,
+      }),
+    )) as { count: number; results: { timestamp: string }[] };
     expect(b.count).toBe(96);
     expect(b.results[1]?.timestamp).toBe(`${daysAgo(1)}T00:15:00.000Z`);
-    const none = (await body(await h.call("GET", `/accounts/${IDS.accountA1}/intraday?date=${daysAgo(3)}`, { client: "fullB", company: IDS.companyA }))) as { count: number };
+    const none = (await body(
+      await h.call("GET", `/accounts/${IDS.accountA1}/intraday?date=${daysAgo(3)}`, {
+        client: "fullB",
+        company: IDS.companyA,
+      }),
+    )) as { count: number };
     expect(none.count).toBe(0);
-    const bad = await h.call("GET", `/accounts/${IDS.accountA1}/intraday?date=${daysAgo(1)}&from_date=${daysAgo(2)}`, { client: "fullB", company: IDS.companyA });
+    const bad = await h.call("GET", `/accounts/${IDS.accountA1}/intraday?date=${daysAgo(1)}&from_date=${daysAgo(2)}`, {
+      client: "fullB",
+      company: IDS.companyA,
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -243,17 +303,42 @@ describe("account sub-resources", () => {
 });
 
 describe("account upsert", () => {
-  const upsert = { company_id: IDS.companyA, bank_id: "DNBANOKK", external_ref: "NO71 1234 5678 903", external_ref_type: "IBAN", currency: "NOK", status: "active" };
+  const upsert = {
+    company_id: IDS.companyA,
+    bank_id: "DNBANOKK",
+    external_ref: "NO71 1234 5678 903",
+    external_ref_type: "IBAN",
+    currency: "NOK",
+    status: "active",
+  };
 
   it("201 when created, 200 when updated, never a duplicate", async () => {
-    const first = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: upsert, idem: true });
+    const first = await h.call("POST", "/accounts", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: upsert,
+      idem: true,
+    });
     expect(first.status).toBe(201);
     const created = await body(first);
-    expect(created).toMatchObject({ currency: "NOK", bank_name: "DNB", iban_masked: "NO71*******8903", company_id: IDS.companyA, status: "active" });
-    const second = await h.call("POST", "/accounts/", { client: "fullB", company: IDS.companyA, json: { ...upsert, status: "closed", name: "Renamed" }, idem: true });
+    expect(created).toMatchObject({
+      currency: "NOK",
+      bank_name: "DNB",
+      iban_masked: "NO71*******8903",
+      company_id: IDS.companyA,
+      status: "active",
+    });
+    const second = await h.call("POST", "/accounts/", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: { ...upsert, status: "closed", name: "Renamed" },
+      idem: true,
+    });
     expect(second.status).toBe(200);
     expect(await body(second)).toMatchObject({ id: created.id, status: "closed", name: "Renamed" });
-    const list = (await body(await h.call("GET", "/accounts?page_size=1000", { client: "fullB", company: IDS.companyA }))) as { results: { id: string }[] };
+    const list = (await body(
+      await h.call("GET", "/accounts?page_size=1000", { client: "fullB", company: IDS.companyA }),
+    )) as { results: { id: string }[] };
     expect(list.results.filter((a) => a.id === created.id)).toHaveLength(1);
   });
 
@@ -285,10 +370,17 @@ describe("account upsert", () => {
   });
 
   it("a read-only client gets 403; a client whose writes are not approved gets 403", async () => {
-    expect((await h.call("POST", "/accounts", { client: "readB", company: IDS.companyA, json: upsert, idem: true })).status).toBe(403);
+    expect(
+      (await h.call("POST", "/accounts", { client: "readB", company: IDS.companyA, json: upsert, idem: true })).status,
+    ).toBe(403);
     await h.database.exec("update oauth_clients set write_approved = false where client_id = 'test-partner-a'");
     try {
-      const res = await h.call("POST", "/accounts", { client: "partnerA", company: IDS.companyA, json: upsert, idem: true });
+      const res = await h.call("POST", "/accounts", {
+        client: "partnerA",
+        company: IDS.companyA,
+        json: upsert,
+        idem: true,
+      });
       expect(res.status).toBe(403);
       expect((await body(res)).details).toMatchObject({ reason: "write_not_approved" });
     } finally {
@@ -303,7 +395,11 @@ describe("company upsert", () => {
     const first = await h.call("POST", "/companies", { client: "fullB", json, idem: true });
     expect(first.status).toBe(201);
     const created = await body(first);
-    const second = await h.call("POST", "/companies", { client: "fullB", json: { ...json, name: "Nordlys Eiendom Holding AS" }, idem: true });
+    const second = await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { ...json, name: "Nordlys Eiendom Holding AS" },
+      idem: true,
+    });
     expect(second.status).toBe(200);
     expect(await body(second)).toMatchObject({ id: created.id, name: "Nordlys Eiendom Holding AS" });
     expect((await h.call("GET", `/companies/${String(created.id)}`, { client: "fullB" })).status).toBe(200);
@@ -312,7 +408,11 @@ describe("company upsert", () => {
   });
 
   it("an orgnr of a company not linked to the client is 403, like any company the client may not access", async () => {
-    const res = await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "10150817", name: "Gamma", country: "DK" }, idem: true });
+    const res = await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { orgnr: "10150817", name: "Gamma", country: "DK" },
+      idem: true,
+    });
     expect(res.status).toBe(403);
   });
 

@@ -30,7 +30,10 @@ async function accountRow(id: string) {
   return row;
 }
 
-const upsertOf = (a: { bankId: string; externalRef: string; currency: string; companyId: string }, patch: Json = {}) => ({
+const upsertOf = (
+  a: { bankId: string; externalRef: string; currency: string; companyId: string },
+  patch: Json = {},
+) => ({
   company_id: a.companyId,
   bank_id: a.bankId,
   external_ref: a.externalRef,
@@ -56,17 +59,37 @@ describe.each(FORMS)("account currency ($form)", ({ client }) => {
   it("the same currency still updates an account with history", async () => {
     const before = await accountRow(IDS.accountA2);
     if (!before) throw new Error("fixture account missing");
-    const res = await h.call("POST", "/accounts", { client, company: IDS.companyA, json: upsertOf(before, { name: `EUR ${client}` }), idem: true });
+    const res = await h.call("POST", "/accounts", {
+      client,
+      company: IDS.companyA,
+      json: upsertOf(before, { name: `EUR ${client}` }),
+      idem: true,
+    });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ id: IDS.accountA2, currency: "EUR", name: `EUR ${client}` });
   });
 
   it("an account without history may change its currency", async () => {
-    const fresh = { bankId: "DNBANOKK", externalRef: client === "fullB" ? "NO1515030000002" : "NO6115030079199", currency: "NOK", companyId: IDS.companyA };
-    const created = await h.call("POST", "/accounts", { client, company: IDS.companyA, json: upsertOf(fresh), idem: true });
+    const fresh = {
+      bankId: "DNBANOKK",
+      externalRef: client === "fullB" ? "NO1515030000002" : "NO6115030079199",
+      currency: "NOK",
+      companyId: IDS.companyA,
+    };
+    const created = await h.call("POST", "/accounts", {
+      client,
+      company: IDS.companyA,
+      json: upsertOf(fresh),
+      idem: true,
+    });
     expect(created.status, await created.clone().text()).toBe(201);
     const id = String((await body(created)).id);
-    const changed = await h.call("POST", "/accounts", { client, company: IDS.companyA, json: upsertOf(fresh, { currency: "EUR" }), idem: true });
+    const changed = await h.call("POST", "/accounts", {
+      client,
+      company: IDS.companyA,
+      json: upsertOf(fresh, { currency: "EUR" }),
+      idem: true,
+    });
     expect(changed.status).toBe(200);
     expect(await body(changed)).toMatchObject({ id, currency: "EUR" });
     expect((await accountRow(id))?.currency).toBe("EUR");
@@ -76,25 +99,52 @@ describe.each(FORMS)("account currency ($form)", ({ client }) => {
 describe("account currency: every kind of history counts", () => {
   const ibans = { balance: "NO9715030158382", intraday: "NO3015030237576", coverage: "NO9615030395953" } as const;
 
-  it.each(Object.keys(ibans) as (keyof typeof ibans)[])("an account with only a %s row keeps its currency", async (kind) => {
-    const a = { bankId: "DNBANOKK", externalRef: ibans[kind], currency: "NOK", companyId: IDS.companyA };
-    const created = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: upsertOf(a), idem: true });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const accountId = String((await body(created)).id);
-    const base = { id: crypto.randomUUID(), tenantId: IDS.tenant, companyId: IDS.companyA, accountId };
-    if (kind === "balance") {
-      await h.database.db.insert(s.balanceSnapshots).values({ ...base, balanceType: "closing_booked", asOfDate: "2026-01-05", balance: "10.00", currency: "NOK" });
-    }
-    if (kind === "intraday") {
-      const point = { timestamp: "2026-01-05T10:00:00Z", balance: "10.00", currency: "NOK", balanceType: "interim_booked" };
-      await h.database.db.insert(s.intradayPoints).values({ ...base, ...point });
-    }
-    if (kind === "coverage") await h.database.db.insert(s.coverageDays).values({ ...base, date: "2026-01-05", source: "camt.053", completeness: "complete" });
-    const res = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: upsertOf(a, { currency: "SEK" }), idem: true });
-    expect(res.status).toBe(409);
-    expect((await body(res)).details).toMatchObject({ field: "currency" });
-    expect((await accountRow(accountId))?.currency).toBe("NOK");
-  });
+  it.each(Object.keys(ibans) as (keyof typeof ibans)[])(
+    "an account with only a %s row keeps its currency",
+    async (kind) => {
+      const a = { bankId: "DNBANOKK", externalRef: ibans[kind], currency: "NOK", companyId: IDS.companyA };
+      const created = await h.call("POST", "/accounts", {
+        client: "fullB",
+        company: IDS.companyA,
+        json: upsertOf(a),
+        idem: true,
+      });
+      expect(created.status, await created.clone().text()).toBe(201);
+      const accountId = String((await body(created)).id);
+      const base = { id: crypto.randomUUID(), tenantId: IDS.tenant, companyId: IDS.companyA, accountId };
+      if (kind === "balance") {
+        await h.database.db.insert(s.balanceSnapshots).values({
+          ...base,
+          balanceType: "closing_booked",
+          asOfDate: "2026-01-05",
+          balance: "10.00",
+          currency: "NOK",
+        });
+      }
+      if (kind === "intraday") {
+        const point = {
+          timestamp: "2026-01-05T10:00:00Z",
+          balance: "10.00",
+          currency: "NOK",
+          balanceType: "interim_booked",
+        };
+        await h.database.db.insert(s.intradayPoints).values({ ...base, ...point });
+      }
+      if (kind === "coverage")
+        await h.database.db
+          .insert(s.coverageDays)
+          .values({ ...base, date: "2026-01-05", source: "camt.053", completeness: "complete" });
+      const res = await h.call("POST", "/accounts", {
+        client: "fullB",
+        company: IDS.companyA,
+        json: upsertOf(a, { currency: "SEK" }),
+        idem: true,
+      });
+      expect(res.status).toBe(409);
+      expect((await body(res)).details).toMatchObject({ field: "currency" });
+      expect((await accountRow(accountId))?.currency).toBe("NOK");
+    },
+  );
 });
 
 /** Status, body and headers of a response, without the ones that differ per request (request id, rate-limit counters). */
@@ -109,16 +159,30 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
   it("an account identity held by a company the client cannot see answers exactly like a company it may not access", async () => {
     // Form B client linked to A and B; company C holds the account.
     const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
-    const existsElsewhere = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json: heldByC, idem: true });
+    const existsElsewhere = await h.call("POST", "/accounts", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: heldByC,
+      idem: true,
+    });
     const doesNotExist = await h.call("POST", "/accounts", {
       client: "fullB",
       company: IDS.companyC,
-      json: upsertOf({ bankId: "DABADKKK", externalRef: "DK9520000123456789", currency: "DKK", companyId: IDS.companyC }),
+      json: upsertOf({
+        bankId: "DABADKKK",
+        externalRef: "DK9520000123456789",
+        currency: "DKK",
+        companyId: IDS.companyC,
+      }),
       idem: true,
     });
     const a = await comparable(existsElsewhere);
     expect(a.status).toBe(403);
-    expect(JSON.parse(a.body)).toEqual({ error: "permission_denied", message: "The company is not accessible to this client", details: {} });
+    expect(JSON.parse(a.body)).toEqual({
+      error: "permission_denied",
+      message: "The company is not accessible to this client",
+      details: {},
+    });
     expect(a).toEqual(await comparable(doesNotExist));
     const c1 = await accountRow(IDS.accountC1);
     expect(c1).toMatchObject({ companyId: IDS.companyC, currency: "DKK" });
@@ -128,21 +192,44 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
     const a1 = await accountRow(IDS.accountA1);
     if (!a1) throw new Error("fixture account missing");
     for (const client of ["fullB", "partnerA"] as const) {
-      const res = await h.call("POST", "/accounts", { client, company: IDS.companyB, json: upsertOf({ ...a1, companyId: IDS.companyB }), idem: true });
+      const res = await h.call("POST", "/accounts", {
+        client,
+        company: IDS.companyB,
+        json: upsertOf({ ...a1, companyId: IDS.companyB }),
+        idem: true,
+      });
       expect(res.status).toBe(409);
-      expect((await body(res)).details).toMatchObject({ field: "external_ref", account_id: IDS.accountA1, company_id: IDS.companyA });
+      expect((await body(res)).details).toMatchObject({
+        field: "external_ref",
+        account_id: IDS.accountA1,
+        company_id: IDS.companyA,
+      });
     }
     // Form A sees the whole tenant, so company C's account is a visible conflict for it, not a refusal.
     const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
-    const res = await h.call("POST", "/accounts", { client: "partnerA", company: IDS.companyA, json: heldByC, idem: true });
+    const res = await h.call("POST", "/accounts", {
+      client: "partnerA",
+      company: IDS.companyA,
+      json: heldByC,
+      idem: true,
+    });
     expect(res.status).toBe(409);
   });
 
   it("an orgnr of a company not linked to the client answers exactly like a company it may not access", async () => {
     const linksBefore = await h.database.db.$count(s.oauthClientCompanies);
-    const existsElsewhere = await h.call("POST", "/companies", { client: "fullB", json: { orgnr: "10150817", name: "Gamma", country: "DK" }, idem: true });
+    const existsElsewhere = await h.call("POST", "/companies", {
+      client: "fullB",
+      json: { orgnr: "10150817", name: "Gamma", country: "DK" },
+      idem: true,
+    });
     const fresh = { orgnr: "31415926", name: "Pi ApS", country: "DK" };
-    const doesNotExist = await h.call("POST", "/companies", { client: "fullB", company: IDS.companyC, json: fresh, idem: true });
+    const doesNotExist = await h.call("POST", "/companies", {
+      client: "fullB",
+      company: IDS.companyC,
+      json: fresh,
+      idem: true,
+    });
     const a = await comparable(existsElsewhere);
     expect(a.status).toBe(403);
     expect(a).toEqual(await comparable(doesNotExist));
@@ -153,7 +240,11 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
   });
 
   it("another tenant's identities do not collide at all", async () => {
-    const res = await h.call("POST", "/companies", { client: "otherB", json: { orgnr: "10150817", name: "Gamma Two", country: "DK" }, idem: true });
+    const res = await h.call("POST", "/companies", {
+      client: "otherB",
+      json: { orgnr: "10150817", name: "Gamma Two", country: "DK" },
+      idem: true,
+    });
     expect(res.status).toBe(201);
   });
 });

@@ -22,18 +22,34 @@ export function toCompany(r: CompanyRow): Company {
 }
 
 /** Companies in scope, by name then id. */
-export async function listCompanies(db: Db, scope: DataScope, paging: { limit: number; offset: number }): Promise<{ rows: Company[]; count: number }> {
+export async function listCompanies(
+  db: Db,
+  scope: DataScope,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: Company[]; count: number }> {
   const where = and(...scopeWhere(scope, companies.tenantId, companies.id));
   const [rows, [total]] = await Promise.all([
-    db.select().from(companies).where(where).orderBy(asc(companies.name), asc(companies.id)).limit(paging.limit).offset(paging.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(companies).where(where),
+    db
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(where),
   ]);
   return { rows: rows.map(toCompany), count: Number(total?.n ?? 0) };
 }
 
 /** One company in scope, or 404. */
 export async function getCompany(db: Db, scope: DataScope, id: string): Promise<Company> {
-  const [row] = await db.select().from(companies).where(and(eq(companies.id, id), ...scopeWhere(scope, companies.tenantId, companies.id)));
+  const [row] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, id), ...scopeWhere(scope, companies.tenantId, companies.id)));
   if (!row) throw notFound("Company");
   return toCompany(row);
 }
@@ -44,7 +60,11 @@ export async function getCompany(db: Db, scope: DataScope, id: string): Promise<
  * @throws 403 permission_denied, the same answer as for any company the client may not
  *   access, when the orgnr belongs to a company of the tenant the client may not see.
  */
-export async function upsertCompany(db: Db, caller: Caller, body: CompanyUpsert): Promise<{ company: Company; created: boolean }> {
+export async function upsertCompany(
+  db: Db,
+  caller: Caller,
+  body: CompanyUpsert,
+): Promise<{ company: Company; created: boolean }> {
   return db.transaction(async (tx) => {
     const id = newId();
     const inserted = await tx
@@ -54,10 +74,14 @@ export async function upsertCompany(db: Db, caller: Caller, body: CompanyUpsert)
       .returning();
     const created = inserted[0];
     if (created) {
-      if (caller.form === "B") await tx.insert(oauthClientCompanies).values({ clientId: caller.clientId, companyId: created.id });
+      if (caller.form === "B")
+        await tx.insert(oauthClientCompanies).values({ clientId: caller.clientId, companyId: created.id });
       return { company: toCompany(created), created: true };
     }
-    const [existing] = await tx.select().from(companies).where(and(eq(companies.tenantId, caller.tenantId), eq(companies.orgnr, body.orgnr)));
+    const [existing] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.tenantId, caller.tenantId), eq(companies.orgnr, body.orgnr)));
     if (!existing) throw new ApiError("conflict", "The company changed concurrently; retry");
     // The same answer as for any company the caller may not access: a refusal does not say that the orgnr exists.
     if (!caller.companyIds.includes(existing.id)) throw companyNotAccessible();
@@ -84,17 +108,33 @@ function koncernScopeWhere(scope: DataScope) {
   return and(...conds);
 }
 
-export async function listKoncerner(db: Db, scope: DataScope, paging: { limit: number; offset: number }): Promise<{ rows: Koncern[]; count: number }> {
+export async function listKoncerner(
+  db: Db,
+  scope: DataScope,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: Koncern[]; count: number }> {
   const where = koncernScopeWhere(scope);
   const [rows, [total]] = await Promise.all([
-    db.select({ id: koncerner.id, name: koncerner.name }).from(koncerner).where(where).orderBy(asc(koncerner.name), asc(koncerner.id)).limit(paging.limit).offset(paging.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(koncerner).where(where),
+    db
+      .select({ id: koncerner.id, name: koncerner.name })
+      .from(koncerner)
+      .where(where)
+      .orderBy(asc(koncerner.name), asc(koncerner.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(koncerner)
+      .where(where),
   ]);
   return { rows, count: Number(total?.n ?? 0) };
 }
 
 export async function getKoncern(db: Db, scope: DataScope, id: string): Promise<Koncern> {
-  const [row] = await db.select({ id: koncerner.id, name: koncerner.name }).from(koncerner).where(and(eq(koncerner.id, id), koncernScopeWhere(scope)));
+  const [row] = await db
+    .select({ id: koncerner.id, name: koncerner.name })
+    .from(koncerner)
+    .where(and(eq(koncerner.id, id), koncernScopeWhere(scope)));
   if (!row) throw notFound("Koncern");
   return row;
 }
@@ -106,8 +146,13 @@ export async function getKoncern(db: Db, scope: DataScope, id: string): Promise<
  */
 export async function koncernBreakdown(db: Db, scope: DataScope, id: string): Promise<KoncernBreakdown> {
   await getKoncern(db, scope, id);
-  const visible = scope.companyIds === null ? sql`true` : inArray(sql`c.id`, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"]);
-  const rows = await queryRows<{ company_id: string; name: string; currency: string | null; balance: string | null }>(db, sql`
+  const visible =
+    scope.companyIds === null
+      ? sql`true`
+      : inArray(sql`c.id`, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"]);
+  const rows = await queryRows<{ company_id: string; name: string; currency: string | null; balance: string | null }>(
+    db,
+    sql`
     select c.id::text as company_id, c.name, lb.currency, sum(lb.balance)::text as balance
     from koncern_members m
     join companies c on c.id = m.company_id and c.tenant_id = ${scope.tenantId}
@@ -117,7 +162,8 @@ export async function koncernBreakdown(db: Db, scope: DataScope, id: string): Pr
     ) lb on true
     where m.koncern_id = ${id} and ${visible}
     group by c.id, c.name, lb.currency
-    order by c.name, c.id, lb.currency`);
+    order by c.name, c.id, lb.currency`,
+  );
   const byCompany = new Map<string, KoncernBreakdown["companies"][number]>();
   const totals = new Map<string, Decimal>();
   for (const r of rows) {
@@ -134,6 +180,8 @@ export async function koncernBreakdown(db: Db, scope: DataScope, id: string): Pr
   return {
     koncern_id: id,
     companies: [...byCompany.values()],
-    totals: [...totals.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([currency, sum]) => ({ currency, balance: formatAmount(sum, currency) })),
+    totals: [...totals.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([currency, sum]) => ({ currency, balance: formatAmount(sum, currency) })),
   };
 }

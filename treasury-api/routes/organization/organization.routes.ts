@@ -8,7 +8,10 @@ import { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/
 import { defineRoute } from "../../lib/route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const idParams = z.object({ id: Uuid });
 const listQuery = z.object(pagingQuery).strict();
 
@@ -75,7 +78,8 @@ export const koncernBreakdownRoute = defineRoute({
   path: "/koncerner/{id}/breakdown",
   tags: ["Organization"],
   summary: "Koncern breakdown by company and currency",
-  description: "Each company's latest closing_booked balances per currency, and totals per currency. Companies outside the caller's scope are left out.",
+  description:
+    "Each company's latest closing_booked balances per currency, and totals per currency. Companies outside the caller's scope are left out.",
   scope: "read:ledger",
   company: "none",
   request: { params: idParams },

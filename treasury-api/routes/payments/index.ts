@@ -11,7 +11,13 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
     const q = c.req.valid("query");
     checkDateRange(q);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listBatches(c.get("db"), c.get("scope"), { status: q.status, fromDate: q.from_date, toDate: q.to_date }, paging, paging.needsCount);
+    const { rows, count } = await repo.listBatches(
+      c.get("db"),
+      c.get("scope"),
+      { status: q.status, fromDate: q.from_date, toDate: q.to_date },
+      paging,
+      paging.needsCount,
+    );
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
@@ -27,23 +33,39 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
     return c.json(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body), 201);
   });
 
-  api.openapi(r.getBatchRoute, async (c) => c.json(repo.toBatch(await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200));
-
-  api.openapi(r.submitBatchRoute, async (c) =>
-    c.json(await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThreshold), 202),
+  api.openapi(r.getBatchRoute, async (c) =>
+    c.json(repo.toBatch(await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200),
   );
 
-  api.openapi(r.getBatchDebtorAccountRoute, async (c) => c.json(await repo.getDebtorAccount(c.get("db"), c.get("scope"), c.req.valid("param").id), 200));
+  api.openapi(r.submitBatchRoute, async (c) =>
+    c.json(
+      await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThreshold),
+      202,
+    ),
+  );
+
+  api.openapi(r.getBatchDebtorAccountRoute, async (c) =>
+    c.json(await repo.getDebtorAccount(c.get("db"), c.get("scope"), c.req.valid("param").id), 200),
+  );
 
   api.openapi(r.listBatchInstructionsRoute, async (c) => {
     const q = c.req.valid("query");
     const batch = await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
     const paging = resolvePaging(c, q);
-    const { rows, count } = await repo.listBatchInstructions(c.get("db"), c.get("scope"), batch.id, { status: q.status }, paging, paging.needsCount);
+    const { rows, count } = await repo.listBatchInstructions(
+      c.get("db"),
+      c.get("scope"),
+      batch.id,
+      { status: q.status },
+      paging,
+      paging.needsCount,
+    );
     return c.json(listBody(c, paging, rows, count), 200);
   });
 
-  api.openapi(r.getInstructionRoute, async (c) => c.json(await repo.getInstruction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200));
+  api.openapi(r.getInstructionRoute, async (c) =>
+    c.json(await repo.getInstruction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200),
+  );
 
   api.openapi(r.listStatusEventsRoute, async (c) => {
     const q = c.req.valid("query");
@@ -52,7 +74,13 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
     const { rows, count } = await repo.listStatusEvents(
       c.get("db"),
       c.get("scope"),
-      { status: q.status, fromDate: q.from_date, toDate: q.to_date, batchId: q.batch_id, instructionId: q.instruction_id },
+      {
+        status: q.status,
+        fromDate: q.from_date,
+        toDate: q.to_date,
+        batchId: q.batch_id,
+        instructionId: q.instruction_id,
+      },
       paging,
       paging.needsCount,
     );

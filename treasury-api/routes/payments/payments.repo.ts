@@ -5,10 +5,26 @@
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { ExactDecimal } from "../../../lib/contract/common";
-import type { BatchStatus, DebtorAccount, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import type {
+  BatchStatus,
+  DebtorAccount,
+  InstructionStatus,
+  PaymentBatch,
+  PaymentBatchCreate,
+  PaymentInstruction,
+  PaymentStatusEvent,
+} from "../../../lib/contract/payments";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../../db/client";
-import { accounts, approvalRequests, companies, oauthClients, paymentBatches, paymentInstructions, paymentStatusEvents } from "../../db/schema";
+import {
+  accounts,
+  approvalRequests,
+  companies,
+  oauthClients,
+  paymentBatches,
+  paymentInstructions,
+  paymentStatusEvents,
+} from "../../db/schema";
 import { requiredApprovals } from "../../domain/four-eyes";
 import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { notFound } from "../../lib/errors";
@@ -65,22 +81,41 @@ export function toStatusEvent(r: StatusEventRow): PaymentStatusEvent {
   };
 }
 
-async function countWhere(db: Db, table: typeof paymentBatches | typeof paymentInstructions | typeof paymentStatusEvents, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
+async function countWhere(
+  db: Db,
+  table: typeof paymentBatches | typeof paymentInstructions | typeof paymentStatusEvents,
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(table)
+    .where(where);
   return Number(row?.n ?? 0);
 }
 
 // ------------------------------------------------------------ batches
 
 /** Batches in scope, newest first; filters: status, created_at UTC date range. */
-export async function listBatches(db: Db, scope: DataScope, f: { status?: BatchStatus; fromDate?: string; toDate?: string }, page: Page, withCount: boolean) {
+export async function listBatches(
+  db: Db,
+  scope: DataScope,
+  f: { status?: BatchStatus; fromDate?: string; toDate?: string },
+  page: Page,
+  withCount: boolean,
+) {
   const conds: SQL[] = scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId);
   if (f.status) conds.push(eq(paymentBatches.status, f.status));
   if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
   if (f.toDate) conds.push(lt(paymentBatches.createdAt, startOfNextDayUtc(f.toDate)));
   const where = and(...conds);
   const [rows, count] = await Promise.all([
-    db.select().from(paymentBatches).where(where).orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(paymentBatches)
+      .where(where)
+      .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
+      .limit(page.limit)
+      .offset(page.offset),
     withCount ? countWhere(db, paymentBatches, where) : Promise.resolve(0),
   ]);
   return { rows: rows.map(toBatch), count };
@@ -105,7 +140,14 @@ export async function debtorAccountRow(db: DbOrTx, batch: Pick<BatchRow, "tenant
   const [account] = await db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.tenantId, batch.tenantId), eq(accounts.companyId, batch.companyId), eq(accounts.currency, batch.currency), eq(accounts.status, "active")))
+    .where(
+      and(
+        eq(accounts.tenantId, batch.tenantId),
+        eq(accounts.companyId, batch.companyId),
+        eq(accounts.currency, batch.currency),
+        eq(accounts.status, "active"),
+      ),
+    )
     .orderBy(asc(accounts.name), asc(accounts.id))
     .limit(1);
   return account;
@@ -141,7 +183,12 @@ const INSERT_CHUNK = 1000;
  * (four-eyes) is `body.initiator`, else the creating client's public client_id.
  * @param clientId the creating OAuth client (internal uuid), kept for the audit trail
  */
-export async function createBatch(db: Db, scope: DataScope, clientId: string, body: PaymentBatchCreate): Promise<PaymentBatch> {
+export async function createBatch(
+  db: Db,
+  scope: DataScope,
+  clientId: string,
+  body: PaymentBatchCreate,
+): Promise<PaymentBatch> {
   // ExactDecimal: decimal.js's default 20 significant digits would round a sum of large amounts.
   const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new ExactDecimal(0));
   const now = new Date().toISOString();
@@ -151,7 +198,9 @@ export async function createBatch(db: Db, scope: DataScope, clientId: string, bo
     tenantId: scope.tenantId,
     companyId: body.company_id,
     createdByClientId: clientId,
-    initiator: body.initiator ?? sql`coalesce((select ${oauthClients.clientId} from ${oauthClients} where ${oauthClients.id} = ${clientId}), ${clientId})`,
+    initiator:
+      body.initiator ??
+      sql`coalesce((select ${oauthClients.clientId} from ${oauthClients} where ${oauthClients.id} = ${clientId}), ${clientId})`,
     currency: body.currency,
     status: "created",
     totalAmount: total.toFixed(),
@@ -177,7 +226,8 @@ export async function createBatch(db: Db, scope: DataScope, clientId: string, bo
   }));
   const [row] = await db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentBatches).values(batch).returning();
-    for (let i = 0; i < instructions.length; i += INSERT_CHUNK) await tx.insert(paymentInstructions).values(instructions.slice(i, i + INSERT_CHUNK));
+    for (let i = 0; i < instructions.length; i += INSERT_CHUNK)
+      await tx.insert(paymentInstructions).values(instructions.slice(i, i + INSERT_CHUNK));
     return inserted;
   });
   if (!row) throw new Error("insert returned no batch row");
@@ -190,7 +240,12 @@ export async function createBatch(db: Db, scope: DataScope, clientId: string, bo
  * transaction with the batch row locked.
  * @throws 404 outside the scope; 409 conflict `{ state, allowed }` when not `created`.
  */
-export async function submitBatch(db: Db, scope: DataScope, id: string, fourEyesThreshold: string): Promise<PaymentBatch> {
+export async function submitBatch(
+  db: Db,
+  scope: DataScope,
+  id: string,
+  fourEyesThreshold: string,
+): Promise<PaymentBatch> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -200,7 +255,11 @@ export async function submitBatch(db: Db, scope: DataScope, id: string, fourEyes
     if (!row) throw notFound("Payment batch");
     const status = transition(BATCH_MACHINE, row.status, "submit");
     const now = new Date().toISOString();
-    const [updated] = await tx.update(paymentBatches).set({ status, submittedAt: now, updatedAt: now }).where(eq(paymentBatches.id, id)).returning();
+    const [updated] = await tx
+      .update(paymentBatches)
+      .set({ status, submittedAt: now, updatedAt: now })
+      .where(eq(paymentBatches.id, id))
+      .returning();
     await tx.insert(approvalRequests).values({
       id: newId(),
       tenantId: row.tenantId,
@@ -220,12 +279,28 @@ export async function submitBatch(db: Db, scope: DataScope, id: string, fourEyes
 // ------------------------------------------------------------ instructions
 
 /** The instructions of a batch in scope in batch order, optionally by status; another company's batch id yields nothing. */
-export async function listBatchInstructions(db: Db, scope: DataScope, batchId: string, f: { status?: InstructionStatus }, page: Page, withCount: boolean) {
-  const conds: SQL[] = [...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId), eq(paymentInstructions.batchId, batchId)];
+export async function listBatchInstructions(
+  db: Db,
+  scope: DataScope,
+  batchId: string,
+  f: { status?: InstructionStatus },
+  page: Page,
+  withCount: boolean,
+) {
+  const conds: SQL[] = [
+    ...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId),
+    eq(paymentInstructions.batchId, batchId),
+  ];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
   const where = and(...conds);
   const [rows, count] = await Promise.all([
-    db.select().from(paymentInstructions).where(where).orderBy(asc(paymentInstructions.position)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(paymentInstructions)
+      .where(where)
+      .orderBy(asc(paymentInstructions.position))
+      .limit(page.limit)
+      .offset(page.offset),
     withCount ? countWhere(db, paymentInstructions, where) : Promise.resolve(0),
   ]);
   return { rows: rows.map(toInstruction), count };
@@ -235,7 +310,12 @@ export async function getInstruction(db: Db, scope: DataScope, id: string): Prom
   const [row] = await db
     .select()
     .from(paymentInstructions)
-    .where(and(eq(paymentInstructions.id, id), ...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId)));
+    .where(
+      and(
+        eq(paymentInstructions.id, id),
+        ...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId),
+      ),
+    );
   if (!row) throw notFound("Payment instruction");
   return toInstruction(row);
 }
@@ -260,7 +340,13 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
   if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
   const where = and(...conds);
   const [rows, count] = await Promise.all([
-    db.select().from(paymentStatusEvents).where(where).orderBy(asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id)).limit(page.limit).offset(page.offset),
+    db
+      .select()
+      .from(paymentStatusEvents)
+      .where(where)
+      .orderBy(asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id))
+      .limit(page.limit)
+      .offset(page.offset),
     withCount ? countWhere(db, paymentStatusEvents, where) : Promise.resolve(0),
   ]);
   return { rows: rows.map(toStatusEvent), count };
@@ -287,7 +373,11 @@ export interface StatusChange {
  * @param occurredAt ISO timestamp of the change
  * @returns the status events written
  */
-export async function applyStatusChanges(tx: DbOrTx, changes: StatusChange[], occurredAt: string): Promise<PaymentStatusEvent[]> {
+export async function applyStatusChanges(
+  tx: DbOrTx,
+  changes: StatusChange[],
+  occurredAt: string,
+): Promise<PaymentStatusEvent[]> {
   const events: PaymentStatusEvent[] = [];
   for (let i = 0; i < changes.length; i += INSERT_CHUNK) {
     const chunk = changes.slice(i, i + INSERT_CHUNK);
@@ -319,7 +409,12 @@ export async function applyStatusChanges(tx: DbOrTx, changes: StatusChange[], oc
     events.push(...inserted.map(toStatusEvent));
     await enqueueEvents(
       tx,
-      inserted.map((e) => ({ tenantId: e.tenantId, companyId: e.companyId, type: "payment.status.updated" as const, data: toStatusEvent(e) })),
+      inserted.map((e) => ({
+        tenantId: e.tenantId,
+        companyId: e.companyId,
+        type: "payment.status.updated" as const,
+        data: toStatusEvent(e),
+      })),
     );
   }
   return events;

@@ -6,11 +6,22 @@
  */
 import { z } from "zod";
 import { Uuid } from "../../../lib/contract/common";
-import { BatchStatus, DebtorAccount, InstructionStatus, PaymentBatch, PaymentBatchCreate, PaymentInstruction, PaymentStatusEvent } from "../../../lib/contract/payments";
+import {
+  BatchStatus,
+  DebtorAccount,
+  InstructionStatus,
+  PaymentBatch,
+  PaymentBatchCreate,
+  PaymentInstruction,
+  PaymentStatusEvent,
+} from "../../../lib/contract/payments";
 import { defineRoute } from "../../lib/route";
 import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const idParams = z.object({ id: Uuid });
 
 export const listBatchesRoute = defineRoute({
@@ -18,7 +29,8 @@ export const listBatchesRoute = defineRoute({
   path: "/payments/batches",
   tags: ["Payments"],
   summary: "List payment batches",
-  description: "Newest first (created_at, id descending). `status` filters on the batch status; from_date / to_date on the UTC date of created_at.",
+  description:
+    "Newest first (created_at, id descending). `status` filters on the batch status; from_date / to_date on the UTC date of created_at.",
   scope: "read:payments",
   company: "required",
   request: { query: z.object({ ...pagingQuery, ...dateRangeQuery, status: BatchStatus.optional() }).strict() },
@@ -117,7 +129,13 @@ export const listStatusEventsRoute = defineRoute({
   company: "required",
   request: {
     query: z
-      .object({ ...pagingQuery, ...dateRangeQuery, status: InstructionStatus.optional(), batch_id: Uuid.optional(), instruction_id: Uuid.optional() })
+      .object({
+        ...pagingQuery,
+        ...dateRangeQuery,
+        status: InstructionStatus.optional(),
+        batch_id: Uuid.optional(),
+        instruction_id: Uuid.optional(),
+      })
       .strict(),
   },
   responses: { 200: listResponse(PaymentStatusEvent, "Status events") },

@@ -12,7 +12,13 @@ afterAll(async () => {
   await h.close();
 });
 
-const IBANS = ["NO9386011117947", "SE4550000000058398257466", "DK5000400440116243", "GB82WEST12345698765432", "DE89370400440532013000"];
+const IBANS = [
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "GB82WEST12345698765432",
+  "DE89370400440532013000",
+];
 
 interface InstructionBody {
   amount: unknown;
@@ -24,11 +30,23 @@ interface InstructionBody {
 }
 
 function instruction(i: number, currency = "NOK", over: Partial<InstructionBody> = {}): InstructionBody {
-  return { amount: `${100 + i}.25`, currency, creditor_name: `Supplier ${i} AS`, creditor_iban: IBANS[i % IBANS.length], end_to_end_id: `E2E-T-${i}`, ...over };
+  return {
+    amount: `${100 + i}.25`,
+    currency,
+    creditor_name: `Supplier ${i} AS`,
+    creditor_iban: IBANS[i % IBANS.length],
+    end_to_end_id: `E2E-T-${i}`,
+    ...over,
+  };
 }
 
 function batchBody(n: number, over: Record<string, unknown> = {}, company: string = IDS.companyA, currency = "NOK") {
-  return { company_id: company, currency, instructions: Array.from({ length: n }, (_, i) => instruction(i, currency)), ...over };
+  return {
+    company_id: company,
+    currency,
+    instructions: Array.from({ length: n }, (_, i) => instruction(i, currency)),
+    ...over,
+  };
 }
 
 async function batchCount(): Promise<number> {
@@ -37,11 +55,19 @@ async function batchCount(): Promise<number> {
 }
 
 /** `company: null` sends no X-Company-ID. */
-async function create(body: unknown, client: ClientKey = "fullB", company: string | null = IDS.companyA): Promise<Response> {
+async function create(
+  body: unknown,
+  client: ClientKey = "fullB",
+  company: string | null = IDS.companyA,
+): Promise<Response> {
   return h.call("POST", "/payments/batches", { client, company: company ?? undefined, json: body, idem: true });
 }
 
-async function createOk(body: unknown, client: ClientKey = "fullB", company: string | null = IDS.companyA): Promise<{ id: string; total_amount: string; status: string }> {
+async function createOk(
+  body: unknown,
+  client: ClientKey = "fullB",
+  company: string | null = IDS.companyA,
+): Promise<{ id: string; total_amount: string; status: string }> {
   const res = await create(body, client, company);
   expect(res.status, await res.clone().text()).toBe(201);
   return (await res.json()) as { id: string; total_amount: string; status: string };
@@ -51,12 +77,23 @@ describe("POST /payments/batches", () => {
   it("creates a batch in both forms with the exact total", async () => {
     const body = batchBody(3, {
       requested_execution_date: daysAgo(0),
-      instructions: [instruction(0, "NOK", { amount: "0.10" }), instruction(1, "NOK", { amount: "0.20" }), instruction(2, "NOK", { amount: "1000000000.7" })],
+      instructions: [
+        instruction(0, "NOK", { amount: "0.10" }),
+        instruction(1, "NOK", { amount: "0.20" }),
+        instruction(2, "NOK", { amount: "1000000000.7" }),
+      ],
     });
     const res = await create(body);
     expect(res.status).toBe(201);
     const b = (await res.json()) as Record<string, unknown>;
-    expect(b).toMatchObject({ company_id: IDS.companyA, currency: "NOK", status: "created", total_amount: "1000000001.00", instruction_count: 3, requested_execution_date: daysAgo(0) });
+    expect(b).toMatchObject({
+      company_id: IDS.companyA,
+      currency: "NOK",
+      status: "created",
+      total_amount: "1000000001.00",
+      instruction_count: 3,
+      requested_execution_date: daysAgo(0),
+    });
     expect(typeof b.id).toBe("string");
     expect(String(b.created_at)).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
 
@@ -65,50 +102,157 @@ describe("POST /payments/batches", () => {
     expect(a.status).toBe("created");
     const foreign = await create(batchBody(1, {}, IDS.companyD), "partnerA", null);
     expect(foreign.status).toBe(400);
-    expect(((await foreign.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty("company_id");
+    expect(((await foreign.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty(
+      "company_id",
+    );
   });
 
   it("sums huge amounts exactly (beyond decimal.js's default 20 significant digits)", async () => {
     const half = "499999999999999999.99";
-    const b = await createOk(batchBody(3, { instructions: [instruction(0, "NOK", { amount: half }), instruction(1, "NOK", { amount: half }), instruction(2, "NOK", { amount: "0.01" })] }));
+    const b = await createOk(
+      batchBody(3, {
+        instructions: [
+          instruction(0, "NOK", { amount: half }),
+          instruction(1, "NOK", { amount: half }),
+          instruction(2, "NOK", { amount: "0.01" }),
+        ],
+      }),
+    );
     expect(b.total_amount).toBe("999999999999999999.99");
   });
 
   it("stores IBANs in electronic format and keeps the given amounts", async () => {
-    const b = await createOk(batchBody(1, { instructions: [instruction(0, "NOK", { creditor_iban: "no93 8601 1117 947", amount: "5" })] }));
-    const res = await h.call("GET", `/payments/batches/${b.id}/instructions`, { client: "fullB", company: IDS.companyA });
+    const b = await createOk(
+      batchBody(1, { instructions: [instruction(0, "NOK", { creditor_iban: "no93 8601 1117 947", amount: "5" })] }),
+    );
+    const res = await h.call("GET", `/payments/batches/${b.id}/instructions`, {
+      client: "fullB",
+      company: IDS.companyA,
+    });
     const list = (await res.json()) as { results: { creditor_iban: string; amount: string; status: string }[] };
     expect(list.results[0]).toMatchObject({ creditor_iban: "NO9386011117947", amount: "5.00", status: "pending" });
   });
 
   const long = (n: number) => "x".repeat(n);
   const cases: { name: string; body: () => unknown; field: string }[] = [
-    { name: "company_id other than the header", body: () => batchBody(1, { company_id: IDS.companyB }), field: "company_id" },
-    { name: "company_id missing", body: () => ({ currency: "NOK", instructions: [instruction(0)] }), field: "company_id" },
+    {
+      name: "company_id other than the header",
+      body: () => batchBody(1, { company_id: IDS.companyB }),
+      field: "company_id",
+    },
+    {
+      name: "company_id missing",
+      body: () => ({ currency: "NOK", instructions: [instruction(0)] }),
+      field: "company_id",
+    },
     { name: "company_id not a uuid", body: () => batchBody(1, { company_id: "nope" }), field: "company_id" },
     { name: "currency not ISO 4217", body: () => batchBody(1, { currency: "XYZ" }), field: "currency" },
     { name: "currency lower case", body: () => batchBody(1, { currency: "nok" }), field: "currency" },
     { name: "no instructions", body: () => batchBody(0), field: "instructions" },
     { name: "instructions not an array", body: () => batchBody(0, { instructions: {} }), field: "instructions" },
-    { name: "amount zero", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: "0.00" })] }), field: "instructions[0].amount" },
-    { name: "amount negative", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: "-5.00" })] }), field: "instructions[0].amount" },
-    { name: "amount a number", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: 5 })] }), field: "instructions[0].amount" },
-    { name: "amount in exponent form", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: "1e3" })] }), field: "instructions[0].amount" },
-    { name: "amount with too many fraction digits", body: () => batchBody(2, { instructions: [instruction(0), instruction(1, "NOK", { amount: "1.001" })] }), field: "instructions[1].amount" },
-    { name: "JPY amount with fraction digits", body: () => ({ ...batchBody(1, {}, IDS.companyA, "JPY"), instructions: [instruction(0, "JPY", { amount: "100.5" })] }), field: "instructions[0].amount" },
-    { name: "instruction currency differs", body: () => batchBody(2, { instructions: [instruction(0), instruction(1, "SEK")] }), field: "instructions[1].currency" },
-    { name: "creditor_name empty", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { creditor_name: "  " })] }), field: "instructions[0].creditor_name" },
-    { name: "creditor_name over 140", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { creditor_name: long(141) })] }), field: "instructions[0].creditor_name" },
-    { name: "creditor_iban bad checksum", body: () => batchBody(4, { instructions: [0, 1, 2].map((i) => instruction(i)).concat(instruction(3, "NOK", { creditor_iban: "NO9386011117948" })) }), field: "instructions[3].creditor_iban" },
-    { name: "creditor_iban garbage", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { creditor_iban: "hello" })] }), field: "instructions[0].creditor_iban" },
-    { name: "end_to_end_id empty", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { end_to_end_id: "" })] }), field: "instructions[0].end_to_end_id" },
-    { name: "end_to_end_id over 35", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { end_to_end_id: long(36) })] }), field: "instructions[0].end_to_end_id" },
-    { name: "end_to_end_id duplicated", body: () => batchBody(3, { instructions: [instruction(0), instruction(1), instruction(2, "NOK", { end_to_end_id: "E2E-T-0" })] }), field: "instructions[2].end_to_end_id" },
-    { name: "required field of an instruction missing", body: () => batchBody(1, { instructions: [{ amount: "1.00", currency: "NOK", creditor_name: "A", end_to_end_id: "x" }] }), field: "instructions[0].creditor_iban" },
-    { name: "requested_execution_date in the past", body: () => batchBody(1, { requested_execution_date: daysAgo(1) }), field: "requested_execution_date" },
-    { name: "requested_execution_date not a date", body: () => batchBody(1, { requested_execution_date: "2030-02-30" }), field: "requested_execution_date" },
+    {
+      name: "amount zero",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: "0.00" })] }),
+      field: "instructions[0].amount",
+    },
+    {
+      name: "amount negative",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: "-5.00" })] }),
+      field: "instructions[0].amount",
+    },
+    {
+      name: "amount a number",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: 5 })] }),
+      field: "instructions[0].amount",
+    },
+    {
+      name: "amount in exponent form",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { amount: "1e3" })] }),
+      field: "instructions[0].amount",
+    },
+    {
+      name: "amount with too many fraction digits",
+      body: () => batchBody(2, { instructions: [instruction(0), instruction(1, "NOK", { amount: "1.001" })] }),
+      field: "instructions[1].amount",
+    },
+    {
+      name: "JPY amount with fraction digits",
+      body: () => ({
+        ...batchBody(1, {}, IDS.companyA, "JPY"),
+        instructions: [instruction(0, "JPY", { amount: "100.5" })],
+      }),
+      field: "instructions[0].amount",
+    },
+    {
+      name: "instruction currency differs",
+      body: () => batchBody(2, { instructions: [instruction(0), instruction(1, "SEK")] }),
+      field: "instructions[1].currency",
+    },
+    {
+      name: "creditor_name empty",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { creditor_name: "  " })] }),
+      field: "instructions[0].creditor_name",
+    },
+    {
+      name: "creditor_name over 140",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { creditor_name: long(141) })] }),
+      field: "instructions[0].creditor_name",
+    },
+    {
+      name: "creditor_iban bad checksum",
+      body: () =>
+        batchBody(4, {
+          instructions: [0, 1, 2]
+            .map((i) => instruction(i))
+            .concat(instruction(3, "NOK", { creditor_iban: "NO9386011117948" })),
+        }),
+      field: "instructions[3].creditor_iban",
+    },
+    {
+      name: "creditor_iban garbage",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { creditor_iban: "hello" })] }),
+      field: "instructions[0].creditor_iban",
+    },
+    {
+      name: "end_to_end_id empty",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { end_to_end_id: "" })] }),
+      field: "instructions[0].end_to_end_id",
+    },
+    {
+      name: "end_to_end_id over 35",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { end_to_end_id: long(36) })] }),
+      field: "instructions[0].end_to_end_id",
+    },
+    {
+      name: "end_to_end_id duplicated",
+      body: () =>
+        batchBody(3, {
+          instructions: [instruction(0), instruction(1), instruction(2, "NOK", { end_to_end_id: "E2E-T-0" })],
+        }),
+      field: "instructions[2].end_to_end_id",
+    },
+    {
+      name: "required field of an instruction missing",
+      body: () =>
+        batchBody(1, { instructions: [{ amount: "1.00", currency: "NOK", creditor_name: "A", end_to_end_id: "x" }] }),
+      field: "instructions[0].creditor_iban",
+    },
+    {
+      name: "requested_execution_date in the past",
+      body: () => batchBody(1, { requested_execution_date: daysAgo(1) }),
+      field: "requested_execution_date",
+    },
+    {
+      name: "requested_execution_date not a date",
+      body: () => batchBody(1, { requested_execution_date: "2030-02-30" }),
+      field: "requested_execution_date",
+    },
     { name: "unknown batch field", body: () => batchBody(1, { priority: "high" }), field: "priority" },
-    { name: "unknown instruction field", body: () => batchBody(1, { instructions: [instruction(0, "NOK", { memo: "x" })] }), field: "instructions[0].memo" },
+    {
+      name: "unknown instruction field",
+      body: () => batchBody(1, { instructions: [instruction(0, "NOK", { memo: "x" })] }),
+      field: "instructions[0].memo",
+    },
     { name: "more than 10,000 instructions", body: () => batchBody(10_001), field: "instructions" },
   ];
 
@@ -126,13 +270,23 @@ describe("POST /payments/batches", () => {
     const res = await create(
       batchBody(3, {
         requested_execution_date: daysAgo(3),
-        instructions: [instruction(0, "NOK", { creditor_iban: "NO00" }), instruction(1, "EUR", { amount: "1.999" }), instruction(2, "NOK", { end_to_end_id: "E2E-T-0" })],
+        instructions: [
+          instruction(0, "NOK", { creditor_iban: "NO00" }),
+          instruction(1, "EUR", { amount: "1.999" }),
+          instruction(2, "NOK", { end_to_end_id: "E2E-T-0" }),
+        ],
       }),
     );
     expect(res.status).toBe(400);
     const err = (await res.json()) as { details: { errors: Record<string, string[]> } };
     expect(Object.keys(err.details.errors).sort()).toEqual(
-      ["instructions[0].creditor_iban", "instructions[1].amount", "instructions[1].currency", "instructions[2].end_to_end_id", "requested_execution_date"].sort(),
+      [
+        "instructions[0].creditor_iban",
+        "instructions[1].amount",
+        "instructions[1].currency",
+        "instructions[2].end_to_end_id",
+        "requested_execution_date",
+      ].sort(),
     );
   });
 
@@ -140,43 +294,99 @@ describe("POST /payments/batches", () => {
     const body = batchBody(10_000);
     expect(JSON.stringify(body).length).toBeGreaterThan(1024 * 1024);
     const b = await createOk(body); // its speed is measured by bench:api, not here
-    const detail = (await (await h.call("GET", `/payments/batches/${b.id}`, { client: "fullB", company: IDS.companyA })).json()) as { instruction_count: number; total_amount: string };
+    const detail = (await (
+      await h.call("GET", `/payments/batches/${b.id}`, { client: "fullB", company: IDS.companyA })
+    ).json()) as { instruction_count: number; total_amount: string };
     // sum of (100 + i).25 for i < 10000 = 100 * 10000 + 49995000 + 0.25 * 10000
     expect(detail).toMatchObject({ instruction_count: 10_000, total_amount: "50997500.00" });
 
-    const huge = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, idem: true, headers: { "content-type": "application/json" }, body: `{"pad":"${"x".repeat(8 * 1024 * 1024)}"}` });
+    const huge = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      headers: { "content-type": "application/json" },
+      body: `{"pad":"${"x".repeat(8 * 1024 * 1024)}"}`,
+    });
     expect(huge.status).toBe(413);
     // Other write routes keep the 1 MiB limit.
-    const other = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, idem: true, headers: { "content-type": "application/json" }, body: `{"pad":"${"x".repeat(1024 * 1024)}"}` });
+    const other = await h.call("POST", "/accounts", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      headers: { "content-type": "application/json" },
+      body: `{"pad":"${"x".repeat(1024 * 1024)}"}`,
+    });
     expect(other.status).toBe(413);
   });
 
   it("refuses wrong content type, malformed JSON, a missing key, a missing company header and missing scopes", async () => {
-    const text = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, idem: true, headers: { "content-type": "text/plain" }, body: JSON.stringify(batchBody(1)) });
+    const text = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify(batchBody(1)),
+    });
     expect(text.status).toBe(415);
-    const malformed = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, idem: true, headers: { "content-type": "application/json" }, body: "{not json" });
+    const malformed = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
     expect(malformed.status).toBe(400);
-    const noKey = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, json: batchBody(1) });
+    const noKey = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: batchBody(1),
+    });
     expect(noKey.status).toBe(400);
     const noCompany = await create(batchBody(1), "fullB", null);
     expect(noCompany.status).toBe(400);
     const notLinked = await create(batchBody(1, { company_id: IDS.companyC }), "fullB", IDS.companyC);
     expect(notLinked.status).toBe(403);
-    const readOnly = await h.call("POST", "/payments/batches", { client: "readB", company: IDS.companyA, json: batchBody(1), idem: true });
+    const readOnly = await h.call("POST", "/payments/batches", {
+      client: "readB",
+      company: IDS.companyA,
+      json: batchBody(1),
+      idem: true,
+    });
     expect(readOnly.status).toBe(403);
-    const noWriteScope = await h.call("POST", "/payments/batches", { client: "fullB", scope: "read:payments", company: IDS.companyA, json: batchBody(1), idem: true });
+    const noWriteScope = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      scope: "read:payments",
+      company: IDS.companyA,
+      json: batchBody(1),
+      idem: true,
+    });
     expect(noWriteScope.status).toBe(403);
   });
 
   it("replays the same key and refuses it with another body", async () => {
     const key = crypto.randomUUID();
-    const first = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, json: batchBody(2), idem: key });
-    const again = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, json: batchBody(2), idem: key });
+    const first = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: batchBody(2),
+      idem: key,
+    });
+    const again = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: batchBody(2),
+      idem: key,
+    });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(((await again.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id);
-    const other = await h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, json: batchBody(3), idem: key });
+    const other = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      json: batchBody(3),
+      idem: key,
+    });
     expect(other.status).toBe(409);
   });
 });
@@ -196,7 +406,11 @@ describe("GET /payments/batches and details", () => {
     const newest = (await createOk(batchBody(1))).id;
     const b = await h.call("GET", "/payments/batches?page_size=2", { client: "fullB", company: IDS.companyA });
     expect(b.status).toBe(200);
-    const env = (await b.json()) as { count: number; results: { id: string; company_id: string; created_at: string }[]; next: string | null };
+    const env = (await b.json()) as {
+      count: number;
+      results: { id: string; company_id: string; created_at: string }[];
+      next: string | null;
+    };
     expect(env.results).toHaveLength(2);
     expect(env.count).toBeGreaterThan(2); // batchA as well
     expect(env.next).toContain("page=2");
@@ -207,20 +421,33 @@ describe("GET /payments/batches and details", () => {
     const arr = (await a.json()) as { id: string }[];
     expect(Array.isArray(arr)).toBe(true);
     expect(arr.map((r) => r.id)).toEqual(expect.arrayContaining([batchA, batchB]));
-    const aNarrow = (await (await h.call("GET", "/payments/batches?limit=1000", { client: "partnerA", company: IDS.companyB })).json()) as { id: string }[];
+    const aNarrow = (await (
+      await h.call("GET", "/payments/batches?limit=1000", { client: "partnerA", company: IDS.companyB })
+    ).json()) as { id: string }[];
     expect(aNarrow.map((r) => r.id)).toContain(batchB);
     expect(aNarrow.map((r) => r.id)).not.toContain(batchA);
   });
 
   it("filters by status and created date", async () => {
-    const created = (await (await h.call("GET", "/payments/batches?status=created&page_size=1000", { client: "fullB", company: IDS.companyA })).json()) as { results: { status: string }[] };
+    const created = (await (
+      await h.call("GET", "/payments/batches?status=created&page_size=1000", { client: "fullB", company: IDS.companyA })
+    ).json()) as { results: { status: string }[] };
     expect(created.results.length).toBeGreaterThan(0);
     expect(created.results.every((r) => r.status === "created")).toBe(true);
-    const none = (await (await h.call("GET", "/payments/batches?status=completed", { client: "fullB", company: IDS.companyA })).json()) as { count: number };
+    const none = (await (
+      await h.call("GET", "/payments/batches?status=completed", { client: "fullB", company: IDS.companyA })
+    ).json()) as { count: number };
     expect(none.count).toBe(0);
-    const today = (await (await h.call("GET", `/payments/batches?from_date=${daysAgo(0)}&to_date=${daysAgo(0)}`, { client: "fullB", company: IDS.companyA })).json()) as { count: number };
+    const today = (await (
+      await h.call("GET", `/payments/batches?from_date=${daysAgo(0)}&to_date=${daysAgo(0)}`, {
+        client: "fullB",
+        company: IDS.companyA,
+      })
+    ).json()) as { count: number };
     expect(today.count).toBeGreaterThan(0);
-    const past = (await (await h.call("GET", `/payments/batches?to_date=${daysAgo(1)}`, { client: "fullB", company: IDS.companyA })).json()) as { count: number };
+    const past = (await (
+      await h.call("GET", `/payments/batches?to_date=${daysAgo(1)}`, { client: "fullB", company: IDS.companyA })
+    ).json()) as { count: number };
     expect(past.count).toBe(0);
   });
 
@@ -252,9 +479,16 @@ describe("GET /payments/batches and details", () => {
   it("detail, instructions and instruction detail; 404 outside the scope", async () => {
     const detail = await h.call("GET", `/payments/batches/${batchA}/`, { client: "fullB", company: IDS.companyA });
     expect(detail.status).toBe(200);
-    expect(await detail.json()).toMatchObject({ id: batchA, status: "created", instruction_count: 3, total_amount: "303.75" });
+    expect(await detail.json()).toMatchObject({
+      id: batchA,
+      status: "created",
+      instruction_count: 3,
+      total_amount: "303.75",
+    });
 
-    const ins = (await (await h.call("GET", `/payments/batches/${batchA}/instructions`, { client: "fullB", company: IDS.companyA })).json()) as {
+    const ins = (await (
+      await h.call("GET", `/payments/batches/${batchA}/instructions`, { client: "fullB", company: IDS.companyA })
+    ).json()) as {
       count: number;
       results: { id: string; end_to_end_id: string; batch_id: string; status: string }[];
     };
@@ -262,21 +496,51 @@ describe("GET /payments/batches and details", () => {
     expect(ins.results.map((r) => r.end_to_end_id)).toEqual(["E2E-T-0", "E2E-T-1", "E2E-T-2"]);
     const first = ins.results[0];
     expect(first).toMatchObject({ batch_id: batchA, status: "pending" });
-    const pendingOnly = (await (await h.call("GET", `/payments/batches/${batchA}/instructions?status=settled`, { client: "fullB", company: IDS.companyA })).json()) as { count: number };
+    const pendingOnly = (await (
+      await h.call("GET", `/payments/batches/${batchA}/instructions?status=settled`, {
+        client: "fullB",
+        company: IDS.companyA,
+      })
+    ).json()) as { count: number };
     expect(pendingOnly.count).toBe(0);
 
     const one = await h.call("GET", `/payments/instructions/${first?.id}`, { client: "fullB", company: IDS.companyA });
     expect(one.status).toBe(200);
-    expect(await one.json()).toMatchObject({ id: first?.id, amount: "100.25", currency: "NOK", creditor_name: "Supplier 0 AS" });
+    expect(await one.json()).toMatchObject({
+      id: first?.id,
+      amount: "100.25",
+      currency: "NOK",
+      creditor_name: "Supplier 0 AS",
+    });
 
     // Another company's header, another tenant, an unknown id: 404 (never 403).
-    expect((await h.call("GET", `/payments/batches/${batchA}`, { client: "fullB", company: IDS.companyB })).status).toBe(404);
-    expect((await h.call("GET", `/payments/batches/${batchA}`, { client: "otherB", company: IDS.companyD })).status).toBe(404);
-    expect((await h.call("GET", `/payments/batches/${batchA}/instructions`, { client: "otherB", company: IDS.companyD })).status).toBe(404);
-    expect((await h.call("GET", `/payments/instructions/${first?.id}`, { client: "otherB", company: IDS.companyD })).status).toBe(404);
-    expect((await h.call("GET", `/payments/batches/${crypto.randomUUID()}`, { client: "fullB", company: IDS.companyA })).status).toBe(404);
+    expect(
+      (await h.call("GET", `/payments/batches/${batchA}`, { client: "fullB", company: IDS.companyB })).status,
+    ).toBe(404);
+    expect(
+      (await h.call("GET", `/payments/batches/${batchA}`, { client: "otherB", company: IDS.companyD })).status,
+    ).toBe(404);
+    expect(
+      (await h.call("GET", `/payments/batches/${batchA}/instructions`, { client: "otherB", company: IDS.companyD }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await h.call("GET", `/payments/instructions/${first?.id}`, { client: "otherB", company: IDS.companyD })).status,
+    ).toBe(404);
+    expect(
+      (await h.call("GET", `/payments/batches/${crypto.randomUUID()}`, { client: "fullB", company: IDS.companyA }))
+        .status,
+    ).toBe(404);
     // Read scope needed.
-    expect((await h.call("GET", `/payments/batches/${batchA}`, { client: "fullB", scope: "read:ledger", company: IDS.companyA })).status).toBe(403);
+    expect(
+      (
+        await h.call("GET", `/payments/batches/${batchA}`, {
+          client: "fullB",
+          scope: "read:ledger",
+          company: IDS.companyA,
+        })
+      ).status,
+    ).toBe(403);
     // Missing company header on a company-scoped call (Form B).
     expect((await h.call("GET", "/payments/batches", { client: "fullB" })).status).toBe(400);
   });
@@ -286,36 +550,107 @@ describe("POST /payments/batches/{id}/submit", () => {
   it("202 with the batch, opens an approval request; 409 when submitted again; replays the same key", async () => {
     const small = await createOk(batchBody(2));
     const key = crypto.randomUUID();
-    const res = await h.call("POST", `/payments/batches/${small.id}/submit`, { client: "fullB", company: IDS.companyA, idem: key });
+    const res = await h.call("POST", `/payments/batches/${small.id}/submit`, {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: key,
+    });
     expect(res.status).toBe(202);
     expect(await res.json()).toMatchObject({ id: small.id, status: "pending_approval" });
-    const replay = await h.call("POST", `/payments/batches/${small.id}/submit`, { client: "fullB", company: IDS.companyA, idem: key });
+    const replay = await h.call("POST", `/payments/batches/${small.id}/submit`, {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: key,
+    });
     expect(replay.status).toBe(202);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    const again = await h.call("POST", `/payments/batches/${small.id}/submit`, { client: "fullB", company: IDS.companyA, idem: true });
+    const again = await h.call("POST", `/payments/batches/${small.id}/submit`, {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+    });
     expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({ error: "conflict", details: { state: "pending_approval", allowed: ["created"] } });
+    expect(await again.json()).toMatchObject({
+      error: "conflict",
+      details: { state: "pending_approval", allowed: ["created"] },
+    });
 
-    const requests = await queryRows<{ required_count: number; state: string }>(h.database.db, sql`select required_count, state from approval_requests where object_id = ${small.id}`);
+    const requests = await queryRows<{ required_count: number; state: string }>(
+      h.database.db,
+      sql`select required_count, state from approval_requests where object_id = ${small.id}`,
+    );
     expect(requests).toEqual([{ required_count: 1, state: "pending" }]);
   });
 
   it("needs two approvals at or above the four-eyes threshold", async () => {
-    const big = await createOk(batchBody(2, { instructions: [instruction(0, "NOK", { amount: "99999.99" }), instruction(1, "NOK", { amount: "0.01" })] }));
+    const big = await createOk(
+      batchBody(2, {
+        instructions: [instruction(0, "NOK", { amount: "99999.99" }), instruction(1, "NOK", { amount: "0.01" })],
+      }),
+    );
     expect(big.total_amount).toBe("100000.00");
-    expect((await h.call("POST", `/payments/batches/${big.id}/submit`, { client: "fullB", company: IDS.companyA, idem: true, json: {} })).status).toBe(202);
-    const [req] = await queryRows<{ required_count: number }>(h.database.db, sql`select required_count from approval_requests where object_id = ${big.id}`);
+    expect(
+      (
+        await h.call("POST", `/payments/batches/${big.id}/submit`, {
+          client: "fullB",
+          company: IDS.companyA,
+          idem: true,
+          json: {},
+        })
+      ).status,
+    ).toBe(202);
+    const [req] = await queryRows<{ required_count: number }>(
+      h.database.db,
+      sql`select required_count from approval_requests where object_id = ${big.id}`,
+    );
     expect(req?.required_count).toBe(2);
   });
 
   it("404 outside the scope, 400 for a bad id, 415 for a non-JSON body, 403 without write scope", async () => {
     const b = await createOk(batchBody(1));
-    expect((await h.call("POST", `/payments/batches/${b.id}/submit`, { client: "fullB", company: IDS.companyB, idem: true })).status).toBe(404);
-    expect((await h.call("POST", `/payments/batches/${b.id}/submit`, { client: "otherB", company: IDS.companyD, idem: true })).status).toBe(404);
-    expect((await h.call("POST", "/payments/batches/nope/submit", { client: "fullB", company: IDS.companyA, idem: true })).status).toBe(400);
-    expect((await h.call("POST", `/payments/batches/${b.id}/submit`, { client: "fullB", company: IDS.companyA, idem: true, headers: { "content-type": "text/plain", "content-length": "2" }, body: "go" })).status).toBe(415);
-    expect((await h.call("POST", `/payments/batches/${b.id}/submit`, { client: "fullB", scope: "read:payments", company: IDS.companyA, idem: true })).status).toBe(403);
-    expect((await h.call("GET", `/payments/batches/${b.id}`, { client: "fullB", company: IDS.companyA }).then((r) => r.json())) as { status: string }).toMatchObject({ status: "created" });
+    expect(
+      (await h.call("POST", `/payments/batches/${b.id}/submit`, { client: "fullB", company: IDS.companyB, idem: true }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await h.call("POST", `/payments/batches/${b.id}/submit`, {
+          client: "otherB",
+          company: IDS.companyD,
+          idem: true,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await h.call("POST", "/payments/batches/nope/submit", { client: "fullB", company: IDS.companyA, idem: true }))
+        .status,
+    ).toBe(400);
+    expect(
+      (
+        await h.call("POST", `/payments/batches/${b.id}/submit`, {
+          client: "fullB",
+          company: IDS.companyA,
+          idem: true,
+          headers: { "content-type": "text/plain", "content-length": "2" },
+          body: "go",
+        })
+      ).status,
+    ).toBe(415);
+    expect(
+      (
+        await h.call("POST", `/payments/batches/${b.id}/submit`, {
+          client: "fullB",
+          scope: "read:payments",
+          company: IDS.companyA,
+          idem: true,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await h
+        .call("GET", `/payments/batches/${b.id}`, { client: "fullB", company: IDS.companyA })
+        .then((r) => r.json())) as { status: string },
+    ).toMatchObject({ status: "created" });
   });
 
   it("Form A submits without a company header", async () => {
@@ -344,7 +679,10 @@ describe("GET /payments/status-events", () => {
 describe("GET /payments/batches/{id}/debtor-account", () => {
   it("names the first active account in the batch currency, with the full IBAN; 404 without one", async () => {
     const nok = await createOk(batchBody(1));
-    const res = await h.call("GET", `/payments/batches/${nok.id}/debtor-account`, { client: "fullB", company: IDS.companyA });
+    const res = await h.call("GET", `/payments/batches/${nok.id}/debtor-account`, {
+      client: "fullB",
+      company: IDS.companyA,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(await res.json()).toEqual({
       account_id: IDS.accountA1,
@@ -357,11 +695,17 @@ describe("GET /payments/batches/{id}/debtor-account", () => {
     });
 
     const usd = await createOk(batchBody(1, {}, IDS.companyA, "USD"));
-    const none = await h.call("GET", `/payments/batches/${usd.id}/debtor-account`, { client: "fullB", company: IDS.companyA });
+    const none = await h.call("GET", `/payments/batches/${usd.id}/debtor-account`, {
+      client: "fullB",
+      company: IDS.companyA,
+    });
     expect(none.status).toBe(404);
 
     // Another company's batch is not found, not leaked.
-    const other = await h.call("GET", `/payments/batches/${nok.id}/debtor-account`, { client: "fullB", company: IDS.companyC });
+    const other = await h.call("GET", `/payments/batches/${nok.id}/debtor-account`, {
+      client: "fullB",
+      company: IDS.companyC,
+    });
     expect([403, 404]).toContain(other.status);
   });
 });

@@ -26,11 +26,29 @@ export function registerReconciliationRoutes(api: OpenAPIHono<AppEnv>): void {
     );
     return c.json(listBody(c, paging, rows, count), 200);
   });
-  api.openapi(r.getMatchRoute, async (c) => c.json(await repo.getMatch(c.get("db"), c.get("scope"), c.req.valid("param").id), 200));
+  api.openapi(r.getMatchRoute, async (c) =>
+    c.json(await repo.getMatch(c.get("db"), c.get("scope"), c.req.valid("param").id), 200),
+  );
   api.openapi(r.confirmMatchRoute, async (c) =>
-    c.json(await repo.decideMatch(c.get("db"), c.get("scope"), c.req.valid("param").id, decision(c, "confirm", c.req.valid("json"))), 200),
+    c.json(
+      await repo.decideMatch(
+        c.get("db"),
+        c.get("scope"),
+        c.req.valid("param").id,
+        decision(c, "confirm", c.req.valid("json")),
+      ),
+      200,
+    ),
   );
   api.openapi(r.rejectMatchRoute, async (c) =>
-    c.json(await repo.decideMatch(c.get("db"), c.get("scope"), c.req.valid("param").id, decision(c, "reject", c.req.valid("json"))), 200),
+    c.json(
+      await repo.decideMatch(
+        c.get("db"),
+        c.get("scope"),
+        c.req.valid("param").id,
+        decision(c, "reject", c.req.valid("json")),
+      ),
+      200,
+    ),
   );
 }

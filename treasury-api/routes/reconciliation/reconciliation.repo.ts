@@ -22,15 +22,32 @@ export interface MatchFilter {
   instructionId?: string;
 }
 
-export async function listMatches(db: Db, scope: DataScope, f: MatchFilter, page: { limit: number; offset: number }, withCount: boolean) {
+export async function listMatches(
+  db: Db,
+  scope: DataScope,
+  f: MatchFilter,
+  page: { limit: number; offset: number },
+  withCount: boolean,
+) {
   const conds: SQL[] = scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId);
   if (f.state) conds.push(eq(reconciliationMatches.state, f.state));
   if (f.transactionId) conds.push(eq(reconciliationMatches.transactionId, f.transactionId));
   if (f.instructionId) conds.push(eq(reconciliationMatches.paymentInstructionId, f.instructionId));
   const where = and(...conds);
   const [rows, total] = await Promise.all([
-    db.select().from(reconciliationMatches).where(where).orderBy(desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id)).limit(page.limit).offset(page.offset),
-    withCount ? db.select({ n: sql<number>`count(*)::int` }).from(reconciliationMatches).where(where) : Promise.resolve([{ n: 0 }]),
+    db
+      .select()
+      .from(reconciliationMatches)
+      .where(where)
+      .orderBy(desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    withCount
+      ? db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reconciliationMatches)
+          .where(where)
+      : Promise.resolve([{ n: 0 }]),
   ]);
   return { rows: rows.map(toMatch), count: Number(total[0]?.n ?? 0) };
 }
@@ -39,7 +56,12 @@ export async function getMatch(db: Db, scope: DataScope, id: string): Promise<Re
   const [row] = await db
     .select()
     .from(reconciliationMatches)
-    .where(and(eq(reconciliationMatches.id, id), ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId)));
+    .where(
+      and(
+        eq(reconciliationMatches.id, id),
+        ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId),
+      ),
+    );
   if (!row) throw notFound("Reconciliation match");
   return toMatch(row);
 }
@@ -62,7 +84,12 @@ export async function decideMatch(db: Db, scope: DataScope, id: string, d: Decis
       const [row] = await tx
         .select()
         .from(reconciliationMatches)
-        .where(and(eq(reconciliationMatches.id, id), ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId)))
+        .where(
+          and(
+            eq(reconciliationMatches.id, id),
+            ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId),
+          ),
+        )
         .for("update");
       if (!row) throw notFound("Reconciliation match");
       if (row.state !== "proposed") throw stateConflict("reconciliation match", row.state, ["proposed"], d.kind);
@@ -74,7 +101,10 @@ export async function decideMatch(db: Db, scope: DataScope, id: string, d: Decis
             and(
               eq(reconciliationMatches.state, "confirmed"),
               ne(reconciliationMatches.id, row.id),
-              or(eq(reconciliationMatches.transactionId, row.transactionId), eq(reconciliationMatches.paymentInstructionId, row.paymentInstructionId)),
+              or(
+                eq(reconciliationMatches.transactionId, row.transactionId),
+                eq(reconciliationMatches.paymentInstructionId, row.paymentInstructionId),
+              ),
             ),
           )
           .limit(1);
@@ -100,12 +130,18 @@ export async function decideMatch(db: Db, scope: DataScope, id: string, d: Decis
         .returning();
       if (!updated) throw notFound("Reconciliation match");
       const match = toMatch(updated);
-      await enqueueEvents(tx, [{ tenantId: updated.tenantId, companyId: updated.companyId, type: "reconciliation.match.updated", data: match }]);
+      await enqueueEvents(tx, [
+        { tenantId: updated.tenantId, companyId: updated.companyId, type: "reconciliation.match.updated", data: match },
+      ]);
       return match;
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
-      throw new ApiError("conflict", "The transaction or instruction of this match was confirmed in another match meanwhile", { reason: "already_matched" });
+      throw new ApiError(
+        "conflict",
+        "The transaction or instruction of this match was confirmed in another match meanwhile",
+        { reason: "already_matched" },
+      );
     }
     throw err;
   }

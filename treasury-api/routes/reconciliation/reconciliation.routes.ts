@@ -9,7 +9,10 @@ import { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/con
 import { defineRoute } from "../../lib/route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const idParams = z.object({ id: Uuid });
 const decisionDoc =
   "From `proposed` only; any other state is 409 conflict with details { state, allowed }. Optional JSON body (extension) { reviewer?, reason? } is kept for the audit trail. Emits reconciliation.match.updated.";
@@ -19,11 +22,19 @@ export const listMatchesRoute = defineRoute({
   path: "/reconciliation/matches",
   tags: ["Reconciliation"],
   summary: "List reconciliation matches",
-  description: "Newest first. Filters: state (proposed, confirmed, rejected), transaction_id, payment_instruction_id (extensions).",
+  description:
+    "Newest first. Filters: state (proposed, confirmed, rejected), transaction_id, payment_instruction_id (extensions).",
   scope: "read:reconciliation",
   company: "optional",
   request: {
-    query: z.object({ ...pagingQuery, state: MatchState.optional(), transaction_id: Uuid.optional(), payment_instruction_id: Uuid.optional() }).strict(),
+    query: z
+      .object({
+        ...pagingQuery,
+        state: MatchState.optional(),
+        transaction_id: Uuid.optional(),
+        payment_instruction_id: Uuid.optional(),
+      })
+      .strict(),
   },
   responses: { 200: listResponse(ReconciliationMatch, "Matches") },
 });

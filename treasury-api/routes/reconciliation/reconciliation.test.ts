@@ -19,7 +19,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Match = { id: string; payment_instruction_id: string; transaction_id: string; state: string; score: number; score_breakdown: Record<string, number>; company_id: string; reviewer?: string | null; reason?: string | null; decided_at?: string | null };
+type Match = {
+  id: string;
+  payment_instruction_id: string;
+  transaction_id: string;
+  state: string;
+  score: number;
+  score_breakdown: Record<string, number>;
+  company_id: string;
+  reviewer?: string | null;
+  reason?: string | null;
+  decided_at?: string | null;
+};
 type Json = Record<string, unknown>;
 
 let seq = 0;
@@ -89,7 +100,12 @@ async function scenario(
     ];
   });
   if (txs.length) await db.insert(s.transactions).values(txs);
-  await db.transaction((tx) => proposeMatchesForTransactions(tx, txs.map((t) => t.id)));
+  await db.transaction((tx) =>
+    proposeMatchesForTransactions(
+      tx,
+      txs.map((t) => t.id),
+    ),
+  );
   return { batchId, ins, txs };
 }
 
@@ -99,8 +115,17 @@ async function matchesFor(transactionId: string): Promise<Match[]> {
   return (await res.json()) as Match[];
 }
 
-const decide = (kind: "confirm" | "reject", id: string, opts: { json?: unknown; client?: ClientKey; company?: string; idem?: string } = {}) =>
-  h.call("POST", `/reconciliation/matches/${id}/${kind}`, { client: opts.client ?? "fullB", company: opts.company, json: opts.json, idem: opts.idem ?? true });
+const decide = (
+  kind: "confirm" | "reject",
+  id: string,
+  opts: { json?: unknown; client?: ClientKey; company?: string; idem?: string } = {},
+) =>
+  h.call("POST", `/reconciliation/matches/${id}/${kind}`, {
+    client: opts.client ?? "fullB",
+    company: opts.company,
+    json: opts.json,
+    idem: opts.idem ?? true,
+  });
 
 describe("the matcher", () => {
   it("proposes one match per booked payment with score and breakdown, and emits reconciliation.match.created", async () => {
@@ -110,7 +135,13 @@ describe("the matcher", () => {
     ]);
     for (const [n, t] of txs.entries()) {
       const [m] = await matchesFor(t.id);
-      expect(m).toMatchObject({ payment_instruction_id: ins[n]?.id, transaction_id: t.id, state: "proposed", score: 100, company_id: IDS.companyA });
+      expect(m).toMatchObject({
+        payment_instruction_id: ins[n]?.id,
+        transaction_id: t.id,
+        state: "proposed",
+        score: 100,
+        company_id: IDS.companyA,
+      });
       expect(m?.score_breakdown).toEqual({ amount: 100, date: 100, reference: 100, name: 100 });
     }
     const events = await queryRows<{ type: string; payload: { data: { transaction_id: string } } }>(
@@ -122,7 +153,11 @@ describe("the matcher", () => {
 
   it("does not propose below the threshold, for credits, or twice for the same pair", async () => {
     const { txs } = await scenario([
-      { amount: "5000.00", name: "Kontor AS", tx: { remittance: "unrelated", endToEndId: null, counterpartyName: "Someone Else", amount: "5100.00" } },
+      {
+        amount: "5000.00",
+        name: "Kontor AS",
+        tx: { remittance: "unrelated", endToEndId: null, counterpartyName: "Someone Else", amount: "5100.00" },
+      },
       { amount: "700.00", name: "Credit Co", tx: { direction: "credit" } },
     ]);
     expect(await matchesFor(txs[0]?.id ?? "")).toEqual([]);
@@ -134,7 +169,13 @@ describe("the matcher", () => {
   });
 
   it("an amount-and-name match without a reference is proposed with a lower score", async () => {
-    const { txs } = await scenario([{ amount: "4321.00", name: "Bergen Trykk AS", tx: { remittance: "Faktura 9981", endToEndId: null, counterpartyName: "BERGEN TRYKK" } }]);
+    const { txs } = await scenario([
+      {
+        amount: "4321.00",
+        name: "Bergen Trykk AS",
+        tx: { remittance: "Faktura 9981", endToEndId: null, counterpartyName: "BERGEN TRYKK" },
+      },
+    ]);
     const [m] = await matchesFor(txs[0]?.id ?? "");
     expect(m?.score_breakdown).toEqual({ amount: 100, date: 100, reference: 0, name: 100 });
     expect(m?.score).toBe(65);
@@ -153,8 +194,16 @@ describe("the matcher", () => {
     const byScore = [...got].sort((a, b) => b.score - a.score);
     expect(byScore[0]).toMatchObject({ payment_instruction_id: ins[0]?.id, score: 100 });
     // Ties (65) go to the smallest instruction ids.
-    const tied = ins.slice(1).map((i) => i.id).sort();
-    expect(byScore.slice(1).map((m) => [m.payment_instruction_id, m.score]).sort()).toEqual(tied.slice(0, 2).map((id) => [id, 65]));
+    const tied = ins
+      .slice(1)
+      .map((i) => i.id)
+      .sort();
+    expect(
+      byScore
+        .slice(1)
+        .map((m) => [m.payment_instruction_id, m.score])
+        .sort(),
+    ).toEqual(tied.slice(0, 2).map((id) => [id, 65]));
   });
 
   it("the simulated bank proposes matches for the payments it books", async () => {
@@ -163,19 +212,39 @@ describe("the matcher", () => {
       company_id: company,
       currency: "NOK",
       instructions: [
-        { amount: "250.00", currency: "NOK", creditor_name: "Bank Flow AS", creditor_iban: "NO9386011117947", end_to_end_id: "BANKFLOW-1" },
-        { amount: "75.50", currency: "NOK", creditor_name: "Second Creditor AS", creditor_iban: "NO9386011117947", end_to_end_id: "BANKFLOW-2" },
+        {
+          amount: "250.00",
+          currency: "NOK",
+          creditor_name: "Bank Flow AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: "BANKFLOW-1",
+        },
+        {
+          amount: "75.50",
+          currency: "NOK",
+          creditor_name: "Second Creditor AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: "BANKFLOW-2",
+        },
       ],
     };
     const created = await h.call("POST", "/payments/batches", { client: "fullB", company, json: body, idem: true });
     expect(created.status).toBe(201);
     const batchId = ((await created.json()) as { id: string }).id;
-    expect((await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status).toBe(202);
-    const [approval] = await queryRows<{ id: string }>(h.database.db, sql`select id from approval_requests where object_id = ${batchId}`);
+    expect(
+      (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
+    ).toBe(202);
+    const [approval] = await queryRows<{ id: string }>(
+      h.database.db,
+      sql`select id from approval_requests where object_id = ${batchId}`,
+    );
     const approve = { client: "fullB" as const, idem: true as const, json: { approver: "checker@example.com" } };
     expect((await h.call("POST", `/approvals/${approval?.id ?? ""}/approve`, approve)).status).toBe(200);
     for (let i = 0; i < 5; i++) await runBankOnce(h.database.db, { bankSpeed: "instant" });
-    const settled = await h.database.db.select().from(s.paymentInstructions).where(and(eq(s.paymentInstructions.batchId, batchId), eq(s.paymentInstructions.status, "settled")));
+    const settled = await h.database.db
+      .select()
+      .from(s.paymentInstructions)
+      .where(and(eq(s.paymentInstructions.batchId, batchId), eq(s.paymentInstructions.status, "settled")));
     expect(settled.length).toBeGreaterThan(0);
     for (const ins of settled) {
       const res = await h.call("GET", `/reconciliation/matches?payment_instruction_id=${ins.id}`, { client: "fullB" });
@@ -189,30 +258,57 @@ describe("the matcher", () => {
 describe("GET /reconciliation/matches", () => {
   it("both forms, company header optional, state filter, paging", async () => {
     // Its own data: two proposals in company B and two in company A (none decided), whatever ran before.
-    await scenario([{ amount: "1.00", name: "B one" }, { amount: "2.00", name: "B two" }], IDS.companyB, IDS.accountB1, "SEK");
-    await scenario([{ amount: "3.00", name: "A three" }, { amount: "4.00", name: "A four" }]);
-    const all = (await (await h.call("GET", "/reconciliation/matches?page_size=2", { client: "fullB" })).json()) as { count: number; results: Match[]; next: string | null };
+    await scenario(
+      [
+        { amount: "1.00", name: "B one" },
+        { amount: "2.00", name: "B two" },
+      ],
+      IDS.companyB,
+      IDS.accountB1,
+      "SEK",
+    );
+    await scenario([
+      { amount: "3.00", name: "A three" },
+      { amount: "4.00", name: "A four" },
+    ]);
+    const all = (await (await h.call("GET", "/reconciliation/matches?page_size=2", { client: "fullB" })).json()) as {
+      count: number;
+      results: Match[];
+      next: string | null;
+    };
     expect(all.results).toHaveLength(2);
     expect(all.count).toBeGreaterThan(2);
     expect(all.next).toMatch(/page=2/);
-    const onlyB = (await (await h.call("GET", "/reconciliation/matches?limit=1000", { client: "fullB", company: IDS.companyB })).json()) as { results: Match[] };
+    const onlyB = (await (
+      await h.call("GET", "/reconciliation/matches?limit=1000", { client: "fullB", company: IDS.companyB })
+    ).json()) as { results: Match[] };
     expect(onlyB.results.length).toBeGreaterThanOrEqual(2);
     expect(onlyB.results.every((m) => m.company_id === IDS.companyB)).toBe(true);
-    const readB = (await (await h.call("GET", "/reconciliation/matches?limit=1000", { client: "readB" })).json()) as { results: Match[] };
+    const readB = (await (await h.call("GET", "/reconciliation/matches?limit=1000", { client: "readB" })).json()) as {
+      results: Match[];
+    };
     expect(readB.results.every((m) => m.company_id === IDS.companyA)).toBe(true);
-    const formA = (await (await h.call("GET", "/reconciliation/matches?state=proposed&limit=3", { client: "partnerA" })).json()) as Match[];
+    const formA = (await (
+      await h.call("GET", "/reconciliation/matches?state=proposed&limit=3", { client: "partnerA" })
+    ).json()) as Match[];
     expect(Array.isArray(formA)).toBe(true);
     expect(formA).toHaveLength(3);
     expect(formA.every((m) => m.state === "proposed")).toBe(true);
-    const other = (await (await h.call("GET", "/reconciliation/matches", { client: "otherB" })).json()) as { count: number };
+    const other = (await (await h.call("GET", "/reconciliation/matches", { client: "otherB" })).json()) as {
+      count: number;
+    };
     expect(other.count).toBe(0);
   });
 
   it("400 for an unknown state or parameter; 403 without read:reconciliation or for a foreign company", async () => {
     expect((await h.call("GET", "/reconciliation/matches?state=maybe", { client: "fullB" })).status).toBe(400);
     expect((await h.call("GET", "/reconciliation/matches?colour=red", { client: "fullB" })).status).toBe(400);
-    expect((await h.call("GET", "/reconciliation/matches", { client: "fullB", scope: "read:ledger" })).status).toBe(403);
-    expect((await h.call("GET", "/reconciliation/matches", { client: "fullB", company: IDS.companyC })).status).toBe(403);
+    expect((await h.call("GET", "/reconciliation/matches", { client: "fullB", scope: "read:ledger" })).status).toBe(
+      403,
+    );
+    expect((await h.call("GET", "/reconciliation/matches", { client: "fullB", company: IDS.companyC })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -221,12 +317,23 @@ describe("confirm / reject", () => {
     const { txs } = await scenario([{ amount: "300.00", name: "Confirm AS" }]);
     const [m] = await matchesFor(txs[0]?.id ?? "");
     const key = uid();
-    const res = await decide("confirm", m?.id ?? "", { json: { reviewer: "alice@example.com", reason: "invoice 42" }, idem: key });
+    const res = await decide("confirm", m?.id ?? "", {
+      json: { reviewer: "alice@example.com", reason: "invoice 42" },
+      idem: key,
+    });
     expect(res.status).toBe(200);
     const confirmed = (await res.json()) as Match;
-    expect(confirmed).toMatchObject({ id: m?.id, state: "confirmed", reviewer: "alice@example.com", reason: "invoice 42" });
+    expect(confirmed).toMatchObject({
+      id: m?.id,
+      state: "confirmed",
+      reviewer: "alice@example.com",
+      reason: "invoice 42",
+    });
     expect(confirmed.decided_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const replay = await decide("confirm", m?.id ?? "", { json: { reviewer: "alice@example.com", reason: "invoice 42" }, idem: key });
+    const replay = await decide("confirm", m?.id ?? "", {
+      json: { reviewer: "alice@example.com", reason: "invoice 42" },
+      idem: key,
+    });
     expect(replay.status).toBe(200);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     expect(await replay.json()).toEqual(confirmed);
@@ -238,12 +345,18 @@ describe("confirm / reject", () => {
       sql`select count(*)::int as n from webhook_events where type = 'reconciliation.match.updated' and payload->'data'->>'id' = ${m?.id ?? ""}`,
     );
     expect(events[0]?.n).toBe(1);
-    const [row] = await h.database.db.select().from(s.reconciliationMatches).where(eq(s.reconciliationMatches.id, m?.id ?? ""));
+    const [row] = await h.database.db
+      .select()
+      .from(s.reconciliationMatches)
+      .where(eq(s.reconciliationMatches.id, m?.id ?? ""));
     expect(row?.decidedByClientId).toBe(CLIENTS.fullB.id);
   });
 
   it("every illegal transition is 409 with state and allowed", async () => {
-    const { txs } = await scenario([{ amount: "11.00", name: "Ill One" }, { amount: "12.00", name: "Ill Two" }]);
+    const { txs } = await scenario([
+      { amount: "11.00", name: "Ill One" },
+      { amount: "12.00", name: "Ill Two" },
+    ]);
     const [a] = await matchesFor(txs[0]?.id ?? "");
     const [b] = await matchesFor(txs[1]?.id ?? "");
     expect((await decide("confirm", a?.id ?? "")).status).toBe(200);
@@ -274,21 +387,43 @@ describe("confirm / reject", () => {
     expect((await decide("confirm", first?.id ?? "")).status).toBe(200);
     const res = await decide("confirm", second?.id ?? "");
     expect(res.status).toBe(409);
-    expect(((await res.json()) as Json).details).toMatchObject({ reason: "transaction_already_matched", match_id: first?.id });
+    expect(((await res.json()) as Json).details).toMatchObject({
+      reason: "transaction_already_matched",
+      match_id: first?.id,
+    });
     // The other direction: a second booking for the already matched instruction.
     const matchedInstruction = ins.find((i) => i.id === first?.payment_instruction_id);
-    const extra = { ...txs[0], id: uid(), remittance: matchedInstruction?.endToEndId ?? "", endToEndId: matchedInstruction?.endToEndId ?? null } as typeof s.transactions.$inferInsert;
+    const extra = {
+      ...txs[0],
+      id: uid(),
+      remittance: matchedInstruction?.endToEndId ?? "",
+      endToEndId: matchedInstruction?.endToEndId ?? null,
+    } as typeof s.transactions.$inferInsert;
     await h.database.db.insert(s.transactions).values(extra);
     // The matcher skips instructions confirmed elsewhere, so put the proposal in by hand.
     const [manual] = await h.database.db
       .insert(s.reconciliationMatches)
-      .values({ id: uid(), tenantId: IDS.tenant, companyId: IDS.companyA, paymentInstructionId: first?.payment_instruction_id ?? "", transactionId: extra.id, state: "proposed", score: 90, scoreBreakdown: { amount: 100, date: 100, reference: 100, name: 40 } })
+      .values({
+        id: uid(),
+        tenantId: IDS.tenant,
+        companyId: IDS.companyA,
+        paymentInstructionId: first?.payment_instruction_id ?? "",
+        transactionId: extra.id,
+        state: "proposed",
+        score: 90,
+        scoreBreakdown: { amount: 100, date: 100, reference: 100, name: 40 },
+      })
       .returning();
     const res2 = await decide("confirm", manual?.id ?? "");
     expect(res2.status).toBe(409);
     expect(((await res2.json()) as Json).details).toMatchObject({ reason: "instruction_already_matched" });
     // The database refuses it too (partial unique index), whatever the code path.
-    await expect(h.database.db.update(s.reconciliationMatches).set({ state: "confirmed" }).where(eq(s.reconciliationMatches.id, second?.id ?? ""))).rejects.toThrow();
+    await expect(
+      h.database.db
+        .update(s.reconciliationMatches)
+        .set({ state: "confirmed" })
+        .where(eq(s.reconciliationMatches.id, second?.id ?? "")),
+    ).rejects.toThrow();
   });
 
   it("404 outside the scope, 400 for a bad id or body, 403 without write:reconciliation or write approval", async () => {

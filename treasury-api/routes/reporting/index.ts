@@ -4,7 +4,16 @@ import type { Context } from "hono";
 import type { AppEnv } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
 import { checkDateRange, listBody, resolvePaging } from "../../lib/lists";
-import { cashflowDaily, DEFAULT_REPORT_DAYS, daysBetween, forecast, positionsDaily, shiftDate, todayUtc, type ReportFilter } from "../../domain/reporting";
+import {
+  cashflowDaily,
+  DEFAULT_REPORT_DAYS,
+  daysBetween,
+  forecast,
+  positionsDaily,
+  shiftDate,
+  todayUtc,
+  type ReportFilter,
+} from "../../domain/reporting";
 import * as r from "./reporting.routes";
 
 /** Longest forecast range in days. */
@@ -33,17 +42,24 @@ export function forecastRange(q: RangeQuery & { days?: number }, today = todayUt
   if (fromDate < today) throw fieldError("from_date", "must not be before today: a forecast covers future dates");
   const toDate = q.to_date ?? shiftDate(fromDate, (q.days ?? DEFAULT_REPORT_DAYS) - 1);
   if (toDate < fromDate) throw fieldError("to_date", "must not be before from_date (which defaults to tomorrow)");
-  if (daysBetween(fromDate, toDate) + 1 > MAX_FORECAST_DAYS) throw fieldError("to_date", `must be at most ${MAX_FORECAST_DAYS} days after from_date`);
+  if (daysBetween(fromDate, toDate) + 1 > MAX_FORECAST_DAYS)
+    throw fieldError("to_date", `must be at most ${MAX_FORECAST_DAYS} days after from_date`);
   return { fromDate, toDate, currency: q.currency, today };
 }
 
 export function registerReportingRoutes(api: OpenAPIHono<AppEnv>): void {
-  const cashflow = async (c: Context<AppEnv>, q: RangeQuery & { page?: number; page_size?: number; limit?: number }) => {
+  const cashflow = async (
+    c: Context<AppEnv>,
+    q: RangeQuery & { page?: number; page_size?: number; limit?: number },
+  ) => {
     const paging = resolvePaging(c, q);
     const { rows, count } = await cashflowDaily(c.get("db"), c.get("scope"), pastRange(q), paging);
     return listBody(c, paging, rows, count);
   };
-  const positions = async (c: Context<AppEnv>, q: RangeQuery & { page?: number; page_size?: number; limit?: number }) => {
+  const positions = async (
+    c: Context<AppEnv>,
+    q: RangeQuery & { page?: number; page_size?: number; limit?: number },
+  ) => {
     const paging = resolvePaging(c, q);
     const { rows, count } = await positionsDaily(c.get("db"), c.get("scope"), pastRange(q), paging);
     return listBody(c, paging, rows, count);

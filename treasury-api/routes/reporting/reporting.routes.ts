@@ -9,8 +9,15 @@ import { CashflowDay, ForecastEntry, PositionDay } from "../../../lib/contract/r
 import { defineRoute } from "../../lib/route";
 import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
 
-const rangeDoc = "from_date / to_date are inclusive; to_date defaults to today (UTC) and from_date to 29 days before to_date (30 days).";
-const reportQuery = z.object({ ...pagingQuery, ...dateRangeQuery, currency: CurrencyCode.optional().meta({ description: "Only this currency" }) }).strict();
+const rangeDoc =
+  "from_date / to_date are inclusive; to_date defaults to today (UTC) and from_date to 29 days before to_date (30 days).";
+const reportQuery = z
+  .object({
+    ...pagingQuery,
+    ...dateRangeQuery,
+    currency: CurrencyCode.optional().meta({ description: "Only this currency" }),
+  })
+  .strict();
 
 const DaysParam = z
   .string()
@@ -46,9 +53,15 @@ const positionsRoute = <P extends string>(path: P, summary: string) =>
   });
 
 export const cashflowDailyRoute = cashflowRoute("/reporting/cashflow/daily", "Daily cashflow per currency");
-export const cashflowAliasRoute = cashflowRoute("/reporting/cashflow", "Daily cashflow per currency (alias of /reporting/cashflow/daily)");
+export const cashflowAliasRoute = cashflowRoute(
+  "/reporting/cashflow",
+  "Daily cashflow per currency (alias of /reporting/cashflow/daily)",
+);
 export const positionsDailyRoute = positionsRoute("/reporting/positions/daily", "Daily cash positions per currency");
-export const positionsAliasRoute = positionsRoute("/reporting/positions", "Daily cash positions per currency (alias of /reporting/positions/daily)");
+export const positionsAliasRoute = positionsRoute(
+  "/reporting/positions",
+  "Daily cash positions per currency (alias of /reporting/positions/daily)",
+);
 
 export const forecastRoute = defineRoute({
   method: "get",
@@ -59,6 +72,10 @@ export const forecastRoute = defineRoute({
     "amount = the latest position (each account's newest closing_booked balance) + the average net flow of the same weekday over the last 90 days for every day after that position, − outgoing payment batches (created, pending_approval, approved, processing) by requested_execution_date. Rounded to the currency's minor units. Default range: the next 30 days (tomorrow onwards); `days` (1–366) sets the length from from_date; from_date must not be before today; at most 366 days. Sorted by date then currency.",
   scope: "read:forecast",
   company: "required",
-  request: { query: reportQuery.extend({ days: DaysParam.optional().meta({ description: "Number of days from from_date (default 30)" }) }).strict() },
+  request: {
+    query: reportQuery
+      .extend({ days: DaysParam.optional().meta({ description: "Number of days from from_date (default 30)" }) })
+      .strict(),
+  },
   responses: { 200: listResponse(ForecastEntry, "Forecast entries") },
 });

@@ -18,7 +18,15 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 type Row = Record<string, string>;
-type Envelope = { count: number; total_pages: number; page: number; page_size: number; next: string | null; previous: string | null; results: Row[] };
+type Envelope = {
+  count: number;
+  total_pages: number;
+  page: number;
+  page_size: number;
+  next: string | null;
+  previous: string | null;
+  results: Row[];
+};
 
 /** Company ids each caller sees without a company header. */
 const TENANT_COMPANIES = [IDS.companyA, IDS.companyB, IDS.companyC];
@@ -52,7 +60,13 @@ async function expectedCashflow(companies: string[], from: string, to: string): 
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([k, e]) => {
       const [date = "", currency = ""] = k.split("|");
-      return { date, currency, inflow: e.inflow.toFixed(2), outflow: e.outflow.toFixed(2), net: e.inflow.minus(e.outflow).toFixed(2) };
+      return {
+        date,
+        currency,
+        inflow: e.inflow.toFixed(2),
+        outflow: e.outflow.toFixed(2),
+        net: e.inflow.minus(e.outflow).toFixed(2),
+      };
     });
 }
 
@@ -81,12 +95,15 @@ describe("cashflow daily", () => {
     ["readB", IDS.companyA, [IDS.companyA]],
     ["partnerA", undefined, TENANT_COMPANIES],
     ["partnerA", IDS.companyB, [IDS.companyB]],
-  ] as [ClientKey, string | undefined, string[]][])("%s (company %s): default range is the last 30 days, figures equal independent sums", async (client, company, companies) => {
-    const got = await rows(client, "/reporting/cashflow/daily?limit=1000", company);
-    const want = await expectedCashflow(companies, daysAgo(29), daysAgo(0));
-    expect(want.length).toBeGreaterThan(29);
-    expect(got).toEqual(want);
-  });
+  ] as [ClientKey, string | undefined, string[]][])(
+    "%s (company %s): default range is the last 30 days, figures equal independent sums",
+    async (client, company, companies) => {
+      const got = await rows(client, "/reporting/cashflow/daily?limit=1000", company);
+      const want = await expectedCashflow(companies, daysAgo(29), daysAgo(0));
+      expect(want.length).toBeGreaterThan(29);
+      expect(got).toEqual(want);
+    },
+  );
 
   it("the alias /reporting/cashflow answers the same, with and without trailing slash", async () => {
     const q = `?from_date=${daysAgo(39)}&to_date=${daysAgo(10)}`;
@@ -100,14 +117,21 @@ describe("cashflow daily", () => {
     const got = await rows("partnerA", `/reporting/cashflow/daily?from_date=${daysAgo(5)}&to_date=${daysAgo(0)}`);
     const keys = got.map((r) => `${r.date}|${r.currency}`);
     expect(keys).toEqual([...keys].sort());
-    const nok = await rows("partnerA", `/reporting/cashflow/daily?from_date=${daysAgo(5)}&to_date=${daysAgo(0)}&currency=NOK`);
+    const nok = await rows(
+      "partnerA",
+      `/reporting/cashflow/daily?from_date=${daysAgo(5)}&to_date=${daysAgo(0)}&currency=NOK`,
+    );
     expect(nok.length).toBeGreaterThan(0);
     expect(nok).toEqual(got.filter((r) => r.currency === "NOK"));
   });
 
   it("follows new bookings (the aggregate is kept by the trigger)", async () => {
     const date = daysAgo(2);
-    const before = await rows("fullB", `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`, IDS.companyA);
+    const before = await rows(
+      "fullB",
+      `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`,
+      IDS.companyA,
+    );
     await h.database.db.insert(s.transactions).values({
       id: "61000000-0000-4000-8000-000000000001",
       tenantId: IDS.tenant,
@@ -122,9 +146,15 @@ describe("cashflow daily", () => {
       valueAt: `${date}T12:00:00Z`,
       source: "api",
     });
-    const after = await rows("fullB", `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`, IDS.companyA);
+    const after = await rows(
+      "fullB",
+      `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`,
+      IDS.companyA,
+    );
     expect(new Decimal(after[0]?.inflow ?? "0").minus(before[0]?.inflow ?? "0").toFixed(2)).toBe("0.07");
-    expect(after).toEqual(await expectedCashflow([IDS.companyA], date, date).then((r) => r.filter((x) => x.currency === "NOK")));
+    expect(after).toEqual(
+      await expectedCashflow([IDS.companyA], date, date).then((r) => r.filter((x) => x.currency === "NOK")),
+    );
   });
 });
 
@@ -132,18 +162,28 @@ describe("positions daily", () => {
   it.each([
     ["fullB", IDS.companyB, [IDS.companyB]],
     ["partnerA", undefined, TENANT_COMPANIES],
-  ] as [ClientKey, string | undefined, string[]][])("%s (company %s): sums of closing_booked equal independent sums", async (client, company, companies) => {
-    const got = await rows(client, "/reporting/positions/daily?limit=1000", company);
-    expect(got).toEqual(await expectedPositions(companies, daysAgo(29), daysAgo(0)));
-    const ranged = await rows(client, `/reporting/positions?from_date=${daysAgo(39)}&to_date=${daysAgo(35)}&limit=1000`, company);
-    expect(ranged).toEqual(await expectedPositions(companies, daysAgo(39), daysAgo(35)));
-  });
+  ] as [ClientKey, string | undefined, string[]][])(
+    "%s (company %s): sums of closing_booked equal independent sums",
+    async (client, company, companies) => {
+      const got = await rows(client, "/reporting/positions/daily?limit=1000", company);
+      expect(got).toEqual(await expectedPositions(companies, daysAgo(29), daysAgo(0)));
+      const ranged = await rows(
+        client,
+        `/reporting/positions?from_date=${daysAgo(39)}&to_date=${daysAgo(35)}&limit=1000`,
+        company,
+      );
+      expect(ranged).toEqual(await expectedPositions(companies, daysAgo(39), daysAgo(35)));
+    },
+  );
 });
 
 describe("paging in the form's shape", () => {
   it("Form B: envelope with count, pages and absolute next/previous links", async () => {
     const q = `from_date=${daysAgo(39)}&to_date=${daysAgo(0)}`;
-    const res = await h.call("GET", `/reporting/positions/daily?${q}&page_size=15&page=2`, { client: "fullB", company: IDS.companyA });
+    const res = await h.call("GET", `/reporting/positions/daily?${q}&page_size=15&page=2`, {
+      client: "fullB",
+      company: IDS.companyA,
+    });
     const env = (await res.json()) as Envelope;
     expect(env).toMatchObject({ count: 80, total_pages: 6, page: 2, page_size: 15 });
     expect(env.results).toHaveLength(15);
@@ -151,7 +191,12 @@ describe("paging in the form's shape", () => {
     expect(env.previous).toMatch(/page=1/);
     const all = await expectedPositions([IDS.companyA], daysAgo(39), daysAgo(0));
     expect(env.results).toEqual(all.slice(15, 30));
-    const past = (await (await h.call("GET", `/reporting/positions/daily?${q}&page_size=15&page=9`, { client: "fullB", company: IDS.companyA })).json()) as Envelope;
+    const past = (await (
+      await h.call("GET", `/reporting/positions/daily?${q}&page_size=15&page=9`, {
+        client: "fullB",
+        company: IDS.companyA,
+      })
+    ).json()) as Envelope;
     expect(past).toMatchObject({ count: 80, results: [], next: null });
   });
 
@@ -169,24 +214,56 @@ describe("forecast", () => {
     const creator = { createdByClientId: CLIENTS.fullB.id, initiator: CLIENTS.fullB.clientId };
     const base = { tenantId: IDS.tenant, companyId: IDS.companyA, ...creator, currency: "NOK", instructionCount: 1 };
     await h.database.db.insert(s.paymentBatches).values([
-      { ...base, id: batchId, status: "approved", totalAmount: "12345.67", requestedExecutionDate: shiftDate(today, 3) },
+      {
+        ...base,
+        id: batchId,
+        status: "approved",
+        totalAmount: "12345.67",
+        requestedExecutionDate: shiftDate(today, 3),
+      },
       // Overdue but still open: counts on the first projected day.
-      { ...base, id: "62000000-0000-4000-8000-000000000002", status: "pending_approval", totalAmount: "100.01", requestedExecutionDate: shiftDate(today, -2) },
+      {
+        ...base,
+        id: "62000000-0000-4000-8000-000000000002",
+        status: "pending_approval",
+        totalAmount: "100.01",
+        requestedExecutionDate: shiftDate(today, -2),
+      },
       // Finished or rejected batches do not count.
-      { ...base, id: "62000000-0000-4000-8000-000000000003", status: "completed", totalAmount: "99999.00", requestedExecutionDate: shiftDate(today, 2) },
-      { ...base, id: "62000000-0000-4000-8000-000000000004", status: "rejected", totalAmount: "99999.00", requestedExecutionDate: shiftDate(today, 2) },
+      {
+        ...base,
+        id: "62000000-0000-4000-8000-000000000003",
+        status: "completed",
+        totalAmount: "99999.00",
+        requestedExecutionDate: shiftDate(today, 2),
+      },
+      {
+        ...base,
+        id: "62000000-0000-4000-8000-000000000004",
+        status: "rejected",
+        totalAmount: "99999.00",
+        requestedExecutionDate: shiftDate(today, 2),
+      },
     ]);
   });
 
   /** The forecast computed here from raw rows with decimal.js (DESIGN.md formula). */
   async function expectedForecast(companies: string[], currency: string, from: string, to: string): Promise<Row[]> {
     const db = h.database.db;
-    const accts = await db.select().from(s.accounts).where(and(inArray(s.accounts.companyId, companies), eq(s.accounts.currency, currency)));
-    const snaps = await db.select().from(s.balanceSnapshots).where(eq(s.balanceSnapshots.balanceType, "closing_booked"));
+    const accts = await db
+      .select()
+      .from(s.accounts)
+      .where(and(inArray(s.accounts.companyId, companies), eq(s.accounts.currency, currency)));
+    const snaps = await db
+      .select()
+      .from(s.balanceSnapshots)
+      .where(eq(s.balanceSnapshots.balanceType, "closing_booked"));
     let position = new Decimal(0);
     let baseDate = "";
     for (const a of accts) {
-      const latest = snaps.filter((b) => b.accountId === a.id && b.asOfDate <= today).sort((x, y) => (x.asOfDate < y.asOfDate ? 1 : -1))[0];
+      const latest = snaps
+        .filter((b) => b.accountId === a.id && b.asOfDate <= today)
+        .sort((x, y) => (x.asOfDate < y.asOfDate ? 1 : -1))[0];
       if (!latest) continue;
       position = position.plus(latest.balance);
       if (latest.asOfDate > baseDate) baseDate = latest.asOfDate;
@@ -196,27 +273,40 @@ describe("forecast", () => {
     const lookTo = shiftDate(today, -1);
     const netByDay = new Map<number, Decimal>();
     const daysByWeekday = new Map<number, number>();
-    for (let d = lookFrom; d <= lookTo; d = shiftDate(d, 1)) daysByWeekday.set(weekday(d), (daysByWeekday.get(weekday(d)) ?? 0) + 1);
-    const txs = await db.select().from(s.transactions).where(and(inArray(s.transactions.companyId, companies), eq(s.transactions.currency, currency)));
+    for (let d = lookFrom; d <= lookTo; d = shiftDate(d, 1))
+      daysByWeekday.set(weekday(d), (daysByWeekday.get(weekday(d)) ?? 0) + 1);
+    const txs = await db
+      .select()
+      .from(s.transactions)
+      .where(and(inArray(s.transactions.companyId, companies), eq(s.transactions.currency, currency)));
     for (const t of txs) {
       if (t.bookedDate < lookFrom || t.bookedDate > lookTo) continue;
       const signed = t.direction === "credit" ? new Decimal(t.amount) : new Decimal(t.amount).neg();
       netByDay.set(weekday(t.bookedDate), (netByDay.get(weekday(t.bookedDate)) ?? new Decimal(0)).plus(signed));
     }
-    const batches = await db.select().from(s.paymentBatches).where(and(inArray(s.paymentBatches.companyId, companies), eq(s.paymentBatches.currency, currency)));
+    const batches = await db
+      .select()
+      .from(s.paymentBatches)
+      .where(and(inArray(s.paymentBatches.companyId, companies), eq(s.paymentBatches.currency, currency)));
     const open = batches.filter((b) => ["created", "pending_approval", "approved", "processing"].includes(b.status));
     const out: Row[] = [];
     let running = position;
     const start = from < shiftDate(baseDate, 1) ? from : shiftDate(baseDate, 1);
     for (let d = start; d <= to; d = shiftDate(d, 1)) {
       const w = weekday(d);
-      if (d > baseDate) running = running.plus((netByDay.get(w) ?? new Decimal(0)).div(daysByWeekday.get(w) ?? 1).toDecimalPlaces(AVERAGE_SCALE, Decimal.ROUND_HALF_UP));
+      if (d > baseDate)
+        running = running.plus(
+          (netByDay.get(w) ?? new Decimal(0))
+            .div(daysByWeekday.get(w) ?? 1)
+            .toDecimalPlaces(AVERAGE_SCALE, Decimal.ROUND_HALF_UP),
+        );
       for (const b of open) {
         const due = b.requestedExecutionDate ?? b.createdAt.slice(0, 10);
         const effective = due < shiftDate(baseDate, 1) ? shiftDate(baseDate, 1) : due;
         if (effective === d) running = running.minus(b.totalAmount);
       }
-      if (d >= from) out.push({ date: d, currency, amount: running.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2) });
+      if (d >= from)
+        out.push({ date: d, currency, amount: running.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).toFixed(2) });
     }
     return out;
   }
@@ -226,8 +316,12 @@ describe("forecast", () => {
     expect(got).toHaveLength(60); // NOK and EUR
     expect(got[0]).toMatchObject({ date: shiftDate(today, 1), currency: "EUR" });
     expect(got.at(-1)).toMatchObject({ date: shiftDate(today, 30), currency: "NOK" });
-    expect(got.filter((r) => r.currency === "NOK")).toEqual(await expectedForecast([IDS.companyA], "NOK", shiftDate(today, 1), shiftDate(today, 30)));
-    expect(got.filter((r) => r.currency === "EUR")).toEqual(await expectedForecast([IDS.companyA], "EUR", shiftDate(today, 1), shiftDate(today, 30)));
+    expect(got.filter((r) => r.currency === "NOK")).toEqual(
+      await expectedForecast([IDS.companyA], "NOK", shiftDate(today, 1), shiftDate(today, 30)),
+    );
+    expect(got.filter((r) => r.currency === "EUR")).toEqual(
+      await expectedForecast([IDS.companyA], "EUR", shiftDate(today, 1), shiftDate(today, 30)),
+    );
   });
 
   it("the outgoing batch lowers the projection on its execution date", async () => {
@@ -240,31 +334,95 @@ describe("forecast", () => {
     const to = shiftDate(today, 10);
     const got = await rows("partnerA", `/reporting/forecast?to_date=${to}`);
     for (const currency of ["DKK", "EUR", "NOK", "SEK"]) {
-      expect(got.filter((r) => r.currency === currency)).toEqual(await expectedForecast(TENANT_COMPANIES, currency, shiftDate(today, 1), to));
+      expect(got.filter((r) => r.currency === currency)).toEqual(
+        await expectedForecast(TENANT_COMPANIES, currency, shiftDate(today, 1), to),
+      );
     }
   });
 
   describe("hand-computed figures (a company of its own, removed afterwards)", () => {
     const F = "20000000-0000-4000-8000-0000000000f1";
     const ACCOUNT = "40000000-0000-4000-8000-0000000000f1";
-    const ids = { tx: ["61000000-0000-4000-8000-0000000000f1", "61000000-0000-4000-8000-0000000000f2", "61000000-0000-4000-8000-0000000000f3"] };
+    const ids = {
+      tx: [
+        "61000000-0000-4000-8000-0000000000f1",
+        "61000000-0000-4000-8000-0000000000f2",
+        "61000000-0000-4000-8000-0000000000f3",
+      ],
+    };
 
     beforeAll(async () => {
       const db = h.database.db;
       const own = { tenantId: IDS.tenant, companyId: F };
-      await db.insert(s.companies).values({ id: F, tenantId: IDS.tenant, orgnr: "FC-1", name: "Forecast Check AS", country: "NO" });
-      await db.insert(s.accounts).values({ ...own, id: ACCOUNT, bankId: "DNBANOKK", externalRef: "NO6512345678946", name: "Forecast USD", currency: "USD", bankName: "DNB Bank" });
-      await db.insert(s.balanceSnapshots).values({ ...own, id: "70000000-0000-4000-8000-0000000000f1", accountId: ACCOUNT, balanceType: "closing_booked", asOfDate: shiftDate(today, -1), balance: "1000.00", currency: "USD" });
+      await db
+        .insert(s.companies)
+        .values({ id: F, tenantId: IDS.tenant, orgnr: "FC-1", name: "Forecast Check AS", country: "NO" });
+      await db.insert(s.accounts).values({
+        ...own,
+        id: ACCOUNT,
+        bankId: "DNBANOKK",
+        externalRef: "NO6512345678946",
+        name: "Forecast USD",
+        currency: "USD",
+        bankName: "DNB Bank",
+      });
+      await db.insert(s.balanceSnapshots).values({
+        ...own,
+        id: "70000000-0000-4000-8000-0000000000f1",
+        accountId: ACCOUNT,
+        balanceType: "closing_booked",
+        asOfDate: shiftDate(today, -1),
+        balance: "1000.00",
+        currency: "USD",
+      });
       const tx = (id: string, days: number, amount: string, direction: "credit" | "debit") => {
         const date = shiftDate(today, -days);
-        return { ...own, id, accountId: ACCOUNT, amount, currency: "USD", direction, bookedDate: date, bookedAt: `${date}T10:00:00Z`, valueDate: date, valueAt: `${date}T10:00:00Z`, counterpartyName: "X", remittance: id, source: "api" };
+        return {
+          ...own,
+          id,
+          accountId: ACCOUNT,
+          amount,
+          currency: "USD",
+          direction,
+          bookedDate: date,
+          bookedAt: `${date}T10:00:00Z`,
+          valueDate: date,
+          valueAt: `${date}T10:00:00Z`,
+          counterpartyName: "X",
+          remittance: id,
+          source: "api",
+        };
       };
       // The 90-day window (today−90 … today−1) holds today's weekday 12 times and the other six weekdays 13 times each.
-      await db.insert(s.transactions).values([tx(ids.tx[0] ?? "", 7, "120.00", "credit"), tx(ids.tx[1] ?? "", 1, "13.00", "debit"), tx(ids.tx[2] ?? "", 2, "1.00", "credit")]);
-      const batch = { ...own, createdByClientId: CLIENTS.partnerA.id, initiator: CLIENTS.partnerA.clientId, currency: "USD", instructionCount: 1 };
+      await db
+        .insert(s.transactions)
+        .values([
+          tx(ids.tx[0] ?? "", 7, "120.00", "credit"),
+          tx(ids.tx[1] ?? "", 1, "13.00", "debit"),
+          tx(ids.tx[2] ?? "", 2, "1.00", "credit"),
+        ]);
+      const batch = {
+        ...own,
+        createdByClientId: CLIENTS.partnerA.id,
+        initiator: CLIENTS.partnerA.clientId,
+        currency: "USD",
+        instructionCount: 1,
+      };
       await db.insert(s.paymentBatches).values([
-        { ...batch, id: "62000000-0000-4000-8000-0000000000f1", status: "approved", totalAmount: "50.00", requestedExecutionDate: shiftDate(today, 3) },
-        { ...batch, id: "62000000-0000-4000-8000-0000000000f2", status: "pending_approval", totalAmount: "5.00", requestedExecutionDate: shiftDate(today, -5) },
+        {
+          ...batch,
+          id: "62000000-0000-4000-8000-0000000000f1",
+          status: "approved",
+          totalAmount: "50.00",
+          requestedExecutionDate: shiftDate(today, 3),
+        },
+        {
+          ...batch,
+          id: "62000000-0000-4000-8000-0000000000f2",
+          status: "pending_approval",
+          totalAmount: "5.00",
+          requestedExecutionDate: shiftDate(today, -5),
+        },
       ]);
     });
     afterAll(async () => {
@@ -294,7 +452,14 @@ describe("forecast", () => {
   });
 
   it("400 for a past from_date, days with to_date, days out of range, a range over 366 days", async () => {
-    for (const q of [`from_date=${daysAgo(1)}`, `days=5&to_date=${shiftDate(today, 9)}`, "days=0", "days=367", "days=abc", `to_date=${shiftDate(today, 400)}`]) {
+    for (const q of [
+      `from_date=${daysAgo(1)}`,
+      `days=5&to_date=${shiftDate(today, 9)}`,
+      "days=0",
+      "days=367",
+      "days=abc",
+      `to_date=${shiftDate(today, 400)}`,
+    ]) {
       const res = await h.call("GET", `/reporting/forecast?${q}`, { client: "fullB", company: IDS.companyA });
       expect(res.status, q).toBe(400);
       expect(((await res.json()) as { error: string }).error).toBe("validation_error");
@@ -302,16 +467,33 @@ describe("forecast", () => {
   });
 
   it("needs read:forecast (read:reporting is not enough)", async () => {
-    const res = await h.call("GET", "/reporting/forecast", { client: "fullB", scope: "read:reporting", company: IDS.companyA });
+    const res = await h.call("GET", "/reporting/forecast", {
+      client: "fullB",
+      scope: "read:reporting",
+      company: IDS.companyA,
+    });
     expect(res.status).toBe(403);
   });
 });
 
 describe("bad requests and access", () => {
-  const paths = ["/reporting/cashflow/daily", "/reporting/cashflow", "/reporting/positions/daily", "/reporting/positions", "/reporting/forecast"];
+  const paths = [
+    "/reporting/cashflow/daily",
+    "/reporting/cashflow",
+    "/reporting/positions/daily",
+    "/reporting/positions",
+    "/reporting/forecast",
+  ];
 
   it.each(paths)("%s: 400 for unknown parameter, bad dates, bad currency, reversed range", async (path) => {
-    for (const q of ["foo=1", "from_date=2026-02-30", "to_date=yesterday", "currency=nok", "currency=XXY", `from_date=${daysAgo(1)}&to_date=${daysAgo(3)}`]) {
+    for (const q of [
+      "foo=1",
+      "from_date=2026-02-30",
+      "to_date=yesterday",
+      "currency=nok",
+      "currency=XXY",
+      `from_date=${daysAgo(1)}&to_date=${daysAgo(3)}`,
+    ]) {
       const res = await h.call("GET", `${path}?${q}`, { client: "fullB", company: IDS.companyA });
       expect(res.status, `${path}?${q}`).toBe(400);
     }
@@ -321,7 +503,9 @@ describe("bad requests and access", () => {
     expect((await h.call("GET", path, { client: "fullB" })).status).toBe(400);
     expect((await h.call("GET", path, { client: "fullB", company: IDS.companyC })).status).toBe(403);
     expect((await h.call("GET", path, { client: "otherB", company: IDS.companyA })).status).toBe(403);
-    expect((await h.call("GET", path, { client: "fullB", scope: "read:ledger", company: IDS.companyA })).status).toBe(403);
+    expect((await h.call("GET", path, { client: "fullB", scope: "read:ledger", company: IDS.companyA })).status).toBe(
+      403,
+    );
   });
 
   it("another tenant's client sees only its own data", async () => {

@@ -44,7 +44,10 @@ export function registerStatementRoutes(api: OpenAPIHono<AppEnv>): void {
     const files: { name: string; content: string }[] = [];
     for (const [i, f] of uploads.entries()) {
       const name = f.name || `file-${i + 1}`;
-      if (f.size > STATEMENT_MAX_FILE_BYTES) throw new ApiError("payload_too_large", `${name} is larger than ${STATEMENT_MAX_FILE_BYTES} bytes`, { file: name });
+      if (f.size > STATEMENT_MAX_FILE_BYTES)
+        throw new ApiError("payload_too_large", `${name} is larger than ${STATEMENT_MAX_FILE_BYTES} bytes`, {
+          file: name,
+        });
       files.push({ name, content: await f.text() });
     }
     const summary = await importStatements(c.get("db"), { companyId, files });

@@ -8,8 +8,14 @@ import { StatementImportResult, STATEMENT_UPLOAD_FIELD } from "../../../lib/cont
 import { defineRoute } from "../../lib/route";
 
 const FileField = z
-  .custom<File | File[]>((v) => v instanceof File || (Array.isArray(v) && v.every((f) => f instanceof File)), { message: "must be one or more files" })
-  .openapi({ type: "array", items: { type: "string", format: "binary" }, description: "One or more ISO 20022 camt.052 / camt.053 / camt.054 files (repeat the part)" });
+  .custom<File | File[]>((v) => v instanceof File || (Array.isArray(v) && v.every((f) => f instanceof File)), {
+    message: "must be one or more files",
+  })
+  .openapi({
+    type: "array",
+    items: { type: "string", format: "binary" },
+    description: "One or more ISO 20022 camt.052 / camt.053 / camt.054 files (repeat the part)",
+  });
 
 export const StatementUpload = z.object({ [STATEMENT_UPLOAD_FIELD]: FileField }).openapi("StatementUpload");
 
@@ -28,5 +34,7 @@ export const importStatementsRoute = defineRoute({
   company: "required",
   multipart: true,
   request: { body: { required: true, content: { "multipart/form-data": { schema: StatementUpload } } } },
-  responses: { 200: { description: "Per-file summary", content: { "application/json": { schema: StatementImportResult } } } },
+  responses: {
+    200: { description: "Per-file summary", content: { "application/json": { schema: StatementImportResult } } },
+  },
 });

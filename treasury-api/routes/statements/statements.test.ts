@@ -26,7 +26,15 @@ const statement = (id: string, entries: CamtStatement["entries"]): string =>
     version: "02",
     messageId: id,
     createdAt: `${DAY}T22:00:00Z`,
-    statements: [{ id, createdAt: `${DAY}T22:00:00Z`, account: { iban: IBAN_A1, currency: "NOK" }, balances: [{ code: "CLBD", amount: "10.00", currency: "NOK", date: DAY }], entries }],
+    statements: [
+      {
+        id,
+        createdAt: `${DAY}T22:00:00Z`,
+        account: { iban: IBAN_A1, currency: "NOK" },
+        balances: [{ code: "CLBD", amount: "10.00", currency: "NOK", date: DAY }],
+        entries,
+      },
+    ],
   });
 
 /** A multipart body (text and content type with a fresh boundary) of the files. */
@@ -37,7 +45,10 @@ async function multipart(files: { name: string; content: string }[]): Promise<{ 
   return { body: await res.text(), type: res.headers.get("content-type") ?? "" };
 }
 
-async function upload(files: { name: string; content: string }[], opts: { idem?: string; company?: string | null; client?: "fullB" | "readB" } = {}) {
+async function upload(
+  files: { name: string; content: string }[],
+  opts: { idem?: string; company?: string | null; client?: "fullB" | "readB" } = {},
+) {
   const { body, type } = await multipart(files);
   return h.call("POST", "/statements", {
     client: opts.client ?? "fullB",
@@ -48,11 +59,24 @@ async function upload(files: { name: string; content: string }[], opts: { idem?:
   });
 }
 
-const countTx = async () => (await h.database.db.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.accountId, IDS.accountA1)))[0]?.n;
+const countTx = async () =>
+  (
+    await h.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transactions)
+      .where(eq(transactions.accountId, IDS.accountA1))
+  )[0]?.n;
 
 describe("POST /statements", () => {
   it("imports one file and answers with the per-file summary of the contract", async () => {
-    const res = await upload([{ name: "one.xml", content: statement("ONE", [{ amount: "10", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-1" }]) }]);
+    const res = await upload([
+      {
+        name: "one.xml",
+        content: statement("ONE", [
+          { amount: "10", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-1" },
+        ]),
+      },
+    ]);
     expect(res.status).toBe(200);
     const body = StatementImportResult.parse(await res.json());
     expect(body.company_id).toBe(IDS.companyA);
@@ -81,30 +105,57 @@ describe("POST /statements", () => {
 
   it("takes several files in one request, a pending entry included", async () => {
     const res = await upload([
-      { name: "a.xml", content: statement("A", [{ amount: "1", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-A" }]) },
-      { name: "b.xml", content: statement("B", [{ amount: "2", currency: "NOK", direction: "debit", value: DAY, servicerRef: "R-B" }]) },
+      {
+        name: "a.xml",
+        content: statement("A", [
+          { amount: "1", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-A" },
+        ]),
+      },
+      {
+        name: "b.xml",
+        content: statement("B", [{ amount: "2", currency: "NOK", direction: "debit", value: DAY, servicerRef: "R-B" }]),
+      },
     ]);
     expect(res.status).toBe(200);
     const body = StatementImportResult.parse(await res.json());
-    expect(body.files.map((f) => [f.file, f.transactions_inserted, f.pending])).toEqual([["a.xml", 1, 0], ["b.xml", 0, 1]]);
-    expect(await h.database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, IDS.accountA1))).toHaveLength(1);
+    expect(body.files.map((f) => [f.file, f.transactions_inserted, f.pending])).toEqual([
+      ["a.xml", 1, 0],
+      ["b.xml", 0, 1],
+    ]);
+    expect(
+      await h.database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, IDS.accountA1)),
+    ).toHaveLength(1);
   });
 
   it("a broken file: 400 naming file and element, nothing stored", async () => {
     const before = await countTx();
-    const good = statement("G", [{ amount: "3", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-G" }]);
-    const res = await upload([{ name: "good.xml", content: good }, { name: "bad.xml", content: good.replace("<CdtDbtInd>CRDT</CdtDbtInd>\n", "<CdtDbtInd>X</CdtDbtInd>\n") }]);
+    const good = statement("G", [
+      { amount: "3", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-G" },
+    ]);
+    const res = await upload([
+      { name: "good.xml", content: good },
+      { name: "bad.xml", content: good.replace("<CdtDbtInd>CRDT</CdtDbtInd>\n", "<CdtDbtInd>X</CdtDbtInd>\n") },
+    ]);
     expect(res.status).toBe(400);
     const err = (await res.json()) as { error: string; message: string; details: { file: string; path: string } };
     expect(err.error).toBe("validation_error");
     expect(err.details.file).toBe("bad.xml");
     expect(err.details.path).toMatch(/^Document\/BkToCstmrStmt\/Stmt\[0\]\/(Bal|Ntry)\[0\]\/CdtDbtInd$/);
-    expect(err.message).toMatch(/^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/.*CdtDbtInd must be CRDT or DBIT, got "X"$/);
+    expect(err.message).toMatch(
+      /^bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/.*CdtDbtInd must be CRDT or DBIT, got "X"$/,
+    );
     expect(await countTx()).toBe(before);
   });
 
   it("replays the stored answer for the same Idempotency-Key and files, with a new boundary", async () => {
-    const files = [{ name: "idem.xml", content: statement("I", [{ amount: "4", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-I" }]) }];
+    const files = [
+      {
+        name: "idem.xml",
+        content: statement("I", [
+          { amount: "4", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-I" },
+        ]),
+      },
+    ];
     const key = crypto.randomUUID();
     const first = await upload(files, { idem: key });
     expect(first.status).toBe(200);
@@ -116,7 +167,10 @@ describe("POST /statements", () => {
     expect(await again.text()).toBe(firstBody);
     expect(await countTx()).toBe(before);
     // Other files under the same key: 409.
-    const other = await upload(files.map((f) => ({ ...f, name: "other.xml" })), { idem: key });
+    const other = await upload(
+      files.map((f) => ({ ...f, name: "other.xml" })),
+      { idem: key },
+    );
     expect(other.status).toBe(409);
   });
 
@@ -124,18 +178,40 @@ describe("POST /statements", () => {
     const files = [{ name: "x.xml", content: statement("X", []) }];
     const noCompany = await upload(files, { company: null });
     expect(noCompany.status).toBe(400);
-    expect(((await noCompany.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty("X-Company-ID");
+    expect(
+      ((await noCompany.json()) as { details: { errors: Record<string, string[]> } }).details.errors,
+    ).toHaveProperty("X-Company-ID");
     const readOnly = await upload(files, { client: "readB" });
     expect(readOnly.status).toBe(403);
-    expect(((await readOnly.json()) as { details: { required_scope: string } }).details.required_scope).toBe("write:ledger");
-    const json = await h.call("POST", "/statements", { client: "fullB", company: IDS.companyA, idem: true, json: { files: [] } });
+    expect(((await readOnly.json()) as { details: { required_scope: string } }).details.required_scope).toBe(
+      "write:ledger",
+    );
+    const json = await h.call("POST", "/statements", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      json: { files: [] },
+    });
     expect(json.status).toBe(415);
-    const empty = await h.call("POST", "/statements", { client: "fullB", company: IDS.companyA, idem: true, headers: { "content-type": "multipart/form-data; boundary=x" }, body: "--x--\r\n" });
+    const empty = await h.call("POST", "/statements", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: "--x--\r\n",
+    });
     expect(empty.status).toBe(400);
   });
 
   it("admits a body over the 1 MiB default limit", async () => {
-    const entries = Array.from({ length: 3000 }, (_, i) => ({ amount: "1.00", currency: "NOK", direction: "credit" as const, booked: DAY, servicerRef: `BIG-${i}`, additionalInfo: "x".repeat(200) }));
+    const entries = Array.from({ length: 3000 }, (_, i) => ({
+      amount: "1.00",
+      currency: "NOK",
+      direction: "credit" as const,
+      booked: DAY,
+      servicerRef: `BIG-${i}`,
+      additionalInfo: "x".repeat(200),
+    }));
     const content = statement("BIG", entries);
     expect(content.length).toBeGreaterThan(1_100_000);
     const res = await upload([{ name: "big.xml", content }]);
@@ -144,7 +220,9 @@ describe("POST /statements", () => {
   }, 60_000);
 
   it("is advertised in the OpenAPI document as a multipart extension", async () => {
-    const doc = (await (await h.call("GET", "/openapi.json")).json()) as { paths: Record<string, Record<string, { tags: string[]; requestBody: { content: Record<string, unknown> } }>> };
+    const doc = (await (await h.call("GET", "/openapi.json")).json()) as {
+      paths: Record<string, Record<string, { tags: string[]; requestBody: { content: Record<string, unknown> } }>>;
+    };
     const op = doc.paths["/statements"]?.post;
     expect(op?.tags).toEqual(["Statements (extension)"]);
     expect(Object.keys(op?.requestBody.content ?? {})).toEqual(["multipart/form-data"]);

@@ -39,11 +39,16 @@ export function registerWebhookRoutes(api: OpenAPIHono<AppEnv>): void {
     await checkTarget(c, body.url);
     return c.json(await repo.createEndpoint(c.get("db"), owner(c), body, c.get("config").secretKey), 201);
   });
-  api.openapi(r.getWebhookRoute, async (c) => c.json(repo.toEndpoint(await repo.getEndpointRow(c.get("db"), owner(c), c.req.valid("param").id)), 200));
+  api.openapi(r.getWebhookRoute, async (c) =>
+    c.json(repo.toEndpoint(await repo.getEndpointRow(c.get("db"), owner(c), c.req.valid("param").id)), 200),
+  );
   api.openapi(r.patchWebhookRoute, async (c) => {
     const body = c.req.valid("json");
     await checkTarget(c, body.url);
-    return c.json(await repo.patchEndpoint(c.get("db"), owner(c), c.req.valid("param").id, body, c.get("config").secretKey), 200);
+    return c.json(
+      await repo.patchEndpoint(c.get("db"), owner(c), c.req.valid("param").id, body, c.get("config").secretKey),
+      200,
+    );
   });
   api.openapi(r.deleteWebhookRoute, async (c) => {
     await repo.deleteEndpoint(c.get("db"), owner(c), c.req.valid("param").id);

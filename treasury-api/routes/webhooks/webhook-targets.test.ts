@@ -32,7 +32,12 @@ const resolver: Resolver = async (host) => {
   return list.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
 };
 
-const strict: Partial<AppConfig> = { allowPrivateWebhooks: false, webhookResolver: resolver, webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000 };
+const strict: Partial<AppConfig> = {
+  allowPrivateWebhooks: false,
+  webhookResolver: resolver,
+  webhookRetryScale: 0.000_001,
+  webhookTimeoutMs: 2_000,
+};
 let h: Harness;
 let rx: LoopbackReceiver;
 let devApp: TreasuryApp;
@@ -40,7 +45,10 @@ let devApp: TreasuryApp;
 beforeAll(async () => {
   [h, rx] = await Promise.all([createHarness(strict), startLoopbackReceiver()]);
   // The same database behind an app in development mode (as `npm run dev` starts it).
-  devApp = createApp({ database: h.database, config: { ...strict, allowPrivateWebhooks: true, rateLimit: { limit: 100_000, windowSeconds: 60 } } });
+  devApp = createApp({
+    database: h.database,
+    config: { ...strict, allowPrivateWebhooks: true, rateLimit: { limit: 100_000, windowSeconds: 60 } },
+  });
 });
 afterAll(async () => {
   await rx.close();
@@ -48,10 +56,18 @@ afterAll(async () => {
 });
 
 type Json = Record<string, unknown>;
-type Delivery = { status: string; last_status_code: number | null; last_error: string | null; attempt_log: { status_code: number | null; error: string | null }[] };
+type Delivery = {
+  status: string;
+  last_status_code: number | null;
+  last_error: string | null;
+  attempt_log: { status_code: number | null; error: string | null }[];
+};
 
-const create = (url: string) => h.call("POST", "/webhooks", { client: "fullB", idem: true, json: { url, events: ["transaction.created"] } });
-const endpointCount = async () => (await h.database.db.select().from(s.webhookEndpoints).where(eq(s.webhookEndpoints.clientId, CLIENTS.fullB.id))).length;
+const create = (url: string) =>
+  h.call("POST", "/webhooks", { client: "fullB", idem: true, json: { url, events: ["transaction.created"] } });
+const endpointCount = async () =>
+  (await h.database.db.select().from(s.webhookEndpoints).where(eq(s.webhookEndpoints.clientId, CLIENTS.fullB.id)))
+    .length;
 
 async function expectUrlRefused(res: Response, pattern: RegExp): Promise<void> {
   const body = (await res.json()) as { error: string; message: string; details: { errors: Record<string, string[]> } };
@@ -98,7 +114,10 @@ describe("create and update (setting off)", () => {
   it("PATCH to a refused URL is 400 on url and leaves the endpoint as it was", async () => {
     const ep = (await (await create("https://hooks.example.com/patched")).json()) as { id: string; url: string };
     for (const url of ["https://192.168.0.1/x", "http://hooks.example.com/x", "https://inside.example.com/x"]) {
-      await expectUrlRefused(await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", idem: true, json: { url } }), /./);
+      await expectUrlRefused(
+        await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", idem: true, json: { url } }),
+        /./,
+      );
     }
     const detail = (await (await h.call("GET", `/webhooks/${ep.id}`, { client: "fullB" })).json()) as Json;
     expect(detail.url).toBe("https://hooks.example.com/patched");
@@ -123,12 +142,26 @@ describe("connect time (setting off)", () => {
 
   it("an endpoint stored before the policy (http on loopback) is refused by the test endpoint and the worker alike, without a cause", async () => {
     const id = crypto.randomUUID();
-    await h.database.db.insert(s.webhookEndpoints).values({ id, clientId: CLIENTS.fullB.id, tenantId: IDS.tenant, url: `${rx.url}/legacy`, active: true, events: ["payment.status.updated"], secret: "whsec_legacy" });
-    const test = (await (await h.call("POST", `/webhooks/${id}/test`, { client: "fullB", idem: true })).json()) as Delivery;
+    await h.database.db.insert(s.webhookEndpoints).values({
+      id,
+      clientId: CLIENTS.fullB.id,
+      tenantId: IDS.tenant,
+      url: `${rx.url}/legacy`,
+      active: true,
+      events: ["payment.status.updated"],
+      secret: "whsec_legacy",
+    });
+    const test = (await (
+      await h.call("POST", `/webhooks/${id}/test`, { client: "fullB", idem: true })
+    ).json()) as Delivery;
     expect(test.last_error).toBe("target not allowed");
-    await enqueueEvents(h.database.db, [{ tenantId: IDS.tenant, companyId: IDS.companyA, type: "payment.status.updated", data: { marker: "legacy" } }]);
+    await enqueueEvents(h.database.db, [
+      { tenantId: IDS.tenant, companyId: IDS.companyA, type: "payment.status.updated", data: { marker: "legacy" } },
+    ]);
     await runWebhooksOnce(h.database.db, resolveConfig(strict));
-    const list = (await (await h.call("GET", `/webhooks/${id}/deliveries?status=pending`, { client: "fullB" })).json()) as { results: Delivery[] };
+    const list = (await (
+      await h.call("GET", `/webhooks/${id}/deliveries?status=pending`, { client: "fullB" })
+    ).json()) as { results: Delivery[] };
     expect(list.results.length).toBe(2);
     for (const d of list.results) {
       expect(d.attempt_log.length).toBeGreaterThan(0);
@@ -142,11 +175,18 @@ describe("development setting on (demo mode, tests)", () => {
   it("http to a loopback receiver is created and the signed test event arrives", async () => {
     const token = await h.token("fullB");
     const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
-    const created = await devApp.request("/public/webhooks", { method: "POST", headers: { ...headers, "idempotency-key": crypto.randomUUID() }, body: JSON.stringify({ url: `${rx.url}/dev`, events: ["transaction.created"] }) });
+    const created = await devApp.request("/public/webhooks", {
+      method: "POST",
+      headers: { ...headers, "idempotency-key": crypto.randomUUID() },
+      body: JSON.stringify({ url: `${rx.url}/dev`, events: ["transaction.created"] }),
+    });
     expect(created.status).toBe(201);
     const ep = (await created.json()) as { id: string; secret: string };
     rx.secrets.set("dev", ep.secret);
-    const test = await devApp.request(`/public/webhooks/${ep.id}/test`, { method: "POST", headers: { authorization: `Bearer ${token}`, "idempotency-key": crypto.randomUUID() } });
+    const test = await devApp.request(`/public/webhooks/${ep.id}/test`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "idempotency-key": crypto.randomUUID() },
+    });
     expect(await test.json()).toMatchObject({ status: "delivered", last_status_code: 200 });
     expect(rx.received.filter((r) => r.path === "/dev").map((r) => r.validFor)).toEqual([["dev"]]);
   });

@@ -5,7 +5,13 @@
  * client's endpoint is 404.
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { WebhookCreate, WebhookDelivery, WebhookEndpoint, WebhookEventType, WebhookPatch } from "../../../lib/contract/webhooks";
+import type {
+  WebhookCreate,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEventType,
+  WebhookPatch,
+} from "../../../lib/contract/webhooks";
 import { WEBHOOK_TEST_EVENT_TYPE } from "../../../lib/contract/webhooks";
 import type { Db } from "../../db/client";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from "../../db/schema";
@@ -27,33 +33,60 @@ export const PREVIOUS_SECRET_TTL_MS = 24 * 3600 * 1000;
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
 export function toEndpoint(r: EndpointRow): WebhookEndpoint {
-  return { id: r.id, url: r.url, active: r.active, events: r.events as WebhookEventType[], created_at: isoTimestamp(r.createdAt) };
+  return {
+    id: r.id,
+    url: r.url,
+    active: r.active,
+    events: r.events as WebhookEventType[],
+    created_at: isoTimestamp(r.createdAt),
+  };
 }
 
-const ownerWhere = (o: EndpointOwner): SQL[] => [eq(webhookEndpoints.clientId, o.clientId), eq(webhookEndpoints.tenantId, o.tenantId)];
+const ownerWhere = (o: EndpointOwner): SQL[] => [
+  eq(webhookEndpoints.clientId, o.clientId),
+  eq(webhookEndpoints.tenantId, o.tenantId),
+];
 
 /**
  * `events` and `event_types` mean the same; when both are sent they must agree.
  * Returns the kinds deduplicated in their first order, or undefined when neither was sent.
  * @throws 400 when both are sent with different kinds.
  */
-export function eventKinds(b: { events?: WebhookEventType[]; event_types?: WebhookEventType[] }): WebhookEventType[] | undefined {
+export function eventKinds(b: {
+  events?: WebhookEventType[];
+  event_types?: WebhookEventType[];
+}): WebhookEventType[] | undefined {
   if (b.events && b.event_types) {
     const a = new Set(b.events);
     const c = new Set(b.event_types);
     if (a.size !== c.size || [...a].some((k) => !c.has(k))) {
-      throw new ApiError("validation_error", "events and event_types name different event kinds; send one of them", { errors: { event_types: ["must equal events when both are sent"] } });
+      throw new ApiError("validation_error", "events and event_types name different event kinds; send one of them", {
+        errors: { event_types: ["must equal events when both are sent"] },
+      });
     }
   }
   const kinds = b.events ?? b.event_types;
   return kinds ? [...new Set(kinds)] : undefined;
 }
 
-export async function listEndpoints(db: Db, o: EndpointOwner, page: { limit: number; offset: number }): Promise<{ rows: WebhookEndpoint[]; count: number }> {
+export async function listEndpoints(
+  db: Db,
+  o: EndpointOwner,
+  page: { limit: number; offset: number },
+): Promise<{ rows: WebhookEndpoint[]; count: number }> {
   const where = and(...ownerWhere(o));
   const [rows, [total]] = await Promise.all([
-    db.select().from(webhookEndpoints).where(where).orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: sql<number>`count(*)::int` }).from(webhookEndpoints).where(where),
+    db
+      .select()
+      .from(webhookEndpoints)
+      .where(where)
+      .orderBy(asc(webhookEndpoints.createdAt), asc(webhookEndpoints.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(webhookEndpoints)
+      .where(where),
   ]);
   return { rows: rows.map(toEndpoint), count: Number(total?.n ?? 0) };
 }
@@ -71,12 +104,25 @@ export async function getEndpointRow(db: Db, o: EndpointOwner, id: string): Prom
  * Creates an endpoint; the answer carries the new secret (shown once), the row holds it encrypted with `secretKey`
  * (lib/secret-box.ts).
  */
-export async function createEndpoint(db: Db, o: EndpointOwner, body: WebhookCreate, secretKey: Buffer): Promise<WebhookEndpoint & { secret: string }> {
+export async function createEndpoint(
+  db: Db,
+  o: EndpointOwner,
+  body: WebhookCreate,
+  secretKey: Buffer,
+): Promise<WebhookEndpoint & { secret: string }> {
   const events = eventKinds(body) ?? [];
   const secret = generateWebhookSecret();
   const [row] = await db
     .insert(webhookEndpoints)
-    .values({ id: newId(), clientId: o.clientId, tenantId: o.tenantId, url: body.url, active: body.active, events, secret: sealSecret(secretKey, secret) })
+    .values({
+      id: newId(),
+      clientId: o.clientId,
+      tenantId: o.tenantId,
+      url: body.url,
+      active: body.active,
+      events,
+      secret: sealSecret(secretKey, secret),
+    })
     .returning();
   if (!row) throw new Error("insert returned no row");
   return { ...toEndpoint(row), secret };
@@ -87,10 +133,18 @@ export async function createEndpoint(db: Db, o: EndpointOwner, body: WebhookCrea
  * to `previous_secret` (valid 24 h more) and returns the new one.
  * @throws 400 for an empty patch; 404 for another client's endpoint.
  */
-export async function patchEndpoint(db: Db, o: EndpointOwner, id: string, body: WebhookPatch, secretKey: Buffer): Promise<WebhookEndpoint & { secret?: string }> {
+export async function patchEndpoint(
+  db: Db,
+  o: EndpointOwner,
+  id: string,
+  body: WebhookPatch,
+  secretKey: Buffer,
+): Promise<WebhookEndpoint & { secret?: string }> {
   const events = eventKinds(body);
   if (body.url === undefined && body.active === undefined && events === undefined && body.rotate_secret === undefined) {
-    throw new ApiError("validation_error", "Send at least one of url, active, events (event_types), rotate_secret", { errors: { body: ["has no field to change"] } });
+    throw new ApiError("validation_error", "Send at least one of url, active, events (event_types), rotate_secret", {
+      errors: { body: ["has no field to change"] },
+    });
   }
   return db.transaction(async (tx) => {
     const [current] = await tx
@@ -126,7 +180,10 @@ export async function deleteEndpoint(db: Db, o: EndpointOwner, id: string): Prom
       .where(and(eq(webhookEndpoints.id, id), ...ownerWhere(o)))
       .for("update");
     if (!row) throw notFound("Webhook endpoint");
-    const deliveries = tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
+    const deliveries = tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(eq(webhookDeliveries.endpointId, id));
     await tx.delete(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, deliveries));
     await tx.delete(webhookDeliveries).where(eq(webhookDeliveries.endpointId, id));
     await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
@@ -171,7 +228,11 @@ type DeliveryJoin = { d: typeof webhookDeliveries.$inferSelect; type: string };
 async function withAttempts(db: Db, rows: DeliveryJoin[]): Promise<WebhookDelivery[]> {
   const ids = rows.map((r) => r.d.id);
   const attempts = ids.length
-    ? await db.select().from(webhookDeliveryAttempts).where(inArray(webhookDeliveryAttempts.deliveryId, ids)).orderBy(asc(webhookDeliveryAttempts.attempt))
+    ? await db
+        .select()
+        .from(webhookDeliveryAttempts)
+        .where(inArray(webhookDeliveryAttempts.deliveryId, ids))
+        .orderBy(asc(webhookDeliveryAttempts.attempt))
     : [];
   return rows.map(({ d, type }) => ({
     id: d.id,
@@ -186,7 +247,13 @@ async function withAttempts(db: Db, rows: DeliveryJoin[]): Promise<WebhookDelive
     delivered_at: d.deliveredAt ? isoTimestamp(d.deliveredAt) : null,
     attempt_log: attempts
       .filter((a) => a.deliveryId === d.id)
-      .map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, attempted_at: isoTimestamp(a.attemptedAt) })),
+      .map((a) => ({
+        attempt: a.attempt,
+        status_code: a.statusCode,
+        error: a.error,
+        duration_ms: a.durationMs,
+        attempted_at: isoTimestamp(a.attemptedAt),
+      })),
   }));
 }
 
@@ -212,12 +279,34 @@ export async function createTestDelivery(db: Db, endpoint: EndpointRow): Promise
   const eventId = newId();
   const deliveryId = newId();
   const now = new Date().toISOString();
-  const payload = { id: eventId, type: WEBHOOK_TEST_EVENT_TYPE, created_at: now, data: { endpoint_id: endpoint.id, message: "Test event from the Treasury API" } };
+  const payload = {
+    id: eventId,
+    type: WEBHOOK_TEST_EVENT_TYPE,
+    created_at: now,
+    data: { endpoint_id: endpoint.id, message: "Test event from the Treasury API" },
+  };
   await db.transaction(async (tx) => {
-    await tx.insert(webhookEvents).values({ id: eventId, tenantId: endpoint.tenantId, companyId: null, type: WEBHOOK_TEST_EVENT_TYPE, payload, dispatchedAt: now, createdAt: now });
+    await tx.insert(webhookEvents).values({
+      id: eventId,
+      tenantId: endpoint.tenantId,
+      companyId: null,
+      type: WEBHOOK_TEST_EVENT_TYPE,
+      payload,
+      dispatchedAt: now,
+      createdAt: now,
+    });
     // Leased from the start, so the worker leaves it to the request that sends it now.
     const lockedUntil = new Date(Date.now() + 60_000).toISOString();
-    await tx.insert(webhookDeliveries).values({ id: deliveryId, eventId, endpointId: endpoint.id, status: "pending", attempts: 0, nextAttemptAt: now, lockedUntil, createdAt: now });
+    await tx.insert(webhookDeliveries).values({
+      id: deliveryId,
+      eventId,
+      endpointId: endpoint.id,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: now,
+      lockedUntil,
+      createdAt: now,
+    });
   });
   return deliveryId;
 }

@@ -6,13 +6,24 @@
  */
 import { z } from "zod";
 import { Uuid } from "../../../lib/contract/common";
-import { WEBHOOK_DELIVERY_STATUSES, WebhookCreate, WebhookDelivery, WebhookEndpoint, WebhookEndpointWithSecret, WebhookPatch } from "../../../lib/contract/webhooks";
+import {
+  WEBHOOK_DELIVERY_STATUSES,
+  WebhookCreate,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookPatch,
+} from "../../../lib/contract/webhooks";
 import { defineRoute } from "../../lib/route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 const idParams = z.object({ id: Uuid });
-const secretDoc = "The signing secret (whsec_ + base64 of 32 random bytes) is returned only here; it is never shown again.";
+const secretDoc =
+  "The signing secret (whsec_ + base64 of 32 random bytes) is returned only here; it is never shown again.";
 
 export const listWebhooksRoute = defineRoute({
   method: "get",
@@ -58,7 +69,12 @@ export const patchWebhookRoute = defineRoute({
   scope: "admin:public_api",
   company: "none",
   request: { params: idParams, body: { required: true, content: { "application/json": { schema: WebhookPatch } } } },
-  responses: { 200: json(z.union([WebhookEndpointWithSecret, WebhookEndpoint]), "The updated endpoint; with secret after a rotation") },
+  responses: {
+    200: json(
+      z.union([WebhookEndpointWithSecret, WebhookEndpoint]),
+      "The updated endpoint; with secret after a rotation",
+    ),
+  },
 });
 
 export const deleteWebhookRoute = defineRoute({
@@ -78,10 +94,14 @@ export const listDeliveriesRoute = defineRoute({
   path: "/webhooks/{id}/deliveries",
   tags: ["Webhooks"],
   summary: "Delivery log of a webhook endpoint (extension)",
-  description: "Newest first. Each delivery lists every attempt (status code or error, duration). Filter status: pending, delivered, failed.",
+  description:
+    "Newest first. Each delivery lists every attempt (status code or error, duration). Filter status: pending, delivered, failed.",
   scope: "admin:public_api",
   company: "none",
-  request: { params: idParams, query: z.object({ ...pagingQuery, status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() }).strict() },
+  request: {
+    params: idParams,
+    query: z.object({ ...pagingQuery, status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() }).strict(),
+  },
   responses: { 200: listResponse(WebhookDelivery, "Deliveries") },
 });
 
@@ -91,7 +111,7 @@ export const testWebhookRoute = defineRoute({
   tags: ["Webhooks"],
   summary: "Send a signed test event (extension)",
   description:
-    "Sends one event of type webhook.test ({ endpoint_id, message }) to the endpoint right away, signed like every delivery, and answers with the delivery after that attempt. A failed test is retried on the normal schedule. No body is needed. A target the policy refuses (see Webhooks in the API description) is not contacted; its attempt records only the error \"target not allowed\".",
+    'Sends one event of type webhook.test ({ endpoint_id, message }) to the endpoint right away, signed like every delivery, and answers with the delivery after that attempt. A failed test is retried on the normal schedule. No body is needed. A target the policy refuses (see Webhooks in the API description) is not contacted; its attempt records only the error "target not allowed".',
   scope: "admin:public_api",
   company: "none",
   request: { params: idParams },

@@ -16,7 +16,11 @@ import { startLoopbackReceiver, type LoopbackReceiver, type ReceivedDelivery } f
 import { enqueueEvents } from "../../webhooks/outbox";
 import { verifySignature } from "../../webhooks/signing";
 
-const overrides: Partial<AppConfig> = { webhookRetryScale: 0.000_001, webhookTimeoutMs: 2_000, allowPrivateWebhooks: true };
+const overrides: Partial<AppConfig> = {
+  webhookRetryScale: 0.000_001,
+  webhookTimeoutMs: 2_000,
+  allowPrivateWebhooks: true,
+};
 const config = resolveConfig(overrides);
 let h: Harness;
 let rx: LoopbackReceiver;
@@ -31,13 +35,30 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 type Endpoint = { id: string; url: string; active: boolean; events: string[]; secret?: string; created_at: string };
-type Delivery = { id: string; event_id: string; event_type: string; status: string; attempts: number; last_status_code: number | null; last_error: string | null; attempt_log: { attempt: number; status_code: number | null; error: string | null }[] };
+type Delivery = {
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  attempt_log: { attempt: number; status_code: number | null; error: string | null }[];
+};
 
 let pathSeq = 0;
 /** Registers an endpoint at a fresh receiver path and teaches the receiver its secret. */
-async function register(client: ClientKey, events: string[], extra: Json = {}): Promise<Endpoint & { secret: string; path: string }> {
+async function register(
+  client: ClientKey,
+  events: string[],
+  extra: Json = {},
+): Promise<Endpoint & { secret: string; path: string }> {
   const path = `/hook-${++pathSeq}`;
-  const res = await h.call("POST", "/webhooks", { client, idem: true, json: { url: `${rx.url}${path}`, events, ...extra } });
+  const res = await h.call("POST", "/webhooks", {
+    client,
+    idem: true,
+    json: { url: `${rx.url}${path}`, events, ...extra },
+  });
   expect(res.status, await res.clone().text()).toBe(201);
   const ep = (await res.json()) as Endpoint & { secret: string };
   rx.secrets.set(`${ep.id}`, ep.secret);
@@ -56,8 +77,16 @@ async function pump(done: () => boolean | Promise<boolean>, ms = 5_000): Promise
 
 const at = (path: string) => rx.received.filter((d: ReceivedDelivery) => d.path === path);
 
-async function emit(companyId: string | null, type: "transaction.created" | "payment.status.updated" | "reconciliation.match.created" | "reconciliation.match.updated", data: Json = {}, tenantId: string = IDS.tenant) {
-  const [id] = await enqueueEvents(h.database.db, [{ tenantId, companyId, type, data: { marker: crypto.randomUUID(), ...data } }]);
+async function emit(
+  companyId: string | null,
+  type:
+    "transaction.created" | "payment.status.updated" | "reconciliation.match.created" | "reconciliation.match.updated",
+  data: Json = {},
+  tenantId: string = IDS.tenant,
+) {
+  const [id] = await enqueueEvents(h.database.db, [
+    { tenantId, companyId, type, data: { marker: crypto.randomUUID(), ...data } },
+  ]);
   if (!id) throw new Error("no event id");
   return id;
 }
@@ -70,20 +99,23 @@ async function deliveries(client: ClientKey, endpointId: string): Promise<Delive
 }
 
 describe("endpoint CRUD", () => {
-  it.each(["fullB", "partnerA"] as ClientKey[])("%s: create shows the secret once; detail and list never show it", async (client) => {
-    const ep = await register(client, ["transaction.created", "payment.status.updated"]);
-    expect(ep.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-    expect(ep).toMatchObject({ active: true, events: ["transaction.created", "payment.status.updated"] });
-    const detail = (await (await h.call("GET", `/webhooks/${ep.id}`, { client })).json()) as Json;
-    expect(detail).toEqual({ id: ep.id, url: ep.url, active: true, events: ep.events, created_at: ep.created_at });
-    const listRes = await h.call("GET", "/webhooks/", { client });
-    const list = (await listRes.json()) as Json[] | { results: Json[] };
-    const rows = Array.isArray(list) ? list : list.results;
-    expect(CLIENTS[client].form === "A" ? Array.isArray(list) : !Array.isArray(list)).toBe(true);
-    expect(rows.find((r) => r.id === ep.id)).toBeDefined();
-    expect(JSON.stringify(rows)).not.toContain("whsec_");
-    expect(JSON.stringify(detail)).not.toContain("whsec_");
-  });
+  it.each(["fullB", "partnerA"] as ClientKey[])(
+    "%s: create shows the secret once; detail and list never show it",
+    async (client) => {
+      const ep = await register(client, ["transaction.created", "payment.status.updated"]);
+      expect(ep.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      expect(ep).toMatchObject({ active: true, events: ["transaction.created", "payment.status.updated"] });
+      const detail = (await (await h.call("GET", `/webhooks/${ep.id}`, { client })).json()) as Json;
+      expect(detail).toEqual({ id: ep.id, url: ep.url, active: true, events: ep.events, created_at: ep.created_at });
+      const listRes = await h.call("GET", "/webhooks/", { client });
+      const list = (await listRes.json()) as Json[] | { results: Json[] };
+      const rows = Array.isArray(list) ? list : list.results;
+      expect(CLIENTS[client].form === "A" ? Array.isArray(list) : !Array.isArray(list)).toBe(true);
+      expect(rows.find((r) => r.id === ep.id)).toBeDefined();
+      expect(JSON.stringify(rows)).not.toContain("whsec_");
+      expect(JSON.stringify(detail)).not.toContain("whsec_");
+    },
+  );
 
   it("400 for bad URL, ftp://, unknown event kind, unknown field, missing events, empty PATCH, disagreeing lists", async () => {
     const bad: Json[] = [
@@ -110,21 +142,31 @@ describe("endpoint CRUD", () => {
   });
 
   it("event_types alone works (Form B example)", async () => {
-    const res = await h.call("POST", "/webhooks", { client: "fullB", idem: true, json: { url: `${rx.url}/hook-et`, event_types: ["reconciliation.match.created", "reconciliation.match.created"] } });
+    const res = await h.call("POST", "/webhooks", {
+      client: "fullB",
+      idem: true,
+      json: { url: `${rx.url}/hook-et`, event_types: ["reconciliation.match.created", "reconciliation.match.created"] },
+    });
     expect(res.status).toBe(201);
     expect(((await res.json()) as Endpoint).events).toEqual(["reconciliation.match.created"]);
   });
 
   it("PATCH updates fields; DELETE is 204 then 404; another client's endpoint is 404", async () => {
     const ep = await register("fullB", ["transaction.created"]);
-    const res = await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", idem: true, json: { active: false, event_types: ["payment.status.updated"], url: `${rx.url}/moved` } });
+    const res = await h.call("PATCH", `/webhooks/${ep.id}`, {
+      client: "fullB",
+      idem: true,
+      json: { active: false, event_types: ["payment.status.updated"], url: `${rx.url}/moved` },
+    });
     expect(res.status).toBe(200);
     const patched = (await res.json()) as Json;
     expect(patched).toMatchObject({ active: false, events: ["payment.status.updated"], url: `${rx.url}/moved` });
     expect(patched.secret).toBeUndefined();
     for (const other of ["partnerA", "otherB"] as ClientKey[]) {
       expect((await h.call("GET", `/webhooks/${ep.id}`, { client: other })).status).toBe(404);
-      expect((await h.call("PATCH", `/webhooks/${ep.id}`, { client: other, idem: true, json: { active: true } })).status).toBe(404);
+      expect(
+        (await h.call("PATCH", `/webhooks/${ep.id}`, { client: other, idem: true, json: { active: true } })).status,
+      ).toBe(404);
       expect((await h.call("DELETE", `/webhooks/${ep.id}`, { client: other, idem: true })).status).toBe(404);
     }
     const del = await h.call("DELETE", `/webhooks/${ep.id}`, { client: "fullB", idem: true });
@@ -164,7 +206,13 @@ describe("deliveries to a loopback receiver", () => {
       expect(verifySignature(d.signatureHeader, d.rawBody, ep.secret)).toBe(true);
     }
     const [log] = await deliveries("fullB", ep.id);
-    expect(log).toMatchObject({ event_id: eventId, event_type: "transaction.created", status: "delivered", attempts: 3, last_status_code: 200 });
+    expect(log).toMatchObject({
+      event_id: eventId,
+      event_type: "transaction.created",
+      status: "delivered",
+      attempts: 3,
+      last_status_code: 200,
+    });
     expect(log?.attempt_log.map((a) => a.status_code)).toEqual([503, 503, 200]);
     rx.respond = () => ({ status: 200 });
   });
@@ -178,7 +226,10 @@ describe("deliveries to a loopback receiver", () => {
     const eA = await emit(IDS.companyA, "payment.status.updated");
     const eC = await emit(IDS.companyC, "payment.status.updated");
     const eD = await emit(IDS.companyD, "payment.status.updated", {}, IDS.tenant2);
-    const ids = (p: string) => at(p).map((d) => d.eventId).sort();
+    const ids = (p: string) =>
+      at(p)
+        .map((d) => d.eventId)
+        .sort();
     await pump(() => ids(partnerA.path).length >= 2 && ids(fullB.path).length >= 1 && ids(otherB.path).length >= 1);
     await runWebhooksOnce(h.database.db, config);
     expect(ids(fullB.path)).toEqual([eA]);
@@ -190,12 +241,18 @@ describe("deliveries to a loopback receiver", () => {
 
   it("after rotate_secret deliveries carry two v1= signatures; old and new secrets both verify", async () => {
     const ep = await register("fullB", ["reconciliation.match.created"]);
-    const res = await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", idem: true, json: { rotate_secret: true } });
+    const res = await h.call("PATCH", `/webhooks/${ep.id}`, {
+      client: "fullB",
+      idem: true,
+      json: { rotate_secret: true },
+    });
     expect(res.status).toBe(200);
     const rotated = (await res.json()) as Endpoint & { secret: string };
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(ep.secret);
-    expect(JSON.stringify(await (await h.call("GET", `/webhooks/${ep.id}`, { client: "fullB" })).json())).not.toContain("whsec_");
+    expect(JSON.stringify(await (await h.call("GET", `/webhooks/${ep.id}`, { client: "fullB" })).json())).not.toContain(
+      "whsec_",
+    );
     rx.secrets.set(`${ep.id}-new`, rotated.secret);
     const eventId = await emit(IDS.companyB, "reconciliation.match.created");
     await pump(() => at(ep.path).length >= 1);
@@ -206,7 +263,10 @@ describe("deliveries to a loopback receiver", () => {
     expect(verifySignature(d?.signatureHeader, d?.rawBody ?? "", ep.secret)).toBe(true);
     expect(verifySignature(d?.signatureHeader, d?.rawBody ?? "", rotated.secret)).toBe(true);
     // Once the old secret's 24 h are over, only the new one signs.
-    await h.database.db.update(s.webhookEndpoints).set({ previousSecretExpiresAt: new Date(Date.now() - 1000).toISOString() }).where(eq(s.webhookEndpoints.id, ep.id));
+    await h.database.db
+      .update(s.webhookEndpoints)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(s.webhookEndpoints.id, ep.id));
     await emit(IDS.companyB, "reconciliation.match.created");
     await pump(() => at(ep.path).length >= 2);
     expect(at(ep.path)[1]?.validFor).toEqual([`${ep.id}-new`]);
@@ -261,7 +321,10 @@ describe("deliveries to a loopback receiver", () => {
     const [got] = at(ep.path);
     expect(got?.body).toMatchObject({ id: d.event_id, type: "webhook.test", data: { endpoint_id: ep.id } });
     expect(got?.validFor).toEqual([ep.id]);
-    expect((await h.call("POST", `/webhooks/00000000-0000-4000-8000-000000000000/test`, { client: "fullB", idem: true })).status).toBe(404);
+    expect(
+      (await h.call("POST", `/webhooks/00000000-0000-4000-8000-000000000000/test`, { client: "fullB", idem: true }))
+        .status,
+    ).toBe(404);
   });
 
   it("deleting an endpoint drops its pending deliveries: nothing more is sent", async () => {
@@ -273,7 +336,9 @@ describe("deliveries to a loopback receiver", () => {
     const sent = at(ep.path).length;
     for (let i = 0; i < 5; i++) await runWebhooksOnce(h.database.db, config);
     expect(at(ep.path)).toHaveLength(sent);
-    expect(await h.database.db.select().from(s.webhookDeliveries).where(eq(s.webhookDeliveries.endpointId, ep.id))).toHaveLength(0);
+    expect(
+      await h.database.db.select().from(s.webhookDeliveries).where(eq(s.webhookDeliveries.endpointId, ep.id)),
+    ).toHaveLength(0);
     rx.respond = () => ({ status: 200 });
   });
 });

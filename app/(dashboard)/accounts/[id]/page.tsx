@@ -23,38 +23,69 @@ import { RetryProblem } from "@/components/views/retry-problem";
 export const metadata: Metadata = { title: "Account" };
 
 /** Account detail (issue 5 §3): balances header, intraday chart, 90-day coverage calendar, balances by type, the account's transactions. */
-export default async function AccountPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const load = await loadPage("accounts");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  if (!ctx.company)
+    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const { id } = await params;
-  if (!Uuid.safeParse(id).success) return <EmptyState title="No such account">The address does not name an account.</EmptyState>;
+  if (!Uuid.safeParse(id).success)
+    return <EmptyState title="No such account">The address does not name an account.</EmptyState>;
   const sp = await searchParams;
   const today = todayUtc();
   const iq = intradayQuery(loadIntradayState(sp), today);
   const tf = loadTransactionFilters(sp);
   const r = resolveDateRange(tf, today, "30d");
-  const filters: TransactionQueryFilters = { from_date: r.from_date, to_date: r.to_date, account_id: id, ...(tf.direction ? { direction: tf.direction } : {}), ...(tf.currency ? { currency: tf.currency } : {}) };
+  const filters: TransactionQueryFilters = {
+    from_date: r.from_date,
+    to_date: r.to_date,
+    account_id: id,
+    ...(tf.direction ? { direction: tf.direction } : {}),
+    ...(tf.currency ? { currency: tf.currency } : {}),
+  };
   const [detail, points, first] = await Promise.all([
     loadData(ctx, () => getAccountDetail(ctx, id)),
     loadData(ctx, () => getIntradayPoints(ctx, id, iq)),
     loadData(ctx, () => listTransactions(ctx, { ...filters, page: 1, page_size: TRANSACTIONS_PAGE_SIZE })),
   ]);
-  if (!detail.ok) return <RetryProblem title={detail.title} message={detail.message} requestId={detail.requestId} kind={detail.kind} />;
+  if (!detail.ok)
+    return (
+      <RetryProblem title={detail.title} message={detail.message} requestId={detail.requestId} kind={detail.kind} />
+    );
   const { account, row, balances, coverage } = detail.data;
   return (
     <div className="max-w-7xl space-y-6">
       <div>
-        <Link href="/accounts" className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900">
+        <Link
+          href="/accounts"
+          className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
+        >
           <ChevronLeft className="size-3.5" aria-hidden /> Accounts
         </Link>
         <AccountHeader row={row} />
       </div>
       {points.ok ? (
-        <IntradayPanel points={points.data} currency={account.currency} day={iq.day} span={iq.span} balanceType={iq.balance_type} today={today} />
+        <IntradayPanel
+          points={points.data}
+          currency={account.currency}
+          day={iq.day}
+          span={iq.span}
+          balanceType={iq.balance_type}
+          today={today}
+        />
       ) : (
-        <RetryProblem title="Intraday balances could not be loaded" message={points.message} requestId={points.requestId} />
+        <RetryProblem
+          title="Intraday balances could not be loaded"
+          message={points.message}
+          requestId={points.requestId}
+        />
       )}
       <div className="grid gap-6 xl:grid-cols-[auto_1fr]">
         <section aria-labelledby="coverage-h" className="rounded-lg border border-slate-200 bg-white p-4">
@@ -75,7 +106,14 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
           Transactions
         </h2>
         {first.ok ? (
-          <TransactionsView companyId={ctx.company.id} today={today} currencies={[account.currency]} accounts={[{ id: account.id, name: account.name, currency: account.currency }]} fixedAccountId={account.id} initial={{ filters, page: first.data }} />
+          <TransactionsView
+            companyId={ctx.company.id}
+            today={today}
+            currencies={[account.currency]}
+            accounts={[{ id: account.id, name: account.name, currency: account.currency }]}
+            fixedAccountId={account.id}
+            initial={{ filters, page: first.data }}
+          />
         ) : (
           <RetryProblem title="Transactions could not be loaded" message={first.message} requestId={first.requestId} />
         )}

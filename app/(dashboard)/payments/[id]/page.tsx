@@ -17,7 +17,8 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!ctx.company || !Uuid.safeParse(id).success) return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
+  if (!ctx.company || !Uuid.safeParse(id).success)
+    return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
   const view = await loadData(ctx, () => getBatchView(ctx, id));
   if (!view.ok) return <PageProblem load={view} />;
   const qc = getQueryClient();

@@ -14,17 +14,30 @@ export default async function NewBatchPage() {
   const load = await loadPage("payments");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!can(ctx.user.roles, "payments.write")) return <ProblemState kind="forbidden" title="No access" message="Only treasurers create payment batches." />;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
+  if (!can(ctx.user.roles, "payments.write"))
+    return <ProblemState kind="forbidden" title="No access" message="Only treasurers create payment batches." />;
+  if (!ctx.company)
+    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const accounts = await loadData(ctx, () => listAccounts(ctx, { page_size: 1000 }));
   const currencies = accounts.ok ? [...new Set(accounts.data.items.map((a) => a.currency))].sort() : [];
   return (
     <div className="max-w-6xl">
-      <PageHeader title="New payment batch" description={`Instructions paid from an account of ${ctx.company.name} in the batch currency`} />
+      <PageHeader
+        title="New payment batch"
+        description={`Instructions paid from an account of ${ctx.company.name} in the batch currency`}
+      />
       {currencies.length === 0 ? (
-        <EmptyState title="No account to pay from">The company has no account; a batch needs an account in its currency.</EmptyState>
+        <EmptyState title="No account to pay from">
+          The company has no account; a batch needs an account in its currency.
+        </EmptyState>
       ) : (
-        <NewBatchForm key={ctx.company.id} companyId={ctx.company.id} companyName={ctx.company.name} currencies={currencies} today={todayUtc()} />
+        <NewBatchForm
+          key={ctx.company.id}
+          companyId={ctx.company.id}
+          companyName={ctx.company.name}
+          currencies={currencies}
+          today={todayUtc()}
+        />
       )}
     </div>
   );

@@ -8,6 +8,10 @@ export const GET = withUser({ permission: "ledger.read", query: AccountsQuery },
 
 /** POST /accounts — account upsert (admin); company_id must be the selected company. */
 export const POST = withUser(
-  { permission: "organization.manage", body: AccountUpsert, audit: { action: "account.upsert", objectType: "account" } },
+  {
+    permission: "organization.manage",
+    body: AccountUpsert,
+    audit: { action: "account.upsert", objectType: "account" },
+  },
   (ctx) => upsertAccount(ctx, ctx.body, ctx.idempotencyKey ?? ""),
 );

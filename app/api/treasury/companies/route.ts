@@ -7,6 +7,11 @@ export const GET = withUser({ permission: "organization.read", company: "none" }
 
 /** POST /companies — upsert keyed on orgnr (admin). */
 export const POST = withUser(
-  { permission: "organization.manage", company: "none", body: CompanyUpsert, audit: { action: "company.upsert", objectType: "company" } },
+  {
+    permission: "organization.manage",
+    company: "none",
+    body: CompanyUpsert,
+    audit: { action: "company.upsert", objectType: "company" },
+  },
   (ctx) => upsertCompany(ctx, ctx.body, ctx.idempotencyKey ?? ""),
 );

@@ -4,10 +4,18 @@ import { withUser } from "@/lib/bff/route";
 import { createWebhook, listWebhooks } from "@/lib/bff/queries/webhooks";
 
 /** GET /webhooks (admin) */
-export const GET = withUser({ permission: "webhooks.manage", company: "none", query: PagingQuery }, (ctx) => listWebhooks(ctx, ctx.query));
+export const GET = withUser({ permission: "webhooks.manage", company: "none", query: PagingQuery }, (ctx) =>
+  listWebhooks(ctx, ctx.query),
+);
 
 /** POST /webhooks — 201 with the signing secret, shown once (admin). */
 export const POST = withUser(
-  { permission: "webhooks.manage", company: "none", body: WebhookCreate, status: 201, audit: { action: "webhook.create", objectType: "webhook_endpoint" } },
+  {
+    permission: "webhooks.manage",
+    company: "none",
+    body: WebhookCreate,
+    status: 201,
+    audit: { action: "webhook.create", objectType: "webhook_endpoint" },
+  },
   (ctx) => createWebhook(ctx, ctx.body, ctx.idempotencyKey ?? ""),
 );

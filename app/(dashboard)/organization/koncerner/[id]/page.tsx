@@ -17,16 +17,38 @@ export default async function KoncernPage({ params }: { params: Promise<{ id: st
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!Uuid.safeParse(id).success) return <EmptyState title="No such koncern">The address does not name a koncern.</EmptyState>;
-  const [koncern, breakdown] = await Promise.all([loadData(ctx, () => getKoncern(ctx, id)), loadData(ctx, () => getKoncernBreakdown(ctx, id))]);
-  if (!koncern.ok) return <RetryProblem title={koncern.title} message={koncern.message} requestId={koncern.requestId} kind={koncern.kind} />;
+  if (!Uuid.safeParse(id).success)
+    return <EmptyState title="No such koncern">The address does not name a koncern.</EmptyState>;
+  const [koncern, breakdown] = await Promise.all([
+    loadData(ctx, () => getKoncern(ctx, id)),
+    loadData(ctx, () => getKoncernBreakdown(ctx, id)),
+  ]);
+  if (!koncern.ok)
+    return (
+      <RetryProblem title={koncern.title} message={koncern.message} requestId={koncern.requestId} kind={koncern.kind} />
+    );
   return (
     <div className="max-w-5xl">
-      <Link href="/organization" className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900">
+      <Link
+        href="/organization"
+        className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
+      >
         <ChevronLeft className="size-3.5" aria-hidden /> Organization
       </Link>
-      <PageHeader title={koncern.data.name} description="Balances by company and currency (latest closing booked), with totals per currency" />
-      {breakdown.ok ? <KoncernBreakdownTable data={breakdown.data} companies={ctx.companies} /> : <RetryProblem title={breakdown.title} message={breakdown.message} requestId={breakdown.requestId} kind={breakdown.kind} />}
+      <PageHeader
+        title={koncern.data.name}
+        description="Balances by company and currency (latest closing booked), with totals per currency"
+      />
+      {breakdown.ok ? (
+        <KoncernBreakdownTable data={breakdown.data} companies={ctx.companies} />
+      ) : (
+        <RetryProblem
+          title={breakdown.title}
+          message={breakdown.message}
+          requestId={breakdown.requestId}
+          kind={breakdown.kind}
+        />
+      )}
     </div>
   );
 }

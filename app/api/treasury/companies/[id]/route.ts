@@ -2,4 +2,6 @@ import { withUser } from "@/lib/bff/route";
 import { getCompany } from "@/lib/bff/queries/organization";
 
 /** GET /companies/{id} — 404 outside the user's companies. */
-export const GET = withUser({ permission: "organization.read", company: "none" }, (ctx) => getCompany(ctx, ctx.params.id ?? ""));
+export const GET = withUser({ permission: "organization.read", company: "none" }, (ctx) =>
+  getCompany(ctx, ctx.params.id ?? ""),
+);

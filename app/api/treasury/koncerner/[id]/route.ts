@@ -2,4 +2,6 @@ import { withUser } from "@/lib/bff/route";
 import { getKoncern } from "@/lib/bff/queries/organization";
 
 /** GET /koncerner/{id} */
-export const GET = withUser({ permission: "organization.read", company: "none" }, (ctx) => getKoncern(ctx, ctx.params.id ?? ""));
+export const GET = withUser({ permission: "organization.read", company: "none" }, (ctx) =>
+  getKoncern(ctx, ctx.params.id ?? ""),
+);

@@ -9,6 +9,11 @@ export const GET = withUser({ permission: "payments.read", query: BatchesQuery }
 
 /** POST /payments/batches — 201 with the batch (treasurer). */
 export const POST = withUser(
-  { permission: "payments.write", body: PaymentBatchCreate, status: 201, audit: { action: BATCH_CREATE_ACTION, objectType: "payment_batch" } },
+  {
+    permission: "payments.write",
+    body: PaymentBatchCreate,
+    status: 201,
+    audit: { action: BATCH_CREATE_ACTION, objectType: "payment_batch" },
+  },
   (ctx) => createBatch(ctx, ctx.body, ctx.idempotencyKey ?? ""),
 );

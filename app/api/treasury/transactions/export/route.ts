@@ -7,4 +7,6 @@ import { exportTransactions } from "@/lib/bff/queries/exports";
 const ExportQuery = TransactionsQuery.extend({ q: z.string().trim().min(1).max(100).optional() });
 
 /** GET /transactions as a streamed CSV of the current filter (every page). */
-export const GET = withUser({ permission: "ledger.read", query: ExportQuery }, (ctx) => exportTransactions(ctx, ctx.query));
+export const GET = withUser({ permission: "ledger.read", query: ExportQuery }, (ctx) =>
+  exportTransactions(ctx, ctx.query),
+);

@@ -3,15 +3,27 @@ import { withUser } from "@/lib/bff/route";
 import { deleteWebhook, getWebhook, patchWebhook } from "@/lib/bff/queries/webhooks";
 
 /** GET /webhooks/{id} */
-export const GET = withUser({ permission: "webhooks.manage", company: "none" }, (ctx) => getWebhook(ctx, ctx.params.id ?? ""));
+export const GET = withUser({ permission: "webhooks.manage", company: "none" }, (ctx) =>
+  getWebhook(ctx, ctx.params.id ?? ""),
+);
 
 /** PATCH /webhooks/{id} — with rotate_secret the answer carries the new secret. */
 export const PATCH = withUser(
-  { permission: "webhooks.manage", company: "none", body: WebhookPatch, audit: { action: "webhook.update", objectType: "webhook_endpoint" } },
+  {
+    permission: "webhooks.manage",
+    company: "none",
+    body: WebhookPatch,
+    audit: { action: "webhook.update", objectType: "webhook_endpoint" },
+  },
   (ctx) => patchWebhook(ctx, ctx.params.id ?? "", ctx.body, ctx.idempotencyKey ?? ""),
 );
 
 /** DELETE /webhooks/{id} — 204. */
-export const DELETE = withUser({ permission: "webhooks.manage", company: "none", audit: { action: "webhook.delete", objectType: "webhook_endpoint" } }, (ctx) =>
-  deleteWebhook(ctx, ctx.params.id ?? "", ctx.idempotencyKey ?? ""),
+export const DELETE = withUser(
+  {
+    permission: "webhooks.manage",
+    company: "none",
+    audit: { action: "webhook.delete", objectType: "webhook_endpoint" },
+  },
+  (ctx) => deleteWebhook(ctx, ctx.params.id ?? "", ctx.idempotencyKey ?? ""),
 );

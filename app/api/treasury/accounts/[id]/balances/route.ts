@@ -3,4 +3,6 @@ import { withUser } from "@/lib/bff/route";
 import { listAccountBalances } from "@/lib/bff/queries/ledger";
 
 /** GET /accounts/{id}/balances */
-export const GET = withUser({ permission: "ledger.read", query: BalancesQuery }, (ctx) => listAccountBalances(ctx, ctx.params.id ?? "", ctx.query));
+export const GET = withUser({ permission: "ledger.read", query: BalancesQuery }, (ctx) =>
+  listAccountBalances(ctx, ctx.params.id ?? "", ctx.query),
+);

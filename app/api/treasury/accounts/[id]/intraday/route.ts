@@ -3,4 +3,6 @@ import { withUser } from "@/lib/bff/route";
 import { listAccountIntraday } from "@/lib/bff/queries/ledger";
 
 /** GET /accounts/{id}/intraday */
-export const GET = withUser({ permission: "ledger.read", query: IntradayQuery }, (ctx) => listAccountIntraday(ctx, ctx.params.id ?? "", ctx.query));
+export const GET = withUser({ permission: "ledger.read", query: IntradayQuery }, (ctx) =>
+  listAccountIntraday(ctx, ctx.params.id ?? "", ctx.query),
+);

@@ -3,4 +3,6 @@ import { withUser } from "@/lib/bff/route";
 import { listAccountTransactions } from "@/lib/bff/queries/ledger";
 
 /** GET /accounts/{id}/transactions */
-export const GET = withUser({ permission: "ledger.read", query: AccountTransactionsQuery }, (ctx) => listAccountTransactions(ctx, ctx.params.id ?? "", ctx.query));
+export const GET = withUser({ permission: "ledger.read", query: AccountTransactionsQuery }, (ctx) =>
+  listAccountTransactions(ctx, ctx.params.id ?? "", ctx.query),
+);

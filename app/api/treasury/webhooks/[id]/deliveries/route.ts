@@ -3,4 +3,6 @@ import { withUser } from "@/lib/bff/route";
 import { listWebhookDeliveries } from "@/lib/bff/queries/webhooks";
 
 /** GET /webhooks/{id}/deliveries (extension) */
-export const GET = withUser({ permission: "webhooks.manage", company: "none", query: DeliveriesQuery }, (ctx) => listWebhookDeliveries(ctx, ctx.params.id ?? "", ctx.query));
+export const GET = withUser({ permission: "webhooks.manage", company: "none", query: DeliveriesQuery }, (ctx) =>
+  listWebhookDeliveries(ctx, ctx.params.id ?? "", ctx.query),
+);

@@ -2,8 +2,11 @@ import { withUser } from "@/lib/bff/route";
 import { testWebhook } from "@/lib/bff/queries/webhooks";
 
 /** POST /webhooks/{id}/test (extension) — a signed test delivery now. */
-export const POST = withUser({ permission: "webhooks.manage", company: "none", audit: { action: "webhook.test", objectType: "webhook_endpoint" } }, async (ctx) => {
-  const delivery = await testWebhook(ctx, ctx.params.id ?? "", ctx.idempotencyKey ?? "");
-  ctx.audit.objectId = ctx.params.id ?? null;
-  return delivery;
-});
+export const POST = withUser(
+  { permission: "webhooks.manage", company: "none", audit: { action: "webhook.test", objectType: "webhook_endpoint" } },
+  async (ctx) => {
+    const delivery = await testWebhook(ctx, ctx.params.id ?? "", ctx.idempotencyKey ?? "");
+    ctx.audit.objectId = ctx.params.id ?? null;
+    return delivery;
+  },
+);
