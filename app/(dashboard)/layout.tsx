@@ -7,7 +7,7 @@ import { currentUser } from "@/lib/auth/session";
 import { capabilities } from "@/lib/bff/capabilities";
 import { COMPANY_COOKIE, visibleCompanies } from "@/lib/bff/company";
 import type { Company } from "@/lib/contract";
-import { logger } from "@/lib/bff/log";
+import { logger } from "@/lib/server/log";
 import { Nav } from "@/components/shell/nav";
 import { CompanySwitcher } from "@/components/shell/company-switcher";
 import { UserMenu } from "@/components/shell/user-menu";

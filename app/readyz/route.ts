@@ -1,5 +1,5 @@
-import { dashboardDb } from "@/lib/bff/db";
-import { logger } from "@/lib/bff/log";
+import { dashboardDb } from "@/lib/server/db";
+import { logger } from "@/lib/server/log";
 
 /**
  * GET /readyz — readiness (DESIGN.md "Operability"): the dashboard database

@@ -14,9 +14,9 @@ import type { OAuthConfig } from "next-auth/providers/oauth";
 import { findUserByEmail, verifyCredentials, type DashboardUser } from "../db/users";
 import { appendAudit } from "../db/audit";
 import { linkSsoAccount, ssoLinkOf, userIdOfSsoAccount } from "../db/sso-accounts";
-import { getConfig } from "../bff/config";
-import { dashboardDb } from "../bff/db";
-import { logger } from "../bff/log";
+import { getConfig } from "../server/config";
+import { dashboardDb } from "../server/db";
+import { logger } from "../server/log";
 import { admitSsoUser, checkSsoTie, mergeClaims, ssoIdentity, type Decision, type SsoIdentity } from "./oidc-identity";
 import { THROTTLED_PREFIX } from "./sign-in-errors";
 

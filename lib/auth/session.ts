@@ -6,7 +6,7 @@
 import "server-only";
 import { getServerSession } from "next-auth";
 import { findUserById, type DashboardUser } from "../db/users";
-import { dashboardDb } from "../bff/db";
+import { dashboardDb } from "../server/db";
 import { getAuthOptions } from "./options";
 
 /** The enabled user of this request's session, or null. */

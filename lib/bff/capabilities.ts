@@ -12,8 +12,8 @@
  * before the first successful read nothing is advertised.
  */
 import "server-only";
-import { getConfig } from "./config";
-import { logger } from "./log";
+import { getConfig } from "../server/config";
+import { logger } from "../server/log";
 
 /** Named capabilities and the operation (method + path as in the OpenAPI document) that each needs. */
 export const CAPABILITIES = {

@@ -9,7 +9,7 @@ import { redirect } from "next/navigation";
 import { AREAS, can, type AreaKey } from "../auth/roles";
 import { requestContext, type BffContext } from "./context";
 import { BffError, toBffError } from "./errors";
-import { logger } from "./log";
+import { logger } from "../server/log";
 
 export type PageLoad =
   | { ok: true; ctx: BffContext }

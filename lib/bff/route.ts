@@ -15,12 +15,12 @@ import { Uuid } from "../contract";
 import { can, type Permission } from "../auth/roles";
 import { appendAudit } from "../db/audit";
 import type { CallContext } from "../treasury-client";
-import { getConfig } from "./config";
+import { getConfig } from "../server/config";
 import { requestContext, requestIdFrom, type BffContext } from "./context";
-import { dashboardDb } from "./db";
+import { dashboardDb } from "../server/db";
 import { BffError, toBffError, validationError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
-import { logger } from "./log";
+import { logger } from "../server/log";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 

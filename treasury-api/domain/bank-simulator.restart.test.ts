@@ -12,8 +12,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { CLIENTS, IDS, insertFixture } from "../test/harness";
-import { createBatch, submitBatch } from "../routes/payments/payments.repo";
-import { decide } from "../routes/approvals/approvals.repo";
+import { createBatch, submitBatch } from "../db/repos/payments";
+import { decide } from "../db/repos/approvals";
 import { bankVerdict, runBankOnce } from "./bank-simulator";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bank-restart-"));

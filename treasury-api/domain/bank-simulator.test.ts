@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/client";
 import { IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../test/harness";
-import { bankVerdict, bankWorker, runBankOnce } from "./bank-simulator";
+import { bankVerdict, runBankOnce } from "./bank-simulator";
+import { bankWorker } from "../workers";
 
 let h: Harness;
 const manual = { bankSpeed: "manual" as const };

@@ -43,16 +43,10 @@ import {
 } from "../db/schema";
 import { failpoint } from "../lib/failpoints";
 import { newId } from "../lib/secrets";
-import { toTransaction } from "../routes/ledger/ledger.repo";
+import { toTransaction } from "../db/repos/ledger";
 import type { InstructionStatus } from "../../lib/contract/payments";
-import {
-  applyStatusChanges,
-  debtorAccountRow,
-  type BatchRow,
-  type StatusChange,
-} from "../routes/payments/payments.repo";
+import { applyStatusChanges, debtorAccountRow, type BatchRow, type StatusChange } from "../db/repos/payments";
 import { enqueueEvents } from "../webhooks/outbox";
-import { intervalWorker, type Worker, type WorkerContext } from "../workers";
 import { proposeMatchesForTransactions } from "./matching";
 import { BATCH_MACHINE, INSTRUCTION_MACHINE, settledBatchStatus, transition } from "./payment-states";
 
@@ -341,25 +335,4 @@ export async function runBankOnce(
     steps.push(done);
   }
   return { steps };
-}
-
-/**
- * The bank worker (registered in workers.ts): runs `runBankOnce` every tick
- * of the configured speed; `manual` starts nothing. `stop()` lets the current
- * step commit and returns before the next one.
- */
-export function bankWorker(ctx: WorkerContext): Worker {
-  const tickMs = BANK_PACE[ctx.config.bankSpeed].tickMs;
-  if (tickMs === null) return { name: "bank-simulator", stop: async () => undefined };
-  let stopping = false;
-  const worker = intervalWorker("bank-simulator", tickMs, ctx, async () => {
-    await runBankOnce(ctx.database.db, ctx.config, { shouldStop: () => stopping });
-  });
-  return {
-    name: worker.name,
-    stop: async () => {
-      stopping = true;
-      await worker.stop();
-    },
-  };
 }

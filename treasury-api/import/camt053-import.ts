@@ -34,7 +34,7 @@ import {
 } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
-import { TRANSACTION_COLUMNS, toTransaction } from "../routes/ledger/ledger.repo";
+import { TRANSACTION_COLUMNS, toTransaction } from "../db/repos/ledger";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";

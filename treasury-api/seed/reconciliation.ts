@@ -15,7 +15,7 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Database } from "../db/client";
 import { proposeMatchesForTransactions } from "../domain/matching";
-import { decideMatch } from "../routes/reconciliation/reconciliation.repo";
+import { decideMatch } from "../db/repos/reconciliation";
 import { registerSeedStep } from "./demo";
 import type { Rng } from "./prng";
 

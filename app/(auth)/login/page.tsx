@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { Landmark } from "lucide-react";
 import { LoginForm } from "@/components/auth/login-form";
 import { currentUser } from "@/lib/auth/session";
-import { getConfig } from "@/lib/bff/config";
+import { getConfig } from "@/lib/server/config";
 import { DEMO_PASSWORD, DEMO_USERS } from "@/lib/db/demo-users";
 
 export const metadata: Metadata = { title: "Sign in" };

@@ -11,7 +11,7 @@ import type { ApprovalRequest } from "../../contract";
 import { hasAuditEvent } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
-import { dashboardDb } from "../db";
+import { dashboardDb } from "../../server/db";
 import { BffError } from "../errors";
 import { pageParams, type ApprovalsQuery, type DecisionBody } from "../inputs";
 import { treasury } from "../treasury";

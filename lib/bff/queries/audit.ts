@@ -6,7 +6,7 @@ import "server-only";
 import type { z } from "zod";
 import { listAudit } from "../../db/audit";
 import type { BffContext } from "../context";
-import { dashboardDb } from "../db";
+import { dashboardDb } from "../../server/db";
 import type { AuditQuery } from "../inputs";
 import type { AuditEventView } from "../audit-view";
 

@@ -16,7 +16,7 @@ import { matchesText } from "../../url-state/filters";
 import { iterateItems, type Page } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import type { ReportQuery, TransactionsQuery } from "../inputs";
-import { logger } from "../log";
+import { logger } from "../../server/log";
 import { treasury } from "../treasury";
 import { getForecast, getPositionsRange } from "./views";
 

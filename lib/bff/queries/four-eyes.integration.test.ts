@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 // The dashboard's own four-eyes check reads its audit log; here it finds nothing, so only the API can refuse.
 vi.mock("../../db/audit", () => ({ hasAuditEvent: vi.fn(async () => false) }));
-vi.mock("../db", () => ({ dashboardDb: vi.fn(async () => ({})) }));
+vi.mock("../../server/db", () => ({ dashboardDb: vi.fn(async () => ({})) }));
 
 import { randomUUID } from "node:crypto";
 import { startServer, type RunningServer } from "../../../treasury-api/server";

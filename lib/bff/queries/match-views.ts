@@ -11,7 +11,7 @@ import { IsoDate, type PaymentInstruction, type ReconciliationMatch, type Transa
 import { listAudit } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
-import { dashboardDb } from "../db";
+import { dashboardDb } from "../../server/db";
 import type { BffPage } from "../inputs";
 import { treasury } from "../treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";

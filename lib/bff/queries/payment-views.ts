@@ -19,7 +19,7 @@ import { can } from "../../auth/roles";
 import { listAudit, type AuditEvent } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
-import { dashboardDb } from "../db";
+import { dashboardDb } from "../../server/db";
 import { treasury } from "../treasury";
 import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";

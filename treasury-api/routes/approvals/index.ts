@@ -5,7 +5,7 @@ import type { AppEnv } from "../../lib/context";
 import { ApiError } from "../../lib/errors";
 import { listBody, resolvePaging } from "../../lib/lists";
 import * as r from "./approvals.routes";
-import * as repo from "./approvals.repo";
+import * as repo from "../../db/repos/approvals";
 
 /** The decision of the caller: `approver` from the body, else the client's public client_id. */
 function decision(

@@ -4,7 +4,7 @@ import type { AppEnv } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
 import { checkDateRange, listBody, resolvePaging } from "../../lib/lists";
 import * as r from "./ledger.routes";
-import * as repo from "./ledger.repo";
+import * as repo from "../../db/repos/ledger";
 
 export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listAccountsRoute, async (c) => {

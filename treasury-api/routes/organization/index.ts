@@ -3,7 +3,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "../../lib/context";
 import { listBody, resolvePaging } from "../../lib/lists";
 import * as r from "./organization.routes";
-import * as repo from "./organization.repo";
+import * as repo from "../../db/repos/organization";
 
 export function registerOrganizationRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listCompaniesRoute, async (c) => {

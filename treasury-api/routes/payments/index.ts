@@ -4,7 +4,7 @@ import type { AppEnv } from "../../lib/context";
 import { ApiError, fieldError } from "../../lib/errors";
 import { checkDateRange, listBody, resolvePaging } from "../../lib/lists";
 import * as r from "./payments.routes";
-import * as repo from "./payments.repo";
+import * as repo from "../../db/repos/payments";
 
 export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listBatchesRoute, async (c) => {

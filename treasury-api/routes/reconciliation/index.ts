@@ -5,7 +5,7 @@ import type { MatchDecision } from "../../../lib/contract/reconciliation";
 import type { AppEnv } from "../../lib/context";
 import { listBody, resolvePaging } from "../../lib/lists";
 import * as r from "./reconciliation.routes";
-import * as repo from "./reconciliation.repo";
+import * as repo from "../../db/repos/reconciliation";
 
 function decision(c: Context<AppEnv>, kind: "confirm" | "reject", body: MatchDecision | undefined): repo.Decision {
   const caller = c.get("caller");

@@ -7,7 +7,7 @@ import { listBody, resolvePaging } from "../../lib/lists";
 import { deliverNow } from "../../webhooks/delivery";
 import { resolveRefusal, systemResolver, webhookUrlRefusal } from "../../webhooks/target-policy";
 import * as r from "./webhooks.routes";
-import * as repo from "./webhooks.repo";
+import * as repo from "../../db/repos/webhooks";
 
 function owner(c: Context<AppEnv>): repo.EndpointOwner {
   const caller = c.get("caller");

@@ -15,7 +15,7 @@ import type {
   PaymentStatusEvent,
 } from "../../../lib/contract/payments";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../client";
 import {
   accounts,
   approvalRequests,
@@ -24,7 +24,7 @@ import {
   paymentBatches,
   paymentInstructions,
   paymentStatusEvents,
-} from "../../db/schema";
+} from "../schema";
 import { requiredApprovals } from "../../domain/four-eyes";
 import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { notFound } from "../../lib/errors";

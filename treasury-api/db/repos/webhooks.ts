@@ -13,8 +13,8 @@ import type {
   WebhookPatch,
 } from "../../../lib/contract/webhooks";
 import { WEBHOOK_TEST_EVENT_TYPE } from "../../../lib/contract/webhooks";
-import type { Db } from "../../db/client";
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from "../../db/schema";
+import type { Db } from "../client";
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from "../schema";
 import { ApiError, notFound } from "../../lib/errors";
 import { isoTimestamp } from "../../lib/format";
 import { newId } from "../../lib/secrets";

@@ -6,8 +6,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { ExactDecimal as Decimal } from "../../../lib/exact-decimal";
 import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/contract/organization";
-import { queryRows, type Db } from "../../db/client";
-import { companies, koncerner, koncernMembers, oauthClientCompanies } from "../../db/schema";
+import { queryRows, type Db } from "../client";
+import { companies, koncerner, koncernMembers, oauthClientCompanies } from "../schema";
 import type { Caller } from "../../lib/context";
 import { ApiError, companyNotAccessible, notFound } from "../../lib/errors";
 import type { DataScope } from "../../lib/scope";

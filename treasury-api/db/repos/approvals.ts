@@ -7,8 +7,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ApprovalRequest, ApprovalState } from "../../../lib/contract/approvals";
 import type { BankSpeed } from "../../config";
-import { queryRows, type Db, type DbOrTx } from "../../db/client";
-import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../../db/schema";
+import { queryRows, type Db, type DbOrTx } from "../client";
+import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../schema";
 import { bankDueAt } from "../../domain/bank-simulator";
 import {
   APPROVAL_MACHINE,
@@ -22,7 +22,7 @@ import { ApiError, notFound } from "../../lib/errors";
 import { isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
-import { applyStatusChanges, type Page } from "../payments/payments.repo";
+import { applyStatusChanges, type Page } from "./payments";
 
 type ApprovalRow = typeof approvalRequests.$inferSelect;
 

@@ -14,15 +14,8 @@ import type {
   IntradayBalancePoint,
   Transaction,
 } from "../../../lib/contract/ledger";
-import { queryRows, type Db, type DbOrTx } from "../../db/client";
-import {
-  accountDayFlows,
-  accounts,
-  balanceSnapshots,
-  coverageDays,
-  intradayPoints,
-  transactions,
-} from "../../db/schema";
+import { queryRows, type Db, type DbOrTx } from "../client";
+import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../schema";
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
 import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";

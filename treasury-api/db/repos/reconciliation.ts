@@ -8,8 +8,8 @@
  */
 import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import type { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
-import type { Db } from "../../db/client";
-import { reconciliationMatches } from "../../db/schema";
+import type { Db } from "../client";
+import { reconciliationMatches } from "../schema";
 import { toMatch } from "../../domain/matching";
 import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";

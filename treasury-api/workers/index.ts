@@ -1,0 +1,51 @@
+/**
+ * Background workers of the treasury-api, started with every server: the
+ * bank simulator, webhook delivery and housekeeping. Each is a loop with a
+ * `stop()` that returns at a safe point (SIGTERM stops workers between steps).
+ * Workers import the domain; the domain never imports workers.
+ */
+import { BANK_PACE, runBankOnce } from "../domain/bank-simulator";
+import { pruneIdempotencyKeys } from "../middleware/idempotency";
+import { runWebhooksOnce } from "../webhooks/delivery";
+import { intervalWorker, passWorker, type Worker, type WorkerContext } from "./loop";
+
+export type { Worker, WorkerContext } from "./loop";
+
+/** The running workers of one server. */
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+/**
+ * The bank worker: runs `runBankOnce` every tick of the configured bank speed;
+ * `manual` starts nothing. `stop()` lets the current step commit first.
+ */
+export function bankWorker(ctx: WorkerContext): Worker {
+  const tickMs = BANK_PACE[ctx.config.bankSpeed].tickMs;
+  if (tickMs === null) return { name: "bank-simulator", stop: async () => undefined };
+  return passWorker("bank-simulator", tickMs, ctx, (shouldStop) =>
+    runBankOnce(ctx.database.db, ctx.config, { shouldStop }),
+  );
+}
+
+/**
+ * The webhook worker: every `webhookPollMs` it runs `runWebhooksOnce`. `stop()`
+ * asks the pass to end between deliveries (unstarted claims are released), so
+ * a SIGTERM never leaves a delivery half recorded.
+ */
+export function webhookWorker(ctx: WorkerContext): Worker {
+  return passWorker("webhooks", ctx.config.webhookPollMs, ctx, (shouldStop) =>
+    runWebhooksOnce(ctx.database.db, ctx.config, { shouldStop }),
+  );
+}
+
+/** Housekeeping: prunes expired idempotency keys once a minute. */
+function housekeepingWorker(ctx: WorkerContext): Worker {
+  return intervalWorker("housekeeping", 60_000, ctx, () => pruneIdempotencyKeys(ctx.database.db));
+}
+
+/** Starts every worker; `stop()` stops them all at their next safe point. */
+export function startWorkers(ctx: WorkerContext): Workers {
+  const running = [housekeepingWorker, webhookWorker, bankWorker].map((start) => start(ctx));
+  return { stop: async () => void (await Promise.all(running.map((w) => w.stop()))) };
+}
