@@ -40,6 +40,12 @@ export const PERMISSION_ROLES = {
   "statements.import": ["admin"],
   /** Read the dashboard's audit log. */
   "audit.read": ["approver", "admin"],
+  /** Counterparties (payees) and their history. */
+  "counterparties.read": EVERYONE,
+  /** Create counterparties, change their bank details, import them, disable them. */
+  "counterparties.manage": ["treasurer", "admin"],
+  /** Verify / reject a pending counterparty (never one's own creation or bank-details change). */
+  "counterparties.verify": ["treasurer", "admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

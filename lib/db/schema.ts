@@ -79,3 +79,87 @@ export const auditEvents = pgTable(
   },
   (t) => [index("audit_events_at").on(t.at), index("audit_events_company").on(t.companyId, t.at)],
 );
+
+/*
+ * Counterparties (payees) of a company under maker-checker, and the history of
+ * every change to them. The dashboard owns this decision data; nothing of it is
+ * sent to the Treasury API. Rules live in lib/counterparties: a new counterparty
+ * or changed bank details wait in `pending_verification` until a second person
+ * (not the maker, not the last one to change the bank details) verifies or
+ * rejects; `version` is bumped by every change so that two people acting on the
+ * same version cannot both succeed.
+ */
+export const COUNTERPARTY_STATUSES = ["pending_verification", "verified", "rejected", "disabled"] as const;
+export type CounterpartyStatus = (typeof COUNTERPARTY_STATUSES)[number];
+
+export const counterparties = pgTable(
+  "counterparties",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    /** The Treasury API company this payee belongs to. */
+    companyId: uuid("company_id").notNull(),
+    name: text("name").notNull(),
+    /** Electronic format: upper case, no spaces. */
+    iban: text("iban").notNull(),
+    bic: text("bic"),
+    /** ISO 3166-1 alpha-2. */
+    country: text("country").notNull(),
+    /** ISO 17442 Legal Entity Identifier. */
+    lei: text("lei"),
+    /** National organization number, as the registry writes it. */
+    orgnr: text("orgnr"),
+    /** Remittance text proposed for new payments to this payee (at most 140 characters). */
+    defaultRemittance: text("default_remittance"),
+    status: text("status").$type<CounterpartyStatus>().notNull().default("pending_verification"),
+    createdBy: uuid("created_by").notNull(),
+    /** Who last changed IBAN / BIC (null until a change); may not verify that change. */
+    bankDetailsChangedBy: uuid("bank_details_changed_by"),
+    bankDetailsChangedAt: ts("bank_details_changed_at"),
+    /** The last verification (kept when the details change again, so "ever verified" is known). */
+    verifiedBy: uuid("verified_by"),
+    verifiedAt: ts("verified_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    version: integer("version").notNull().default(1),
+  },
+  (t) => [
+    check("counterparties_status", sql`${t.status} in ('pending_verification', 'verified', 'rejected', 'disabled')`),
+    index("counterparties_company_name").on(t.companyId, t.name),
+    // One live payee per IBAN and company; rejected and disabled ones may be created again.
+    uniqueIndex("counterparties_company_iban_live")
+      .on(t.companyId, t.iban)
+      .where(sql`${t.status} in ('pending_verification', 'verified')`),
+  ],
+);
+
+export const COUNTERPARTY_EVENTS = ["created", "bank_details_changed", "verified", "rejected", "disabled"] as const;
+export type CounterpartyEvent = (typeof COUNTERPARTY_EVENTS)[number];
+
+export const counterpartyHistory = pgTable(
+  "counterparty_history",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    counterpartyId: uuid("counterparty_id")
+      .notNull()
+      .references(() => counterparties.id),
+    companyId: uuid("company_id").notNull(),
+    event: text("event").$type<CounterpartyEvent>().notNull(),
+    oldIban: text("old_iban"),
+    newIban: text("new_iban"),
+    oldBic: text("old_bic"),
+    newBic: text("new_bic"),
+    oldStatus: text("old_status").$type<CounterpartyStatus>(),
+    newStatus: text("new_status").$type<CounterpartyStatus>().notNull(),
+    byUserId: uuid("by_user_id").notNull(),
+    byEmail: text("by_email").notNull(),
+    at: ts("at").notNull().defaultNow(),
+    reason: text("reason"),
+    /** The counterparty's version after this change. */
+    version: integer("version").notNull(),
+  },
+  (t) => [index("counterparty_history_counterparty").on(t.counterpartyId, t.at)],
+);
