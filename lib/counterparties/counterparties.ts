@@ -86,7 +86,7 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-function ibanTaken(iban: string): BffError {
+function ibanTaken(): BffError {
   return new BffError(
     "conflict",
     "iban already belongs to a counterparty of this company that is pending or verified",
@@ -158,7 +158,7 @@ export async function createCounterparty(
   try {
     return await db.transaction(async (tx) => insertPending(tx, actor, companyId, fields, meta));
   } catch (err) {
-    if (isUniqueViolation(err)) throw ibanTaken(fields.iban);
+    if (isUniqueViolation(err)) throw ibanTaken();
     throw err;
   }
 }
@@ -171,7 +171,7 @@ export async function insertPending(
   fields: CounterpartyFields,
   meta: AuditMeta & { action?: string } = {},
 ): Promise<Counterparty> {
-  if (await liveWithIban(tx, companyId, fields.iban)) throw ibanTaken(fields.iban);
+  if (await liveWithIban(tx, companyId, fields.iban)) throw ibanTaken();
   const [row] = await tx
     .insert(counterparties)
     .values({ ...fields, companyId, status: "pending_verification", createdBy: actor.id })
@@ -289,7 +289,7 @@ export async function changeBankDetails(
         throw new BffError("validation_error", "iban and bic are the same as now", {
           errors: { iban: ["is the same as now"] },
         });
-      if (await liveWithIban(tx, row.companyId, v.iban, row.id)) throw ibanTaken(v.iban);
+      if (await liveWithIban(tx, row.companyId, v.iban, row.id)) throw ibanTaken();
       return applyChange(
         tx,
         actor,
@@ -308,7 +308,7 @@ export async function changeBankDetails(
       );
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw ibanTaken(v.iban);
+    if (isUniqueViolation(err)) throw ibanTaken();
     throw err;
   }
 }
