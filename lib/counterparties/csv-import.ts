@@ -108,6 +108,11 @@ function readCsv(text: string): { fields: string[]; lines: RawLine[] } {
       prev = r.meta.cursor;
     },
   });
+  if (lines.length === 0) {
+    // No record, so no step call: read the header row on its own.
+    const head = Papa.parse<string[]>(body, { preview: 1, skipEmptyLines: "greedy" }).data[0] ?? [];
+    fields = head.map(columnOf).filter((f) => f !== "");
+  }
   return { fields, lines };
 }
 
