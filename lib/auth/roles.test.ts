@@ -16,6 +16,16 @@ describe("role table (DESIGN.md)", () => {
     expect(can([], "ledger.read")).toBe(false);
   });
 
+  it("counterparties: everyone reads, treasurer and admin manage and verify (never their own change)", () => {
+    expect(can(["viewer"], "counterparties.read")).toBe(true);
+    for (const p of ["counterparties.manage", "counterparties.verify"] as const) {
+      expect(can(["treasurer"], p)).toBe(true);
+      expect(can(["admin"], p)).toBe(true);
+      expect(can(["approver"], p)).toBe(false);
+      expect(can(["viewer"], p)).toBe(false);
+    }
+  });
+
   it("several roles add up; unknown roles are dropped", () => {
     expect(permissionsOf(["treasurer", "approver"])).toEqual(
       expect.arrayContaining(["payments.write", "approvals.decide", "audit.read"]),

@@ -199,7 +199,7 @@ describe("maker-checker", () => {
 });
 
 describe("bank details change", () => {
-  it("puts a verified counterparty back to pending with old and new details, and its changer cannot verify", async () => {
+  it("puts a verified one back to pending with old and new details; its changer cannot verify", async () => {
     const oldIban = await freshIban();
     const newIban = await freshIban();
     const c = await createCounterparty(database.db, TREASURER, C1, { name: "Vendor Oy", iban: oldIban });
@@ -253,7 +253,7 @@ describe("bank details change", () => {
     expect(audit[0]?.details).toMatchObject({ old_iban: oldIban, new_iban: newIban, from: "verified" });
   });
 
-  it("keeps the creator out while a never-verified counterparty's details change, and the history append-only", async () => {
+  it("keeps out the creator of a never-verified one, refuses a taken IBAN, history append-only", async () => {
     const c = await createCounterparty(database.db, TREASURER, C1, { name: "Two Makers", iban: await freshIban() });
     await changeBankDetails(database.db, TREASURER_2, c.id, {
       iban: await freshIban(),
@@ -313,7 +313,10 @@ describe("list", () => {
 describe("CSV import", () => {
   it("imports a good file as pending counterparties, after a dry run that writes nothing", async () => {
     const [i1, i2] = [await freshIban(), await freshIban()];
-    const csv = `\uFEFFName;IBAN;BIC;Org-Number;Remittance\r\nAlpha AS;${i1};DNBANOKK;912345678;Invoice\r\n\r\n"Beta; Oy";${i2.toLowerCase()};;;\r\n`;
+    const csv =
+      "\uFEFFName;IBAN;BIC;Org-Number;Remittance\r\n" +
+      `Alpha AS;${i1};DNBANOKK;912345678;Invoice\r\n\r\n` +
+      `"Beta; Oy";${i2.toLowerCase()};;;\r\n`;
     const dry = await importCounterpartiesCsv(database.db, TREASURER, C1, csv, { dryRun: true });
     expect(dry).toMatchObject({ ok: true, errors: [], fileErrors: [], created: [] });
     expect(dry.preview.map((p) => [p.line, p.name, p.iban])).toEqual([

@@ -163,7 +163,7 @@ export async function createCounterparty(
   }
 }
 
-/** Inserts one validated pending counterparty with its history row and audit entry (inside the caller's transaction). */
+/** Inserts one validated pending counterparty, its history row and audit entry (in the caller's transaction). */
 export async function insertPending(
   tx: Tx,
   actor: Actor,
@@ -236,8 +236,11 @@ async function applyChange(
     .set({ ...set, updatedAt: sql`now()`, version: row.version + 1 })
     .where(and(eq(counterparties.id, row.id), eq(counterparties.version, row.version)))
     .returning();
-  // The row is locked, so a lost version race here would be a bug, not a user's conflict.
-  if (!after) throw new Error("counterparty update lost its row lock");
+  // The row is locked, so this only happens if the lock was not taken; still the loser's answer is a conflict.
+  if (!after)
+    throw new BffError("conflict", "Someone else changed this counterparty at the same moment. Reload it.", {
+      reason: "stale_version",
+    });
   await history(tx, actor, row, event, after, reason);
   await appendAudit(tx, {
     userId: actor.id,

@@ -208,7 +208,7 @@ export function newPayeeSignals(batch: ReviewedBatch, ctx: RiskContext): RiskSig
   });
 }
 
-/** `unverified_counterparty`: ad-hoc creditor, counterparty not verified, or its IBAN differs from the instruction's. */
+/** `unverified_counterparty`: ad-hoc creditor, counterparty not verified, or its IBAN is not the instruction's. */
 export function unverifiedCounterpartySignals(batch: ReviewedBatch, ctx: RiskContext): RiskSignal[] {
   const byId = new Map(ctx.counterparties.map((c) => [c.id, c]));
   return batch.instructions.flatMap((ins, i) => {
@@ -244,7 +244,7 @@ export function unverifiedCounterpartySignals(batch: ReviewedBatch, ctx: RiskCon
   });
 }
 
-/** `bank_details_changed`: the same name paid to another IBAN before, or the counterparty's IBAN changed within 30 days. */
+/** `bank_details_changed`: the name paid to another IBAN before, or the counterparty changed within 30 days. */
 export function bankDetailsChangedSignals(batch: ReviewedBatch, ctx: RiskContext): RiskSignal[] {
   const past = pastOf(batch, ctx).filter(live);
   return batch.instructions.flatMap((ins, i) => {
@@ -373,7 +373,8 @@ export function amountOutlierSignals(batch: ReviewedBatch, ctx: RiskContext): Ri
       signal(
         "amount_outlier",
         i,
-        `${ins.amount} ${ins.currency} is over ${OUTLIER_FACTOR}× the usual ${m.toFixed()} ${ins.currency} paid to ${ins.creditorName}.`,
+        `${ins.amount} ${ins.currency} is over ${OUTLIER_FACTOR}× the usual ${m.toFixed()} ${ins.currency} ` +
+          `paid to ${ins.creditorName}.`,
         {
           iban,
           median: m.toFixed(),
@@ -385,7 +386,7 @@ export function amountOutlierSignals(batch: ReviewedBatch, ctx: RiskContext): Ri
   });
 }
 
-/** `insufficient_funds`: the batch total above the available balance, or above what other approved batches leave of it. */
+/** `insufficient_funds`: the batch total above the available balance, or above what approved batches leave of it. */
 export function insufficientFundsSignals(batch: ReviewedBatch, ctx: RiskContext): RiskSignal[] {
   const acc = ctx.account;
   if (!acc || acc.availableBalance === null || acc.currency !== batch.currency) return [];
@@ -415,7 +416,8 @@ export function insufficientFundsSignals(batch: ReviewedBatch, ctx: RiskContext)
       signal(
         "insufficient_funds",
         null,
-        `The batch total ${total.toFixed()} ${acc.currency} is above the available balance ${available.toFixed()} ${acc.currency}.`,
+        `The batch total ${total.toFixed()} ${acc.currency} is above ` +
+          `the available balance ${available.toFixed()} ${acc.currency}.`,
         { ...evidence, reason: "above_available", shortfall: total.minus(available).toFixed() },
       ),
     ];
