@@ -8,6 +8,7 @@ import { listAudit } from "../db/audit";
 import { openDashboardDb, type DashboardDatabase } from "../db/client";
 import {
   changeBankDetails,
+  counterpartiesForRisk,
   createCounterparty,
   disableCounterparty,
   getCounterpartyHistory,
@@ -17,6 +18,7 @@ import {
   type Actor,
 } from "./counterparties";
 import { importCounterpartiesCsv } from "./csv-import";
+import { bankDetailsChangedSignals } from "../payments/risk-signals";
 
 let database: DashboardDatabase;
 const C1 = "11111111-1111-4111-8111-111111111111";
@@ -245,6 +247,26 @@ describe("bank details change", () => {
     await expect(
       verifyCounterparty(database.db, TREASURER, c.id, { reason: "called the CFO", expectedVersion: 3 }),
     ).resolves.toMatchObject({ status: "verified", version: 4 });
+    // The next batch to the new IBAN carries "bank details changed", with the change as evidence.
+    const today = new Date().toISOString().slice(0, 10);
+    const signals = bankDetailsChangedSignals(
+      {
+        currency: "NOK",
+        instructions: [
+          { amount: "10.00", currency: "NOK", creditorName: "Vendor Oy", creditorIban: newIban, endToEndId: "e1" },
+        ],
+      },
+      { today, history: [], counterparties: await counterpartiesForRisk(database.db, VIEWER, C1) },
+    );
+    expect(signals).toEqual([
+      expect.objectContaining({
+        code: "bank_details_changed",
+        evidence: expect.objectContaining({
+          counterparty_id: c.id,
+          changes: [expect.objectContaining({ old_iban: oldIban, new_iban: newIban, by: ADMIN.email })],
+        }),
+      }),
+    ]);
     const audit = await listAudit(database.db, {
       companyIds: [C1],
       objectIds: [c.id],

@@ -36,6 +36,7 @@ import { appendAudit } from "../db/audit";
 import type { DashboardDb } from "../db/client";
 import { counterparties, counterpartyHistory, type CounterpartyEvent, type CounterpartyStatus } from "../db/schema";
 import type { DashboardUser } from "../db/users";
+import type { BankDetailsChange, CounterpartyRecord } from "../payments/risk-signals";
 import { BankDetails, CounterpartyInput, Reason, ibanKey, type CounterpartyFields } from "./validation";
 
 /** Who acts: the signed-in dashboard user. */
@@ -481,4 +482,33 @@ export async function listCounterparties(
     .where(and(...where))
     .orderBy(asc(counterparties.name), desc(counterparties.createdAt))
     .limit(limit);
+}
+
+/**
+ * Every counterparty of `companyId` (any status) with its bank-details
+ * changes, in the shape the risk signals take (`CounterpartyRecord` of
+ * lib/payments/risk-signals.ts). Unbounded by design: the signals must see
+ * every payee, not a page of them.
+ * @throws permission_denied for a company the actor may not use.
+ */
+export async function counterpartiesForRisk(
+  db: DashboardDb,
+  actor: Actor,
+  companyId: string,
+): Promise<CounterpartyRecord[]> {
+  requirePermission(actor, "counterparties.read");
+  if (!mayUseCompany(actor, companyId)) throw new BffError("permission_denied", "You may not see this company.");
+  const rows = await db.select().from(counterparties).where(eq(counterparties.companyId, companyId));
+  const changes = await db
+    .select()
+    .from(counterpartyHistory)
+    .where(and(eq(counterpartyHistory.companyId, companyId), eq(counterpartyHistory.event, "bank_details_changed")))
+    .orderBy(asc(counterpartyHistory.at));
+  const byId = new Map<string, BankDetailsChange[]>();
+  for (const ch of changes) {
+    const list = byId.get(ch.counterpartyId) ?? [];
+    list.push({ at: ch.at, oldIban: ch.oldIban, newIban: ch.newIban, byEmail: ch.byEmail, reason: ch.reason });
+    byId.set(ch.counterpartyId, list);
+  }
+  return rows.map((r) => ({ id: r.id, name: r.name, iban: r.iban, status: r.status, changes: byId.get(r.id) ?? [] }));
 }
