@@ -281,6 +281,33 @@ describe("withUser: the Idempotency-Key sent upstream is derived per user", () =
   });
 });
 
+describe("withUser: path parameters and the body's company", () => {
+  it("a path id that is not a UUID is 400 naming it, before anything goes upstream", async () => {
+    const res = await call(webhookRoute.GET as Handler, user(["admin"]), "GET", "/webhooks/nope", {
+      params: { id: "nope" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: "id must be a UUID", details: { errors: { id: ["must be a UUID"] } } });
+  });
+
+  it("a batch for another company than the selected one is 400 naming company_id, nothing upstream", async () => {
+    const [selected, other] = companies;
+    session.cookie = selected?.id;
+    const before = upstreamWrites.length;
+    const res = await call(batchesRoute.POST as Handler, user(["treasurer"]), "POST", "/payments/batches", {
+      json: {
+        company_id: other?.id,
+        currency: "NOK",
+        instructions: [{ ...NOK_INSTRUCTION, end_to_end_id: "OTHER-COMPANY" }],
+      },
+    });
+    session.cookie = undefined;
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ details: { errors: { company_id: ["must be the selected company"] } } });
+    expect(upstreamWrites.length).toBe(before);
+  });
+});
+
 describe("company narrowing for a user limited to some companies", () => {
   const approvals = new Map<string, string>(); // company id → approval id
 

@@ -5,9 +5,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { AccountUpsert } from "../../contract";
-import type { WriteContext } from "../../treasury-client";
-import { companyCall, type BffContext } from "../context";
-import { BffError } from "../errors";
+import { companyCall, type BffContext, type WriteScope } from "../context";
 import {
   pageParams,
   type AccountTransactionsQuery,
@@ -33,18 +31,14 @@ export async function getAccount(ctx: BffContext, id: string) {
   return treasury().getAccount(companyCall(ctx), id);
 }
 
-/** Upsert of an account; `company_id` must be the selected company (spec §2 Account upsert). */
-export async function upsertAccount(ctx: BffContext, body: AccountUpsert, idempotencyKey: string) {
-  const call = companyCall(ctx);
-  if (body.company_id !== call.companyId) {
-    throw new BffError("validation_error", "company_id must be the selected company", {
-      errors: { company_id: ["must be the selected company"] },
-    });
-  }
-  const w: WriteContext = { ...call, idempotencyKey };
-  const account = await treasury().upsertAccount(w, body);
+/**
+ * Upsert of an account (spec §2 Account upsert); the route has checked that
+ * `company_id` is the selected company, which `ctx.write` sends upstream.
+ */
+export async function upsertAccount(ctx: WriteScope, body: AccountUpsert) {
+  const account = await treasury().upsertAccount(ctx.write, body);
   // The accounts list caches the company's accounts for a few seconds; a write must show at once.
-  invalidateAccountCache(call.companyId);
+  invalidateAccountCache(body.company_id);
   return account;
 }
 

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { CompanyUpsert } from "../../contract";
-import { plainCall, type BffContext } from "../context";
+import { plainCall, type BffContext, type WriteScope } from "../context";
 import { BffError } from "../errors";
 import type { BffPage } from "../inputs";
 import { treasury } from "../treasury";
@@ -37,8 +37,8 @@ export async function getCompany(ctx: BffContext, id: string): Promise<Company> 
 }
 
 /** Upsert keyed on orgnr (admin). The company cache is dropped so the switcher sees it. */
-export async function upsertCompany(ctx: BffContext, body: CompanyUpsert, idempotencyKey: string): Promise<Company> {
-  const company = await treasury().upsertCompany({ ...plainCall(ctx), idempotencyKey }, body);
+export async function upsertCompany(ctx: WriteScope, body: CompanyUpsert): Promise<Company> {
+  const company = await treasury().upsertCompany(ctx.write, body);
   invalidateCompanies();
   return company;
 }

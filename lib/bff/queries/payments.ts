@@ -5,8 +5,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { PaymentBatchCreate } from "../../contract";
-import { companyCall, type BffContext } from "../context";
-import { BffError } from "../errors";
+import { companyCall, type BffContext, type WriteScope } from "../context";
 import { pageParams, type BatchInstructionsQuery, type BatchesQuery, type StatusEventsQuery } from "../inputs";
 import { treasury } from "../treasury";
 import { toBffPage } from "./page";
@@ -23,20 +22,14 @@ export async function listBatches(ctx: BffContext, q: z.output<typeof BatchesQue
 }
 
 /**
- * Creates a batch for the selected company. The API's four-eyes `initiator` is
- * always the signed-in user's id (whatever the browser sent), the same id the
- * approve / reject calls send as `approver`, so the API refuses the creator's
- * own approval as well as the dashboard's check does.
- * @throws BffError 400 when company_id is not the selected company.
+ * Creates a batch in the company of `ctx.write` (the route has checked that
+ * the body's `company_id` is the selected company). The API's four-eyes
+ * `initiator` is always the signed-in user's id (whatever the browser sent),
+ * the same id the approve / reject calls send as `approver`, so the API
+ * refuses the creator's own approval as well as the dashboard's check does.
  */
-export async function createBatch(ctx: BffContext, body: PaymentBatchCreate, idempotencyKey: string) {
-  const call = companyCall(ctx);
-  if (body.company_id !== call.companyId) {
-    throw new BffError("validation_error", "company_id must be the selected company", {
-      errors: { company_id: ["must be the selected company"] },
-    });
-  }
-  return treasury().createBatch({ ...call, idempotencyKey }, { ...body, initiator: ctx.user.id });
+export async function createBatch(ctx: WriteScope, body: PaymentBatchCreate) {
+  return treasury().createBatch(ctx.write, { ...body, initiator: ctx.user.id });
 }
 
 export async function getBatch(ctx: BffContext, id: string) {
@@ -44,8 +37,8 @@ export async function getBatch(ctx: BffContext, id: string) {
 }
 
 /** 202: the batch, now pending approval (or null when the API sends no body). */
-export async function submitBatch(ctx: BffContext, id: string, idempotencyKey: string) {
-  return treasury().submitBatch({ ...companyCall(ctx), idempotencyKey }, id);
+export async function submitBatch(ctx: WriteScope, id: string) {
+  return treasury().submitBatch(ctx.write, id);
 }
 
 export async function listBatchInstructions(

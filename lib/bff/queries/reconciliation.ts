@@ -1,7 +1,8 @@
 /** Reconciliation matches (spec §4 Reconciliation), spanning the user's companies. */
 import "server-only";
 import type { z } from "zod";
-import type { BffContext } from "../context";
+import type { WriteContext } from "../../treasury-client";
+import type { BffContext, WriteScope } from "../context";
 import { pageParams, type DecisionBody, type MatchesQuery } from "../inputs";
 import { treasury } from "../treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
@@ -26,14 +27,13 @@ export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQue
  * @throws TreasuryApiError 404 (not visible), 409 (not `proposed`, or already matched elsewhere).
  */
 export async function decideMatch(
-  ctx: BffContext,
+  ctx: WriteScope,
   id: string,
   decision: "confirm" | "reject",
   body: z.output<typeof DecisionBody>,
   companyId: string | undefined,
-  idempotencyKey: string,
 ) {
-  const call = { ...crossCompanyCall(ctx, companyId, "write"), idempotencyKey };
+  const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId, "write") };
   const upstream = { reviewer: ctx.user.email, ...(body?.reason ? { reason: body.reason } : {}) };
   const match =
     decision === "confirm"

@@ -2,7 +2,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { WebhookCreate, WebhookPatch } from "../../contract";
-import { plainCall, type BffContext } from "../context";
+import { plainCall, type BffContext, type WriteScope } from "../context";
 import { pageParams, type DeliveriesQuery, type PagingQuery } from "../inputs";
 import { treasury } from "../treasury";
 import { toBffPage } from "./page";
@@ -12,20 +12,20 @@ export async function listWebhooks(ctx: BffContext, q: z.output<typeof PagingQue
 }
 
 /** The answer carries the signing `secret` once; it goes to the admin's browser by design (shown once). */
-export async function createWebhook(ctx: BffContext, body: WebhookCreate, idempotencyKey: string) {
-  return treasury().createWebhook({ ...plainCall(ctx), idempotencyKey }, body);
+export async function createWebhook(ctx: WriteScope, body: WebhookCreate) {
+  return treasury().createWebhook(ctx.write, body);
 }
 
 export async function getWebhook(ctx: BffContext, id: string) {
   return treasury().getWebhook(plainCall(ctx), id);
 }
 
-export async function patchWebhook(ctx: BffContext, id: string, body: WebhookPatch, idempotencyKey: string) {
-  return treasury().patchWebhook({ ...plainCall(ctx), idempotencyKey }, id, body);
+export async function patchWebhook(ctx: WriteScope, id: string, body: WebhookPatch) {
+  return treasury().patchWebhook(ctx.write, id, body);
 }
 
-export async function deleteWebhook(ctx: BffContext, id: string, idempotencyKey: string): Promise<undefined> {
-  await treasury().deleteWebhook({ ...plainCall(ctx), idempotencyKey }, id);
+export async function deleteWebhook(ctx: WriteScope, id: string): Promise<undefined> {
+  await treasury().deleteWebhook(ctx.write, id);
   return undefined;
 }
 
@@ -33,6 +33,6 @@ export async function listWebhookDeliveries(ctx: BffContext, id: string, q: z.ou
   return toBffPage(await treasury().listWebhookDeliveries(plainCall(ctx), id, { ...pageParams(q), status: q.status }));
 }
 
-export async function testWebhook(ctx: BffContext, id: string, idempotencyKey: string) {
-  return treasury().testWebhook({ ...plainCall(ctx), idempotencyKey }, id);
+export async function testWebhook(ctx: WriteScope, id: string) {
+  return treasury().testWebhook(ctx.write, id);
 }

@@ -17,5 +17,5 @@ export const POST = withUser(
     status: 201,
     audit: { action: "webhook.create", objectType: "webhook_endpoint" },
   },
-  (ctx) => createWebhook(ctx, ctx.body, ctx.idempotencyKey ?? ""),
+  (ctx) => createWebhook(ctx, ctx.body),
 );

@@ -1,6 +1,6 @@
 import { CoverageQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
+import { IdParams, withUser } from "@/lib/bff/route";
 import { listAccountCoverage } from "@/lib/bff/queries/ledger";
 
 /** GET /accounts/{id}/coverage */
-export const GET = withUser({ permission: "ledger.read", query: CoverageQuery }, (ctx) => listAccountCoverage(ctx, ctx.params.id ?? "", ctx.query));
+export const GET = withUser({ permission: "ledger.read", params: IdParams, query: CoverageQuery }, (ctx) => listAccountCoverage(ctx, ctx.params.id, ctx.query));
