@@ -9,7 +9,7 @@ import type { Company } from "../contract";
 import type { DashboardUser } from "../db/users";
 import { collectAll } from "../treasury-client";
 import { BffError } from "./errors";
-import { treasury } from "./treasury";
+import { treasury } from "../server/treasury";
 
 /** Name of the company cookie (httpOnly, SameSite=Lax, path /). */
 export const COMPANY_COOKIE = "td_company";

@@ -9,7 +9,7 @@ import { seedDemoUsers } from "../db/demo-users";
 import { collectAll } from "../treasury-client";
 import { getConfig } from "./config";
 import { logger } from "./log";
-import { treasury } from "../bff/treasury";
+import { treasury } from "./treasury";
 
 const g = globalThis as typeof globalThis & { __dashboardDb?: Promise<DashboardDb>; __demoUsers?: Promise<void> };
 

@@ -37,7 +37,7 @@ import {
 } from "../../views/account-list";
 import { companyCall, type BffContext } from "../context";
 import type { BffPage } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { TtlCache } from "../ttl-cache";
 import { toBffPage } from "./page";
 import { mapLimit } from "./map-limit";

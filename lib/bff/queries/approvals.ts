@@ -14,7 +14,7 @@ import type { BffContext, WriteScope } from "../context";
 import { dashboardDb } from "../../server/db";
 import { BffError } from "../errors";
 import { pageParams, type ApprovalsQuery, type DecisionBody } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 

@@ -17,7 +17,7 @@ import { iterateItems, type Page } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import type { ReportQuery, TransactionsQuery } from "../inputs";
 import { logger } from "../../server/log";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { getForecast, getPositionsRange } from "./views";
 
 const TRANSACTION_COLUMNS: CsvColumn<Transaction>[] = [

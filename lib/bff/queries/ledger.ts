@@ -15,7 +15,7 @@ import {
   type IntradayQuery,
   type TransactionsQuery,
 } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { invalidateAccountCache } from "./account-rows";
 import { toBffPage } from "./page";
 

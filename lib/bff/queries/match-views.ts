@@ -13,7 +13,7 @@ import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
 import type { BffPage } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { decisionOf, type Decision } from "./payment-views";
 import { mapLimit } from "./views";

@@ -8,7 +8,7 @@ import type { CompanyUpsert } from "../../contract";
 import { plainCall, type BffContext, type WriteScope } from "../context";
 import { BffError } from "../errors";
 import type { BffPage } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { invalidateCompanies } from "../company";
 import { ExactDecimal as Decimal } from "../../exact-decimal";
 import { scaleOf } from "../../money";

@@ -17,7 +17,7 @@ import { iterateItems, TreasuryApiError } from "../../treasury-client";
 import { capabilities } from "../capabilities";
 import { companyCall, type BffContext } from "../context";
 import { BffError } from "../errors";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 
 /** Query of the export route: `version` defaults to pain.001.001.09. */
 export const Pain001Query = z.object({

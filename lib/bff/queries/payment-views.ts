@@ -20,7 +20,7 @@ import { listAudit, type AuditEvent } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";

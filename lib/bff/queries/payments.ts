@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { PaymentBatchCreate } from "../../contract";
 import { companyCall, type BffContext, type WriteScope } from "../context";
 import { pageParams, type BatchInstructionsQuery, type BatchesQuery, type StatusEventsQuery } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { toBffPage } from "./page";
 
 export async function listBatches(ctx: BffContext, q: z.output<typeof BatchesQuery> = {}) {

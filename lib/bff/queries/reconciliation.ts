@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { WriteContext } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";
 import { pageParams, type DecisionBody, type MatchesQuery } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 

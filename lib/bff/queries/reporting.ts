@@ -3,7 +3,7 @@ import "server-only";
 import type { z } from "zod";
 import { companyCall, type BffContext } from "../context";
 import { pageParams, type ForecastQuery, type ReportQuery } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { toBffPage } from "./page";
 
 type Q = z.output<typeof ReportQuery>;

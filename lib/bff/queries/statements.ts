@@ -11,7 +11,7 @@ import { STATEMENT_MAX_FILE_BYTES, STATEMENT_UPLOAD_FIELD, type StatementImportR
 import { capabilities } from "../capabilities";
 import type { WriteScope } from "../context";
 import { BffError } from "../errors";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 
 /** Whether the configured API accepts statement uploads (its OpenAPI document lists POST /statements). */
 export async function statementUploadAvailable(): Promise<boolean> {

@@ -18,7 +18,7 @@ import { hasCoverageGap } from "../../views/account-list";
 import { coverageWindow, type CoverageCell } from "../../views/coverage";
 import { collectAll, type Page } from "../../treasury-client";
 import { companyCall, plainCall, type BffContext } from "../context";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { accountRows, allAccounts, recentWindow } from "./account-rows";
 
 export { mapLimit } from "./map-limit";

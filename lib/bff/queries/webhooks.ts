@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { WebhookCreate, WebhookPatch } from "../../contract";
 import { plainCall, type BffContext, type WriteScope } from "../context";
 import { pageParams, type DeliveriesQuery, type PagingQuery } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { toBffPage } from "./page";
 
 export async function listWebhooks(ctx: BffContext, q: z.output<typeof PagingQuery> = {}) {

@@ -4,8 +4,8 @@
  */
 import "server-only";
 import { createTreasuryClient, type TreasuryClient } from "../treasury-client";
-import { getConfig } from "../server/config";
-import { logger } from "../server/log";
+import { getConfig } from "./config";
+import { logger } from "./log";
 
 const g = globalThis as typeof globalThis & { __treasuryClient?: TreasuryClient };
 
