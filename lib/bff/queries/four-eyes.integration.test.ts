@@ -20,7 +20,8 @@ import type { DashboardUser } from "../../db/users";
 import { TreasuryApiError, collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";
 import { decideApproval } from "./approvals";
-import { createBatch, submitBatch } from "./payments";
+import { treasury } from "../../server/treasury";
+import { createBatch } from "./payments";
 
 let api: RunningServer;
 let company: Company;
@@ -86,7 +87,7 @@ describe("four-eyes through the BFF", () => {
     const batch = await createBatch(writing(lead, company.id), body);
     expect(batch.initiator).toBe(lead.user.id);
     expect(sent.find((s) => s.path.endsWith("/payments/batches"))?.body).toMatchObject({ initiator: lead.user.id });
-    await submitBatch(writing(lead, company.id), batch.id);
+    await treasury().submitBatch(writing(lead, company.id).write, batch.id);
     const pending = await collectPending(batch.id);
 
     const own = await decideApproval(writing(lead), pending, "approve", undefined, company.id).catch((e: unknown) => e);

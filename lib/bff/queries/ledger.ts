@@ -1,34 +1,20 @@
 /**
- * Ledger queries and writes (spec §4 Ledger), shared by server components
- * and route handlers. Reads are company-scoped (X-Company-ID).
+ * Ledger loads shared by a page and its route handler (spec §4 Ledger), and
+ * the account upsert. Reads are company-scoped (X-Company-ID). Routes that
+ * only forward a filter call the client themselves.
  */
 import "server-only";
 import type { z } from "zod";
 import type { AccountUpsert } from "../../contract";
-import { companyCall, type BffContext, type WriteScope } from "../context";
-import {
-  pageParams,
-  type AccountTransactionsQuery,
-  type AccountsQuery,
-  type BalancesQuery,
-  type CoverageQuery,
-  type IntradayQuery,
-  type TransactionsQuery,
-} from "../inputs";
 import { treasury } from "../../server/treasury";
+import { companyCall, type BffContext, type WriteScope } from "../context";
+import type { AccountsQuery, TransactionsQuery } from "../inputs";
 import { invalidateAccountCache } from "./account-rows";
-import { toBffPage } from "./page";
+import { clientFilters, toBffPage } from "./page";
 
-type In<T extends z.ZodType> = z.output<T>;
-
-export async function listAccounts(ctx: BffContext, q: In<typeof AccountsQuery> = {}) {
-  return toBffPage(
-    await treasury().listAccounts(companyCall(ctx), { ...pageParams(q), currency: q.currency, status: q.status }),
-  );
-}
-
-export async function getAccount(ctx: BffContext, id: string) {
-  return treasury().getAccount(companyCall(ctx), id);
+/** The selected company's accounts, one page (the transactions filter and the new-batch form list them). */
+export async function listAccounts(ctx: BffContext, q: z.output<typeof AccountsQuery> = {}) {
+  return toBffPage(await treasury().listAccounts(companyCall(ctx), clientFilters(q)));
 }
 
 /**
@@ -42,67 +28,7 @@ export async function upsertAccount(ctx: WriteScope, body: AccountUpsert) {
   return account;
 }
 
-export async function listAccountTransactions(
-  ctx: BffContext,
-  id: string,
-  q: In<typeof AccountTransactionsQuery> = {},
-) {
-  return toBffPage(
-    await treasury().listAccountTransactions(companyCall(ctx), id, {
-      ...pageParams(q),
-      from_date: q.from_date,
-      to_date: q.to_date,
-      direction: q.direction,
-    }),
-  );
-}
-
-export async function listAccountBalances(ctx: BffContext, id: string, q: In<typeof BalancesQuery> = {}) {
-  return toBffPage(
-    await treasury().listAccountBalances(companyCall(ctx), id, {
-      ...pageParams(q),
-      from_date: q.from_date,
-      to_date: q.to_date,
-      balance_type: q.balance_type,
-    }),
-  );
-}
-
-export async function listAccountCoverage(ctx: BffContext, id: string, q: In<typeof CoverageQuery> = {}) {
-  return toBffPage(
-    await treasury().listAccountCoverage(companyCall(ctx), id, {
-      ...pageParams(q),
-      from_date: q.from_date,
-      to_date: q.to_date,
-    }),
-  );
-}
-
-export async function listAccountIntraday(ctx: BffContext, id: string, q: In<typeof IntradayQuery> = {}) {
-  return toBffPage(
-    await treasury().listAccountIntraday(companyCall(ctx), id, {
-      ...pageParams(q),
-      date: q.date,
-      from_date: q.from_date,
-      to_date: q.to_date,
-      balance_type: q.balance_type,
-    }),
-  );
-}
-
-export async function listTransactions(ctx: BffContext, q: In<typeof TransactionsQuery> = {}) {
-  return toBffPage(
-    await treasury().listTransactions(companyCall(ctx), {
-      ...pageParams(q),
-      from_date: q.from_date,
-      to_date: q.to_date,
-      account_id: q.account_id,
-      direction: q.direction,
-      currency: q.currency,
-    }),
-  );
-}
-
-export async function getTransaction(ctx: BffContext, id: string) {
-  return treasury().getTransaction(companyCall(ctx), id);
+/** The selected company's transactions, one page (the transactions and account pages prefetch it). */
+export async function listTransactions(ctx: BffContext, q: z.output<typeof TransactionsQuery> = {}) {
+  return toBffPage(await treasury().listTransactions(companyCall(ctx), clientFilters(q)));
 }

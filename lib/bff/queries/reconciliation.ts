@@ -3,18 +3,13 @@ import "server-only";
 import type { z } from "zod";
 import type { WriteContext } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";
-import { pageParams, type DecisionBody, type MatchesQuery } from "../inputs";
+import type { DecisionBody, MatchesQuery } from "../inputs";
 import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
-import { toBffPage } from "./page";
+import { clientFilters, toBffPage } from "./page";
 
 export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQuery> = {}) {
-  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), {
-    ...pageParams(q),
-    state: q.state,
-    transaction_id: q.transaction_id,
-    payment_instruction_id: q.payment_instruction_id,
-  });
+  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), clientFilters(q));
   return toBffPage(page, visibleTo(ctx));
 }
 

@@ -1,7 +1,7 @@
 import { IdParams, withUser } from "@/lib/bff/route";
-import { getTransaction } from "@/lib/bff/queries/ledger";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /transactions/{id} */
 export const GET = withUser({ permission: "ledger.read", params: IdParams }, (ctx) =>
-  getTransaction(ctx, ctx.params.id),
+  treasury().getTransaction(ctx.read, ctx.params.id),
 );

@@ -1,10 +1,10 @@
 import { WebhookPatch } from "@/lib/contract";
 import { IdParams, withUser } from "@/lib/bff/route";
-import { deleteWebhook, getWebhook, patchWebhook } from "@/lib/bff/queries/webhooks";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /webhooks/{id} */
 export const GET = withUser({ permission: "webhooks.manage", params: IdParams, company: "none" }, (ctx) =>
-  getWebhook(ctx, ctx.params.id),
+  treasury().getWebhook(ctx.read, ctx.params.id),
 );
 
 /** PATCH /webhooks/{id} — with rotate_secret the answer carries the new secret. */
@@ -16,7 +16,7 @@ export const PATCH = withUser(
     body: WebhookPatch,
     audit: { action: "webhook.update", objectType: "webhook_endpoint" },
   },
-  (ctx) => patchWebhook(ctx, ctx.params.id, ctx.body),
+  (ctx) => treasury().patchWebhook(ctx.write, ctx.params.id, ctx.body),
 );
 
 /** DELETE /webhooks/{id} — 204. */
@@ -27,5 +27,7 @@ export const DELETE = withUser(
     company: "none",
     audit: { action: "webhook.delete", objectType: "webhook_endpoint" },
   },
-  (ctx) => deleteWebhook(ctx, ctx.params.id),
+  async (ctx) => {
+    await treasury().deleteWebhook(ctx.write, ctx.params.id);
+  },
 );

@@ -1,7 +1,7 @@
 import { IdParams, withUser } from "@/lib/bff/route";
-import { getInstruction } from "@/lib/bff/queries/payments";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /payments/instructions/{id} */
 export const GET = withUser({ permission: "payments.read", params: IdParams }, (ctx) =>
-  getInstruction(ctx, ctx.params.id),
+  treasury().getInstruction(ctx.read, ctx.params.id),
 );

@@ -1,9 +1,10 @@
 import { DeliveriesQuery } from "@/lib/bff/inputs";
+import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
 import { IdParams, withUser } from "@/lib/bff/route";
-import { listWebhookDeliveries } from "@/lib/bff/queries/webhooks";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /webhooks/{id}/deliveries (extension) */
 export const GET = withUser(
   { permission: "webhooks.manage", params: IdParams, company: "none", query: DeliveriesQuery },
-  (ctx) => listWebhookDeliveries(ctx, ctx.params.id, ctx.query),
+  async (ctx) => toBffPage(await treasury().listWebhookDeliveries(ctx.read, ctx.params.id, clientFilters(ctx.query))),
 );

@@ -1,7 +1,7 @@
 import { IdParams, withUser } from "@/lib/bff/route";
-import { testWebhook } from "@/lib/bff/queries/webhooks";
+import { treasury } from "@/lib/server/treasury";
 
-/** POST /webhooks/{id}/test (extension) — a signed test delivery now. */
+/** POST /webhooks/{id}/test (extension) — a signed test delivery now; audited against the endpoint, not the delivery. */
 export const POST = withUser(
   {
     permission: "webhooks.manage",
@@ -10,7 +10,7 @@ export const POST = withUser(
     audit: { action: "webhook.test", objectType: "webhook_endpoint" },
   },
   async (ctx) => {
-    const delivery = await testWebhook(ctx, ctx.params.id);
+    const delivery = await treasury().testWebhook(ctx.write, ctx.params.id);
     ctx.audit.objectId = ctx.params.id;
     return delivery;
   },
