@@ -1,5 +1,5 @@
 /**
- * Company context (DESIGN.md BFF rules): a cookie set by the company
+ * Company context: a cookie set by the company
  * switcher, checked on every request against the companies the user may see
  * (the API client's companies, narrowed to the user's allowed list), and sent
  * upstream as `X-Company-ID`.

@@ -223,7 +223,8 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
     },
   ];
   for (const c of cases) {
-    it(`${c.method} ${c.path.replace(missing, "{id}")}: ${c.lower.join(", ")} → 403 ${c.permission}, nothing upstream; ${c.allowed} gets past the role check`, async () => {
+    const name = `${c.method} ${c.path.replace(missing, "{id}")}: ${c.lower.join(", ")} → 403 ${c.permission}`;
+    it(`${name}, nothing upstream; ${c.allowed} gets past the role check`, async () => {
       for (const role of c.lower) {
         const before = upstreamWrites.length;
         const res = await call(c.handler(), user([role]), c.method, c.path, { params: c.params, json: c.json?.() });
@@ -240,7 +241,7 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
 });
 
 describe("withUser: the Idempotency-Key sent upstream is derived per user", () => {
-  it("forwards UUIDv5(user, browser key), never the browser's key; two users with one browser key create two batches", async () => {
+  it("forwards UUIDv5(user, browser key), never the browser's; two users, one browser key: two batches", async () => {
     const browserKey = randomUUID();
     const company = companies[0]?.id ?? "";
     const body = {

@@ -166,6 +166,35 @@ function bodyCompanyId(body: unknown): string | null {
     : null;
 }
 
+/** Appends the audit entry of a successful write; a replay answered from the API's idempotency store says so. */
+async function recordAudit(
+  what: { action: string; objectType: string },
+  ctx: BffContext,
+  r: {
+    result: unknown;
+    params: Record<string, unknown>;
+    body: unknown;
+    companyId: string | undefined;
+    idempotencyKey: string | undefined;
+    upstream: { replayed?: boolean };
+    set: RouteContext<unknown, unknown, unknown>["audit"];
+  },
+): Promise<void> {
+  await appendAudit(await dashboardDb(), {
+    userId: ctx.user.id,
+    userEmail: ctx.user.email,
+    action: what.action,
+    objectType: what.objectType,
+    objectId: auditObjectId(r.set.objectId, r.result, r.params),
+    companyId: r.set.companyId ?? r.companyId ?? bodyCompanyId(r.body),
+    idempotencyKey: r.idempotencyKey ?? null,
+    // A retry answered from the API's idempotency store changed nothing: logged, but not as a new success.
+    outcome: r.upstream.replayed ? "replayed" : "success",
+    requestId: ctx.requestId,
+    ...(r.set.details ? { details: r.set.details } : {}),
+  });
+}
+
 /**
  * Wraps a route handler. The handler gets the context with the parsed input
  * and returns the JSON body (or undefined for 204, or its own Response).
@@ -220,19 +249,7 @@ export function withUser<
       const result = await handler(ctx);
 
       if (opts.audit) {
-        await appendAudit(await dashboardDb(), {
-          userId: base.user.id,
-          userEmail: base.user.email,
-          action: opts.audit.action,
-          objectType: opts.audit.objectType,
-          objectId: auditObjectId(audit.objectId, result, params),
-          companyId: audit.companyId ?? companyId ?? bodyCompanyId(body),
-          idempotencyKey: idempotencyKey ?? null,
-          // A retry answered from the API's idempotency store changed nothing: logged, but not as a new success.
-          outcome: upstream.replayed ? "replayed" : "success",
-          requestId,
-          ...(audit.details ? { details: audit.details } : {}),
-        });
+        await recordAudit(opts.audit, base, { result, params, body, companyId, idempotencyKey, upstream, set: audit });
       }
       // A handler may answer with its own Response (a streamed CSV export); it still gets the request id.
       if (result instanceof Response) {

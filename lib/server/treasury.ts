@@ -1,6 +1,7 @@
 /**
- * The process-wide Treasury API client (one token cache per instance;
- * DESIGN.md "Scaling": stateless dashboard, per-instance token cache).
+ * The process-wide Treasury API client: one per process, so its access
+ * token cache is shared by every request (the dashboard is otherwise
+ * stateless; each instance fetches its own token).
  */
 import "server-only";
 import { createTreasuryClient, type TreasuryClient } from "../treasury-client";

@@ -57,7 +57,7 @@ function as(id: string, roles: DashboardUser["roles"]): BffContext {
   return { user, companies: [company], company, requestId: randomUUID() };
 }
 
-/** `ctx` writing with a fresh Idempotency-Key, in `companyId` when the route is company-scoped (as `withUser` builds it). */
+/** `ctx` writing with a fresh Idempotency-Key, in `companyId` when the route is company-scoped (as `withUser` does). */
 function writing(ctx: BffContext, companyId?: string): WriteScope {
   return {
     ...ctx,
@@ -66,7 +66,7 @@ function writing(ctx: BffContext, companyId?: string): WriteScope {
 }
 
 describe("four-eyes through the BFF", () => {
-  it("sends initiator and approver as the user id; the API refuses the creator and counts another approver", async () => {
+  it("sends initiator and approver as the user id; the API refuses the creator, counts another approver", async () => {
     const lead = as(randomUUID(), ["treasurer", "approver"]);
     const other = as(randomUUID(), ["approver"]);
     const body = {

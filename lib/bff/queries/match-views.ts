@@ -1,5 +1,5 @@
 /**
- * The reconciliation review (issue 6 §4): matches across the user's
+ * The reconciliation review: matches across the user's
  * companies with the instruction and the transaction side by side. Score
  * band and date are filters of this view (the spec names only `status` for
  * matches), applied here after the spec read so that nothing unknown is

@@ -20,7 +20,8 @@ export async function statementUploadAvailable(): Promise<boolean> {
 
 /**
  * Forwards the files of `request` (multipart, parts named `files`).
- * @throws BffError 404 when the API has no upload, 400 without files or with a body that is not multipart, 413 over the size limit.
+ * @throws BffError 404 when the API has no upload, 400 without files or with
+ *   a body that is not multipart, 413 over the size limit.
  */
 export async function uploadStatements(
   ctx: WriteScope & { audit: { details?: Record<string, unknown> } },

@@ -1,5 +1,5 @@
 /**
- * Read views of issue 5 that combine several spec reads into what one
+ * Read views that combine several spec reads into what one
  * screen shows (overview, accounts list with balances and coverage, account
  * detail). Each piece is one allowlisted upstream read (spec §4 Ledger,
  * Payments, Approvals, Reconciliation, Reporting) sent with the selected
@@ -104,7 +104,7 @@ async function settle<T>(p: Promise<T>, name: string, unavailable: string[]): Pr
   }
 }
 
-/** The overview (issue 5 §1). Every part is read independently, so one failing area leaves the rest visible. */
+/** The overview. Every part is read independently, so one failing area leaves the rest visible. */
 export async function getOverview(ctx: BffContext): Promise<OverviewView> {
   const call = companyCall(ctx);
   const t = treasury();

@@ -1,7 +1,7 @@
 import { IdParams, withUser } from "@/lib/bff/route";
 import { treasury } from "@/lib/server/treasury";
 
-/** POST /webhooks/{id}/test (extension) — a signed test delivery now; audited against the endpoint, not the delivery. */
+/** POST /webhooks/{id}/test (extension) — a signed test delivery now; audited on the endpoint, not the delivery. */
 export const POST = withUser(
   {
     permission: "webhooks.manage",
