@@ -4,5 +4,5 @@
  * (issue 4 §2), instead of failing on the first request.
  */
 export async function register(): Promise<void> {
-  if (process.env.NEXT_RUNTIME === "nodejs") await import("./lib/bff/check-env");
+  if (process.env.NEXT_RUNTIME === "nodejs") await import("./lib/server/check-env");
 }

@@ -21,7 +21,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, parseDashboardEnv } from "../lib/bff/env";
+import { ConfigError, parseDashboardEnv } from "../lib/server/env";
 import { demoCredentials } from "./demo-credentials";
 
 function fail(message: string): never {

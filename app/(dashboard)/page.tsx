@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getOverview } from "@/lib/bff/queries/views";
 import { OverviewPanel } from "@/components/overview/overview-view";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/views/retry-problem";
 
@@ -10,11 +10,9 @@ export const metadata: Metadata = { title: "Overview" };
 
 /** Overview (issue 5 §1): how much cash, where it is heading, and what is waiting. */
 export default async function OverviewPage() {
-  const load = await loadPage("overview");
+  const load = await loadPage("overview", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company)
-    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const data = await loadData(ctx, () => getOverview(ctx));
   return (
     <div className="max-w-6xl">

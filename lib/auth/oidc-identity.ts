@@ -1,6 +1,6 @@
 /**
  * Who a single sign-on (OpenID Connect) sign-in is, and whether the
- * dashboard admits them (issue 4 §3; DESIGN.md "Users, roles, permissions").
+ * dashboard admits them: roles and companies are the dashboard's to give, never the identity provider's.
  *
  * The rule: the identity provider proves who someone is; the dashboard
  * decides what they may do.
@@ -91,7 +91,10 @@ export function admitSsoUser(user: DashboardUser | null): Decision<DashboardUser
   return { ok: true, value: user };
 }
 
-/** Whether two IdP accounts are the same: issuer and subject equal, exactly (Core §5.7: `sub` is unique per issuer, case-sensitive). */
+/**
+ * Whether two IdP accounts are the same: issuer and subject equal, exactly
+ * (OpenID Connect Core §5.7: `sub` is unique per issuer, case-sensitive).
+ */
 export function sameSsoAccount(a: SsoAccount, b: SsoAccount): boolean {
   return a.issuer === b.issuer && a.subject === b.subject;
 }

@@ -1,5 +1,5 @@
 /**
- * next-auth v4 options (issue 4 §3; DESIGN.md stack): JWT sessions, a
+ * next-auth v4 options: JWT sessions (no session table to keep), a
  * credentials provider backed by the dashboard database (with per-account
  * throttling of failed sign-ins) and an OpenID Connect provider when
  * `OIDC_ISSUER` is set. Who may sign in with single sign-on, and why roles
@@ -149,39 +149,45 @@ function ssoClaimsForLog(profile: unknown): {
   return { issuer: p.iss, subject: p.sub, email: p.email, emailVerified: p.email_verified };
 }
 
+/**
+ * E-mail and password sign-in against the dashboard database, with per-account
+ * throttling of failed attempts; a success is audited as `session.sign_in`.
+ */
+function credentialsProvider() {
+  return CredentialsProvider({
+    id: "credentials",
+    name: "E-mail and password",
+    credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
+    async authorize(credentials) {
+      const email = credentials?.email ?? "";
+      const password = credentials?.password ?? "";
+      if (!email || !password) return null;
+      const db = await dashboardDb();
+      const result = await verifyCredentials(db, email, password);
+      if (result.ok) {
+        await appendAudit(db, {
+          userId: result.user.id,
+          userEmail: result.user.email,
+          action: "session.sign_in",
+          objectType: "session",
+          outcome: "success",
+        });
+        return { id: result.user.id, name: result.user.name, email: result.user.email };
+      }
+      logger.warn({ account: email.toLowerCase(), reason: result.reason }, "sign-in refused");
+      if (result.reason === "throttled") throw new Error(`${THROTTLED_PREFIX}${result.retryAfterSeconds}`);
+      return null;
+    },
+  });
+}
+
 let cached: NextAuthOptions | undefined;
 
 /** The options of this process (built once, on first use); @throws ConfigError for a bad configuration. */
 export function getAuthOptions(): NextAuthOptions {
   if (cached) return cached;
   const config = getConfig();
-  const providers: NextAuthOptions["providers"] = [
-    CredentialsProvider({
-      id: "credentials",
-      name: "E-mail and password",
-      credentials: { email: { label: "E-mail", type: "email" }, password: { label: "Password", type: "password" } },
-      async authorize(credentials) {
-        const email = credentials?.email ?? "";
-        const password = credentials?.password ?? "";
-        if (!email || !password) return null;
-        const db = await dashboardDb();
-        const result = await verifyCredentials(db, email, password);
-        if (result.ok) {
-          await appendAudit(db, {
-            userId: result.user.id,
-            userEmail: result.user.email,
-            action: "session.sign_in",
-            objectType: "session",
-            outcome: "success",
-          });
-          return { id: result.user.id, name: result.user.name, email: result.user.email };
-        }
-        logger.warn({ account: email.toLowerCase(), reason: result.reason }, "sign-in refused");
-        if (result.reason === "throttled") throw new Error(`${THROTTLED_PREFIX}${result.retryAfterSeconds}`);
-        return null;
-      },
-    }),
-  ];
+  const providers: NextAuthOptions["providers"] = [credentialsProvider()];
   if (config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET) {
     providers.push(
       oidcProvider(config.OIDC_ISSUER.replace(/\/+$/, ""), config.OIDC_CLIENT_ID, config.OIDC_CLIENT_SECRET),

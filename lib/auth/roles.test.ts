@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { areasFor, can, parseRoles, permissionsOf } from "./roles";
 
-describe("role table (DESIGN.md)", () => {
+describe("role table", () => {
   it("matches the design's permissions", () => {
     expect(can(["viewer"], "ledger.read")).toBe(true);
     expect(can(["viewer"], "payments.write")).toBe(false);

@@ -1,6 +1,6 @@
 /**
- * Roles and permissions of the dashboard (DESIGN.md "Users, roles,
- * permissions"). The BFF enforces these on the server; the UI only uses them
+ * Roles and permissions of the dashboard, one table that both the BFF and
+ * the UI read. The BFF enforces these on the server; the UI only uses them
  * to hide what a user may not do. A user may hold several roles; a permission
  * is granted when any of the user's roles grants it.
  */
@@ -12,7 +12,7 @@ export type Role = z.infer<typeof Role>;
 
 const EVERYONE: readonly Role[] = ROLES;
 
-/** The role table of DESIGN.md, one row per permission. */
+/** The role table: which roles grant each permission, one row per permission. */
 export const PERMISSION_ROLES = {
   /** Accounts, balances, coverage, intraday, transactions. */
   "ledger.read": EVERYONE,

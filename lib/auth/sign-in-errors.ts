@@ -1,7 +1,7 @@
 /**
  * Why a sign-in was refused, as the code that travels in `/login?error=<code>`
  * (next-auth puts a thrown error's message there), and the sentence a person
- * reads for it (issue 4 §3). One table for the password form and single
+ * reads for it. One table for the password form and single
  * sign-on, used by the sign-in page; pure, so the browser bundle can import it.
  */
 
@@ -33,7 +33,8 @@ const MESSAGES = new Map<string, string>(
     CredentialsSignin: "The e-mail or password is not correct.",
     AccessDenied: "This account has no access to the dashboard.",
     [SSO_ERRORS.noEmail]:
-      "Your identity provider did not send an e-mail address, so the dashboard cannot tell who you are. Ask your IT administrator to release the e-mail claim to the dashboard.",
+      "Your identity provider did not send an e-mail address, so the dashboard cannot tell who you are. " +
+      "Ask your IT administrator to release the e-mail claim to the dashboard.",
     [SSO_ERRORS.emailUnverified]:
       "Your identity provider has not verified your e-mail address, so it cannot be used to sign in to the dashboard.",
     [SSO_ERRORS.unknownUser]:
@@ -41,9 +42,11 @@ const MESSAGES = new Map<string, string>(
     [SSO_ERRORS.disabled]: "Your dashboard account is disabled. Ask a dashboard administrator.",
     [SSO_ERRORS.noRole]: "Your dashboard account has no role yet. Ask a dashboard administrator to give you one.",
     [SSO_ERRORS.accountMismatch]:
-      "This dashboard account is tied to a different single sign-on account than the one you used. If your account at the identity provider was re-created, ask a dashboard administrator to unlink the old one.",
+      "This dashboard account is tied to a different single sign-on account than the one you used. " +
+      "If your account at the identity provider was re-created, ask a dashboard administrator to unlink the old one.",
     [SSO_ERRORS.accountInUse]:
-      "Your single sign-on account is already tied to another dashboard account. Ask a dashboard administrator which dashboard account is yours.",
+      "Your single sign-on account is already tied to another dashboard account. " +
+      "Ask a dashboard administrator which dashboard account is yours.",
   }),
 );
 

@@ -47,7 +47,10 @@ export interface Capabilities {
 
 type OpenApiPaths = Record<string, Record<string, unknown> | undefined>;
 
-/** The set of `method path` keys the document lists, e.g. `post /statements`; null when the body is not an OpenAPI document. */
+/**
+ * The set of `method path` keys the document lists, e.g. `post /statements`;
+ * null when the body is not an OpenAPI document.
+ */
 function operations(doc: unknown): Set<string> | null {
   if (
     typeof doc !== "object" ||

@@ -1,5 +1,5 @@
 /**
- * Company context (DESIGN.md BFF rules): a cookie set by the company
+ * Company context: a cookie set by the company
  * switcher, checked on every request against the companies the user may see
  * (the API client's companies, narrowed to the user's allowed list), and sent
  * upstream as `X-Company-ID`.
@@ -9,7 +9,7 @@ import type { Company } from "../contract";
 import type { DashboardUser } from "../db/users";
 import { collectAll } from "../treasury-client";
 import { BffError } from "./errors";
-import { treasury } from "./treasury";
+import { treasury } from "../server/treasury";
 
 /** Name of the company cookie (httpOnly, SameSite=Lax, path /). */
 export const COMPANY_COOKIE = "td_company";

@@ -12,7 +12,7 @@ import type { DashboardUser } from "../db/users";
 import { currentUser } from "../auth/session";
 import { COMPANY_COOKIE, chooseCompany, visibleCompanies } from "./company";
 import { BffError } from "./errors";
-import type { CallContext } from "../treasury-client";
+import type { CallContext, WriteContext } from "../treasury-client";
 
 export interface BffContext {
   user: DashboardUser;
@@ -23,6 +23,15 @@ export interface BffContext {
   requestId: string;
   /** Filled by the treasury client on writes (idempotent replay or not), read by the audit step. */
   upstream?: { replayed?: boolean };
+}
+
+/**
+ * The context of a request that writes upstream: `write` carries the request
+ * id, the Idempotency-Key derived from the user and the browser's key, and the
+ * selected company when the route is company-scoped (`withUser` builds it).
+ */
+export interface WriteScope extends BffContext {
+  write: WriteContext;
 }
 
 /** The request id from `X-Request-ID` when it is well-formed, else a new one. */

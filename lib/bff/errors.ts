@@ -1,6 +1,6 @@
 /**
- * The BFF's one error shape and its mapping (DESIGN.md BFF rules; STYLE.md
- * "one error envelope and one code → status map"). The browser always gets
+ * The BFF's one error shape and its one code → status map, so that every
+ * route fails the same way. The browser always gets
  * `{ error, message, details, request_id }` with a message a person
  * understands; upstream internals and stack traces go to the server log only.
  */
@@ -62,7 +62,8 @@ function upstreamMessage(e: TreasuryApiError): { code: BffErrorCode; message: st
       return {
         code: "bad_gateway",
         message:
-          "The dashboard could not sign in to the Treasury API. An administrator should check the API client credentials.",
+          "The dashboard could not sign in to the Treasury API. " +
+          "An administrator should check the API client credentials.",
       };
     case 403:
       return {

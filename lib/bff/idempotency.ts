@@ -1,5 +1,5 @@
 /**
- * Idempotency keys forwarded upstream (DESIGN.md BFF rules): the browser
+ * Idempotency keys forwarded upstream: the browser
  * makes one key per logical operation; the BFF forwards UUIDv5(user id +
  * browser key) so that one user can never replay another user's response.
  */

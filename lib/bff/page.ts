@@ -6,17 +6,49 @@
  */
 import "server-only";
 import { redirect } from "next/navigation";
+import type { Company } from "../contract";
 import { AREAS, can, type AreaKey } from "../auth/roles";
 import { requestContext, type BffContext } from "./context";
 import { BffError, toBffError } from "./errors";
 import { logger } from "../server/log";
 
-export type PageLoad =
-  | { ok: true; ctx: BffContext }
-  | { ok: false; kind: "forbidden" | "error"; title: string; message: string; requestId?: string };
+/** A request context whose selected company is known (pages that show one company's data). */
+export type CompanyContext = BffContext & { company: Company };
 
-/** The page's context, or a renderable problem. Redirects to /login without a session. */
-export async function loadPage(area: AreaKey): Promise<PageLoad> {
+/** A failed load, rendered inside the shell: no access, or the data could not be loaded. */
+export type LoadFailure = {
+  ok: false;
+  kind: "forbidden" | "error";
+  title: string;
+  message: string;
+  requestId?: string;
+};
+
+/** Why a page cannot render its view: a failed load, or no company the user may see. */
+export type PageFailure = LoadFailure | { ok: false; kind: "no-company"; title: string; message: string };
+
+export type PageLoad<C extends BffContext = BffContext> = { ok: true; ctx: C } | PageFailure;
+
+/** What a page needs beyond its area's permission. */
+export interface PageNeeds {
+  /** `required`: the page shows the selected company's data, so a user without one gets the no-company state. */
+  company?: "required" | "optional";
+}
+
+const NO_COMPANY: PageFailure = {
+  ok: false,
+  kind: "no-company",
+  title: "No company available",
+  message: "Ask an administrator to give you access to a company.",
+};
+
+/**
+ * The page's context, or a renderable problem: no access to the area, and with
+ * `{ company: "required" }` no selected company. Redirects to /login without a session.
+ */
+export async function loadPage(area: AreaKey, needs: { company: "required" }): Promise<PageLoad<CompanyContext>>;
+export async function loadPage(area: AreaKey, needs?: PageNeeds): Promise<PageLoad>;
+export async function loadPage(area: AreaKey, needs: PageNeeds = {}): Promise<PageLoad> {
   let ctx: BffContext;
   try {
     ctx = await requestContext();
@@ -28,14 +60,12 @@ export async function loadPage(area: AreaKey): Promise<PageLoad> {
   if (a && !can(ctx.user.roles, a.permission)) {
     return { ok: false, kind: "forbidden", title: "No access", message: `Your role does not include ${a.label}.` };
   }
+  if (needs.company === "required" && !ctx.company) return NO_COMPANY;
   return { ok: true, ctx };
 }
 
 /** Runs a data load for a page; an error becomes a renderable problem. */
-export async function loadData<T>(
-  ctx: BffContext,
-  fn: () => Promise<T>,
-): Promise<{ ok: true; data: T } | Extract<PageLoad, { ok: false }>> {
+export async function loadData<T>(ctx: BffContext, fn: () => Promise<T>): Promise<{ ok: true; data: T } | LoadFailure> {
   try {
     return { ok: true, data: await fn() };
   } catch (err) {
@@ -43,7 +73,7 @@ export async function loadData<T>(
   }
 }
 
-function problem(err: unknown, requestId: string): Extract<PageLoad, { ok: false }> {
+function problem(err: unknown, requestId: string): LoadFailure {
   const mapped = toBffError(err, requestId);
   if (mapped.log) logger.error({ requestId, err }, "page data failed");
   const forbidden = mapped.status === 403;

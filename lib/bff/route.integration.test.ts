@@ -223,7 +223,8 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
     },
   ];
   for (const c of cases) {
-    it(`${c.method} ${c.path.replace(missing, "{id}")}: ${c.lower.join(", ")} → 403 ${c.permission}, nothing upstream; ${c.allowed} gets past the role check`, async () => {
+    const name = `${c.method} ${c.path.replace(missing, "{id}")}: ${c.lower.join(", ")} → 403 ${c.permission}`;
+    it(`${name}, nothing upstream; ${c.allowed} gets past the role check`, async () => {
       for (const role of c.lower) {
         const before = upstreamWrites.length;
         const res = await call(c.handler(), user([role]), c.method, c.path, { params: c.params, json: c.json?.() });
@@ -240,7 +241,7 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
 });
 
 describe("withUser: the Idempotency-Key sent upstream is derived per user", () => {
-  it("forwards UUIDv5(user, browser key), never the browser's key; two users with one browser key create two batches", async () => {
+  it("forwards UUIDv5(user, browser key), never the browser's; two users, one browser key: two batches", async () => {
     const browserKey = randomUUID();
     const company = companies[0]?.id ?? "";
     const body = {
@@ -278,6 +279,33 @@ describe("withUser: the Idempotency-Key sent upstream is derived per user", () =
     });
     expect(again.body.id).toBe(a.body.id);
     session.cookie = undefined;
+  });
+});
+
+describe("withUser: path parameters and the body's company", () => {
+  it("a path id that is not a UUID is 400 naming it, before anything goes upstream", async () => {
+    const res = await call(webhookRoute.GET as Handler, user(["admin"]), "GET", "/webhooks/nope", {
+      params: { id: "nope" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ message: "id must be a UUID", details: { errors: { id: ["must be a UUID"] } } });
+  });
+
+  it("a batch for another company than the selected one is 400 naming company_id, nothing upstream", async () => {
+    const [selected, other] = companies;
+    session.cookie = selected?.id;
+    const before = upstreamWrites.length;
+    const res = await call(batchesRoute.POST as Handler, user(["treasurer"]), "POST", "/payments/batches", {
+      json: {
+        company_id: other?.id,
+        currency: "NOK",
+        instructions: [{ ...NOK_INSTRUCTION, end_to_end_id: "OTHER-COMPANY" }],
+      },
+    });
+    session.cookie = undefined;
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body).toMatchObject({ details: { errors: { company_id: ["must be the selected company"] } } });
+    expect(upstreamWrites.length).toBe(before);
   });
 });
 

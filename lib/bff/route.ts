@@ -1,12 +1,12 @@
 /**
- * `withUser`: the one wrapper every BFF route handler goes through (issue 4
- * §5; STYLE.md "Every BFF route handler is one wrapper call"). In order:
- * request id → session (401) → permission from the role table (403) →
- * Origin check on writes (403) → path / query / body parsing with the
- * contract schemas (400 naming the field; unknown query parameters dropped)
- * → company context from the cookie, checked against the user's companies
- * (403) → the browser's Idempotency-Key, derived per user, on writes → the
- * handler → audit append after a successful write → one error shape.
+ * `withUser`: the one wrapper every BFF route handler goes through, so that a
+ * handler body is only its job. In order: request id → session (401) →
+ * permission from the role table (403) → Origin check on writes (403) →
+ * path / query / body parsing with zod schemas (400 naming the field; unknown
+ * query parameters dropped) → the browser's Idempotency-Key, derived per
+ * user, on writes (400 without one) → company context from the cookie,
+ * checked against the user's companies (403) → the handler → audit append
+ * after a successful write → one error shape.
  */
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
@@ -14,25 +14,31 @@ import { z } from "zod";
 import { Uuid } from "../contract";
 import { can, type Permission } from "../auth/roles";
 import { appendAudit } from "../db/audit";
-import type { CallContext } from "../treasury-client";
+import type { CallContext, WriteContext } from "../treasury-client";
 import { getConfig } from "../server/config";
-import { requestContext, requestIdFrom, type BffContext } from "./context";
 import { dashboardDb } from "../server/db";
+import { logger } from "../server/log";
+import { requestContext, requestIdFrom, type BffContext } from "./context";
 import { BffError, toBffError, validationError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
-import { logger } from "../server/log";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
-export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodType | undefined> {
+/** Path parameters of a `[id]` route: the id must be a UUID (400 `id must be a UUID`). */
+export const IdParams = z.object({ id: Uuid });
+
+export interface RouteOptions<P, Q, B> {
   permission: Permission;
   /**
-   * `required`: the selected company is sent as X-Company-ID (403 when none);
+   * `required` (default): the selected company is sent as X-Company-ID (403 when none);
+   * `body`: as `required`, and the body's `company_id` must be the selected company (400 naming company_id);
    * `none`: the upstream call is not company-scoped (the cookie is still checked).
    */
-  company?: "required" | "none";
+  company?: "required" | "body" | "none";
   /** Skip the company-cookie check (only the company switcher, which replaces the cookie). */
   ignoreCompanyCookie?: boolean;
+  /** Path-parameter schema (a zod object, e.g. `IdParams`); without one the handler gets no parameters. */
+  params?: P;
   /** Query schema (a zod object; keys it does not name are dropped). */
   query?: Q;
   /** Body schema for writes. */
@@ -43,15 +49,17 @@ export interface RouteOptions<Q extends z.ZodType | undefined, B extends z.ZodTy
   status?: number;
 }
 
-export interface RouteContext<Q, B> extends BffContext {
-  /** Path parameters, each checked to be a UUID. */
-  params: Record<string, string>;
+export interface RouteContext<P, Q, B> extends BffContext {
+  params: P;
   query: Q;
   body: B;
-  /** Upstream call context: company (when required), request id, and on writes the derived Idempotency-Key. */
-  call: CallContext;
-  /** The derived key sent upstream (writes only). */
-  idempotencyKey: string | undefined;
+  /** Upstream context of reads: the request id, and the selected company unless the route says `company: "none"`. */
+  read: CallContext;
+  /**
+   * Upstream context of writes: `read` plus the Idempotency-Key derived from the user and the browser's key.
+   * Set on POST / PATCH / DELETE only; reading it while handling a GET throws (a programming error, 500).
+   */
+  write: WriteContext;
   /** The incoming request, for a handler that reads a body other than JSON (a multipart upload). */
   request: NextRequest;
   /** Filled by a handler when the audit entry's object or company is not the default one. */
@@ -59,6 +67,7 @@ export interface RouteContext<Q, B> extends BffContext {
 }
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Segment = { params: Promise<Record<string, string | string[]>> };
 
 /** True when the request's Origin is this dashboard's origin. */
 function sameOrigin(req: NextRequest): boolean {
@@ -89,147 +98,172 @@ function json(data: unknown, status: number, requestId: string, extra: Record<st
   return NextResponse.json(data, { status, headers });
 }
 
+/** Path, query and body, each parsed with its schema. @throws BffError 400 naming the first bad field. */
+async function parseInput(
+  req: NextRequest,
+  segment: Segment,
+  opts: RouteOptions<AnyObject | undefined, AnyObject | undefined, z.ZodType | undefined>,
+): Promise<{ params: Record<string, unknown>; query: unknown; body: unknown }> {
+  let params: Record<string, unknown> = {};
+  if (opts.params) {
+    const r = opts.params.safeParse((await segment.params) ?? {});
+    if (!r.success) throw validationError(r.error, "path");
+    params = r.data;
+  }
+  let query: unknown = undefined;
+  if (opts.query) {
+    const r = opts.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+    if (!r.success) throw validationError(r.error, "query");
+    query = r.data;
+  }
+  let body: unknown = undefined;
+  if (opts.body) {
+    const r = opts.body.safeParse(await readJson(req));
+    if (!r.success) throw validationError(r.error, "body");
+    body = r.data;
+  }
+  return { params, query, body };
+}
+
+/** The key sent upstream: UUIDv5 of the user and the browser's `Idempotency-Key`. @throws BffError 400 without one. */
+function upstreamIdempotencyKey(req: NextRequest, userId: string): string {
+  const browserKey = req.headers.get("idempotency-key");
+  if (!browserKey || !Uuid.safeParse(browserKey).success) {
+    throw new BffError("validation_error", "Idempotency-Key header must be a UUID", {
+      errors: { "Idempotency-Key": ["must be a UUID"] },
+    });
+  }
+  return derivedIdempotencyKey(userId, browserKey);
+}
+
 /**
- * Wraps a route handler. The handler gets the parsed input and the context
- * and returns the JSON body (or undefined for 204).
+ * The company sent upstream, or undefined for `company: "none"`.
+ * @throws BffError 403 when the route needs a company and the user has none, 400 when the body names another one.
  */
-export function withUser<Q extends AnyObject | undefined = undefined, B extends z.ZodType | undefined = undefined>(
-  opts: RouteOptions<Q, B>,
-  handler: (ctx: RouteContext<Out<Q>, Out<B>>) => Promise<unknown>,
-) {
-  return async (
-    req: NextRequest,
-    segment: { params: Promise<Record<string, string | string[]>> },
-  ): Promise<NextResponse> => {
+function upstreamCompany(mode: RouteOptions<unknown, unknown, unknown>["company"], ctx: BffContext, body: unknown) {
+  if (mode === "none") return undefined;
+  if (!ctx.company)
+    throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
+  if (mode === "body" && (body as { company_id?: unknown } | undefined)?.company_id !== ctx.company.id) {
+    throw new BffError("validation_error", "company_id must be the selected company", {
+      errors: { company_id: ["must be the selected company"] },
+    });
+  }
+  return ctx.company.id;
+}
+
+/** Object id of the audit entry: the handler's, else the answer's `id`, else the path's `id`. */
+function auditObjectId(set: string | null | undefined, result: unknown, params: Record<string, unknown>) {
+  if (set) return set;
+  if (typeof result === "object" && result !== null && "id" in result && typeof result.id === "string")
+    return result.id;
+  return typeof params.id === "string" ? params.id : null;
+}
+
+function bodyCompanyId(body: unknown): string | null {
+  return typeof body === "object" && body !== null && "company_id" in body && typeof body.company_id === "string"
+    ? body.company_id
+    : null;
+}
+
+/** Appends the audit entry of a successful write; a replay answered from the API's idempotency store says so. */
+async function recordAudit(
+  what: { action: string; objectType: string },
+  ctx: BffContext,
+  r: {
+    result: unknown;
+    params: Record<string, unknown>;
+    body: unknown;
+    companyId: string | undefined;
+    idempotencyKey: string | undefined;
+    upstream: { replayed?: boolean };
+    set: RouteContext<unknown, unknown, unknown>["audit"];
+  },
+): Promise<void> {
+  await appendAudit(await dashboardDb(), {
+    userId: ctx.user.id,
+    userEmail: ctx.user.email,
+    action: what.action,
+    objectType: what.objectType,
+    objectId: auditObjectId(r.set.objectId, r.result, r.params),
+    companyId: r.set.companyId ?? r.companyId ?? bodyCompanyId(r.body),
+    idempotencyKey: r.idempotencyKey ?? null,
+    // A retry answered from the API's idempotency store changed nothing: logged, but not as a new success.
+    outcome: r.upstream.replayed ? "replayed" : "success",
+    requestId: ctx.requestId,
+    ...(r.set.details ? { details: r.set.details } : {}),
+  });
+}
+
+/**
+ * Wraps a route handler. The handler gets the context with the parsed input
+ * and returns the JSON body (or undefined for 204, or its own Response).
+ */
+export function withUser<
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(opts: RouteOptions<P, Q, B>, handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>) {
+  return async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
     const requestId = requestIdFrom(req.headers);
     const started = Date.now();
     const isWrite = req.method !== "GET" && req.method !== "HEAD";
     let userId: string | undefined;
+    const log = (status: number, extra: Record<string, unknown> = {}) => ({
+      requestId,
+      method: req.method,
+      path: req.nextUrl.pathname,
+      status,
+      ms: Date.now() - started,
+      userId,
+      ...extra,
+    });
     try {
       const base = { ...(await requestContext({ ignoreCompanyCookie: opts.ignoreCompanyCookie })), requestId };
       userId = base.user.id;
       if (!can(base.user.roles, opts.permission))
         throw new BffError("permission_denied", "Your role does not allow this.", { permission: opts.permission });
       if (isWrite && !sameOrigin(req)) throw new BffError("permission_denied", "Cross-origin request refused.");
+      const { params, query, body } = await parseInput(req, segment, opts);
+      const idempotencyKey = isWrite ? upstreamIdempotencyKey(req, base.user.id) : undefined;
+      const companyId = upstreamCompany(opts.company ?? "required", base, body);
 
-      const rawParams = (await segment.params) ?? {};
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(rawParams)) {
-        const r = Uuid.safeParse(v);
-        if (!r.success)
-          throw new BffError("validation_error", `${k} must be a UUID`, { errors: { [k]: ["must be a UUID"] } });
-        params[k] = r.data;
-      }
-
-      let query: unknown = undefined;
-      if (opts.query) {
-        const r = opts.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
-        if (!r.success) throw validationError(r.error, "query");
-        query = r.data;
-      }
-
-      let body: unknown = undefined;
-      if (opts.body) {
-        const r = opts.body.safeParse(await readJson(req));
-        if (!r.success) throw validationError(r.error, "body");
-        body = r.data;
-      }
-
-      let idempotencyKey: string | undefined;
-      if (isWrite) {
-        const browserKey = req.headers.get("idempotency-key");
-        if (!browserKey || !Uuid.safeParse(browserKey).success) {
-          throw new BffError("validation_error", "Idempotency-Key header must be a UUID", {
-            errors: { "Idempotency-Key": ["must be a UUID"] },
-          });
-        }
-        idempotencyKey = derivedIdempotencyKey(base.user.id, browserKey);
-      }
-
-      const companyMode = opts.company ?? "required";
-      if (companyMode === "required" && !base.company)
-        throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
       const upstream: { replayed?: boolean } = {};
-      const call: CallContext = {
-        requestId,
-        idempotencyKey,
-        outcome: upstream,
-        ...(companyMode === "required" && base.company ? { companyId: base.company.id } : {}),
-      };
-
-      const audit: RouteContext<unknown, unknown>["audit"] = {};
+      const read: CallContext = { requestId, outcome: upstream, ...(companyId ? { companyId } : {}) };
+      const write = idempotencyKey === undefined ? undefined : { ...read, idempotencyKey };
+      const audit: RouteContext<unknown, unknown, unknown>["audit"] = {};
       const ctx = {
         ...base,
         upstream,
-        requestId,
         params,
         query,
         body,
-        call,
-        idempotencyKey,
+        read,
+        get write(): WriteContext {
+          if (!write) throw new Error("ctx.write is only set while handling a write (POST, PATCH, DELETE)");
+          return write;
+        },
         audit,
         request: req,
-      } as RouteContext<Out<Q>, Out<B>>;
+      } as RouteContext<Out<P>, Out<Q>, Out<B>>;
       const result = await handler(ctx);
 
       if (opts.audit) {
-        const objectId =
-          audit.objectId ??
-          (typeof result === "object" && result !== null && "id" in result && typeof result.id === "string"
-            ? result.id
-            : (params.id ?? null));
-        const bodyCompany =
-          typeof body === "object" && body !== null && "company_id" in body && typeof body.company_id === "string"
-            ? body.company_id
-            : null;
-        await appendAudit(await dashboardDb(), {
-          userId: base.user.id,
-          userEmail: base.user.email,
-          action: opts.audit.action,
-          objectType: opts.audit.objectType,
-          objectId,
-          companyId: audit.companyId ?? call.companyId ?? bodyCompany,
-          idempotencyKey: idempotencyKey ?? null,
-          // A retry answered from the API's idempotency store changed nothing: logged, but not as a new success.
-          outcome: upstream.replayed ? "replayed" : "success",
-          requestId,
-          ...(audit.details ? { details: audit.details } : {}),
-        });
+        await recordAudit(opts.audit, base, { result, params, body, companyId, idempotencyKey, upstream, set: audit });
       }
       // A handler may answer with its own Response (a streamed CSV export); it still gets the request id.
       if (result instanceof Response) {
         result.headers.set("X-Request-ID", requestId);
-        logger.info(
-          {
-            requestId,
-            method: req.method,
-            path: req.nextUrl.pathname,
-            status: result.status,
-            ms: Date.now() - started,
-            userId,
-          },
-          "bff request",
-        );
+        logger.info(log(result.status), "bff request");
         return result as NextResponse;
       }
       const status = result === undefined ? 204 : (opts.status ?? 200);
-      logger.info(
-        { requestId, method: req.method, path: req.nextUrl.pathname, status, ms: Date.now() - started, userId },
-        "bff request",
-      );
+      logger.info(log(status), "bff request");
       return json(result, status, requestId);
     } catch (err) {
       const mapped = toBffError(err, requestId);
-      const entry = {
-        requestId,
-        method: req.method,
-        path: req.nextUrl.pathname,
-        status: mapped.status,
-        ms: Date.now() - started,
-        userId,
-      };
-      if (mapped.log) logger.error({ ...entry, err }, "bff request failed");
-      else logger.info(entry, "bff request");
+      if (mapped.log) logger.error(log(mapped.status, { err }), "bff request failed");
+      else logger.info(log(mapped.status), "bff request");
       return json(mapped.body, mapped.status, requestId, mapped.headers);
     }
   };

@@ -8,8 +8,8 @@
  * - The promise is stored at once, so concurrent callers share one load.
  * - A load that rejects is dropped, so the next caller tries again.
  * - At most `maxEntries` keys; the oldest is dropped first.
- * Per instance only (DESIGN.md "Scaling": the dashboard is stateless; a
- * cache miss on another instance only costs a read).
+ * Per instance only (the dashboard is stateless and may run several
+ * instances; a cache miss on another instance only costs a read).
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { at: number; value: Promise<V> }>();

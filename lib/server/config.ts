@@ -4,7 +4,7 @@
  * that a bad variable stops the server before the first request.
  */
 import "server-only";
-import { parseDashboardEnv, type DashboardEnv } from "../bff/env";
+import { parseDashboardEnv, type DashboardEnv } from "./env";
 
 const g = globalThis as typeof globalThis & { __dashboardConfig?: DashboardEnv };
 

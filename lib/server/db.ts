@@ -1,6 +1,6 @@
 /**
  * The dashboard database of this process, opened and migrated once; in demo
- * mode the demo users are created on first use (issue 4 §3), the viewer
+ * mode the demo users are created on first use, the viewer
  * limited to the first demo companies that the Treasury API client can see.
  */
 import "server-only";
@@ -9,7 +9,7 @@ import { seedDemoUsers } from "../db/demo-users";
 import { collectAll } from "../treasury-client";
 import { getConfig } from "./config";
 import { logger } from "./log";
-import { treasury } from "../bff/treasury";
+import { treasury } from "./treasury";
 
 const g = globalThis as typeof globalThis & { __dashboardDb?: Promise<DashboardDb>; __demoUsers?: Promise<void> };
 

@@ -1,4 +1,8 @@
-/** Structured JSON log of the dashboard server (DESIGN.md "Operability"). */
+/**
+ * Structured log of the dashboard server: pino, one JSON object per line on
+ * stdout for the log collector, tagged `service: "dashboard"`; silent in tests
+ * unless LOG_LEVEL says otherwise.
+ */
 import "server-only";
 import pino from "pino";
 

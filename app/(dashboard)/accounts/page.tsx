@@ -5,7 +5,7 @@ import { allAccounts, listAccountRows } from "@/lib/bff/queries/account-rows";
 import { loadAccountFilters } from "@/lib/url-state/filters";
 import { isIso4217 } from "@/lib/contract";
 import { AccountsView } from "@/components/accounts/accounts-view";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/views/retry-problem";
 
@@ -17,11 +17,9 @@ export const metadata: Metadata = { title: "Accounts" };
  * when a bank / coverage filter or a sort is set — and render.
  */
 export default async function AccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const load = await loadPage("accounts");
+  const load = await loadPage("accounts", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company)
-    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const f = await loadAccountFilters(searchParams);
   const currency = f.currency && isIso4217(f.currency) ? f.currency : undefined;
   const [data, all] = await Promise.all([

@@ -12,18 +12,16 @@ import {
   paymentQueries,
   type BatchListFilters,
 } from "@/components/payments/payment-queries";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Payments" };
 
 /** Payment batches (issue 6 §2): parse the URL, prefetch the first page, hand over to the client list. */
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const load = await loadPage("payments");
+  const load = await loadPage("payments", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company)
-    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const f = await loadBatchFilters(searchParams);
   const filters: BatchListFilters = {
     ...(f.status ? { status: f.status } : {}),

@@ -7,7 +7,7 @@ import { resolveDateRange } from "@/lib/url-state/date-range";
 import { loadTransactionFilters } from "@/lib/url-state/filters";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionQueryFilters } from "@/components/transactions/transaction-queries";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/views/retry-problem";
 
@@ -15,11 +15,9 @@ export const metadata: Metadata = { title: "Transactions" };
 
 /** Transactions (issue 5 §4): parse the URL, prefetch the first page through the BFF, hand over to the client list. */
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const load = await loadPage("transactions");
+  const load = await loadPage("transactions", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company)
-    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const f = await loadTransactionFilters(searchParams);
   const today = todayUtc();
   const r = resolveDateRange(f, today, "30d");

@@ -1,5 +1,5 @@
 /**
- * The accounts list over all accounts of a company (issue 5 §2), against
+ * The accounts list over all accounts of a company, against
  * the real local treasury-api (in-memory PGlite, small demo seed) with 55
  * extra accounts, so that the company has two pages of 50: bank filter,
  * coverage-gap filter and sorts act on every account; the upstream reads

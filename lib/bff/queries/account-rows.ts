@@ -1,5 +1,5 @@
 /**
- * The accounts list of issue 5 §2 over all accounts of the selected company.
+ * The accounts list over all accounts of the selected company.
  *
  * The spec's `GET /accounts` filters by `currency` and `status` only (spec
  * §4 Form B list filters) and has no sort; the balances and the coverage of
@@ -37,7 +37,7 @@ import {
 } from "../../views/account-list";
 import { companyCall, type BffContext } from "../context";
 import type { BffPage } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { TtlCache } from "../ttl-cache";
 import { toBffPage } from "./page";
 import { mapLimit } from "./map-limit";
@@ -66,7 +66,10 @@ export function invalidateAccountCache(companyId: string): void {
   listCache.dropPrefix(`${companyId}|`);
 }
 
-/** An account with its latest booked / available balance and its coverage of the last 7 completed days (two reads, cached). */
+/**
+ * An account with its latest booked / available balance and its coverage of
+ * the last 7 completed days (two reads, cached).
+ */
 export function accountRow(ctx: BffContext, account: Account, today = todayUtc()): Promise<AccountRow> {
   const call = companyCall(ctx);
   return rowCache.get(`${call.companyId}|${today}|${account.id}`, async () => {
@@ -106,7 +109,10 @@ export interface AccountListQuery {
   sort?: AccountSort | null;
 }
 
-/** What the accounts view shows: one page of rows, booked totals per currency and, when set, why a filter was not applied. */
+/**
+ * What the accounts view shows: one page of rows, booked totals per currency
+ * and, when set, why a filter was not applied.
+ */
 export interface AccountListView {
   page: BffPage<AccountRow>;
   totals: AccountTotals;
@@ -175,7 +181,10 @@ export async function listAccountRows(ctx: BffContext, q: AccountListQuery = {})
     const what = opts.coverage ? "The coverage filter" : "Sorting by balance";
     return {
       ...view,
-      notice: `${what} reads every account's balances and statements, and works for up to ${MAX_ENRICHED_ACCOUNTS} accounts; these filters match ${accounts.length}. Narrow by currency or bank first. Shown in the bank's order.`,
+      notice:
+        `${what} reads every account's balances and statements, and works for up to ${MAX_ENRICHED_ACCOUNTS} ` +
+        `accounts; these filters match ${accounts.length}. Narrow by currency or bank first. ` +
+        "Shown in the bank's order.",
     };
   }
   let rows = await accountRows(ctx, accounts, today);

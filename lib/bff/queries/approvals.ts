@@ -9,12 +9,12 @@ import "server-only";
 import type { z } from "zod";
 import type { ApprovalRequest } from "../../contract";
 import { hasAuditEvent } from "../../db/audit";
-import { collectAll } from "../../treasury-client";
-import type { BffContext } from "../context";
+import { collectAll, type WriteContext } from "../../treasury-client";
+import type { BffContext, WriteScope } from "../context";
 import { dashboardDb } from "../../server/db";
 import { BffError } from "../errors";
 import { pageParams, type ApprovalsQuery, type DecisionBody } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 
@@ -51,12 +51,11 @@ export interface DecisionResult {
  * 403 (four-eyes: the user created the batch).
  */
 export async function decideApproval(
-  ctx: BffContext,
+  ctx: WriteScope,
   id: string,
   decision: "approve" | "reject",
   body: z.output<typeof DecisionBody>,
   companyId: string | undefined,
-  idempotencyKey: string,
 ): Promise<DecisionResult> {
   const pending = await findPending(ctx, id, companyId);
   if (
@@ -73,8 +72,8 @@ export async function decideApproval(
       { reason: "four_eyes" },
     );
   }
-  const call = { ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write"), idempotencyKey };
-  // The user id, as the batch's initiator: the API's four-eyes check compares the two (lib/bff/queries/payments.ts).
+  const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write") };
+  // The user id, as the batch's initiator (createBatch sets it): the API's four-eyes check compares the two.
   const decisionBody = { approver: ctx.user.id, ...(body?.reason ? { reason: body.reason } : {}) };
   const approval =
     decision === "approve"

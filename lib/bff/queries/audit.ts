@@ -1,6 +1,6 @@
 /**
- * The dashboard's audit log, read by approvers and admins (DESIGN.md role
- * table), narrowed to the user's companies when they are limited.
+ * The dashboard's audit log, read by approvers and admins (the role table
+ * grants them audit.read), narrowed to the user's companies when they are limited.
  */
 import "server-only";
 import type { z } from "zod";

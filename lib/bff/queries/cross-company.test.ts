@@ -1,6 +1,5 @@
 /**
- * Cross-company calls and the narrowing of their answers (DESIGN.md BFF
- * rules): which X-Company-ID goes upstream for a user limited to some
+ * Cross-company calls and the narrowing of their answers: which X-Company-ID goes upstream for a user limited to some
  * companies and for an unrestricted one, and which rows each may see.
  */
 import { describe, expect, it, vi } from "vitest";
@@ -43,16 +42,20 @@ describe("crossCompanyCall", () => {
     }
   });
 
-  it("without a named company: an unrestricted user spans every company; a limited user reads everything and writes in the selected company", () => {
-    expect(crossCompanyCall(ctx(null), undefined, "read")).toEqual({ requestId: "req-1", outcome: {} });
-    expect(crossCompanyCall(ctx(null), undefined, "write")).toEqual({ requestId: "req-1", outcome: {} });
-    expect(crossCompanyCall(ctx([A.id]), undefined, "read")).toEqual({ requestId: "req-1", outcome: {} });
-    expect(crossCompanyCall(ctx([A.id, B.id], B), undefined, "write")).toEqual({
-      requestId: "req-1",
-      companyId: B.id,
-      outcome: {},
-    });
-  });
+  it(
+    "without a named company: an unrestricted user spans every company; " +
+      "a limited user reads everything and writes in the selected company",
+    () => {
+      expect(crossCompanyCall(ctx(null), undefined, "read")).toEqual({ requestId: "req-1", outcome: {} });
+      expect(crossCompanyCall(ctx(null), undefined, "write")).toEqual({ requestId: "req-1", outcome: {} });
+      expect(crossCompanyCall(ctx([A.id]), undefined, "read")).toEqual({ requestId: "req-1", outcome: {} });
+      expect(crossCompanyCall(ctx([A.id, B.id], B), undefined, "write")).toEqual({
+        requestId: "req-1",
+        companyId: B.id,
+        outcome: {},
+      });
+    },
+  );
 
   it("a limited user with no company available cannot write", () => {
     expect(() => crossCompanyCall(ctx([], null), undefined, "write")).toThrow(expect.objectContaining({ status: 403 }));

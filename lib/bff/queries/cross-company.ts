@@ -1,7 +1,7 @@
 /**
  * Lists and decisions that span companies: the approval queue and
- * reconciliation (DESIGN.md: absent X-Company-ID means every linked company;
- * the BFF narrows the answer to the user's companies).
+ * reconciliation (upstream, an absent X-Company-ID means every linked company,
+ * so that one approver sees one queue; the BFF narrows the answer to the user's companies).
  */
 import "server-only";
 import type { CallContext } from "../../treasury-client";

@@ -1,5 +1,5 @@
 /**
- * CSV exports of the read views (issue 5 §4, §5): the current filter of a
+ * CSV exports of the read views (transactions, reports): the current filter of a
  * list, every page of it, streamed (`lib/csv/csv-stream`) so that a 100,000
  * row export neither waits for nor holds all rows. Each export reads the
  * same upstream list operation as its view, with the same spec filters.
@@ -17,7 +17,7 @@ import { iterateItems, type Page } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import type { ReportQuery, TransactionsQuery } from "../inputs";
 import { logger } from "../../server/log";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { getForecast, getPositionsRange } from "./views";
 
 const TRANSACTION_COLUMNS: CsvColumn<Transaction>[] = [
@@ -55,7 +55,10 @@ function stream<T>(
   });
 }
 
-/** Transactions of the current filter as CSV; `q` filters counterparty / remittance like the view does. Amounts are signed (debits negative). */
+/**
+ * Transactions of the current filter as CSV; `q` filters counterparty /
+ * remittance like the view does. Amounts are signed (debits negative).
+ */
 export function exportTransactions(
   ctx: BffContext,
   q: z.output<typeof TransactionsQuery> & { q?: string },

@@ -18,9 +18,10 @@ import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import type { DashboardUser } from "../../db/users";
 import { TreasuryApiError, collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
-import type { BffContext } from "../context";
+import type { BffContext, WriteScope } from "../context";
 import { decideApproval } from "./approvals";
-import { createBatch, submitBatch } from "./payments";
+import { treasury } from "../../server/treasury";
+import { createBatch } from "./payments";
 
 let api: RunningServer;
 let company: Company;
@@ -56,8 +57,16 @@ function as(id: string, roles: DashboardUser["roles"]): BffContext {
   return { user, companies: [company], company, requestId: randomUUID() };
 }
 
+/** `ctx` writing with a fresh Idempotency-Key, in `companyId` when the route is company-scoped (as `withUser` does). */
+function writing(ctx: BffContext, companyId?: string): WriteScope {
+  return {
+    ...ctx,
+    write: { requestId: ctx.requestId, idempotencyKey: randomUUID(), ...(companyId ? { companyId } : {}) },
+  };
+}
+
 describe("four-eyes through the BFF", () => {
-  it("sends initiator and approver as the user id; the API refuses the creator and counts another approver", async () => {
+  it("sends initiator and approver as the user id; the API refuses the creator, counts another approver", async () => {
     const lead = as(randomUUID(), ["treasurer", "approver"]);
     const other = as(randomUUID(), ["approver"]);
     const body = {
@@ -75,15 +84,13 @@ describe("four-eyes through the BFF", () => {
         },
       ],
     };
-    const batch = await createBatch(lead, body, randomUUID());
+    const batch = await createBatch(writing(lead, company.id), body);
     expect(batch.initiator).toBe(lead.user.id);
     expect(sent.find((s) => s.path.endsWith("/payments/batches"))?.body).toMatchObject({ initiator: lead.user.id });
-    await submitBatch(lead, batch.id, randomUUID());
+    await treasury().submitBatch(writing(lead, company.id).write, batch.id);
     const pending = await collectPending(batch.id);
 
-    const own = await decideApproval(lead, pending, "approve", undefined, company.id, randomUUID()).catch(
-      (e: unknown) => e,
-    );
+    const own = await decideApproval(writing(lead), pending, "approve", undefined, company.id).catch((e: unknown) => e);
     expect(own).toBeInstanceOf(TreasuryApiError);
     expect(own).toMatchObject({
       status: 403,
@@ -95,7 +102,7 @@ describe("four-eyes through the BFF", () => {
       body: { approver: lead.user.id },
     });
 
-    const ok = await decideApproval(other, pending, "approve", { reason: "checked" }, company.id, randomUUID());
+    const ok = await decideApproval(writing(other), pending, "approve", { reason: "checked" }, company.id);
     expect(ok.approval).toMatchObject({ state: "approved", approved_count: 1 });
     expect(sent.at(-1)?.body).toEqual({ approver: other.user.id, reason: "checked" });
   });

@@ -4,7 +4,10 @@
  * mind.
  */
 
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. Rejects with the first error. */
+/**
+ * Runs `fn` over `items` with at most `limit` calls in flight; results keep
+ * the order of `items`. Rejects with the first error.
+ */
 export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;

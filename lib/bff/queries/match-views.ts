@@ -1,5 +1,5 @@
 /**
- * The reconciliation review (issue 6 §4): matches across the user's
+ * The reconciliation review: matches across the user's
  * companies with the instruction and the transaction side by side. Score
  * band and date are filters of this view (the spec names only `status` for
  * matches), applied here after the spec read so that nothing unknown is
@@ -13,7 +13,7 @@ import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
 import type { BffPage } from "../inputs";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { decisionOf, type Decision } from "./payment-views";
 import { mapLimit } from "./views";

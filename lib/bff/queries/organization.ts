@@ -4,18 +4,16 @@
  * (as upstream does for objects outside the client's scope).
  */
 import "server-only";
-import type { CompanyUpsert } from "../../contract";
-import { plainCall, type BffContext } from "../context";
-import { BffError } from "../errors";
-import type { BffPage } from "../inputs";
-import { treasury } from "../treasury";
-import { invalidateCompanies } from "../company";
+import type { z } from "zod";
+import type { Company, CompanyUpsert } from "../../contract";
 import { ExactDecimal as Decimal } from "../../exact-decimal";
 import { scaleOf } from "../../money";
-import { toBffPage } from "./page";
-import type { Company } from "../../contract";
-import type { PagingQuery } from "../inputs";
-import type { z } from "zod";
+import { treasury } from "../../server/treasury";
+import { invalidateCompanies } from "../company";
+import { plainCall, type BffContext, type WriteScope } from "../context";
+import { BffError } from "../errors";
+import type { BffPage, PagingQuery } from "../inputs";
+import { clientFilters, toBffPage } from "./page";
 
 /** The user's companies (already narrowed), as one page. */
 export async function listCompanies(ctx: BffContext): Promise<BffPage<Company>> {
@@ -37,16 +35,18 @@ export async function getCompany(ctx: BffContext, id: string): Promise<Company> 
 }
 
 /** Upsert keyed on orgnr (admin). The company cache is dropped so the switcher sees it. */
-export async function upsertCompany(ctx: BffContext, body: CompanyUpsert, idempotencyKey: string): Promise<Company> {
-  const company = await treasury().upsertCompany({ ...plainCall(ctx), idempotencyKey }, body);
+export async function upsertCompany(ctx: WriteScope, body: CompanyUpsert): Promise<Company> {
+  const company = await treasury().upsertCompany(ctx.write, body);
   invalidateCompanies();
   return company;
 }
 
+/** The koncerner of the API client, one page (the organization page and its route). */
 export async function listKoncerner(ctx: BffContext, q: z.output<typeof PagingQuery> = {}) {
-  return toBffPage(await treasury().listKoncerner(plainCall(ctx), { page: q.page, pageSize: q.page_size }));
+  return toBffPage(await treasury().listKoncerner(plainCall(ctx), clientFilters(q)));
 }
 
+/** One koncern (the koncern page and its route). */
 export async function getKoncern(ctx: BffContext, id: string) {
   return treasury().getKoncern(plainCall(ctx), id);
 }

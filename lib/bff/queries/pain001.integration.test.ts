@@ -88,7 +88,7 @@ describe("pain.001 export through the BFF", () => {
     expect(caps.has("payments.debtor_account")).toBe(true);
   });
 
-  it("writes the batch from the company's first active NOK account, notes the transliteration and fills the audit details", async () => {
+  it("writes the batch from the company's first active NOK account, notes transliteration, audits", async () => {
     const id = await batch("Bjørn Ærø AS");
     const accounts = await collectAll(client.listAccounts({ companyId }, { currency: "NOK", pageSize: 1000 }));
     const first = accounts

@@ -17,7 +17,7 @@ import { iterateItems, TreasuryApiError } from "../../treasury-client";
 import { capabilities } from "../capabilities";
 import { companyCall, type BffContext } from "../context";
 import { BffError } from "../errors";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 
 /** Query of the export route: `version` defaults to pain.001.001.09. */
 export const Pain001Query = z.object({
@@ -56,7 +56,10 @@ async function debtorAccount(ctx: BffContext, id: string): Promise<DebtorAccount
   }
 }
 
-/** GET …/debtor-account for the batch page: the account, or null and the reason why no file can be written (the page says so). */
+/**
+ * GET …/debtor-account for the batch page: the account, or null and the
+ * reason why no file can be written (the page says so).
+ */
 export async function getDebtorAccountView(
   ctx: BffContext,
   id: string,
@@ -84,7 +87,10 @@ export async function getDebtorAccountView(
 /** ASCII header value summarising the notes: `transliterated=3; truncated=1; agent_not_provided=0`. */
 function notesHeader(notes: Pain001Note[]): string {
   const n = (k: Pain001Note["kind"]) => notes.filter((x) => x.kind === k).length;
-  return `transliterated=${n("transliterated")}; truncated=${n("truncated")}; agent_not_provided=${n("agent_not_provided")}`;
+  return (
+    `transliterated=${n("transliterated")}; truncated=${n("truncated")}; ` +
+    `agent_not_provided=${n("agent_not_provided")}`
+  );
 }
 
 /** The first 50 changed fields (URI-encoded, comma separated) and how many there are in all. */
@@ -113,7 +119,8 @@ export async function exportPain001(
   if (!PAIN001_STATES.includes(batch.status)) {
     throw new BffError(
       "conflict",
-      `A pain.001 is given for a batch before it is submitted (for review) or once approved; this one is ${batch.status.replace("_", " ")}.`,
+      "A pain.001 is given for a batch before it is submitted (for review) or once approved; " +
+        `this one is ${batch.status.replace("_", " ")}.`,
       {
         state: batch.status,
         allowed: PAIN001_STATES,

@@ -1,11 +1,11 @@
 /**
- * Views of issue 6 that combine reads for one screen: the batch detail
+ * Payment views that combine reads for one screen: the batch detail
  * (batch, instructions, status-event timeline, approval progress) and the
  * approval queue (each pending request with its batch, creator and who has
  * approved so far). Every upstream read is an allowlisted spec operation
  * (spec §4 Payments, Approvals) sent with the batch's company; who created
- * and who approved come from the dashboard's audit log (DESIGN.md
- * four-eyes), because the API knows only its OAuth client.
+ * and who approved come from the dashboard's audit log (the four-eyes
+ * check reads it too), because the API knows only its OAuth client.
  */
 import "server-only";
 import type {
@@ -20,7 +20,7 @@ import { listAudit, type AuditEvent } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";

@@ -1,19 +1,15 @@
 /** Reconciliation matches (spec §4 Reconciliation), spanning the user's companies. */
 import "server-only";
 import type { z } from "zod";
-import type { BffContext } from "../context";
-import { pageParams, type DecisionBody, type MatchesQuery } from "../inputs";
-import { treasury } from "../treasury";
+import type { WriteContext } from "../../treasury-client";
+import type { BffContext, WriteScope } from "../context";
+import type { DecisionBody, MatchesQuery } from "../inputs";
+import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
-import { toBffPage } from "./page";
+import { clientFilters, toBffPage } from "./page";
 
 export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQuery> = {}) {
-  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), {
-    ...pageParams(q),
-    state: q.state,
-    transaction_id: q.transaction_id,
-    payment_instruction_id: q.payment_instruction_id,
-  });
+  const page = await treasury().listMatches(crossCompanyCall(ctx, q.company_id, "read"), clientFilters(q));
   return toBffPage(page, visibleTo(ctx));
 }
 
@@ -26,14 +22,13 @@ export async function listMatches(ctx: BffContext, q: z.output<typeof MatchesQue
  * @throws TreasuryApiError 404 (not visible), 409 (not `proposed`, or already matched elsewhere).
  */
 export async function decideMatch(
-  ctx: BffContext,
+  ctx: WriteScope,
   id: string,
   decision: "confirm" | "reject",
   body: z.output<typeof DecisionBody>,
   companyId: string | undefined,
-  idempotencyKey: string,
 ) {
-  const call = { ...crossCompanyCall(ctx, companyId, "write"), idempotencyKey };
+  const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId, "write") };
   const upstream = { reviewer: ctx.user.email, ...(body?.reason ? { reason: body.reason } : {}) };
   const match =
     decision === "confirm"

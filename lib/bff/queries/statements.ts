@@ -9,9 +9,9 @@
 import "server-only";
 import { STATEMENT_MAX_FILE_BYTES, STATEMENT_UPLOAD_FIELD, type StatementImportResult } from "../../contract";
 import { capabilities } from "../capabilities";
-import { companyCall, type BffContext } from "../context";
+import type { WriteScope } from "../context";
 import { BffError } from "../errors";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 
 /** Whether the configured API accepts statement uploads (its OpenAPI document lists POST /statements). */
 export async function statementUploadAvailable(): Promise<boolean> {
@@ -20,12 +20,12 @@ export async function statementUploadAvailable(): Promise<boolean> {
 
 /**
  * Forwards the files of `request` (multipart, parts named `files`).
- * @throws BffError 404 when the API has no upload, 400 without files or with a body that is not multipart, 413 over the size limit.
+ * @throws BffError 404 when the API has no upload, 400 without files or with
+ *   a body that is not multipart, 413 over the size limit.
  */
 export async function uploadStatements(
-  ctx: BffContext & { audit: { details?: Record<string, unknown> } },
+  ctx: WriteScope & { audit: { details?: Record<string, unknown> } },
   request: Request,
-  idempotencyKey: string,
 ): Promise<StatementImportResult> {
   if (!(await statementUploadAvailable()))
     throw new BffError(
@@ -53,7 +53,7 @@ export async function uploadStatements(
   const upstream = new FormData();
   for (const f of files) upstream.append(STATEMENT_UPLOAD_FIELD, f, f.name);
   ctx.audit.details = { files: files.map((f) => ({ name: f.name, bytes: f.size })) };
-  const result = await treasury().uploadStatements({ ...companyCall(ctx), idempotencyKey }, upstream);
+  const result = await treasury().uploadStatements(ctx.write, upstream);
   ctx.audit.details = {
     files: result.files.map((f) => ({
       name: f.file,

@@ -1,5 +1,5 @@
 /**
- * Read views of issue 5 that combine several spec reads into what one
+ * Read views that combine several spec reads into what one
  * screen shows (overview, accounts list with balances and coverage, account
  * detail). Each piece is one allowlisted upstream read (spec §4 Ledger,
  * Payments, Approvals, Reconciliation, Reporting) sent with the selected
@@ -18,7 +18,7 @@ import { hasCoverageGap } from "../../views/account-list";
 import { coverageWindow, type CoverageCell } from "../../views/coverage";
 import { collectAll, type Page } from "../../treasury-client";
 import { companyCall, plainCall, type BffContext } from "../context";
-import { treasury } from "../treasury";
+import { treasury } from "../../server/treasury";
 import { accountRows, allAccounts, recentWindow } from "./account-rows";
 
 export { mapLimit } from "./map-limit";
@@ -104,7 +104,7 @@ async function settle<T>(p: Promise<T>, name: string, unavailable: string[]): Pr
   }
 }
 
-/** The overview (issue 5 §1). Every part is read independently, so one failing area leaves the rest visible. */
+/** The overview. Every part is read independently, so one failing area leaves the rest visible. */
 export async function getOverview(ctx: BffContext): Promise<OverviewView> {
   const call = companyCall(ctx);
   const t = treasury();

@@ -1,38 +1,11 @@
-/** Webhook endpoint management (spec §4 Webhooks; admin). Not company-scoped. */
+/** Webhook endpoints (spec §4 Webhooks; admin), not company-scoped: the list the admin page and its route share. */
 import "server-only";
 import type { z } from "zod";
-import type { WebhookCreate, WebhookPatch } from "../../contract";
+import { treasury } from "../../server/treasury";
 import { plainCall, type BffContext } from "../context";
-import { pageParams, type DeliveriesQuery, type PagingQuery } from "../inputs";
-import { treasury } from "../treasury";
-import { toBffPage } from "./page";
+import type { PagingQuery } from "../inputs";
+import { clientFilters, toBffPage } from "./page";
 
 export async function listWebhooks(ctx: BffContext, q: z.output<typeof PagingQuery> = {}) {
-  return toBffPage(await treasury().listWebhooks(plainCall(ctx), pageParams(q)));
-}
-
-/** The answer carries the signing `secret` once; it goes to the admin's browser by design (shown once). */
-export async function createWebhook(ctx: BffContext, body: WebhookCreate, idempotencyKey: string) {
-  return treasury().createWebhook({ ...plainCall(ctx), idempotencyKey }, body);
-}
-
-export async function getWebhook(ctx: BffContext, id: string) {
-  return treasury().getWebhook(plainCall(ctx), id);
-}
-
-export async function patchWebhook(ctx: BffContext, id: string, body: WebhookPatch, idempotencyKey: string) {
-  return treasury().patchWebhook({ ...plainCall(ctx), idempotencyKey }, id, body);
-}
-
-export async function deleteWebhook(ctx: BffContext, id: string, idempotencyKey: string): Promise<undefined> {
-  await treasury().deleteWebhook({ ...plainCall(ctx), idempotencyKey }, id);
-  return undefined;
-}
-
-export async function listWebhookDeliveries(ctx: BffContext, id: string, q: z.output<typeof DeliveriesQuery> = {}) {
-  return toBffPage(await treasury().listWebhookDeliveries(plainCall(ctx), id, { ...pageParams(q), status: q.status }));
-}
-
-export async function testWebhook(ctx: BffContext, id: string, idempotencyKey: string) {
-  return treasury().testWebhook({ ...plainCall(ctx), idempotencyKey }, id);
+  return toBffPage(await treasury().listWebhooks(plainCall(ctx), clientFilters(q)));
 }

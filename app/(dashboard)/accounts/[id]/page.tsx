@@ -30,11 +30,9 @@ export default async function AccountPage({
   params: Promise<{ id: string }>;
   searchParams: Promise<SearchParams>;
 }) {
-  const load = await loadPage("accounts");
+  const load = await loadPage("accounts", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company)
-    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const { id } = await params;
   if (!Uuid.safeParse(id).success)
     return <EmptyState title="No such account">The address does not name an account.</EmptyState>;

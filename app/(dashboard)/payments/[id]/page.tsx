@@ -13,11 +13,11 @@ export const metadata: Metadata = { title: "Payment batch" };
 
 /** One payment batch (issue 6 §2): prefetch the batch view, hand over to the live client view. */
 export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
-  const load = await loadPage("payments");
+  const load = await loadPage("payments", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!ctx.company || !Uuid.safeParse(id).success)
+  if (!Uuid.safeParse(id).success)
     return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
   const view = await loadData(ctx, () => getBatchView(ctx, id));
   if (!view.ok) return <PageProblem load={view} />;

@@ -11,13 +11,11 @@ export const metadata: Metadata = { title: "New payment batch" };
 
 /** New batch (issue 6 §1, treasurer): the currencies offered are those of the company's accounts. */
 export default async function NewBatchPage() {
-  const load = await loadPage("payments");
+  const load = await loadPage("payments", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   if (!can(ctx.user.roles, "payments.write"))
     return <ProblemState kind="forbidden" title="No access" message="Only treasurers create payment batches." />;
-  if (!ctx.company)
-    return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const accounts = await loadData(ctx, () => listAccounts(ctx, { page_size: 1000 }));
   const currencies = accounts.ok ? [...new Set(accounts.data.items.map((a) => a.currency))].sort() : [];
   return (

@@ -6,7 +6,7 @@ import { todayUtc } from "@/lib/dates";
 import { loadDateRange, resolveDateRange } from "@/lib/url-state/date-range";
 import { ReportShell } from "@/components/reports/report-shell";
 import { PositionsReport } from "@/components/reports/positions-report";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/views/retry-problem";
 
@@ -14,10 +14,9 @@ export const metadata: Metadata = { title: "Positions" };
 
 /** Positions report (issue 5 §5). */
 export default async function PositionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const load = await loadPage("reports");
+  const load = await loadPage("reports", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
-  if (!ctx.company) return <EmptyState title="No company available">Ask an administrator to give you access to a company.</EmptyState>;
   const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
   const data = await loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date));
   return (

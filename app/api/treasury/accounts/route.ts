@@ -10,8 +10,9 @@ export const GET = withUser({ permission: "ledger.read", query: AccountsQuery },
 export const POST = withUser(
   {
     permission: "organization.manage",
+    company: "body",
     body: AccountUpsert,
     audit: { action: "account.upsert", objectType: "account" },
   },
-  (ctx) => upsertAccount(ctx, ctx.body, ctx.idempotencyKey ?? ""),
+  (ctx) => upsertAccount(ctx, ctx.body),
 );

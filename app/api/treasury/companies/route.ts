@@ -13,5 +13,5 @@ export const POST = withUser(
     body: CompanyUpsert,
     audit: { action: "company.upsert", objectType: "company" },
   },
-  (ctx) => upsertCompany(ctx, ctx.body, ctx.idempotencyKey ?? ""),
+  (ctx) => upsertCompany(ctx, ctx.body),
 );

@@ -1,5 +1,5 @@
 import { withUser } from "@/lib/bff/route";
 import { listApprovalQueue } from "@/lib/bff/queries/payment-views";
 
-/** GET — the approval queue with each request's batch, creator and approvals so far (issue 6 §3). */
+/** GET — the approval queue with each request's batch, creator and approvals so far, in one read. */
 export const GET = withUser({ permission: "approvals.read", company: "none" }, (ctx) => listApprovalQueue(ctx));

@@ -1,7 +1,7 @@
-import { withUser } from "@/lib/bff/route";
+import { IdParams, withUser } from "@/lib/bff/route";
 import { getCompany } from "@/lib/bff/queries/organization";
 
 /** GET /companies/{id} — 404 outside the user's companies. */
-export const GET = withUser({ permission: "organization.read", company: "none" }, (ctx) =>
-  getCompany(ctx, ctx.params.id ?? ""),
+export const GET = withUser({ permission: "organization.read", params: IdParams, company: "none" }, (ctx) =>
+  getCompany(ctx, ctx.params.id),
 );

@@ -11,9 +11,10 @@ export const GET = withUser({ permission: "payments.read", query: BatchesQuery }
 export const POST = withUser(
   {
     permission: "payments.write",
+    company: "body",
     body: PaymentBatchCreate,
     status: 201,
     audit: { action: BATCH_CREATE_ACTION, objectType: "payment_batch" },
   },
-  (ctx) => createBatch(ctx, ctx.body, ctx.idempotencyKey ?? ""),
+  (ctx) => createBatch(ctx, ctx.body),
 );

@@ -3,7 +3,7 @@ import { TransactionsQuery } from "@/lib/bff/inputs";
 import { withUser } from "@/lib/bff/route";
 import { exportTransactions } from "@/lib/bff/queries/exports";
 
-/** The transactions filter plus the view's text search (applied on the server to the streamed rows, never sent upstream). */
+/** The transactions filter plus the view's text search (applied here to the streamed rows, never sent upstream). */
 const ExportQuery = TransactionsQuery.extend({ q: z.string().trim().min(1).max(100).optional() });
 
 /** GET /transactions as a streamed CSV of the current filter (every page). */

@@ -1,29 +1,33 @@
 import { WebhookPatch } from "@/lib/contract";
-import { withUser } from "@/lib/bff/route";
-import { deleteWebhook, getWebhook, patchWebhook } from "@/lib/bff/queries/webhooks";
+import { IdParams, withUser } from "@/lib/bff/route";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /webhooks/{id} */
-export const GET = withUser({ permission: "webhooks.manage", company: "none" }, (ctx) =>
-  getWebhook(ctx, ctx.params.id ?? ""),
+export const GET = withUser({ permission: "webhooks.manage", params: IdParams, company: "none" }, (ctx) =>
+  treasury().getWebhook(ctx.read, ctx.params.id),
 );
 
 /** PATCH /webhooks/{id} — with rotate_secret the answer carries the new secret. */
 export const PATCH = withUser(
   {
     permission: "webhooks.manage",
+    params: IdParams,
     company: "none",
     body: WebhookPatch,
     audit: { action: "webhook.update", objectType: "webhook_endpoint" },
   },
-  (ctx) => patchWebhook(ctx, ctx.params.id ?? "", ctx.body, ctx.idempotencyKey ?? ""),
+  (ctx) => treasury().patchWebhook(ctx.write, ctx.params.id, ctx.body),
 );
 
 /** DELETE /webhooks/{id} — 204. */
 export const DELETE = withUser(
   {
     permission: "webhooks.manage",
+    params: IdParams,
     company: "none",
     audit: { action: "webhook.delete", objectType: "webhook_endpoint" },
   },
-  (ctx) => deleteWebhook(ctx, ctx.params.id ?? "", ctx.idempotencyKey ?? ""),
+  async (ctx) => {
+    await treasury().deleteWebhook(ctx.write, ctx.params.id);
+  },
 );

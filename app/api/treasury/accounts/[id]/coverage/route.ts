@@ -1,6 +1,9 @@
 import { CoverageQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { listAccountCoverage } from "@/lib/bff/queries/ledger";
+import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
+import { IdParams, withUser } from "@/lib/bff/route";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /accounts/{id}/coverage */
-export const GET = withUser({ permission: "ledger.read", query: CoverageQuery }, (ctx) => listAccountCoverage(ctx, ctx.params.id ?? "", ctx.query));
+export const GET = withUser({ permission: "ledger.read", params: IdParams, query: CoverageQuery }, async (ctx) =>
+  toBffPage(await treasury().listAccountCoverage(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+);

@@ -1,8 +1,9 @@
 import { IntradayQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { listAccountIntraday } from "@/lib/bff/queries/ledger";
+import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
+import { IdParams, withUser } from "@/lib/bff/route";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /accounts/{id}/intraday */
-export const GET = withUser({ permission: "ledger.read", query: IntradayQuery }, (ctx) =>
-  listAccountIntraday(ctx, ctx.params.id ?? "", ctx.query),
+export const GET = withUser({ permission: "ledger.read", params: IdParams, query: IntradayQuery }, async (ctx) =>
+  toBffPage(await treasury().listAccountIntraday(ctx.read, ctx.params.id, clientFilters(ctx.query))),
 );

@@ -1,8 +1,10 @@
 import { AccountTransactionsQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { listAccountTransactions } from "@/lib/bff/queries/ledger";
+import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
+import { IdParams, withUser } from "@/lib/bff/route";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /accounts/{id}/transactions */
-export const GET = withUser({ permission: "ledger.read", query: AccountTransactionsQuery }, (ctx) =>
-  listAccountTransactions(ctx, ctx.params.id ?? "", ctx.query),
+export const GET = withUser(
+  { permission: "ledger.read", params: IdParams, query: AccountTransactionsQuery },
+  async (ctx) => toBffPage(await treasury().listAccountTransactions(ctx.read, ctx.params.id, clientFilters(ctx.query))),
 );

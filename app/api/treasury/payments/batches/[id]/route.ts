@@ -1,5 +1,7 @@
-import { withUser } from "@/lib/bff/route";
-import { getBatch } from "@/lib/bff/queries/payments";
+import { IdParams, withUser } from "@/lib/bff/route";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /payments/batches/{id} */
-export const GET = withUser({ permission: "payments.read" }, (ctx) => getBatch(ctx, ctx.params.id ?? ""));
+export const GET = withUser({ permission: "payments.read", params: IdParams }, (ctx) =>
+  treasury().getBatch(ctx.read, ctx.params.id),
+);

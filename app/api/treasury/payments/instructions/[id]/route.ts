@@ -1,5 +1,7 @@
-import { withUser } from "@/lib/bff/route";
-import { getInstruction } from "@/lib/bff/queries/payments";
+import { IdParams, withUser } from "@/lib/bff/route";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /payments/instructions/{id} */
-export const GET = withUser({ permission: "payments.read" }, (ctx) => getInstruction(ctx, ctx.params.id ?? ""));
+export const GET = withUser({ permission: "payments.read", params: IdParams }, (ctx) =>
+  treasury().getInstruction(ctx.read, ctx.params.id),
+);

@@ -1,6 +1,9 @@
 import { ReportQuery } from "@/lib/bff/inputs";
+import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
 import { withUser } from "@/lib/bff/route";
-import { cashflowDaily } from "@/lib/bff/queries/reporting";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /reporting/cashflow/daily */
-export const GET = withUser({ permission: "reports.read", query: ReportQuery }, (ctx) => cashflowDaily(ctx, ctx.query));
+export const GET = withUser({ permission: "reports.read", query: ReportQuery }, async (ctx) =>
+  toBffPage(await treasury().cashflowDaily(ctx.read, clientFilters(ctx.query))),
+);

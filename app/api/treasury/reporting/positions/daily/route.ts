@@ -1,8 +1,9 @@
 import { ReportQuery } from "@/lib/bff/inputs";
+import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
 import { withUser } from "@/lib/bff/route";
-import { positionsDaily } from "@/lib/bff/queries/reporting";
+import { treasury } from "@/lib/server/treasury";
 
 /** GET /reporting/positions/daily */
-export const GET = withUser({ permission: "reports.read", query: ReportQuery }, (ctx) =>
-  positionsDaily(ctx, ctx.query),
+export const GET = withUser({ permission: "reports.read", query: ReportQuery }, async (ctx) =>
+  toBffPage(await treasury().positionsDaily(ctx.read, clientFilters(ctx.query))),
 );

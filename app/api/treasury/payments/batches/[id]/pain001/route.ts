@@ -1,4 +1,4 @@
-import { withUser } from "@/lib/bff/route";
+import { IdParams, withUser } from "@/lib/bff/route";
 import { exportPain001, Pain001Query } from "@/lib/bff/queries/pain001";
 
 /**
@@ -8,8 +8,9 @@ import { exportPain001, Pain001Query } from "@/lib/bff/queries/pain001";
 export const GET = withUser(
   {
     permission: "payments.read",
+    params: IdParams,
     query: Pain001Query,
     audit: { action: "payment_batch.pain001_export", objectType: "payment_batch" },
   },
-  (ctx) => exportPain001(ctx, ctx.params.id ?? "", ctx.query),
+  (ctx) => exportPain001(ctx, ctx.params.id, ctx.query),
 );

@@ -1,11 +1,12 @@
 /**
- * The process-wide Treasury API client (one token cache per instance;
- * DESIGN.md "Scaling": stateless dashboard, per-instance token cache).
+ * The process-wide Treasury API client: one per process, so its access
+ * token cache is shared by every request (the dashboard is otherwise
+ * stateless; each instance fetches its own token).
  */
 import "server-only";
 import { createTreasuryClient, type TreasuryClient } from "../treasury-client";
-import { getConfig } from "../server/config";
-import { logger } from "../server/log";
+import { getConfig } from "./config";
+import { logger } from "./log";
 
 const g = globalThis as typeof globalThis & { __treasuryClient?: TreasuryClient };
 

@@ -1,7 +1,7 @@
 /**
  * Start-up check of the configuration (Node runtime only; imported by
  * `instrumentation.ts`): a bad or missing variable stops the server with a
- * message naming it (issue 4 §2).
+ * message naming it, before the first request meets it.
  */
 import { ConfigError, parseDashboardEnv } from "./env";
 

@@ -1,5 +1,5 @@
 /**
- * The dashboard's configuration (DESIGN.md "Configuration"), parsed with zod
+ * The dashboard's configuration (environment variables), parsed with zod
  * at start. A bad or missing variable stops the start with a message that
  * names the variable. Pure (no `server-only`) so that the launchers and the
  * users CLI can parse the same configuration before Next starts.
@@ -106,7 +106,8 @@ export const DashboardEnv = z
         code: "custom",
         path: ["NEXTAUTH_URL"],
         message:
-          "is required when OIDC_ISSUER is set (the identity provider redirects to <NEXTAUTH_URL>/api/auth/callback/oidc)",
+          "is required when OIDC_ISSUER is set " +
+          "(the identity provider redirects to <NEXTAUTH_URL>/api/auth/callback/oidc)",
       });
     }
   });
