@@ -79,3 +79,33 @@ export const auditEvents = pgTable(
   },
   (t) => [index("audit_events_at").on(t.at), index("audit_events_company").on(t.companyId, t.at)],
 );
+
+// FX reference rates. Its own import so that this block stays self-contained (other tables are added beside it).
+import { date, numeric, primaryKey } from "drizzle-orm/pg-core";
+
+/**
+ * FX reference rates (the European Central Bank's eurofxref rates, or the
+ * demo seed, see lib/fx): one row per day and currency pair,
+ * `1 base = rate quote`. `rate` is `numeric` without a scale, so a rate is
+ * kept exactly as published ("1.0921", "158.38"); `source` says where it came
+ * from ("ECB", "demo", or the URL it was fetched from); `imported_at` is when
+ * the row was last written. The key leads with the pair so that "the latest
+ * EUR/NOK rate on or before a date" is one index range scan.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    rateDate: date("rate_date", { mode: "string" }).notNull(),
+    base: text("base").notNull(),
+    quote: text("quote").notNull(),
+    rate: numeric("rate").notNull(),
+    source: text("source").notNull(),
+    importedAt: ts("imported_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "fx_rates_pkey", columns: [t.base, t.quote, t.rateDate] }),
+    check("fx_rates_codes", sql`${t.base} ~ '^[A-Z]{3}$' and ${t.quote} ~ '^[A-Z]{3}$' and ${t.base} <> ${t.quote}`),
+    check("fx_rates_rate_positive", sql`${t.rate} > 0`),
+    check("fx_rates_source_present", sql`length(${t.source}) > 0`),
+  ],
+);
