@@ -25,7 +25,7 @@ import Decimal from "decimal.js";
 import type { DashboardDb } from "../db/client";
 import { isCurrencyCode, isoMinorUnits } from "./currencies";
 import { addDays, daysBetween, isIsoDate } from "./dates";
-import { listRates } from "./store";
+import { latestRatesBefore, listRates } from "./store";
 
 /** Oldest rate, in days before the amount's date, that may still be used. */
 export const MAX_RATE_AGE_DAYS = 7;
@@ -186,15 +186,18 @@ export class FxRates {
 /**
  * Loads the EUR rates needed to convert amounts dated `from`..`to` between
  * `currencies` (EUR needs none): the rates of those dates and of the
- * {@link MAX_RATE_AGE_DAYS} days before `from`.
+ * {@link MAX_RATE_AGE_DAYS} days before `from`, plus each currency's latest
+ * older rate, so that an unconverted amount can say how old the last rate is.
  */
 export async function loadFxRates(
   db: DashboardDb,
   opts: { currencies: readonly string[]; from: string; to: string },
 ): Promise<FxRates> {
   const quotes = [...new Set(opts.currencies)].filter((c) => c !== "EUR");
-  const rows = await listRates(db, { quotes, from: addDays(opts.from, -MAX_RATE_AGE_DAYS), to: opts.to });
-  return new FxRates(rows);
+  const start = addDays(opts.from, -MAX_RATE_AGE_DAYS);
+  const rows = await listRates(db, { quotes, from: start, to: opts.to });
+  const older = await latestRatesBefore(db, { quotes, date: start });
+  return new FxRates([...older, ...rows]);
 }
 
 /** One amount to add up: a decimal string in `currency`, dated `date` (`YYYY-MM-DD`). */

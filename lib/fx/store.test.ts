@@ -99,6 +99,27 @@ describe("importRates", () => {
   });
 });
 
+describe("loadFxRates", () => {
+  it("loads the window and each currency's last older rate, so a too-old rate is told from none", async () => {
+    await importRates(database.db, parseFxFile(fixture("eurofxref-hist.csv")).rates, { source: "ECB" });
+    const rates = await loadFxRates(database.db, {
+      currencies: ["NOK", "SEK", "EUR"],
+      from: "2026-12-01",
+      to: "2026-12-02",
+    });
+    expect(rates.convert("10", "NOK", "SEK", "2026-12-01")).toMatchObject({
+      status: "unconverted",
+      reason: "rate_too_old",
+      missing: [
+        { currency: "NOK", latestRateDate: "2026-11-20" },
+        { currency: "SEK", latestRateDate: "2026-11-20" },
+      ],
+    });
+    const week = await loadFxRates(database.db, { currencies: ["NOK"], from: "2026-11-27", to: "2026-11-27" });
+    expect(week.convert("10", "EUR", "NOK", "2026-11-27")).toMatchObject({ rateDate: "2026-11-20", stale: true });
+  });
+});
+
 describe("demo rates", () => {
   const today = "2026-11-23";
 

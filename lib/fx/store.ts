@@ -7,7 +7,7 @@
  * overwritten, and the counts say which.
  */
 import Decimal from "decimal.js";
-import { and, between, eq, inArray, sql } from "drizzle-orm";
+import { and, between, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
 import { fxRates } from "../db/schema";
 import type { FxRateRow } from "./rate-file";
@@ -129,6 +129,37 @@ export async function listRates(
     .from(fxRates)
     .where(and(...conditions))
     .orderBy(fxRates.rateDate, fxRates.quote);
+  return rows.map((r) => ({
+    date: r.rateDate,
+    base: r.base,
+    quote: r.quote,
+    rate: r.rate,
+    source: r.source,
+    importedAt: r.importedAt,
+  }));
+}
+
+/**
+ * For each of `quotes` (base `base`, default EUR), its latest stored rate
+ * dated before `date`; currencies with none are absent. Lets a caller that
+ * loaded only a window of rates tell "too old" from "never quoted".
+ */
+export async function latestRatesBefore(
+  db: DashboardDb,
+  opts: { base?: string; quotes: readonly string[]; date: string },
+): Promise<StoredFxRate[]> {
+  if (opts.quotes.length === 0) return [];
+  const rows = await db
+    .selectDistinctOn([fxRates.quote])
+    .from(fxRates)
+    .where(
+      and(
+        eq(fxRates.base, opts.base ?? "EUR"),
+        inArray(fxRates.quote, [...opts.quotes]),
+        lt(fxRates.rateDate, opts.date),
+      ),
+    )
+    .orderBy(fxRates.quote, desc(fxRates.rateDate));
   return rows.map((r) => ({
     date: r.rateDate,
     base: r.base,
