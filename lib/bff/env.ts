@@ -80,6 +80,14 @@ export const DashboardEnv = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    // FX reference rates fetched on a schedule (lib/fx/fetch.ts); off when unset.
+    FX_RATES_URL: optionalUrl.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+        .optional(),
+    ),
+    FX_RATES_INTERVAL_MINUTES: intWithDefault(60, 5, 10_080),
   })
   .superRefine((env, ctx) => {
     if (env.TREASURY_API_FORM === "A" && !env.TREASURY_TENANT_ID) {
