@@ -109,3 +109,21 @@ export const fxRates = pgTable(
     check("fx_rates_source_present", sql`length(${t.source}) > 0`),
   ],
 );
+
+/**
+ * Per-user display preferences, one row per user who changed one: the
+ * reporting currency that converted totals are shown in (null: the
+ * dashboard's default, `DASHBOARD_REPORTING_CURRENCY`). See
+ * lib/db/user-preferences.ts.
+ */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportingCurrency: text("reporting_currency"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("user_preferences_reporting_currency", sql`${t.reportingCurrency} ~ '^[A-Z]{3}$'`)],
+);
