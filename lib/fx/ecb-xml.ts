@@ -90,15 +90,15 @@ export function parseEcbXml(xml: string): ParsedFxFile {
   if (days.length === 0) throw new FxFileError(where(outer[0], "<Cube>"), "no <Cube time=...> elements");
 
   const rates: FxRateRow[] = [];
-  const seenDates = new Map<string, string>();
+  const seenDates = new Map<string, Node>(); // the day element, for the error's location only
   days.forEach((day, i) => {
     const time = attr(day, "time");
     if (time === undefined) throw new FxFileError(where(day, `<Cube> #${i + 1} of the days`), "no time attribute");
     const dayLabel = `<Cube time="${time}">`;
     if (!isIsoDate(time)) throw new FxFileError(where(day, dayLabel), "time is not a date YYYY-MM-DD");
     const first = seenDates.get(time);
-    if (first) throw new FxFileError(where(day, dayLabel), `date given twice (first at ${first})`);
-    seenDates.set(time, where(day, dayLabel));
+    if (first) throw new FxFileError(where(day, dayLabel), `date given twice (first at ${where(first, dayLabel)})`);
+    seenDates.set(time, day);
     const entries = cubes(day);
     if (entries.length === 0) throw new FxFileError(where(day, dayLabel), "no <Cube currency=... rate=...> elements");
     const seenCurrencies = new Set<string>();
