@@ -80,6 +80,54 @@ export const auditEvents = pgTable(
   (t) => [index("audit_events_at").on(t.at), index("audit_events_company").on(t.companyId, t.at)],
 );
 
+// FX reference rates. Its own import so that this block stays self-contained (other tables are added beside it).
+import { date, numeric, primaryKey } from "drizzle-orm/pg-core";
+
+/**
+ * FX reference rates (the European Central Bank's eurofxref rates, or the
+ * demo seed, see lib/fx): one row per day and currency pair,
+ * `1 base = rate quote`. `rate` is `numeric` without a scale, so a rate is
+ * kept exactly as published ("1.0921", "158.38"); `source` says where it came
+ * from ("ECB", "demo", or the URL it was fetched from); `imported_at` is when
+ * the row was last written. The key leads with the pair so that "the latest
+ * EUR/NOK rate on or before a date" is one index range scan.
+ */
+export const fxRates = pgTable(
+  "fx_rates",
+  {
+    rateDate: date("rate_date", { mode: "string" }).notNull(),
+    base: text("base").notNull(),
+    quote: text("quote").notNull(),
+    rate: numeric("rate").notNull(),
+    source: text("source").notNull(),
+    importedAt: ts("imported_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: "fx_rates_pkey", columns: [t.base, t.quote, t.rateDate] }),
+    check("fx_rates_codes", sql`${t.base} ~ '^[A-Z]{3}$' and ${t.quote} ~ '^[A-Z]{3}$' and ${t.base} <> ${t.quote}`),
+    check("fx_rates_rate_positive", sql`${t.rate} > 0`),
+    check("fx_rates_source_present", sql`length(${t.source}) > 0`),
+  ],
+);
+
+/**
+ * Per-user display preferences, one row per user who changed one: the
+ * reporting currency that converted totals are shown in (null: the
+ * dashboard's default, `DASHBOARD_REPORTING_CURRENCY`). See
+ * lib/db/user-preferences.ts.
+ */
+export const userPreferences = pgTable(
+  "user_preferences",
+  {
+    userId: uuid("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reportingCurrency: text("reporting_currency"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [check("user_preferences_reporting_currency", sql`${t.reportingCurrency} ~ '^[A-Z]{3}$'`)],
+);
+
 /*
  * Counterparties (payees) of a company under maker-checker, and the history of
  * every change to them. The dashboard owns this decision data; nothing of it is

@@ -1,17 +1,25 @@
 /**
  * The dashboard database of this process, opened and migrated once; in demo
- * mode the demo users are created on first use, the viewer
- * limited to the first demo companies that the Treasury API client can see.
+ * mode the demo users are created on first use, the viewer limited to the
+ * first demo companies that the Treasury API client can see, and the demo FX
+ * rates are seeded up to today (again on the first use of each new UTC day,
+ * so a demo left running keeps current rates).
  */
 import "server-only";
 import { openDashboardDb, type DashboardDb } from "../db/client";
 import { seedDemoUsers } from "../db/demo-users";
+import { seedDemoRates } from "../fx/demo-rates";
+import { utcToday } from "../fx/dates";
 import { collectAll } from "../treasury-client";
 import { getConfig } from "./config";
 import { logger } from "./log";
 import { treasury } from "./treasury";
 
-const g = globalThis as typeof globalThis & { __dashboardDb?: Promise<DashboardDb>; __demoUsers?: Promise<void> };
+const g = globalThis as typeof globalThis & {
+  __dashboardDb?: Promise<DashboardDb>;
+  __demoUsers?: Promise<void>;
+  __demoRates?: { day: string; done: Promise<void> };
+};
 
 /** Opens once; a failed open is not cached, so the next request tries again. */
 function openOnce(): Promise<DashboardDb> {
@@ -47,9 +55,29 @@ function seedDemoOnce(db: DashboardDb): Promise<void> {
   return g.__demoUsers;
 }
 
-/** The dashboard database (demo users present in demo mode); @throws when it cannot be opened. */
+/**
+ * Seeds the demo FX rates once per UTC day. A failure is logged and retried
+ * on the next call; it never fails the caller (amounts then show unconverted).
+ */
+function seedDemoRatesToday(db: DashboardDb): Promise<void> {
+  const day = utcToday();
+  if (g.__demoRates?.day !== day) {
+    const done = seedDemoRates(db, day).then((r) => {
+      logger.info({ inserted: r.inserted, from: r.from, to: r.to }, "demo fx rates ready");
+    });
+    const entry = { day, done };
+    g.__demoRates = entry;
+    done.catch((err: unknown) => {
+      logger.error({ err }, "demo fx rates could not be seeded");
+      if (g.__demoRates === entry) g.__demoRates = undefined;
+    });
+  }
+  return (g.__demoRates?.done ?? Promise.resolve()).catch(() => undefined);
+}
+
+/** The dashboard database (demo users and FX rates present in demo mode); @throws when it cannot be opened. */
 export async function dashboardDb(): Promise<DashboardDb> {
   const db = await openOnce();
-  if (getConfig().DASHBOARD_DEMO) await seedDemoOnce(db);
+  if (getConfig().DASHBOARD_DEMO) await Promise.all([seedDemoOnce(db), seedDemoRatesToday(db)]);
   return db;
 }

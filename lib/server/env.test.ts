@@ -76,3 +76,38 @@ describe("configuration", () => {
     expect(parseDashboardEnv(OK).NEXTAUTH_URL).toBeUndefined();
   });
 });
+
+describe("FX rates configuration", () => {
+  it("is off by default, takes an http(s) URL and an interval in minutes", () => {
+    const defaults = parseDashboardEnv(OK);
+    expect(defaults.FX_RATES_URL).toBeUndefined();
+    expect(defaults.FX_RATES_INTERVAL_MINUTES).toBe(60);
+    expect(defaults.DASHBOARD_REPORTING_CURRENCY).toBe("EUR");
+    expect(parseDashboardEnv({ ...OK, DASHBOARD_REPORTING_CURRENCY: "NOK" }).DASHBOARD_REPORTING_CURRENCY).toBe("NOK");
+    expect(
+      parseDashboardEnv({
+        ...OK,
+        FX_RATES_URL: "https://rates.example/eurofxref-daily.xml",
+        FX_RATES_INTERVAL_MINUTES: "15",
+      }),
+    ).toMatchObject({ FX_RATES_URL: "https://rates.example/eurofxref-daily.xml", FX_RATES_INTERVAL_MINUTES: 15 });
+    const err = (() => {
+      try {
+        parseDashboardEnv({
+          ...OK,
+          FX_RATES_URL: "ftp://rates.example/x.xml",
+          FX_RATES_INTERVAL_MINUTES: "1",
+          DASHBOARD_REPORTING_CURRENCY: "nok",
+        });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect((err as ConfigError).variables.sort()).toEqual([
+      "DASHBOARD_REPORTING_CURRENCY",
+      "FX_RATES_INTERVAL_MINUTES",
+      "FX_RATES_URL",
+    ]);
+  });
+});

@@ -80,6 +80,23 @@ export const DashboardEnv = z
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,
+    // FX reference rates fetched on a schedule (lib/fx/fetch.ts); off when unset.
+    FX_RATES_URL: optionalUrl.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\//, { message: "must be an http:// or https:// URL" })
+        .optional(),
+    ),
+    FX_RATES_INTERVAL_MINUTES: intWithDefault(60, 5, 10_080),
+    // The reporting currency of users who have not chosen one (lib/db/user-preferences.ts).
+    DASHBOARD_REPORTING_CURRENCY: optionalString
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Z]{3}$/, { message: "must be an ISO 4217 currency code such as EUR" })
+          .optional(),
+      )
+      .transform((c) => c ?? "EUR"),
   })
   .superRefine((env, ctx) => {
     if (env.TREASURY_API_FORM === "A" && !env.TREASURY_TENANT_ID) {
