@@ -1,18 +1,7 @@
 /**
- * Business dates and timestamps for display (spec §1: dates `YYYY-MM-DD`,
- * timestamps ISO 8601). Dates stay strings; only display formats them.
+ * Business-date arithmetic on `YYYY-MM-DD` strings (spec §1: dates are
+ * `YYYY-MM-DD`). Dates stay strings; display formatting is in lib/format-date.
  */
-import { format, parseISO } from "date-fns";
-
-/** `2026-01-10` → `10 Jan 2026`. */
-export function formatDate(date: string): string {
-  return format(parseISO(date), "d MMM yyyy");
-}
-
-/** ISO timestamp → `10 Jan 2026, 08:15` in the viewer's time zone. */
-export function formatDateTime(ts: string): string {
-  return format(parseISO(ts), "d MMM yyyy, HH:mm");
-}
 
 /** Today's date in UTC as `YYYY-MM-DD`. */
 export function todayUtc(now: Date = new Date()): string {

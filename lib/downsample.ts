@@ -1,5 +1,5 @@
 /**
- * Downsampling of time series for display (issue 5 §3: an intraday chart
+ * Downsampling of time series for display (an intraday chart
  * draws at most about 1,500 points however many the API returns).
  *
  * Largest-Triangle-Three-Buckets (Steinarsson 2013) keeps the visual shape;

@@ -1,6 +1,6 @@
 /**
  * decimal.js for sums and differences of amounts (spec §1: amounts are exact
- * decimal strings; DESIGN.md: never floats). The library's default precision
+ * decimal strings, and a float would round them). The library's default precision
  * is 20 significant digits, so two amounts of 18 integer digits and 2
  * decimals already round ("999999999999999999.99" × 2 gives
  * "2000000000000000000.00"). 64 digits hold any sum of up to 10^9 amounts of

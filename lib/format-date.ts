@@ -1,5 +1,5 @@
 /**
- * Locale-aware display of business dates and timestamps (issue 5 §7: dates
+ * Locale-aware display of business dates and timestamps (dates
  * shown in the user's locale, business dates never shifted by time zone).
  *
  * A business date `YYYY-MM-DD` is formatted as that calendar day in UTC —
@@ -71,7 +71,10 @@ export function formatTimeOfDay(ts: number | string, locale = "en-GB", timeZone?
   return fmt(locale, { hour: "2-digit", minute: "2-digit", ...(timeZone ? { timeZone } : {}) }).format(ms);
 }
 
-/** The calendar date part of an ISO timestamp as the bank wrote it (`2026-01-10T23:30:00+01:00` → `2026-01-10`), no conversion. */
+/**
+ * The calendar date part of an ISO timestamp as the bank wrote it (`2026-01-10T23:30:00+01:00` → `2026-01-10`), no
+ * conversion.
+ */
 export function datePartOf(ts: string): string {
   return ts.slice(0, 10);
 }

@@ -1,6 +1,6 @@
 /**
- * Money display (DESIGN.md stack: `Intl.NumberFormat` for display — it
- * formats decimal strings exactly, so no float ever touches an amount).
+ * Money display with `Intl.NumberFormat`: it formats decimal strings
+ * exactly, so no float ever touches an amount.
  *
  * This module is on the first load of every page that shows an amount, so
  * it imports neither zod nor decimal.js: sign and scale are read from the

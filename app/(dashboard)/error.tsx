@@ -12,13 +12,19 @@ export default function DashboardError({ error, reset }: { error: Error & { dige
     <div className="max-w-3xl space-y-3">
       <ProblemState
         title="This page failed to load"
-        message="Something went wrong while preparing this page. Try again; if it keeps failing, give support the reference below."
+        message={
+          "Something went wrong while preparing this page. Try again; if it keeps failing, give support " +
+          "the reference below."
+        }
         requestId={error.digest}
       />
       <button
         type="button"
         onClick={reset}
-        className="h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100"
+        className={
+          "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 " +
+          "hover:bg-slate-100"
+        }
       >
         Try again
       </button>

@@ -4,11 +4,11 @@ import { getOverview } from "@/lib/bff/queries/views";
 import { OverviewPanel } from "@/components/overview/overview-view";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Overview" };
 
-/** Overview (issue 5 §1): how much cash, where it is heading, and what is waiting. */
+/** Overview: how much cash, where it is heading, and what is waiting. */
 export default async function OverviewPage() {
   const load = await loadPage("overview", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;

@@ -2,7 +2,7 @@ import { dashboardDb } from "@/lib/server/db";
 import { logger } from "@/lib/server/log";
 
 /**
- * GET /readyz — readiness (DESIGN.md "Operability"): the dashboard database
+ * GET /readyz — readiness, for launchers and load balancers: the dashboard database
  * is open and migrated (and, in demo mode, the demo users exist). The first
  * call does that work, so launchers and load balancers can warm up with it.
  */

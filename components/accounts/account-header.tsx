@@ -4,7 +4,9 @@ import type { AccountRow } from "@/lib/views/accounts";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 
-/** Account detail header: name, bank, masked IBAN, currency and the latest booked / available balances with their dates. */
+/**
+ * Account detail header: name, bank, masked IBAN, currency and the latest booked / available balances with their dates.
+ */
 export function AccountHeader({ row }: { row: AccountRow }) {
   const { account, booked, available } = row;
   const card = (label: string, b: AccountRow["booked"], testId: string) => (

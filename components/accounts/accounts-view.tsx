@@ -3,15 +3,15 @@
 import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { Info, Landmark } from "lucide-react";
-import type { AccountListView } from "@/lib/bff/queries/account-rows";
+import type { AccountListView } from "@/lib/views/account-list";
 import { accountFilterParsers, sortToState, stateToSort } from "@/lib/url-state/filters";
 import { AccountsDataTable } from "@/components/tables/accounts-table";
 import { Amount } from "@/components/format/amount";
 import { EmptyState } from "@/components/ui/states";
-import { FilterBar, FilterSelect, Pager } from "@/components/views/controls";
+import { FilterBar, FilterSelect, PagerOf } from "@/components/list-controls/controls";
 
 /**
- * The accounts list (issue 5 §2). Every filter, the sort and the page are in
+ * The accounts list. Every filter, the sort and the page are in
  * the URL and re-run the server read (`shallow: false`): currency and status
  * are spec filters sent upstream; bank, coverage gaps and sorting are
  * applied by the BFF to every account of the company
@@ -89,7 +89,10 @@ export function AccountsView({
       </FilterBar>
       {data.notice && (
         <p
-          className="mb-3 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
+          className={
+            "mb-3 flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 " +
+            "text-[13px] text-amber-900"
+          }
           role="note"
           data-testid="accounts-notice"
         >
@@ -110,14 +113,7 @@ export function AccountsView({
             sorting={sortToState(f.sort)}
             onSortingChange={(s) => setF({ sort: stateToSort(s), page: null })}
           />
-          <Pager
-            page={page.page}
-            totalPages={page.total_pages}
-            count={page.count}
-            hasNext={page.has_next}
-            hasPrevious={page.has_previous}
-            onPage={(p) => setF({ page: p === 1 ? null : p })}
-          />
+          <PagerOf page={page} onPage={(p) => setF({ page: p === 1 ? null : p })} />
           {totals.totals.length > 0 && (
             <div
               className="mt-4 rounded-lg border border-slate-200 bg-white px-4 py-3"

@@ -13,7 +13,7 @@ const LABEL: Record<(typeof TYPES)[number], string> = {
   interim_available: "Interim available",
 };
 
-/** Balances by date and balance type (issue 5 §3): one row per date, one column per ISO 20022 balance type. */
+/** Balances by date and balance type: one row per date, one column per ISO 20022 balance type. */
 export function BalancesTable({ balances }: { balances: BalanceSnapshot[] }) {
   const byDate = new Map<string, Partial<Record<string, BalanceSnapshot>>>();
   for (const b of balances) byDate.set(b.as_of_date, { ...byDate.get(b.as_of_date), [b.balance_type]: b });

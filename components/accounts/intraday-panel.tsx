@@ -7,7 +7,7 @@ import { INTRADAY_SPANS, intradayParsers } from "@/lib/url-state/intraday";
 import { isIsoDate } from "@/lib/url-state/parsers";
 import { IntradayChart } from "@/components/charts/lazy";
 import { EmptyState } from "@/components/ui/states";
-import { FilterSelect } from "@/components/views/controls";
+import { FilterSelect } from "@/components/list-controls/controls";
 
 const TYPE_LABELS: Record<string, string> = {
   closing_booked: "Closing booked",

@@ -1,6 +1,6 @@
-/** Query options of the approval queue (STYLE.md: one module per resource). */
+/** Query options of the approval queue (one module per resource). */
 import { queryOptions } from "@tanstack/react-query";
-import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
+import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { bffFetch } from "@/components/data/bff-fetch";
 
 export const approvalQueries = {

@@ -1,13 +1,13 @@
 "use client";
 
-import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
+import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { totalsByCurrency } from "@/lib/totals";
 import { Amount } from "@/components/format/amount";
-import { ReviewDecisionDialog, type DecisionCallbacks } from "@/components/review/decision-dialog";
-import type { Decision } from "./use-decisions";
+import { ReviewDecisionDialog, type DecisionCallbacks } from "@/components/review-queue/decision-dialog";
+import type { Decision } from "./approval-decisions";
 
 /**
- * Confirms an approval or a rejection of one or more requests (issue 6 §3):
+ * Confirms an approval or a rejection of one or more requests:
  * states how many and the totals per currency; a rejection requires a
  * reason, which is sent upstream and kept in the audit log.
  */

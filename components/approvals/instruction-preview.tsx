@@ -1,6 +1,6 @@
 "use client";
 
-import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
+import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 
 /** The first instructions of a queued batch, shown when its row is expanded. */

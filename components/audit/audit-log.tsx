@@ -4,34 +4,19 @@ import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { Download, ScrollText } from "lucide-react";
-import type { AuditEventView } from "@/lib/bff/audit-view";
+import type { AuditEventView } from "@/lib/views/audit";
+import { AUDIT_FILTER_ACTIONS } from "@/lib/audit-actions";
 import { matchesText } from "@/lib/url-state/filters";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
-import { FilterBar, FilterSelect, FilterText } from "@/components/views/controls";
-import { errorText } from "@/components/review/error-text";
+import { FilterBar, FilterSelect, FilterText } from "@/components/list-controls/controls";
+import { errorText } from "@/components/data/error-text";
 import { auditFilterParsers, auditLogQueries } from "./audit-queries";
 
-const ACTIONS = [
-  "payment_batch.create",
-  "payment_batch.submit",
-  "payment_batch.pain001_export",
-  "statements.import",
-  "approval.approve",
-  "approval.reject",
-  "reconciliation_match.confirm",
-  "reconciliation_match.reject",
-  "webhook.create",
-  "webhook.update",
-  "webhook.test",
-  "webhook.delete",
-  "session.sign_in",
-];
-
 /**
- * The audit log (issue 6 §6): who did what, when, on which object and
+ * The audit log: who did what, when, on which object and
  * company, with the outcome and details (reason, batch); filters in the
  * URL; CSV export of the rows shown (formula-escaped text).
  */
@@ -49,51 +34,16 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
       ),
     [q.data, f.user, f.object, f.company],
   );
-  const detail = (e: AuditEventView) =>
-    [
-      typeof e.details.reason === "string" ? `reason: ${e.details.reason}` : "",
-      typeof e.details.batch_id === "string" ? `batch ${e.details.batch_id.slice(0, 8)}` : "",
-    ]
-      .filter(Boolean)
-      .join(" · ");
-
-  async function exportCsv() {
-    // papaparse is loaded for the export only, not with the page.
-    const { toCsv } = await import("@/lib/csv/csv-stream");
-    const csv = toCsv(
-      rows,
-      [
-        { header: "time", value: (e) => e.at },
-        { header: "user", value: (e) => e.user_email, text: true },
-        { header: "action", value: (e) => e.action },
-        { header: "object_type", value: (e) => e.object_type },
-        { header: "object_id", value: (e) => e.object_id },
-        {
-          header: "company",
-          value: (e) => (e.company_id ? (names.get(e.company_id) ?? e.company_id) : ""),
-          text: true,
-        },
-        { header: "outcome", value: (e) => e.outcome },
-        { header: "details", value: (e) => JSON.stringify(e.details), text: true },
-        { header: "idempotency_key", value: (e) => e.idempotency_key },
-        { header: "request_id", value: (e) => e.request_id },
-      ],
-      true,
-    );
-    const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
-    const a = Object.assign(document.createElement("a"), {
-      href: url,
-      download: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
-    });
-    a.click();
-    URL.revokeObjectURL(url);
-  }
 
   return (
     <div>
       <FilterBar
         actions={
-          <Button onClick={() => void exportCsv()} disabled={rows.length === 0} data-testid="audit-export">
+          <Button
+            onClick={() => void exportAuditCsv(rows, names)}
+            disabled={rows.length === 0}
+            data-testid="audit-export"
+          >
             <Download className="size-4" aria-hidden /> Export CSV
           </Button>
         }
@@ -101,7 +51,7 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
         <FilterSelect
           label="Action"
           value={f.action}
-          options={ACTIONS.map((a) => ({ value: a, label: a }))}
+          options={AUDIT_FILTER_ACTIONS.map((a) => ({ value: a, label: a }))}
           onChange={(v) => void setF({ action: v })}
           anyLabel="Any action"
           testId="audit-action"
@@ -136,47 +86,95 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
           Sign-ins and changes made through the dashboard are recorded here.
         </EmptyState>
       ) : (
-        <Table label="Audit events">
-          <thead>
-            <tr>
-              <Th>Time</Th>
-              <Th>User</Th>
-              <Th>Action</Th>
-              <Th>Object</Th>
-              <Th>Company</Th>
-              <Th>Outcome</Th>
-              <Th>Details</Th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((e) => (
-              <tr
-                key={e.id}
-                data-testid="audit-row"
-                data-action={e.action}
-                data-user={e.user_email}
-                data-object={e.object_id ?? ""}
-              >
-                <Td className="text-slate-600">
-                  <Timestamp value={e.at} seconds />
-                </Td>
-                <Td>{e.user_email}</Td>
-                <Td mono>{e.action}</Td>
-                <Td mono title={e.object_id ?? undefined}>
-                  {e.object_type}
-                  {e.object_id ? ` ${e.object_id.slice(0, 8)}` : ""}
-                </Td>
-                <Td>{e.company_id ? (names.get(e.company_id) ?? e.company_id.slice(0, 8)) : "—"}</Td>
-                <Td>{e.outcome}</Td>
-                <Td className="max-w-72 text-slate-600">{detail(e) || "—"}</Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <AuditTable rows={rows} names={names} />
       )}
       <p className="mt-2 text-xs text-slate-500">
         {rows.length} events shown (the newest 500{f.action ? ` of ${f.action}` : ""}).
       </p>
     </div>
+  );
+}
+
+/** The reason and the batch of an event, when it has them. */
+function detail(e: AuditEventView): string {
+  return [
+    typeof e.details.reason === "string" ? `reason: ${e.details.reason}` : "",
+    typeof e.details.batch_id === "string" ? `batch ${e.details.batch_id.slice(0, 8)}` : "",
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Downloads the rows shown as CSV, text cells formula-escaped. */
+async function exportAuditCsv(rows: AuditEventView[], names: Map<string, string>) {
+  // papaparse is loaded for the export only, not with the page.
+  const { toCsv } = await import("@/lib/csv/csv-stream");
+  const csv = toCsv(
+    rows,
+    [
+      { header: "time", value: (e) => e.at },
+      { header: "user", value: (e) => e.user_email, text: true },
+      { header: "action", value: (e) => e.action },
+      { header: "object_type", value: (e) => e.object_type },
+      { header: "object_id", value: (e) => e.object_id },
+      {
+        header: "company",
+        value: (e) => (e.company_id ? (names.get(e.company_id) ?? e.company_id) : ""),
+        text: true,
+      },
+      { header: "outcome", value: (e) => e.outcome },
+      { header: "details", value: (e) => JSON.stringify(e.details), text: true },
+      { header: "idempotency_key", value: (e) => e.idempotency_key },
+      { header: "request_id", value: (e) => e.request_id },
+    ],
+    true,
+  );
+  const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
+  const a = Object.assign(document.createElement("a"), {
+    href: url,
+    download: `audit-${new Date().toISOString().slice(0, 10)}.csv`,
+  });
+  a.click();
+  URL.revokeObjectURL(url);
+}
+function AuditTable({ rows, names }: { rows: AuditEventView[]; names: Map<string, string> }) {
+  return (
+    <Table label="Audit events">
+      <thead>
+        <tr>
+          <Th>Time</Th>
+          <Th>User</Th>
+          <Th>Action</Th>
+          <Th>Object</Th>
+          <Th>Company</Th>
+          <Th>Outcome</Th>
+          <Th>Details</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((e) => (
+          <tr
+            key={e.id}
+            data-testid="audit-row"
+            data-action={e.action}
+            data-user={e.user_email}
+            data-object={e.object_id ?? ""}
+          >
+            <Td className="text-slate-600">
+              <Timestamp value={e.at} seconds />
+            </Td>
+            <Td>{e.user_email}</Td>
+            <Td mono>{e.action}</Td>
+            <Td mono title={e.object_id ?? undefined}>
+              {e.object_type}
+              {e.object_id ? ` ${e.object_id.slice(0, 8)}` : ""}
+            </Td>
+            <Td>{e.company_id ? (names.get(e.company_id) ?? e.company_id.slice(0, 8)) : "—"}</Td>
+            <Td>{e.outcome}</Td>
+            <Td className="max-w-72 text-slate-600">{detail(e) || "—"}</Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
   );
 }

@@ -85,7 +85,10 @@ export function LoginForm({
         <button
           type="submit"
           disabled={busy}
-          className="h-9 w-full rounded-md bg-slate-900 text-sm font-medium text-white hover:bg-slate-800 disabled:opacity-60"
+          className={
+            "h-9 w-full rounded-md bg-slate-900 text-sm font-medium text-white hover:bg-slate-800 " +
+            "disabled:opacity-60"
+          }
         >
           {busy ? "Signing in…" : "Sign in"}
         </button>
@@ -94,7 +97,10 @@ export function LoginForm({
         <button
           type="button"
           onClick={() => void signIn("oidc", { callbackUrl: target })}
-          className="h-9 w-full rounded-md border border-slate-300 bg-white text-sm font-medium text-slate-800 hover:bg-slate-100"
+          className={
+            "h-9 w-full rounded-md border border-slate-300 bg-white text-sm font-medium text-slate-800 " +
+            "hover:bg-slate-100"
+          }
         >
           Sign in with single sign-on
         </button>

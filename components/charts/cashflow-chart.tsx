@@ -18,7 +18,7 @@ import { useLocale } from "@/components/format/use-locale";
 import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
 import { cashflowSeries, type CashflowDatum } from "./series";
 
-/** Daily inflow (up) and outflow (down) bars with the net as a line, one currency (issue 5 §5). */
+/** Daily inflow (up) and outflow (down) bars with the net as a line, one currency. */
 export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]; currency: string }) {
   const locale = useLocale();
   const data = useMemo(() => cashflowSeries(rows), [rows]);

@@ -9,7 +9,10 @@ export function compactTick(locale: string) {
   return (v: number) => f.format(v);
 }
 
-/** The box around a chart: a title, an accessible name and a fixed height so the layout does not jump while Recharts loads. */
+/**
+ * The box around a chart: a title, an accessible name and a fixed height so the layout does not jump while Recharts
+ * loads.
+ */
 export function ChartFrame({
   title,
   label,

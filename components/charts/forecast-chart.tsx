@@ -10,7 +10,7 @@ import { Key } from "./cashflow-chart";
 import { forecastSeries, type ForecastDatum } from "./series";
 
 /**
- * Actual positions continued by the forecast (issue 5 §5): the forecast is
+ * Actual positions continued by the forecast: the forecast is
  * a dashed violet line over a shaded "Forecast" band, so it cannot be
  * mistaken for booked figures.
  */

@@ -9,11 +9,11 @@ import { useLocale } from "@/components/format/use-locale";
 import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
 import { intradaySeries, type IntradayDatum } from "./series";
 
-/** At most this many points are drawn (issue 5 §3: "at most about 1,500"). */
+/** At most this many points are drawn ("at most about 1,500"). */
 export const MAX_DRAWN_POINTS = 1500;
 
 /**
- * Intraday balance of one account (issue 5 §3): points sorted by time,
+ * Intraday balance of one account: points sorted by time,
  * downsampled with LTTB (extremes kept) to at most `MAX_DRAWN_POINTS`, with
  * a tooltip showing the exact balance of the nearest drawn point.
  */

@@ -1,8 +1,8 @@
 "use client";
 
 /**
- * Lazily loaded charts (DESIGN.md: recharts loaded with `next/dynamic` so
- * that pages without charts do not ship it). Import charts only from here;
+ * Lazily loaded charts: recharts is loaded with `next/dynamic` so that
+ * pages without charts do not ship it. Import charts only from here;
  * each renders a same-height skeleton while its chunk loads, and is not
  * server-rendered (Recharts measures the DOM).
  */

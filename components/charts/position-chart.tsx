@@ -8,7 +8,7 @@ import { useLocale } from "@/components/format/use-locale";
 import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
 import { positionSeries, type PositionDatum } from "./series";
 
-/** Daily cash position (sum of closing booked balances) of one currency (issue 5 §1, §5). */
+/** Daily cash position (sum of closing booked balances) of one currency. */
 export function PositionChart({
   rows,
   currency,

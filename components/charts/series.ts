@@ -1,5 +1,5 @@
 /**
- * Turns report rows and intraday points into chart series (issue 5 §3, §5).
+ * Turns report rows and intraday points into chart series.
  *
  * Charts need numbers to place marks; those are derived here with
  * `Number()` of the decimal string and used for geometry only. Every series

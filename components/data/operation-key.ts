@@ -3,8 +3,8 @@
 import { useCallback, useState } from "react";
 
 /**
- * One Idempotency-Key per logical operation (DESIGN.md BFF rules; issue 6
- * §7): created when the form or dialog opens, kept across retries of that
+ * One Idempotency-Key per logical operation (every BFF write carries one):
+ * created when the form or dialog opens, kept across retries of that
  * operation (so a double click or a retry after a network failure never
  * creates a second effect), and replaced with `renew()` only once the
  * operation has succeeded or the user starts a new one.

@@ -1,5 +1,5 @@
 /**
- * QueryClient factory (STYLE.md: a new client per server request, one in the
+ * QueryClient factory (a new client per server request, one in the
  * browser; never retry 401/403/404; a 401 sends the user to sign-in).
  */
 import { QueryCache, QueryClient, isServer } from "@tanstack/react-query";

@@ -7,8 +7,8 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 import { fileNameFrom, readCsvWithProgress, type DownloadProgress } from "./download-progress";
 
 /**
- * Downloads a CSV from a BFF export route with a progress bar (issue 5 §4,
- * §5). `href` is the export URL of the current filter; the download can be
+ * Downloads a CSV from a BFF export route with a progress bar, since a large
+ * export takes a while. `href` is the export URL of the current filter; the download can be
  * cancelled, which aborts the request and so stops the server's stream.
  */
 export function CsvExportButton({
@@ -66,7 +66,9 @@ export function CsvExportButton({
         <button
           type="button"
           onClick={() => abortRef.current?.abort()}
-          className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+          className={
+            "rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 " + "focus-visible:outline-sky-600"
+          }
           aria-label="Cancel export"
         >
           <X className="size-3.5" aria-hidden />
@@ -78,7 +80,11 @@ export function CsvExportButton({
     <button
       type="button"
       onClick={run}
-      className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+      className={
+        "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 " +
+        "text-[13px] font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 " +
+        "focus-visible:outline-sky-600"
+      }
     >
       <Download className="size-3.5" aria-hidden />
       {label}

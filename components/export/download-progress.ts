@@ -1,6 +1,6 @@
 /**
  * Reads a streamed CSV download in the browser while reporting progress
- * (issue 5 §4: "a progress indicator for large exports"). Rows are counted
+ * (a large export takes long enough that the user should see it move). Rows are counted
  * by CRLF line ends — `lib/csv/csv-stream` ends records with CRLF, while a
  * line break inside a quoted field is whatever the data holds (LF), so the
  * count is of records. The total comes from the `X-Total-Count` header when

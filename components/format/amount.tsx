@@ -4,7 +4,7 @@ import { formatMoney, isNegative } from "@/lib/money";
 import { useLocale } from "./use-locale";
 
 /**
- * An amount with its currency code (STYLE.md §14): tabular numerals, the
+ * An amount with its currency code: tabular numerals, the
  * minus sign kept and negative values in red, so a debit is recognisable
  * without colour too. `signed` adds `+` to positive values (changes, flows).
  * The decimal string is formatted exactly (no float).

@@ -11,7 +11,7 @@ const subscribe = (cb: () => void) => {
 };
 
 /**
- * The viewer's locale (issue 5 §7: dates and amounts in the user's locale).
+ * The viewer's locale (dates and amounts in the user's locale).
  * The server has no idea of it, so the server snapshot is `DEFAULT_LOCALE`;
  * after hydration React re-renders with `navigator.language`.
  */

@@ -6,7 +6,7 @@ import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 
 /**
- * Koncern breakdown (issue 5 §6): one row per company, one column per
+ * Koncern breakdown: one row per company, one column per
  * currency, and the API's per-currency totals (recomputed exactly by the
  * BFF when the user sees only some companies). Currencies are never added
  * together (spec §1 rule 6).

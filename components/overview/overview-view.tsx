@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { ArrowRight } from "lucide-react";
-import type { OverviewView } from "@/lib/bff/queries/views";
+import type { OverviewView } from "@/lib/views/overview";
 import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
@@ -40,7 +40,10 @@ const STATUS_STYLE: Record<string, string> = {
   cancelled: "bg-slate-100 text-slate-500",
 };
 
-/** The overview (issue 5 §1): positions per currency with the change, a 30-day chart per currency, counts that link onward and the latest payment events. */
+/**
+ * The overview: positions per currency with the change, a 30-day chart per currency, counts that link onward and the
+ * latest payment events.
+ */
 export function OverviewPanel({ data }: { data: OverviewView }) {
   const charts = groupByCurrency(data.history);
   return (

@@ -1,8 +1,8 @@
 "use client";
 
-import type { BatchView } from "@/lib/bff/queries/payment-views";
+import type { BatchView } from "@/lib/views/payments";
 
-/** "k of n approvers and who" (issue 6 §2), with the four-eyes rule in words. */
+/** "k of n approvers and who", with the four-eyes rule in words. */
 export function ApprovalProgressPanel({ view }: { view: BatchView }) {
   const a = view.approval;
   if (view.batch.status === "created")

@@ -1,15 +1,17 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Send } from "lucide-react";
+import type { PaymentInstruction } from "@/lib/contract";
+import type { BatchView } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { PageHeader, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
-import { errorText } from "@/components/review/error-text";
+import { errorText } from "@/components/data/error-text";
 import { BatchTimeline } from "./batch-timeline";
 import { ApprovalProgressPanel } from "./approval-progress";
 import { paymentQueries } from "./payment-queries";
@@ -18,9 +20,10 @@ import { MOVING_STATES, StatusBadge } from "./status-badge";
 import { SubmitBatchDialog } from "./submit-batch-dialog";
 
 /**
- * One batch (issue 6 §2): header figures, approval progress, the
- * instructions with their status, and the timeline; live while moving.
- * Submit is offered only when the user may and the batch is `created`.
+ * One batch: header figures, approval progress, the instructions with their
+ * status, the pain.001 export and the timeline; live while it moves (the
+ * query polls then). Submit is offered only when the user may and the batch
+ * is `created`.
  */
 export function BatchDetail({ companyId, id }: { companyId: string; id: string }) {
   const q = useQuery(paymentQueries.view(companyId, id));
@@ -55,80 +58,94 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
           ) : null
         }
       />
-      <dl className="mb-5 grid grid-cols-2 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 text-[13px] md:grid-cols-5">
-        {[
-          ["Total", <Amount key="t" value={b.total_amount} currency={b.currency} className="font-semibold" />],
-          [
-            "Instructions",
-            <span key="c" className="tabular">
-              {b.instruction_count}
-            </span>,
-          ],
-          [
-            "Execution date",
-            b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—",
-          ],
-          ["Created", <Timestamp key="ts" value={b.created_at} />],
-          ["Created by", v.created_by ?? "outside the dashboard"],
-        ].map(([label, value]) => (
-          <div key={String(label)} className="bg-white px-4 py-2.5">
-            <dt className="text-xs text-slate-500">{label}</dt>
-            <dd
-              className="mt-0.5 text-slate-900"
-              data-testid={`batch-${String(label).toLowerCase().replaceAll(" ", "-")}`}
-            >
-              {value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <BatchFigures view={v} />
       <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="instructions-h">
           <h2 id="instructions-h" className="mb-2 text-sm font-semibold text-slate-900">
             Instructions
           </h2>
-          <Table label="Instructions">
-            <thead>
-              <tr>
-                <Th>End-to-end id</Th>
-                <Th>Creditor</Th>
-                <Th>IBAN</Th>
-                <Th>Status</Th>
-                <Th align="right">Amount</Th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.instructions.map((i) => (
-                <tr key={i.id} data-testid="instruction-row">
-                  <Td mono>{i.end_to_end_id}</Td>
-                  <Td>{i.creditor_name}</Td>
-                  <Td mono>{i.creditor_iban}</Td>
-                  <Td>{i.status ? <StatusBadge status={i.status} /> : "—"}</Td>
-                  <Td align="right">
-                    <Amount value={i.amount} currency={i.currency} />
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <InstructionsTable instructions={v.instructions} />
         </section>
         <aside className="space-y-5">
           <Pain001Panel companyId={companyId} batch={b} />
-          <section aria-labelledby="approval-h" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="approval-h" className="mb-2 text-sm font-semibold text-slate-900">
-              Approval
-            </h2>
+          <SidePanel id="approval-h" title="Approval">
             <ApprovalProgressPanel view={v} />
-          </section>
-          <section aria-labelledby="timeline-h" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 id="timeline-h" className="mb-2 text-sm font-semibold text-slate-900">
-              Timeline
-            </h2>
+          </SidePanel>
+          <SidePanel id="timeline-h" title="Timeline">
             <BatchTimeline view={v} />
-          </section>
+          </SidePanel>
         </aside>
       </div>
       {submitting && <SubmitBatchDialog companyId={companyId} batch={b} onClose={() => setSubmitting(false)} />}
     </div>
+  );
+}
+
+/** Total, count, execution date, creation time and creator, each with a `batch-<label>` test id. */
+function BatchFigures({ view }: { view: BatchView }) {
+  const b = view.batch;
+  const figures: [string, ReactNode][] = [
+    ["Total", <Amount key="t" value={b.total_amount} currency={b.currency} className="font-semibold" />],
+    [
+      "Instructions",
+      <span key="c" className="tabular">
+        {b.instruction_count}
+      </span>,
+    ],
+    ["Execution date", b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—"],
+    ["Created", <Timestamp key="ts" value={b.created_at} />],
+    ["Created by", view.created_by ?? "outside the dashboard"],
+  ];
+  return (
+    <dl className="mb-5 grid grid-cols-2 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 text-[13px] md:grid-cols-5">
+      {figures.map(([label, value]) => (
+        <div key={label} className="bg-white px-4 py-2.5">
+          <dt className="text-xs text-slate-500">{label}</dt>
+          <dd className="mt-0.5 text-slate-900" data-testid={`batch-${label.toLowerCase().replaceAll(" ", "-")}`}>
+            {value}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function InstructionsTable({ instructions }: { instructions: PaymentInstruction[] }) {
+  return (
+    <Table label="Instructions">
+      <thead>
+        <tr>
+          <Th>End-to-end id</Th>
+          <Th>Creditor</Th>
+          <Th>IBAN</Th>
+          <Th>Status</Th>
+          <Th align="right">Amount</Th>
+        </tr>
+      </thead>
+      <tbody>
+        {instructions.map((i) => (
+          <tr key={i.id} data-testid="instruction-row">
+            <Td mono>{i.end_to_end_id}</Td>
+            <Td>{i.creditor_name}</Td>
+            <Td mono>{i.creditor_iban}</Td>
+            <Td>{i.status ? <StatusBadge status={i.status} /> : "—"}</Td>
+            <Td align="right">
+              <Amount value={i.amount} currency={i.currency} />
+            </Td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function SidePanel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-4">
+      <h2 id={id} className="mb-2 text-sm font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The new-batch editor's pure parts (issue 6 §1): the exact running total
+ * The new-batch editor's pure parts: the exact running total
  * and count (decimal.js, never floats) and the body sent to the BFF.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The new-batch form's values and their validation (issue 6 §1). The form
+ * The new-batch form's values and their validation. The form
  * is checked with the contract's `PaymentBatchCreate` (zod resolver), after
  * the two things a person does not type: each row's currency is the batch
  * currency, and an empty execution date is left out. So the browser and the
@@ -83,8 +83,8 @@ function digitsOf(currency: string): number | null {
 }
 
 /**
- * Exact running total and count of the editor's rows in `currency` (issue 6
- * §1; decimal.js with `ExactDecimal`, never floats). A row counts in
+ * Exact running total and count of the editor's rows in `currency` (decimal.js with `ExactDecimal`, never floats). A
+ * row counts in
  * `invalid`, and not in the total, while its amount is not one the contract
  * accepts: not a positive decimal string, or more fraction digits than the
  * currency has (JPY 0, EUR 2, KWD 3). `total` has the currency's digits

@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import type { PaymentInstruction, PaymentStatusEvent } from "@/lib/contract";
-import type { BatchView } from "@/lib/bff/queries/payment-views";
+import type { BatchView } from "@/lib/views/payments";
 import { Timestamp } from "@/components/format/business-date";
 import { StatusBadge } from "./status-badge";
 

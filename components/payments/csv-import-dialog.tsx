@@ -15,7 +15,7 @@ const LABELS: Record<(typeof CSV_FIELDS)[number], string> = {
 };
 
 /**
- * Import instructions from a CSV file (issue 6 §1): a preview that marks
+ * Import instructions from a CSV file: a preview that marks
  * each bad row and cell, where a bad cell can be corrected in place; the
  * rows are added to the editor only when every row is valid.
  */

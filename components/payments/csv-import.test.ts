@@ -1,5 +1,5 @@
 /**
- * CSV import of payment instructions (issue 6 §1): parsing with papaparse and
+ * CSV import of payment instructions: parsing with papaparse and
  * the per-row, per-cell checks of the preview, with the bad inputs a person
  * really sends — wrong headers, bad IBANs, too many decimals for the
  * currency, blank rows, duplicate end-to-end ids, a BOM, semicolons.

@@ -1,5 +1,5 @@
 /**
- * CSV import of payment instructions (issue 6 §1): papaparse reads the file
+ * CSV import of payment instructions: papaparse reads the file
  * (header row; columns `creditor_name`, `creditor_iban`, `amount`,
  * `end_to_end_id`, a few aliases accepted), and every row is checked with the
  * contract's `PaymentBatchCreate` in the batch currency, plus end-to-end ids
@@ -70,7 +70,9 @@ export function parseInstructionsCsv(text: string, currency: string): CsvParse {
 /** Cell errors per row index: `{ 2: { creditor_iban: "is not a valid IBAN" } }`. */
 export type RowErrors = Record<number, Partial<Record<CsvField, string>>>;
 
-/** Checks the rows as one batch in `currency`, and their end-to-end ids against `takenIds` (ids already in the editor). */
+/**
+ * Checks the rows as one batch in `currency`, and their end-to-end ids against `takenIds` (ids already in the editor).
+ */
 export function validateCsvRows(
   rows: readonly InstructionRow[],
   currency: string,

@@ -5,7 +5,7 @@ import { electronicFormatIBAN, extractIBAN } from "ibantools";
 const regions = typeof Intl.DisplayNames === "function" ? new Intl.DisplayNames(["en"], { type: "region" }) : null;
 
 /**
- * The IBAN's country as ibantools reads it (issue 6 §1), e.g. "NO · Norway",
+ * The IBAN's country as ibantools reads it, e.g. "NO · Norway",
  * or nothing while too little has been typed to tell.
  */
 export function ibanCountry(iban: string): { code: string; name: string; valid: boolean } | null {

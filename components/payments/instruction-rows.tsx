@@ -14,7 +14,7 @@ const COLUMNS = [
 ] as const;
 
 /**
- * The instructions editor (issue 6 §1): one row per instruction with add,
+ * The instructions editor: one row per instruction with add,
  * duplicate and remove; every cell is a labelled input reachable with Tab,
  * Enter in the last row's amount adds a row; each cell shows its own error.
  */
@@ -39,7 +39,10 @@ export function InstructionRows({
           <tr>
             <th
               scope="col"
-              className="w-10 border-b border-slate-200 bg-slate-50 px-2 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500"
+              className={
+                "w-10 border-b border-slate-200 bg-slate-50 px-2 py-2 text-left text-xs font-medium " +
+                "uppercase tracking-wide text-slate-500"
+              }
             >
               #
             </th>

@@ -112,7 +112,10 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
               id={selectId}
               value={version}
               onChange={(e) => setVersion(e.target.value as Version)}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 focus-visible:outline-2 focus-visible:outline-sky-600"
+              className={
+                "h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
+                "focus-visible:outline-2 focus-visible:outline-sky-600"
+              }
             >
               {Object.entries(PAIN001_VERSION_LABELS).map(([v, label]) => (
                 <option key={v} value={v}>

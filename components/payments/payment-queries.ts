@@ -1,5 +1,5 @@
 /**
- * Query options and URL state of the payments views (STYLE.md: one module
+ * Query options and URL state of the payments views (one module
  * per resource, used by the server prefetch, the client hooks and
  * invalidation). Keys start with the resource and the company.
  */
@@ -7,9 +7,9 @@ import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import type { PaymentBatch } from "@/lib/contract";
 import { BATCH_STATUSES } from "@/lib/contract/enums";
-import type { BffPage } from "@/lib/bff/inputs";
-import type { BatchView } from "@/lib/bff/queries/payment-views";
-import type { DebtorAccountView } from "@/lib/bff/queries/pain001";
+import type { BffPage } from "@/lib/views/bff-page";
+import type { BatchView } from "@/lib/views/payments";
+import type { DebtorAccountView } from "@/lib/views/payments";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 import { MOVING_STATES } from "./status-badge";

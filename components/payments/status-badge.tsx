@@ -1,5 +1,5 @@
 import type { BatchStatus, InstructionStatus } from "@/lib/contract";
-import { stateInWords } from "@/components/review/error-text";
+import { stateInWords } from "@/components/data/error-text";
 
 const TONES: Record<string, string> = {
   created: "bg-slate-100 text-slate-700 ring-slate-300",

@@ -4,17 +4,17 @@ import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@/lib/contract";
-import type { BatchView } from "@/lib/bff/queries/payment-views";
+import type { BatchView } from "@/lib/views/payments";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
-import { errorText, isFinalRefusal } from "@/components/review/error-text";
+import { errorText, isFinalRefusal } from "@/components/data/error-text";
 import { paymentQueries } from "./payment-queries";
 
 /**
- * Submit for approval (issue 6 §2): a confirmation that states total, count
+ * Submit for approval: a confirmation that states total, count
  * and currency. The Idempotency-Key is created when the dialog opens (this
  * component mounts with it) and reused on every retry, so a double click or
  * a retry after a failure submits once. The detail shows "waiting for

@@ -1,13 +1,13 @@
 "use client";
 
-import type { MatchReviewRow } from "@/lib/bff/queries/match-views";
-import { ReviewDecisionDialog, type DecisionCallbacks } from "@/components/review/decision-dialog";
+import type { MatchReviewRow } from "@/lib/views/reconciliation";
+import { ReviewDecisionDialog, type DecisionCallbacks } from "@/components/review-queue/decision-dialog";
 
 export type MatchAction = "confirm" | "reject";
 
 /**
- * Confirms a confirmation or a rejection of one or more proposed matches
- * (issue 6 §4): lists them with their scores; a rejection offers a reason
+ * Confirms a confirmation or a rejection of one or more proposed matches:
+ * lists them with their scores; a rejection offers a reason
  * (optional: the spec's reject describes no body), which is sent with the
  * decision and kept in the audit log; the decided tab shows it.
  */

@@ -1,8 +1,8 @@
-/** Query options and URL state of the reconciliation review (STYLE.md: one module per resource). */
+/** Query options and URL state of the reconciliation review (one module per resource). */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import type { BffPage } from "@/lib/bff/inputs";
-import type { MatchReviewRow } from "@/lib/bff/queries/match-views";
+import type { BffPage } from "@/lib/views/bff-page";
+import type { MatchReviewRow } from "@/lib/views/reconciliation";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { MatchReviewRow } from "@/lib/bff/queries/match-views";
+import type { MatchReviewRow } from "@/lib/views/reconciliation";
 import { signedAmount } from "@/lib/money";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";

@@ -12,17 +12,30 @@ import { EmptyState } from "@/components/ui/states";
 import { Td, Th } from "@/components/ui/table";
 import { CurrencyReportSection } from "./currency-section";
 
-/** Cashflow report (issue 5 §5): per currency a chart of inflow / outflow bars with the net line, the daily table and exact totals. */
+/**
+ * Cashflow report: per currency a chart of inflow / outflow bars with the net line, the daily table and exact totals.
+ */
 export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
   const groups = useMemo(() => groupByCurrency(rows), [rows]);
   const totals = useMemo(() => new Map(cashflowTotals(rows).map((t) => [t.currency, t])), [rows]);
-  if (rows.length === 0) return <EmptyState title="No cashflow in this range">Nothing was booked between these dates. Pick a wider range.</EmptyState>;
+  if (rows.length === 0)
+    return (
+      <EmptyState title="No cashflow in this range">
+        Nothing was booked between these dates. Pick a wider range.
+      </EmptyState>
+    );
   return (
     <div className="space-y-8">
       {groups.map(([currency, list]) => {
         const t = totals.get(currency);
         return (
-          <CurrencyReportSection key={currency} currency={currency} title="Cashflow" tableLabel="Daily cashflow" chart={<CashflowChart rows={list} currency={currency} />}>
+          <CurrencyReportSection
+            key={currency}
+            currency={currency}
+            title="Cashflow"
+            tableLabel="Daily cashflow"
+            chart={<CashflowChart rows={list} currency={currency} />}
+          >
             <thead className="sticky top-0">
               <tr>
                 <Th>Date</Th>
@@ -34,10 +47,18 @@ export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
             <tbody>
               {[...list].reverse().map((r) => (
                 <tr key={r.date}>
-                  <Td><BusinessDate date={r.date} /></Td>
-                  <Td align="right"><Amount value={r.inflow} currency={currency} /></Td>
-                  <Td align="right"><Amount value={signedAmount(r.outflow, "debit")} currency={currency} /></Td>
-                  <Td align="right"><Amount value={r.net} currency={currency} signed /></Td>
+                  <Td>
+                    <BusinessDate date={r.date} />
+                  </Td>
+                  <Td align="right">
+                    <Amount value={r.inflow} currency={currency} />
+                  </Td>
+                  <Td align="right">
+                    <Amount value={signedAmount(r.outflow, "debit")} currency={currency} />
+                  </Td>
+                  <Td align="right">
+                    <Amount value={r.net} currency={currency} signed />
+                  </Td>
                 </tr>
               ))}
             </tbody>
@@ -45,9 +66,17 @@ export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
               <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
                 <tr data-testid={`total-${currency}`}>
                   <Td>Total, {list.length} days</Td>
-                  <Td align="right"><Amount value={t.inflow} currency={currency} /></Td>
-                  <Td align="right"><Amount value={signedAmount(t.outflow, "debit")} currency={currency} /></Td>
-                  <Td align="right"><span data-testid={`total-net-${currency}`}><Amount value={t.net} currency={currency} signed /></span></Td>
+                  <Td align="right">
+                    <Amount value={t.inflow} currency={currency} />
+                  </Td>
+                  <Td align="right">
+                    <Amount value={signedAmount(t.outflow, "debit")} currency={currency} />
+                  </Td>
+                  <Td align="right">
+                    <span data-testid={`total-net-${currency}`}>
+                      <Amount value={t.net} currency={currency} signed />
+                    </span>
+                  </Td>
                 </tr>
               </tfoot>
             )}

@@ -4,12 +4,24 @@ import type { ReactNode } from "react";
 import { Table } from "@/components/ui/table";
 
 /**
- * One currency of a report (issue 5 §5; spec §1 rule 6: aggregates per
+ * One currency of a report (spec §1 rule 6: aggregates per
  * currency): the chart, then the daily table in a scrollable, focusable
  * region with a sticky header. Shared by the cashflow, positions and
  * forecast reports; `children` is the table's thead / tbody / tfoot.
  */
-export function CurrencyReportSection({ currency, title, tableLabel, chart, children }: { currency: string; title: string; tableLabel: string; chart: ReactNode; children: ReactNode }) {
+export function CurrencyReportSection({
+  currency,
+  title,
+  tableLabel,
+  chart,
+  children,
+}: {
+  currency: string;
+  title: string;
+  tableLabel: string;
+  chart: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={`${title} in ${currency}`} className="space-y-3" data-testid={`report-${currency}`}>
       {chart}

@@ -11,18 +11,30 @@ import { EmptyState } from "@/components/ui/states";
 import { Td, Th } from "@/components/ui/table";
 import { CurrencyReportSection } from "./currency-section";
 
-/** Positions report (issue 5 §5): per currency the daily position line, the table, and the latest position with its change over the range. */
+/**
+ * Positions report: per currency the daily position line, the table, and the latest position with its change over the
+ * range.
+ */
 export function PositionsReport({ rows }: { rows: PositionDay[] }) {
   const groups = useMemo(() => groupByCurrency(rows), [rows]);
   const latest = useMemo(() => new Map(latestWithChange(rows).map((l) => [l.currency, l])), [rows]);
-  if (rows.length === 0) return <EmptyState title="No positions in this range">No closing balances were reported between these dates.</EmptyState>;
+  if (rows.length === 0)
+    return (
+      <EmptyState title="No positions in this range">No closing balances were reported between these dates.</EmptyState>
+    );
   return (
     <div className="space-y-8">
       {groups.map(([currency, list]) => {
         const l = latest.get(currency);
         const sorted = [...list].sort((a, b) => (a.date < b.date ? 1 : -1));
         return (
-          <CurrencyReportSection key={currency} currency={currency} title="Positions" tableLabel="Daily position" chart={<PositionChart rows={list} currency={currency} />}>
+          <CurrencyReportSection
+            key={currency}
+            currency={currency}
+            title="Positions"
+            tableLabel="Daily position"
+            chart={<PositionChart rows={list} currency={currency} />}
+          >
             <thead className="sticky top-0">
               <tr>
                 <Th>Date</Th>
@@ -32,18 +44,30 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
             <tbody>
               {sorted.map((r) => (
                 <tr key={r.date}>
-                  <Td><BusinessDate date={r.date} /></Td>
-                  <Td align="right"><Amount value={r.balance} currency={currency} /></Td>
+                  <Td>
+                    <BusinessDate date={r.date} />
+                  </Td>
+                  <Td align="right">
+                    <Amount value={r.balance} currency={currency} />
+                  </Td>
                 </tr>
               ))}
             </tbody>
             {l && (
               <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
                 <tr data-testid={`total-${currency}`}>
-                  <Td>Latest ({l.date}){l.change !== null ? ", change on the day before" : ""}</Td>
+                  <Td>
+                    Latest ({l.date}){l.change !== null ? ", change on the day before" : ""}
+                  </Td>
                   <Td align="right">
-                    <span data-testid={`latest-${currency}`}><Amount value={l.balance} currency={currency} /></span>
-                    {l.change !== null && <span className="ml-3 text-xs font-normal"><Amount value={l.change} currency={currency} signed /></span>}
+                    <span data-testid={`latest-${currency}`}>
+                      <Amount value={l.balance} currency={currency} />
+                    </span>
+                    {l.change !== null && (
+                      <span className="ml-3 text-xs font-normal">
+                        <Amount value={l.change} currency={currency} signed />
+                      </span>
+                    )}
                   </Td>
                 </tr>
               </tfoot>

@@ -5,7 +5,7 @@ import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 import type { ResolvedRange } from "@/lib/url-state/date-range";
 import { CsvExportButton } from "@/components/export/csv-export-button";
-import { DateRangePicker } from "@/components/views/date-range-picker";
+import { DateRangePicker } from "@/components/list-controls/date-range-picker";
 
 const TABS = [
   { href: "/reports/cashflow", label: "Cashflow" },
@@ -14,9 +14,22 @@ const TABS = [
 ];
 
 /** Tabs between the three reports (keeping the range), the range picker and the CSV export of the shown range. */
-export function ReportShell({ range, exportHref, exportName, children, showRange = true }: { range: ResolvedRange; exportHref: string; exportName: string; children: ReactNode; showRange?: boolean }) {
+export function ReportShell({
+  range,
+  exportHref,
+  exportName,
+  children,
+  showRange = true,
+}: {
+  range: ResolvedRange;
+  exportHref: string;
+  exportName: string;
+  children: ReactNode;
+  showRange?: boolean;
+}) {
   const path = usePathname();
-  const qs = range.preset === "custom" ? `?range=custom&from=${range.from_date}&to=${range.to_date}` : `?range=${range.preset}`;
+  const qs =
+    range.preset === "custom" ? `?range=custom&from=${range.from_date}&to=${range.to_date}` : `?range=${range.preset}`;
   return (
     <div>
       <nav className="mb-4 flex gap-1 border-b border-slate-200" aria-label="Reports">

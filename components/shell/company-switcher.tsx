@@ -47,7 +47,10 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
       <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Company</span>
       <select
         data-testid="company-switcher"
-        className="h-8 min-w-56 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 shadow-xs disabled:opacity-60"
+        className={
+          "h-8 min-w-56 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
+          "shadow-xs disabled:opacity-60"
+        }
         value={currentId ?? ""}
         disabled={pending}
         aria-busy={pending}

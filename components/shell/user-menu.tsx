@@ -34,7 +34,10 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
         onClick={() => void signOut()}
         disabled={leaving}
         aria-busy={leaving}
-        className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+        className={
+          "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 " +
+          "text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+        }
       >
         <LogOut className="size-3.5" aria-hidden />
         Sign out

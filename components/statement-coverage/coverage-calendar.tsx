@@ -27,7 +27,7 @@ function weekdayMon0(date: string): number {
 }
 
 /**
- * A calendar of statement coverage (issue 5 §3: the last 90 days marking
+ * A calendar of statement coverage (the last 90 days marking
  * complete, partial and missing days): weeks as columns, Monday to Sunday as
  * rows, like a contribution graph. Each day has a text alternative.
  */
@@ -98,7 +98,7 @@ export function CoverageCalendar({ cells }: { cells: readonly CoverageCell[] }) 
   );
 }
 
-/** A compact strip of the last days for a table cell (issue 5 §2: coverage of the last 7 days). */
+/** A compact strip of the last days for a table cell (coverage of the last 7 days). */
 export function CoverageStrip({ cells }: { cells: readonly CoverageCell[] }) {
   const locale = useLocale();
   const s = coverageSummary(cells);

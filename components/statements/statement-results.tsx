@@ -5,7 +5,10 @@ import type { UploadError } from "./upload-request";
 
 const n = (v: number) => <span className="tabular">{v.toLocaleString("en-GB")}</span>;
 
-/** One row per imported file: what it held and what was stored (counts of statements, accounts, entries, balances, days). */
+/**
+ * One row per imported file: what it held and what was stored (counts of statements, accounts, entries, balances,
+ * days).
+ */
 export function StatementResults({ files }: { files: StatementFileSummary[] }) {
   return (
     <section aria-labelledby="import-result-h" data-testid="statement-results">

@@ -125,7 +125,10 @@ export function StatementUpload({ companyName }: { companyName: string }) {
                     type="button"
                     onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}
                     disabled={uploading}
-                    className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600 disabled:opacity-50"
+                    className={
+                      "rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 " +
+                      "focus-visible:outline-sky-600 disabled:opacity-50"
+                    }
                     aria-label={`Remove ${f.name}`}
                   >
                     <X className="size-3.5" aria-hidden />
@@ -169,7 +172,10 @@ export function StatementUpload({ companyName }: { companyName: string }) {
                 <button
                   type="button"
                   onClick={() => abortRef.current?.abort()}
-                  className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sky-600"
+                  className={
+                    "rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 " +
+                    "focus-visible:outline-sky-600"
+                  }
                   aria-label="Cancel upload"
                 >
                   <X className="size-3.5" aria-hidden />

@@ -29,7 +29,9 @@ function str(v: unknown): string | null {
   return typeof v === "string" && v !== "" ? v : null;
 }
 
-/** POSTs `files` as parts named `files` to `/api/treasury/statements`; `onProgress` gets bytes sent of the whole body. */
+/**
+ * POSTs `files` as parts named `files` to `/api/treasury/statements`; `onProgress` gets bytes sent of the whole body.
+ */
 export function uploadStatementFiles(
   files: readonly File[],
   idempotencyKey: string,

@@ -15,7 +15,8 @@ import { BusinessDate } from "@/components/format/business-date";
 import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
 import { SortHeader, ariaSort } from "./sort-header";
 
-// Sorting is manual: the BFF sorts every account of the company (lib/views/account-list), the table only shows the state.
+// Sorting is manual: the BFF sorts every account of the company (lib/views/account-list), the table only shows the
+// state.
 const features = tableFeatures({ rowSortingFeature });
 
 const helper = createColumnHelper<typeof features, AccountRow>();
@@ -78,7 +79,7 @@ const columns = helper.columns([
 ]);
 
 /**
- * The accounts table (issue 5 §2), TanStack Table v9 (`useTable` with
+ * The accounts table, TanStack Table v9 (`useTable` with
  * explicit features). The rows are the page the server returned, already
  * filtered and sorted over every account; sorting is controlled by the
  * caller (held in the URL) and applied by the server (`manualSorting`).

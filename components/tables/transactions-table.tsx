@@ -13,7 +13,10 @@ import { datePartOf } from "@/lib/format-date";
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, Transaction>();
 
-/** Booked / value date: the bank's business date (extension field), else the date part of the timestamp as written — never converted. */
+/**
+ * Booked / value date: the bank's business date (extension field), else the date part of the timestamp as written —
+ * never converted.
+ */
 const bookedDate = (t: Transaction) => t.booked_date ?? datePartOf(t.booked_at);
 const valueDate = (t: Transaction) => t.value_date ?? datePartOf(t.value_at);
 
@@ -40,7 +43,7 @@ const GRID = "grid grid-cols-[7.5rem_7.5rem_minmax(10rem,1.2fr)_minmax(10rem,2fr
 const ROW_HEIGHT = 33;
 
 /**
- * Virtualized transactions list (issue 5 §4): TanStack Table v9 for the row
+ * Virtualized transactions list: TanStack Table v9 for the row
  * model and cells, @tanstack/react-virtual for the window, so only the rows
  * in view (plus overscan) are in the DOM — smooth with 100,000 rows. Uses
  * ARIA table roles with `aria-rowcount` / `aria-rowindex` because rows are

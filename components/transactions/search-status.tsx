@@ -6,7 +6,7 @@ import { ProgressBar } from "@/components/ui/progress-bar";
 /**
  * The line above the transactions list: how many rows are shown and loaded,
  * and while a search reads the rest of the range, a progress bar of the
- * rows read (issue 5 §4; wording in `lib/views/transaction-search`).
+ * rows read (wording in `lib/views/transaction-search`).
  */
 export function SearchStatus({
   state,
@@ -46,7 +46,10 @@ export function SearchStatus({
         <button
           type="button"
           onClick={onRetry}
-          className="h-7 rounded-md border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-700 hover:bg-slate-100"
+          className={
+            "h-7 rounded-md border border-slate-300 bg-white px-2.5 text-xs font-medium text-slate-700 " +
+            "hover:bg-slate-100"
+          }
         >
           Retry
         </button>

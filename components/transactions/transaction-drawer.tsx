@@ -9,7 +9,10 @@ import { datePartOf } from "@/lib/format-date";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 
-/** Detail drawer of one transaction (issue 5 §4): every field, exact amount, link to its account. Esc or the close button returns focus to the row. */
+/**
+ * Detail drawer of one transaction: every field, exact amount, link to its account. Esc or the close button returns
+ * focus to the row.
+ */
 export function TransactionDrawer({
   transaction,
   accountName,
@@ -25,7 +28,10 @@ export function TransactionDrawer({
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 bg-slate-900/20" />
         <Dialog.Content
-          className="fixed inset-y-0 right-0 w-full max-w-md overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl focus:outline-none"
+          className={
+            "fixed inset-y-0 right-0 w-full max-w-md overflow-y-auto border-l border-slate-200 bg-white " +
+            "p-5 shadow-xl focus:outline-none"
+          }
           data-testid="transaction-drawer"
         >
           {t && (

@@ -1,8 +1,8 @@
 "use client";
 
 import type { ResolvedRange } from "@/lib/url-state/date-range";
-import { FilterSelect, FilterText } from "@/components/views/controls";
-import { DateRangePicker } from "@/components/views/date-range-picker";
+import { FilterSelect, FilterText } from "@/components/list-controls/controls";
+import { DateRangePicker } from "@/components/list-controls/date-range-picker";
 
 export interface TransactionFilterValues {
   direction: "credit" | "debit" | null;
@@ -12,7 +12,7 @@ export interface TransactionFilterValues {
 }
 
 /**
- * The filters of the transactions list (issue 5 §4) in two rows that wrap
+ * The filters of the transactions list in two rows that wrap
  * as units: the date range (presets, from, to) on the first, the selects and
  * the search on the second. Each row wraps on its own, so on a narrow
  * window a control moves to the next line whole instead of the range being

@@ -1,11 +1,11 @@
 /**
- * Query options for the transactions list (STYLE.md: one module per
+ * Query options for the transactions list (one module per
  * resource, shared by prefetch, hooks and invalidation). Pages of 1,000 rows
  * (spec §8 maximum) are loaded one after another as the list scrolls.
  */
 import { infiniteQueryOptions } from "@tanstack/react-query";
 import type { Transaction } from "@/lib/contract";
-import type { BffPage } from "@/lib/bff/inputs";
+import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 
 /** The spec filters of `/transactions` (spec §4: from_date, to_date, account_id, direction, currency). */

@@ -6,7 +6,7 @@ import { useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { ArrowLeftRight } from "lucide-react";
 import type { Transaction } from "@/lib/contract";
-import type { BffPage } from "@/lib/bff/inputs";
+import type { BffPage } from "@/lib/views/bff-page";
 import { resolveDateRange } from "@/lib/url-state/date-range";
 import { matchesText, transactionFilterParsers } from "@/lib/url-state/filters";
 import { shouldLoadForSearch, type SearchState } from "@/lib/views/transaction-search";
@@ -29,7 +29,7 @@ const retryButton =
   "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100";
 
 /**
- * Transactions with URL-held filters (issue 5 §4): date range, direction,
+ * Transactions with URL-held filters: date range, direction,
  * currency (and account when not fixed) are spec filters sent upstream.
  * Pages of 1,000 load while scrolling. The text search has no upstream
  * filter, so while it is set every page of the filtered range is loaded,
@@ -143,7 +143,10 @@ export function TransactionsView({
           </div>
           <TransactionsTable rows={rows} onOpen={setOpen} onEndReached={more} height={520} />
           <div
-            className="mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 py-3 text-[13px]"
+            className={
+              "mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 " +
+              "py-3 text-[13px]"
+            }
             data-testid="transaction-totals"
             aria-busy={totals === null}
           >

@@ -14,7 +14,9 @@ export function buttonClass(variant: ButtonVariant = "secondary", extra = ""): s
   return `inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-[13px] font-medium disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${extra}`;
 }
 
-/** A dense action button; `pending` disables it and sets `aria-busy`, so a second click cannot start a second request. */
+/**
+ * A dense action button; `pending` disables it and sets `aria-busy`, so a second click cannot start a second request.
+ */
 export const Button = forwardRef<
   HTMLButtonElement,
   ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; pending?: boolean }

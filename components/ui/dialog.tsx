@@ -7,7 +7,7 @@ const ModalFrame = dynamic(() => import("./modal-frame").then((m) => m.ModalFram
 
 /**
  * A modal dialog (Radix: focus trap, Escape, labelled by its title). Used
- * for confirmations before irreversible actions (STYLE.md §14) and small
+ * for confirmations before irreversible actions and small
  * forms; `footer` holds the actions.
  *
  * No dialog is open at first paint, so Radix (≈ 9 KB gz with its focus

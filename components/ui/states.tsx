@@ -16,7 +16,10 @@ export function EmptyState({
 }) {
   return (
     <div
-      className="flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+      className={
+        "flex flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 " +
+        "bg-white px-6 py-12 text-center"
+      }
       data-testid="empty-state"
     >
       <Icon className="mb-3 size-6 text-slate-400" aria-hidden />

@@ -1,6 +1,6 @@
 import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
 
-/** Dense, calm table primitives (STYLE.md §14: amounts right-aligned with tabular numerals). */
+/** Dense, calm table primitives (amounts right-aligned with tabular numerals). */
 export function Table({ children, label }: { children: ReactNode; label: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -60,17 +60,6 @@ export function Td({
       {...rest}
     >
       {children}
-    </td>
-  );
-}
-
-/** An amount cell: right-aligned, tabular, negative marked in red with a minus sign. */
-export function AmountCell({ formatted, negative }: { formatted: string; negative: boolean }) {
-  return (
-    <td
-      className={`border-b border-slate-100 px-3 py-1.5 text-right tabular whitespace-nowrap ${negative ? "text-red-700" : "text-slate-900"}`}
-    >
-      {formatted}
     </td>
   );
 }

@@ -5,10 +5,10 @@ import { Timestamp } from "@/components/format/business-date";
 import { ProblemState, SkeletonRows } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { StatusBadge } from "@/components/payments/status-badge";
-import { errorText } from "@/components/review/error-text";
+import { errorText } from "@/components/data/error-text";
 import { webhookQueries } from "./webhook-queries";
 
-/** The delivery log of one endpoint (issue 6 §5): status code, attempts, next retry. */
+/** The delivery log of one endpoint: status code, attempts, next retry. */
 export function DeliveriesLog({ id }: { id: string }) {
   const q = useQuery(webhookQueries.deliveries(id));
   if (q.isPending) return <SkeletonRows rows={3} />;

@@ -5,7 +5,7 @@ import { AlertTriangle, Copy } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 
-/** The signing secret, shown once (issue 6 §5): a copy button and a warning that it cannot be shown again. */
+/** The signing secret, shown once: a copy button and a warning that it cannot be shown again. */
 export function SecretDialog({ secret, rotated, onClose }: { secret: string; rotated: boolean; onClose: () => void }) {
   const [copied, setCopied] = useState(false);
   return (

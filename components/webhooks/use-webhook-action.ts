@@ -4,17 +4,17 @@ import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { WebhookEndpoint, WebhookPatch } from "@/lib/contract";
-import type { BffPage } from "@/lib/bff/inputs";
+import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { RowKeys } from "@/components/data/operation-key";
-import { errorText } from "@/components/review/error-text";
+import { errorText } from "@/components/data/error-text";
 import { webhookQueries } from "./webhook-queries";
 
 export type WebhookAction =
   { kind: "toggle"; active: boolean } | { kind: "rotate" } | { kind: "test" } | { kind: "delete" };
 
 /**
- * The row actions of the webhook admin (issue 6 §5, §7): activate or
+ * The row actions of the webhook admin: activate or
  * deactivate (optimistic, rolled back on refusal), rotate, test, delete.
  * Each (endpoint, action) keeps its Idempotency-Key until it succeeds, so a
  * retry after a failure is the same operation.

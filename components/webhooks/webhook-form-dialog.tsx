@@ -9,7 +9,7 @@ import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
-import { errorText } from "@/components/review/error-text";
+import { errorText } from "@/components/data/error-text";
 import { webhookQueries } from "./webhook-queries";
 
 /** The contract's endpoint fields, both required in this form. */
@@ -17,7 +17,7 @@ const Form = WebhookPatch.pick({ url: true, events: true }).required();
 type FormValues = { url: string; events: string[] };
 
 /**
- * Create or edit an endpoint (issue 6 §5): URL and event kinds, checked
+ * Create or edit an endpoint: URL and event kinds, checked
  * with the contract schema. Creating answers with the signing secret, which
  * `onCreated` shows once. One Idempotency-Key per opened dialog.
  */
@@ -66,7 +66,10 @@ export function WebhookFormDialog({
       onOpenChange={(o) => !o && !m.isPending && onClose()}
       title={endpoint ? "Edit endpoint" : "New webhook endpoint"}
       testId="webhook-form"
-      description="Deliveries are signed (X-Service-Signature, HMAC-SHA256) and retried with backoff until the endpoint answers 2xx."
+      description={
+        "Deliveries are signed (X-Service-Signature, HMAC-SHA256) and retried with backoff until the " +
+        "endpoint answers 2xx."
+      }
       footer={
         <>
           <Button onClick={onClose} disabled={m.isPending}>

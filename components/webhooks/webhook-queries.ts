@@ -1,7 +1,7 @@
-/** Query options of the webhook admin (STYLE.md: one module per resource). */
+/** Query options of the webhook admin (one module per resource). */
 import { queryOptions } from "@tanstack/react-query";
 import type { WebhookDelivery, WebhookEndpoint } from "@/lib/contract";
-import type { BffPage } from "@/lib/bff/inputs";
+import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch } from "@/components/data/bff-fetch";
 
 export const webhookQueries = {

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { DetailRow, HiddenTh, Table, Th } from "@/components/ui/table";
-import { errorText } from "@/components/review/error-text";
+import { errorText } from "@/components/data/error-text";
 import { DeliveriesLog } from "./deliveries-log";
 import { SecretDialog } from "./secret-dialog";
 import { useWebhookAction, type WebhookAction } from "./use-webhook-action";
@@ -23,7 +23,7 @@ const WebhookFormDialog = dynamic(() => import("./webhook-form-dialog").then((m)
 
 const td = "border-b border-slate-100 px-3 py-2 align-top";
 
-/** Webhook admin (issue 6 §5): list, create / edit, activate, rotate, test, delete with confirmation, delivery log. */
+/** Webhook admin: list, create / edit, activate, rotate, test, delete with confirmation, delivery log. */
 export function WebhooksAdmin() {
   const q = useQuery(webhookQueries.list());
   const [form, setForm] = useState<{ endpoint: WebhookEndpoint | null } | null>(null);

@@ -95,16 +95,8 @@ export const AuditQuery = z.object({
 /** Body of the company switcher. */
 export const CompanySelection = z.object({ company_id: Uuid }).strict();
 
-/** Paging of the BFF's list answers (no upstream URLs leave the server). */
-export interface BffPage<T> {
-  items: T[];
-  count: number | null;
-  page: number;
-  page_size: number;
-  total_pages: number | null;
-  has_next: boolean;
-  has_previous: boolean;
-}
+/** Paging of the BFF's list answers (the shape lives in lib/views, which the browser imports). */
+export type { BffPage } from "../views/bff-page";
 
 /** Maps a `page_size` / `limit` query to the client's page parameters. */
 export function pageParams(q: { page?: number; page_size?: number; limit?: number }): {

@@ -21,6 +21,7 @@ import { logger } from "../server/log";
 import { requestContext, requestIdFrom, type BffContext } from "./context";
 import { BffError, toBffError, validationError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
+import type { AuditAction } from "../audit-actions";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -44,7 +45,7 @@ export interface RouteOptions<P, Q, B> {
   /** Body schema for writes. */
   body?: B;
   /** Present on writes: what goes into the audit log. */
-  audit?: { action: string; objectType: string };
+  audit?: { action: AuditAction; objectType: string };
   /** Success status (default 200; 204 when the handler returns undefined). */
   status?: number;
 }

@@ -1,5 +1,5 @@
 /**
- * Date range in the URL (issue 5 §4, §5): a preset — this month, last 30
+ * Date range in the URL: a preset — this month, last 30
  * days, last 90 days, year to date — or a custom `from` / `to`. Keys:
  * `range`, `from`, `to`. Resolution to `from_date` / `to_date` is pure and
  * works on `YYYY-MM-DD` strings with UTC day arithmetic, so the business

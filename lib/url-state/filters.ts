@@ -1,5 +1,5 @@
 /**
- * URL state of the list views (issue 5 §2, §4). Accounts: currency, bank,
+ * URL state of the list views. Accounts: currency, bank,
  * status, sorting and page. Transactions: the date range of
  * `./date-range`, direction, currency, account and a text search. Every key
  * is optional; only the spec's list filters (spec §4: `from_date`,

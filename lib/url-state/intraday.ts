@@ -1,5 +1,5 @@
 /**
- * URL state of the account detail's intraday chart (issue 5 §3): the day
+ * URL state of the account detail's intraday chart: the day
  * (`day`, a business date), how many days up to it (`span`: 1, 3 or 7) and
  * the balance type (`btype`). Separate keys from the transactions filters
  * below it on the same page.
@@ -18,7 +18,10 @@ export const intradayParsers = {
 };
 export const loadIntradayState = createLoader(intradayParsers);
 
-/** The API query for the state: one `date`, or `from_date` / `to_date` for more than one day. Days after `today` are clamped to it. */
+/**
+ * The API query for the state: one `date`, or `from_date` / `to_date` for more than one day. Days after `today` are
+ * clamped to it.
+ */
 export function intradayQuery(
   s: { day: string | null; span: (typeof INTRADAY_SPANS)[number] | null; btype: (typeof BALANCE_TYPES)[number] | null },
   today: string,

@@ -1,6 +1,6 @@
 /**
- * Shared nuqs parsers for URL state (DESIGN.md stack: nuqs holds filters,
- * pages and date ranges in the URL). Imported from `nuqs/server` so the same
+ * Shared nuqs parsers for URL state: filters, pages and date ranges live in
+ * the URL, so a view can be bookmarked, shared and reloaded as it was. Imported from `nuqs/server` so the same
  * parsers serve server pages (`createLoader`) and client hooks
  * (`useQueryStates`). Values that do not parse are treated as absent, so a
  * hand-edited URL never breaks a view.

@@ -1,5 +1,5 @@
 /**
- * The accounts list over all accounts of a company (issue 5 §2): the bank
+ * The accounts list over all accounts of a company: the bank
  * filter, the coverage-gap filter and sorting are not filters of the spec's
  * `GET /accounts` (spec §4 lists only `currency` and `status` for accounts),
  * so the BFF applies them to every account it read and pages the result
@@ -11,6 +11,7 @@ import type { Account } from "../contract";
 import { matchesText, type AccountSort } from "../url-state/filters";
 import type { AccountRow } from "./accounts";
 import type { CurrencyTotal } from "../totals";
+import type { BffPage } from "./bff-page";
 
 /** What the list needs beyond the spec's filters; null means "not set". */
 export interface AccountListOptions {
@@ -126,4 +127,16 @@ export interface AccountTotals {
   /** `all`: every account matching the filters; `page`: only the accounts on this page. */
   scope: "all" | "page";
   totals: CurrencyTotal[];
+}
+
+/**
+ * What the accounts view shows: one page of rows, booked totals per currency and, when set, why a filter was not
+ * applied.
+ */
+export interface AccountListView {
+  page: BffPage<AccountRow>;
+  totals: AccountTotals;
+  /** True when filters and sorting ran over every account (not just the API's page). */
+  spansAll: boolean;
+  notice: string | null;
 }

@@ -1,5 +1,5 @@
 /**
- * The accounts list row (issue 5 §2): an account with its latest booked and
+ * The accounts list row: an account with its latest booked and
  * available balance and its statement coverage of the last days. Assembled
  * on the server from the spec's ledger reads; shared with the browser as a
  * plain JSON shape.

@@ -1,6 +1,6 @@
 /**
- * Statement coverage per day (issue 5 §2, §3; DESIGN.md coverage
- * `completeness`: complete, partial, missing). The API lists the coverage
+ * Statement coverage per day, by the API's coverage `completeness`:
+ * complete, partial, missing. The API lists the coverage
  * days it has; a day without a row has no statement at all and is shown as
  * missing, the same as a row marked `missing`. Days are `YYYY-MM-DD`
  * strings, walked with UTC arithmetic (no time-zone shift).
@@ -49,7 +49,10 @@ export function lastGap(cells: readonly CoverageCell[]): CoverageCell | null {
   return null;
 }
 
-/** The first day of the current unbroken run of non-complete days ending at the last cell, or null when the last day is complete. */
+/**
+ * The first day of the current unbroken run of non-complete days ending at the last cell, or null when the last day is
+ * complete.
+ */
 export function missingSince(cells: readonly CoverageCell[]): string | null {
   let since: string | null = null;
   for (let i = cells.length - 1; i >= 0; i--) {

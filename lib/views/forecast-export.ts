@@ -1,8 +1,8 @@
 /**
- * The rows of the forecast CSV (issue 5 §5): what the forecast report shows
+ * The rows of the forecast CSV: what the forecast report shows
  * for the chosen range — per currency, the actual daily positions of the
- * range leading into the forecast entries (DESIGN.md "Reports": forecast per
- * future date and currency) — so the export matches the screen. Only
+ * range leading into the forecast entries (the forecast is per future date
+ * and currency) — so the export matches the screen. Only
  * currencies with a forecast are shown, so only they are exported.
  */
 import type { ForecastEntry, PositionDay } from "../contract";

@@ -1,5 +1,5 @@
 /**
- * The transactions text search (issue 5 §4). The spec's `/transactions` has
+ * The transactions text search. The spec's `/transactions` has
  * no text filter (spec §4 Ledger: from_date, to_date, limit; Form B adds
  * account_id, direction, currency), so the search runs in the browser — but
  * over every transaction of the filtered range, not only the rows scrolled
@@ -13,7 +13,10 @@
 /** Most rows the browser loads for a search (100 pages of 1,000). */
 export const SEARCH_ROW_LIMIT = 100_000;
 
-/** How far the list is: `browse` no search; `loading` a search still reading pages; `complete` searched every row; `capped` stopped at the limit; `failed` a page could not be read. */
+/**
+ * How far the list is: `browse` no search; `loading` a search still reading pages; `complete` searched every row;
+ * `capped` stopped at the limit; `failed` a page could not be read.
+ */
 export type SearchPhase = "browse" | "loading" | "complete" | "capped" | "failed";
 
 export interface SearchState {

@@ -42,10 +42,3 @@ export function validationError(error: z.ZodError, target: string): ApiError {
     : `Invalid ${where}`;
   return new ApiError("validation_error", message, { errors });
 }
-
-/** Parses `value` with `schema` or throws the 400 validation error. */
-export function parseOrThrow<T extends z.ZodType>(schema: T, value: unknown, target = "json"): z.infer<T> {
-  const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error, target);
-  return result.data;
-}

@@ -7,12 +7,12 @@ import { isIso4217 } from "@/lib/contract";
 import { AccountsView } from "@/components/accounts/accounts-view";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Accounts" };
 
 /**
- * Accounts (issue 5 §2): parse the URL, read the page through the BFF —
+ * Accounts: parse the URL, read the page through the BFF —
  * API paging when only spec filters are set, every account of the company
  * when a bank / coverage filter or a sort is set — and render.
  */

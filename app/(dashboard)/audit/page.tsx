@@ -3,6 +3,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { listAuditEvents } from "@/lib/bff/queries/audit";
+import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
 import { AuditLog } from "@/components/audit/audit-log";
 import { auditLogQueries, loadAuditFilters } from "@/components/audit/audit-queries";
@@ -11,15 +12,16 @@ import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Audit" };
 
-/** The dashboard's audit log (issue 6 §6, approver and admin), newest first. */
+/** The dashboard's audit log (approver and admin), newest first. */
 export default async function AuditPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("audit");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const f = await loadAuditFilters(searchParams);
   const qc = getQueryClient();
-  const events = await loadData(ctx, () => listAuditEvents(ctx, { action: f.action ?? undefined, limit: 500 }));
-  if (events.ok) qc.setQueryData(auditLogQueries.list(f.action).queryKey, events.data);
+  await hydrate(qc, auditLogQueries.list(f.action), () =>
+    loadData(ctx, () => listAuditEvents(ctx, { action: f.action ?? undefined, limit: 500 })),
+  );
   return (
     <div className="max-w-7xl">
       <PageHeader title="Audit" description="Every sign-in and every successful change made through the dashboard" />

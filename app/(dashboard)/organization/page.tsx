@@ -5,7 +5,7 @@ import { listKoncerner } from "@/lib/bff/queries/organization";
 import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { Table, Td, Th } from "@/components/ui/table";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Organization" };
 

@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { can } from "@/lib/auth/roles";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { listBatches } from "@/lib/bff/queries/payments";
+import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
 import { BatchesView } from "@/components/payments/batches-view";
 import {
@@ -17,7 +18,7 @@ import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Payments" };
 
-/** Payment batches (issue 6 §2): parse the URL, prefetch the first page, hand over to the client list. */
+/** Payment batches: parse the URL, prefetch the first page, hand over to the client list. */
 export default async function PaymentsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("payments", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
@@ -30,10 +31,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
     ...(f.page && f.page > 1 ? { page: f.page } : {}),
   };
   const qc = getQueryClient();
-  const first = await loadData(ctx, () =>
-    listBatches(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE }),
+  await hydrate(qc, paymentQueries.list(ctx.company.id, filters), () =>
+    loadData(ctx, () => listBatches(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE })),
   );
-  if (first.ok) qc.setQueryData(paymentQueries.list(ctx.company.id, filters).queryKey, first.data);
   return (
     <div className="max-w-6xl">
       <PageHeader title="Payments" description={`Payment batches of ${ctx.company.name}`} />

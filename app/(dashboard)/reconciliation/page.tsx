@@ -4,6 +4,7 @@ import type { SearchParams } from "nuqs/server";
 import { can } from "@/lib/auth/roles";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { listMatchReview } from "@/lib/bff/queries/match-views";
+import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
 import { MatchReview } from "@/components/reconciliation/match-review";
 import { loadMatchFilters, matchQueries, reviewFilters } from "@/components/reconciliation/match-queries";
@@ -12,15 +13,14 @@ import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Reconciliation" };
 
-/** Reconciliation review (issue 6 §4): parse the URL, prefetch the page of matches, hand over to the client. */
+/** Reconciliation review: parse the URL, prefetch the page of matches, hand over to the client. */
 export default async function ReconciliationPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("reconciliation");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const filters = reviewFilters(await loadMatchFilters(searchParams));
   const qc = getQueryClient();
-  const first = await loadData(ctx, () => listMatchReview(ctx, filters));
-  if (first.ok) qc.setQueryData(matchQueries.review(filters).queryKey, first.data);
+  await hydrate(qc, matchQueries.review(filters), () => loadData(ctx, () => listMatchReview(ctx, filters)));
   const mayDecide = can(ctx.user.roles, "reconciliation.write");
   return (
     <div className="max-w-7xl">

@@ -8,7 +8,10 @@ import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Statements" };
 
-/** Statement import (admins): upload ISO 20022 camt files where the API offers POST /statements; otherwise say where statements come from. */
+/**
+ * Statement import (admins): upload ISO 20022 camt files where the API offers POST /statements; otherwise say where
+ * statements come from.
+ */
 export default async function StatementsPage() {
   const load = await loadPage("statements");
   if (!load.ok) return <PageProblem load={load} />;

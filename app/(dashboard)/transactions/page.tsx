@@ -9,11 +9,11 @@ import { TransactionsView } from "@/components/transactions/transactions-view";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionQueryFilters } from "@/components/transactions/transaction-queries";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Transactions" };
 
-/** Transactions (issue 5 §4): parse the URL, prefetch the first page through the BFF, hand over to the client list. */
+/** Transactions: parse the URL, prefetch the first page through the BFF, hand over to the client list. */
 export default async function TransactionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("transactions", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;

@@ -33,14 +33,16 @@ import {
   needsEveryRow,
   pageOf,
   spansAllAccounts,
+  type AccountListView,
   type AccountTotals,
 } from "../../views/account-list";
 import { companyCall, type BffContext } from "../context";
-import type { BffPage } from "../inputs";
 import { treasury } from "../../server/treasury";
 import { TtlCache } from "../ttl-cache";
 import { toBffPage } from "./page";
 import { mapLimit } from "./map-limit";
+
+export type { AccountListView };
 
 /** Above this many matching accounts, a balance sort or the gap filter is refused (2 reads per account). */
 export const MAX_ENRICHED_ACCOUNTS = 500;
@@ -107,18 +109,6 @@ export interface AccountListQuery {
   bank?: string | null;
   coverage?: "gaps" | null;
   sort?: AccountSort | null;
-}
-
-/**
- * What the accounts view shows: one page of rows, booked totals per currency
- * and, when set, why a filter was not applied.
- */
-export interface AccountListView {
-  page: BffPage<AccountRow>;
-  totals: AccountTotals;
-  /** True when filters and sorting ran over every account (not just the API's page). */
-  spansAll: boolean;
-  notice: string | null;
 }
 
 function bookedTotals(rows: readonly AccountRow[], scope: AccountTotals["scope"]): AccountTotals {

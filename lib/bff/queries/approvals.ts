@@ -17,9 +17,10 @@ import { pageParams, type ApprovalsQuery, type DecisionBody } from "../inputs";
 import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
+import { AUDIT_ACTION } from "../../audit-actions";
 
 /** Audit action of batch creation, used for the four-eyes check. */
-export const BATCH_CREATE_ACTION = "payment_batch.create";
+export const BATCH_CREATE_ACTION = AUDIT_ACTION.batchCreate;
 
 export async function listPendingApprovals(ctx: BffContext, q: z.output<typeof ApprovalsQuery> = {}) {
   const page = await treasury().listPendingApprovals(crossCompanyCall(ctx, q.company_id, "read"), pageParams(q));

@@ -8,7 +8,7 @@ import { listAudit } from "../../db/audit";
 import type { BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
 import type { AuditQuery } from "../inputs";
-import type { AuditEventView } from "../audit-view";
+import type { AuditEventView } from "../../views/audit";
 
 export async function listAuditEvents(
   ctx: BffContext,

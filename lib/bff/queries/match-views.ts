@@ -7,7 +7,8 @@
  */
 import "server-only";
 import { z } from "zod";
-import { IsoDate, type PaymentInstruction, type ReconciliationMatch, type Transaction } from "../../contract";
+import { AUDIT_ACTION } from "../../audit-actions";
+import { IsoDate, type ReconciliationMatch } from "../../contract";
 import { listAudit } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
@@ -15,8 +16,12 @@ import { dashboardDb } from "../../server/db";
 import type { BffPage } from "../inputs";
 import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
-import { decisionOf, type Decision } from "./payment-views";
+import { decisionOf } from "./payment-views";
+import type { Decision } from "../../views/payments";
+import type { MatchReviewRow } from "../../views/reconciliation";
 import { mapLimit } from "./views";
+
+export type { MatchReviewRow };
 
 /** Score bands of the review filter: high ≥ 90, medium 70–89, low < 70. */
 export const SCORE_BANDS = { high: [90, 100], medium: [70, 89], low: [0, 69] } as const;
@@ -31,17 +36,8 @@ export const MatchReviewQuery = z.object({
 
 export const MATCH_REVIEW_PAGE_SIZE = 25;
 
-export interface MatchReviewRow {
-  match: ReconciliationMatch;
-  company_name: string;
-  instruction: PaymentInstruction | null;
-  transaction: Transaction | null;
-  /** Decided tab: who decided through the dashboard, when and why (audit log); null when not recorded there. */
-  decision: Decision | null;
-}
-
 /** Audit actions of the match decisions (the BFF routes' `audit.action`). */
-export const MATCH_DECISION_ACTIONS = ["reconciliation_match.confirm", "reconciliation_match.reject"] as const;
+export const MATCH_DECISION_ACTIONS = [AUDIT_ACTION.matchConfirm, AUDIT_ACTION.matchReject] as const;
 
 /** The instant a match is listed by: when it was decided (decided tab) or proposed. */
 function instantOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string {

@@ -18,21 +18,14 @@ import { capabilities } from "../capabilities";
 import { companyCall, type BffContext } from "../context";
 import { BffError } from "../errors";
 import { treasury } from "../../server/treasury";
+import type { DebtorAccountView } from "../../views/payments";
+
+export type { DebtorAccountView };
 
 /** Query of the export route: `version` defaults to pain.001.001.09. */
 export const Pain001Query = z.object({
   version: z.enum(PAIN001_VERSIONS, { message: `must be one of ${PAIN001_VERSIONS.join(", ")}` }).optional(),
 });
-
-/** The debtor account as the browser sees it (IBAN masked like the accounts list). */
-export interface DebtorAccountView {
-  account_id: string;
-  name: string;
-  iban_masked: string;
-  bank_name: string;
-  bic: string | null;
-  currency: string;
-}
 
 function mask(iban: string): string {
   return iban.length <= 8 ? iban : `${iban.slice(0, 4)}${"*".repeat(iban.length - 8)}${iban.slice(-4)}`;

@@ -8,13 +8,8 @@
  * check reads it too), because the API knows only its OAuth client.
  */
 import "server-only";
-import type {
-  ApprovalRequest,
-  ApprovalState,
-  PaymentBatch,
-  PaymentInstruction,
-  PaymentStatusEvent,
-} from "../../contract";
+import type { ApprovalRequest } from "../../contract";
+import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
 import { listAudit, type AuditEvent } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
@@ -24,38 +19,12 @@ import { treasury } from "../../server/treasury";
 import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";
+import type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision } from "../../views/payments";
+
+export type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision };
 
 /** Instructions shown with a queue row when it is expanded (the batch page shows all). */
 export const QUEUE_INSTRUCTION_PREVIEW = 25;
-
-export interface Decision {
-  email: string;
-  at: string;
-  reason?: string;
-}
-
-/** Where a batch stands with its approvers (k of n, and who). */
-export interface ApprovalProgress {
-  approval_id: string | null;
-  /** null once the request has left the pending queue (then only the audit log tells). */
-  state: ApprovalState | null;
-  required_count: number | null;
-  approved_count: number;
-  approved_by: Decision[];
-  rejected_by: Decision | null;
-}
-
-export interface BatchView {
-  batch: PaymentBatch;
-  company_name: string;
-  /** E-mail of the dashboard user who created it; null when created outside the dashboard. */
-  created_by: string | null;
-  instructions: PaymentInstruction[];
-  events: PaymentStatusEvent[];
-  approval: ApprovalProgress | null;
-  /** The user may submit it (treasurer, status `created`). */
-  may_submit: boolean;
-}
 
 /** Who decided, when and why, from an audit event (`details.reason` when one was given). */
 export function decisionOf(e: AuditEvent): Decision {
@@ -77,8 +46,8 @@ async function creatorsOf(batchIds: readonly string[]): Promise<Map<string, stri
 async function decisionsFor(approvalIds: readonly string[]): Promise<AuditEvent[]> {
   const db = await dashboardDb();
   const [approved, rejected] = await Promise.all([
-    listAudit(db, { companyIds: null, action: "approval.approve", objectIds: approvalIds, limit: 500 }),
-    listAudit(db, { companyIds: null, action: "approval.reject", objectIds: approvalIds, limit: 500 }),
+    listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, objectIds: approvalIds, limit: 500 }),
+    listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, objectIds: approvalIds, limit: 500 }),
   ]);
   return [...approved, ...rejected].sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -135,8 +104,8 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
       // The request has left the queue: find its decisions by the batch id recorded with them.
       const db = await dashboardDb();
       const recent = [
-        ...(await listAudit(db, { companyIds: null, action: "approval.approve", limit: 500 })),
-        ...(await listAudit(db, { companyIds: null, action: "approval.reject", limit: 500 })),
+        ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, limit: 500 })),
+        ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, limit: 500 })),
       ];
       decisions = recent.filter((e) => e.details.batch_id === id).sort((a, b) => a.at.localeCompare(b.at));
     }
@@ -151,22 +120,6 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
     approval,
     may_submit: can(ctx.user.roles, "payments.write") && batch.status === "created",
   };
-}
-
-/** One row of the approval queue. */
-export interface ApprovalQueueRow {
-  approval: ApprovalRequest;
-  batch: PaymentBatch | null;
-  company_id: string | null;
-  company_name: string;
-  created_by: string | null;
-  /** Four-eyes: the signed-in user created the batch, so may not approve it. */
-  created_by_me: boolean;
-  approved_by: Decision[];
-  /** The signed-in user already counted once on this request. */
-  approved_by_me: boolean;
-  /** The first instructions, for the expanded row. */
-  instructions: PaymentInstruction[];
 }
 
 /**

@@ -9,10 +9,10 @@
  * Shared by server components (prefetch) and route handlers alike.
  */
 import "server-only";
-import type { Account, BalanceSnapshot, CoverageDay, PaymentStatusEvent, PositionDay } from "../../contract";
+import type { Account, BalanceSnapshot, CoverageDay } from "../../contract";
 import { can } from "../../auth/roles";
 import { addDaysIso, todayUtc } from "../../dates";
-import { latestWithChange, type LatestWithChange } from "../../totals";
+import { latestWithChange } from "../../totals";
 import { buildAccountRow, type AccountRow } from "../../views/accounts";
 import { hasCoverageGap } from "../../views/account-list";
 import { coverageWindow, type CoverageCell } from "../../views/coverage";
@@ -21,7 +21,10 @@ import { companyCall, plainCall, type BffContext } from "../context";
 import { treasury } from "../../server/treasury";
 import { accountRows, allAccounts, recentWindow } from "./account-rows";
 
+import type { Count, OverviewView } from "../../views/overview";
+
 export { mapLimit } from "./map-limit";
+export type { Count, OverviewView };
 
 /** Everything the account detail header, balances table and coverage calendar show. */
 export interface AccountDetailView {
@@ -65,27 +68,6 @@ export async function getAccountDetail(ctx: BffContext, id: string): Promise<Acc
     balances: sorted,
     coverage: coverageWindow(coverage, addDaysIso(today, -90), addDaysIso(today, -1)),
   };
-}
-
-/** A count on the overview, or null when it could not be read (that card then says so). */
-export type Count = { value: number; href: string } | null;
-
-export interface OverviewView {
-  today: string;
-  /** Latest closing position per currency with the change against the day before. */
-  positions: LatestWithChange[];
-  /** Daily positions of the last 30 days (chart). */
-  history: PositionDay[];
-  counts: {
-    approvals: Count | "not_allowed";
-    proposedMatches: Count;
-    processingBatches: Count;
-    accountsMissingCoverage: Count;
-  };
-  /** Up to 10 latest payment status events, newest first; null when unavailable. */
-  events: PaymentStatusEvent[] | null;
-  /** Which parts failed (for a banner), e.g. "payments". */
-  unavailable: string[];
 }
 
 async function countOf<T>(fetch: (pageSize: number) => Promise<Page<T>>): Promise<number> {

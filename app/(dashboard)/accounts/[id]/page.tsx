@@ -18,11 +18,14 @@ import { TransactionsView } from "@/components/transactions/transactions-view";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionQueryFilters } from "@/components/transactions/transaction-queries";
 import { EmptyState } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Account" };
 
-/** Account detail (issue 5 §3): balances header, intraday chart, 90-day coverage calendar, balances by type, the account's transactions. */
+/**
+ * Account detail: balances header, intraday chart, 90-day coverage calendar, balances by type, the account's
+ * transactions.
+ */
 export default async function AccountPage({
   params,
   searchParams,

@@ -3,6 +3,7 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { Uuid } from "@/lib/contract";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getBatchView } from "@/lib/bff/queries/payment-views";
+import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
 import { BatchDetail } from "@/components/payments/batch-detail";
 import { paymentQueries } from "@/components/payments/payment-queries";
@@ -11,7 +12,7 @@ import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Payment batch" };
 
-/** One payment batch (issue 6 §2): prefetch the batch view, hand over to the live client view. */
+/** One payment batch: prefetch the batch view, hand over to the live client view. */
 export default async function BatchPage({ params }: { params: Promise<{ id: string }> }) {
   const load = await loadPage("payments", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
@@ -19,10 +20,11 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const { id } = await params;
   if (!Uuid.safeParse(id).success)
     return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
-  const view = await loadData(ctx, () => getBatchView(ctx, id));
-  if (!view.ok) return <PageProblem load={view} />;
   const qc = getQueryClient();
-  qc.setQueryData(paymentQueries.view(ctx.company.id, id).queryKey, view.data);
+  const view = await hydrate(qc, paymentQueries.view(ctx.company.id, id), () =>
+    loadData(ctx, () => getBatchView(ctx, id)),
+  );
+  if (!view.ok) return <PageProblem load={view} />;
   return (
     <HydrationBoundary state={dehydrate(qc)}>
       <BatchDetail companyId={ctx.company.id} id={id} />

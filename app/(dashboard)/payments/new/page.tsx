@@ -9,7 +9,7 @@ import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "New payment batch" };
 
-/** New batch (issue 6 §1, treasurer): the currencies offered are those of the company's accounts. */
+/** New batch (treasurer): the currencies offered are those of the company's accounts. */
 export default async function NewBatchPage() {
   const load = await loadPage("payments", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;

@@ -8,11 +8,11 @@ import { ReportShell } from "@/components/reports/report-shell";
 import { CashflowReport } from "@/components/reports/cashflow-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Cashflow" };
 
-/** Cashflow report (issue 5 §5). */
+/** Cashflow report. */
 export default async function CashflowPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("reports", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
@@ -22,8 +22,16 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
   return (
     <div className="max-w-6xl">
       <PageHeader title="Reports" description={`Daily inflow, outflow and net per currency at ${ctx.company.name}`} />
-      <ReportShell range={range} exportHref={`/api/treasury/reporting/cashflow/export?from_date=${range.from_date}&to_date=${range.to_date}`} exportName="cashflow.csv">
-        {data.ok ? <CashflowReport rows={data.data} /> : <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />}
+      <ReportShell
+        range={range}
+        exportHref={`/api/treasury/reporting/cashflow/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+        exportName="cashflow.csv"
+      >
+        {data.ok ? (
+          <CashflowReport rows={data.data} />
+        ) : (
+          <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+        )}
       </ReportShell>
     </div>
   );

@@ -8,23 +8,38 @@ import { ReportShell } from "@/components/reports/report-shell";
 import { ForecastReport } from "@/components/reports/forecast-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Forecast" };
 
-/** Forecast report (issue 5 §5): the chosen range sets how much actual history leads into the forecast. */
+/** Forecast report: the chosen range sets how much actual history leads into the forecast. */
 export default async function ForecastPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("reports", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
-  const [positions, forecast] = await Promise.all([loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date)), loadData(ctx, () => getForecast(ctx))]);
+  const [positions, forecast] = await Promise.all([
+    loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date)),
+    loadData(ctx, () => getForecast(ctx)),
+  ]);
   return (
     <div className="max-w-6xl">
-      <PageHeader title="Reports" description={`Expected position per currency at ${ctx.company.name}, continuing the actual positions of the chosen range`} />
-      <ReportShell range={range} exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}`} exportName={`forecast_${range.from_date}_${range.to_date}.csv`}>
+      <PageHeader
+        title="Reports"
+        description={`Expected position per currency at ${ctx.company.name}, continuing the actual positions of the chosen range`}
+      />
+      <ReportShell
+        range={range}
+        exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+        exportName={`forecast_${range.from_date}_${range.to_date}.csv`}
+      >
         {!forecast.ok ? (
-          <RetryProblem title={forecast.title} message={forecast.message} requestId={forecast.requestId} kind={forecast.kind} />
+          <RetryProblem
+            title={forecast.title}
+            message={forecast.message}
+            requestId={forecast.requestId}
+            kind={forecast.kind}
+          />
         ) : (
           <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} />
         )}

@@ -8,11 +8,11 @@ import { ReportShell } from "@/components/reports/report-shell";
 import { PositionsReport } from "@/components/reports/positions-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Positions" };
 
-/** Positions report (issue 5 §5). */
+/** Positions report. */
 export default async function PositionsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("reports", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
@@ -21,9 +21,20 @@ export default async function PositionsPage({ searchParams }: { searchParams: Pr
   const data = await loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date));
   return (
     <div className="max-w-6xl">
-      <PageHeader title="Reports" description={`Daily cash position (closing booked balances) per currency at ${ctx.company.name}`} />
-      <ReportShell range={range} exportHref={`/api/treasury/reporting/positions/export?from_date=${range.from_date}&to_date=${range.to_date}`} exportName="positions.csv">
-        {data.ok ? <PositionsReport rows={data.data} /> : <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />}
+      <PageHeader
+        title="Reports"
+        description={`Daily cash position (closing booked balances) per currency at ${ctx.company.name}`}
+      />
+      <ReportShell
+        range={range}
+        exportHref={`/api/treasury/reporting/positions/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+        exportName="positions.csv"
+      >
+        {data.ok ? (
+          <PositionsReport rows={data.data} />
+        ) : (
+          <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+        )}
       </ReportShell>
     </div>
   );

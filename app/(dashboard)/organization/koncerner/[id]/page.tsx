@@ -7,11 +7,11 @@ import { Uuid } from "@/lib/contract";
 import { KoncernBreakdownTable } from "@/components/organization/koncern-breakdown";
 import { EmptyState, PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/views/retry-problem";
+import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Koncern" };
 
-/** A koncern (issue 5 §6): its breakdown by company and currency, with totals per currency. */
+/** A koncern: its breakdown by company and currency, with totals per currency. */
 export default async function KoncernPage({ params }: { params: Promise<{ id: string }> }) {
   const load = await loadPage("organization");
   if (!load.ok) return <PageProblem load={load} />;

@@ -1,20 +1,22 @@
-"use client";
-
-import type { ApprovalQueueRow } from "@/lib/bff/queries/payment-views";
+import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { toQueryString } from "@/components/data/bff-fetch";
-import { useRowDecisions } from "@/components/review/use-row-decisions";
+import type { RowDecisionConfig } from "@/components/review-queue/use-row-decisions";
 import { paymentQueries } from "@/components/payments/payment-queries";
-import { approvalQueries } from "./approval-queries";
+import { approvalQueries, approveBlocker } from "./approval-queries";
 
 export type Decision = "approve" | "reject";
 
 /**
- * Approve / reject on the approval queue: a rejection or a final approval
- * takes the row out of the queue at once; a partial approval marks it as
- * approved by the signed-in user.
+ * Approve / reject on the approval queue, for `useReviewQueue`: a rejection
+ * or a final approval takes the row out of the queue at once; a partial
+ * approval marks it as approved by the signed-in user `me` (an e-mail).
+ * Rows the user may not approve (four-eyes, `approveBlocker`) are left out
+ * of an approval.
  */
-export function useDecisions(me: string) {
-  const d = useRowDecisions<ApprovalQueueRow, Decision>({
+export function approvalDecisions(me: string): RowDecisionConfig<ApprovalQueueRow, Decision> & {
+  allows: (row: ApprovalQueueRow, d: Decision) => boolean;
+} {
+  return {
     listKey: approvalQueries.queue().queryKey,
     invalidate: [approvalQueries.all(), paymentQueries.all()],
     idOf: (r) => r.approval.id,
@@ -29,13 +31,9 @@ export function useDecisions(me: string) {
         approval: { ...r.approval, approved_count: count, state: "partially_approved" },
       };
     },
+    allows: (r, dec) => dec === "reject" || !approveBlocker(r),
     done: { approve: "Approved", reject: "Rejected" },
     noun: { approve: "The approval", reject: "The rejection" },
     label: (r) => `Batch ${r.approval.object_id.slice(0, 8)}`,
-  });
-  return {
-    ...d,
-    decideMany: (rows: readonly ApprovalQueueRow[], dec: Decision, reason?: string) =>
-      d.decideMany(rows, dec, reason ? { reason } : undefined),
   };
 }

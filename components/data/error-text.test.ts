@@ -1,5 +1,5 @@
 /**
- * Refusals in words (issue 6 §2: "a 409 from the API is shown in words") and
+ * Refusals in words (a 409 from the API is shown as what it means) and
  * which refusals a retry cannot change (a dialog then offers Close).
  */
 import { describe, expect, it } from "vitest";

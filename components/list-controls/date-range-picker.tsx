@@ -5,7 +5,7 @@ import { DATE_PRESETS, DATE_PRESET_LABELS, dateRangeParsers, type ResolvedRange 
 import { isIsoDate } from "@/lib/url-state/parsers";
 
 /**
- * Date range with presets (issue 5 §5): this month, last 30 / 90 days, year
+ * Date range with presets: this month, last 30 / 90 days, year
  * to date, custom. State lives in the URL (`range`, `from`, `to`); a change
  * re-renders the server page (`shallow: false`), which resolves the range.
  * `resolved` is what the server resolved, shown in the date inputs.

@@ -1,6 +1,10 @@
-/** The audit event as the browser sees it (no internal user ids). */
+/**
+ * The dashboard's audit event as the browser sees it (no internal user ids).
+ * Types only: built by the BFF's audit read, shown by the audit log view.
+ */
 export interface AuditEventView {
   id: string;
+  /** ISO 8601 timestamp. */
   at: string;
   user_email: string;
   action: string;

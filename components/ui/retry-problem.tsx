@@ -5,7 +5,7 @@ import { useTransition } from "react";
 import { RotateCw } from "lucide-react";
 import { ProblemState } from "@/components/ui/states";
 
-/** An error state with a retry (issue 5 §7): re-runs the server render of the page, keeping the URL state. */
+/** An error state with a retry: re-runs the server render of the page, keeping the URL state. */
 export function RetryProblem({
   title,
   message,
@@ -27,7 +27,10 @@ export function RetryProblem({
           type="button"
           onClick={() => start(() => router.refresh())}
           disabled={pending}
-          className="inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          className={
+            "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 " +
+            "text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          }
         >
           <RotateCw className={`size-3.5 ${pending ? "animate-spin" : ""}`} aria-hidden />
           Retry

@@ -25,7 +25,7 @@ export interface DecisionCallbacks {
 }
 
 /**
- * The confirmation of a review decision (issue 6 §3, §4), shared by the
+ * The confirmation of a review decision, shared by the
  * approval queue and the reconciliation review: "Approve this payment
  * batch?" / "Reject 3 matches?", what is decided (`children`), on a
  * rejection a reason (`reasonOnReject`) — sent with the decision and kept in

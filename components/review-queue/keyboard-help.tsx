@@ -1,6 +1,20 @@
 "use client";
 
+import { Keyboard } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
+
+/** Classes of the keyboard's active row: a tint and a bar on its left edge. */
+export const ACTIVE_ROW = "bg-sky-50/70 shadow-[inset_3px_0_0_var(--color-sky-600)]";
+
+/** The "?" button that opens the keyboard help. */
+export function KeyboardHelpButton({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Button variant="ghost" onClick={onOpen} aria-label="Keyboard shortcuts">
+      <Keyboard className="size-4" aria-hidden /> ?
+    </Button>
+  );
+}
 
 /** The "?" help of a review list: its keys in a table. */
 export function KeyboardHelp({

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import type { BffPage } from "@/lib/views/bff-page";
 
 /** A labelled select for a filter bar; the empty option means "any". */
 export function FilterSelect({
@@ -60,7 +61,10 @@ export function FilterText({
         defaultValue={value ?? ""}
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value.trim() === "" ? null : e.target.value)}
-        className="h-8 w-48 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 placeholder:text-slate-400"
+        className={
+          "h-8 w-48 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
+          "placeholder:text-slate-400"
+        }
         data-testid={testId}
       />
     </label>
@@ -113,5 +117,42 @@ export function Pager({
         Next
       </button>
     </nav>
+  );
+}
+
+/** A labelled date input for a filter bar; clearing it sets null. */
+export function FilterDate({
+  label,
+  value,
+  onChange,
+}: {
+  label: ReactNode;
+  value: string | null;
+  onChange: (v: string | null) => void;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+      {label}
+      <input
+        type="date"
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value || null)}
+        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900"
+      />
+    </label>
+  );
+}
+
+/** The `Pager` of one BFF list page. */
+export function PagerOf({ page, onPage }: { page: BffPage<unknown>; onPage: (p: number) => void }) {
+  return (
+    <Pager
+      page={page.page}
+      totalPages={page.total_pages}
+      count={page.count}
+      hasNext={page.has_next}
+      hasPrevious={page.has_previous}
+      onPage={onPage}
+    />
   );
 }

@@ -20,8 +20,8 @@ export function stateInWords(state: string): string {
 }
 
 /**
- * A refusal in words for a toast or an inline message (issue 6 §2: "a 409
- * from the API is shown in words"). A 409 with `details.state` names the
+ * A refusal in words for a toast or an inline message: a user cannot act
+ * on a bare "409 Conflict". A 409 with `details.state` names the
  * state the object is in now; an idempotency collision says the request is
  * still running; other errors keep the BFF's message and request id.
  */

@@ -20,7 +20,7 @@ function typing(target: EventTarget | null): boolean {
 
 /**
  * The review keyboard model of the approval queue and the reconciliation
- * review (issue 6 §3, §4): j / k move, x selects, a approves (or confirms),
+ * review: j / k move, x selects, a approves (or confirms),
  * r rejects, ? opens the help. Keys are ignored while typing in a field,
  * with a modifier held, or when `enabled` is false. The active row is
  * scrolled into view and focused (`[data-row-index]`), so screen readers

@@ -5,7 +5,7 @@ import { useQueryClient, type QueryKey } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { RowKeys } from "@/components/data/operation-key";
-import { errorText } from "./error-text";
+import { errorText } from "@/components/data/error-text";
 import type { RowResult } from "./row-result";
 
 export interface RowDecisionConfig<Row, D extends string> {

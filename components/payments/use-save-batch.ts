@@ -1,0 +1,70 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useRef } from "react";
+import type { Path, UseFormSetError } from "react-hook-form";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { PaymentBatch } from "@/lib/contract";
+import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
+import { errorText } from "@/components/data/error-text";
+import { toast } from "@/components/ui/toast";
+import type { PaymentBatchCreate } from "@/lib/contract";
+import type { BatchFormValues } from "./batch-form-schema";
+import { paymentQueries } from "./payment-queries";
+
+type BatchBody = PaymentBatchCreate;
+
+/**
+ * Saving a new batch. One Idempotency-Key is created when the form opens and
+ * kept while the same batch is retried; a changed batch after a refusal is a
+ * new operation with a new key (the API would refuse a key reused with
+ * another body). A double click saves once. The server's field errors are put
+ * on the cells they name (`setError`); success opens the batch.
+ * @returns the mutation (for its pending / error state) and `submit(body)`.
+ */
+export function useSaveBatch(setError: UseFormSetError<BatchFormValues>) {
+  const router = useRouter();
+  const qc = useQueryClient();
+  const op = useRef({ key: crypto.randomUUID(), body: "" as string, inFlight: false });
+
+  const save = useMutation({
+    mutationFn: (body: BatchBody) =>
+      bffFetch<PaymentBatch>("/api/treasury/payments/batches", {
+        method: "POST",
+        body,
+        idempotencyKey: op.current.key,
+      }),
+    onSuccess: (batch) => {
+      toast.success(`Batch created: ${batch.instruction_count} instructions.`);
+      void qc.invalidateQueries({ queryKey: paymentQueries.all() });
+      router.push(`/payments/${batch.id}`);
+    },
+    onError: (err) => {
+      const fieldErrors = err instanceof BffRequestError ? err.details.errors : undefined;
+      if (fieldErrors && typeof fieldErrors === "object") {
+        for (const [path, msgs] of Object.entries(fieldErrors as Record<string, string[]>)) {
+          setError(path as Path<BatchFormValues>, {
+            type: "server",
+            message: Array.isArray(msgs) ? msgs.join("; ") : String(msgs),
+          });
+        }
+      }
+      toast.error(errorText(err, "Saving the batch"));
+    },
+    onSettled: () => {
+      op.current.inFlight = false;
+    },
+  });
+
+  function submit(body: BatchBody) {
+    // A double click submits once: the second click finds the first in flight.
+    if (op.current.inFlight) return;
+    const json = JSON.stringify(body);
+    if (op.current.body && op.current.body !== json) op.current.key = crypto.randomUUID();
+    op.current.body = json;
+    op.current.inFlight = true;
+    save.mutate(body);
+  }
+
+  return { save, submit };
+}

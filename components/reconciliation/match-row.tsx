@@ -1,0 +1,78 @@
+"use client";
+
+import type { MatchReviewRow } from "@/lib/views/reconciliation";
+import { Timestamp } from "@/components/format/business-date";
+import { Button } from "@/components/ui/button";
+import { ACTIVE_ROW } from "@/components/review-queue/keyboard-help";
+import { RowResultText, type RowResult } from "@/components/review-queue/row-result";
+import { SelectCell } from "@/components/review-queue/select-cell";
+import type { MatchAction } from "./match-decision-dialog";
+import { DecisionInfo, InstructionSide, TransactionSide } from "./match-sides";
+import { ScoreBreakdown } from "./score-breakdown";
+
+const td = "border-b border-slate-100 px-3 py-2 align-top";
+
+export interface MatchRowProps {
+  row: MatchReviewRow;
+  index: number;
+  /** The "to review" tab (else the decided one). */
+  proposed: boolean;
+  /** The user may decide here: the select box and the Confirm / Reject buttons are shown. */
+  canAct: boolean;
+  active: boolean;
+  selected: boolean;
+  result: RowResult | undefined;
+  onActivate: () => void;
+  onSelect: () => void;
+  onDecide: (d: MatchAction) => void;
+}
+
+/** One match: the instruction and the transaction side by side, the score and when it was proposed or decided. */
+export function MatchRow(p: MatchRowProps) {
+  const r = p.row;
+  return (
+    <tr
+      data-row-index={p.index}
+      tabIndex={-1}
+      onClick={p.onActivate}
+      data-testid="match-row"
+      data-e2e={r.instruction?.end_to_end_id ?? ""}
+      className={`${p.canAct && p.active ? ACTIVE_ROW : ""} outline-none`}
+    >
+      {p.canAct && (
+        <SelectCell
+          className={td}
+          label={`Select match ${r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8)}`}
+          checked={p.selected}
+          onToggle={p.onSelect}
+        />
+      )}
+      <td className={td}>{r.company_name}</td>
+      <td className={`${td} min-w-56`}>
+        <InstructionSide row={r} />
+      </td>
+      <td className={`${td} min-w-56`}>
+        <TransactionSide row={r} />
+      </td>
+      <td className={td}>
+        <ScoreBreakdown score={r.match.score} breakdown={r.match.score_breakdown} />
+      </td>
+      <td className={`${td} text-slate-600`}>
+        {!p.proposed ? <DecisionInfo row={r} /> : r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
+      </td>
+      {p.canAct && (
+        <td className={`${td} whitespace-nowrap`}>
+          <div className="flex flex-col gap-1">
+            <Button variant="primary" onClick={() => p.onDecide("confirm")} data-testid="confirm-match">
+              Confirm
+            </Button>
+            <Button onClick={() => p.onDecide("reject")} data-testid="reject-match">
+              Reject
+            </Button>
+          </div>
+          <RowResultText result={p.result} />
+        </td>
+      )}
+    </tr>
+  );
+}
