@@ -46,11 +46,15 @@ export function formatBusinessDate(date: string, locale = "en-GB", style: keyof 
   return fmt(locale, { ...STYLES[style], timeZone: "UTC" }).format(ms);
 }
 
-/** Formats an ISO 8601 instant in the viewer's time zone (or `timeZone` when given). */
+/**
+ * Formats an ISO 8601 instant in `timeZone` (an IANA zone; the runtime's own zone when omitted), with seconds when
+ * asked and the zone's short name when `zoneName` (e.g. `23 Nov 2026, 07:16 CET`). Returns the input unchanged when it
+ * is not a timestamp.
+ */
 export function formatTimestamp(
   ts: string,
   locale = "en-GB",
-  opts: { timeZone?: string; seconds?: boolean } = {},
+  opts: { timeZone?: string; seconds?: boolean; zoneName?: boolean } = {},
 ): string {
   const ms = Date.parse(ts);
   if (Number.isNaN(ms)) return ts;
@@ -61,6 +65,7 @@ export function formatTimestamp(
     hour: "2-digit",
     minute: "2-digit",
     ...(opts.seconds ? { second: "2-digit" } : {}),
+    ...(opts.zoneName ? { timeZoneName: "short" } : {}),
     ...(opts.timeZone ? { timeZone: opts.timeZone } : {}),
   }).format(ms);
 }

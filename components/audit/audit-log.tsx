@@ -161,7 +161,7 @@ function AuditTable({ rows, names }: { rows: AuditEventView[]; names: Map<string
             data-object={e.object_id ?? ""}
           >
             <Td className="text-slate-600">
-              <Timestamp value={e.at} seconds />
+              <Timestamp value={e.at} seconds zone />
             </Td>
             <Td>{e.user_email}</Td>
             <Td mono>{e.action}</Td>

@@ -43,7 +43,14 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
             tick={{ fontSize: 11, fill: "#64748b" }}
             minTickGap={24}
           />
-          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} />
+          <YAxis
+            tickFormatter={compactTick(
+              locale,
+              data.flatMap((d) => [d.inflow, d.outflow, d.net]),
+            )}
+            tick={{ fontSize: 11, fill: "#64748b" }}
+            width={56}
+          />
           <ReferenceLine y={0} stroke="#94a3b8" />
           <Tooltip
             isAnimationActive={false}

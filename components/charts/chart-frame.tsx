@@ -3,10 +3,30 @@
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
 
-/** Compact axis labels (e.g. `1.2M`); axis ticks only — tooltips and tables show exact amounts. */
-export function compactTick(locale: string) {
-  const f = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
+/**
+ * Y-axis tick labels in compact notation (`5.63M`), with as many fraction digits as the axis needs so neighbouring
+ * ticks never read alike: `values` are the plotted numbers; the digits follow from the expected tick step (a fifth of
+ * their range) relative to the compact unit of the largest magnitude (thousand, million, billion). 1–3 digits.
+ */
+export function compactTick(locale: string, values: readonly number[] = []) {
+  const f = new Intl.NumberFormat(locale, {
+    notation: "compact",
+    maximumFractionDigits: compactFractionDigits(values),
+  });
   return (v: number) => f.format(v);
+}
+
+/** Fraction digits `compactTick` uses for these values (1 when they are empty or flat). */
+export function compactFractionDigits(values: readonly number[]): number {
+  const finite = values.filter(Number.isFinite);
+  if (finite.length === 0) return 1;
+  const min = Math.min(...finite);
+  const max = Math.max(...finite);
+  const largest = Math.max(Math.abs(min), Math.abs(max));
+  if (max === min || largest < 1000) return 1;
+  const unit = 10 ** (3 * Math.floor(Math.log10(largest) / 3));
+  const step = (max - min) / 5 / unit;
+  return Math.min(3, Math.max(1, Math.ceil(-Math.log10(step))));
 }
 
 /**

@@ -48,7 +48,10 @@ export function ForecastChart({
             minTickGap={24}
           />
           <YAxis
-            tickFormatter={compactTick(locale)}
+            tickFormatter={compactTick(
+              locale,
+              data.flatMap((d) => [d.actual, d.forecast].filter((v): v is number => v !== null)),
+            )}
             tick={{ fontSize: 11, fill: "#64748b" }}
             width={56}
             domain={["auto", "auto"]}
@@ -85,6 +88,7 @@ export function ForecastChart({
             }}
           />
           <Line
+            type="monotone"
             dataKey="actual"
             stroke={COLORS.line}
             strokeWidth={1.5}
@@ -93,6 +97,7 @@ export function ForecastChart({
             isAnimationActive={false}
           />
           <Line
+            type="monotone"
             dataKey="forecast"
             stroke={COLORS.forecast}
             strokeWidth={1.5}

@@ -5,7 +5,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import type { IntradayBalancePoint } from "@/lib/contract";
 import { downsample } from "@/lib/downsample";
 import { formatTimestamp, formatTimeOfDay } from "@/lib/format-date";
-import { useLocale } from "@/components/format/use-locale";
+import { useLocale, useTimeZone } from "@/components/format/use-locale";
 import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
 import { intradaySeries, type IntradayDatum } from "./series";
 
@@ -27,6 +27,7 @@ export function IntradayChart({
   title?: string;
 }) {
   const locale = useLocale();
+  const timeZone = useTimeZone();
   const data = useMemo(
     () => downsample(intradaySeries(points), MAX_DRAWN_POINTS, { x: (d) => d.t, y: (d) => d.y }),
     [points],
@@ -53,13 +54,18 @@ export function IntradayChart({
             scale="time"
             domain={["dataMin", "dataMax"]}
             tickFormatter={(t: number) =>
-              multiDay ? formatTimestamp(new Date(t).toISOString(), locale) : formatTimeOfDay(t, locale)
+              multiDay
+                ? formatTimestamp(new Date(t).toISOString(), locale, { timeZone })
+                : formatTimeOfDay(t, locale, timeZone)
             }
             tick={{ fontSize: 11, fill: "#64748b" }}
             minTickGap={40}
           />
           <YAxis
-            tickFormatter={compactTick(locale)}
+            tickFormatter={compactTick(
+              locale,
+              (data as IntradayDatum[]).map((d) => d.y),
+            )}
             tick={{ fontSize: 11, fill: "#64748b" }}
             width={56}
             domain={["auto", "auto"]}
@@ -72,7 +78,7 @@ export function IntradayChart({
               return (
                 <TooltipBox
                   locale={locale}
-                  heading={formatTimestamp(d.timestamp, locale, { seconds: true })}
+                  heading={formatTimestamp(d.timestamp, locale, { seconds: true, timeZone, zoneName: true })}
                   rows={[{ label: d.balance_type.replace("_", " "), amount: d.balance, currency, color: COLORS.line }]}
                 />
               );

@@ -34,7 +34,10 @@ export function PositionChart({
             minTickGap={24}
           />
           <YAxis
-            tickFormatter={compactTick(locale)}
+            tickFormatter={compactTick(
+              locale,
+              data.map((d) => d.balance),
+            )}
             tick={{ fontSize: 11, fill: "#64748b" }}
             width={56}
             domain={["auto", "auto"]}

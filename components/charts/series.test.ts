@@ -41,6 +41,21 @@ describe("chart series", () => {
     expect(d).toMatchObject({ inflow: 10, outflow: -4.5, net: 5.5, row: { outflow: "4.50" } });
   });
 
+  it("fills days without flows with zero rows so the time axis is to scale", () => {
+    const s = cashflowSeries([
+      { date: "2026-02-27", currency: "EUR", inflow: "1.00", outflow: "0.00", net: "1.00" },
+      { date: "2026-03-02", currency: "EUR", inflow: "0.00", outflow: "2.50", net: "-2.50" },
+    ]);
+    expect(s.map((d) => [d.date, d.row.net, d.outflow])).toEqual([
+      ["2026-02-27", "1.00", -0],
+      ["2026-02-28", "0.00", -0],
+      ["2026-03-01", "0.00", -0],
+      ["2026-03-02", "-2.50", -2.5],
+    ]);
+    expect(s[1]?.row).toEqual({ date: "2026-02-28", currency: "EUR", inflow: "0.00", outflow: "0.00", net: "0.00" });
+    expect(cashflowSeries([])).toEqual([]);
+  });
+
   it("continues the forecast from the last actual position and skips overlapping entries", () => {
     const s = forecastSeries(
       [

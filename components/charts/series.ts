@@ -8,6 +8,7 @@
  * float.
  */
 import type { CashflowDay, ForecastEntry, IntradayBalancePoint, PositionDay } from "@/lib/contract";
+import { addDaysIso } from "@/lib/dates";
 import { businessDateToUtcMs } from "@/lib/format-date";
 
 /** Geometry only: a decimal string as a JS number for plotting. */
@@ -58,16 +59,34 @@ export interface CashflowDatum {
   row: CashflowDay;
 }
 
-/** Cashflow days of one currency, sorted by date. Outflow is plotted below zero so bars read as in / out. */
+const MAX_CASHFLOW_DAYS = 3700;
+
+/**
+ * Cashflow days of one currency, sorted by date, with every calendar day between the first and the last present:
+ * a day without flows becomes a zero row (`0.00` in, out and net) so the time axis is to scale. Outflow is plotted
+ * below zero so bars read as in / out. Rows with a repeated date keep the first.
+ */
 export function cashflowSeries(rows: readonly CashflowDay[]): CashflowDatum[] {
-  return [...rows].sort(byDate).map((r) => ({
-    date: r.date,
-    t: businessDateToUtcMs(r.date),
-    inflow: plotValue(r.inflow),
-    outflow: -plotValue(r.outflow),
-    net: plotValue(r.net),
-    row: r,
-  }));
+  const sorted = [...rows].sort(byDate);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  if (!first || !last) return [];
+  const byDay = new Map<string, CashflowDay>();
+  for (const r of sorted) if (!byDay.has(r.date)) byDay.set(r.date, r);
+  const out: CashflowDatum[] = [];
+  // Reports span at most a few years; the cap only guards the loop against a malformed range.
+  for (let date = first.date; date <= last.date && out.length < MAX_CASHFLOW_DAYS; date = addDaysIso(date, 1)) {
+    const r = byDay.get(date) ?? { date, currency: first.currency, inflow: "0.00", outflow: "0.00", net: "0.00" };
+    out.push({
+      date,
+      t: businessDateToUtcMs(date),
+      inflow: plotValue(r.inflow),
+      outflow: -plotValue(r.outflow),
+      net: plotValue(r.net),
+      row: r,
+    });
+  }
+  return out;
 }
 
 /** A position point of one currency. */

@@ -1,7 +1,7 @@
 "use client";
 
 import { formatBusinessDate, formatTimestamp } from "@/lib/format-date";
-import { useLocale } from "./use-locale";
+import { useLocale, useTimeZone, useTimeZoneKnown } from "./use-locale";
 
 /**
  * A business date `YYYY-MM-DD` in the viewer's locale (a `<time>` with the ISO value), never shifted by a time zone.
@@ -16,16 +16,31 @@ export function BusinessDate({ date, style = "medium" }: { date: string; style?:
 }
 
 /**
- * An instant in the viewer's locale and time zone. Rendered after hydration in the viewer's zone; the server shows UTC.
+ * An instant in the viewer's locale and time zone (`useTimeZone`): the same text on the server render, after
+ * hydration and after client-side navigation. `zone` appends the zone's short name (audit log, timelines, delivery
+ * logs: where a reader compares times with other systems); the `<time>` element carries the ISO value. On a first
+ * visit the server does not know the zone yet: the text is rendered hidden (no wrong time flashes, the layout holds)
+ * and shown once the browser renders it in its zone.
  */
-export function Timestamp({ value, seconds = false }: { value: string; seconds?: boolean }) {
+export function Timestamp({
+  value,
+  seconds = false,
+  zone = false,
+}: {
+  value: string;
+  seconds?: boolean;
+  zone?: boolean;
+}) {
   const locale = useLocale();
-  // The server cannot know the viewer's zone: it renders UTC, and the client re-renders in the viewer's zone once the
-  // locale store resolves.
-  const serverPass = locale === "en-GB" && typeof window === "undefined";
+  const timeZone = useTimeZone();
+  const known = useTimeZoneKnown();
   return (
-    <time dateTime={value} className="whitespace-nowrap" suppressHydrationWarning>
-      {formatTimestamp(value, locale, { seconds, ...(serverPass ? { timeZone: "UTC" } : {}) })}
+    <time
+      dateTime={value}
+      className={known ? "whitespace-nowrap" : "invisible whitespace-nowrap"}
+      title={`${value} (${timeZone})`}
+    >
+      {formatTimestamp(value, locale, { seconds, timeZone, zoneName: zone })}
     </time>
   );
 }

@@ -69,7 +69,7 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       {entries.map((e) => (
         <li key={e.key} className="flex flex-col gap-0.5">
           <span className="text-xs text-slate-500">
-            <Timestamp value={e.at} seconds />
+            <Timestamp value={e.at} seconds zone />
           </span>
           <span className="text-slate-800">{e.label}</span>
         </li>

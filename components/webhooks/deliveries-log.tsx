@@ -35,7 +35,7 @@ export function DeliveriesLog({ id }: { id: string }) {
         {q.data.items.map((d) => (
           <tr key={d.id} data-testid="delivery-row" data-status={d.status}>
             <Td className="text-slate-600">
-              <Timestamp value={d.created_at} seconds />
+              <Timestamp value={d.created_at} seconds zone />
             </Td>
             <Td mono>{d.event_type}</Td>
             <Td>

@@ -15,9 +15,18 @@
  * - `audit_events`: append-only; a trigger refuses UPDATE and DELETE.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, customType, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { isoTimestamp } from "./timestamps";
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
+/**
+ * `timestamp with time zone`, read as an ISO 8601 string with offset (`2026-11-23T06:16:37.601+00:00`): PostgreSQL's
+ * own text form (`2026-11-23 06:16:37.601+00`) is not ISO 8601, and these values reach pages, exports and cursors.
+ * Microseconds are kept, so a cursor built from a read value compares exactly.
+ */
+const ts = customType<{ data: string; driverData: string }>({
+  dataType: () => "timestamp with time zone",
+  fromDriver: (value) => isoTimestamp(value),
+});
 
 export const users = pgTable(
   "users",
@@ -33,8 +42,12 @@ export const users = pgTable(
     /** Allowed company ids; null means every company of the API client. */
     companyIds: jsonb("company_ids").$type<string[] | null>(),
     disabledAt: ts("disabled_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
     /** The OIDC issuer (`iss`) of the tied single sign-on account; null until the first SSO sign-in. */
     ssoIssuer: text("sso_issuer"),
     /** The IdP's subject (`sub`) of the tied account, with `ssoIssuer`. */
@@ -65,7 +78,9 @@ export const auditEvents = pgTable(
     id: uuid("id")
       .primaryKey()
       .default(sql`gen_random_uuid()`),
-    at: ts("at").notNull().defaultNow(),
+    at: ts("at")
+      .notNull()
+      .default(sql`now()`),
     userId: uuid("user_id"),
     userEmail: text("user_email").notNull(),
     action: text("action").notNull(),
@@ -100,7 +115,9 @@ export const fxRates = pgTable(
     quote: text("quote").notNull(),
     rate: numeric("rate").notNull(),
     source: text("source").notNull(),
-    importedAt: ts("imported_at").notNull().defaultNow(),
+    importedAt: ts("imported_at")
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [
     primaryKey({ name: "fx_rates_pkey", columns: [t.base, t.quote, t.rateDate] }),
@@ -123,7 +140,9 @@ export const userPreferences = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     reportingCurrency: text("reporting_currency"),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [check("user_preferences_reporting_currency", sql`${t.reportingCurrency} ~ '^[A-Z]{3}$'`)],
 );
@@ -168,8 +187,12 @@ export const counterparties = pgTable(
     /** The last verification (kept when the details change again, so "ever verified" is known). */
     verifiedBy: uuid("verified_by"),
     verifiedAt: ts("verified_at"),
-    createdAt: ts("created_at").notNull().defaultNow(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
     version: integer("version").notNull().default(1),
   },
   (t) => [
@@ -204,7 +227,9 @@ export const counterpartyHistory = pgTable(
     newStatus: text("new_status").$type<CounterpartyStatus>().notNull(),
     byUserId: uuid("by_user_id").notNull(),
     byEmail: text("by_email").notNull(),
-    at: ts("at").notNull().defaultNow(),
+    at: ts("at")
+      .notNull()
+      .default(sql`now()`),
     reason: text("reason"),
     /** The counterparty's version after this change. */
     version: integer("version").notNull(),
