@@ -138,6 +138,23 @@ test("cross-origin or Origin-less writes are refused", async () => {
   expect((await t.post("/api/session/company", { headers: { "Idempotency-Key": randomUUID() }, data })).status()).toBe(
     403,
   );
+  // Headers a client or a misconfigured proxy controls do not make another origin the dashboard's own.
+  const spoofed = await t.post("/api/session/company", {
+    headers: {
+      Origin: "http://evil.example",
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "http",
+      "Idempotency-Key": randomUUID(),
+    },
+    data,
+  });
+  expect(spoofed.status()).toBe(403);
+  // localhost is another origin than the configured 127.0.0.1.
+  const localhost = await t.post("/api/session/company", {
+    headers: { Origin: BASE_URL.replace("127.0.0.1", "localhost"), "Idempotency-Key": randomUUID() },
+    data,
+  });
+  expect(localhost.status()).toBe(403);
   // The same write from the dashboard's own origin is accepted.
   expect(
     (await t.post("/api/session/company", { headers: { ...ORIGIN, "Idempotency-Key": randomUUID() }, data })).status(),

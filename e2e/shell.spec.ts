@@ -64,7 +64,8 @@ test.describe("company switcher", () => {
   });
 });
 
-test("sign-in page, wrong password, sign in and sign out", async ({ page }) => {
+// Signing out (which ends every session of the user) is proven in auth.setup.ts, before the saved sessions are used.
+test("sign-in page, wrong password, sign in", async ({ page }) => {
   await page.goto("/");
   await expect(page).toHaveURL(/\/login/);
   await page.screenshot({ path: path.join(SCREENSHOTS, "login.png") });
@@ -76,8 +77,4 @@ test("sign-in page, wrong password, sign in and sign out", async ({ page }) => {
   await page.getByLabel("Password").fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("user-name")).toHaveText(USERS.approver2.name);
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.goto("/accounts");
-  await expect(page).toHaveURL(/\/login/);
 });

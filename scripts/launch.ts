@@ -100,8 +100,13 @@ async function main(): Promise<void> {
     env.TREASURY_CLIENT_SECRET = creds.clientSecret;
     env.DASHBOARD_DEMO = "1";
     env.NEXTAUTH_SECRET ??= demoSecret(env.DASHBOARD_DATA_DIR ?? ".data/dashboard");
-    env.NEXTAUTH_URL ??= `http://${host}:${port}`;
     process.stdout.write(`Local Treasury API (demo data, ${data}): ${api.url}/public\n`);
+  }
+  // Writes are accepted only from the dashboard's public URL (lib/bff/route.ts originAllowed). Without single sign-on
+  // it defaults to the address the dashboard listens on; behind a proxy or another host name, set NEXTAUTH_URL.
+  if (!env.NEXTAUTH_URL?.trim() && !env.OIDC_ISSUER?.trim()) {
+    env.NEXTAUTH_URL = `http://${host}:${port}`;
+    process.stdout.write(`Public URL ${env.NEXTAUTH_URL} (set NEXTAUTH_URL if people reach the dashboard elsewhere)\n`);
   }
 
   try {

@@ -2,7 +2,7 @@
 
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
 import type { Transaction } from "@/lib/contract";
 import { signedAmount } from "@/lib/money";
 import { Amount } from "@/components/format/amount";
@@ -20,9 +20,11 @@ const helper = createColumnHelper<typeof features, Transaction>();
 const bookedDate = (t: Transaction) => t.booked_date ?? datePartOf(t.booked_at);
 const valueDate = (t: Transaction) => t.value_date ?? datePartOf(t.value_at);
 
-const columns = helper.columns([
+const dateColumns = [
   helper.accessor(bookedDate, { id: "booked", header: "Booked", cell: (i) => <BusinessDate date={i.getValue()} /> }),
   helper.accessor(valueDate, { id: "value", header: "Value", cell: (i) => <BusinessDate date={i.getValue()} /> }),
+];
+const detailColumns = [
   helper.accessor("counterparty_name", {
     header: "Counterparty",
     cell: (i) => <span className="truncate">{i.getValue()}</span>,
@@ -36,10 +38,26 @@ const columns = helper.columns([
     header: "Amount",
     cell: (i) => <Amount value={i.getValue()} currency={i.row.original.currency} signed />,
   }),
-]);
+];
 
-/** Grid template shared by header and rows, so columns line up without a `<table>` layout pass. */
+/** The columns, with an Account column (its name, else a short id) when the list spans several accounts. */
+function columnsFor(accountName: ((id: string) => string | undefined) | undefined) {
+  if (!accountName) return helper.columns([...dateColumns, ...detailColumns]);
+  const account = helper.accessor((t) => accountName(t.account_id) ?? t.account_id.slice(0, 8), {
+    id: "account",
+    header: "Account",
+    cell: (i) => (
+      <span className="truncate" title={i.getValue()}>
+        {i.getValue()}
+      </span>
+    ),
+  });
+  return helper.columns([...dateColumns, account, ...detailColumns]);
+}
+
+/** Grid templates shared by header and rows, so columns line up without a `<table>` layout pass. */
 const GRID = "grid grid-cols-[7.5rem_7.5rem_minmax(10rem,1.2fr)_minmax(10rem,2fr)_11rem]";
+const GRID_WITH_ACCOUNT = "grid grid-cols-[7.5rem_7.5rem_minmax(8rem,1fr)_minmax(10rem,1.2fr)_minmax(10rem,1.6fr)_11rem]";
 const ROW_HEIGHT = 33;
 
 /**
@@ -49,6 +67,7 @@ const ROW_HEIGHT = 33;
  * ARIA table roles with `aria-rowcount` / `aria-rowindex` because rows are
  * absolutely positioned. A row opens the detail drawer on click or Enter.
  * `onEndReached` fires when the last rows come into view (load more).
+ * `accountName` (id → name) adds an Account column, for lists that span accounts.
  */
 export function TransactionsTable({
   rows,
@@ -56,13 +75,17 @@ export function TransactionsTable({
   onEndReached,
   height = 560,
   label = "Transactions",
+  accountName,
 }: {
   rows: Transaction[];
+  accountName?: (id: string) => string | undefined;
   onOpen: (t: Transaction) => void;
   onEndReached?: () => void;
   height?: number;
   label?: string;
 }) {
+  const columns = useMemo(() => columnsFor(accountName), [accountName]);
+  const grid = accountName ? GRID_WITH_ACCOUNT : GRID;
   const table = useTable({ features, columns, data: rows, getRowId: (t) => t.id });
   const modelRows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -97,7 +120,7 @@ export function TransactionsTable({
     >
       <div role="rowgroup">
         {table.getHeaderGroups().map((g) => (
-          <div role="row" aria-rowindex={1} key={g.id} className={`${GRID} border-b border-slate-200 bg-slate-50`}>
+          <div role="row" aria-rowindex={1} key={g.id} className={`${grid} border-b border-slate-200 bg-slate-50`}>
             {g.headers.map((h) => (
               <div
                 role="columnheader"
@@ -129,7 +152,7 @@ export function TransactionsTable({
                 tabIndex={0}
                 onClick={() => onOpen(row.original)}
                 onKeyDown={(e) => onKey(e, row.original)}
-                className={`${GRID} absolute left-0 top-0 w-full cursor-pointer items-center border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50`}
+                className={`${grid} absolute left-0 top-0 w-full cursor-pointer items-center border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50`}
                 style={{ height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
                 data-testid="transaction-row"
               >

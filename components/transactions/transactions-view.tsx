@@ -78,6 +78,7 @@ export function TransactionsView({
   const totals = useFlowTotals(rows);
   const [open, setOpen] = useState<Transaction | null>(null);
   const names = useMemo(() => new Map(accounts.map((a) => [a.id, a.name])), [accounts]);
+  const accountName = useCallback((id: string) => names.get(id), [names]);
   const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = q;
   const search: SearchState = {
     q: f.q,
@@ -141,7 +142,13 @@ export function TransactionsView({
               fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`}
             />
           </div>
-          <TransactionsTable rows={rows} onOpen={setOpen} onEndReached={more} height={520} />
+          <TransactionsTable
+            rows={rows}
+            onOpen={setOpen}
+            onEndReached={more}
+            height={520}
+            accountName={fixedAccountId ? undefined : accountName}
+          />
           <div
             className={
               "mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 " +
@@ -172,7 +179,7 @@ export function TransactionsView({
           </div>
         </>
       )}
-      <TransactionDrawer transaction={open} accountName={(id) => names.get(id)} onClose={() => setOpen(null)} />
+      <TransactionDrawer transaction={open} accountName={accountName} onClose={() => setOpen(null)} />
     </div>
   );
 }

@@ -1,8 +1,23 @@
 import "next-auth";
+import "next-auth/jwt";
 
 declare module "next-auth" {
-  /** The session the browser sees: who is signed in, nothing more (roles are read from the DB on the server). */
+  /**
+   * The session: who is signed in, the session version it was signed in under and when (epoch seconds); roles are
+   * read from the DB on the server.
+   */
   interface Session {
     user: { id: string; name: string; email: string };
+    sv: number;
+    authAt: number;
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    /** The user's session version at sign-in (lib/db/users.ts `endSessions`). */
+    sv?: number;
+    /** Sign-in time, epoch seconds (absolute lifetime). */
+    authAt?: number;
   }
 }

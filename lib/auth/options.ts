@@ -11,7 +11,7 @@ import "server-only";
 import type { NextAuthOptions, Profile } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { findUserByEmail, verifyCredentials, type DashboardUser } from "../db/users";
+import { endSessions, findUserByEmail, findUserById, verifyCredentials, type DashboardUser } from "../db/users";
 import { appendAudit } from "../db/audit";
 import { linkSsoAccount, ssoLinkOf, userIdOfSsoAccount } from "../db/sso-accounts";
 import { getConfig } from "../server/config";
@@ -20,8 +20,10 @@ import { logger } from "../server/log";
 import { admitSsoUser, checkSsoTie, mergeClaims, ssoIdentity, type Decision, type SsoIdentity } from "./oidc-identity";
 import { THROTTLED_PREFIX } from "./sign-in-errors";
 
-/** Session lifetime: a working day. */
-const SESSION_SECONDS = 8 * 60 * 60;
+/** Absolute session lifetime from sign-in (`DASHBOARD_SESSION_HOURS`, default 12 h), in seconds. */
+function sessionSeconds(): number {
+  return getConfig().DASHBOARD_SESSION_HOURS * 60 * 60;
+}
 
 /** The provider id, so the callback URL is `<NEXTAUTH_URL>/api/auth/callback/oidc`. */
 const OIDC = "oidc";
@@ -195,8 +197,8 @@ export function getAuthOptions(): NextAuthOptions {
   }
   cached = {
     secret: config.NEXTAUTH_SECRET,
-    session: { strategy: "jwt", maxAge: SESSION_SECONDS },
-    jwt: { maxAge: SESSION_SECONDS },
+    session: { strategy: "jwt", maxAge: sessionSeconds() },
+    jwt: { maxAge: sessionSeconds() },
     pages: { signIn: "/login", error: "/login" },
     providers,
     callbacks: {
@@ -230,11 +232,25 @@ export function getAuthOptions(): NextAuthOptions {
         } else if (user) {
           token.sub = user.id;
         }
+        if (account && token.sub) {
+          // Signing in: the session lives under the user's current session version, from now.
+          const signedIn = await findUserById(await dashboardDb(), token.sub);
+          token.sv = signedIn?.sessionVersion ?? 0;
+          token.authAt = Math.floor(Date.now() / 1000);
+        }
         return token;
       },
       async session({ session, token }) {
         session.user = { id: token.sub ?? "", name: token.name ?? "", email: token.email ?? "" };
+        session.sv = typeof token.sv === "number" ? token.sv : -1;
+        session.authAt = typeof token.authAt === "number" ? token.authAt : 0;
         return session;
+      },
+    },
+    events: {
+      // Signing out ends every session of the user, not only this browser's cookie: a copied JWT stops working too.
+      async signOut({ token }) {
+        if (token?.sub) await endSessions(await dashboardDb(), token.sub);
       },
     },
     logger: {

@@ -7,13 +7,20 @@ import "server-only";
 import { getServerSession } from "next-auth";
 import { findUserById, type DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
+import { getConfig } from "../server/config";
 import { getAuthOptions } from "./options";
+import { sessionCurrent } from "./session-rules";
 
-/** The enabled user of this request's session, or null. */
+/**
+ * The enabled user of this request's session, or null: also null when the session has ended (signed in under an
+ * older session version: sign-out, disabling, a change of roles, companies or password) or is older than the
+ * absolute lifetime (`DASHBOARD_SESSION_HOURS`), though its JWT is still valid.
+ */
 export async function currentUser(): Promise<DashboardUser | null> {
   const session = await getServerSession(getAuthOptions());
   const id = session?.user?.id;
   if (!id) return null;
   const user = await findUserById(await dashboardDb(), id);
-  return user && !user.disabled ? user : null;
+  if (!user || user.disabled) return null;
+  return sessionCurrent(session, user, Date.now(), getConfig().DASHBOARD_SESSION_HOURS) ? user : null;
 }

@@ -16,6 +16,7 @@ import { can, type Permission } from "../auth/roles";
 import { appendAudit } from "../db/audit";
 import type { CallContext, WriteContext } from "../treasury-client";
 import { getConfig } from "../server/config";
+import { originAllowed } from "./origin";
 import { dashboardDb } from "../server/db";
 import { logger } from "../server/log";
 import { requestContext, requestIdFrom, type BffContext } from "./context";
@@ -72,14 +73,8 @@ type Segment = { params: Promise<Record<string, string | string[]>> };
 
 /** True when the request's Origin is this dashboard's origin. */
 function sameOrigin(req: NextRequest): boolean {
-  const origin = req.headers.get("origin");
-  if (!origin) return false;
-  const allowed = new Set<string>([req.nextUrl.origin]);
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  if (host) allowed.add(`${req.headers.get("x-forwarded-proto") ?? req.nextUrl.protocol.replace(":", "")}://${host}`);
-  const configured = getConfig().NEXTAUTH_URL;
-  if (configured) allowed.add(new URL(configured).origin);
-  return allowed.has(origin);
+  const config = getConfig();
+  return originAllowed(req.headers.get("origin"), config.NEXTAUTH_URL, config.DASHBOARD_ALLOWED_ORIGINS);
 }
 
 async function readJson(req: NextRequest): Promise<unknown> {

@@ -4,7 +4,16 @@ import { openDashboardDb, type DashboardDatabase } from "./client";
 import { appendAudit, listAudit } from "./audit";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from "./demo-users";
 import { linkSsoAccount, listSsoLinks, ssoLinkOf, unlinkSsoAccount, userIdOfSsoAccount } from "./sso-accounts";
-import { FREE_FAILURES, disableUser, findUserByEmail, listUsers, upsertUser, verifyCredentials } from "./users";
+import {
+  FREE_FAILURES,
+  disableUser,
+  endSessions,
+  findUserByEmail,
+  findUserById,
+  listUsers,
+  upsertUser,
+  verifyCredentials,
+} from "./users";
 
 let database: DashboardDatabase;
 const C1 = "11111111-1111-4111-8111-111111111111";
@@ -90,6 +99,40 @@ describe("users", () => {
     expect(await disableUser(database.db, "nobody@example.com")).toBe(false);
     expect((await verifyCredentials(database.db, "d@example.com", "right-password-1")).ok).toBe(false);
     expect((await listUsers(database.db)).find((u) => u.email === "d@example.com")?.disabled).toBe(true);
+  });
+
+  it("ends a user's sessions on sign-out, disabling and a change of roles, companies or password, not on a re-seed", async () => {
+    const base = { email: "sessions@example.com", name: "S", password: "correct-horse-9", roles: ["viewer" as const] };
+    const u = await upsertUser(database.db, base);
+    const version = async () => (await findUserById(database.db, u.id))?.sessionVersion;
+    expect(await version()).toBe(0);
+    await upsertUser(database.db, { ...base, roles: ["viewer"] }); // the same values again (a demo re-seed)
+    expect(await version()).toBe(0);
+    await upsertUser(database.db, { ...base, roles: ["viewer", "treasurer"] });
+    expect(await version()).toBe(1);
+    await upsertUser(database.db, { ...base, roles: ["treasurer", "viewer"], companyIds: [C1] });
+    expect(await version()).toBe(2);
+    await upsertUser(database.db, {
+      ...base,
+      roles: ["treasurer", "viewer"],
+      companyIds: [C1],
+      password: "new-horse-12",
+    });
+    expect(await version()).toBe(3);
+    expect(await endSessions(database.db, u.id)).toBe(true);
+    expect(await version()).toBe(4);
+    expect(await disableUser(database.db, base.email)).toBe(true);
+    expect(await version()).toBe(5);
+    // Enabling again (users add on a disabled user) is a change too.
+    await upsertUser(database.db, {
+      ...base,
+      roles: ["treasurer", "viewer"],
+      companyIds: [C1],
+      password: "new-horse-12",
+    });
+    expect(await version()).toBe(6);
+    expect(await endSessions(database.db, "not-a-uuid")).toBe(false);
+    expect(await endSessions(database.db, C3)).toBe(false);
   });
 
   it("seeds the demo users: one per role, two approvers, a lead with two roles, the viewer limited to the first two companies", async () => {

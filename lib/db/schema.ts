@@ -42,6 +42,11 @@ export const users = pgTable(
     /** Allowed company ids; null means every company of the API client. */
     companyIds: jsonb("company_ids").$type<string[] | null>(),
     disabledAt: ts("disabled_at"),
+    /**
+     * Sessions carry the version they were signed in under; raising it (sign-out, disabling, a change of roles,
+     * companies or password) ends every session of the user at once, though their JWTs have not expired.
+     */
+    sessionVersion: integer("session_version").notNull().default(0),
     createdAt: ts("created_at")
       .notNull()
       .default(sql`now()`),

@@ -26,6 +26,9 @@ export interface DashboardUser {
   disabled: boolean;
 }
 
+/** A user with the session version its sessions must carry (a session signed in under another one has ended). */
+export type UserWithSessionVersion = DashboardUser & { sessionVersion: number };
+
 export const FREE_FAILURES = 5;
 const BASE_LOCK_MS = 30_000;
 const MAX_LOCK_MS = 15 * 60_000;
@@ -59,7 +62,7 @@ export const NewUser = z.object({
 });
 export type NewUser = z.input<typeof NewUser>;
 
-function toUser(row: typeof users.$inferSelect): DashboardUser {
+function toUser(row: typeof users.$inferSelect): UserWithSessionVersion {
   return {
     id: row.id,
     email: row.email,
@@ -67,18 +70,29 @@ function toUser(row: typeof users.$inferSelect): DashboardUser {
     roles: parseRoles(row.roles),
     companyIds: row.companyIds ?? null,
     disabled: row.disabledAt !== null,
+    sessionVersion: row.sessionVersion,
   };
 }
 
 /**
  * Creates a user, or updates name, password, roles and companies of an
- * existing one with the same e-mail (and enables it again).
+ * existing one with the same e-mail (and enables it again). A change of
+ * roles, companies or password, or enabling a disabled user, ends the
+ * user's sessions (the same values again, as a demo re-seed writes, do not).
  * @throws ZodError for invalid input.
  */
 export async function upsertUser(db: DashboardDb, input: NewUser): Promise<DashboardUser> {
   const u = NewUser.parse(input);
   const passwordHash = u.password ? await bcrypt.hash(u.password, bcryptCost()) : null;
   const now = new Date().toISOString();
+  const [before] = await db.select().from(users).where(eq(users.email, u.email));
+  const changed =
+    before !== undefined &&
+    (before.disabledAt !== null ||
+      JSON.stringify([...before.roles].sort()) !== JSON.stringify([...u.roles].sort()) ||
+      JSON.stringify(before.companyIds ? [...before.companyIds].sort() : null) !==
+        JSON.stringify(u.companyIds ? [...u.companyIds].sort() : null) ||
+      (u.password !== undefined && !(before.passwordHash && (await bcrypt.compare(u.password, before.passwordHash)))));
   const [row] = await db
     .insert(users)
     .values({ email: u.email, name: u.name, passwordHash, roles: u.roles, companyIds: u.companyIds })
@@ -90,6 +104,7 @@ export async function upsertUser(db: DashboardDb, input: NewUser): Promise<Dashb
         companyIds: u.companyIds,
         disabledAt: null,
         updatedAt: now,
+        ...(changed ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
         ...(passwordHash ? { passwordHash } : {}),
       },
     })
@@ -98,8 +113,19 @@ export async function upsertUser(db: DashboardDb, input: NewUser): Promise<Dashb
   return toUser(row);
 }
 
+/** Ends every session of the user (sign-out; an admin's "sign out everywhere"). Returns false when no such user. */
+export async function endSessions(db: DashboardDb, userId: string): Promise<boolean> {
+  if (!z.uuid().safeParse(userId).success) return false;
+  const rows = await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date().toISOString() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 /** The user with this id, or null. */
-export async function findUserById(db: DashboardDb, id: string): Promise<DashboardUser | null> {
+export async function findUserById(db: DashboardDb, id: string): Promise<UserWithSessionVersion | null> {
   if (!z.uuid().safeParse(id).success) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ? toUser(row) : null;
@@ -117,11 +143,15 @@ export async function listUsers(db: DashboardDb): Promise<DashboardUser[]> {
   return rows.map(toUser);
 }
 
-/** Disables a user (sign-in refused, sessions rejected by the BFF). Returns false when no such user. */
+/** Disables a user (sign-in refused, every session ended). Returns false when no such user. */
 export async function disableUser(db: DashboardDb, email: string): Promise<boolean> {
   const rows = await db
     .update(users)
-    .set({ disabledAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+    .set({
+      disabledAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+      sessionVersion: sql`${users.sessionVersion} + 1`,
+    })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
   return rows.length > 0;

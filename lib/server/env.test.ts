@@ -110,4 +110,14 @@ describe("FX rates configuration", () => {
       "FX_RATES_URL",
     ]);
   });
+  it("DASHBOARD_ALLOWED_ORIGINS: absolute http(s) URLs kept as origins; a bad entry is named", () => {
+    expect(
+      parseDashboardEnv({ ...OK, DASHBOARD_ALLOWED_ORIGINS: "https://a.example.com/x, http://127.0.0.1:3001" })
+        .DASHBOARD_ALLOWED_ORIGINS,
+    ).toEqual(["https://a.example.com", "http://127.0.0.1:3001"]);
+    expect(parseDashboardEnv(OK).DASHBOARD_ALLOWED_ORIGINS).toEqual([]);
+    expect(() => parseDashboardEnv({ ...OK, DASHBOARD_ALLOWED_ORIGINS: "https://a.example.com ftp://x" })).toThrow(
+      /DASHBOARD_ALLOWED_ORIGINS.*"ftp:\/\/x"/,
+    );
+  });
 });

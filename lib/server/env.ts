@@ -61,7 +61,25 @@ export const DashboardEnv = z
       return list as Scope[];
     }),
     TREASURY_TIMEOUT_MS: intWithDefault(15_000, 100, 300_000),
+    /** Absolute session lifetime from sign-in, in hours. */
+    DASHBOARD_SESSION_HOURS: intWithDefault(12, 1, 168),
     NEXTAUTH_URL: optionalUrl,
+    /**
+     * Origins besides NEXTAUTH_URL's that may send writes (comma- or space-separated, e.g. a second public host
+     * name); each an absolute http(s) URL, kept as its origin.
+     */
+    DASHBOARD_ALLOWED_ORIGINS: optionalString.transform((s, ctx) => {
+      const origins: string[] = [];
+      for (const entry of s ? s.split(/[\s,]+/).filter(Boolean) : []) {
+        const url = URL.canParse(entry) ? new URL(entry) : null;
+        if (!url || (url.protocol !== "http:" && url.protocol !== "https:")) {
+          ctx.addIssue({ code: "custom", message: `has "${entry}", which is not an absolute http(s) URL` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
     NEXTAUTH_SECRET: optionalString.pipe(
       z
         .string({ message: "is required (32 or more random characters)" })
