@@ -10,14 +10,14 @@ import { CounterpartyStatusBadge, formatIban } from "./status-badge";
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CounterpartyView>();
 
-/** Columns left out on a phone (390 px): the row detail shows them. */
-const WIDE_ONLY = new Set(["bic", "country", "updated"]);
+/** Columns left out below the md breakpoint (a phone): the IBAN moves under the name, the rest into the detail. */
+const WIDE_ONLY = new Set(["iban", "bic", "country", "updated"]);
 
 const columns = helper.columns([
   helper.accessor("name", { header: "Name" }),
   helper.accessor("iban", {
     header: "IBAN",
-    cell: (info) => <span className="break-all font-mono text-xs">{formatIban(info.getValue())}</span>,
+    cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{formatIban(info.getValue())}</span>,
   }),
   helper.accessor("bic", {
     header: "BIC",
@@ -98,20 +98,25 @@ export function CounterpartiesTable({
                       className={`border-b border-slate-100 px-3 py-1.5 align-top ${WIDE_ONLY.has(cell.column.id) ? "hidden md:table-cell" : ""}`}
                     >
                       {cell.column.id === "name" ? (
-                        <button
-                          type="button"
-                          onClick={() => onToggle(c.id)}
-                          aria-expanded={open}
-                          className="inline-flex items-start gap-1 text-left font-medium text-sky-800 hover:underline"
-                          data-testid="counterparty-toggle"
-                        >
-                          {open ? (
-                            <ChevronDown className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                          ) : (
-                            <ChevronRight className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-                          )}
-                          {c.name}
-                        </button>
+                        <>
+                          <button
+                            type="button"
+                            onClick={() => onToggle(c.id)}
+                            aria-expanded={open}
+                            className="inline-flex items-start gap-1 text-left font-medium text-sky-800 hover:underline"
+                            data-testid="counterparty-toggle"
+                          >
+                            {open ? (
+                              <ChevronDown className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                            ) : (
+                              <ChevronRight className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                            )}
+                            {c.name}
+                          </button>
+                          <span className="mt-0.5 block break-all pl-4.5 font-mono text-[11px] text-slate-600 md:hidden">
+                            {formatIban(c.iban)}
+                          </span>
+                        </>
                       ) : (
                         <table.FlexRender cell={cell} />
                       )}

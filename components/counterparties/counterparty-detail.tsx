@@ -46,6 +46,10 @@ export function CounterpartyDetail({
   return (
     <div className="space-y-4" data-testid="counterparty-detail">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-[13px] sm:grid-cols-[auto_1fr_auto_1fr]">
+        <dt className="text-slate-600 md:hidden">BIC</dt>
+        <dd className="font-mono text-xs md:hidden">{c.bic ?? "—"}</dd>
+        <dt className="text-slate-600 md:hidden">Country</dt>
+        <dd className="md:hidden">{c.country}</dd>
         <dt className="text-slate-600">LEI</dt>
         <dd className="font-mono text-xs">{c.lei ?? "—"}</dd>
         <dt className="text-slate-600">Org. number</dt>
@@ -118,7 +122,7 @@ function HistoryItem({ h }: { h: CounterpartyHistoryView }) {
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3">
         <span className="font-medium text-slate-900">{EVENT_WORDS[h.event]}</span>
-        <span className="text-xs text-slate-600">
+        <span className="break-all text-xs text-slate-600">
           {h.byEmail} · <Timestamp value={h.at} />
         </span>
       </div>
