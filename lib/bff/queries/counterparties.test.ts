@@ -107,6 +107,30 @@ describe("counterparties in the BFF", () => {
     expect(d.history[1]?.at).toMatch(/T.*Z$/);
   });
 
+  it("answers a retry with the same Idempotency-Key with the first result instead of doing it again", async () => {
+    const m = meta();
+    const a = await createCounterpartyView(ctxOf(TREASURER), { name: "Retry AB", iban: "SE4550000000058398257466" }, m);
+    const again = await createCounterpartyView(
+      ctxOf(TREASURER),
+      { name: "Retry AB", iban: "SE4550000000058398257466" },
+      m,
+    );
+    expect(again.id).toBe(a.id);
+    // Another key is a new operation: the IBAN is taken.
+    expect(
+      (
+        await errorOf(
+          createCounterpartyView(ctxOf(TREASURER), { name: "Retry AB", iban: "SE4550000000058398257466" }, meta()),
+        )
+      ).code,
+    ).toBe("conflict");
+    const vm = meta();
+    const v = await changeCounterparty(ctxOf(ADMIN), a.id, "verify", { reason: "call-back", expectedVersion: 1 }, vm);
+    const v2 = await changeCounterparty(ctxOf(ADMIN), a.id, "verify", { reason: "call-back", expectedVersion: 1 }, vm);
+    expect([v.version, v2.version, v2.status]).toEqual([2, 2, "verified"]);
+    expect((await counterpartyDetail(ctxOf(ADMIN), a.id)).history).toHaveLength(2);
+  });
+
   it("names the field of a bad body and of a bad query", async () => {
     const e = await errorOf(createCounterpartyView(ctxOf(TREASURER), { name: "X", iban: "NO00 1234" }, meta()));
     expect(e).toMatchObject({ code: "validation_error", details: { errors: { iban: [expect.any(String)] } } });
@@ -136,5 +160,11 @@ describe("counterparties in the BFF", () => {
       ["A GmbH", "pending_verification", true],
       ["B Ltd", "pending_verification", true],
     ]);
+    // The import sent again under the same key is answered with the same counterparties.
+    const m = meta();
+    const good = "name,iban\nC BV,NL91ABNA0417164300\n";
+    const first = await importCounterpartiesView(ctxOf(TREASURER), { csv: good }, m);
+    const retry = await importCounterpartiesView(ctxOf(TREASURER), { csv: good }, m);
+    expect(retry.created.map((c) => c.id)).toEqual(first.created.map((c) => c.id));
   });
 });

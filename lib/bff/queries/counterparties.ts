@@ -7,9 +7,16 @@
  *
  * A counterparty of another company than the selected one is `not_found`
  * (as for a company the user may not see: no existence leak).
+ *
+ * Retries: every write carries the Idempotency-Key derived for the user; a
+ * write whose key already has a successful audit entry of the same kind is
+ * not done again but answered with the counterparty as it is now (so a retry
+ * after a lost answer is not a 409 "IBAN already taken" or a stale version).
  */
 import "server-only";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { AUDIT_ACTION, type AuditAction } from "../../audit-actions";
 import {
   changeBankDetails,
   createCounterparty,
@@ -25,7 +32,7 @@ import {
   type CounterpartyHistoryEntry,
 } from "../../counterparties/counterparties";
 import { importCounterpartiesCsv } from "../../counterparties/csv-import";
-import { COUNTERPARTY_STATUSES } from "../../db/schema";
+import { COUNTERPARTY_STATUSES, auditEvents } from "../../db/schema";
 import { dashboardDb } from "../../server/db";
 import type {
   CounterpartyDetailView,
@@ -153,12 +160,40 @@ export interface WriteMeta {
 
 const auditMeta = (m: WriteMeta): AuditMeta => ({ requestId: m.requestId, idempotencyKey: m.idempotencyKey });
 
+/** The ids of the counterparties an earlier successful write of this user with this key touched, oldest first. */
+async function replayed(ctx: BffContext, meta: WriteMeta, actions: readonly AuditAction[]): Promise<string[]> {
+  const rows = await (
+    await dashboardDb()
+  )
+    .select({ objectId: auditEvents.objectId, at: auditEvents.at })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.userId, ctx.user.id),
+        eq(auditEvents.idempotencyKey, meta.idempotencyKey),
+        eq(auditEvents.outcome, "success"),
+        inArray(auditEvents.action, [...actions]),
+      ),
+    )
+    .orderBy(auditEvents.at);
+  return rows.flatMap((r) => (r.objectId ? [r.objectId] : []));
+}
+
+const CHANGE_ACTION: Record<CounterpartyChange, AuditAction> = {
+  bank_details: AUDIT_ACTION.counterpartyBankDetailsChange,
+  verify: AUDIT_ACTION.counterpartyVerify,
+  reject: AUDIT_ACTION.counterpartyReject,
+  disable: AUDIT_ACTION.counterpartyDisable,
+};
+
 /** Creates a pending counterparty in the selected company. */
 export async function createCounterpartyView(
   ctx: BffContext,
   body: Record<string, unknown>,
   meta: WriteMeta,
 ): Promise<CounterpartyView> {
+  const [done] = await replayed(ctx, meta, [AUDIT_ACTION.counterpartyCreate]);
+  if (done) return counterpartyView(await inCompany(ctx, done), ctx.user.id);
   const row = await createCounterparty(await dashboardDb(), ctx.user, companyOf(ctx), body as never, auditMeta(meta));
   return counterpartyView(row, ctx.user.id);
 }
@@ -179,6 +214,7 @@ export async function changeCounterparty(
   meta: WriteMeta,
 ): Promise<CounterpartyView> {
   const row = await inCompany(ctx, id);
+  if ((await replayed(ctx, meta, [CHANGE_ACTION[change]])).includes(row.id)) return counterpartyView(row, ctx.user.id);
   const db = await dashboardDb();
   const input = body as never;
   const m = auditMeta(meta);
@@ -203,6 +239,12 @@ export async function importCounterpartiesView(
   body: z.output<typeof CounterpartyImportBody>,
   meta: WriteMeta,
 ): Promise<CounterpartyImportView> {
+  const done = body.dryRun ? [] : await replayed(ctx, meta, [AUDIT_ACTION.counterpartyImport]);
+  if (done.length) {
+    const rows = await Promise.all(done.map((id) => inCompany(ctx, id)));
+    const created = rows.map((c) => counterpartyView(c, ctx.user.id));
+    return { ok: true, dryRun: false, fileErrors: [], errors: [], preview: [], created };
+  }
   const r = await importCounterpartiesCsv(await dashboardDb(), ctx.user, companyOf(ctx), body.csv, {
     dryRun: body.dryRun,
     ...auditMeta(meta),
