@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { Contact, FileUp, Plus } from "lucide-react";
@@ -53,6 +53,13 @@ export function CounterpartiesView({ companyId, may }: { companyId: string; may:
   const [open, setOpen] = useState<Open | null>(null);
   const close = () => setOpen(null);
   const filtered = Boolean(f.q || f.status);
+  // The search goes to the server: wait for a pause in typing instead of one request per key.
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const search = (v: string | null) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void setF({ q: v }), 250);
+  };
 
   return (
     <div>
@@ -73,7 +80,7 @@ export function CounterpartiesView({ companyId, may }: { companyId: string; may:
         <FilterText
           label="Search"
           value={f.q}
-          onChange={(v) => void setF({ q: v })}
+          onChange={search}
           placeholder="Name or IBAN"
           testId="counterparty-search"
         />
