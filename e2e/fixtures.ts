@@ -19,7 +19,16 @@ export const USERS: Record<RoleKey, { email: string; name: string; roles: string
 
 export const PASSWORD = DEMO_PASSWORD;
 
-const READ_AREAS = ["overview", "accounts", "transactions", "reports", "payments", "reconciliation", "organization"];
+const READ_AREAS = [
+  "overview",
+  "accounts",
+  "transactions",
+  "reports",
+  "payments",
+  "counterparties",
+  "reconciliation",
+  "organization",
+];
 
 /** The navigation each role must show, in order (DESIGN.md role table). */
 export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
@@ -31,6 +40,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "transactions",
     "reports",
     "payments",
+    "counterparties",
     "approvals",
     "reconciliation",
     "organization",
@@ -42,6 +52,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "transactions",
     "reports",
     "payments",
+    "counterparties",
     "approvals",
     "reconciliation",
     "organization",
@@ -54,6 +65,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "transactions",
     "reports",
     "payments",
+    "counterparties",
     "reconciliation",
     "webhooks",
     "organization",
@@ -66,6 +78,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "transactions",
     "reports",
     "payments",
+    "counterparties",
     "approvals",
     "reconciliation",
     "organization",

@@ -22,6 +22,12 @@ export const AUDIT_ACTION = {
   signIn: "session.sign_in",
   ssoLink: "user.sso_link",
   ssoUnlink: "user.sso_unlink",
+  counterpartyCreate: "counterparties.create",
+  counterpartyImport: "counterparties.import",
+  counterpartyBankDetailsChange: "counterparties.bank_details.change",
+  counterpartyVerify: "counterparties.verify",
+  counterpartyReject: "counterparties.reject",
+  counterpartyDisable: "counterparties.disable",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */
@@ -41,5 +47,11 @@ export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.webhookUpdate,
   AUDIT_ACTION.webhookTest,
   AUDIT_ACTION.webhookDelete,
+  AUDIT_ACTION.counterpartyCreate,
+  AUDIT_ACTION.counterpartyImport,
+  AUDIT_ACTION.counterpartyBankDetailsChange,
+  AUDIT_ACTION.counterpartyVerify,
+  AUDIT_ACTION.counterpartyReject,
+  AUDIT_ACTION.counterpartyDisable,
   AUDIT_ACTION.signIn,
 ];

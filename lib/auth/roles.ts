@@ -68,6 +68,7 @@ export const AREAS = [
   { key: "transactions", label: "Transactions", href: "/transactions", permission: "ledger.read" },
   { key: "reports", label: "Reports", href: "/reports", permission: "reports.read" },
   { key: "payments", label: "Payments", href: "/payments", permission: "payments.read" },
+  { key: "counterparties", label: "Counterparties", href: "/counterparties", permission: "counterparties.read" },
   { key: "approvals", label: "Approvals", href: "/approvals", permission: "approvals.read" },
   { key: "reconciliation", label: "Reconciliation", href: "/reconciliation", permission: "reconciliation.read" },
   { key: "webhooks", label: "Webhooks", href: "/webhooks", permission: "webhooks.manage" },

@@ -30,6 +30,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { z, type ZodError } from "zod";
+import { AUDIT_ACTION, type AuditAction } from "../audit-actions";
 import { can, type Permission } from "../auth/roles";
 import { BffError, validationError } from "../bff/errors";
 import { appendAudit } from "../db/audit";
@@ -170,7 +171,7 @@ export async function insertPending(
   actor: Actor,
   companyId: string,
   fields: CounterpartyFields,
-  meta: AuditMeta & { action?: string } = {},
+  meta: AuditMeta & { action?: AuditAction } = {},
 ): Promise<Counterparty> {
   if (await liveWithIban(tx, companyId, fields.iban)) throw ibanTaken();
   const [row] = await tx
@@ -182,7 +183,7 @@ export async function insertPending(
   await appendAudit(tx, {
     userId: actor.id,
     userEmail: actor.email,
-    action: meta.action ?? "counterparties.create",
+    action: meta.action ?? AUDIT_ACTION.counterpartyCreate,
     objectType: OBJECT_TYPE,
     objectId: row.id,
     companyId,
@@ -230,7 +231,7 @@ async function applyChange(
   set: PgUpdateSetSource<typeof counterparties>,
   reason: string,
   meta: AuditMeta,
-  action: string,
+  action: AuditAction,
 ): Promise<Counterparty> {
   const [after] = await tx
     .update(counterparties)
@@ -308,7 +309,7 @@ export async function changeBankDetails(
         },
         v.reason,
         meta,
-        "counterparties.bank_details.change",
+        AUDIT_ACTION.counterpartyBankDetailsChange,
       );
     });
   } catch (err) {
@@ -334,7 +335,7 @@ async function decide(
   meta: AuditMeta,
   verdict: "verified" | "rejected",
 ): Promise<Counterparty> {
-  const action = verdict === "verified" ? "counterparties.verify" : "counterparties.reject";
+  const action = verdict === "verified" ? AUDIT_ACTION.counterpartyVerify : AUDIT_ACTION.counterpartyReject;
   requirePermission(actor, "counterparties.verify");
   const v = parse(Decision, input);
   let denied: Counterparty | undefined;
@@ -422,7 +423,16 @@ export async function disableCounterparty(
   const v = parse(Decision, input);
   return db.transaction(async (tx) => {
     const row = await lockForChange(tx, actor, id, v.expectedVersion, ["pending_verification", "verified", "rejected"]);
-    return applyChange(tx, actor, row, "disabled", { status: "disabled" }, v.reason, meta, "counterparties.disable");
+    return applyChange(
+      tx,
+      actor,
+      row,
+      "disabled",
+      { status: "disabled" },
+      v.reason,
+      meta,
+      AUDIT_ACTION.counterpartyDisable,
+    );
   });
 }
 

@@ -25,6 +25,7 @@ import { counterparties } from "../db/schema";
 import { and, eq, inArray } from "drizzle-orm";
 import { BffError } from "../bff/errors";
 import { can } from "../auth/roles";
+import { AUDIT_ACTION } from "../audit-actions";
 import { insertPending, type Actor, type AuditMeta, type Counterparty } from "./counterparties";
 import { CounterpartyInput, type CounterpartyFields } from "./validation";
 
@@ -199,7 +200,7 @@ export async function importCounterpartiesCsv(
   report.created = await db.transaction(async (tx) => {
     const out: Counterparty[] = [];
     for (const { line: _line, ...fields } of report.preview)
-      out.push(await insertPending(tx, actor, companyId, fields, { ...opts, action: "counterparties.import" }));
+      out.push(await insertPending(tx, actor, companyId, fields, { ...opts, action: AUDIT_ACTION.counterpartyImport }));
     return out;
   });
   return report;

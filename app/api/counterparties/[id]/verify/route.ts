@@ -1,0 +1,18 @@
+import { IdParams, withUser } from "@/lib/bff/route";
+import { JsonObject, changeCounterparty } from "@/lib/bff/queries/counterparties";
+
+/**
+ * POST /api/counterparties/{id}/verify — `reason`, `expectedVersion`. Only a
+ * second person: the maker (creator of a never-verified counterparty, or the
+ * last one to change its bank details) gets 403 with `details.reason:
+ * "maker_checker"`, also when calling this route directly, and the refusal is
+ * audited.
+ * 409 on a stale `expectedVersion` or a state that does not allow it; the
+ * audit entry is written with the change (same transaction).
+ */
+export const POST = withUser({ permission: "counterparties.verify", params: IdParams, body: JsonObject }, (ctx) =>
+  changeCounterparty(ctx, ctx.params.id, "verify", ctx.body, {
+    requestId: ctx.requestId,
+    idempotencyKey: ctx.write.idempotencyKey,
+  }),
+);

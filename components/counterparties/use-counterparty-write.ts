@@ -1,0 +1,36 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { CounterpartyView } from "@/lib/views/counterparties";
+import { BffRequestError, bffFetch } from "@/components/data/bff-fetch";
+import { useOperationKey } from "@/components/data/operation-key";
+import { counterpartyQueries } from "./counterparty-queries";
+
+/**
+ * One write of the counterparties page (create, bank-details change, verify,
+ * reject, disable): POST `path` with the dialog's Idempotency-Key (kept
+ * across retries of the same dialog), then refresh the lists and details.
+ */
+export function useCounterpartyWrite<T = CounterpartyView>(path: string, onDone: (out: T) => void) {
+  const qc = useQueryClient();
+  const op = useOperationKey();
+  return useMutation({
+    mutationFn: (body: unknown) => bffFetch<T>(path, { method: "POST", body, idempotencyKey: op.key }),
+    onSuccess: (out) => {
+      op.renew();
+      void qc.invalidateQueries({ queryKey: counterpartyQueries.all() });
+      onDone(out);
+    },
+  });
+}
+
+/** The server's per-field messages of a 400 / 409 (`details.errors`), keyed by field. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof BffRequestError)) return {};
+  const errors = err.details.errors;
+  if (!errors || typeof errors !== "object") return {};
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(errors as Record<string, unknown>))
+    if (Array.isArray(v) && typeof v[0] === "string") out[k] = v[0];
+  return out;
+}
