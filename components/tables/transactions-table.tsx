@@ -57,7 +57,8 @@ function columnsFor(accountName: ((id: string) => string | undefined) | undefine
 
 /** Grid templates shared by header and rows, so columns line up without a `<table>` layout pass. */
 const GRID = "grid grid-cols-[7.5rem_7.5rem_minmax(10rem,1.2fr)_minmax(10rem,2fr)_11rem]";
-const GRID_WITH_ACCOUNT = "grid grid-cols-[7.5rem_7.5rem_minmax(8rem,1fr)_minmax(10rem,1.2fr)_minmax(10rem,1.6fr)_11rem]";
+const GRID_WITH_ACCOUNT =
+  "grid grid-cols-[7.5rem_7.5rem_minmax(8rem,1fr)_minmax(10rem,1.2fr)_minmax(10rem,1.6fr)_11rem]";
 const ROW_HEIGHT = 33;
 
 /**
