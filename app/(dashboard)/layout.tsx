@@ -11,12 +11,15 @@ import { logger } from "@/lib/server/log";
 import { Nav } from "@/components/shell/nav";
 import { CompanySwitcher } from "@/components/shell/company-switcher";
 import { UserMenu } from "@/components/shell/user-menu";
+import { MobileNav } from "@/components/shell/mobile-nav";
 
 /**
  * The app shell: navigation limited to the user's areas, the company
  * switcher, the user's name and roles, sign-out. Pages render inside it and
  * have their own loading / error states, so a failing page never takes the
- * shell down.
+ * shell down. Below `md` (phones, small tablets) the sidebar gives way to a
+ * menu button in the header that opens the navigation as a sheet, and the
+ * main content takes the full width.
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
@@ -40,7 +43,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <div className="flex h-full">
-      <aside className="flex w-56 shrink-0 flex-col bg-slate-900 py-4">
+      <aside className="hidden w-56 shrink-0 flex-col bg-slate-900 py-4 md:flex">
         <div className="mb-5 flex items-center gap-2 px-4 text-white">
           <Landmark className="size-5 text-sky-400" aria-hidden />
           <span className="text-sm font-semibold tracking-tight">Treasury</span>
@@ -48,7 +51,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <Nav areas={areas} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-slate-200 bg-white px-6">
+        <header className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6">
+          <MobileNav areas={areas} name={user.name} roles={user.roles} />
           <CompanySwitcher
             companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))}
             currentId={current?.id ?? null}
@@ -56,11 +60,14 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <UserMenu name={user.name} email={user.email} roles={user.roles} />
         </header>
         {apiDown && (
-          <div role="status" className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-[13px] text-amber-900">
+          <div
+            role="status"
+            className="border-b border-amber-200 bg-amber-50 px-3 py-2 md:px-6 text-[13px] text-amber-900"
+          >
             The Treasury API cannot be reached right now; figures may be missing. The dashboard retries on each page.
           </div>
         )}
-        <main className="min-w-0 flex-1 overflow-auto px-6 py-5">{children}</main>
+        <main className="min-w-0 flex-1 overflow-auto px-3 py-4 md:px-6 md:py-5">{children}</main>
       </div>
     </div>
   );

@@ -15,7 +15,8 @@ export interface SwitcherCompany {
 /**
  * The company switcher: sets the company cookie through the BFF (which
  * checks the user may use it), then refreshes server components and drops
- * cached queries of the previous company.
+ * cached queries of the previous company. On a phone it takes the header's
+ * free width (its label is read by screen readers only).
  */
 export function CompanySwitcher({ companies, currentId }: { companies: SwitcherCompany[]; currentId: string | null }) {
   const router = useRouter();
@@ -43,13 +44,13 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
   }
 
   return (
-    <label className="flex items-center gap-2">
-      <span className="text-xs font-medium uppercase tracking-wide text-slate-500">Company</span>
+    <label className="flex min-w-0 flex-1 items-center gap-2 md:flex-none">
+      <span className="sr-only text-xs font-medium uppercase tracking-wide text-slate-500 md:not-sr-only">Company</span>
       <select
         data-testid="company-switcher"
         className={
-          "h-8 min-w-56 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
-          "shadow-xs disabled:opacity-60"
+          "h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
+          "shadow-xs disabled:opacity-60 md:h-8 md:w-auto md:min-w-56"
         }
         value={currentId ?? ""}
         disabled={pending}

@@ -40,8 +40,19 @@ export interface NavArea {
   href: string;
 }
 
-/** The side navigation: only the areas the user may use (decided on the server). */
-export function Nav({ areas }: { areas: NavArea[] }) {
+/**
+ * The navigation: only the areas the user may use (decided on the server).
+ * `touch` gives links 44 px targets (the phone sheet); `onNavigate` runs when a link is followed.
+ */
+export function Nav({
+  areas,
+  touch = false,
+  onNavigate,
+}: {
+  areas: NavArea[];
+  touch?: boolean;
+  onNavigate?: () => void;
+}) {
   const pathname = usePathname();
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5 px-2">
@@ -54,9 +65,10 @@ export function Nav({ areas }: { areas: NavArea[] }) {
             href={a.href}
             data-area={a.key}
             aria-current={active ? "page" : undefined}
-            className={`flex items-center gap-2.5 rounded-md px-2.5 py-1.5 text-[13px] font-medium transition-colors ${
-              active ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800/60 hover:text-white"
-            }`}
+            onClick={onNavigate}
+            className={`flex items-center gap-2.5 rounded-md px-2.5 font-medium transition-colors ${
+              touch ? "min-h-11 text-sm" : "py-1.5 text-[13px]"
+            } ${active ? "bg-slate-800 text-white" : "text-slate-300 hover:bg-slate-800/60 hover:text-white"}`}
           >
             <Icon className="size-4 shrink-0" aria-hidden />
             {a.label}

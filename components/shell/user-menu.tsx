@@ -5,7 +5,10 @@ import { LogOut } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { signOutTo } from "./sign-out";
 
-/** Who is signed in, with which roles, and the sign-out button. */
+/**
+ * Who is signed in, with which roles, and the sign-out button. Below `md` only
+ * the button shows, as an icon with a 44 px target; the navigation sheet says who is signed in.
+ */
 export function UserMenu({ name, email, roles }: { name: string; email: string; roles: string[] }) {
   const [leaving, setLeaving] = useState(false);
 
@@ -20,8 +23,8 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
   }
 
   return (
-    <div className="flex items-center gap-3">
-      <div className="text-right leading-tight">
+    <div className="flex shrink-0 items-center gap-3">
+      <div className="hidden text-right leading-tight md:block">
         <div className="text-[13px] font-medium text-slate-900" data-testid="user-name">
           {name}
         </div>
@@ -35,12 +38,13 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
         disabled={leaving}
         aria-busy={leaving}
         className={
-          "inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 " +
-          "text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+          "inline-flex size-11 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white " +
+          "text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-60 " +
+          "md:h-8 md:w-auto md:px-2.5"
         }
       >
-        <LogOut className="size-3.5" aria-hidden />
-        Sign out
+        <LogOut className="size-4 md:size-3.5" aria-hidden />
+        <span className="sr-only md:not-sr-only">Sign out</span>
       </button>
     </div>
   );

@@ -13,6 +13,7 @@ import type { AccountRow } from "@/lib/views/accounts";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
+import { PIN_FIRST_COLUMN } from "@/components/ui/table";
 import { SortHeader, ariaSort } from "./sort-header";
 
 // Sorting is manual: the BFF sorts every account of the company (lib/views/account-list), the table only shows the
@@ -105,8 +106,13 @@ export function AccountsDataTable({
   });
   const visible = table.getRowModel().rows;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full border-collapse text-[13px]" aria-label="Bank accounts" data-testid="accounts-table">
+    <div className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
+      {/* Scrolls sideways in its own box on narrow screens, the account name pinned. */}
+      <table
+        className={`w-full border-separate border-spacing-0 text-[13px] ${PIN_FIRST_COLUMN}`}
+        aria-label="Bank accounts"
+        data-testid="accounts-table"
+      >
         <thead>
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>
@@ -147,7 +153,7 @@ export function AccountsDataTable({
               {row.getAllCells().map((cell) => (
                 <td
                   key={cell.id}
-                  className={`border-b border-slate-100 px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "text-right" : ""}`}
+                  className={`border-b border-slate-100 px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "whitespace-nowrap text-right" : ""}`}
                 >
                   <table.FlexRender cell={cell} />
                 </td>

@@ -59,6 +59,9 @@ function columnsFor(accountName: ((id: string) => string | undefined) | undefine
 const GRID = "grid grid-cols-[7.5rem_7.5rem_minmax(10rem,1.2fr)_minmax(10rem,2fr)_11rem]";
 const GRID_WITH_ACCOUNT =
   "grid grid-cols-[7.5rem_7.5rem_minmax(8rem,1fr)_minmax(10rem,1.2fr)_minmax(10rem,1.6fr)_11rem]";
+/** The grids' least widths (sum of the column minimums): below them the table scrolls sideways in its own box. */
+const MIN_WIDTH = "min-w-[46rem]";
+const MIN_WIDTH_WITH_ACCOUNT = "min-w-[54rem]";
 const ROW_HEIGHT = 33;
 
 /**
@@ -69,6 +72,8 @@ const ROW_HEIGHT = 33;
  * absolutely positioned. A row opens the detail drawer on click or Enter.
  * `onEndReached` fires when the last rows come into view (load more).
  * `accountName` (id → name) adds an Account column, for lists that span accounts.
+ * On a screen narrower than the columns the table scrolls sideways inside its
+ * own box (header and rows together); amounts are never truncated.
  */
 export function TransactionsTable({
   rows,
@@ -113,62 +118,67 @@ export function TransactionsTable({
 
   return (
     <div
-      role="table"
-      aria-label={label}
-      aria-rowcount={modelRows.length + 1}
-      className="rounded-lg border border-slate-200 bg-white text-[13px]"
-      data-testid="transactions-table"
+      className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white"
+      data-testid="transactions-table-box"
     >
-      <div role="rowgroup">
-        {table.getHeaderGroups().map((g) => (
-          <div role="row" aria-rowindex={1} key={g.id} className={`${grid} border-b border-slate-200 bg-slate-50`}>
-            {g.headers.map((h) => (
-              <div
-                role="columnheader"
-                key={h.id}
-                className={`px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${h.column.id === "amount" ? "text-right" : ""}`}
-              >
-                <table.FlexRender header={h} />
-              </div>
-            ))}
-          </div>
-        ))}
-      </div>
       <div
-        ref={scrollRef}
-        role="rowgroup"
-        style={{ height, overflowY: "auto", contain: "strict" }}
-        data-testid="transactions-scroll"
-        tabIndex={-1}
+        role="table"
+        aria-label={label}
+        aria-rowcount={modelRows.length + 1}
+        className={`${accountName ? MIN_WIDTH_WITH_ACCOUNT : MIN_WIDTH} text-[13px]`}
+        data-testid="transactions-table"
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
-          {items.map((vi) => {
-            const row = modelRows[vi.index];
-            if (!row) return null;
-            return (
-              <div
-                key={row.id}
-                role="row"
-                aria-rowindex={vi.index + 2}
-                tabIndex={0}
-                onClick={() => onOpen(row.original)}
-                onKeyDown={(e) => onKey(e, row.original)}
-                className={`${grid} absolute left-0 top-0 w-full cursor-pointer items-center border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50`}
-                style={{ height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
-                data-testid="transaction-row"
-              >
-                {row.getAllCells().map((cell) => (
-                  <div
-                    role="cell"
-                    key={cell.id}
-                    className={`min-w-0 truncate px-3 ${cell.column.id === "amount" ? "text-right" : ""}`}
-                  >
-                    <table.FlexRender cell={cell} />
-                  </div>
-                ))}
-              </div>
-            );
-          })}
+        <div role="rowgroup">
+          {table.getHeaderGroups().map((g) => (
+            <div role="row" aria-rowindex={1} key={g.id} className={`${grid} border-b border-slate-200 bg-slate-50`}>
+              {g.headers.map((h) => (
+                <div
+                  role="columnheader"
+                  key={h.id}
+                  className={`px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${h.column.id === "amount" ? "text-right" : ""}`}
+                >
+                  <table.FlexRender header={h} />
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
+        <div
+          ref={scrollRef}
+          role="rowgroup"
+          style={{ height, overflowY: "auto", contain: "strict" }}
+          data-testid="transactions-scroll"
+          tabIndex={-1}
+        >
+          <div style={{ height: virtualizer.getTotalSize(), position: "relative" }}>
+            {items.map((vi) => {
+              const row = modelRows[vi.index];
+              if (!row) return null;
+              return (
+                <div
+                  key={row.id}
+                  role="row"
+                  aria-rowindex={vi.index + 2}
+                  tabIndex={0}
+                  onClick={() => onOpen(row.original)}
+                  onKeyDown={(e) => onKey(e, row.original)}
+                  className={`${grid} absolute left-0 top-0 w-full cursor-pointer items-center border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
+                  data-testid="transaction-row"
+                >
+                  {row.getAllCells().map((cell) => (
+                    <div
+                      role="cell"
+                      key={cell.id}
+                      className={`min-w-0 px-3 ${cell.column.id === "amount" ? "whitespace-nowrap text-right" : "truncate"}`}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </div>
+                  ))}
+                </div>
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>

@@ -1,10 +1,37 @@
 import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
 
-/** Dense, calm table primitives (amounts right-aligned with tabular numerals). */
-export function Table({ children, label }: { children: ReactNode; label: string }) {
+/**
+ * Below `md` the first column stays in view while the table scrolls sideways (it names the row); cells spanning the
+ * whole row (detail rows) are left alone. Separate borders (no spacing): collapsed borders do not move with a sticky
+ * cell.
+ */
+export const PIN_FIRST_COLUMN =
+  "max-md:[&_tr>:first-child:not([colspan])]:sticky max-md:[&_tr>:first-child:not([colspan])]:left-0 " +
+  "max-md:[&_tr>:first-child:not([colspan])]:z-[1] max-md:[&_tbody_tr>:first-child:not([colspan])]:bg-white " +
+  "max-md:[&_tr>:first-child:not([colspan])]:shadow-[inset_-1px_0_0_var(--color-slate-200)]";
+
+/**
+ * Dense, calm table primitives (amounts right-aligned with tabular numerals).
+ * The table scrolls sideways inside its own box when the screen is narrower
+ * than its columns, so the page never does and no figure is cut off; `pinFirst`
+ * (default on) keeps the first column in view on narrow screens — turn it off
+ * when that column does not name the row.
+ */
+export function Table({
+  children,
+  label,
+  pinFirst = true,
+}: {
+  children: ReactNode;
+  label: string;
+  pinFirst?: boolean;
+}) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full border-collapse text-[13px]" aria-label={label}>
+    <div className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
+      <table
+        className={`w-full border-separate border-spacing-0 text-[13px] ${pinFirst ? PIN_FIRST_COLUMN : ""}`}
+        aria-label={label}
+      >
         {children}
       </table>
     </div>

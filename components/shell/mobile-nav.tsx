@@ -1,0 +1,52 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import { Menu } from "lucide-react";
+import type { NavArea } from "./nav";
+
+// Radix's dialog stays off the first load: the sheet module loads right after hydration, closed.
+const NavSheet = dynamic(() => import("./nav-sheet").then((m) => m.NavSheet), { ssr: false });
+
+/**
+ * The menu button of the header on narrow screens (hidden from `md` up, where
+ * the sidebar shows the navigation): opens the navigation sheet. The sheet
+ * closes when the route changes, so a link followed from it never leaves it
+ * covering the new page.
+ */
+export function MobileNav({ areas, name, roles }: { areas: NavArea[]; name: string; roles: string[] }) {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const pathname = usePathname();
+  const [shownFor, setShownFor] = useState(pathname);
+  if (shownFor !== pathname) {
+    // A navigation happened (a link, back / forward): close, during render rather than in an effect.
+    setShownFor(pathname);
+    if (open) setOpen(false);
+  }
+  // Leaving the phone layout (rotation, a wider window) with the sheet open would leave a trap with no visible nav.
+  useEffect(() => {
+    const wide = window.matchMedia("(min-width: 48rem)");
+    const onChange = () => wide.matches && setOpen(false);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="-ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-testid="menu-button"
+        onClick={() => setOpen(true)}
+      >
+        <Menu className="size-5" aria-hidden />
+      </button>
+      <NavSheet open={open} onOpenChange={setOpen} areas={areas} name={name} roles={roles} returnFocus={button} />
+    </>
+  );
+}
