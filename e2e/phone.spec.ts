@@ -1,0 +1,174 @@
+/**
+ * The dashboard on a phone (390 × 844, touch): the menu button opens the
+ * navigation sheet (focus inside, Escape closes it, a link navigates and
+ * closes it, axe-clean); an approver approves a batch from the queue's cards;
+ * no main page scrolls sideways (the page body nor the main area: wide tables
+ * scroll in their own box). Full-page screenshots of every main page are
+ * saved as e2e/screenshots/phone-<area>.png.
+ */
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { EXPECTED_AREAS, SCREENSHOTS, createBatchVia, pageAs, storageState, writeHeaders } from "./fixtures";
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/**
+ * Horizontal overflow of the document and of the main area, in px (0 when none), and the first element that sticks
+ * out of the main area (tag, test id or class), to say where to look.
+ */
+async function overflow(page: Page): Promise<{ body: number; main: number; culprit: string }> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    const right = main ? main.getBoundingClientRect().right : window.innerWidth;
+    let culprit = "";
+    for (const el of main?.querySelectorAll("*") ?? []) {
+      if (el.getBoundingClientRect().right > right + 1 && !el.closest("[class*=overflow-x-auto]")) {
+        culprit = `${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? ""} ${el.className}`.slice(0, 160);
+        break;
+      }
+    }
+    return {
+      body: document.documentElement.scrollWidth - window.innerWidth,
+      main: main ? main.scrollWidth - main.clientWidth : 0,
+      culprit,
+    };
+  });
+}
+
+test.describe("navigation on a phone", () => {
+  test.use({ ...PHONE, storageState: storageState("approver") });
+
+  test("the menu button opens the navigation as a dialog; Escape closes it; a link navigates and closes it", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The sidebar is gone; the header keeps the switcher and sign-out within the width.
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByTestId("company-switcher")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
+    const button = page.getByTestId("menu-button");
+    const box = await button.boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(44);
+    expect(box?.height).toBeGreaterThanOrEqual(44);
+
+    // The sheet loads after hydration: tap until it is there.
+    const sheet = page.getByRole("dialog", { name: "Treasury menu" });
+    await expect(async () => {
+      await button.tap();
+      await expect(sheet).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const nav = sheet.getByRole("navigation", { name: "Main" });
+    await expect(nav.locator("a[data-area]")).toHaveCount(EXPECTED_AREAS.approver.length);
+    await expect(sheet.getByTestId("sheet-user-name")).toHaveText("Anna Approver");
+    // Focus is trapped inside: tabbing past the last link comes back into the sheet.
+    for (let i = 0; i < EXPECTED_AREAS.approver.length + 3; i++) await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid="nav-sheet"]'))).toBe(true);
+
+    // axe on the open menu (WCAG 2.2 AA tags): no violation at all.
+    const r = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .exclude("[data-sonner-toaster]")
+      .analyze();
+    expect(
+      r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+    ).toEqual([]);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "phone-menu.png") });
+
+    await page.keyboard.press("Escape");
+    await expect(sheet).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await button.tap();
+    await expect(sheet).toBeVisible();
+    await nav.locator('a[data-area="accounts"]').tap();
+    await expect(page).toHaveURL(/\/accounts$/);
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+});
+
+test.describe("approving on a phone", () => {
+  test.use({ ...PHONE, storageState: storageState("approver") });
+
+  test("an approver approves a batch the treasurer submitted, from its card", async ({ page, browser }) => {
+    // The treasurer creates and submits the batch (four-eyes: its creator could not approve it).
+    const treasurer = await pageAs(browser, "treasurer");
+    await treasurer.goto("/payments");
+    const run = Date.now().toString(36).toUpperCase();
+    const batchId = await createBatchVia(treasurer, "NOK", [
+      {
+        amount: "1250.00",
+        creditor_name: "Fjord Konsult AS",
+        creditor_iban: "NO9386011117947",
+        end_to_end_id: `PH-${run}`,
+      },
+    ]);
+    const submitted = await treasurer.request.post(`/api/treasury/payments/batches/${batchId}/submit`, {
+      headers: writeHeaders(),
+    });
+    expect(submitted.status()).toBe(202);
+    await treasurer.context().close();
+
+    await page.goto("/approvals");
+    const card = page.locator(`[data-testid="approval-card"][data-batch-id="${batchId}"]`);
+    await expect(card).toBeVisible();
+    // The table is for wider screens; the phone shows cards.
+    await expect(page.getByRole("table", { name: "Approval queue" })).toBeHidden();
+    await expect(card.getByTestId("approval-count")).toHaveText("0 of 2");
+    await expect(card.locator("[data-amount]")).toHaveAttribute("data-amount", "1250.00");
+    const approve = card.getByRole("button", { name: "Approve" });
+    const reject = card.getByRole("button", { name: "Reject" });
+    for (const b of [approve, reject]) {
+      const box = await b.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
+    const cardBox = await card.boundingBox();
+    const approveBox = await approve.boundingBox();
+    // Full-width: the button spans the card's content (card padding aside).
+    expect(approveBox?.width).toBeGreaterThan((cardBox?.width ?? 0) - 40);
+    expect((await overflow(page)).body).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "phone-approval-card.png"), fullPage: true });
+
+    await expect(async () => {
+      await approve.tap();
+      await expect(page.getByTestId("decision-dialog")).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, "phone-approval-dialog.png") });
+    await page.getByTestId("confirm-decision").tap();
+    await expect(card.getByTestId("row-result")).toHaveAttribute("data-kind", "ok");
+    await expect(card.getByTestId("approval-count")).toHaveText("1 of 2");
+  });
+});
+
+/** The main page of each area, per role that reaches it: approver for most, admin for webhooks and statements. */
+const PAGES: { role: "approver" | "admin"; area: string }[] = [
+  ...EXPECTED_AREAS.approver.map((area) => ({ role: "approver" as const, area })),
+  { role: "admin", area: "webhooks" },
+  { role: "admin", area: "statements" },
+];
+
+test.describe("every main page on a phone", () => {
+  for (const role of ["approver", "admin"] as const) {
+    test.describe(`as ${role}`, () => {
+      test.use({ ...PHONE, storageState: storageState(role) });
+      test("no sideways scrolling of the page or the main area; a screenshot of each", async ({ page }) => {
+        test.setTimeout(120_000);
+        const problems: string[] = [];
+        for (const { area } of PAGES.filter((p) => p.role === role)) {
+          await page.goto(area === "overview" ? "/" : `/${area}`);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          // Charts and lists load after the first paint; measure what a person sees once it has settled.
+          await page.waitForLoadState("networkidle");
+          const o = await overflow(page);
+          if (o.body > 0) problems.push(`${area}: the page is ${o.body}px wider than the screen`);
+          if (o.main > 0) problems.push(`${area}: the main area scrolls sideways by ${o.main}px (${o.culprit})`);
+          await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${area}.png`), fullPage: true });
+        }
+        expect(problems).toEqual([]);
+      });
+    });
+  }
+});
