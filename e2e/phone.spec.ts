@@ -15,25 +15,28 @@ const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile:
 
 /**
  * Horizontal overflow of the document and of the main area, in px (0 when none), and the first element that sticks
- * out of the main area (tag, test id or class), to say where to look.
+ * out of the screen or of the main area (tag, test id, class), to say where to look. The screen's width is the
+ * configured one: on a mobile browser a too-wide page widens the layout viewport itself (and `innerWidth` with it).
  */
 async function overflow(page: Page): Promise<{ body: number; main: number; culprit: string }> {
-  return page.evaluate(() => {
+  const width = page.viewportSize()?.width ?? 390;
+  return page.evaluate((width) => {
     const main = document.querySelector("main");
-    const right = main ? main.getBoundingClientRect().right : window.innerWidth;
+    const mainRight = main ? main.getBoundingClientRect().right : width;
     let culprit = "";
-    for (const el of main?.querySelectorAll("*") ?? []) {
-      if (el.getBoundingClientRect().right > right + 1 && !el.closest("[class*=overflow-x-auto]")) {
+    for (const el of document.body.querySelectorAll("*")) {
+      const limit = main?.contains(el) ? mainRight : width;
+      if (el.getBoundingClientRect().right > limit + 1 && !el.closest("[class*=overflow-x-auto]")) {
         culprit = `${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? ""} ${el.className}`.slice(0, 160);
         break;
       }
     }
     return {
-      body: document.documentElement.scrollWidth - window.innerWidth,
+      body: Math.max(document.documentElement.scrollWidth, window.innerWidth) - width,
       main: main ? main.scrollWidth - main.clientWidth : 0,
       culprit,
     };
-  });
+  }, width);
 }
 
 test.describe("navigation on a phone", () => {
@@ -163,7 +166,7 @@ test.describe("every main page on a phone", () => {
           // Charts and lists load after the first paint; measure what a person sees once it has settled.
           await page.waitForLoadState("networkidle");
           const o = await overflow(page);
-          if (o.body > 0) problems.push(`${area}: the page is ${o.body}px wider than the screen`);
+          if (o.body > 0) problems.push(`${area}: the page is ${o.body}px wider than the screen (${o.culprit})`);
           if (o.main > 0) problems.push(`${area}: the main area scrolls sideways by ${o.main}px (${o.culprit})`);
           await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${area}.png`), fullPage: true });
         }

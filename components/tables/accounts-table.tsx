@@ -106,7 +106,7 @@ export function AccountsDataTable({
   });
   const visible = table.getRowModel().rows;
   return (
-    <div className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
+    <div className="relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
       {/* Scrolls sideways in its own box on narrow screens, the account name pinned. */}
       <table
         className={`w-full border-separate border-spacing-0 text-[13px] ${PIN_FIRST_COLUMN}`}

@@ -118,7 +118,7 @@ export function TransactionsTable({
 
   return (
     <div
-      className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white"
+      className="relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white"
       data-testid="transactions-table-box"
     >
       <div

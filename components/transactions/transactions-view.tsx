@@ -163,7 +163,7 @@ export function TransactionsView({
                   {t.currency} · {t.count.toLocaleString()} {f.q ? "matching rows" : "rows"}
                   {hasNextPage ? " loaded so far" : ""}
                 </div>
-                <div className="flex gap-4">
+                <div className="flex flex-wrap gap-x-4">
                   <span>
                     In <Amount value={t.inflow} currency={t.currency} />
                   </span>

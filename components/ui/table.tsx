@@ -15,7 +15,9 @@ export const PIN_FIRST_COLUMN =
  * The table scrolls sideways inside its own box when the screen is narrower
  * than its columns, so the page never does and no figure is cut off; `pinFirst`
  * (default on) keeps the first column in view on narrow screens — turn it off
- * when that column does not name the row.
+ * when that column does not name the row. The box is positioned so that
+ * screen-reader-only text (absolutely positioned) in far-right cells is
+ * contained by it, rather than widening the page on a mobile browser.
  */
 export function Table({
   children,
@@ -27,7 +29,7 @@ export function Table({
   pinFirst?: boolean;
 }) {
   return (
-    <div className="max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
+    <div className="relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
       <table
         className={`w-full border-separate border-spacing-0 text-[13px] ${pinFirst ? PIN_FIRST_COLUMN : ""}`}
         aria-label={label}
