@@ -1,15 +1,60 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { loadData, loadPage } from "@/lib/bff/page";
+import type { BffContext } from "@/lib/bff/context";
 import { getOverview } from "@/lib/bff/queries/views";
+import { getGroupPosition } from "@/lib/bff/queries/group";
+import { reportingCurrencyFor } from "@/lib/group/reporting-currency";
 import { OverviewPanel } from "@/components/overview/overview-view";
-import { PageHeader } from "@/components/ui/states";
+import { GroupOverview } from "@/components/group/group-overview";
+import { PageHeader, SkeletonRows } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Overview" };
 
-/** Overview: how much cash, where it is heading, and what is waiting. */
+/** The group position, streamed in after the header (it reads every company's accounts). */
+async function GroupSection({ ctx }: { ctx: BffContext }) {
+  const data = await loadData(ctx, async () =>
+    getGroupPosition(ctx, (await reportingCurrencyFor(ctx.user.id)).currency),
+  );
+  return data.ok ? (
+    <GroupOverview data={data.data} />
+  ) : (
+    <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+  );
+}
+
+/**
+ * Overview: how much cash, where it is heading, and what is waiting. A user
+ * with more than one company sees the group position of all of them in the
+ * reporting currency; a user with one company sees that company's overview.
+ */
 export default async function OverviewPage() {
+  const group = await loadPage("overview");
+  if (group.ok && group.ctx.companies.length > 1) {
+    const { ctx } = group;
+    return (
+      <div className="max-w-6xl">
+        <PageHeader
+          title="Group overview"
+          description={`Cash of the ${ctx.companies.length} companies you can see, in one reporting currency`}
+        />
+        <Suspense
+          fallback={
+            <div role="status" aria-live="polite">
+              <p className="mb-3 text-[13px] text-slate-600">
+                Reading the accounts of {ctx.companies.length} companies…
+              </p>
+              <SkeletonRows rows={6} />
+            </div>
+          }
+        >
+          <GroupSection ctx={ctx} />
+        </Suspense>
+      </div>
+    );
+  }
   const load = await loadPage("overview", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
