@@ -34,7 +34,9 @@ const balanceCache = (g.__groupBalanceCache ??= new TtlCache<BalanceSnapshot[]>(
 function sourceFor(ctx: BffContext): GroupSource {
   const call = (c: Company) => ({ companyId: c.id, requestId: ctx.requestId });
   return {
-    listAccounts: (c) => allAccounts({ ...ctx, company: c }),
+    // A plain context per company (a route's context has getters that must not be spread).
+    listAccounts: (c) =>
+      allAccounts({ user: ctx.user, companies: ctx.companies, company: c, requestId: ctx.requestId }),
     listBalances: (c, a, from, to) =>
       balanceCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
         collectAll(treasury().listAccountBalances(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
