@@ -248,12 +248,19 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
           companies are shown; reload to try again.
         </p>
       )}
-      <section aria-labelledby="group-total-h" className="rounded-lg border border-slate-200 bg-white p-4">
+      <section
+        aria-labelledby="group-total-h"
+        className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4"
+      >
         <h2 id="group-total-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
           Group cash · {data.companyCount} {data.companyCount === 1 ? "company" : "companies"} · {data.total.accounts}{" "}
           accounts
         </h2>
-        <div className="mt-1 text-2xl font-semibold" data-testid="group-total" title={sumTitle(data.total, locale)}>
+        <div
+          className="mt-1 text-xl font-semibold sm:text-2xl"
+          data-testid="group-total"
+          title={sumTitle(data.total, locale)}
+        >
           <Amount value={data.total.converted} currency={currency} />
         </div>
         <div className="mt-0.5 text-xs text-slate-600" data-testid="group-basis">
@@ -276,7 +283,10 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
         <EmptyState title="No accounts yet">Accounts appear here once the banks report them.</EmptyState>
       ) : (
         <Tabs.Root value={by} onValueChange={(v) => void setUrl({ by: v as GroupBreakdown })}>
-          <Tabs.List aria-label="Break down by" className="mb-3 inline-flex rounded-md border border-slate-200 p-0.5">
+          <Tabs.List
+            aria-label="Break down by"
+            className="mb-3 inline-flex flex-wrap rounded-md border border-slate-200 p-0.5"
+          >
             {GROUP_BREAKDOWNS.map((b) => (
               <Tabs.Trigger
                 key={b}
@@ -293,7 +303,12 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
           </Tabs.List>
           {GROUP_BREAKDOWNS.map((b) => (
             <Tabs.Content key={b} value={b} className="space-y-4">
-              <GroupChart accounts={data.accounts} currency={currency} axes={AXES[b]} />
+              {/* Below ~480 px the bars get too thin to read: the chart scrolls sideways instead. */}
+              <div className="overflow-x-auto">
+                <div className="min-w-[480px]">
+                  <GroupChart accounts={data.accounts} currency={currency} axes={AXES[b]} />
+                </div>
+              </div>
               {b === "account" ? (
                 <AccountTable rows={accounts} currency={currency} />
               ) : (
