@@ -77,7 +77,7 @@ const BALANCES = new Map<string, BalanceSnapshot[]>([
     ],
   ],
   [a3.id, [snap(a3, "closing_booked", "2026-11-22", "100.00")]],
-  [b4.id, [snap(b4, "closing_booked", "2026-11-22", "1000.00")]],
+  [b4.id, [snap(b4, "closing_booked", "2026-11-21", "900.00"), snap(b4, "closing_booked", "2026-11-22", "1000.00")]],
   [b5.id, [snap(b5, "closing_booked", "2026-11-19", "100.00")]],
   [b6.id, []],
   [g7.id, [snap(g7, "closing_booked", "2026-11-22", "7000.00")]],
@@ -160,14 +160,16 @@ describe("groupPosition", () => {
       accounts: 6,
       oldestRateDate: "2026-11-14",
       flagged: { stale_rate: 3, unconverted: 1, stale_balance: 1, no_balance: 1 },
+      // NOK: 2300 / 11.5 − 1150 / 11.5 = 100.00; SEK: 1000 / 11 − 900 / 11 = 90.91 − 81.82 = 9.09.
+      change: "109.09",
     });
     expect(p.basis).toEqual({ closingDate: "2026-11-22", closingCount: 4, interimCount: 1 });
     expect(p.failedCompanies).toEqual([{ id: gamma.id, name: "Gamma Oy", message: "The Treasury API answered 503" }]);
     expect(p.companyCount).toBe(2);
 
-    expect(p.byCompany.map((g) => [g.label, g.converted, g.unconverted, g.accounts])).toEqual([
-      ["Alpha AS", "700.50", [{ currency: "GBP", total: "100.00" }], 3],
-      ["Beta AB", "181.82", [], 3],
+    expect(p.byCompany.map((g) => [g.label, g.converted, g.unconverted, g.accounts, g.change])).toEqual([
+      ["Alpha AS", "700.50", [{ currency: "GBP", total: "100.00" }], 3, "100.00"],
+      ["Beta AB", "181.82", [], 3, "9.09"],
     ]);
     expect(p.byBank.map((g) => [g.label, g.converted, g.accounts])).toEqual([
       ["Nordea", "591.41", 2],
@@ -188,9 +190,12 @@ describe("groupPosition", () => {
       basis: "interim_booked",
       asOfDate: TODAY,
       flags: ["stale_rate"],
+      previous: { balance: "1150.00", asOfDate: "2026-11-22" },
+      change: "100.00",
       conversion: { status: "converted", value: "200.00", rateDate: "2026-11-20", stale: true, rate: "0.08695652174" },
     });
-    expect(line(a2.id)).toMatchObject({ balance: "500.50", basis: "closing_booked", flags: [] });
+    // No earlier closing in the window: no change.
+    expect(line(a2.id)).toMatchObject({ balance: "500.50", basis: "closing_booked", flags: [], change: null });
     // The GBP rate is 12 days older than the balance: unconverted and flagged, never dropped.
     expect(line(a3.id)).toMatchObject({
       flags: ["unconverted"],

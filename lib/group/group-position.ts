@@ -9,6 +9,12 @@
  * ignored: the day is not over). The figure says which (`basis`) and of which
  * day (`as_of_date`).
  *
+ * Day-over-day change: the headline against the account's previous figure
+ * (the latest closing booked before the headline's day), both converted at
+ * their own day's rate, so the change in the reporting currency includes
+ * exchange-rate moves. Lines without a convertible previous figure have no
+ * change and are left out of the change sums.
+ *
  * Conversion: lib/fx/convert.ts (EUR cross rates, a rate up to 7 days older
  * than the balance's date is used and marked stale, beyond that the amount
  * stays unconverted and flagged; each converted value is rounded half-even
@@ -86,6 +92,10 @@ export interface AccountPosition {
   asOfDate: string | null;
   /** The conversion into the reporting currency; null when there is no balance. */
   conversion: Conversion | null;
+  /** The previous figure (latest closing booked before `asOfDate`), in the account's currency. */
+  previous: { balance: string; asOfDate: string } | null;
+  /** Converted headline minus converted previous figure, reporting currency; null when either is not converted. */
+  change: string | null;
   flags: PositionFlag[];
 }
 
@@ -100,6 +110,8 @@ export interface PositionSum {
   oldestRateDate: string | null;
   /** Lines flagged, by flag. */
   flagged: Partial<Record<PositionFlag, number>>;
+  /** Sum of the lines' day-over-day changes (reporting currency); null when no line has one. */
+  change: string | null;
 }
 
 /** A breakdown row: a company, a bank, a currency or an account, with its sum. */
@@ -124,6 +136,18 @@ export interface GroupPosition {
   failedCompanies: { id: string; name: string; message: string }[];
   /** Number of companies included (visible and read successfully). */
   companyCount: number;
+}
+
+/** The latest `closing_booked` dated before `date`, or null. */
+export function previousClosing(
+  balances: readonly BalanceSnapshot[],
+  date: string,
+): { balance: string; asOfDate: string } | null {
+  let best: BalanceSnapshot | null = null;
+  for (const b of balances)
+    if (b.balance_type === "closing_booked" && b.as_of_date < date && (!best || b.as_of_date > best.as_of_date))
+      best = b;
+  return best ? { balance: best.balance, asOfDate: best.as_of_date } : null;
 }
 
 /**
@@ -160,9 +184,11 @@ class Accumulator {
   private count = 0;
   private oldest: string | null = null;
   private readonly flagged: Partial<Record<PositionFlag, number>> = {};
+  private change: Decimal | null = null;
 
   add(line: AccountPosition): void {
     this.count++;
+    if (line.change !== null) this.change = (this.change ?? new Decimal(0)).plus(line.change);
     for (const f of line.flags) this.flagged[f] = (this.flagged[f] ?? 0) + 1;
     if (line.balance !== null) this.original = this.original.plus(line.balance);
     const c = line.conversion;
@@ -184,6 +210,7 @@ class Accumulator {
       accounts: this.count,
       oldestRateDate: this.oldest,
       flagged: { ...this.flagged },
+      change: this.change === null ? null : this.change.toFixed(isoMinorUnits(reportingCurrency)),
     };
   }
 
@@ -250,16 +277,23 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
     // One failed read already excludes the company: skip its remaining reads.
     if (failed.has(company.id)) return null;
     try {
-      return headlineBalance(await source.listBalances(company, account, from, today), today);
+      const snaps = await source.listBalances(company, account, from, today);
+      const headline = headlineBalance(snaps, today);
+      return headline ? { headline, previous: previousClosing(snaps, headline.asOfDate) } : null;
     } catch (err) {
       if (!failed.has(company.id)) failed.set(company.id, messageOf(err));
       return null;
     }
   });
 
-  const rows = work.map((w, i) => ({ ...w, headline: read[i] ?? null })).filter((r) => !failed.has(r.company.id));
+  const rows = work
+    .map((w, i) => ({ ...w, headline: read[i]?.headline ?? null, previous: read[i]?.previous ?? null }))
+    .filter((r) => !failed.has(r.company.id));
   const dated = rows.flatMap((r) => (r.headline ? [r.headline] : []));
-  const dates = dated.map((h) => h.asOfDate).sort();
+  const dates = [
+    ...dated.map((h) => h.asOfDate),
+    ...rows.flatMap((r) => (r.previous ? [r.previous.asOfDate] : [])),
+  ].sort();
   const rates =
     dated.length > 0
       ? await input.loadRates({
@@ -269,15 +303,21 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
         })
       : null;
 
-  const accounts: AccountPosition[] = rows.map(({ company, account, headline }) => {
+  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous }) => {
     const flags: PositionFlag[] = [];
     let conversion: Conversion | null = null;
+    let change: string | null = null;
     if (!headline || !rates) flags.push("no_balance");
     else {
       conversion = rates.convert(headline.balance, headline.currency, reportingCurrency, headline.asOfDate);
       if (headline.asOfDate < staleBefore) flags.push("stale_balance");
       if (conversion.status === "unconverted") flags.push("unconverted");
       else if (conversion.stale) flags.push("stale_rate");
+      if (previous && conversion.status === "converted") {
+        const before = rates.convert(previous.balance, headline.currency, reportingCurrency, previous.asOfDate);
+        if (before.status === "converted")
+          change = new Decimal(conversion.value).minus(before.value).toFixed(isoMinorUnits(reportingCurrency));
+      }
     }
     return {
       companyId: company.id,
@@ -291,6 +331,8 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
       basis: headline?.basis ?? null,
       asOfDate: headline?.asOfDate ?? null,
       conversion,
+      previous,
+      change,
       flags,
     };
   });
