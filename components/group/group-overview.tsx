@@ -92,6 +92,10 @@ function basisLabel(p: GroupPosition, locale: string): string {
   return `${closing} · interim booked today for ${interimCount} of ${closingCount + interimCount} accounts`;
 }
 
+const CHANGE_TITLE =
+  "Against each account's previous closing booked balance, both converted at their own day's rate " +
+  "(includes exchange-rate moves)";
+
 const FLAG_TEXT = {
   stale_rate: (n: number) => `${n} converted with an earlier day's rate`,
   stale_balance: (n: number) => `${n} with a balance older than 3 days`,
@@ -143,6 +147,7 @@ function GroupTable({
           {by === "currency" && <Th align="right">In currency</Th>}
           <Th align="right">In {currency}</Th>
           <Th align="right">Share</Th>
+          <Th align="right">Day over day</Th>
           <Th>Not converted</Th>
         </tr>
       </thead>
@@ -158,6 +163,9 @@ function GroupTable({
               <Amount value={r.converted} currency={currency} />
             </Td>
             <Td align="right">{share(r.converted, total)}</Td>
+            <Td align="right" title={CHANGE_TITLE}>
+              {r.change !== null ? <Amount value={r.change} currency={currency} signed /> : "–"}
+            </Td>
             <Td>
               <Unconverted items={r.unconverted} />
             </Td>
@@ -263,8 +271,13 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
         >
           <Amount value={data.total.converted} currency={currency} />
         </div>
-        <div className="mt-0.5 text-xs text-slate-600" data-testid="group-basis">
-          {basisLabel(data, locale)}
+        <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
+          <span data-testid="group-basis">{basisLabel(data, locale)}</span>
+          {data.total.change !== null && (
+            <span data-testid="group-change" title={CHANGE_TITLE}>
+              <Amount value={data.total.change} currency={currency} signed /> vs. previous closing
+            </span>
+          )}
         </div>
         {data.total.unconverted.length > 0 && (
           <div className="mt-2 text-[13px]">
