@@ -11,10 +11,16 @@ import { logger } from "@/lib/server/log";
 import { Nav } from "@/components/shell/nav";
 import { CompanySwitcher } from "@/components/shell/company-switcher";
 import { UserMenu } from "@/components/shell/user-menu";
+import { ReportingCurrencySwitch } from "@/components/shell/reporting-currency-switch";
+import {
+  defaultReportingCurrency,
+  reportingCurrencyFor,
+  supportedReportingCurrencies,
+} from "@/lib/group/reporting-currency";
 
 /**
  * The app shell: navigation limited to the user's areas, the company
- * switcher, the user's name and roles, sign-out. Pages render inside it and
+ * switcher, the reporting-currency switch, the user's name and roles, sign-out. Pages render inside it and
  * have their own loading / error states, so a failing page never takes the
  * shell down.
  */
@@ -33,6 +39,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // The shell shows the cookie's company only when allowed; pages and BFF routes refuse a bad cookie with 403.
   const current = companies.find((c) => c.id === cookie) ?? (cookie ? null : (companies[0] ?? null));
   const caps = await capabilities();
+  let reporting = { currency: defaultReportingCurrency(), supported: [defaultReportingCurrency()] };
+  try {
+    const [mine, supported] = await Promise.all([reportingCurrencyFor(user.id), supportedReportingCurrencies()]);
+    reporting = { currency: mine.currency, supported };
+  } catch (err) {
+    logger.error({ err }, "reporting currency failed");
+  }
   // Statement upload is an extension: listed only when the API's OpenAPI document advertises it.
   const areas = areasFor(user.roles)
     .filter((a) => a.key !== "statements" || caps.has("statements.upload"))
@@ -53,7 +66,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))}
             currentId={current?.id ?? null}
           />
-          <UserMenu name={user.name} email={user.email} roles={user.roles} />
+          <div className="flex items-center gap-3">
+            <ReportingCurrencySwitch current={reporting.currency} supported={reporting.supported} />
+            <UserMenu name={user.name} email={user.email} roles={user.roles} />
+          </div>
         </header>
         {apiDown && (
           <div role="status" className="border-b border-amber-200 bg-amber-50 px-6 py-2 text-[13px] text-amber-900">
