@@ -14,6 +14,7 @@ import { SelectCell } from "@/components/review-queue/select-cell";
 import { approveBlocker } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
+import { RiskBadges, RiskSignalList } from "./risk-signals";
 
 const td = "border-b border-slate-100 px-3 py-1.5 align-top";
 
@@ -66,6 +67,9 @@ export function ApprovalRow(p: ApprovalRowProps) {
             )}
             {short}
           </button>
+          <span className="mt-1 block">
+            <RiskBadges risk={r.risk} />
+          </span>
         </td>
         <td className={td}>{r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}</td>
         <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>
@@ -87,6 +91,16 @@ export function ApprovalRow(p: ApprovalRowProps) {
       </tr>
       {p.expanded && (
         <DetailRow colSpan={APPROVAL_COLUMNS}>
+          <section aria-label={`Risk signals of batch ${short}`} className="mb-3 max-w-3xl">
+            <h3 className="mb-1 text-xs font-semibold text-slate-700">Risk signals</h3>
+            {r.risk ? (
+              <RiskSignalList risk={r.risk} />
+            ) : (
+              <p className="text-[13px] text-amber-800">
+                The risk signals could not be computed; open the batch to retry.
+              </p>
+            )}
+          </section>
           <InstructionPreview row={r} />
           {p.linkable && (
             <Link
