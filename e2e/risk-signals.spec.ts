@@ -18,6 +18,16 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
 }
 
+/** The currency of the page user's first company's first active account (its batches have a debtor account). */
+async function accountCurrency(page: Page): Promise<string> {
+  const r = (await (await page.request.get("/api/treasury/accounts?status=active")).json()) as {
+    items: { currency: string }[];
+  };
+  const c = r.items[0]?.currency;
+  if (!c) throw new Error("the company has no active account");
+  return c;
+}
+
 async function submit(page: Page, id: string) {
   const r = await page.request.post(`/api/treasury/payments/batches/${id}/submit`, { headers: write() });
   expect(r.status(), await r.text()).toBe(202);
@@ -30,12 +40,13 @@ test("a duplicate of an earlier payment is flagged to creator and approver and n
   const treasurer = await as(browser, "treasurer");
   await treasurer.goto("/payments");
   const run = Date.now();
+  const ccy = await accountCurrency(treasurer);
   // Above the four-eyes threshold: two approvals, so the dialog can show one approval so far.
-  const first = await createBatchVia(treasurer, "NOK", [
+  const first = await createBatchVia(treasurer, ccy, [
     { amount: "150000.00", creditor_name: "Fjordkraft AS", creditor_iban: IBAN, end_to_end_id: `DUP-A-${run}` },
   ]);
   await submit(treasurer, first);
-  const second = await createBatchVia(treasurer, "NOK", [
+  const second = await createBatchVia(treasurer, ccy, [
     { amount: "150000.00", creditor_name: "Fjordkraft AS", creditor_iban: IBAN, end_to_end_id: `DUP-B-${run}` },
   ]);
 
@@ -112,7 +123,7 @@ test("bulk approve leaves a high-risk batch out; a batch above the available bal
   test.setTimeout(120_000);
   const treasurer = await as(browser, "treasurer");
   await treasurer.goto("/payments");
-  const big = await createBatchVia(treasurer, "NOK", [
+  const big = await createBatchVia(treasurer, await accountCurrency(treasurer), [
     {
       amount: "999999999.00",
       creditor_name: "Fjordkraft AS",

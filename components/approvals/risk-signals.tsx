@@ -87,12 +87,12 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
   if (entries.length === 0) return null;
   return (
     <dl
-      className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[11px] text-slate-600"
+      className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[11px] text-slate-800"
       data-testid="risk-evidence"
     >
       {entries.map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="text-slate-500">{words(k)}</dt>
+          <dt className="text-slate-700">{words(k)}</dt>
           <dd className="min-w-0 break-words font-mono">
             {Array.isArray(v) && v.some((x) => typeof x === "object" && x !== null) ? (
               <ul className="space-y-0.5">
@@ -125,7 +125,7 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
   return (
     <table className="mt-1 w-full max-w-xl border-collapse text-[11px]" aria-label={`Last payments to ${iban}`}>
       <thead>
-        <tr className="text-left text-slate-500">
+        <tr className="text-left text-slate-700">
           <th scope="col" className="pr-2 font-medium">
             Date
           </th>
@@ -185,7 +185,7 @@ function SignalItem({ s, companyId, batchId }: { s: RiskSignalView; companyId: s
       </p>
       <p className="mt-0.5 text-[12px] text-slate-800">{s.message}</p>
       <details className="mt-0.5">
-        <summary className="cursor-pointer text-[11px] text-slate-600">Evidence</summary>
+        <summary className="cursor-pointer text-[11px] text-slate-700">Evidence</summary>
         <Evidence evidence={s.evidence} />
       </details>
       {s.creditor_iban && (
