@@ -84,7 +84,9 @@ export function ApprovalRow(p: ApprovalRowProps) {
             {r.approval.approved_count} of {r.approval.required_count}
           </span>
           {r.approved_by.length > 0 && (
-            <span className="block text-[11px] text-slate-500">{r.approved_by.map((d) => d.email).join(", ")}</span>
+            <span className="block text-[11px] text-slate-500">
+              {r.approved_by.map((d) => d.name ?? d.email).join(", ")}
+            </span>
           )}
         </td>
         <DecisionCell row={r} result={p.result} onDecide={p.onDecide} />

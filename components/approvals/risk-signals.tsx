@@ -22,6 +22,17 @@ export const SIGNAL_LABEL: Record<RiskSignalCode, string> = {
   non_banking_day: "Non-banking day",
 };
 
+/** Shorter names for the queue's badges (the full name is the badge's title and in the signal list). */
+const BADGE_LABEL: Record<RiskSignalCode, string> = {
+  new_payee: "New payee",
+  unverified_counterparty: "Unverified",
+  bank_details_changed: "Bank details changed",
+  possible_duplicate: "Possible duplicate",
+  amount_outlier: "Unusual amount",
+  insufficient_funds: "Insufficient funds",
+  non_banking_day: "Non-banking day",
+};
+
 const TONE: Record<RiskSeverity, string> = {
   high: "bg-red-50 text-red-800 ring-red-300",
   medium: "bg-amber-50 text-amber-900 ring-amber-300",
@@ -52,16 +63,17 @@ export function RiskBadges({ risk }: { risk: BatchRisk | null }) {
   }
   const list = [...byCode].sort((a, b) => order.indexOf(a[1].severity) - order.indexOf(b[1].severity));
   return (
-    <span className="flex flex-wrap gap-1" data-testid="risk-badges">
+    <span className="flex max-w-64 flex-wrap gap-1" data-testid="risk-badges">
       {list.map(([code, { severity, n }]) => (
         <span
           key={code}
           data-code={code}
           data-severity={severity}
-          className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${TONE[severity]}`}
+          title={SIGNAL_LABEL[code]}
+          className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1 py-px text-[11px] font-medium ring-1 ring-inset ${TONE[severity]}`}
         >
           <SeverityIcon severity={severity} />
-          {SIGNAL_LABEL[code]}
+          {BADGE_LABEL[code]}
           {n > 1 ? ` ×${n}` : ""}
           <span className="sr-only">({severity} risk)</span>
         </span>
