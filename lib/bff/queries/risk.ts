@@ -19,11 +19,12 @@
  *   latest available balance, and the debtor accounts of approved batches
  *   still to be paid (for the "after approved batches" funds check).
  *
- * Results are cached per company and batch for `RISK_CACHE_MS`; the history
- * per company for as long. An approval recomputes them (`fresh`).
+ * Results are cached per company and batch for `RISK_CACHE_MS`, each earlier
+ * batch's instructions per batch and status for as long; the batch list is
+ * read every time. An approval recomputes the signals (`fresh`).
  */
 import "server-only";
-import type { Company, PaymentBatch, PaymentInstruction } from "../../contract";
+import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "../../contract";
 import { counterpartiesForRisk } from "../../counterparties/counterparties";
 import { addDaysIso, todayUtc } from "../../dates";
 import {
@@ -55,10 +56,15 @@ export const PAYEE_HISTORY_SIZE = 12;
 
 const g = globalThis as typeof globalThis & {
   __riskCache?: TtlCache<BatchRisk>;
-  __riskHistoryCache?: TtlCache<CompanyHistory>;
+  __riskInstructionCache?: TtlCache<PastInstruction[]>;
+  __riskDebitCache?: TtlCache<Transaction[]>;
 };
 const riskCache = (g.__riskCache ??= new TtlCache<BatchRisk>({ ttlMs: RISK_CACHE_MS, maxEntries: 2_000 }));
-const historyCache = (g.__riskHistoryCache ??= new TtlCache<CompanyHistory>({ ttlMs: RISK_CACHE_MS, maxEntries: 200 }));
+const instructionCache = (g.__riskInstructionCache ??= new TtlCache<PastInstruction[]>({
+  ttlMs: RISK_CACHE_MS,
+  maxEntries: 20_000,
+}));
+const debitCache = (g.__riskDebitCache ??= new TtlCache<Transaction[]>({ ttlMs: RISK_CACHE_MS, maxEntries: 200 }));
 
 interface CompanyHistory {
   instructions: PastInstruction[];
@@ -123,15 +129,21 @@ function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: strin
   };
 }
 
-/** The company's bounded payment history and the payees its bank statements confirm (cached). */
-function companyHistory(ctx: BffContext, companyId: string, today: string): Promise<CompanyHistory> {
-  return historyCache.get(`${companyId}|${today}`, async () => {
-    const call = callIn(ctx, companyId);
-    const since = addDaysIso(today, -HISTORY_DAYS);
-    // The API lists newest first: one page of HISTORY_MAX_BATCHES is the most recent history.
-    const page = await treasury().listBatches(call, { from_date: since, pageSize: HISTORY_MAX_BATCHES });
-    const kept = page.items;
-    const perBatch = await mapLimit(kept, 6, async (b) => {
+/**
+ * The company's bounded payment history and the payees its bank statements
+ * confirm. The batch list is read on every call, so a batch created a moment
+ * ago is never missing (a duplicate must be seen at once); each batch's
+ * instructions are cached per batch and status, the debit transactions per
+ * company and day.
+ */
+async function companyHistory(ctx: BffContext, companyId: string, today: string): Promise<CompanyHistory> {
+  const call = callIn(ctx, companyId);
+  const since = addDaysIso(today, -HISTORY_DAYS);
+  // The API lists newest first: one page of HISTORY_MAX_BATCHES is the most recent history.
+  const page = await treasury().listBatches(call, { from_date: since, pageSize: HISTORY_MAX_BATCHES });
+  const kept = page.items;
+  const perBatch = await mapLimit(kept, 6, (b) =>
+    instructionCache.get(`${companyId}|${b.id}|${b.status}`, async () => {
       const ins = await collectAll(treasury().listBatchInstructions(call, b.id, { pageSize: 1000 }), { maxPages: 10 });
       // Approved batches still to be paid: their account matters for the funds check.
       let debtor: string | null = null;
@@ -141,19 +153,23 @@ function companyHistory(ctx: BffContext, companyId: string, today: string): Prom
           .then((d) => d.account_id)
           .catch(() => null);
       return ins.map((i) => pastOf(b, i, debtor));
-    });
-    const instructions = perBatch.flat();
-    const byE2e = new Map(instructions.map((p) => [p.endToEndId, p]));
-    const debits = await collectAll(
-      treasury().listTransactions(call, { from_date: since, to_date: today, direction: "debit", pageSize: 1000 }),
-      { maxPages: 10 },
-    ).catch(() => []);
-    const knownPayees = debits.flatMap((t) => {
-      const p = t.end_to_end_id ? byE2e.get(t.end_to_end_id) : undefined;
-      return p ? [{ iban: p.creditorIban, date: t.booked_date ?? t.booked_at.slice(0, 10) }] : [];
-    });
-    return { instructions, knownPayees, batches: kept.length, since, truncated: page.next !== null };
+    }),
+  );
+  const instructions = perBatch.flat();
+  const byE2e = new Map(instructions.map((p) => [p.endToEndId, p]));
+  const debits = await debitCache
+    .get(`${companyId}|${today}`, () =>
+      collectAll(
+        treasury().listTransactions(call, { from_date: since, to_date: today, direction: "debit", pageSize: 1000 }),
+        { maxPages: 10 },
+      ),
+    )
+    .catch(() => []);
+  const knownPayees = debits.flatMap((t) => {
+    const p = t.end_to_end_id ? byE2e.get(t.end_to_end_id) : undefined;
+    return p ? [{ iban: p.creditorIban, date: t.booked_date ?? t.booked_at.slice(0, 10) }] : [];
   });
+  return { instructions, knownPayees, batches: kept.length, since, truncated: page.next !== null };
 }
 
 /** The debtor account of `batch` with its latest available balance; null when none can be found. */
@@ -270,10 +286,7 @@ export function batchRisk(
 ): Promise<BatchRisk> {
   const company = riskCompany(ctx, companyId);
   const key = `${company.id}|${batchId}`;
-  if (opts.fresh) {
-    riskCache.dropPrefix(key);
-    historyCache.dropPrefix(`${company.id}|`);
-  }
+  if (opts.fresh) riskCache.dropPrefix(key);
   return riskCache.get(key, () => computeBatchRisk(ctx, company, batchId));
 }
 
