@@ -184,7 +184,7 @@ function SignalItem({ s, companyId, batchId }: { s: RiskSignalView; companyId: s
       data-testid="risk-signal"
       data-code={s.code}
     >
-      <p className="flex items-start gap-1.5 text-[13px] font-medium">
+      <p className="flex items-start gap-1.5 text-[13px] font-medium [overflow-wrap:anywhere]">
         <SeverityIcon severity={s.severity} />
         <span>
           {SIGNAL_LABEL[s.code]}
@@ -195,7 +195,7 @@ function SignalItem({ s, companyId, batchId }: { s: RiskSignalView; companyId: s
           </span>
         </span>
       </p>
-      <p className="mt-0.5 text-[12px] text-slate-800">{s.message}</p>
+      <p className="mt-0.5 text-[12px] text-slate-800 [overflow-wrap:anywhere]">{s.message}</p>
       <details className="mt-0.5">
         <summary className="cursor-pointer text-[11px] text-slate-700">Evidence</summary>
         <Evidence evidence={s.evidence} />
@@ -204,7 +204,7 @@ function SignalItem({ s, companyId, batchId }: { s: RiskSignalView; companyId: s
         <div className="mt-1">
           <button
             type="button"
-            className="text-[11px] text-sky-800 underline-offset-2 hover:underline"
+            className="text-left text-[11px] text-sky-800 underline-offset-2 [overflow-wrap:anywhere] hover:underline"
             aria-expanded={history}
             onClick={() => setHistory((h) => !h)}
             data-testid="payee-history-toggle"
