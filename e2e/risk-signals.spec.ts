@@ -93,7 +93,11 @@ test("a duplicate of an earlier payment is flagged to creator and approver and n
   await expect(anna.getByRole("region", { name: `Risk signals of batch ${second.slice(0, 8)}` })).toContainText(
     "may have been paid already",
   );
+  await scanAndShoot(anna, "risk-queue-expanded");
   await shoot(anna, "queue-expanded-desktop");
+  await anna.setViewportSize({ width: 390, height: 844 });
+  await shoot(anna, "queue-expanded-390");
+  await anna.setViewportSize({ width: 1360, height: 860 });
   await row.getByTestId("approve").click();
   const dialog = anna.getByTestId("decision-dialog");
   await expect(dialog.getByTestId("dialog-batch")).toContainText(second.slice(0, 8));
