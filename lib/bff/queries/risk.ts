@@ -292,19 +292,21 @@ export function batchRisk(
 
 /**
  * The last `PAYEE_HISTORY_SIZE` payments of the company to `iban` (any
- * formatting), newest first, from the same bounded history as the signals.
+ * formatting), newest first, from the same bounded history as the signals;
+ * the instructions of `excludeBatchId` (the batch under review) are left out.
  * @throws BffError 403 (company).
  */
 export async function payeeHistory(
   ctx: BffContext,
   iban: string,
   companyId?: string,
+  excludeBatchId?: string,
 ): Promise<{ iban: string; payments: PayeePayment[] }> {
   const company = riskCompany(ctx, companyId);
   const key = ibanKey(iban);
   const history = await companyHistory(ctx, company.id, companyToday(company.country));
   const payments = history.instructions
-    .filter((p) => ibanKey(p.creditorIban) === key)
+    .filter((p) => ibanKey(p.creditorIban) === key && p.batchId !== excludeBatchId)
     .sort((a, b) => b.date.localeCompare(a.date) || b.batchId.localeCompare(a.batchId))
     .slice(0, PAYEE_HISTORY_SIZE)
     .map((p) => ({
