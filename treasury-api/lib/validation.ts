@@ -6,6 +6,13 @@
 import type { z } from "zod";
 import { ApiError } from "./errors";
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `s` is a UUID string (any case); used on headers, which the route schemas do not parse. */
+export function isUuid(s: string): boolean {
+  return UUID_RE.test(s);
+}
+
 /** `["instructions", 3, "creditor_iban"]` → `instructions[3].creditor_iban`. */
 export function fieldPath(path: readonly PropertyKey[], prefix?: string): string {
   let out = prefix ?? "";

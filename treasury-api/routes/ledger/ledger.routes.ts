@@ -16,14 +16,9 @@ import {
   IntradayBalancePoint,
   Transaction,
 } from "../../../lib/contract/ledger";
-import { defineRoute } from "../../lib/route";
+import { idParams, json } from "../../lib/openapi";
+import { defineRoute } from "../define-route";
 import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 
 export const listAccountsRoute = defineRoute({
   method: "get",

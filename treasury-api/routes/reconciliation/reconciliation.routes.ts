@@ -6,14 +6,10 @@
 import { z } from "zod";
 import { Uuid } from "../../../lib/contract/common";
 import { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
-import { defineRoute } from "../../lib/route";
+import { idParams, json } from "../../lib/openapi";
+import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 const decisionDoc =
   "From `proposed` only; any other state is 409 conflict with details { state, allowed }. Optional JSON body (extension) { reviewer?, reason? } is kept for the audit trail. Emits reconciliation.match.updated.";
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { CurrencyCode } from "../../../lib/contract/common";
 import { CashflowDay, ForecastEntry, PositionDay } from "../../../lib/contract/reporting";
-import { defineRoute } from "../../lib/route";
+import { defineRoute } from "../define-route";
 import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
 
 const rangeDoc =

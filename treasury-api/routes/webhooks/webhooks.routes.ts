@@ -5,7 +5,6 @@
  * Endpoints belong to the calling OAuth client; not company-scoped.
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
 import {
   WEBHOOK_DELIVERY_STATUSES,
   WebhookCreate,
@@ -14,14 +13,10 @@ import {
   WebhookEndpointWithSecret,
   WebhookPatch,
 } from "../../../lib/contract/webhooks";
-import { defineRoute } from "../../lib/route";
+import { idParams, json } from "../../lib/openapi";
+import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 const secretDoc =
   "The signing secret (whsec_ + base64 of 32 random bytes) is returned only here; it is never shown again.";
 
