@@ -6,7 +6,6 @@
 import { z } from "zod";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { IsoDate } from "../../lib/contract/common";
 import { LimitParam, PAGE_SIZE_DEFAULT, PageParam, PageSizeParam, type Envelope } from "../../lib/contract/pagination";
 import type { AppEnv, AppRouteHandler, RouteContext } from "./context";
 import { ApiError } from "./errors";
@@ -127,12 +126,6 @@ export function listResponse<T extends z.ZodType>(item: T, description: string) 
     },
   };
 }
-
-/** The date-range filters shared by most lists (inclusive dates). */
-export const dateRangeQuery = {
-  from_date: IsoDate.optional().meta({ description: "Inclusive start date YYYY-MM-DD" }),
-  to_date: IsoDate.optional().meta({ description: "Inclusive end date YYYY-MM-DD" }),
-};
 
 /** 400 when from_date is after to_date. */
 export function checkDateRange(q: { from_date?: string; to_date?: string }): void {

@@ -4,9 +4,9 @@
  * optional: absent means every company the client sees (one review queue).
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
-import { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import { MatchDecision, ReconciliationMatch } from "../../../lib/contract/reconciliation";
 import { idParams, json } from "../../lib/openapi";
+import { MatchListQuery } from "../../../lib/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
@@ -23,14 +23,7 @@ export const listMatchesRoute = defineRoute({
   scope: "read:reconciliation",
   company: "optional",
   request: {
-    query: z
-      .object({
-        ...pagingQuery,
-        state: MatchState.optional(),
-        transaction_id: Uuid.optional(),
-        payment_instruction_id: Uuid.optional(),
-      })
-      .strict(),
+    query: z.object({ ...pagingQuery, ...MatchListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(ReconciliationMatch, "Matches") },
 });

@@ -6,7 +6,6 @@
  */
 import { z } from "zod";
 import {
-  WEBHOOK_DELIVERY_STATUSES,
   WebhookCreate,
   WebhookDelivery,
   WebhookEndpoint,
@@ -14,6 +13,7 @@ import {
   WebhookPatch,
 } from "../../../lib/contract/webhooks";
 import { idParams, json } from "../../lib/openapi";
+import { DeliveryListQuery } from "../../../lib/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
@@ -95,7 +95,7 @@ export const listDeliveriesRoute = defineRoute({
   company: "none",
   request: {
     params: idParams,
-    query: z.object({ ...pagingQuery, status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() }).strict(),
+    query: z.object({ ...pagingQuery, ...DeliveryListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(WebhookDelivery, "Deliveries") },
 });
