@@ -13,7 +13,7 @@ import type { AppEnv, Caller } from "./context";
 import { ApiError } from "./errors";
 import { defineRoute, type CompanyRule } from "./route";
 
-const TENANT = "10000000-0000-4000-8000-000000000001";
+const TENANT = "1000000a-0000-4000-8000-00000000000b";
 const OTHER_TENANT = "10000000-0000-4000-8000-000000000002";
 const MINE = "20000000-0000-4000-8000-00000000000a";
 const ALSO_MINE = "20000000-0000-4000-8000-00000000000b";
@@ -44,7 +44,7 @@ function appFor(who: Caller | null) {
   });
   app.onError((err, c) => {
     if (!(err instanceof ApiError)) throw err;
-    return c.json({ error: err.code, details: err.details }, err.status as 400, err.headers);
+    return c.json({ error: err.code, message: err.message, details: err.details }, err.status as 400, err.headers);
   });
   for (const rule of ["required", "optional", "none"] as CompanyRule[]) {
     const route = defineRoute({
@@ -78,7 +78,10 @@ describe("the caller check of defineRoute", () => {
     const res = await get(null, "/optional");
     expect(res.status).toBe(401);
     expect(res.headers.get("www-authenticate")).toBe("Bearer");
-    expect(await res.json()).toMatchObject({ error: "authentication_failed" });
+    expect(await res.json()).toMatchObject({
+      error: "authentication_failed",
+      message: "Authorization: Bearer <access token> is required",
+    });
   });
 
   it("a token without the route's scope is 403 naming the scope; with it the route runs", async () => {
@@ -86,6 +89,7 @@ describe("the caller check of defineRoute", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toEqual({
       error: "permission_denied",
+      message: "The access token lacks the scope read:payments",
       details: { required_scope: "read:payments" },
     });
     expect((await get(caller({ scopes: ["read:payments"] }), "/optional")).status).toBe(200);
@@ -96,7 +100,10 @@ describe("the caller check of defineRoute", () => {
     const unapproved = caller({ writeApproved: false });
     const refused = await appFor(unapproved).request("/write", { method: "POST", headers });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({ details: { reason: "write_not_approved" } });
+    expect(await refused.json()).toMatchObject({
+      message: "Write access has not been approved for this client",
+      details: { reason: "write_not_approved" },
+    });
     expect((await get(unapproved, "/optional")).status).toBe(200);
     // Approved: past the guard, the next check (the body rule, then idempotency) answers instead of a 403.
     const approved = await appFor(caller()).request("/write", { method: "POST", headers: { "x-company-id": MINE } });
@@ -107,7 +114,10 @@ describe("the caller check of defineRoute", () => {
   it("Form B: X-Tenant-ID, if sent, must be the caller's tenant (any case); Form A is not refused here", async () => {
     const other = await get(caller(), "/optional", { "x-tenant-id": OTHER_TENANT });
     expect(other.status).toBe(403);
-    expect(await other.json()).toMatchObject({ error: "permission_denied" });
+    expect(await other.json()).toMatchObject({
+      error: "permission_denied",
+      message: "X-Tenant-ID does not name the tenant that owns this client's companies",
+    });
     expect((await get(caller(), "/optional", { "x-tenant-id": TENANT.toUpperCase() })).status).toBe(200);
     expect((await get(caller(), "/optional")).status).toBe(200);
     // Form A's tenant header is checked by the authentication middleware, not by the route guard.
@@ -119,11 +129,16 @@ describe("the caller check of defineRoute", () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
       error: "validation_error",
+      message: "X-Company-ID must be a UUID",
       details: { errors: { "X-Company-ID": ["must be a UUID"] } },
     });
     const foreign = await get(caller(), "/optional", { "x-company-id": NOT_MINE });
     expect(foreign.status).toBe(403);
-    expect(await foreign.json()).toEqual({ error: "permission_denied", details: {} });
+    expect(await foreign.json()).toEqual({
+      error: "permission_denied",
+      message: "The company is not accessible to this client",
+      details: {},
+    });
     // The rule "none" still checks a header it was sent.
     expect((await get(caller(), "/none", { "x-company-id": NOT_MINE })).status).toBe(403);
     expect((await get(caller(), "/none", { "x-company-id": "nope" })).status).toBe(400);
@@ -142,6 +157,7 @@ describe("the caller check of defineRoute", () => {
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({
       error: "validation_error",
+      message: "X-Company-ID header is required on company-scoped calls",
       details: { errors: { "X-Company-ID": ["is required"] } },
     });
     const a = await get(caller({ form: "A" }), "/required");
