@@ -68,7 +68,12 @@ describe("chooseCompany", () => {
   });
 
   it("a cookie naming a company the user may not use is 403 naming it, never a silent fallback", () => {
-    const refused = expect.objectContaining({ status: 403, code: "permission_denied", details: { company_id: C.id } });
+    const refused = expect.objectContaining({
+      status: 403,
+      code: "permission_denied",
+      message: "You do not have access to the selected company. Choose another company.",
+      details: { company_id: C.id },
+    });
     // Not in the visible list at all.
     expect(() => chooseCompany(user(null), [A, B], C.id)).toThrow(refused);
     // In the list passed in, but outside the user's allowed companies.
