@@ -205,9 +205,14 @@ describe("withUser: input", () => {
       message: "body is not valid JSON",
       details: { errors: { body: ["is not valid JSON"] } },
     });
-    const empty = await route(request("POST", "/api/x", { body: "  " }), seg({ id: ID }));
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toMatchObject({ details: { errors: { body: [expect.any(String)] } } });
+    // An empty or blank body is no body (the schema says what is missing), not malformed JSON.
+    for (const blank of ["", "  "]) {
+      const empty = await route(request("POST", "/api/x", { body: blank }), seg({ id: ID }));
+      expect(empty.status).toBe(400);
+      const answer = (await empty.json()) as { message: string; details: { errors: { body: string[] } } };
+      expect(answer.details.errors.body).toHaveLength(1);
+      expect(answer.message).not.toBe("body is not valid JSON");
+    }
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -230,7 +235,10 @@ describe("withUser: what goes upstream", () => {
     for (const key of [null, "", "not-a-uuid"]) {
       const res = await route(request("POST", "/api/x", { key }), seg());
       expect(res.status, String(key)).toBe(400);
-      expect(await res.json()).toMatchObject({ details: { errors: { "Idempotency-Key": ["must be a UUID"] } } });
+      expect(await res.json()).toMatchObject({
+        message: "Idempotency-Key header must be a UUID",
+        details: { errors: { "Idempotency-Key": ["must be a UUID"] } },
+      });
     }
     expect(handler).toHaveBeenCalledTimes(1);
   });
@@ -247,8 +255,12 @@ describe("withUser: what goes upstream", () => {
 
   it("HEAD is a read: no Origin or key needed", async () => {
     const { handler } = recorder();
-    const res = await withUser({ permission: "ledger.read" }, handler)(request("HEAD", "/api/x"), seg());
+    const res = await withUser({ permission: "ledger.read" }, handler)(
+      request("HEAD", "/api/x", { origin: null, key: null }),
+      seg(),
+    );
     expect(res.status).toBe(200);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it("company: required sends the selected one (403 without one); none sends none; body must name the selected", async () => {
@@ -261,7 +273,10 @@ describe("withUser: what goes upstream", () => {
     signIn(["treasurer"], null);
     const none = await withUser({ permission: "ledger.read" }, handler)(request("GET", "/api/x"), seg());
     expect(none.status).toBe(403);
-    expect(await none.json()).toMatchObject({ error: "permission_denied" });
+    expect(await none.json()).toMatchObject({
+      error: "permission_denied",
+      message: "No company is available to you. Ask an administrator for access.",
+    });
     const noneMode = withUser({ permission: "ledger.read", company: "none" }, handler);
     expect((await noneMode(request("GET", "/api/x"), seg())).status).toBe(200);
 
@@ -270,10 +285,32 @@ describe("withUser: what goes upstream", () => {
     const route = withUser({ permission: "payments.write", company: "body", body }, handler);
     const other = await route(request("POST", "/api/x", { body: JSON.stringify({ company_id: B_ID }) }), seg());
     expect(other.status).toBe(400);
-    expect(await other.json()).toMatchObject({ details: { errors: { company_id: ["must be the selected company"] } } });
+    expect(await other.json()).toMatchObject({
+      message: "company_id must be the selected company",
+      details: { errors: { company_id: ["must be the selected company"] } },
+    });
+    // No body at all is not the selected company either (400, not a crash).
+    const bodiless = withUser({ permission: "payments.write", company: "body" }, handler);
+    expect((await bodiless(request("POST", "/api/x"), seg())).status).toBe(400);
     const mine = await route(request("POST", "/api/x", { body: JSON.stringify({ company_id: A.id }) }), seg());
     expect(mine.status).toBe(200);
     expect(handler).toHaveBeenCalledTimes(4);
+  });
+
+  it("a schema-level error of the path or query is filed under 'path' or 'query'", async () => {
+    const { handler } = recorder();
+    const params = IdParams.refine(() => false, "is not an object the route serves");
+    const query = z.object({}).refine(() => false, "needs from or to");
+    const badPath = await withUser({ permission: "ledger.read", params }, handler)(
+      request("GET", "/x"),
+      seg({ id: ID }),
+    );
+    expect(await badPath.json()).toMatchObject({
+      details: { errors: { path: ["is not an object the route serves"] } },
+    });
+    const badQuery = await withUser({ permission: "ledger.read", query }, handler)(request("GET", "/x"), seg());
+    expect(await badQuery.json()).toMatchObject({ details: { errors: { query: ["needs from or to"] } } });
+    expect(handler).not.toHaveBeenCalled();
   });
 
   it("ignoreCompanyCookie reaches the request context", async () => {
@@ -327,7 +364,19 @@ describe("withUser: answer and audit", () => {
     );
     expect(await own.text()).toBe("a,b\n");
     expect(own.headers.get("x-request-id")).toBe("rid-csv");
-    expect(state.info.at(-1)?.obj).toMatchObject({ requestId: "rid-csv", status: 200 });
+    expect(state.info.at(-1)).toMatchObject({ obj: { requestId: "rid-csv", status: 200 }, msg: "bff request" });
+    for (const { obj } of state.info) {
+      expect(obj.ms).toBeGreaterThanOrEqual(0);
+      expect(obj.ms).toBeLessThan(60_000);
+    }
+
+    // A 204 route status sends no body even when the handler answered one.
+    const noBody = await withUser({ permission: "payments.write", status: 204 }, async () => ({ id: ID }))(
+      request("POST", "/x"),
+      seg(),
+    );
+    expect(noBody.status).toBe(204);
+    expect(await noBody.text()).toBe("");
   });
 
   it("a successful write is audited: who, what, object, company, derived key, outcome", async () => {
@@ -383,6 +432,29 @@ describe("withUser: answer and audit", () => {
     );
     expect(state.audit.at(-1)).toMatchObject({ objectId: null, companyId: null, outcome: "success" });
     expect(state.audit.at(-1)).not.toHaveProperty("details");
+    expect(state.audit).toHaveLength(3);
+  });
+
+  it("audit of odd answers and bodies: null answer, null body, a non-string company_id", async () => {
+    const audit = { action: "payment_batch.create", objectType: "payment_batch" } as const;
+    const nullAnswer = await withUser({ permission: "payments.write", audit, company: "none" }, async () => null)(
+      request("POST", "/x"),
+      seg(),
+    );
+    expect(nullAnswer.status).toBe(200);
+    expect(state.audit.at(-1)).toMatchObject({ objectId: null, companyId: null });
+    const nullBody = await withUser(
+      { permission: "payments.write", audit, company: "none", body: z.null() },
+      async () => ({ id: ID }),
+    )(request("POST", "/x", { body: "null" }), seg());
+    expect(nullBody.status).toBe(200);
+    expect(state.audit.at(-1)).toMatchObject({ objectId: ID, companyId: null });
+    const numeric = z.object({ company_id: z.number() });
+    await withUser({ permission: "payments.write", audit, company: "none", body: numeric }, async () => ({ id: ID }))(
+      request("POST", "/x", { body: '{"company_id":5}' }),
+      seg(),
+    );
+    expect(state.audit.at(-1)).toMatchObject({ companyId: null });
     expect(state.audit).toHaveLength(3);
   });
 
