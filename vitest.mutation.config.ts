@@ -26,7 +26,7 @@ const RISK_CORE_TESTS = [
   "lib/bff/company.test.ts",
   "lib/bff/idempotency.test.ts",
   "lib/bff/queries/cross-company.test.ts",
-  "lib/bff/route.integration.test.ts",
+  "lib/bff/route.test.ts",
   // Money sums.
   "lib/totals.test.ts",
   "lib/money.test.ts",
