@@ -136,6 +136,7 @@ describe("withUser: who may call", () => {
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({
       error: "permission_denied",
+      message: "Your role does not allow this.",
       details: { permission: "payments.write" },
     });
     expect(handler).not.toHaveBeenCalled();
