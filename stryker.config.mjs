@@ -17,7 +17,7 @@ export default {
     "treasury-api/domain/four-eyes.ts",
     "treasury-api/db/repos/approvals.ts:88-150",
     // The caller check every route runs (scope, write approval, tenant and company headers) and the data scope.
-    "treasury-api/lib/route.ts:72-121",
+    "treasury-api/middleware/access.ts",
     "treasury-api/lib/scope.ts",
     // Idempotency of every write.
     "treasury-api/middleware/idempotency.ts",
@@ -31,6 +31,8 @@ export default {
     "treasury-api/webhooks/delivery.ts:81-84",
     // BFF: the withUser wrapper, the role table, company narrowing, the per-user Idempotency-Key.
     "lib/bff/route.ts",
+    "lib/bff/origin.ts",
+    "lib/auth/session-rules.ts",
     "lib/auth/roles.ts",
     "lib/bff/company.ts:36-71",
     "lib/bff/queries/cross-company.ts",

@@ -11,7 +11,7 @@ const RISK_CORE_TESTS = [
   "treasury-api/domain/payment-states.test.ts",
   "treasury-api/routes/approvals/four-eyes.test.ts",
   // The caller check of every route, the data scope, the idempotency middleware.
-  "treasury-api/lib/route.test.ts",
+  "treasury-api/routes/define-route.test.ts",
   "treasury-api/lib/scope.test.ts",
   "treasury-api/middleware/idempotency.test.ts",
   // The bank simulator's step and the matcher.
@@ -27,6 +27,8 @@ const RISK_CORE_TESTS = [
   "lib/bff/idempotency.test.ts",
   "lib/bff/queries/cross-company.test.ts",
   "lib/bff/route.test.ts",
+  "lib/bff/origin.test.ts",
+  "lib/auth/session-rules.test.ts",
   // Money sums.
   "lib/totals.test.ts",
   "lib/money.test.ts",

@@ -13,6 +13,7 @@ const state = vi.hoisted(() => ({
   ctx: null as null | Record<string, unknown>,
   audit: [] as Record<string, unknown>[],
   nextauthUrl: undefined as string | undefined,
+  allowedOrigins: [] as string[],
   info: [] as { obj: Record<string, unknown>; msg: string }[],
   error: [] as { obj: Record<string, unknown>; msg: string }[],
 }));
@@ -35,7 +36,9 @@ vi.mock("../db/audit", () => ({
   },
 }));
 vi.mock("../server/db", () => ({ dashboardDb: async () => "dashboard-db" }));
-vi.mock("../server/config", () => ({ getConfig: () => ({ NEXTAUTH_URL: state.nextauthUrl }) }));
+vi.mock("../server/config", () => ({
+  getConfig: () => ({ NEXTAUTH_URL: state.nextauthUrl, DASHBOARD_ALLOWED_ORIGINS: state.allowedOrigins }),
+}));
 vi.mock("../server/log", () => ({
   logger: {
     info: (obj: Record<string, unknown>, msg: string) => state.info.push({ obj, msg }),
@@ -94,7 +97,8 @@ function recorder(answer: unknown = { ok: true }) {
 beforeEach(() => {
   state.ctx = null;
   state.audit = [];
-  state.nextauthUrl = undefined;
+  state.nextauthUrl = ORIGIN;
+  state.allowedOrigins = [];
   state.info = [];
   state.error = [];
   signIn(["treasurer"]);
@@ -147,30 +151,36 @@ describe("withUser: who may call", () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it("writes need this dashboard's Origin (own, forwarded host, or NEXTAUTH_URL); reads do not", async () => {
+  it("writes need NEXTAUTH_URL's origin or a listed one, never one named by Host / X-Forwarded-*; reads do not", async () => {
     const { handler } = recorder();
     const route = withUser({ permission: "payments.write" }, handler);
-    for (const origin of [null, "http://evil.test", "http://dash.test:3001"]) {
+    for (const origin of [null, "http://evil.test", "http://dash.test:3001", "https://dash.test:3000"]) {
       const res = await route(request("POST", "/api/x", { origin }), seg());
       expect(res.status, String(origin)).toBe(403);
       expect(await res.json()).toMatchObject({ error: "permission_denied", message: "Cross-origin request refused." });
     }
-    expect(handler).not.toHaveBeenCalled();
-    expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
+    // Headers a client or a misconfigured proxy controls do not make another origin the dashboard's own.
     const proxied = request("POST", "/api/x", {
       origin: "https://dash.example",
       headers: { "x-forwarded-host": "dash.example", "x-forwarded-proto": "https" },
     });
-    expect((await route(proxied, seg())).status).toBe(200);
-    // Forwarded host without a forwarded protocol: the request's own protocol.
-    const sameProto = request("POST", "/api/x", { origin: "http://proxy.test", headers: { host: "proxy.test" } });
-    expect((await route(sameProto, seg())).status).toBe(200);
-    expect((await route(request("POST", "/api/x", { origin: "https://public.example" }), seg())).status).toBe(403);
+    expect((await route(proxied, seg())).status).toBe(403);
+    const hostHeader = request("POST", "/api/x", { origin: "http://proxy.test", headers: { host: "proxy.test" } });
+    expect((await route(hostHeader, seg())).status).toBe(403);
+    expect(handler).not.toHaveBeenCalled();
+    expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
     state.nextauthUrl = "https://public.example/some/path";
     expect((await route(request("POST", "/api/x", { origin: "https://public.example" }), seg())).status).toBe(200);
+    expect((await route(request("POST", "/api/x"), seg())).status).toBe(403);
+    state.allowedOrigins = [ORIGIN];
+    expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
+    // Nothing configured: every write is refused.
+    state.nextauthUrl = undefined;
+    state.allowedOrigins = [];
+    expect((await route(request("POST", "/api/x", { origin: ORIGIN }), seg())).status).toBe(403);
     const read = withUser({ permission: "ledger.read" }, handler);
     expect((await read(request("GET", "/api/x"), seg())).status).toBe(200);
-    expect(handler).toHaveBeenCalledTimes(5);
+    expect(handler).toHaveBeenCalledTimes(4);
   });
 });
 

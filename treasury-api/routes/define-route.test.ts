@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
 import type { Scope } from "../../lib/contract/auth";
-import type { AppEnv, Caller } from "./context";
-import { ApiError } from "./errors";
-import { defineRoute, type CompanyRule } from "./route";
+import type { AppEnv, Caller, CompanyRule } from "../lib/context";
+import { ApiError } from "../lib/errors";
+import { defineRoute } from "./define-route";
 
 const TENANT = "1000000a-0000-4000-8000-00000000000b";
 const OTHER_TENANT = "10000000-0000-4000-8000-000000000002";
