@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 import { findChromium } from "./scripts/chromium";
 
 /**
- * Playwright e2e (issue 4 §8) in the Chromium scripts/chromium.ts finds
+ * Playwright e2e in the Chromium scripts/chromium.ts finds
  * (PLAYWRIGHT_CHROMIUM_EXECUTABLE, Playwright's own, then the system's;
  * `npm run test:e2e` installs Debian's first when there is none and it may),
  * against the production build served by `npm start`, which also starts the

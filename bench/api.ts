@@ -1,5 +1,5 @@
 /**
- * `npm run bench:api` — the Treasury API benchmark (issue 2 items 12 and 15).
+ * `npm run bench:api` — the Treasury API benchmark.
  *
  *   npm run bench:api -- [--db pglite,postgres] [--scale 50] [--duration 10] [--connections 10] [--events 2000]
  *

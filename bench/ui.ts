@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ui` (issue 5 §9). On the production build (run
+ * `npm run bench:ui`. On the production build (run
  * `npm run build` first; BENCH_BUILD=1 builds here) it starts the dashboard
  * with the local treasury-api (in-memory demo data) and, in headless
  * Chromium (the one scripts/chromium.ts finds), measures per route:

@@ -3,7 +3,7 @@ import { expect, request as playwrightRequest, test, type APIRequestContext } fr
 import { BASE_URL } from "../playwright.config";
 import { storageState, type RoleKey } from "./fixtures";
 
-/** API-level checks of the BFF (issue 4 §5, §7, §8). */
+/** API-level checks of the BFF. */
 
 const ORIGIN = { Origin: BASE_URL };
 

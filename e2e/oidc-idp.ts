@@ -1,6 +1,6 @@
 /**
- * A real OpenID Connect provider on loopback for the single sign-on e2e
- * (issue 4 §3): panva's `oidc-provider` (certified OpenID Provider) with one
+ * A real OpenID Connect provider on loopback for the single sign-on e2e:
+ * panva's `oidc-provider` (certified OpenID Provider) with one
  * static confidential client, test accounts with their claims, and its
  * built-in login and consent pages (`devInteractions`: any password is
  * accepted — the provider's own password checking is not what is tested).

@@ -1,6 +1,6 @@
 /**
- * Single sign-on against a real OpenID Connect provider (issue 4 §3 "an
- * OIDC provider when OIDC_ISSUER is set"; the mapping rule is in
+ * Single sign-on against a real OpenID Connect provider (used when
+ * OIDC_ISSUER is set; the mapping rule is in
  * lib/auth/oidc-identity.ts).
  *
  * The spec starts `oidc-provider` on loopback (e2e/oidc-idp.ts) and a second

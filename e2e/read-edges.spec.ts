@@ -1,5 +1,5 @@
 /**
- * Edges of the read views (issue 5 follow-up), as the viewer on the
+ * Edges of the read views, as the viewer on the
  * production build, checked against the Treasury API's own figures through
  * the BFF:
  * - /accounts: with 55 extra accounts (added by the admin) the viewer's

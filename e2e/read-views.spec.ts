@@ -1,5 +1,5 @@
 /**
- * Read views (issue 5 §8) as the viewer, on the production build: open each
+ * Read views as the viewer, on the production build: open each
  * view, apply filters, check figures against the numbers the Treasury API
  * returns through the BFF (summed here with decimal.js), export CSV and
  * parse it, follow overview links; an axe scan of every view (no serious or

@@ -1,5 +1,5 @@
 /**
- * Security (issue 4 §7): with the production build, neither the API client
+ * Security: with the production build, neither the API client
  * secret nor any access token appears in the client bundles, the HTML or
  * any BFF response; and every page carries the CSP and security headers.
  *

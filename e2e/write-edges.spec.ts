@@ -1,5 +1,5 @@
 /**
- * The edges of the write views (issue 6 §1, §2, §4, §5) on the production
+ * The edges of the write views on the production
  * build with the real treasury-api: webhook edit, rotate (the new secret
  * shown once, old and new both signing), deactivate / activate and delete
  * with a confirmation; a 409 from a stale page shown in words; server field

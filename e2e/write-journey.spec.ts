@@ -1,5 +1,5 @@
 /**
- * The payment day of issue 6 §8 on the production build, one role per
+ * A treasury payment day end to end on the production build, one role per
  * browser context: a treasurer creates a batch (typed rows plus a CSV import
  * with a bad row fixed in the preview) and submits it with a double click;
  * the treasurer cannot approve; approver 1 approves with a retry after a

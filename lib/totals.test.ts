@@ -73,7 +73,28 @@ describe("flowTotalsByCurrency", () => {
   });
 });
 
+describe("flowTotalsByCurrency: scale", () => {
+  it("prints every column at the larger scale of credits and debits", () => {
+    const rows = [
+      { amount: "1.005", currency: "KWD", direction: "credit" as const },
+      { amount: "2.1", currency: "KWD", direction: "debit" as const },
+    ];
+    expect(flowTotalsByCurrency(rows)).toEqual([
+      { currency: "KWD", inflow: "1.005", outflow: "2.100", net: "-1.095", count: 2 },
+    ]);
+  });
+});
+
 describe("cashflowTotals", () => {
+  it("orders currencies alphabetically, whatever the row order", () => {
+    const rows = [
+      { currency: "SEK", inflow: "1", outflow: "0", net: "1" },
+      { currency: "EUR", inflow: "2", outflow: "0", net: "2" },
+      { currency: "NOK", inflow: "3", outflow: "0", net: "3" },
+    ];
+    expect(cashflowTotals(rows).map((r) => r.currency)).toEqual(["EUR", "NOK", "SEK"]);
+  });
+
   it("sums report columns per currency", () => {
     const rows = [
       { currency: "NOK", inflow: "1.10", outflow: "0.10", net: "1.00" },
@@ -81,6 +102,37 @@ describe("cashflowTotals", () => {
     ];
     expect(cashflowTotals(rows)).toEqual([
       { currency: "NOK", inflow: "3.30", outflow: "3.40", net: "-0.10", count: 2 },
+    ]);
+  });
+});
+
+describe("latestWithChange: order and scale", () => {
+  it("finds the latest date from rows in ascending or mixed order; the change has the larger scale", () => {
+    const rows = [
+      { date: "2026-02-27", currency: "SEK", balance: "1.00" },
+      { date: "2026-02-28", currency: "SEK", balance: "9.25" },
+      { date: "2026-03-02", currency: "SEK", balance: "10.5" },
+      { date: "2026-03-01", currency: "DKK", balance: "7" },
+      { date: "2026-03-03", currency: "DKK", balance: "8" },
+      { date: "2026-02-01", currency: "DKK", balance: "1" },
+    ];
+    expect(latestWithChange(rows)).toEqual([
+      {
+        currency: "DKK",
+        date: "2026-03-03",
+        balance: "8",
+        previousDate: "2026-03-01",
+        previousBalance: "7",
+        change: "1",
+      },
+      {
+        currency: "SEK",
+        date: "2026-03-02",
+        balance: "10.5",
+        previousDate: "2026-02-28",
+        previousBalance: "9.25",
+        change: "1.25",
+      },
     ]);
   });
 });

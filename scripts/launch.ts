@@ -1,5 +1,5 @@
 /**
- * `npm run dev` / `npm start` (issue 4 §2): starts the dashboard and — when
+ * `npm run dev` / `npm start`: starts the dashboard and — when
  * `TREASURY_API_BASE_URL` is not set — the local treasury-api with its
  * seeded demo data and the matching demo OAuth client first, so a fresh clone
  * works with no configuration. With `TREASURY_API_BASE_URL` set, only the

@@ -1,5 +1,5 @@
 /**
- * `npm run users -- add|list|disable|unlink-sso` (issue 4 §3): manages
+ * `npm run users -- add|list|disable|unlink-sso`: manages
  * dashboard users in the dashboard database (`DATABASE_URL`, else the PGlite
  * folder `DASHBOARD_DATA_DIR`, default .data/dashboard). With PGlite, stop
  * the dashboard first: an embedded database has one process at a time.

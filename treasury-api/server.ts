@@ -1,5 +1,5 @@
 /**
- * The local Treasury API server and its CLI (issue 2 item 5).
+ * The local Treasury API server and its CLI.
  *
  *   npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory]
  *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]

@@ -12,10 +12,16 @@ import { Nav } from "@/components/shell/nav";
 import { CompanySwitcher } from "@/components/shell/company-switcher";
 import { UserMenu } from "@/components/shell/user-menu";
 import { MobileNav } from "@/components/shell/mobile-nav";
+import { ReportingCurrencySwitch } from "@/components/shell/reporting-currency-switch";
+import {
+  defaultReportingCurrency,
+  reportingCurrencyFor,
+  supportedReportingCurrencies,
+} from "@/lib/group/reporting-currency";
 
 /**
  * The app shell: navigation limited to the user's areas, the company
- * switcher, the user's name and roles, sign-out. Pages render inside it and
+ * switcher, the reporting-currency switch, the user's name and roles, sign-out. Pages render inside it and
  * have their own loading / error states, so a failing page never takes the
  * shell down. Below `md` (phones, small tablets) the sidebar gives way to a
  * menu button in the header that opens the navigation as a sheet, and the
@@ -36,6 +42,13 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // The shell shows the cookie's company only when allowed; pages and BFF routes refuse a bad cookie with 403.
   const current = companies.find((c) => c.id === cookie) ?? (cookie ? null : (companies[0] ?? null));
   const caps = await capabilities();
+  let reporting = { currency: defaultReportingCurrency(), supported: [defaultReportingCurrency()] };
+  try {
+    const [mine, supported] = await Promise.all([reportingCurrencyFor(user.id), supportedReportingCurrencies()]);
+    reporting = { currency: mine.currency, supported };
+  } catch (err) {
+    logger.error({ err }, "reporting currency failed");
+  }
   // Statement upload is an extension: listed only when the API's OpenAPI document advertises it.
   const areas = areasFor(user.roles)
     .filter((a) => a.key !== "statements" || caps.has("statements.upload"))
@@ -57,7 +70,10 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))}
             currentId={current?.id ?? null}
           />
-          <UserMenu name={user.name} email={user.email} roles={user.roles} />
+          <div className="flex shrink-0 items-center gap-2 md:gap-3">
+            <ReportingCurrencySwitch current={reporting.currency} supported={reporting.supported} />
+            <UserMenu name={user.name} email={user.email} roles={user.roles} />
+          </div>
         </header>
         {apiDown && (
           <div

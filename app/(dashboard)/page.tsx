@@ -1,18 +1,85 @@
 import type { Metadata } from "next";
-import { loadData, loadPage } from "@/lib/bff/page";
+import { Suspense } from "react";
+import { loadData, loadPage, type CompanyContext } from "@/lib/bff/page";
+import type { BffContext } from "@/lib/bff/context";
 import { getOverview } from "@/lib/bff/queries/views";
+import { getGroupPosition } from "@/lib/bff/queries/group";
+import { reportingCurrencyFor } from "@/lib/group/reporting-currency";
 import { OverviewPanel } from "@/components/overview/overview-view";
-import { PageHeader } from "@/components/ui/states";
+import { GroupOverview } from "@/components/group/group-overview";
+import { PageHeader, SkeletonRows } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 
 export const metadata: Metadata = { title: "Overview" };
 
-/** Overview: how much cash, where it is heading, and what is waiting. */
+/** The group position, streamed in after the header (it reads every company's accounts). */
+async function GroupSection({ ctx }: { ctx: BffContext }) {
+  const data = await loadData(ctx, async () =>
+    getGroupPosition(ctx, (await reportingCurrencyFor(ctx.user.id)).currency),
+  );
+  return data.ok ? (
+    <GroupOverview data={data.data} />
+  ) : (
+    <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+  );
+}
+
+/** The selected company's overview (positions per currency, work waiting, events), streamed in. */
+async function CompanySection({ ctx }: { ctx: CompanyContext }) {
+  const data = await loadData(ctx, () => getOverview(ctx));
+  return data.ok ? (
+    <OverviewPanel data={data.data} />
+  ) : (
+    <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+  );
+}
+
+/**
+ * Overview: how much cash, where it is heading, and what is waiting. A user
+ * with more than one company first sees the group position of all of them in
+ * the reporting currency, then the selected company's overview; a user with
+ * one company sees that company's overview.
+ */
 export default async function OverviewPage() {
   const load = await loadPage("overview", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
+  if (ctx.companies.length > 1) {
+    return (
+      <div className="max-w-6xl space-y-8">
+        <div>
+          <PageHeader
+            title="Overview"
+            description={`Group cash of the ${ctx.companies.length} companies you can see, in one reporting currency`}
+          />
+          <Suspense
+            fallback={
+              <div role="status" aria-live="polite">
+                <p className="mb-3 text-[13px] text-slate-600">
+                  Reading the accounts of {ctx.companies.length} companies…
+                </p>
+                <SkeletonRows rows={6} />
+              </div>
+            }
+          >
+            <GroupSection ctx={ctx} />
+          </Suspense>
+        </div>
+        <section aria-labelledby="company-h" className="border-t border-slate-200 pt-5">
+          <h2 id="company-h" className="mb-3 text-base font-semibold text-slate-900">
+            {ctx.company.name}{" "}
+            <span className="text-[13px] font-normal text-slate-600">
+              · org. no. {ctx.company.orgnr} · {ctx.company.country} · selected company
+            </span>
+          </h2>
+          <Suspense fallback={<SkeletonRows rows={4} />}>
+            <CompanySection ctx={ctx} />
+          </Suspense>
+        </section>
+      </div>
+    );
+  }
   const data = await loadData(ctx, () => getOverview(ctx));
   return (
     <div className="max-w-6xl">

@@ -1,5 +1,5 @@
 /**
- * Ledger scenarios of `npm run bench:api` (issue 2 item 12): the floor
+ * Ledger scenarios of `npm run bench:api`: the floor
  * (`GET /healthz`), the authenticated trivial route, the transaction lists and
  * the account upsert.
  */

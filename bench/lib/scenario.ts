@@ -1,5 +1,5 @@
 /**
- * The benchmark scenario shape of `npm run bench:api` (issue 2 item 12).
+ * The benchmark scenario shape of `npm run bench:api`.
  * Compatible with the `ApiScenario` entries of bench/scenarios/*.ts (payments,
  * reporting): a scenario is a name, an optional p50 target in milliseconds,
  * and a factory for the request of iteration n. Add a scenario by appending

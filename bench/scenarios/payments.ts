@@ -1,5 +1,5 @@
 /**
- * Benchmark scenario (issue 3 item 10): creating a payment batch of 1,000
+ * Benchmark scenario: creating a payment batch of 1,000
  * instructions through POST /public/payments/batches, target at most 500 ms,
  * reported as a ratio to the trivial authenticated route GET /public/ping.
  *

@@ -1,5 +1,5 @@
 /**
- * Benchmark scenarios (issue 3 item 10) for reporting and webhooks:
+ * Benchmark scenarios for reporting and webhooks:
  * - GET /reporting/cashflow/daily and GET /reporting/positions/daily over 13
  *   months (target p50 ≤ 150 ms on PostgreSQL with 1,000,000 transactions);
  * - webhook delivery throughput to a loopback receiver (events per second);

@@ -21,3 +21,10 @@ export function approveBlocker(row: ApprovalQueueRow): string | null {
     return "You have approved it already; each approver counts once. It waits for another approver.";
   return null;
 }
+
+/** Why a bulk approval leaves `row` out (high-risk signals need an acknowledgement one by one), or null. */
+export function bulkApproveBlocker(row: ApprovalQueueRow): string | null {
+  const codes = row.risk?.requires_acknowledgement ?? [];
+  if (codes.length === 0) return null;
+  return `Not approved in bulk: ${codes.map((c) => c.replaceAll("_", " ")).join(", ")} must be acknowledged. Approve it on its own.`;
+}

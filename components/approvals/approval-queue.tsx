@@ -11,7 +11,8 @@ import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { HiddenTh, Table, Th } from "@/components/ui/table";
 import { KeyboardHelp, KeyboardHelpButton } from "@/components/review-queue/keyboard-help";
 import { useReviewQueue } from "@/components/review-queue/use-review-queue";
-import { approvalQueries, approveBlocker } from "./approval-queries";
+import type { RowResult } from "@/components/review-queue/row-result";
+import { approvalQueries, approveBlocker, bulkApproveBlocker } from "./approval-queries";
 import { approvalDecisions } from "./approval-decisions";
 import { ApprovalRow } from "./approval-row";
 
@@ -26,18 +27,35 @@ function useApprovalQueue(me: string, rows: readonly ApprovalQueueRow[]) {
 
 /**
  * The approval queue: pending and partially approved requests across the
- * user's companies, four-eyes explained per row, selection and bulk approve
- * with a result per row, and the review keyboard model (j / k / x / a / r / ?).
+ * user's companies, four-eyes explained per row, risk signal badges per row
+ * (the signals with their evidence in the expanded row and the dialog),
+ * selection and bulk approve with a result per row — a bulk approval leaves
+ * out batches with high-risk signals, which need their acknowledgement one by
+ * one — and the review keyboard model (j / k / x / a / r / ?).
  */
 export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCompanyId: string | null }) {
   const q = useQuery(approvalQueries.queue());
   const rows = q.data?.items ?? [];
   const queue = useApprovalQueue(me, rows);
+  // Batches a bulk approval left out (high-risk signals): their own result, until decided one by one.
+  const [leftOut, setLeftOut] = useState<Record<string, RowResult>>({});
 
   if (q.isPending) return <SkeletonRows rows={6} />;
   if (q.isError)
     return <ProblemState title="The queue could not be loaded" message={errorText(q.error, "Loading the queue")} />;
   const approvable = queue.chosen.filter((r) => !approveBlocker(r));
+  function bulkApprove() {
+    const refused: Record<string, RowResult> = {};
+    for (const r of approvable) {
+      const why = bulkApproveBlocker(r);
+      if (why) refused[r.approval.id] = { kind: "error", text: why };
+    }
+    setLeftOut(refused);
+    queue.open(
+      approvable.filter((r) => !refused[r.approval.id]),
+      "approve",
+    );
+  }
 
   return (
     <div>
@@ -48,12 +66,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
         </p>
         <div className="flex items-center gap-2">
           <KeyboardHelpButton onOpen={() => queue.setHelp(true)} />
-          <Button
-            variant="primary"
-            disabled={approvable.length === 0}
-            onClick={() => queue.open(approvable, "approve")}
-            data-testid="bulk-approve"
-          >
+          <Button variant="primary" disabled={approvable.length === 0} onClick={bulkApprove} data-testid="bulk-approve">
             Approve selected{approvable.length ? ` (${approvable.length})` : ""}
           </Button>
         </div>
@@ -63,7 +76,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           Batches submitted in your companies appear here.
         </EmptyState>
       ) : (
-        <ApprovalTable rows={rows} queue={queue} currentCompanyId={currentCompanyId} />
+        <ApprovalTable rows={rows} queue={queue} leftOut={leftOut} currentCompanyId={currentCompanyId} />
       )}
       <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a approve · r reject · ? help</p>
       {queue.dialog && (
@@ -71,7 +84,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           rows={queue.dialog.rows}
           decision={queue.dialog.decision}
           onClose={queue.close}
-          onConfirm={queue.confirm}
+          onConfirm={(reason, extra) => queue.confirm(reason, extra)}
         />
       )}
       <KeyboardHelp open={queue.help} onOpenChange={queue.setHelp} approveLabel="Approve" />
@@ -82,10 +95,12 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
 function ApprovalTable({
   rows,
   queue,
+  leftOut,
   currentCompanyId,
 }: {
   rows: readonly ApprovalQueueRow[];
   queue: Queue;
+  leftOut: Record<string, RowResult>;
   currentCompanyId: string | null;
 }) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
@@ -117,7 +132,7 @@ function ApprovalTable({
               active={i === queue.active}
               selected={queue.selected.has(id)}
               expanded={expanded.has(id)}
-              result={queue.results[id]}
+              result={queue.results[id] ?? leftOut[id]}
               linkable={r.company_id === currentCompanyId}
               onActivate={() => queue.setActive(i)}
               onSelect={() => queue.toggle(id)}

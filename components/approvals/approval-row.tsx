@@ -14,6 +14,7 @@ import { SelectCell } from "@/components/review-queue/select-cell";
 import { approveBlocker } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
+import { RiskBadges, RiskSignalList } from "./risk-signals";
 
 const td = "border-b border-slate-100 px-3 py-1.5 align-top";
 
@@ -66,6 +67,9 @@ export function ApprovalRow(p: ApprovalRowProps) {
             )}
             {short}
           </button>
+          <span className="mt-1 block">
+            <RiskBadges risk={r.risk} />
+          </span>
         </td>
         <td className={td}>{r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}</td>
         <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>
@@ -80,13 +84,25 @@ export function ApprovalRow(p: ApprovalRowProps) {
             {r.approval.approved_count} of {r.approval.required_count}
           </span>
           {r.approved_by.length > 0 && (
-            <span className="block text-[11px] text-slate-500">{r.approved_by.map((d) => d.email).join(", ")}</span>
+            <span className="block text-[11px] text-slate-500">
+              {r.approved_by.map((d) => d.name ?? d.email).join(", ")}
+            </span>
           )}
         </td>
         <DecisionCell row={r} result={p.result} onDecide={p.onDecide} />
       </tr>
       {p.expanded && (
         <DetailRow colSpan={APPROVAL_COLUMNS}>
+          <section aria-label={`Risk signals of batch ${short}`} className="mb-3 max-w-3xl">
+            <h3 className="mb-1 text-xs font-semibold text-slate-700">Risk signals</h3>
+            {r.risk ? (
+              <RiskSignalList risk={r.risk} />
+            ) : (
+              <p className="text-[13px] text-amber-800">
+                The risk signals could not be computed; open the batch to retry.
+              </p>
+            )}
+          </section>
           <InstructionPreview row={r} />
           {p.linkable && (
             <Link

@@ -27,7 +27,7 @@ export class BffRequestError extends Error {
 }
 
 export interface BffFetchInit {
-  method?: "GET" | "POST" | "PATCH" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   /** One UUID per logical operation, kept across retries of that operation. */
   idempotencyKey?: string;

@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { PageHeader, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { errorText } from "@/components/data/error-text";
+import { BatchRiskPanel } from "@/components/approvals/risk-signals";
 import { BatchTimeline } from "./batch-timeline";
 import { ApprovalProgressPanel } from "./approval-progress";
 import { paymentQueries } from "./payment-queries";
@@ -20,8 +21,9 @@ import { MOVING_STATES, StatusBadge } from "./status-badge";
 import { SubmitBatchDialog } from "./submit-batch-dialog";
 
 /**
- * One batch: header figures, approval progress, the instructions with their
- * status, the pain.001 export and the timeline; live while it moves (the
+ * One batch: header figures, its risk signals (also for its creator before
+ * submitting), approval progress, the instructions with their status, the
+ * pain.001 export and the timeline; live while it moves (the
  * query polls then). Submit is offered only when the user may and the batch
  * is `created`.
  */
@@ -59,6 +61,17 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
         }
       />
       <BatchFigures view={v} />
+      <section aria-labelledby="risk-h" className="mb-5 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="risk-h" className="mb-2 text-sm font-semibold text-slate-900">
+          Risk signals
+        </h2>
+        {b.status === "created" && (
+          <p className="mb-2 text-[12px] text-slate-600">
+            Approvers see these signals too; high-risk ones need their acknowledgement to approve.
+          </p>
+        )}
+        <BatchRiskPanel companyId={companyId} batchId={b.id} />
+      </section>
       <div className="grid gap-5 lg:grid-cols-[1fr_22rem]">
         <section aria-labelledby="instructions-h">
           <h2 id="instructions-h" className="mb-2 text-sm font-semibold text-slate-900">

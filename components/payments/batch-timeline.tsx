@@ -23,7 +23,7 @@ export function BatchTimeline({ view }: { view: BatchView }) {
     { at: view.batch.created_at, key: "created", label: <>Created{view.created_by ? ` by ${view.created_by}` : ""}</> },
   ];
   for (const d of view.approval?.approved_by ?? [])
-    entries.push({ at: d.at, key: `a-${d.email}-${d.at}`, label: <>Approved by {d.email}</> });
+    entries.push({ at: d.at, key: `a-${d.email}-${d.at}`, label: <>Approved by {d.name ?? d.email}</> });
   if (view.approval?.rejected_by) {
     const r = view.approval.rejected_by;
     entries.push({
@@ -31,7 +31,7 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       key: "rejected",
       label: (
         <>
-          Rejected by {r.email}
+          Rejected by {r.name ?? r.email}
           {r.reason ? ` — “${r.reason}”` : ""}
         </>
       ),

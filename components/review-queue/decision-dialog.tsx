@@ -44,6 +44,8 @@ export function ReviewDecisionDialog({
   onClose,
   testId,
   confirmTestId,
+  confirmBlocked = false,
+  wide = false,
   children,
 }: DecisionCallbacks & {
   /** "Approve", "Reject", "Confirm". */
@@ -57,6 +59,10 @@ export function ReviewDecisionDialog({
   description: string;
   testId: string;
   confirmTestId: string;
+  /** True while something in `children` must still be done first (e.g. an acknowledgement ticked). */
+  confirmBlocked?: boolean;
+  /** A wider dialog, for a decision that shows a lot (a batch with its risk signals). */
+  wide?: boolean;
   children?: ReactNode;
 }) {
   const [reason, setReason] = useState("");
@@ -80,6 +86,7 @@ export function ReviewDecisionDialog({
       title={`${verb} ${count === 1 ? noun.one : `${count} ${noun.many}`}?`}
       testId={testId}
       description={description}
+      wide={wide}
       footer={
         <>
           <Button onClick={onClose} disabled={busy}>
@@ -88,7 +95,7 @@ export function ReviewDecisionDialog({
           <Button
             variant={rejecting ? "danger" : "primary"}
             pending={busy}
-            disabled={!ok}
+            disabled={!ok || confirmBlocked}
             onClick={() => void go()}
             data-testid={confirmTestId}
           >

@@ -30,8 +30,9 @@ export interface ReviewDialog<Row, D extends string> {
  * the dialog opens and reused until that decision succeeds, so a retry never
  * counts twice).
  * `open(rows, d)` keeps the rows that may take `d` and opens the dialog;
- * `confirm(reason)` runs the dialog's decision on each of its rows (the
- * reason, when given, is the body `{ reason }`) and clears the selection.
+ * `confirm(reason, extra)` runs the dialog's decision on each of its rows (the
+ * body is `{ reason, ...extra }`, e.g. the acknowledged risk signals of an
+ * approval) and clears the selection.
  */
 export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row, D>) {
   const { rows, approve, reject, canAct, allows } = cfg;
@@ -54,9 +55,10 @@ export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row
       return next;
     });
   }
-  async function confirm(reason?: string) {
+  async function confirm(reason?: string, extra?: Record<string, unknown>) {
     if (!dialog) return;
-    await decideMany(dialog.rows, dialog.decision, reason ? { reason } : undefined);
+    const body = { ...(reason ? { reason } : {}), ...extra };
+    await decideMany(dialog.rows, dialog.decision, Object.keys(body).length ? body : undefined);
     setSelected(new Set());
   }
   const { active, setActive } = useReviewKeys({

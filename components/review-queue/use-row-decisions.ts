@@ -41,7 +41,7 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
     return k.get(id);
   };
 
-  async function decideOne(row: Row, d: D, body?: Record<string, string>): Promise<boolean> {
+  async function decideOne(row: Row, d: D, body?: Record<string, unknown>): Promise<boolean> {
     const id = cfg.idOf(row);
     setResults((r) => ({ ...r, [id]: { kind: "pending" } }));
     await qc.cancelQueries({ queryKey: cfg.listKey });
@@ -75,7 +75,7 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
   }
 
   /** Decides each row in turn (bulk: a result per row); returns how many succeeded. */
-  async function decideMany(rows: readonly Row[], d: D, body?: Record<string, string>): Promise<number> {
+  async function decideMany(rows: readonly Row[], d: D, body?: Record<string, unknown>): Promise<number> {
     let ok = 0;
     for (const row of rows) if (await decideOne(row, d, body)) ok++;
     for (const k of cfg.invalidate) void qc.invalidateQueries({ queryKey: k });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { areasFor, can, parseRoles, permissionsOf } from "./roles";
+import { Role, areasFor, can, parseRoles, permissionsOf } from "./roles";
 
 describe("role table", () => {
   it("matches the design's permissions", () => {
@@ -30,6 +30,18 @@ describe("role table", () => {
     expect(permissionsOf(["treasurer", "approver"])).toEqual(
       expect.arrayContaining(["payments.write", "approvals.decide", "audit.read"]),
     );
+    // Exactly the union: a viewer adds nothing to a treasurer, and nothing outside either role sneaks in.
+    expect(permissionsOf(["viewer"])).toEqual([
+      "ledger.read",
+      "reports.read",
+      "payments.read",
+      "reconciliation.read",
+      "organization.read",
+      "counterparties.read",
+    ]);
+    expect(permissionsOf(["viewer", "treasurer"])).toEqual(permissionsOf(["treasurer"]));
+    expect(permissionsOf(["treasurer"])).not.toContain("approvals.decide");
+    expect(permissionsOf([])).toEqual([]);
     expect(parseRoles(["viewer", "root", 3])).toEqual(["viewer"]);
     expect(parseRoles("admin")).toEqual([]);
   });
@@ -60,5 +72,11 @@ describe("role table", () => {
     ]);
     expect(areasFor(["admin"]).map((a) => a.key)).toContain("webhooks");
     expect(areasFor(["approver"]).map((a) => a.key)).toContain("approvals");
+  });
+
+  it("an unknown role is refused with a message listing the roles", () => {
+    const r = Role.safeParse("root");
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe("must be one of viewer, treasurer, approver, admin");
   });
 });

@@ -7,12 +7,33 @@
  * decided tab and the audit view read.
  */
 import "server-only";
+import { z } from "zod";
+import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
 import { decideMatch } from "./queries/reconciliation";
 import { IdParams, withUser } from "./route";
 
-/** POST /approvals/{id}/approve|reject: the approver is the signed-in user; four-eyes enforced. */
+/**
+ * Body of an approval: an optional reason and the risk signals the approver
+ * acknowledges (codes; every high-severity signal of the batch must be named).
+ */
+export const ApproveBody = z
+  .object({
+    reason: z.string().trim().max(500).optional(),
+    acknowledged_signals: z
+      .array(z.enum(RISK_SIGNAL_CODES, { message: `must be one of ${RISK_SIGNAL_CODES.join(", ")}` }))
+      .max(RISK_SIGNAL_CODES.length)
+      .optional(),
+  })
+  .strict()
+  .optional();
+
+/**
+ * POST /approvals/{id}/approve|reject: the approver is the signed-in user;
+ * four-eyes enforced; an approval of a batch with high-risk signals needs
+ * their acknowledgement (409 naming the missing codes), kept in the audit entry.
+ */
 export function approvalDecisionRoute(decision: "approve" | "reject") {
   return withUser(
     {
@@ -20,15 +41,16 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
       company: "none",
       params: IdParams,
       query: CompanyOverride,
-      body: DecisionBody,
+      body: decision === "approve" ? ApproveBody : DecisionBody,
       audit: { action: `approval.${decision}`, objectType: "approval_request" },
     },
     async (ctx) => {
       const r = await decideApproval(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
       ctx.audit.companyId = r.companyId ?? null;
       ctx.audit.details = {
-        batch_id: r.approval?.object_id ?? null,
+        batch_id: r.approval?.object_id ?? r.batchId ?? null,
         ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}),
+        ...(r.acknowledged ? { acknowledged_signals: r.acknowledged, signals: r.signals } : {}),
       };
       return r.approval ?? { id: ctx.params.id };
     },

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { ZodError } from "zod";
-import { ERROR_STATUS } from "../contract/errors";
+import { ERROR_STATUS, fieldPath } from "../contract/errors";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "../treasury-client";
 
 /** Code → status of the BFF: the API's codes plus two gateway codes. */
@@ -42,11 +42,14 @@ export class BffError extends Error {
   }
 }
 
-/** 400 from a zod error: `details.errors` keyed by field path; the message names the first field. */
+/**
+ * 400 from a zod error: `details.errors` keyed by field path in the API's format
+ * (`instructions[3].creditor_iban`); the message names the first field.
+ */
 export function validationError(err: ZodError, where: "query" | "body" | "path"): BffError {
   const errors: Record<string, string[]> = {};
   for (const issue of err.issues) {
-    const key = issue.path.length ? issue.path.join(".") : where;
+    const key = fieldPath(issue.path, where);
     (errors[key] ??= []).push(issue.message);
   }
   const [firstField, firstMessages] = Object.entries(errors)[0] ?? [where, ["is invalid"]];

@@ -16,4 +16,9 @@ describe("idempotency keys", () => {
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
   });
+
+  it("a namespace that is not 16 bytes of hex is refused", () => {
+    expect(() => uuidV5("x", "6ba7b810-9dad-11d1-80b4")).toThrow(new RangeError("namespace must be a UUID"));
+    expect(() => uuidV5("x", "not a uuid")).toThrow(RangeError);
+  });
 });

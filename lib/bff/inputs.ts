@@ -6,71 +6,43 @@
  */
 import { z } from "zod";
 import {
-  BalanceType,
-  BatchStatus,
-  CurrencyCode,
-  Direction,
-  InstructionStatus,
-  IsoDate,
+  AccountListQuery,
+  AccountTransactionListQuery,
+  BalanceListQuery,
+  BatchListQuery,
+  CoverageListQuery,
+  DeliveryListQuery,
+  InstructionListQuery,
+  IntradayListQuery,
   LimitParam,
-  MatchState,
+  MatchListQuery,
   PageParam,
   PageSizeParam,
+  ReportListQuery,
+  StatusEventListQuery,
+  TransactionListQuery,
   Uuid,
 } from "../contract";
 
+/** The BFF's paging: Form B page numbers; some lists also take `limit` as the page size. */
 const paging = { page: PageParam.optional(), page_size: PageSizeParam.optional() };
-const dates = { from_date: IsoDate.optional(), to_date: IsoDate.optional() };
+const limit = { limit: LimitParam.optional() };
 
 export const PagingQuery = z.object(paging);
-export const AccountsQuery = z.object({
-  ...paging,
-  currency: CurrencyCode.optional(),
-  status: z.enum(["active", "closed"]).optional(),
-});
-export const AccountTransactionsQuery = z.object({
-  ...paging,
-  ...dates,
-  direction: Direction.optional(),
-  limit: LimitParam.optional(),
-});
-export const BalancesQuery = z.object({ ...paging, ...dates, balance_type: BalanceType.optional() });
-export const CoverageQuery = z.object({ ...paging, ...dates });
-export const IntradayQuery = z.object({
-  ...paging,
-  ...dates,
-  date: IsoDate.optional(),
-  balance_type: BalanceType.optional(),
-  limit: LimitParam.optional(),
-});
-export const TransactionsQuery = z.object({
-  ...paging,
-  ...dates,
-  account_id: Uuid.optional(),
-  direction: Direction.optional(),
-  currency: CurrencyCode.optional(),
-  limit: LimitParam.optional(),
-});
-export const BatchesQuery = z.object({ ...paging, ...dates, status: BatchStatus.optional() });
-export const BatchInstructionsQuery = z.object({ ...paging, status: InstructionStatus.optional() });
-export const StatusEventsQuery = z.object({
-  ...paging,
-  ...dates,
-  status: InstructionStatus.optional(),
-  batch_id: Uuid.optional(),
-  instruction_id: Uuid.optional(),
-});
-export const MatchesQuery = z.object({
-  ...paging,
-  state: MatchState.optional(),
-  transaction_id: Uuid.optional(),
-  payment_instruction_id: Uuid.optional(),
-  company_id: Uuid.optional(),
-});
+export const AccountsQuery = AccountListQuery.extend(paging);
+export const AccountTransactionsQuery = AccountTransactionListQuery.extend({ ...paging, ...limit });
+export const BalancesQuery = BalanceListQuery.extend(paging);
+export const CoverageQuery = CoverageListQuery.extend(paging);
+export const IntradayQuery = IntradayListQuery.extend({ ...paging, ...limit });
+export const TransactionsQuery = TransactionListQuery.extend({ ...paging, ...limit });
+export const BatchesQuery = BatchListQuery.extend(paging);
+export const BatchInstructionsQuery = InstructionListQuery.extend(paging);
+export const StatusEventsQuery = StatusEventListQuery.extend(paging);
+export const MatchesQuery = MatchListQuery.extend({ ...paging, company_id: Uuid.optional() });
 export const ApprovalsQuery = z.object({ ...paging, company_id: Uuid.optional() });
 /** Decisions on cross-company objects may name the object's company (checked against the user's companies). */
 export const CompanyOverride = z.object({ company_id: Uuid.optional() });
-export const ReportQuery = z.object({ ...paging, ...dates, currency: CurrencyCode.optional() });
+export const ReportQuery = ReportListQuery.extend(paging);
 export const ForecastQuery = ReportQuery.extend({
   days: z
     .string()
@@ -79,7 +51,7 @@ export const ForecastQuery = ReportQuery.extend({
     .pipe(z.number().int().min(1).max(366))
     .optional(),
 });
-export const DeliveriesQuery = z.object({ ...paging, status: z.enum(["pending", "delivered", "failed"]).optional() });
+export const DeliveriesQuery = DeliveryListQuery.extend(paging);
 
 /** Body of approve / reject from the browser: an optional reason (the approver is the signed-in user). */
 export const DecisionBody = z

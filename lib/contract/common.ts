@@ -52,9 +52,6 @@ export const DecimalString = z
   .regex(DECIMAL_STRING_PATTERN, { message: "must be a decimal string such as 1250.00" })
   .meta({ example: "1250.00" });
 
-/** decimal.js with 64 significant digits for sums of amounts (see lib/exact-decimal.ts). */
-export { ExactDecimal } from "../exact-decimal";
-
 /** A positive decimal amount string (> 0). */
 export const PositiveDecimalString = z
   .string()

@@ -4,6 +4,20 @@
  */
 import { z } from "zod";
 
+/**
+ * The one field-path format of `details.errors`, on the API and the BFF alike:
+ * `["instructions", 3, "creditor_iban"]` → `instructions[3].creditor_iban`.
+ * An empty path gives `fallback` (the part of the request the error is about).
+ */
+export function fieldPath(path: readonly PropertyKey[], fallback = "body"): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out || fallback;
+}
+
 /** Error codes and the HTTP status each maps to. */
 export const ERROR_STATUS = {
   validation_error: 400,

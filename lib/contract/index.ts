@@ -16,3 +16,4 @@ export * from "./reconciliation";
 export * from "./reporting";
 export * from "./webhooks";
 export * from "./statements";
+export * from "./list-queries";

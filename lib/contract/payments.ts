@@ -4,10 +4,10 @@
  */
 import { z } from "zod";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { ExactDecimal } from "../exact-decimal";
 import {
   CurrencyCode,
   DecimalString,
-  ExactDecimal,
   IsoDate,
   IsoDateTime,
   PositiveDecimalString,

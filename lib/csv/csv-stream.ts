@@ -1,6 +1,6 @@
 /**
- * Streaming CSV for exports (issue 5 §4, §5: "CSV export of the current
- * filter, streamed from the server"). Rows come from an async source (the
+ * Streaming CSV for exports of the current filter, streamed from the
+ * server. Rows come from an async source (the
  * treasury client's page iterator), are grouped into chunks and each chunk
  * is turned into CSV text with papaparse `unparse`, so memory stays at one
  * chunk however many rows are exported, and the browser sees the first

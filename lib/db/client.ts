@@ -1,5 +1,5 @@
 /**
- * Opens the dashboard database and migrates it (issue 4 §4): embedded PGlite
+ * Opens the dashboard database and migrates it: embedded PGlite
  * in its own data folder (or in memory) by default, PostgreSQL through
  * node-postgres when `DATABASE_URL` is given. Same schema, same migrations.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo users created in demo mode (issue 4 §3): one per role, two approvers
+ * Demo users created in demo mode: one per role, two approvers
  * for four-eyes. The passwords are public on purpose (they are in the
  * README) and only exist while the dashboard runs against the local
  * treasury-api's demo data.

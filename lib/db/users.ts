@@ -1,5 +1,5 @@
 /**
- * Users of the dashboard (issue 4 §3): create, find, list, disable, password
+ * Users of the dashboard: create, find, list, disable, password
  * check with per-account throttling of failed sign-ins.
  *
  * Throttling: after `FREE_FAILURES` consecutive failures for one account name

@@ -11,7 +11,20 @@ import "server-only";
 import { z } from "zod";
 import {
   Account,
+  AccountListQuery,
+  AccountTransactionListQuery,
   AccountUpsert,
+  BalanceListQuery,
+  BatchListQuery,
+  CoverageListQuery,
+  DateRangeQuery,
+  DeliveryListQuery,
+  InstructionListQuery,
+  IntradayListQuery,
+  MatchListQuery,
+  ReportListQuery,
+  StatusEventListQuery,
+  TransactionListQuery,
   ApprovalDecisionBody,
   ApprovalRequest,
   BalanceSnapshot,
@@ -73,32 +86,33 @@ export interface PageParams {
   pageSize?: number;
 }
 
-export type DateRange = { from_date?: string; to_date?: string };
-export type AccountFilters = PageParams & { currency?: string; status?: string };
-export type AccountTransactionFilters = PageParams & DateRange & { direction?: "credit" | "debit" };
-export type BalanceFilters = PageParams & DateRange & { balance_type?: string };
-export type CoverageFilters = PageParams & DateRange;
-export type IntradayFilters = PageParams & DateRange & { date?: string; balance_type?: string };
-export type TransactionFilters = PageParams &
-  DateRange & { account_id?: string; direction?: "credit" | "debit"; currency?: string };
-export type BatchFilters = PageParams & DateRange & { status?: string };
-export type BatchInstructionFilters = PageParams & { status?: string };
-export type StatusEventFilters = PageParams &
-  DateRange & { status?: string; batch_id?: string; instruction_id?: string };
-/** The local API filters matches by `state` (DESIGN.md names the field `state`), plus the extension filters. */
-export type MatchFilters = PageParams & { state?: string; transaction_id?: string; payment_instruction_id?: string };
-export type ReportFilters = PageParams & DateRange & { currency?: string };
+/** The filters of each list, from the contract's list-query schemas (the page parameters are `PageParams`). */
+type Filters<S extends z.ZodObject> = PageParams & z.input<S>;
+export type DateRange = z.input<typeof DateRangeQuery>;
+export type AccountFilters = Filters<typeof AccountListQuery>;
+export type AccountTransactionFilters = Filters<typeof AccountTransactionListQuery>;
+export type BalanceFilters = Filters<typeof BalanceListQuery>;
+export type CoverageFilters = Filters<typeof CoverageListQuery>;
+export type IntradayFilters = Filters<typeof IntradayListQuery>;
+export type TransactionFilters = Filters<typeof TransactionListQuery>;
+export type BatchFilters = Filters<typeof BatchListQuery>;
+export type BatchInstructionFilters = Filters<typeof InstructionListQuery>;
+export type StatusEventFilters = Filters<typeof StatusEventListQuery>;
+/** The local API filters matches by `state`, plus the extension filters. */
+export type MatchFilters = Filters<typeof MatchListQuery>;
+export type ReportFilters = Filters<typeof ReportListQuery>;
 export type ForecastFilters = ReportFilters & { days?: number };
-export type DeliveryFilters = PageParams & { status?: string };
+export type DeliveryFilters = Filters<typeof DeliveryListQuery>;
 
 /** Write context: the Idempotency-Key is required on every write (spec §4 conventions). */
 export type WriteContext = CallContext & { idempotencyKey: string };
 
-function pick<T extends object>(q: T | undefined, keys: readonly (keyof T & string)[]): Record<string, QueryValue> {
+/** The query-string values of `q` for the keys of `schema` (strings, numbers and booleans only). */
+function pick(q: object | undefined, schema: z.ZodObject, extra: readonly string[] = []): Record<string, QueryValue> {
   const out: Record<string, QueryValue> = {};
   if (!q) return out;
-  for (const k of keys) {
-    const v = q[k];
+  for (const k of [...Object.keys(schema.shape), ...extra]) {
+    const v = (q as Record<string, unknown>)[k];
     if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = v;
   }
   return out;
@@ -208,31 +222,19 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
 
     // ---- Ledger (spec §4 Ledger)
     listAccounts: (ctx: CallContext, q?: AccountFilters) =>
-      list("/accounts", Account, pick(q, ["currency", "status"]), q, ctx),
+      list("/accounts", Account, pick(q, AccountListQuery), q, ctx),
     upsertAccount: (ctx: WriteContext, body: AccountUpsert) => writeOne("POST", "/accounts", Account, ctx, body),
     getAccount: (ctx: CallContext, id: string) => get(`/accounts/${enc(id)}`, Account, ctx),
     listAccountTransactions: (ctx: CallContext, id: string, q?: AccountTransactionFilters) =>
-      list(`/accounts/${enc(id)}/transactions`, Transaction, pick(q, ["from_date", "to_date", "direction"]), q, ctx),
+      list(`/accounts/${enc(id)}/transactions`, Transaction, pick(q, AccountTransactionListQuery), q, ctx),
     listAccountBalances: (ctx: CallContext, id: string, q?: BalanceFilters) =>
-      list(`/accounts/${enc(id)}/balances`, BalanceSnapshot, pick(q, ["from_date", "to_date", "balance_type"]), q, ctx),
+      list(`/accounts/${enc(id)}/balances`, BalanceSnapshot, pick(q, BalanceListQuery), q, ctx),
     listAccountCoverage: (ctx: CallContext, id: string, q?: CoverageFilters) =>
-      list(`/accounts/${enc(id)}/coverage`, CoverageDay, pick(q, ["from_date", "to_date"]), q, ctx),
+      list(`/accounts/${enc(id)}/coverage`, CoverageDay, pick(q, CoverageListQuery), q, ctx),
     listAccountIntraday: (ctx: CallContext, id: string, q?: IntradayFilters) =>
-      list(
-        `/accounts/${enc(id)}/intraday`,
-        IntradayBalancePoint,
-        pick(q, ["date", "from_date", "to_date", "balance_type"]),
-        q,
-        ctx,
-      ),
+      list(`/accounts/${enc(id)}/intraday`, IntradayBalancePoint, pick(q, IntradayListQuery), q, ctx),
     listTransactions: (ctx: CallContext, q?: TransactionFilters) =>
-      list(
-        "/transactions",
-        Transaction,
-        pick(q, ["from_date", "to_date", "account_id", "direction", "currency"]),
-        q,
-        ctx,
-      ),
+      list("/transactions", Transaction, pick(q, TransactionListQuery), q, ctx),
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
     /**
      * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`), one summary per file.
@@ -248,7 +250,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
 
     // ---- Payments (spec §4 Payments)
     listBatches: (ctx: CallContext, q?: BatchFilters) =>
-      list("/payments/batches", PaymentBatch, pick(q, ["status", "from_date", "to_date"]), q, ctx),
+      list("/payments/batches", PaymentBatch, pick(q, BatchListQuery), q, ctx),
     createBatch: (ctx: WriteContext, body: PaymentBatchCreate) =>
       writeOne("POST", "/payments/batches", PaymentBatch, ctx, body),
     getBatch: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}`, PaymentBatch, ctx),
@@ -260,16 +262,10 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
       (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,
     /** Extension: the instructions of one batch, in batch order. */
     listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) =>
-      list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, ["status"]), q, ctx),
+      list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, InstructionListQuery), q, ctx),
     getInstruction: (ctx: CallContext, id: string) => get(`/payments/instructions/${enc(id)}`, PaymentInstruction, ctx),
     listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) =>
-      list(
-        "/payments/status-events",
-        PaymentStatusEvent,
-        pick(q, ["status", "from_date", "to_date", "batch_id", "instruction_id"]),
-        q,
-        ctx,
-      ),
+      list("/payments/status-events", PaymentStatusEvent, pick(q, StatusEventListQuery), q, ctx),
 
     // ---- Approvals (spec §4 Approvals); no X-Company-ID = every linked company (DESIGN.md)
     listPendingApprovals: (ctx: CallContext, q?: PageParams) => list("/approvals/pending", ApprovalRequest, {}, q, ctx),
@@ -280,13 +276,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
 
     // ---- Reconciliation (spec §4 Reconciliation)
     listMatches: (ctx: CallContext, q?: MatchFilters) =>
-      list(
-        "/reconciliation/matches",
-        ReconciliationMatch,
-        pick(q, ["state", "transaction_id", "payment_instruction_id"]),
-        q,
-        ctx,
-      ),
+      list("/reconciliation/matches", ReconciliationMatch, pick(q, MatchListQuery), q, ctx),
     /** `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no body. */
     confirmMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
       (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
@@ -295,11 +285,11 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
 
     // ---- Reporting (spec §4 Reporting)
     cashflowDaily: (ctx: CallContext, q?: ReportFilters) =>
-      list("/reporting/cashflow/daily", CashflowDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
+      list("/reporting/cashflow/daily", CashflowDay, pick(q, ReportListQuery), q, ctx),
     positionsDaily: (ctx: CallContext, q?: ReportFilters) =>
-      list("/reporting/positions/daily", PositionDay, pick(q, ["from_date", "to_date", "currency"]), q, ctx),
+      list("/reporting/positions/daily", PositionDay, pick(q, ReportListQuery), q, ctx),
     forecast: (ctx: CallContext, q?: ForecastFilters) =>
-      list("/reporting/forecast", ForecastEntry, pick(q, ["from_date", "to_date", "currency", "days"]), q, ctx),
+      list("/reporting/forecast", ForecastEntry, pick(q, ReportListQuery, ["days"]), q, ctx),
 
     // ---- Organization (spec §4 Organization)
     listCompanies: (ctx: CallContext, q?: PageParams) => list("/companies", Company, {}, q, ctx),
@@ -323,7 +313,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     },
     /** Extension: delivery log of one endpoint. */
     listWebhookDeliveries: (ctx: CallContext, id: string, q?: DeliveryFilters) =>
-      list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, pick(q, ["status"]), q, ctx),
+      list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, pick(q, DeliveryListQuery), q, ctx),
     /** Extension: sends a signed test event now; answers with the delivery after its first attempt. */
     testWebhook: (ctx: WriteContext, id: string) => writeOne("POST", `/webhooks/${enc(id)}/test`, WebhookDelivery, ctx),
   };

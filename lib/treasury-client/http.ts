@@ -4,6 +4,7 @@
  * safe, and parsing of every answer with a contract schema (spec §4, §5, §7).
  */
 import type { z } from "zod";
+import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 import { backoffDelayMs, isRetryableStatus, isSafeToRetry, rateLimitWaitMs, type RetryPolicy } from "./retry";
 import type { TokenManager } from "./token-manager";
@@ -221,21 +222,15 @@ export class HttpCore {
   }
 }
 
-/** Reads an error answer into a `TreasuryApiError` (body shape of spec §7 when present). */
+/** Reads an error answer into a `TreasuryApiError` (body shape of spec §7 when present; the shared error-body reader). */
 async function toApiError(res: Response): Promise<TreasuryApiError> {
-  let body: Record<string, unknown> = {};
-  try {
-    const json: unknown = await res.json();
-    if (typeof json === "object" && json !== null) body = json as Record<string, unknown>;
-  } catch {
-    body = {};
-  }
+  const body = errorBodyFields(await readLenientJson(res));
   const retryAfter = res.headers.get("retry-after");
   return new TreasuryApiError({
     status: res.status,
-    code: typeof body.error === "string" ? body.error : fallbackCode(res.status),
-    message: typeof body.message === "string" ? body.message : `The Treasury API answered ${res.status}`,
-    details: typeof body.details === "object" && body.details !== null ? (body.details as Record<string, unknown>) : {},
+    code: body.error ?? fallbackCode(res.status),
+    message: body.message ?? `The Treasury API answered ${res.status}`,
+    details: body.details,
     requestId: res.headers.get("x-request-id") ?? undefined,
     retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
   });

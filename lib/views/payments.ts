@@ -6,10 +6,13 @@
  * log (who created and who approved, since the API knows only its OAuth client).
  */
 import type { ApprovalRequest, ApprovalState, PaymentBatch, PaymentInstruction, PaymentStatusEvent } from "../contract";
+import type { RiskSeverity, RiskSignalCode } from "../payments/risk-signals";
 
 /** Who decided, when (ISO 8601) and why (`reason` when one was given). */
 export interface Decision {
   email: string;
+  /** The person's display name when the dashboard knows it. */
+  name?: string;
   at: string;
   reason?: string;
 }
@@ -52,6 +55,8 @@ export interface ApprovalQueueRow {
   approved_by_me: boolean;
   /** The first instructions, for the expanded row. */
   instructions: PaymentInstruction[];
+  /** The batch's risk signals; null when they could not be computed (the row says so). */
+  risk: BatchRisk | null;
 }
 
 /** The account a batch is paid from, as the browser sees it (IBAN masked like the accounts list). */
@@ -62,4 +67,55 @@ export interface DebtorAccountView {
   bank_name: string;
   bic: string | null;
   currency: string;
+}
+
+/** One risk signal as the browser sees it: the rule's output plus the instruction it concerns, for display. */
+export interface RiskSignalView {
+  code: RiskSignalCode;
+  severity: RiskSeverity;
+  /** Index into the batch's instructions, or null for a batch-level signal. */
+  instruction: number | null;
+  /** The instruction's end-to-end id, creditor and IBAN (null for a batch-level signal). */
+  end_to_end_id: string | null;
+  creditor_name: string | null;
+  creditor_iban: string | null;
+  message: string;
+  evidence: Record<string, unknown>;
+}
+
+/** The account a batch is paid from, with the available balance the funds check used. */
+export interface RiskDebtorAccount {
+  account_id: string;
+  name: string;
+  currency: string;
+  /** Decimal string; null when the bank has reported no available balance lately. */
+  available_balance: string | null;
+  /** The date of that balance, `YYYY-MM-DD`. */
+  available_as_of: string | null;
+}
+
+/** The risk signals of one batch, computed on the server when the batch is viewed. */
+export interface BatchRisk {
+  batch_id: string;
+  company_id: string;
+  /** ISO 8601; signals are cached for a short while per batch. */
+  computed_at: string;
+  signals: RiskSignalView[];
+  /** Codes of the high-severity signals: approving needs an acknowledgement of each. */
+  requires_acknowledgement: RiskSignalCode[];
+  debtor_account: RiskDebtorAccount | null;
+  /** How many earlier batches (and their instructions) the history held; it is bounded. */
+  history: { batches: number; instructions: number; since: string; truncated: boolean };
+}
+
+/** One earlier payment to an IBAN (the payee's payment history). */
+export interface PayeePayment {
+  batch_id: string;
+  batch_status: string;
+  status: string;
+  date: string;
+  amount: string;
+  currency: string;
+  creditor_name: string;
+  end_to_end_id: string;
 }

@@ -1,6 +1,6 @@
 /**
- * Opens the treasury-api database and applies the migrations at start
- * (issue 2 §4): embedded PGlite in a data folder (or in memory) by default,
+ * Opens the treasury-api database and applies the migrations at start:
+ * embedded PGlite in a data folder (or in memory) by default,
  * PostgreSQL through node-postgres when a connection URL is given. Same
  * schema, same migrations on both.
  */

@@ -1,5 +1,5 @@
 /**
- * Restart in the middle of bank processing (issue 3 item 9): a file-backed
+ * Restart in the middle of bank processing: a file-backed
  * PGlite in a temp dir is closed after the take step, reopened, hit by a
  * crash inside the settle step, closed again, reopened, and the bank goes on.
  * Exactly one transaction per settled instruction and one status event per

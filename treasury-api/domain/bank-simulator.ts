@@ -1,5 +1,5 @@
 /**
- * The simulated bank (issue 3 item 4; DESIGN.md "States and transitions").
+ * The simulated bank (DESIGN.md "States and transitions").
  *
  * A clock-driven worker moves approved batches forward in two steps:
  *

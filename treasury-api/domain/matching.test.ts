@@ -137,3 +137,42 @@ describe("scoreMatch", () => {
     ).toBeGreaterThanOrEqual(PROPOSE_THRESHOLD);
   });
 });
+
+describe("scoring edges", () => {
+  it("a non-positive instruction amount scores 0 unless equal", () => {
+    expect(amountScore("-100.00", "-99.50")).toBe(0);
+    expect(amountScore("0", "5.00")).toBe(0);
+    expect(amountScore("-100.00", "-100.00")).toBe(100);
+  });
+
+  it("reference: the id is trimmed; 4 characters is long enough; the compact form needs 4 letters or digits", () => {
+    expect(referenceScore(" E2E-1 ", { endToEndId: "E2E-1", remittance: "" })).toBe(100);
+    expect(referenceScore("AB12", { endToEndId: null, remittance: "PAY AB12" })).toBe(100);
+    // Without punctuation and case: found as "AB12" in "ab 12".
+    expect(referenceScore("AB-12", { endToEndId: null, remittance: "ab 12" })).toBe(90);
+    expect(referenceScore("AB-CD-12", { endToEndId: null, remittance: "abcd12" })).toBe(90);
+    // "A-B-C" compacts to three characters: never matched by text.
+    expect(referenceScore("A-B-C", { endToEndId: null, remittance: "XABCX" })).toBe(0);
+  });
+
+  it("every legal form is dropped from a name", () => {
+    const forms = ["as", "asa", "ab", "publ", "aps", "oy", "oyj", "gmbh", "ag", "kg", "ltd", "limited", "inc"];
+    const more = ["llc", "bv", "nv", "sa", "sarl", "plc", "co", "corp", "se", "hf", "ehf"];
+    for (const form of [...forms, ...more]) {
+      expect(normalizeName(`Acme ${form.toUpperCase()}`), form).toBe("acme");
+      expect(normalizeName(`${form} Acme`), form).toBe("acme");
+    }
+  });
+
+  it("letters are folded: æ → ae, ß → ss, diacritics dropped; A/S between other letters splits words", () => {
+    expect(normalizeName("Ærø Straße Škoda")).toBe("aero strasse skoda");
+    // ł is a letter outside \w, so "a/s" between two of them is still a separate legal form.
+    expect(normalizeName("Ła/słowo")).toBe("ł łowo");
+  });
+
+  it("names: word order counts through the sorted form; containment needs 4 characters on the shorter side", () => {
+    expect(nameScore("Berg Ola", "Ola Bergh")).toBe(89);
+    expect(nameScore("Ola", "Ola Nordmann Holding")).toBeLessThan(30);
+    expect(nameScore("Berg", "Berg Eiendom Holding")).toBe(90);
+  });
+});

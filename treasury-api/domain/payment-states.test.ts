@@ -6,6 +6,7 @@ import {
   BATCH_MACHINE,
   INSTRUCTION_MACHINE,
   MATCH_MACHINE,
+  OPEN_APPROVAL_STATES,
   approvalStateAfterApprove,
   canApply,
   settledBatchStatus,
@@ -76,11 +77,24 @@ describe("payment state machines (DESIGN.md)", () => {
     checkEveryPair(MATCH_MACHINE, { "proposed:confirm": "confirmed", "proposed:reject": "rejected" });
   });
 
-  it("terminal states have no way out", () => {
-    for (const m of [BATCH_MACHINE, INSTRUCTION_MACHINE, APPROVAL_MACHINE, MATCH_MACHINE] as Machine<
-      string,
-      string
-    >[]) {
+  it("each machine has exactly the design's operations", () => {
+    expect(Object.keys(BATCH_MACHINE.operations).sort()).toEqual(["approve", "reject", "settle", "submit", "take"]);
+    expect(Object.keys(INSTRUCTION_MACHINE.operations).sort()).toEqual(["accept", "cancel", "reject", "settle"]);
+    expect(Object.keys(APPROVAL_MACHINE.operations).sort()).toEqual(["approve", "reject"]);
+    expect(Object.keys(MATCH_MACHINE.operations).sort()).toEqual(["confirm", "reject"]);
+  });
+
+  it("terminal states are the design's, and exactly the states no operation leaves", () => {
+    const machines = [BATCH_MACHINE, INSTRUCTION_MACHINE, APPROVAL_MACHINE, MATCH_MACHINE] as Machine<string, string>[];
+    expect(machines.map((m) => [...m.terminal].sort())).toEqual([
+      ["completed", "failed", "partially_completed", "rejected"],
+      ["cancelled", "rejected", "settled"],
+      ["approved", "rejected"],
+      ["confirmed", "rejected"],
+    ]);
+    for (const m of machines) {
+      const left = m.states.filter((s) => Object.values(m.operations).some((t) => t.from.includes(s)));
+      expect(m.states.filter((s) => !left.includes(s)).sort(), m.name).toEqual([...m.terminal].sort());
       for (const state of m.terminal) {
         for (const op of Object.keys(m.operations))
           expect(canApply(m, state, op), `${m.name} ${state} ${op}`).toBe(false);
@@ -88,9 +102,24 @@ describe("payment state machines (DESIGN.md)", () => {
     }
   });
 
+  it("the approval queue lists exactly the approval states a decision can start from", () => {
+    expect([...OPEN_APPROVAL_STATES].sort()).toEqual(["partially_approved", "pending"]);
+    expect([...OPEN_APPROVAL_STATES].sort()).toEqual([...APPROVAL_MACHINE.operations.approve.from].sort());
+    expect([...OPEN_APPROVAL_STATES].sort()).toEqual([...APPROVAL_MACHINE.operations.reject.from].sort());
+  });
+
   it("the 409 message names object, operation, state and allowed states", () => {
     expect(() => transition(BATCH_MACHINE, "approved", "submit")).toThrow(
       "Cannot submit payment batch in state approved; allowed from: created",
+    );
+    expect(() => transition(INSTRUCTION_MACHINE, "settled", "cancel")).toThrow(
+      "Cannot cancel payment instruction in state settled; allowed from: pending",
+    );
+    expect(() => transition(APPROVAL_MACHINE, "approved", "reject")).toThrow(
+      "Cannot reject approval request in state approved; allowed from: pending, partially_approved",
+    );
+    expect(() => transition(MATCH_MACHINE, "rejected", "confirm")).toThrow(
+      "Cannot confirm reconciliation match in state rejected; allowed from: proposed",
     );
   });
 

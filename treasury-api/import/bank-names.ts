@@ -1,6 +1,6 @@
 /**
  * Display names of banks from their BIC (ISO 9362), for accounts that a
- * statement import creates (issue 2 item 13). The first four characters of a
+ * statement import creates. The first four characters of a
  * BIC are the institution code, shared by all of a bank's branches and
  * countries (NDEAFIHH, NDEANOKK → Nordea), so that is the lookup key.
  */

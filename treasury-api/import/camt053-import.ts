@@ -32,6 +32,7 @@ import {
   pendingEntries,
   transactions,
 } from "../db/schema";
+import { nextDay, previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
 import { TRANSACTION_COLUMNS, toTransaction } from "../db/repos/ledger";
@@ -41,9 +42,7 @@ import { bankNameFor } from "./bank-names";
 import {
   BALANCE_CODE_TYPES,
   CamtImportError,
-  nextDay,
   parseStatementFile,
-  previousDay,
   type MessageType,
   type ParsedEntry,
   type ParsedFile,

@@ -1,6 +1,6 @@
 /**
  * A statement import proposes reconciliation matches for imported debits,
- * like the bank simulator does for its own bookings (issue 3 item 5).
+ * like the bank simulator does for its own bookings.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";

@@ -21,9 +21,10 @@
  * path, e.g. `statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing`.
  */
 import { Decimal } from "decimal.js";
-import { addDays, format, isValid, parseISO } from "date-fns";
+import { isValid, parseISO } from "date-fns";
 import { electronicFormatIBAN } from "ibantools";
 import type { BalanceType } from "../../lib/contract/ledger";
+import { previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
 import { at, attrOf, child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
 
@@ -466,14 +467,4 @@ function instantAt(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedI
   const day = dateOnly?.[1];
   if (day !== undefined && isValid(parseISO(day))) return { date: day, at: `${day}T00:00:00Z`, dateOnly: true };
   return fail(ctx, where, `is not a valid ${name.endsWith("Tm") ? "date-time" : "date"}: "${raw}"`);
-}
-
-/** The calendar day before `date` (`YYYY-MM-DD`). */
-export function previousDay(date: string): string {
-  return format(addDays(parseISO(date), -1), "yyyy-MM-dd");
-}
-
-/** The calendar day after `date` (`YYYY-MM-DD`). */
-export function nextDay(date: string): string {
-  return format(addDays(parseISO(date), 1), "yyyy-MM-dd");
 }

@@ -1,5 +1,5 @@
 /**
- * Tests of the camt.053 parser, importer and import CLI (issue 2 item 13) on
+ * Tests of the camt.053 parser, importer and import CLI on
  * statements this repository writes: the demo-like files of
  * test/camt053-demo.ts (camt.053.001.02 and .08, built by
  * test/camt053-builder.ts), small hand-written documents for the versions

@@ -1,6 +1,6 @@
 /**
- * Typed access to the object tree that fast-xml-parser builds (issue 2 item
- * 13, used by the camt.053 parser). The parser is configured to keep every
+ * Typed access to the object tree that fast-xml-parser builds (used by
+ * the camt.053 parser). The parser is configured to keep every
  * value a string (`parseTagValue: false`), so a node is either a string (a
  * text-only element), an object of child elements / `@_` attributes / `#text`,
  * or an array of those when an element repeats. These helpers hide that

@@ -8,7 +8,7 @@
 import { addDays, differenceInCalendarDays, parseISO } from "date-fns";
 import { MAX_DATE, MIN_DATE } from "../../lib/contract/common";
 
-/** `YYYY-MM-DD` of a UTC calendar date; years outside 1–9999 are clamped by the callers. */
+/** `YYYY-MM-DD` of a calendar date; `shiftDate` clamps years outside 1–9999, `nextDay` / `previousDay` do not. */
 function format(d: Date): string {
   const y = String(d.getFullYear()).padStart(4, "0");
   return `${y}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
@@ -24,6 +24,20 @@ export function shiftDate(date: string, days: number): string {
   if (shifted.getFullYear() < 1) return MIN_DATE;
   if (shifted.getFullYear() > 9999) return MAX_DATE;
   return format(shifted);
+}
+
+/**
+ * The calendar day after `date`. Not clamped: the day after 9999-12-31 is
+ * `10000-01-01`, so a loop `for (d = from; d <= to; d = nextDay(d))` always ends
+ * and an exclusive upper bound stays after its last day.
+ */
+export function nextDay(date: string): string {
+  return format(addDays(parseISO(date), 1));
+}
+
+/** The calendar day before `date` (not clamped, like `nextDay`). */
+export function previousDay(date: string): string {
+  return format(addDays(parseISO(date), -1));
 }
 
 /** Whole days from `a` to `b` (`b − a`). */

@@ -4,10 +4,10 @@
  * absolute `next` / `previous` URLs (null when absent).
  */
 import { z } from "zod";
+import type { RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { IsoDate } from "../../lib/contract/common";
 import { LimitParam, PAGE_SIZE_DEFAULT, PageParam, PageSizeParam, type Envelope } from "../../lib/contract/pagination";
-import type { AppEnv } from "./context";
+import type { AppEnv, AppRouteHandler, RouteContext } from "./context";
 import { ApiError } from "./errors";
 
 /** Query fields every list route accepts; which ones apply depends on the token's form. */
@@ -20,6 +20,7 @@ export const pagingQuery = {
   }),
 };
 
+/** The rows and offset of one page of a list, resolved for the caller's form. */
 export interface Paging {
   limit: number;
   offset: number;
@@ -126,12 +127,6 @@ export function listResponse<T extends z.ZodType>(item: T, description: string) 
   };
 }
 
-/** The date-range filters shared by most lists (inclusive dates). */
-export const dateRangeQuery = {
-  from_date: IsoDate.optional().meta({ description: "Inclusive start date YYYY-MM-DD" }),
-  to_date: IsoDate.optional().meta({ description: "Inclusive end date YYYY-MM-DD" }),
-};
-
 /** 400 when from_date is after to_date. */
 export function checkDateRange(q: { from_date?: string; to_date?: string }): void {
   if (q.from_date && q.to_date && q.from_date > q.to_date) {
@@ -139,4 +134,50 @@ export function checkDateRange(q: { from_date?: string; to_date?: string }): voi
       errors: { from_date: ["must not be after to_date"] },
     });
   }
+}
+
+/** A route that answers a list: a query schema, and a 200 of `listResponse(item)`. */
+type ListRoute = RouteConfig & {
+  request: { query: z.ZodType };
+  responses: { 200: { content: { "application/json": { schema: z.ZodType } } } };
+};
+/** The parsed query of list route `R`. */
+type ListQuery<R extends ListRoute> = z.output<R["request"]["query"]>;
+/** The row type of list route `R`, from its response schema. */
+type ListItem<R extends ListRoute> = Extract<
+  z.output<R["responses"][200]["content"]["application/json"]["schema"]>,
+  unknown[]
+>[number];
+
+/** One page of rows and, for Form B, the total count (0 when not counted). */
+export interface ListPage<T> {
+  rows: T[];
+  count: number;
+}
+
+/**
+ * The handler of a list route: reads the query, checks the date range
+ * (400 when from_date is after to_date), runs `parent` (the lookup of the
+ * object the list belongs to, so that a missing account or batch answers 404
+ * before a paging error), resolves the paging for the caller's form, loads
+ * the page with `load` and answers in the caller's form (`listBody`).
+ * `route` is taken for its type only.
+ */
+export function listHandler<R extends ListRoute, P = undefined>(
+  route: R,
+  spec: {
+    parent?: (c: RouteContext<R>, q: ListQuery<R>) => Promise<P>;
+    load: (c: RouteContext<R>, q: ListQuery<R>, paging: Paging, parent: P) => Promise<ListPage<ListItem<R>>>;
+  },
+): AppRouteHandler<R> {
+  void route;
+  const handler = async (c: RouteContext<R>) => {
+    const q = (c.req.valid as (target: "query") => ListQuery<R>)("query");
+    checkDateRange(q as { from_date?: string; to_date?: string });
+    const parent = spec.parent ? await spec.parent(c, q) : (undefined as P);
+    const paging = resolvePaging(c as Context<AppEnv>, q as { page?: number; page_size?: number; limit?: number });
+    const { rows, count } = await spec.load(c, q, paging, parent);
+    return c.json(listBody(c as Context<AppEnv>, paging, rows, count), 200);
+  };
+  return handler as unknown as AppRouteHandler<R>;
 }

@@ -4,16 +4,14 @@
  * `instructions[3].creditor_iban`).
  */
 import type { z } from "zod";
+import { fieldPath } from "../../lib/contract/errors";
 import { ApiError } from "./errors";
 
-/** `["instructions", 3, "creditor_iban"]` → `instructions[3].creditor_iban`. */
-export function fieldPath(path: readonly PropertyKey[], prefix?: string): string {
-  let out = prefix ?? "";
-  for (const part of path) {
-    if (typeof part === "number") out += `[${part}]`;
-    else out += out ? `.${String(part)}` : String(part);
-  }
-  return out || "body";
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `s` is a UUID string (any case); used on headers, which the route schemas do not parse. */
+export function isUuid(s: string): boolean {
+  return UUID_RE.test(s);
 }
 
 /** Builds the 400 validation error for a failed parse of `target` (body, query, path, header). */

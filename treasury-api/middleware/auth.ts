@@ -48,13 +48,6 @@ export async function lookupToken(db: AppEnv["Variables"]["db"], token: string):
   };
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True when `s` is a UUID string. */
-export function isUuid(s: string): boolean {
-  return UUID_RE.test(s);
-}
-
 /**
  * Resolves the caller from an `Authorization: Bearer` header. A present but
  * invalid or expired token, or a Form A tenant header mismatch, is returned as

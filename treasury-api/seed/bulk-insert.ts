@@ -1,6 +1,6 @@
 /**
- * Fast bulk inserts for seeding (issue 2 item 5, "seed 1,000,000 transactions
- * within 2 minutes"): rows are rendered as SQL literal tuples and sent as one
+ * Fast bulk inserts for seeding (a million
+ * transactions within two minutes): rows are rendered as SQL literal tuples and sent as one
  * multi-row `INSERT … VALUES` per few thousand rows through `Database.exec`,
  * which works the same on PGlite and PostgreSQL and has no bind-parameter
  * limit. Up to `concurrency` statements are in flight while the next batch is

@@ -1,5 +1,5 @@
 /**
- * UTC calendar helpers for the demo ledger (issue 2 item 5): dates are
+ * UTC calendar helpers for the demo ledger: dates are
  * `YYYY-MM-DD` strings, weekdays and the fixed-date public holidays of each
  * Nordic country (Easter-based holidays are left out: a demo needs fewer
  * bookings on holidays, not a complete almanac).

@@ -1,5 +1,5 @@
 /**
- * Inserts the demo OAuth clients (issue 2 item 5; DESIGN.md "Data model"):
+ * Inserts the demo OAuth clients (DESIGN.md "Data model"):
  * `oauth_clients` with hashed secrets, Form B company links and Form A tenant
  * links, from the fixed credentials of demo-clients.ts.
  */

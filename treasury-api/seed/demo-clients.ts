@@ -1,6 +1,6 @@
 /**
  * Fixed demo OAuth client credentials of the local Treasury API
- * (issue 2 item 5, spec §5). DEMO ONLY — every secret here is public and
+ * (spec §5). DEMO ONLY — every secret here is public and
  * marked NOT-FOR-PRODUCTION; a production provider issues its own clients.
  *
  * The matrix (what each is for):

@@ -1,5 +1,5 @@
 /**
- * The demo seed (issue 2 item 5): determinism, valid identifiers, ledger
+ * The demo seed: determinism, valid identifiers, ledger
  * consistency (balances, intraday, coverage, the flow aggregate) and the
  * demo client matrix. One in-memory PGlite seeded once at scale 1 with a
  * pinned "today"; determinism is checked against the pure generator, so no

@@ -1,5 +1,5 @@
 /**
- * Nordic organization numbers and IBANs for the demo seed (issue 2 item 5).
+ * Nordic organization numbers and IBANs for the demo seed.
  *
  * Organization numbers carry their national check digit:
  * - Norway (Brønnøysundregistrene): 9 digits, mod 11 with weights 3 2 7 6 5 4 3 2.

@@ -1,5 +1,5 @@
 /**
- * The complete demo seed (issue 2 item 12, issue 3 item 8): the ledger data
+ * The complete demo seed: the ledger data
  * of `seed/demo.ts`, then every area's seed step in dependency order —
  * payments (batches in every state, pending approvals), reconciliation
  * (matches on the payments' bookings), webhooks (one inactive endpoint).

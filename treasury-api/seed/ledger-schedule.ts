@@ -1,5 +1,5 @@
 /**
- * Scheduled bookings of the demo ledger (issue 2 item 5): payroll, taxes and
+ * Scheduled bookings of the demo ledger: payroll, taxes and
  * VAT, rent, management fees, month-end fees and interest, on the dates a
  * Nordic finance department sees them (payroll on the 25th — in Denmark the
  * last banking day —, Norwegian withholding tax and employer's contribution

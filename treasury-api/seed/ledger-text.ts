@@ -1,5 +1,5 @@
 /**
- * Counterparties and remittance texts of the demo ledger (issue 2 item 5):
+ * Counterparties and remittance texts of the demo ledger:
  * believable Nordic names (fictional companies), the tax authorities, and
  * national payment references — Norwegian KID and Swedish OCR (Luhn check
  * digit), Finnish viitenumero (7-3-1 check digit).

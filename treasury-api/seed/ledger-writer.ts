@@ -1,5 +1,5 @@
 /**
- * Streams the generated demo ledger into the database (issue 2 item 5):
+ * Streams the generated demo ledger into the database:
  * transactions, closing / interim balance snapshots, coverage days and
  * intraday points, account by account and day by day, through
  * {@link BulkWriter}s, so memory stays flat whatever the scale.

@@ -1,5 +1,5 @@
 /**
- * The demo ledger generator (issue 2 item 5): per account and day, the
+ * The demo ledger generator: per account and day, the
  * transactions, the closing booked / available balances, the coverage day and
  * (for the last 30 days and today) the 15-minute intraday points. Pure and
  * streaming: `generateAccountLedger` yields one day at a time, so a million

@@ -1,5 +1,5 @@
 /**
- * The demo organization (issue 2 item 5): tenants, companies, the koncern and
+ * The demo organization: tenants, companies, the koncern and
  * bank accounts, derived deterministically from the seed. Pure: no database.
  *
  * Tenant "Nordlys Group" holds the koncern "Nordlys Koncern" (companies in NO,

@@ -1,5 +1,5 @@
 /**
- * Demo payments (issue 3 item 8): batches in every state and pending
+ * Demo payments: batches in every state and pending
  * approvals, some needing two approvers, made through the same code paths the
  * API uses (create, submit, approve/reject, the bank simulator), so the demo
  * data obeys every rule of the state machines.

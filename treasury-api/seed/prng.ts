@@ -1,5 +1,5 @@
 /**
- * A small seeded pseudo-random generator for the demo seed (issue 2 item 5):
+ * A small seeded pseudo-random generator for the demo seed:
  * the same seed and key always give the same sequence, so the demo data is
  * reproducible. sfc32 (Chris Doty-Humphrey's "Small Fast Counting" generator,
  * 128-bit state, passes PractRand) seeded through cyrb128, a 128-bit string

@@ -1,5 +1,5 @@
 /**
- * Seed steps of reconciliation and webhooks (issue 3 item 8), run after the
+ * Seed steps of reconciliation and webhooks, run after the
  * payments seed on the test fixture: proposed, confirmed and rejected matches
  * that the API serves, and one inactive webhook endpoint without a visible secret.
  */

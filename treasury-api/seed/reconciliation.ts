@@ -1,5 +1,5 @@
 /**
- * Demo reconciliation data (issue 3 item 8): proposed and decided matches.
+ * Demo reconciliation data: proposed and decided matches.
  *
  * The simulated bank proposes a match for every payment it books (see
  * domain/matching.ts), so after the payments seed step there are proposals

@@ -1,5 +1,5 @@
 /**
- * Demo webhook data (issue 3 item 8): one registered endpoint that is
+ * Demo webhook data: one registered endpoint that is
  * inactive, owned by the first Form B demo client, subscribed to every event
  * kind. Inactive because nothing listens at its loopback URL on a fresh
  * machine; an admin can point it at a receiver and switch it on (PATCH), or

@@ -1,5 +1,5 @@
 /**
- * The same migrations and the same API on real PostgreSQL (issue 2 item 4):
+ * The same migrations and the same API on real PostgreSQL:
  * a throw-away cluster on loopback, the app through `DATABASE_URL`-style
  * options, the fixture, and a few calls that exercise numeric sums, the
  * aggregate trigger, upserts and the idempotency claim. Skipped (and says so)

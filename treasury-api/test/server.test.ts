@@ -1,5 +1,5 @@
 /**
- * The CLI server over real HTTP (issue 2 item 5): starts `npm run
+ * The CLI server over real HTTP: starts `npm run
  * treasury-api` as a child process on a free loopback port with an in-memory
  * database, checks flag validation and --help, serves a request, and shuts down cleanly
  * on SIGTERM while a request is in flight.

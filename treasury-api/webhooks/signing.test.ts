@@ -2,6 +2,8 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
+  EVENT_ID_HEADER,
+  SIGNATURE_HEADER,
   computeSignature,
   generateWebhookSecret,
   parseSignatureHeader,
@@ -58,6 +60,58 @@ describe("signatureHeader / verifySignature", () => {
   it("accepts at the edge of the tolerance and ignores unknown schemes", () => {
     const header = `${signatureHeader([secret], body, now)},v0=deadbeef`;
     expect(verifySignature(header, body, secret, 300, now + 300)).toBe(true);
+  });
+});
+
+describe("parseSignatureHeader", () => {
+  const hex = "ab".repeat(32);
+  const hex2 = "0f".repeat(32);
+
+  it("reads the timestamp and every well-formed v1 signature, spaces around parts and '=' allowed", () => {
+    expect(parseSignatureHeader(`t=1767000000,v1=${hex},v1=${hex2}`)).toEqual({
+      timestamp: 1_767_000_000,
+      signatures: [hex, hex2],
+    });
+    expect(parseSignatureHeader(` t = 42 , v1 = ${hex} `)).toEqual({ timestamp: 42, signatures: [hex] });
+  });
+
+  it("skips other schemes, empty keys and v1 values that are not 64 lower-case hex digits", () => {
+    const odd = [`v0=${hex2}`, `=${hex2}`, `v1=${hex2.toUpperCase()}`, `v1=${hex2}0`, `v1=x${hex2}`, `v1=${hex2}x`];
+    expect(parseSignatureHeader(["t=7", ...odd, `v1=${hex}`].join(","))).toEqual({ timestamp: 7, signatures: [hex] });
+  });
+
+  it.each([
+    ["a part without '='", `t=7,v1${hex},v1=${hex2}`],
+    ["no timestamp", `v1=${hex}`],
+    ["no usable signature", `t=7,v2=${hex}`],
+    ["a bad timestamp after a good signature", `v1=${hex},t=x7`],
+    ["a timestamp with a suffix", `t=7s,v1=${hex}`],
+    ["a timestamp with a prefix", `t=-7,v1=${hex}`],
+    ["a timestamp of 13 digits", `t=1234567890123,v1=${hex}`],
+    ["two timestamps", `t=7,t=8,v1=${hex}`],
+  ])("null for %s", (_, header) => {
+    expect(parseSignatureHeader(header)).toBeNull();
+  });
+});
+
+describe("defaults: now", () => {
+  it("signatureHeader stamps the current Unix second; verifySignature compares with the current time", () => {
+    const before = Math.floor(Date.now() / 1000);
+    const header = signatureHeader(["whsec_now"], body);
+    const t = Number(/^t=(\d+),/.exec(header)?.[1]);
+    expect(t).toBeGreaterThanOrEqual(before);
+    expect(t).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+    expect(verifySignature(header, body, "whsec_now")).toBe(true);
+    expect(verifySignature(signatureHeader(["whsec_now"], body, before - 301), body, "whsec_now")).toBe(false);
+  });
+
+  it("the header names are the wire contract", () => {
+    expect(SIGNATURE_HEADER).toBe("X-Service-Signature");
+    expect(EVENT_ID_HEADER).toBe("X-Service-Event-Id");
+  });
+
+  it("signing without a secret is an error", () => {
+    expect(() => signatureHeader([], body, now)).toThrow("signatureHeader needs at least one secret");
   });
 });
 

@@ -1,5 +1,5 @@
 /**
- * Restart in the middle of deliveries (issue 3 item 9; DESIGN.md
+ * Restart in the middle of deliveries (DESIGN.md
  * "Operability": SIGTERM stops workers at a safe point). The background
  * workers run on a PGlite data folder exactly as the server starts them
  * (`startWorkers`); they are stopped while a slow loopback receiver is still

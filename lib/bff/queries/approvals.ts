@@ -18,6 +18,8 @@ import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 import { AUDIT_ACTION } from "../../audit-actions";
+import type { RiskSignalCode } from "../../payments/risk-signals";
+import { batchRisk, missingAcknowledgements } from "./risk";
 
 /** Audit action of batch creation, used for the four-eyes check. */
 export const BATCH_CREATE_ACTION = AUDIT_ACTION.batchCreate;
@@ -45,17 +47,28 @@ async function findPending(ctx: BffContext, id: string, companyId: string | unde
 export interface DecisionResult {
   approval: ApprovalRequest | null;
   companyId: string | undefined;
+  batchId?: string;
+  /** On an approval: the signal codes the approver acknowledged (every high one of the batch). */
+  acknowledged?: RiskSignalCode[];
+  /** On an approval: the codes of every signal the batch carried when it was approved. */
+  signals?: RiskSignalCode[];
 }
 
+/** An approve / reject body: the reason, and on an approval the acknowledged risk signal codes. */
+export type ApprovalDecisionInput = z.output<typeof DecisionBody> & { acknowledged_signals?: RiskSignalCode[] };
+
 /**
- * Approves or rejects. @throws BffError 404 (not pending / not visible),
- * 403 (four-eyes: the user created the batch).
+ * Approves or rejects. An approval recomputes the batch's risk signals and
+ * needs every high-severity one acknowledged in `body.acknowledged_signals`.
+ * @throws BffError 404 (not pending / not visible), 403 (four-eyes: the user
+ * created the batch), 409 `conflict` with `details.reason =
+ * "acknowledgement_required"` and `details.missing` (the codes not acknowledged).
  */
 export async function decideApproval(
   ctx: WriteScope,
   id: string,
   decision: "approve" | "reject",
-  body: z.output<typeof DecisionBody>,
+  body: ApprovalDecisionInput | undefined,
   companyId: string | undefined,
 ): Promise<DecisionResult> {
   const pending = await findPending(ctx, id, companyId);
@@ -73,6 +86,26 @@ export async function decideApproval(
       { reason: "four_eyes" },
     );
   }
+  let acknowledged: RiskSignalCode[] | undefined;
+  let signals: RiskSignalCode[] | undefined;
+  if (decision === "approve") {
+    const risk = await batchRisk(ctx, pending.object_id, pending.company_id ?? companyId ?? ctx.company?.id, {
+      fresh: true,
+    });
+    const missing = missingAcknowledgements(risk, body?.acknowledged_signals);
+    if (missing.length)
+      throw new BffError(
+        "conflict",
+        `This batch carries high-risk signals; acknowledge ${missing.map((c) => c.replaceAll("_", " ")).join(", ")} to approve it.`,
+        {
+          reason: "acknowledgement_required",
+          missing,
+          errors: { acknowledged_signals: [`must include ${missing.join(", ")}`] },
+        },
+      );
+    acknowledged = [...new Set(body?.acknowledged_signals ?? [])];
+    signals = [...new Set(risk.signals.map((s) => s.code))];
+  }
   const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write") };
   // The user id, as the batch's initiator (createBatch sets it): the API's four-eyes check compares the two.
   const decisionBody = { approver: ctx.user.id, ...(body?.reason ? { reason: body.reason } : {}) };
@@ -80,5 +113,10 @@ export async function decideApproval(
     decision === "approve"
       ? await treasury().approve(call, id, decisionBody)
       : await treasury().reject(call, id, decisionBody);
-  return { approval, companyId: pending.company_id ?? call.companyId };
+  return {
+    approval,
+    companyId: pending.company_id ?? call.companyId,
+    batchId: pending.object_id,
+    ...(acknowledged ? { acknowledged, signals } : {}),
+  };
 }

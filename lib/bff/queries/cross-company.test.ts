@@ -35,7 +35,11 @@ describe("crossCompanyCall", () => {
   it("a named company outside the user's is 403, whatever the kind", () => {
     for (const kind of ["read", "write"] as const) {
       expect(() => crossCompanyCall(ctx([A.id]), B.id, kind)).toThrow(
-        expect.objectContaining({ status: 403, details: { company_id: B.id } }),
+        expect.objectContaining({
+          status: 403,
+          message: "You do not have access to this company.",
+          details: { company_id: B.id },
+        }),
       );
       // Not a company of the API client at all, even for an unrestricted user.
       expect(() => crossCompanyCall(ctx(null), C, kind)).toThrow(expect.objectContaining({ status: 403 }));
@@ -58,7 +62,12 @@ describe("crossCompanyCall", () => {
   );
 
   it("a limited user with no company available cannot write", () => {
-    expect(() => crossCompanyCall(ctx([], null), undefined, "write")).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => crossCompanyCall(ctx([], null), undefined, "write")).toThrow(
+      expect.objectContaining({
+        status: 403,
+        message: "No company is available to you. Ask an administrator for access.",
+      }),
+    );
   });
 });
 

@@ -11,6 +11,9 @@ vi.mock("server-only", () => ({}));
 // The dashboard's own four-eyes check reads its audit log; here it finds nothing, so only the API can refuse.
 vi.mock("../../db/audit", () => ({ hasAuditEvent: vi.fn(async () => false) }));
 vi.mock("../../server/db", () => ({ dashboardDb: vi.fn(async () => ({})) }));
+// An approval also computes the batch's risk signals: no counterparties and no users in this test's dashboard.
+vi.mock("../../counterparties/counterparties", () => ({ counterpartiesForRisk: vi.fn(async () => []) }));
+vi.mock("../../db/users", () => ({ listUsers: vi.fn(async () => []) }));
 
 import { randomUUID } from "node:crypto";
 import { startServer, type RunningServer } from "../../../treasury-api/server";

@@ -12,6 +12,7 @@ import type { ApprovalRequest } from "../../contract";
 import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
 import { listAudit, type AuditEvent } from "../../db/audit";
+import { listUsers } from "../../db/users";
 import { collectAll } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
@@ -19,6 +20,7 @@ import { treasury } from "../../server/treasury";
 import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";
+import { batchRisk } from "./risk";
 import type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision } from "../../views/payments";
 
 export type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision };
@@ -26,10 +28,21 @@ export type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision };
 /** Instructions shown with a queue row when it is expanded (the batch page shows all). */
 export const QUEUE_INSTRUCTION_PREVIEW = 25;
 
-/** Who decided, when and why, from an audit event (`details.reason` when one was given). */
-export function decisionOf(e: AuditEvent): Decision {
+/** Who decided, when and why, from an audit event (`details.reason` when one was given; `name` from `names`). */
+export function decisionOf(e: AuditEvent, names: ReadonlyMap<string, string> = new Map()): Decision {
   const reason = typeof e.details.reason === "string" ? e.details.reason : undefined;
-  return { email: e.userEmail, at: e.at, ...(reason ? { reason } : {}) };
+  const name = names.get(e.userEmail.toLowerCase());
+  return { email: e.userEmail, at: e.at, ...(name ? { name } : {}), ...(reason ? { reason } : {}) };
+}
+
+/** Display names of the dashboard's users by lower-case e-mail (empty when the user table cannot be read). */
+async function userNames(): Promise<Map<string, string>> {
+  try {
+    const users = await listUsers(await dashboardDb());
+    return new Map(users.filter((u) => u.name && u.name !== u.email).map((u) => [u.email.toLowerCase(), u.name]));
+  } catch {
+    return new Map();
+  }
 }
 
 async function creatorsOf(batchIds: readonly string[]): Promise<Map<string, string>> {
@@ -58,8 +71,14 @@ function uniqueByEmail(list: Decision[]): Decision[] {
   return list.filter((d) => !seen.has(d.email) && seen.add(d.email));
 }
 
-function progress(approval: ApprovalRequest | null, decisions: readonly AuditEvent[]): ApprovalProgress {
-  const approvedBy = uniqueByEmail(decisions.filter((d) => d.action === "approval.approve").map(decisionOf));
+function progress(
+  approval: ApprovalRequest | null,
+  decisions: readonly AuditEvent[],
+  names: ReadonlyMap<string, string>,
+): ApprovalProgress {
+  const approvedBy = uniqueByEmail(
+    decisions.filter((d) => d.action === "approval.approve").map((d) => decisionOf(d, names)),
+  );
   const rejected = decisions.find((d) => d.action === "approval.reject");
   return {
     approval_id: approval?.id ?? decisions[0]?.objectId ?? null,
@@ -67,7 +86,7 @@ function progress(approval: ApprovalRequest | null, decisions: readonly AuditEve
     required_count: approval?.required_count ?? null,
     approved_count: approval?.approved_count ?? approvedBy.length,
     approved_by: approvedBy,
-    rejected_by: rejected ? decisionOf(rejected) : null,
+    rejected_by: rejected ? decisionOf(rejected, names) : null,
   };
 }
 
@@ -109,7 +128,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
       ];
       decisions = recent.filter((e) => e.details.batch_id === id).sort((a, b) => a.at.localeCompare(b.at));
     }
-    approval = progress(pending, decisions);
+    approval = progress(pending, decisions, await userNames());
   }
   return {
     batch,
@@ -130,7 +149,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
  */
 export async function listApprovalQueue(ctx: BffContext): Promise<{ items: ApprovalQueueRow[] }> {
   const approvals = (await pendingApprovals(ctx)).sort((a, b) => a.created_at.localeCompare(b.created_at));
-  const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  const companyNames = new Map(ctx.companies.map((c) => [c.id, c.name]));
   const fallbackCompany = ctx.company?.id;
   const loaded = await mapLimit(approvals, 4, async (a) => {
     const call = { requestId: ctx.requestId, companyId: a.company_id ?? fallbackCompany };
@@ -144,15 +163,22 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
       return { batch: null, instructions: [] };
     }
   });
-  const [creators, decisions] = await Promise.all([
+  const [creators, decisions, names, risks] = await Promise.all([
     creatorsOf(approvals.map((a) => a.object_id)),
     decisionsFor(approvals.map((a) => a.id)),
+    userNames(),
+    // Signals per batch (cached briefly); a batch whose signals fail is shown without them, and the row says so.
+    mapLimit(approvals, 2, (a) =>
+      a.company_id || fallbackCompany
+        ? batchRisk(ctx, a.object_id, a.company_id ?? fallbackCompany).catch(() => null)
+        : Promise.resolve(null),
+    ),
   ]);
   const me = ctx.user.email;
   const items = approvals.map((a, i): ApprovalQueueRow => {
     const { batch, instructions } = loaded[i] ?? { batch: null, instructions: [] };
     const approvedBy = uniqueByEmail(
-      decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map(decisionOf),
+      decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map((d) => decisionOf(d, names)),
     );
     const createdBy = creators.get(a.object_id) ?? null;
     const companyId = a.company_id ?? batch?.company_id ?? null;
@@ -160,12 +186,13 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
       approval: a,
       batch,
       company_id: companyId,
-      company_name: companyId ? (names.get(companyId) ?? companyId.slice(0, 8)) : "—",
+      company_name: companyId ? (companyNames.get(companyId) ?? companyId.slice(0, 8)) : "—",
       created_by: createdBy,
       created_by_me: createdBy === me,
       approved_by: approvedBy,
       approved_by_me: approvedBy.some((d) => d.email === me),
       instructions,
+      risk: risks[i] ?? null,
     };
   });
   return { items };

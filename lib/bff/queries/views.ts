@@ -9,7 +9,7 @@
  * Shared by server components (prefetch) and route handlers alike.
  */
 import "server-only";
-import type { Account, BalanceSnapshot, CoverageDay } from "../../contract";
+import type { Account, BalanceSnapshot, BalanceType, CoverageDay } from "../../contract";
 import { can } from "../../auth/roles";
 import { addDaysIso, todayUtc } from "../../dates";
 import { latestWithChange } from "../../totals";
@@ -170,7 +170,7 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
 export async function getIntradayPoints(
   ctx: BffContext,
   id: string,
-  q: { date?: string; from_date?: string; to_date?: string; balance_type?: string },
+  q: { date?: string; from_date?: string; to_date?: string; balance_type?: BalanceType },
 ) {
   const first = treasury().listAccountIntraday(companyCall(ctx), id, {
     pageSize: 1000,

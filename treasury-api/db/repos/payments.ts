@@ -4,7 +4,7 @@
  * the row → API converters the bank simulator and approvals share.
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { ExactDecimal } from "../../../lib/contract/common";
+import { ExactDecimal } from "../../../lib/exact-decimal";
 import type {
   BatchStatus,
   DebtorAccount,

@@ -5,16 +5,10 @@
  * (Form A), so one approver sees one queue.
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
 import { ApprovalDecisionBody, ApprovalRequest } from "../../../lib/contract/approvals";
-import { defineRoute } from "../../lib/route";
+import { idParams, json } from "../../lib/openapi";
+import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 
 export const listPendingRoute = defineRoute({
   method: "get",

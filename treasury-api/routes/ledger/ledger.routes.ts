@@ -4,26 +4,25 @@
  * detail. All are company-scoped (Form B needs X-Company-ID).
  */
 import { z } from "zod";
-import { CurrencyCode, IsoDate, Uuid } from "../../../lib/contract/common";
 import {
   Account,
-  AccountStatus,
   AccountUpsert,
   BalanceSnapshot,
-  BalanceType,
   CoverageDay,
-  Direction,
   IntradayBalancePoint,
   Transaction,
 } from "../../../lib/contract/ledger";
-import { defineRoute } from "../../lib/route";
-import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
+import { idParams, json } from "../../lib/openapi";
+import {
+  AccountListQuery,
+  AccountTransactionListQuery,
+  BalanceListQuery,
+  CoverageListQuery,
+  IntradayListQuery,
+  TransactionListQuery,
+} from "../../../lib/contract/list-queries";
+import { defineRoute } from "../define-route";
+import { listResponse, pagingQuery } from "../../lib/lists";
 
 export const listAccountsRoute = defineRoute({
   method: "get",
@@ -33,7 +32,7 @@ export const listAccountsRoute = defineRoute({
   scope: "read:ledger",
   company: "required",
   request: {
-    query: z.object({ ...pagingQuery, currency: CurrencyCode.optional(), status: AccountStatus.optional() }).strict(),
+    query: z.object({ ...pagingQuery, ...AccountListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(Account, "Accounts, by name then id") },
 });
@@ -72,7 +71,7 @@ export const accountTransactionsRoute = defineRoute({
   company: "required",
   request: {
     params: idParams,
-    query: z.object({ ...pagingQuery, ...dateRangeQuery, direction: Direction.optional() }).strict(),
+    query: z.object({ ...pagingQuery, ...AccountTransactionListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(Transaction, "Transactions") },
 });
@@ -87,7 +86,7 @@ export const accountBalancesRoute = defineRoute({
   company: "required",
   request: {
     params: idParams,
-    query: z.object({ ...pagingQuery, ...dateRangeQuery, balance_type: BalanceType.optional() }).strict(),
+    query: z.object({ ...pagingQuery, ...BalanceListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(BalanceSnapshot, "Balance snapshots") },
 });
@@ -99,7 +98,7 @@ export const accountCoverageRoute = defineRoute({
   summary: "Statement coverage days of an account",
   scope: "read:ledger",
   company: "required",
-  request: { params: idParams, query: z.object({ ...pagingQuery, ...dateRangeQuery }).strict() },
+  request: { params: idParams, query: z.object({ ...pagingQuery, ...CoverageListQuery.shape }).strict() },
   responses: { 200: listResponse(CoverageDay, "Coverage days, oldest first") },
 });
 
@@ -113,9 +112,7 @@ export const accountIntradayRoute = defineRoute({
   company: "required",
   request: {
     params: idParams,
-    query: z
-      .object({ ...pagingQuery, ...dateRangeQuery, date: IsoDate.optional(), balance_type: BalanceType.optional() })
-      .strict(),
+    query: z.object({ ...pagingQuery, ...IntradayListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(IntradayBalancePoint, "Intraday points") },
 });
@@ -129,15 +126,7 @@ export const listTransactionsRoute = defineRoute({
   scope: "read:ledger",
   company: "required",
   request: {
-    query: z
-      .object({
-        ...pagingQuery,
-        ...dateRangeQuery,
-        account_id: Uuid.optional(),
-        direction: Direction.optional(),
-        currency: CurrencyCode.optional(),
-      })
-      .strict(),
+    query: z.object({ ...pagingQuery, ...TransactionListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(Transaction, "Transactions") },
 });

@@ -3,16 +3,11 @@
  * detail, koncerner list / detail / breakdown.
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
 import { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/contract/organization";
-import { defineRoute } from "../../lib/route";
+import { idParams, json } from "../../lib/openapi";
+import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 const listQuery = z.object(pagingQuery).strict();
 
 export const listCompaniesRoute = defineRoute({

@@ -5,24 +5,17 @@
  * X-Company-ID.
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
 import {
-  BatchStatus,
   DebtorAccount,
-  InstructionStatus,
   PaymentBatch,
   PaymentBatchCreate,
   PaymentInstruction,
   PaymentStatusEvent,
 } from "../../../lib/contract/payments";
-import { defineRoute } from "../../lib/route";
-import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
+import { idParams, json } from "../../lib/openapi";
+import { BatchListQuery, InstructionListQuery, StatusEventListQuery } from "../../../lib/contract/list-queries";
+import { defineRoute } from "../define-route";
+import { listResponse, pagingQuery } from "../../lib/lists";
 
 export const listBatchesRoute = defineRoute({
   method: "get",
@@ -33,7 +26,7 @@ export const listBatchesRoute = defineRoute({
     "Newest first (created_at, id descending). `status` filters on the batch status; from_date / to_date on the UTC date of created_at.",
   scope: "read:payments",
   company: "required",
-  request: { query: z.object({ ...pagingQuery, ...dateRangeQuery, status: BatchStatus.optional() }).strict() },
+  request: { query: z.object({ ...pagingQuery, ...BatchListQuery.shape }).strict() },
   responses: { 200: listResponse(PaymentBatch, "Payment batches") },
 });
 
@@ -102,7 +95,7 @@ export const listBatchInstructionsRoute = defineRoute({
   description: "In batch order, each with its current status.",
   scope: "read:payments",
   company: "required",
-  request: { params: idParams, query: z.object({ ...pagingQuery, status: InstructionStatus.optional() }).strict() },
+  request: { params: idParams, query: z.object({ ...pagingQuery, ...InstructionListQuery.shape }).strict() },
   responses: { 200: listResponse(PaymentInstruction, "Instructions") },
 });
 
@@ -128,15 +121,7 @@ export const listStatusEventsRoute = defineRoute({
   scope: "read:payments",
   company: "required",
   request: {
-    query: z
-      .object({
-        ...pagingQuery,
-        ...dateRangeQuery,
-        status: InstructionStatus.optional(),
-        batch_id: Uuid.optional(),
-        instruction_id: Uuid.optional(),
-      })
-      .strict(),
+    query: z.object({ ...pagingQuery, ...StatusEventListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(PaymentStatusEvent, "Status events") },
 });

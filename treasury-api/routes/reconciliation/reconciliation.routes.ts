@@ -4,16 +4,12 @@
  * optional: absent means every company the client sees (one review queue).
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
-import { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
-import { defineRoute } from "../../lib/route";
+import { MatchDecision, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import { idParams, json } from "../../lib/openapi";
+import { MatchListQuery } from "../../../lib/contract/list-queries";
+import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 const decisionDoc =
   "From `proposed` only; any other state is 409 conflict with details { state, allowed }. Optional JSON body (extension) { reviewer?, reason? } is kept for the audit trail. Emits reconciliation.match.updated.";
 
@@ -27,14 +23,7 @@ export const listMatchesRoute = defineRoute({
   scope: "read:reconciliation",
   company: "optional",
   request: {
-    query: z
-      .object({
-        ...pagingQuery,
-        state: MatchState.optional(),
-        transaction_id: Uuid.optional(),
-        payment_instruction_id: Uuid.optional(),
-      })
-      .strict(),
+    query: z.object({ ...pagingQuery, ...MatchListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(ReconciliationMatch, "Matches") },
 });

@@ -4,20 +4,14 @@
  * needs X-Company-ID; Form A without it reports over the whole tenant.
  */
 import { z } from "zod";
-import { CurrencyCode } from "../../../lib/contract/common";
 import { CashflowDay, ForecastEntry, PositionDay } from "../../../lib/contract/reporting";
-import { defineRoute } from "../../lib/route";
-import { dateRangeQuery, listResponse, pagingQuery } from "../../lib/lists";
+import { ReportListQuery } from "../../../lib/contract/list-queries";
+import { defineRoute } from "../define-route";
+import { listResponse, pagingQuery } from "../../lib/lists";
 
 const rangeDoc =
   "from_date / to_date are inclusive; to_date defaults to today (UTC) and from_date to 29 days before to_date (30 days).";
-const reportQuery = z
-  .object({
-    ...pagingQuery,
-    ...dateRangeQuery,
-    currency: CurrencyCode.optional().meta({ description: "Only this currency" }),
-  })
-  .strict();
+const reportQuery = z.object({ ...pagingQuery, ...ReportListQuery.shape }).strict();
 
 const DaysParam = z
   .string()

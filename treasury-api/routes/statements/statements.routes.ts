@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { StatementImportResult, STATEMENT_UPLOAD_FIELD } from "../../../lib/contract/statements";
-import { defineRoute } from "../../lib/route";
+import { defineRoute } from "../define-route";
 
 const FileField = z
   .custom<File | File[]>((v) => v instanceof File || (Array.isArray(v) && v.every((f) => f instanceof File)), {

@@ -5,23 +5,18 @@
  * Endpoints belong to the calling OAuth client; not company-scoped.
  */
 import { z } from "zod";
-import { Uuid } from "../../../lib/contract/common";
 import {
-  WEBHOOK_DELIVERY_STATUSES,
   WebhookCreate,
   WebhookDelivery,
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookPatch,
 } from "../../../lib/contract/webhooks";
-import { defineRoute } from "../../lib/route";
+import { idParams, json } from "../../lib/openapi";
+import { DeliveryListQuery } from "../../../lib/contract/list-queries";
+import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { "application/json": { schema } },
-});
-const idParams = z.object({ id: Uuid });
 const secretDoc =
   "The signing secret (whsec_ + base64 of 32 random bytes) is returned only here; it is never shown again.";
 
@@ -100,7 +95,7 @@ export const listDeliveriesRoute = defineRoute({
   company: "none",
   request: {
     params: idParams,
-    query: z.object({ ...pagingQuery, status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional() }).strict(),
+    query: z.object({ ...pagingQuery, ...DeliveryListQuery.shape }).strict(),
   },
   responses: { 200: listResponse(WebhookDelivery, "Deliveries") },
 });

@@ -1,0 +1,332 @@
+/**
+ * Risk signals of a payment batch, computed on the server when the batch is
+ * viewed (creator before submitting, approvers in the queue and the dialog)
+ * and again when it is approved. This module gathers the input of the pure
+ * rules in lib/payments/risk-signals.ts:
+ *
+ * - the company's payment history from the Treasury API: its batches created
+ *   in the last `HISTORY_DAYS` days (at most `HISTORY_MAX_BATCHES`, newest
+ *   first) with their instructions; each instruction dated by its batch's
+ *   execution date, else the batch's creation date;
+ * - known payees from the transactions history: the API's transactions carry
+ *   no counterparty IBAN, so a debit booked with the end-to-end id of an
+ *   earlier instruction marks that instruction's IBAN as paid (the bank
+ *   statement confirms the payment even where the instruction's state lags);
+ * - the company's counterparties with their bank-details changes
+ *   (`counterpartiesForRisk`, dashboard database);
+ * - the debtor account (the API's debtor-account read: the account the batch
+ *   names, else the first active account in the batch currency) with its
+ *   latest available balance, and the debtor accounts of approved batches
+ *   still to be paid (for the "after approved batches" funds check).
+ *
+ * Results are cached per company and batch for `RISK_CACHE_MS`, each earlier
+ * batch's instructions per batch and status for as long; the batch list is
+ * read every time. An approval recomputes the signals (`fresh`).
+ */
+import "server-only";
+import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "../../contract";
+import { counterpartiesForRisk } from "../../counterparties/counterparties";
+import { addDaysIso, todayUtc } from "../../dates";
+import {
+  computeRiskSignals,
+  ibanKey,
+  SIGNAL_SEVERITY,
+  type PastInstruction,
+  type RiskContext,
+  type RiskSignalCode,
+} from "../../payments/risk-signals";
+import { dashboardDb } from "../../server/db";
+import { treasury } from "../../server/treasury";
+import { collectAll, type CallContext } from "../../treasury-client";
+import type { BatchRisk, PayeePayment, RiskDebtorAccount, RiskSignalView } from "../../views/payments";
+import { mayUseCompany } from "../company";
+import type { BffContext } from "../context";
+import { BffError } from "../errors";
+import { TtlCache } from "../ttl-cache";
+import { mapLimit } from "./map-limit";
+
+/** How far back the payment history reaches (days of batch creation). */
+export const HISTORY_DAYS = 400;
+/** Most earlier batches read for the history (newest first). */
+export const HISTORY_MAX_BATCHES = 200;
+/** Lifetime of cached signals and histories. */
+export const RISK_CACHE_MS = 30_000;
+/** Payments shown in a payee's history. */
+export const PAYEE_HISTORY_SIZE = 12;
+
+const g = globalThis as typeof globalThis & {
+  __riskCache?: TtlCache<BatchRisk>;
+  __riskInstructionCache?: TtlCache<PastInstruction[]>;
+  __riskDebitCache?: TtlCache<Transaction[]>;
+};
+const riskCache = (g.__riskCache ??= new TtlCache<BatchRisk>({ ttlMs: RISK_CACHE_MS, maxEntries: 2_000 }));
+const instructionCache = (g.__riskInstructionCache ??= new TtlCache<PastInstruction[]>({
+  ttlMs: RISK_CACHE_MS,
+  maxEntries: 20_000,
+}));
+const debitCache = (g.__riskDebitCache ??= new TtlCache<Transaction[]>({ ttlMs: RISK_CACHE_MS, maxEntries: 200 }));
+
+interface CompanyHistory {
+  instructions: PastInstruction[];
+  knownPayees: { iban: string; date: string }[];
+  batches: number;
+  since: string;
+  truncated: boolean;
+}
+
+/** Time zones of the demo companies' countries: "today" is the company's today. */
+const COUNTRY_ZONES: Record<string, string> = {
+  NO: "Europe/Oslo",
+  SE: "Europe/Stockholm",
+  DK: "Europe/Copenhagen",
+  FI: "Europe/Helsinki",
+  DE: "Europe/Berlin",
+  NL: "Europe/Amsterdam",
+  GB: "Europe/London",
+};
+
+/** Today's date (`YYYY-MM-DD`) where a company in `country` is; UTC for a country without a known zone. */
+export function companyToday(country: string | null | undefined, now = new Date()): string {
+  const zone = country ? COUNTRY_ZONES[country.toUpperCase()] : undefined;
+  if (!zone) return todayUtc(now);
+  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
+    now,
+  );
+}
+
+/**
+ * The company a risk read runs in: `companyId` when given (one of the user's, 403 otherwise),
+ * else the selected company. @throws BffError 403.
+ */
+export function riskCompany(ctx: BffContext, companyId: string | undefined): Company {
+  if (companyId) {
+    const c = ctx.companies.find((x) => x.id === companyId);
+    if (!c || !mayUseCompany(ctx.user, ctx.companies, companyId))
+      throw new BffError("permission_denied", "You do not have access to this company.", { company_id: companyId });
+    return c;
+  }
+  if (!ctx.company)
+    throw new BffError("permission_denied", "No company is available to you. Ask an administrator for access.");
+  return ctx.company;
+}
+
+function callIn(ctx: BffContext, companyId: string): CallContext {
+  return { requestId: ctx.requestId, companyId, outcome: ctx.upstream };
+}
+
+function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: string | null): PastInstruction {
+  return {
+    batchId: b.id,
+    batchStatus: b.status,
+    status: ins.status ?? "pending",
+    date: b.requested_execution_date ?? b.created_at.slice(0, 10),
+    amount: ins.amount,
+    currency: ins.currency,
+    creditorName: ins.creditor_name,
+    creditorIban: ins.creditor_iban,
+    endToEndId: ins.end_to_end_id,
+    debtorAccountId,
+  };
+}
+
+/**
+ * The company's bounded payment history and the payees its bank statements
+ * confirm. The batch list is read on every call, so a batch created a moment
+ * ago is never missing (a duplicate must be seen at once); each batch's
+ * instructions are cached per batch and status, the debit transactions per
+ * company and day.
+ */
+async function companyHistory(ctx: BffContext, companyId: string, today: string): Promise<CompanyHistory> {
+  const call = callIn(ctx, companyId);
+  const since = addDaysIso(today, -HISTORY_DAYS);
+  // The API lists newest first: one page of HISTORY_MAX_BATCHES is the most recent history.
+  const page = await treasury().listBatches(call, { from_date: since, pageSize: HISTORY_MAX_BATCHES });
+  const kept = page.items;
+  const perBatch = await mapLimit(kept, 6, (b) =>
+    instructionCache.get(`${companyId}|${b.id}|${b.status}`, async () => {
+      const ins = await collectAll(treasury().listBatchInstructions(call, b.id, { pageSize: 1000 }), { maxPages: 10 });
+      // Approved batches still to be paid: their account matters for the funds check.
+      let debtor: string | null = null;
+      if (b.status === "approved" || b.status === "processing")
+        debtor = await treasury()
+          .getBatchDebtorAccount(call, b.id)
+          .then((d) => d.account_id)
+          .catch(() => null);
+      return ins.map((i) => pastOf(b, i, debtor));
+    }),
+  );
+  const instructions = perBatch.flat();
+  const byE2e = new Map(instructions.map((p) => [p.endToEndId, p]));
+  const debits = await debitCache
+    .get(`${companyId}|${today}`, () =>
+      collectAll(
+        treasury().listTransactions(call, { from_date: since, to_date: today, direction: "debit", pageSize: 1000 }),
+        { maxPages: 10 },
+      ),
+    )
+    .catch(() => []);
+  const knownPayees = debits.flatMap((t) => {
+    const p = t.end_to_end_id ? byE2e.get(t.end_to_end_id) : undefined;
+    return p ? [{ iban: p.creditorIban, date: t.booked_date ?? t.booked_at.slice(0, 10) }] : [];
+  });
+  return { instructions, knownPayees, batches: kept.length, since, truncated: page.next !== null };
+}
+
+/** The debtor account of `batch` with its latest available balance; null when none can be found. */
+async function debtorAccount(call: CallContext, batch: PaymentBatch, today: string): Promise<RiskDebtorAccount | null> {
+  let account: { account_id: string; name: string; currency: string } | null = await treasury()
+    .getBatchDebtorAccount(call, batch.id)
+    .catch(() => null);
+  if (!account) {
+    // An API without the debtor-account read: the first active account in the batch currency, by name then id.
+    const accounts = await collectAll(
+      treasury().listAccounts(call, { currency: batch.currency, status: "active", pageSize: 1000 }),
+    ).catch(() => []);
+    const first = [...accounts].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))[0];
+    account = first ? { account_id: first.id, name: first.name, currency: first.currency } : null;
+  }
+  if (!account) return null;
+  const balances = await collectAll(
+    treasury().listAccountBalances(call, account.account_id, {
+      from_date: addDaysIso(today, -7),
+      to_date: today,
+      pageSize: 1000,
+    }),
+  ).catch(() => []);
+  const available = balances
+    .filter((b) => b.balance_type === "closing_available" || b.balance_type === "interim_available")
+    .sort((a, b) => a.as_of_date.localeCompare(b.as_of_date) || (a.balance_type === "interim_available" ? 1 : -1))
+    .at(-1);
+  return {
+    account_id: account.account_id,
+    name: account.name,
+    currency: account.currency,
+    available_balance: available?.balance ?? null,
+    available_as_of: available?.as_of_date ?? null,
+  };
+}
+
+async function computeBatchRisk(ctx: BffContext, company: Company, batchId: string): Promise<BatchRisk> {
+  const call = callIn(ctx, company.id);
+  const today = companyToday(company.country);
+  const batch = await treasury().getBatch(call, batchId);
+  const [instructions, history, counterparties, account] = await Promise.all([
+    collectAll(treasury().listBatchInstructions(call, batchId, { pageSize: 1000 }), { maxPages: 20 }),
+    companyHistory(ctx, company.id, today),
+    dashboardDb().then((db) => counterpartiesForRisk(db, ctx.user, company.id)),
+    debtorAccount(call, batch, today),
+  ]);
+  const riskCtx: RiskContext = {
+    today,
+    history: history.instructions,
+    knownPayees: history.knownPayees,
+    counterparties,
+    account: account
+      ? {
+          id: account.account_id,
+          currency: account.currency,
+          availableBalance: account.available_balance,
+          country: company.country,
+        }
+      : null,
+  };
+  const signals = computeRiskSignals(
+    {
+      id: batch.id,
+      currency: batch.currency,
+      debtorAccountId: account?.account_id ?? null,
+      requestedExecutionDate: batch.requested_execution_date,
+      instructions: instructions.map((i) => ({
+        amount: i.amount,
+        currency: i.currency,
+        creditorName: i.creditor_name,
+        creditorIban: i.creditor_iban,
+        endToEndId: i.end_to_end_id,
+      })),
+    },
+    riskCtx,
+  );
+  const views: RiskSignalView[] = signals.map((s) => {
+    const ins = s.instruction === null ? undefined : instructions[s.instruction];
+    return {
+      ...s,
+      end_to_end_id: ins?.end_to_end_id ?? null,
+      creditor_name: ins?.creditor_name ?? null,
+      creditor_iban: ins ? ibanKey(ins.creditor_iban) : null,
+    };
+  });
+  const high = [...new Set(signals.filter((s) => SIGNAL_SEVERITY[s.code] === "high").map((s) => s.code))];
+  return {
+    batch_id: batch.id,
+    company_id: company.id,
+    computed_at: new Date().toISOString(),
+    signals: views,
+    requires_acknowledgement: high,
+    debtor_account: account,
+    history: {
+      batches: history.batches,
+      instructions: history.instructions.length,
+      since: history.since,
+      truncated: history.truncated,
+    },
+  };
+}
+
+/**
+ * The risk signals of batch `batchId` in company `companyId` (default: the
+ * selected company), each with its evidence. Cached per batch for
+ * `RISK_CACHE_MS`; `fresh` recomputes (an approval does).
+ * @throws BffError 403 (company), TreasuryApiError 404 (batch not in the company).
+ */
+export function batchRisk(
+  ctx: BffContext,
+  batchId: string,
+  companyId?: string,
+  opts: { fresh?: boolean } = {},
+): Promise<BatchRisk> {
+  const company = riskCompany(ctx, companyId);
+  const key = `${company.id}|${batchId}`;
+  if (opts.fresh) riskCache.dropPrefix(key);
+  return riskCache.get(key, () => computeBatchRisk(ctx, company, batchId));
+}
+
+/**
+ * The last `PAYEE_HISTORY_SIZE` payments of the company to `iban` (any
+ * formatting), newest first, from the same bounded history as the signals;
+ * the instructions of `excludeBatchId` (the batch under review) are left out.
+ * @throws BffError 403 (company).
+ */
+export async function payeeHistory(
+  ctx: BffContext,
+  iban: string,
+  companyId?: string,
+  excludeBatchId?: string,
+): Promise<{ iban: string; payments: PayeePayment[] }> {
+  const company = riskCompany(ctx, companyId);
+  const key = ibanKey(iban);
+  const history = await companyHistory(ctx, company.id, companyToday(company.country));
+  const payments = history.instructions
+    .filter((p) => ibanKey(p.creditorIban) === key && p.batchId !== excludeBatchId)
+    .sort((a, b) => b.date.localeCompare(a.date) || b.batchId.localeCompare(a.batchId))
+    .slice(0, PAYEE_HISTORY_SIZE)
+    .map((p) => ({
+      batch_id: p.batchId,
+      batch_status: p.batchStatus,
+      status: p.status,
+      date: p.date,
+      amount: p.amount,
+      currency: p.currency,
+      creditor_name: p.creditorName,
+      end_to_end_id: p.endToEndId,
+    }));
+  return { iban: key, payments };
+}
+
+/** The high-severity codes of `risk` that `acknowledged` does not name. */
+export function missingAcknowledgements(
+  risk: Pick<BatchRisk, "requires_acknowledgement">,
+  acknowledged: readonly string[] | undefined,
+): RiskSignalCode[] {
+  const given = new Set(acknowledged ?? []);
+  return risk.requires_acknowledgement.filter((c) => !given.has(c));
+}

@@ -1,0 +1,383 @@
+/**
+ * The group cash position: every account of the companies a user may see,
+ * each with its headline balance converted into one reporting currency, with
+ * totals and breakdowns by company, bank, currency and account.
+ *
+ * Headline balance of an account (the same rule wherever a headline is shown):
+ * today's `interim_booked` when the bank has reported one, else the latest
+ * `closing_booked` of a day that has ended (a closing dated today or later is
+ * ignored: the day is not over). The figure says which (`basis`) and of which
+ * day (`as_of_date`).
+ *
+ * Day-over-day change: the headline against the account's previous figure
+ * (the latest closing booked before the headline's day), both converted at
+ * their own day's rate, so the change in the reporting currency includes
+ * exchange-rate moves. Lines without a convertible previous figure have no
+ * change and are left out of the change sums.
+ *
+ * Conversion: lib/fx/convert.ts (EUR cross rates, a rate up to 7 days older
+ * than the balance's date is used and marked stale, beyond that the amount
+ * stays unconverted and flagged; each converted value is rounded half-even
+ * to the reporting currency's minor units, and every total is the sum of
+ * those rounded values, so a table adds up to its total).
+ *
+ * Reads: only the companies passed in (the caller passes the user's visible
+ * companies; no other company is ever fetched), the account list of each,
+ * then the balances of each account over the last `lookbackDays`, all under
+ * one bound of `concurrency` calls in flight. A company whose account list or
+ * any of whose balance reads fails is left out and named in `failedCompanies`
+ * (a partial result); the other companies are still shown.
+ *
+ * Pure: the reads and the rates come in through {@link GroupSource} and
+ * `loadRates`, so the function is tested without a server.
+ */
+import Decimal from "decimal.js";
+import type { Account, BalanceSnapshot, Company } from "../contract";
+import type { Conversion, FxRates } from "../fx/convert";
+import { isoMinorUnits } from "../fx/currencies";
+import { addDays } from "../fx/dates";
+import { mapLimit } from "../bff/queries/map-limit";
+
+/** The reads the group position needs, for one company at a time. */
+export interface GroupSource {
+  /** Every account of `company` (all pages). */
+  listAccounts(company: Company): Promise<Account[]>;
+  /** Balance snapshots of `account` dated `from`..`to` (inclusive, all pages, all balance types). */
+  listBalances(company: Company, account: Account, from: string, to: string): Promise<BalanceSnapshot[]>;
+}
+
+export interface GroupPositionInput {
+  /** The companies to include: the user's visible companies only. */
+  companies: readonly Company[];
+  reportingCurrency: string;
+  /** Today's date (UTC), `YYYY-MM-DD`. */
+  today: string;
+  source: GroupSource;
+  /** Loads the rates to convert `currencies` for amounts dated `from`..`to` (e.g. lib/fx `loadFxRates`). */
+  loadRates(q: { currencies: string[]; from: string; to: string }): Promise<FxRates>;
+  /** Upstream calls in flight at most (default 6). */
+  concurrency?: number;
+  /** Days of balances read back from today (default 7). */
+  lookbackDays?: number;
+  /** A headline older than this many days before today is flagged stale (default 3). */
+  staleAfterDays?: number;
+}
+
+/** Which figure a headline balance is. */
+export type HeadlineBasis = "closing_booked" | "interim_booked";
+
+/** Why a figure is flagged. */
+export type PositionFlag =
+  /** The account reported no booked balance in the window read. */
+  | "no_balance"
+  /** The balance is older than `staleAfterDays`. */
+  | "stale_balance"
+  /** Converted with a rate older than the balance's date (within 7 days). */
+  | "stale_rate"
+  /** No usable rate: shown in its own currency, not in the converted totals. */
+  | "unconverted";
+
+/** One account's line of the group position. */
+export interface AccountPosition {
+  companyId: string;
+  companyName: string;
+  accountId: string;
+  accountName: string;
+  ibanMasked: string;
+  bankName: string;
+  currency: string;
+  /** The headline balance in the account's currency; null when the account reported none. */
+  balance: string | null;
+  basis: HeadlineBasis | null;
+  asOfDate: string | null;
+  /** The conversion into the reporting currency; null when there is no balance. */
+  conversion: Conversion | null;
+  /** The previous figure (latest closing booked before `asOfDate`), in the account's currency. */
+  previous: { balance: string; asOfDate: string } | null;
+  /** Converted headline minus converted previous figure, reporting currency; null when either is not converted. */
+  change: string | null;
+  flags: PositionFlag[];
+}
+
+/** A sum of account lines: the converted part in the reporting currency and the rest per its own currency. */
+export interface PositionSum {
+  /** Sum of the converted values, reporting currency, fixed to its minor units. */
+  converted: string;
+  /** Amounts that could not be converted, per original currency (sorted by code). */
+  unconverted: { currency: string; total: string }[];
+  accounts: number;
+  /** Oldest rate date used by a converted line (null when none used a rate). */
+  oldestRateDate: string | null;
+  /** Lines flagged, by flag. */
+  flagged: Partial<Record<PositionFlag, number>>;
+  /** Sum of the lines' day-over-day changes (reporting currency); null when no line has one. */
+  change: string | null;
+}
+
+/** A breakdown row: a company, a bank, a currency or an account, with its sum. */
+export interface PositionGroup extends PositionSum {
+  key: string;
+  label: string;
+  /** For the currency breakdown: the sum in that currency of the lines with a balance. */
+  original?: string;
+}
+
+export interface GroupPosition {
+  reportingCurrency: string;
+  today: string;
+  total: PositionSum;
+  /** What the total is made of: the latest closing date used and how many lines are today's interim. */
+  basis: { closingDate: string | null; closingCount: number; interimCount: number };
+  byCompany: PositionGroup[];
+  byBank: PositionGroup[];
+  byCurrency: PositionGroup[];
+  accounts: AccountPosition[];
+  /** Companies whose reads failed, left out of every figure. */
+  failedCompanies: { id: string; name: string; message: string }[];
+  /** Number of companies included (visible and read successfully). */
+  companyCount: number;
+}
+
+/** The latest `closing_booked` dated before `date`, or null. */
+export function previousClosing(
+  balances: readonly BalanceSnapshot[],
+  date: string,
+): { balance: string; asOfDate: string } | null {
+  let best: BalanceSnapshot | null = null;
+  for (const b of balances)
+    if (b.balance_type === "closing_booked" && b.as_of_date < date && (!best || b.as_of_date > best.as_of_date))
+      best = b;
+  return best ? { balance: best.balance, asOfDate: best.as_of_date } : null;
+}
+
+/**
+ * The headline balance of an account from its snapshots: today's interim
+ * booked when present, else the latest closing booked of a day before
+ * `today`; null when neither exists.
+ */
+export function headlineBalance(
+  balances: readonly BalanceSnapshot[],
+  today: string,
+): { balance: string; currency: string; asOfDate: string; basis: HeadlineBasis } | null {
+  let closing: BalanceSnapshot | null = null;
+  let interim: BalanceSnapshot | null = null;
+  for (const b of balances) {
+    if (b.balance_type === "interim_booked" && b.as_of_date === today) interim = b;
+    else if (b.balance_type === "closing_booked" && b.as_of_date < today) {
+      if (!closing || b.as_of_date > closing.as_of_date) closing = b;
+    }
+  }
+  const pick = interim ?? closing;
+  if (!pick) return null;
+  return {
+    balance: pick.balance,
+    currency: pick.currency,
+    asOfDate: pick.as_of_date,
+    basis: pick === interim ? "interim_booked" : "closing_booked",
+  };
+}
+
+class Accumulator {
+  private converted = new Decimal(0);
+  private readonly unconverted = new Map<string, Decimal>();
+  private original = new Decimal(0);
+  private count = 0;
+  private oldest: string | null = null;
+  private readonly flagged: Partial<Record<PositionFlag, number>> = {};
+  private change: Decimal | null = null;
+
+  add(line: AccountPosition): void {
+    this.count++;
+    if (line.change !== null) this.change = (this.change ?? new Decimal(0)).plus(line.change);
+    for (const f of line.flags) this.flagged[f] = (this.flagged[f] ?? 0) + 1;
+    if (line.balance !== null) this.original = this.original.plus(line.balance);
+    const c = line.conversion;
+    if (!c) return;
+    if (c.status === "converted") {
+      this.converted = this.converted.plus(c.value);
+      if (c.legs.length > 0 && (this.oldest === null || c.rateDate < this.oldest)) this.oldest = c.rateDate;
+    } else {
+      this.unconverted.set(c.currency, (this.unconverted.get(c.currency) ?? new Decimal(0)).plus(c.amount));
+    }
+  }
+
+  sum(reportingCurrency: string): PositionSum {
+    return {
+      converted: this.converted.toFixed(isoMinorUnits(reportingCurrency)),
+      unconverted: [...this.unconverted]
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([currency, total]) => ({ currency, total: total.toFixed(isoMinorUnits(currency)) })),
+      accounts: this.count,
+      oldestRateDate: this.oldest,
+      flagged: { ...this.flagged },
+      change: this.change === null ? null : this.change.toFixed(isoMinorUnits(reportingCurrency)),
+    };
+  }
+
+  originalIn(currency: string): string {
+    return this.original.toFixed(isoMinorUnits(currency));
+  }
+}
+
+function groupBy(
+  lines: readonly AccountPosition[],
+  keyOf: (l: AccountPosition) => string,
+  labelOf: (l: AccountPosition) => string,
+  reportingCurrency: string,
+  withOriginal = false,
+): PositionGroup[] {
+  const groups = new Map<string, { label: string; acc: Accumulator }>();
+  for (const l of lines) {
+    const k = keyOf(l);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { label: labelOf(l), acc: new Accumulator() }));
+    g.acc.add(l);
+  }
+  return [...groups].map(([key, g]) => ({
+    key,
+    label: g.label,
+    ...g.acc.sum(reportingCurrency),
+    ...(withOriginal ? { original: g.acc.originalIn(key) } : {}),
+  }));
+}
+
+/** Sorts groups by converted amount, largest first, then by label. */
+function bySize(a: PositionGroup, b: PositionGroup): number {
+  const d = new Decimal(b.converted).cmp(a.converted);
+  return d !== 0 ? d : a.label.localeCompare(b.label);
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Reads and converts the group position (rules in the module comment).
+ * @throws FxInputError when `reportingCurrency` is not a currency code; a
+ *   failing `loadRates` rejects (without rates nothing can be converted).
+ */
+export async function groupPosition(input: GroupPositionInput): Promise<GroupPosition> {
+  const { companies, reportingCurrency, today, source } = input;
+  isoMinorUnits(reportingCurrency); // throws RangeError for a malformed code before any read
+  const limit = input.concurrency ?? 6;
+  const from = addDays(today, -(input.lookbackDays ?? 7));
+  const staleBefore = addDays(today, -(input.staleAfterDays ?? 3));
+  const failed = new Map<string, string>();
+
+  const listed = await mapLimit(companies, limit, async (company) => {
+    try {
+      return { company, accounts: await source.listAccounts(company) };
+    } catch (err) {
+      failed.set(company.id, messageOf(err));
+      return { company, accounts: [] as Account[] };
+    }
+  });
+  const work = listed.flatMap(({ company, accounts }) => accounts.map((account) => ({ company, account })));
+  const read = await mapLimit(work, limit, async ({ company, account }) => {
+    // One failed read already excludes the company: skip its remaining reads.
+    if (failed.has(company.id)) return null;
+    try {
+      const snaps = await source.listBalances(company, account, from, today);
+      const headline = headlineBalance(snaps, today);
+      return headline ? { headline, previous: previousClosing(snaps, headline.asOfDate) } : null;
+    } catch (err) {
+      if (!failed.has(company.id)) failed.set(company.id, messageOf(err));
+      return null;
+    }
+  });
+
+  const rows = work
+    .map((w, i) => ({ ...w, headline: read[i]?.headline ?? null, previous: read[i]?.previous ?? null }))
+    .filter((r) => !failed.has(r.company.id));
+  const dated = rows.flatMap((r) => (r.headline ? [r.headline] : []));
+  const dates = [
+    ...dated.map((h) => h.asOfDate),
+    ...rows.flatMap((r) => (r.previous ? [r.previous.asOfDate] : [])),
+  ].sort();
+  const rates =
+    dated.length > 0
+      ? await input.loadRates({
+          currencies: [...new Set([...dated.map((h) => h.currency), reportingCurrency])],
+          from: dates[0] ?? today,
+          to: dates[dates.length - 1] ?? today,
+        })
+      : null;
+
+  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous }) => {
+    const flags: PositionFlag[] = [];
+    let conversion: Conversion | null = null;
+    let change: string | null = null;
+    if (!headline || !rates) flags.push("no_balance");
+    else {
+      conversion = rates.convert(headline.balance, headline.currency, reportingCurrency, headline.asOfDate);
+      if (headline.asOfDate < staleBefore) flags.push("stale_balance");
+      if (conversion.status === "unconverted") flags.push("unconverted");
+      else if (conversion.stale) flags.push("stale_rate");
+      if (previous && conversion.status === "converted") {
+        const before = rates.convert(previous.balance, headline.currency, reportingCurrency, previous.asOfDate);
+        if (before.status === "converted")
+          change = new Decimal(conversion.value).minus(before.value).toFixed(isoMinorUnits(reportingCurrency));
+      }
+    }
+    return {
+      companyId: company.id,
+      companyName: company.name,
+      accountId: account.id,
+      accountName: account.name,
+      ibanMasked: account.iban_masked,
+      bankName: account.bank_name,
+      currency: headline?.currency ?? account.currency,
+      balance: headline?.balance ?? null,
+      basis: headline?.basis ?? null,
+      asOfDate: headline?.asOfDate ?? null,
+      conversion,
+      previous,
+      change,
+      flags,
+    };
+  });
+
+  const total = new Accumulator();
+  let closingDate: string | null = null;
+  let closingCount = 0;
+  let interimCount = 0;
+  for (const a of accounts) {
+    total.add(a);
+    if (a.basis === "interim_booked") interimCount++;
+    if (a.basis === "closing_booked") {
+      closingCount++;
+      if (a.asOfDate && (closingDate === null || a.asOfDate > closingDate)) closingDate = a.asOfDate;
+    }
+  }
+  const included = companies.filter((c) => !failed.has(c.id));
+  return {
+    reportingCurrency,
+    today,
+    total: total.sum(reportingCurrency),
+    basis: { closingDate, closingCount, interimCount },
+    byCompany: groupBy(
+      accounts,
+      (l) => l.companyId,
+      (l) => l.companyName,
+      reportingCurrency,
+    ).sort(bySize),
+    byBank: groupBy(
+      accounts,
+      (l) => l.bankName,
+      (l) => l.bankName,
+      reportingCurrency,
+    ).sort(bySize),
+    byCurrency: groupBy(
+      accounts,
+      (l) => l.currency,
+      (l) => l.currency,
+      reportingCurrency,
+      true,
+    ).sort(bySize),
+    accounts,
+    failedCompanies: companies
+      .filter((c) => failed.has(c.id))
+      .map((c) => ({ id: c.id, name: c.name, message: failed.get(c.id) ?? "" })),
+    companyCount: included.length,
+  };
+}

@@ -1,0 +1,103 @@
+/** Ledger handlers: accounts, their transactions, balances, coverage and intraday points, and transactions. */
+import type { AppRouteHandler, RouteContext } from "../../lib/context";
+import { requireCaller } from "../../lib/context";
+import { fieldError } from "../../lib/errors";
+import { listHandler } from "../../lib/lists";
+import * as repo from "../../db/repos/ledger";
+import * as r from "./ledger.routes";
+
+/** The account of an `/accounts/{id}/…` list (404 outside the caller's scope). */
+const accountOf = (c: RouteContext<typeof r.accountTransactionsRoute>) =>
+  repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
+
+export const listAccounts = listHandler(r.listAccountsRoute, {
+  load: (c, q, paging) => repo.listAccounts(c.get("db"), c.get("scope"), q, paging, paging.needsCount),
+});
+
+export const upsertAccount: AppRouteHandler<typeof r.upsertAccountRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const header = c.get("companyId");
+  const companyIds = requireCaller(c).companyIds;
+  if (header ? body.company_id !== header : !companyIds.includes(body.company_id)) {
+    throw fieldError("company_id", header ? "must equal the X-Company-ID header" : "is not a company of this tenant");
+  }
+  const { account, created } = await repo.upsertAccount(c.get("db"), c.get("scope"), companyIds, body);
+  return created ? c.json(account, 201) : c.json(account, 200);
+};
+
+export const getAccount: AppRouteHandler<typeof r.getAccountRoute> = async (c) =>
+  c.json(repo.toAccount(await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200);
+
+export const listAccountTransactions = listHandler(r.accountTransactionsRoute, {
+  parent: (c) => accountOf(c),
+  load: (c, q, paging, account) =>
+    repo.listTransactions(
+      c.get("db"),
+      c.get("scope"),
+      { accountId: account.id, fromDate: q.from_date, toDate: q.to_date, direction: q.direction },
+      paging,
+      paging.needsCount,
+    ),
+});
+
+export const listAccountBalances = listHandler(r.accountBalancesRoute, {
+  parent: (c) => accountOf(c),
+  load: (c, q, paging, account) =>
+    repo.listBalances(
+      c.get("db"),
+      c.get("scope"),
+      account.id,
+      { fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type },
+      paging,
+      paging.needsCount,
+    ),
+});
+
+export const listAccountCoverage = listHandler(r.accountCoverageRoute, {
+  parent: (c) => accountOf(c),
+  load: (c, q, paging, account) =>
+    repo.listCoverage(
+      c.get("db"),
+      c.get("scope"),
+      account.id,
+      { fromDate: q.from_date, toDate: q.to_date },
+      paging,
+      paging.needsCount,
+    ),
+});
+
+export const listAccountIntraday = listHandler(r.accountIntradayRoute, {
+  parent: (c, q) => {
+    if (q.date && (q.from_date || q.to_date)) throw fieldError("date", "cannot be combined with from_date or to_date");
+    return accountOf(c);
+  },
+  load: (c, q, paging, account) =>
+    repo.listIntraday(
+      c.get("db"),
+      c.get("scope"),
+      account.id,
+      { date: q.date, fromDate: q.from_date, toDate: q.to_date, balanceType: q.balance_type },
+      paging,
+      paging.needsCount,
+    ),
+});
+
+export const listTransactions = listHandler(r.listTransactionsRoute, {
+  load: (c, q, paging) =>
+    repo.listTransactions(
+      c.get("db"),
+      c.get("scope"),
+      {
+        accountId: q.account_id,
+        fromDate: q.from_date,
+        toDate: q.to_date,
+        direction: q.direction,
+        currency: q.currency,
+      },
+      paging,
+      paging.needsCount,
+    ),
+});
+
+export const getTransaction: AppRouteHandler<typeof r.getTransactionRoute> = async (c) =>
+  c.json(await repo.getTransaction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200);

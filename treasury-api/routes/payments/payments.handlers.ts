@@ -1,0 +1,66 @@
+/** Payment handlers: batches, their instructions and debtor account, instructions and status events. */
+import { requireCaller, type AppRouteHandler } from "../../lib/context";
+import { fieldError } from "../../lib/errors";
+import { listHandler } from "../../lib/lists";
+import * as repo from "../../db/repos/payments";
+import * as r from "./payments.routes";
+
+export const listBatches = listHandler(r.listBatchesRoute, {
+  load: (c, q, paging) =>
+    repo.listBatches(
+      c.get("db"),
+      c.get("scope"),
+      { status: q.status, fromDate: q.from_date, toDate: q.to_date },
+      paging,
+      paging.needsCount,
+    ),
+});
+
+export const createBatch: AppRouteHandler<typeof r.createBatchRoute> = async (c) => {
+  const body = c.req.valid("json");
+  const caller = requireCaller(c);
+  const header = c.get("companyId");
+  // company_id must equal the X-Company-ID header; a Form A call without the header may name any company of its tenant.
+  if (header ? body.company_id !== header : !caller.companyIds.includes(body.company_id)) {
+    throw fieldError("company_id", header ? "must equal the X-Company-ID header" : "is not a company of this tenant");
+  }
+  return c.json(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body), 201);
+};
+
+export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) =>
+  c.json(repo.toBatch(await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200);
+
+export const submitBatch: AppRouteHandler<typeof r.submitBatchRoute> = async (c) =>
+  c.json(
+    await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThreshold),
+    202,
+  );
+
+export const getBatchDebtorAccount: AppRouteHandler<typeof r.getBatchDebtorAccountRoute> = async (c) =>
+  c.json(await repo.getDebtorAccount(c.get("db"), c.get("scope"), c.req.valid("param").id), 200);
+
+export const listBatchInstructions = listHandler(r.listBatchInstructionsRoute, {
+  parent: (c) => repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id),
+  load: (c, q, paging, batch) =>
+    repo.listBatchInstructions(c.get("db"), c.get("scope"), batch.id, { status: q.status }, paging, paging.needsCount),
+});
+
+export const getInstruction: AppRouteHandler<typeof r.getInstructionRoute> = async (c) =>
+  c.json(await repo.getInstruction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200);
+
+export const listStatusEvents = listHandler(r.listStatusEventsRoute, {
+  load: (c, q, paging) =>
+    repo.listStatusEvents(
+      c.get("db"),
+      c.get("scope"),
+      {
+        status: q.status,
+        fromDate: q.from_date,
+        toDate: q.to_date,
+        batchId: q.batch_id,
+        instructionId: q.instruction_id,
+      },
+      paging,
+      paging.needsCount,
+    ),
+});
