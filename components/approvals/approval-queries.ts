@@ -14,6 +14,12 @@ export const approvalQueries = {
     }),
 };
 
+/** The batch's own name when the API carries one (an extension); absent on the spec API. */
+export function batchReference(row: ApprovalQueueRow): string | null {
+  const ref = (row.batch as { reference?: unknown } | null)?.reference;
+  return typeof ref === "string" && ref.trim() ? ref : null;
+}
+
 /** Why the signed-in user may not approve a row (four-eyes), or null when they may. */
 export function approveBlocker(row: ApprovalQueueRow): string | null {
   if (row.created_by_me) return "You created this batch, so another approver must approve it (four-eyes).";

@@ -15,6 +15,7 @@ import type { RowResult } from "@/components/review-queue/row-result";
 import { approvalQueries, approveBlocker, bulkApproveBlocker } from "./approval-queries";
 import { approvalDecisions } from "./approval-decisions";
 import { ApprovalRow } from "./approval-row";
+import { ApprovalCards } from "./approval-cards";
 
 // Opened on a decision only: the dialog (with its decimal.js totals) loads then, not on the first load.
 const DecisionDialog = dynamic(() => import("./decision-dialog").then((m) => m.DecisionDialog), { ssr: false });
@@ -31,7 +32,8 @@ function useApprovalQueue(me: string, rows: readonly ApprovalQueueRow[]) {
  * (the signals with their evidence in the expanded row and the dialog),
  * selection and bulk approve with a result per row — a bulk approval leaves
  * out batches with high-risk signals, which need their acknowledgement one by
- * one — and the review keyboard model (j / k / x / a / r / ?).
+ * one — and the review keyboard model (j / k / x / a / r / ?). On a phone
+ * (below `md`) the rows are cards with full-width Approve / Reject buttons.
  */
 export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCompanyId: string | null }) {
   const q = useQuery(approvalQueries.queue());
@@ -76,9 +78,28 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           Batches submitted in your companies appear here.
         </EmptyState>
       ) : (
-        <ApprovalTable rows={rows} queue={queue} leftOut={leftOut} currentCompanyId={currentCompanyId} />
+        <>
+          {/* Phones get cards, wider screens the table; only one of them is displayed (and in the a11y tree). */}
+          <div className="md:hidden">
+            <ApprovalCards
+              rows={rows}
+              selected={queue.selected}
+              results={Object.fromEntries(
+                rows.map((r) => [r.approval.id, queue.results[r.approval.id] ?? leftOut[r.approval.id]]),
+              )}
+              currentCompanyId={currentCompanyId}
+              onSelect={(id) => queue.toggle(id)}
+              onDecide={(r, d) => queue.open([r], d)}
+            />
+          </div>
+          <div className="hidden md:block">
+            <ApprovalTable rows={rows} queue={queue} leftOut={leftOut} currentCompanyId={currentCompanyId} />
+          </div>
+        </>
       )}
-      <p className="mt-2 text-xs text-slate-500">Keys: j / k move · x select · a approve · r reject · ? help</p>
+      <p className="mt-2 hidden text-xs text-slate-500 md:block">
+        Keys: j / k move · x select · a approve · r reject · ? help
+      </p>
       {queue.dialog && (
         <DecisionDialog
           rows={queue.dialog.rows}

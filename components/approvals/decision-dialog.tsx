@@ -8,13 +8,10 @@ import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { ReviewDecisionDialog } from "@/components/review-queue/decision-dialog";
 import type { Decision } from "./approval-decisions";
+import { batchReference } from "./approval-queries";
 import { RiskBadges, RiskSignalList, SIGNAL_LABEL } from "./risk-signals";
 
-/** The batch's own name when the API carries one (an extension); absent on the spec API. */
-function referenceOf(row: ApprovalQueueRow): string | null {
-  const ref = (row.batch as { reference?: unknown } | null)?.reference;
-  return typeof ref === "string" && ref.trim() ? ref : null;
-}
+const referenceOf = batchReference;
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
