@@ -173,7 +173,7 @@ function ApprovalCard({
         </button>
       </div>
       {blocker && (
-        <p className="mt-1.5 text-xs text-amber-800" data-testid="four-eyes">
+        <p className="mt-1.5 text-xs text-amber-800" data-testid="card-four-eyes">
           {blocker}
         </p>
       )}
