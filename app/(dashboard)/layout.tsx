@@ -24,8 +24,9 @@ import {
  * switcher, the reporting-currency switch, the user's name and roles, sign-out. Pages render inside it and
  * have their own loading / error states, so a failing page never takes the
  * shell down. Below `md` (phones, small tablets) the sidebar gives way to a
- * menu button in the header that opens the navigation as a sheet, and the
- * main content takes the full width.
+ * menu button in the header that opens the navigation as a sheet, the
+ * main content takes the full width, and the page itself scrolls (as phone
+ * browsers expect) under a sticky header; from `md` up only the main area scrolls.
  */
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const user = await currentUser();
@@ -55,7 +56,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     .map((a) => ({ key: a.key, label: a.label, href: a.href }));
 
   return (
-    <div className="flex h-full">
+    <div className="flex min-h-full md:h-full">
       <aside className="hidden w-56 shrink-0 flex-col bg-slate-900 py-4 md:flex">
         <div className="mb-5 flex items-center gap-2 px-4 text-white">
           <Landmark className="size-5 text-sky-400" aria-hidden />
@@ -64,7 +65,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <Nav areas={areas} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6">
+        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6">
           <MobileNav areas={areas} name={user.name} roles={user.roles} />
           <CompanySwitcher
             companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))}
@@ -83,7 +84,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             The Treasury API cannot be reached right now; figures may be missing. The dashboard retries on each page.
           </div>
         )}
-        <main className="min-w-0 flex-1 overflow-auto px-3 py-4 md:px-6 md:py-5">{children}</main>
+        <main className="min-w-0 flex-1 px-3 md:overflow-auto py-4 md:px-6 md:py-5">{children}</main>
       </div>
     </div>
   );
