@@ -1,0 +1,22 @@
+import { PGlite } from "@electric-sql/pglite";
+import { openDatabase } from "./treasury-api/db/client";
+import { insertFixture } from "./treasury-api/test/harness";
+const t0 = performance.now();
+const a = new PGlite(); await a.waitReady;
+const t1 = performance.now();
+console.log("bare pglite", (t1 - t0).toFixed(0));
+const d = await openDatabase({ dataDir: "memory" });
+const t2 = performance.now();
+console.log("openDatabase (pglite+migrate)", (t2 - t1).toFixed(0));
+await insertFixture(d);
+const t3 = performance.now();
+console.log("fixture", (t3 - t2).toFixed(0));
+// @ts-expect-error internal
+const client: PGlite = (d.db as any).$client ?? (d.db as any).session.client;
+const blob = await client.dumpDataDir("none");
+const t4 = performance.now();
+console.log("dump", (t4 - t3).toFixed(0), blob.size);
+const b = new PGlite({ loadDataDir: blob }); await b.waitReady;
+const t5 = performance.now();
+console.log("load from dump", (t5 - t4).toFixed(0));
+console.log(await b.query("select count(*) from transactions"));
