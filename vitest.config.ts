@@ -28,5 +28,9 @@ export default defineConfig({
     // A harness that starts within 3 minutes of UTC midnight waits for the next day (treasury-api/test/harness.ts).
     hookTimeout: 300_000,
     pool: "forks",
+    // vitest's default is one worker less than the cores: a single worker on a 2-core machine. Much of a test
+    // file's time is spent waiting (child servers, PGlite start, sleeps in crash and restart tests), so two
+    // files at a time keep both cores busy.
+    maxWorkers: 2,
   },
 });
