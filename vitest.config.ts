@@ -24,7 +24,9 @@ export default defineConfig({
     include: ["**/*.test.ts", "**/*.test.tsx"],
     exclude: ["node_modules/**", ".next/**", "e2e/**", ".data/**", ".stryker-tmp/**", "reports/**"],
     globalSetup: ["treasury-api/test/global-setup.ts"],
-    testTimeout: 30_000,
+    // Two files share the cores (maxWorkers below), and the tests that start a server process need more
+    // than 30 s on a loaded 2-core machine.
+    testTimeout: 60_000,
     // A harness that starts within 3 minutes of UTC midnight waits for the next day (treasury-api/test/harness.ts).
     hookTimeout: 300_000,
     pool: "forks",

@@ -3,11 +3,13 @@
  * a fresh empty cluster made once per PGlite version and kept in
  * `node_modules/.cache/pglite-template/` (so a second run does not pay for
  * `initdb` at all). Its path goes to the test processes in the
- * `PGLITE_TEMPLATE_TAR` environment variable (set here, before vitest starts them).
+ * `PGLITE_TEMPLATE_TAR` environment variable (set here, before vitest starts them),
+ * and `NODE_OPTIONS` gains `--import` of `./pglite-template-hooks.mjs`, so that the
+ * Node processes the tests start use the template too.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { TEMPLATE_ENV } from "./pglite-template";
 
@@ -35,4 +37,7 @@ export default async function setup(): Promise<void> {
     renameSync(partial, file);
   }
   process.env[TEMPLATE_ENV] = file;
+  const hooks = `--import=${pathToFileURL(path.join(ROOT, "treasury-api", "test", "pglite-template-hooks.mjs")).href}`;
+  const options = process.env.NODE_OPTIONS ?? "";
+  if (!options.includes(hooks)) process.env.NODE_OPTIONS = `${options} ${hooks}`.trim();
 }
