@@ -99,7 +99,7 @@ export function isDebianLike(osRelease: string | null): boolean {
   return `${field("ID")} ${field("ID_LIKE")}`.split(/\s+/).some((id) => id === "debian" || id === "ubuntu");
 }
 
-/** Runs a command with inherited output; returns its exit code (null: killed or not started). */
+/** Runs a command; returns its exit code (null: killed or not started). */
 export type CommandRunner = (command: string[]) => number | null;
 
 /**
@@ -189,10 +189,17 @@ export function main(
   return 1;
 }
 
+/**
+ * Runs apt quietly, as .ci/run does: its progress (hundreds of "Unpacking …" lines even with -qq) is
+ * dropped, its errors (stderr) are shown, and a failure is reported with the exit code by `ensureChromium`.
+ */
 const runCommand: CommandRunner = (command) => {
   const [file, ...args] = command;
   if (file === undefined) return null;
-  return spawnSync(file, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }).status;
+  return spawnSync(file, args, {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  }).status;
 };
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

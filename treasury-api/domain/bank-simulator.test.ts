@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../db/client";
 import { IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../test/harness";
-import { bankVerdict, runBankOnce } from "./bank-simulator";
+import { bankVerdict, closeEndedDays, runBankOnce } from "./bank-simulator";
 import { bankWorker } from "../workers";
 
 let h: Harness;
@@ -109,10 +109,11 @@ describe("lifecycle: create → submit → two approvals → processing → sett
     const expected = ins.map((i) => bankVerdict({ endToEndId: i.end_to_end_id, creditorName: i.creditor_name }, true));
     const settled = ins.filter((_, i) => expected[i]?.status === "settled");
     const settledTotal = settled.reduce((s, i) => s + Math.round(Number(i.amount) * 100), 0);
-    const [before] = await queryRows<{ balance: string }>(
-      h.database.db,
-      sql`select balance::text as balance from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' and as_of_date <= ${daysAgo(0)} order by as_of_date desc limit 1`,
-    );
+    // Today's booked balance so far: today's interim, else the latest closing of an ended day.
+    const bookedToday = sql`select balance::text as balance, balance_type from balance_snapshots where account_id = ${account} and ((balance_type = 'interim_booked' and as_of_date = ${daysAgo(0)}) or (balance_type = 'closing_booked' and as_of_date < ${daysAgo(0)})) order by as_of_date desc limit 1`;
+    const closingToday = sql`select balance::text as balance from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' and as_of_date = ${daysAgo(0)}`;
+    const [before] = await queryRows<{ balance: string }>(h.database.db, bookedToday);
+    const closingBefore = await queryRows<{ balance: string }>(h.database.db, closingToday);
 
     const batchId = await approvedBatch(f, company, currency, ins);
     const r1 = await runBankOnce(h.database.db, manual, { maxSteps: 1 });
@@ -190,14 +191,13 @@ describe("lifecycle: create → submit → two approvals → processing → sett
       ),
     ).toBe(settled.length);
 
-    // Balances: today's closing_booked = previous closing − settled total; an intraday point with the same balance
-    // (up to today: another test may have booked on a future execution date).
-    const [after] = await queryRows<{ balance: string; as_of_date: string }>(
-      h.database.db,
-      sql`select balance::text as balance, as_of_date::text as as_of_date from balance_snapshots where account_id = ${account} and balance_type = 'closing_booked' and as_of_date <= ${daysAgo(0)} order by as_of_date desc limit 1`,
-    );
-    expect(after?.as_of_date).toBe(daysAgo(0));
+    // Balances: today's interim_booked = today's booked balance before − settled total; no closing is written for
+    // the day in progress (one written by a day end another test ran with a later clock stays as it was); an intraday
+    // point with the same balance (up to today: another test may have booked on a future execution date).
+    const [after] = await queryRows<{ balance: string; balance_type: string }>(h.database.db, bookedToday);
+    expect(after?.balance_type).toBe("interim_booked");
     expect(Math.round(Number(before?.balance) * 100) - Math.round(Number(after?.balance) * 100)).toBe(settledTotal);
+    expect(await queryRows(h.database.db, closingToday)).toEqual(closingBefore);
     const [point] = await queryRows<{ balance: string }>(
       h.database.db,
       sql`select balance::text as balance from intraday_points where account_id = ${account} and timestamp < ${daysAgo(-1)}::date order by timestamp desc limit 1`,
@@ -400,6 +400,34 @@ describe("bank simulator outcomes", () => {
       logger: null,
     });
     await manualWorker.stop();
+  });
+
+  it("day end: an ended day's interim balances become its closings, a closing already there is kept, idempotent", async () => {
+    const db = h.database.db;
+    const account = IDS.accountA1;
+    const today = daysAgo(0);
+    const snapshot = (type: string) =>
+      queryRows<{ balance: string }>(
+        db,
+        sql`select balance::text as balance from balance_snapshots where account_id = ${account} and balance_type = ${type} and as_of_date = ${today}`,
+      );
+    // A known state for today: interim booked and available, no closing booked, a statement's closing available.
+    await db.execute(
+      sql`delete from balance_snapshots where account_id = ${account} and as_of_date = ${today} and balance_type in ('closing_booked', 'interim_booked', 'interim_available', 'closing_available')`,
+    );
+    await db.execute(sql`insert into balance_snapshots (id, tenant_id, company_id, account_id, balance_type, as_of_date, balance, currency, source)
+      select gen_random_uuid(), tenant_id, company_id, id, t.type, ${today}::date, t.balance::numeric, currency, 'api'
+      from accounts, (values ('interim_booked', '1000.10'), ('interim_available', '900.20'), ('closing_available', '777.00')) as t(type, balance)
+      where id = ${account}`);
+
+    // Today has not ended: nothing closes.
+    await closeEndedDays(db, today);
+    expect(await snapshot("closing_booked")).toEqual([]);
+    // Once it has: the interim booked becomes the closing booked; the statement's closing available stays.
+    expect(await closeEndedDays(db, daysAgo(-1))).toBeGreaterThanOrEqual(1);
+    expect(await snapshot("closing_booked")).toEqual([{ balance: "1000.10" }]);
+    expect(await snapshot("closing_available")).toEqual([{ balance: "777.00" }]);
+    expect(await closeEndedDays(db, daysAgo(-1))).toBe(0);
   });
 
   it("the rejection rule is deterministic and rare", () => {

@@ -7,10 +7,13 @@
  * 2. settle (when due, and not before the requested execution date): each
  *    accepted instruction → settled (a debit transaction booked on an account
  *    of the batch's company and currency, end-to-end id in `remittance`) or
- *    rejected (deterministic rule below); the account's closing_booked balance
+ *    rejected (deterministic rule below); the account's interim_booked balance
  *    of the day and an interim_booked intraday point are updated; the batch →
  *    completed / partially_completed / failed; the reconciliation matcher
  *    proposes matches for the booked transactions.
+ * 3. day end (at the start of every run): the interim balances of days that
+ *    have ended become those days' closing balances (`closeEndedDays`); no
+ *    closing balance is ever written for the day in progress.
  *
  * Each step is one database transaction that claims one due batch with
  * `SELECT … FOR UPDATE SKIP LOCKED` and commits its state change, its status
@@ -30,9 +33,9 @@
  */
 import { createHash } from "node:crypto";
 import { ExactDecimal as Decimal } from "../../lib/exact-decimal";
-import { and, asc, desc, eq, inArray, lte, or, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
 import type { AppConfig, BankSpeed } from "../config";
-import type { Db, DbOrTx } from "../db/client";
+import { queryRows, type Db, type DbOrTx } from "../db/client";
 import {
   accounts,
   balanceSnapshots,
@@ -146,31 +149,39 @@ async function takeBatch(tx: DbOrTx, batch: BatchRow, now: Date, speed: BankSpee
   return status;
 }
 
-/**
- * Books `amount` out of `accountId` on `date`: the day's closing_booked
- * balance becomes the latest closing_booked on or before that date minus the
- * amount, and an interim_booked intraday point at `at` shows the same balance.
- */
-async function updateBalances(
+/** The day's interim balance of this type so far, else the latest closing before the day, else null. */
+async function dayBase(
   tx: DbOrTx,
-  account: typeof accounts.$inferSelect,
-  amount: Decimal,
+  accountId: string,
+  interim: "interim_booked" | "interim_available",
+  closing: "closing_booked" | "closing_available",
   date: string,
-  at: string,
-): Promise<void> {
-  const [latest] = await tx
+): Promise<string | null> {
+  const [row] = await tx
     .select({ balance: balanceSnapshots.balance })
     .from(balanceSnapshots)
     .where(
       and(
-        eq(balanceSnapshots.accountId, account.id),
-        eq(balanceSnapshots.balanceType, "closing_booked"),
-        lte(balanceSnapshots.asOfDate, date),
+        eq(balanceSnapshots.accountId, accountId),
+        or(
+          and(eq(balanceSnapshots.balanceType, interim), eq(balanceSnapshots.asOfDate, date)),
+          and(eq(balanceSnapshots.balanceType, closing), lt(balanceSnapshots.asOfDate, date)),
+        ),
       ),
     )
+    // The day's interim first (its date is the latest), then the newest closing.
     .orderBy(desc(balanceSnapshots.asOfDate))
     .limit(1);
-  const balance = new Decimal(latest?.balance ?? 0).minus(amount).toFixed();
+  return row?.balance ?? null;
+}
+
+async function upsertInterim(
+  tx: DbOrTx,
+  account: typeof accounts.$inferSelect,
+  balanceType: "interim_booked" | "interim_available",
+  date: string,
+  balance: string,
+): Promise<void> {
   await tx
     .insert(balanceSnapshots)
     .values({
@@ -178,7 +189,7 @@ async function updateBalances(
       tenantId: account.tenantId,
       companyId: account.companyId,
       accountId: account.id,
-      balanceType: "closing_booked",
+      balanceType,
       asOfDate: date,
       balance,
       currency: account.currency,
@@ -188,6 +199,53 @@ async function updateBalances(
       target: [balanceSnapshots.accountId, balanceSnapshots.balanceType, balanceSnapshots.asOfDate],
       set: { balance },
     });
+}
+
+/**
+ * Day end: every interim balance of a day before `today` that has no closing balance of its kind becomes that
+ * day's closing (interim_booked → closing_booked, interim_available → closing_available), as a bank's end-of-day
+ * statement would report it. A closing already there (a bank statement's, or an earlier run's) is kept; a statement
+ * imported later overwrites these. Idempotent, one statement.
+ * @returns the number of closing balances written
+ */
+export async function closeEndedDays(db: DbOrTx, today: string): Promise<number> {
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`with ins as (
+      insert into balance_snapshots (id, tenant_id, company_id, account_id, balance_type, as_of_date, balance, currency, source)
+      select gen_random_uuid(), i.tenant_id, i.company_id, i.account_id,
+             case i.balance_type when 'interim_booked' then 'closing_booked' else 'closing_available' end,
+             i.as_of_date, i.balance, i.currency, i.source
+      from balance_snapshots i
+      where i.balance_type in ('interim_booked', 'interim_available') and i.as_of_date < ${today}::date
+      on conflict (account_id, balance_type, as_of_date) do nothing
+      returning 1)
+    select count(*)::int as n from ins`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Books `amount` out of the account on `date` (the bank's current day, which has not ended): the day's
+ * interim_booked balance (and interim_available, where the account has available balances) becomes the day's
+ * interim figure so far — else the latest closing before that day — minus the amount, and an interim_booked
+ * intraday point at `at` shows the same balance. Closing balances are written only for ended days
+ * (`closeEndedDays`), never for the day in progress.
+ */
+async function updateBalances(
+  tx: DbOrTx,
+  account: typeof accounts.$inferSelect,
+  amount: Decimal,
+  date: string,
+  at: string,
+): Promise<void> {
+  const bookedBase = await dayBase(tx, account.id, "interim_booked", "closing_booked", date);
+  const balance = new Decimal(bookedBase ?? 0).minus(amount).toFixed();
+  await upsertInterim(tx, account, "interim_booked", date, balance);
+  const availableBase = await dayBase(tx, account.id, "interim_available", "closing_available", date);
+  if (availableBase !== null) {
+    await upsertInterim(tx, account, "interim_available", date, new Decimal(availableBase).minus(amount).toFixed());
+  }
   await tx.insert(intradayPoints).values({
     id: newId(),
     tenantId: account.tenantId,
@@ -308,6 +366,7 @@ export async function runBankOnce(
   const maxSteps = opts.maxSteps ?? 100;
   const clock = opts.now ?? (() => new Date());
   const steps: BankRunResult["steps"] = [];
+  await closeEndedDays(db, clock().toISOString().slice(0, 10));
   while (steps.length < maxSteps && !(opts.shouldStop?.() ?? false)) {
     const now = clock();
     const done = await db.transaction(async (tx) => {

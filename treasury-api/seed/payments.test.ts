@@ -37,5 +37,13 @@ describe("seedPayments", () => {
       sql`select count(*)::int as n from transactions where source = 'bank-simulator'`,
     );
     expect(settled?.n).toBeGreaterThan(0);
+
+    // Each creditor is paid to one IBAN, so the demo raises "bank details changed" only when someone changes them.
+    const payees = await queryRows<{ creditor_name: string; ibans: number }>(
+      h.database.db,
+      sql`select creditor_name, count(distinct creditor_iban)::int as ibans from payment_instructions group by 1`,
+    );
+    expect(payees.length).toBeGreaterThan(3);
+    expect(payees.filter((p) => p.ibans !== 1)).toEqual([]);
   });
 });

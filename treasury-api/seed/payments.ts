@@ -62,6 +62,16 @@ const CREDITORS = [
 const COUNTRIES: NordicCountry[] = ["NO", "SE", "DK", "FI"];
 const BANK_CODES: Record<NordicCountry, string> = { NO: "1503", SE: "500", DK: "3409", FI: "5" };
 
+/**
+ * Each demo creditor's one bank account (country and IBAN fixed by its name), as a real payee directory has: paying a
+ * known name to a new IBAN is what the dashboard's "bank details changed" signal is for, so the demo must not do it.
+ */
+function payeeIban(name: string): string {
+  const rng = createRng(1, `payee:${name}`);
+  const country = COUNTRIES[rng.int(0, COUNTRIES.length - 1)] ?? "NO";
+  return generateIban(rng, country, BANK_CODES[country]);
+}
+
 interface Target {
   companyId: string;
   tenantId: string;
@@ -84,14 +94,18 @@ function body(
     instructions: Array.from({ length: n }, (_, i) => {
       const country = COUNTRIES[rng.int(0, COUNTRIES.length - 1)] ?? "NO";
       const amount = i === 0 && opts.big ? 120_000 + rng.int(0, 50_000) : rng.int(250, 8_000);
+      const cents = rng.int(0, 99);
+      const creditor =
+        opts.rejectNames && i % 4 === 1
+          ? `REJECT ${CREDITORS[i % CREDITORS.length] ?? "Creditor"}`
+          : (CREDITORS[rng.int(0, CREDITORS.length - 1)] ?? "Creditor");
+      // This draw once gave the instruction a random IBAN; it stays so the seeded amounts and names do not move.
+      generateIban(rng, country, BANK_CODES[country]);
       return {
-        amount: (amount + rng.int(0, 99) / 100).toFixed(digits),
+        amount: (amount + cents / 100).toFixed(digits),
         currency,
-        creditor_name:
-          opts.rejectNames && i % 4 === 1
-            ? `REJECT ${CREDITORS[i % CREDITORS.length] ?? "Creditor"}`
-            : (CREDITORS[rng.int(0, CREDITORS.length - 1)] ?? "Creditor"),
-        creditor_iban: generateIban(rng, country, BANK_CODES[country]),
+        creditor_name: creditor,
+        creditor_iban: payeeIban(creditor),
         end_to_end_id: `${key}-${String(i + 1).padStart(4, "0")}`,
       };
     }),
