@@ -2,9 +2,9 @@
  * The dashboard on a phone (390 × 844, touch): the menu button opens the
  * navigation sheet (focus inside, Escape closes it, a link navigates and
  * closes it, axe-clean); an approver approves a batch from the queue's cards;
- * no main page scrolls sideways (the page body nor the main area: wide tables
- * scroll in their own box). Full-page screenshots of every main page are
- * saved as e2e/screenshots/phone-<area>.png.
+ * no main page scrolls sideways at 390 or 360 px (the page body nor the main
+ * area: wide tables scroll in their own box). Full-page screenshots of every
+ * main page at 390 × 844 are saved as e2e/screenshots/phone-<area>.png.
  */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -164,25 +164,33 @@ const PAGES: { role: "approver" | "admin"; area: string }[] = [
   { role: "admin", area: "statements" },
 ];
 
-test.describe("every main page on a phone", () => {
-  for (const role of ["approver", "admin"] as const) {
-    test.describe(`as ${role}`, () => {
-      test.use({ ...PHONE, storageState: storageState(role) });
-      test("no sideways scrolling of the page or the main area; a screenshot of each", async ({ page }) => {
-        test.setTimeout(120_000);
-        const problems: string[] = [];
-        for (const { area } of PAGES.filter((p) => p.role === role)) {
-          await page.goto(area === "overview" ? "/" : `/${area}`);
-          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-          // Charts and lists load after the first paint; measure what a person sees once it has settled.
-          await page.waitForLoadState("networkidle");
-          const o = await overflow(page);
-          if (o.body > 0) problems.push(`${area}: the page is ${o.body}px wider than the screen (${o.culprit})`);
-          if (o.main > 0) problems.push(`${area}: the main area scrolls sideways by ${o.main}px (${o.culprit})`);
-          await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${area}.png`), fullPage: true });
-        }
-        expect(problems).toEqual([]);
+/** The narrowest phone the dashboard supports (360 px), besides the 390 px of the other tests. */
+const SMALL_PHONE = { ...PHONE, viewport: { width: 360, height: 740 } };
+
+for (const [size, device, shoot] of [
+  ["390 px", PHONE, true],
+  ["360 px", SMALL_PHONE, false],
+] as const) {
+  test.describe(`every main page on a ${size} phone`, () => {
+    for (const role of ["approver", "admin"] as const) {
+      test.describe(`as ${role}`, () => {
+        test.use({ ...device, storageState: storageState(role) });
+        test("no sideways scrolling of the page or the main area", async ({ page }) => {
+          test.setTimeout(120_000);
+          const problems: string[] = [];
+          for (const { area } of PAGES.filter((p) => p.role === role)) {
+            await page.goto(area === "overview" ? "/" : `/${area}`);
+            await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+            // Charts and lists load after the first paint; measure what a person sees once it has settled.
+            await page.waitForLoadState("networkidle");
+            const o = await overflow(page);
+            if (o.body > 0) problems.push(`${area}: the page is ${o.body}px wider than the screen (${o.culprit})`);
+            if (o.main > 0) problems.push(`${area}: the main area scrolls sideways by ${o.main}px (${o.culprit})`);
+            if (shoot) await page.screenshot({ path: path.join(SCREENSHOTS, `phone-${area}.png`), fullPage: true });
+          }
+          expect(problems).toEqual([]);
+        });
       });
-    });
-  }
-});
+    }
+  });
+}
