@@ -8,7 +8,9 @@ import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
 export const PIN_FIRST_COLUMN =
   "max-md:[&_tr>:first-child:not([colspan])]:sticky max-md:[&_tr>:first-child:not([colspan])]:left-0 " +
   "max-md:[&_tr>:first-child:not([colspan])]:z-[1] max-md:[&_tbody_tr>:first-child:not([colspan])]:bg-white " +
-  "max-md:[&_tr>:first-child:not([colspan])]:shadow-[inset_-1px_0_0_var(--color-slate-200)]";
+  "max-md:[&_tr>:first-child:not([colspan])]:shadow-[inset_-1px_0_0_var(--color-slate-200)] " +
+  // A pinned name keeps a readable width (a long URL would otherwise break every few letters); a select box does not.
+  "max-md:[&_tr>:first-child:not([colspan]):not(:has(input))]:min-w-28";
 
 /**
  * Dense, calm table primitives (amounts right-aligned with tabular numerals).
