@@ -19,7 +19,8 @@ export const PIN_FIRST_COLUMN =
  * (default on) keeps the first column in view on narrow screens — turn it off
  * when that column does not name the row. The box is positioned so that
  * screen-reader-only text (absolutely positioned) in far-right cells is
- * contained by it, rather than widening the page on a mobile browser.
+ * contained by it, rather than widening the page on a mobile browser. The box
+ * is a labelled, focusable region so a keyboard can scroll it too.
  */
 export function Table({
   children,
@@ -31,7 +32,15 @@ export function Table({
   pinFirst?: boolean;
 }) {
   return (
-    <div className="relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={
+        "relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white " +
+        "focus-visible:outline-2 focus-visible:outline-sky-600"
+      }
+    >
       <table
         className={`w-full border-separate border-spacing-0 text-[13px] ${pinFirst ? PIN_FIRST_COLUMN : ""}`}
         aria-label={label}
