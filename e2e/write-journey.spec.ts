@@ -57,7 +57,9 @@ test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits
   await page.getByLabel("Amount of row 1").fill("60000.50");
 
   await page.getByTestId("open-csv").click();
-  const csv = `creditor_name,creditor_iban,amount,end_to_end_id\nNordic Supplies AB,SE4550000000058398257466,45000.25,${E2E[1]}\nBroken Bank Oy,FI00 1234,1200.00,${E2E[2]}\n`;
+  const csv =
+    `creditor_name,creditor_iban,amount,end_to_end_id\nNordic Supplies ` +
+    `AB,SE4550000000058398257466,45000.25,${E2E[1]}\nBroken Bank Oy,FI00 1234,1200.00,${E2E[2]}\n`;
   await page
     .getByTestId("csv-file")
     .setInputFiles({ name: "instructions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });

@@ -161,7 +161,10 @@ function reconciliationMethods({ list, write }: Transport) {
   return {
     listMatches: (ctx: CallContext, q?: MatchFilters) =>
       list("/reconciliation/matches", ReconciliationMatch, pick(q, MatchListQuery), q, ctx),
-    /** `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no body. */
+    /**
+     * `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no
+     * body.
+     */
     confirmMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
       (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
     rejectMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>

@@ -101,7 +101,8 @@ export function canApply<S extends string, O extends string>(
 
 /**
  * Checks `operation` against `state` and returns the target state.
- * @param to the target when the operation has several (e.g. settle → completed); must be one of the operation's targets.
+ * @param to the target when the operation has several (e.g. settle → completed); must be one of the operation's
+ * targets.
  * @throws ApiError 409 conflict, details `{ state, allowed }` (allowed = the states the operation starts from).
  * @throws Error when `to` is not a target of the operation (a programming error, not a client one).
  */

@@ -26,7 +26,8 @@ const FIXTURES = path.resolve(repoRoot, process.env.STATEMENT_FIXTURES_DIR ?? ".
 const PRESENT = existsSync(FIXTURES);
 if (!PRESENT) {
   console.log(
-    `camt053 bank samples skipped: ${FIXTURES} does not exist; to run them, point STATEMENT_FIXTURES_DIR at a folder with the published camt.053 samples ` +
+    `camt053 bank samples skipped: ${FIXTURES} does not exist; to run them, point STATEMENT_FIXTURES_DIR at a ` +
+      `folder with the published camt.053 samples ` +
       "(STATEMENT_FIXTURES_DIR=/path/to/statements npx vitest run treasury-api/import/camt053-bank-samples.test.ts)",
   );
 }
