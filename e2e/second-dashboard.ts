@@ -33,7 +33,9 @@ export interface SecondDashboard {
    * should show).
    */
   log(): string;
-  /** SIGTERM (launch.ts stops Next and its treasury-api), SIGKILL after 20 s; resolves once it has exited. Idempotent. */
+  /**
+   * SIGTERM (launch.ts stops Next and its treasury-api), SIGKILL after 20 s; resolves once it has exited. Idempotent.
+   */
   stop(): Promise<void>;
 }
 

@@ -100,7 +100,8 @@ test(
 
     // A test event is signed with both secrets during the overlap; the receiver checks each v1 itself.
     await row.getByTestId("test-webhook").click();
-    // (Payment events of other journeys may reach this endpoint too: the test event is the one sent after the rotation.)
+    // (Payment events of other journeys may reach this endpoint too: the test event is the one sent after the
+    // rotation.)
     const testEvent = () =>
       receiver.received.find((d) => d.path === `/edges/${RUN}/v2` && d.body.type === "webhook.test");
     await expect

@@ -19,7 +19,9 @@ import { createBatchVia, pageAs, scanAndShoot, USERS, writeHeaders } from "./fix
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
-/** A run id whose end-to-end ids the simulated bank settles (its rejection rule hashes the id; see bank-simulator.ts). */
+/**
+ * A run id whose end-to-end ids the simulated bank settles (its rejection rule hashes the id; see bank-simulator.ts).
+ */
 function settlingRun(): string {
   for (let n = Date.now(); ; n++) {
     const run = n.toString(36).toUpperCase();

@@ -1,7 +1,8 @@
 /**
  * `withUser` step by step, with the session, company context, audit log and configuration stubbed (the real routes
  * against the real API are in route.integration.test.ts): session (401) → role (403 naming the permission) → Origin
- * on writes → path / query / body parsing (400 naming the field) → the per-user Idempotency-Key → the company sent
+ * on writes → path / query / body parsing (400 naming the field) → the per-user Idempotency-Key → the company
+ * sent
  * upstream → the handler → the audit entry → one answer shape with the request id.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";

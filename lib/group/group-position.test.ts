@@ -155,7 +155,8 @@ describe("groupPosition", () => {
       );
       expect(loads).toEqual([{ currencies: ["NOK", "EUR", "GBP", "SEK", "USD"], from: "2026-11-19", to: TODAY }]);
 
-      // 2300 NOK / 11.5 = 200.00; 500.50 EUR as is; 1000 SEK / 11 = 90.909… → 90.91; 100 USD / 1.1 = 90.909… → 90.91.
+      // 2300 NOK / 11.5 = 200.00; 500.50 EUR as is; 1000 SEK / 11 = 90.909… → 90.91; 100 USD / 1.1 = 90.909…
+      // → 90.91.
       expect(p.total).toEqual({
         converted: "882.32",
         unconverted: [{ currency: "GBP", total: "100.00" }],

@@ -112,7 +112,8 @@ export function controlSum(amounts: Iterable<string>, minFractionDigits = 0): st
 const NOT_SEPA = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 
 /**
- * Text in the SEPA Latin set: any-ascii transliterates (ø→o, æ→ae, å→a, ß→ss, Москва→Moskva), what remains outside
+ * Text in the SEPA Latin set: any-ascii transliterates (ø→o, æ→ae, å→a, ß→ss, Москва→Moskva),
+ * what remains outside
  * the set becomes a space.
  */
 export function toSepaLatin(s: string): string {

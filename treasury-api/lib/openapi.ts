@@ -23,7 +23,9 @@ const errorResponse = (description: string) => json(ErrorBody, description);
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const, minimum: 0 } });
 
-/** Headers of a 429 answer (Retry-After and the rate-limit window), declared on every operation that may be throttled. */
+/**
+ * Headers of a 429 answer (Retry-After and the rate-limit window), declared on every operation that may be throttled.
+ */
 export const THROTTLED_HEADERS = {
   "Retry-After": integerHeader("Seconds until the rate-limit window resets and the call may be retried"),
   "X-RateLimit-Limit": integerHeader("Requests allowed per window"),
@@ -64,7 +66,9 @@ type HeaderParameter = {
 
 const UUID_SCHEMA = { type: "string", format: "uuid" };
 
-/** The request headers a route reads besides Authorization, as OpenAPI parameters (tenant, company, idempotency key). */
+/**
+ * The request headers a route reads besides Authorization, as OpenAPI parameters (tenant, company, idempotency key).
+ */
 export function headerParameters(rule: CompanyRule, write: boolean): HeaderParameter[] {
   const params: HeaderParameter[] = [
     {

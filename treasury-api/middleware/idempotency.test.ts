@@ -201,7 +201,8 @@ describe("every write operation of the API goes through it", () => {
       expect(writes.length).toBeGreaterThanOrEqual(13); // 2 approvals, 1 ledger, 1 organization, 2 payments, 2 reconciliation, 4 webhooks, 1 statements
       for (const { op, multipart } of writes) {
         const [method = "", template = ""] = op.split(" ");
-        // A multipart operation (statement upload) is sent an empty multipart body, every other one an empty JSON object.
+        // A multipart operation (statement upload) is sent an empty multipart body, every other one an empty JSON
+        // object.
         const body = multipart
           ? { body: "--b--\r\n", headers: { "content-type": "multipart/form-data; boundary=b" } }
           : { json: {} };

@@ -147,7 +147,9 @@ describe("account currency: every kind of history counts", () => {
   );
 });
 
-/** Status, body and headers of a response, without the ones that differ per request (request id, rate-limit counters). */
+/**
+ * Status, body and headers of a response, without the ones that differ per request (request id, rate-limit counters).
+ */
 async function comparable(res: Response) {
   const headers = [...res.headers.entries()].filter(([k]) => k !== "x-request-id" && !k.startsWith("x-ratelimit-"));
   return { status: res.status, headers, body: await res.text() };

@@ -29,7 +29,8 @@ const cashflowRoute = <P extends string>(path: P, summary: string) =>
     summary,
     description:
       `Per booking date and currency: inflow (sum of credits), outflow (sum of debits, positive), net = ` +
-      `inflow − outflow; exact decimals. Days without bookings have no row. Sorted by date then currency. ${rangeDoc}`,
+      `inflow − outflow; exact decimals. Days without bookings have no row. Sorted by date then currency. ` +
+      `${rangeDoc}`,
     scope: "read:reporting",
     company: "required",
     request: { query: reportQuery },

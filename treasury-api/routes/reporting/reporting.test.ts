@@ -393,7 +393,8 @@ describe("forecast", () => {
           source: "api",
         };
       };
-      // The 90-day window (today−90 … today−1) holds today's weekday 12 times and the other six weekdays 13 times each.
+      // The 90-day window (today−90 … today−1) holds today's weekday 12 times and the other six weekdays 13
+      // times each.
       await db
         .insert(s.transactions)
         .values([
@@ -436,7 +437,8 @@ describe("forecast", () => {
     });
 
     it(
-      "position 1000.00; weekday averages +120/12, −13/13, +1/13 (6 decimals); batches −5 (overdue, first day) and " +
+      "position 1000.00; weekday averages +120/12, −13/13, +1/13 (6 decimals); batches −5 (overdue, first day) " +
+        "and " +
         "−50",
       async () => {
         const got = await rows("partnerA", `/reporting/forecast?from_date=${today}&days=8`, F);

@@ -39,7 +39,8 @@ export const createWebhookRoute = defineRoute({
   summary: "Register a webhook endpoint",
   description:
     `url must be https on a public address (400 on url otherwise; see Webhooks in the API description; ` +
-    `development servers also allow http and private addresses). events (or, as in the Form B example, event_types — ` +
+    `development servers also allow http and private addresses). events (or, as in the Form B example, event_types ` +
+    `— ` +
     `same meaning) lists the event kinds: transaction.created, payment.status.updated, reconciliation.match.created, ` +
     `reconciliation.match.updated; unknown kinds are 400. ${secretDoc}`,
   scope: "admin:public_api",
