@@ -259,7 +259,8 @@ test("the audit log shows every step with the right person", async ({ browser })
   await page.goto("/audit");
   const has = (action: string, user: string, object?: string) =>
     page.locator(
-      `[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]${object ? `[data-object="${object}"]` : ""}`,
+      `[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]` +
+        (object ? `[data-object="${object}"]` : ""),
     );
   await expect(has("payment_batch.create", USERS.treasurer.email, batchId)).toHaveCount(1);
   // The double-clicked submit is one effect.

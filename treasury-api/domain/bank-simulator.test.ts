@@ -174,7 +174,8 @@ describe(
         account_id: string;
       }>(
         await getJson(
-          `/transactions?from_date=${daysAgo(0)}&direction=debit&${f.client === "partnerA" ? "limit=1000" : "page_size=1000"}`,
+          `/transactions?from_date=${daysAgo(0)}&direction=debit&` +
+            (f.client === "partnerA" ? "limit=1000" : "page_size=1000"),
           { client: f.client, header: company },
         ),
       ).filter((t) => t.remittance.startsWith(`LC-${seq}-`) || settled.some((s) => s.end_to_end_id === t.remittance));

@@ -7,12 +7,15 @@
  * `details: { state, allowed }` when the operation does not fit the current
  * state.
  *
- * | object            | operation → from → to |
- * |-------------------|-----------------------|
- * | payment batch     | submit: created → pending_approval; approve: pending_approval → approved; reject: pending_approval → rejected; take (bank): approved → processing; settle (bank): processing → completed / partially_completed / failed |
- * | instruction       | accept: pending → accepted; settle: accepted → settled; reject: accepted → rejected; cancel: pending → cancelled |
- * | approval request  | approve: pending / partially_approved → partially_approved / approved; reject: pending / partially_approved → rejected |
- * | reconciliation match | confirm: proposed → confirmed; reject: proposed → rejected |
+ * Operations by object (operation: from → to):
+ * - payment batch: submit: created → pending_approval; approve: pending_approval → approved;
+ *   reject: pending_approval → rejected; take (bank): approved → processing;
+ *   settle (bank): processing → completed / partially_completed / failed
+ * - instruction: accept: pending → accepted; settle: accepted → settled; reject: accepted → rejected;
+ *   cancel: pending → cancelled
+ * - approval request: approve: pending / partially_approved → partially_approved / approved;
+ *   reject: pending / partially_approved → rejected
+ * - reconciliation match: confirm: proposed → confirmed; reject: proposed → rejected
  */
 import { APPROVAL_STATES, type ApprovalState } from "../../lib/contract/approvals";
 import {

@@ -102,7 +102,10 @@ function koncernScopeWhere(scope: DataScope) {
       inArray(
         koncerner.id,
         sql`(select ${koncernMembers.koncernId} from ${koncernMembers} where
-          ${inArray(koncernMembers.companyId, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"])})`,
+          ${inArray(
+            koncernMembers.companyId,
+            scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"],
+          )})`,
       ),
     );
   }

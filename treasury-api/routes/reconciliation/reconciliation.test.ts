@@ -451,7 +451,8 @@ describe("confirm / reject", () => {
       expect((await decide("confirm", id, { json: { reviewer: "x", colour: "red" } })).status).toBe(400);
       expect((await decide("reject", id, { json: { reason: "" } })).status).toBe(400);
       expect((await decide("confirm", id, { client: "readB" })).status).toBe(403);
-      expect((await h.call("POST", `/reconciliation/matches/${id}/confirm`, { client: "fullB" })).status).toBe(400); // no Idempotency-Key
+      // No Idempotency-Key.
+      expect((await h.call("POST", `/reconciliation/matches/${id}/confirm`, { client: "fullB" })).status).toBe(400);
       const ok = await decide("reject", id, { company: IDS.companyA, json: {} });
       expect(ok.status).toBe(200);
       expect(((await ok.json()) as Match).state).toBe("rejected");
