@@ -3,7 +3,7 @@
  * this implementation) takes where the spec says "not shown", and every
  * extension. Keep it in step with the code.
  */
-export const OPENAPI_DESCRIPTION =
+export const OPENAPI_DESCRIPTION = (
   `
 Local implementation of the Treasury Public API (interface version 2026-01-10), with a simulated bank.
 All paths are relative to the base address, which ends in /public. Every path answers with and without a trailing slash.
@@ -212,4 +212,5 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   the transactions: Transaction, the transaction lists, balances and reports carry booked entries only, so the
   Transaction resource needs no status field. camt.052 ITBD / ITAV balances are intraday points until the day's
   camt.053 arrives.
-`.trim();
+`
+).trim();
