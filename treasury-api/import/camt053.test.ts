@@ -50,22 +50,26 @@ function makeCamt(
   const root = opts.root ?? "BkToCstmrStmt";
   const entry =
     opts.entry ??
-    `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt><ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
+    `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt>` +
+      `<ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
       <NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RltdPties><Dbtr><Nm>Kunde ` +
       `AS</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Faktura 42</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
   const bal =
     opts.bal ??
     `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
       `Ccy="NOK">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.${version}"><${root}>
   <GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-01-10T20:00:00+01:00</CreDtTm></GrpHdr>
   <Stmt><Id>S-${version}</Id><CreDtTm>2026-01-10T20:00:00+01:00</CreDtTm>
-    <Acct><Id>${opts.acctId ?? "<IBAN>NO9386011117947</IBAN>"}</Id><Ccy>NOK</Ccy><Svcr><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></Svcr></Acct>
+    <Acct><Id>${opts.acctId ?? "<IBAN>NO9386011117947</IBAN>"}</Id><Ccy>NOK</Ccy>` +
+    `<Svcr><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></Svcr></Acct>
     ${bal}
     ${entry}
   </Stmt>
-</${root}></Document>`;
+</${root}></Document>`
+  );
 }
 
 /** Runs `fn` and returns the CamtImportError it throws. */
@@ -349,7 +353,9 @@ describe("parseCamt053: versions and variants", () => {
       bal:
         `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
         `Ccy="NOK">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><DtTm>2026-01-10T23:59:00+01:00</DtTm></Dt></Bal>`,
-      entry: `<Ntry><Amt Ccy="NOK">3</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><DtTm>2026-01-10T08:15:00+01:00</DtTm></BookgDt></Ntry>`,
+      entry:
+        `<Ntry><Amt Ccy="NOK">3</Amt><CdtDbtInd>DBIT</CdtDbtInd>` +
+        `<BookgDt><DtTm>2026-01-10T08:15:00+01:00</DtTm></BookgDt></Ntry>`,
     })
       .replace(/<(\/?)([A-Za-z])/g, "<$1ns2:$2")
       .replace('xmlns="', 'xmlns:ns2="')
@@ -457,7 +463,8 @@ describe("parseCamt053: malformed input", () => {
     const good = makeCamt();
     const xml = good.replace(
       "</Stmt>",
-      `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`,
+      `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}` +
+        `<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`,
     );
     expect(camtError(() => parseCamt053(xml, "statement.xml")).message).toBe(
       "statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing",
@@ -772,7 +779,8 @@ describe("importCamt053", () => {
           `Ccy="NOK">1240.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
       }).replace(
         "</Stmt>",
-        `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`,
+        `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts>` +
+          `<BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`,
       );
       const res = await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
       expect(res.files[0]).toMatchObject({
