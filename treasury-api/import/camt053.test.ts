@@ -50,8 +50,8 @@ function makeCamt(
   const root = opts.root ?? "BkToCstmrStmt";
   const entry =
     opts.entry ??
-    `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt>` +
-      `<ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
+    `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>` +
+      `<BookgDt><Dt>2026-01-10</Dt></BookgDt><ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
       <NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RltdPties><Dbtr><Nm>Kunde ` +
       `AS</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Faktura 42</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
   const bal =
@@ -379,7 +379,10 @@ describe("parseCamt053: malformed input", () => {
     [
       "wrong root (pain.001)",
       makeCamt({ root: "CstmrCdtTrfInitn" }),
-      /^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.052, camt\.053 or camt\.054 message \(root is Document\/CstmrCdtTrfInitn\)$/,
+      new RegExp(
+        String.raw`^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.052, camt\.053 or camt\.054 message ` +
+          String.raw`\(root is Document\/CstmrCdtTrfInitn\)$`,
+      ),
     ],
     [
       "camt.052 root in a camt.053 namespace",
@@ -918,7 +921,10 @@ describe("runImportCli", () => {
     const lines = io.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(
-      /^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/,
+      new RegExp(
+        String.raw`^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+` +
+          String.raw`balances\s+coverage days\s+skipped balance codes$`,
+      ),
     );
     expect(lines[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "0", "3", "10", "0", "1", "6", "5", "FWAV×2"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([
@@ -1011,7 +1017,10 @@ describe("runImportCli", () => {
     const io = captureCliOutput();
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, bad], io)).toBe(1);
     expect(io.stderr).toMatch(
-      /^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/,
+      new RegExp(
+        String.raw`^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd ` +
+          String.raw`must be CRDT or DBIT, got "D"\nNothing was imported\.\n$`,
+      ),
     );
     expect(await tableCounts()).toEqual(before);
   });
