@@ -191,8 +191,7 @@ async function main(argv: string[]): Promise<void> {
       const verdict = m.p50 <= s.targetMs ? "met" : "MISSED";
       process.stdout.write(
         `${s.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (target ≤ ${s.targetMs} ms: ` +
-          `${verdict}); ` +
-          `ratio to /ping ${(m.p50 / ping.p50).toFixed(1)}×\n`,
+          `${verdict}); ratio to /ping ${(m.p50 / ping.p50).toFixed(1)}×\n`,
       );
     }
     const w = await measureWebhookThroughput(database, {

@@ -37,7 +37,7 @@ export function IntradayChart({
     <ChartFrame
       title={title}
       label={`Intraday balance in ${currency}, ${points.length} points${
-        data.length < points.length ? `, ` + `${data.length} drawn` : ""
+        data.length < points.length ? `, ${data.length} drawn` : ""
       }`}
       legend={
         <span className="text-xs font-normal text-slate-500" data-testid="drawn-points">
