@@ -98,8 +98,8 @@ export async function cashflowDaily(
     select f.booked_date::text as date, f.currency,
            coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0)::text as inflow,
            coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0)::text as outflow,
-           (coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0) - coalesce(sum(f.amount_sum)
-             filter (where f.direction = 'debit'), 0))::text as net,
+           (coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0)
+             - coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0))::text as net,
            (count(*) over ())::int as total
     from account_day_flows f
     where ${scopeSql(scope, "f")} and f.booked_date between ${f.fromDate}::date and ${f.toDate}::date
@@ -199,8 +199,8 @@ export async function forecast(
       ) lb on true
     ),
     base as (
-      select c.currency, coalesce(sum(l.balance), 0) as balance, coalesce(max(l.as_of_date), ${yesterday}::date) as
-        base_date
+      select c.currency, coalesce(sum(l.balance), 0) as balance,
+        coalesce(max(l.as_of_date), ${yesterday}::date) as base_date
       from (select distinct currency from accts) c left join latest l on l.currency = c.currency
       group by c.currency
     ),
@@ -220,8 +220,9 @@ export async function forecast(
       ) d join weekdays w on w.dow = d.dow
     ),
     outgoing as (
-      select pb.currency, greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as
-        date, sum(pb.total_amount) as amount
+      select pb.currency,
+        greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date,
+        sum(pb.total_amount) as amount
       from payment_batches pb join base bs on bs.currency = pb.currency
       where ${scopeSql(scope, "pb")} and pb.status in (${statuses})
       group by 1, 2
