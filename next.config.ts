@@ -22,7 +22,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "pino-pretty"],
   // `npm run typecheck` checks the whole tree (dashboard and treasury-api) as its own CI step.
   typescript: { ignoreBuildErrors: true },
-  // proxy.ts sees every request; its default 10 MB body limit would cut a 10 MB statement upload (plus multipart framing) short.
+  // proxy.ts sees every request; its default 10 MB body limit would cut a 10 MB statement upload (plus multipart
+  // framing) short.
   experimental: { proxyClientMaxBodySize: "110mb" },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

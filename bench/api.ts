@@ -122,7 +122,8 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
     const n = fixtures.counts.transactions;
     outcome.seed = { transactions: n, seconds, rowsPerSecond: n / seconds, targetSeconds: SEED_TARGET_SECONDS };
     log(
-      `[${kind}] seeded ${n.toLocaleString("en")} transactions in ${seconds.toFixed(1)} s (${Math.round(n / seconds).toLocaleString("en")}/s)`,
+      `[${kind}] seeded ${n.toLocaleString("en")} transactions in ${seconds.toFixed(1)} s ` +
+        `(${Math.round(n / seconds).toLocaleString("en")}/s)`,
     );
     const client = fixtures.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId);
     const account = fixtures.accounts.find((a) => a.id === busiest.accountId);
@@ -157,7 +158,8 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
         iteration: 0,
       };
       log(
-        `[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, account ${account.name} (${account.currency})`,
+        `[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, ` +
+          `account ${account.name} (${account.currency})`,
       );
 
       const load: LoadOptions = {
@@ -181,7 +183,10 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
             { ...load, connections: 1, durationSeconds: Math.min(5, args.duration) },
           );
           log(
-            `[${kind}] ${s.name}: p50 ${o.result.p50Ms} ms, p99 ${o.result.p99Ms} ms, ${Math.round(o.result.requestsPerSecond)} req/s${o.result.non2xx ? `, ${o.result.non2xx} non-2xx` : ""}; 1 connection: p50 ${o.single.p50Ms} ms`,
+            `[${kind}] ${s.name}: p50 ${o.result.p50Ms} ms, p99 ${o.result.p99Ms} ms, ` +
+              `${Math.round(o.result.requestsPerSecond)} req/s${
+                o.result.non2xx ? `, ` + `${o.result.non2xx} non-2xx` : ""
+              }; 1 connection: p50 ${o.single.p50Ms} ms`,
           );
         } catch (err) {
           o.error = err instanceof Error ? err.message : String(err);
@@ -204,7 +209,11 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
       const floorRps = outcome.scenarios.find((s) => s.floor)?.result?.requestsPerSecond;
       outcome.extras.push({
         name: "webhook delivery to a loopback receiver",
-        value: `${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s${floorRps ? ` (÷floor req/s ${(w.eventsPerSecond / floorRps).toFixed(3)})` : ""}`,
+        value:
+          `${w.events} events in ${w.seconds.toFixed(2)} s = ` +
+          `${w.eventsPerSecond.toFixed(0)} events/s${
+            floorRps ? ` (÷floor req/s ` + `${(w.eventsPerSecond / floorRps).toFixed(3)})` : ""
+          }`,
       });
     } catch (err) {
       outcome.extras.push({
@@ -227,14 +236,16 @@ async function main(): Promise<void> {
   const dbs = args.dbs.filter((d) => {
     if (d === "postgres" && !postgresAvailable()) {
       log(
-        "PostgreSQL binaries (initdb, pg_ctl) not found: install Debian's postgresql package to benchmark PostgreSQL. Running PGlite only.",
+        "PostgreSQL binaries (initdb, pg_ctl) not found: install Debian's postgresql package to benchmark " +
+          "PostgreSQL. Running PGlite only.",
       );
       return false;
     }
     return true;
   });
   log(
-    `bench:api — scale ${args.scale}, ${args.duration} s × ${args.connections} connections per scenario, node ${process.version}`,
+    `bench:api — scale ${args.scale}, ${args.duration} s × ${args.connections} connections per scenario, node ` +
+      `${process.version}`,
   );
   const outcomes: DatabaseOutcome[] = [];
   for (const kind of dbs) outcomes.push(await benchDatabase(kind, args));

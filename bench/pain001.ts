@@ -55,6 +55,8 @@ for (let r = 0; r < runs; r++) {
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)] ?? 0;
 console.log(
-  `pain.001 ${version}, ${n} instructions: median ${median.toFixed(0)} ms, worst ${(times.at(-1) ?? 0).toFixed(0)} ms; ` +
-    `CtrlSum ${last.controlSum}, ${last.notes.length} notes, heap ${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MiB`,
+  `pain.001 ${version}, ${n} instructions: median ${median.toFixed(0)} ms, worst ` +
+    `${(times.at(-1) ?? 0).toFixed(0)} ms; ` +
+    `CtrlSum ${last.controlSum}, ${last.notes.length} notes, heap ` +
+    `${(process.memoryUsage().heapUsed / 1024 / 1024).toFixed(0)} MiB`,
 );

@@ -42,7 +42,10 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
-/** Demo users the routes are opened as (lib/db/demo-users.ts): the viewer reads, the lead (treasurer + approver) and the admin open the write routes. */
+/**
+ * Demo users the routes are opened as (lib/db/demo-users.ts): the viewer reads, the lead (treasurer + approver) and
+ * the admin open the write routes.
+ */
 type BenchUser = "viewer@demo.local" | "lead@demo.local" | "admin@demo.local";
 
 interface Route {
@@ -262,7 +265,10 @@ async function main() {
       return [line(head), `|${w.map((n) => "-".repeat(n + 2)).join("|")}|`, ...body.map(line)].join("\n");
     };
     console.log(
-      `\nbench:ui — production build, headless Chromium, demo data; read routes as the viewer, write routes as the lead (treasurer + approver) or admin; ${JS_ONLY ? "first-load JS only (--js-only)" : "timings from the second (warm) load of each route"}\n`,
+      `\nbench:ui — production build, headless Chromium, demo data; read routes as the viewer, write routes as the ` +
+        `lead (treasurer + approver) or admin; ${
+          JS_ONLY ? "first-load JS only (--js-only)" : "timings from the " + "second (warm) load of each route"
+        }\n`,
     );
     console.log(
       table(
@@ -279,7 +285,8 @@ async function main() {
       ),
     );
     console.log(
-      `\nNot counted: Next's nomodule polyfills (${noModuleKb.toFixed(1)} KB gz), which browsers with ES modules never download.`,
+      `\nNot counted: Next's nomodule polyfills (${noModuleKb.toFixed(1)} KB gz), which browsers with ES modules ` +
+        `never download.`,
     );
     if (render.length > 0) {
       console.log("");

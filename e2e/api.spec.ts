@@ -188,78 +188,84 @@ test("input is parsed with the contract: 400 names the field; unknown query para
   await t.dispose();
 });
 
-test("a treasurer's batch: created, submitted, replayed by key, audited; four-eyes: two different approvers, each counted once", async () => {
-  const t = await as("treasurer");
-  const [company] = await companyIds("treasurer");
-  const key = randomUUID();
-  // At or above the four-eyes threshold in any demo currency (NOK 1,000,000 at most): two approvals are required.
-  const body = {
-    company_id: company,
-    currency: "NOK",
-    instructions: [
-      {
-        amount: "1250000.00",
-        currency: "NOK",
-        creditor_name: "Leverandør AS",
-        creditor_iban: "NO93 8601 1117 947",
-        end_to_end_id: `E2E-${key.slice(0, 8)}`,
-      },
-    ],
-  };
-  const created = await t.post("/api/treasury/payments/batches", {
-    headers: { ...ORIGIN, "Idempotency-Key": key },
-    data: body,
-  });
-  expect(created.status()).toBe(201);
-  const batch = (await created.json()) as { id: string; status: string; total_amount: string };
-  expect(batch).toMatchObject({ status: "created", total_amount: "1250000.00" });
-  // The same browser key replays the same batch (the BFF derives a stable upstream key per user).
-  const again = await t.post("/api/treasury/payments/batches", {
-    headers: { ...ORIGIN, "Idempotency-Key": key },
-    data: body,
-  });
-  expect(((await again.json()) as { id: string }).id).toBe(batch.id);
-  const submitted = await t.post(`/api/treasury/payments/batches/${batch.id}/submit`, {
-    headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
-  });
-  expect(submitted.status()).toBe(202);
-
-  const approver = await as("approver");
-  const queue = await approver.get("/api/treasury/approvals/pending?page_size=1000");
-  expect(queue.status()).toBe(200);
-  type Pending = { id: string; object_id: string; state: string; required_count: number; approved_count: number };
-  const pending = ((await queue.json()) as { items: Pending[] }).items.find((a) => a.object_id === batch.id);
-  expect(pending).toMatchObject({ state: "pending", required_count: 2, approved_count: 0 });
-
-  // Four-eyes: one approver counts once; her second approval is refused and changes nothing; a second person completes it.
-  const approve = (ctx: APIRequestContext) =>
-    ctx.post(`/api/treasury/approvals/${pending?.id}/approve`, {
+test(
+  "a treasurer's batch: created, submitted, replayed by key, audited; four-eyes: two different approvers, each " +
+    "counted once",
+  async () => {
+    const t = await as("treasurer");
+    const [company] = await companyIds("treasurer");
+    const key = randomUUID();
+    // At or above the four-eyes threshold in any demo currency (NOK 1,000,000 at most): two approvals are required.
+    const body = {
+      company_id: company,
+      currency: "NOK",
+      instructions: [
+        {
+          amount: "1250000.00",
+          currency: "NOK",
+          creditor_name: "Leverandør AS",
+          creditor_iban: "NO93 8601 1117 947",
+          end_to_end_id: `E2E-${key.slice(0, 8)}`,
+        },
+      ],
+    };
+    const created = await t.post("/api/treasury/payments/batches", {
+      headers: { ...ORIGIN, "Idempotency-Key": key },
+      data: body,
+    });
+    expect(created.status()).toBe(201);
+    const batch = (await created.json()) as { id: string; status: string; total_amount: string };
+    expect(batch).toMatchObject({ status: "created", total_amount: "1250000.00" });
+    // The same browser key replays the same batch (the BFF derives a stable upstream key per user).
+    const again = await t.post("/api/treasury/payments/batches", {
+      headers: { ...ORIGIN, "Idempotency-Key": key },
+      data: body,
+    });
+    expect(((await again.json()) as { id: string }).id).toBe(batch.id);
+    const submitted = await t.post(`/api/treasury/payments/batches/${batch.id}/submit`, {
       headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
     });
-  const first = await approve(approver);
-  expect(first.status(), await first.text()).toBe(200);
-  expect(await first.json()).toMatchObject({ state: "partially_approved", approved_count: 1 });
-  const twice = await approve(approver);
-  expect(twice.status()).toBe(409);
-  const still = (
-    (await (await approver.get("/api/treasury/approvals/pending?page_size=1000")).json()) as { items: Pending[] }
-  ).items.find((a) => a.id === pending?.id);
-  expect(still).toMatchObject({ state: "partially_approved", approved_count: 1 });
-  const approver2 = await as("approver2");
-  const second = await approve(approver2);
-  expect(second.status(), await second.text()).toBe(200);
-  expect(await second.json()).toMatchObject({ state: "approved", approved_count: 2 });
-  await approver2.dispose();
+    expect(submitted.status()).toBe(202);
 
-  const admin = await as("admin");
-  const audit = (await (await admin.get("/api/audit")).json()) as {
-    items: { action: string; object_id: string | null; user_email: string; outcome: string }[];
-  };
-  const creates = audit.items.filter(
-    (e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local",
-  );
-  // The second POST with the same key was answered from the API's idempotency store: logged as a replay, not a second success.
-  expect(creates.map((e) => e.outcome).sort()).toEqual(["replayed", "success"]);
-  expect(audit.items.some((e) => e.action === "payment_batch.submit" && e.object_id === batch.id)).toBe(true);
-  for (const c of [t, approver, admin]) await c.dispose();
-});
+    const approver = await as("approver");
+    const queue = await approver.get("/api/treasury/approvals/pending?page_size=1000");
+    expect(queue.status()).toBe(200);
+    type Pending = { id: string; object_id: string; state: string; required_count: number; approved_count: number };
+    const pending = ((await queue.json()) as { items: Pending[] }).items.find((a) => a.object_id === batch.id);
+    expect(pending).toMatchObject({ state: "pending", required_count: 2, approved_count: 0 });
+
+    // Four-eyes: one approver counts once; her second approval is refused and changes nothing; a second person
+    // completes it.
+    const approve = (ctx: APIRequestContext) =>
+      ctx.post(`/api/treasury/approvals/${pending?.id}/approve`, {
+        headers: { ...ORIGIN, "Idempotency-Key": randomUUID() },
+      });
+    const first = await approve(approver);
+    expect(first.status(), await first.text()).toBe(200);
+    expect(await first.json()).toMatchObject({ state: "partially_approved", approved_count: 1 });
+    const twice = await approve(approver);
+    expect(twice.status()).toBe(409);
+    const still = (
+      (await (await approver.get("/api/treasury/approvals/pending?page_size=1000")).json()) as { items: Pending[] }
+    ).items.find((a) => a.id === pending?.id);
+    expect(still).toMatchObject({ state: "partially_approved", approved_count: 1 });
+    const approver2 = await as("approver2");
+    const second = await approve(approver2);
+    expect(second.status(), await second.text()).toBe(200);
+    expect(await second.json()).toMatchObject({ state: "approved", approved_count: 2 });
+    await approver2.dispose();
+
+    const admin = await as("admin");
+    const audit = (await (await admin.get("/api/audit")).json()) as {
+      items: { action: string; object_id: string | null; user_email: string; outcome: string }[];
+    };
+    const creates = audit.items.filter(
+      (e) => e.action === "payment_batch.create" && e.object_id === batch.id && e.user_email === "treasurer@demo.local",
+    );
+    // The second POST with the same key was answered from the API's idempotency store: logged as a replay, not a second
+    // success.
+    expect(creates.map((e) => e.outcome).sort()).toEqual(["replayed", "success"]);
+    expect(audit.items.some((e) => e.action === "payment_batch.submit" && e.object_id === batch.id)).toBe(true);
+    for (const c of [t, approver, admin]) await c.dispose();
+  },
+);

@@ -41,110 +41,111 @@ async function openDetail(page: Page, name: string) {
   await expect(page.getByTestId("counterparty-detail")).toBeVisible();
 }
 
-test("the maker cannot verify her own counterparty, the admin can; a new IBAN returns it to pending with history", async ({
-  browser,
-}) => {
-  const name = "Nordlys Regnskap AS";
-  const treasurer = await as(browser, "treasurer");
-  await treasurer.goto("/counterparties");
-  await treasurer.getByTestId("new-counterparty").click();
-  const form = treasurer.getByTestId("counterparty-form");
-  await form.getByLabel("Name", { exact: true }).fill(name);
-  // A typo in the check digits is named on the IBAN field; nothing is created.
-  await form.getByTestId("counterparty-iban").fill("NO93 8601 1117 948");
-  await form.getByTestId("save-counterparty").click();
-  await expect(form.getByTestId("field-error")).toContainText("IBAN is not a valid IBAN");
-  await form.getByTestId("counterparty-iban").fill("no93 8601 1117 947");
-  await form.getByTestId("save-counterparty").click();
-  await expect(form).toBeHidden();
-  await expect(row(treasurer, name).getByTestId("counterparty-status")).toHaveText("Pending verification");
-  await expect(row(treasurer, name)).toContainText("NO93 8601 1117 947");
+test(
+  "the maker cannot verify her own counterparty, the admin can; a new IBAN returns it to pending with " + "history",
+  async ({ browser }) => {
+    const name = "Nordlys Regnskap AS";
+    const treasurer = await as(browser, "treasurer");
+    await treasurer.goto("/counterparties");
+    await treasurer.getByTestId("new-counterparty").click();
+    const form = treasurer.getByTestId("counterparty-form");
+    await form.getByLabel("Name", { exact: true }).fill(name);
+    // A typo in the check digits is named on the IBAN field; nothing is created.
+    await form.getByTestId("counterparty-iban").fill("NO93 8601 1117 948");
+    await form.getByTestId("save-counterparty").click();
+    await expect(form.getByTestId("field-error")).toContainText("IBAN is not a valid IBAN");
+    await form.getByTestId("counterparty-iban").fill("no93 8601 1117 947");
+    await form.getByTestId("save-counterparty").click();
+    await expect(form).toBeHidden();
+    await expect(row(treasurer, name).getByTestId("counterparty-status")).toHaveText("Pending verification");
+    await expect(row(treasurer, name)).toContainText("NO93 8601 1117 947");
 
-  // The page explains instead of offering Verify to the maker…
-  await openDetail(treasurer, name);
-  await expect(treasurer.getByTestId("maker-note")).toBeVisible();
-  await expect(treasurer.getByTestId("verify-counterparty")).toHaveCount(0);
-  // …and the server refuses the direct call, audited, changing nothing.
-  const created = await findByName(treasurer, name);
-  expect(created).toMatchObject({ status: "pending_verification", iban: "NO9386011117947", version: 1 });
-  const own = await treasurer.request.post(`/api/counterparties/${created?.id}/verify`, {
-    headers: write(),
-    data: { reason: "I know them well", expectedVersion: 1 },
-  });
-  expect(own.status()).toBe(403);
-  expect(await own.json()).toMatchObject({
-    error: "permission_denied",
-    message: expect.stringMatching(/second person must decide/),
-    details: { reason: "maker_checker" },
-  });
-  expect(await findByName(treasurer, name)).toMatchObject({ status: "pending_verification", version: 1 });
-  // A viewer may read but not decide (role table), an unknown id is 404, a bad id 400.
-  const viewer = await as(browser, "viewer");
-  const byViewer = await viewer.request.post(`/api/counterparties/${created?.id}/verify`, {
-    headers: write(),
-    data: { reason: "looks fine", expectedVersion: 1 },
-  });
-  expect(byViewer.status()).toBe(403);
-  await viewer.close();
-  const unknown = await treasurer.request.get("/api/counterparties/00000000-0000-4000-8000-000000000000");
-  expect(unknown.status()).toBe(404);
-  const badId = await treasurer.request.get("/api/counterparties/not-a-uuid");
-  expect(badId.status()).toBe(400);
+    // The page explains instead of offering Verify to the maker…
+    await openDetail(treasurer, name);
+    await expect(treasurer.getByTestId("maker-note")).toBeVisible();
+    await expect(treasurer.getByTestId("verify-counterparty")).toHaveCount(0);
+    // …and the server refuses the direct call, audited, changing nothing.
+    const created = await findByName(treasurer, name);
+    expect(created).toMatchObject({ status: "pending_verification", iban: "NO9386011117947", version: 1 });
+    const own = await treasurer.request.post(`/api/counterparties/${created?.id}/verify`, {
+      headers: write(),
+      data: { reason: "I know them well", expectedVersion: 1 },
+    });
+    expect(own.status()).toBe(403);
+    expect(await own.json()).toMatchObject({
+      error: "permission_denied",
+      message: expect.stringMatching(/second person must decide/),
+      details: { reason: "maker_checker" },
+    });
+    expect(await findByName(treasurer, name)).toMatchObject({ status: "pending_verification", version: 1 });
+    // A viewer may read but not decide (role table), an unknown id is 404, a bad id 400.
+    const viewer = await as(browser, "viewer");
+    const byViewer = await viewer.request.post(`/api/counterparties/${created?.id}/verify`, {
+      headers: write(),
+      data: { reason: "looks fine", expectedVersion: 1 },
+    });
+    expect(byViewer.status()).toBe(403);
+    await viewer.close();
+    const unknown = await treasurer.request.get("/api/counterparties/00000000-0000-4000-8000-000000000000");
+    expect(unknown.status()).toBe(404);
+    const badId = await treasurer.request.get("/api/counterparties/not-a-uuid");
+    expect(badId.status()).toBe(400);
 
-  // The admin verifies, with a reason (required: an empty one is refused on the field).
-  const admin = await as(browser, "admin");
-  await admin.goto("/counterparties");
-  await openDetail(admin, name);
-  await admin.getByTestId("verify-counterparty").click();
-  const decision = admin.getByTestId("counterparty-decision");
-  await expect(decision).toContainText("NO93 8601 1117 947");
-  await decision.getByTestId("confirm-counterparty-decision").click();
-  await expect(decision.getByTestId("field-error")).toContainText("must say why");
-  await decision.getByTestId("reason").fill("Called back on the number in our contract");
-  await decision.getByTestId("confirm-counterparty-decision").click();
-  await expect(decision).toBeHidden();
-  await expect(row(admin, name).getByTestId("counterparty-status")).toHaveText("Verified");
+    // The admin verifies, with a reason (required: an empty one is refused on the field).
+    const admin = await as(browser, "admin");
+    await admin.goto("/counterparties");
+    await openDetail(admin, name);
+    await admin.getByTestId("verify-counterparty").click();
+    const decision = admin.getByTestId("counterparty-decision");
+    await expect(decision).toContainText("NO93 8601 1117 947");
+    await decision.getByTestId("confirm-counterparty-decision").click();
+    await expect(decision.getByTestId("field-error")).toContainText("must say why");
+    await decision.getByTestId("reason").fill("Called back on the number in our contract");
+    await decision.getByTestId("confirm-counterparty-decision").click();
+    await expect(decision).toBeHidden();
+    await expect(row(admin, name).getByTestId("counterparty-status")).toHaveText("Verified");
 
-  // The treasurer changes the IBAN: back to pending, old → new in the history, by her, with her reason.
-  await treasurer.reload();
-  await openDetail(treasurer, name);
-  await treasurer.getByTestId("edit-counterparty").click();
-  const edit = treasurer.getByTestId("counterparty-form");
-  await edit.getByTestId("counterparty-iban").fill("NO83 3000 1234 567");
-  await edit.getByTestId("reason").fill("Supplier's letter of 3 March");
-  await edit.getByTestId("save-counterparty").click();
-  await expect(edit).toBeHidden();
-  await expect(row(treasurer, name).getByTestId("counterparty-status")).toHaveText("Pending verification");
-  const change = treasurer.locator('[data-testid="history-entry"][data-event="bank_details_changed"]');
-  await expect(change.getByTestId("iban-change")).toContainText("NO93 8601 1117 947");
-  await expect(change.getByTestId("iban-change")).toContainText("NO83 3000 1234 567");
-  await expect(change).toContainText(USERS.treasurer.email);
-  await expect(change).toContainText("Supplier's letter of 3 March");
-  await expect(change.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
-  await expect(treasurer.locator('[data-testid="history-entry"][data-event="verified"]')).toContainText(
-    USERS.admin.email,
-  );
-  await expect(treasurer.getByTestId("maker-note")).toBeVisible();
-  await shot(treasurer, "counterparties-history-desktop");
-  await scanAndShoot(treasurer, "counterparties-history");
+    // The treasurer changes the IBAN: back to pending, old → new in the history, by her, with her reason.
+    await treasurer.reload();
+    await openDetail(treasurer, name);
+    await treasurer.getByTestId("edit-counterparty").click();
+    const edit = treasurer.getByTestId("counterparty-form");
+    await edit.getByTestId("counterparty-iban").fill("NO83 3000 1234 567");
+    await edit.getByTestId("reason").fill("Supplier's letter of 3 March");
+    await edit.getByTestId("save-counterparty").click();
+    await expect(edit).toBeHidden();
+    await expect(row(treasurer, name).getByTestId("counterparty-status")).toHaveText("Pending verification");
+    const change = treasurer.locator('[data-testid="history-entry"][data-event="bank_details_changed"]');
+    await expect(change.getByTestId("iban-change")).toContainText("NO93 8601 1117 947");
+    await expect(change.getByTestId("iban-change")).toContainText("NO83 3000 1234 567");
+    await expect(change).toContainText(USERS.treasurer.email);
+    await expect(change).toContainText("Supplier's letter of 3 March");
+    await expect(change.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d\d-\d\dT/);
+    await expect(treasurer.locator('[data-testid="history-entry"][data-event="verified"]')).toContainText(
+      USERS.admin.email,
+    );
+    await expect(treasurer.getByTestId("maker-note")).toBeVisible();
+    await shot(treasurer, "counterparties-history-desktop");
+    await scanAndShoot(treasurer, "counterparties-history");
 
-  // The history route gives the same, oldest first.
-  const changed = await findByName(treasurer, name);
-  const hist = await treasurer.request.get(`/api/counterparties/${changed?.id}/history`);
-  expect(((await hist.json()) as { items: { event: string }[] }).items.map((h) => h.event)).toEqual([
-    "created",
-    "verified",
-    "bank_details_changed",
-  ]);
-  // A stale version is a conflict, not a second change.
-  const stale = await admin.request.post(`/api/counterparties/${changed?.id}/verify`, {
-    headers: write(),
-    data: { reason: "Old screen", expectedVersion: 2 },
-  });
-  expect(stale.status()).toBe(409);
-  await treasurer.close();
-  await admin.close();
-});
+    // The history route gives the same, oldest first.
+    const changed = await findByName(treasurer, name);
+    const hist = await treasurer.request.get(`/api/counterparties/${changed?.id}/history`);
+    expect(((await hist.json()) as { items: { event: string }[] }).items.map((h) => h.event)).toEqual([
+      "created",
+      "verified",
+      "bank_details_changed",
+    ]);
+    // A stale version is a conflict, not a second change.
+    const stale = await admin.request.post(`/api/counterparties/${changed?.id}/verify`, {
+      headers: write(),
+      data: { reason: "Old screen", expectedVersion: 2 },
+    });
+    expect(stale.status()).toBe(409);
+    await treasurer.close();
+    await admin.close();
+  },
+);
 
 test("CSV import reports a bad line by line and column and stores nothing; a good file creates pending payees", async ({
   browser,

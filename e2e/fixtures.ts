@@ -1,4 +1,7 @@
-/** Shared e2e data and helpers: the demo users (from the dashboard's seed), their expected areas, a page per role, the axe scan with a screenshot. */
+/**
+ * Shared e2e data and helpers: the demo users (from the dashboard's seed), their expected areas, a page per role, the
+ * axe scan with a screenshot.
+ */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";

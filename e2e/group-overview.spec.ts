@@ -113,81 +113,83 @@ async function setCurrency(request: APIRequestContext, currency: string) {
 test.describe("as a treasurer with every company", () => {
   test.use({ storageState: storageState("treasurer") });
 
-  test("the total is the per-company API figures converted with the demo rates; switching currency changes every figure", async ({
-    page,
-  }) => {
-    test.setTimeout(180_000);
-    const request = page.request;
-    await setCurrency(request, "EUR");
-    const companies = (await (await request.get("/api/treasury/companies")).json()) as { items: Company[] };
-    expect(companies.items.length).toBeGreaterThan(1);
+  test(
+    "the total is the per-company API figures converted with the demo rates; switching currency changes every " +
+      "figure",
+    async ({ page }) => {
+      test.setTimeout(180_000);
+      const request = page.request;
+      await setCurrency(request, "EUR");
+      const companies = (await (await request.get("/api/treasury/companies")).json()) as { items: Company[] };
+      expect(companies.items.length).toBeGreaterThan(1);
 
-    const apiEur = (await (await request.get("/api/group/position")).json()) as GroupPositionBody;
-    expect(apiEur.reportingCurrency).toBe("EUR");
-    expect(apiEur.failedCompanies).toEqual([]);
-    const expectedEur = await expectedByCompany(request, companies.items, apiEur.today, "EUR");
-    const totalEur = [...expectedEur.values()].reduce((s, v) => s.plus(v), new Decimal(0));
-    expect(apiEur.total.converted).toBe(totalEur.toFixed(2));
-    for (const row of apiEur.byCompany) expect(row.converted).toBe(expectedEur.get(row.key)?.toFixed(2));
+      const apiEur = (await (await request.get("/api/group/position")).json()) as GroupPositionBody;
+      expect(apiEur.reportingCurrency).toBe("EUR");
+      expect(apiEur.failedCompanies).toEqual([]);
+      const expectedEur = await expectedByCompany(request, companies.items, apiEur.today, "EUR");
+      const totalEur = [...expectedEur.values()].reduce((s, v) => s.plus(v), new Decimal(0));
+      expect(apiEur.total.converted).toBe(totalEur.toFixed(2));
+      for (const row of apiEur.byCompany) expect(row.converted).toBe(expectedEur.get(row.key)?.toFixed(2));
 
-    await page.setViewportSize({ width: 1360, height: 1300 });
-    await page.goto("/");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-    const total = page.getByTestId("group-total").locator("[data-amount]");
-    await expect(total).toHaveAttribute("data-amount", totalEur.toFixed(2));
-    await expect(total).toHaveAttribute("data-currency", "EUR");
-    await expect(page.getByTestId("group-basis")).toContainText(/Closing booked|Interim booked/);
-    const companyRows = page.getByTestId("group-row-company");
-    await expect(companyRows).toHaveCount(apiEur.byCompany.length);
-    for (const row of apiEur.byCompany) {
-      const shown = page.locator(`[data-testid=group-row-company][data-key="${row.key}"]`);
-      await expect(shown).toContainText(row.label);
-      await expect(shown.getByTestId("group-row-amount").locator("[data-amount]")).toHaveAttribute(
-        "data-amount",
-        row.converted,
+      await page.setViewportSize({ width: 1360, height: 1300 });
+      await page.goto("/");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+      const total = page.getByTestId("group-total").locator("[data-amount]");
+      await expect(total).toHaveAttribute("data-amount", totalEur.toFixed(2));
+      await expect(total).toHaveAttribute("data-currency", "EUR");
+      await expect(page.getByTestId("group-basis")).toContainText(/Closing booked|Interim booked/);
+      const companyRows = page.getByTestId("group-row-company");
+      await expect(companyRows).toHaveCount(apiEur.byCompany.length);
+      for (const row of apiEur.byCompany) {
+        const shown = page.locator(`[data-testid=group-row-company][data-key="${row.key}"]`);
+        await expect(shown).toContainText(row.label);
+        await expect(shown.getByTestId("group-row-amount").locator("[data-amount]")).toHaveAttribute(
+          "data-amount",
+          row.converted,
+        );
+      }
+      await page.waitForLoadState("networkidle");
+      await axe(page, "group-overview");
+      await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview.png"), fullPage: true });
+
+      // Drill down to accounts: the breakdown is in the URL, converted figures show their rate date on hover.
+      await page.getByTestId("group-by-account").click();
+      await expect(page).toHaveURL(/by=account/);
+      const accountAmounts = page.getByTestId("group-row-account").getByTestId("group-row-amount");
+      await expect(accountAmounts.first()).toBeVisible();
+      const titles = await accountAmounts.evaluateAll((cells) => cells.map((c) => c.getAttribute("title") ?? ""));
+      expect(titles.some((t) => / = [0-9.]+ EUR · rate of .*20\d\d/.test(t))).toBe(true);
+      await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-accounts.png"), fullPage: true });
+
+      // Switch to NOK in the header: every figure changes and the total is the NOK conversion.
+      await page.getByTestId("group-by-company").click();
+      const amounts = page.locator(
+        "main [data-testid=group-row-amount] [data-amount], [data-testid=group-total] [data-amount]",
       );
-    }
-    await page.waitForLoadState("networkidle");
-    await axe(page, "group-overview");
-    await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview.png"), fullPage: true });
+      const before = await amounts.evaluateAll((els) => els.map((e) => e.getAttribute("data-amount")));
+      await page.getByTestId("reporting-currency").click();
+      await page.getByTestId("reporting-currency-NOK").click();
+      await expect(total).toHaveAttribute("data-currency", "NOK");
+      await expect(page.getByTestId("reporting-currency-value")).toHaveText("NOK");
+      const expectedNok = await expectedByCompany(request, companies.items, apiEur.today, "NOK");
+      const totalNok = [...expectedNok.values()].reduce((s, v) => s.plus(v), new Decimal(0));
+      await expect(total).toHaveAttribute("data-amount", totalNok.toFixed(2));
+      const after = await amounts.evaluateAll((els) =>
+        els.map((e) => ({ amount: e.getAttribute("data-amount"), currency: e.getAttribute("data-currency") })),
+      );
+      expect(after).toHaveLength(before.length);
+      after.forEach((a, i) => {
+        expect(a.currency).toBe("NOK");
+        if (before[i] !== "0.00") expect(a.amount).not.toBe(before[i]);
+      });
+      await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-nok.png"), fullPage: true });
 
-    // Drill down to accounts: the breakdown is in the URL, converted figures show their rate date on hover.
-    await page.getByTestId("group-by-account").click();
-    await expect(page).toHaveURL(/by=account/);
-    const accountAmounts = page.getByTestId("group-row-account").getByTestId("group-row-amount");
-    await expect(accountAmounts.first()).toBeVisible();
-    const titles = await accountAmounts.evaluateAll((cells) => cells.map((c) => c.getAttribute("title") ?? ""));
-    expect(titles.some((t) => / = [0-9.]+ EUR · rate of .*20\d\d/.test(t))).toBe(true);
-    await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-accounts.png"), fullPage: true });
-
-    // Switch to NOK in the header: every figure changes and the total is the NOK conversion.
-    await page.getByTestId("group-by-company").click();
-    const amounts = page.locator(
-      "main [data-testid=group-row-amount] [data-amount], [data-testid=group-total] [data-amount]",
-    );
-    const before = await amounts.evaluateAll((els) => els.map((e) => e.getAttribute("data-amount")));
-    await page.getByTestId("reporting-currency").click();
-    await page.getByTestId("reporting-currency-NOK").click();
-    await expect(total).toHaveAttribute("data-currency", "NOK");
-    await expect(page.getByTestId("reporting-currency-value")).toHaveText("NOK");
-    const expectedNok = await expectedByCompany(request, companies.items, apiEur.today, "NOK");
-    const totalNok = [...expectedNok.values()].reduce((s, v) => s.plus(v), new Decimal(0));
-    await expect(total).toHaveAttribute("data-amount", totalNok.toFixed(2));
-    const after = await amounts.evaluateAll((els) =>
-      els.map((e) => ({ amount: e.getAttribute("data-amount"), currency: e.getAttribute("data-currency") })),
-    );
-    expect(after).toHaveLength(before.length);
-    after.forEach((a, i) => {
-      expect(a.currency).toBe("NOK");
-      if (before[i] !== "0.00") expect(a.amount).not.toBe(before[i]);
-    });
-    await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-nok.png"), fullPage: true });
-
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.waitForLoadState("networkidle");
-    await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-390.png"), fullPage: true });
-    await setCurrency(request, "EUR");
-  });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-390.png"), fullPage: true });
+      await setCurrency(request, "EUR");
+    },
+  );
 });
 
 test.describe("as the viewer, limited to two companies", () => {

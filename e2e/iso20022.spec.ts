@@ -12,56 +12,62 @@ import { createBatchVia, pageAs, scanAndShoot } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
 
-test("a treasurer downloads a batch's pain.001 with exact sums and transliterated names, and the download is audited", async ({
-  browser,
-}) => {
-  const page = await pageAs(browser, "treasurer");
-  // The batch is paid from the company's first active account in its currency: take a currency the company holds.
-  const accounts = (await (await page.request.get("/api/treasury/accounts?page_size=200")).json()) as {
-    items: { currency: string; status?: string }[];
-  };
-  const currency = accounts.items.find((a) => a.status !== "closed")?.currency ?? "NOK";
-  const id = await createBatchVia(page, currency, [
-    {
-      amount: "0.10",
-      creditor_name: "Bjørn Ærø Skøyter AS",
-      creditor_iban: "NO9386011117947",
-      end_to_end_id: `P1-${RUN}`,
-    },
-    {
-      amount: "0.20",
-      creditor_name: "Fjordkraft AS",
-      creditor_iban: "DE89370400440532013000",
-      end_to_end_id: `P2-${RUN}`,
-    },
-  ]);
-  await page.goto(`/payments/${id}`);
-  const panel = page.getByTestId("pain001-panel");
-  await expect(panel.getByTestId("debtor-account")).toContainText("Paid from");
-  await expect(panel.getByTestId("debtor-account")).toContainText(`first active ${currency} account by name`);
-  const [download] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("download-pain001").click()]);
-  expect(download.suggestedFilename()).toBe(`pain.001.001.09_${id}.xml`);
-  const xml = await readFile((await download.path()) ?? "", "utf8");
-  expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
-  expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>2<\/NbOfTxs>\s*<CtrlSum>0.30<\/CtrlSum>/);
-  expect(xml).toContain("<Nm>Bjorn Aero Skoyter AS</Nm>");
-  await expect(panel.getByTestId("pain001-notes")).toContainText("transliterated to the SEPA Latin character set");
-  await expect(panel.getByTestId("pain001-notes")).toContainText("instructions[0].creditor_name");
-  await scanAndShoot(page, "batch-pain001");
+test(
+  "a treasurer downloads a batch's pain.001 with exact sums and transliterated names, and the download is " + "audited",
+  async ({ browser }) => {
+    const page = await pageAs(browser, "treasurer");
+    // The batch is paid from the company's first active account in its currency: take a currency the company holds.
+    const accounts = (await (await page.request.get("/api/treasury/accounts?page_size=200")).json()) as {
+      items: { currency: string; status?: string }[];
+    };
+    const currency = accounts.items.find((a) => a.status !== "closed")?.currency ?? "NOK";
+    const id = await createBatchVia(page, currency, [
+      {
+        amount: "0.10",
+        creditor_name: "Bjørn Ærø Skøyter AS",
+        creditor_iban: "NO9386011117947",
+        end_to_end_id: `P1-${RUN}`,
+      },
+      {
+        amount: "0.20",
+        creditor_name: "Fjordkraft AS",
+        creditor_iban: "DE89370400440532013000",
+        end_to_end_id: `P2-${RUN}`,
+      },
+    ]);
+    await page.goto(`/payments/${id}`);
+    const panel = page.getByTestId("pain001-panel");
+    await expect(panel.getByTestId("debtor-account")).toContainText("Paid from");
+    await expect(panel.getByTestId("debtor-account")).toContainText(`first active ${currency} account by name`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      panel.getByTestId("download-pain001").click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`pain.001.001.09_${id}.xml`);
+    const xml = await readFile((await download.path()) ?? "", "utf8");
+    expect(xml).toContain('xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"');
+    expect(xml).toMatch(/<GrpHdr>[\s\S]*<NbOfTxs>2<\/NbOfTxs>\s*<CtrlSum>0.30<\/CtrlSum>/);
+    expect(xml).toContain("<Nm>Bjorn Aero Skoyter AS</Nm>");
+    await expect(panel.getByTestId("pain001-notes")).toContainText("transliterated to the SEPA Latin character set");
+    await expect(panel.getByTestId("pain001-notes")).toContainText("instructions[0].creditor_name");
+    await scanAndShoot(page, "batch-pain001");
 
-  // pain.001.001.03 on request.
-  await panel.getByLabel("Format").selectOption("pain.001.001.03");
-  const [old] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("download-pain001").click()]);
-  expect(old.suggestedFilename()).toBe(`pain.001.001.03_${id}.xml`);
+    // pain.001.001.03 on request.
+    await panel.getByLabel("Format").selectOption("pain.001.001.03");
+    const [old] = await Promise.all([page.waitForEvent("download"), panel.getByTestId("download-pain001").click()]);
+    expect(old.suggestedFilename()).toBe(`pain.001.001.03_${id}.xml`);
 
-  const admin = await pageAs(browser, "admin");
-  const audit = (await (await admin.request.get("/api/audit?action=payment_batch.pain001_export&limit=50")).json()) as {
-    items: { object_id: string | null }[];
-  };
-  expect(audit.items.filter((e) => e.object_id === id)).toHaveLength(2);
-  await page.context().close();
-  await admin.context().close();
-});
+    const admin = await pageAs(browser, "admin");
+    const audit = (await (
+      await admin.request.get("/api/audit?action=payment_batch.pain001_export&limit=50")
+    ).json()) as {
+      items: { object_id: string | null }[];
+    };
+    expect(audit.items.filter((e) => e.object_id === id)).toHaveLength(2);
+    await page.context().close();
+    await admin.context().close();
+  },
+);
 
 test("a viewer has no statements page", async ({ browser }) => {
   const page = await pageAs(browser, "viewer");

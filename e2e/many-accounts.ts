@@ -13,7 +13,10 @@ export const MANY_ACCOUNT_BANKS = [
   { bankId: "POFICHBEXXX", clearing: "09000", name: "PostFinance" },
 ] as const;
 
-/** Upsert bodies of `n` accounts named "Klientkonto 01" … for `companyId`. @throws Error when an IBAN cannot be composed */
+/**
+ * Upsert bodies of `n` accounts named "Klientkonto 01" … for `companyId`. @throws Error when an IBAN cannot be
+ * composed
+ */
 export function manyAccounts(companyId: string, n: number) {
   return Array.from({ length: n }, (_, i) => {
     const bank = MANY_ACCOUNT_BANKS[i % MANY_ACCOUNT_BANKS.length] ?? MANY_ACCOUNT_BANKS[0];

@@ -77,7 +77,8 @@ export async function startIdp(opts: IdpOptions): Promise<RunningIdp> {
     ],
     jwks: { keys: [signingKey] },
     cookies: { keys: [randomBytes(32).toString("hex")] },
-    // Where a typical IdP puts them: identity claims under the standard scopes, roles and groups released with `profile`.
+    // Where a typical IdP puts them: identity claims under the standard scopes, roles and groups released with
+    // `profile`.
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "roles", "groups"] },
     conformIdTokenClaims: true,
     pkce: { required: () => true },

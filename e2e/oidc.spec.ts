@@ -109,35 +109,37 @@ async function signInWithSso(page: Page, login: Login, loginScreenshot?: string)
   await expect(page).toHaveURL(new RegExp(`^${base}/`));
 }
 
-test("a dashboard user signs in through the IdP: the dashboard's name and role, the role's areas; sign-out ends the session", async ({
-  page,
-}) => {
-  await page.goto(base);
-  await expect(page).toHaveURL(/\/login/);
-  await signInWithSso(page, "tomas", "oidc-idp-login.png");
-  await expect(page).toHaveURL(`${base}/`);
-  // Name and role come from the dashboard's user, not from the IdP's claims.
-  await expect(page.getByTestId("user-name")).toHaveText(USERS.treasurer.name);
-  await expect(page.getByTestId("user-roles")).toHaveText("treasurer");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await expect(nav.locator("a[data-area]")).toHaveCount(EXPECTED_AREAS.treasurer.length);
-  expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(
-    EXPECTED_AREAS.treasurer,
-  );
-  await page.waitForLoadState("networkidle");
-  await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-signed-in.png") });
+test(
+  "a dashboard user signs in through the IdP: the dashboard's name and role, the role's areas; sign-out ends the " +
+    "session",
+  async ({ page }) => {
+    await page.goto(base);
+    await expect(page).toHaveURL(/\/login/);
+    await signInWithSso(page, "tomas", "oidc-idp-login.png");
+    await expect(page).toHaveURL(`${base}/`);
+    // Name and role come from the dashboard's user, not from the IdP's claims.
+    await expect(page.getByTestId("user-name")).toHaveText(USERS.treasurer.name);
+    await expect(page.getByTestId("user-roles")).toHaveText("treasurer");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.locator("a[data-area]")).toHaveCount(EXPECTED_AREAS.treasurer.length);
+    expect(await nav.locator("a[data-area]").evaluateAll((as) => as.map((a) => a.getAttribute("data-area")))).toEqual(
+      EXPECTED_AREAS.treasurer,
+    );
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-signed-in.png") });
 
-  // A BFF call works with this session (the session names the dashboard user id).
-  const companies = await page.request.get(`${base}/api/treasury/companies`);
-  expect(companies.status()).toBe(200);
+    // A BFF call works with this session (the session names the dashboard user id).
+    const companies = await page.request.get(`${base}/api/treasury/companies`);
+    expect(companies.status()).toBe(200);
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(/\/login/);
-  await page.goto(`${base}/accounts`);
-  await expect(page).toHaveURL(/\/login/);
-  expect((await page.request.get(`${base}/api/treasury/companies`)).status()).toBe(401);
-});
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await page.goto(`${base}/accounts`);
+    await expect(page).toHaveURL(/\/login/);
+    expect((await page.request.get(`${base}/api/treasury/companies`)).status()).toBe(401);
+  },
+);
 
 test("an IdP role claim grants nothing: a viewer whose IdP says admin stays a viewer", async ({ page }) => {
   await signInWithSso(page, "vera");
@@ -196,7 +198,10 @@ function serverLog(): Record<string, unknown>[] {
   return out;
 }
 
-/** `npm run users -- <args>` against the second dashboard's database, as an administrator runs it next to a running dashboard; its stdout. */
+/**
+ * `npm run users -- <args>` against the second dashboard's database, as an administrator runs it next to a running
+ * dashboard; its stdout.
+ */
 async function usersCli(...args: string[]): Promise<string> {
   if (!postgres) throw new Error("needs the PostgreSQL database");
   const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: postgres.url };
@@ -214,79 +219,82 @@ async function inFreshBrowser(browser: Browser, then: (page: Page) => Promise<vo
   }
 }
 
-test("a dashboard user is tied to the IdP account of their first sign-in: the same e-mail from a re-created account is refused until `users unlink-sso`", async ({
-  browser,
-}) => {
-  test.skip(
-    !postgres,
-    "PostgreSQL is not installed: the users CLI cannot reach the running dashboard's embedded database",
-  );
-  const issuer = idp.issuer;
-  const email = USERS.approver.email;
-
-  // 1. The first single sign-on ties the approver to the IdP account.
-  await inFreshBrowser(browser, async (page) => {
-    await signInWithSso(page, "anna");
-    await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
-  });
-  expect(await usersCli("list")).toMatch(
-    new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ ${escapeRe(issuer)} since `),
-  );
-
-  // 2. The IdP deletes and re-creates the account: same login, same e-mail, a new subject.
-  ACCOUNTS.anna.sub = "anna-recreated-0002";
-  await inFreshBrowser(browser, async (page) => {
-    await signInWithSso(page, "anna");
-    await expect(page).toHaveURL(/\/login\?error=SsoAccountMismatch/);
-    await expect(page.locator("#login-error")).toHaveText(
-      /tied to a different single sign-on account .* ask a dashboard administrator to unlink the old one/,
+test(
+  "a dashboard user is tied to the IdP account of their first sign-in: the same e-mail from a re-created account " +
+    "is refused until `users unlink-sso`",
+  async ({ browser }) => {
+    test.skip(
+      !postgres,
+      "PostgreSQL is not installed: the users CLI cannot reach the running dashboard's embedded database",
     );
-    await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-account-mismatch.png") });
-    await page.goto(`${base}/approvals`);
-    await expect(page).toHaveURL(/\/login/);
-    expect((await page.request.get(`${base}/api/treasury/companies`)).status()).toBe(401);
-  });
-  // The server log says which accounts differ.
-  const refusal = serverLog().find((e) => e.msg === "single sign-on refused" && e.reason === "SsoAccountMismatch");
-  expect(refusal).toMatchObject({
-    issuer,
-    subject: "anna-recreated-0002",
-    tiedIssuer: issuer,
-    tiedSubject: "anna-original-0001",
-  });
-  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ `));
+    const issuer = idp.issuer;
+    const email = USERS.approver.email;
 
-  // 3. A dashboard administrator confirms it is the same person and clears the tie, with the dashboard running.
-  expect(await usersCli("unlink-sso", "--email", email)).toMatch(
-    new RegExp(
-      `^unlinked ${escapeRe(email)} \\(was sso anna-original-0001 @ ${escapeRe(issuer)} since \\S+\\); the next single sign-on ties it again\n$`,
-    ),
-  );
-  expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso not tied`));
+    // 1. The first single sign-on ties the approver to the IdP account.
+    await inFreshBrowser(browser, async (page) => {
+      await signInWithSso(page, "anna");
+      await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
+    });
+    expect(await usersCli("list")).toMatch(
+      new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ ${escapeRe(issuer)} since `),
+    );
 
-  // 4. The re-created account signs in, and is now the one the approver is tied to.
-  await inFreshBrowser(browser, async (page) => {
-    await signInWithSso(page, "anna");
-    await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
-    await expect(page.getByTestId("user-roles")).toHaveText("approver");
-  });
-  expect(await usersCli("list")).toMatch(
-    new RegExp(`${escapeRe(email)}\\s.*sso anna-recreated-0002 @ ${escapeRe(issuer)} since `),
-  );
+    // 2. The IdP deletes and re-creates the account: same login, same e-mail, a new subject.
+    ACCOUNTS.anna.sub = "anna-recreated-0002";
+    await inFreshBrowser(browser, async (page) => {
+      await signInWithSso(page, "anna");
+      await expect(page).toHaveURL(/\/login\?error=SsoAccountMismatch/);
+      await expect(page.locator("#login-error")).toHaveText(
+        /tied to a different single sign-on account .* ask a dashboard administrator to unlink the old one/,
+      );
+      await page.screenshot({ path: path.join(SCREENSHOTS, "oidc-account-mismatch.png") });
+      await page.goto(`${base}/approvals`);
+      await expect(page).toHaveURL(/\/login/);
+      expect((await page.request.get(`${base}/api/treasury/companies`)).status()).toBe(401);
+    });
+    // The server log says which accounts differ.
+    const refusal = serverLog().find((e) => e.msg === "single sign-on refused" && e.reason === "SsoAccountMismatch");
+    expect(refusal).toMatchObject({
+      issuer,
+      subject: "anna-recreated-0002",
+      tiedIssuer: issuer,
+      tiedSubject: "anna-original-0001",
+    });
+    expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso anna-original-0001 @ `));
 
-  // Both ties and the unlink are in the append-only audit log (events on the user object), with who did them.
-  const database = await openDashboardDb({ url: postgres?.url ?? "" });
-  try {
-    const user = await findUserByEmail(database.db, email);
-    const mine = (await listAudit(database.db, { companyIds: null, objectIds: [user?.id ?? "none"] })).reverse();
-    expect(mine.map((e) => [e.action, e.details.subject])).toEqual([
-      ["user.sso_link", "anna-original-0001"],
-      ["user.sso_unlink", "anna-original-0001"],
-      ["user.sso_link", "anna-recreated-0002"],
-    ]);
-    expect(mine[0]).toMatchObject({ userId: user?.id, userEmail: email, details: { issuer } });
-    expect(mine[1]).toMatchObject({ userId: null, userEmail: expect.stringMatching(/^users-cli:/) });
-  } finally {
-    await database.close();
-  }
-});
+    // 3. A dashboard administrator confirms it is the same person and clears the tie, with the dashboard running.
+    expect(await usersCli("unlink-sso", "--email", email)).toMatch(
+      new RegExp(
+        `^unlinked ${escapeRe(email)} \\(was sso anna-original-0001 @ ${escapeRe(issuer)} since \\S+\\); the next ` +
+          `single sign-on ties it again\n$`,
+      ),
+    );
+    expect(await usersCli("list")).toMatch(new RegExp(`${escapeRe(email)}\\s.*sso not tied`));
+
+    // 4. The re-created account signs in, and is now the one the approver is tied to.
+    await inFreshBrowser(browser, async (page) => {
+      await signInWithSso(page, "anna");
+      await expect(page.getByTestId("user-name")).toHaveText(USERS.approver.name);
+      await expect(page.getByTestId("user-roles")).toHaveText("approver");
+    });
+    expect(await usersCli("list")).toMatch(
+      new RegExp(`${escapeRe(email)}\\s.*sso anna-recreated-0002 @ ${escapeRe(issuer)} since `),
+    );
+
+    // Both ties and the unlink are in the append-only audit log (events on the user object), with who did them.
+    const database = await openDashboardDb({ url: postgres?.url ?? "" });
+    try {
+      const user = await findUserByEmail(database.db, email);
+      const mine = (await listAudit(database.db, { companyIds: null, objectIds: [user?.id ?? "none"] })).reverse();
+      expect(mine.map((e) => [e.action, e.details.subject])).toEqual([
+        ["user.sso_link", "anna-original-0001"],
+        ["user.sso_unlink", "anna-original-0001"],
+        ["user.sso_link", "anna-recreated-0002"],
+      ]);
+      expect(mine[0]).toMatchObject({ userId: user?.id, userEmail: email, details: { issuer } });
+      expect(mine[1]).toMatchObject({ userId: null, userEmail: expect.stringMatching(/^users-cli:/) });
+    } finally {
+      await database.close();
+    }
+  },
+);

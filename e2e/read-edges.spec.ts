@@ -234,7 +234,8 @@ test("transactions: the search reads every page of the range, with progress, and
   await axe(page, "transactions search in progress");
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "complete", { timeout: 60_000 });
   await expect(page.getByTestId("transactions-count")).toHaveText(
-    `${expected.length.toLocaleString("en")} matching “${q}” among all ${rows.length.toLocaleString("en")} transactions of the range`,
+    `${expected.length.toLocaleString("en")} matching “${q}” among all ` +
+      `${rows.length.toLocaleString("en")} transactions of the range`,
   );
 
   // Net per currency of the matches equals the API's rows summed with decimal.js.

@@ -1,4 +1,7 @@
-/** Helpers of the read-view e2e specs: the axe scan (no serious or critical violations) and a CSV download parsed with papaparse. */
+/**
+ * Helpers of the read-view e2e specs: the axe scan (no serious or critical violations) and a CSV download parsed with
+ * papaparse.
+ */
 import { expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";

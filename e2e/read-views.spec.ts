@@ -150,7 +150,8 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
 
   const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.errors).toEqual([]);
-  // Other specs run in parallel and the bank books new debits today: the export may hold rows added after the API was read,
+  // Other specs run in parallel and the bank books new debits today: the export may hold rows added after the API was
+  // read,
   // never fewer, and at most as many as the API has now.
   const now = (await (
     await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1`)

@@ -14,7 +14,10 @@ import path from "node:path";
 import { freePort } from "../scripts/lib/free-port";
 
 export interface SecondDashboardOptions {
-  /** Port to listen on (when the base URL must be known beforehand, e.g. for an IdP's redirect URI); default a free one. */
+  /**
+   * Port to listen on (when the base URL must be known beforehand, e.g. for an IdP's redirect URI); default a free
+   * one.
+   */
   port?: number;
   /** Environment on top of the defaults (in-memory data, warn logging, NEXTAUTH_URL of the port). */
   env?: Record<string, string>;
@@ -25,9 +28,14 @@ export interface SecondDashboardOptions {
 export interface SecondDashboard {
   /** `http://127.0.0.1:<port>` */
   base: string;
-  /** The last 50 000 characters of its output, stdout and stderr (the server's JSON log lines, and what a failing test should show). */
+  /**
+   * The last 50 000 characters of its output, stdout and stderr (the server's JSON log lines, and what a failing test
+   * should show).
+   */
   log(): string;
-  /** SIGTERM (launch.ts stops Next and its treasury-api), SIGKILL after 20 s; resolves once it has exited. Idempotent. */
+  /**
+   * SIGTERM (launch.ts stops Next and its treasury-api), SIGKILL after 20 s; resolves once it has exited. Idempotent.
+   */
   stop(): Promise<void>;
 }
 

@@ -32,125 +32,129 @@ async function fillRow(page: Page, n: number, row: { name: string; iban: string;
   await page.getByLabel(`Amount of row ${n}`).fill(row.amount);
 }
 
-test("admin edits a webhook, rotates its secret (old and new both sign), deactivates, activates and deletes it", async ({
-  browser,
-}) => {
-  const page = await pageAs(browser, "admin");
-  const firstUrl = `${receiver.url}/edges/${RUN}`;
-  const url = `${firstUrl}/v2`;
-  await page.goto("/webhooks");
-  await page.getByTestId("new-webhook").click();
-  await page.getByTestId("webhook-url").fill(firstUrl);
-  await page.getByTestId("save-webhook").click();
-  const first = (await page.getByTestId("webhook-secret").textContent()) ?? "";
-  expect(first).toMatch(/^whsec_/);
-  receiver.secrets.set("first", first);
-  await page.getByRole("button", { name: "I have stored the secret" }).click();
-  const endpoints = (await (await page.request.get("/api/treasury/webhooks?page_size=200")).json()) as {
-    items: { id: string; url: string }[];
-  };
-  const id = endpoints.items.find((e) => e.url === firstUrl)?.id ?? "";
-  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+test(
+  "admin edits a webhook, rotates its secret (old and new both sign), deactivates, activates and deletes " + "it",
+  async ({ browser }) => {
+    const page = await pageAs(browser, "admin");
+    const firstUrl = `${receiver.url}/edges/${RUN}`;
+    const url = `${firstUrl}/v2`;
+    await page.goto("/webhooks");
+    await page.getByTestId("new-webhook").click();
+    await page.getByTestId("webhook-url").fill(firstUrl);
+    await page.getByTestId("save-webhook").click();
+    const first = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+    expect(first).toMatch(/^whsec_/);
+    receiver.secrets.set("first", first);
+    await page.getByRole("button", { name: "I have stored the secret" }).click();
+    const endpoints = (await (await page.request.get("/api/treasury/webhooks?page_size=200")).json()) as {
+      items: { id: string; url: string }[];
+    };
+    const id = endpoints.items.find((e) => e.url === firstUrl)?.id ?? "";
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
 
-  // Edit: the dialog opens with the endpoint's values; a new URL and one more event kind are saved.
-  await page
-    .locator(`[data-testid="webhook-row"][data-url="${firstUrl}"]`)
-    .getByRole("button", { name: "Edit" })
-    .click();
-  const form = page.getByTestId("webhook-form");
-  await expect(form.getByTestId("webhook-url")).toHaveValue(firstUrl);
-  await form.getByTestId("webhook-url").fill("ftp://not-http");
-  await expect(form.getByTestId("webhook-url")).toHaveAttribute("aria-invalid", "true");
-  await expect(form).toContainText("URL must use http or https");
-  await form.getByTestId("webhook-url").fill(url);
-  await expect(form.getByTestId("webhook-url")).not.toHaveAttribute("aria-invalid", "true");
-  await form.getByLabel("reconciliation.match.updated").check();
-  await shoot(page, "webhook-edit");
-  await form.getByTestId("save-webhook").click();
-  await expect(form).toHaveCount(0);
-  const row = page.locator(`[data-testid="webhook-row"][data-url="${url}"]`);
-  await expect(row).toContainText("reconciliation.match.updated");
-  const edited = (await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as {
-    url: string;
-    events: string[];
-  };
-  expect(edited.url).toBe(url);
-  expect(edited.events).toEqual(expect.arrayContaining(["payment.status.updated", "reconciliation.match.updated"]));
+    // Edit: the dialog opens with the endpoint's values; a new URL and one more event kind are saved.
+    await page
+      .locator(`[data-testid="webhook-row"][data-url="${firstUrl}"]`)
+      .getByRole("button", { name: "Edit" })
+      .click();
+    const form = page.getByTestId("webhook-form");
+    await expect(form.getByTestId("webhook-url")).toHaveValue(firstUrl);
+    await form.getByTestId("webhook-url").fill("ftp://not-http");
+    await expect(form.getByTestId("webhook-url")).toHaveAttribute("aria-invalid", "true");
+    await expect(form).toContainText("URL must use http or https");
+    await form.getByTestId("webhook-url").fill(url);
+    await expect(form.getByTestId("webhook-url")).not.toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel("reconciliation.match.updated").check();
+    await shoot(page, "webhook-edit");
+    await form.getByTestId("save-webhook").click();
+    await expect(form).toHaveCount(0);
+    const row = page.locator(`[data-testid="webhook-row"][data-url="${url}"]`);
+    await expect(row).toContainText("reconciliation.match.updated");
+    const edited = (await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as {
+      url: string;
+      events: string[];
+    };
+    expect(edited.url).toBe(url);
+    expect(edited.events).toEqual(expect.arrayContaining(["payment.status.updated", "reconciliation.match.updated"]));
 
-  // Rotate: confirmed first, the new secret shown once, then gone from the page and from every answer.
-  await row.getByRole("button", { name: "Rotate secret" }).click();
-  await expect(page.getByRole("dialog", { name: "Rotate the signing secret?" })).toBeVisible();
-  await page.getByTestId("confirm-webhook-action").click();
-  await expect(page.getByRole("dialog", { name: "New signing secret" })).toContainText(
-    "previous secret stays valid for 24 hours",
-  );
-  const rotated = (await page.getByTestId("webhook-secret").textContent()) ?? "";
-  expect(rotated).toMatch(/^whsec_/);
-  expect(rotated).not.toBe(first);
-  receiver.secrets.set("rotated", rotated);
-  await shoot(page, "webhook-rotated-secret");
-  await page.getByRole("button", { name: "I have stored the secret" }).click();
-  await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
-  expect(await page.content()).not.toContain(rotated);
-  for (const path of [`/api/treasury/webhooks/${id}`, "/api/treasury/webhooks?page_size=200"]) {
-    const text = await (await page.request.get(path)).text();
-    expect(text).not.toContain(rotated);
-    expect(text).not.toContain(first);
-  }
-
-  // A test event is signed with both secrets during the overlap; the receiver checks each v1 itself.
-  await row.getByTestId("test-webhook").click();
-  // (Payment events of other journeys may reach this endpoint too: the test event is the one sent after the rotation.)
-  const testEvent = () =>
-    receiver.received.find((d) => d.path === `/edges/${RUN}/v2` && d.body.type === "webhook.test");
-  await expect.poll(() => [...(testEvent()?.validFor ?? [])].sort(), { timeout: 30_000 }).toEqual(["first", "rotated"]);
-  expect(testEvent()?.v1Count).toBe(2);
-  expect(testEvent()?.fresh).toBe(true);
-
-  // Deactivate and activate: at once in the list, kept after a reload, and in the API.
-  // (click, not uncheck: the box follows the list, which changes a moment later, after in-flight reads are cancelled)
-  const active = page.getByLabel(`Active: ${url}`);
-  await active.click();
-  await expect(active).not.toBeChecked();
-  await expect(row).toContainText("inactive");
-  await expect(page.getByText("Endpoint deactivated.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel(`Active: ${url}`)).not.toBeChecked();
-  expect(((await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as { active: boolean }).active).toBe(
-    false,
-  );
-  await shoot(page, "webhook-inactive");
-  await page.getByLabel(`Active: ${url}`).click();
-  await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();
-  await expect(page.getByText("Endpoint activated.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();
-
-  // Delete asks first; Cancel keeps the endpoint, Delete removes it for good.
-  await row.getByRole("button", { name: "Delete" }).click();
-  const confirm = page.getByRole("dialog", { name: "Delete this endpoint?" });
-  await expect(confirm).toContainText(url);
-  await shoot(page, "webhook-delete-confirm");
-  await confirm.getByRole("button", { name: "Cancel" }).click();
-  await expect(row).toBeVisible();
-  await row.getByRole("button", { name: "Delete" }).click();
-  await page.getByTestId("confirm-webhook-action").click();
-  await expect(row).toHaveCount(0);
-  await expect(page.getByText("Endpoint deleted.")).toBeVisible();
-  await page.reload();
-  await expect(page.getByTestId("webhook-row").first().or(page.getByText("No webhook endpoints"))).toBeVisible();
-  await expect(page.locator(`[data-testid="webhook-row"][data-url="${url}"]`)).toHaveCount(0);
-  expect((await page.request.get(`/api/treasury/webhooks/${id}`)).status()).toBe(404);
-
-  await page.goto("/audit");
-  const audit = (action: string) =>
-    page.locator(
-      `[data-testid="audit-row"][data-action="${action}"][data-user="${USERS.admin.email}"][data-object="${id}"]`,
+    // Rotate: confirmed first, the new secret shown once, then gone from the page and from every answer.
+    await row.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(page.getByRole("dialog", { name: "Rotate the signing secret?" })).toBeVisible();
+    await page.getByTestId("confirm-webhook-action").click();
+    await expect(page.getByRole("dialog", { name: "New signing secret" })).toContainText(
+      "previous secret stays valid for 24 hours",
     );
-  // edit, rotate, deactivate, activate
-  await expect(audit("webhook.update")).toHaveCount(4);
-  await expect(audit("webhook.delete")).toHaveCount(1);
-});
+    const rotated = (await page.getByTestId("webhook-secret").textContent()) ?? "";
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(first);
+    receiver.secrets.set("rotated", rotated);
+    await shoot(page, "webhook-rotated-secret");
+    await page.getByRole("button", { name: "I have stored the secret" }).click();
+    await expect(page.getByTestId("webhook-secret")).toHaveCount(0);
+    expect(await page.content()).not.toContain(rotated);
+    for (const path of [`/api/treasury/webhooks/${id}`, "/api/treasury/webhooks?page_size=200"]) {
+      const text = await (await page.request.get(path)).text();
+      expect(text).not.toContain(rotated);
+      expect(text).not.toContain(first);
+    }
+
+    // A test event is signed with both secrets during the overlap; the receiver checks each v1 itself.
+    await row.getByTestId("test-webhook").click();
+    // (Payment events of other journeys may reach this endpoint too: the test event is the one sent after the
+    // rotation.)
+    const testEvent = () =>
+      receiver.received.find((d) => d.path === `/edges/${RUN}/v2` && d.body.type === "webhook.test");
+    await expect
+      .poll(() => [...(testEvent()?.validFor ?? [])].sort(), { timeout: 30_000 })
+      .toEqual(["first", "rotated"]);
+    expect(testEvent()?.v1Count).toBe(2);
+    expect(testEvent()?.fresh).toBe(true);
+
+    // Deactivate and activate: at once in the list, kept after a reload, and in the API.
+    // (click, not uncheck: the box follows the list, which changes a moment later, after in-flight reads are cancelled)
+    const active = page.getByLabel(`Active: ${url}`);
+    await active.click();
+    await expect(active).not.toBeChecked();
+    await expect(row).toContainText("inactive");
+    await expect(page.getByText("Endpoint deactivated.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(`Active: ${url}`)).not.toBeChecked();
+    expect(
+      ((await (await page.request.get(`/api/treasury/webhooks/${id}`)).json()) as { active: boolean }).active,
+    ).toBe(false);
+    await shoot(page, "webhook-inactive");
+    await page.getByLabel(`Active: ${url}`).click();
+    await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();
+    await expect(page.getByText("Endpoint activated.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel(`Active: ${url}`)).toBeChecked();
+
+    // Delete asks first; Cancel keeps the endpoint, Delete removes it for good.
+    await row.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete this endpoint?" });
+    await expect(confirm).toContainText(url);
+    await shoot(page, "webhook-delete-confirm");
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(row).toBeVisible();
+    await row.getByRole("button", { name: "Delete" }).click();
+    await page.getByTestId("confirm-webhook-action").click();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText("Endpoint deleted.")).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId("webhook-row").first().or(page.getByText("No webhook endpoints"))).toBeVisible();
+    await expect(page.locator(`[data-testid="webhook-row"][data-url="${url}"]`)).toHaveCount(0);
+    expect((await page.request.get(`/api/treasury/webhooks/${id}`)).status()).toBe(404);
+
+    await page.goto("/audit");
+    const audit = (action: string) =>
+      page.locator(
+        `[data-testid="audit-row"][data-action="${action}"][data-user="${USERS.admin.email}"][data-object="${id}"]`,
+      );
+    // edit, rotate, deactivate, activate
+    await expect(audit("webhook.update")).toHaveCount(4);
+    await expect(audit("webhook.delete")).toHaveCount(1);
+  },
+);
 
 test("a submit from a stale page is refused with a 409 shown in words", async ({ browser }) => {
   const stale = await pageAs(browser, "treasurer");

@@ -19,7 +19,9 @@ import { createBatchVia, pageAs, scanAndShoot, USERS, writeHeaders } from "./fix
 test.describe.configure({ mode: "serial" });
 test.setTimeout(180_000);
 
-/** A run id whose end-to-end ids the simulated bank settles (its rejection rule hashes the id; see bank-simulator.ts). */
+/**
+ * A run id whose end-to-end ids the simulated bank settles (its rejection rule hashes the id; see bank-simulator.ts).
+ */
 function settlingRun(): string {
   for (let n = Date.now(); ; n++) {
     const run = n.toString(36).toUpperCase();
@@ -57,7 +59,9 @@ test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits
   await page.getByLabel("Amount of row 1").fill("60000.50");
 
   await page.getByTestId("open-csv").click();
-  const csv = `creditor_name,creditor_iban,amount,end_to_end_id\nNordic Supplies AB,SE4550000000058398257466,45000.25,${E2E[1]}\nBroken Bank Oy,FI00 1234,1200.00,${E2E[2]}\n`;
+  const csv =
+    `creditor_name,creditor_iban,amount,end_to_end_id\nNordic Supplies ` +
+    `AB,SE4550000000058398257466,45000.25,${E2E[1]}\nBroken Bank Oy,FI00 1234,1200.00,${E2E[2]}\n`;
   await page
     .getByTestId("csv-file")
     .setInputFiles({ name: "instructions.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
@@ -255,7 +259,8 @@ test("the audit log shows every step with the right person", async ({ browser })
   await page.goto("/audit");
   const has = (action: string, user: string, object?: string) =>
     page.locator(
-      `[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]${object ? `[data-object="${object}"]` : ""}`,
+      `[data-testid="audit-row"][data-action="${action}"][data-user="${user}"]` +
+        (object ? `[data-object="${object}"]` : ""),
     );
   await expect(has("payment_batch.create", USERS.treasurer.email, batchId)).toHaveCount(1);
   // The double-clicked submit is one effect.

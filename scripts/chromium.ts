@@ -60,7 +60,8 @@ export const NO_BROWSER_MESSAGE = [
 /**
  * Decides which Chromium to use, in the order of the module docstring.
  * @param allowInstall whether step 4 may be proposed (the config only looks)
- * @returns found (path and where it came from), install (the apt command to run, then resolve again) or missing (the message)
+ * @returns found (path and where it came from), install (the apt command to run, then resolve again) or missing (the
+ * message)
  */
 export function resolveChromium(probe: BrowserProbe, allowInstall: boolean): ChromiumResolution {
   const fromEnv = probe.env[ENV_VAR];

@@ -20,7 +20,9 @@ import { parseFxFile } from "../lib/fx/parse";
 import { FxFileError, type FxRateRow } from "../lib/fx/rate-file";
 import { importRates, type FxImportResult } from "../lib/fx/store";
 
-const USAGE = `usage: npm run fx -- import FILE... [--source TEXT]   import ECB eurofxref XML/CSV files (source default "ECB")
+const USAGE =
+  `usage: npm run fx -- import FILE... [--source TEXT]   import ECB eurofxref XML/CSV files (source ` +
+  `default "ECB")
        npm run fx -- fetch [URL]                      fetch and import once (URL default: FX_RATES_URL)
        npm run fx -- convert AMOUNT FROM TO DATE      e.g. convert 1000.00 NOK EUR 2026-11-20
        npm run fx -- --help`;

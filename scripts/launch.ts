@@ -114,7 +114,8 @@ async function main(): Promise<void> {
     if (config.OIDC_ISSUER && config.NEXTAUTH_URL) {
       // What an IdP administrator needs to register the dashboard as a client.
       process.stdout.write(
-        `Single sign-on: ${config.OIDC_ISSUER} (redirect URI: ${config.NEXTAUTH_URL.replace(/\/+$/, "")}/api/auth/callback/oidc)\n`,
+        `Single sign-on: ${config.OIDC_ISSUER} (redirect URI: ` +
+          `${config.NEXTAUTH_URL.replace(/\/+$/, "")}/api/auth/callback/oidc)\n`,
       );
     }
   } catch (err) {

@@ -79,10 +79,12 @@ async function main(): Promise<number> {
         );
         if (generated) process.stdout.write(`password: ${generated}\n`);
         const link = await ssoLinkOf(database.db, user.id);
-        // Re-adding a leaver's address for someone new keeps the leaver's tie (and so refuses the newcomer's SSO) until unlinked.
+        // Re-adding a leaver's address for someone new keeps the leaver's tie (and so refuses the newcomer's SSO)
+        // until unlinked.
         if (link)
           process.stdout.write(
-            `still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso --email ${user.email}\n`,
+            `still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso ` +
+              `--email ${user.email}\n`,
           );
         return 0;
       }
@@ -91,7 +93,11 @@ async function main(): Promise<number> {
         const links = await listSsoLinks(database.db);
         for (const u of users) {
           process.stdout.write(
-            `${u.disabled ? "disabled" : "active  "}  ${u.email.padEnd(32)} ${u.roles.join(",").padEnd(22)} ${(u.companyIds ? u.companyIds.join(",") : "all companies").padEnd(16)} ${describeLink(links.get(u.id))}\n`,
+            `${u.disabled ? "disabled" : "active  "}  ` +
+              `${u.email.padEnd(32)} ${u.roles.join(",").padEnd(22)} ${(u.companyIds
+                ? u.companyIds.join(",")
+                : "all " + "companies"
+              ).padEnd(16)} ${describeLink(links.get(u.id))}\n`,
           );
         }
         if (users.length === 0) process.stdout.write("no users\n");

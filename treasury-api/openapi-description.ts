@@ -3,7 +3,8 @@
  * this implementation) takes where the spec says "not shown", and every
  * extension. Keep it in step with the code.
  */
-export const OPENAPI_DESCRIPTION = `
+export const OPENAPI_DESCRIPTION = (
+  `
 Local implementation of the Treasury Public API (interface version 2026-01-10), with a simulated bank.
 All paths are relative to the base address, which ends in /public. Every path answers with and without a trailing slash.
 
@@ -23,7 +24,8 @@ X-Forwarded-Host names one).
 ## Headers and isolation
 - Form A: X-Tenant-ID is required on every protected call (missing: 400 validation_error; not the token's tenant: 403).
   An optional X-Company-ID must name a company of that tenant (else 403) and narrows company-scoped data to it.
-- Form B: X-Company-ID is required on company-scoped calls (bank data, reporting, payments; missing: 400; not linked: 403).
+- Form B: X-Company-ID is required on company-scoped calls (bank data, reporting, ` +
+  `payments; missing: 400; not linked: 403).
   On approvals and reconciliation it is optional: absent means every linked company. An X-Tenant-ID, if sent,
   must be the tenant that owns the client's companies (else 403).
 - Objects outside the caller's scope are 404, never 403, so existence does not leak.
@@ -41,7 +43,8 @@ allowed for is 403 permission_denied.
 ## Errors
 Body { "error": "<code>", "message": "<human text>", "details": {...} }. error carries the code name of spec §7.
 Validation errors put field messages in details.errors keyed by field path (e.g. instructions[3].creditor_iban).
-Also: 405 method_not_allowed (with Allow), 413 payload_too_large (body over 1 MiB; 8 MiB for POST /payments/batches), 415 unsupported_media_type
+Also: 405 method_not_allowed (with Allow), 413 payload_too_large ` +
+  `(body over 1 MiB; 8 MiB for POST /payments/batches), 415 unsupported_media_type
 (a write body that is not JSON), 500 internal_error, 503 service_unavailable; never a stack trace.
 Every response carries X-Request-ID (accepted from the caller when well-formed, else generated).
 
@@ -107,7 +110,8 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
 ## Payments and approvals
 - Batch status: created → (submit, 202) pending_approval → (all approvals) approved → (bank) processing →
   completed (every instruction settled) / partially_completed (some) / failed (none); a rejection → rejected.
-  Instruction status (ISO 20022 pain.002): pending (PDNG) → accepted (ACCP) → settled (ACSC) or rejected (RJCT, with a
+  Instruction status (ISO 20022 pain.002): pending (PDNG) → accepted (ACCP) → settled (ACSC) ` +
+  `or rejected (RJCT, with a
   reason code); pending → cancelled when its batch is rejected. Approval request state: pending → partially_approved
   (below required_count) → approved; pending / partially_approved → rejected. An operation that does not fit the
   current state is 409 conflict with details { state, allowed } (allowed: the states it may start from).
@@ -189,7 +193,8 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
 - ApprovalRequest: approved_count, object_type (payment_batch), created_at, company_id. GET /approvals/{id}.
   Approve / reject accept an optional body { approver?, reason? }.
 - ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id,
-  decided_at, reviewer, reason. GET /reconciliation/matches/{id}. Confirm / reject accept an optional body { reviewer?, reason? }.
+  decided_at, reviewer, reason. GET /reconciliation/matches/{id}. ` +
+  `Confirm / reject accept an optional body { reviewer?, reason? }.
 - PaymentBatch: instruction_count, requested_execution_date, initiator; list filter status. PaymentBatchCreate: optional
   initiator (four-eyes, see Payments and approvals). PaymentInstruction: batch_id, status.
   GET /payments/batches/{id}/instructions.
@@ -207,4 +212,5 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   the transactions: Transaction, the transaction lists, balances and reports carry booked entries only, so the
   Transaction resource needs no status field. camt.052 ITBD / ITAV balances are intraday points until the day's
   camt.053 arrives.
-`.trim();
+`
+).trim();

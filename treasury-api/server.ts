@@ -127,9 +127,11 @@ interface CliArgs {
 }
 
 const USAGE =
-  "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] [--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
+  "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] " +
+  "[--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
   "                           [--allow-private-webhooks] [--trust-proxy]\n" +
-  "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054; alias: import-camt053 --company ID FILE...)\n" +
+  "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054; alias: import-camt053 " +
+  "--company ID FILE...)\n" +
   "       npm run treasury-api -- --help\n";
 
 function usage(message: string): never {
@@ -140,7 +142,8 @@ function usage(message: string): never {
 /** `--help` / `-h`: the usage on stdout, exit 0. */
 function help(): never {
   process.stdout.write(
-    `${USAGE}\nStarts the local Treasury API (base address http://HOST:PORT/public, OpenAPI document at /public/openapi.json);\n` +
+    `${USAGE}\nStarts the local Treasury API (base address http://HOST:PORT/public, OpenAPI document at ` +
+      `/public/openapi.json);\n` +
       "a new data folder is seeded with demo data. DATABASE_URL selects PostgreSQL instead of the embedded PGlite.\n",
   );
   process.exit(0);

@@ -54,7 +54,8 @@ export function formatDatabase(o: DatabaseOutcome): string {
     const s = o.seed;
     const ok = s.transactions >= 1_000_000 && s.seconds <= s.targetSeconds;
     lines.push(
-      `seed: ${s.transactions.toLocaleString("en")} transactions in ${fmt(s.seconds)} s = ${Math.round(s.rowsPerSecond).toLocaleString("en")} transactions/s` +
+      `seed: ${s.transactions.toLocaleString("en")} transactions in ${fmt(s.seconds)} s = ` +
+        `${Math.round(s.rowsPerSecond).toLocaleString("en")} transactions/s` +
         `   target ≥ 1,000,000 in ≤ ${s.targetSeconds} s: ${verdict(o.kind, ok)}`,
     );
   }
@@ -80,7 +81,8 @@ export function formatDatabase(o: DatabaseOutcome): string {
     }
     const target =
       s.targetMs !== undefined
-        ? `p50 ≤ ${s.targetMs} ms: loaded ${verdict(o.kind, r.p50Ms <= s.targetMs && r.non2xx === 0)}, 1 conn ${s.single ? verdict(o.kind, s.single.p50Ms <= s.targetMs && s.single.non2xx === 0) : "—"}`
+        ? `p50 ≤ ${s.targetMs} ms: loaded ${verdict(o.kind, r.p50Ms <= s.targetMs && r.non2xx === 0)}, 1 conn ` +
+          `${s.single ? verdict(o.kind, s.single.p50Ms <= s.targetMs && s.single.non2xx === 0) : "—"}`
         : "";
     rows.push([
       s.name,
@@ -106,7 +108,9 @@ export function formatDatabase(o: DatabaseOutcome): string {
     if (i === 0) lines.push(widths.map((w) => "-".repeat(w)).join("  "));
   }
   lines.push(
-    "(p50/p99/req/s under load; ratios use a floor latency of at least 0.5 ms; floor = GET /healthz on the same server and load; p50 1conn = one connection, unloaded; target verdicts are given for both: loaded, where p50 includes queueing behind the other connections on 2 cores, and one connection, the request's own latency)",
+    "(p50/p99/req/s under load; ratios use a floor latency of at least 0.5 ms; floor = GET /healthz on the same " +
+      "server and load; p50 1conn = one connection, unloaded; target verdicts are given for both: loaded, where p50 " +
+      "includes queueing behind the other connections on 2 cores, and one connection, the request's own latency)",
   );
   for (const e of o.extras) lines.push(`${e.name}: ${e.value}`);
   return lines.join("\n");

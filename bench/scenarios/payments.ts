@@ -112,7 +112,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const n = Number(process.argv[2] ?? 15);
   const r = await measurePayments(Number.isInteger(n) && n > 0 ? n : 15);
   process.stdout.write(
-    `${paymentsScenario.name}: median ${r.createMs.toFixed(1)} ms (target ≤ ${r.targetMs} ms: ${r.createMs <= r.targetMs ? "met" : "MISSED"}); ` +
+    `${paymentsScenario.name}: median ${r.createMs.toFixed(1)} ms (target ≤ ${r.targetMs} ms: ` +
+      `${r.createMs <= r.targetMs ? "met" : "MISSED"}); ` +
       `GET /ping median ${r.pingMs.toFixed(2)} ms; ratio ${r.ratio.toFixed(1)}×\n`,
   );
 }

@@ -145,7 +145,8 @@ async function main(argv: string[]): Promise<void> {
     const t0 = performance.now();
     const fixtures = await seedDemo(database, { scale });
     process.stdout.write(
-      `seeded scale ${scale} (${fixtures.counts.transactions} transactions) on ${database.kind} in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
+      `seeded scale ${scale} (${fixtures.counts.transactions} transactions) on ${database.kind} in ` +
+        `${((performance.now() - t0) / 1000).toFixed(1)} s\n`,
     );
     const client = fixtures.clients.find(
       (c) =>
@@ -189,7 +190,8 @@ async function main(argv: string[]): Promise<void> {
       const m = await measure(() => s.request({ companyId, currency: "NOK", iteration: 0 }));
       const verdict = m.p50 <= s.targetMs ? "met" : "MISSED";
       process.stdout.write(
-        `${s.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (target ≤ ${s.targetMs} ms: ${verdict}); ratio to /ping ${(m.p50 / ping.p50).toFixed(1)}×\n`,
+        `${s.name}: p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms (target ≤ ${s.targetMs} ms: ` +
+          `${verdict}); ratio to /ping ${(m.p50 / ping.p50).toFixed(1)}×\n`,
       );
     }
     const w = await measureWebhookThroughput(database, {
@@ -200,8 +202,10 @@ async function main(argv: string[]): Promise<void> {
     });
     const pingPerSecond = 1000 / ping.p50;
     process.stdout.write(
-      `webhook delivery to loopback: ${w.events} events in ${w.seconds.toFixed(2)} s = ${w.eventsPerSecond.toFixed(0)} events/s; ` +
-        `/ping serves ${pingPerSecond.toFixed(0)} req/s sequentially (ratio ${(pingPerSecond / w.eventsPerSecond).toFixed(1)}× slower per event)\n`,
+      `webhook delivery to loopback: ${w.events} events in ${w.seconds.toFixed(2)} s = ` +
+        `${w.eventsPerSecond.toFixed(0)} events/s; ` +
+        `/ping serves ${pingPerSecond.toFixed(0)} req/s sequentially (ratio ` +
+        `${(pingPerSecond / w.eventsPerSecond).toFixed(1)}× slower per event)\n`,
     );
   } finally {
     await database.close();

@@ -122,7 +122,8 @@ export function AccountsView({
             >
               <h2 className="mb-2 text-xs font-medium uppercase tracking-wide text-slate-500">
                 {totals.scope === "all"
-                  ? `Booked balance of ${filtered ? "the" : "all"} ${count} ${filtered ? "matching " : ""}${count === 1 ? "account" : "accounts"}, per currency`
+                  ? `Booked balance of ${filtered ? "the" : "all"} ${count} ` +
+                    `${filtered ? "matching " : ""}${count === 1 ? "account" : "accounts"}, per currency`
                   : "Booked balance on this page, per currency"}
               </h2>
               <dl className="flex flex-wrap gap-x-8 gap-y-2">

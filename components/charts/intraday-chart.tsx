@@ -36,7 +36,9 @@ export function IntradayChart({
   return (
     <ChartFrame
       title={title}
-      label={`Intraday balance in ${currency}, ${points.length} points${data.length < points.length ? `, ${data.length} drawn` : ""}`}
+      label={`Intraday balance in ${currency}, ${points.length} points${
+        data.length < points.length ? `, ${data.length} drawn` : ""
+      }`}
       legend={
         <span className="text-xs font-normal text-slate-500" data-testid="drawn-points">
           {data.length < points.length

@@ -72,7 +72,12 @@ export function CounterpartiesTable({
                 <th
                   key={h.id}
                   scope="col"
-                  className={`whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-medium uppercase tracking-wide text-slate-500 ${WIDE_ONLY.has(h.column.id) ? "hidden md:table-cell" : ""}`}
+                  className={
+                    `whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs ` +
+                    `font-medium uppercase tracking-wide text-slate-500 ${
+                      WIDE_ONLY.has(h.column.id) ? "hidden " + "md:table-cell" : ""
+                    }`
+                  }
                 >
                   <table.FlexRender header={h} />
                 </th>
@@ -95,7 +100,10 @@ export function CounterpartiesTable({
                   {row.getAllCells().map((cell) => (
                     <td
                       key={cell.id}
-                      className={`border-b border-slate-100 px-3 py-1.5 align-top ${WIDE_ONLY.has(cell.column.id) ? "hidden md:table-cell" : ""}`}
+                      className={
+                        `border-b border-slate-100 px-3 py-1.5 align-top ` +
+                        `${WIDE_ONLY.has(cell.column.id) ? "hidden md:table-cell" : ""}`
+                      }
                     >
                       {cell.column.id === "name" ? (
                         <>
@@ -113,7 +121,11 @@ export function CounterpartiesTable({
                             )}
                             {c.name}
                           </button>
-                          <span className="mt-0.5 block break-all pl-4.5 font-mono text-[11px] text-slate-600 md:hidden">
+                          <span
+                            className={
+                              "mt-0.5 block break-all pl-4.5 " + "font-mono text-[11px] text-slate-600 md:hidden"
+                            }
+                          >
                             {formatIban(c.iban)}
                           </span>
                         </>

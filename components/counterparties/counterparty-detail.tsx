@@ -75,7 +75,9 @@ export function CounterpartyDetail({
           )}
           {pending && may.verify && c.viewerIsMaker && (
             <p
-              className="rounded-md bg-amber-50 px-2.5 py-1.5 text-[13px] text-amber-900 ring-1 ring-inset ring-amber-200"
+              className={
+                "rounded-md bg-amber-50 px-2.5 py-1.5 " + "text-[13px] text-amber-900 ring-1 ring-inset ring-amber-200"
+              }
               data-testid="maker-note"
             >
               You created this counterparty or changed its bank details, so someone else must verify it.

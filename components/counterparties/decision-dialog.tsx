@@ -83,7 +83,12 @@ export function CounterpartyDecisionDialog({
         </>
       }
     >
-      <dl className="mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]">
+      <dl
+        className={
+          "mb-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md " +
+          "border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]"
+        }
+      >
         <dt className="text-slate-600">IBAN</dt>
         <dd className="break-all font-mono text-xs">{formatIban(c.iban)}</dd>
         <dt className="text-slate-600">BIC</dt>

@@ -22,7 +22,10 @@ export function Field({
         {...input}
         aria-invalid={error ? true : undefined}
         aria-describedby={described}
-        className={`h-8 rounded-md border px-2 text-[13px] ${mono ? "font-mono" : ""} ${error ? "border-red-500" : "border-slate-300"}`}
+        className={
+          `h-8 rounded-md border px-2 text-[13px] ` +
+          `${mono ? "font-mono" : ""} ${error ? "border-red-500" : "border-slate-300"}`
+        }
       />
       {error ? (
         <span id={`${id}-err`} className="text-xs text-red-700" data-testid="field-error">

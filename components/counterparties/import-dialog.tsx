@@ -74,7 +74,12 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <label className="flex cursor-pointer items-center gap-2 rounded-md border border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50">
+      <label
+        className={
+          "flex cursor-pointer items-center gap-2 rounded-md border " +
+          "border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50"
+        }
+      >
         <FileUp className="size-4 text-slate-500" aria-hidden />
         <span>{file ? `${file.name} — choose another file` : "Choose a CSV file"}</span>
         <input

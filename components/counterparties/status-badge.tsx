@@ -13,7 +13,10 @@ export function CounterpartyStatusBadge({ status }: { status: CounterpartyStatus
     <span
       data-status={status}
       data-testid="counterparty-status"
-      className={`inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${TONES[status]}`}
+      className={
+        `inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ` +
+        `ring-inset ${TONES[status]}`
+      }
     >
       {COUNTERPARTY_STATUS_LABEL[status]}
     </span>

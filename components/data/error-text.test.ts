@@ -33,7 +33,8 @@ describe("errorText", () => {
         "The confirmation",
       ),
     ).toBe(
-      "The confirmation was refused because it conflicts with the current state: The transaction of this match is already confirmed in another match",
+      "The confirmation was refused because it conflicts with the current state: The transaction of this match is " +
+        "already confirmed in another match",
     );
   });
 

@@ -47,14 +47,18 @@ function conversionTitle(a: AccountPosition, locale: string): string {
     const why = c.missing
       .map(
         (m) =>
-          `${m.currency}: ${m.latestRateDate ? `latest rate ${formatBusinessDate(m.latestRateDate, locale)}` : "no rate"}`,
+          `${m.currency}: ${
+            m.latestRateDate ? `latest rate ${formatBusinessDate(m.latestRateDate, locale)}` : "no " + "rate"
+          }`,
       )
       .join("; ");
     return `Not converted: no rate within 7 days of ${formatBusinessDate(c.date, locale)} (${why})`;
   }
   if (c.legs.length === 0) return `Same currency, not converted (${formatBusinessDate(c.date, locale)})`;
   const when = formatBusinessDate(c.rateDate, locale);
-  return `1 ${c.currency} = ${c.rate} ${c.to} · rate of ${when}${c.stale ? " (latest rate before the balance's date)" : ""}`;
+  return `1 ${c.currency} = ${c.rate} ${c.to} · rate of ${when}${
+    c.stale ? " (latest rate before the balance's " + "date)" : ""
+  }`;
 }
 
 /** The hover text of a sum: the oldest rate date used. */

@@ -102,7 +102,8 @@ export function Pager({
   if (!hasNext && !hasPrevious)
     return count !== null ? <p className="mt-2 text-xs text-slate-500">{count} in all</p> : null;
   const btn =
-    "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 disabled:opacity-50";
+    "h-8 rounded-md border border-slate-300 bg-white px-3 text-[13px] font-medium text-slate-700 hover:bg-slate-100 " +
+    "disabled:opacity-50";
   return (
     <nav className="mt-3 flex items-center gap-2 text-[13px] text-slate-600" aria-label="Pages">
       <button type="button" className={btn} disabled={!hasPrevious} onClick={() => onPage(page - 1)}>

@@ -26,7 +26,10 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
             type="button"
             aria-pressed={resolved.preset === p}
             onClick={() => setState({ range: p, from: null, to: null })}
-            className={`h-8 border-r border-slate-200 px-2.5 text-[13px] last:border-r-0 ${resolved.preset === p ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`}
+            className={
+              `h-8 border-r border-slate-200 px-2.5 text-[13px] last:border-r-0 ` +
+              `${resolved.preset === p ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
+            }
           >
             {DATE_PRESET_LABELS[p]}
           </button>

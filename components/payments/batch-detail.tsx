@@ -110,7 +110,12 @@ function BatchFigures({ view }: { view: BatchView }) {
     ["Created by", view.created_by ?? "outside the dashboard"],
   ];
   return (
-    <dl className="mb-5 grid grid-cols-2 gap-px overflow-hidden rounded-lg border border-slate-200 bg-slate-200 text-[13px] md:grid-cols-5">
+    <dl
+      className={
+        "mb-5 grid grid-cols-2 gap-px overflow-hidden " +
+        "rounded-lg border border-slate-200 bg-slate-200 text-[13px] md:grid-cols-5"
+      }
+    >
       {figures.map(([label, value]) => (
         <div key={label} className="bg-white px-4 py-2.5">
           <dt className="text-xs text-slate-500">{label}</dt>

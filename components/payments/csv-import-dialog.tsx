@@ -65,7 +65,12 @@ export function CsvImportDialog({
         </>
       }
     >
-      <label className="flex cursor-pointer items-center gap-2 rounded-md border border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50">
+      <label
+        className={
+          "flex cursor-pointer items-center gap-2 rounded-md border " +
+          "border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50"
+        }
+      >
         <FileUp className="size-4 text-slate-500" aria-hidden />
         <span>{fileName ? `${fileName} — choose another file` : "Choose a CSV file"}</span>
         <input
@@ -103,7 +108,9 @@ export function CsvImportDialog({
                     <th
                       key={f}
                       scope="col"
-                      className={`px-2 py-1.5 font-medium text-slate-500 ${f === "amount" ? "text-right" : "text-left"}`}
+                      className={
+                        `px-2 py-1.5 font-medium text-slate-500 ` + `${f === "amount" ? "text-right" : "text-left"}`
+                      }
                     >
                       {LABELS[f]}
                     </th>
@@ -128,7 +135,13 @@ export function CsvImportDialog({
                             aria-invalid={err ? true : undefined}
                             value={r[f]}
                             onChange={(e) => edit(i, f, e.target.value)}
-                            className={`h-7 w-full rounded border px-1.5 ${f === "amount" ? "text-right tabular" : ""} ${f === "creditor_iban" ? "min-w-56 font-mono text-[11px]" : ""} ${err ? "border-red-500 bg-white" : "border-transparent bg-transparent hover:border-slate-300"}`}
+                            className={`h-7 w-full rounded border px-1.5 ${
+                              f === "amount" ? "text-right " + "tabular" : ""
+                            } ${f === "creditor_iban" ? "min-w-56 font-mono " + "text-[11px]" : ""} ${
+                              err
+                                ? "border-red-500 bg-white"
+                                : "border-transparent " + "bg-transparent hover:border-slate-300"
+                            }`}
                           />
                           {err && (
                             <span className="block px-1.5 text-[11px] text-red-700" data-testid="csv-cell-error">

@@ -130,7 +130,8 @@ describe("validateCsvRows", () => {
 
   it("refuses amounts that are not positive decimal strings with a point", () => {
     const r = importCsv(
-      `creditor_name;creditor_iban;amount;end_to_end_id\nA;${DE};1200,50;E-1\nB;${DE};-5.00;E-2\nC;${DE};0.00;E-3\nD;${DE};1,200.00;E-4\nE;${DE};1e3;E-5\nF;${DE};;E-6\n`,
+      `creditor_name;creditor_iban;amount;end_to_end_id\nA;${DE};1200,50;E-1\nB;${DE};-5.00;E-2\n` +
+        `C;${DE};0.00;E-3\nD;${DE};1,200.00;E-4\nE;${DE};1e3;E-5\nF;${DE};;E-6\n`,
     );
     expect(r.errors[0]?.amount).toMatch(/positive decimal string/);
     expect(r.errors[1]?.amount).toMatch(/positive decimal string/);

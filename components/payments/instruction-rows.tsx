@@ -50,7 +50,10 @@ export function InstructionRows({
               <th
                 key={c.name}
                 scope="col"
-                className={`${c.width} border-b border-slate-200 bg-slate-50 px-2 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${c.name === "amount" ? "text-right" : "text-left"}`}
+                className={
+                  `${c.width} border-b border-slate-200 bg-slate-50 px-2 py-2 text-xs font-medium ` +
+                  `uppercase tracking-wide text-slate-500 ${c.name === "amount" ? "text-right" : "text-left"}`
+                }
               >
                 {c.label}
                 {c.name === "amount" ? ` (${currency})` : ""}
@@ -84,7 +87,9 @@ export function InstructionRows({
                         autoComplete="off"
                         aria-invalid={err ? true : undefined}
                         aria-describedby={err ? `${id}-err` : undefined}
-                        className={`${input} ${c.name === "amount" ? "text-right tabular" : ""} ${c.name === "creditor_iban" || c.name === "end_to_end_id" ? "font-mono text-xs" : ""} ${err ? "border-red-500" : "border-slate-300"}`}
+                        className={`${input} ${c.name === "amount" ? "text-right " + "tabular" : ""} ${
+                          c.name === "creditor_iban" || c.name === "end_to_end_id" ? "font-mono " + "text-xs" : ""
+                        } ${err ? "border-red-500" : "border-slate-300"}`}
                         onKeyDown={(e) => {
                           if (e.key === "Enter" && c.name === "amount" && i === fields.length - 1) {
                             e.preventDefault();

@@ -25,7 +25,10 @@ export function StatusBadge({ status }: { status: BatchStatus | InstructionStatu
   return (
     <span
       data-status={status}
-      className={`inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ring-inset ${TONES[status] ?? TONES.created}`}
+      className={
+        `inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ` +
+        `ring-inset ${TONES[status] ?? TONES.created}`
+      }
     >
       {stateInWords(status)}
     </span>

@@ -95,7 +95,12 @@ export function SubmitBatchDialog({
         </>
       }
     >
-      <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]">
+      <dl
+        className={
+          "grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-md " +
+          "border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]"
+        }
+      >
         <dt className="text-slate-600">Total</dt>
         <dd className="text-right font-semibold" data-testid="submit-total">
           <Amount value={batch.total_amount} currency={batch.currency} />

@@ -38,7 +38,11 @@ export function ReportShell({
             key={t.href}
             href={`${t.href}${qs}`}
             aria-current={path === t.href ? "page" : undefined}
-            className={`-mb-px border-b-2 px-3 py-2 text-[13px] font-medium ${path === t.href ? "border-sky-600 text-slate-900" : "border-transparent text-slate-600 hover:text-slate-900"}`}
+            className={`-mb-px border-b-2 px-3 py-2 text-[13px] font-medium ${
+              path === t.href
+                ? "border-sky-600 " + "text-slate-900"
+                : "border-transparent text-slate-600 hover:text-slate-900"
+            }`}
           >
             {t.label}
           </Link>

@@ -17,7 +17,8 @@ export const COVERAGE_STYLE: Record<CoverageState, { label: string; className: s
   missing: {
     label: "Missing",
     className:
-      "bg-white ring-1 ring-inset ring-red-400 bg-[linear-gradient(45deg,transparent_44%,#f87171_44%,#f87171_56%,transparent_56%)]",
+      "bg-white ring-1 ring-inset ring-red-400 " +
+      "bg-[linear-gradient(45deg,transparent_44%,#f87171_44%,#f87171_56%,transparent_56%)]",
   },
 };
 
@@ -72,7 +73,10 @@ export function CoverageCalendar({ cells }: { cells: readonly CoverageCell[] }) 
       <div
         className="flex gap-[3px] overflow-x-auto pb-1"
         role="list"
-        aria-label={`Statement coverage from ${formatBusinessDate(first.date, locale)} to ${formatBusinessDate(last.date, locale)}`}
+        aria-label={
+          `Statement coverage from ${formatBusinessDate(first.date, locale)} to ` +
+          `${formatBusinessDate(last.date, locale)}`
+        }
       >
         {weeks.map((w, i) => (
           <div key={i} className="flex flex-col gap-[3px]">
@@ -81,7 +85,10 @@ export function CoverageCalendar({ cells }: { cells: readonly CoverageCell[] }) 
                 <span
                   key={c.date}
                   role="listitem"
-                  title={`${formatBusinessDate(c.date, locale, "long")}: ${COVERAGE_STYLE[c.state].label}${c.source ? ` (${c.source})` : ""}`}
+                  title={
+                    `${formatBusinessDate(c.date, locale, "long")}: ` +
+                    `${COVERAGE_STYLE[c.state].label}${c.source ? ` (${c.source})` : ""}`
+                  }
                   aria-label={`${formatBusinessDate(c.date, locale, "long")}: ${COVERAGE_STYLE[c.state].label}`}
                   data-state={c.state}
                   data-date={c.date}

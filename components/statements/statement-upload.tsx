@@ -77,7 +77,10 @@ export function StatementUpload({ companyName }: { companyName: string }) {
         }}
         onDragLeave={() => setOver(false)}
         onDrop={onDrop}
-        className={`rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ${over ? "border-sky-500 bg-sky-50" : "border-slate-300 bg-white"}`}
+        className={
+          `rounded-lg border-2 border-dashed px-6 py-8 text-center transition-colors ` +
+          `${over ? "border-sky-500 bg-sky-50" : "border-slate-300 bg-white"}`
+        }
         data-testid="statement-dropzone"
       >
         <FileUp className="mx-auto mb-2 size-6 text-slate-400" aria-hidden />
@@ -117,7 +120,9 @@ export function StatementUpload({ companyName }: { companyName: string }) {
                 <span className="min-w-0 truncate font-mono text-xs text-slate-900">{f.name}</span>
                 <span className="flex shrink-0 items-center gap-2">
                   <span
-                    className={`tabular text-xs ${f.size > STATEMENT_MAX_FILE_BYTES ? "font-medium text-red-700" : "text-slate-500"}`}
+                    className={`tabular text-xs ${
+                      f.size > STATEMENT_MAX_FILE_BYTES ? "font-medium " + "text-red-700" : "text-slate-500"
+                    }`}
                   >
                     {size(f.size)}
                   </span>

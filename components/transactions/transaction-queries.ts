@@ -26,7 +26,11 @@ export const transactionListQueries = {
       queryKey: [...transactionListQueries.all(), companyId, filters] as const,
       queryFn: ({ pageParam, signal }) =>
         bffFetch<BffPage<Transaction>>(
-          `/api/treasury/transactions${toQueryString({ ...filters, page: pageParam, page_size: TRANSACTIONS_PAGE_SIZE })}`,
+          `/api/treasury/transactions${toQueryString({
+            ...filters,
+            page: pageParam,
+            page_size: TRANSACTIONS_PAGE_SIZE,
+          })}`,
           { signal },
         ),
       initialPageParam: 1,

@@ -125,7 +125,8 @@ export function TransactionsView({
           icon={ArrowLeftRight}
         >
           {f.q
-            ? `Searched all ${loaded.length.toLocaleString()} transactions of the range. Change the search, widen the date range or clear a filter.`
+            ? `Searched all ${loaded.length.toLocaleString()} transactions of the range. Change the search, widen ` +
+              `the date range or clear a filter.`
             : "Widen the date range or clear a filter."}
         </EmptyState>
       ) : (

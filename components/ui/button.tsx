@@ -11,7 +11,10 @@ const VARIANTS: Record<ButtonVariant, string> = {
 
 /** The class of a dense action button (32 px high) in one of four tones. */
 export function buttonClass(variant: ButtonVariant = "secondary", extra = ""): string {
-  return `inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-[13px] font-medium disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${extra}`;
+  return (
+    `inline-flex h-8 items-center justify-center gap-1.5 rounded-md px-3 text-[13px] font-medium ` +
+    `disabled:cursor-not-allowed disabled:opacity-50 ${VARIANTS[variant]} ${extra}`
+  );
 }
 
 /**

@@ -37,7 +37,11 @@ export function ModalFrame({
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/30" />
         <Dialog.Content
           data-testid={testId}
-          className={`fixed left-1/2 top-[12vh] z-50 max-h-[76vh] w-[calc(100vw-2rem)] -translate-x-1/2 overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-xl ${wide ? "max-w-3xl" : "max-w-md"}`}
+          className={
+            `fixed left-1/2 top-[12vh] z-50 max-h-[76vh] w-[calc(100vw-2rem)] -translate-x-1/2 ` +
+            `overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-xl ` +
+            `${wide ? "max-w-3xl" : "max-w-md"}`
+          }
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           <div className="mb-3 flex items-start justify-between gap-4">

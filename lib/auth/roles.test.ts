@@ -46,18 +46,22 @@ describe("role table", () => {
     expect(parseRoles("admin")).toEqual([]);
   });
 
-  it("counterparties: everyone reads, treasurers and admins create and verify (never their own: lib/counterparties)", () => {
-    for (const r of ["viewer", "treasurer", "approver", "admin"] as const)
-      expect(can([r], "counterparties.read")).toBe(true);
-    for (const p of ["counterparties.manage", "counterparties.verify"] as const) {
-      expect([can(["treasurer"], p), can(["admin"], p), can(["approver"], p), can(["viewer"], p)]).toEqual([
-        true,
-        true,
-        false,
-        false,
-      ]);
-    }
-  });
+  it(
+    "counterparties: everyone reads, treasurers and admins create and verify (never their own: " +
+      "lib/counterparties)",
+    () => {
+      for (const r of ["viewer", "treasurer", "approver", "admin"] as const)
+        expect(can([r], "counterparties.read")).toBe(true);
+      for (const p of ["counterparties.manage", "counterparties.verify"] as const) {
+        expect([can(["treasurer"], p), can(["admin"], p), can(["approver"], p), can(["viewer"], p)]).toEqual([
+          true,
+          true,
+          false,
+          false,
+        ]);
+      }
+    },
+  );
 
   it("navigation shows only the role's areas", () => {
     expect(areasFor(["viewer"]).map((a) => a.key)).toEqual([

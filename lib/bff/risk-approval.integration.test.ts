@@ -141,77 +141,86 @@ afterAll(async () => {
 });
 
 describe("high-risk signals need an acknowledgement to approve", () => {
-  it("flags a duplicate, refuses the approval without acknowledgement, accepts it with one and audits the codes", async () => {
-    const iban = "NO93 8601 1117 947";
-    await submitted("1234.50", iban, `RISK-A-${Date.now()}`);
-    const second = await submitted("1234.50", iban, `RISK-B-${Date.now()}`);
+  it(
+    "flags a duplicate, refuses the approval without acknowledgement, accepts it with one and audits the " + "codes",
+    async () => {
+      const iban = "NO93 8601 1117 947";
+      await submitted("1234.50", iban, `RISK-A-${Date.now()}`);
+      const second = await submitted("1234.50", iban, `RISK-B-${Date.now()}`);
 
-    const r = await risk(second.batchId);
-    const dup = r.signals.find((s) => s.code === "possible_duplicate");
-    expect(dup).toMatchObject({ severity: "high", instruction: 0, creditor_iban: "NO9386011117947" });
-    expect(JSON.stringify(dup?.evidence)).toContain("same_iban_and_amount");
-    expect(r.requires_acknowledgement).toContain("possible_duplicate");
-    expect(r.debtor_account).toMatchObject({ currency: "NOK" });
+      const r = await risk(second.batchId);
+      const dup = r.signals.find((s) => s.code === "possible_duplicate");
+      expect(dup).toMatchObject({ severity: "high", instruction: 0, creditor_iban: "NO9386011117947" });
+      expect(JSON.stringify(dup?.evidence)).toContain("same_iban_and_amount");
+      expect(r.requires_acknowledgement).toContain("possible_duplicate");
+      expect(r.debtor_account).toMatchObject({ currency: "NOK" });
 
-    const history = await call(
-      payeeRoute.GET as Handler,
-      approver,
-      "GET",
-      `/payments/batches/${second.batchId}/payee-history?iban=${encodeURIComponent(iban)}`,
-      { params: { id: second.batchId } },
-    );
-    expect(history.status).toBe(200);
-    // The earlier batch's payment; the batch under review is left out of its own history.
-    const payments = history.body.payments as { batch_id: string }[];
-    expect(payments.length).toBeGreaterThanOrEqual(1);
-    expect(payments.some((p) => p.batch_id === second.batchId)).toBe(false);
+      const history = await call(
+        payeeRoute.GET as Handler,
+        approver,
+        "GET",
+        `/payments/batches/${second.batchId}/payee-history?iban=${encodeURIComponent(iban)}`,
+        { params: { id: second.batchId } },
+      );
+      expect(history.status).toBe(200);
+      // The earlier batch's payment; the batch under review is left out of its own history.
+      const payments = history.body.payments as { batch_id: string }[];
+      expect(payments.length).toBeGreaterThanOrEqual(1);
+      expect(payments.some((p) => p.batch_id === second.batchId)).toBe(false);
 
-    const before = upstreamApprovals.length;
-    const refused = await call(
-      approveRoute.POST as Handler,
-      approver,
-      "POST",
-      `/approvals/${second.approvalId}/approve`,
-      {
+      const before = upstreamApprovals.length;
+      const refused = await call(
+        approveRoute.POST as Handler,
+        approver,
+        "POST",
+        `/approvals/${second.approvalId}/approve`,
+        {
+          params: { id: second.approvalId },
+        },
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({
+        error: "conflict",
+        details: { reason: "acknowledgement_required", missing: expect.arrayContaining(["possible_duplicate"]) },
+      });
+      expect(String(refused.body.message)).toContain("possible duplicate");
+      expect(upstreamApprovals.length).toBe(before);
+
+      const bad = await call(
+        approveRoute.POST as Handler,
+        approver,
+        "POST",
+        `/approvals/${second.approvalId}/approve`,
+        {
+          params: { id: second.approvalId },
+          json: { acknowledged_signals: ["not_a_signal"] },
+        },
+      );
+      expect(bad.status).toBe(400);
+      expect(String(bad.body.message)).toContain("acknowledged_signals");
+
+      const ok = await call(approveRoute.POST as Handler, approver, "POST", `/approvals/${second.approvalId}/approve`, {
         params: { id: second.approvalId },
-      },
-    );
-    expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({
-      error: "conflict",
-      details: { reason: "acknowledgement_required", missing: expect.arrayContaining(["possible_duplicate"]) },
-    });
-    expect(String(refused.body.message)).toContain("possible duplicate");
-    expect(upstreamApprovals.length).toBe(before);
+        json: { acknowledged_signals: r.requires_acknowledgement },
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(upstreamApprovals.length).toBe(before + 1);
 
-    const bad = await call(approveRoute.POST as Handler, approver, "POST", `/approvals/${second.approvalId}/approve`, {
-      params: { id: second.approvalId },
-      json: { acknowledged_signals: ["not_a_signal"] },
-    });
-    expect(bad.status).toBe(400);
-    expect(String(bad.body.message)).toContain("acknowledged_signals");
-
-    const ok = await call(approveRoute.POST as Handler, approver, "POST", `/approvals/${second.approvalId}/approve`, {
-      params: { id: second.approvalId },
-      json: { acknowledged_signals: r.requires_acknowledgement },
-    });
-    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-    expect(upstreamApprovals.length).toBe(before + 1);
-
-    const audit = await listAudit(await dashboardDb(), {
-      companyIds: null,
-      action: "approval.approve",
-      objectIds: [second.approvalId],
-      limit: 10,
-    });
-    expect(audit).toHaveLength(1);
-    expect(audit[0]?.userEmail).toBe(approver.email);
-    expect(audit[0]?.details).toMatchObject({
-      batch_id: second.batchId,
-      acknowledged_signals: expect.arrayContaining(["possible_duplicate"]),
-      signals: expect.arrayContaining(["possible_duplicate"]),
-    });
-  });
+      const audit = await listAudit(await dashboardDb(), {
+        companyIds: null,
+        action: "approval.approve",
+        objectIds: [second.approvalId],
+        limit: 10,
+      });
+      expect(audit).toHaveLength(1);
+      expect(audit[0]?.userEmail).toBe(approver.email);
+      expect(audit[0]?.details).toMatchObject({
+        batch_id: second.batchId,
+        acknowledged_signals: expect.arrayContaining(["possible_duplicate"]),
+        signals: expect.arrayContaining(["possible_duplicate"]),
+      });
+    },
+  );
 
   it("flags a batch above the debtor account's available balance as insufficient funds", async () => {
     const big = await submitted("999999999.00", "NO93 8601 1117 947", `RISK-C-${Date.now()}`);

@@ -1,7 +1,8 @@
 /**
  * `withUser` step by step, with the session, company context, audit log and configuration stubbed (the real routes
  * against the real API are in route.integration.test.ts): session (401) → role (403 naming the permission) → Origin
- * on writes → path / query / body parsing (400 naming the field) → the per-user Idempotency-Key → the company sent
+ * on writes → path / query / body parsing (400 naming the field) → the per-user Idempotency-Key → the company
+ * sent
  * upstream → the handler → the audit entry → one answer shape with the request id.
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -151,37 +152,43 @@ describe("withUser: who may call", () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it("writes need NEXTAUTH_URL's origin or a listed one, never one named by Host / X-Forwarded-*; reads do not", async () => {
-    const { handler } = recorder();
-    const route = withUser({ permission: "payments.write" }, handler);
-    for (const origin of [null, "http://evil.test", "http://dash.test:3001", "https://dash.test:3000"]) {
-      const res = await route(request("POST", "/api/x", { origin }), seg());
-      expect(res.status, String(origin)).toBe(403);
-      expect(await res.json()).toMatchObject({ error: "permission_denied", message: "Cross-origin request refused." });
-    }
-    // Headers a client or a misconfigured proxy controls do not make another origin the dashboard's own.
-    const proxied = request("POST", "/api/x", {
-      origin: "https://dash.example",
-      headers: { "x-forwarded-host": "dash.example", "x-forwarded-proto": "https" },
-    });
-    expect((await route(proxied, seg())).status).toBe(403);
-    const hostHeader = request("POST", "/api/x", { origin: "http://proxy.test", headers: { host: "proxy.test" } });
-    expect((await route(hostHeader, seg())).status).toBe(403);
-    expect(handler).not.toHaveBeenCalled();
-    expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
-    state.nextauthUrl = "https://public.example/some/path";
-    expect((await route(request("POST", "/api/x", { origin: "https://public.example" }), seg())).status).toBe(200);
-    expect((await route(request("POST", "/api/x"), seg())).status).toBe(403);
-    state.allowedOrigins = [ORIGIN];
-    expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
-    // Nothing configured: every write is refused.
-    state.nextauthUrl = undefined;
-    state.allowedOrigins = [];
-    expect((await route(request("POST", "/api/x", { origin: ORIGIN }), seg())).status).toBe(403);
-    const read = withUser({ permission: "ledger.read" }, handler);
-    expect((await read(request("GET", "/api/x"), seg())).status).toBe(200);
-    expect(handler).toHaveBeenCalledTimes(4);
-  });
+  it(
+    "writes need NEXTAUTH_URL's origin or a listed one, never one named by Host / X-Forwarded-*; reads do " + "not",
+    async () => {
+      const { handler } = recorder();
+      const route = withUser({ permission: "payments.write" }, handler);
+      for (const origin of [null, "http://evil.test", "http://dash.test:3001", "https://dash.test:3000"]) {
+        const res = await route(request("POST", "/api/x", { origin }), seg());
+        expect(res.status, String(origin)).toBe(403);
+        expect(await res.json()).toMatchObject({
+          error: "permission_denied",
+          message: "Cross-origin request refused.",
+        });
+      }
+      // Headers a client or a misconfigured proxy controls do not make another origin the dashboard's own.
+      const proxied = request("POST", "/api/x", {
+        origin: "https://dash.example",
+        headers: { "x-forwarded-host": "dash.example", "x-forwarded-proto": "https" },
+      });
+      expect((await route(proxied, seg())).status).toBe(403);
+      const hostHeader = request("POST", "/api/x", { origin: "http://proxy.test", headers: { host: "proxy.test" } });
+      expect((await route(hostHeader, seg())).status).toBe(403);
+      expect(handler).not.toHaveBeenCalled();
+      expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
+      state.nextauthUrl = "https://public.example/some/path";
+      expect((await route(request("POST", "/api/x", { origin: "https://public.example" }), seg())).status).toBe(200);
+      expect((await route(request("POST", "/api/x"), seg())).status).toBe(403);
+      state.allowedOrigins = [ORIGIN];
+      expect((await route(request("POST", "/api/x"), seg())).status).toBe(200);
+      // Nothing configured: every write is refused.
+      state.nextauthUrl = undefined;
+      state.allowedOrigins = [];
+      expect((await route(request("POST", "/api/x", { origin: ORIGIN }), seg())).status).toBe(403);
+      const read = withUser({ permission: "ledger.read" }, handler);
+      expect((await read(request("GET", "/api/x"), seg())).status).toBe(200);
+      expect(handler).toHaveBeenCalledTimes(4);
+    },
+  );
 });
 
 describe("withUser: input", () => {
@@ -235,24 +242,27 @@ describe("withUser: input", () => {
 });
 
 describe("withUser: what goes upstream", () => {
-  it("a write forwards UUIDv5(user, browser key), never the browser's key; a missing or non-UUID key is 400", async () => {
-    const { seen, handler } = recorder();
-    const route = withUser({ permission: "payments.write" }, handler);
-    await route(request("POST", "/api/x"), seg());
-    const write = seen[0]?.write;
-    expect(write?.idempotencyKey).toBe(derivedIdempotencyKey("user-1", KEY));
-    expect(write?.idempotencyKey).not.toBe(KEY);
-    expect(write).toMatchObject({ companyId: A.id });
-    for (const key of [null, "", "not-a-uuid"]) {
-      const res = await route(request("POST", "/api/x", { key }), seg());
-      expect(res.status, String(key)).toBe(400);
-      expect(await res.json()).toMatchObject({
-        message: "Idempotency-Key header must be a UUID",
-        details: { errors: { "Idempotency-Key": ["must be a UUID"] } },
-      });
-    }
-    expect(handler).toHaveBeenCalledTimes(1);
-  });
+  it(
+    "a write forwards UUIDv5(user, browser key), never the browser's key; a missing or non-UUID key is " + "400",
+    async () => {
+      const { seen, handler } = recorder();
+      const route = withUser({ permission: "payments.write" }, handler);
+      await route(request("POST", "/api/x"), seg());
+      const write = seen[0]?.write;
+      expect(write?.idempotencyKey).toBe(derivedIdempotencyKey("user-1", KEY));
+      expect(write?.idempotencyKey).not.toBe(KEY);
+      expect(write).toMatchObject({ companyId: A.id });
+      for (const key of [null, "", "not-a-uuid"]) {
+        const res = await route(request("POST", "/api/x", { key }), seg());
+        expect(res.status, String(key)).toBe(400);
+        expect(await res.json()).toMatchObject({
+          message: "Idempotency-Key header must be a UUID",
+          details: { errors: { "Idempotency-Key": ["must be a UUID"] } },
+        });
+      }
+      expect(handler).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it("a read has no write context: reading ctx.write is a 500, logged as an error", async () => {
     const { seen, handler } = recorder((ctx: RouteContext<unknown, unknown, unknown>) => ctx.write);
@@ -274,39 +284,42 @@ describe("withUser: what goes upstream", () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
-  it("company: required sends the selected one (403 without one); none sends none; body must name the selected", async () => {
-    const { seen, handler } = recorder();
-    await withUser({ permission: "ledger.read" }, handler)(request("GET", "/api/x"), seg());
-    expect(seen[0]?.read.companyId).toBe(A.id);
-    await withUser({ permission: "ledger.read", company: "none" }, handler)(request("GET", "/api/x"), seg());
-    expect(seen[1]?.read).not.toHaveProperty("companyId");
+  it(
+    "company: required sends the selected one (403 without one); none sends none; body must name the " + "selected",
+    async () => {
+      const { seen, handler } = recorder();
+      await withUser({ permission: "ledger.read" }, handler)(request("GET", "/api/x"), seg());
+      expect(seen[0]?.read.companyId).toBe(A.id);
+      await withUser({ permission: "ledger.read", company: "none" }, handler)(request("GET", "/api/x"), seg());
+      expect(seen[1]?.read).not.toHaveProperty("companyId");
 
-    signIn(["treasurer"], null);
-    const none = await withUser({ permission: "ledger.read" }, handler)(request("GET", "/api/x"), seg());
-    expect(none.status).toBe(403);
-    expect(await none.json()).toMatchObject({
-      error: "permission_denied",
-      message: "No company is available to you. Ask an administrator for access.",
-    });
-    const noneMode = withUser({ permission: "ledger.read", company: "none" }, handler);
-    expect((await noneMode(request("GET", "/api/x"), seg())).status).toBe(200);
+      signIn(["treasurer"], null);
+      const none = await withUser({ permission: "ledger.read" }, handler)(request("GET", "/api/x"), seg());
+      expect(none.status).toBe(403);
+      expect(await none.json()).toMatchObject({
+        error: "permission_denied",
+        message: "No company is available to you. Ask an administrator for access.",
+      });
+      const noneMode = withUser({ permission: "ledger.read", company: "none" }, handler);
+      expect((await noneMode(request("GET", "/api/x"), seg())).status).toBe(200);
 
-    signIn(["treasurer"]);
-    const body = z.object({ company_id: z.string() });
-    const route = withUser({ permission: "payments.write", company: "body", body }, handler);
-    const other = await route(request("POST", "/api/x", { body: JSON.stringify({ company_id: B_ID }) }), seg());
-    expect(other.status).toBe(400);
-    expect(await other.json()).toMatchObject({
-      message: "company_id must be the selected company",
-      details: { errors: { company_id: ["must be the selected company"] } },
-    });
-    // No body at all is not the selected company either (400, not a crash).
-    const bodiless = withUser({ permission: "payments.write", company: "body" }, handler);
-    expect((await bodiless(request("POST", "/api/x"), seg())).status).toBe(400);
-    const mine = await route(request("POST", "/api/x", { body: JSON.stringify({ company_id: A.id }) }), seg());
-    expect(mine.status).toBe(200);
-    expect(handler).toHaveBeenCalledTimes(4);
-  });
+      signIn(["treasurer"]);
+      const body = z.object({ company_id: z.string() });
+      const route = withUser({ permission: "payments.write", company: "body", body }, handler);
+      const other = await route(request("POST", "/api/x", { body: JSON.stringify({ company_id: B_ID }) }), seg());
+      expect(other.status).toBe(400);
+      expect(await other.json()).toMatchObject({
+        message: "company_id must be the selected company",
+        details: { errors: { company_id: ["must be the selected company"] } },
+      });
+      // No body at all is not the selected company either (400, not a crash).
+      const bodiless = withUser({ permission: "payments.write", company: "body" }, handler);
+      expect((await bodiless(request("POST", "/api/x"), seg())).status).toBe(400);
+      const mine = await route(request("POST", "/api/x", { body: JSON.stringify({ company_id: A.id }) }), seg());
+      expect(mine.status).toBe(200);
+      expect(handler).toHaveBeenCalledTimes(4);
+    },
+  );
 
   it("a schema-level error of the path or query is filed under 'path' or 'query'", async () => {
     const { handler } = recorder();
@@ -333,62 +346,68 @@ describe("withUser: what goes upstream", () => {
 });
 
 describe("withUser: answer and audit", () => {
-  it("status: the handler's JSON at 200 or the route's status; undefined is 204; a Response keeps its own", async () => {
-    const res = await withUser({ permission: "ledger.read" }, async () => ({ a: 1 }))(
-      request("GET", "/x", { headers: { "x-request-id": "rid-1" } }),
-      seg(),
-    );
-    expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ a: 1 });
-    expect(res.headers.get("x-request-id")).toBe("rid-1");
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(state.info.at(-1)).toEqual({
-      obj: {
-        requestId: "rid-1",
-        method: "GET",
-        path: "/x",
-        status: 200,
-        ms: expect.any(Number),
-        userId: "user-1",
-      },
-      msg: "bff request",
-    });
+  it(
+    "status: the handler's JSON at 200 or the route's status; undefined is 204; a Response keeps its " + "own",
+    async () => {
+      const res = await withUser({ permission: "ledger.read" }, async () => ({ a: 1 }))(
+        request("GET", "/x", { headers: { "x-request-id": "rid-1" } }),
+        seg(),
+      );
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ a: 1 });
+      expect(res.headers.get("x-request-id")).toBe("rid-1");
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(state.info.at(-1)).toEqual({
+        obj: {
+          requestId: "rid-1",
+          method: "GET",
+          path: "/x",
+          status: 200,
+          ms: expect.any(Number),
+          userId: "user-1",
+        },
+        msg: "bff request",
+      });
 
-    const created = await withUser({ permission: "payments.write", status: 201 }, async () => ({ id: ID }))(
-      request("POST", "/x"),
-      seg(),
-    );
-    expect(created.status).toBe(201);
-    const empty = await withUser({ permission: "payments.write" }, async () => undefined)(request("POST", "/x"), seg());
-    expect(empty.status).toBe(204);
-    expect(await empty.text()).toBe("");
-    expect(empty.headers.get("x-request-id")).toBeTruthy();
-    const statusNoContent = await withUser({ permission: "payments.write", status: 201 }, async () => undefined)(
-      request("POST", "/x"),
-      seg(),
-    );
-    expect(statusNoContent.status).toBe(204);
+      const created = await withUser({ permission: "payments.write", status: 201 }, async () => ({ id: ID }))(
+        request("POST", "/x"),
+        seg(),
+      );
+      expect(created.status).toBe(201);
+      const empty = await withUser({ permission: "payments.write" }, async () => undefined)(
+        request("POST", "/x"),
+        seg(),
+      );
+      expect(empty.status).toBe(204);
+      expect(await empty.text()).toBe("");
+      expect(empty.headers.get("x-request-id")).toBeTruthy();
+      const statusNoContent = await withUser({ permission: "payments.write", status: 201 }, async () => undefined)(
+        request("POST", "/x"),
+        seg(),
+      );
+      expect(statusNoContent.status).toBe(204);
 
-    const own = await withUser({ permission: "ledger.read" }, async () => new Response("a,b\n", { status: 200 }))(
-      request("GET", "/x", { headers: { "x-request-id": "rid-csv" } }),
-      seg(),
-    );
-    expect(await own.text()).toBe("a,b\n");
-    expect(own.headers.get("x-request-id")).toBe("rid-csv");
-    expect(state.info.at(-1)).toMatchObject({ obj: { requestId: "rid-csv", status: 200 }, msg: "bff request" });
-    for (const { obj } of state.info) {
-      expect(obj.ms).toBeGreaterThanOrEqual(0);
-      expect(obj.ms).toBeLessThan(60_000);
-    }
+      const own = await withUser({ permission: "ledger.read" }, async () => new Response("a,b\n", { status: 200 }))(
+        request("GET", "/x", { headers: { "x-request-id": "rid-csv" } }),
+        seg(),
+      );
+      expect(await own.text()).toBe("a,b\n");
+      expect(own.headers.get("x-request-id")).toBe("rid-csv");
+      expect(state.info.at(-1)).toMatchObject({ obj: { requestId: "rid-csv", status: 200 }, msg: "bff request" });
+      for (const { obj } of state.info) {
+        expect(obj.ms).toBeGreaterThanOrEqual(0);
+        expect(obj.ms).toBeLessThan(60_000);
+      }
 
-    // A 204 route status sends no body even when the handler answered one.
-    const noBody = await withUser({ permission: "payments.write", status: 204 }, async () => ({ id: ID }))(
-      request("POST", "/x"),
-      seg(),
-    );
-    expect(noBody.status).toBe(204);
-    expect(await noBody.text()).toBe("");
-  });
+      // A 204 route status sends no body even when the handler answered one.
+      const noBody = await withUser({ permission: "payments.write", status: 204 }, async () => ({ id: ID }))(
+        request("POST", "/x"),
+        seg(),
+      );
+      expect(noBody.status).toBe(204);
+      expect(await noBody.text()).toBe("");
+    },
+  );
 
   it("a successful write is audited: who, what, object, company, derived key, outcome", async () => {
     const audit = { action: "payment_batch.create", objectType: "payment_batch" } as const;
@@ -409,42 +428,45 @@ describe("withUser: answer and audit", () => {
     ]);
   });
 
-  it("audit object and company: the handler's, else the answer's id, else the path id; else the body's company", async () => {
-    const audit = { action: "payment_batch.create", objectType: "payment_batch" } as const;
-    const body = z.object({ company_id: z.string() }).partial();
-    const json = JSON.stringify({ company_id: B_ID });
-    const other = "40000000-0000-4000-8000-000000000002";
+  it(
+    "audit object and company: the handler's, else the answer's id, else the path id; else the body's " + "company",
+    async () => {
+      const audit = { action: "payment_batch.create", objectType: "payment_batch" } as const;
+      const body = z.object({ company_id: z.string() }).partial();
+      const json = JSON.stringify({ company_id: B_ID });
+      const other = "40000000-0000-4000-8000-000000000002";
 
-    await withUser({ permission: "payments.write", audit, params: IdParams, company: "none", body }, async () => ({
-      id: 7,
-    }))(request("POST", "/x", { body: json }), seg({ id: ID }));
-    expect(state.audit.at(-1)).toMatchObject({ objectId: ID, companyId: B_ID });
+      await withUser({ permission: "payments.write", audit, params: IdParams, company: "none", body }, async () => ({
+        id: 7,
+      }))(request("POST", "/x", { body: json }), seg({ id: ID }));
+      expect(state.audit.at(-1)).toMatchObject({ objectId: ID, companyId: B_ID });
 
-    await withUser({ permission: "payments.write", audit, company: "none", body }, async (ctx) => {
-      ctx.audit.objectId = other;
-      ctx.audit.companyId = A.id;
-      ctx.audit.details = { reason: "because" };
-      // The treasury client marks a replayed answer on the write context's outcome.
-      const outcome = ctx.write.outcome;
-      if (!outcome) throw new Error("no outcome on the write context");
-      outcome.replayed = true;
-      return { id: ID };
-    })(request("POST", "/x", { body: json }), seg());
-    expect(state.audit.at(-1)).toMatchObject({
-      objectId: other,
-      companyId: A.id,
-      details: { reason: "because" },
-      outcome: "replayed",
-    });
+      await withUser({ permission: "payments.write", audit, company: "none", body }, async (ctx) => {
+        ctx.audit.objectId = other;
+        ctx.audit.companyId = A.id;
+        ctx.audit.details = { reason: "because" };
+        // The treasury client marks a replayed answer on the write context's outcome.
+        const outcome = ctx.write.outcome;
+        if (!outcome) throw new Error("no outcome on the write context");
+        outcome.replayed = true;
+        return { id: ID };
+      })(request("POST", "/x", { body: json }), seg());
+      expect(state.audit.at(-1)).toMatchObject({
+        objectId: other,
+        companyId: A.id,
+        details: { reason: "because" },
+        outcome: "replayed",
+      });
 
-    await withUser({ permission: "payments.write", audit, company: "none" }, async () => "done")(
-      request("POST", "/x"),
-      seg(),
-    );
-    expect(state.audit.at(-1)).toMatchObject({ objectId: null, companyId: null, outcome: "success" });
-    expect(state.audit.at(-1)).not.toHaveProperty("details");
-    expect(state.audit).toHaveLength(3);
-  });
+      await withUser({ permission: "payments.write", audit, company: "none" }, async () => "done")(
+        request("POST", "/x"),
+        seg(),
+      );
+      expect(state.audit.at(-1)).toMatchObject({ objectId: null, companyId: null, outcome: "success" });
+      expect(state.audit.at(-1)).not.toHaveProperty("details");
+      expect(state.audit).toHaveLength(3);
+    },
+  );
 
   it("audit of odd answers and bodies: null answer, null body, a non-string company_id", async () => {
     const audit = { action: "payment_batch.create", objectType: "payment_batch" } as const;

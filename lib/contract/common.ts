@@ -15,7 +15,9 @@ export { currencyMinorUnits } from "./amounts";
 /** A UUID string (spec §1 rule 8: path parameter `id` is always a UUID). */
 export const Uuid = z.uuid({ message: "must be a UUID" });
 
-/** Earliest date the API accepts and answers for (year 0000 does not exist in the Gregorian calendar PostgreSQL uses). */
+/**
+ * Earliest date the API accepts and answers for (year 0000 does not exist in the Gregorian calendar PostgreSQL uses).
+ */
 export const MIN_DATE = "0001-01-01";
 /** Latest date the API accepts: four-digit years only (spec §1 rule 7, `YYYY-MM-DD`). */
 export const MAX_DATE = "9999-12-31";

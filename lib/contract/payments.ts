@@ -66,10 +66,13 @@ export const PaymentBatchCreate = z
     company_id: Uuid,
     currency: CurrencyCode,
     requested_execution_date: IsoDate.optional(),
-    initiator: text(200).optional().meta({
-      description:
-        "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is refused (four-eyes).",
-    }),
+    initiator: text(200)
+      .optional()
+      .meta({
+        description:
+          "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is " +
+          "refused (four-eyes).",
+      }),
     instructions: z
       .array(PaymentInstructionCreate)
       .min(1, { message: "must hold at least one instruction" })
@@ -125,7 +128,9 @@ export const PaymentBatchCreate = z
       ctx.addIssue({
         code: "custom",
         path: ["instructions"],
-        message: `add up to ${total.toFixed()}, more than the largest total_amount a batch can carry (18 integer digits, 999999999999999999.999999)`,
+        message:
+          `add up to ${total.toFixed()}, more than the largest total_amount a batch can carry (18 integer ` +
+          `digits, 999999999999999999.999999)`,
       });
     }
   })

@@ -13,7 +13,10 @@
  */
 import Papa from "papaparse";
 
-/** One CSV column: its header and how to read a row's value. `text: true` marks free text from outside (formula-escaped). */
+/**
+ * One CSV column: its header and how to read a row's value. `text: true` marks free text from outside
+ * (formula-escaped).
+ */
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | null | undefined;
@@ -84,7 +87,10 @@ export function csvStream<T>(
   });
 }
 
-/** Headers of a CSV download: file name, no caching, and the expected row count when known (for the browser's progress bar). */
+/**
+ * Headers of a CSV download: file name, no caching, and the expected row count when known (for the browser's progress
+ * bar).
+ */
 export function csvHeaders(fileName: string, totalRows: number | null): Record<string, string> {
   const safe = fileName.replace(/[^A-Za-z0-9._-]/g, "_");
   return {

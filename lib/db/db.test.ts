@@ -101,48 +101,60 @@ describe("users", () => {
     expect((await listUsers(database.db)).find((u) => u.email === "d@example.com")?.disabled).toBe(true);
   });
 
-  it("ends a user's sessions on sign-out, disabling and a change of roles, companies or password, not on a re-seed", async () => {
-    const base = { email: "sessions@example.com", name: "S", password: "correct-horse-9", roles: ["viewer" as const] };
-    const u = await upsertUser(database.db, base);
-    const version = async () => (await findUserById(database.db, u.id))?.sessionVersion;
-    expect(await version()).toBe(0);
-    await upsertUser(database.db, { ...base, roles: ["viewer"] }); // the same values again (a demo re-seed)
-    expect(await version()).toBe(0);
-    await upsertUser(database.db, { ...base, roles: ["viewer", "treasurer"] });
-    expect(await version()).toBe(1);
-    await upsertUser(database.db, { ...base, roles: ["treasurer", "viewer"], companyIds: [C1] });
-    expect(await version()).toBe(2);
-    await upsertUser(database.db, {
-      ...base,
-      roles: ["treasurer", "viewer"],
-      companyIds: [C1],
-      password: "new-horse-12",
-    });
-    expect(await version()).toBe(3);
-    expect(await endSessions(database.db, u.id)).toBe(true);
-    expect(await version()).toBe(4);
-    expect(await disableUser(database.db, base.email)).toBe(true);
-    expect(await version()).toBe(5);
-    // Enabling again (users add on a disabled user) is a change too.
-    await upsertUser(database.db, {
-      ...base,
-      roles: ["treasurer", "viewer"],
-      companyIds: [C1],
-      password: "new-horse-12",
-    });
-    expect(await version()).toBe(6);
-    expect(await endSessions(database.db, "not-a-uuid")).toBe(false);
-    expect(await endSessions(database.db, C3)).toBe(false);
-  });
+  it(
+    "ends a user's sessions on sign-out, disabling and a change of roles, companies or password, not on a " + "re-seed",
+    async () => {
+      const base = {
+        email: "sessions@example.com",
+        name: "S",
+        password: "correct-horse-9",
+        roles: ["viewer" as const],
+      };
+      const u = await upsertUser(database.db, base);
+      const version = async () => (await findUserById(database.db, u.id))?.sessionVersion;
+      expect(await version()).toBe(0);
+      await upsertUser(database.db, { ...base, roles: ["viewer"] }); // the same values again (a demo re-seed)
+      expect(await version()).toBe(0);
+      await upsertUser(database.db, { ...base, roles: ["viewer", "treasurer"] });
+      expect(await version()).toBe(1);
+      await upsertUser(database.db, { ...base, roles: ["treasurer", "viewer"], companyIds: [C1] });
+      expect(await version()).toBe(2);
+      await upsertUser(database.db, {
+        ...base,
+        roles: ["treasurer", "viewer"],
+        companyIds: [C1],
+        password: "new-horse-12",
+      });
+      expect(await version()).toBe(3);
+      expect(await endSessions(database.db, u.id)).toBe(true);
+      expect(await version()).toBe(4);
+      expect(await disableUser(database.db, base.email)).toBe(true);
+      expect(await version()).toBe(5);
+      // Enabling again (users add on a disabled user) is a change too.
+      await upsertUser(database.db, {
+        ...base,
+        roles: ["treasurer", "viewer"],
+        companyIds: [C1],
+        password: "new-horse-12",
+      });
+      expect(await version()).toBe(6);
+      expect(await endSessions(database.db, "not-a-uuid")).toBe(false);
+      expect(await endSessions(database.db, C3)).toBe(false);
+    },
+  );
 
-  it("seeds the demo users: one per role, two approvers, a lead with two roles, the viewer limited to the first two companies", async () => {
-    const users = await seedDemoUsers(database.db, [C1, C2, C3]);
-    expect(users).toHaveLength(DEMO_USERS.length);
-    expect(users.filter((u) => u.roles.length === 1 && u.roles[0] === "approver")).toHaveLength(2);
-    expect(users.find((u) => u.email === "lead@demo.local")?.roles.sort()).toEqual(["approver", "treasurer"]);
-    expect(users.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C1, C2]);
-    expect((await verifyCredentials(database.db, "admin@demo.local", DEMO_PASSWORD)).ok).toBe(true);
-  });
+  it(
+    "seeds the demo users: one per role, two approvers, a lead with two roles, the viewer limited to the first two " +
+      "companies",
+    async () => {
+      const users = await seedDemoUsers(database.db, [C1, C2, C3]);
+      expect(users).toHaveLength(DEMO_USERS.length);
+      expect(users.filter((u) => u.roles.length === 1 && u.roles[0] === "approver")).toHaveLength(2);
+      expect(users.find((u) => u.email === "lead@demo.local")?.roles.sort()).toEqual(["approver", "treasurer"]);
+      expect(users.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C1, C2]);
+      expect((await verifyCredentials(database.db, "admin@demo.local", DEMO_PASSWORD)).ok).toBe(true);
+    },
+  );
 });
 
 describe("single sign-on account ties", () => {
@@ -156,31 +168,34 @@ describe("single sign-on account ties", () => {
   const auditOf = async (action: string, objectId: string) =>
     await listAudit(database.db, { companyIds: null, action, objectIds: [objectId] });
 
-  it("ties a user at the first single sign-on, audited once; a second tie of the same user changes nothing", async () => {
-    const u = await upsertUser(database.db, { email: "sso1@example.com", name: "S1", roles: ["viewer"] });
-    expect(await ssoLinkOf(database.db, u.id)).toBeNull();
-    expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1" })).toBe("linked");
-    const link = await ssoLinkOf(database.db, u.id);
-    expect(link).toMatchObject({ issuer: IDP, subject: "sub-1" });
-    expect(link?.linkedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(Date.parse(link?.linkedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
-    expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-1" })).toBe(u.id);
-    expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "SUB-1" })).toBeNull();
-    expect((await listSsoLinks(database.db)).get(u.id)).toEqual(link);
+  it(
+    "ties a user at the first single sign-on, audited once; a second tie of the same user changes " + "nothing",
+    async () => {
+      const u = await upsertUser(database.db, { email: "sso1@example.com", name: "S1", roles: ["viewer"] });
+      expect(await ssoLinkOf(database.db, u.id)).toBeNull();
+      expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1" })).toBe("linked");
+      const link = await ssoLinkOf(database.db, u.id);
+      expect(link).toMatchObject({ issuer: IDP, subject: "sub-1" });
+      expect(link?.linkedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Date.parse(link?.linkedAt ?? "")).toBeGreaterThan(Date.now() - 60_000);
+      expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-1" })).toBe(u.id);
+      expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "SUB-1" })).toBeNull();
+      expect((await listSsoLinks(database.db)).get(u.id)).toEqual(link);
 
-    // Already tied (to this or any account): the row is left as it is.
-    expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1-new" })).toBe("changed");
-    expect(await ssoLinkOf(database.db, u.id)).toEqual(link);
-    const events = await auditOf("user.sso_link", u.id);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      userId: u.id,
-      userEmail: "sso1@example.com",
-      objectType: "user",
-      outcome: "success",
-      details: { issuer: IDP, subject: "sub-1" },
-    });
-  });
+      // Already tied (to this or any account): the row is left as it is.
+      expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-1-new" })).toBe("changed");
+      expect(await ssoLinkOf(database.db, u.id)).toEqual(link);
+      const events = await auditOf("user.sso_link", u.id);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        userId: u.id,
+        userEmail: "sso1@example.com",
+        objectType: "user",
+        outcome: "success",
+        details: { issuer: IDP, subject: "sub-1" },
+      });
+    },
+  );
 
   it("keeps one user per IdP account: a second user is not tied to it (and nothing is audited)", async () => {
     const a = await upsertUser(database.db, { email: "sso2a@example.com", name: "S2a", roles: ["viewer"] });
@@ -224,33 +239,37 @@ describe("single sign-on account ties", () => {
     expect(await ssoLinkOf(database.db, a.id)).toBeNull();
   });
 
-  it("`users add` on a tied user keeps the tie; unlinking clears it (audited with the actor) and the next sign-in ties anew", async () => {
-    const u = await upsertUser(database.db, { email: "sso5@example.com", name: "S5", roles: ["viewer"] });
-    await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-5-old" });
-    await upsertUser(database.db, { email: "sso5@example.com", name: "S5 again", roles: ["treasurer"] });
-    expect(await ssoLinkOf(database.db, u.id)).toMatchObject({ subject: "sub-5-old" });
+  it(
+    "`users add` on a tied user keeps the tie; unlinking clears it (audited with the actor) and the next sign-in " +
+      "ties anew",
+    async () => {
+      const u = await upsertUser(database.db, { email: "sso5@example.com", name: "S5", roles: ["viewer"] });
+      await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-5-old" });
+      await upsertUser(database.db, { email: "sso5@example.com", name: "S5 again", roles: ["treasurer"] });
+      expect(await ssoLinkOf(database.db, u.id)).toMatchObject({ subject: "sub-5-old" });
 
-    const r = await unlinkSsoAccount(database.db, " SSO5@example.com ", "users-cli:test");
-    expect(r?.former).toMatchObject({ issuer: IDP, subject: "sub-5-old" });
-    expect(await ssoLinkOf(database.db, u.id)).toBeNull();
-    expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-5-old" })).toBeNull();
-    const events = await auditOf("user.sso_unlink", u.id);
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      userId: null,
-      userEmail: "users-cli:test",
-      details: { email: "sso5@example.com", issuer: IDP, subject: "sub-5-old" },
-    });
+      const r = await unlinkSsoAccount(database.db, " SSO5@example.com ", "users-cli:test");
+      expect(r?.former).toMatchObject({ issuer: IDP, subject: "sub-5-old" });
+      expect(await ssoLinkOf(database.db, u.id)).toBeNull();
+      expect(await userIdOfSsoAccount(database.db, { issuer: IDP, subject: "sub-5-old" })).toBeNull();
+      const events = await auditOf("user.sso_unlink", u.id);
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        userId: null,
+        userEmail: "users-cli:test",
+        details: { email: "sso5@example.com", issuer: IDP, subject: "sub-5-old" },
+      });
 
-    // Nothing to unlink: no write, no event; an unknown user is told apart.
-    expect(await unlinkSsoAccount(database.db, "sso5@example.com", "users-cli:test")).toEqual({ former: null });
-    expect(await auditOf("user.sso_unlink", u.id)).toHaveLength(1);
-    expect(await unlinkSsoAccount(database.db, "nobody@example.com", "users-cli:test")).toBeNull();
+      // Nothing to unlink: no write, no event; an unknown user is told apart.
+      expect(await unlinkSsoAccount(database.db, "sso5@example.com", "users-cli:test")).toEqual({ former: null });
+      expect(await auditOf("user.sso_unlink", u.id)).toHaveLength(1);
+      expect(await unlinkSsoAccount(database.db, "nobody@example.com", "users-cli:test")).toBeNull();
 
-    expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-5-new" })).toBe("linked");
-    expect(await ssoLinkOf(database.db, u.id)).toMatchObject({ subject: "sub-5-new" });
-    expect(await auditOf("user.sso_link", u.id)).toHaveLength(2);
-  });
+      expect(await linkSsoAccount(database.db, u, { issuer: IDP, subject: "sub-5-new" })).toBe("linked");
+      expect(await ssoLinkOf(database.db, u.id)).toMatchObject({ subject: "sub-5-new" });
+      expect(await auditOf("user.sso_link", u.id)).toHaveLength(2);
+    },
+  );
 });
 
 describe("audit log", () => {

@@ -65,7 +65,8 @@ export const users = pgTable(
     // binding (issuer without subject) would escape the one-user-per-account rule.
     check(
       "users_sso_all_or_none",
-      sql`(${t.ssoIssuer} is null and ${t.ssoSubject} is null and ${t.ssoLinkedAt} is null) or (${t.ssoIssuer} is not null and ${t.ssoSubject} is not null and ${t.ssoLinkedAt} is not null)`,
+      sql`(${t.ssoIssuer} is null and ${t.ssoSubject} is null and ${t.ssoLinkedAt} is null) or (${t.ssoIssuer} is
+        not null and ${t.ssoSubject} is not null and ${t.ssoLinkedAt} is not null)`,
     ),
   ],
 );

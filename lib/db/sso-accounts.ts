@@ -1,5 +1,6 @@
 /**
- * The single sign-on account each dashboard user is tied to (the rule is in lib/auth/oidc-identity.ts, step 4): the OIDC issuer and the
+ * The single sign-on account each dashboard user is tied to (the rule is in lib/auth/oidc-identity.ts, step 4): the
+ * OIDC issuer and the
  * IdP's subject (`sub`), stored on the user row at the first successful SSO
  * sign-in. Once tied, a sign-in with the same e-mail but another IdP account
  * is refused, so an IdP that hands a leaver's address to someone else does

@@ -33,7 +33,8 @@ describe("convert", () => {
   });
 
   it("crosses via EUR at full precision and rounds only the result", () => {
-    // 1,000,000 NOK → SEK: 1e6 × 11 / 11.7 = 940,170.940…; via a rounded EUR amount (85,470.09) it would be 940,170.99.
+    // 1,000,000 NOK → SEK: 1e6 × 11 / 11.7 = 940,170.940…; via a rounded EUR amount (85,470.09) it would be
+    // 940,170.99.
     const c = rates.convert("1000000.00", "NOK", "SEK", "2026-11-20");
     expect(c).toMatchObject({ status: "converted", value: "940170.94", rate: "0.9401709402", stale: false });
     expect(c.status === "converted" && c.legs.map((l) => l.currency)).toEqual(["NOK", "SEK"]);

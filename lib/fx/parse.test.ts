@@ -19,8 +19,10 @@ function failure(run: () => unknown): FxFileError {
   throw new Error("expected an FxFileError");
 }
 
-const xml = (days: string) => `<?xml version="1.0" encoding="UTF-8"?>
-<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
+const xml = (days: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<gesmes:Envelope xmlns:gesmes="http://www.gesmes.org/xml/2002-08-01" ` +
+  `xmlns="http://www.ecb.int/vocabulary/2002-08-01/eurofxref">
   <gesmes:subject>Reference rates</gesmes:subject>
   <Cube>
 ${days}
@@ -89,7 +91,8 @@ describe("ECB XML", () => {
     const e = failure(() =>
       parseEcbXml(
         xml(
-          '<Cube time="2026-11-20"><Cube currency="USD" rate="1.1"/></Cube>\n<Cube time="2026-11-20"><Cube currency="USD" rate="1.1"/></Cube>',
+          '<Cube time="2026-11-20"><Cube currency="USD" rate="1.1"/></Cube>\n<Cube time="2026-11-20"><Cube ' +
+            'currency="USD" rate="1.1"/></Cube>',
         ),
       ),
     );

@@ -133,83 +133,93 @@ describe("headlineBalance", () => {
 });
 
 describe("groupPosition", () => {
-  it("converts each account's headline into EUR and adds up by company, bank and currency (hand-computed)", async () => {
-    const { source, calls } = fakeSource({ failBalancesOf: gamma.id });
-    const loads: unknown[] = [];
-    const p = await groupPosition({
-      companies: [alpha, beta, gamma],
-      reportingCurrency: "EUR",
-      today: TODAY,
-      source,
-      loadRates: async (q) => {
-        loads.push(q);
-        return RATES;
-      },
-    });
-    // Companies not passed in are never read.
-    expect(calls.some((c) => c.companyId === hidden.id)).toBe(false);
-    expect(calls.filter((c) => c.what === "balances").every((c) => c.from === "2026-11-16" && c.to === TODAY)).toBe(
-      true,
-    );
-    expect(loads).toEqual([{ currencies: ["NOK", "EUR", "GBP", "SEK", "USD"], from: "2026-11-19", to: TODAY }]);
+  it(
+    "converts each account's headline into EUR and adds up by company, bank and currency " + "(hand-computed)",
+    async () => {
+      const { source, calls } = fakeSource({ failBalancesOf: gamma.id });
+      const loads: unknown[] = [];
+      const p = await groupPosition({
+        companies: [alpha, beta, gamma],
+        reportingCurrency: "EUR",
+        today: TODAY,
+        source,
+        loadRates: async (q) => {
+          loads.push(q);
+          return RATES;
+        },
+      });
+      // Companies not passed in are never read.
+      expect(calls.some((c) => c.companyId === hidden.id)).toBe(false);
+      expect(calls.filter((c) => c.what === "balances").every((c) => c.from === "2026-11-16" && c.to === TODAY)).toBe(
+        true,
+      );
+      expect(loads).toEqual([{ currencies: ["NOK", "EUR", "GBP", "SEK", "USD"], from: "2026-11-19", to: TODAY }]);
 
-    // 2300 NOK / 11.5 = 200.00; 500.50 EUR as is; 1000 SEK / 11 = 90.909… → 90.91; 100 USD / 1.1 = 90.909… → 90.91.
-    expect(p.total).toEqual({
-      converted: "882.32",
-      unconverted: [{ currency: "GBP", total: "100.00" }],
-      accounts: 6,
-      oldestRateDate: "2026-11-14",
-      flagged: { stale_rate: 3, unconverted: 1, stale_balance: 1, no_balance: 1 },
-      // NOK: 2300 / 11.5 − 1150 / 11.5 = 100.00; SEK: 1000 / 11 − 900 / 11 = 90.91 − 81.82 = 9.09.
-      change: "109.09",
-    });
-    expect(p.basis).toEqual({ closingDate: "2026-11-22", closingCount: 4, interimCount: 1 });
-    expect(p.failedCompanies).toEqual([{ id: gamma.id, name: "Gamma Oy", message: "The Treasury API answered 503" }]);
-    expect(p.companyCount).toBe(2);
+      // 2300 NOK / 11.5 = 200.00; 500.50 EUR as is; 1000 SEK / 11 = 90.909… → 90.91; 100 USD / 1.1 = 90.909…
+      // → 90.91.
+      expect(p.total).toEqual({
+        converted: "882.32",
+        unconverted: [{ currency: "GBP", total: "100.00" }],
+        accounts: 6,
+        oldestRateDate: "2026-11-14",
+        flagged: { stale_rate: 3, unconverted: 1, stale_balance: 1, no_balance: 1 },
+        // NOK: 2300 / 11.5 − 1150 / 11.5 = 100.00; SEK: 1000 / 11 − 900 / 11 = 90.91 − 81.82 = 9.09.
+        change: "109.09",
+      });
+      expect(p.basis).toEqual({ closingDate: "2026-11-22", closingCount: 4, interimCount: 1 });
+      expect(p.failedCompanies).toEqual([{ id: gamma.id, name: "Gamma Oy", message: "The Treasury API answered 503" }]);
+      expect(p.companyCount).toBe(2);
 
-    expect(p.byCompany.map((g) => [g.label, g.converted, g.unconverted, g.accounts, g.change])).toEqual([
-      ["Alpha AS", "700.50", [{ currency: "GBP", total: "100.00" }], 3, "100.00"],
-      ["Beta AB", "181.82", [], 3, "9.09"],
-    ]);
-    expect(p.byBank.map((g) => [g.label, g.converted, g.accounts])).toEqual([
-      ["Nordea", "591.41", 2],
-      ["DNB", "200.00", 3],
-      ["SEB", "90.91", 1],
-    ]);
-    expect(p.byCurrency.map((g) => [g.key, g.converted, g.original])).toEqual([
-      ["EUR", "500.50", "500.50"],
-      ["NOK", "200.00", "2300.00"],
-      ["SEK", "90.91", "1000.00"],
-      ["USD", "90.91", "100.00"],
-      ["GBP", "0.00", "100.00"],
-    ]);
+      expect(p.byCompany.map((g) => [g.label, g.converted, g.unconverted, g.accounts, g.change])).toEqual([
+        ["Alpha AS", "700.50", [{ currency: "GBP", total: "100.00" }], 3, "100.00"],
+        ["Beta AB", "181.82", [], 3, "9.09"],
+      ]);
+      expect(p.byBank.map((g) => [g.label, g.converted, g.accounts])).toEqual([
+        ["Nordea", "591.41", 2],
+        ["DNB", "200.00", 3],
+        ["SEB", "90.91", 1],
+      ]);
+      expect(p.byCurrency.map((g) => [g.key, g.converted, g.original])).toEqual([
+        ["EUR", "500.50", "500.50"],
+        ["NOK", "200.00", "2300.00"],
+        ["SEK", "90.91", "1000.00"],
+        ["USD", "90.91", "100.00"],
+        ["GBP", "0.00", "100.00"],
+      ]);
 
-    const line = (id: string) => p.accounts.find((a) => a.accountId === id);
-    expect(line(a1.id)).toMatchObject({
-      balance: "2300.00",
-      basis: "interim_booked",
-      asOfDate: TODAY,
-      flags: ["stale_rate"],
-      previous: { balance: "1150.00", asOfDate: "2026-11-22" },
-      change: "100.00",
-      conversion: { status: "converted", value: "200.00", rateDate: "2026-11-20", stale: true, rate: "0.08695652174" },
-    });
-    // No earlier closing in the window: no change.
-    expect(line(a2.id)).toMatchObject({ balance: "500.50", basis: "closing_booked", flags: [], change: null });
-    // The GBP rate is 12 days older than the balance: unconverted and flagged, never dropped.
-    expect(line(a3.id)).toMatchObject({
-      flags: ["unconverted"],
-      conversion: {
-        status: "unconverted",
-        reason: "rate_too_old",
-        amount: "100.00",
-        missing: [{ currency: "GBP", latestRateDate: "2026-11-10" }],
-      },
-    });
-    expect(line(b5.id)?.flags).toEqual(["stale_balance", "stale_rate"]);
-    expect(line(b6.id)).toMatchObject({ balance: null, basis: null, conversion: null, flags: ["no_balance"] });
-    expect(line(g7.id)).toBeUndefined();
-  });
+      const line = (id: string) => p.accounts.find((a) => a.accountId === id);
+      expect(line(a1.id)).toMatchObject({
+        balance: "2300.00",
+        basis: "interim_booked",
+        asOfDate: TODAY,
+        flags: ["stale_rate"],
+        previous: { balance: "1150.00", asOfDate: "2026-11-22" },
+        change: "100.00",
+        conversion: {
+          status: "converted",
+          value: "200.00",
+          rateDate: "2026-11-20",
+          stale: true,
+          rate: "0.08695652174",
+        },
+      });
+      // No earlier closing in the window: no change.
+      expect(line(a2.id)).toMatchObject({ balance: "500.50", basis: "closing_booked", flags: [], change: null });
+      // The GBP rate is 12 days older than the balance: unconverted and flagged, never dropped.
+      expect(line(a3.id)).toMatchObject({
+        flags: ["unconverted"],
+        conversion: {
+          status: "unconverted",
+          reason: "rate_too_old",
+          amount: "100.00",
+          missing: [{ currency: "GBP", latestRateDate: "2026-11-10" }],
+        },
+      });
+      expect(line(b5.id)?.flags).toEqual(["stale_balance", "stale_rate"]);
+      expect(line(b6.id)).toMatchObject({ balance: null, basis: null, conversion: null, flags: ["no_balance"] });
+      expect(line(g7.id)).toBeUndefined();
+    },
+  );
 
   it("gives other figures in another reporting currency (NOK, cross rates via EUR)", async () => {
     const p = await groupPosition({

@@ -24,7 +24,10 @@ export interface Pain001Batch {
   created_at: string;
 }
 
-/** One credit transfer. `amount` is a decimal string in the batch currency; `creditor_bic` and `remittance` when known. */
+/**
+ * One credit transfer. `amount` is a decimal string in the batch currency; `creditor_bic` and `remittance` when
+ * known.
+ */
 export interface Pain001Instruction {
   amount: string;
   creditor_name: string;
@@ -56,7 +59,10 @@ export interface Pain001Options {
   charset?: "latin" | "unicode";
 }
 
-/** One thing the file changed on the way: `field` names the instruction (`instructions[3].creditor_name`) or the debtor. */
+/**
+ * One thing the file changed on the way: `field` names the instruction (`instructions[3].creditor_name`) or the
+ * debtor.
+ */
 export interface Pain001Note {
   field: string;
   kind: "transliterated" | "truncated" | "agent_not_provided";
@@ -105,7 +111,11 @@ export function controlSum(amounts: Iterable<string>, minFractionDigits = 0): st
 // SEPA Latin set (EPC217-08): a-z A-Z 0-9 / - ? : ( ) . , ' + and space.
 const NOT_SEPA = /[^A-Za-z0-9/\-?:().,'+ ]/g;
 
-/** Text in the SEPA Latin set: any-ascii transliterates (ø→o, æ→ae, å→a, ß→ss, Москва→Moskva), what remains outside the set becomes a space. */
+/**
+ * Text in the SEPA Latin set: any-ascii transliterates (ø→o, æ→ae, å→a, ß→ss, Москва→Moskva),
+ * what remains outside
+ * the set becomes a space.
+ */
 export function toSepaLatin(s: string): string {
   return anyAscii(s).replace(NOT_SEPA, " ").replace(/\s+/g, " ").trim();
 }

@@ -407,40 +407,43 @@ describe("requests and responses", () => {
 });
 
 describe("statement upload (extension)", () => {
-  it("sends the FormData as multipart with the company and Idempotency-Key headers, and parses the summaries", async () => {
-    const summary = {
-      file: "a.xml",
-      message_type: "camt.053",
-      version: "camt.053.001.08",
-      statements: 1,
-      account_refs: ["NO9386011117947"],
-      accounts_matched: 1,
-      accounts_created: 0,
-      entries: 2,
-      transactions_inserted: 2,
-      pending: 0,
-      pending_replaced: 0,
-      duplicates: 0,
-      entries_skipped: 0,
-      balances: 2,
-      intraday_points: 0,
-      coverage_days: 1,
-      skipped_codes: {},
-    };
-    up.then(() => json(200, { company_id: COMPANY, files: [summary] }));
-    const bodies: unknown[] = [];
-    const c = client({ fetch: (url, init) => (bodies.push(init?.body), up.fetch(url, init)) });
-    const form = new FormData();
-    form.append("files", new Blob(["<Document/>"], { type: "application/xml" }), "a.xml");
-    const r = await c.uploadStatements({ companyId: COMPANY, idempotencyKey: "k-1" }, form);
-    expect(r.files[0]?.transactions_inserted).toBe(2);
-    const req = up.requests.at(-1);
-    expect(req?.url.pathname).toBe("/public/statements");
-    expect(req?.method).toBe("POST");
-    // fetch writes multipart/form-data with its boundary itself; a JSON content type here would break the upload.
-    expect(req?.headers.get("content-type")).toBeNull();
-    expect(req?.headers.get("x-company-id")).toBe(COMPANY);
-    expect(req?.headers.get("idempotency-key")).toBe("k-1");
-    expect(bodies.at(-1)).toBe(form);
-  });
+  it(
+    "sends the FormData as multipart with the company and Idempotency-Key headers, and parses the " + "summaries",
+    async () => {
+      const summary = {
+        file: "a.xml",
+        message_type: "camt.053",
+        version: "camt.053.001.08",
+        statements: 1,
+        account_refs: ["NO9386011117947"],
+        accounts_matched: 1,
+        accounts_created: 0,
+        entries: 2,
+        transactions_inserted: 2,
+        pending: 0,
+        pending_replaced: 0,
+        duplicates: 0,
+        entries_skipped: 0,
+        balances: 2,
+        intraday_points: 0,
+        coverage_days: 1,
+        skipped_codes: {},
+      };
+      up.then(() => json(200, { company_id: COMPANY, files: [summary] }));
+      const bodies: unknown[] = [];
+      const c = client({ fetch: (url, init) => (bodies.push(init?.body), up.fetch(url, init)) });
+      const form = new FormData();
+      form.append("files", new Blob(["<Document/>"], { type: "application/xml" }), "a.xml");
+      const r = await c.uploadStatements({ companyId: COMPANY, idempotencyKey: "k-1" }, form);
+      expect(r.files[0]?.transactions_inserted).toBe(2);
+      const req = up.requests.at(-1);
+      expect(req?.url.pathname).toBe("/public/statements");
+      expect(req?.method).toBe("POST");
+      // fetch writes multipart/form-data with its boundary itself; a JSON content type here would break the upload.
+      expect(req?.headers.get("content-type")).toBeNull();
+      expect(req?.headers.get("x-company-id")).toBe(COMPANY);
+      expect(req?.headers.get("idempotency-key")).toBe("k-1");
+      expect(bodies.at(-1)).toBe(form);
+    },
+  );
 });

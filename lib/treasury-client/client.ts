@@ -38,7 +38,6 @@ import {
   Koncern,
   KoncernBreakdown,
   MatchDecision,
-  PAGE_SIZE_DEFAULT,
   PaymentBatch,
   PaymentBatchCreate,
   PaymentInstruction,
@@ -52,39 +51,19 @@ import {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookPatch,
-  listOf,
 } from "../contract";
-import { HttpCore, type CallContext, type QueryValue } from "./http";
-import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
-import { TokenManager } from "./token-manager";
+import type { CallContext } from "./http";
+import {
+  createTransport,
+  enc,
+  pick,
+  type PageParams,
+  type Transport,
+  type TreasuryClientConfig,
+  type WriteContext,
+} from "./transport";
 
-export interface TreasuryClientConfig {
-  /** Base address ending in `/public`, e.g. `http://127.0.0.1:4010/public`. */
-  baseUrl: string;
-  form: "A" | "B";
-  clientId: string;
-  clientSecret: string;
-  /** Form A: the tenant every call is bound to (`X-Tenant-ID`). */
-  tenantId?: string;
-  scopes: readonly string[];
-  /** Per attempt, milliseconds (default 15 000). */
-  timeoutMs?: number;
-  retry?: Partial<RetryPolicy>;
-  /** Injectable for tests. */
-  fetch?: typeof fetch;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  now?: () => number;
-  onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
-}
-
-export interface PageParams {
-  /** Form B page (1-indexed); ignored by Form A. */
-  page?: number;
-  /** Rows per page: Form B `page_size`, Form A `limit` (1..1000). */
-  pageSize?: number;
-}
+export type { PageParams, TreasuryClientConfig, WriteContext } from "./transport";
 
 /** The filters of each list, from the contract's list-query schemas (the page parameters are `PageParams`). */
 type Filters<S extends z.ZodObject> = PageParams & z.input<S>;
@@ -104,123 +83,9 @@ export type ReportFilters = Filters<typeof ReportListQuery>;
 export type ForecastFilters = ReportFilters & { days?: number };
 export type DeliveryFilters = Filters<typeof DeliveryListQuery>;
 
-/** Write context: the Idempotency-Key is required on every write (spec §4 conventions). */
-export type WriteContext = CallContext & { idempotencyKey: string };
-
-/** The query-string values of `q` for the keys of `schema` (strings, numbers and booleans only). */
-function pick(q: object | undefined, schema: z.ZodObject, extra: readonly string[] = []): Record<string, QueryValue> {
-  const out: Record<string, QueryValue> = {};
-  if (!q) return out;
-  for (const k of [...Object.keys(schema.shape), ...extra]) {
-    const v = (q as Record<string, unknown>)[k];
-    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = v;
-  }
-  return out;
-}
-
-const enc = encodeURIComponent;
-
-/** Creates a client; keep one per process so that its token cache is shared. */
-export function createTreasuryClient(config: TreasuryClientConfig) {
-  const fetchImpl = config.fetch ?? globalThis.fetch.bind(globalThis);
-  const now = config.now ?? Date.now;
-  const timeoutMs = config.timeoutMs ?? 15_000;
-  const baseUrl = config.baseUrl.replace(/\/+$/, "");
-  const tokens = new TokenManager({
-    baseUrl,
-    form: config.form,
-    clientId: config.clientId,
-    clientSecret: config.clientSecret,
-    tenantId: config.tenantId,
-    scopes: config.scopes,
-    timeoutMs,
-    fetch: fetchImpl,
-    now,
-  });
-  const http = new HttpCore({
-    baseUrl,
-    form: config.form,
-    tenantId: config.tenantId,
-    timeoutMs,
-    retry: { ...DEFAULT_RETRY_POLICY, ...config.retry },
-    fetch: fetchImpl,
-    sleep: config.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
-    random: config.random ?? Math.random,
-    now,
-    tokens,
-    onRetry: config.onRetry,
-  });
-
-  /** Page-size query parameters of the configured form. */
-  function pagingQuery(p: PageParams | undefined): Record<string, QueryValue> {
-    if (config.form === "A") return { limit: p?.pageSize };
-    return { page: p?.page, page_size: p?.pageSize };
-  }
-
-  async function list<I extends z.ZodType>(
-    path: string,
-    item: I,
-    filters: Record<string, QueryValue>,
-    paging: PageParams | undefined,
-    ctx: CallContext,
-  ): Promise<Page<z.output<I>>> {
-    const schema = listOf(item);
-    const r = await http.send({ method: "GET", path, query: { ...filters, ...pagingQuery(paging) }, schema }, ctx);
-    return withNext(toPage(r.data as RawList<z.output<I>>, paging?.pageSize ?? PAGE_SIZE_DEFAULT), item, ctx);
-  }
-
-  function withNext<I extends z.ZodType>(page: Page<z.output<I>>, item: I, ctx: CallContext): Page<z.output<I>> {
-    const next = page.next;
-    if (next) {
-      const readCtx: CallContext = { companyId: ctx.companyId, requestId: ctx.requestId, signal: ctx.signal };
-      page[FETCH_NEXT] = async () => {
-        const r = await http.send({ method: "GET", path: next, schema: listOf(item) }, readCtx);
-        return withNext(toPage(r.data as RawList<z.output<I>>, page.pageSize), item, readCtx);
-      };
-    }
-    return page;
-  }
-
-  async function get<S extends z.ZodType>(
-    path: string,
-    schema: S,
-    ctx: CallContext,
-    query?: Record<string, QueryValue>,
-  ): Promise<z.output<S>> {
-    const r = await http.send({ method: "GET", path, schema, query }, ctx);
-    return r.data as z.output<S>;
-  }
-
-  async function write<S extends z.ZodType>(
-    method: "POST" | "PATCH" | "DELETE",
-    path: string,
-    schema: S,
-    ctx: WriteContext,
-    body?: unknown,
-    allowEmpty = false,
-  ) {
-    const r = await http.send({ method, path, schema, body, allowEmpty }, ctx);
-    return { status: r.status, data: r.data as z.output<S> | null };
-  }
-
-  /** A write whose answer must have a body. */
-  async function writeOne<S extends z.ZodType>(
-    method: "POST" | "PATCH",
-    path: string,
-    schema: S,
-    ctx: WriteContext,
-    body?: unknown,
-  ): Promise<z.output<S>> {
-    const r = await write(method, path, schema, ctx, body);
-    return r.data as z.output<S>;
-  }
-
+/** Ledger (spec §4 Ledger). */
+function ledgerMethods({ list, get, writeOne }: Transport) {
   return {
-    form: config.form,
-    /** The token manager (exposed for tests and diagnostics; never send its tokens to a browser). */
-    tokens,
-
-    // ---- Ledger (spec §4 Ledger)
     listAccounts: (ctx: CallContext, q?: AccountFilters) =>
       list("/accounts", Account, pick(q, AccountListQuery), q, ctx),
     upsertAccount: (ctx: WriteContext, body: AccountUpsert) => writeOne("POST", "/accounts", Account, ctx, body),
@@ -236,9 +101,16 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     listTransactions: (ctx: CallContext, q?: TransactionFilters) =>
       list("/transactions", Transaction, pick(q, TransactionListQuery), q, ctx),
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
+  };
+}
+
+/** Statements (extension): bank statement import. */
+function statementsMethods({ http }: Transport) {
+  return {
     /**
-     * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`), one summary per file.
-     * A 400 names the file and element; nothing is stored then. Two minutes per attempt: a 10 MB statement takes a while.
+     * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`),
+     * one summary per file. A 400 names the file and element; nothing is stored then. Two minutes per attempt:
+     * a 10 MB statement takes a while.
      */
     uploadStatements: async (ctx: WriteContext, files: FormData): Promise<StatementImportResult> =>
       (
@@ -247,17 +119,21 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
           ctx,
         )
       ).data as StatementImportResult,
+  };
+}
 
-    // ---- Payments (spec §4 Payments)
+/** Payments (spec §4 Payments). */
+function paymentsMethods({ list, get, write, writeOne }: Transport) {
+  return {
     listBatches: (ctx: CallContext, q?: BatchFilters) =>
       list("/payments/batches", PaymentBatch, pick(q, BatchListQuery), q, ctx),
     createBatch: (ctx: WriteContext, body: PaymentBatchCreate) =>
       writeOne("POST", "/payments/batches", PaymentBatch, ctx, body),
     getBatch: (ctx: CallContext, id: string) => get(`/payments/batches/${enc(id)}`, PaymentBatch, ctx),
-    /** 202; the body is not described by the spec, so it may be null. */
     /** Extension: the account the batch is paid from, with full IBAN and BIC (for a pain.001). */
     getBatchDebtorAccount: (ctx: CallContext, id: string) =>
       get(`/payments/batches/${enc(id)}/debtor-account`, DebtorAccount, ctx),
+    /** 202; the body is not described by the spec, so it may be null. */
     submitBatch: async (ctx: WriteContext, id: string) =>
       (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,
     /** Extension: the instructions of one batch, in batch order. */
@@ -266,32 +142,51 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     getInstruction: (ctx: CallContext, id: string) => get(`/payments/instructions/${enc(id)}`, PaymentInstruction, ctx),
     listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) =>
       list("/payments/status-events", PaymentStatusEvent, pick(q, StatusEventListQuery), q, ctx),
+  };
+}
 
-    // ---- Approvals (spec §4 Approvals); no X-Company-ID = every linked company (DESIGN.md)
+/** Approvals (spec §4 Approvals); no X-Company-ID = every linked company (DESIGN.md). */
+function approvalsMethods({ list, write }: Transport) {
+  return {
     listPendingApprovals: (ctx: CallContext, q?: PageParams) => list("/approvals/pending", ApprovalRequest, {}, q, ctx),
     approve: async (ctx: WriteContext, id: string, body?: z.input<typeof ApprovalDecisionBody>) =>
       (await write("POST", `/approvals/${enc(id)}/approve`, ApprovalRequest, ctx, body ?? {}, true)).data,
     reject: async (ctx: WriteContext, id: string, body?: z.input<typeof ApprovalDecisionBody>) =>
       (await write("POST", `/approvals/${enc(id)}/reject`, ApprovalRequest, ctx, body ?? {}, true)).data,
+  };
+}
 
-    // ---- Reconciliation (spec §4 Reconciliation)
+/** Reconciliation (spec §4 Reconciliation). */
+function reconciliationMethods({ list, write }: Transport) {
+  return {
     listMatches: (ctx: CallContext, q?: MatchFilters) =>
       list("/reconciliation/matches", ReconciliationMatch, pick(q, MatchListQuery), q, ctx),
-    /** `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no body. */
+    /**
+     * `body` (extension, like the approvals'): reviewer and reason for the API's own trail; the spec describes no
+     * body.
+     */
     confirmMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
       (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
     rejectMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
       (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, body, true)).data,
+  };
+}
 
-    // ---- Reporting (spec §4 Reporting)
+/** Reporting (spec §4 Reporting). */
+function reportingMethods({ list }: Transport) {
+  return {
     cashflowDaily: (ctx: CallContext, q?: ReportFilters) =>
       list("/reporting/cashflow/daily", CashflowDay, pick(q, ReportListQuery), q, ctx),
     positionsDaily: (ctx: CallContext, q?: ReportFilters) =>
       list("/reporting/positions/daily", PositionDay, pick(q, ReportListQuery), q, ctx),
     forecast: (ctx: CallContext, q?: ForecastFilters) =>
       list("/reporting/forecast", ForecastEntry, pick(q, ReportListQuery, ["days"]), q, ctx),
+  };
+}
 
-    // ---- Organization (spec §4 Organization)
+/** Organization (spec §4 Organization). */
+function organizationMethods({ list, get, writeOne }: Transport) {
+  return {
     listCompanies: (ctx: CallContext, q?: PageParams) => list("/companies", Company, {}, q, ctx),
     upsertCompany: (ctx: WriteContext, body: CompanyUpsert) => writeOne("POST", "/companies", Company, ctx, body),
     getCompany: (ctx: CallContext, id: string) => get(`/companies/${enc(id)}`, Company, ctx),
@@ -299,8 +194,12 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     getKoncern: (ctx: CallContext, id: string) => get(`/koncerner/${enc(id)}`, Koncern, ctx),
     getKoncernBreakdown: (ctx: CallContext, id: string) =>
       get(`/koncerner/${enc(id)}/breakdown`, KoncernBreakdown, ctx),
+  };
+}
 
-    // ---- Webhooks (spec §4 Webhooks, scope admin:public_api)
+/** Webhooks (spec §4 Webhooks, scope admin:public_api). */
+function webhooksMethods({ list, get, write, writeOne }: Transport) {
+  return {
     listWebhooks: (ctx: CallContext, q?: PageParams) => list("/webhooks", WebhookEndpoint, {}, q, ctx),
     createWebhook: (ctx: WriteContext, body: WebhookCreate) =>
       writeOne("POST", "/webhooks", WebhookEndpointWithSecret, ctx, body),
@@ -316,6 +215,24 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
       list(`/webhooks/${enc(id)}/deliveries`, WebhookDelivery, pick(q, DeliveryListQuery), q, ctx),
     /** Extension: sends a signed test event now; answers with the delivery after its first attempt. */
     testWebhook: (ctx: WriteContext, id: string) => writeOne("POST", `/webhooks/${enc(id)}/test`, WebhookDelivery, ctx),
+  };
+}
+
+/** Creates a client; keep one per process so that its token cache is shared. */
+export function createTreasuryClient(config: TreasuryClientConfig) {
+  const t = createTransport(config);
+  return {
+    form: t.form,
+    /** The token manager (exposed for tests and diagnostics; never send its tokens to a browser). */
+    tokens: t.tokens,
+    ...ledgerMethods(t),
+    ...statementsMethods(t),
+    ...paymentsMethods(t),
+    ...approvalsMethods(t),
+    ...reconciliationMethods(t),
+    ...reportingMethods(t),
+    ...organizationMethods(t),
+    ...webhooksMethods(t),
   };
 }
 

@@ -222,7 +222,9 @@ export class HttpCore {
   }
 }
 
-/** Reads an error answer into a `TreasuryApiError` (body shape of spec §7 when present; the shared error-body reader). */
+/**
+ * Reads an error answer into a `TreasuryApiError` (body shape of spec §7 when present; the shared error-body reader).
+ */
 async function toApiError(res: Response): Promise<TreasuryApiError> {
   const body = errorBodyFields(await readLenientJson(res));
   const retryAfter = res.headers.get("retry-after");

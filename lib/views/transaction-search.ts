@@ -57,7 +57,9 @@ export function searchSummary(s: SearchState, shown: number): string {
   const match = `${fmt(shown)} matching “${s.q ?? ""}”`;
   switch (searchPhase(s)) {
     case "browse":
-      return `${fmt(shown)} shown · ${fmt(s.loaded)} loaded${of}${!s.hasNext ? "" : s.failed ? " · loading more failed" : " · scroll to load more"}`;
+      return `${fmt(shown)} shown · ${fmt(s.loaded)} loaded${of}${
+        !s.hasNext ? "" : s.failed ? " · loading more " + "failed" : " · scroll to load more"
+      }`;
     case "loading":
       return `Searching every transaction of the range: ${fmt(s.loaded)}${of} read · ${match} so far`;
     case "complete":
@@ -66,7 +68,10 @@ export function searchSummary(s: SearchState, shown: number): string {
         ? `${match} among the ${fmt(s.loaded)} transactions the API returned for the range`
         : `${match} among all ${fmt(s.loaded)} transactions of the range`;
     case "capped":
-      return `${match} among the first ${fmt(s.loaded)}${of} transactions of the range. Narrow the date range or add a filter to search the rest.`;
+      return (
+        `${match} among the first ${fmt(s.loaded)}${of} transactions of the range. Narrow the date range or ` +
+        `add a filter to search the rest.`
+      );
     case "failed":
       return `${match} among the ${fmt(s.loaded)}${of} transactions read so far; reading the rest failed.`;
   }

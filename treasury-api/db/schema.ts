@@ -274,7 +274,10 @@ export const intradayPoints = pgTable(
     balance: money("balance").notNull(),
     currency: text("currency").notNull(),
     balanceType: text("balance_type").notNull(),
-    /** Where the point came from: "api" (simulator, seed, API) or "camt.052" (replaced when a camt.053 covers its day). */
+    /**
+     * Where the point came from: "api" (simulator, seed, API) or "camt.052" (replaced when a camt.053 covers its
+     * day).
+     */
     source: text("source").notNull().default("api"),
   },
   (t) => [index("intraday_points_account").on(t.accountId, t.timestamp, t.id)],
@@ -328,7 +331,10 @@ export const paymentBatches = pgTable(
       .notNull()
       .references(() => companies.id),
     createdByClientId: uuid("created_by_client_id").notNull(),
-    /** Four-eyes at API level: who created the batch (the body's `initiator`, else the client's public client_id); never its approver. */
+    /**
+     * Four-eyes at API level: who created the batch (the body's `initiator`, else the client's public client_id);
+     * never its approver.
+     */
     initiator: text("initiator").notNull(),
     currency: text("currency").notNull(),
     status: text("status").notNull(),

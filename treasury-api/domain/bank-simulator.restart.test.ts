@@ -106,7 +106,8 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     expect(
       await n(
         database,
-        sql`select count(*)::int as n from payment_instructions where batch_id = ${batch.id} and status = 'settled' and transaction_id is not null`,
+        sql`select count(*)::int as n from payment_instructions where batch_id = ${batch.id} and status = 'settled'
+          and transaction_id is not null`,
       ),
     ).toBe(expectedSettled);
     expect(
@@ -121,7 +122,8 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     expect(
       await n(
         database,
-        sql`select count(*)::int as n from (select instruction_id from payment_status_events where batch_id = ${batch.id} group by instruction_id having count(*) <> 2) x`,
+        sql`select count(*)::int as n from (select instruction_id from payment_status_events where batch_id =
+          ${batch.id} group by instruction_id having count(*) <> 2) x`,
       ),
     ).toBe(0);
     expect(
@@ -133,7 +135,8 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     expect(
       await n(
         database,
-        sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp > now() - interval '1 hour'`,
+        sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp >
+          now() - interval '1 hour'`,
       ),
     ).toBe(1);
     // Three PGlite starts on disk: about 10 s on an idle machine, several times that under load.

@@ -212,7 +212,8 @@ export async function closeEndedDays(db: DbOrTx, today: string): Promise<number>
   const rows = await queryRows<{ n: number }>(
     db,
     sql`with ins as (
-      insert into balance_snapshots (id, tenant_id, company_id, account_id, balance_type, as_of_date, balance, currency, source)
+      insert into balance_snapshots (id, tenant_id, company_id, account_id, balance_type, as_of_date, balance,
+        currency, source)
       select gen_random_uuid(), i.tenant_id, i.company_id, i.account_id,
              case i.balance_type when 'interim_booked' then 'closing_booked' else 'closing_available' end,
              i.as_of_date, i.balance, i.currency, i.source
@@ -332,7 +333,8 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
   );
   await applyStatusChanges(tx, changes, at);
 
-  // The outcome counts every instruction of the batch, not only this step's (rows cancelled or settled earlier stay counted).
+  // The outcome counts every instruction of the batch, not only this step's (rows cancelled or settled earlier stay
+  // counted).
   const outcomes = await tx
     .select({ status: paymentInstructions.status })
     .from(paymentInstructions)

@@ -38,7 +38,10 @@ export interface ScoreInput {
     amount: string;
     endToEndId: string;
     creditorName: string;
-    /** The date the payment was meant to leave: requested execution date, else submission / creation date (`YYYY-MM-DD`). */
+    /**
+     * The date the payment was meant to leave: requested execution date, else submission / creation date
+     * (`YYYY-MM-DD`).
+     */
     date: string;
   };
   transaction: {
@@ -231,7 +234,8 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
       from transactions where id in (${idList}) and direction = 'debit'
     ),
     pairs as (
-      select t.id as tid, i.id as iid from t join payment_instructions i on i.company_id = t.company_id and i.end_to_end_id = t.end_to_end_id
+      select t.id as tid, i.id as iid from t join payment_instructions i on i.company_id = t.company_id and
+        i.end_to_end_id = t.end_to_end_id
       union
       select t.id, i.id from t join payment_instructions i on i.transaction_id = t.id
       union
@@ -243,9 +247,11 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
       select t.id, i.id from t
         join payment_instructions i on i.company_id = t.company_id and i.currency = t.currency and i.amount = t.amount
         join payment_batches b on b.id = i.batch_id
-      where coalesce(b.requested_execution_date, b.submitted_at::date, b.created_at::date) between t.booked_date - 7 and t.booked_date + 7
+      where coalesce(b.requested_execution_date, b.submitted_at::date, b.created_at::date)
+        between t.booked_date - 7 and t.booked_date + 7
     )
-    select t.id as transaction_id, t.tenant_id, t.company_id, t.amount::text as t_amount, t.booked_date::text as booked_date,
+    select t.id as transaction_id, t.tenant_id, t.company_id, t.amount::text as t_amount,
+           t.booked_date::text as booked_date,
            t.remittance, t.end_to_end_id as t_e2e, t.counterparty_name,
            i.id as instruction_id, i.amount::text as i_amount, i.end_to_end_id as i_e2e, i.creditor_name,
            coalesce(b.requested_execution_date, b.submitted_at::date, b.created_at::date)::text as i_date
@@ -253,10 +259,13 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
     join t on t.id = p.tid
     join payment_instructions i on i.id = p.iid
     join payment_batches b on b.id = i.batch_id
-    where i.tenant_id = t.tenant_id and i.company_id = t.company_id and i.currency = t.currency and i.status in ('settled', 'accepted')
-      and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id and m.state = 'confirmed')
+    where i.tenant_id = t.tenant_id and i.company_id = t.company_id and i.currency = t.currency
+      and i.status in ('settled', 'accepted')
+      and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id
+        and m.state = 'confirmed')
       and not exists (select 1 from reconciliation_matches m where m.transaction_id = t.id and m.state = 'confirmed')
-      and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id and m.transaction_id = t.id)`,
+      and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id and
+        m.transaction_id = t.id)`,
   );
 }
 

@@ -7,12 +7,15 @@
  * `details: { state, allowed }` when the operation does not fit the current
  * state.
  *
- * | object            | operation → from → to |
- * |-------------------|-----------------------|
- * | payment batch     | submit: created → pending_approval; approve: pending_approval → approved; reject: pending_approval → rejected; take (bank): approved → processing; settle (bank): processing → completed / partially_completed / failed |
- * | instruction       | accept: pending → accepted; settle: accepted → settled; reject: accepted → rejected; cancel: pending → cancelled |
- * | approval request  | approve: pending / partially_approved → partially_approved / approved; reject: pending / partially_approved → rejected |
- * | reconciliation match | confirm: proposed → confirmed; reject: proposed → rejected |
+ * Operations by object (operation: from → to):
+ * - payment batch: submit: created → pending_approval; approve: pending_approval → approved;
+ *   reject: pending_approval → rejected; take (bank): approved → processing;
+ *   settle (bank): processing → completed / partially_completed / failed
+ * - instruction: accept: pending → accepted; settle: accepted → settled; reject: accepted → rejected;
+ *   cancel: pending → cancelled
+ * - approval request: approve: pending / partially_approved → partially_approved / approved;
+ *   reject: pending / partially_approved → rejected
+ * - reconciliation match: confirm: proposed → confirmed; reject: proposed → rejected
  */
 import { APPROVAL_STATES, type ApprovalState } from "../../lib/contract/approvals";
 import {
@@ -101,7 +104,8 @@ export function canApply<S extends string, O extends string>(
 
 /**
  * Checks `operation` against `state` and returns the target state.
- * @param to the target when the operation has several (e.g. settle → completed); must be one of the operation's targets.
+ * @param to the target when the operation has several (e.g. settle → completed); must be one of the operation's
+ * targets.
  * @throws ApiError 409 conflict, details `{ state, allowed }` (allowed = the states the operation starts from).
  * @throws Error when `to` is not a target of the operation (a programming error, not a client one).
  */

@@ -98,10 +98,12 @@ export async function cashflowDaily(
     select f.booked_date::text as date, f.currency,
            coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0)::text as inflow,
            coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0)::text as outflow,
-           (coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0) - coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0))::text as net,
+           (coalesce(sum(f.amount_sum) filter (where f.direction = 'credit'), 0)
+             - coalesce(sum(f.amount_sum) filter (where f.direction = 'debit'), 0))::text as net,
            (count(*) over ())::int as total
     from account_day_flows f
-    where ${scopeSql(scope, "f")} and f.booked_date between ${f.fromDate}::date and ${f.toDate}::date ${currencySql("f", f.currency)}
+    where ${scopeSql(scope, "f")} and f.booked_date between ${f.fromDate}::date and ${f.toDate}::date
+      ${currencySql("f", f.currency)}
     group by f.booked_date, f.currency
     order by f.booked_date, f.currency
     limit ${page.limit} offset ${page.offset}`,
@@ -184,7 +186,8 @@ export async function forecast(
     db,
     sql`
     with accts as (
-      select a.id, a.currency from accounts a where ${scopeSql(scope, "a")} and a.status = 'active' ${currencySql("a", f.currency)}
+      select a.id, a.currency from accounts a where ${scopeSql(scope, "a")} and a.status = 'active'
+        ${currencySql("a", f.currency)}
     ),
     latest as (
       select a.currency, lb.as_of_date, lb.balance
@@ -196,7 +199,8 @@ export async function forecast(
       ) lb on true
     ),
     base as (
-      select c.currency, coalesce(sum(l.balance), 0) as balance, coalesce(max(l.as_of_date), ${yesterday}::date) as base_date
+      select c.currency, coalesce(sum(l.balance), 0) as balance,
+        coalesce(max(l.as_of_date), ${yesterday}::date) as base_date
       from (select distinct currency from accts) c left join latest l on l.currency = c.currency
       group by c.currency
     ),
@@ -210,18 +214,22 @@ export async function forecast(
         select fl.currency, extract(isodow from fl.booked_date)::int as dow,
                sum(case when fl.direction = 'credit' then fl.amount_sum else -fl.amount_sum end) as net
         from account_day_flows fl
-        where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date ${currencySql("fl", f.currency)}
+        where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date
+          ${currencySql("fl", f.currency)}
         group by 1, 2
       ) d join weekdays w on w.dow = d.dow
     ),
     outgoing as (
-      select pb.currency, greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date, sum(pb.total_amount) as amount
+      select pb.currency,
+        greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date,
+        sum(pb.total_amount) as amount
       from payment_batches pb join base bs on bs.currency = pb.currency
       where ${scopeSql(scope, "pb")} and pb.status in (${statuses})
       group by 1, 2
     ),
     grid as (
-      select b.currency, b.balance, b.base_date, g::date as date, greatest(g::date - b.base_date, 0) as k, extract(isodow from b.base_date)::int as base_dow
+      select b.currency, b.balance, b.base_date, g::date as date, greatest(g::date - b.base_date, 0) as k,
+        extract(isodow from b.base_date)::int as base_dow
       from base b, generate_series(${f.fromDate}::date, ${f.toDate}::date, interval '1 day') g
     ),
     projected as (
@@ -230,9 +238,11 @@ export async function forecast(
       -- computed, however far from the base they lie.
       select g.currency, g.date,
              g.balance
-             + coalesce((select sum(a.avg * ((g.k + 7 - (case when (a.dow - g.base_dow + 7) % 7 = 0 then 7 else (a.dow - g.base_dow + 7) % 7 end)) / 7))
+             + coalesce((select sum(a.avg * ((g.k + 7 - (case when (a.dow - g.base_dow + 7) % 7 = 0 then 7 else
+               (a.dow - g.base_dow + 7) % 7 end)) / 7))
                          from dow_avg a where a.currency = g.currency), 0)
-             - coalesce((select sum(o.amount) from outgoing o where o.currency = g.currency and o.date <= g.date), 0) as amount
+             - coalesce((select sum(o.amount) from outgoing o where o.currency = g.currency and o.date <= g.date),
+               0) as amount
       from grid g
     )
     select p.date::text as date, p.currency, p.amount::text as amount, (count(*) over ())::int as total

@@ -26,7 +26,8 @@ const FIXTURES = path.resolve(repoRoot, process.env.STATEMENT_FIXTURES_DIR ?? ".
 const PRESENT = existsSync(FIXTURES);
 if (!PRESENT) {
   console.log(
-    `camt053 bank samples skipped: ${FIXTURES} does not exist; to run them, point STATEMENT_FIXTURES_DIR at a folder with the published camt.053 samples ` +
+    `camt053 bank samples skipped: ${FIXTURES} does not exist; to run them, point STATEMENT_FIXTURES_DIR at a ` +
+      `folder with the published camt.053 samples ` +
       "(STATEMENT_FIXTURES_DIR=/path/to/statements npx vitest run treasury-api/import/camt053-bank-samples.test.ts)",
   );
 }
@@ -665,7 +666,10 @@ describe.skipIf(!PRESENT)("runImportCli on the published bank samples", () => {
     const lines = io.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(
-      /^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/,
+      new RegExp(
+        String.raw`^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+` +
+          String.raw`balances\s+coverage days\s+skipped balance codes$`,
+      ),
     );
     expect(lines[3]?.split(/\s{2,}/)).toEqual([F.abnamro, "1", "0", "1", "13", "0", "0", "3", "2", "FWAV×5"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([

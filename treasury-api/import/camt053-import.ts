@@ -75,7 +75,10 @@ export interface ImportFileSummary {
   entriesSkipped: number;
   /** Intraday points written (camt.052 ITBD / ITAV). */
   intradayPoints: number;
-  /** Balance rows written; a closing derived from PRCD/OPBD never overwrites an existing closing, so it is not counted then. */
+  /**
+   * Balance rows written; a closing derived from PRCD/OPBD never overwrites an existing closing, so it is not counted
+   * then.
+   */
   balancesUpserted: number;
   coverageDays: number;
   /** Balance codes that map to no API balance type, with their counts (e.g. `{ FWAV: 5 }`). */
@@ -506,7 +509,10 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   });
 }
 
-/** Inserts the entries in chunks, skipping known ones; emits `transaction.created` for each new row. Returns the number inserted. */
+/**
+ * Inserts the entries in chunks, skipping known ones; emits `transaction.created` for each new row. Returns the
+ * number inserted.
+ */
 async function insertTransactions(
   tx: DbOrTx,
   company: Company,

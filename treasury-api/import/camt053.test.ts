@@ -50,20 +50,26 @@ function makeCamt(
   const root = opts.root ?? "BkToCstmrStmt";
   const entry =
     opts.entry ??
-    `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt><ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
-      <NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RltdPties><Dbtr><Nm>Kunde AS</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Faktura 42</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
+    `<Ntry><Amt Ccy="NOK">1250.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts>` +
+      `<BookgDt><Dt>2026-01-10</Dt></BookgDt><ValDt><Dt>2026-01-11</Dt></ValDt><AcctSvcrRef>REF-1</AcctSvcrRef>
+      <NtryDtls><TxDtls><Refs><EndToEndId>E2E-1</EndToEndId></Refs><RltdPties><Dbtr><Nm>Kunde ` +
+      `AS</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Faktura 42</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`;
   const bal =
     opts.bal ??
-    `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`;
-  return `<?xml version="1.0" encoding="UTF-8"?>
+    `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
+      `Ccy="NOK">5000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`;
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.${version}"><${root}>
   <GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-01-10T20:00:00+01:00</CreDtTm></GrpHdr>
   <Stmt><Id>S-${version}</Id><CreDtTm>2026-01-10T20:00:00+01:00</CreDtTm>
-    <Acct><Id>${opts.acctId ?? "<IBAN>NO9386011117947</IBAN>"}</Id><Ccy>NOK</Ccy><Svcr><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></Svcr></Acct>
+    <Acct><Id>${opts.acctId ?? "<IBAN>NO9386011117947</IBAN>"}</Id><Ccy>NOK</Ccy>` +
+    `<Svcr><FinInstnId><BICFI>DNBANOKK</BICFI></FinInstnId></Svcr></Acct>
     ${bal}
     ${entry}
   </Stmt>
-</${root}></Document>`;
+</${root}></Document>`
+  );
 }
 
 /** Runs `fn` and returns the CamtImportError it throws. */
@@ -96,30 +102,33 @@ describe("parseCamt053: the demo statement files", () => {
     }
   });
 
-  it("DNB operating account (001.02): IBAN and BIC, opening + booked entries = closing, DBIT opening is negative", () => {
-    const [stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
-    expect(stmt?.account).toEqual({
-      ref: IBANS.dnbOperating,
-      refType: "IBAN",
-      currency: "NOK",
-      servicerBic: "DNBANOKK",
-      servicerName: null,
-      name: "Nordlys Energi AS driftskonto",
-    });
-    expect(stmt?.period).toBeNull();
-    expect(stmt?.balances).toMatchObject([
-      { code: "OPBD", amount: "-1500.00", currency: "NOK", date: DAY },
-      { code: "CLBD", amount: "27937.00", currency: "NOK", date: DAY },
-      { code: "CLAV", amount: "27937.00", currency: "NOK", date: DAY },
-      { code: "FWAV", amount: "27937.00", currency: "NOK", date: "2026-01-13" },
-      { code: "FWAV", amount: "27937.00", currency: "NOK", date: "2026-01-14" },
-    ]);
-    const e = stmt?.entries ?? [];
-    expect([bookedSum(e, "credit"), bookedSum(e, "debit")]).toEqual(["140512.50", "111075.50"]);
-    expect(new Decimal("-1500.00").plus(bookedSum(e, "credit")).minus(bookedSum(e, "debit")).toFixed(2)).toBe(
-      "27937.00",
-    );
-  });
+  it(
+    "DNB operating account (001.02): IBAN and BIC, opening + booked entries = closing, DBIT opening is " + "negative",
+    () => {
+      const [stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
+      expect(stmt?.account).toEqual({
+        ref: IBANS.dnbOperating,
+        refType: "IBAN",
+        currency: "NOK",
+        servicerBic: "DNBANOKK",
+        servicerName: null,
+        name: "Nordlys Energi AS driftskonto",
+      });
+      expect(stmt?.period).toBeNull();
+      expect(stmt?.balances).toMatchObject([
+        { code: "OPBD", amount: "-1500.00", currency: "NOK", date: DAY },
+        { code: "CLBD", amount: "27937.00", currency: "NOK", date: DAY },
+        { code: "CLAV", amount: "27937.00", currency: "NOK", date: DAY },
+        { code: "FWAV", amount: "27937.00", currency: "NOK", date: "2026-01-13" },
+        { code: "FWAV", amount: "27937.00", currency: "NOK", date: "2026-01-14" },
+      ]);
+      const e = stmt?.entries ?? [];
+      expect([bookedSum(e, "credit"), bookedSum(e, "debit")]).toEqual(["140512.50", "111075.50"]);
+      expect(new Decimal("-1500.00").plus(bookedSum(e, "credit")).minus(bookedSum(e, "debit")).toFixed(2)).toBe(
+        "27937.00",
+      );
+    },
+  );
 
   it("DNB entries: single payments, batches, AddtlNtryInf, NOTPROVIDED, whitespace, amounts as written", () => {
     const e = parseCamt053(DNB_FILE.content, DNB_FILE.name)[0]?.entries ?? [];
@@ -181,51 +190,59 @@ describe("parseCamt053: the demo statement files", () => {
     expect(e[9]).toMatchObject({ amount: "12.500", remittance: "Renter", accountServicerRef: null, entryRef: "10" });
   });
 
-  it("a reversal (RvslInd) is an entry in the direction the bank booked it, with its own counterparty and references", () => {
-    const e = parseCamt053(DNB_FILE.content, DNB_FILE.name)[0]?.entries ?? [];
-    expect(DNB_FILE.content.match(/<RvslInd>true<\/RvslInd>/g)).toHaveLength(1);
-    expect(e[6]).toMatchObject({
-      amount: "12500.00",
-      direction: "credit",
-      status: "BOOK",
-      accountServicerRef: "DNB2026011200002",
-      counterpartyName: "Fjordkraft AS",
-      remittance: "Retur: konto lukket",
-      endToEndId: "NORDLYS-PAY-0007",
-    });
-    const [nordea] = parseCamt053(NORDEA_FILE.content, NORDEA_FILE.name);
-    expect(nordea?.entries[4]).toMatchObject({
-      amount: "500.00",
-      direction: "debit",
-      counterpartyName: "Kund Göteborg AB",
-      endToEndId: "SE-INV-2188",
-    });
-  });
+  it(
+    "a reversal (RvslInd) is an entry in the direction the bank booked it, with its own counterparty and " +
+      "references",
+    () => {
+      const e = parseCamt053(DNB_FILE.content, DNB_FILE.name)[0]?.entries ?? [];
+      expect(DNB_FILE.content.match(/<RvslInd>true<\/RvslInd>/g)).toHaveLength(1);
+      expect(e[6]).toMatchObject({
+        amount: "12500.00",
+        direction: "credit",
+        status: "BOOK",
+        accountServicerRef: "DNB2026011200002",
+        counterpartyName: "Fjordkraft AS",
+        remittance: "Retur: konto lukket",
+        endToEndId: "NORDLYS-PAY-0007",
+      });
+      const [nordea] = parseCamt053(NORDEA_FILE.content, NORDEA_FILE.name);
+      expect(nordea?.entries[4]).toMatchObject({
+        amount: "500.00",
+        direction: "debit",
+        counterpartyName: "Kund Göteborg AB",
+        endToEndId: "SE-INV-2188",
+      });
+    },
+  );
 
-  it("DNB tax account: Othr id, servicer name without BIC, DtTm booking, DBIT closing, a period [D 00:00, D+1 00:00) is day D", () => {
-    const [, stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
-    expect(stmt?.account).toMatchObject({
-      ref: TAX_ACCOUNT,
-      refType: "OTHER",
-      currency: "NOK",
-      servicerBic: null,
-      servicerName: "DNB Bank ASA",
-    });
-    expect(stmt?.period).toEqual({ from: DAY, to: DAY });
-    expect(stmt?.balances).toMatchObject([{ code: "CLBD", amount: "-7.00", currency: "NOK", date: DAY }]);
-    // DtTm: the instant as given, the date its local date part; without ValDt the value date is the booking date.
-    expect(stmt?.entries[0]).toMatchObject({
-      booked: { date: DAY, at: `${DAY}T08:15:00+01:00`, dateOnly: false },
-      value: { date: DAY, at: `${DAY}T08:15:00+01:00` },
-    });
-    expect(stmt?.entries[0]).toMatchObject({
-      direction: "debit",
-      counterpartyName: "Skatteetaten",
-      remittance: "Forskuddstrekk",
-      endToEndId: null,
-      accountServicerRef: null,
-    });
-  });
+  it(
+    "DNB tax account: Othr id, servicer name without BIC, DtTm booking, DBIT closing, a period [D 00:00, D+1 " +
+      "00:00) is day D",
+    () => {
+      const [, stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
+      expect(stmt?.account).toMatchObject({
+        ref: TAX_ACCOUNT,
+        refType: "OTHER",
+        currency: "NOK",
+        servicerBic: null,
+        servicerName: "DNB Bank ASA",
+      });
+      expect(stmt?.period).toEqual({ from: DAY, to: DAY });
+      expect(stmt?.balances).toMatchObject([{ code: "CLBD", amount: "-7.00", currency: "NOK", date: DAY }]);
+      // DtTm: the instant as given, the date its local date part; without ValDt the value date is the booking date.
+      expect(stmt?.entries[0]).toMatchObject({
+        booked: { date: DAY, at: `${DAY}T08:15:00+01:00`, dateOnly: false },
+        value: { date: DAY, at: `${DAY}T08:15:00+01:00` },
+      });
+      expect(stmt?.entries[0]).toMatchObject({
+        direction: "debit",
+        counterpartyName: "Skatteetaten",
+        remittance: "Forskuddstrekk",
+        endToEndId: null,
+        accountServicerRef: null,
+      });
+    },
+  );
 
   it("DNB EUR account: a statement without entries, over a weekend, without servicer", () => {
     const [, , stmt] = parseCamt053(DNB_FILE.content, DNB_FILE.name);
@@ -333,8 +350,12 @@ describe("parseCamt053: versions and variants", () => {
 
   it("a DBIT balance is negative; a namespace prefix is accepted; ValDt falls back to the booking date", () => {
     const xml = makeCamt({
-      bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><DtTm>2026-01-10T23:59:00+01:00</DtTm></Dt></Bal>`,
-      entry: `<Ntry><Amt Ccy="NOK">3</Amt><CdtDbtInd>DBIT</CdtDbtInd><BookgDt><DtTm>2026-01-10T08:15:00+01:00</DtTm></BookgDt></Ntry>`,
+      bal:
+        `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
+        `Ccy="NOK">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><DtTm>2026-01-10T23:59:00+01:00</DtTm></Dt></Bal>`,
+      entry:
+        `<Ntry><Amt Ccy="NOK">3</Amt><CdtDbtInd>DBIT</CdtDbtInd>` +
+        `<BookgDt><DtTm>2026-01-10T08:15:00+01:00</DtTm></BookgDt></Ntry>`,
     })
       .replace(/<(\/?)([A-Za-z])/g, "<$1ns2:$2")
       .replace('xmlns="', 'xmlns:ns2="')
@@ -358,7 +379,10 @@ describe("parseCamt053: malformed input", () => {
     [
       "wrong root (pain.001)",
       makeCamt({ root: "CstmrCdtTrfInitn" }),
-      /^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.052, camt\.053 or camt\.054 message \(root is Document\/CstmrCdtTrfInitn\)$/,
+      new RegExp(
+        String.raw`^bad\.xml: Document\/BkToCstmrStmt is missing: not a camt\.052, camt\.053 or camt\.054 message ` +
+          String.raw`\(root is Document\/CstmrCdtTrfInitn\)$`,
+      ),
     ],
     [
       "camt.052 root in a camt.053 namespace",
@@ -421,7 +445,9 @@ describe("parseCamt053: malformed input", () => {
     [
       "bad balance indicator",
       makeCamt({
-        bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1.00</Amt><CdtDbtInd>X</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
+        bal:
+          `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
+          `Ccy="NOK">1.00</Amt><CdtDbtInd>X</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
       }),
       /Stmt\[0\]\/Bal\[0\]\/CdtDbtInd must be CRDT or DBIT, got "X"$/,
     ],
@@ -440,7 +466,8 @@ describe("parseCamt053: malformed input", () => {
     const good = makeCamt();
     const xml = good.replace(
       "</Stmt>",
-      `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`,
+      `${ntry(`<Amt Ccy="NOK">1</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-01-10</Dt></BookgDt>`).repeat(2)}` +
+        `<Ntry><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt>`,
     );
     expect(camtError(() => parseCamt053(xml, "statement.xml")).message).toBe(
       "statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing",
@@ -520,7 +547,8 @@ describe("importCamt053", () => {
     expect(accs).toHaveLength(4);
     const byRef = new Map(accs.map((a) => [a.externalRef, a]));
     const last4 = (ref: string) => ref.slice(-4);
-    // The bank's name from the BIC when known (over the servicer's own name), else the servicer's name, else "Unknown bank".
+    // The bank's name from the BIC when known (over the servicer's own name), else the servicer's name, else "Unknown
+    // bank".
     expect(byRef.get(IBANS.dnbOperating)).toMatchObject({
       tenantId,
       bankId: "DNBANOKK",
@@ -691,25 +719,28 @@ describe("importCamt053", () => {
     expect(flowTotal[0]?.n).toBe(15);
   });
 
-  it("a reversal is stored as its own transaction in the booked direction, next to the payment it reverses", async () => {
-    const { companyId } = await newTenant();
-    await importCamt053(database.db, { companyId, files: [DNB_FILE, NORDEA_FILE] });
-    const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
-    // Same reference, amount and day as the payment; the direction keeps the two apart, so neither is a duplicate.
-    const sameRef = txs
-      .filter((t) => t.dedupeKey?.startsWith("asr:DNB2026011200002|"))
-      .map((t) => [t.direction, t.amount, t.counterpartyName, t.endToEndId, t.remittance]);
-    expect(sameRef.sort()).toEqual([
-      ["credit", "12500.00", "Fjordkraft AS", "NORDLYS-PAY-0007", "Retur: konto lukket"],
-      ["debit", "12500.00", "Fjordkraft AS", null, "2345678901234"],
-    ]);
-    // A reversed customer payment is money going out: a debit, the customer as counterparty.
-    expect(txs.find((t) => t.endToEndId === "SE-INV-2188")).toMatchObject({
-      direction: "debit",
-      amount: "500.00",
-      counterpartyName: "Kund Göteborg AB",
-    });
-  });
+  it(
+    "a reversal is stored as its own transaction in the booked direction, next to the payment it " + "reverses",
+    async () => {
+      const { companyId } = await newTenant();
+      await importCamt053(database.db, { companyId, files: [DNB_FILE, NORDEA_FILE] });
+      const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
+      // Same reference, amount and day as the payment; the direction keeps the two apart, so neither is a duplicate.
+      const sameRef = txs
+        .filter((t) => t.dedupeKey?.startsWith("asr:DNB2026011200002|"))
+        .map((t) => [t.direction, t.amount, t.counterpartyName, t.endToEndId, t.remittance]);
+      expect(sameRef.sort()).toEqual([
+        ["credit", "12500.00", "Fjordkraft AS", "NORDLYS-PAY-0007", "Retur: konto lukket"],
+        ["debit", "12500.00", "Fjordkraft AS", null, "2345678901234"],
+      ]);
+      // A reversed customer payment is money going out: a debit, the customer as counterparty.
+      expect(txs.find((t) => t.endToEndId === "SE-INV-2188")).toMatchObject({
+        direction: "debit",
+        amount: "500.00",
+        counterpartyName: "Kund Göteborg AB",
+      });
+    },
+  );
 
   it("importing the same file twice adds nothing; the closing derived from an opening is not rewritten", async () => {
     const { companyId } = await newTenant();
@@ -738,40 +769,51 @@ describe("importCamt053", () => {
     expect(n[0]?.n).toBe(10);
   });
 
-  it("a later closing balance replaces the opening-derived one; DBIT balances are negative; pending entries are not booked", async () => {
-    const { companyId } = await newTenant();
-    const day1 = makeCamt({
-      bal: `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>
-            <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">1240.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
-    }).replace(
-      "</Stmt>",
-      `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`,
-    );
-    const res = await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
-    expect(res.files[0]).toMatchObject({
-      transactionsInserted: 1,
-      entriesNotBooked: 1,
-      balancesUpserted: 2,
-      coverageDays: 1,
-    });
-    const real = makeCamt({
-      bal: `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">7.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`,
-      entry: "",
-    });
-    await importCamt053(database.db, { companyId, files: [{ name: "day0.xml", content: real }] });
-    // Re-importing day 1 must not put the opening balance back over the real closing of the 9th.
-    await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
-    const bals = await database.db.select().from(balanceSnapshots).where(eq(balanceSnapshots.companyId, companyId));
-    expect(bals.map((b) => `${b.balanceType} ${b.asOfDate} ${b.balance}`).sort()).toEqual([
-      "closing_booked 2026-01-09 -7.00",
-      "closing_booked 2026-01-10 1240.00",
-    ]);
-  });
+  it(
+    "a later closing balance replaces the opening-derived one; DBIT balances are negative; pending entries are not " +
+      "booked",
+    async () => {
+      const { companyId } = await newTenant();
+      const day1 = makeCamt({
+        bal:
+          `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt ` +
+          `Ccy="NOK">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>
+            <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
+          `Ccy="NOK">1240.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-10</Dt></Dt></Bal>`,
+      }).replace(
+        "</Stmt>",
+        `<Ntry><Amt Ccy="NOK">99.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts>` +
+          `<BookgDt><Dt>2026-01-10</Dt></BookgDt></Ntry></Stmt>`,
+      );
+      const res = await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
+      expect(res.files[0]).toMatchObject({
+        transactionsInserted: 1,
+        entriesNotBooked: 1,
+        balancesUpserted: 2,
+        coverageDays: 1,
+      });
+      const real = makeCamt({
+        bal:
+          `<Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt ` +
+          `Ccy="NOK">7.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`,
+        entry: "",
+      });
+      await importCamt053(database.db, { companyId, files: [{ name: "day0.xml", content: real }] });
+      // Re-importing day 1 must not put the opening balance back over the real closing of the 9th.
+      await importCamt053(database.db, { companyId, files: [{ name: "day1.xml", content: day1 }] });
+      const bals = await database.db.select().from(balanceSnapshots).where(eq(balanceSnapshots.companyId, companyId));
+      expect(bals.map((b) => `${b.balanceType} ${b.asOfDate} ${b.balance}`).sort()).toEqual([
+        "closing_booked 2026-01-09 -7.00",
+        "closing_booked 2026-01-10 1240.00",
+      ]);
+    },
+  );
 
   it("of two opening balances for the same previous day, the first one in the statement is kept", async () => {
     const { companyId } = await newTenant();
     const opening = (code: string, amount: string) =>
-      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="NOK">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`;
+      `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt ` +
+      `Ccy="NOK">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-01-09</Dt></Dt></Bal>`;
     const xml = makeCamt({
       bal: `${opening("OPBD", "1.01")}${opening("PRCD", "2.02")}`,
       acctId: "<IBAN>NO8330001234567</IBAN>",
@@ -879,7 +921,10 @@ describe("runImportCli", () => {
     const lines = io.stdout.trimEnd().split("\n");
     expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
     expect(lines[1]).toMatch(
-      /^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+balances\s+coverage days\s+skipped balance codes$/,
+      new RegExp(
+        String.raw`^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+` +
+          String.raw`balances\s+coverage days\s+skipped balance codes$`,
+      ),
     );
     expect(lines[3]?.split(/\s{2,}/)).toEqual([DNB_FILE.name, "3", "0", "3", "10", "0", "1", "6", "5", "FWAV×2"]);
     expect(lines[4]?.split(/\s{2,}/)).toEqual([
@@ -972,7 +1017,10 @@ describe("runImportCli", () => {
     const io = captureCliOutput();
     expect(await runImportCli(database.db, ["--company", companyId, nordeaPath, bad], io)).toBe(1);
     expect(io.stderr).toMatch(
-      /^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd must be CRDT or DBIT, got "D"\nNothing was imported\.\n$/,
+      new RegExp(
+        String.raw`^import-statements: bad\.xml: Document\/BkToCstmrStmt\/Stmt\[0\]\/Ntry\[1\]\/CdtDbtInd ` +
+          String.raw`must be CRDT or DBIT, got "D"\nNothing was imported\.\n$`,
+      ),
     );
     expect(await tableCounts()).toEqual(before);
   });

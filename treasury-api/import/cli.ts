@@ -37,7 +37,8 @@ export async function runImportCli(db: Db, args: string[], io: CliOutput = proce
   const parsed = parseArgs(args);
   if ("help" in parsed) {
     io.out(
-      `${USAGE}\nImports ISO 20022 camt.052 intraday reports, camt.053 statements and camt.054 notifications (001.02-001.12) ` +
+      `${USAGE}\nImports ISO 20022 camt.052 intraday reports, camt.053 statements and camt.054 notifications ` +
+        `(001.02-001.12) ` +
         "for one company, all files in one transaction.\n",
     );
     return 0;
@@ -144,7 +145,8 @@ export function formatSummary(summary: ImportSummary): string {
   const body = rows.map(line);
   const totalLine = body.pop() ?? "";
   const notes = [
-    `${total.pending} entries stored as pending (not booked: no booking date or status PDNG, or from a camt.052 report)` +
+    `${total.pending} entries stored as pending (not booked: no booking date or status PDNG, or from a camt.052 ` +
+      `report)` +
       (total.pendingReplaced > 0 ? `; ${total.pendingReplaced} earlier pending entries replaced by their booking` : ""),
   ];
   if (total.intradayPoints > 0) notes.push(`${total.intradayPoints} intraday balance points from camt.052 reports`);

@@ -161,53 +161,57 @@ describe("what the schema accepts is imported", () => {
     });
   });
 
-  it("dates with offsets, amounts without decimals, no TxDtls, no Acct/Ccy, proprietary codes, two accounts, an empty statement, long texts, elements out of order", async () => {
-    const { companyId } = await newTenant();
-    const long = "Lang tekst ".repeat(30).trim(); // 329 characters: over the schema's 140
-    let xml = doc([
-      stmt({
-        account: { iban: IBAN },
-        balances: [
-          { code: "CLBD", amount: "1000", currency: "NOK", date: DAY },
-          { code: "BANKX", proprietary: true, amount: "1", currency: "NOK", date: DAY },
-        ],
-        entries: [
-          entry({ amount: "250", servicerRef: "A-1" }),
-          entry({ amount: "7.5", direction: "debit", txs: [{ remittance: [long] }] }),
-        ],
-      }),
-      stmt({
-        id: "S2",
-        account: { otherId: "SE-CASH-1", currency: "SEK" },
-        balances: [{ code: "CLBD", amount: "0", currency: "SEK", date: DAY }],
-        entries: [],
-      }),
-    ]);
-    // <Dt>2026-03-02+01:00</Dt> (xs:date with offset), AcctSvcrRef written before ValDt (out of order).
-    xml = xml
-      .replaceAll(`<Dt>${DAY}</Dt>`, `<Dt>${DAY}+01:00</Dt>`)
-      .replace(/(<ValDt>[\s\S]*?<\/ValDt>)(\s*)(<AcctSvcrRef>A-1<\/AcctSvcrRef>)/, "$3$2$1");
-    expect(xml).toContain(`<Dt>${DAY}+01:00</Dt>`);
-    const res = await importStatements(database.db, { companyId, files: [file("lenient.xml", xml)] });
-    expect(res.files[0]).toMatchObject({
-      statements: 2,
-      accountsCreated: 2,
-      transactionsInserted: 2,
-      pending: 0,
-      skippedBalanceCodes: { BANKX: 1 },
-    });
-    const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
-    expect(txs.map((t) => [t.amount, t.bookedDate, t.direction]).sort()).toEqual([
-      ["250", DAY, "credit"],
-      ["7.5", DAY, "debit"],
-    ]);
-    expect(txs.find((t) => t.direction === "debit")?.remittance).toBe(long);
-    const accs = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
-    expect(accs.map((a) => [a.externalRef, a.currency]).sort()).toEqual([
-      [IBAN, "NOK"],
-      ["SE-CASH-1", "SEK"],
-    ]);
-  });
+  it(
+    "dates with offsets, amounts without decimals, no TxDtls, no Acct/Ccy, proprietary codes, two accounts, an " +
+      "empty statement, long texts, elements out of order",
+    async () => {
+      const { companyId } = await newTenant();
+      const long = "Lang tekst ".repeat(30).trim(); // 329 characters: over the schema's 140
+      let xml = doc([
+        stmt({
+          account: { iban: IBAN },
+          balances: [
+            { code: "CLBD", amount: "1000", currency: "NOK", date: DAY },
+            { code: "BANKX", proprietary: true, amount: "1", currency: "NOK", date: DAY },
+          ],
+          entries: [
+            entry({ amount: "250", servicerRef: "A-1" }),
+            entry({ amount: "7.5", direction: "debit", txs: [{ remittance: [long] }] }),
+          ],
+        }),
+        stmt({
+          id: "S2",
+          account: { otherId: "SE-CASH-1", currency: "SEK" },
+          balances: [{ code: "CLBD", amount: "0", currency: "SEK", date: DAY }],
+          entries: [],
+        }),
+      ]);
+      // <Dt>2026-03-02+01:00</Dt> (xs:date with offset), AcctSvcrRef written before ValDt (out of order).
+      xml = xml
+        .replaceAll(`<Dt>${DAY}</Dt>`, `<Dt>${DAY}+01:00</Dt>`)
+        .replace(/(<ValDt>[\s\S]*?<\/ValDt>)(\s*)(<AcctSvcrRef>A-1<\/AcctSvcrRef>)/, "$3$2$1");
+      expect(xml).toContain(`<Dt>${DAY}+01:00</Dt>`);
+      const res = await importStatements(database.db, { companyId, files: [file("lenient.xml", xml)] });
+      expect(res.files[0]).toMatchObject({
+        statements: 2,
+        accountsCreated: 2,
+        transactionsInserted: 2,
+        pending: 0,
+        skippedBalanceCodes: { BANKX: 1 },
+      });
+      const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
+      expect(txs.map((t) => [t.amount, t.bookedDate, t.direction]).sort()).toEqual([
+        ["250", DAY, "credit"],
+        ["7.5", DAY, "debit"],
+      ]);
+      expect(txs.find((t) => t.direction === "debit")?.remittance).toBe(long);
+      const accs = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
+      expect(accs.map((a) => [a.externalRef, a.currency]).sort()).toEqual([
+        [IBAN, "NOK"],
+        ["SE-CASH-1", "SEK"],
+      ]);
+    },
+  );
 });
 
 describe("refusals name the file and element and store nothing", () => {
@@ -260,71 +264,80 @@ describe("refusals name the file and element and store nothing", () => {
 });
 
 describe("pending entries", () => {
-  it("an entry without booking date is pending (not booked, not in booked sums); the later booking replaces it", async () => {
-    const { companyId } = await newTenant();
-    const day1 = doc([
-      stmt({
-        entries: [
-          entry({ amount: "100.00" }),
-          entry({ amount: "40.00", booked: undefined, value: "2026-03-03", servicerRef: "REF-9" }),
-        ],
-      }),
-    ]);
-    const first = await importStatements(database.db, { companyId, files: [file("day1.xml", day1)] });
-    expect(first.files[0]).toMatchObject({ entries: 2, transactionsInserted: 1, pending: 1, pendingReplaced: 0 });
-    const [account] = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
-    const pending = await database.db
-      .select()
-      .from(pendingEntries)
-      .where(eq(pendingEntries.accountId, account?.id ?? ""));
-    expect(pending.map((p) => [p.amount, p.expectedDate, p.accountServicerRef, p.source])).toEqual([
-      ["40.00", "2026-03-03", "REF-9", "camt.053"],
-    ]);
-    // Booked sums (the trigger-kept flows behind counts and reports) see only the booked entry.
-    const flows = await database.db.select().from(accountDayFlows).where(eq(accountDayFlows.companyId, companyId));
-    expect(flows.map((f) => [f.bookedDate, f.direction, f.txCount, f.amountSum])).toEqual([
-      [DAY, "credit", 1, "100.00"],
-    ]);
-    // Importing the same file again adds nothing; the pending entry counts as a duplicate.
-    const again = await importStatements(database.db, { companyId, files: [file("day1.xml", day1)] });
-    expect(again.files[0]).toMatchObject({ transactionsInserted: 0, duplicatesSkipped: 2, pending: 1 });
-    // The next day's statement books it (same AcctSvcrRef): the pending row goes, the transaction comes.
-    const day2 = doc([
-      stmt({
-        id: "S2",
-        entries: [entry({ amount: "40.00", booked: "2026-03-03", value: "2026-03-03", servicerRef: "REF-9" })],
-      }),
-    ]);
-    const second = await importStatements(database.db, { companyId, files: [file("day2.xml", day2)] });
-    expect(second.files[0]).toMatchObject({ transactionsInserted: 1, pending: 0, pendingReplaced: 1 });
-    expect(
-      await database.db
+  it(
+    "an entry without booking date is pending (not booked, not in booked sums); the later booking replaces " + "it",
+    async () => {
+      const { companyId } = await newTenant();
+      const day1 = doc([
+        stmt({
+          entries: [
+            entry({ amount: "100.00" }),
+            entry({ amount: "40.00", booked: undefined, value: "2026-03-03", servicerRef: "REF-9" }),
+          ],
+        }),
+      ]);
+      const first = await importStatements(database.db, { companyId, files: [file("day1.xml", day1)] });
+      expect(first.files[0]).toMatchObject({ entries: 2, transactionsInserted: 1, pending: 1, pendingReplaced: 0 });
+      const [account] = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
+      const pending = await database.db
         .select()
         .from(pendingEntries)
-        .where(eq(pendingEntries.accountId, account?.id ?? "")),
-    ).toEqual([]);
-    const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
-    expect(txs.map((t) => [t.amount, t.bookedDate]).sort()).toEqual([
-      ["100.00", DAY],
-      ["40.00", "2026-03-03"],
-    ]);
-  });
+        .where(eq(pendingEntries.accountId, account?.id ?? ""));
+      expect(pending.map((p) => [p.amount, p.expectedDate, p.accountServicerRef, p.source])).toEqual([
+        ["40.00", "2026-03-03", "REF-9", "camt.053"],
+      ]);
+      // Booked sums (the trigger-kept flows behind counts and reports) see only the booked entry.
+      const flows = await database.db.select().from(accountDayFlows).where(eq(accountDayFlows.companyId, companyId));
+      expect(flows.map((f) => [f.bookedDate, f.direction, f.txCount, f.amountSum])).toEqual([
+        [DAY, "credit", 1, "100.00"],
+      ]);
+      // Importing the same file again adds nothing; the pending entry counts as a duplicate.
+      const again = await importStatements(database.db, { companyId, files: [file("day1.xml", day1)] });
+      expect(again.files[0]).toMatchObject({ transactionsInserted: 0, duplicatesSkipped: 2, pending: 1 });
+      // The next day's statement books it (same AcctSvcrRef): the pending row goes, the transaction comes.
+      const day2 = doc([
+        stmt({
+          id: "S2",
+          entries: [entry({ amount: "40.00", booked: "2026-03-03", value: "2026-03-03", servicerRef: "REF-9" })],
+        }),
+      ]);
+      const second = await importStatements(database.db, { companyId, files: [file("day2.xml", day2)] });
+      expect(second.files[0]).toMatchObject({ transactionsInserted: 1, pending: 0, pendingReplaced: 1 });
+      expect(
+        await database.db
+          .select()
+          .from(pendingEntries)
+          .where(eq(pendingEntries.accountId, account?.id ?? "")),
+      ).toEqual([]);
+      const txs = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
+      expect(txs.map((t) => [t.amount, t.bookedDate]).sort()).toEqual([
+        ["100.00", DAY],
+        ["40.00", "2026-03-03"],
+      ]);
+    },
+  );
 
-  it("an entry without booking and value date is pending at the statement's date; matched by amount and date when it has no references", async () => {
-    const { companyId } = await newTenant();
-    const res = await importStatements(database.db, {
-      companyId,
-      files: [file("p.xml", doc([stmt({ entries: [entry({ booked: undefined, value: undefined, amount: "12" })] })]))],
-    });
-    expect(res.files[0]).toMatchObject({ pending: 1, transactionsInserted: 0 });
-    const rows = await database.db.select().from(pendingEntries).where(eq(pendingEntries.companyId, companyId));
-    expect(rows.map((r) => r.expectedDate)).toEqual([DAY]);
-    const booked = await importStatements(database.db, {
-      companyId,
-      files: [file("b.xml", doc([stmt({ id: "S9", entries: [entry({ amount: "12.00" })] })]))],
-    });
-    expect(booked.files[0]).toMatchObject({ transactionsInserted: 1, pendingReplaced: 1 });
-  });
+  it(
+    "an entry without booking and value date is pending at the statement's date; matched by amount and date when " +
+      "it has no references",
+    async () => {
+      const { companyId } = await newTenant();
+      const res = await importStatements(database.db, {
+        companyId,
+        files: [
+          file("p.xml", doc([stmt({ entries: [entry({ booked: undefined, value: undefined, amount: "12" })] })])),
+        ],
+      });
+      expect(res.files[0]).toMatchObject({ pending: 1, transactionsInserted: 0 });
+      const rows = await database.db.select().from(pendingEntries).where(eq(pendingEntries.companyId, companyId));
+      expect(rows.map((r) => r.expectedDate)).toEqual([DAY]);
+      const booked = await importStatements(database.db, {
+        companyId,
+        files: [file("b.xml", doc([stmt({ id: "S9", entries: [entry({ amount: "12.00" })] })]))],
+      });
+      expect(booked.files[0]).toMatchObject({ transactionsInserted: 1, pendingReplaced: 1 });
+    },
+  );
 });
 
 describe("camt.052 and camt.054", () => {
@@ -372,7 +385,8 @@ describe("camt.052 and camt.054", () => {
     await importStatements(database.db, { companyId, files: [file("intraday.xml", report)] });
     expect(await database.db.select().from(intradayPoints).where(eq(intradayPoints.accountId, id))).toHaveLength(3);
     expect(await database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, id))).toHaveLength(2);
-    // The end-of-day statement books IR-1 only; it covers the day, so the report's points and its other pending entry go.
+    // The end-of-day statement books IR-1 only; it covers the day, so the report's points and its other pending entry
+    // go.
     const eod = doc([
       stmt({
         id: "S-EOD",
@@ -386,48 +400,52 @@ describe("camt.052 and camt.054", () => {
     expect(await database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, id))).toEqual([]);
   });
 
-  it("camt.054: booked entries become transactions, de-duplicated against the statement of the same day (either order)", async () => {
-    const { companyId } = await newTenant();
-    const note = doc(
-      [
+  it(
+    "camt.054: booked entries become transactions, de-duplicated against the statement of the same day (either " +
+      "order)",
+    async () => {
+      const { companyId } = await newTenant();
+      const note = doc(
+        [
+          stmt({
+            balances: [],
+            entries: [
+              entry({ amount: "300.00", servicerRef: "N-1" }),
+              entry({ amount: "20.00", direction: "debit", txs: [{ endToEndId: "PAY-7" }] }),
+            ],
+          }),
+        ],
+        { message: "camt.054" },
+      );
+      const n = await importStatements(database.db, { companyId, files: [file("note.xml", note)] });
+      expect(n.files[0]).toMatchObject({
+        messageType: "camt.054",
+        transactionsInserted: 2,
+        balancesUpserted: 0,
+        coverageDays: 0,
+      });
+      // The statement of the day has both bookings (the second without AcctSvcrRef, same end-to-end id) and one more.
+      const statement = doc([
         stmt({
-          balances: [],
           entries: [
             entry({ amount: "300.00", servicerRef: "N-1" }),
-            entry({ amount: "20.00", direction: "debit", txs: [{ endToEndId: "PAY-7" }] }),
+            entry({ amount: "20.00", direction: "debit", servicerRef: "S-77", txs: [{ endToEndId: "PAY-7" }] }),
+            entry({ amount: "1.00" }),
           ],
         }),
-      ],
-      { message: "camt.054" },
-    );
-    const n = await importStatements(database.db, { companyId, files: [file("note.xml", note)] });
-    expect(n.files[0]).toMatchObject({
-      messageType: "camt.054",
-      transactionsInserted: 2,
-      balancesUpserted: 0,
-      coverageDays: 0,
-    });
-    // The statement of the day has both bookings (the second without AcctSvcrRef, same end-to-end id) and one more.
-    const statement = doc([
-      stmt({
-        entries: [
-          entry({ amount: "300.00", servicerRef: "N-1" }),
-          entry({ amount: "20.00", direction: "debit", servicerRef: "S-77", txs: [{ endToEndId: "PAY-7" }] }),
-          entry({ amount: "1.00" }),
-        ],
-      }),
-    ]);
-    const s = await importStatements(database.db, { companyId, files: [file("stmt.xml", statement)] });
-    expect(s.files[0]).toMatchObject({ transactionsInserted: 1, duplicatesSkipped: 2 });
-    // The notification again, after the statement: nothing new.
-    const again = await importStatements(database.db, { companyId, files: [file("note.xml", note)] });
-    expect(again.files[0]).toMatchObject({ transactionsInserted: 0, duplicatesSkipped: 2 });
-    const rows = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(transactions)
-      .where(and(eq(transactions.companyId, companyId)));
-    expect(rows[0]?.n).toBe(3);
-  });
+      ]);
+      const s = await importStatements(database.db, { companyId, files: [file("stmt.xml", statement)] });
+      expect(s.files[0]).toMatchObject({ transactionsInserted: 1, duplicatesSkipped: 2 });
+      // The notification again, after the statement: nothing new.
+      const again = await importStatements(database.db, { companyId, files: [file("note.xml", note)] });
+      expect(again.files[0]).toMatchObject({ transactionsInserted: 0, duplicatesSkipped: 2 });
+      const rows = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(transactions)
+        .where(and(eq(transactions.companyId, companyId)));
+      expect(rows[0]?.n).toBe(3);
+    },
+  );
 });
 
 describe("import-statements CLI", () => {

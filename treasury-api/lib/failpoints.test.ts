@@ -5,12 +5,16 @@ import { parseFailpoints } from "./failpoints";
 describe("parseFailpoints", () => {
   const named = { TREASURY_API_FAILPOINT: "idempotency.after-commit, bank.before-commit@3" };
 
-  it("arms the named points, first hit by default or the N-th with @N, only with TREASURY_API_TEST_FAILPOINTS=1 outside production", () => {
-    expect([...parseFailpoints({ ...named, TREASURY_API_TEST_FAILPOINTS: "1", NODE_ENV: "test" })]).toEqual([
-      ["idempotency.after-commit", 1],
-      ["bank.before-commit", 3],
-    ]);
-  });
+  it(
+    "arms the named points, first hit by default or the N-th with @N, only with TREASURY_API_TEST_FAILPOINTS=1 " +
+      "outside production",
+    () => {
+      expect([...parseFailpoints({ ...named, TREASURY_API_TEST_FAILPOINTS: "1", NODE_ENV: "test" })]).toEqual([
+        ["idempotency.after-commit", 1],
+        ["bank.before-commit", 3],
+      ]);
+    },
+  );
 
   it.each([
     ["production", { ...named, TREASURY_API_TEST_FAILPOINTS: "1", NODE_ENV: "production" }],

@@ -25,7 +25,10 @@
 export type FailpointName =
   "idempotency.before-commit" | "idempotency.after-commit" | "bank.before-commit" | "webhooks.after-send";
 
-/** Parses `TREASURY_API_FAILPOINT` into name → hit number that fires (1-based). Unknown names are kept (and never hit). */
+/**
+ * Parses `TREASURY_API_FAILPOINT` into name → hit number that fires (1-based). Unknown names are kept (and never
+ * hit).
+ */
 export function parseFailpoints(env: Record<string, string | undefined>): Map<string, number> {
   const armed = new Map<string, number>();
   if (env.TREASURY_API_TEST_FAILPOINTS !== "1" || env.NODE_ENV === "production") return armed;

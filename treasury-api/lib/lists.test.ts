@@ -39,11 +39,16 @@ async function links(app: TreasuryApp, page: number, forwarded: Record<string, s
 const attacker = { "x-forwarded-host": "attacker.example", "x-forwarded-proto": "https" };
 
 describe("pagination links and X-Forwarded-*", () => {
-  it("without trustProxy the forwarding headers are ignored: next and previous keep the request's own address", async () => {
-    expect((await links(h.app, 1, attacker)).next).toBe("http://127.0.0.1:4010/public/accounts?page_size=1&page=2");
-    expect((await links(h.app, 2, attacker)).previous).toBe("http://127.0.0.1:4010/public/accounts?page_size=1&page=1");
-    expect((await links(h.app, 1, {})).next).toBe("http://127.0.0.1:4010/public/accounts?page_size=1&page=2");
-  });
+  it(
+    "without trustProxy the forwarding headers are ignored: next and previous keep the request's own " + "address",
+    async () => {
+      expect((await links(h.app, 1, attacker)).next).toBe("http://127.0.0.1:4010/public/accounts?page_size=1&page=2");
+      expect((await links(h.app, 2, attacker)).previous).toBe(
+        "http://127.0.0.1:4010/public/accounts?page_size=1&page=1",
+      );
+      expect((await links(h.app, 1, {})).next).toBe("http://127.0.0.1:4010/public/accounts?page_size=1&page=2");
+    },
+  );
 
   it("with trustProxy next and previous use the forwarded host and scheme, without the internal port", async () => {
     const proxied = { "x-forwarded-host": "api.example.com", "x-forwarded-proto": "https" };
@@ -64,17 +69,21 @@ describe("pagination links and X-Forwarded-*", () => {
     ).toBe("https://api.example.com/public/accounts?page_size=1&page=2");
   });
 
-  it("with trustProxy a port named by X-Forwarded-Host is kept; one header alone still drops the internal port", async () => {
-    expect(
-      (await links(behindProxy, 1, { "x-forwarded-host": "api.example.com:8443", "x-forwarded-proto": "https" })).next,
-    ).toBe("https://api.example.com:8443/public/accounts?page_size=1&page=2");
-    expect((await links(behindProxy, 1, { "x-forwarded-proto": "https" })).next).toBe(
-      "https://127.0.0.1/public/accounts?page_size=1&page=2",
-    );
-    expect((await links(behindProxy, 1, { "x-forwarded-host": "api.example.com" })).next).toBe(
-      "http://api.example.com/public/accounts?page_size=1&page=2",
-    );
-  });
+  it(
+    "with trustProxy a port named by X-Forwarded-Host is kept; one header alone still drops the internal " + "port",
+    async () => {
+      expect(
+        (await links(behindProxy, 1, { "x-forwarded-host": "api.example.com:8443", "x-forwarded-proto": "https" }))
+          .next,
+      ).toBe("https://api.example.com:8443/public/accounts?page_size=1&page=2");
+      expect((await links(behindProxy, 1, { "x-forwarded-proto": "https" })).next).toBe(
+        "https://127.0.0.1/public/accounts?page_size=1&page=2",
+      );
+      expect((await links(behindProxy, 1, { "x-forwarded-host": "api.example.com" })).next).toBe(
+        "http://api.example.com/public/accounts?page_size=1&page=2",
+      );
+    },
+  );
 
   it("with trustProxy malformed forwarding values are ignored", async () => {
     const bad: Record<string, string>[] = [

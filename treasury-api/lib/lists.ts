@@ -66,7 +66,8 @@ export function publicRequestUrl(c: Context<AppEnv>): URL {
   const host = firstValue(c.req.header("x-forwarded-host"));
   let forwardedHost: URL | null = null;
   try {
-    // An authority alone (name or address, optional port); with a path, query, user info or an invalid name it is ignored.
+    // An authority alone (name or address, optional port); with a path, query, user info or an invalid name it is
+    // ignored.
     const parsed = host ? new URL(`${proto ?? url.protocol.replace(":", "")}://${host}`) : null;
     if (parsed && parsed.pathname === "/" && !parsed.search && !parsed.hash && !parsed.username && !parsed.password)
       forwardedHost = parsed;

@@ -23,7 +23,9 @@ const errorResponse = (description: string) => json(ErrorBody, description);
 
 const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const, minimum: 0 } });
 
-/** Headers of a 429 answer (Retry-After and the rate-limit window), declared on every operation that may be throttled. */
+/**
+ * Headers of a 429 answer (Retry-After and the rate-limit window), declared on every operation that may be throttled.
+ */
 export const THROTTLED_HEADERS = {
   "Retry-After": integerHeader("Seconds until the rate-limit window resets and the call may be retried"),
   "X-RateLimit-Limit": integerHeader("Requests allowed per window"),
@@ -47,7 +49,8 @@ export const COMMON_ERROR_RESPONSES = {
 /** The further error responses of a write (idempotency conflicts, body size and type). */
 export const WRITE_ERROR_RESPONSES = {
   409: errorResponse(
-    "conflict: idempotency key reused with another payload or still in progress, or the object's state does not allow the operation (details.state, details.allowed)",
+    "conflict: idempotency key reused with another payload or still in progress, or the object's state does not " +
+      "allow the operation (details.state, details.allowed)",
   ),
   413: errorResponse("payload_too_large: body over 1 MiB"),
   415: errorResponse("unsupported_media_type: body is not application/json"),
@@ -63,7 +66,9 @@ type HeaderParameter = {
 
 const UUID_SCHEMA = { type: "string", format: "uuid" };
 
-/** The request headers a route reads besides Authorization, as OpenAPI parameters (tenant, company, idempotency key). */
+/**
+ * The request headers a route reads besides Authorization, as OpenAPI parameters (tenant, company, idempotency key).
+ */
 export function headerParameters(rule: CompanyRule, write: boolean): HeaderParameter[] {
   const params: HeaderParameter[] = [
     {
@@ -71,7 +76,8 @@ export function headerParameters(rule: CompanyRule, write: boolean): HeaderParam
       in: "header",
       required: false,
       description:
-        "Form A: required, the tenant the token is bound to (missing: 400; another tenant: 403). Form B: optional; if sent, the tenant that owns the client's companies (else 403).",
+        "Form A: required, the tenant the token is bound to (missing: 400; another tenant: 403). Form B: optional; " +
+        "if sent, the tenant that owns the client's companies (else 403).",
       schema: UUID_SCHEMA,
     },
   ];
@@ -82,8 +88,10 @@ export function headerParameters(rule: CompanyRule, write: boolean): HeaderParam
       required: false,
       description:
         rule === "required"
-          ? "Form B: required (missing: 400; not linked to the client: 403). Form A: optional, a company of the tenant; narrows the data to it."
-          : "Optional: absent means every company linked to the client (Form B) or of the tenant (Form A); present narrows to that company (not accessible: 403).",
+          ? "Form B: required (missing: 400; not linked to the client: 403). Form A: optional, a company of the " +
+            "tenant; narrows the data to it."
+          : "Optional: absent means every company linked to the client (Form B) or of the tenant (Form A); present " +
+            "narrows to that company (not accessible: 403).",
       schema: UUID_SCHEMA,
     });
   }
@@ -93,7 +101,8 @@ export function headerParameters(rule: CompanyRule, write: boolean): HeaderParam
       in: "header",
       required: true,
       description:
-        "Required on every write (missing: 400). 1–255 visible ASCII characters, kept 24 hours per OAuth client; a retry with the same key and request replays the stored response with Idempotent-Replayed: true.",
+        "Required on every write (missing: 400). 1–255 visible ASCII characters, kept 24 hours per OAuth client; a " +
+        "retry with the same key and request replays the stored response with Idempotent-Replayed: true.",
       schema: { type: "string", minLength: 1, maxLength: 255, pattern: "^[\\x21-\\x7e]+$" },
     });
   }

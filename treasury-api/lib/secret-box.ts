@@ -51,7 +51,8 @@ export function parseSecretKey(text: string): Buffer {
     if (bytes.length === 32) return bytes;
   }
   throw new SecretKeyError(
-    `${SECRET_KEY_VARIABLE} must be 32 random bytes written as 64 hex digits or as base64 (e.g. the output of \`openssl rand -base64 32\`)`,
+    `${SECRET_KEY_VARIABLE} must be 32 random bytes written as 64 hex digits or as base64 (e.g. the output of ` +
+      `\`openssl rand -base64 32\`)`,
   );
 }
 
@@ -143,7 +144,8 @@ export async function prepareSecretsAtRest(db: Db, key: Buffer): Promise<{ encry
     }
     if (!ok) {
       throw new SecretKeyError(
-        `${SECRET_KEY_VARIABLE} is not the key this database's secrets were encrypted with; start with the key used before (or its secret-key file)`,
+        `${SECRET_KEY_VARIABLE} is not the key this database's secrets were encrypted with; start with the key used ` +
+          `before (or its secret-key file)`,
       );
     }
   } else {

@@ -36,7 +36,9 @@ export function validationError(error: z.ZodError, target: string): ApiError {
   const first = Object.entries(errors)[0];
   const where = target === "json" ? "body" : target === "param" ? "path" : target;
   const message = first
-    ? `Invalid ${where}: ${first[0]} ${first[1][0]}${Object.keys(errors).length > 1 ? ` (and ${Object.keys(errors).length - 1} more)` : ""}`
+    ? `Invalid ${where}: ${first[0]} ${first[1][0]}${
+        Object.keys(errors).length > 1 ? ` (and ` + `${Object.keys(errors).length - 1} more)` : ""
+      }`
     : `Invalid ${where}`;
   return new ApiError("validation_error", message, { errors });
 }

@@ -29,8 +29,10 @@ export async function lookupToken(db: AppEnv["Variables"]["db"], token: string):
     select t.client_id::text as client_id, c.client_id as client_name, t.form, t.tenant_id::text as tenant_id,
            t.scopes::text[] as scopes, c.write_approved,
            case when t.form = 'B'
-             then coalesce((select array_agg(cc.company_id::text order by cc.company_id) from oauth_client_companies cc where cc.client_id = t.client_id), '{}')
-             else coalesce((select array_agg(co.id::text order by co.id) from companies co where co.tenant_id = t.tenant_id), '{}')
+             then coalesce((select array_agg(cc.company_id::text order by cc.company_id) from
+               oauth_client_companies cc where cc.client_id = t.client_id), '{}')
+             else coalesce((select array_agg(co.id::text order by co.id) from companies co where co.tenant_id =
+               t.tenant_id), '{}')
            end::text[] as company_ids
     from access_tokens t join oauth_clients c on c.id = t.client_id
     where t.token_hash = ${hashSecret(token)} and t.expires_at > now()`,

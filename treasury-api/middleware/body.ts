@@ -19,7 +19,9 @@ export function multipartBodyOnly(): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** How a write route takes its body: `required`, `optional` (approve, confirm, ...) or `none` (submit, test, delete). */
+/**
+ * How a write route takes its body: `required`, `optional` (approve, confirm, ...) or `none` (submit, test, delete).
+ */
 export type BodyRule = "required" | "optional" | "none";
 
 /**

@@ -38,7 +38,9 @@ export async function throttle(
   const rl = await countRequest(c.get("db"), subject, limit, windowSeconds);
   c.set("responseHeaders", rl.headers);
   if (!rl.allowed) {
-    const message = `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry after ${rl.headers["Retry-After"]} s`;
+    const message =
+      `Rate limit of ${limit} requests per ${windowSeconds} s exceeded; retry after ` +
+      `${rl.headers["Retry-After"]} s`;
     throw new ApiError("throttled", message, { limit, reset: rl.resetAt }, extraHeaders);
   }
 }

@@ -135,27 +135,30 @@ describe("idempotency middleware", () => {
     expect(runs).toBe(1);
   });
 
-  it("an abandoned in_progress key (lock expired, nothing committed) is taken over; a live one is 409 in_progress", async () => {
-    const claim = (key: string, lockedUntil: string) =>
-      database.db.insert(idempotencyKeys).values({
-        clientId: CLIENT,
-        key,
-        fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"),
-        state: "in_progress",
-        lockedUntil,
-        expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-      });
-    await claim("stale-1", new Date(Date.now() - 1000).toISOString());
-    await claim("live-1", new Date(Date.now() + 60_000).toISOString());
-    const stale = await post(app, "stale-1");
-    expect(stale.status).toBe(201);
-    expect(stale.headers.get("idempotent-replayed")).toBeNull();
-    expect(await keyRow("stale-1")).toMatchObject({ state: "done", statusCode: 201 });
-    const live = await post(app, "live-1");
-    expect(live.status).toBe(409);
-    expect(await live.json()).toMatchObject({ details: { reason: "in_progress" } });
-    expect(runs).toBe(1);
-  });
+  it(
+    "an abandoned in_progress key (lock expired, nothing committed) is taken over; a live one is 409 " + "in_progress",
+    async () => {
+      const claim = (key: string, lockedUntil: string) =>
+        database.db.insert(idempotencyKeys).values({
+          clientId: CLIENT,
+          key,
+          fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"),
+          state: "in_progress",
+          lockedUntil,
+          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+        });
+      await claim("stale-1", new Date(Date.now() - 1000).toISOString());
+      await claim("live-1", new Date(Date.now() + 60_000).toISOString());
+      const stale = await post(app, "stale-1");
+      expect(stale.status).toBe(201);
+      expect(stale.headers.get("idempotent-replayed")).toBeNull();
+      expect(await keyRow("stale-1")).toMatchObject({ state: "done", statusCode: 201 });
+      const live = await post(app, "live-1");
+      expect(live.status).toBe(409);
+      expect(await live.json()).toMatchObject({ details: { reason: "in_progress" } });
+      expect(runs).toBe(1);
+    },
+  );
 
   it("a key whose request is still running is never taken over, even after its lock time passed", async () => {
     // Lock time 0: the claim is "stale" at once, so only the open transaction protects it.
@@ -179,36 +182,42 @@ describe("idempotency middleware", () => {
 });
 
 describe("every write operation of the API goes through it", () => {
-  it("each POST, PATCH, PUT and DELETE in the OpenAPI document (token endpoints aside) refuses a request without Idempotency-Key", async () => {
-    type Operation = { requestBody?: { content?: Record<string, unknown> } };
-    const doc = (await (await h.app.request("/public/openapi.json")).json()) as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    const writes = Object.entries(doc.paths).flatMap(([p, ops]) =>
-      Object.entries(ops)
-        .filter(([m]) => ["post", "patch", "put", "delete"].includes(m) && !p.startsWith("/auth/"))
-        .map(([m, o]) => ({
-          op: `${m.toUpperCase()} ${p}`,
-          multipart: Boolean(o.requestBody?.content?.["multipart/form-data"]),
-        })),
-    );
-    expect(writes.length).toBeGreaterThanOrEqual(13); // 2 approvals, 1 ledger, 1 organization, 2 payments, 2 reconciliation, 4 webhooks, 1 statements
-    for (const { op, multipart } of writes) {
-      const [method = "", template = ""] = op.split(" ");
-      // A multipart operation (statement upload) is sent an empty multipart body, every other one an empty JSON object.
-      const body = multipart
-        ? { body: "--b--\r\n", headers: { "content-type": "multipart/form-data; boundary=b" } }
-        : { json: {} };
-      const res = await h.call(method, template.replace(/\{[^}]+\}/g, crypto.randomUUID()), {
-        client: "fullB",
-        company: IDS.companyA,
-        ...body,
-      });
-      expect({ op, status: res.status, body: await res.json() }).toMatchObject({
-        op,
-        status: 400,
-        body: { details: { errors: { "Idempotency-Key": ["is required"] } } },
-      });
-    }
-  });
+  it(
+    "each POST, PATCH, PUT and DELETE in the OpenAPI document (token endpoints aside) refuses a request without " +
+      "Idempotency-Key",
+    async () => {
+      type Operation = { requestBody?: { content?: Record<string, unknown> } };
+      const doc = (await (await h.app.request("/public/openapi.json")).json()) as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      const writes = Object.entries(doc.paths).flatMap(([p, ops]) =>
+        Object.entries(ops)
+          .filter(([m]) => ["post", "patch", "put", "delete"].includes(m) && !p.startsWith("/auth/"))
+          .map(([m, o]) => ({
+            op: `${m.toUpperCase()} ${p}`,
+            multipart: Boolean(o.requestBody?.content?.["multipart/form-data"]),
+          })),
+      );
+      // 2 approvals, 1 ledger, 1 organization, 2 payments, 2 reconciliation, 4 webhooks, 1 statements.
+      expect(writes.length).toBeGreaterThanOrEqual(13);
+      for (const { op, multipart } of writes) {
+        const [method = "", template = ""] = op.split(" ");
+        // A multipart operation (statement upload) is sent an empty multipart body, every other one an empty JSON
+        // object.
+        const body = multipart
+          ? { body: "--b--\r\n", headers: { "content-type": "multipart/form-data; boundary=b" } }
+          : { json: {} };
+        const res = await h.call(method, template.replace(/\{[^}]+\}/g, crypto.randomUUID()), {
+          client: "fullB",
+          company: IDS.companyA,
+          ...body,
+        });
+        expect({ op, status: res.status, body: await res.json() }).toMatchObject({
+          op,
+          status: 400,
+          body: { details: { errors: { "Idempotency-Key": ["is required"] } } },
+        });
+      }
+    },
+  );
 });

@@ -35,7 +35,10 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body; a multipart body with its boundary replaced). */
+/**
+ * The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body; a
+ * multipart body with its boundary replaced).
+ */
 export function fingerprintOf(
   method: string,
   path: string,
@@ -204,7 +207,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         const res = c.res;
         if (res.status >= 500) throw new RollbackRequest();
         if (c.error) {
-          // A 4xx from a thrown error: whatever the handler wrote before it threw is undone; the answer is stored below.
+          // A 4xx from a thrown error: whatever the handler wrote before it threw is undone; the answer is stored
+          // below.
           outcome = "client_error";
           throw new RollbackRequest();
         }
@@ -228,7 +232,8 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
           .set(await storedResponse(c.res, config.secretKey))
           .where(ourClaim);
       } else if (outcome === "failed") {
-        // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs again.
+        // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs
+        // again.
         await db.delete(idempotencyKeys).where(ourClaim);
       }
     }

@@ -106,96 +106,109 @@ describe("rate limits before authentication", () => {
     expect(addressRateLimit(config)).toEqual({ limit: 3000, windowSeconds: 60 });
   });
 
-  it("failed token requests and bad tokens from one address fill its window, yet a correct token request from that address still succeeds", async () => {
-    const from = "127.0.0.11";
-    const victim = await newClient();
-    const statuses: number[] = [];
-    for (let i = 0; i < ADDRESS_LIMIT - 2; i++)
-      statuses.push((await tokenB(from, victim.clientId, "wrong-secret")).status);
-    statuses.push((await send(from, "GET", "/accounts", { authorization: "Bearer not-a-token" })).status);
-    statuses.push((await tokenB(from, "no-such-client", "x")).status);
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
-    const throttled = await tokenB(from, victim.clientId, "wrong-secret");
-    expect(throttled.status).toBe(429);
-    expect(throttled.headers["cache-control"]).toBe("no-store");
-    expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
-    expect(throttled.headers["x-ratelimit-limit"]).toBe(String(ADDRESS_LIMIT));
-    expect(throttled.body).toMatchObject({ error: "throttled" });
-    expect((await send(from, "GET", "/accounts", { authorization: "Bearer not-a-token" })).status).toBe(429);
-    // The client whose id the failures named authenticates: it is not blocked, and it was not charged for them.
-    const ok = await tokenB(from, victim.clientId, victim.secret);
-    expect(ok.status).toBe(200);
-    expect(ok.headers["x-ratelimit-limit"]).toBe(String(CLIENT_LIMIT));
-    expect(ok.headers["x-ratelimit-remaining"]).toBe(String(CLIENT_LIMIT - 1));
-    // Another address has a window of its own.
-    expect((await tokenB("127.0.0.12", victim.clientId, "wrong-secret")).status).toBe(401);
-  });
+  it(
+    "failed token requests and bad tokens from one address fill its window, yet a correct token request from that " +
+      "address still succeeds",
+    async () => {
+      const from = "127.0.0.11";
+      const victim = await newClient();
+      const statuses: number[] = [];
+      for (let i = 0; i < ADDRESS_LIMIT - 2; i++)
+        statuses.push((await tokenB(from, victim.clientId, "wrong-secret")).status);
+      statuses.push((await send(from, "GET", "/accounts", { authorization: "Bearer not-a-token" })).status);
+      statuses.push((await tokenB(from, "no-such-client", "x")).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 401]);
+      const throttled = await tokenB(from, victim.clientId, "wrong-secret");
+      expect(throttled.status).toBe(429);
+      expect(throttled.headers["cache-control"]).toBe("no-store");
+      expect(Number(throttled.headers["retry-after"])).toBeGreaterThan(0);
+      expect(throttled.headers["x-ratelimit-limit"]).toBe(String(ADDRESS_LIMIT));
+      expect(throttled.body).toMatchObject({ error: "throttled" });
+      expect((await send(from, "GET", "/accounts", { authorization: "Bearer not-a-token" })).status).toBe(429);
+      // The client whose id the failures named authenticates: it is not blocked, and it was not charged for them.
+      const ok = await tokenB(from, victim.clientId, victim.secret);
+      expect(ok.status).toBe(200);
+      expect(ok.headers["x-ratelimit-limit"]).toBe(String(CLIENT_LIMIT));
+      expect(ok.headers["x-ratelimit-remaining"]).toBe(String(CLIENT_LIMIT - 1));
+      // Another address has a window of its own.
+      expect((await tokenB("127.0.0.12", victim.clientId, "wrong-secret")).status).toBe(401);
+    },
+  );
 
-  it("token requests count against the client they authenticate as; another client from the same address is not affected", async () => {
-    const from = "127.0.0.21";
-    const busy = await newClient();
-    const other = await newClient();
-    const replies: Reply[] = [];
-    for (let i = 0; i < CLIENT_LIMIT + 1; i++) replies.push(await tokenB(from, busy.clientId, busy.secret));
-    expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429]);
-    expect(replies.map((r) => r.headers["x-ratelimit-remaining"])).toEqual(["2", "1", "0", "0"]);
-    const throttled = replies[CLIENT_LIMIT];
-    expect(throttled?.headers["cache-control"]).toBe("no-store");
-    expect(Number(throttled?.headers["retry-after"])).toBeGreaterThan(0);
-    expect(throttled?.body).toMatchObject({ error: "throttled" });
-    expect(throttled?.body).not.toHaveProperty("access_token");
-    // The same window holds the client's API calls.
-    const token = replies[0]?.body.access_token as string;
-    expect(
-      (await send(from, "GET", "/accounts", { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA })).status,
-    ).toBe(429);
-    // Same address, other client: its own window.
-    expect((await tokenB(from, other.clientId, other.secret)).status).toBe(200);
-    // The address's window was not charged for any of these.
-    const unauth = await send(from, "GET", "/accounts");
-    expect(unauth.status).toBe(401);
-    expect(unauth.headers["x-ratelimit-remaining"]).toBe(String(ADDRESS_LIMIT - 1));
-  });
+  it(
+    "token requests count against the client they authenticate as; another client from the same address is not " +
+      "affected",
+    async () => {
+      const from = "127.0.0.21";
+      const busy = await newClient();
+      const other = await newClient();
+      const replies: Reply[] = [];
+      for (let i = 0; i < CLIENT_LIMIT + 1; i++) replies.push(await tokenB(from, busy.clientId, busy.secret));
+      expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+      expect(replies.map((r) => r.headers["x-ratelimit-remaining"])).toEqual(["2", "1", "0", "0"]);
+      const throttled = replies[CLIENT_LIMIT];
+      expect(throttled?.headers["cache-control"]).toBe("no-store");
+      expect(Number(throttled?.headers["retry-after"])).toBeGreaterThan(0);
+      expect(throttled?.body).toMatchObject({ error: "throttled" });
+      expect(throttled?.body).not.toHaveProperty("access_token");
+      // The same window holds the client's API calls.
+      const token = replies[0]?.body.access_token as string;
+      expect(
+        (await send(from, "GET", "/accounts", { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA }))
+          .status,
+      ).toBe(429);
+      // Same address, other client: its own window.
+      expect((await tokenB(from, other.clientId, other.secret)).status).toBe(200);
+      // The address's window was not charged for any of these.
+      const unauth = await send(from, "GET", "/accounts");
+      expect(unauth.status).toBe(401);
+      expect(unauth.headers["x-ratelimit-remaining"]).toBe(String(ADDRESS_LIMIT - 1));
+    },
+  );
 
-  it("Form A: a tenant token request counts against its client, not with the address's failures, and its 429 is no-store", async () => {
-    const from = "127.0.0.31";
-    const partner = { id: crypto.randomUUID(), clientId: "rl-partner-a", secret: "rl-partner-secret" };
-    await api.database.db.insert(s.oauthClients).values({
-      id: partner.id,
-      clientId: partner.clientId,
-      secretHash: hashSecret(partner.secret),
-      name: partner.clientId,
-      form: "A",
-      tenantId: IDS.tenant,
-      allowedScopes: ["read:ledger"],
-      writeApproved: false,
-    });
-    await api.database.db.insert(s.oauthClientTenants).values({ clientId: partner.id, tenantId: IDS.tenant });
-    const body = JSON.stringify({ grant_type: "client_credentials", tenant_id: IDS.tenant });
-    for (let i = 0; i < 2; i++) {
-      const failed = await send(
-        from,
-        "POST",
-        "/auth/tenant-token",
-        { "content-type": "application/json", authorization: basic(partner.clientId, "wrong") },
-        body,
-      );
-      expect(failed.status).toBe(401);
-    }
-    const statuses: number[] = [];
-    let last: Reply | undefined;
-    for (let i = 0; i < CLIENT_LIMIT + 1; i++) {
-      last = await send(
-        from,
-        "POST",
-        "/auth/tenant-token",
-        { "content-type": "application/json", authorization: basic(partner.clientId, partner.secret) },
-        body,
-      );
-      statuses.push(last.status);
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
-    expect(last?.headers["x-ratelimit-limit"]).toBe(String(CLIENT_LIMIT));
-    expect(last?.headers["cache-control"]).toBe("no-store");
-  });
+  it(
+    "Form A: a tenant token request counts against its client, not with the address's failures, and its 429 is " +
+      "no-store",
+    async () => {
+      const from = "127.0.0.31";
+      const partner = { id: crypto.randomUUID(), clientId: "rl-partner-a", secret: "rl-partner-secret" };
+      await api.database.db.insert(s.oauthClients).values({
+        id: partner.id,
+        clientId: partner.clientId,
+        secretHash: hashSecret(partner.secret),
+        name: partner.clientId,
+        form: "A",
+        tenantId: IDS.tenant,
+        allowedScopes: ["read:ledger"],
+        writeApproved: false,
+      });
+      await api.database.db.insert(s.oauthClientTenants).values({ clientId: partner.id, tenantId: IDS.tenant });
+      const body = JSON.stringify({ grant_type: "client_credentials", tenant_id: IDS.tenant });
+      for (let i = 0; i < 2; i++) {
+        const failed = await send(
+          from,
+          "POST",
+          "/auth/tenant-token",
+          { "content-type": "application/json", authorization: basic(partner.clientId, "wrong") },
+          body,
+        );
+        expect(failed.status).toBe(401);
+      }
+      const statuses: number[] = [];
+      let last: Reply | undefined;
+      for (let i = 0; i < CLIENT_LIMIT + 1; i++) {
+        last = await send(
+          from,
+          "POST",
+          "/auth/tenant-token",
+          { "content-type": "application/json", authorization: basic(partner.clientId, partner.secret) },
+          body,
+        );
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      expect(last?.headers["x-ratelimit-limit"]).toBe(String(CLIENT_LIMIT));
+      expect(last?.headers["cache-control"]).toBe("no-store");
+    },
+  );
 });

@@ -41,8 +41,9 @@ export function defineRoute<const R extends TreasuryRouteConfig>(def: R) {
     );
   return createRoute({
     ...rest,
-    description:
-      `${rest.description ?? ""}\n\nScope: \`${scope}\`. ${companyRuleDoc(company)}${write ? " Requires the Idempotency-Key header and an approved-write client." : ""}`.trim(),
+    description: `${rest.description ?? ""}\n\nScope: \`${scope}\`. ${companyRuleDoc(company)}${
+      write ? " Requires the " + "Idempotency-Key header and an approved-write client." : ""
+    }`.trim(),
     security: [{ bearerAuth: [scope] }],
     parameters: [...headerParameters(company, write), ...(rest.parameters ?? [])],
     middleware,

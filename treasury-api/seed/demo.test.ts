@@ -48,7 +48,8 @@ beforeAll(async () => {
   registerSeedStep("demo-test-step", async (db, fx, rng) => {
     stepCalls++;
     await db.exec(
-      `INSERT INTO meta (key, value) VALUES ('demo-test-step', '{"accounts": ${fx.accounts.length}, "r": ${rng.int(0, 9)}}')`,
+      `INSERT INTO meta (key, value) VALUES ('demo-test-step', '{"accounts": ${fx.accounts.length}, "r": ` +
+        `${rng.int(0, 9)}}')`,
     );
   });
   database = await openDatabase({ dataDir: "memory" });
@@ -75,7 +76,8 @@ describe("determinism", () => {
         booked_at: string;
         remittance: string;
       }>(
-        sql`SELECT id, amount::text AS amount, direction, booked_at, remittance FROM transactions WHERE account_id = ${account.id} ORDER BY booked_date, booked_at, id`,
+        sql`SELECT id, amount::text AS amount, direction, booked_at, remittance FROM transactions WHERE account_id
+          = ${account.id} ORDER BY booked_date, booked_at, id`,
       );
       expect(actual.length).toBe(expected.length);
       const byId = new Map(actual.map((r) => [r.id, r]));
@@ -186,13 +188,16 @@ describe("ledger", () => {
 
   it("books payroll on the 25th and fewer bookings on weekends", async () => {
     const payroll = await rows<{ d: string }>(
-      sql`SELECT booked_date::text AS d FROM transactions WHERE account_id = ${accountId("norge-drift")} AND remittance LIKE 'Lønn %' ORDER BY 1`,
+      sql`SELECT booked_date::text AS d FROM transactions WHERE account_id = ${accountId("norge-drift")} AND
+        remittance LIKE 'Lønn %' ORDER BY 1`,
     );
     expect(payroll.length).toBe(13);
     for (const p of payroll) expect(Number(p.d.slice(8))).toBeLessThanOrEqual(25);
     const [w] = await rows<{ weekday: number; weekend: number }>(
-      sql`SELECT avg(n) FILTER (WHERE extract(isodow FROM d) < 6)::float AS weekday, avg(n) FILTER (WHERE extract(isodow FROM d) >= 6)::float AS weekend
-          FROM (SELECT booked_date AS d, count(*) AS n FROM transactions WHERE account_id = ${accountId("norge-drift")} GROUP BY 1) x`,
+      sql`SELECT avg(n) FILTER (WHERE extract(isodow FROM d) < 6)::float AS weekday, avg(n) FILTER (WHERE
+        extract(isodow FROM d) >= 6)::float AS weekend
+          FROM (SELECT booked_date AS d, count(*) AS n FROM transactions WHERE account_id =
+            ${accountId("norge-drift")} GROUP BY 1) x`,
     );
     expect(w?.weekend).toBeLessThan((w?.weekday ?? 0) / 3);
   });
@@ -203,26 +208,32 @@ describe("ledger", () => {
         SELECT account_id, as_of_date, balance, lag(balance) OVER (PARTITION BY account_id ORDER BY as_of_date) AS prev
         FROM balance_snapshots WHERE balance_type = 'closing_booked'
       ), f AS (
-        SELECT account_id, booked_date, sum(CASE WHEN direction = 'credit' THEN amount ELSE -amount END) AS net FROM transactions GROUP BY 1, 2
+        SELECT account_id, booked_date, sum(CASE WHEN direction = 'credit' THEN amount ELSE -amount END) AS net
+          FROM transactions GROUP BY 1, 2
       )
-      SELECT c.account_id, c.as_of_date::text FROM c LEFT JOIN f ON f.account_id = c.account_id AND f.booked_date = c.as_of_date
+      SELECT c.account_id, c.as_of_date::text FROM c LEFT JOIN f ON f.account_id = c.account_id AND f.booked_date =
+        c.as_of_date
       WHERE c.prev IS NOT NULL AND c.balance - c.prev <> coalesce(f.net, 0)`);
     expect(bad).toEqual([]);
     const [today] = await rows<{ n: number; ok: number }>(sql`
       SELECT count(*)::int AS n, count(*) FILTER (WHERE i.balance = c.balance + coalesce(f.net, 0))::int AS ok
       FROM balance_snapshots i
-      JOIN balance_snapshots c ON c.account_id = i.account_id AND c.balance_type = 'closing_booked' AND c.as_of_date = i.as_of_date - 1
-      LEFT JOIN (SELECT account_id, sum(CASE WHEN direction = 'credit' THEN amount ELSE -amount END) AS net FROM transactions WHERE booked_date = ${TODAY} GROUP BY 1) f ON f.account_id = i.account_id
+      JOIN balance_snapshots c ON c.account_id = i.account_id AND c.balance_type = 'closing_booked' AND
+        c.as_of_date = i.as_of_date - 1
+      LEFT JOIN (SELECT account_id, sum(CASE WHEN direction = 'credit' THEN amount ELSE -amount END) AS net FROM
+        transactions WHERE booked_date = ${TODAY} GROUP BY 1) f ON f.account_id = i.account_id
       WHERE i.balance_type = 'interim_booked' AND i.as_of_date = ${TODAY}`);
     expect(today?.n).toBe(fixtures.accounts.length);
     expect(today?.ok).toBe(today?.n);
     const [avail] = await rows<{ n: number; reserved: number }>(sql`
       SELECT count(*)::int AS n, count(*) FILTER (WHERE a.balance < b.balance)::int AS reserved
-      FROM balance_snapshots a JOIN balance_snapshots b ON b.account_id = a.account_id AND b.as_of_date = a.as_of_date AND b.balance_type = 'closing_booked'
+      FROM balance_snapshots a JOIN balance_snapshots b ON b.account_id = a.account_id AND b.as_of_date =
+        a.as_of_date AND b.balance_type = 'closing_booked'
       WHERE a.balance_type = 'closing_available' AND a.balance > b.balance`);
     expect(avail?.n).toBe(0);
     const [someReserved] = await rows<{ n: number }>(sql`
-      SELECT count(*)::int AS n FROM balance_snapshots a JOIN balance_snapshots b ON b.account_id = a.account_id AND b.as_of_date = a.as_of_date AND b.balance_type = 'closing_booked'
+      SELECT count(*)::int AS n FROM balance_snapshots a JOIN balance_snapshots b ON b.account_id = a.account_id
+        AND b.as_of_date = a.as_of_date AND b.balance_type = 'closing_booked'
       WHERE a.balance_type = 'closing_available' AND a.balance < b.balance`);
     expect(someReserved?.n).toBeGreaterThan(0);
   });
@@ -230,7 +241,8 @@ describe("ledger", () => {
   it("has intraday points every 15 minutes for the last 30 days, ending at each day's closing", async () => {
     const id = accountId("sverige-drift");
     const points = await rows<{ ts: string; balance: string }>(
-      sql`SELECT to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS ts, balance::text AS balance FROM intraday_points WHERE account_id = ${id} ORDER BY timestamp`,
+      sql`SELECT to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI') AS ts, balance::text AS balance FROM
+        intraday_points WHERE account_id = ${id} ORDER BY timestamp`,
     );
     const fullDays = dateRange(addDays(TODAY, -INTRADAY_DAYS), addDays(TODAY, -1));
     expect(fullDays.length).toBe(30);
@@ -240,7 +252,8 @@ describe("ledger", () => {
     expect(points[96]?.ts).toBe(`${fullDays[1]}T00:00`);
     expect(points.at(-1)?.ts).toBe(`${TODAY}T08:00`);
     const closings = await rows<{ d: string; balance: string }>(
-      sql`SELECT as_of_date::text AS d, balance::text AS balance FROM balance_snapshots WHERE account_id = ${id} AND balance_type = 'closing_booked' AND as_of_date >= ${fullDays[0]}`,
+      sql`SELECT as_of_date::text AS d, balance::text AS balance FROM balance_snapshots WHERE account_id =
+        ${id} AND balance_type = 'closing_booked' AND as_of_date >= ${fullDays[0]}`,
     );
     for (const c of closings) {
       const i = fullDays.indexOf(c.d);
@@ -250,8 +263,10 @@ describe("ledger", () => {
 
   it("covers every day up to yesterday, with a few missing and partial days", async () => {
     const [r] = await rows<{ n: number; missing: number; partial: number; api: number; camt: number }>(sql`
-      SELECT count(*)::int AS n, count(*) FILTER (WHERE completeness = 'missing')::int AS missing, count(*) FILTER (WHERE completeness = 'partial')::int AS partial,
-             count(*) FILTER (WHERE source = 'api')::int AS api, count(*) FILTER (WHERE source = 'camt.053')::int AS camt
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE completeness = 'missing')::int AS missing, count(*) FILTER
+        (WHERE completeness = 'partial')::int AS partial,
+             count(*) FILTER (WHERE source = 'api')::int AS api, count(*) FILTER (WHERE source = 'camt.053')::int
+               AS camt
       FROM coverage_days WHERE date < ${TODAY}`);
     expect(r?.n).toBe(dateRange(ledgerStartDate(TODAY), addDays(TODAY, -1)).length * fixtures.accounts.length);
     expect(r?.missing).toBeGreaterThan(0);
@@ -263,7 +278,8 @@ describe("ledger", () => {
 
   it("account_day_flows agrees with a count(*) and sum of the transactions", async () => {
     const bad = await rows<{ account_id: string }>(sql`
-      SELECT t.account_id FROM (SELECT account_id, booked_date, direction, count(*)::int AS n, sum(amount) AS s FROM transactions GROUP BY 1, 2, 3) t
+      SELECT t.account_id FROM (SELECT account_id, booked_date, direction, count(*)::int AS n, sum(amount) AS s
+        FROM transactions GROUP BY 1, 2, 3) t
       FULL JOIN account_day_flows f USING (account_id, booked_date, direction)
       WHERE f.tx_count IS DISTINCT FROM t.n OR f.amount_sum IS DISTINCT FROM t.s`);
     expect(bad).toEqual([]);
@@ -281,7 +297,8 @@ describe("clients and meta", () => {
       allowed_scopes: string[];
       write_approved: boolean;
     }>(
-      sql`SELECT id, client_id, secret_hash, form, tenant_id, allowed_scopes, write_approved FROM oauth_clients ORDER BY client_id`,
+      sql`SELECT id, client_id, secret_hash, form, tenant_id, allowed_scopes, write_approved FROM oauth_clients
+        ORDER BY client_id`,
     );
     expect(clients.map((c) => c.client_id).sort()).toEqual(DEMO_CLIENTS.map((c) => c.clientId).sort());
     const links = await rows<{ client_id: string; company_id: string }>(

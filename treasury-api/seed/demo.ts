@@ -184,7 +184,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     .values({ key: "seed", value: { scale: opts.scale, seed, seeded_at: seededAt, today } });
   // Fresh statistics so the planner sees a million rows, not an empty table.
   await database.exec(
-    "ANALYZE transactions; ANALYZE account_day_flows; ANALYZE balance_snapshots; ANALYZE intraday_points; ANALYZE coverage_days",
+    "ANALYZE transactions; ANALYZE account_day_flows; ANALYZE balance_snapshots; ANALYZE intraday_points; ANALYZE " +
+      "coverage_days",
   );
 
   const fixtures: DemoFixtures = {

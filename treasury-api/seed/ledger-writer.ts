@@ -97,17 +97,21 @@ export async function writeDemoLedger(
       for (const day of generateAccountLedger(org, account, opts)) {
         for (const t of day.transactions) {
           tx.add(
-            `('${t.id}',${owner},'${formatMinor(t.amountMinor)}',${cur},'${t.direction}','${t.bookedDate}','${t.bookedAt}','${t.valueDate}','${t.valueAt}',${sqlText(t.counterpartyName)},${sqlText(t.remittance)},${sqlTextOrNull(t.endToEndId)},${source})`,
+            `('${t.id}',${owner},'${formatMinor(t.amountMinor)}',${cur},'${t.direction}',` +
+              `'${t.bookedDate}','${t.bookedAt}','${t.valueDate}','${t.valueAt}',` +
+              `${sqlText(t.counterpartyName)},${sqlText(t.remittance)},${sqlTextOrNull(t.endToEndId)},${source})`,
           );
         }
         const [bookedType, availableType] = day.isToday
           ? ["interim_booked", "interim_available"]
           : ["closing_booked", "closing_available"];
         balances.add(
-          `('${day.bookedBalanceId}',${owner},'${bookedType}','${day.date}','${formatMinor(day.bookedMinor)}',${cur},${source})`,
+          `('${day.bookedBalanceId}',${owner},'${bookedType}',` +
+            `'${day.date}','${formatMinor(day.bookedMinor)}',${cur},${source})`,
         );
         balances.add(
-          `('${day.availableBalanceId}',${owner},'${availableType}','${day.date}','${formatMinor(day.availableMinor)}',${cur},${source})`,
+          `('${day.availableBalanceId}',${owner},'${availableType}',` +
+            `'${day.date}','${formatMinor(day.availableMinor)}',${cur},${source})`,
         );
         coverage.add(
           `('${day.coverage.id}',${owner},'${day.date}','${day.coverage.source}','${day.coverage.completeness}')`,

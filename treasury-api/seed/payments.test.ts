@@ -19,7 +19,8 @@ describe("seedPayments", () => {
     for (const status of BATCH_STATUSES) expect(summary.byStatus[status], status).toBeGreaterThan(0);
     const open = await queryRows<{ state: string; required_count: number; approved_count: number }>(
       h.database.db,
-      sql`select state, required_count, approved_count from approval_requests where state in ('pending', 'partially_approved')`,
+      sql`select state, required_count, approved_count from approval_requests where state in ('pending',
+        'partially_approved')`,
     );
     expect(open.length).toBe(summary.pendingApprovals);
     expect(open.some((r) => r.required_count === 2 && r.state === "pending")).toBe(true);

@@ -45,12 +45,14 @@ describe("seed steps", () => {
     const rows = (await res.json()) as { state: string; reviewer: string | null }[];
     const [tenant1] = await queryRows<{ n: number }>(
       h.database.db,
-      sql`select count(*)::int as n from reconciliation_matches where state = 'confirmed' and tenant_id = ${IDS.tenant}`,
+      sql`select count(*)::int as n from reconciliation_matches where state = 'confirmed' and tenant_id =
+        ${IDS.tenant}`,
     );
     expect(rows.length).toBe(tenant1?.n);
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((r) => r.reviewer !== null)).toBe(true);
-    // Running it again changes nothing it already decided: it proposes nothing new and works only on the open proposals.
+    // Running it again changes nothing it already decided: it proposes nothing new and works only on the open
+    // proposals.
     const decidedBefore = await queryRows<{ id: string; state: string }>(
       h.database.db,
       sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`,

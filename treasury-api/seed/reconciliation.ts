@@ -53,7 +53,8 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
   const proposals = await queryRows<{ id: string; tenant_id: string; client_id: string | null }>(
     db,
     sql`select m.id::text as id, m.tenant_id::text as tenant_id,
-               (select c.id::text from oauth_clients c where c.tenant_id = m.tenant_id order by c.client_id limit 1) as client_id
+               (select c.id::text from oauth_clients c where c.tenant_id = m.tenant_id order by c.client_id limit
+                 1) as client_id
         from reconciliation_matches m where m.state = 'proposed'
         order by m.company_id, m.score desc, m.transaction_id, m.payment_instruction_id`,
   );

@@ -4,7 +4,8 @@
  * (BankToCustomerStatement) that validates against the published XSD of that
  * version; with `doc.message` "camt.052" it writes a BankToCustomerAccountReport
  * (`BkToCstmrAcctRpt/Rpt`), with "camt.054" a BankToCustomerDebitCreditNotification
- * (`BkToCstmrDbtCdtNtfctn/Ntfctn`, which has no balances). `buildCamt` is the same function. The XML is written by fast-xml-parser's XMLBuilder, which escapes
+ * (`BkToCstmrDbtCdtNtfctn/Ntfctn`, which has no balances). `buildCamt` is the same function. The XML is written by
+ * fast-xml-parser's XMLBuilder, which escapes
  * every text and attribute value, and elements come in the order the schema
  * requires.
  *

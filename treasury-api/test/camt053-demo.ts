@@ -104,7 +104,12 @@ export const DNB_DOC: CamtDocument = {
           batchCount: 3,
           txs: [
             { endToEndId: "LONN-2026-01-001", amount: "41000.00", counterparty: "Ola Nordmann", remittance: ["Lønn"] },
-            { endToEndId: "LONN-2026-01-002", amount: "32000.00", counterparty: "Kari Nordmann", remittance: ["Lønn"] },
+            {
+              endToEndId: "LONN-2026-01-002",
+              amount: "32000.00",
+              counterparty: "Kari " + "Nordmann",
+              remittance: ["Lønn"],
+            },
             { endToEndId: "LONN-2026-01-003", amount: "25000.00", counterparty: "Per Hansen", remittance: ["Lønn"] },
           ],
         },

@@ -186,7 +186,8 @@ describe.each([
         );
         const open = await n(
           db,
-          sql`select count(*)::int as n from payment_batches where status not in ('completed', 'partially_completed', 'failed')`,
+          sql`select count(*)::int as n from payment_batches where status not in ('completed',
+            'partially_completed', 'failed')`,
         );
         // The 40 s leases of the deliveries the dead worker had claimed run out (as they would by waiting).
         await db.db.execute(sql`update webhook_deliveries set locked_until = null where status = 'pending'`);
@@ -210,12 +211,14 @@ describe.each([
         return {
           stuck: await n(
             db,
-            sql`select count(*)::int as n from payment_batches where status not in ('completed', 'partially_completed', 'failed')`,
+            sql`select count(*)::int as n from payment_batches where status not in ('completed',
+              'partially_completed', 'failed')`,
           ),
           batches: await n(db, sql`select count(*)::int as n from payment_batches`),
           doubleBooked: await n(
             db,
-            sql`select count(*)::int as n from (select end_to_end_id from transactions where source = 'bank-simulator' group by 1 having count(*) > 1) d`,
+            sql`select count(*)::int as n from (select end_to_end_id from transactions where source =
+              'bank-simulator' group by 1 having count(*) > 1) d`,
           ),
           debits: await n(
             db,
@@ -225,7 +228,8 @@ describe.each([
           eventIds,
           notDelivered: await n(
             db,
-            sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid and status <> 'delivered'`,
+            sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid and
+              status <> 'delivered'`,
           ),
           deliveries: await n(
             db,
@@ -237,8 +241,10 @@ describe.each([
       const receivedIds = new Set(received.map((d) => d.eventId));
       const lost = result.eventIds.filter((id) => !receivedIds.has(id));
       console.log(
-        `crash test (${kind}): ${result.batches} batches, ${result.debits} debits for ${result.settled} settled instructions, ${result.eventIds.length} events, ` +
-          `${received.length} deliveries received (${received.length - receivedIds.size} repeated after the kill), ${between.leased} sent-but-unrecorded at the kill, ` +
+        `crash test (${kind}): ${result.batches} batches, ${result.debits} debits for ${result.settled} settled ` +
+          `instructions, ${result.eventIds.length} events, ` +
+          `${received.length} deliveries received (${received.length - receivedIds.size} repeated after the kill), ` +
+          `${between.leased} sent-but-unrecorded at the kill, ` +
           `${between.open} batches open after two kills; ms: ${JSON.stringify(lap)}`,
       );
       expect(result.batches).toBe(BATCHES);

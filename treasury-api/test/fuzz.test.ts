@@ -580,7 +580,8 @@ describe("fuzzing every operation of the OpenAPI description", () => {
       .map(([s, n]) => `${s}×${n}`)
       .join(" ");
     console.log(
-      `fuzz: seed ${SEED}, ${operations.length} operations × ${RUNS_PER_OPERATION} runs = ${requests} requests in ${seconds} s; statuses ${summary}; violations ${violations.length}`,
+      `fuzz: seed ${SEED}, ${operations.length} operations × ${RUNS_PER_OPERATION} runs = ${requests} requests in ` +
+        `${seconds} s; statuses ${summary}; violations ${violations.length}`,
     );
     const byKind = new Map<string, number>();
     for (const v of violations)

@@ -55,7 +55,8 @@ export const CLIENTS = {
 export type ClientKey = keyof typeof CLIENTS;
 
 export const ALL_SCOPES =
-  "read:ledger write:ledger read:reporting read:forecast read:payments write:payments approve:payments read:reconciliation write:reconciliation admin:public_api";
+  "read:ledger write:ledger read:reporting read:forecast read:payments write:payments approve:payments " +
+  "read:reconciliation write:reconciliation admin:public_api";
 export const READ_SCOPES = "read:ledger read:reporting read:forecast read:payments read:reconciliation";
 
 /** Days before today (UTC) as YYYY-MM-DD. */
@@ -270,7 +271,10 @@ export interface CallOptions {
 }
 
 const DAY_MS = 86_400_000;
-/** A new harness closer than this to UTC midnight waits for the next day (a test file runs well within the rest of a day). */
+/**
+ * A new harness closer than this to UTC midnight waits for the next day (a test file runs well within the rest of a
+ * day).
+ */
 export const MIDNIGHT_GUARD_MS = 3 * 60_000;
 
 /**
@@ -294,7 +298,8 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
   await awayFromMidnight();
   const database = await openDatabase({ dataDir: "memory" });
   await insertFixture(database);
-  // Tests deliver webhooks to loopback receivers: the development setting that allows private targets is on unless a test turns it off.
+  // Tests deliver webhooks to loopback receivers: the development setting that allows private targets is on unless a
+  // test turns it off.
   const app = createApp({
     database,
     config: { rateLimit: { limit: 100_000, windowSeconds: 60 }, allowPrivateWebhooks: true, ...config },

@@ -145,7 +145,8 @@ describe.each([
         expect(await batchesTagged(db, beforeTag)).toBe(0);
         const keys = await queryRows<{ key: string; state: string; status_code: number | null }>(
           db.db,
-          sql`select key, state, status_code from idempotency_keys where key in (${afterKey}, ${beforeKey}) order by key`,
+          sql`select key, state, status_code from idempotency_keys where key in (${afterKey}, ${beforeKey}) order
+            by key`,
         );
         expect(keys).toEqual([
           { key: afterKey, state: "done", status_code: 201 },

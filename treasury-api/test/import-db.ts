@@ -44,9 +44,12 @@ export async function tableCounts(database: Database): Promise<Record<string, nu
  */
 export async function flowMismatches(database: Database, companyId: string): Promise<number> {
   const res = await database.db.execute(sql`
-    with t as (select account_id, booked_date, direction, count(*)::int as n, sum(amount) as total from transactions where company_id = ${companyId} group by 1, 2, 3),
-         f as (select account_id, booked_date, direction, tx_count as n, amount_sum as total from account_day_flows where company_id = ${companyId})
-    select count(*)::int as diff from (select * from t except select * from f union all (select * from f except select * from t)) x`);
+    with t as (select account_id, booked_date, direction, count(*)::int as n, sum(amount) as total from
+      transactions where company_id = ${companyId} group by 1, 2, 3),
+         f as (select account_id, booked_date, direction, tx_count as n, amount_sum as total from account_day_flows
+           where company_id = ${companyId})
+    select count(*)::int as diff from (select * from t except select * from f union all (select * from f except
+      select * from t)) x`);
   return rowsOf<{ diff: number }>(res)[0]?.diff ?? -1;
 }
 

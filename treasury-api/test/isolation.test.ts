@@ -231,7 +231,8 @@ describe("repository reads: another company's or tenant's scope sees nothing", (
       expect((await rowsOrNothing(read(OWN))).length).toBeGreaterThan(0);
     });
     for (const [who, scope] of Object.entries(SCOPES)) {
-      // Tenant 2 as a whole has NOK data of its own (company D); the NOK reports and lists stay correct only if none is company A's.
+      // Tenant 2 as a whole has NOK data of its own (company D); the NOK reports and lists stay correct only if none
+      // is company A's.
       if (
         who === "another tenant (whole tenant)" &&
         /listAccounts|listBatches|listPending|listMatches|reporting\./.test(name)
@@ -349,7 +350,10 @@ function idRoutes(): { method: string; path: string; json?: unknown }[] {
   ];
 }
 
-/** Callers that must not see company A's objects: client (or token) and X-Company-ID; `companyRoutesOnly` skips routes the header does not narrow. */
+/**
+ * Callers that must not see company A's objects: client (or token) and X-Company-ID; `companyRoutesOnly` skips routes
+ * the header does not narrow.
+ */
 const OUTSIDERS: {
   who: string;
   client?: ClientKey;
@@ -401,7 +405,8 @@ describe("reconciliation matcher: never pairs across companies or tenants", () =
     const [tx] = await db.select().from(s.transactions).where(eq(s.transactions.id, TX_A));
     if (!tx) throw new Error("fixture transaction missing");
     // Three settled instructions that match the transaction in every respect (amount, end-to-end id, name, date):
-    // company A's, company B's (same tenant) and company D's (tenant 2). B's is also linked by the bank to the transaction.
+    // company A's, company B's (same tenant) and company D's (tenant 2). B's is also linked by the bank to the
+    // transaction.
     const e2e = tx.endToEndId ?? "";
     const make = async (tenantId: string, companyId: string, linked: boolean) => {
       const batchId = crypto.randomUUID();

@@ -15,17 +15,20 @@ describe("the PGlite template of the unit tests", () => {
     expect(PGlite).toBe(TemplatePGlite);
   });
 
-  it("gives a new in-memory database the cluster initdb makes: the standard databases, no tables of its own", async () => {
-    const pg = new PGlite();
-    try {
-      const dbs = await pg.query<{ datname: string }>("select datname from pg_database order by datname");
-      expect(dbs.rows.map((r) => r.datname)).toEqual(["postgres", "template0", "template1"]);
-      const tables = await pg.query("select 1 from pg_tables where schemaname = 'public'");
-      expect(tables.rows).toEqual([]);
-    } finally {
-      await pg.close();
-    }
-  });
+  it(
+    "gives a new in-memory database the cluster initdb makes: the standard databases, no tables of its " + "own",
+    async () => {
+      const pg = new PGlite();
+      try {
+        const dbs = await pg.query<{ datname: string }>("select datname from pg_database order by datname");
+        expect(dbs.rows.map((r) => r.datname)).toEqual(["postgres", "template0", "template1"]);
+        const tables = await pg.query("select 1 from pg_tables where schemaname = 'public'");
+        expect(tables.rows).toEqual([]);
+      } finally {
+        await pg.close();
+      }
+    },
+  );
 
   it("unpacks into a new data folder once; reopening the folder keeps what was written", async () => {
     const folder = path.join(dir, "db");

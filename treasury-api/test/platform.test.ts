@@ -97,20 +97,24 @@ describe("idempotency", () => {
     expect(await countOrgnr("944444444")).toBe(0);
   });
 
-  it("a burst of parallel requests with one key creates exactly one object; the others replay or get 409 in_progress", async () => {
-    const json = { orgnr: "955555555", name: "Burst AS", country: "NO" };
-    const results = await Promise.all(
-      Array.from({ length: 25 }, () => h.call("POST", "/companies", { client: "fullB", json, idem: "burst-1" })),
-    );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    for (const r of results.filter((x) => x.status === 409))
-      expect(await body(r)).toMatchObject({ details: { reason: "in_progress" } });
-    const replays = results.filter((r) => r.headers.get("idempotent-replayed") === "true").length;
-    expect(replays).toBe(statuses.filter((s) => s === 201).length - 1);
-    expect(await countOrgnr("955555555")).toBe(1);
-  });
+  it(
+    "a burst of parallel requests with one key creates exactly one object; the others replay or get 409 " +
+      "in_progress",
+    async () => {
+      const json = { orgnr: "955555555", name: "Burst AS", country: "NO" };
+      const results = await Promise.all(
+        Array.from({ length: 25 }, () => h.call("POST", "/companies", { client: "fullB", json, idem: "burst-1" })),
+      );
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+      for (const r of results.filter((x) => x.status === 409))
+        expect(await body(r)).toMatchObject({ details: { reason: "in_progress" } });
+      const replays = results.filter((r) => r.headers.get("idempotent-replayed") === "true").length;
+      expect(replays).toBe(statuses.filter((s) => s === 201).length - 1);
+      expect(await countOrgnr("955555555")).toBe(1);
+    },
+  );
 
   it("an expired key may be used again (retention)", async () => {
     const json = { orgnr: "966666666", name: "Expiring", country: "NO" };

@@ -108,46 +108,49 @@ describe.runIf(available)("on PostgreSQL", () => {
     expect(await count()).toBe(before + 1);
   });
 
-  it("a burst whose claims go stale at once still creates one batch: a running request's key is never taken over", async () => {
-    // Lock time 0: every claim is "stale" the moment it is made, so only the row lock of the running transaction
-    // (and the claim token) keep the other requests from running the handler a second time.
-    const impatient = createApp({ database, config: { idempotencyLockSeconds: 0 } });
-    const json = {
-      company_id: IDS.companyA,
-      currency: "NOK",
-      instructions: [
-        {
-          amount: "10.00",
-          currency: "NOK",
-          creditor_name: "Stale Claim AS",
-          creditor_iban: "NO9386011117947",
-          end_to_end_id: "PG-STALE-1",
-        },
-      ],
-    };
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        impatient.request("/public/payments/batches", {
-          method: "POST",
-          headers: {
-            authorization: `Bearer ${token}`,
-            "x-company-id": IDS.companyA,
-            "content-type": "application/json",
-            "idempotency-key": "pg-stale-burst",
+  it(
+    "a burst whose claims go stale at once still creates one batch: a running request's key is never taken " + "over",
+    async () => {
+      // Lock time 0: every claim is "stale" the moment it is made, so only the row lock of the running transaction
+      // (and the claim token) keep the other requests from running the handler a second time.
+      const impatient = createApp({ database, config: { idempotencyLockSeconds: 0 } });
+      const json = {
+        company_id: IDS.companyA,
+        currency: "NOK",
+        instructions: [
+          {
+            amount: "10.00",
+            currency: "NOK",
+            creditor_name: "Stale Claim AS",
+            creditor_iban: "NO9386011117947",
+            end_to_end_id: "PG-STALE-1",
           },
-          body: JSON.stringify(json),
-        }),
-      ),
-    );
-    expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
-    const created = results.filter((r) => r.status === 201);
-    expect(created.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
-    const [row] = await queryRows<{ n: number }>(
-      database.db,
-      sql`SELECT count(*)::int AS n FROM payment_instructions WHERE end_to_end_id = 'PG-STALE-1'`,
-    );
-    expect(row?.n).toBe(1);
-  });
+        ],
+      };
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () =>
+          impatient.request("/public/payments/batches", {
+            method: "POST",
+            headers: {
+              authorization: `Bearer ${token}`,
+              "x-company-id": IDS.companyA,
+              "content-type": "application/json",
+              "idempotency-key": "pg-stale-burst",
+            },
+            body: JSON.stringify(json),
+          }),
+        ),
+      );
+      expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
+      const created = results.filter((r) => r.status === 201);
+      expect(created.filter((r) => r.headers.get("idempotent-replayed") === null)).toHaveLength(1);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`SELECT count(*)::int AS n FROM payment_instructions WHERE end_to_end_id = 'PG-STALE-1'`,
+      );
+      expect(row?.n).toBe(1);
+    },
+  );
 
   it("survives the server ending an idle connection: reported once, the next query reconnects", async () => {
     const dropped: string[] = [];
@@ -155,7 +158,8 @@ describe.runIf(available)("on PostgreSQL", () => {
     try {
       await second.exec("SELECT 1"); // one idle connection in the pool now
       await database.exec(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name = '' AND datname = 'postgres' AND backend_type = 'client backend' AND state = 'idle' AND query = 'SELECT 1'`,
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND application_name ` +
+          `= '' AND datname = 'postgres' AND backend_type = 'client backend' AND state = 'idle' AND query = 'SELECT 1'`,
       );
       await expect.poll(() => dropped.length, { timeout: 5_000 }).toBe(1);
       expect(dropped[0]).toMatch(/terminat/i);

@@ -21,13 +21,15 @@ async function checksumQuery(database: Database): Promise<SQL> {
   if (cached) return cached;
   const tables = await queryRows<{ name: string }>(
     database.db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type =
+      'BASE TABLE' order by table_name`,
   );
   const parts = tables
     .filter(({ name }) => !BOOKKEEPING_TABLES.has(name))
     .map(
       ({ name }) =>
-        sql`select ${name}::text as name, count(*)::text || ':' || coalesce(sum(x.xmin::text::bigint), 0)::text as sum from ${sql.identifier(name)} x`,
+        sql`select ${name}::text as name, count(*)::text || ':' || coalesce(sum(x.xmin::text::bigint), 0)::text as
+          sum from ${sql.identifier(name)} x`,
     );
   const query = sql.join(parts, sql` union all `);
   queries.set(database, query);

@@ -102,7 +102,8 @@ export async function dispatchEvents(db: Db, limit = 500): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = await queryRows<{ id: string }>(
       tx,
-      sql`select id from webhook_events where dispatched_at is null order by created_at, id limit ${limit} for update skip locked`,
+      sql`select id from webhook_events where dispatched_at is null order by created_at, id limit ${limit} for
+        update skip locked`,
     );
     if (rows.length === 0) return 0;
     const ids = idList(rows.map((r) => r.id));
@@ -114,7 +115,8 @@ export async function dispatchEvents(db: Db, limit = 500): Promise<number> {
       join oauth_clients c on c.id = w.client_id
       where e.id in (${ids})
         and (c.form = 'A' or e.company_id is null
-             or exists (select 1 from oauth_client_companies cc where cc.client_id = c.id and cc.company_id = e.company_id))
+             or exists (select 1 from oauth_client_companies cc where cc.client_id = c.id and cc.company_id =
+               e.company_id))
       on conflict (event_id, endpoint_id) do nothing`);
     await tx.execute(sql`update webhook_events set dispatched_at = now() where id in (${ids})`);
     return rows.length;
@@ -237,7 +239,8 @@ async function recordAttempts(
   const values = sql.join(
     rows.map(
       (r) =>
-        sql`(${r.d.id}::uuid, ${r.attempt}::int, ${r.status}::text, ${r.delaySeconds}::float8, ${r.outcome.statusCode}::int, ${r.outcome.error}::text)`,
+        sql`(${r.d.id}::uuid, ${r.attempt}::int, ${r.status}::text, ${r.delaySeconds}::float8,
+          ${r.outcome.statusCode}::int, ${r.outcome.error}::text)`,
     ),
     sql`, `,
   );
@@ -277,7 +280,8 @@ async function recordAttempts(
 /** Closes a delivery whose endpoint was deactivated after the fan-out (no request is sent). */
 async function abandon(db: Db, d: ClaimedDelivery): Promise<void> {
   await db.execute(
-    sql`update webhook_deliveries set status = 'failed', locked_until = null, next_attempt_at = null, last_error = 'endpoint inactive' where id = ${d.id}::uuid`,
+    sql`update webhook_deliveries set status = 'failed', locked_until = null, next_attempt_at = null, last_error =
+      'endpoint inactive' where id = ${d.id}::uuid`,
   );
 }
 

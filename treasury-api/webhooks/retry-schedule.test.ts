@@ -59,34 +59,37 @@ describe("the worker with the default configuration", () => {
     await h?.close();
   });
 
-  it("waits 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h (±20 %) between attempts; the 8th failure is final", async () => {
-    const db = h.database.db;
-    expect(DEFAULT_CONFIG.webhookRetryScale).toBe(1);
-    const config = resolveConfig({ webhookTimeoutMs: 2_000, allowPrivateWebhooks: true });
-    for (let attempt = 1; attempt <= 8; attempt++) {
-      // Make the delivery due now, as if its wait had passed.
-      await db.execute(sql`update webhook_deliveries set next_attempt_at = now() where id = ${deliveryId}::uuid`);
-      const before = Date.now();
-      const r = await runWebhooksOnce(db, config);
-      const after = Date.now();
-      expect(r.attempted, `attempt ${attempt}`).toBe(1);
-      const [d] = await db.select().from(s.webhookDeliveries).where(eq(s.webhookDeliveries.id, deliveryId));
-      expect(d?.attempts).toBe(attempt);
-      if (attempt < 8) {
-        expect(d?.status).toBe("pending");
-        const wait = SCHEDULE_MS[attempt - 1] ?? 0;
-        const next = new Date(d?.nextAttemptAt ?? 0).getTime();
-        expect(next, `attempt ${attempt}: earliest`).toBeGreaterThanOrEqual(before + wait * 0.8 - 1000);
-        expect(next, `attempt ${attempt}: latest`).toBeLessThanOrEqual(after + wait * 1.2 + 1000);
-      } else {
-        expect(d?.status).toBe("failed");
-        expect(d?.nextAttemptAt).toBeNull();
+  it(
+    "waits 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h (±20 %) between attempts; the 8th failure is " + "final",
+    async () => {
+      const db = h.database.db;
+      expect(DEFAULT_CONFIG.webhookRetryScale).toBe(1);
+      const config = resolveConfig({ webhookTimeoutMs: 2_000, allowPrivateWebhooks: true });
+      for (let attempt = 1; attempt <= 8; attempt++) {
+        // Make the delivery due now, as if its wait had passed.
+        await db.execute(sql`update webhook_deliveries set next_attempt_at = now() where id = ${deliveryId}::uuid`);
+        const before = Date.now();
+        const r = await runWebhooksOnce(db, config);
+        const after = Date.now();
+        expect(r.attempted, `attempt ${attempt}`).toBe(1);
+        const [d] = await db.select().from(s.webhookDeliveries).where(eq(s.webhookDeliveries.id, deliveryId));
+        expect(d?.attempts).toBe(attempt);
+        if (attempt < 8) {
+          expect(d?.status).toBe("pending");
+          const wait = SCHEDULE_MS[attempt - 1] ?? 0;
+          const next = new Date(d?.nextAttemptAt ?? 0).getTime();
+          expect(next, `attempt ${attempt}: earliest`).toBeGreaterThanOrEqual(before + wait * 0.8 - 1000);
+          expect(next, `attempt ${attempt}: latest`).toBeLessThanOrEqual(after + wait * 1.2 + 1000);
+        } else {
+          expect(d?.status).toBe("failed");
+          expect(d?.nextAttemptAt).toBeNull();
+        }
       }
-    }
-    const attempts = await db
-      .select()
-      .from(s.webhookDeliveryAttempts)
-      .where(eq(s.webhookDeliveryAttempts.deliveryId, deliveryId));
-    expect(attempts.map((a) => a.attempt).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-  });
+      const attempts = await db
+        .select()
+        .from(s.webhookDeliveryAttempts)
+        .where(eq(s.webhookDeliveryAttempts.deliveryId, deliveryId));
+      expect(attempts.map((a) => a.attempt).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    },
+  );
 });

@@ -155,11 +155,15 @@ describe("resolveRefusal (host names at create / update)", () => {
     expect(await resolveRefusal("https://mixed.example.com/x", false, resolver)).toMatch(/resolves to/);
   });
 
-  it("allows a name on public addresses, a name that does not resolve now, and anything with the development setting", async () => {
-    expect(await resolveRefusal("https://hooks.example.com/x", false, resolver)).toBeNull();
-    expect(await resolveRefusal("https://nowhere.example.com/x", false, resolver)).toBeNull();
-    expect(await resolveRefusal("https://inside.example.com/x", true, resolver)).toBeNull();
-  });
+  it(
+    "allows a name on public addresses, a name that does not resolve now, and anything with the development " +
+      "setting",
+    async () => {
+      expect(await resolveRefusal("https://hooks.example.com/x", false, resolver)).toBeNull();
+      expect(await resolveRefusal("https://nowhere.example.com/x", false, resolver)).toBeNull();
+      expect(await resolveRefusal("https://inside.example.com/x", true, resolver)).toBeNull();
+    },
+  );
 
   it("gives up on a resolver that does not answer in time (the connect-time check still applies)", async () => {
     const never: Resolver = () => new Promise(() => undefined);
@@ -227,44 +231,57 @@ describe("transport: connect-time refusal and the pinned address (against 127.0.
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it("a host name that resolves to 127.0.0.1 is refused at connect time while the setting is off: no connection is made", async () => {
-    const resolver = tableResolver({ "rebind.example.com": ["127.0.0.1"] });
-    const before = connections;
-    const t = createWebhookTransport({ allowPrivateWebhooks: false, webhookResolver: resolver });
-    await expect(t.post(`https://rebind.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
-      TargetRefusedError,
-    );
-    expect(resolver.calls).toEqual(["rebind.example.com"]);
-    expect(connections).toBe(before);
-  });
+  it(
+    "a host name that resolves to 127.0.0.1 is refused at connect time while the setting is off: no connection is " +
+      "made",
+    async () => {
+      const resolver = tableResolver({ "rebind.example.com": ["127.0.0.1"] });
+      const before = connections;
+      const t = createWebhookTransport({ allowPrivateWebhooks: false, webhookResolver: resolver });
+      await expect(t.post(`https://rebind.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
+        TargetRefusedError,
+      );
+      expect(resolver.calls).toEqual(["rebind.example.com"]);
+      expect(connections).toBe(before);
+    },
+  );
 
-  it("a stored URL with a refused IP literal or http is refused before connecting while the setting is off", async () => {
-    const resolver = tableResolver({ "hooks.example.com": ["93.184.215.14"] });
-    const before = connections;
-    const t = createWebhookTransport({ allowPrivateWebhooks: false, webhookResolver: resolver });
-    await expect(t.post(`https://127.0.0.1:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(TargetRefusedError);
-    await expect(t.post(`http://hooks.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
-      TargetRefusedError,
-    );
-    expect(resolver.calls).toEqual([]);
-    expect(connections).toBe(before);
-  });
+  it(
+    "a stored URL with a refused IP literal or http is refused before connecting while the setting is " + "off",
+    async () => {
+      const resolver = tableResolver({ "hooks.example.com": ["93.184.215.14"] });
+      const before = connections;
+      const t = createWebhookTransport({ allowPrivateWebhooks: false, webhookResolver: resolver });
+      await expect(t.post(`https://127.0.0.1:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
+        TargetRefusedError,
+      );
+      await expect(t.post(`http://hooks.example.com:${port}/hook`, {}, "{}", 2_000)).rejects.toBeInstanceOf(
+        TargetRefusedError,
+      );
+      expect(resolver.calls).toEqual([]);
+      expect(connections).toBe(before);
+    },
+  );
 
-  it("the address checked is the address connected to: the name is resolved once, a later (rebound) answer is never used", async () => {
-    // First answer: the server's 127.0.0.1. Every later answer: 127.0.0.2, where nothing listens.
-    const calls: string[] = [];
-    const rebinding: Resolver = async (host) => {
-      calls.push(host);
-      return [{ address: calls.length === 1 ? "127.0.0.1" : "127.0.0.2", family: 4 }];
-    };
-    const t = createWebhookTransport({ allowPrivateWebhooks: true, webhookResolver: rebinding });
-    const before = requests;
-    expect(await t.post(`http://rebind.test:${port}/hook`, { "content-type": "application/json" }, "{}", 2_000)).toBe(
-      200,
-    );
-    expect(calls).toEqual(["rebind.test"]);
-    expect(requests).toBe(before + 1);
-  });
+  it(
+    "the address checked is the address connected to: the name is resolved once, a later (rebound) answer is never " +
+      "used",
+    async () => {
+      // First answer: the server's 127.0.0.1. Every later answer: 127.0.0.2, where nothing listens.
+      const calls: string[] = [];
+      const rebinding: Resolver = async (host) => {
+        calls.push(host);
+        return [{ address: calls.length === 1 ? "127.0.0.1" : "127.0.0.2", family: 4 }];
+      };
+      const t = createWebhookTransport({ allowPrivateWebhooks: true, webhookResolver: rebinding });
+      const before = requests;
+      expect(await t.post(`http://rebind.test:${port}/hook`, { "content-type": "application/json" }, "{}", 2_000)).toBe(
+        200,
+      );
+      expect(calls).toEqual(["rebind.test"]);
+      expect(requests).toBe(before + 1);
+    },
+  );
 
   it("with the development setting http to a loopback name is delivered", async () => {
     const t = createWebhookTransport({

@@ -88,7 +88,10 @@ const refused = new BlockList();
 for (const [net, prefix] of REFUSED_V4) refused.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of REFUSED_V6) refused.addSubnet(net, prefix, "ipv6");
 
-/** True when `address` (an IPv4 or IPv6 literal, without brackets) is in a refused range; anything that is no IP is refused. */
+/**
+ * True when `address` (an IPv4 or IPv6 literal, without brackets) is in a refused range; anything that is no IP is
+ * refused.
+ */
 export function isRefusedAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;

@@ -94,7 +94,8 @@ it("stopping the workers mid-delivery and starting again loses and repeats nothi
   expect(rx.received.every((d) => d.validFor.includes("endpoint") && d.fresh)).toBe(true);
   const [stats] = await queryRows<{ delivered: number; other: number; attempts: number; max_attempts: number }>(
     database.db,
-    sql`select count(*) filter (where status = 'delivered')::int as delivered, count(*) filter (where status <> 'delivered')::int as other,
+    sql`select count(*) filter (where status = 'delivered')::int as delivered, count(*) filter (where status <>
+      'delivered')::int as other,
                (select count(*)::int from webhook_delivery_attempts) as attempts, max(attempts)::int as max_attempts
         from webhook_deliveries`,
   );

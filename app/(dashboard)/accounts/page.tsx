@@ -44,7 +44,10 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
     <div className="max-w-7xl">
       <PageHeader
         title="Accounts"
-        description={`Bank accounts of ${ctx.company.name}, with the latest balances and statement coverage of the last 7 days`}
+        description={
+          `Bank accounts of ${ctx.company.name}, with the latest balances and statement coverage of the ` +
+          `last 7 days`
+        }
       />
       <AccountsView data={data.data} currencies={choices((a) => a.currency)} banks={choices((a) => a.bank_name)} />
     </div>

@@ -32,7 +32,9 @@ export default async function CounterpartiesPage({ searchParams }: { searchParam
     <div className="max-w-6xl">
       <PageHeader
         title="Counterparties"
-        description={`Payees of ${ctx.company.name}. New payees and changed bank details are verified by a second person.`}
+        description={
+          `Payees of ${ctx.company.name}. New payees and changed bank details are verified by a second ` + `person.`
+        }
       />
       <HydrationBoundary state={dehydrate(qc)}>
         <CounterpartiesView

@@ -96,7 +96,8 @@ export async function decideApproval(
     if (missing.length)
       throw new BffError(
         "conflict",
-        `This batch carries high-risk signals; acknowledge ${missing.map((c) => c.replaceAll("_", " ")).join(", ")} to approve it.`,
+        `This batch carries high-risk signals; acknowledge ` +
+          `${missing.map((c) => c.replaceAll("_", " ")).join(", ")} to approve it.`,
         {
           reason: "acknowledgement_required",
           missing,

@@ -112,9 +112,11 @@ async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise
     sql`select (select initiator from payment_batches where id = ${req.objectId}) as initiator,
                (select client_id from oauth_clients where id = ${d.clientId}) as client_name,
                exists (select 1 from approval_decisions
-                       where approval_request_id = ${req.id} and client_id = ${d.clientId} and decision = 'approve') as approved,
+                       where approval_request_id = ${req.id} and client_id = ${d.clientId} and decision =
+                         'approve') as approved,
                exists (select 1 from approval_decisions ad join oauth_clients c on c.id = ad.client_id
-                       where ad.approval_request_id = ${req.id} and ad.client_id = ${d.clientId} and ad.decision = 'approve'
+                       where ad.approval_request_id = ${req.id} and ad.client_id = ${d.clientId} and ad.decision =
+                         'approve'
                          and ad.approver = c.client_id) as approved_as_itself`,
   );
   if (row?.initiator != null && row.initiator.toLowerCase() === d.approver.toLowerCase()) {

@@ -83,7 +83,10 @@ export async function getAccountRow(db: DbOrTx, scope: DataScope, id: string): P
   return row;
 }
 
-/** Whether the account has bookings, balances, intraday points or coverage days: its currency is then part of its history. */
+/**
+ * Whether the account has bookings, balances, intraday points or coverage days: its currency is then part of its
+ * history.
+ */
 async function hasHistory(tx: DbOrTx, accountId: string): Promise<boolean> {
   const [row] = await queryRows<{ found: boolean }>(
     tx,
@@ -158,7 +161,9 @@ export async function upsertAccount(
     }
     // Transactions, balances and intraday points carry the account's currency: changing it would relabel their amounts.
     if (existing.currency !== body.currency && (await hasHistory(tx, existing.id))) {
-      const message = `currency cannot change from ${existing.currency} on an account with transactions, balances, intraday points or coverage`;
+      const message =
+        `currency cannot change from ${existing.currency} on an account with transactions, balances, ` +
+        `intraday points or coverage`;
       throw new ApiError("conflict", message, {
         field: "currency",
         currency: existing.currency,
@@ -254,12 +259,14 @@ export async function countTransactions(db: Db, scope: DataScope, f: Transaction
  * responses of 1,000 rows then need no per-row Date or Decimal work in Node.
  */
 const TX_TEXT_COLUMNS =
-  sql.raw(`transactions.id::text as "id", transactions.account_id::text as "accountId", transactions.amount::text as "amount",
+  sql.raw(`transactions.id::text as "id", transactions.account_id::text as "accountId", transactions.amount::text
+    as "amount",
   transactions.currency as "currency", transactions.direction as "direction",
   to_char(transactions.booked_at at time zone 'UTC', '${ISO_UTC_SQL}') as "bookedAt",
   to_char(transactions.value_at at time zone 'UTC', '${ISO_UTC_SQL}') as "valueAt",
   transactions.booked_date::text as "bookedDate", transactions.value_date::text as "valueDate",
-  transactions.counterparty_name as "counterpartyName", transactions.remittance as "remittance", transactions.end_to_end_id as "endToEndId"`);
+  transactions.counterparty_name as "counterpartyName", transactions.remittance as "remittance",
+    transactions.end_to_end_id as "endToEndId"`);
 
 /** Transactions in scope, newest booking first (booked_date, booked_at, id descending). */
 export async function listTransactions(db: Db, scope: DataScope, f: TransactionFilter, page: Page, withCount: boolean) {
@@ -370,7 +377,10 @@ export async function listCoverage(
   return { rows: out, count: Number(total[0]?.n ?? 0) };
 }
 
-/** Intraday points of one account in scope (another company's account id yields nothing), by timestamp; dates are UTC days. */
+/**
+ * Intraday points of one account in scope (another company's account id yields nothing), by timestamp; dates are UTC
+ * days.
+ */
 export async function listIntraday(
   db: Db,
   scope: DataScope,

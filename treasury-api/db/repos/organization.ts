@@ -101,7 +101,11 @@ function koncernScopeWhere(scope: DataScope) {
     conds.push(
       inArray(
         koncerner.id,
-        sql`(select ${koncernMembers.koncernId} from ${koncernMembers} where ${inArray(koncernMembers.companyId, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"])})`,
+        sql`(select ${koncernMembers.koncernId} from ${koncernMembers} where
+          ${inArray(
+            koncernMembers.companyId,
+            scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"],
+          )})`,
       ),
     );
   }
@@ -157,7 +161,8 @@ export async function koncernBreakdown(db: Db, scope: DataScope, id: string): Pr
     from koncern_members m
     join companies c on c.id = m.company_id and c.tenant_id = ${scope.tenantId}
     left join lateral (
-      select a.currency, (select b.balance from balance_snapshots b where b.account_id = a.id and b.balance_type = 'closing_booked' order by b.as_of_date desc limit 1) as balance
+      select a.currency, (select b.balance from balance_snapshots b where b.account_id = a.id and b.balance_type =
+        'closing_booked' order by b.as_of_date desc limit 1) as balance
       from accounts a where a.company_id = c.id and a.status = 'active'
     ) lb on true
     where m.koncern_id = ${id} and ${visible}

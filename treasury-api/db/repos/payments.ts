@@ -200,7 +200,8 @@ export async function createBatch(
     createdByClientId: clientId,
     initiator:
       body.initiator ??
-      sql`coalesce((select ${oauthClients.clientId} from ${oauthClients} where ${oauthClients.id} = ${clientId}), ${clientId})`,
+      sql`coalesce((select ${oauthClients.clientId} from ${oauthClients} where ${oauthClients.id} = ${clientId}),
+        ${clientId})`,
     currency: body.currency,
     status: "created",
     totalAmount: total.toFixed(),
@@ -278,7 +279,10 @@ export async function submitBatch(
 
 // ------------------------------------------------------------ instructions
 
-/** The instructions of a batch in scope in batch order, optionally by status; another company's batch id yields nothing. */
+/**
+ * The instructions of a batch in scope in batch order, optionally by status; another company's batch id yields
+ * nothing.
+ */
 export async function listBatchInstructions(
   db: Db,
   scope: DataScope,

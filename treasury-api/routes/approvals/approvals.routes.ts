@@ -34,9 +34,12 @@ export const getApprovalRoute = defineRoute({
 });
 
 const decisionDoc =
-  "Optional JSON body (extension) { approver?, reason? }: `approver` names the person when one OAuth client acts for many " +
-  "(a dashboard's server); it defaults to the client's client_id. One approver counts once per request: a second decision by the same approver is 409 " +
-  "(details.reason = already_decided). A request that is approved or rejected already: 409 with details.state and details.allowed.";
+  "Optional JSON body (extension) { approver?, reason? }: `approver` names the person when one OAuth client acts " +
+  "for many " +
+  "(a dashboard's server); it defaults to the client's client_id. One approver counts once per request: a second " +
+  "decision by the same approver is 409 " +
+  "(details.reason = already_decided). A request that is approved or rejected already: 409 with details.state and " +
+  "details.allowed.";
 
 export const approveRoute = defineRoute({
   method: "post",
@@ -44,9 +47,11 @@ export const approveRoute = defineRoute({
   tags: ["Approvals"],
   summary: "Approve",
   description:
-    "Counts one approval: below required_count the request becomes partially_approved, at it approved, and the payment batch moves to approved " +
+    "Counts one approval: below required_count the request becomes partially_approved, at it approved, and the " +
+    "payment batch moves to approved " +
     `(the simulated bank then takes it). 200 with the ApprovalRequest. ${decisionDoc} ` +
-    "Four-eyes (extension): 403 permission_denied with details.reason four_eyes when the approver is the batch's initiator (rule initiator), " +
+    "Four-eyes (extension): 403 permission_denied with details.reason four_eyes when the approver is the batch's " +
+    "initiator (rule initiator), " +
     "or when required_count > 1 and the client would count twice without naming two approvers (rule client_as_itself).",
   scope: "approve:payments",
   company: "optional",
@@ -63,7 +68,8 @@ export const rejectRoute = defineRoute({
   tags: ["Approvals"],
   summary: "Reject",
   description:
-    "One rejection rejects the request; the payment batch moves to rejected and its instructions to cancelled (one status event and one " +
+    "One rejection rejects the request; the payment batch moves to rejected and its instructions to cancelled (one " +
+    "status event and one " +
     `payment.status.updated webhook each). 200 with the ApprovalRequest. ${decisionDoc}`,
   scope: "approve:payments",
   company: "optional",

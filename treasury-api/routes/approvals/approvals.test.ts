@@ -212,7 +212,8 @@ describe("POST /approvals/{id}/approve and /reject", () => {
     expect(cancelledFilter.count).toBe(3);
     const outbox = await queryRows<{ n: number }>(
       h.database.db,
-      sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated' and payload->'data'->>'batch_id' = ${batchId}`,
+      sql`select count(*)::int as n from webhook_events where type = 'payment.status.updated' and
+        payload->'data'->>'batch_id' = ${batchId}`,
     );
     expect(outbox[0]?.n).toBe(3);
 

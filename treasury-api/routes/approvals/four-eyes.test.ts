@@ -23,7 +23,10 @@ const FORMS: { form: string; client: ClientKey; other: ClientKey }[] = [
 ];
 
 let seq = 0;
-/** Creates (as `client`, optionally naming an initiator) and submits a batch; small amounts need one approval, large ones two. */
+/**
+ * Creates (as `client`, optionally naming an initiator) and submits a batch; small amounts need one approval, large
+ * ones two.
+ */
 async function submitted(client: ClientKey, opts: { initiator?: string; big?: boolean } = {}) {
   const amount = opts.big ? "150000.00" : "10.00";
   const body = {
@@ -65,7 +68,8 @@ const approve = (client: ClientKey, id: string, approver?: string) =>
 async function counted(approvalId: string) {
   const [row] = await queryRows<{ approved_count: number; state: string; decisions: number }>(
     h.database.db,
-    sql`select approved_count, state, (select count(*)::int from approval_decisions where approval_request_id = ${approvalId}) as decisions
+    sql`select approved_count, state, (select count(*)::int from approval_decisions where approval_request_id =
+      ${approvalId}) as decisions
         from approval_requests where id = ${approvalId}`,
   );
   return row;
@@ -179,15 +183,18 @@ describe.each(FORMS)(
       expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
     });
 
-    it("an approval naming a person, then one as the client itself: refused; a second named person completes it", async () => {
-      const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
-      expect((await approve(client, approvalId, "alice@example.com")).status).toBe(200);
-      await expectFourEyes(await approve(client, approvalId), "client_as_itself");
-      await expectFourEyes(await approve(client, approvalId, CLIENTS[client].clientId), "client_as_itself");
-      const done = await approve(client, approvalId, "bob@example.com");
-      expect(done.status).toBe(200);
-      expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
-    });
+    it(
+      "an approval naming a person, then one as the client itself: refused; a second named person completes " + "it",
+      async () => {
+        const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
+        expect((await approve(client, approvalId, "alice@example.com")).status).toBe(200);
+        await expectFourEyes(await approve(client, approvalId), "client_as_itself");
+        await expectFourEyes(await approve(client, approvalId, CLIENTS[client].clientId), "client_as_itself");
+        const done = await approve(client, approvalId, "bob@example.com");
+        expect(done.status).toBe(200);
+        expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });
+      },
+    );
 
     it("with one approval required, the client itself may approve a batch someone else initiated", async () => {
       const { approvalId } = await submitted(client, { initiator: "maker@example.com" });

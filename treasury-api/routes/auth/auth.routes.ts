@@ -23,7 +23,9 @@ export function describeAuthRoutes(registry: OpenAPIHono<AppEnv>["openAPIRegistr
     },
     429: {
       description:
-        "throttled (Cache-Control: no-store, Retry-After). A request whose client authenticates counts against that client's window; one that does not counts against the larger window of unauthenticated requests from its address, which never blocks a client that authenticates.",
+        "throttled (Cache-Control: no-store, Retry-After). A request whose client authenticates counts against that " +
+        "client's window; one that does not counts against the larger window of unauthenticated requests from its " +
+        "address, which never blocks a client that authenticates.",
       content: { "application/json": { schema: ErrorBody } },
       headers: THROTTLED_HEADERS,
     },
@@ -34,7 +36,8 @@ export function describeAuthRoutes(registry: OpenAPIHono<AppEnv>["openAPIRegistr
     tags: ["Auth"],
     summary: "Form B token (client credentials)",
     description:
-      "application/x-www-form-urlencoded. Credentials by HTTP Basic or client_id/client_secret fields. No scope means every allowed scope.",
+      "application/x-www-form-urlencoded. Credentials by HTTP Basic or client_id/client_secret fields. No scope " +
+      "means every allowed scope.",
     request: {
       body: { required: true, content: { "application/x-www-form-urlencoded": { schema: FormBTokenRequest } } },
     },

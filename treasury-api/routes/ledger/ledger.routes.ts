@@ -43,7 +43,8 @@ export const upsertAccountRoute = defineRoute({
   tags: ["Ledger"],
   summary: "Create or update a bank account (upsert)",
   description:
-    "Identity: client environment (tenant), bank_id and external_ref (an IBAN). company_id must equal X-Company-ID. 201 when created, 200 when updated.",
+    "Identity: client environment (tenant), bank_id and external_ref (an IBAN). company_id must equal X-Company-ID. " +
+    "201 when created, 200 when updated.",
   scope: "write:ledger",
   company: "required",
   request: { body: { required: true, content: { "application/json": { schema: AccountUpsert } } } },

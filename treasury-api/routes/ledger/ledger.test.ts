@@ -179,7 +179,9 @@ describe("transactions lists", () => {
   });
 
   it("filters: direction, account, currency and an inclusive date range; the count follows the filters", async () => {
-    const q = `/transactions?direction=credit&account_id=${IDS.accountA1}&currency=NOK&from_date=${daysAgo(9)}&to_date=${daysAgo(0)}`;
+    const q =
+      `/transactions?direction=credit&account_id=${IDS.accountA1}&currency=NOK` +
+      `&from_date=${daysAgo(9)}&to_date=${daysAgo(0)}`;
     const b = (await body(await h.call("GET", q, { client: "fullB", company: IDS.companyA }))) as {
       count: number;
       results: { direction: string; booked_date: string; currency: string }[];

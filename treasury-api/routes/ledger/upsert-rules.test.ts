@@ -147,7 +147,9 @@ describe("account currency: every kind of history counts", () => {
   );
 });
 
-/** Status, body and headers of a response, without the ones that differ per request (request id, rate-limit counters). */
+/**
+ * Status, body and headers of a response, without the ones that differ per request (request id, rate-limit counters).
+ */
 async function comparable(res: Response) {
   const headers = [...res.headers.entries()].filter(([k]) => k !== "x-request-id" && !k.startsWith("x-ratelimit-"));
   return { status: res.status, headers, body: await res.text() };
@@ -156,65 +158,72 @@ async function comparable(res: Response) {
 describe("refused identities do not reveal whether they exist elsewhere", () => {
   const accountC1 = { bankId: "DABADKKK", externalRef: "DK5000400440116243", currency: "DKK" };
 
-  it("an account identity held by a company the client cannot see answers exactly like a company it may not access", async () => {
-    // Form B client linked to A and B; company C holds the account.
-    const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
-    const existsElsewhere = await h.call("POST", "/accounts", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: heldByC,
-      idem: true,
-    });
-    const doesNotExist = await h.call("POST", "/accounts", {
-      client: "fullB",
-      company: IDS.companyC,
-      json: upsertOf({
-        bankId: "DABADKKK",
-        externalRef: "DK9520000123456789",
-        currency: "DKK",
-        companyId: IDS.companyC,
-      }),
-      idem: true,
-    });
-    const a = await comparable(existsElsewhere);
-    expect(a.status).toBe(403);
-    expect(JSON.parse(a.body)).toEqual({
-      error: "permission_denied",
-      message: "The company is not accessible to this client",
-      details: {},
-    });
-    expect(a).toEqual(await comparable(doesNotExist));
-    const c1 = await accountRow(IDS.accountC1);
-    expect(c1).toMatchObject({ companyId: IDS.companyC, currency: "DKK" });
-  });
+  it(
+    "an account identity held by a company the client cannot see answers exactly like a company it may not " + "access",
+    async () => {
+      // Form B client linked to A and B; company C holds the account.
+      const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
+      const existsElsewhere = await h.call("POST", "/accounts", {
+        client: "fullB",
+        company: IDS.companyA,
+        json: heldByC,
+        idem: true,
+      });
+      const doesNotExist = await h.call("POST", "/accounts", {
+        client: "fullB",
+        company: IDS.companyC,
+        json: upsertOf({
+          bankId: "DABADKKK",
+          externalRef: "DK9520000123456789",
+          currency: "DKK",
+          companyId: IDS.companyC,
+        }),
+        idem: true,
+      });
+      const a = await comparable(existsElsewhere);
+      expect(a.status).toBe(403);
+      expect(JSON.parse(a.body)).toEqual({
+        error: "permission_denied",
+        message: "The company is not accessible to this client",
+        details: {},
+      });
+      expect(a).toEqual(await comparable(doesNotExist));
+      const c1 = await accountRow(IDS.accountC1);
+      expect(c1).toMatchObject({ companyId: IDS.companyC, currency: "DKK" });
+    },
+  );
 
-  it("an identity held by another company the client can see stays a 409 that names it (it reveals nothing the client cannot read)", async () => {
-    const a1 = await accountRow(IDS.accountA1);
-    if (!a1) throw new Error("fixture account missing");
-    for (const client of ["fullB", "partnerA"] as const) {
+  it(
+    "an identity held by another company the client can see stays a 409 that names it (it reveals nothing the " +
+      "client cannot read)",
+    async () => {
+      const a1 = await accountRow(IDS.accountA1);
+      if (!a1) throw new Error("fixture account missing");
+      for (const client of ["fullB", "partnerA"] as const) {
+        const res = await h.call("POST", "/accounts", {
+          client,
+          company: IDS.companyB,
+          json: upsertOf({ ...a1, companyId: IDS.companyB }),
+          idem: true,
+        });
+        expect(res.status).toBe(409);
+        expect((await body(res)).details).toMatchObject({
+          field: "external_ref",
+          account_id: IDS.accountA1,
+          company_id: IDS.companyA,
+        });
+      }
+      // Form A sees the whole tenant, so company C's account is a visible conflict for it, not a refusal.
+      const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
       const res = await h.call("POST", "/accounts", {
-        client,
-        company: IDS.companyB,
-        json: upsertOf({ ...a1, companyId: IDS.companyB }),
+        client: "partnerA",
+        company: IDS.companyA,
+        json: heldByC,
         idem: true,
       });
       expect(res.status).toBe(409);
-      expect((await body(res)).details).toMatchObject({
-        field: "external_ref",
-        account_id: IDS.accountA1,
-        company_id: IDS.companyA,
-      });
-    }
-    // Form A sees the whole tenant, so company C's account is a visible conflict for it, not a refusal.
-    const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
-    const res = await h.call("POST", "/accounts", {
-      client: "partnerA",
-      company: IDS.companyA,
-      json: heldByC,
-      idem: true,
-    });
-    expect(res.status).toBe(409);
-  });
+    },
+  );
 
   it("an orgnr of a company not linked to the client answers exactly like a company it may not access", async () => {
     const linksBefore = await h.database.db.$count(s.oauthClientCompanies);

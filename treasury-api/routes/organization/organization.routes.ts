@@ -74,7 +74,8 @@ export const koncernBreakdownRoute = defineRoute({
   tags: ["Organization"],
   summary: "Koncern breakdown by company and currency",
   description:
-    "Each company's latest closing_booked balances per currency, and totals per currency. Companies outside the caller's scope are left out.",
+    "Each company's latest closing_booked balances per currency, and totals per currency. Companies outside the " +
+    "caller's scope are left out.",
   scope: "read:ledger",
   company: "none",
   request: { params: idParams },

@@ -23,7 +23,8 @@ export const listBatchesRoute = defineRoute({
   tags: ["Payments"],
   summary: "List payment batches",
   description:
-    "Newest first (created_at, id descending). `status` filters on the batch status; from_date / to_date on the UTC date of created_at.",
+    "Newest first (created_at, id descending). `status` filters on the batch status; from_date / to_date on the UTC " +
+    "date of created_at.",
   scope: "read:payments",
   company: "required",
   request: { query: z.object({ ...pagingQuery, ...BatchListQuery.shape }).strict() },
@@ -36,12 +37,18 @@ export const createBatchRoute = defineRoute({
   tags: ["Payments"],
   summary: "Create a payment batch",
   description:
-    "Validates everything and names each bad field in details.errors (e.g. instructions[3].creditor_iban): company_id equals X-Company-ID; " +
-    "currency an ISO 4217 code; 1 to 10,000 instructions; amounts positive decimal strings with no more fraction digits than the currency allows; " +
-    "instruction currency equals the batch currency; creditor_name 1–140 characters; creditor_iban a valid IBAN (stored in electronic format); " +
-    "end_to_end_id 1–35 characters, unique within the batch; requested_execution_date not before today (UTC). A rejected request creates nothing. " +
-    "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB (10,000 instructions do not fit in 1 MiB). " +
-    "Extension: an optional initiator (1–200 characters, default the client_id) is stored and returned; that approver may not approve the batch (four-eyes).",
+    "Validates everything and names each bad field in details.errors (e.g. instructions[3].creditor_iban): " +
+    "company_id equals X-Company-ID; " +
+    "currency an ISO 4217 code; 1 to 10,000 instructions; amounts positive decimal strings with no more fraction " +
+    "digits than the currency allows; " +
+    "instruction currency equals the batch currency; creditor_name 1–140 characters; creditor_iban a valid IBAN " +
+    "(stored in electronic format); " +
+    "end_to_end_id 1–35 characters, unique within the batch; requested_execution_date not before today (UTC). A " +
+    "rejected request creates nothing. " +
+    "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB " +
+    "(10,000 instructions do not fit in 1 MiB). " +
+    "Extension: an optional initiator (1–200 characters, default the client_id) is stored and returned; that " +
+    "approver may not approve the batch (four-eyes).",
   scope: "write:payments",
   company: "required",
   request: { body: { required: true, content: { "application/json": { schema: PaymentBatchCreate } } } },
@@ -65,8 +72,10 @@ export const submitBatchRoute = defineRoute({
   tags: ["Payments"],
   summary: "Submit a payment batch for approval",
   description:
-    "created → pending_approval, and an approval request is opened (required_count 2 when total_amount is at or above the four-eyes threshold, else 1). " +
-    "202 with the batch. No body (an empty JSON object is accepted). Any other state: 409 conflict with details.state and details.allowed.",
+    "created → pending_approval, and an approval request is opened (required_count 2 when total_amount is at or " +
+    "above the four-eyes threshold, else 1). " +
+    "202 with the batch. No body (an empty JSON object is accepted). Any other state: 409 conflict with " +
+    "details.state and details.allowed.",
   scope: "write:payments",
   company: "required",
   request: { params: idParams },
@@ -79,8 +88,10 @@ export const getBatchDebtorAccountRoute = defineRoute({
   tags: ["Payments"],
   summary: "The account a batch is paid from (extension)",
   description:
-    "The company's first active account in the batch currency, ordered by name then id: the account the bank debits when the batch settles. " +
-    "With the full IBAN and the BIC, for a payment file (pain.001). 404 when the company has no active account in the batch currency.",
+    "The company's first active account in the batch currency, ordered by name then id: the account the bank debits " +
+    "when the batch settles. " +
+    "With the full IBAN and the BIC, for a payment file (pain.001). 404 when the company has no active account in " +
+    "the batch currency.",
   scope: "read:payments",
   company: "required",
   request: { params: idParams },
@@ -116,7 +127,8 @@ export const listStatusEventsRoute = defineRoute({
   tags: ["Payments"],
   summary: "List payment status events",
   description:
-    "One event per instruction status change (accepted, settled, rejected, cancelled), oldest first (occurred_at, id). " +
+    "One event per instruction status change (accepted, settled, rejected, cancelled), oldest first (occurred_at, " +
+    "id). " +
     "from_date / to_date filter on the UTC date of occurred_at. Extensions: batch_id and instruction_id filters.",
   scope: "read:payments",
   company: "required",

@@ -319,49 +319,52 @@ describe("POST /payments/batches", () => {
     expect(other.status).toBe(413);
   });
 
-  it("refuses wrong content type, malformed JSON, a missing key, a missing company header and missing scopes", async () => {
-    const text = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-      headers: { "content-type": "text/plain" },
-      body: JSON.stringify(batchBody(1)),
-    });
-    expect(text.status).toBe(415);
-    const malformed = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-      headers: { "content-type": "application/json" },
-      body: "{not json",
-    });
-    expect(malformed.status).toBe(400);
-    const noKey = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: batchBody(1),
-    });
-    expect(noKey.status).toBe(400);
-    const noCompany = await create(batchBody(1), "fullB", null);
-    expect(noCompany.status).toBe(400);
-    const notLinked = await create(batchBody(1, { company_id: IDS.companyC }), "fullB", IDS.companyC);
-    expect(notLinked.status).toBe(403);
-    const readOnly = await h.call("POST", "/payments/batches", {
-      client: "readB",
-      company: IDS.companyA,
-      json: batchBody(1),
-      idem: true,
-    });
-    expect(readOnly.status).toBe(403);
-    const noWriteScope = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      scope: "read:payments",
-      company: IDS.companyA,
-      json: batchBody(1),
-      idem: true,
-    });
-    expect(noWriteScope.status).toBe(403);
-  });
+  it(
+    "refuses wrong content type, malformed JSON, a missing key, a missing company header and missing " + "scopes",
+    async () => {
+      const text = await h.call("POST", "/payments/batches", {
+        client: "fullB",
+        company: IDS.companyA,
+        idem: true,
+        headers: { "content-type": "text/plain" },
+        body: JSON.stringify(batchBody(1)),
+      });
+      expect(text.status).toBe(415);
+      const malformed = await h.call("POST", "/payments/batches", {
+        client: "fullB",
+        company: IDS.companyA,
+        idem: true,
+        headers: { "content-type": "application/json" },
+        body: "{not json",
+      });
+      expect(malformed.status).toBe(400);
+      const noKey = await h.call("POST", "/payments/batches", {
+        client: "fullB",
+        company: IDS.companyA,
+        json: batchBody(1),
+      });
+      expect(noKey.status).toBe(400);
+      const noCompany = await create(batchBody(1), "fullB", null);
+      expect(noCompany.status).toBe(400);
+      const notLinked = await create(batchBody(1, { company_id: IDS.companyC }), "fullB", IDS.companyC);
+      expect(notLinked.status).toBe(403);
+      const readOnly = await h.call("POST", "/payments/batches", {
+        client: "readB",
+        company: IDS.companyA,
+        json: batchBody(1),
+        idem: true,
+      });
+      expect(readOnly.status).toBe(403);
+      const noWriteScope = await h.call("POST", "/payments/batches", {
+        client: "fullB",
+        scope: "read:payments",
+        company: IDS.companyA,
+        json: batchBody(1),
+        idem: true,
+      });
+      expect(noWriteScope.status).toBe(403);
+    },
+  );
 
   it("replays the same key and refuses it with another body", async () => {
     const key = crypto.randomUUID();

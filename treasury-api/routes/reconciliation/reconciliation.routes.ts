@@ -11,7 +11,8 @@ import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
 const decisionDoc =
-  "From `proposed` only; any other state is 409 conflict with details { state, allowed }. Optional JSON body (extension) { reviewer?, reason? } is kept for the audit trail. Emits reconciliation.match.updated.";
+  "From `proposed` only; any other state is 409 conflict with details { state, allowed }. Optional JSON body " +
+  "(extension) { reviewer?, reason? } is kept for the audit trail. Emits reconciliation.match.updated.";
 
 export const listMatchesRoute = defineRoute({
   method: "get",
@@ -19,7 +20,8 @@ export const listMatchesRoute = defineRoute({
   tags: ["Reconciliation"],
   summary: "List reconciliation matches",
   description:
-    "Newest first. Filters: state (proposed, confirmed, rejected), transaction_id, payment_instruction_id (extensions).",
+    "Newest first. Filters: state (proposed, confirmed, rejected), transaction_id, payment_instruction_id " +
+    "(extensions).",
   scope: "read:reconciliation",
   company: "optional",
   request: {
@@ -44,7 +46,10 @@ export const confirmMatchRoute = defineRoute({
   path: "/reconciliation/matches/{id}/confirm",
   tags: ["Reconciliation"],
   summary: "Confirm a proposed match",
-  description: `${decisionDoc} A transaction or an instruction is confirmed in at most one match: confirming a match whose transaction or instruction is already confirmed in another match is 409 conflict (details.reason transaction_already_matched / instruction_already_matched, details.match_id).`,
+  description:
+    `${decisionDoc} A transaction or an instruction is confirmed in at most one match: confirming a ` +
+    `match whose transaction or instruction is already confirmed in another match is 409 conflict (details.reason ` +
+    `transaction_already_matched / instruction_already_matched, details.match_id).`,
   scope: "write:reconciliation",
   company: "optional",
   request: { params: idParams, body: { required: false, content: { "application/json": { schema: MatchDecision } } } },

@@ -128,28 +128,32 @@ const decide = (
   });
 
 describe("the matcher", () => {
-  it("proposes one match per booked payment with score and breakdown, and emits reconciliation.match.created", async () => {
-    const { ins, txs } = await scenario([
-      { amount: "1200.00", name: "Nordic Supply AS" },
-      { amount: "99.90", name: "Fjordkraft AS", tx: { endToEndId: null } }, // reference only in the remittance
-    ]);
-    for (const [n, t] of txs.entries()) {
-      const [m] = await matchesFor(t.id);
-      expect(m).toMatchObject({
-        payment_instruction_id: ins[n]?.id,
-        transaction_id: t.id,
-        state: "proposed",
-        score: 100,
-        company_id: IDS.companyA,
-      });
-      expect(m?.score_breakdown).toEqual({ amount: 100, date: 100, reference: 100, name: 100 });
-    }
-    const events = await queryRows<{ type: string; payload: { data: { transaction_id: string } } }>(
-      h.database.db,
-      sql`select type, payload from webhook_events where type = 'reconciliation.match.created' and payload->'data'->>'transaction_id' = ${txs[0]?.id ?? ""}`,
-    );
-    expect(events).toHaveLength(1);
-  });
+  it(
+    "proposes one match per booked payment with score and breakdown, and emits " + "reconciliation.match.created",
+    async () => {
+      const { ins, txs } = await scenario([
+        { amount: "1200.00", name: "Nordic Supply AS" },
+        { amount: "99.90", name: "Fjordkraft AS", tx: { endToEndId: null } }, // reference only in the remittance
+      ]);
+      for (const [n, t] of txs.entries()) {
+        const [m] = await matchesFor(t.id);
+        expect(m).toMatchObject({
+          payment_instruction_id: ins[n]?.id,
+          transaction_id: t.id,
+          state: "proposed",
+          score: 100,
+          company_id: IDS.companyA,
+        });
+        expect(m?.score_breakdown).toEqual({ amount: 100, date: 100, reference: 100, name: 100 });
+      }
+      const events = await queryRows<{ type: string; payload: { data: { transaction_id: string } } }>(
+        h.database.db,
+        sql`select type, payload from webhook_events where type = 'reconciliation.match.created' and
+        payload->'data'->>'transaction_id' = ${txs[0]?.id ?? ""}`,
+      );
+      expect(events).toHaveLength(1);
+    },
+  );
 
   it("does not propose below the threshold, for credits, or twice for the same pair", async () => {
     const { txs } = await scenario([
@@ -313,44 +317,48 @@ describe("GET /reconciliation/matches", () => {
 });
 
 describe("confirm / reject", () => {
-  it("confirm: 200 with the match, audit fields, match.updated event; idempotent replay; a second confirm is 409", async () => {
-    const { txs } = await scenario([{ amount: "300.00", name: "Confirm AS" }]);
-    const [m] = await matchesFor(txs[0]?.id ?? "");
-    const key = uid();
-    const res = await decide("confirm", m?.id ?? "", {
-      json: { reviewer: "alice@example.com", reason: "invoice 42" },
-      idem: key,
-    });
-    expect(res.status).toBe(200);
-    const confirmed = (await res.json()) as Match;
-    expect(confirmed).toMatchObject({
-      id: m?.id,
-      state: "confirmed",
-      reviewer: "alice@example.com",
-      reason: "invoice 42",
-    });
-    expect(confirmed.decided_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
-    const replay = await decide("confirm", m?.id ?? "", {
-      json: { reviewer: "alice@example.com", reason: "invoice 42" },
-      idem: key,
-    });
-    expect(replay.status).toBe(200);
-    expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expect(await replay.json()).toEqual(confirmed);
-    const again = await decide("confirm", m?.id ?? "");
-    expect(again.status).toBe(409);
-    expect(((await again.json()) as Json).details).toEqual({ state: "confirmed", allowed: ["proposed"] });
-    const events = await queryRows<{ n: number }>(
-      h.database.db,
-      sql`select count(*)::int as n from webhook_events where type = 'reconciliation.match.updated' and payload->'data'->>'id' = ${m?.id ?? ""}`,
-    );
-    expect(events[0]?.n).toBe(1);
-    const [row] = await h.database.db
-      .select()
-      .from(s.reconciliationMatches)
-      .where(eq(s.reconciliationMatches.id, m?.id ?? ""));
-    expect(row?.decidedByClientId).toBe(CLIENTS.fullB.id);
-  });
+  it(
+    "confirm: 200 with the match, audit fields, match.updated event; idempotent replay; a second confirm is " + "409",
+    async () => {
+      const { txs } = await scenario([{ amount: "300.00", name: "Confirm AS" }]);
+      const [m] = await matchesFor(txs[0]?.id ?? "");
+      const key = uid();
+      const res = await decide("confirm", m?.id ?? "", {
+        json: { reviewer: "alice@example.com", reason: "invoice 42" },
+        idem: key,
+      });
+      expect(res.status).toBe(200);
+      const confirmed = (await res.json()) as Match;
+      expect(confirmed).toMatchObject({
+        id: m?.id,
+        state: "confirmed",
+        reviewer: "alice@example.com",
+        reason: "invoice 42",
+      });
+      expect(confirmed.decided_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      const replay = await decide("confirm", m?.id ?? "", {
+        json: { reviewer: "alice@example.com", reason: "invoice 42" },
+        idem: key,
+      });
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+      expect(await replay.json()).toEqual(confirmed);
+      const again = await decide("confirm", m?.id ?? "");
+      expect(again.status).toBe(409);
+      expect(((await again.json()) as Json).details).toEqual({ state: "confirmed", allowed: ["proposed"] });
+      const events = await queryRows<{ n: number }>(
+        h.database.db,
+        sql`select count(*)::int as n from webhook_events where type = 'reconciliation.match.updated' and
+        payload->'data'->>'id' = ${m?.id ?? ""}`,
+      );
+      expect(events[0]?.n).toBe(1);
+      const [row] = await h.database.db
+        .select()
+        .from(s.reconciliationMatches)
+        .where(eq(s.reconciliationMatches.id, m?.id ?? ""));
+      expect(row?.decidedByClientId).toBe(CLIENTS.fullB.id);
+    },
+  );
 
   it("every illegal transition is 409 with state and allowed", async () => {
     const { txs } = await scenario([
@@ -375,71 +383,79 @@ describe("confirm / reject", () => {
     }
   });
 
-  it("one transaction is never confirmed against two instructions (and one instruction never against two transactions)", async () => {
-    // Two instructions with the same amount and creditor, one booking that fits both.
-    const { ins, txs } = await scenario([
-      { amount: "880.00", name: "Twin Creditor AS", tx: { remittance: "twin payment", endToEndId: null } },
-      { amount: "880.00", name: "Twin Creditor AS", tx: null },
-    ]);
-    const proposals = await matchesFor(txs[0]?.id ?? "");
-    expect(proposals.map((p) => p.payment_instruction_id).sort()).toEqual(ins.map((i) => i.id).sort());
-    const [first, second] = proposals;
-    expect((await decide("confirm", first?.id ?? "")).status).toBe(200);
-    const res = await decide("confirm", second?.id ?? "");
-    expect(res.status).toBe(409);
-    expect(((await res.json()) as Json).details).toMatchObject({
-      reason: "transaction_already_matched",
-      match_id: first?.id,
-    });
-    // The other direction: a second booking for the already matched instruction.
-    const matchedInstruction = ins.find((i) => i.id === first?.payment_instruction_id);
-    const extra = {
-      ...txs[0],
-      id: uid(),
-      remittance: matchedInstruction?.endToEndId ?? "",
-      endToEndId: matchedInstruction?.endToEndId ?? null,
-    } as typeof s.transactions.$inferInsert;
-    await h.database.db.insert(s.transactions).values(extra);
-    // The matcher skips instructions confirmed elsewhere, so put the proposal in by hand.
-    const [manual] = await h.database.db
-      .insert(s.reconciliationMatches)
-      .values({
+  it(
+    "one transaction is never confirmed against two instructions (and one instruction never against two " +
+      "transactions)",
+    async () => {
+      // Two instructions with the same amount and creditor, one booking that fits both.
+      const { ins, txs } = await scenario([
+        { amount: "880.00", name: "Twin Creditor AS", tx: { remittance: "twin payment", endToEndId: null } },
+        { amount: "880.00", name: "Twin Creditor AS", tx: null },
+      ]);
+      const proposals = await matchesFor(txs[0]?.id ?? "");
+      expect(proposals.map((p) => p.payment_instruction_id).sort()).toEqual(ins.map((i) => i.id).sort());
+      const [first, second] = proposals;
+      expect((await decide("confirm", first?.id ?? "")).status).toBe(200);
+      const res = await decide("confirm", second?.id ?? "");
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as Json).details).toMatchObject({
+        reason: "transaction_already_matched",
+        match_id: first?.id,
+      });
+      // The other direction: a second booking for the already matched instruction.
+      const matchedInstruction = ins.find((i) => i.id === first?.payment_instruction_id);
+      const extra = {
+        ...txs[0],
         id: uid(),
-        tenantId: IDS.tenant,
-        companyId: IDS.companyA,
-        paymentInstructionId: first?.payment_instruction_id ?? "",
-        transactionId: extra.id,
-        state: "proposed",
-        score: 90,
-        scoreBreakdown: { amount: 100, date: 100, reference: 100, name: 40 },
-      })
-      .returning();
-    const res2 = await decide("confirm", manual?.id ?? "");
-    expect(res2.status).toBe(409);
-    expect(((await res2.json()) as Json).details).toMatchObject({ reason: "instruction_already_matched" });
-    // The database refuses it too (partial unique index), whatever the code path.
-    await expect(
-      h.database.db
-        .update(s.reconciliationMatches)
-        .set({ state: "confirmed" })
-        .where(eq(s.reconciliationMatches.id, second?.id ?? "")),
-    ).rejects.toThrow();
-  });
+        remittance: matchedInstruction?.endToEndId ?? "",
+        endToEndId: matchedInstruction?.endToEndId ?? null,
+      } as typeof s.transactions.$inferInsert;
+      await h.database.db.insert(s.transactions).values(extra);
+      // The matcher skips instructions confirmed elsewhere, so put the proposal in by hand.
+      const [manual] = await h.database.db
+        .insert(s.reconciliationMatches)
+        .values({
+          id: uid(),
+          tenantId: IDS.tenant,
+          companyId: IDS.companyA,
+          paymentInstructionId: first?.payment_instruction_id ?? "",
+          transactionId: extra.id,
+          state: "proposed",
+          score: 90,
+          scoreBreakdown: { amount: 100, date: 100, reference: 100, name: 40 },
+        })
+        .returning();
+      const res2 = await decide("confirm", manual?.id ?? "");
+      expect(res2.status).toBe(409);
+      expect(((await res2.json()) as Json).details).toMatchObject({ reason: "instruction_already_matched" });
+      // The database refuses it too (partial unique index), whatever the code path.
+      await expect(
+        h.database.db
+          .update(s.reconciliationMatches)
+          .set({ state: "confirmed" })
+          .where(eq(s.reconciliationMatches.id, second?.id ?? "")),
+      ).rejects.toThrow();
+    },
+  );
 
-  it("404 outside the scope, 400 for a bad id or body, 403 without write:reconciliation or write approval", async () => {
-    const { txs } = await scenario([{ amount: "55.00", name: "Scope AS" }]);
-    const [m] = await matchesFor(txs[0]?.id ?? "");
-    const id = m?.id ?? "";
-    expect((await decide("confirm", id, { client: "otherB" })).status).toBe(404);
-    expect((await decide("confirm", id, { company: IDS.companyB })).status).toBe(404);
-    expect((await decide("confirm", uid())).status).toBe(404);
-    expect((await decide("confirm", "not-a-uuid")).status).toBe(400);
-    expect((await decide("confirm", id, { json: { reviewer: "x", colour: "red" } })).status).toBe(400);
-    expect((await decide("reject", id, { json: { reason: "" } })).status).toBe(400);
-    expect((await decide("confirm", id, { client: "readB" })).status).toBe(403);
-    expect((await h.call("POST", `/reconciliation/matches/${id}/confirm`, { client: "fullB" })).status).toBe(400); // no Idempotency-Key
-    const ok = await decide("reject", id, { company: IDS.companyA, json: {} });
-    expect(ok.status).toBe(200);
-    expect(((await ok.json()) as Match).state).toBe("rejected");
-  });
+  it(
+    "404 outside the scope, 400 for a bad id or body, 403 without write:reconciliation or write " + "approval",
+    async () => {
+      const { txs } = await scenario([{ amount: "55.00", name: "Scope AS" }]);
+      const [m] = await matchesFor(txs[0]?.id ?? "");
+      const id = m?.id ?? "";
+      expect((await decide("confirm", id, { client: "otherB" })).status).toBe(404);
+      expect((await decide("confirm", id, { company: IDS.companyB })).status).toBe(404);
+      expect((await decide("confirm", uid())).status).toBe(404);
+      expect((await decide("confirm", "not-a-uuid")).status).toBe(400);
+      expect((await decide("confirm", id, { json: { reviewer: "x", colour: "red" } })).status).toBe(400);
+      expect((await decide("reject", id, { json: { reason: "" } })).status).toBe(400);
+      expect((await decide("confirm", id, { client: "readB" })).status).toBe(403);
+      // No Idempotency-Key.
+      expect((await h.call("POST", `/reconciliation/matches/${id}/confirm`, { client: "fullB" })).status).toBe(400);
+      const ok = await decide("reject", id, { company: IDS.companyA, json: {} });
+      expect(ok.status).toBe(200);
+      expect(((await ok.json()) as Match).state).toBe("rejected");
+    },
+  );
 });

@@ -10,7 +10,8 @@ import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
 const rangeDoc =
-  "from_date / to_date are inclusive; to_date defaults to today (UTC) and from_date to 29 days before to_date (30 days).";
+  "from_date / to_date are inclusive; to_date defaults to today (UTC) and from_date to 29 days before to_date (30 " +
+  "days).";
 const reportQuery = z.object({ ...pagingQuery, ...ReportListQuery.shape }).strict();
 
 const DaysParam = z
@@ -26,7 +27,10 @@ const cashflowRoute = <P extends string>(path: P, summary: string) =>
     path,
     tags: ["Reporting"],
     summary,
-    description: `Per booking date and currency: inflow (sum of credits), outflow (sum of debits, positive), net = inflow − outflow; exact decimals. Days without bookings have no row. Sorted by date then currency. ${rangeDoc}`,
+    description:
+      `Per booking date and currency: inflow (sum of credits), outflow (sum of debits, positive), net = ` +
+      `inflow − outflow; exact decimals. Days without bookings have no row. Sorted by date then currency. ` +
+      `${rangeDoc}`,
     scope: "read:reporting",
     company: "required",
     request: { query: reportQuery },
@@ -39,7 +43,9 @@ const positionsRoute = <P extends string>(path: P, summary: string) =>
     path,
     tags: ["Reporting"],
     summary,
-    description: `Per date and currency: the sum of the closing_booked balances of that date; exact decimals. Dates without snapshots have no row. Sorted by date then currency. ${rangeDoc}`,
+    description:
+      `Per date and currency: the sum of the closing_booked balances of that date; exact decimals. Dates ` +
+      `without snapshots have no row. Sorted by date then currency. ${rangeDoc}`,
     scope: "read:reporting",
     company: "required",
     request: { query: reportQuery },
@@ -63,7 +69,11 @@ export const forecastRoute = defineRoute({
   tags: ["Reporting"],
   summary: "Cash forecast per future date and currency",
   description:
-    "amount = the latest position (each account's newest closing_booked balance) + the average net flow of the same weekday over the last 90 days for every day after that position, − outgoing payment batches (created, pending_approval, approved, processing) by requested_execution_date. Rounded to the currency's minor units. Default range: the next 30 days (tomorrow onwards); `days` (1–366) sets the length from from_date; from_date must not be before today; at most 366 days. Sorted by date then currency.",
+    "amount = the latest position (each account's newest closing_booked balance) + the average net flow of the same " +
+    "weekday over the last 90 days for every day after that position, − outgoing payment batches (created, " +
+    "pending_approval, approved, processing) by requested_execution_date. Rounded to the currency's minor units. " +
+    "Default range: the next 30 days (tomorrow onwards); `days` (1–366) sets the length from from_date; from_date " +
+    "must not be before today; at most 366 days. Sorted by date then currency.",
   scope: "read:forecast",
   company: "required",
   request: {

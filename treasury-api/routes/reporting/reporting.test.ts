@@ -393,7 +393,8 @@ describe("forecast", () => {
           source: "api",
         };
       };
-      // The 90-day window (today−90 … today−1) holds today's weekday 12 times and the other six weekdays 13 times each.
+      // The 90-day window (today−90 … today−1) holds today's weekday 12 times and the other six weekdays 13
+      // times each.
       await db
         .insert(s.transactions)
         .values([
@@ -435,20 +436,25 @@ describe("forecast", () => {
       await db.delete(s.companies).where(eq(s.companies.id, F));
     });
 
-    it("position 1000.00; weekday averages +120/12, −13/13, +1/13 (6 decimals); batches −5 (overdue, first day) and −50", async () => {
-      const got = await rows("partnerA", `/reporting/forecast?from_date=${today}&days=8`, F);
-      // Day by day: today +10 −5 | 0 | 0 | −50 | 0 | +0.076923 | −1 | +10 (today's weekday again).
-      expect(got.map((r) => [r.date, r.currency, r.amount])).toEqual([
-        [today, "USD", "1005.00"],
-        [shiftDate(today, 1), "USD", "1005.00"],
-        [shiftDate(today, 2), "USD", "1005.00"],
-        [shiftDate(today, 3), "USD", "955.00"],
-        [shiftDate(today, 4), "USD", "955.00"],
-        [shiftDate(today, 5), "USD", "955.08"],
-        [shiftDate(today, 6), "USD", "954.08"],
-        [shiftDate(today, 7), "USD", "964.08"],
-      ]);
-    });
+    it(
+      "position 1000.00; weekday averages +120/12, −13/13, +1/13 (6 decimals); batches −5 (overdue, first day) " +
+        "and " +
+        "−50",
+      async () => {
+        const got = await rows("partnerA", `/reporting/forecast?from_date=${today}&days=8`, F);
+        // Day by day: today +10 −5 | 0 | 0 | −50 | 0 | +0.076923 | −1 | +10 (today's weekday again).
+        expect(got.map((r) => [r.date, r.currency, r.amount])).toEqual([
+          [today, "USD", "1005.00"],
+          [shiftDate(today, 1), "USD", "1005.00"],
+          [shiftDate(today, 2), "USD", "1005.00"],
+          [shiftDate(today, 3), "USD", "955.00"],
+          [shiftDate(today, 4), "USD", "955.00"],
+          [shiftDate(today, 5), "USD", "955.08"],
+          [shiftDate(today, 6), "USD", "954.08"],
+          [shiftDate(today, 7), "USD", "964.08"],
+        ]);
+      },
+    );
   });
 
   it("400 for a past from_date, days with to_date, days out of range, a range over 366 days", async () => {

@@ -25,10 +25,14 @@ export const importStatementsRoute = defineRoute({
   tags: ["Statements (extension)"],
   summary: "Import bank statements (extension): camt.052 / camt.053 / camt.054 files",
   description:
-    "Extension of the local implementation. A multipart upload of one or more files in the part `files`; the message and version (001.02-001.12) " +
-    "are detected per file. All files are stored in one transaction: booked entries as transactions (idempotent: a file imported again adds nothing), " +
-    "entries without a booking date as pending (not booked), balances, coverage days, camt.052 intraday points. 200 with one summary per file. " +
-    "400 validation_error naming the file and element (details.file, details.path) when a file cannot be read; nothing is stored then. " +
+    "Extension of the local implementation. A multipart upload of one or more files in the part `files`; the " +
+    "message and version (001.02-001.12) " +
+    "are detected per file. All files are stored in one transaction: booked entries as transactions (idempotent: a " +
+    "file imported again adds nothing), " +
+    "entries without a booking date as pending (not booked), balances, coverage days, camt.052 intraday points. 200 " +
+    "with one summary per file. " +
+    "400 validation_error naming the file and element (details.file, details.path) when a file cannot be read; " +
+    "nothing is stored then. " +
     "Form A callers must send X-Company-ID too. Files up to 25 MB, bodies up to 100 MB.",
   scope: "write:ledger",
   company: "required",

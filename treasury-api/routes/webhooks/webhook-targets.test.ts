@@ -125,50 +125,58 @@ describe("create and update (setting off)", () => {
 });
 
 describe("connect time (setting off)", () => {
-  it("a name that resolves to 127.0.0.1 after it was registered: the test endpoint says only 'target not allowed' and nothing is sent", async () => {
-    const port = new URL(rx.url).port;
-    dns.set("rebind.example.com", ["93.184.215.14"]);
-    const res = await create(`https://rebind.example.com:${port}/rebind`);
-    expect(res.status).toBe(201);
-    const ep = (await res.json()) as { id: string };
-    dns.set("rebind.example.com", ["127.0.0.1"]);
-    const test = await h.call("POST", `/webhooks/${ep.id}/test`, { client: "fullB", idem: true });
-    expect(test.status).toBe(200);
-    const d = (await test.json()) as Delivery;
-    expect(d).toMatchObject({ status: "pending", last_status_code: null, last_error: "target not allowed" });
-    expect(d.attempt_log).toEqual([expect.objectContaining({ status_code: null, error: "target not allowed" })]);
-    expect(rx.received.filter((r) => r.path === "/rebind")).toHaveLength(0);
-  });
+  it(
+    "a name that resolves to 127.0.0.1 after it was registered: the test endpoint says only 'target not allowed' " +
+      "and nothing is sent",
+    async () => {
+      const port = new URL(rx.url).port;
+      dns.set("rebind.example.com", ["93.184.215.14"]);
+      const res = await create(`https://rebind.example.com:${port}/rebind`);
+      expect(res.status).toBe(201);
+      const ep = (await res.json()) as { id: string };
+      dns.set("rebind.example.com", ["127.0.0.1"]);
+      const test = await h.call("POST", `/webhooks/${ep.id}/test`, { client: "fullB", idem: true });
+      expect(test.status).toBe(200);
+      const d = (await test.json()) as Delivery;
+      expect(d).toMatchObject({ status: "pending", last_status_code: null, last_error: "target not allowed" });
+      expect(d.attempt_log).toEqual([expect.objectContaining({ status_code: null, error: "target not allowed" })]);
+      expect(rx.received.filter((r) => r.path === "/rebind")).toHaveLength(0);
+    },
+  );
 
-  it("an endpoint stored before the policy (http on loopback) is refused by the test endpoint and the worker alike, without a cause", async () => {
-    const id = crypto.randomUUID();
-    await h.database.db.insert(s.webhookEndpoints).values({
-      id,
-      clientId: CLIENTS.fullB.id,
-      tenantId: IDS.tenant,
-      url: `${rx.url}/legacy`,
-      active: true,
-      events: ["payment.status.updated"],
-      secret: "whsec_legacy",
-    });
-    const test = (await (
-      await h.call("POST", `/webhooks/${id}/test`, { client: "fullB", idem: true })
-    ).json()) as Delivery;
-    expect(test.last_error).toBe("target not allowed");
-    await enqueueEvents(h.database.db, [
-      { tenantId: IDS.tenant, companyId: IDS.companyA, type: "payment.status.updated", data: { marker: "legacy" } },
-    ]);
-    await runWebhooksOnce(h.database.db, resolveConfig(strict));
-    const list = (await (
-      await h.call("GET", `/webhooks/${id}/deliveries?status=pending`, { client: "fullB" })
-    ).json()) as { results: Delivery[] };
-    expect(list.results.length).toBe(2);
-    for (const d of list.results) {
-      expect(d.attempt_log.length).toBeGreaterThan(0);
-      for (const a of d.attempt_log) expect(a).toMatchObject({ status_code: null, error: "target not allowed" });
-    }
-    expect(rx.received.filter((r) => r.path === "/legacy")).toHaveLength(0);
-  });
+  it(
+    "an endpoint stored before the policy (http on loopback) is refused by the test endpoint and the worker alike, " +
+      "without a cause",
+    async () => {
+      const id = crypto.randomUUID();
+      await h.database.db.insert(s.webhookEndpoints).values({
+        id,
+        clientId: CLIENTS.fullB.id,
+        tenantId: IDS.tenant,
+        url: `${rx.url}/legacy`,
+        active: true,
+        events: ["payment.status.updated"],
+        secret: "whsec_legacy",
+      });
+      const test = (await (
+        await h.call("POST", `/webhooks/${id}/test`, { client: "fullB", idem: true })
+      ).json()) as Delivery;
+      expect(test.last_error).toBe("target not allowed");
+      await enqueueEvents(h.database.db, [
+        { tenantId: IDS.tenant, companyId: IDS.companyA, type: "payment.status.updated", data: { marker: "legacy" } },
+      ]);
+      await runWebhooksOnce(h.database.db, resolveConfig(strict));
+      const list = (await (
+        await h.call("GET", `/webhooks/${id}/deliveries?status=pending`, { client: "fullB" })
+      ).json()) as { results: Delivery[] };
+      expect(list.results.length).toBe(2);
+      for (const d of list.results) {
+        expect(d.attempt_log.length).toBeGreaterThan(0);
+        for (const a of d.attempt_log) expect(a).toMatchObject({ status_code: null, error: "target not allowed" });
+      }
+      expect(rx.received.filter((r) => r.path === "/legacy")).toHaveLength(0);
+    },
+  );
 });
 
 describe("development setting on (demo mode, tests)", () => {

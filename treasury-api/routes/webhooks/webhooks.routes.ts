@@ -37,7 +37,12 @@ export const createWebhookRoute = defineRoute({
   path: "/webhooks",
   tags: ["Webhooks"],
   summary: "Register a webhook endpoint",
-  description: `url must be https on a public address (400 on url otherwise; see Webhooks in the API description; development servers also allow http and private addresses). events (or, as in the Form B example, event_types — same meaning) lists the event kinds: transaction.created, payment.status.updated, reconciliation.match.created, reconciliation.match.updated; unknown kinds are 400. ${secretDoc}`,
+  description:
+    `url must be https on a public address (400 on url otherwise; see Webhooks in the API description; ` +
+    `development servers also allow http and private addresses). events (or, as in the Form B example, event_types ` +
+    `— ` +
+    `same meaning) lists the event kinds: transaction.created, payment.status.updated, reconciliation.match.created, ` +
+    `reconciliation.match.updated; unknown kinds are 400. ${secretDoc}`,
   scope: "admin:public_api",
   company: "none",
   request: { body: { required: true, content: { "application/json": { schema: WebhookCreate } } } },
@@ -60,7 +65,10 @@ export const patchWebhookRoute = defineRoute({
   path: "/webhooks/{id}",
   tags: ["Webhooks"],
   summary: "Update a webhook endpoint or rotate its secret",
-  description: `Any subset of url, active, events / event_types; a new url is checked like at creation. Extension: rotate_secret: true issues a new secret (returned in this response only); the old one stays valid for 24 hours and deliveries carry one v1= signature per valid secret. ${secretDoc}`,
+  description:
+    `Any subset of url, active, events / event_types; a new url is checked like at creation. Extension: ` +
+    `rotate_secret: true issues a new secret (returned in this response only); the old one stays valid for 24 hours ` +
+    `and deliveries carry one v1= signature per valid secret. ${secretDoc}`,
   scope: "admin:public_api",
   company: "none",
   request: { params: idParams, body: { required: true, content: { "application/json": { schema: WebhookPatch } } } },
@@ -90,7 +98,8 @@ export const listDeliveriesRoute = defineRoute({
   tags: ["Webhooks"],
   summary: "Delivery log of a webhook endpoint (extension)",
   description:
-    "Newest first. Each delivery lists every attempt (status code or error, duration). Filter status: pending, delivered, failed.",
+    "Newest first. Each delivery lists every attempt (status code or error, duration). Filter status: pending, " +
+    "delivered, failed.",
   scope: "admin:public_api",
   company: "none",
   request: {
@@ -106,7 +115,10 @@ export const testWebhookRoute = defineRoute({
   tags: ["Webhooks"],
   summary: "Send a signed test event (extension)",
   description:
-    'Sends one event of type webhook.test ({ endpoint_id, message }) to the endpoint right away, signed like every delivery, and answers with the delivery after that attempt. A failed test is retried on the normal schedule. No body is needed. A target the policy refuses (see Webhooks in the API description) is not contacted; its attempt records only the error "target not allowed".',
+    "Sends one event of type webhook.test ({ endpoint_id, message }) to the endpoint right away, signed like every " +
+    "delivery, and answers with the delivery after that attempt. A failed test is retried on the normal schedule. " +
+    "No body is needed. A target the policy refuses (see Webhooks in the API description) is not contacted; its " +
+    'attempt records only the error "target not allowed".',
   scope: "admin:public_api",
   company: "none",
   request: { params: idParams },

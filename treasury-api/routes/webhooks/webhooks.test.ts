@@ -117,29 +117,38 @@ describe("endpoint CRUD", () => {
     },
   );
 
-  it("400 for bad URL, ftp://, unknown event kind, unknown field, missing events, empty PATCH, disagreeing lists", async () => {
-    const bad: Json[] = [
-      { url: "not a url", events: ["transaction.created"] },
-      { url: "ftp://example.com/hook", events: ["transaction.created"] },
-      { url: "javascript:alert(1)", events: ["transaction.created"] },
-      { url: "http://127.0.0.1/hook", events: ["transaction.deleted"] },
-      { url: "http://127.0.0.1/hook", events: ["transaction.created"], secret: "mine" },
-      { url: "http://127.0.0.1/hook" },
-      { url: "http://127.0.0.1/hook", events: [] },
-      { url: "http://127.0.0.1/hook", events: ["transaction.created"], event_types: ["payment.status.updated"] },
-      { events: ["transaction.created"] },
-    ];
-    for (const json of bad) {
-      const res = await h.call("POST", "/webhooks", { client: "fullB", idem: true, json });
-      expect(res.status, JSON.stringify(json)).toBe(400);
-      expect(((await res.json()) as Json).error).toBe("validation_error");
-    }
-    const ep = await register("fullB", ["transaction.created"]);
-    for (const json of [{}, { url: "ftp://x.example/h" }, { events: ["nope"] }, { color: "red" }, { active: "yes" }]) {
-      const res = await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", idem: true, json });
-      expect(res.status, JSON.stringify(json)).toBe(400);
-    }
-  });
+  it(
+    "400 for bad URL, ftp://, unknown event kind, unknown field, missing events, empty PATCH, disagreeing " + "lists",
+    async () => {
+      const bad: Json[] = [
+        { url: "not a url", events: ["transaction.created"] },
+        { url: "ftp://example.com/hook", events: ["transaction.created"] },
+        { url: "javascript:alert(1)", events: ["transaction.created"] },
+        { url: "http://127.0.0.1/hook", events: ["transaction.deleted"] },
+        { url: "http://127.0.0.1/hook", events: ["transaction.created"], secret: "mine" },
+        { url: "http://127.0.0.1/hook" },
+        { url: "http://127.0.0.1/hook", events: [] },
+        { url: "http://127.0.0.1/hook", events: ["transaction.created"], event_types: ["payment.status.updated"] },
+        { events: ["transaction.created"] },
+      ];
+      for (const json of bad) {
+        const res = await h.call("POST", "/webhooks", { client: "fullB", idem: true, json });
+        expect(res.status, JSON.stringify(json)).toBe(400);
+        expect(((await res.json()) as Json).error).toBe("validation_error");
+      }
+      const ep = await register("fullB", ["transaction.created"]);
+      for (const json of [
+        {},
+        { url: "ftp://x.example/h" },
+        { events: ["nope"] },
+        { color: "red" },
+        { active: "yes" },
+      ]) {
+        const res = await h.call("PATCH", `/webhooks/${ep.id}`, { client: "fullB", idem: true, json });
+        expect(res.status, JSON.stringify(json)).toBe(400);
+      }
+    },
+  );
 
   it("event_types alone works (Form B example)", async () => {
     const res = await h.call("POST", "/webhooks", {
@@ -217,27 +226,31 @@ describe("deliveries to a loopback receiver", () => {
     rx.respond = () => ({ status: 200 });
   });
 
-  it("an event goes to active endpoints subscribed to its type whose client sees its company (Form B) or tenant (Form A)", async () => {
-    const fullB = await register("fullB", ["payment.status.updated"]);
-    const partnerA = await register("partnerA", ["payment.status.updated"]);
-    const otherB = await register("otherB", ["payment.status.updated"]);
-    const inactive = await register("fullB", ["payment.status.updated"], { active: false });
-    const otherType = await register("fullB", ["reconciliation.match.updated"]);
-    const eA = await emit(IDS.companyA, "payment.status.updated");
-    const eC = await emit(IDS.companyC, "payment.status.updated");
-    const eD = await emit(IDS.companyD, "payment.status.updated", {}, IDS.tenant2);
-    const ids = (p: string) =>
-      at(p)
-        .map((d) => d.eventId)
-        .sort();
-    await pump(() => ids(partnerA.path).length >= 2 && ids(fullB.path).length >= 1 && ids(otherB.path).length >= 1);
-    await runWebhooksOnce(h.database.db, config);
-    expect(ids(fullB.path)).toEqual([eA]);
-    expect(ids(partnerA.path)).toEqual([eA, eC].sort());
-    expect(ids(otherB.path)).toEqual([eD]);
-    expect(at(inactive.path)).toHaveLength(0);
-    expect(at(otherType.path)).toHaveLength(0);
-  });
+  it(
+    "an event goes to active endpoints subscribed to its type whose client sees its company (Form B) or tenant " +
+      "(Form A)",
+    async () => {
+      const fullB = await register("fullB", ["payment.status.updated"]);
+      const partnerA = await register("partnerA", ["payment.status.updated"]);
+      const otherB = await register("otherB", ["payment.status.updated"]);
+      const inactive = await register("fullB", ["payment.status.updated"], { active: false });
+      const otherType = await register("fullB", ["reconciliation.match.updated"]);
+      const eA = await emit(IDS.companyA, "payment.status.updated");
+      const eC = await emit(IDS.companyC, "payment.status.updated");
+      const eD = await emit(IDS.companyD, "payment.status.updated", {}, IDS.tenant2);
+      const ids = (p: string) =>
+        at(p)
+          .map((d) => d.eventId)
+          .sort();
+      await pump(() => ids(partnerA.path).length >= 2 && ids(fullB.path).length >= 1 && ids(otherB.path).length >= 1);
+      await runWebhooksOnce(h.database.db, config);
+      expect(ids(fullB.path)).toEqual([eA]);
+      expect(ids(partnerA.path)).toEqual([eA, eC].sort());
+      expect(ids(otherB.path)).toEqual([eD]);
+      expect(at(inactive.path)).toHaveLength(0);
+      expect(at(otherType.path)).toHaveLength(0);
+    },
+  );
 
   it("after rotate_secret deliveries carry two v1= signatures; old and new secrets both verify", async () => {
     const ep = await register("fullB", ["reconciliation.match.created"]);

@@ -26,7 +26,10 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
     <div className="max-w-6xl">
       <PageHeader
         title="Reports"
-        description={`Expected position per currency at ${ctx.company.name}, continuing the actual positions of the chosen range`}
+        description={
+          `Expected position per currency at ${ctx.company.name}, continuing the actual positions of the ` +
+          `chosen range`
+        }
       />
       <ReportShell
         range={range}

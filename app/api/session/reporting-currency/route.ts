@@ -9,7 +9,10 @@ const Body = z.object({
   currency: z.string({ message: "must be an ISO 4217 currency code such as EUR" }),
 });
 
-/** GET /api/session/reporting-currency — `{ currency, origin, supported }`: the user's reporting currency and the choices. */
+/**
+ * GET /api/session/reporting-currency — `{ currency, origin, supported }`: the user's reporting currency and the
+ * choices.
+ */
 export const GET = withUser({ permission: "ledger.read", company: "none" }, async (ctx) => {
   const [current, supported] = await Promise.all([reportingCurrencyFor(ctx.user.id), supportedReportingCurrencies()]);
   return { ...current, supported };

@@ -6,7 +6,8 @@ import { payeeHistory } from "@/lib/bff/queries/risk";
 const PayeeHistoryQuery = z.object({ iban: Iban, company_id: Uuid.optional() });
 
 /**
- * GET ?iban= — the company's last 12 payments to that IBAN, this batch's own left out (the payee's history, shown in place
+ * GET ?iban= — the company's last 12 payments to that IBAN, this batch's own left out (the payee's history, shown in
+ * place
  * next to a batch's instruction). `company_id` as for the risk read.
  */
 export const GET = withUser(

@@ -1,0 +1,172 @@
+/**
+ * The request machinery the Treasury client's method groups share: one token
+ * manager and one HTTP core (retries, timeouts, headers) per client, and the
+ * typed `list` / `get` / `write` helpers the endpoint methods are written with.
+ *
+ * Server-only: it holds the client secret and the access tokens.
+ */
+import "server-only";
+import { z } from "zod";
+import { PAGE_SIZE_DEFAULT, listOf } from "../contract";
+import { HttpCore, type CallContext, type QueryValue } from "./http";
+import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
+import { TokenManager } from "./token-manager";
+
+export interface TreasuryClientConfig {
+  /** Base address ending in `/public`, e.g. `http://127.0.0.1:4010/public`. */
+  baseUrl: string;
+  form: "A" | "B";
+  clientId: string;
+  clientSecret: string;
+  /** Form A: the tenant every call is bound to (`X-Tenant-ID`). */
+  tenantId?: string;
+  scopes: readonly string[];
+  /** Per attempt, milliseconds (default 15 000). */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  /** Injectable for tests. */
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
+}
+
+export interface PageParams {
+  /** Form B page (1-indexed); ignored by Form A. */
+  page?: number;
+  /** Rows per page: Form B `page_size`, Form A `limit` (1..1000). */
+  pageSize?: number;
+}
+
+/** Write context: the Idempotency-Key is required on every write (spec §4 conventions). */
+export type WriteContext = CallContext & { idempotencyKey: string };
+
+/** The query-string values of `q` for the keys of `schema` (strings, numbers and booleans only). */
+export function pick(
+  q: object | undefined,
+  schema: z.ZodObject,
+  extra: readonly string[] = [],
+): Record<string, QueryValue> {
+  const out: Record<string, QueryValue> = {};
+  if (!q) return out;
+  for (const k of [...Object.keys(schema.shape), ...extra]) {
+    const v = (q as Record<string, unknown>)[k];
+    if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") out[k] = v;
+  }
+  return out;
+}
+
+/** Percent-encodes one path segment (an id). */
+export const enc = encodeURIComponent;
+
+/** The token manager and HTTP core of one client, built from its configuration. */
+function createCore(config: TreasuryClientConfig) {
+  const fetchImpl = config.fetch ?? globalThis.fetch.bind(globalThis);
+  const now = config.now ?? Date.now;
+  const timeoutMs = config.timeoutMs ?? 15_000;
+  const baseUrl = config.baseUrl.replace(/\/+$/, "");
+  const tokens = new TokenManager({
+    baseUrl,
+    form: config.form,
+    clientId: config.clientId,
+    clientSecret: config.clientSecret,
+    tenantId: config.tenantId,
+    scopes: config.scopes,
+    timeoutMs,
+    fetch: fetchImpl,
+    now,
+  });
+  const http = new HttpCore({
+    baseUrl,
+    form: config.form,
+    tenantId: config.tenantId,
+    timeoutMs,
+    retry: { ...DEFAULT_RETRY_POLICY, ...config.retry },
+    fetch: fetchImpl,
+    sleep: config.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+    random: config.random ?? Math.random,
+    now,
+    tokens,
+    onRetry: config.onRetry,
+  });
+  return { tokens, http };
+}
+
+/**
+ * The shared machinery of one client: `list` (a `Page` in either form, with `next` followed by
+ * `iterateItems`), `get`, `write` (status and possibly empty body) and `writeOne` (a body is required).
+ */
+export function createTransport(config: TreasuryClientConfig) {
+  const { tokens, http } = createCore(config);
+
+  /** Page-size query parameters of the configured form. */
+  function pagingQuery(p: PageParams | undefined): Record<string, QueryValue> {
+    if (config.form === "A") return { limit: p?.pageSize };
+    return { page: p?.page, page_size: p?.pageSize };
+  }
+
+  async function list<I extends z.ZodType>(
+    path: string,
+    item: I,
+    filters: Record<string, QueryValue>,
+    paging: PageParams | undefined,
+    ctx: CallContext,
+  ): Promise<Page<z.output<I>>> {
+    const schema = listOf(item);
+    const r = await http.send({ method: "GET", path, query: { ...filters, ...pagingQuery(paging) }, schema }, ctx);
+    return withNext(toPage(r.data as RawList<z.output<I>>, paging?.pageSize ?? PAGE_SIZE_DEFAULT), item, ctx);
+  }
+
+  function withNext<I extends z.ZodType>(page: Page<z.output<I>>, item: I, ctx: CallContext): Page<z.output<I>> {
+    const next = page.next;
+    if (next) {
+      const readCtx: CallContext = { companyId: ctx.companyId, requestId: ctx.requestId, signal: ctx.signal };
+      page[FETCH_NEXT] = async () => {
+        const r = await http.send({ method: "GET", path: next, schema: listOf(item) }, readCtx);
+        return withNext(toPage(r.data as RawList<z.output<I>>, page.pageSize), item, readCtx);
+      };
+    }
+    return page;
+  }
+
+  async function get<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    ctx: CallContext,
+    query?: Record<string, QueryValue>,
+  ): Promise<z.output<S>> {
+    const r = await http.send({ method: "GET", path, schema, query }, ctx);
+    return r.data as z.output<S>;
+  }
+
+  async function write<S extends z.ZodType>(
+    method: "POST" | "PATCH" | "DELETE",
+    path: string,
+    schema: S,
+    ctx: WriteContext,
+    body?: unknown,
+    allowEmpty = false,
+  ) {
+    const r = await http.send({ method, path, schema, body, allowEmpty }, ctx);
+    return { status: r.status, data: r.data as z.output<S> | null };
+  }
+
+  /** A write whose answer must have a body. */
+  async function writeOne<S extends z.ZodType>(
+    method: "POST" | "PATCH",
+    path: string,
+    schema: S,
+    ctx: WriteContext,
+    body?: unknown,
+  ): Promise<z.output<S>> {
+    const r = await write(method, path, schema, ctx, body);
+    return r.data as z.output<S>;
+  }
+
+  return { form: config.form, tokens, http, list, get, write, writeOne };
+}
+
+/** The machinery each method group of the client is built with. */
+export type Transport = ReturnType<typeof createTransport>;
