@@ -65,7 +65,12 @@ export default async function DashboardLayout({ children }: { children: ReactNod
         <Nav areas={areas} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-14 shrink-0 items-center justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6">
+        <header
+          className={
+            "sticky top-0 z-30 flex h-14 shrink-0 items-center " +
+            "justify-between gap-2 border-b border-slate-200 bg-white px-3 md:gap-4 md:px-6"
+          }
+        >
           <MobileNav areas={areas} name={user.name} roles={user.roles} />
           <CompanySwitcher
             companies={companies.map((c) => ({ id: c.id, name: c.name, country: c.country }))}

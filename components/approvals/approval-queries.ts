@@ -32,5 +32,6 @@ export function approveBlocker(row: ApprovalQueueRow): string | null {
 export function bulkApproveBlocker(row: ApprovalQueueRow): string | null {
   const codes = row.risk?.requires_acknowledgement ?? [];
   if (codes.length === 0) return null;
-  return `Not approved in bulk: ${codes.map((c) => c.replaceAll("_", " ")).join(", ")} must be acknowledged. Approve it on its own.`;
+  const names = codes.map((c) => c.replaceAll("_", " ")).join(", ");
+  return `Not approved in bulk: ${names} must be acknowledged. Approve it on its own.`;
 }

@@ -70,7 +70,10 @@ export function RiskBadges({ risk }: { risk: BatchRisk | null }) {
           data-code={code}
           data-severity={severity}
           title={SIGNAL_LABEL[code]}
-          className={`inline-flex items-center gap-1 whitespace-nowrap rounded px-1 py-px text-[11px] font-medium ring-1 ring-inset ${TONE[severity]}`}
+          className={
+            "inline-flex items-center gap-1 whitespace-nowrap rounded " +
+            `px-1 py-px text-[11px] font-medium ring-1 ring-inset ${TONE[severity]}`
+          }
         >
           <SeverityIcon severity={severity} />
           {BADGE_LABEL[code]}

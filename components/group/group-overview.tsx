@@ -248,6 +248,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
   const accounts = [...data.accounts].sort(
     (a, b) => a.companyName.localeCompare(b.companyName) || a.accountName.localeCompare(b.accountName),
   );
+  const companies = `${data.companyCount} ${data.companyCount === 1 ? "company" : "companies"}`;
   return (
     <div className="space-y-5">
       {data.failedCompanies.length > 0 && (
@@ -265,8 +266,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4"
       >
         <h2 id="group-total-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
-          Group cash · {data.companyCount} {data.companyCount === 1 ? "company" : "companies"} · {data.total.accounts}{" "}
-          accounts
+          Group cash · {companies} · {data.total.accounts} accounts
         </h2>
         <div
           className="mt-1 text-xl font-semibold sm:text-2xl"

@@ -37,7 +37,10 @@ export function MobileNav({ areas, name, roles }: { areas: NavArea[]; name: stri
       <button
         ref={button}
         type="button"
-        className="-ml-1 inline-flex size-11 shrink-0 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+        className={
+          "-ml-1 inline-flex size-11 shrink-0 items-center " +
+          "justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+        }
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

@@ -29,7 +29,10 @@ export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
         <Dialog.Content
           data-testid="nav-sheet"
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-slate-900 pb-4 shadow-xl"
+          className={
+            "fixed inset-y-0 left-0 z-50 flex w-72 " +
+            "max-w-[85vw] flex-col overflow-y-auto bg-slate-900 pb-4 shadow-xl"
+          }
           onCloseAutoFocus={(e) => {
             // The button opening the sheet is not a Radix trigger (the sheet loads lazily): focus goes back by hand.
             e.preventDefault();
@@ -42,7 +45,10 @@ export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }
               Treasury menu
             </Dialog.Title>
             <Dialog.Close
-              className="inline-flex size-11 items-center justify-center rounded-md text-slate-300 hover:bg-slate-800 hover:text-white"
+              className={
+                "inline-flex size-11 items-center justify-center " +
+                "rounded-md text-slate-300 hover:bg-slate-800 hover:text-white"
+              }
               aria-label="Close menu"
             >
               <X className="size-5" aria-hidden />

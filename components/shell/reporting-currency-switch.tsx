@@ -50,7 +50,8 @@ export function ReportingCurrencySwitch({ current, supported }: { current: strin
         aria-label={`Reporting currency: ${shown}. Change`}
         aria-busy={pending}
         className={
-          "inline-flex h-11 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 text-[13px] md:h-8 " +
+          "inline-flex h-11 items-center gap-1.5 rounded-md border " +
+          "border-slate-300 bg-white px-2.5 text-[13px] md:h-8 " +
           "font-medium text-slate-800 shadow-xs hover:bg-slate-50 data-[state=open]:bg-slate-100 disabled:opacity-60"
         }
         disabled={pending}
@@ -63,7 +64,10 @@ export function ReportingCurrencySwitch({ current, supported }: { current: strin
         <DropdownMenu.Content
           align="end"
           sideOffset={4}
-          className="z-50 max-h-80 min-w-36 overflow-auto rounded-md border border-slate-200 bg-white p-1 text-[13px] shadow-md"
+          className={
+            "z-50 max-h-80 min-w-36 overflow-auto rounded-md " +
+            "border border-slate-200 bg-white p-1 text-[13px] shadow-md"
+          }
         >
           <DropdownMenu.Label className="px-2 py-1 text-xs text-slate-500">Reporting currency</DropdownMenu.Label>
           <DropdownMenu.RadioGroup value={shown} onValueChange={(v) => void choose(v)}>

@@ -11,8 +11,7 @@ export const COVERAGE_STYLE: Record<CoverageState, { label: string; className: s
   complete: { label: "Complete", className: "bg-emerald-500" },
   partial: {
     label: "Partial",
-    className:
-      "bg-amber-400 bg-[linear-gradient(135deg,transparent_45%,rgba(255,255,255,.7)_45%,rgba(255,255,255,.7)_55%,transparent_55%)]",
+    className: "bg-amber-400 bg-partial-stripes",
   },
   missing: {
     label: "Missing",

@@ -106,7 +106,11 @@ export function AccountsDataTable({
   });
   const visible = table.getRowModel().rows;
   return (
-    <div className="relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white">
+    <div
+      className={
+        "relative max-w-full overflow-x-auto overscroll-x-contain " + "rounded-lg border border-slate-200 bg-white"
+      }
+    >
       {/* Scrolls sideways in its own box on narrow screens, the account name pinned. */}
       <table
         className={`w-full border-separate border-spacing-0 text-[13px] ${PIN_FIRST_COLUMN}`}
@@ -124,7 +128,10 @@ export function AccountsDataTable({
                     key={h.id}
                     scope="col"
                     aria-sort={h.column.getCanSort() ? ariaSort(sorted) : undefined}
-                    className={`whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`}
+                    className={
+                      "whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium " +
+                      `uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`
+                    }
                   >
                     {h.column.getCanSort() ? (
                       <SortHeader
@@ -153,7 +160,10 @@ export function AccountsDataTable({
               {row.getAllCells().map((cell) => (
                 <td
                   key={cell.id}
-                  className={`border-b border-slate-100 px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "whitespace-nowrap text-right" : ""}`}
+                  className={
+                    "border-b border-slate-100 " +
+                    `px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "whitespace-nowrap text-right" : ""}`
+                  }
                 >
                   <table.FlexRender cell={cell} />
                 </td>

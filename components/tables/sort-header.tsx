@@ -23,7 +23,10 @@ export function SortHeader({
     <button
       type="button"
       onClick={onToggle}
-      className={`inline-flex items-center gap-1 uppercase tracking-wide hover:text-slate-900 ${align === "right" ? "flex-row-reverse" : ""}`}
+      className={
+        "inline-flex items-center gap-1 " +
+        `uppercase tracking-wide hover:text-slate-900 ${align === "right" ? "flex-row-reverse" : ""}`
+      }
     >
       {label}
       <Icon className={`size-3 ${sorted ? "text-slate-700" : "text-slate-400"}`} aria-hidden />

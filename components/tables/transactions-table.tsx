@@ -135,7 +135,10 @@ export function TransactionsTable({
                 <div
                   role="columnheader"
                   key={h.id}
-                  className={`px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${h.column.id === "amount" ? "text-right" : ""}`}
+                  className={
+                    "px-3 py-2 text-xs " +
+                    `font-medium uppercase tracking-wide text-slate-500 ${h.column.id === "amount" ? "text-right" : ""}`
+                  }
                 >
                   <table.FlexRender header={h} />
                 </div>
@@ -162,7 +165,10 @@ export function TransactionsTable({
                   tabIndex={0}
                   onClick={() => onOpen(row.original)}
                   onKeyDown={(e) => onKey(e, row.original)}
-                  className={`${grid} absolute left-0 top-0 w-full cursor-pointer items-center border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50`}
+                  className={
+                    `${grid} absolute left-0 top-0 w-full cursor-pointer items-center ` +
+                    "border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50"
+                  }
                   style={{ height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
                   data-testid="transaction-row"
                 >
@@ -170,7 +176,9 @@ export function TransactionsTable({
                     <div
                       role="cell"
                       key={cell.id}
-                      className={`min-w-0 px-3 ${cell.column.id === "amount" ? "whitespace-nowrap text-right" : "truncate"}`}
+                      className={
+                        "min-w-0 " + `px-3 ${cell.column.id === "amount" ? "whitespace-nowrap text-right" : "truncate"}`
+                      }
                     >
                       <table.FlexRender cell={cell} />
                     </div>

@@ -59,7 +59,10 @@ export function Th({
   return (
     <th
       scope="col"
-      className={`border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium uppercase tracking-wide text-slate-500 ${align === "right" ? "text-right" : "text-left"}`}
+      className={
+        "border-b border-slate-200 bg-slate-50 px-3 py-2 " +
+        `text-xs font-medium uppercase tracking-wide text-slate-500 ${align === "right" ? "text-right" : "text-left"}`
+      }
       {...rest}
     >
       {children}
@@ -96,7 +99,10 @@ export function Td({
 }: TdHTMLAttributes<HTMLTableCellElement> & { align?: "left" | "right"; mono?: boolean }) {
   return (
     <td
-      className={`border-b border-slate-100 px-3 py-1.5 ${align === "right" ? "text-right tabular" : ""} ${mono ? "font-mono text-xs" : ""} ${className}`}
+      className={
+        "border-b border-slate-100 " +
+        `px-3 py-1.5 ${align === "right" ? "text-right tabular" : ""} ${mono ? "font-mono text-xs" : ""} ${className}`
+      }
       {...rest}
     >
       {children}
