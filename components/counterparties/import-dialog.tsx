@@ -1,7 +1,6 @@
 "use client";
 
 import { useState } from "react";
-import { FileUp } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { COUNTERPARTY_CSV_COLUMNS, type CounterpartyImportView } from "@/lib/views/counterparties";
 import { BffRequestError } from "@/components/data/bff-fetch";
@@ -10,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { formatIban } from "./status-badge";
 import { useCounterpartyWrite } from "./use-counterparty-write";
+import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 
 /**
  * Import counterparties from a CSV file: the server checks the whole file
@@ -74,22 +74,12 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <label
-        className={
-          "flex cursor-pointer items-center gap-2 rounded-md border " +
-          "border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50"
-        }
-      >
-        <FileUp className="size-4 text-slate-500" aria-hidden />
-        <span>{file ? `${file.name} — choose another file` : "Choose a CSV file"}</span>
-        <input
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="sr-only"
-          data-testid="counterparty-csv-file"
-          onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])}
-        />
-      </label>
+      <CsvFilePicker
+        fileName={file?.name}
+        accept=".csv,text/csv,text/plain"
+        testId="counterparty-csv-file"
+        onFile={(f) => void read(f)}
+      />
       {check.isPending && (
         <p className="mt-3 text-[13px] text-slate-600" role="status">
           Checking the file…

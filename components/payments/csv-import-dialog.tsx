@@ -1,11 +1,11 @@
 "use client";
 
 import { useMemo, useState } from "react";
-import { FileUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import type { InstructionRow } from "./batch-form-schema";
 import { CSV_FIELDS, parseInstructionsCsv, validateCsvRows } from "./csv-import";
+import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 
 const LABELS: Record<(typeof CSV_FIELDS)[number], string> = {
   creditor_name: "Creditor name",
@@ -65,22 +65,7 @@ export function CsvImportDialog({
         </>
       }
     >
-      <label
-        className={
-          "flex cursor-pointer items-center gap-2 rounded-md border " +
-          "border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50"
-        }
-      >
-        <FileUp className="size-4 text-slate-500" aria-hidden />
-        <span>{fileName ? `${fileName} — choose another file` : "Choose a CSV file"}</span>
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          className="sr-only"
-          data-testid="csv-file"
-          onChange={(e) => e.target.files?.[0] && void read(e.target.files[0])}
-        />
-      </label>
+      <CsvFilePicker fileName={fileName} accept=".csv,text/csv" testId="csv-file" onFile={(f) => void read(f)} />
       {fileErrors.map((e) => (
         <p key={e} role="alert" className="mt-2 text-[13px] text-red-700">
           {e}
