@@ -11,7 +11,7 @@
  *    of the day and an interim_booked intraday point are updated; the batch →
  *    completed / partially_completed / failed; the reconciliation matcher
  *    proposes matches for the booked transactions.
- * 3. day end (at the start of every run): the interim balances of days that
+ * 3. day end (at the first run of each new date): the interim balances of days that
  *    have ended become those days' closing balances (`closeEndedDays`); no
  *    closing balance is ever written for the day in progress.
  *
@@ -201,6 +201,9 @@ async function upsertInterim(
     });
 }
 
+/** The date `runBankOnce` last ran the day end for, per database. */
+const closedThrough = new WeakMap<Db, string>();
+
 /**
  * Day end: every interim balance of a day before `today` that has no closing balance of its kind becomes that
  * day's closing (interim_booked → closing_booked, interim_available → closing_available), as a bank's end-of-day
@@ -368,7 +371,12 @@ export async function runBankOnce(
   const maxSteps = opts.maxSteps ?? 100;
   const clock = opts.now ?? (() => new Date());
   const steps: BankRunResult["steps"] = [];
-  await closeEndedDays(db, clock().toISOString().slice(0, 10));
+  const today = clock().toISOString().slice(0, 10);
+  // Day end runs once per date per database, not on every tick of the worker.
+  if (closedThrough.get(db) !== today) {
+    await closeEndedDays(db, today);
+    closedThrough.set(db, today);
+  }
   while (steps.length < maxSteps && !(opts.shouldStop?.() ?? false)) {
     const now = clock();
     const done = await db.transaction(async (tx) => {
