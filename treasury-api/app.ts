@@ -3,7 +3,7 @@
  * mounted under `/public`, answers with and without a trailing slash, and is
  * described in `GET /public/openapi.json` (OpenAPI 3.1, version 2026-01-10),
  * generated from the same zod declarations that validate requests.
- * `/healthz` and `/readyz` live outside `/public`.
+ * `/healthz`, `/readyz` and `/metrics` (middleware/metrics.ts) live outside `/public`.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { HTTPException } from "hono/http-exception";
@@ -20,6 +20,7 @@ import { ApiError } from "./lib/errors";
 import { newId } from "./lib/secrets";
 import { validationError } from "./lib/validation";
 import { gate } from "./middleware/gate";
+import { metricsEndpoint, requestMetrics } from "./middleware/metrics";
 import { registerRoutes } from "./routes";
 import { OPENAPI_DESCRIPTION } from "./openapi-description";
 
@@ -83,6 +84,7 @@ export function createApp(opts: AppOptions): TreasuryApp {
     },
   });
 
+  app.use("*", requestMetrics());
   app.use("*", async (c, next) => {
     const started = performance.now();
     const incoming = c.req.header("x-request-id");
@@ -106,6 +108,8 @@ export function createApp(opts: AppOptions): TreasuryApp {
     });
   });
 
+  // Prometheus metrics for operators (loopback or METRICS_TOKEN); outside /public, so not in the OpenAPI document.
+  app.get("/metrics", metricsEndpoint(db));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.get("/readyz", async (c) => {
     try {

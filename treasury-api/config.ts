@@ -65,6 +65,10 @@ export interface AppConfig {
    * TREASURY_API_SECRET_KEY or the data folder's key file; default a random key per process.
    */
   secretKey: Buffer;
+  /**
+   * Bearer token that lets a non-loopback scraper read `GET /metrics` (`METRICS_TOKEN`); unset: loopback only.
+   */
+  metricsToken?: string;
 }
 
 export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
@@ -101,19 +105,26 @@ export function addressRateLimit(config: AppConfig): { limit: number; windowSeco
 }
 
 /**
- * Switches read from the environment by the CLI: `TRUST_PROXY` and
+ * Settings read from the environment by the CLI: the switches `TRUST_PROXY` and
  * `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS` ("1" or "true" on; "0", "false" or
- * unset off).
+ * unset off), and `METRICS_TOKEN` (at least 16 characters, or unset).
  * @throws Error naming the variable for any other value.
  */
 export function configFromEnv(
   env: Record<string, string | undefined>,
-): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks"> {
+): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks" | "metricsToken"> {
   const flag = (name: string): boolean => {
     const v = env[name]?.trim().toLowerCase();
     if (v === undefined || v === "" || v === "0" || v === "false") return false;
     if (v === "1" || v === "true") return true;
     throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
   };
-  return { trustProxy: flag("TRUST_PROXY"), allowPrivateWebhooks: flag("TREASURY_API_ALLOW_PRIVATE_WEBHOOKS") };
+  const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 16)
+    throw new Error("METRICS_TOKEN must be at least 16 characters");
+  return {
+    trustProxy: flag("TRUST_PROXY"),
+    allowPrivateWebhooks: flag("TREASURY_API_ALLOW_PRIVATE_WEBHOOKS"),
+    ...(metricsToken ? { metricsToken } : {}),
+  };
 }

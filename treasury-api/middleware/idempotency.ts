@@ -23,6 +23,7 @@ import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { idempotencyKeys } from "../db/schema";
 import { failpoint } from "../lib/failpoints";
+import { apiMetrics } from "../lib/metrics";
 import { openSecret, sealSecret } from "../lib/secret-box";
 
 /** JSON with object keys sorted at every level, so key order does not change the fingerprint. */
@@ -182,6 +183,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
         const body =
           row.statusCode === 204 || row.responseBody === null ? null : openSecret(config.secretKey, row.responseBody);
         c.res = new Response(body, { status: row.statusCode ?? 200, headers });
+        apiMetrics().idempotencyReplays.inc();
         return;
       }
     }

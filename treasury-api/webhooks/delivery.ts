@@ -26,6 +26,7 @@ import type { AppConfig } from "../config";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { webhookDeliveryAttempts } from "../db/schema";
 import { failpoint } from "../lib/failpoints";
+import { apiMetrics } from "../lib/metrics";
 import { openSecret } from "../lib/secret-box";
 import { newId } from "../lib/secrets";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signing";
@@ -274,6 +275,9 @@ async function recordAttempts(
       }));
     if (attempts.length) await tx.insert(webhookDeliveryAttempts).values(attempts);
   });
+  for (const r of rows)
+    if (r.status !== "delivered")
+      apiMetrics().deliveryFailures.inc({ outcome: r.status === "failed" ? "failed" : "retrying" });
   return rows.map((r) => r.status);
 }
 

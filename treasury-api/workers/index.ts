@@ -5,6 +5,7 @@
  * Workers import the domain; the domain never imports workers.
  */
 import { BANK_PACE, runBankOnce } from "../domain/bank-simulator";
+import { noteBankRun } from "../lib/metrics";
 import { pruneIdempotencyKeys } from "../middleware/idempotency";
 import { runWebhooksOnce } from "../webhooks/delivery";
 import { intervalWorker, passWorker, type Worker, type WorkerContext } from "./loop";
@@ -23,9 +24,10 @@ export interface Workers {
 export function bankWorker(ctx: WorkerContext): Worker {
   const tickMs = BANK_PACE[ctx.config.bankSpeed].tickMs;
   if (tickMs === null) return { name: "bank-simulator", stop: async () => undefined };
-  return passWorker("bank-simulator", tickMs, ctx, (shouldStop) =>
-    runBankOnce(ctx.database.db, ctx.config, { shouldStop }),
-  );
+  return passWorker("bank-simulator", tickMs, ctx, async (shouldStop) => {
+    await runBankOnce(ctx.database.db, ctx.config, { shouldStop });
+    noteBankRun(ctx.database.db); // for treasury_api_bank_simulator_last_run_timestamp_seconds
+  });
 }
 
 /**

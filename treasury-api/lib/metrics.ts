@@ -1,0 +1,160 @@
+/**
+ * The treasury-api's Prometheus metrics (prom-client), served by `GET /metrics`.
+ *
+ * Two registries, serialised one after the other:
+ * - the process registry (`apiMetrics()`): counters and histograms the code
+ *   records as things happen, plus Node's default metrics, kept on
+ *   `globalThis` so a metric is never registered twice;
+ * - one state registry per app (`stateRegistry(db)`): gauges read from the
+ *   database when scraped, with one SQL query per scrape.
+ *
+ * Names and labels (documented in the README):
+ * - `treasury_api_requests_total{route,method,status}`: requests by route
+ *   template (Hono's matched path, e.g. `/public/accounts/:id`; `unmatched`
+ *   when no route matched), method and status.
+ * - `treasury_api_request_duration_seconds{route,method}`: their latency.
+ * - `treasury_api_idempotency_replays_total`: writes answered from the idempotency store.
+ * - `treasury_api_webhook_delivery_failures_total{outcome}`: failed delivery
+ *   attempts; `retrying` (another attempt is scheduled) or `failed` (the last one).
+ * - `treasury_api_outbox_undispatched_events`, `treasury_api_outbox_pending_deliveries`:
+ *   outbox depth (events not fanned out yet; deliveries waiting for a 2xx).
+ * - `treasury_api_outbox_oldest_age_seconds`: age of the oldest event not yet delivered (0 when none).
+ * - `treasury_api_bank_simulator_lag_seconds`: how long the most overdue bank step has been due (0 when none).
+ * - `treasury_api_bank_simulator_last_run_timestamp_seconds`: when the bank worker last finished a pass.
+ */
+import { sql } from "drizzle-orm";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { queryRows, type Db } from "../db/client";
+
+/** Seconds; from 1 ms to 10 s. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+function createApiMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "treasury_api_" });
+  const registers = [registry];
+  return {
+    registry,
+    requests: new Counter({
+      name: "treasury_api_requests_total",
+      help: "HTTP requests by route template, method and status",
+      labelNames: ["route", "method", "status"] as const,
+      registers,
+    }),
+    requestDuration: new Histogram({
+      name: "treasury_api_request_duration_seconds",
+      help: "HTTP request latency by route template and method",
+      labelNames: ["route", "method"] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    idempotencyReplays: new Counter({
+      name: "treasury_api_idempotency_replays_total",
+      help: "Write requests answered from the idempotency store (Idempotent-Replayed: true)",
+      registers,
+    }),
+    deliveryFailures: new Counter({
+      name: "treasury_api_webhook_delivery_failures_total",
+      help: "Failed webhook delivery attempts: retrying (another attempt is scheduled) or failed (given up)",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+  };
+}
+
+const g = globalThis as typeof globalThis & { __treasuryApiMetrics?: ReturnType<typeof createApiMetrics> };
+
+/** The process's metric objects (created on first use). */
+export function apiMetrics(): ReturnType<typeof createApiMetrics> {
+  g.__treasuryApiMetrics ??= createApiMetrics();
+  return g.__treasuryApiMetrics;
+}
+
+/** When the bank worker of each database last finished a pass (ms since the epoch). */
+const bankRuns = new WeakMap<Db, number>();
+
+/** Called by the bank worker after each pass. */
+export function noteBankRun(db: Db, at: number = Date.now()): void {
+  bankRuns.set(db, at);
+}
+
+/** What the state gauges show, read in one query. */
+export interface OutboxAndBankState {
+  undispatched: number;
+  pendingDeliveries: number;
+  oldestAgeSeconds: number;
+  bankLagSeconds: number;
+}
+
+/**
+ * Reads outbox depth and age and the bank simulator's lag in one statement.
+ * Each part uses an index: `webhook_events_undispatched`, `webhook_deliveries_due`, `payment_batches_bank`.
+ */
+export async function readOutboxAndBankState(db: Db): Promise<OutboxAndBankState> {
+  const [row] = await queryRows<{ undispatched: number; pending: number; age: number | null; lag: number | null }>(
+    db,
+    sql`select
+      (select count(*) from webhook_events where dispatched_at is null)::int as undispatched,
+      (select count(*) from webhook_deliveries where status = 'pending')::int as pending,
+      extract(epoch from now() - least(
+        (select min(created_at) from webhook_events where dispatched_at is null),
+        (select min(e.created_at) from webhook_deliveries d join webhook_events e on e.id = d.event_id
+          where d.status = 'pending')))::float8 as age,
+      extract(epoch from now() - (select min(coalesce(bank_next_step_at, updated_at)) from payment_batches
+        where status in ('approved', 'processing')
+          and (bank_next_step_at is null or bank_next_step_at <= now())))::float8 as lag`,
+  );
+  return {
+    undispatched: Number(row?.undispatched ?? 0),
+    pendingDeliveries: Number(row?.pending ?? 0),
+    oldestAgeSeconds: Math.max(0, Number(row?.age ?? 0)),
+    bankLagSeconds: Math.max(0, Number(row?.lag ?? 0)),
+  };
+}
+
+/**
+ * The per-app registry of gauges read from `db` at scrape time. The gauges
+ * share one query: the first to collect starts it, the others reuse it for 1 s.
+ */
+export function stateRegistry(db: Db): Registry {
+  const registry = new Registry();
+  let last: { at: number; state: Promise<OutboxAndBankState> } | null = null;
+  const state = () => {
+    if (!last || Date.now() - last.at > 1000) last = { at: Date.now(), state: readOutboxAndBankState(db) };
+    return last.state;
+  };
+  const gauge = (name: string, help: string, read: (s: OutboxAndBankState) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(read(await state()));
+      },
+    });
+  gauge(
+    "treasury_api_outbox_undispatched_events",
+    "Outbox events not yet fanned out to deliveries",
+    (s) => s.undispatched,
+  );
+  gauge("treasury_api_outbox_pending_deliveries", "Webhook deliveries waiting for a 2xx", (s) => s.pendingDeliveries);
+  gauge(
+    "treasury_api_outbox_oldest_age_seconds",
+    "Age of the oldest event not yet delivered",
+    (s) => s.oldestAgeSeconds,
+  );
+  gauge(
+    "treasury_api_bank_simulator_lag_seconds",
+    "How long the most overdue bank step has been due",
+    (s) => s.bankLagSeconds,
+  );
+  new Gauge({
+    name: "treasury_api_bank_simulator_last_run_timestamp_seconds",
+    help: "When the bank simulator worker last finished a pass (0: not yet, or no worker)",
+    registers: [registry],
+    collect() {
+      this.set((bankRuns.get(db) ?? 0) / 1000);
+    },
+  });
+  return registry;
+}
