@@ -11,7 +11,8 @@
  * A new data folder is seeded with demo data by default and gets
  * `demo-fixtures.json` (for `memory` the fixtures are printed). `DATABASE_URL`
  * switches from PGlite to PostgreSQL; `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1`
- * and `TRUST_PROXY=1` do what the flags of the same meaning do. Webhook secrets are encrypted at rest
+ * and `TRUST_PROXY=1` do what the flags of the same meaning do; `METRICS_TOKEN` (16+ characters) lets a
+ * non-loopback scraper read `GET /metrics` as a bearer token. Webhook secrets are encrypted at rest
  * with `TREASURY_API_SECRET_KEY`, else with a key kept in the data folder's
  * `secret-key` file (lib/secret-box.ts). Ctrl-C / SIGTERM: stop accepting, finish
  * in-flight requests, stop workers, close the database.

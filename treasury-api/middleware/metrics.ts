@@ -7,7 +7,7 @@
  * on loopback and no proxy header names another client.
  */
 import type { Context, Handler, MiddlewareHandler } from "hono";
-import { forwardedAddresses, isLoopbackAddress, metricsAccess, refusal } from "../../lib/metrics-access";
+import { forwardedAddresses, isLoopbackAddress, metricsAccess, refusal } from "../lib/metrics-access";
 import type { Db } from "../db/client";
 import type { AppEnv } from "../lib/context";
 import { apiMetrics, stateRegistry } from "../lib/metrics";

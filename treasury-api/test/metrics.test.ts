@@ -6,7 +6,7 @@
  * HTTP where loopback allows it (a wrong token) and as units with fake addresses.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forwardedAddresses, isLoopbackAddress, metricsAccess } from "../../lib/metrics-access";
+import { forwardedAddresses, isLoopbackAddress, metricsAccess } from "../lib/metrics-access";
 import { startServer, type RunningServer } from "../server";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { CLIENTS, IDS, insertFixture } from "./harness";

@@ -1,7 +1,8 @@
 /**
- * Who may read `GET /metrics` (both the dashboard and the treasury-api):
- * a loopback client, or anyone presenting `Authorization: Bearer
- * <METRICS_TOKEN>`. Pure (no `server-only`): the treasury-api imports it too.
+ * Who may read the treasury-api's `GET /metrics`: a loopback client, or
+ * anyone presenting `Authorization: Bearer <METRICS_TOKEN>`. The dashboard
+ * applies the same rule with its own copy (lib/server/metrics-access.ts): the
+ * two services share no code beyond the contract.
  *
  * The rule, in order:
  * 1. A request with a bearer token is allowed when `METRICS_TOKEN` is set and
@@ -11,8 +12,8 @@
  * 3. Otherwise 401 when `METRICS_TOKEN` is set (a token would help), and 404
  *    when it is not (the endpoint does not exist for remote clients).
  *
- * How each server decides "loopback" is its own business: the treasury-api
- * sees the TCP peer; the dashboard (Next.js) does not (see app/metrics/route.ts).
+ * "Loopback" is decided by the caller (middleware/metrics.ts: the TCP peer,
+ * and every address a proxy header names).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { BlockList, isIP } from "node:net";
