@@ -20,6 +20,7 @@ import { originAllowed } from "./origin";
 import { dashboardDb } from "../server/db";
 import { logger } from "../server/log";
 import { requestContext, requestIdFrom, type BffContext } from "./context";
+import { timed } from "./route-metrics";
 import { BffError, toBffError, validationError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
 import type { AuditAction } from "../audit-actions";
@@ -200,7 +201,7 @@ export function withUser<
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(opts: RouteOptions<P, Q, B>, handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>) {
-  return async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
+  return timed(async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
     const requestId = requestIdFrom(req.headers);
     const started = Date.now();
     const isWrite = req.method !== "GET" && req.method !== "HEAD";
@@ -262,5 +263,5 @@ export function withUser<
       else logger.info(log(mapped.status), "bff request");
       return json(mapped.body, mapped.status, requestId, mapped.headers);
     }
-  };
+  });
 }

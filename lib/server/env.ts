@@ -106,6 +106,11 @@ export const DashboardEnv = z
         .optional(),
     ),
     FX_RATES_INTERVAL_MINUTES: intWithDefault(60, 5, 10_080),
+    /**
+     * Bearer token for `GET /metrics` (16 or more characters). Unset: only loopback clients may read it; set: every
+     * scraper must send `Authorization: Bearer <METRICS_TOKEN>` (lib/server/metrics-access.ts says why).
+     */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
     // The reporting currency of users who have not chosen one (lib/db/user-preferences.ts).
     DASHBOARD_REPORTING_CURRENCY: optionalString
       .pipe(
