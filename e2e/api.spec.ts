@@ -269,3 +269,45 @@ test(
     for (const c of [t, approver, admin]) await c.dispose();
   },
 );
+
+test.describe("GET /metrics on the production server", () => {
+  test.use({ storageState: storageState("treasurer") });
+
+  test("after a page view and BFF calls, a loopback scraper reads them; a forwarded remote client gets 404", async ({
+    page,
+  }) => {
+    await page.goto("/accounts");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const list = await page.request.get("/api/treasury/accounts");
+    expect(list.status()).toBe(200);
+    const [first] = ((await list.json()) as { items: { id: string }[] }).items;
+    expect((await page.request.get(`/api/treasury/accounts/${first?.id}`)).status()).toBe(200);
+
+    const scraper = await playwrightRequest.newContext({ baseURL: BASE_URL }); // no session
+    const res = await scraper.get("/metrics");
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    const count = (route: string) =>
+      Number(
+        new RegExp(
+          `^dashboard_bff_duration_seconds_count\\{route="${route.replace(/[[\]]/g, "\\$&")}",status="200"\\} (\\d+)$`,
+          "m",
+        ).exec(text)?.[1] ?? 0,
+      );
+    expect(count("/api/treasury/accounts")).toBeGreaterThanOrEqual(1);
+    expect(count("/api/treasury/accounts/[id]")).toBeGreaterThanOrEqual(1);
+    for (const name of [
+      "dashboard_upstream_calls_total",
+      "dashboard_upstream_cache_events_total",
+      "dashboard_rate_budget_remaining",
+    ])
+      expect(text).toContain(`# TYPE ${name} `);
+
+    // Next fills X-Forwarded-For from the socket only when the client sent none: a proxied remote client is refused.
+    const remote = await scraper.get("/metrics", { headers: { "X-Forwarded-For": "203.0.113.7" } });
+    expect(remote.status()).toBe(404);
+    expect(await remote.text()).not.toContain("dashboard_");
+    await scraper.dispose();
+  });
+});
