@@ -28,6 +28,15 @@ describe("configFromEnv", () => {
   });
 });
 
+describe("METRICS_TOKEN", () => {
+  it("is optional (blank means unset), needs 16 or more characters, and a short one is named", () => {
+    expect(configFromEnv({}).metricsToken).toBeUndefined();
+    expect(configFromEnv({ METRICS_TOKEN: " " }).metricsToken).toBeUndefined();
+    expect(configFromEnv({ METRICS_TOKEN: " 0123456789abcdef " }).metricsToken).toBe("0123456789abcdef");
+    expect(() => configFromEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+});
+
 describe("CLI flags", () => {
   it("npm run treasury-api allows neither private webhooks nor forwarded headers by default", () => {
     expect(DEFAULT_CONFIG.allowPrivateWebhooks).toBe(false);

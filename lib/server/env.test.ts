@@ -121,3 +121,14 @@ describe("FX rates configuration", () => {
     );
   });
 });
+
+describe("METRICS_TOKEN", () => {
+  it("is optional (blank means unset), needs 16 or more characters, and a short one is named", () => {
+    expect(parseDashboardEnv(OK).METRICS_TOKEN).toBeUndefined();
+    expect(parseDashboardEnv({ ...OK, METRICS_TOKEN: "  " }).METRICS_TOKEN).toBeUndefined();
+    expect(parseDashboardEnv({ ...OK, METRICS_TOKEN: " 0123456789abcdef " }).METRICS_TOKEN).toBe("0123456789abcdef");
+    expect(() => parseDashboardEnv({ ...OK, METRICS_TOKEN: "short" })).toThrow(
+      /METRICS_TOKEN must be at least 16 characters/,
+    );
+  });
+});
