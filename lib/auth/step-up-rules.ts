@@ -44,11 +44,7 @@ export interface StepUpProof {
  * `step_up_wrong_scope` made for another kind of decision or other objects.
  */
 export type StepUpRefusal =
-  | "step_up_missing"
-  | "no_passkey_enrolled"
-  | "step_up_expired"
-  | "step_up_wrong_session"
-  | "step_up_wrong_scope";
+  "step_up_missing" | "no_passkey_enrolled" | "step_up_expired" | "step_up_wrong_session" | "step_up_wrong_scope";
 
 export type StepUpDecision = { ok: true; stepUp: "verified" | "not_needed" } | { ok: false; reason: StepUpRefusal };
 
@@ -79,7 +75,8 @@ export function checkStepUp(input: {
   if (!input.hasPasskey) return { ok: false, reason: "no_passkey_enrolled" };
   const p = input.proof;
   if (!p) return { ok: false, reason: "step_up_missing" };
-  if (p.userId !== input.userId || p.sessionId !== input.sessionId) return { ok: false, reason: "step_up_wrong_session" };
+  if (p.userId !== input.userId || p.sessionId !== input.sessionId)
+    return { ok: false, reason: "step_up_wrong_session" };
   const age = input.nowMs - Date.parse(p.verifiedAt);
   if (!(age <= STEP_UP_MAX_AGE_MS)) return { ok: false, reason: "step_up_expired" };
   const covered = new Set(p.subjects);

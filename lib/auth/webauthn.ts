@@ -41,7 +41,8 @@ const TIMEOUT_MS = 120_000;
 /** RP ID and origin from `NEXTAUTH_URL`. @throws BffError 503 when it is not set. */
 export function relyingParty(): { rpID: string; origin: string } {
   const url = getConfig().NEXTAUTH_URL;
-  if (!url) throw new BffError("service_unavailable", "Passkeys need NEXTAUTH_URL (the dashboard's public URL) to be set.");
+  if (!url)
+    throw new BffError("service_unavailable", "Passkeys need NEXTAUTH_URL (the dashboard's public URL) to be set.");
   const u = new URL(url);
   return { rpID: u.hostname, origin: u.origin };
 }
@@ -108,7 +109,10 @@ export async function verifyRegistration(
     if (!r.verified) throw new Error("not verified");
     info = r.registrationInfo;
   } catch (err) {
-    logger.info({ err: err instanceof Error ? err.message : String(err), userId: c.user.id }, "passkey enrolment refused");
+    logger.info(
+      { err: err instanceof Error ? err.message : String(err), userId: c.user.id },
+      "passkey enrolment refused",
+    );
     throw refused("The passkey could not be verified. Try again.");
   }
   try {

@@ -52,7 +52,13 @@ export async function listPasskeys(db: DashboardDb, userId: string): Promise<Pas
 /** The user's passkeys with key material (for the allow / exclude lists and verification). */
 export async function storedPasskeys(db: DashboardDb, userId: string): Promise<StoredPasskey[]> {
   const rows = await db.select().from(passkeyCredentials).where(eq(passkeyCredentials.userId, userId));
-  return rows.map((r) => ({ ...summary(r), userId: r.userId, credentialId: r.credentialId, publicKey: r.publicKey, counter: r.counter }));
+  return rows.map((r) => ({
+    ...summary(r),
+    userId: r.userId,
+    credentialId: r.credentialId,
+    publicKey: r.publicKey,
+    counter: r.counter,
+  }));
 }
 
 /** How many passkeys each user has (users without one are absent). */
