@@ -238,7 +238,7 @@ export function getAuthOptions(): NextAuthOptions {
           const signedIn = await findUserById(await dashboardDb(), token.sub);
           token.sv = signedIn?.sessionVersion ?? 0;
           token.authAt = Math.floor(Date.now() / 1000);
-          // This sign-in's own id: a passkey step-up is bound to it (lib/auth/step-up.ts).
+          // This sign-in's own id: a passkey step-up is bound to it (lib/bff/step-up.ts).
           token.sid = randomUUID();
         }
         return token;

@@ -1,7 +1,7 @@
 /**
  * Body schemas of the passkey and step-up routes (app/api/session/passkeys/**, app/api/session/step-up/**). Plain
  * zod, importable by the browser. The WebAuthn answers are checked here only for shape (an object with the fields
- * `@simplewebauthn/server` reads); their content is verified by lib/auth/webauthn.ts.
+ * `@simplewebauthn/server` reads); their content is verified by lib/bff/webauthn.ts.
  */
 import { z } from "zod";
 import { Uuid } from "../contract";

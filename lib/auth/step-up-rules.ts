@@ -1,5 +1,5 @@
 /**
- * The step-up rules, pure so that they are unit-tested alone (lib/auth/step-up.ts applies them to a request).
+ * The step-up rules, pure so that they are unit-tested alone (lib/bff/step-up.ts applies them to a request).
  *
  * A step-up is a passkey assertion made shortly before a sensitive decision: approving or rejecting a payment,
  * verifying or rejecting a counterparty, changing an approval policy. It is bound to the user, to the signed-in

@@ -9,7 +9,7 @@
 import "server-only";
 import { z } from "zod";
 import { AUDIT_ACTION } from "../audit-actions";
-import { requireStepUp } from "../auth/step-up";
+import { requireStepUp } from "./step-up";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
@@ -47,7 +47,7 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
       audit: { action: `approval.${decision}`, objectType: "approval_request" },
     },
     async (ctx) => {
-      // Passkey step-up (lib/auth/step-up.ts): refused and audited before anything reaches the Treasury API.
+      // Passkey step-up (lib/bff/step-up.ts): refused and audited before anything reaches the Treasury API.
       await requireStepUp(ctx, {
         action: "approval.decide",
         subjects: [ctx.params.id],

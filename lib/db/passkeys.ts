@@ -1,6 +1,6 @@
 /**
  * Passkeys, WebAuthn challenges and step-up assertions in the dashboard DB (tables in ./schema.ts; the rules in
- * lib/auth/step-up-rules.ts; the WebAuthn ceremonies in lib/auth/webauthn.ts). Every function that takes a user id
+ * lib/auth/step-up-rules.ts; the WebAuthn ceremonies in lib/bff/webauthn.ts). Every function that takes a user id
  * acts only on that user's rows, so a route cannot reach another user's passkey by naming its id.
  * Times are ISO 8601 strings; `nowMs` is epoch milliseconds (injectable for tests).
  */

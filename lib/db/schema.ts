@@ -244,7 +244,7 @@ export const counterpartyHistory = pgTable(
 );
 
 /*
- * Passkeys (WebAuthn credentials) and step-up. See lib/auth/step-up.ts for the rules and lib/db/passkeys.ts for the
+ * Passkeys (WebAuthn credentials) and step-up. See lib/bff/step-up.ts for the rules and lib/db/passkeys.ts for the
  * reads and writes. A user enrols any number of passkeys; approving, rejecting, verifying a counterparty and changing
  * an approval policy then need a fresh assertion (a "step-up") bound to the signed-in session and to the objects acted
  * on. Challenges are kept here, not in the browser: each is single use and expires after five minutes.

@@ -1,4 +1,4 @@
-import { currentStepUpMode } from "@/lib/auth/step-up";
+import { currentStepUpMode } from "@/lib/bff/step-up";
 import { stepUpNeeded } from "@/lib/auth/step-up-rules";
 import { withUser } from "@/lib/bff/route";
 import { hasPasskey } from "@/lib/db/passkeys";

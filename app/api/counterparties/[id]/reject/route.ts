@@ -1,5 +1,5 @@
 import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { requireStepUp } from "@/lib/auth/step-up";
+import { requireStepUp } from "@/lib/bff/step-up";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { JsonObject, changeCounterparty } from "@/lib/bff/queries/counterparties";
 
@@ -12,7 +12,7 @@ import { JsonObject, changeCounterparty } from "@/lib/bff/queries/counterparties
 export const POST = withUser(
   { permission: "counterparties.verify", params: IdParams, body: JsonObject },
   async (ctx) => {
-    // Passkey step-up (lib/auth/step-up.ts), refused and audited before the decision.
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the decision.
     await requireStepUp(ctx, {
       action: "counterparty.verify",
       subjects: [ctx.params.id],

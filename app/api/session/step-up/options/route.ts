@@ -1,6 +1,6 @@
 import { StepUpScopeBody } from "@/lib/auth/passkey-inputs";
-import { sessionIdOf } from "@/lib/auth/step-up";
-import { stepUpOptions } from "@/lib/auth/webauthn";
+import { sessionIdOf } from "@/lib/bff/step-up";
+import { stepUpOptions } from "@/lib/bff/webauthn";
 import { withUser } from "@/lib/bff/route";
 import { dashboardDb } from "@/lib/server/db";
 

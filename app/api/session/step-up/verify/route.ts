@@ -1,9 +1,9 @@
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { StepUpVerifyBody } from "@/lib/auth/passkey-inputs";
-import { sessionIdOf, STEP_UP_HEADER } from "@/lib/auth/step-up";
+import { sessionIdOf, STEP_UP_HEADER } from "@/lib/bff/step-up";
 import { STEP_UP_MAX_AGE_MS } from "@/lib/auth/step-up-rules";
-import { verifyStepUp } from "@/lib/auth/webauthn";
+import { verifyStepUp } from "@/lib/bff/webauthn";
 import { withUser } from "@/lib/bff/route";
 import { dashboardDb } from "@/lib/server/db";
 

@@ -1,5 +1,5 @@
-import { sessionIdOf } from "@/lib/auth/step-up";
-import { registrationOptions } from "@/lib/auth/webauthn";
+import { sessionIdOf } from "@/lib/bff/step-up";
+import { registrationOptions } from "@/lib/bff/webauthn";
 import { withUser } from "@/lib/bff/route";
 import { dashboardDb } from "@/lib/server/db";
 

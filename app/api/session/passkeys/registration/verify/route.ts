@@ -1,8 +1,8 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { RegistrationVerifyBody } from "@/lib/auth/passkey-inputs";
-import { sessionIdOf } from "@/lib/auth/step-up";
-import { verifyRegistration } from "@/lib/auth/webauthn";
+import { sessionIdOf } from "@/lib/bff/step-up";
+import { verifyRegistration } from "@/lib/bff/webauthn";
 import { withUser } from "@/lib/bff/route";
 import { dashboardDb } from "@/lib/server/db";
 

@@ -18,10 +18,10 @@ import { getToken } from "next-auth/jwt";
 import { appendAudit } from "../db/audit";
 import { findAssertion, hasPasskey } from "../db/passkeys";
 import type { DashboardUser } from "../db/users";
-import { BffError } from "../bff/errors";
+import { BffError } from "./errors";
 import { getConfig } from "../server/config";
 import { dashboardDb } from "../server/db";
-import { checkStepUp, STEP_UP_MESSAGES, stepUpMode, type StepUpAction, type StepUpMode } from "./step-up-rules";
+import { checkStepUp, STEP_UP_MESSAGES, stepUpMode, type StepUpAction, type StepUpMode } from "../auth/step-up-rules";
 
 /** The header that carries the step-up proof (the assertion id). */
 export const STEP_UP_HEADER = "x-step-up";

@@ -30,10 +30,10 @@ import {
   touchPasskey,
   type PasskeySummary,
 } from "../db/passkeys";
-import { BffError } from "../bff/errors";
+import { BffError } from "./errors";
 import { getConfig } from "../server/config";
 import { logger } from "../server/log";
-import type { StepUpAction } from "./step-up-rules";
+import type { StepUpAction } from "../auth/step-up-rules";
 
 const RP_NAME = "Treasury dashboard";
 const TIMEOUT_MS = 120_000;
