@@ -51,8 +51,8 @@ async function signedIn(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** Creates and submits a one-instruction NOK batch as the treasurer; returns its id. */
-async function submittedBatch(treasurer: Page, ref: string): Promise<string> {
+/** Creates and submits a one-instruction NOK batch as the treasurer (amounts differ: no duplicate signal); returns its id. */
+async function submittedBatch(treasurer: Page, ref: string, amount: string): Promise<string> {
   const companies = (await (await treasurer.request.get("/api/treasury/companies")).json()) as {
     items: { id: string }[];
   };
@@ -63,7 +63,7 @@ async function submittedBatch(treasurer: Page, ref: string): Promise<string> {
       currency: "NOK",
       instructions: [
         {
-          amount: "1250.00",
+          amount,
           currency: "NOK",
           creditor_name: "Fjordkraft AS",
           creditor_iban: "NO9386011117947",
@@ -92,7 +92,7 @@ async function auditOf(page: Page, action: string) {
   const r = await page.request.get(`/api/audit?action=${action}`);
   expect(r.status(), await r.text()).toBe(200);
   return (
-    (await r.json()) as { items: { objectId: string | null; outcome: string; details: Record<string, unknown> }[] }
+    (await r.json()) as { items: { object_id: string | null; outcome: string; details: Record<string, unknown> }[] }
   ).items;
 }
 
@@ -100,9 +100,9 @@ test("approvals need a fresh passkey assertion covering the batch; refusals are 
   const treasurer = await signedIn(browser, "treasurer@demo.local");
   const approver = await signedIn(browser, "approver@demo.local");
   const [b1, b2, b3] = [
-    await submittedBatch(treasurer, "PASSKEY-1"),
-    await submittedBatch(treasurer, "PASSKEY-2"),
-    await submittedBatch(treasurer, "PASSKEY-3"),
+    await submittedBatch(treasurer, "PASSKEY-1", "1250.00"),
+    await submittedBatch(treasurer, "PASSKEY-2", "2375.50"),
+    await submittedBatch(treasurer, "PASSKEY-3", "3480.25"),
   ];
   const [a1, a2, a3] = [await approvalOf(approver, b1), await approvalOf(approver, b2), await approvalOf(approver, b3)];
 
@@ -188,11 +188,11 @@ test("approvals need a fresh passkey assertion covering the batch; refusals are 
   for (const reason of ["no_passkey_enrolled", "step_up_missing", "step_up_wrong_scope", "step_up_wrong_session"])
     expect(reasons).toContain(reason);
   expect(refused.every((e) => e.outcome === "refused")).toBe(true);
-  expect((await auditOf(approver, "approval.approve")).map((e) => e.objectId)).toEqual(
+  expect((await auditOf(approver, "approval.approve")).map((e) => e.object_id)).toEqual(
     expect.arrayContaining([a1, a2]),
   );
   await approver.goto("/audit");
-  await expect(approver.getByText("approval.refused").first()).toBeVisible();
+  await expect(approver.locator('[data-testid="audit-row"][data-action="approval.refused"]').first()).toBeVisible();
 
   // Recovery: an administrator removes her passkeys, which ends her sessions.
   const admin = await signedIn(browser, "admin@demo.local");
