@@ -8,7 +8,8 @@
  * profile page; a direct approval POST without a fresh assertion is still refused server-side; the bulk approve
  * dialog asks for one passkey confirmation that covers both selected batches, and both are approved; the same proof
  * does not cover another batch; a replayed answer to the consumed challenge is refused; an administrator removes
- * her passkeys, which ends her session.
+ * her passkeys, which ends her session. Verifying a counterparty is refused without a passkey and goes through with
+ * the checker's passkey confirmation in the dialog.
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -115,18 +116,7 @@ test("approvals need a fresh passkey assertion covering the batch; refusals are 
   });
 
   // Enrol on the profile page with Chromium's virtual authenticator.
-  const cdp = await approver.context().newCDPSession(approver);
-  await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
+  await virtualAuthenticator(approver);
   await approver.getByTestId("profile-link").click();
   await expect(approver).toHaveURL(/\/profile$/);
   await approver.getByTestId("passkey-name").fill("Virtual authenticator");
@@ -205,4 +195,68 @@ test("approvals need a fresh passkey assertion covering the batch; refusals are 
   await admin.screenshot({ path: `${SHOTS}/users.png` });
   expect((await approver.request.get("/api/session/passkeys")).status()).toBe(401);
   expect((await auditOf(admin, "user.passkeys_remove"))[0]).toMatchObject({ details: { removed: 1 } });
+});
+
+/** Adds Chromium's virtual authenticator (user-verifying platform passkey) to the page's browser. */
+async function virtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
+test("verifying a counterparty needs the checker's passkey", async ({ browser }) => {
+  const treasurer = await signedIn(browser, "treasurer@demo.local");
+  const name = "Passkey Revisjon AS";
+  const created = await treasurer.request.post("/api/counterparties", {
+    headers: write(),
+    data: { name, iban: "NO8330001234567", country: "NO" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: string }).id;
+
+  const admin = await signedIn(browser, "admin@demo.local");
+  const refused = await admin.request.post(`/api/counterparties/${id}/verify`, {
+    headers: write(),
+    data: { reason: "Called back", expectedVersion: 1 },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({
+    error: "step_up_required",
+    details: { reason: "no_passkey_enrolled" },
+  });
+  expect((await auditOf(admin, "counterparties.refused"))[0]).toMatchObject({
+    object_id: id,
+    outcome: "refused",
+    details: { reason: "no_passkey_enrolled" },
+  });
+
+  await virtualAuthenticator(admin);
+  await admin.goto("/profile");
+  await admin.getByTestId("add-passkey").click();
+  await expect(admin.getByTestId("passkey-row")).toHaveCount(1);
+
+  await admin.goto("/counterparties");
+  await admin
+    .locator(`[data-testid="counterparty-row"][data-name="${name}"]`)
+    .getByTestId("counterparty-toggle")
+    .click();
+  await admin.getByTestId("verify-counterparty").click();
+  const decision = admin.getByTestId("counterparty-decision");
+  await decision.getByTestId("reason").fill("Called back on the number in our contract");
+  await expect(decision.getByTestId("step-up-hint")).toContainText("passkey");
+  await admin.screenshot({ path: `${SHOTS}/counterparty-dialog.png` });
+  await decision.getByTestId("confirm-counterparty-decision").click();
+  await expect(decision).toBeHidden();
+  await expect(
+    admin.locator(`[data-testid="counterparty-row"][data-name="${name}"]`).getByTestId("counterparty-status"),
+  ).toHaveText("Verified");
 });
