@@ -28,6 +28,15 @@ export const AUDIT_ACTION = {
   counterpartyVerify: "counterparties.verify",
   counterpartyReject: "counterparties.reject",
   counterpartyDisable: "counterparties.disable",
+  passkeyAdd: "passkey.add",
+  passkeyRename: "passkey.rename",
+  passkeyRemove: "passkey.remove",
+  userPasskeysRemove: "user.passkeys_remove",
+  stepUp: "session.step_up",
+  /** Refusals (outcome `refused`, `details.reason` e.g. `step_up_missing`). */
+  approvalRefused: "approval.refused",
+  counterpartyRefused: "counterparties.refused",
+  approvalPolicyRefused: "approval_policy.refused",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */
@@ -53,5 +62,10 @@ export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.counterpartyVerify,
   AUDIT_ACTION.counterpartyReject,
   AUDIT_ACTION.counterpartyDisable,
+  AUDIT_ACTION.approvalRefused,
+  AUDIT_ACTION.counterpartyRefused,
+  AUDIT_ACTION.passkeyAdd,
+  AUDIT_ACTION.passkeyRemove,
+  AUDIT_ACTION.userPasskeysRemove,
   AUDIT_ACTION.signIn,
 ];

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
+import { PasskeyBanner } from "@/components/auth/step-up-notice";
 import { CheckCheck, ShieldCheck } from "lucide-react";
 import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { errorText } from "@/components/data/error-text";
@@ -61,6 +62,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
 
   return (
     <div>
+      <PasskeyBanner />
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-[13px] text-slate-600">
           <ShieldCheck className="size-4 text-slate-500" aria-hidden />
@@ -105,7 +107,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
           rows={queue.dialog.rows}
           decision={queue.dialog.decision}
           onClose={queue.close}
-          onConfirm={(reason, extra) => queue.confirm(reason, extra)}
+          onConfirm={(reason, extra, headers) => queue.confirm(reason, extra, headers)}
         />
       )}
       <KeyboardHelp open={queue.help} onOpenChange={queue.setHelp} approveLabel="Approve" />

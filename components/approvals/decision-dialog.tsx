@@ -157,7 +157,7 @@ export function DecisionDialog({
 }: {
   rows: ApprovalQueueRow[];
   decision: Decision;
-  onConfirm: (reason?: string, extra?: Record<string, unknown>) => Promise<unknown>;
+  onConfirm: (reason?: string, extra?: Record<string, unknown>, headers?: Record<string, string>) => Promise<unknown>;
   onClose: () => void;
 }) {
   const approve = decision === "approve";
@@ -168,7 +168,10 @@ export function DecisionDialog({
   return (
     <ReviewDecisionDialog
       onClose={onClose}
-      onConfirm={(reason) => onConfirm(reason, needed.length ? { acknowledged_signals: needed } : undefined)}
+      onConfirm={(reason, headers) =>
+        onConfirm(reason, needed.length ? { acknowledged_signals: needed } : undefined, headers)
+      }
+      stepUp={{ action: "approval.decide", subjects: rows.map((r) => r.approval.id) }}
       verb={approve ? "Approve" : "Reject"}
       count={rows.length}
       noun={{ one: "this payment batch", many: "payment batches" }}

@@ -8,7 +8,9 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { ReasonField } from "./field";
 import { formatIban } from "./status-badge";
-import { fieldErrors, useCounterpartyWrite } from "./use-counterparty-write";
+import { BodyWithHeaders, fieldErrors, useCounterpartyWrite } from "./use-counterparty-write";
+import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
+import { StepUpHint, StepUpProblem } from "@/components/auth/step-up-notice";
 
 export type CounterpartyDecision = "verify" | "reject" | "disable";
 
@@ -54,12 +56,33 @@ export function CounterpartyDecisionDialog({
     toast.success(`${out.name} ${w.done}.`);
     onClose();
   });
+  // Verifying and rejecting need a passkey step-up for this counterparty (disabling does not).
+  const stepUp = decision !== "disable";
+  const status = useStepUpStatus(stepUp);
+  const [confirming, setConfirming] = useState(false);
+  const [stepUpError, setStepUpError] = useState<StepUpError | null>(null);
+  async function confirm() {
+    setStepUpError(null);
+    let headers: Record<string, string> = {};
+    if (stepUp) {
+      setConfirming(true);
+      try {
+        headers = await confirmWithPasskey({ action: "counterparty.verify", subjects: [c.id] }, status.data);
+      } catch (err) {
+        setStepUpError(err instanceof StepUpError ? err : new StepUpError("failed", String(err)));
+        return;
+      } finally {
+        setConfirming(false);
+      }
+    }
+    m.mutate(new BodyWithHeaders({ reason, expectedVersion: c.version }, headers));
+  }
   const errs = fieldErrors(m.error);
   const general = m.error && !errs.reason ? errorText(m.error, `${w.title} of ${c.name}`) : null;
   return (
     <Modal
       open
-      onOpenChange={(o) => !o && !m.isPending && onClose()}
+      onOpenChange={(o) => !o && !m.isPending && !confirming && onClose()}
       title={`${w.title} ${c.name}?`}
       testId="counterparty-decision"
       description={
@@ -69,13 +92,13 @@ export function CounterpartyDecisionDialog({
       }
       footer={
         <>
-          <Button onClick={onClose} disabled={m.isPending}>
+          <Button onClick={onClose} disabled={m.isPending || confirming}>
             Cancel
           </Button>
           <Button
             variant={decision === "verify" ? "primary" : "danger"}
-            pending={m.isPending}
-            onClick={() => m.mutate({ reason, expectedVersion: c.version })}
+            pending={m.isPending || confirming}
+            onClick={() => void confirm()}
             data-testid="confirm-counterparty-decision"
           >
             {w.button}
@@ -97,6 +120,8 @@ export function CounterpartyDecisionDialog({
         <dd>{c.country}</dd>
       </dl>
       <ReasonField value={reason} onChange={setReason} error={errs.reason} placeholder={w.placeholder} />
+      {stepUp && <StepUpHint status={status.data} />}
+      <StepUpProblem error={stepUpError} />
       {general && (
         <p role="alert" className="mt-3 text-[13px] text-red-700" data-testid="decision-error">
           {general}

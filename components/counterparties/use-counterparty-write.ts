@@ -10,18 +10,35 @@ import { counterpartyQueries } from "./counterparty-queries";
  * One write of the counterparties page (create, bank-details change, verify,
  * reject, disable): POST `path` with the dialog's Idempotency-Key (kept
  * across retries of the same dialog), then refresh the lists and details.
+ * `mutate` takes the body, or a `BodyWithHeaders` when the write carries
+ * extra headers (a passkey step-up proof).
  */
 export function useCounterpartyWrite<T = CounterpartyView>(path: string, onDone: (out: T) => void) {
   const qc = useQueryClient();
   const op = useOperationKey();
   return useMutation({
-    mutationFn: (body: unknown) => bffFetch<T>(path, { method: "POST", body, idempotencyKey: op.key }),
+    mutationFn: (input: unknown) => {
+      const { body, headers } = withHeaders(input);
+      return bffFetch<T>(path, { method: "POST", body, headers, idempotencyKey: op.key });
+    },
     onSuccess: (out) => {
       op.renew();
       void qc.invalidateQueries({ queryKey: counterpartyQueries.all() });
       onDone(out);
     },
   });
+}
+
+/** A write's body with extra request headers (a passkey step-up proof); pass it to `mutate` instead of the body. */
+export class BodyWithHeaders {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+function withHeaders(input: unknown): { body: unknown; headers: Record<string, string> | undefined } {
+  return input instanceof BodyWithHeaders ? input : { body: input, headers: undefined };
 }
 
 /** The server's per-field messages of a 400 / 409 (`details.errors`), keyed by field. */

@@ -31,6 +31,8 @@ export interface BffFetchInit {
   body?: unknown;
   /** One UUID per logical operation, kept across retries of that operation. */
   idempotencyKey?: string;
+  /** Extra request headers (e.g. `X-Step-Up`, the passkey step-up proof of a decision). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -44,7 +46,7 @@ export function toQueryString(params: Record<string, string | number | undefined
 
 /** Calls a BFF route and returns its JSON body (undefined for 204). @throws BffRequestError. */
 export async function bffFetch<T>(path: string, init: BffFetchInit = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { ...init.headers, Accept: "application/json" };
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   if (init.idempotencyKey) headers["Idempotency-Key"] = init.idempotencyKey;
   const res = await fetch(path, {

@@ -3,6 +3,8 @@
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
+import { confirmWithPasskey, StepUpError, useStepUpStatus, type StepUpScope } from "@/components/auth/step-up";
+import { StepUpHint, StepUpProblem } from "@/components/auth/step-up-notice";
 
 /** Whether a decision asks for a reason: approvals' rejection requires one, a match rejection offers one. */
 export type ReasonMode = "required" | "optional" | "none";
@@ -19,8 +21,11 @@ export function reasonAccepted(reason: string, mode: ReasonMode): boolean {
 
 /** What the approval queue and the reconciliation review pass on from their row hooks. */
 export interface DecisionCallbacks {
-  /** Runs the decision; `reason` is the trimmed text, or undefined when none was given. */
-  onConfirm: (reason?: string) => Promise<unknown>;
+  /**
+   * Runs the decision; `reason` is the trimmed text, or undefined when none was given; `headers` carry the passkey
+   * step-up proof (send them with every decision of this dialog).
+   */
+  onConfirm: (reason?: string, headers?: Record<string, string>) => Promise<unknown>;
   onClose: () => void;
 }
 
@@ -46,6 +51,7 @@ export function ReviewDecisionDialog({
   confirmTestId,
   confirmBlocked = false,
   wide = false,
+  stepUp,
   children,
 }: DecisionCallbacks & {
   /** "Approve", "Reject", "Confirm". */
@@ -63,6 +69,12 @@ export function ReviewDecisionDialog({
   confirmBlocked?: boolean;
   /** A wider dialog, for a decision that shows a lot (a batch with its risk signals). */
   wide?: boolean;
+  /**
+   * The decision needs a passkey step-up covering this scope (when the user's step-up status says so): confirming
+   * first runs the browser's passkey prompt, then the decision with the proof. A cancelled or failed prompt keeps the
+   * dialog open with the reason.
+   */
+  stepUp?: StepUpScope;
   children?: ReactNode;
 }) {
   const [reason, setReason] = useState("");
@@ -70,10 +82,23 @@ export function ReviewDecisionDialog({
   const hintId = useId();
   const mode: ReasonMode = rejecting ? reasonOnReject : "none";
   const ok = reasonAccepted(reason, mode);
+  const status = useStepUpStatus(!!stepUp);
+  const [stepUpError, setStepUpError] = useState<StepUpError | null>(null);
   async function go() {
     setBusy(true);
+    setStepUpError(null);
+    let headers: Record<string, string> | undefined;
+    if (stepUp) {
+      try {
+        headers = await confirmWithPasskey(stepUp, status.data);
+      } catch (err) {
+        setBusy(false);
+        setStepUpError(err instanceof StepUpError ? err : new StepUpError("failed", String(err)));
+        return;
+      }
+    }
     try {
-      await onConfirm(mode !== "none" && reason.trim() ? reason.trim() : undefined);
+      await onConfirm(mode !== "none" && reason.trim() ? reason.trim() : undefined, headers);
     } finally {
       setBusy(false);
       onClose();
@@ -125,6 +150,8 @@ export function ReviewDecisionDialog({
           )}
         </label>
       )}
+      {stepUp && <StepUpHint status={status.data} />}
+      <StepUpProblem error={stepUpError} />
     </Modal>
   );
 }

@@ -30,9 +30,9 @@ export interface ReviewDialog<Row, D extends string> {
  * the dialog opens and reused until that decision succeeds, so a retry never
  * counts twice).
  * `open(rows, d)` keeps the rows that may take `d` and opens the dialog;
- * `confirm(reason, extra)` runs the dialog's decision on each of its rows (the
+ * `confirm(reason, extra, headers)` runs the dialog's decision on each of its rows (the
  * body is `{ reason, ...extra }`, e.g. the acknowledged risk signals of an
- * approval) and clears the selection.
+ * approval; `headers` e.g. the passkey step-up proof) and clears the selection.
  */
 export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row, D>) {
   const { rows, approve, reject, canAct, allows } = cfg;
@@ -55,10 +55,10 @@ export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row
       return next;
     });
   }
-  async function confirm(reason?: string, extra?: Record<string, unknown>) {
+  async function confirm(reason?: string, extra?: Record<string, unknown>, headers?: Record<string, string>) {
     if (!dialog) return;
     const body = { ...(reason ? { reason } : {}), ...extra };
-    await decideMany(dialog.rows, dialog.decision, Object.keys(body).length ? body : undefined);
+    await decideMany(dialog.rows, dialog.decision, Object.keys(body).length ? body : undefined, headers);
     setSelected(new Set());
   }
   const { active, setActive } = useReviewKeys({

@@ -41,7 +41,12 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
     return k.get(id);
   };
 
-  async function decideOne(row: Row, d: D, body?: Record<string, unknown>): Promise<boolean> {
+  async function decideOne(
+    row: Row,
+    d: D,
+    body?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<boolean> {
     const id = cfg.idOf(row);
     setResults((r) => ({ ...r, [id]: { kind: "pending" } }));
     await qc.cancelQueries({ queryKey: cfg.listKey });
@@ -55,7 +60,12 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
       });
     }
     try {
-      await bffFetch(cfg.url(row, d), { method: "POST", ...(body ? { body } : {}), idempotencyKey: keyFor(id, d) });
+      await bffFetch(cfg.url(row, d), {
+        method: "POST",
+        ...(body ? { body } : {}),
+        ...(headers ? { headers } : {}),
+        idempotencyKey: keyFor(id, d),
+      });
       keys.current.get(d)?.clear(id);
       setResults((r) => ({ ...r, [id]: { kind: "ok", text: cfg.done[d] } }));
       return true;
@@ -74,10 +84,15 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
     }
   }
 
-  /** Decides each row in turn (bulk: a result per row); returns how many succeeded. */
-  async function decideMany(rows: readonly Row[], d: D, body?: Record<string, unknown>): Promise<number> {
+  /** Decides each row in turn (bulk: a result per row; `headers` sent with each); returns how many succeeded. */
+  async function decideMany(
+    rows: readonly Row[],
+    d: D,
+    body?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<number> {
     let ok = 0;
-    for (const row of rows) if (await decideOne(row, d, body)) ok++;
+    for (const row of rows) if (await decideOne(row, d, body, headers)) ok++;
     for (const k of cfg.invalidate) void qc.invalidateQueries({ queryKey: k });
     if (rows.length > 1)
       (ok === rows.length ? toast.success : toast.warning)(`${ok} of ${rows.length}: ${cfg.done[d].toLowerCase()}.`);

@@ -1,13 +1,14 @@
 "use client";
 
 import { useState } from "react";
-import { LogOut } from "lucide-react";
+import Link from "next/link";
+import { LogOut, UserRound } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { signOutTo } from "./sign-out";
 
 /**
- * Who is signed in, with which roles, and the sign-out button. Below `md` only
- * the button shows, as an icon with a 44 px target; the navigation sheet says who is signed in.
+ * Who is signed in, with which roles, the profile link (passkeys) and the sign-out button. Below `md` only
+ * the buttons show, as an icon with a 44 px target; the navigation sheet says who is signed in.
  */
 export function UserMenu({ name, email, roles }: { name: string; email: string; roles: string[] }) {
   const [leaving, setLeaving] = useState(false);
@@ -32,6 +33,17 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
           <span data-testid="user-roles">{roles.join(", ")}</span>
         </div>
       </div>
+      <Link
+        href="/profile"
+        className={
+          "inline-flex size-11 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white " +
+          "text-[13px] font-medium text-slate-700 hover:bg-slate-100 md:h-8 md:w-auto md:px-2.5"
+        }
+        data-testid="profile-link"
+      >
+        <UserRound className="size-4 md:size-3.5" aria-hidden />
+        <span className="sr-only md:not-sr-only">Profile</span>
+      </Link>
       <button
         type="button"
         onClick={() => void signOut()}

@@ -19,5 +19,7 @@ declare module "next-auth/jwt" {
     sv?: number;
     /** Sign-in time, epoch seconds (absolute lifetime). */
     authAt?: number;
+    /** This sign-in's id (random UUID), which passkey step-ups are bound to. */
+    sid?: string;
   }
 }

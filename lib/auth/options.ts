@@ -8,6 +8,7 @@
  * time, not at build.
  */
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { NextAuthOptions, Profile } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
@@ -237,6 +238,8 @@ export function getAuthOptions(): NextAuthOptions {
           const signedIn = await findUserById(await dashboardDb(), token.sub);
           token.sv = signedIn?.sessionVersion ?? 0;
           token.authAt = Math.floor(Date.now() / 1000);
+          // This sign-in's own id: a passkey step-up is bound to it (lib/bff/step-up.ts).
+          token.sid = randomUUID();
         }
         return token;
       },

@@ -38,7 +38,10 @@ describe("role table", () => {
       "reconciliation.read",
       "organization.read",
       "counterparties.read",
+      "profile.self",
     ]);
+    expect(permissionsOf(["admin"])).toContain("users.manage");
+    expect(permissionsOf(["treasurer", "approver"])).not.toContain("users.manage");
     expect(permissionsOf(["viewer", "treasurer"])).toEqual(permissionsOf(["treasurer"]));
     expect(permissionsOf(["treasurer"])).not.toContain("approvals.decide");
     expect(permissionsOf([])).toEqual([]);

@@ -46,6 +46,10 @@ export const PERMISSION_ROLES = {
   "counterparties.manage": ["treasurer", "admin"],
   /** Verify / reject a pending counterparty (never one's own creation or bank-details change). */
   "counterparties.verify": ["treasurer", "admin"],
+  /** One's own passkeys and step-up confirmations (profile page). */
+  "profile.self": EVERYONE,
+  /** Dashboard users: list them, remove a user's passkeys (recovery). */
+  "users.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSION_ROLES;

@@ -8,6 +8,8 @@
  */
 import "server-only";
 import { z } from "zod";
+import { AUDIT_ACTION } from "../audit-actions";
+import { requireStepUp } from "./step-up";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
@@ -45,6 +47,14 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
       audit: { action: `approval.${decision}`, objectType: "approval_request" },
     },
     async (ctx) => {
+      // Passkey step-up (lib/bff/step-up.ts): refused and audited before anything reaches the Treasury API.
+      await requireStepUp(ctx, {
+        action: "approval.decide",
+        subjects: [ctx.params.id],
+        refusal: AUDIT_ACTION.approvalRefused,
+        objectType: "approval_request",
+        companyId: ctx.query.company_id ?? null,
+      });
       const r = await decideApproval(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
       ctx.audit.companyId = r.companyId ?? null;
       ctx.audit.details = {

@@ -9,8 +9,13 @@ import { ZodError } from "zod";
 import { ERROR_STATUS, fieldPath } from "../contract/errors";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "../treasury-client";
 
-/** Code → status of the BFF: the API's codes plus two gateway codes. */
-export const BFF_ERROR_STATUS = { ...ERROR_STATUS, bad_gateway: 502, gateway_timeout: 504 } as const;
+/** Code → status of the BFF: the API's codes plus two gateway codes and the passkey step-up refusal. */
+export const BFF_ERROR_STATUS = {
+  ...ERROR_STATUS,
+  bad_gateway: 502,
+  gateway_timeout: 504,
+  step_up_required: 403,
+} as const;
 export type BffErrorCode = keyof typeof BFF_ERROR_STATUS;
 
 /** The body every failed BFF call answers with. */

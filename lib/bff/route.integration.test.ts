@@ -110,6 +110,8 @@ beforeAll(async () => {
     NEXTAUTH_URL: ORIGIN,
     DASHBOARD_DATA_DIR: "memory",
     DASHBOARD_DEMO: "0",
+    // Passkey step-up is tested on its own (lib/auth/step-up-rules.test.ts, e2e/passkeys.spec.ts).
+    DASHBOARD_STEP_UP: "off",
   });
   client = createTreasuryClient({
     baseUrl: `${api.url}/public`,

@@ -242,3 +242,103 @@ export const counterpartyHistory = pgTable(
   },
   (t) => [index("counterparty_history_counterparty").on(t.counterpartyId, t.at)],
 );
+
+/*
+ * Passkeys (WebAuthn credentials) and step-up. See lib/bff/step-up.ts for the rules and lib/db/passkeys.ts for the
+ * reads and writes. A user enrols any number of passkeys; approving, rejecting, verifying a counterparty and changing
+ * an approval policy then need a fresh assertion (a "step-up") bound to the signed-in session and to the objects acted
+ * on. Challenges are kept here, not in the browser: each is single use and expires after five minutes.
+ */
+import { bigint } from "drizzle-orm/pg-core";
+
+export const passkeyCredentials = pgTable(
+  "passkey_credentials",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    /** Signature counter last seen (0 for authenticators that do not count). */
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    /** Transports the browser reported (`internal`, `hybrid`, `usb`, …), passed back as hints. */
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    /** The user's label ("Work laptop"). */
+    name: text("name").notNull(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    index("passkey_credentials_user").on(t.userId),
+    check("passkey_credentials_name_length", sql`length(${t.name}) between 1 and 100`),
+  ],
+);
+
+export const WEBAUTHN_PURPOSES = ["registration", "step_up"] as const;
+export type WebAuthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
+
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The session that asked for it; only that session may answer it. */
+    sessionId: text("session_id").notNull(),
+    purpose: text("purpose").$type<WebAuthnPurpose>().notNull(),
+    /** The challenge sent to the browser, base64url. */
+    challenge: text("challenge").notNull(),
+    /** Step-up only: what the assertion will cover (`action`, `subjects`). */
+    scope: jsonb("scope").$type<{ action: string; subjects: string[] } | null>(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    expiresAt: ts("expires_at").notNull(),
+    /** Set when an answer was checked (whatever the result): a challenge is answered once. */
+    consumedAt: ts("consumed_at"),
+  },
+  (t) => [
+    check("webauthn_challenges_purpose", sql`${t.purpose} in ('registration', 'step_up')`),
+    index("webauthn_challenges_expiry").on(t.expiresAt),
+  ],
+);
+
+export const stepUpAssertions = pgTable(
+  "step_up_assertions",
+  {
+    /** The proof the browser sends back with the decision (`X-Step-Up`). */
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id").notNull(),
+    /** The kind of decision covered (`approval.decide`, `counterparty.verify`, `approval_policy.change`). */
+    action: text("action").notNull(),
+    /** The ids of the objects covered (approval requests, a counterparty, a policy). */
+    subjects: jsonb("subjects").$type<string[]>().notNull(),
+    credentialId: uuid("credential_id")
+      .notNull()
+      .references(() => passkeyCredentials.id, { onDelete: "cascade" }),
+    /** The challenge it answered (consumed). */
+    challengeId: uuid("challenge_id")
+      .notNull()
+      .unique()
+      .references(() => webauthnChallenges.id, { onDelete: "cascade" }),
+    verifiedAt: ts("verified_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index("step_up_assertions_user").on(t.userId, t.verifiedAt)],
+);

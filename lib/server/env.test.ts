@@ -45,6 +45,14 @@ describe("configuration", () => {
     expect((err as ConfigError).message).toContain('unknown scope "fly:away"');
   });
 
+  it("DASHBOARD_STEP_UP: required, optional or off; unset left to the demo-mode default; anything else is named", () => {
+    expect(parseDashboardEnv(OK).DASHBOARD_STEP_UP).toBeUndefined();
+    expect(parseDashboardEnv({ ...OK, DASHBOARD_STEP_UP: "off" }).DASHBOARD_STEP_UP).toBe("off");
+    expect(() => parseDashboardEnv({ ...OK, DASHBOARD_STEP_UP: "sometimes" })).toThrow(
+      /DASHBOARD_STEP_UP must be required, optional or off/,
+    );
+  });
+
   it("Form A needs a tenant; OIDC needs its client", () => {
     expect(() => parseDashboardEnv({ ...OK, TREASURY_API_FORM: "A" })).toThrow(
       /TREASURY_TENANT_ID is required when TREASURY_API_FORM is A/,

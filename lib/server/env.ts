@@ -95,6 +95,14 @@ export const DashboardEnv = z
     DASHBOARD_DEMO: optionalString
       .pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional())
       .transform((v) => v === "1"),
+    /**
+     * Passkey step-up before approving, rejecting, verifying a counterparty or changing an approval policy
+     * (lib/auth/step-up-rules.ts): `required`, `optional` (only for users who enrolled a passkey) or `off`. Unset:
+     * `optional` in demo mode, else `required` (resolved by `stepUpMode`).
+     */
+    DASHBOARD_STEP_UP: optionalString.pipe(
+      z.enum(["required", "optional", "off"], { message: "must be required, optional or off" }).optional(),
+    ),
     OIDC_ISSUER: optionalUrl,
     OIDC_CLIENT_ID: optionalString,
     OIDC_CLIENT_SECRET: optionalString,

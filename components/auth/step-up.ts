@@ -1,0 +1,97 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { startAuthentication, WebAuthnError } from "@simplewebauthn/browser";
+import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
+import { BffRequestError, bffFetch } from "@/components/data/bff-fetch";
+
+/** What a step-up covers: the kind of decision and the ids the dialog shows (all selected rows of a bulk action). */
+export interface StepUpScope {
+  action: "approval.decide" | "counterparty.verify" | "approval_policy.change";
+  subjects: string[];
+}
+
+/** GET /api/session/step-up: the effective mode, whether the user has a passkey, whether decisions need one. */
+export interface StepUpStatus {
+  mode: "required" | "optional" | "off";
+  enrolled: boolean;
+  needed: boolean;
+}
+
+/** The step-up status of the signed-in user (cached briefly; refetched after enrolling or removing a passkey). */
+export const stepUpStatusQuery = {
+  queryKey: ["session", "step-up"] as const,
+  queryFn: () => bffFetch<StepUpStatus>("/api/session/step-up"),
+  staleTime: 30_000,
+};
+
+/** The status query; `enabled` false skips the request (a dialog that needs no step-up). */
+export function useStepUpStatus(enabled = true) {
+  return useQuery({ ...stepUpStatusQuery, enabled });
+}
+
+/**
+ * Why a passkey confirmation did not happen: `cancelled` the person dismissed the browser's prompt (or it timed out),
+ * `no_passkey` step-up is required and nothing is enrolled (the dialog links to the profile page), `failed` anything
+ * else (the message says what).
+ */
+export class StepUpError extends Error {
+  readonly kind: "cancelled" | "no_passkey" | "failed";
+  constructor(kind: StepUpError["kind"], message: string) {
+    super(message);
+    this.name = "StepUpError";
+    this.kind = kind;
+  }
+}
+
+/** A refusal of the server that a new confirmation can fix (`step_up_required`, except "no passkey"). */
+export function isStepUpRefusal(err: unknown): boolean {
+  return err instanceof BffRequestError && err.code === "step_up_required";
+}
+
+/** True when the browser's passkey prompt was dismissed, timed out or aborted (not a fault). */
+export function promptDismissed(err: unknown): boolean {
+  const names = [(err as Error | undefined)?.name];
+  if (err instanceof WebAuthnError) {
+    if (err.code === "ERROR_CEREMONY_ABORTED") return true;
+    names.push((err.cause as Error | undefined)?.name);
+  }
+  return names.some((n) => n === "NotAllowedError" || n === "AbortError");
+}
+
+/**
+ * Asks for a passkey confirmation covering `scope` when this user's decisions need one, and returns the headers to
+ * send with each decision it covers (`{ "X-Step-Up": proof }`), or `{}` when none is needed.
+ * @throws StepUpError (cancelled, no passkey, or failed with the server's message)
+ */
+export async function confirmWithPasskey(scope: StepUpScope, status?: StepUpStatus): Promise<Record<string, string>> {
+  const s = status ?? (await bffFetch<StepUpStatus>("/api/session/step-up"));
+  if (!s.needed) return {};
+  if (!s.enrolled)
+    throw new StepUpError("no_passkey", "This needs a passkey confirmation, and you have no passkey yet.");
+  try {
+    const opts = await bffFetch<{ challenge_id: string; options: PublicKeyCredentialRequestOptionsJSON }>(
+      "/api/session/step-up/options",
+      { method: "POST", body: scope, idempotencyKey: crypto.randomUUID() },
+    );
+    let response;
+    try {
+      response = await startAuthentication({ optionsJSON: opts.options });
+    } catch (err) {
+      if (promptDismissed(err))
+        throw new StepUpError("cancelled", "The passkey confirmation was cancelled. Nothing was sent.");
+      throw new StepUpError("failed", `Your passkey could not be used: ${(err as Error)?.message ?? String(err)}`);
+    }
+    const proof = await bffFetch<{ proof: string; header: string }>("/api/session/step-up/verify", {
+      method: "POST",
+      body: { challenge_id: opts.challenge_id, response },
+      idempotencyKey: crypto.randomUUID(),
+    });
+    return { [proof.header]: proof.proof };
+  } catch (err) {
+    if (err instanceof StepUpError) throw err;
+    if (err instanceof BffRequestError && err.details.reason === "no_passkey_enrolled")
+      throw new StepUpError("no_passkey", err.message);
+    throw new StepUpError("failed", err instanceof Error ? err.message : String(err));
+  }
+}

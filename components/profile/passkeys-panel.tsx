@@ -1,0 +1,199 @@
+"use client";
+
+import { useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { bffFetch } from "@/components/data/bff-fetch";
+import { errorText } from "@/components/data/error-text";
+import { promptDismissed, stepUpStatusQuery, useStepUpStatus } from "@/components/auth/step-up";
+import { PasskeyBanner } from "@/components/auth/step-up-notice";
+import { Timestamp } from "@/components/format/business-date";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/dialog";
+import { Table, Td, Th } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+
+/** One enrolled passkey as GET /api/session/passkeys lists it. */
+interface Passkey {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+}
+
+const passkeysQuery = {
+  queryKey: ["session", "passkeys"] as const,
+  queryFn: () => bffFetch<{ items: Passkey[] }>("/api/session/passkeys"),
+};
+
+const MODE_WORDS = {
+  required:
+    "Approving, rejecting, verifying counterparties and changing approval policies need a passkey confirmation.",
+  optional:
+    "Once you add a passkey, approving, rejecting, verifying counterparties and changing approval policies need it.",
+  off: "Passkey confirmation is switched off on this dashboard.",
+} as const;
+
+/** Enrols a passkey: options from the server, the browser's prompt, then the server's check. */
+async function enrol(name: string): Promise<Passkey> {
+  const opts = await bffFetch<{ challenge_id: string; options: PublicKeyCredentialCreationOptionsJSON }>(
+    "/api/session/passkeys/registration/options",
+    { method: "POST", idempotencyKey: crypto.randomUUID() },
+  );
+  let response;
+  try {
+    response = await startRegistration({ optionsJSON: opts.options });
+  } catch (err) {
+    if (promptDismissed(err)) throw new Error("Adding the passkey was cancelled.");
+    throw new Error(`Your device could not create a passkey: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return bffFetch<Passkey>("/api/session/passkeys/registration/verify", {
+    method: "POST",
+    body: { challenge_id: opts.challenge_id, name, response },
+    idempotencyKey: crypto.randomUUID(),
+  });
+}
+
+/**
+ * The profile page's passkeys: the step-up policy in words, the list (name, added, last used), "Add a passkey"
+ * (the browser's WebAuthn prompt, named by the user) and removal of one's own passkeys.
+ */
+export function PasskeysPanel() {
+  const qc = useQueryClient();
+  const list = useQuery(passkeysQuery);
+  const status = useStepUpStatus();
+  const [name, setName] = useState("");
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: passkeysQuery.queryKey });
+    void qc.invalidateQueries({ queryKey: stepUpStatusQuery.queryKey });
+  };
+  const add = useMutation({
+    mutationFn: () => enrol(name.trim() || `Passkey ${(list.data?.items.length ?? 0) + 1}`),
+    onSuccess: (p) => {
+      setName("");
+      toast.success(`Passkey “${p.name}” added.`);
+      refresh();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (p: Passkey) =>
+      bffFetch(`/api/session/passkeys/${p.id}`, { method: "DELETE", idempotencyKey: crypto.randomUUID() }),
+    onSuccess: () => {
+      toast.success("Passkey removed.");
+      setRemoving(null);
+      refresh();
+    },
+  });
+  const items = list.data?.items ?? [];
+  return (
+    <section aria-labelledby="passkeys-title" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="passkeys-title" className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+        <KeyRound className="size-4" aria-hidden /> Passkeys
+      </h2>
+      <p className="mt-1 text-[13px] text-slate-600" data-testid="step-up-policy">
+        {status.data ? MODE_WORDS[status.data.mode] : "\u00a0"} A confirmation lasts 5 minutes and covers only the items
+        shown when you gave it.
+      </p>
+      <div className="mt-3">
+        <PasskeyBanner status={status.data} />
+      </div>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
+        <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+          Name
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            placeholder="e.g. Work laptop"
+            className="h-8 w-56 rounded-md border border-slate-300 px-2 text-[13px] font-normal"
+            data-testid="passkey-name"
+          />
+        </label>
+        <Button type="submit" variant="primary" pending={add.isPending} data-testid="add-passkey">
+          <Plus className="size-3.5" aria-hidden /> Add a passkey
+        </Button>
+      </form>
+      {add.error && (
+        <p role="alert" className="mt-2 text-[13px] text-red-700" data-testid="passkey-error">
+          {errorText(add.error, "Adding the passkey")}
+        </p>
+      )}
+      <div className="mt-4">
+        {list.isPending ? (
+          <p className="text-[13px] text-slate-500">Loading…</p>
+        ) : items.length === 0 ? (
+          <p className="text-[13px] text-slate-600" data-testid="no-passkeys">
+            You have no passkey yet.
+          </p>
+        ) : (
+          <Table label="Your passkeys" pinFirst={false}>
+            <thead>
+              <tr>
+                <Th>Name</Th>
+                <Th>Added</Th>
+                <Th>Last used</Th>
+                <Th align="right">
+                  <span className="sr-only">Actions</span>
+                </Th>
+              </tr>
+            </thead>
+            <tbody data-testid="passkey-list">
+              {items.map((p) => (
+                <tr key={p.id} data-testid="passkey-row">
+                  <Td>{p.name}</Td>
+                  <Td>
+                    <Timestamp value={p.createdAt} />
+                  </Td>
+                  <Td>{p.lastUsedAt ? <Timestamp value={p.lastUsedAt} /> : "never"}</Td>
+                  <Td align="right">
+                    <Button variant="ghost" onClick={() => setRemoving(p)} aria-label={`Remove passkey ${p.name}`}>
+                      <Trash2 className="size-3.5" aria-hidden /> Remove
+                    </Button>
+                  </Td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </div>
+      {removing && (
+        <Modal
+          open
+          onOpenChange={(o) => !o && !remove.isPending && setRemoving(null)}
+          title={`Remove passkey “${removing.name}”?`}
+          description="You can no longer confirm approvals with it."
+          testId="remove-passkey-dialog"
+          footer={
+            <>
+              <Button onClick={() => setRemoving(null)} disabled={remove.isPending}>
+                Cancel
+              </Button>
+              <Button
+                variant="danger"
+                pending={remove.isPending}
+                onClick={() => remove.mutate(removing)}
+                data-testid="confirm-remove-passkey"
+              >
+                Remove
+              </Button>
+            </>
+          }
+        >
+          {remove.error && (
+            <p role="alert" className="text-[13px] text-red-700">
+              {errorText(remove.error, "Removing the passkey")}
+            </p>
+          )}
+        </Modal>
+      )}
+    </section>
+  );
+}

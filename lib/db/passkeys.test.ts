@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDashboardDb, type DashboardDatabase } from "./client";
+import {
+  addPasskey,
+  consumeChallenge,
+  createChallenge,
+  findAssertion,
+  hasPasskey,
+  listPasskeys,
+  passkeyCounts,
+  recordAssertion,
+  removeAllPasskeys,
+  removePasskey,
+  renamePasskey,
+} from "./passkeys";
+import { findUserById, upsertUser } from "./users";
+
+let database: DashboardDatabase;
+let anna = "";
+let bo = "";
+
+beforeAll(async () => {
+  process.env.DASHBOARD_BCRYPT_COST = "4";
+  database = await openDashboardDb({ dataDir: "memory" });
+  anna = (await upsertUser(database.db, { email: "anna@example.com", name: "Anna", roles: ["approver"] })).id;
+  bo = (await upsertUser(database.db, { email: "bo@example.com", name: "Bo", roles: ["approver"] })).id;
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const key = (userId: string, credentialId: string, name = "Laptop") =>
+  addPasskey(database.db, { userId, credentialId, publicKey: "pk", counter: 0, transports: ["internal"], name });
+
+describe("passkeys", () => {
+  it("are listed, renamed and removed only by their owner", async () => {
+    const p = await key(anna, "cred-a1");
+    expect(await hasPasskey(database.db, anna)).toBe(true);
+    expect(await hasPasskey(database.db, bo)).toBe(false);
+    expect(await renamePasskey(database.db, bo, p.id, "Mine now")).toBeNull();
+    expect(await removePasskey(database.db, bo, p.id)).toBe(false);
+    expect(await renamePasskey(database.db, anna, p.id, "Work laptop")).toMatchObject({ name: "Work laptop" });
+    expect((await listPasskeys(database.db, anna)).map((x) => x.name)).toEqual(["Work laptop"]);
+    expect(await removePasskey(database.db, anna, "not-a-uuid")).toBe(false);
+    expect(await removePasskey(database.db, anna, p.id)).toBe(true);
+    expect(await listPasskeys(database.db, anna)).toEqual([]);
+  });
+
+  it("a credential id is enrolled once", async () => {
+    await key(bo, "cred-dup");
+    await expect(key(anna, "cred-dup")).rejects.toThrow();
+  });
+
+  it("the admin's removal takes every passkey of the user and ends their sessions", async () => {
+    await key(anna, "cred-a2");
+    await key(anna, "cred-a3", "Phone");
+    const before = (await findUserById(database.db, anna))?.sessionVersion ?? -1;
+    expect((await passkeyCounts(database.db)).get(anna)).toBe(2);
+    expect(await removeAllPasskeys(database.db, anna)).toBe(2);
+    expect((await findUserById(database.db, anna))?.sessionVersion).toBe(before + 1);
+    expect(await hasPasskey(database.db, anna)).toBe(false);
+    expect(await hasPasskey(database.db, bo)).toBe(true);
+    expect(await removeAllPasskeys(database.db, "00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+});
+
+describe("challenges", () => {
+  const NOW = Date.parse("2026-11-23T12:00:00.000Z");
+
+  it("are answered once: a replay is refused", async () => {
+    const c = await createChallenge(
+      database.db,
+      {
+        userId: anna,
+        sessionId: "s1",
+        purpose: "step_up",
+        challenge: "x",
+        scope: { action: "approval.decide", subjects: ["a"] },
+      },
+      NOW,
+    );
+    const q = { id: c.id, userId: anna, sessionId: "s1", purpose: "step_up" as const };
+    expect(await consumeChallenge(database.db, q, NOW + 1000)).toMatchObject({
+      challenge: "x",
+      scope: { subjects: ["a"] },
+    });
+    expect(await consumeChallenge(database.db, q, NOW + 2000)).toBeNull();
+  });
+
+  it("expire after 5 minutes", async () => {
+    const c = await createChallenge(
+      database.db,
+      { userId: anna, sessionId: "s1", purpose: "registration", challenge: "y" },
+      NOW,
+    );
+    const q = { id: c.id, userId: anna, sessionId: "s1", purpose: "registration" as const };
+    expect(await consumeChallenge(database.db, q, NOW + 5 * 60_000)).toBeNull();
+  });
+
+  it("belong to one user, session and purpose", async () => {
+    const c = await createChallenge(
+      database.db,
+      { userId: anna, sessionId: "s1", purpose: "step_up", challenge: "z" },
+      NOW,
+    );
+    const q = { id: c.id, userId: anna, sessionId: "s1", purpose: "step_up" as const };
+    expect(await consumeChallenge(database.db, { ...q, sessionId: "s2" }, NOW)).toBeNull();
+    expect(await consumeChallenge(database.db, { ...q, userId: bo }, NOW)).toBeNull();
+    expect(await consumeChallenge(database.db, { ...q, purpose: "registration" }, NOW)).toBeNull();
+    expect(await consumeChallenge(database.db, q, NOW)).not.toBeNull();
+  });
+});
+
+describe("assertions", () => {
+  it("are found by their id with what they cover", async () => {
+    const p = await key(bo, "cred-b2");
+    const c = await createChallenge(database.db, { userId: bo, sessionId: "s9", purpose: "step_up", challenge: "w" });
+    const a = await recordAssertion(database.db, {
+      userId: bo,
+      sessionId: "s9",
+      action: "approval.decide",
+      subjects: ["r1", "r2"],
+      credentialId: p.id,
+      challengeId: c.id,
+    });
+    expect(await findAssertion(database.db, a.id)).toMatchObject({
+      userId: bo,
+      sessionId: "s9",
+      subjects: ["r1", "r2"],
+    });
+    expect(await findAssertion(database.db, "garbage")).toBeNull();
+  });
+});
