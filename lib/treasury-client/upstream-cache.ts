@@ -73,9 +73,22 @@ export const INVALIDATIONS: readonly Invalidation[] = [
     path: /^\/statements$/,
     company: ["transactions", "balances", "intraday", "coverage", "positions", "matches", "reporting"],
   },
-  { method: /^(POST|PATCH|DELETE)$/, path: /^\/payments\//, company: ["payments", "reporting", "positions"], all: ["approvals"] },
-  { method: /^POST$/, path: /^\/approvals\/[^/]+\/(approve|reject)$/, all: ["approvals", "payments", "reporting", "positions"] },
-  { method: /^POST$/, path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject)$/, company: ["matches", "transactions"] },
+  {
+    method: /^(POST|PATCH|DELETE)$/,
+    path: /^\/payments\//,
+    company: ["payments", "reporting", "positions"],
+    all: ["approvals"],
+  },
+  {
+    method: /^POST$/,
+    path: /^\/approvals\/[^/]+\/(approve|reject)$/,
+    all: ["approvals", "payments", "reporting", "positions"],
+  },
+  {
+    method: /^POST$/,
+    path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject)$/,
+    company: ["matches", "transactions"],
+  },
   { method: /^POST$/, path: /^\/companies$/, all: ["companies", "koncerner"] },
   { method: /^(POST|PATCH|DELETE)$/, path: /^\/webhooks(\/|$)/, all: ["webhooks"] },
 ];

@@ -88,7 +88,10 @@ export class RedisSharedStore implements SharedStore {
   }
 
   async get(key: string): Promise<string | undefined> {
-    return this.run(async (r) => (await r.get(key)) ?? undefined, (m) => m.get(key));
+    return this.run(
+      async (r) => (await r.get(key)) ?? undefined,
+      (m) => m.get(key),
+    );
   }
 
   async set(key: string, json: string, ttlMs: number): Promise<void> {
@@ -99,12 +102,18 @@ export class RedisSharedStore implements SharedStore {
   }
 
   async delete(key: string): Promise<void> {
-    await this.run(async (r) => void (await r.del(key)), (m) => m.delete(key));
+    await this.run(
+      async (r) => void (await r.del(key)),
+      (m) => m.delete(key),
+    );
   }
 
   async counters(keys: readonly string[]): Promise<number[]> {
     if (keys.length === 0) return [];
-    return this.run(async (r) => (await r.mget(...keys)).map((v) => Number(v ?? 0)), (m) => m.counters(keys));
+    return this.run(
+      async (r) => (await r.mget(...keys)).map((v) => Number(v ?? 0)),
+      (m) => m.counters(keys),
+    );
   }
 
   async increment(keys: readonly string[]): Promise<void> {
@@ -128,11 +137,17 @@ export class RedisSharedStore implements SharedStore {
   }
 
   async unlock(key: string, token: string): Promise<void> {
-    await this.run(async (r) => void (await r.eval(UNLOCK_SCRIPT, 1, key, token)), (m) => m.unlock(key, token));
+    await this.run(
+      async (r) => void (await r.eval(UNLOCK_SCRIPT, 1, key, token)),
+      (m) => m.unlock(key, token),
+    );
   }
 
   async isLocked(key: string): Promise<boolean> {
-    return this.run(async (r) => (await r.exists(key)) === 1, (m) => m.isLocked(key));
+    return this.run(
+      async (r) => (await r.exists(key)) === 1,
+      (m) => m.isLocked(key),
+    );
   }
 
   /** Closes the connection (tests, shutdown). */
