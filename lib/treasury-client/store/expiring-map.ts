@@ -4,14 +4,21 @@
  * cache values, locks, counters), the BFF's derived-value `TtlCache`.
  *
  * - An entry lives `ttlMs` from its `set`; an expired entry reads as absent.
- * - At most `maxEntries` keys; the oldest set is dropped first (insertion order).
+ * - At most `maxEntries` keys and, with `weigh`, at most `maxWeight` in total
+ *   (e.g. characters of JSON); the oldest set is dropped first (insertion order).
  * - Pure and synchronous; `now` is injectable for tests.
  */
 export class ExpiringMap<V> {
-  private readonly entries = new Map<string, { value: V; expiresAt: number }>();
+  private readonly entries = new Map<string, { value: V; expiresAt: number; weight: number }>();
+  private weight = 0;
 
-  /** @param opts.maxEntries bound on keys (oldest dropped first); `now` returns epoch ms. */
-  constructor(private readonly opts: { maxEntries: number; now?: () => number }) {}
+  /**
+   * @param opts.maxEntries bound on keys (oldest dropped first); `weigh` / `maxWeight` bound the total weight;
+   * `now` returns epoch ms.
+   */
+  constructor(
+    private readonly opts: { maxEntries: number; now?: () => number; weigh?: (v: V) => number; maxWeight?: number },
+  ) {}
 
   private now(): number {
     return (this.opts.now ?? Date.now)();
@@ -22,7 +29,7 @@ export class ExpiringMap<V> {
     const e = this.entries.get(key);
     if (!e) return undefined;
     if (this.now() >= e.expiresAt) {
-      this.entries.delete(key);
+      this.delete(key);
       return undefined;
     }
     return e.value;
@@ -30,23 +37,34 @@ export class ExpiringMap<V> {
 
   /** Stores `value` for `ttlMs` milliseconds (re-inserted at the young end). */
   set(key: string, value: V, ttlMs: number): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
-    while (this.entries.size > this.opts.maxEntries) {
+    this.delete(key);
+    const weight = this.opts.weigh?.(value) ?? 0;
+    this.entries.set(key, { value, expiresAt: this.now() + ttlMs, weight });
+    this.weight += weight;
+    const maxWeight = this.opts.maxWeight ?? Infinity;
+    while (this.entries.size > this.opts.maxEntries || this.weight > maxWeight) {
       const oldest = this.entries.keys().next();
       if (oldest.done) break;
-      this.entries.delete(oldest.value);
+      this.delete(oldest.value);
     }
   }
 
   /** Removes `key`; true when it was there. */
   delete(key: string): boolean {
+    const e = this.entries.get(key);
+    if (!e) return false;
+    this.weight -= e.weight;
     return this.entries.delete(key);
   }
 
   /** Removes every key starting with `prefix`. */
   deletePrefix(prefix: string): void {
-    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.delete(k);
+  }
+
+  /** The total weight held (0 without `weigh`). */
+  get totalWeight(): number {
+    return this.weight;
   }
 
   /** Keys held, expired ones included until they are read or evicted. */

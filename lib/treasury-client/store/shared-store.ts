@@ -40,6 +40,8 @@ export interface SharedStore {
 
 /** Bound on the memory store's values and locks. */
 const MEMORY_MAX_ENTRIES = 20_000;
+/** Bound on the characters of JSON the memory store holds (about 2 bytes each: ~128 MB). */
+const MEMORY_MAX_CHARS = 64 * 1024 * 1024;
 
 /** The per-process store; also the fallback inside the Redis store. */
 export class MemorySharedStore implements SharedStore {
@@ -49,10 +51,18 @@ export class MemorySharedStore implements SharedStore {
   private readonly locks: ExpiringMap<string>;
   private readonly counts = new Map<string, number>();
 
-  /** @param opts.now epoch ms, injectable for tests; `maxEntries` bounds values (default 20 000). */
-  constructor(opts: { now?: () => number; maxEntries?: number } = {}) {
+  /**
+   * @param opts.now epoch ms, injectable for tests; `maxEntries` bounds values (default 20 000), `maxChars` their
+   * total JSON length (default 64 Mi characters); the oldest go first.
+   */
+  constructor(opts: { now?: () => number; maxEntries?: number; maxChars?: number } = {}) {
     const maxEntries = opts.maxEntries ?? MEMORY_MAX_ENTRIES;
-    this.values = new ExpiringMap({ maxEntries, now: opts.now });
+    this.values = new ExpiringMap<string>({
+      maxEntries,
+      now: opts.now,
+      weigh: (json) => json.length,
+      maxWeight: opts.maxChars ?? MEMORY_MAX_CHARS,
+    });
     this.locks = new ExpiringMap({ maxEntries, now: opts.now });
   }
 
