@@ -1,51 +1,42 @@
 /**
- * A small in-process cache of promises with a time to live, for upstream
- * reads that several views repeat within seconds (the accounts list reads
- * every account's balances and coverage when a filter or sort spans all
- * accounts; spec §8 rate limits apply per client, so each such read is
- * kept for a short while instead of being sent again on every click).
+ * A small in-process cache of promises with a time to live, for values the
+ * BFF derives from several upstream reads (an account row from its balances
+ * and coverage, a batch's risk signals). The upstream reads themselves go
+ * through the Treasury client's upstream cache; this keeps the derived value
+ * so that sorting or filtering again does not recompute it.
  *
  * - The promise is stored at once, so concurrent callers share one load.
  * - A load that rejects is dropped, so the next caller tries again.
  * - At most `maxEntries` keys; the oldest is dropped first.
- * Per instance only (the dashboard is stateless and may run several
- * instances; a cache miss on another instance only costs a read).
+ * Built on the same `ExpiringMap` as the client's memory store. Per instance only.
  */
+import { ExpiringMap } from "../treasury-client/store/expiring-map";
+
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { at: number; value: Promise<V> }>();
+  private readonly entries: ExpiringMap<Promise<V>>;
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
-  private readonly now: () => number;
 
   /** @param opts.ttlMs lifetime of an entry in milliseconds; `now` is injectable for tests. */
   constructor(opts: { ttlMs: number; maxEntries: number; now?: () => number }) {
     this.ttlMs = opts.ttlMs;
-    this.maxEntries = opts.maxEntries;
-    this.now = opts.now ?? Date.now;
+    this.entries = new ExpiringMap({ maxEntries: opts.maxEntries, now: opts.now });
   }
 
   /** The cached value of `key`, or the result of `load()` (stored for `ttlMs`). Rejects as `load` does. */
   get(key: string, load: () => Promise<V>): Promise<V> {
-    const t = this.now();
     const hit = this.entries.get(key);
-    if (hit && t - hit.at < this.ttlMs) return hit.value;
-    if (hit) this.entries.delete(key);
+    if (hit) return hit;
     const value = load();
-    this.entries.set(key, { at: t, value });
+    this.entries.set(key, value, this.ttlMs);
     value.catch(() => {
-      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+      if (this.entries.get(key) === value) this.entries.delete(key);
     });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.entries.delete(oldest.value);
-    }
     return value;
   }
 
   /** Drops every key that starts with `prefix` (e.g. one company's entries after a write). */
   dropPrefix(prefix: string): void {
-    for (const k of [...this.entries.keys()]) if (k.startsWith(prefix)) this.entries.delete(k);
+    this.entries.deletePrefix(prefix);
   }
 
   get size(): number {

@@ -128,6 +128,21 @@ describe("FX rates configuration", () => {
       /DASHBOARD_ALLOWED_ORIGINS.*"ftp:\/\/x"/,
     );
   });
+
+  it("takes REDIS_URL as a redis:// or rediss:// URL and names it otherwise; the upstream cache is on by default", () => {
+    const defaults = parseDashboardEnv(OK);
+    expect([defaults.REDIS_URL, defaults.DASHBOARD_UPSTREAM_CACHE]).toEqual([undefined, true]);
+    expect(parseDashboardEnv({ ...OK, REDIS_URL: "redis://:pw@cache.internal:6379/0" }).REDIS_URL).toBe(
+      "redis://:pw@cache.internal:6379/0",
+    );
+    expect(parseDashboardEnv({ ...OK, DASHBOARD_UPSTREAM_CACHE: "0" }).DASHBOARD_UPSTREAM_CACHE).toBe(false);
+    expect(() => parseDashboardEnv({ ...OK, REDIS_URL: "http://cache:6379" })).toThrow(
+      /REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/,
+    );
+    expect(() => parseDashboardEnv({ ...OK, DASHBOARD_UPSTREAM_CACHE: "yes" })).toThrow(
+      /DASHBOARD_UPSTREAM_CACHE must be 0 or 1/,
+    );
+  });
 });
 
 describe("METRICS_TOKEN", () => {

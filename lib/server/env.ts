@@ -91,6 +91,20 @@ export const DashboardEnv = z
         .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// or postgresql:// URL" })
         .optional(),
     ),
+    /**
+     * Redis shared by every dashboard instance (upstream cache, single-flight locks, OAuth token, rate budget);
+     * unset: each instance keeps them in its own memory.
+     */
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\/[^\s]+$/, { message: "must be a redis:// or rediss:// URL" })
+        .optional(),
+    ),
+    /** 0 turns the upstream cache of Treasury API reads off (every read goes upstream); default 1. */
+    DASHBOARD_UPSTREAM_CACHE: optionalString
+      .pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional())
+      .transform((v) => v !== "0"),
     DASHBOARD_DATA_DIR: optionalString.transform((s) => s ?? ".data/dashboard"),
     DASHBOARD_DEMO: optionalString
       .pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional())

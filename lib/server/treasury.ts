@@ -1,12 +1,15 @@
 /**
  * The process-wide Treasury API client: one per process, so its access
- * token cache is shared by every request (the dashboard is otherwise
- * stateless; each instance fetches its own token).
+ * token and its upstream cache are shared by every request; with `REDIS_URL`
+ * set, by every instance (lib/server/shared-store.ts). Cache outcomes are
+ * counted in `dashboard_upstream_cache_events_total`.
  */
 import "server-only";
 import { createTreasuryClient, type TreasuryClient } from "../treasury-client";
 import { getConfig } from "./config";
 import { logger } from "./log";
+import { metrics } from "./metrics";
+import { sharedStore } from "./shared-store";
 
 const g = globalThis as typeof globalThis & { __treasuryClient?: TreasuryClient };
 
@@ -23,6 +26,11 @@ export function treasury(): TreasuryClient {
       scopes: c.TREASURY_SCOPES,
       timeoutMs: c.TREASURY_TIMEOUT_MS,
       onRetry: (info) => logger.warn({ ...info }, "treasury api retry"),
+      shared: {
+        store: sharedStore(),
+        cacheReads: c.DASHBOARD_UPSTREAM_CACHE,
+        onCacheEvent: (resource, event) => metrics().cacheEvents.inc({ resource, event }),
+      },
     });
   }
   return g.__treasuryClient;

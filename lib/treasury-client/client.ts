@@ -105,7 +105,7 @@ function ledgerMethods({ list, get, writeOne }: Transport) {
 }
 
 /** Statements (extension): bank statement import. */
-function statementsMethods({ http }: Transport) {
+function statementsMethods({ sendWrite }: Transport) {
   return {
     /**
      * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`),
@@ -114,7 +114,7 @@ function statementsMethods({ http }: Transport) {
      */
     uploadStatements: async (ctx: WriteContext, files: FormData): Promise<StatementImportResult> =>
       (
-        await http.send(
+        await sendWrite(
           { method: "POST", path: "/statements", schema: StatementImportResult, body: files, timeoutMs: 120_000 },
           ctx,
         )
@@ -225,6 +225,8 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     form: t.form,
     /** The token manager (exposed for tests and diagnostics; never send its tokens to a browser). */
     tokens: t.tokens,
+    /** The upstream cache of GETs, or null without `shared` (tests, diagnostics). */
+    upstreamCache: t.cache,
     ...ledgerMethods(t),
     ...statementsMethods(t),
     ...paymentsMethods(t),

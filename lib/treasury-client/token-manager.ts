@@ -8,6 +8,10 @@
  *   tokens shorter than 10 minutes are renewed at half their life.
  * - `invalidate(token)` drops a token the API refused (401), so the next
  *   `get` fetches a new one.
+ * - With a `store` (Redis mode), the token is shared by every instance: one
+ *   instance fetches it (the others wait on the store's lock), every one uses
+ *   it until its renewal time; a token the API refused is never taken from
+ *   the store again by this instance.
  * Form B: POST /auth/token/ form-urlencoded with HTTP Basic credentials.
  * Form A: POST /auth/tenant-token JSON `{ tenant_id, grant_type, scope }`
  * with HTTP Basic credentials.
@@ -15,6 +19,8 @@
 import { TokenResponse } from "../contract/auth";
 import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
+import { sharedLoad } from "./store/shared-load";
+import type { SharedStore } from "./store/shared-store";
 
 export interface TokenManagerOptions {
   baseUrl: string;
@@ -26,6 +32,10 @@ export interface TokenManagerOptions {
   timeoutMs: number;
   fetch: typeof fetch;
   now: () => number;
+  /** Shares the token between instances (see the module comment). */
+  store?: SharedStore;
+  /** The store key prefix of this client (`clientNamespace`); required with `store`. */
+  namespace?: string;
 }
 
 interface CachedToken {
@@ -39,6 +49,8 @@ const RENEW_MARGIN_SECONDS = 300;
 export class TokenManager {
   private readonly cache = new Map<string, CachedToken>();
   private readonly inflight = new Map<string, Promise<CachedToken>>();
+  /** Tokens the API refused (401): never taken from the shared store again. Bounded. */
+  private readonly refused = new Set<string>();
   /** Number of token requests sent (for tests and metrics). */
   requests = 0;
 
@@ -59,7 +71,7 @@ export class TokenManager {
     if (cached && this.opts.now() < cached.renewAt) return cached.token;
     let pending = this.inflight.get(key);
     if (!pending) {
-      pending = this.fetchToken().finally(() => this.inflight.delete(key));
+      pending = this.obtain().finally(() => this.inflight.delete(key));
       this.inflight.set(key, pending);
     }
     const fresh = await pending;
@@ -71,6 +83,25 @@ export class TokenManager {
   invalidate(token: string): void {
     const key = this.key;
     if (this.cache.get(key)?.token === token) this.cache.delete(key);
+    this.refused.add(token);
+    if (this.refused.size > 16) this.refused.delete(this.refused.values().next().value as string);
+  }
+
+  /** A new token: from the shared store when one is there and usable, else fetched (once across instances). */
+  private async obtain(): Promise<CachedToken> {
+    const { store, namespace } = this.opts;
+    if (!store || !namespace) return this.fetchToken();
+    const key = `${namespace}:token`;
+    const load = async () => {
+      const t = await this.fetchToken();
+      return { json: JSON.stringify(t), ttlMs: t.renewAt - this.opts.now() };
+    };
+    const shared = JSON.parse((await sharedLoad(store, key, load)).json) as CachedToken;
+    if (!this.refused.has(shared.token) && this.opts.now() < shared.renewAt) return shared;
+    // The stored token was refused here (or is due): replace it for everyone.
+    const fresh = await this.fetchToken();
+    await store.set(key, JSON.stringify(fresh), fresh.renewAt - this.opts.now());
+    return fresh;
   }
 
   private async fetchToken(): Promise<CachedToken> {

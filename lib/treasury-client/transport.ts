@@ -2,16 +2,42 @@
  * The request machinery the Treasury client's method groups share: one token
  * manager and one HTTP core (retries, timeouts, headers) per client, and the
  * typed `list` / `get` / `write` helpers the endpoint methods are written with.
+ * With `shared` set, every GET goes through the upstream cache
+ * (./upstream-cache.ts: TTL per resource, single-flight) and every write
+ * invalidates what it changes; `ctx.cache: "no-store"` skips the cached value
+ * for a read that must be fresh.
  *
  * Server-only: it holds the client secret and the access tokens.
  */
 import "server-only";
 import { z } from "zod";
 import { PAGE_SIZE_DEFAULT, listOf } from "../contract";
-import { HttpCore, type CallContext, type QueryValue } from "./http";
+import { TreasuryTransportError } from "./errors";
+import { HttpCore, type CallContext, type HttpRequest, type QueryValue } from "./http";
 import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
+import type { SharedLoadOptions } from "./store/shared-load";
+import { clientNamespace, type SharedStore } from "./store/shared-store";
 import { TokenManager } from "./token-manager";
+import { UpstreamCache, type CacheEvent } from "./upstream-cache";
+
+declare module "./http" {
+  interface CallContext {
+    /** `"no-store"`: this read skips the upstream cache's value (its answer is stored for the next reader). */
+    cache?: "no-store";
+  }
+}
+
+/** State shared through a store (memory or Redis): the upstream cache of GETs and the OAuth token. */
+export interface SharedStateConfig {
+  store: SharedStore;
+  /** Cache GETs (default true); false shares only the token. */
+  cacheReads?: boolean;
+  /** Called once per cached read with its outcome (metrics). */
+  onCacheEvent?: (resource: string, event: CacheEvent) => void;
+  /** Cross-instance single-flight timing. */
+  singleFlight?: SharedLoadOptions;
+}
 
 export interface TreasuryClientConfig {
   /** Base address ending in `/public`, e.g. `http://127.0.0.1:4010/public`. */
@@ -31,6 +57,8 @@ export interface TreasuryClientConfig {
   random?: () => number;
   now?: () => number;
   onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
+  /** Absent: no upstream cache, one token per client (tests of the bare client). */
+  shared?: SharedStateConfig;
 }
 
 export interface PageParams {
@@ -67,6 +95,7 @@ function createCore(config: TreasuryClientConfig) {
   const now = config.now ?? Date.now;
   const timeoutMs = config.timeoutMs ?? 15_000;
   const baseUrl = config.baseUrl.replace(/\/+$/, "");
+  const namespace = clientNamespace({ ...config, baseUrl });
   const tokens = new TokenManager({
     baseUrl,
     form: config.form,
@@ -77,6 +106,8 @@ function createCore(config: TreasuryClientConfig) {
     timeoutMs,
     fetch: fetchImpl,
     now,
+    store: config.shared?.store,
+    namespace,
   });
   const http = new HttpCore({
     baseUrl,
@@ -91,7 +122,30 @@ function createCore(config: TreasuryClientConfig) {
     tokens,
     onRetry: config.onRetry,
   });
-  return { tokens, http };
+  const shared = config.shared;
+  const cache =
+    shared && shared.cacheReads !== false
+      ? new UpstreamCache({
+          store: shared.store,
+          namespace,
+          basePath: new URL(baseUrl + "/").pathname,
+          onEvent: shared.onCacheEvent,
+          singleFlight: shared.singleFlight,
+        })
+      : null;
+  return { tokens, http, cache };
+}
+
+/** `p`, or a rejection as soon as `signal` aborts (the shared call itself goes on for the others). */
+function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return p;
+  const aborted = () => new TreasuryTransportError("aborted", "The request was cancelled");
+  if (signal.aborted) return Promise.reject(aborted());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(aborted());
+    signal.addEventListener("abort", onAbort, { once: true });
+    p.then(resolve, reject).finally(() => signal.removeEventListener("abort", onAbort));
+  });
 }
 
 /**
@@ -99,7 +153,25 @@ function createCore(config: TreasuryClientConfig) {
  * `iterateItems`), `get`, `write` (status and possibly empty body) and `writeOne` (a body is required).
  */
 export function createTransport(config: TreasuryClientConfig) {
-  const { tokens, http } = createCore(config);
+  const { tokens, http, cache } = createCore(config);
+
+  /** One GET's parsed body, through the upstream cache when there is one. */
+  async function read<S extends z.ZodType>(req: HttpRequest<S>, ctx: CallContext): Promise<z.output<S>> {
+    if (!cache) return (await http.send(req, ctx)).data as z.output<S>;
+    // The shared call is not cancelled by one caller's signal; each caller stops waiting on its own.
+    const load = async () => (await http.send(req, { ...ctx, signal: undefined })).data as z.output<S>;
+    const url = http.resolve(req.path, req.query);
+    return abortable(cache.read(url, ctx.companyId, load, ctx.cache === "no-store"), ctx.signal);
+  }
+
+  /** Sends a write, then makes stale what it may have changed (also when it failed: it may have happened). */
+  async function sendWrite<S extends z.ZodType>(req: HttpRequest<S>, ctx: CallContext) {
+    try {
+      return await http.send(req, ctx);
+    } finally {
+      await cache?.invalidate(req.method, http.resolve(req.path), ctx.companyId);
+    }
+  }
 
   /** Page-size query parameters of the configured form. */
   function pagingQuery(p: PageParams | undefined): Record<string, QueryValue> {
@@ -115,17 +187,22 @@ export function createTransport(config: TreasuryClientConfig) {
     ctx: CallContext,
   ): Promise<Page<z.output<I>>> {
     const schema = listOf(item);
-    const r = await http.send({ method: "GET", path, query: { ...filters, ...pagingQuery(paging) }, schema }, ctx);
-    return withNext(toPage(r.data as RawList<z.output<I>>, paging?.pageSize ?? PAGE_SIZE_DEFAULT), item, ctx);
+    const data = await read({ method: "GET", path, query: { ...filters, ...pagingQuery(paging) }, schema }, ctx);
+    return withNext(toPage(data as RawList<z.output<I>>, paging?.pageSize ?? PAGE_SIZE_DEFAULT), item, ctx);
   }
 
   function withNext<I extends z.ZodType>(page: Page<z.output<I>>, item: I, ctx: CallContext): Page<z.output<I>> {
     const next = page.next;
     if (next) {
-      const readCtx: CallContext = { companyId: ctx.companyId, requestId: ctx.requestId, signal: ctx.signal };
+      const readCtx: CallContext = {
+        companyId: ctx.companyId,
+        requestId: ctx.requestId,
+        signal: ctx.signal,
+        cache: ctx.cache,
+      };
       page[FETCH_NEXT] = async () => {
-        const r = await http.send({ method: "GET", path: next, schema: listOf(item) }, readCtx);
-        return withNext(toPage(r.data as RawList<z.output<I>>, page.pageSize), item, readCtx);
+        const data = await read({ method: "GET", path: next, schema: listOf(item) }, readCtx);
+        return withNext(toPage(data as RawList<z.output<I>>, page.pageSize), item, readCtx);
       };
     }
     return page;
@@ -137,8 +214,7 @@ export function createTransport(config: TreasuryClientConfig) {
     ctx: CallContext,
     query?: Record<string, QueryValue>,
   ): Promise<z.output<S>> {
-    const r = await http.send({ method: "GET", path, schema, query }, ctx);
-    return r.data as z.output<S>;
+    return read({ method: "GET", path, schema, query }, ctx);
   }
 
   async function write<S extends z.ZodType>(
@@ -149,7 +225,7 @@ export function createTransport(config: TreasuryClientConfig) {
     body?: unknown,
     allowEmpty = false,
   ) {
-    const r = await http.send({ method, path, schema, body, allowEmpty }, ctx);
+    const r = await sendWrite({ method, path, schema, body, allowEmpty }, ctx);
     return { status: r.status, data: r.data as z.output<S> | null };
   }
 
@@ -165,7 +241,7 @@ export function createTransport(config: TreasuryClientConfig) {
     return r.data as z.output<S>;
   }
 
-  return { form: config.form, tokens, http, list, get, write, writeOne };
+  return { form: config.form, tokens, http, cache, list, get, write, writeOne, sendWrite };
 }
 
 /** The machinery each method group of the client is built with. */

@@ -32,7 +32,11 @@ export async function listPendingApprovals(ctx: BffContext, q: z.output<typeof A
 /** The pending request `id` as this user may see it. @throws BffError 404. */
 async function findPending(ctx: BffContext, id: string, companyId: string | undefined): Promise<ApprovalRequest> {
   const all = await collectAll(
-    treasury().listPendingApprovals(crossCompanyCall(ctx, companyId, "read"), { pageSize: 1000 }),
+    // Read right before a decision: never from the upstream cache.
+    treasury().listPendingApprovals(
+      { ...crossCompanyCall(ctx, companyId, "read"), cache: "no-store" },
+      { pageSize: 1000 },
+    ),
     { maxPages: 20 },
   );
   const found = all.find((a) => a.id === id);

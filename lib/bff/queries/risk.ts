@@ -110,8 +110,14 @@ export function riskCompany(ctx: BffContext, companyId: string | undefined): Com
   return ctx.company;
 }
 
-function callIn(ctx: BffContext, companyId: string): CallContext {
-  return { requestId: ctx.requestId, companyId, outcome: ctx.upstream };
+/** The reads of one company; `fresh` (an approval's recomputation) skips the upstream cache. */
+function callIn(ctx: BffContext, companyId: string, fresh = false): CallContext {
+  return {
+    requestId: ctx.requestId,
+    companyId,
+    outcome: ctx.upstream,
+    ...(fresh ? { cache: "no-store" as const } : {}),
+  };
 }
 
 function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: string | null): PastInstruction {
@@ -136,8 +142,13 @@ function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: strin
  * instructions are cached per batch and status, the debit transactions per
  * company and day.
  */
-async function companyHistory(ctx: BffContext, companyId: string, today: string): Promise<CompanyHistory> {
-  const call = callIn(ctx, companyId);
+async function companyHistory(
+  ctx: BffContext,
+  companyId: string,
+  today: string,
+  fresh: boolean,
+): Promise<CompanyHistory> {
+  const call = callIn(ctx, companyId, fresh);
   const since = addDaysIso(today, -HISTORY_DAYS);
   // The API lists newest first: one page of HISTORY_MAX_BATCHES is the most recent history.
   const page = await treasury().listBatches(call, { from_date: since, pageSize: HISTORY_MAX_BATCHES });
@@ -206,13 +217,18 @@ async function debtorAccount(call: CallContext, batch: PaymentBatch, today: stri
   };
 }
 
-async function computeBatchRisk(ctx: BffContext, company: Company, batchId: string): Promise<BatchRisk> {
-  const call = callIn(ctx, company.id);
+async function computeBatchRisk(
+  ctx: BffContext,
+  company: Company,
+  batchId: string,
+  fresh: boolean,
+): Promise<BatchRisk> {
+  const call = callIn(ctx, company.id, fresh);
   const today = companyToday(company.country);
   const batch = await treasury().getBatch(call, batchId);
   const [instructions, history, counterparties, account] = await Promise.all([
     collectAll(treasury().listBatchInstructions(call, batchId, { pageSize: 1000 }), { maxPages: 20 }),
-    companyHistory(ctx, company.id, today),
+    companyHistory(ctx, company.id, today, fresh),
     dashboardDb().then((db) => counterpartiesForRisk(db, ctx.user, company.id)),
     debtorAccount(call, batch, today),
   ]);
@@ -287,7 +303,7 @@ export function batchRisk(
   const company = riskCompany(ctx, companyId);
   const key = `${company.id}|${batchId}`;
   if (opts.fresh) riskCache.dropPrefix(key);
-  return riskCache.get(key, () => computeBatchRisk(ctx, company, batchId));
+  return riskCache.get(key, () => computeBatchRisk(ctx, company, batchId, opts.fresh ?? false));
 }
 
 /**
@@ -304,7 +320,7 @@ export async function payeeHistory(
 ): Promise<{ iban: string; payments: PayeePayment[] }> {
   const company = riskCompany(ctx, companyId);
   const key = ibanKey(iban);
-  const history = await companyHistory(ctx, company.id, companyToday(company.country));
+  const history = await companyHistory(ctx, company.id, companyToday(company.country), false);
   const payments = history.instructions
     .filter((p) => ibanKey(p.creditorIban) === key && p.batchId !== excludeBatchId)
     .sort((a, b) => b.date.localeCompare(a.date) || b.batchId.localeCompare(a.batchId))
