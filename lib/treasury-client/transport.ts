@@ -11,6 +11,8 @@ import { PAGE_SIZE_DEFAULT, listOf } from "../contract";
 import { HttpCore, type CallContext, type QueryValue } from "./http";
 import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
+import type { BudgetStore } from "./budget-store";
+import type { RateBudgetPolicy } from "./rate-budget";
 import { TokenManager } from "./token-manager";
 
 export interface TreasuryClientConfig {
@@ -31,6 +33,11 @@ export interface TreasuryClientConfig {
   random?: () => number;
   now?: () => number;
   onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
+  /** Where the rate budget is kept (default in memory; a shared store spreads it over instances). */
+  budget?: BudgetStore;
+  /** Reserve and bounded wait of background calls. */
+  rateBudget?: Partial<RateBudgetPolicy>;
+  onYield?: (info: { method: string; url: string; waitMs: number; remaining: number; limit: number }) => void;
 }
 
 export interface PageParams {
@@ -90,6 +97,9 @@ function createCore(config: TreasuryClientConfig) {
     now,
     tokens,
     onRetry: config.onRetry,
+    budget: config.budget,
+    rateBudget: config.rateBudget,
+    onYield: config.onYield,
   });
   return { tokens, http };
 }
@@ -122,7 +132,12 @@ export function createTransport(config: TreasuryClientConfig) {
   function withNext<I extends z.ZodType>(page: Page<z.output<I>>, item: I, ctx: CallContext): Page<z.output<I>> {
     const next = page.next;
     if (next) {
-      const readCtx: CallContext = { companyId: ctx.companyId, requestId: ctx.requestId, signal: ctx.signal };
+      const readCtx: CallContext = {
+        companyId: ctx.companyId,
+        requestId: ctx.requestId,
+        signal: ctx.signal,
+        priority: ctx.priority,
+      };
       page[FETCH_NEXT] = async () => {
         const r = await http.send({ method: "GET", path: next, schema: listOf(item) }, readCtx);
         return withNext(toPage(r.data as RawList<z.output<I>>, page.pageSize), item, readCtx);
