@@ -23,6 +23,7 @@ export function treasury(): TreasuryClient {
       scopes: c.TREASURY_SCOPES,
       timeoutMs: c.TREASURY_TIMEOUT_MS,
       onRetry: (info) => logger.warn({ ...info }, "treasury api retry"),
+      onYield: (info) => logger.info({ ...info }, "treasury api background read waits for the rate budget"),
     });
   }
   return g.__treasuryClient;
