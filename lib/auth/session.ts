@@ -1,15 +1,26 @@
 /**
  * The signed-in user of the current request (server components and route
- * handlers alike). Roles and companies are read from the dashboard database
- * on every request, so disabling a user or changing roles applies at once.
+ * handlers alike). Roles and companies are read from the dashboard database,
+ * at most 5 s old (./session-cache.ts), so disabling a user or changing roles
+ * applies within seconds — at once on this instance.
  */
 import "server-only";
 import { getServerSession } from "next-auth";
+import { cookies } from "next/headers";
 import { findUserById, type DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
 import { getConfig } from "../server/config";
 import { getAuthOptions } from "./options";
-import { sessionCurrent } from "./session-rules";
+import { sessionCache, sessionKey, type LoadedSession } from "./session-cache";
+
+/** Decodes the session JWT and reads its user: the uncached path. */
+async function loadSession(): Promise<LoadedSession | null> {
+  const session = await getServerSession(getAuthOptions());
+  const id = session?.user?.id;
+  if (!session || !id) return null;
+  const user = await findUserById(await dashboardDb(), id);
+  return user ? { session, user } : null;
+}
 
 /**
  * The enabled user of this request's session, or null: also null when the session has ended (signed in under an
@@ -17,10 +28,7 @@ import { sessionCurrent } from "./session-rules";
  * absolute lifetime (`DASHBOARD_SESSION_HOURS`), though its JWT is still valid.
  */
 export async function currentUser(): Promise<DashboardUser | null> {
-  const session = await getServerSession(getAuthOptions());
-  const id = session?.user?.id;
-  if (!id) return null;
-  const user = await findUserById(await dashboardDb(), id);
-  if (!user || user.disabled) return null;
-  return sessionCurrent(session, user, Date.now(), getConfig().DASHBOARD_SESSION_HOURS) ? user : null;
+  const key = sessionKey((await cookies()).getAll());
+  if (!key) return null;
+  return sessionCache().user(key, loadSession, getConfig().DASHBOARD_SESSION_HOURS);
 }

@@ -67,3 +67,12 @@ export function companyCall(ctx: BffContext): CallContext & { companyId: string 
 export function plainCall(ctx: BffContext): CallContext {
   return { requestId: ctx.requestId, outcome: ctx.upstream };
 }
+
+/**
+ * `call` as a background read (`priority: "background"`): bulk and fan-out reads — account enrichment, CSV
+ * exports, searches across pages, cross-company fan-out — that wait for the next rate-limit window when the
+ * client's budget is low, so that the budget left goes to the page loads a person is waiting for.
+ */
+export function background<C extends CallContext>(call: C): C & { priority: "background" } {
+  return { ...call, priority: "background" };
+}

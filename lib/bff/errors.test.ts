@@ -33,7 +33,12 @@ describe("error mapping", () => {
       "conflict",
       "Cannot submit batch in state approved",
     ],
-    [api(429, "throttled", "x", { retryAfterSeconds: 7 }), 429, "throttled", "Try again in 7 seconds"],
+    [
+      api(429, "throttled", "x", { retryAfterSeconds: 7 }),
+      503,
+      "service_unavailable",
+      "The Treasury API is busy; retry in 7 s",
+    ],
     [api(503, "service_unavailable"), 503, "service_unavailable", "not available right now"],
     [new TreasuryTransportError("timeout", "t"), 504, "gateway_timeout", "took too long"],
     [new TreasuryTransportError("network", "n"), 503, "service_unavailable", "cannot be reached"],
@@ -57,6 +62,7 @@ describe("error mapping", () => {
     expect(toBffError(api(429, "throttled", "m", { retryAfterSeconds: 3 }), RID).headers).toEqual({
       "Retry-After": "3",
     });
+    expect(toBffError(api(429, "throttled", "m"), RID).headers).toEqual({ "Retry-After": "5" });
     expect(toBffError(api(403, "permission_denied", "m", { details: { secret: 1 } }), RID).body.details).toEqual({});
   });
 

@@ -83,9 +83,10 @@ function upstreamMessage(e: TreasuryApiError): { code: BffErrorCode; message: st
     case 409:
       return { code: "conflict", message: e.message };
     case 429:
+      // The client has already waited out what a page can wait; the API is busy, not the person over a limit.
       return {
-        code: "throttled",
-        message: `The Treasury API is busy. Try again in ${e.retryAfterSeconds ?? "a few"} seconds.`,
+        code: "service_unavailable",
+        message: `The Treasury API is busy; retry in ${e.retryAfterSeconds ?? 5} s`,
       };
     default:
       if (e.status >= 500)
@@ -122,7 +123,7 @@ export function toBffError(
     const details: Record<string, unknown> = err.status === 400 || err.status === 409 ? err.details : {};
     if (err.requestId) details.upstream_request_id = err.requestId;
     const headers: Record<string, string> =
-      err.status === 429 && err.retryAfterSeconds !== undefined ? { "Retry-After": String(err.retryAfterSeconds) } : {};
+      err.status === 429 ? { "Retry-After": String(err.retryAfterSeconds ?? 5) } : {};
     return {
       status: BFF_ERROR_STATUS[code],
       body: body(code, message, details),

@@ -12,6 +12,7 @@ import bcrypt from "bcryptjs";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { Role, parseRoles } from "../auth/roles";
+import { sessionCache } from "../auth/session-cache";
 import type { DashboardDb } from "./client";
 import { signInThrottle, users } from "./schema";
 
@@ -110,6 +111,7 @@ export async function upsertUser(db: DashboardDb, input: NewUser): Promise<Dashb
     })
     .returning();
   if (!row) throw new Error("user upsert returned no row");
+  if (changed) sessionCache().forgetUser(row.id);
   return toUser(row);
 }
 
@@ -121,6 +123,8 @@ export async function endSessions(db: DashboardDb, userId: string): Promise<bool
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date().toISOString() })
     .where(eq(users.id, userId))
     .returning({ id: users.id });
+  // This instance's cached sessions of the user end now; other instances' within their few seconds.
+  sessionCache().forgetUser(userId);
   return rows.length > 0;
 }
 
@@ -154,6 +158,7 @@ export async function disableUser(db: DashboardDb, email: string): Promise<boole
     })
     .where(eq(users.email, email.trim().toLowerCase()))
     .returning({ id: users.id });
+  for (const r of rows) sessionCache().forgetUser(r.id);
   return rows.length > 0;
 }
 

@@ -2,14 +2,15 @@
  * The process-wide Treasury API client: one per process, so its access
  * token and its upstream cache are shared by every request; with `REDIS_URL`
  * set, by every instance (lib/server/shared-store.ts). Cache outcomes are
- * counted in `dashboard_upstream_cache_events_total`.
+ * counted in `dashboard_upstream_cache_events_total`; the rate budget lives in
+ * the same place (`budgetStore()`), so instances spend one budget.
  */
 import "server-only";
 import { createTreasuryClient, type TreasuryClient } from "../treasury-client";
 import { getConfig } from "./config";
 import { logger } from "./log";
 import { metrics } from "./metrics";
-import { sharedStore } from "./shared-store";
+import { budgetStore, sharedStore } from "./shared-store";
 
 const g = globalThis as typeof globalThis & { __treasuryClient?: TreasuryClient };
 
@@ -31,6 +32,8 @@ export function treasury(): TreasuryClient {
         cacheReads: c.DASHBOARD_UPSTREAM_CACHE,
         onCacheEvent: (resource, event) => metrics().cacheEvents.inc({ resource, event }),
       },
+      budget: budgetStore(),
+      onYield: (info) => logger.info({ ...info }, "treasury api background read waits for the rate budget"),
     });
   }
   return g.__treasuryClient;

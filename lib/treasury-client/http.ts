@@ -8,8 +8,24 @@ import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 import { backoffDelayMs, isRetryableStatus, isSafeToRetry, rateLimitWaitMs, type RetryPolicy } from "./retry";
 import type { TokenManager } from "./token-manager";
+import { metrics } from "../server/metrics";
+import { MemoryBudgetStore, type BudgetStore } from "./budget-store";
+import {
+  DEFAULT_RATE_BUDGET_POLICY,
+  RateBudget,
+  budgetFromHeaders,
+  routeTemplate,
+  type RateBudgetPolicy,
+} from "./rate-budget";
 
-/** Per-call context: company, tracing, idempotency, cancellation. */
+/**
+ * Who waits for a call: `interactive` (default) is a page a person is loading; `background` is a bulk or fan-out
+ * read (account enrichment, CSV export, search across pages, cross-company fan-out) that waits for the next
+ * rate-limit window when the budget is below the reserve, so the budget left goes to interactive calls.
+ */
+export type CallPriority = "interactive" | "background";
+
+/** Per-call context: company, tracing, idempotency, cancellation, priority. */
 export interface CallContext {
   /** Sent as `X-Company-ID` (Form B company-scoped calls; Form A narrows to it). */
   companyId?: string;
@@ -18,6 +34,8 @@ export interface CallContext {
   /** Sent as `Idempotency-Key` on writes (required by the API on every write). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** Default `interactive`; see `CallPriority`. */
+  priority?: CallPriority;
   /**
    * Filled by the client after a successful answer: `replayed` is true when
    * the API answered a write from its idempotency store
@@ -55,6 +73,12 @@ export interface HttpCoreOptions {
   tokens: TokenManager;
   /** Called on every retry, for logs. */
   onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
+  /** Where the rate budget is kept (default: in this process). */
+  budget?: BudgetStore;
+  /** Reserve and bounded wait of background calls (defaults: `DEFAULT_RATE_BUDGET_POLICY`). */
+  rateBudget?: Partial<RateBudgetPolicy>;
+  /** Called when a background call waits for the budget, for logs. */
+  onYield?: (info: { method: string; url: string; waitMs: number; remaining: number; limit: number }) => void;
 }
 
 /** Answer of `send`: the parsed body (null when empty and allowed) and the status. */
@@ -66,9 +90,58 @@ export interface HttpResult<T> {
 
 export class HttpCore {
   private readonly base: URL;
+  /** The rate budget this client spends (spec §8: per OAuth client). */
+  readonly budget: RateBudget;
 
   constructor(readonly opts: HttpCoreOptions) {
     this.base = new URL(opts.baseUrl.replace(/\/+$/, "") + "/");
+    this.budget = new RateBudget(opts.budget ?? new MemoryBudgetStore(), {
+      ...DEFAULT_RATE_BUDGET_POLICY,
+      ...opts.rateBudget,
+    });
+  }
+
+  /** `GET /accounts/{id}`: the metrics label of a call. */
+  private operation(method: string, url: URL): string {
+    return `${method} ${routeTemplate(url.pathname.slice(this.base.pathname.length - 1))}`;
+  }
+
+  /**
+   * Waits before sending while the budget is low: a background call below the reserve waits for the next
+   * window (at most `backgroundMaxWaitMs` in all, then it goes anyway); an interactive call only when the budget
+   * is spent, and only as long as `maxRetryAfterMs` allows.
+   * @throws TreasuryApiError 429 "busy" when an interactive call would have to wait longer than that.
+   */
+  private async awaitBudget(method: string, url: URL, priority: CallPriority, signal?: AbortSignal): Promise<void> {
+    const o = this.opts;
+    let waited = 0;
+    for (;;) {
+      const wait = await this.budget.waitMs(priority, o.now());
+      if (wait <= 0) return;
+      if (priority === "interactive") {
+        if (wait > o.retry.maxRetryAfterMs) {
+          metrics().rateLimited.inc({ outcome: "surfaced" });
+          throw busyError(wait);
+        }
+        await o.sleep(wait);
+        return;
+      }
+      const left = this.budget.policy.backgroundMaxWaitMs - waited;
+      if (left <= 0 || signal?.aborted) return;
+      const step = Math.min(wait, left);
+      const s = await this.budget.current(o.now());
+      o.onYield?.({ method, url: url.pathname, waitMs: step, remaining: s?.remaining ?? 0, limit: s?.limit ?? 0 });
+      await o.sleep(step);
+      waited += step;
+    }
+  }
+
+  /** Keeps the budget an answer announces (never fails the call). */
+  private recordBudget(res: Response): void {
+    const state = budgetFromHeaders(res.headers, this.opts.now());
+    if (!state) return;
+    metrics().rateBudgetRemaining.set(state.remaining);
+    this.budget.record(state).catch(() => undefined);
   }
 
   /**
@@ -102,6 +175,9 @@ export class HttpCore {
     const o = this.opts;
     const url = this.resolve(req.path, req.query);
     const safe = isSafeToRetry(req.method, ctx.idempotencyKey);
+    const priority = ctx.priority ?? "interactive";
+    const operation = this.operation(req.method, url);
+    const m = metrics();
     let attempt = 0;
     let renewedAfter401 = false;
     for (;;) {
@@ -114,6 +190,8 @@ export class HttpCore {
         await o.sleep(wait);
       };
 
+      // Only before the first attempt: a retry after a 429 has already waited as long as the API asked.
+      if (attempt === 1) await this.awaitBudget(req.method, url, priority, ctx.signal);
       let token: string;
       try {
         token = await o.tokens.get();
@@ -146,6 +224,7 @@ export class HttpCore {
       const timeout = AbortSignal.timeout(timeoutMs);
       const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
       let res: Response;
+      const started = o.now();
       try {
         res = await o.fetch(url, {
           method: req.method,
@@ -155,6 +234,8 @@ export class HttpCore {
           cache: "no-store",
         });
       } catch (err) {
+        m.upstreamCalls.inc({ operation, status: "error" });
+        m.upstreamDuration.observe({ operation }, (o.now() - started) / 1000);
         if (ctx.signal?.aborted)
           throw new TreasuryTransportError("aborted", "The request was cancelled", { cause: err });
         const timedOut = timeout.aborted;
@@ -166,6 +247,10 @@ export class HttpCore {
         await retryOrThrow(timedOut ? "timeout" : "network", error);
         continue;
       }
+
+      m.upstreamCalls.inc({ operation, status: String(res.status) });
+      m.upstreamDuration.observe({ operation }, (o.now() - started) / 1000);
+      this.recordBudget(res);
 
       if (res.ok) {
         if (ctx.outcome) ctx.outcome.replayed = res.headers.get("idempotent-replayed") === "true";
@@ -181,7 +266,17 @@ export class HttpCore {
         continue;
       }
       if (res.status === 429) {
-        await retryOrThrow("throttled", error, rateLimitWaitMs(res.headers, o.now()));
+        // The API refuses a throttled call before doing anything with it (spec §7: wait, then retry). Every write
+        // carries an Idempotency-Key, so `safe` holds for them too; a write without one is not repeated.
+        const wait = rateLimitWaitMs(res.headers, o.now()) ?? backoffDelayMs(attempt, o.retry, o.random);
+        const longest = priority === "background" ? this.budget.policy.backgroundMaxWaitMs : o.retry.maxRetryAfterMs;
+        if (!safe || attempt >= o.retry.maxAttempts || wait > longest) {
+          m.rateLimited.inc({ outcome: "surfaced" });
+          throw busyError(wait, error);
+        }
+        m.rateLimited.inc({ outcome: "waited" });
+        o.onRetry?.({ method: req.method, url: url.pathname, attempt, reason: "throttled", waitMs: wait });
+        await o.sleep(wait);
         continue;
       }
       if (res.status >= 500) {
@@ -235,6 +330,23 @@ async function toApiError(res: Response): Promise<TreasuryApiError> {
     details: body.details,
     requestId: res.headers.get("x-request-id") ?? undefined,
     retryAfterSeconds: retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) : undefined,
+  });
+}
+
+/**
+ * The error a person sees when the API's rate limit would keep a page waiting too long: a 429
+ * `TreasuryApiError` saying when to retry (the BFF answers it as 503 with Retry-After).
+ * @param waitMs how long the API asked to wait
+ */
+function busyError(waitMs: number, from?: TreasuryApiError): TreasuryApiError {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  return new TreasuryApiError({
+    status: 429,
+    code: "throttled",
+    message: `The Treasury API is busy; retry in ${seconds} s`,
+    details: from?.details,
+    requestId: from?.requestId,
+    retryAfterSeconds: seconds,
   });
 }
 

@@ -14,5 +14,5 @@ export {
 export type * from "./client";
 export { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 export { iterateItems, collectAll, type Page } from "./pagination";
-export type { CallContext } from "./http";
+export type { CallContext, CallPriority } from "./http";
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";

@@ -18,6 +18,8 @@ import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./retry";
 import type { SharedLoadOptions } from "./store/shared-load";
 import { clientNamespace, type SharedStore } from "./store/shared-store";
+import type { BudgetStore } from "./budget-store";
+import type { RateBudgetPolicy } from "./rate-budget";
 import { TokenManager } from "./token-manager";
 import { UpstreamCache, type CacheEvent } from "./upstream-cache";
 
@@ -59,6 +61,11 @@ export interface TreasuryClientConfig {
   onRetry?: (info: { method: string; url: string; attempt: number; reason: string; waitMs: number }) => void;
   /** Absent: no upstream cache, one token per client (tests of the bare client). */
   shared?: SharedStateConfig;
+  /** Where the rate budget is kept (default in memory; a shared store spreads it over instances). */
+  budget?: BudgetStore;
+  /** Reserve and bounded wait of background calls. */
+  rateBudget?: Partial<RateBudgetPolicy>;
+  onYield?: (info: { method: string; url: string; waitMs: number; remaining: number; limit: number }) => void;
 }
 
 export interface PageParams {
@@ -121,6 +128,9 @@ function createCore(config: TreasuryClientConfig) {
     now,
     tokens,
     onRetry: config.onRetry,
+    budget: config.budget,
+    rateBudget: config.rateBudget,
+    onYield: config.onYield,
   });
   const shared = config.shared;
   const cache =
@@ -199,6 +209,7 @@ export function createTransport(config: TreasuryClientConfig) {
         requestId: ctx.requestId,
         signal: ctx.signal,
         cache: ctx.cache,
+        priority: ctx.priority,
       };
       page[FETCH_NEXT] = async () => {
         const data = await read({ method: "GET", path: next, schema: listOf(item) }, readCtx);

@@ -36,7 +36,7 @@ import {
   type AccountListView,
   type AccountTotals,
 } from "../../views/account-list";
-import { companyCall, type BffContext } from "../context";
+import { background, companyCall, type BffContext } from "../context";
 import { treasury } from "../../server/treasury";
 import { TtlCache } from "../ttl-cache";
 import { toBffPage } from "./page";
@@ -73,7 +73,8 @@ export function invalidateAccountCache(companyId: string): void {
  * the last 7 completed days (two reads, cached).
  */
 export function accountRow(ctx: BffContext, account: Account, today = todayUtc()): Promise<AccountRow> {
-  const call = companyCall(ctx);
+  // One balances and one coverage read per account: enrichment, so it yields to page loads when the budget is low.
+  const call = background(companyCall(ctx));
   return rowCache.get(`${call.companyId}|${today}|${account.id}`, async () => {
     const { from, to } = recentWindow(today);
     const [balances, coverage] = await Promise.all([

@@ -14,7 +14,7 @@ import { resolveDateRange } from "../../url-state/date-range";
 import { forecastExportRows, type ForecastExportRow } from "../../views/forecast-export";
 import { matchesText } from "../../url-state/filters";
 import { iterateItems, type Page } from "../../treasury-client";
-import { companyCall, type BffContext } from "../context";
+import { background, companyCall, type BffContext } from "../context";
 import type { ReportQuery, TransactionsQuery } from "../inputs";
 import { logger } from "../../server/log";
 import { treasury } from "../../server/treasury";
@@ -63,7 +63,7 @@ export function exportTransactions(
   ctx: BffContext,
   q: z.output<typeof TransactionsQuery> & { q?: string },
 ): Promise<Response> {
-  const first = treasury().listTransactions(companyCall(ctx), {
+  const first = treasury().listTransactions(background(companyCall(ctx)), {
     pageSize: 1000,
     from_date: q.from_date,
     to_date: q.to_date,
@@ -92,7 +92,7 @@ export function exportCashflow(ctx: BffContext, q: RQ): Promise<Response> {
   }));
   return stream(
     ctx,
-    treasury().cashflowDaily(companyCall(ctx), {
+    treasury().cashflowDaily(background(companyCall(ctx)), {
       pageSize: 1000,
       from_date: q.from_date,
       to_date: q.to_date,
@@ -111,7 +111,7 @@ export function exportPositions(ctx: BffContext, q: RQ): Promise<Response> {
   }));
   return stream(
     ctx,
-    treasury().positionsDaily(companyCall(ctx), {
+    treasury().positionsDaily(background(companyCall(ctx)), {
       pageSize: 1000,
       from_date: q.from_date,
       to_date: q.to_date,

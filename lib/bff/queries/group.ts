@@ -32,7 +32,8 @@ const balanceCache = (g.__groupBalanceCache ??= new TtlCache<BalanceSnapshot[]>(
 
 /** The reads of one request: every call names its company and carries the request id. */
 function sourceFor(ctx: BffContext): GroupSource {
-  const call = (c: Company) => ({ companyId: c.id, requestId: ctx.requestId });
+  // Cross-company fan-out (every account of every company): background reads, which yield to page loads.
+  const call = (c: Company) => ({ companyId: c.id, requestId: ctx.requestId, priority: "background" as const });
   return {
     // A plain context per company (a route's context has getters that must not be spread).
     listAccounts: (c) =>
