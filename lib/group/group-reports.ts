@@ -284,9 +284,7 @@ export async function groupReport<K extends GroupReportKind>(input: GroupReportI
     endDate,
     companies: companyRows,
     lines,
-    unconverted: [...unconverted]
-      .sort(([a], [b]) => (a < b ? -1 : 1))
-      .map(([currency, n]) => ({ currency, lines: n })),
+    unconverted: [...unconverted].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, n]) => ({ currency, lines: n })),
     oldestRateDate: oldest,
     staleRateLines: stale,
     failedCompanies: companies
