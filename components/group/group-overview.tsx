@@ -13,6 +13,7 @@ import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { ChartAxes } from "./group-chart";
 import { GROUP_BREAKDOWNS, groupUrlParsers, type GroupBreakdown } from "./group-url-state";
+import { headlineBasisLabel } from "@/lib/views/headline-balance";
 
 const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChart), {
   ssr: false,
@@ -208,8 +209,12 @@ function AccountTable({ rows, currency }: { rows: AccountPosition[]; currency: s
                 <>
                   <Amount value={a.balance} currency={a.currency} />
                   <div className="text-[11px] text-slate-500">
-                    {a.basis === "interim_booked" ? "Interim today" : "Closing"}{" "}
-                    {a.basis !== "interim_booked" && a.asOfDate && <BusinessDate date={a.asOfDate} style="short" />}
+                    {headlineBasisLabel({ balance_type: a.basis ?? "" })}
+                    {a.asOfDate && (
+                      <>
+                        , <BusinessDate date={a.asOfDate} style="short" />
+                      </>
+                    )}
                   </div>
                 </>
               ) : (

@@ -3,11 +3,11 @@
  * each with its headline balance converted into one reporting currency, with
  * totals and breakdowns by company, bank, currency and account.
  *
- * Headline balance of an account (the same rule wherever a headline is shown):
- * today's `interim_booked` when the bank has reported one, else the latest
- * `closing_booked` of a day that has ended (a closing dated today or later is
- * ignored: the day is not over). The figure says which (`basis`) and of which
- * day (`as_of_date`).
+ * Headline balance of an account: lib/views/headline-balance.ts, the same
+ * rule as the accounts list and the account header (today's `interim_booked`
+ * when the bank has reported one, else the latest `closing_booked` of a day
+ * that has ended). The figure says which (`basis`) and of which day
+ * (`asOfDate`).
  *
  * Day-over-day change: the headline against the account's previous figure
  * (the latest closing booked before the headline's day), both converted at
@@ -37,6 +37,7 @@ import type { Conversion, FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
 import { addDays } from "../fx/dates";
 import { mapLimit } from "../bff/queries/map-limit";
+import { headlineBalance as sharedHeadline, isInterim } from "../views/headline-balance";
 
 /** The reads the group position needs, for one company at a time. */
 export interface GroupSource {
@@ -151,29 +152,21 @@ export function previousClosing(
 }
 
 /**
- * The headline balance of an account from its snapshots: today's interim
- * booked when present, else the latest closing booked of a day before
- * `today`; null when neither exists.
+ * The headline booked balance of an account from its snapshots
+ * (lib/views/headline-balance.ts, the rule every page uses), in this module's
+ * shape; null when there is none.
  */
 export function headlineBalance(
   balances: readonly BalanceSnapshot[],
   today: string,
 ): { balance: string; currency: string; asOfDate: string; basis: HeadlineBasis } | null {
-  let closing: BalanceSnapshot | null = null;
-  let interim: BalanceSnapshot | null = null;
-  for (const b of balances) {
-    if (b.balance_type === "interim_booked" && b.as_of_date === today) interim = b;
-    else if (b.balance_type === "closing_booked" && b.as_of_date < today) {
-      if (!closing || b.as_of_date > closing.as_of_date) closing = b;
-    }
-  }
-  const pick = interim ?? closing;
-  if (!pick) return null;
+  const h = sharedHeadline(balances, today, "booked");
+  if (!h) return null;
   return {
-    balance: pick.balance,
-    currency: pick.currency,
-    asOfDate: pick.as_of_date,
-    basis: pick === interim ? "interim_booked" : "closing_booked",
+    balance: h.balance,
+    currency: h.currency,
+    asOfDate: h.as_of_date,
+    basis: isInterim(h) ? "interim_booked" : "closing_booked",
   };
 }
 
