@@ -106,6 +106,7 @@ const FLAG_TEXT = {
   stale_balance: (n: number) => `${n} with a balance older than 3 days`,
   unconverted: (n: number) => `${n} not converted (no rate within 7 days)`,
   no_balance: (n: number) => `${n} without a booked balance`,
+  statement_gap: (n: number) => `${n} with a statement gap in the last 7 days`,
 } as const;
 
 function FlagBadges({ flags }: { flags: AccountPosition["flags"] }) {
@@ -114,6 +115,7 @@ function FlagBadges({ flags }: { flags: AccountPosition["flags"] }) {
     stale_balance: "stale balance",
     unconverted: "not converted",
     no_balance: "no balance",
+    statement_gap: "statement gap",
   };
   return (
     <span className="flex flex-wrap gap-1">

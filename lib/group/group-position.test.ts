@@ -295,3 +295,41 @@ describe("groupPosition", () => {
     ).rejects.toThrow(/currency code/);
   });
 });
+
+describe("groupPosition statement gaps", () => {
+  it("flags accounts with a missing or partial statement in the last 7 completed days; a failed read flags none", async () => {
+    const { source } = fakeSource();
+    const week = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"];
+    const windows: string[] = [];
+    const withCoverage: GroupSource = {
+      ...source,
+      async listCoverage(_c, a, from, to) {
+        windows.push(`${from}..${to}`);
+        if (a.id === a2.id) throw new Error("coverage unavailable");
+        const days = week.map((date) => ({
+          id: `${a.id}-${date}`,
+          account_id: a.id,
+          date,
+          source: "camt.053" as const,
+          completeness: "complete" as const,
+        }));
+        // a1: 19 Nov has no statement row at all; b4: 20 Nov partial; the rest complete.
+        if (a.id === a1.id) return days.filter((d) => d.date !== "2026-11-19");
+        if (a.id === b4.id) return days.map((d) => (d.date === "2026-11-20" ? { ...d, completeness: "partial" } : d));
+        return days;
+      },
+    };
+    const p = await groupPosition({
+      companies: [alpha, beta],
+      reportingCurrency: "EUR",
+      today: TODAY,
+      source: withCoverage,
+      loadRates: async () => RATES,
+    });
+    const gaps = p.accounts.filter((a) => a.flags.includes("statement_gap")).map((a) => a.accountName);
+    expect(gaps.sort()).toEqual(["Alpha NOK", "Beta SEK"]);
+    expect(p.total.flagged.statement_gap).toBe(2);
+    expect(p.failedCompanies).toEqual([]);
+    expect(new Set(windows)).toEqual(new Set(["2026-11-16..2026-11-22"]));
+  });
+});

@@ -23,7 +23,9 @@
  *
  * Reads: only the companies passed in (the caller passes the user's visible
  * companies; no other company is ever fetched), the account list of each,
- * then the balances of each account over the last `lookbackDays`, all under
+ * then the balances of each account over the last `lookbackDays` and (when the
+ * source can) its statement coverage of the last `gapDays` completed days — a
+ * missing or partial day flags `statement_gap` — all under
  * one bound of `concurrency` calls in flight. A company whose account list or
  * any of whose balance reads fails is left out and named in `failedCompanies`
  * (a partial result); the other companies are still shown.
@@ -32,11 +34,12 @@
  * `loadRates`, so the function is tested without a server.
  */
 import Decimal from "decimal.js";
-import type { Account, BalanceSnapshot, Company } from "../contract";
+import type { Account, BalanceSnapshot, Company, CoverageDay } from "../contract";
 import type { Conversion, FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
 import { addDays } from "../fx/dates";
 import { mapLimit } from "../bff/queries/map-limit";
+import { coverageWindow } from "../views/coverage";
 import { headlineBalance as sharedHeadline, isInterim } from "../views/headline-balance";
 
 /** The reads the group position needs, for one company at a time. */
@@ -45,6 +48,11 @@ export interface GroupSource {
   listAccounts(company: Company): Promise<Account[]>;
   /** Balance snapshots of `account` dated `from`..`to` (inclusive, all pages, all balance types). */
   listBalances(company: Company, account: Account, from: string, to: string): Promise<BalanceSnapshot[]>;
+  /**
+   * Statement coverage days of `account` dated `from`..`to` (optional: without it no gap is flagged). A failing
+   * read leaves the account unflagged; it does not exclude the company.
+   */
+  listCoverage?(company: Company, account: Account, from: string, to: string): Promise<CoverageDay[]>;
 }
 
 export interface GroupPositionInput {
@@ -62,6 +70,8 @@ export interface GroupPositionInput {
   lookbackDays?: number;
   /** A headline older than this many days before today is flagged stale (default 3). */
   staleAfterDays?: number;
+  /** Completed days before today checked for statement gaps (default 7, like the accounts list's strip). */
+  gapDays?: number;
 }
 
 /** Which figure a headline balance is. */
@@ -76,7 +86,9 @@ export type PositionFlag =
   /** Converted with a rate older than the balance's date (within 7 days). */
   | "stale_rate"
   /** No usable rate: shown in its own currency, not in the converted totals. */
-  | "unconverted";
+  | "unconverted"
+  /** A statement is missing or partial on one of the last `gapDays` completed days. */
+  | "statement_gap";
 
 /** One account's line of the group position. */
 export interface AccountPosition {
@@ -256,6 +268,18 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
   const from = addDays(today, -(input.lookbackDays ?? 7));
   const staleBefore = addDays(today, -(input.staleAfterDays ?? 3));
   const failed = new Map<string, string>();
+  const gapFrom = addDays(today, -(input.gapDays ?? 7));
+  const gapTo = addDays(today, -1);
+  /** True when a day of the gap window has no complete statement; false when unknown (no reader, failed read). */
+  const statementGap = async (company: Company, account: Account): Promise<boolean> => {
+    if (!source.listCoverage) return false;
+    try {
+      const days = await source.listCoverage(company, account, gapFrom, gapTo);
+      return coverageWindow(days, gapFrom, gapTo).some((c) => c.state !== "complete");
+    } catch {
+      return false;
+    }
+  };
 
   const listed = await mapLimit(companies, limit, async (company) => {
     try {
@@ -270,9 +294,12 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
     // One failed read already excludes the company: skip its remaining reads.
     if (failed.has(company.id)) return null;
     try {
-      const snaps = await source.listBalances(company, account, from, today);
+      const [snaps, gap] = await Promise.all([
+        source.listBalances(company, account, from, today),
+        statementGap(company, account),
+      ]);
       const headline = headlineBalance(snaps, today);
-      return headline ? { headline, previous: previousClosing(snaps, headline.asOfDate) } : null;
+      return { headline, previous: headline ? previousClosing(snaps, headline.asOfDate) : null, gap };
     } catch (err) {
       if (!failed.has(company.id)) failed.set(company.id, messageOf(err));
       return null;
@@ -280,7 +307,12 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
   });
 
   const rows = work
-    .map((w, i) => ({ ...w, headline: read[i]?.headline ?? null, previous: read[i]?.previous ?? null }))
+    .map((w, i) => ({
+      ...w,
+      headline: read[i]?.headline ?? null,
+      previous: read[i]?.previous ?? null,
+      gap: read[i]?.gap ?? false,
+    }))
     .filter((r) => !failed.has(r.company.id));
   const dated = rows.flatMap((r) => (r.headline ? [r.headline] : []));
   const dates = [
@@ -296,8 +328,9 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
         })
       : null;
 
-  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous }) => {
+  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous, gap }) => {
     const flags: PositionFlag[] = [];
+    if (gap) flags.push("statement_gap");
     let conversion: Conversion | null = null;
     let change: string | null = null;
     if (!headline || !rates) flags.push("no_balance");

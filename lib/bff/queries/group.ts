@@ -5,10 +5,11 @@
  * each read with its own `X-Company-ID`. The account lists share the accounts
  * list's 30-second cache; balance reads are cached for 30 s per company,
  * account and window, so a currency switch or a reload within that time
- * makes no upstream call. Rates come from the dashboard database.
+ * makes no upstream call; statement coverage of the last 7 completed days
+ * (for the gap flags) for 5 minutes. Rates come from the dashboard database.
  */
 import "server-only";
-import type { BalanceSnapshot, Company } from "../../contract";
+import type { BalanceSnapshot, Company, CoverageDay } from "../../contract";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
 import { groupPosition, type GroupPosition, type GroupSource } from "../../group/group-position";
@@ -29,6 +30,12 @@ const balanceCache = (g.__groupBalanceCache ??= new TtlCache<BalanceSnapshot[]>(
   ttlMs: 30_000,
   maxEntries: 20_000,
 }));
+const gc = globalThis as typeof globalThis & { __groupCoverageCache?: TtlCache<CoverageDay[]> };
+// Coverage of completed days changes only when a statement arrives: five minutes.
+const coverageCache = (gc.__groupCoverageCache ??= new TtlCache<CoverageDay[]>({
+  ttlMs: 300_000,
+  maxEntries: 20_000,
+}));
 
 /** The reads of one request: every call names its company and carries the request id. */
 function sourceFor(ctx: BffContext): GroupSource {
@@ -40,6 +47,10 @@ function sourceFor(ctx: BffContext): GroupSource {
     listBalances: (c, a, from, to) =>
       balanceCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
         collectAll(treasury().listAccountBalances(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
+      ),
+    listCoverage: (c, a, from, to) =>
+      coverageCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
+        collectAll(treasury().listAccountCoverage(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
       ),
   };
 }
