@@ -28,6 +28,7 @@ const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChar
 
 const LABEL: Record<GroupBreakdown, string> = {
   company: "Company",
+  koncern: "Koncern",
   bank: "Bank",
   currency: "Currency",
   account: "Account",
@@ -35,6 +36,12 @@ const LABEL: Record<GroupBreakdown, string> = {
 
 const AXES: Record<GroupBreakdown, ChartAxes> = {
   company: { bar: (a) => a.companyName, stack: (a) => a.currency, barLabel: "company", stackLabel: "currency" },
+  koncern: {
+    bar: (a) => a.koncernName ?? "Not in a koncern",
+    stack: (a) => a.companyName,
+    barLabel: "koncern",
+    stackLabel: "company",
+  },
   bank: { bar: (a) => a.bankName, stack: (a) => a.currency, barLabel: "bank", stackLabel: "currency" },
   currency: { bar: (a) => a.currency, stack: (a) => a.companyName, barLabel: "currency", stackLabel: "company" },
   account: { bar: (a) => a.companyName, stack: (a) => a.currency, barLabel: "company", stackLabel: "currency" },
@@ -251,6 +258,8 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
   const locale = useLocale();
   const [{ by }, setUrl] = useQueryStates(groupUrlParsers);
   const currency = data.reportingCurrency;
+  // The koncern grouping is optional: offered only when the structure could be read.
+  const breakdowns = GROUP_BREAKDOWNS.filter((b) => b !== "koncern" || data.byKoncern.length > 0);
   const flagged = Object.entries(data.total.flagged) as [keyof typeof FLAG_TEXT, number][];
   const accounts = [...data.accounts].sort(
     (a, b) => a.companyName.localeCompare(b.companyName) || a.accountName.localeCompare(b.accountName),
@@ -306,12 +315,15 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
       {data.accounts.length === 0 ? (
         <EmptyState title="No accounts yet">Accounts appear here once the banks report them.</EmptyState>
       ) : (
-        <Tabs.Root value={by} onValueChange={(v) => void setUrl({ by: v as GroupBreakdown })}>
+        <Tabs.Root
+          value={breakdowns.includes(by) ? by : "company"}
+          onValueChange={(v) => void setUrl({ by: v as GroupBreakdown })}
+        >
           <Tabs.List
             aria-label="Break down by"
             className="mb-3 inline-flex flex-wrap rounded-md border border-slate-200 p-0.5"
           >
-            {GROUP_BREAKDOWNS.map((b) => (
+            {breakdowns.map((b) => (
               <Tabs.Trigger
                 key={b}
                 value={b}
@@ -325,7 +337,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {GROUP_BREAKDOWNS.map((b) => (
+          {breakdowns.map((b) => (
             <Tabs.Content key={b} value={b} className="space-y-4">
               {/* Below ~480 px the bars get too thin to read: the chart scrolls sideways instead. */}
               <div className="overflow-x-auto">
@@ -337,7 +349,15 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
                 <AccountTable rows={accounts} currency={currency} />
               ) : (
                 <GroupTable
-                  rows={b === "company" ? data.byCompany : b === "bank" ? data.byBank : data.byCurrency}
+                  rows={
+                    b === "company"
+                      ? data.byCompany
+                      : b === "koncern"
+                        ? data.byKoncern
+                        : b === "bank"
+                          ? data.byBank
+                          : data.byCurrency
+                  }
                   by={b}
                   currency={currency}
                   total={data.total.converted}

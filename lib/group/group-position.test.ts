@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import type { Account, BalanceSnapshot, Company } from "../contract";
 import { FxRates } from "../fx/convert";
@@ -331,5 +332,34 @@ describe("groupPosition statement gaps", () => {
     expect(p.total.flagged.statement_gap).toBe(2);
     expect(p.failedCompanies).toEqual([]);
     expect(new Set(windows)).toEqual(new Set(["2026-11-16..2026-11-22"]));
+  });
+});
+
+describe("groupPosition koncern grouping", () => {
+  it("groups by the koncern structure given; companies in none fall under 'Not in a koncern'", async () => {
+    const p = await groupPosition({
+      companies: [alpha, beta, gamma],
+      reportingCurrency: "EUR",
+      today: TODAY,
+      source: fakeSource().source,
+      loadRates: async () => RATES,
+      koncerner: [{ id: "k1", name: "Nordlys", companyIds: [alpha.id, beta.id] }],
+    });
+    const byKey = new Map(p.byKoncern.map((g) => [g.key, g]));
+    expect([...byKey.keys()].sort()).toEqual(["k1", "none"]);
+    const alphaBeta = p.byCompany.filter((g) => g.key !== gamma.id);
+    const sum = alphaBeta.reduce((s, g) => s.plus(g.converted), new Decimal(0));
+    expect(byKey.get("k1")?.converted).toBe(sum.toFixed(2));
+    expect(byKey.get("none")?.converted).toBe(p.byCompany.find((g) => g.key === gamma.id)?.converted);
+    expect(byKey.get("none")?.label).toBe("Not in a koncern");
+    expect(p.accounts.find((a) => a.companyId === alpha.id)?.koncernName).toBe("Nordlys");
+    const none = await groupPosition({
+      companies: [alpha],
+      reportingCurrency: "EUR",
+      today: TODAY,
+      source: fakeSource().source,
+      loadRates: async () => RATES,
+    });
+    expect(none.byKoncern).toEqual([]);
   });
 });

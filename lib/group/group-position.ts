@@ -72,7 +72,15 @@ export interface GroupPositionInput {
   staleAfterDays?: number;
   /** Completed days before today checked for statement gaps (default 7, like the accounts list's strip). */
   gapDays?: number;
+  /**
+   * The koncern structure (spec koncerner and their breakdown's member companies), for the optional grouping by
+   * koncern; omitted: `byKoncern` is empty. A company in no koncern falls under "Not in a koncern".
+   */
+  koncerner?: readonly { id: string; name: string; companyIds: readonly string[] }[];
 }
+
+/** The key of the "Not in a koncern" group of `byKoncern`. */
+export const NO_KONCERN = "none";
 
 /** Which figure a headline balance is. */
 export type HeadlineBasis = "closing_booked" | "interim_booked";
@@ -94,6 +102,9 @@ export type PositionFlag =
 export interface AccountPosition {
   companyId: string;
   companyName: string;
+  /** The koncern the company belongs to (when the structure was given), else null. */
+  koncernId: string | null;
+  koncernName: string | null;
   accountId: string;
   accountName: string;
   ibanMasked: string;
@@ -144,6 +155,8 @@ export interface GroupPosition {
   byCompany: PositionGroup[];
   byBank: PositionGroup[];
   byCurrency: PositionGroup[];
+  /** By koncern (empty when no koncern structure was given). */
+  byKoncern: PositionGroup[];
   accounts: AccountPosition[];
   /** Companies whose reads failed, left out of every figure. */
   failedCompanies: { id: string; name: string; message: string }[];
@@ -328,6 +341,8 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
         })
       : null;
 
+  const koncernOf = new Map<string, { id: string; name: string }>();
+  for (const k of input.koncerner ?? []) for (const id of k.companyIds) koncernOf.set(id, { id: k.id, name: k.name });
   const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous, gap }) => {
     const flags: PositionFlag[] = [];
     if (gap) flags.push("statement_gap");
@@ -348,6 +363,8 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
     return {
       companyId: company.id,
       companyName: company.name,
+      koncernId: koncernOf.get(company.id)?.id ?? null,
+      koncernName: koncernOf.get(company.id)?.name ?? null,
       accountId: account.id,
       accountName: account.name,
       ibanMasked: account.iban_masked,
@@ -400,6 +417,14 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
       reportingCurrency,
       true,
     ).sort(bySize),
+    byKoncern: input.koncerner
+      ? groupBy(
+          accounts,
+          (l) => l.koncernId ?? NO_KONCERN,
+          (l) => l.koncernName ?? "Not in a koncern",
+          reportingCurrency,
+        ).sort(bySize)
+      : [],
     accounts,
     failedCompanies: companies
       .filter((c) => failed.has(c.id))

@@ -14,6 +14,8 @@ import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
 import { groupPosition, type GroupPosition, type GroupSource } from "../../group/group-position";
 import { collectAll } from "../../treasury-client";
+import { plainCall } from "../context";
+import { mapLimit } from "./map-limit";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
 import type { BffContext } from "../context";
@@ -55,14 +57,47 @@ function sourceFor(ctx: BffContext): GroupSource {
   };
 }
 
+type Structure = { id: string; name: string; companyIds: string[] }[];
+const gk = globalThis as typeof globalThis & { __groupKoncernCache?: TtlCache<Structure> };
+const koncernCache = (gk.__groupKoncernCache ??= new TtlCache<Structure>({ ttlMs: 300_000, maxEntries: 100 }));
+
+/**
+ * The koncern structure (spec `/koncerner` and each one's breakdown for its
+ * member companies), cached 5 minutes per API client; only membership is
+ * kept, narrowed to `visible` companies. Null when it cannot be read (the
+ * grouping is optional: the position is shown without it).
+ */
+async function koncernStructure(ctx: BffContext, visible: ReadonlySet<string>): Promise<Structure | null> {
+  try {
+    const all = await koncernCache.get("all", async () => {
+      const koncerner = await collectAll(treasury().listKoncerner(plainCall(ctx), { pageSize: 1000 }), {
+        maxPages: 10,
+      });
+      return mapLimit(koncerner, GROUP_CONCURRENCY, async (k) => {
+        const b = await treasury().getKoncernBreakdown(plainCall(ctx), k.id);
+        return { id: k.id, name: k.name, companyIds: b.companies.map((c) => c.company_id) };
+      });
+    });
+    return all
+      .map((k) => ({ ...k, companyIds: k.companyIds.filter((id) => visible.has(id)) }))
+      .filter((k) => k.companyIds.length > 0);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The group position of the user's visible companies in `reportingCurrency`.
  * A company whose reads fail is named in `failedCompanies`; a failing rate
  * read rejects (BffError 500 through the route's error mapping).
  */
 export async function getGroupPosition(ctx: BffContext, reportingCurrency: string): Promise<GroupPosition> {
-  const db = await dashboardDb();
+  const [db, koncerner] = await Promise.all([
+    dashboardDb(),
+    koncernStructure(ctx, new Set(ctx.companies.map((c) => c.id))),
+  ]);
   return groupPosition({
+    koncerner: koncerner ?? undefined,
     companies: ctx.companies,
     reportingCurrency,
     today: todayUtc(),
