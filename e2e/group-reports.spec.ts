@@ -101,8 +101,9 @@ async function expectedCashflow(
   return out;
 }
 
-test.describe("as a treasurer with every company", () => {
-  test.use({ storageState: storageState("treasurer") });
+// Another user than the group overview spec's, whose reporting currency that spec switches while this one runs.
+test.describe("as a second approver with every company", () => {
+  test.use({ storageState: storageState("approver2") });
 
   test("the group cashflow total is the per-company API figures converted with the demo rates", async ({ page }) => {
     test.setTimeout(180_000);
@@ -117,7 +118,7 @@ test.describe("as a treasurer with every company", () => {
 
     const to = new Date().toISOString().slice(0, 10);
     const from = addDays(to, -29);
-    const res = await request.get(`/api/group/reports/cashflow?from_date=${from}&to_date=${to}`);
+    const res = await request.get(`/api/group/reports/cashflow?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(res.status(), await res.text()).toBe(200);
     const api = (await res.json()) as GroupReportBody;
     expect(api.reportingCurrency).toBe("EUR");
@@ -173,7 +174,7 @@ test.describe("as a treasurer with every company", () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-forecast.png"), fullPage: true });
 
     // The CSV: original figures, the rate and its date, converted figures, the export time with an offset.
-    const csvRes = await request.get(`/api/group/reports/cashflow/export?from_date=${from}&to_date=${to}`);
+    const csvRes = await request.get(`/api/group/reports/cashflow/export?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(csvRes.status()).toBe(200);
     expect(csvRes.headers()["content-type"]).toContain("text/csv");
     const parsed = Papa.parse<Record<string, string>>(await csvRes.text(), { header: true, skipEmptyLines: true });
@@ -209,6 +210,29 @@ test.describe("as a treasurer with every company", () => {
     }
     expect(csvNet.toFixed(2)).toBe(inflow.minus(outflow).toFixed(2));
     expect(parsed.data.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
+
+    // The group position's CSV: the converted balances add up to the position's total; each carries rate and date.
+    const pos = (await (await request.get("/api/group/position?currency=EUR")).json()) as {
+      total: { converted: string };
+    };
+    const posCsv = await request.get("/api/group/position/export?currency=EUR");
+    expect(posCsv.status()).toBe(200);
+    const posRows = Papa.parse<Record<string, string>>(await posCsv.text(), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(posRows.length).toBeGreaterThan(0);
+    const posSum = posRows.reduce((s, r) => s.plus(r.converted || "0"), new Decimal(0));
+    expect(posSum.toFixed(2)).toBe(pos.total.converted);
+    for (const r of posRows.filter((r) => r.converted && r.currency !== "EUR"))
+      expect(r.rate_date, r.account).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The overview offers the koncern grouping from the spec's koncern structure.
+    await page.setViewportSize({ width: 1360, height: 1300 });
+    await page.goto("/?by=koncern");
+    await expect(page.getByTestId("group-by-koncern")).toHaveAttribute("data-state", "active");
+    await expect(page.getByTestId("group-row-koncern").first()).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-koncern.png"), fullPage: true });
   });
 });
 

@@ -14,6 +14,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import type { ChartAxes } from "./group-chart";
 import { GROUP_BREAKDOWNS, groupUrlParsers, type GroupBreakdown } from "./group-url-state";
 import { headlineBasisLabel } from "@/lib/views/headline-balance";
+import { CsvExportButton } from "@/components/export/csv-export-button";
 
 const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChart), {
   ssr: false,
@@ -281,9 +282,15 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
         aria-labelledby="group-total-h"
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4"
       >
-        <h2 id="group-total-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
-          Group cash · {companies} · {data.total.accounts} accounts
-        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id="group-total-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            Group cash · {companies} · {data.total.accounts} accounts
+          </h2>
+          <CsvExportButton
+            href={`/api/group/position/export?currency=${currency}`}
+            fileName={`group_position_${data.today}_${currency}.csv`}
+          />
+        </div>
         <div
           className="mt-1 text-xl font-semibold sm:text-2xl"
           data-testid="group-total"

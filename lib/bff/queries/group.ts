@@ -12,7 +12,9 @@ import "server-only";
 import type { BalanceSnapshot, Company, CoverageDay } from "../../contract";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
-import { groupPosition, type GroupPosition, type GroupSource } from "../../group/group-position";
+import { formatISO } from "date-fns";
+import { csvHeaders, toCsv, type CsvColumn } from "../../csv/csv-stream";
+import { groupPosition, type AccountPosition, type GroupPosition, type GroupSource } from "../../group/group-position";
 import { collectAll } from "../../treasury-client";
 import { plainCall } from "../context";
 import { mapLimit } from "./map-limit";
@@ -105,4 +107,47 @@ export async function getGroupPosition(ctx: BffContext, reportingCurrency: strin
     loadRates: (q) => loadFxRates(db, q),
     concurrency: GROUP_CONCURRENCY,
   });
+}
+
+/**
+ * The group position as CSV, one line per account: company, koncern,
+ * account, bank, the headline balance in its currency with its basis and
+ * date, the rate used (1 unit = rate reporting currency), the rate's date,
+ * whether it is an earlier day's rate, the converted balance (empty when
+ * unconverted), the flags and the export time (ISO 8601 with offset).
+ * Companies whose reads failed are named in `X-Failed-Companies`.
+ */
+export async function exportGroupPosition(ctx: BffContext, reportingCurrency: string): Promise<Response> {
+  const p = await getGroupPosition(ctx, reportingCurrency);
+  const exportedAt = formatISO(new Date());
+  const columns: CsvColumn<AccountPosition>[] = [
+    { header: "company_id", value: (a) => a.companyId },
+    { header: "company", value: (a) => a.companyName, text: true },
+    { header: "koncern", value: (a) => a.koncernName, text: true },
+    { header: "account_id", value: (a) => a.accountId },
+    { header: "account", value: (a) => a.accountName, text: true },
+    { header: "iban_masked", value: (a) => a.ibanMasked },
+    { header: "bank", value: (a) => a.bankName, text: true },
+    { header: "currency", value: (a) => a.currency },
+    { header: "balance", value: (a) => a.balance },
+    { header: "basis", value: (a) => a.basis },
+    { header: "as_of_date", value: (a) => a.asOfDate },
+    { header: "reporting_currency", value: () => reportingCurrency },
+    { header: "rate", value: (a) => (a.conversion?.status === "converted" ? a.conversion.rate : null) },
+    { header: "rate_date", value: (a) => (a.conversion?.status === "converted" ? a.conversion.rateDate : null) },
+    {
+      header: "rate_stale",
+      value: (a) => (a.conversion?.status === "converted" ? String(a.conversion.stale) : null),
+    },
+    { header: "converted", value: (a) => (a.conversion?.status === "converted" ? a.conversion.value : null) },
+    { header: "flags", value: (a) => a.flags.join(" ") },
+    { header: "exported_at", value: () => exportedAt },
+  ];
+  const headers: Record<string, string> = csvHeaders(
+    `group_position_${p.today}_${reportingCurrency}.csv`,
+    p.accounts.length,
+  );
+  if (p.failedCompanies.length > 0)
+    headers["X-Failed-Companies"] = p.failedCompanies.map((c) => encodeURIComponent(c.name)).join(",");
+  return new Response(toCsv(p.accounts, columns, true), { status: 200, headers });
 }
