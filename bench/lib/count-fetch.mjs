@@ -1,3 +1,4 @@
+/* global process, URL */
 /**
  * Preloaded (`node --import`) into the dashboard's processes by bench/group.ts:
  * appends one line per outgoing `fetch` (pid and URL) to BENCH_FETCH_LOG, so
