@@ -47,7 +47,10 @@ function upstreamCalls(): number {
 async function load(page: Page, url: string, ready: string) {
   const before = upstreamCalls();
   await page.goto(`${BASE}${url}`, { waitUntil: "commit", timeout: 180_000 });
-  await page.waitForSelector(ready, { timeout: 180_000 });
+  await page.waitForSelector(ready, { timeout: 120_000 }).catch(async (err: unknown) => {
+    await page.screenshot({ path: "/tmp/bench-group-failed.png", fullPage: true });
+    throw err;
+  });
   const ms = await page.evaluate(() => performance.now());
   return { ms, calls: upstreamCalls() - before };
 }
