@@ -20,7 +20,7 @@ export function AccountHeader({ row }: { row: AccountRow }) {
             <Amount value={b.balance} currency={b.currency} />
           </div>
           <div className="text-xs text-slate-500">
-            {headlineBasisLabel(b)},
+            {`${headlineBasisLabel(b)}, `}
             <BusinessDate date={b.as_of_date} />
           </div>
         </>
