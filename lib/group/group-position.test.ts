@@ -298,7 +298,7 @@ describe("groupPosition", () => {
 });
 
 describe("groupPosition statement gaps", () => {
-  it("flags accounts with a missing or partial statement in the last 7 completed days; a failed read flags none", async () => {
+  it("flags a missing or partial statement in the last 7 completed days; a failed read flags none", async () => {
     const { source } = fakeSource();
     const week = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"];
     const windows: string[] = [];
