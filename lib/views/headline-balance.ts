@@ -57,7 +57,7 @@ export function isInterim(b: Pick<HeadlineBalance, "balance_type">): boolean {
   return b.balance_type.startsWith("interim");
 }
 
-/** The label of a headline's basis, the same on every page: "Interim today", "Closing booked" or "Closing available". */
+/** The label of a headline's basis, the same on every page: "Interim today", "Closing booked", "Closing available". */
 export function headlineBasisLabel(b: Pick<HeadlineBalance, "balance_type">): string {
   if (isInterim(b)) return "Interim today";
   return b.balance_type === "closing_available" ? "Closing available" : "Closing booked";
