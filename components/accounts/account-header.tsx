@@ -38,7 +38,7 @@ export function AccountHeader({ row }: { row: AccountRow }) {
           {account.status === "closed" ? " · closed" : ""}
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid w-full grid-cols-1 gap-3 sm:w-auto sm:grid-cols-2">
         {card("Booked balance", booked, "header-booked")}
         {card("Available balance", available, "header-available")}
       </div>
