@@ -143,16 +143,19 @@ test("accounts: bank, gap filter and balance sort act on every account; the unfi
   await page.getByRole("button", { name: "Clear filters" }).click();
   await expect(page.getByTestId("account-row")).toHaveCount(50);
 
-  // Sort by booked balance, largest first: the API's latest booked balance of every account, decimals compared.
+  // Sort by booked balance, largest first: the API's headline booked balance of every account, decimals compared.
   const booked = await Promise.all(
     all.map(async (a) => {
       const b = await json<BffPage<{ balance: string; as_of_date: string; balance_type: string }>>(
         api,
         `/api/treasury/accounts/${a.id}/balances?from_date=${utcDay(-7)}&to_date=${utcDay(0)}&page_size=1000`,
       );
-      const latest = b.items
-        .filter((x) => x.balance_type.endsWith("booked"))
-        .sort((x, y) => y.as_of_date.localeCompare(x.as_of_date) || (x.balance_type.startsWith("closing") ? -1 : 1))[0];
+      // Headline rule: today's interim booked, else the latest closing booked of an ended day.
+      const latest =
+        b.items.find((x) => x.balance_type === "interim_booked" && x.as_of_date === utcDay(0)) ??
+        b.items
+          .filter((x) => x.balance_type === "closing_booked" && x.as_of_date < utcDay(0))
+          .sort((x, y) => y.as_of_date.localeCompare(x.as_of_date))[0];
       return { id: a.id, balance: latest?.balance ?? null };
     }),
   );

@@ -49,7 +49,7 @@ test("accounts: balances match the API, currency filter in the URL, sorting", as
   await expect(rows.first()).toBeVisible();
   await axe(page, "accounts");
   await shot(page, "accounts");
-  // The booked balance shown equals the API's latest closing/interim booked balance of that account.
+  // The booked balance shown equals the API's headline booked balance of that account.
   const id = await rows.first().getAttribute("data-account-id");
   const shown = await rows.first().locator("[data-amount]").first().getAttribute("data-amount");
   const bal = (await (await request.get(`/api/treasury/accounts/${id}/balances?page_size=1000`)).json()) as BffPage<{
@@ -57,17 +57,13 @@ test("accounts: balances match the API, currency filter in the URL, sorting", as
     as_of_date: string;
     balance_type: string;
   }>;
-  const booked = bal.items
-    .filter((b) => b.balance_type.endsWith("booked"))
-    .sort((a, b) =>
-      a.as_of_date < b.as_of_date
-        ? 1
-        : a.as_of_date > b.as_of_date
-          ? -1
-          : a.balance_type.startsWith("closing")
-            ? -1
-            : 1,
-    )[0];
+  // Headline rule: today's interim booked, else the latest closing booked of an ended day.
+  const today = new Date().toISOString().slice(0, 10);
+  const booked =
+    bal.items.find((b) => b.balance_type === "interim_booked" && b.as_of_date === today) ??
+    bal.items
+      .filter((b) => b.balance_type === "closing_booked" && b.as_of_date < today)
+      .sort((a, b) => (a.as_of_date < b.as_of_date ? 1 : -1))[0];
   expect(shown).toBe(booked?.balance);
 
   const currency = (await rows.first().locator("td").nth(3).textContent())?.trim() ?? "";

@@ -1,11 +1,13 @@
 "use client";
 
 import type { AccountRow } from "@/lib/views/accounts";
+import { headlineBasisLabel } from "@/lib/views/headline-balance";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 
 /**
- * Account detail header: name, bank, masked IBAN, currency and the latest booked / available balances with their dates.
+ * Account detail header: name, bank, masked IBAN, currency and the headline booked / available balances (today's
+ * interim, else the latest ended day's closing; lib/views/headline-balance.ts) with their basis and date.
  */
 export function AccountHeader({ row }: { row: AccountRow }) {
   const { account, booked, available } = row;
@@ -18,7 +20,7 @@ export function AccountHeader({ row }: { row: AccountRow }) {
             <Amount value={b.balance} currency={b.currency} />
           </div>
           <div className="text-xs text-slate-500">
-            {b.balance_type.startsWith("interim") ? "Interim, " : "Closing, "}
+            {`${headlineBasisLabel(b)}, `}
             <BusinessDate date={b.as_of_date} />
           </div>
         </>
@@ -36,7 +38,7 @@ export function AccountHeader({ row }: { row: AccountRow }) {
           {account.status === "closed" ? " · closed" : ""}
         </p>
       </div>
-      <div className="grid grid-cols-2 gap-3">
+      <div className="grid w-full grid-cols-1 gap-3 sm:w-auto sm:grid-cols-2">
         {card("Booked balance", booked, "header-booked")}
         {card("Available balance", available, "header-available")}
       </div>

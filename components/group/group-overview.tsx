@@ -13,6 +13,8 @@ import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { ChartAxes } from "./group-chart";
 import { GROUP_BREAKDOWNS, groupUrlParsers, type GroupBreakdown } from "./group-url-state";
+import { headlineBasisLabel } from "@/lib/views/headline-balance";
+import { CsvExportButton } from "@/components/export/csv-export-button";
 
 const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChart), {
   ssr: false,
@@ -27,6 +29,7 @@ const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChar
 
 const LABEL: Record<GroupBreakdown, string> = {
   company: "Company",
+  koncern: "Koncern",
   bank: "Bank",
   currency: "Currency",
   account: "Account",
@@ -34,6 +37,12 @@ const LABEL: Record<GroupBreakdown, string> = {
 
 const AXES: Record<GroupBreakdown, ChartAxes> = {
   company: { bar: (a) => a.companyName, stack: (a) => a.currency, barLabel: "company", stackLabel: "currency" },
+  koncern: {
+    bar: (a) => a.koncernName ?? "Not in a koncern",
+    stack: (a) => a.companyName,
+    barLabel: "koncern",
+    stackLabel: "company",
+  },
   bank: { bar: (a) => a.bankName, stack: (a) => a.currency, barLabel: "bank", stackLabel: "currency" },
   currency: { bar: (a) => a.currency, stack: (a) => a.companyName, barLabel: "currency", stackLabel: "company" },
   account: { bar: (a) => a.companyName, stack: (a) => a.currency, barLabel: "company", stackLabel: "currency" },
@@ -105,6 +114,7 @@ const FLAG_TEXT = {
   stale_balance: (n: number) => `${n} with a balance older than 3 days`,
   unconverted: (n: number) => `${n} not converted (no rate within 7 days)`,
   no_balance: (n: number) => `${n} without a booked balance`,
+  statement_gap: (n: number) => `${n} with a statement gap in the last 7 days`,
 } as const;
 
 function FlagBadges({ flags }: { flags: AccountPosition["flags"] }) {
@@ -113,6 +123,7 @@ function FlagBadges({ flags }: { flags: AccountPosition["flags"] }) {
     stale_balance: "stale balance",
     unconverted: "not converted",
     no_balance: "no balance",
+    statement_gap: "statement gap",
   };
   return (
     <span className="flex flex-wrap gap-1">
@@ -208,8 +219,12 @@ function AccountTable({ rows, currency }: { rows: AccountPosition[]; currency: s
                 <>
                   <Amount value={a.balance} currency={a.currency} />
                   <div className="text-[11px] text-slate-500">
-                    {a.basis === "interim_booked" ? "Interim today" : "Closing"}{" "}
-                    {a.basis !== "interim_booked" && a.asOfDate && <BusinessDate date={a.asOfDate} style="short" />}
+                    {headlineBasisLabel({ balance_type: a.basis ?? "" })}
+                    {a.asOfDate && (
+                      <>
+                        , <BusinessDate date={a.asOfDate} style="short" />
+                      </>
+                    )}
                   </div>
                 </>
               ) : (
@@ -244,6 +259,8 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
   const locale = useLocale();
   const [{ by }, setUrl] = useQueryStates(groupUrlParsers);
   const currency = data.reportingCurrency;
+  // The koncern grouping is optional: offered only when the structure could be read.
+  const breakdowns = GROUP_BREAKDOWNS.filter((b) => b !== "koncern" || data.byKoncern.length > 0);
   const flagged = Object.entries(data.total.flagged) as [keyof typeof FLAG_TEXT, number][];
   const accounts = [...data.accounts].sort(
     (a, b) => a.companyName.localeCompare(b.companyName) || a.accountName.localeCompare(b.accountName),
@@ -265,9 +282,15 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
         aria-labelledby="group-total-h"
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4"
       >
-        <h2 id="group-total-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
-          Group cash · {companies} · {data.total.accounts} accounts
-        </h2>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <h2 id="group-total-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
+            Group cash · {companies} · {data.total.accounts} accounts
+          </h2>
+          <CsvExportButton
+            href={`/api/group/position/export?currency=${currency}`}
+            fileName={`group_position_${data.today}_${currency}.csv`}
+          />
+        </div>
         <div
           className="mt-1 text-xl font-semibold sm:text-2xl"
           data-testid="group-total"
@@ -299,12 +322,15 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
       {data.accounts.length === 0 ? (
         <EmptyState title="No accounts yet">Accounts appear here once the banks report them.</EmptyState>
       ) : (
-        <Tabs.Root value={by} onValueChange={(v) => void setUrl({ by: v as GroupBreakdown })}>
+        <Tabs.Root
+          value={breakdowns.includes(by) ? by : "company"}
+          onValueChange={(v) => void setUrl({ by: v as GroupBreakdown })}
+        >
           <Tabs.List
             aria-label="Break down by"
             className="mb-3 inline-flex flex-wrap rounded-md border border-slate-200 p-0.5"
           >
-            {GROUP_BREAKDOWNS.map((b) => (
+            {breakdowns.map((b) => (
               <Tabs.Trigger
                 key={b}
                 value={b}
@@ -318,7 +344,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {GROUP_BREAKDOWNS.map((b) => (
+          {breakdowns.map((b) => (
             <Tabs.Content key={b} value={b} className="space-y-4">
               {/* Below ~480 px the bars get too thin to read: the chart scrolls sideways instead. */}
               <div className="overflow-x-auto">
@@ -330,7 +356,15 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
                 <AccountTable rows={accounts} currency={currency} />
               ) : (
                 <GroupTable
-                  rows={b === "company" ? data.byCompany : b === "bank" ? data.byBank : data.byCurrency}
+                  rows={
+                    b === "company"
+                      ? data.byCompany
+                      : b === "koncern"
+                        ? data.byKoncern
+                        : b === "bank"
+                          ? data.byBank
+                          : data.byCurrency
+                  }
                   by={b}
                   currency={currency}
                   total={data.total.converted}

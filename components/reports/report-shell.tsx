@@ -13,25 +13,55 @@ const TABS = [
   { href: "/reports/forecast", label: "Forecast" },
 ];
 
-/** Tabs between the three reports (keeping the range), the range picker and the CSV export of the shown range. */
+/**
+ * Tabs between the three reports (keeping the range and the scope), the range picker, the CSV export of the shown
+ * range and, for a user with more than one company (`scope` given), the switch between the selected company and the
+ * whole group.
+ */
 export function ReportShell({
   range,
   exportHref,
   exportName,
   children,
   showRange = true,
+  scope,
+  companyName,
 }: {
   range: ResolvedRange;
   exportHref: string;
   exportName: string;
   children: ReactNode;
   showRange?: boolean;
+  /** The scope shown; omitted when the user has only one company (no switch). */
+  scope?: "company" | "group";
+  /** The selected company's name, for the switch's label. */
+  companyName?: string;
 }) {
   const path = usePathname();
-  const qs =
+  const rangeQs =
     range.preset === "custom" ? `?range=custom&from=${range.from_date}&to=${range.to_date}` : `?range=${range.preset}`;
+  const qs = scope === "group" ? `${rangeQs}&scope=group` : rangeQs;
+  const scopeLink = (s: "company" | "group", label: string) => (
+    <Link
+      href={`${path}${s === "group" ? `${rangeQs}&scope=group` : rangeQs}`}
+      aria-current={scope === s ? "page" : undefined}
+      data-testid={`report-scope-${s}`}
+      className={
+        "rounded px-2.5 py-1 text-[13px] font-medium " +
+        (scope === s ? "bg-white text-slate-900 shadow-sm" : "text-slate-600 hover:text-slate-900")
+      }
+    >
+      {label}
+    </Link>
+  );
   return (
     <div>
+      {scope && (
+        <nav aria-label="Report scope" className="mb-3 inline-flex gap-1 rounded-md bg-slate-100 p-1">
+          {scopeLink("company", companyName ?? "Company")}
+          {scopeLink("group", "Group, all companies")}
+        </nav>
+      )}
       <nav className="mb-4 flex gap-1 border-b border-slate-200" aria-label="Reports">
         {TABS.map((t) => (
           <Link

@@ -15,6 +15,7 @@ import { BusinessDate } from "@/components/format/business-date";
 import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
 import { PIN_FIRST_COLUMN } from "@/components/ui/table";
 import { SortHeader, ariaSort } from "./sort-header";
+import { headlineBasisLabel } from "@/lib/views/headline-balance";
 
 // Sorting is manual: the BFF sorts every account of the company (lib/views/account-list), the table only shows the
 // state.
@@ -66,8 +67,8 @@ const columns = helper.columns([
       const v = info.getValue();
       return v ? (
         <span className="text-slate-600">
+          {info.row.original.booked ? `${headlineBasisLabel(info.row.original.booked)}, ` : ""}
           <BusinessDate date={v} />
-          {info.row.original.booked?.balance_type.startsWith("interim") ? " (interim)" : ""}
         </span>
       ) : null;
     },

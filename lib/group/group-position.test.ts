@@ -1,3 +1,4 @@
+import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import type { Account, BalanceSnapshot, Company } from "../contract";
 import { FxRates } from "../fx/convert";
@@ -293,5 +294,72 @@ describe("groupPosition", () => {
         loadRates: async () => RATES,
       }),
     ).rejects.toThrow(/currency code/);
+  });
+});
+
+describe("groupPosition statement gaps", () => {
+  it("flags a missing or partial statement in the last 7 completed days; a failed read flags none", async () => {
+    const { source } = fakeSource();
+    const week = ["2026-11-16", "2026-11-17", "2026-11-18", "2026-11-19", "2026-11-20", "2026-11-21", "2026-11-22"];
+    const windows: string[] = [];
+    const withCoverage: GroupSource = {
+      ...source,
+      async listCoverage(_c, a, from, to) {
+        windows.push(`${from}..${to}`);
+        if (a.id === a2.id) throw new Error("coverage unavailable");
+        const days = week.map((date) => ({
+          id: `${a.id}-${date}`,
+          account_id: a.id,
+          date,
+          source: "camt.053" as const,
+          completeness: "complete" as const,
+        }));
+        // a1: 19 Nov has no statement row at all; b4: 20 Nov partial; the rest complete.
+        if (a.id === a1.id) return days.filter((d) => d.date !== "2026-11-19");
+        if (a.id === b4.id) return days.map((d) => (d.date === "2026-11-20" ? { ...d, completeness: "partial" } : d));
+        return days;
+      },
+    };
+    const p = await groupPosition({
+      companies: [alpha, beta],
+      reportingCurrency: "EUR",
+      today: TODAY,
+      source: withCoverage,
+      loadRates: async () => RATES,
+    });
+    const gaps = p.accounts.filter((a) => a.flags.includes("statement_gap")).map((a) => a.accountName);
+    expect(gaps.sort()).toEqual(["Alpha NOK", "Beta SEK"]);
+    expect(p.total.flagged.statement_gap).toBe(2);
+    expect(p.failedCompanies).toEqual([]);
+    expect(new Set(windows)).toEqual(new Set(["2026-11-16..2026-11-22"]));
+  });
+});
+
+describe("groupPosition koncern grouping", () => {
+  it("groups by the koncern structure given; companies in none fall under 'Not in a koncern'", async () => {
+    const p = await groupPosition({
+      companies: [alpha, beta, gamma],
+      reportingCurrency: "EUR",
+      today: TODAY,
+      source: fakeSource().source,
+      loadRates: async () => RATES,
+      koncerner: [{ id: "k1", name: "Nordlys", companyIds: [alpha.id, beta.id] }],
+    });
+    const byKey = new Map(p.byKoncern.map((g) => [g.key, g]));
+    expect([...byKey.keys()].sort()).toEqual(["k1", "none"]);
+    const alphaBeta = p.byCompany.filter((g) => g.key !== gamma.id);
+    const sum = alphaBeta.reduce((s, g) => s.plus(g.converted), new Decimal(0));
+    expect(byKey.get("k1")?.converted).toBe(sum.toFixed(2));
+    expect(byKey.get("none")?.converted).toBe(p.byCompany.find((g) => g.key === gamma.id)?.converted);
+    expect(byKey.get("none")?.label).toBe("Not in a koncern");
+    expect(p.accounts.find((a) => a.companyId === alpha.id)?.koncernName).toBe("Nordlys");
+    const none = await groupPosition({
+      companies: [alpha],
+      reportingCurrency: "EUR",
+      today: TODAY,
+      source: fakeSource().source,
+      loadRates: async () => RATES,
+    });
+    expect(none.byKoncern).toEqual([]);
   });
 });

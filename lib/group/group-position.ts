@@ -3,11 +3,11 @@
  * each with its headline balance converted into one reporting currency, with
  * totals and breakdowns by company, bank, currency and account.
  *
- * Headline balance of an account (the same rule wherever a headline is shown):
- * today's `interim_booked` when the bank has reported one, else the latest
- * `closing_booked` of a day that has ended (a closing dated today or later is
- * ignored: the day is not over). The figure says which (`basis`) and of which
- * day (`as_of_date`).
+ * Headline balance of an account: lib/views/headline-balance.ts, the same
+ * rule as the accounts list and the account header (today's `interim_booked`
+ * when the bank has reported one, else the latest `closing_booked` of a day
+ * that has ended). The figure says which (`basis`) and of which day
+ * (`asOfDate`).
  *
  * Day-over-day change: the headline against the account's previous figure
  * (the latest closing booked before the headline's day), both converted at
@@ -23,7 +23,9 @@
  *
  * Reads: only the companies passed in (the caller passes the user's visible
  * companies; no other company is ever fetched), the account list of each,
- * then the balances of each account over the last `lookbackDays`, all under
+ * then the balances of each account over the last `lookbackDays` and (when the
+ * source can) its statement coverage of the last `gapDays` completed days — a
+ * missing or partial day flags `statement_gap` — all under
  * one bound of `concurrency` calls in flight. A company whose account list or
  * any of whose balance reads fails is left out and named in `failedCompanies`
  * (a partial result); the other companies are still shown.
@@ -32,11 +34,13 @@
  * `loadRates`, so the function is tested without a server.
  */
 import Decimal from "decimal.js";
-import type { Account, BalanceSnapshot, Company } from "../contract";
+import type { Account, BalanceSnapshot, Company, CoverageDay } from "../contract";
 import type { Conversion, FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
 import { addDays } from "../fx/dates";
 import { mapLimit } from "../bff/queries/map-limit";
+import { coverageWindow } from "../views/coverage";
+import { headlineBalance as sharedHeadline, isInterim } from "../views/headline-balance";
 
 /** The reads the group position needs, for one company at a time. */
 export interface GroupSource {
@@ -44,6 +48,11 @@ export interface GroupSource {
   listAccounts(company: Company): Promise<Account[]>;
   /** Balance snapshots of `account` dated `from`..`to` (inclusive, all pages, all balance types). */
   listBalances(company: Company, account: Account, from: string, to: string): Promise<BalanceSnapshot[]>;
+  /**
+   * Statement coverage days of `account` dated `from`..`to` (optional: without it no gap is flagged). A failing
+   * read leaves the account unflagged; it does not exclude the company.
+   */
+  listCoverage?(company: Company, account: Account, from: string, to: string): Promise<CoverageDay[]>;
 }
 
 export interface GroupPositionInput {
@@ -61,7 +70,17 @@ export interface GroupPositionInput {
   lookbackDays?: number;
   /** A headline older than this many days before today is flagged stale (default 3). */
   staleAfterDays?: number;
+  /** Completed days before today checked for statement gaps (default 7, like the accounts list's strip). */
+  gapDays?: number;
+  /**
+   * The koncern structure (spec koncerner and their breakdown's member companies), for the optional grouping by
+   * koncern; omitted: `byKoncern` is empty. A company in no koncern falls under "Not in a koncern".
+   */
+  koncerner?: readonly { id: string; name: string; companyIds: readonly string[] }[];
 }
+
+/** The key of the "Not in a koncern" group of `byKoncern`. */
+export const NO_KONCERN = "none";
 
 /** Which figure a headline balance is. */
 export type HeadlineBasis = "closing_booked" | "interim_booked";
@@ -75,12 +94,17 @@ export type PositionFlag =
   /** Converted with a rate older than the balance's date (within 7 days). */
   | "stale_rate"
   /** No usable rate: shown in its own currency, not in the converted totals. */
-  | "unconverted";
+  | "unconverted"
+  /** A statement is missing or partial on one of the last `gapDays` completed days. */
+  | "statement_gap";
 
 /** One account's line of the group position. */
 export interface AccountPosition {
   companyId: string;
   companyName: string;
+  /** The koncern the company belongs to (when the structure was given), else null. */
+  koncernId: string | null;
+  koncernName: string | null;
   accountId: string;
   accountName: string;
   ibanMasked: string;
@@ -131,6 +155,8 @@ export interface GroupPosition {
   byCompany: PositionGroup[];
   byBank: PositionGroup[];
   byCurrency: PositionGroup[];
+  /** By koncern (empty when no koncern structure was given). */
+  byKoncern: PositionGroup[];
   accounts: AccountPosition[];
   /** Companies whose reads failed, left out of every figure. */
   failedCompanies: { id: string; name: string; message: string }[];
@@ -151,29 +177,21 @@ export function previousClosing(
 }
 
 /**
- * The headline balance of an account from its snapshots: today's interim
- * booked when present, else the latest closing booked of a day before
- * `today`; null when neither exists.
+ * The headline booked balance of an account from its snapshots
+ * (lib/views/headline-balance.ts, the rule every page uses), in this module's
+ * shape; null when there is none.
  */
 export function headlineBalance(
   balances: readonly BalanceSnapshot[],
   today: string,
 ): { balance: string; currency: string; asOfDate: string; basis: HeadlineBasis } | null {
-  let closing: BalanceSnapshot | null = null;
-  let interim: BalanceSnapshot | null = null;
-  for (const b of balances) {
-    if (b.balance_type === "interim_booked" && b.as_of_date === today) interim = b;
-    else if (b.balance_type === "closing_booked" && b.as_of_date < today) {
-      if (!closing || b.as_of_date > closing.as_of_date) closing = b;
-    }
-  }
-  const pick = interim ?? closing;
-  if (!pick) return null;
+  const h = sharedHeadline(balances, today, "booked");
+  if (!h) return null;
   return {
-    balance: pick.balance,
-    currency: pick.currency,
-    asOfDate: pick.as_of_date,
-    basis: pick === interim ? "interim_booked" : "closing_booked",
+    balance: h.balance,
+    currency: h.currency,
+    asOfDate: h.as_of_date,
+    basis: isInterim(h) ? "interim_booked" : "closing_booked",
   };
 }
 
@@ -263,6 +281,18 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
   const from = addDays(today, -(input.lookbackDays ?? 7));
   const staleBefore = addDays(today, -(input.staleAfterDays ?? 3));
   const failed = new Map<string, string>();
+  const gapFrom = addDays(today, -(input.gapDays ?? 7));
+  const gapTo = addDays(today, -1);
+  /** True when a day of the gap window has no complete statement; false when unknown (no reader, failed read). */
+  const statementGap = async (company: Company, account: Account): Promise<boolean> => {
+    if (!source.listCoverage) return false;
+    try {
+      const days = await source.listCoverage(company, account, gapFrom, gapTo);
+      return coverageWindow(days, gapFrom, gapTo).some((c) => c.state !== "complete");
+    } catch {
+      return false;
+    }
+  };
 
   const listed = await mapLimit(companies, limit, async (company) => {
     try {
@@ -277,9 +307,12 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
     // One failed read already excludes the company: skip its remaining reads.
     if (failed.has(company.id)) return null;
     try {
-      const snaps = await source.listBalances(company, account, from, today);
+      const [snaps, gap] = await Promise.all([
+        source.listBalances(company, account, from, today),
+        statementGap(company, account),
+      ]);
       const headline = headlineBalance(snaps, today);
-      return headline ? { headline, previous: previousClosing(snaps, headline.asOfDate) } : null;
+      return { headline, previous: headline ? previousClosing(snaps, headline.asOfDate) : null, gap };
     } catch (err) {
       if (!failed.has(company.id)) failed.set(company.id, messageOf(err));
       return null;
@@ -287,7 +320,12 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
   });
 
   const rows = work
-    .map((w, i) => ({ ...w, headline: read[i]?.headline ?? null, previous: read[i]?.previous ?? null }))
+    .map((w, i) => ({
+      ...w,
+      headline: read[i]?.headline ?? null,
+      previous: read[i]?.previous ?? null,
+      gap: read[i]?.gap ?? false,
+    }))
     .filter((r) => !failed.has(r.company.id));
   const dated = rows.flatMap((r) => (r.headline ? [r.headline] : []));
   const dates = [
@@ -303,8 +341,11 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
         })
       : null;
 
-  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous }) => {
+  const koncernOf = new Map<string, { id: string; name: string }>();
+  for (const k of input.koncerner ?? []) for (const id of k.companyIds) koncernOf.set(id, { id: k.id, name: k.name });
+  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous, gap }) => {
     const flags: PositionFlag[] = [];
+    if (gap) flags.push("statement_gap");
     let conversion: Conversion | null = null;
     let change: string | null = null;
     if (!headline || !rates) flags.push("no_balance");
@@ -322,6 +363,8 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
     return {
       companyId: company.id,
       companyName: company.name,
+      koncernId: koncernOf.get(company.id)?.id ?? null,
+      koncernName: koncernOf.get(company.id)?.name ?? null,
       accountId: account.id,
       accountName: account.name,
       ibanMasked: account.iban_masked,
@@ -374,6 +417,14 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
       reportingCurrency,
       true,
     ).sort(bySize),
+    byKoncern: input.koncerner
+      ? groupBy(
+          accounts,
+          (l) => l.koncernId ?? NO_KONCERN,
+          (l) => l.koncernName ?? "Not in a koncern",
+          reportingCurrency,
+        ).sort(bySize)
+      : [],
     accounts,
     failedCompanies: companies
       .filter((c) => failed.has(c.id))

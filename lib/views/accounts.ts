@@ -6,8 +6,9 @@
  */
 import type { Account, BalanceSnapshot, CoverageDay } from "../contract";
 import { coverageWindow, type CoverageCell } from "./coverage";
+import { headlineBalance } from "./headline-balance";
 
-/** A balance as of a date; `kind` says whether it is a closing or an interim (today's) figure. */
+/** A balance as of a date; `balance_type` says whether it is a closing or an interim (today's) figure. */
 export interface DatedBalance {
   balance: string;
   currency: string;
@@ -22,29 +23,11 @@ export interface AccountRow {
   coverage: CoverageCell[];
 }
 
-function latest(snaps: readonly BalanceSnapshot[], types: readonly string[]): DatedBalance | null {
-  let best: BalanceSnapshot | null = null;
-  for (const s of snaps) {
-    if (!types.includes(s.balance_type)) continue;
-    // Latest date wins; on the same date a closing figure wins over an interim one.
-    if (
-      !best ||
-      s.as_of_date > best.as_of_date ||
-      (s.as_of_date === best.as_of_date &&
-        s.balance_type.startsWith("closing") &&
-        !best.balance_type.startsWith("closing"))
-    )
-      best = s;
-  }
-  return best
-    ? { balance: best.balance, currency: best.currency, as_of_date: best.as_of_date, balance_type: best.balance_type }
-    : null;
-}
-
 /**
  * Builds a row from the account's balance snapshots and coverage days.
- * Booked: the latest `closing_booked` or `interim_booked`; available: the
- * latest `closing_available` or `interim_available`.
+ * Booked and available are the headline figures of `today`
+ * (./headline-balance.ts: today's interim, else the latest closing of an
+ * ended day — the same rule as the group overview).
  */
 export function buildAccountRow(
   account: Account,
@@ -52,11 +35,12 @@ export function buildAccountRow(
   coverage: readonly CoverageDay[],
   from: string,
   to: string,
+  today: string,
 ): AccountRow {
   return {
     account,
-    booked: latest(balances, ["closing_booked", "interim_booked"]),
-    available: latest(balances, ["closing_available", "interim_available"]),
+    booked: headlineBalance(balances, today, "booked"),
+    available: headlineBalance(balances, today, "available"),
     coverage: coverageWindow(coverage, from, to),
   };
 }

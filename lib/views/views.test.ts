@@ -39,7 +39,7 @@ describe("coverageWindow", () => {
 });
 
 describe("buildAccountRow", () => {
-  it("takes the latest booked and available balances, closing over interim on the same date", () => {
+  it("takes the headline booked and available balances: today's interim, else the latest ended day's closing", () => {
     const snap = (balance_type: string, as_of_date: string, balance: string) => ({
       id,
       account_id: id,
@@ -59,6 +59,7 @@ describe("buildAccountRow", () => {
       [],
       "2026-02-24",
       "2026-03-02",
+      "2026-03-02",
     );
     expect(row.booked).toMatchObject({ balance: "150.00", balance_type: "interim_booked", as_of_date: "2026-03-02" });
     expect(row.available).toMatchObject({ balance: "90.00", balance_type: "closing_available" });
@@ -66,6 +67,9 @@ describe("buildAccountRow", () => {
   });
 
   it("has null balances when the account has none", () => {
-    expect(buildAccountRow(acct, [], [], "2026-03-01", "2026-03-01")).toMatchObject({ booked: null, available: null });
+    expect(buildAccountRow(acct, [], [], "2026-03-01", "2026-03-01", "2026-03-02")).toMatchObject({
+      booked: null,
+      available: null,
+    });
   });
 });

@@ -36,6 +36,11 @@ export interface SeedDemoOptions {
   seed?: number;
   /** Anchor date `YYYY-MM-DD` (default: the current UTC date). Tests pin it. */
   today?: string;
+  /**
+   * The current time (default: now when `today` is not given, else none):
+   * today's bookings and intraday points stop at it (see ledger.ts).
+   */
+  now?: Date;
   /** Progress callback: transactions written so far, after each account. */
   onProgress?: (transactions: number, accountKey: string) => void;
 }
@@ -177,7 +182,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
     await insertDemoClients(tx, orgFixtures.clients);
   });
 
-  const counts = await writeDemoLedger(database, org, { seed, scale: opts.scale, today }, opts.onProgress);
+  const now = opts.now ?? (opts.today === undefined ? new Date() : undefined);
+  const counts = await writeDemoLedger(database, org, { seed, scale: opts.scale, today, now }, opts.onProgress);
   const seededAt = new Date().toISOString();
   await database.db
     .insert(meta)

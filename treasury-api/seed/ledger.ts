@@ -12,7 +12,8 @@
  * - intraday point at 00:00 + 15k min = previous closing + bookings up to then,
  *   so the day's last point (23:45) equals the day's closing;
  * - today has no closing: `interim_booked` / `interim_available` instead, and
- *   today's bookings all fall before 08:00 UTC (the "morning so far").
+ *   today's bookings all fall before 08:00 UTC (the "morning so far") and
+ *   never after `now` when given, nor do today's intraday points.
  *
  * Amounts are integer minor units throughout; {@link formatMinor} turns them
  * into decimal strings. Volume: about 4.5 random bookings per weekday per unit
@@ -31,6 +32,24 @@ export interface LedgerOptions {
   scale: number;
   /** The anchor date `YYYY-MM-DD` (UTC): history covers 13 months up to it. */
   today: string;
+  /**
+   * The current time. When it falls on `today` before 08:00 UTC, today's
+   * bookings and intraday points stop at it (nothing is generated in the
+   * future); otherwise today runs to 08:00. Omitted (tests pinning `today`):
+   * 08:00.
+   */
+  now?: Date;
+}
+
+/**
+ * Seconds after 00:00 UTC of `today` up to which today's bookings and
+ * intraday points are generated: 08:00, or `now` when that is earlier on the
+ * same day.
+ */
+export function todayCutoffSeconds(today: string, now?: Date): number {
+  if (!now) return TODAY_CUTOFF_SECONDS;
+  const sinceMidnight = Math.floor((now.getTime() - Date.parse(`${today}T00:00:00Z`)) / 1000);
+  return sinceMidnight >= 0 ? Math.min(TODAY_CUTOFF_SECONDS, sinceMidnight) : TODAY_CUTOFF_SECONDS;
 }
 
 export interface GeneratedTransaction {
@@ -281,6 +300,7 @@ export function* generateAccountLedger(
   let booked =
     Math.round((levelMinor * (0.8 + 0.4 * createRng(seed, `opening:${account.key}`).next())) / 10_000) * 10_000;
   const intradayFrom = addDays(today, -INTRADAY_DAYS);
+  const cutoff = todayCutoffSeconds(today, opts.now);
   const inKoncern = company.koncernKey !== null && company.key !== "nordlys-holding";
   const w = WORDS[account.country];
 
@@ -319,6 +339,8 @@ export function* generateAccountLedger(
       });
     }
     drafts.sort((a, b) => a.seconds - b.seconds);
+    // Today's bookings after the current time have not happened yet.
+    if (isToday) while (drafts.length > 0 && (drafts[drafts.length - 1]?.seconds ?? 0) > cutoff) drafts.pop();
 
     const transactions: GeneratedTransaction[] = drafts.map((d) => {
       const valueDate = d.valueOffsetDays ? addDays(date, d.valueOffsetDays) : date;
@@ -339,7 +361,7 @@ export function* generateAccountLedger(
     const intraday: GeneratedIntradayPoint[] = [];
     const opening = booked;
     if (date >= intradayFrom) {
-      const slots = isToday ? TODAY_CUTOFF_SECONDS / QUARTER + 1 : 96;
+      const slots = isToday ? Math.floor(cutoff / QUARTER) + 1 : 96;
       let running = opening;
       let next = 0;
       for (let k = 0; k < slots; k++) {

@@ -71,13 +71,16 @@ afterAll(async () => {
   await api?.close();
 });
 
-/** Latest booked balance of an account as the API reports it (closing before interim on the same day). */
+/** Headline booked balance of an account from the API's snapshots: today's interim, else the latest ended closing. */
 async function bookedOf(id: string): Promise<string | null> {
   const snaps = await collectAll(client.listAccountBalances({ companyId }, id, { pageSize: 1000 }));
-  const booked = snaps
-    .filter((s) => s.balance_type.endsWith("booked"))
-    .sort((a, b) => b.as_of_date.localeCompare(a.as_of_date) || (a.balance_type.startsWith("closing") ? -1 : 1));
-  return booked[0]?.balance ?? null;
+  const today = new Date().toISOString().slice(0, 10);
+  const booked =
+    snaps.find((s) => s.balance_type === "interim_booked" && s.as_of_date === today) ??
+    snaps
+      .filter((s) => s.balance_type === "closing_booked" && s.as_of_date < today)
+      .sort((a, b) => b.as_of_date.localeCompare(a.as_of_date))[0];
+  return booked?.balance ?? null;
 }
 
 describe("listAccountRows", () => {

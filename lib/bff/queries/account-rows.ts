@@ -81,7 +81,7 @@ export function accountRow(ctx: BffContext, account: Account, today = todayUtc()
       collectAll(treasury().listAccountBalances(call, account.id, { from_date: from, to_date: today, pageSize: 1000 })),
       collectAll(treasury().listAccountCoverage(call, account.id, { from_date: from, to_date: to, pageSize: 1000 })),
     ]);
-    return buildAccountRow(account, balances, coverage, from, to);
+    return buildAccountRow(account, balances, coverage, from, to, today);
   });
 }
 

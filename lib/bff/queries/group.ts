@@ -5,14 +5,19 @@
  * each read with its own `X-Company-ID`. The account lists share the accounts
  * list's 30-second cache; balance reads are cached for 30 s per company,
  * account and window, so a currency switch or a reload within that time
- * makes no upstream call. Rates come from the dashboard database.
+ * makes no upstream call; statement coverage of the last 7 completed days
+ * (for the gap flags) for 5 minutes. Rates come from the dashboard database.
  */
 import "server-only";
-import type { BalanceSnapshot, Company } from "../../contract";
+import type { BalanceSnapshot, Company, CoverageDay } from "../../contract";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
-import { groupPosition, type GroupPosition, type GroupSource } from "../../group/group-position";
+import { formatISO } from "date-fns";
+import { csvHeaders, toCsv, type CsvColumn } from "../../csv/csv-stream";
+import { groupPosition, type AccountPosition, type GroupPosition, type GroupSource } from "../../group/group-position";
 import { collectAll } from "../../treasury-client";
+import { plainCall } from "../context";
+import { mapLimit } from "./map-limit";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
 import type { BffContext } from "../context";
@@ -29,6 +34,12 @@ const balanceCache = (g.__groupBalanceCache ??= new TtlCache<BalanceSnapshot[]>(
   ttlMs: 30_000,
   maxEntries: 20_000,
 }));
+const gc = globalThis as typeof globalThis & { __groupCoverageCache?: TtlCache<CoverageDay[]> };
+// Coverage of completed days changes only when a statement arrives: five minutes.
+const coverageCache = (gc.__groupCoverageCache ??= new TtlCache<CoverageDay[]>({
+  ttlMs: 300_000,
+  maxEntries: 20_000,
+}));
 
 /** The reads of one request: every call names its company and carries the request id. */
 function sourceFor(ctx: BffContext): GroupSource {
@@ -42,7 +53,40 @@ function sourceFor(ctx: BffContext): GroupSource {
       balanceCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
         collectAll(treasury().listAccountBalances(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
       ),
+    listCoverage: (c, a, from, to) =>
+      coverageCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
+        collectAll(treasury().listAccountCoverage(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
+      ),
   };
+}
+
+type Structure = { id: string; name: string; companyIds: string[] }[];
+const gk = globalThis as typeof globalThis & { __groupKoncernCache?: TtlCache<Structure> };
+const koncernCache = (gk.__groupKoncernCache ??= new TtlCache<Structure>({ ttlMs: 300_000, maxEntries: 100 }));
+
+/**
+ * The koncern structure (spec `/koncerner` and each one's breakdown for its
+ * member companies), cached 5 minutes per API client; only membership is
+ * kept, narrowed to `visible` companies. Null when it cannot be read (the
+ * grouping is optional: the position is shown without it).
+ */
+async function koncernStructure(ctx: BffContext, visible: ReadonlySet<string>): Promise<Structure | null> {
+  try {
+    const all = await koncernCache.get("all", async () => {
+      const koncerner = await collectAll(treasury().listKoncerner(plainCall(ctx), { pageSize: 1000 }), {
+        maxPages: 10,
+      });
+      return mapLimit(koncerner, GROUP_CONCURRENCY, async (k) => {
+        const b = await treasury().getKoncernBreakdown(plainCall(ctx), k.id);
+        return { id: k.id, name: k.name, companyIds: b.companies.map((c) => c.company_id) };
+      });
+    });
+    return all
+      .map((k) => ({ ...k, companyIds: k.companyIds.filter((id) => visible.has(id)) }))
+      .filter((k) => k.companyIds.length > 0);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -51,8 +95,12 @@ function sourceFor(ctx: BffContext): GroupSource {
  * read rejects (BffError 500 through the route's error mapping).
  */
 export async function getGroupPosition(ctx: BffContext, reportingCurrency: string): Promise<GroupPosition> {
-  const db = await dashboardDb();
+  const [db, koncerner] = await Promise.all([
+    dashboardDb(),
+    koncernStructure(ctx, new Set(ctx.companies.map((c) => c.id))),
+  ]);
   return groupPosition({
+    koncerner: koncerner ?? undefined,
     companies: ctx.companies,
     reportingCurrency,
     today: todayUtc(),
@@ -60,4 +108,47 @@ export async function getGroupPosition(ctx: BffContext, reportingCurrency: strin
     loadRates: (q) => loadFxRates(db, q),
     concurrency: GROUP_CONCURRENCY,
   });
+}
+
+/**
+ * The group position as CSV, one line per account: company, koncern,
+ * account, bank, the headline balance in its currency with its basis and
+ * date, the rate used (1 unit = rate reporting currency), the rate's date,
+ * whether it is an earlier day's rate, the converted balance (empty when
+ * unconverted), the flags and the export time (ISO 8601 with offset).
+ * Companies whose reads failed are named in `X-Failed-Companies`.
+ */
+export async function exportGroupPosition(ctx: BffContext, reportingCurrency: string): Promise<Response> {
+  const p = await getGroupPosition(ctx, reportingCurrency);
+  const exportedAt = formatISO(new Date());
+  const columns: CsvColumn<AccountPosition>[] = [
+    { header: "company_id", value: (a) => a.companyId },
+    { header: "company", value: (a) => a.companyName, text: true },
+    { header: "koncern", value: (a) => a.koncernName, text: true },
+    { header: "account_id", value: (a) => a.accountId },
+    { header: "account", value: (a) => a.accountName, text: true },
+    { header: "iban_masked", value: (a) => a.ibanMasked },
+    { header: "bank", value: (a) => a.bankName, text: true },
+    { header: "currency", value: (a) => a.currency },
+    { header: "balance", value: (a) => a.balance },
+    { header: "basis", value: (a) => a.basis },
+    { header: "as_of_date", value: (a) => a.asOfDate },
+    { header: "reporting_currency", value: () => reportingCurrency },
+    { header: "rate", value: (a) => (a.conversion?.status === "converted" ? a.conversion.rate : null) },
+    { header: "rate_date", value: (a) => (a.conversion?.status === "converted" ? a.conversion.rateDate : null) },
+    {
+      header: "rate_stale",
+      value: (a) => (a.conversion?.status === "converted" ? String(a.conversion.stale) : null),
+    },
+    { header: "converted", value: (a) => (a.conversion?.status === "converted" ? a.conversion.value : null) },
+    { header: "flags", value: (a) => a.flags.join(" ") },
+    { header: "exported_at", value: () => exportedAt },
+  ];
+  const headers: Record<string, string> = csvHeaders(
+    `group_position_${p.today}_${reportingCurrency}.csv`,
+    p.accounts.length,
+  );
+  if (p.failedCompanies.length > 0)
+    headers["X-Failed-Companies"] = p.failedCompanies.map((c) => encodeURIComponent(c.name)).join(",");
+  return new Response(toCsv(p.accounts, columns, true), { status: 200, headers });
 }

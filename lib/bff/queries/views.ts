@@ -64,6 +64,7 @@ export async function getAccountDetail(ctx: BffContext, id: string): Promise<Acc
       coverage.filter((c: CoverageDay) => c.date >= from),
       from,
       to,
+      today,
     ),
     balances: sorted,
     coverage: coverageWindow(coverage, addDaysIso(today, -90), addDaysIso(today, -1)),

@@ -9,6 +9,7 @@ import { CashflowReport } from "@/components/reports/cashflow-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
+import { GroupReportSection, groupExport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Cashflow" };
 
@@ -18,6 +19,21 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
+  const scope = await reportScope(ctx, searchParams);
+  if (scope === "group") {
+    const csv = groupExport("cashflow", range);
+    return (
+      <div className="max-w-6xl">
+        <PageHeader
+          title="Reports"
+          description={`Daily inflow, outflow and net of all ${ctx.companies.length} companies in one currency`}
+        />
+        <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope}>
+          <GroupReportSection ctx={ctx} kind="cashflow" range={range} />
+        </ReportShell>
+      </div>
+    );
+  }
   const data = await loadData(ctx, () => getCashflowRange(ctx, range.from_date, range.to_date));
   return (
     <div className="max-w-6xl">
@@ -26,6 +42,8 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
         range={range}
         exportHref={`/api/treasury/reporting/cashflow/export?from_date=${range.from_date}&to_date=${range.to_date}`}
         exportName="cashflow.csv"
+        scope={scope}
+        companyName={ctx.company.name}
       >
         {data.ok ? (
           <CashflowReport rows={data.data} />

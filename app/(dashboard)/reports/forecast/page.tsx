@@ -9,6 +9,7 @@ import { ForecastReport } from "@/components/reports/forecast-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
+import { GroupReportSection, groupExport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Forecast" };
 
@@ -18,6 +19,21 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
+  const scope = await reportScope(ctx, searchParams);
+  if (scope === "group") {
+    const csv = groupExport("forecast", range);
+    return (
+      <div className="max-w-6xl">
+        <PageHeader
+          title="Reports"
+          description={`Expected position of all ${ctx.companies.length} companies in one currency`}
+        />
+        <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope} showRange={false}>
+          <GroupReportSection ctx={ctx} kind="forecast" range={range} />
+        </ReportShell>
+      </div>
+    );
+  }
   const [positions, forecast] = await Promise.all([
     loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date)),
     loadData(ctx, () => getForecast(ctx)),
@@ -35,6 +51,8 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
         range={range}
         exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}`}
         exportName={`forecast_${range.from_date}_${range.to_date}.csv`}
+        scope={scope}
+        companyName={ctx.company.name}
       >
         {!forecast.ok ? (
           <RetryProblem

@@ -9,6 +9,7 @@ import { PositionsReport } from "@/components/reports/positions-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
+import { GroupReportSection, groupExport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Positions" };
 
@@ -18,6 +19,21 @@ export default async function PositionsPage({ searchParams }: { searchParams: Pr
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
+  const scope = await reportScope(ctx, searchParams);
+  if (scope === "group") {
+    const csv = groupExport("positions", range);
+    return (
+      <div className="max-w-6xl">
+        <PageHeader
+          title="Reports"
+          description={`Daily cash position (closing booked) of all ${ctx.companies.length} companies in one currency`}
+        />
+        <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope}>
+          <GroupReportSection ctx={ctx} kind="positions" range={range} />
+        </ReportShell>
+      </div>
+    );
+  }
   const data = await loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date));
   return (
     <div className="max-w-6xl">
@@ -29,6 +45,8 @@ export default async function PositionsPage({ searchParams }: { searchParams: Pr
         range={range}
         exportHref={`/api/treasury/reporting/positions/export?from_date=${range.from_date}&to_date=${range.to_date}`}
         exportName="positions.csv"
+        scope={scope}
+        companyName={ctx.company.name}
       >
         {data.ok ? (
           <PositionsReport rows={data.data} />

@@ -1,0 +1,51 @@
+import type { SearchParams } from "nuqs/server";
+import type { BffContext } from "@/lib/bff/context";
+import { loadData } from "@/lib/bff/page";
+import { getGroupReport, type GroupReportKind } from "@/lib/bff/queries/group-reports";
+import { reportingCurrencyFor } from "@/lib/group/reporting-currency";
+import type { ResolvedRange } from "@/lib/url-state/date-range";
+import { GroupReportView } from "@/components/reports/group-report";
+import { RetryProblem } from "@/components/ui/retry-problem";
+
+/** The scope of a report page: none (one company, no switch), the selected company or the whole group. */
+export async function reportScope(
+  ctx: BffContext,
+  searchParams: Promise<SearchParams>,
+): Promise<"company" | "group" | undefined> {
+  if (ctx.companies.length < 2) return undefined;
+  return (await searchParams).scope === "group" ? "group" : "company";
+}
+
+/** The CSV export of a group report for the shown range. */
+export function groupExport(kind: GroupReportKind, range: ResolvedRange): { href: string; name: string } {
+  const base = `/api/group/reports/${kind}/export`;
+  return kind === "forecast"
+    ? { href: base, name: "group_forecast.csv" }
+    : {
+        href: `${base}?from_date=${range.from_date}&to_date=${range.to_date}`,
+        name: `group_${kind}_${range.from_date}_${range.to_date}.csv`,
+      };
+}
+
+/**
+ * The group report of every company the user may see, in their reporting
+ * currency. The per-row lines stay on the server (the CSV carries them).
+ */
+export async function GroupReportSection({
+  ctx,
+  kind,
+  range,
+}: {
+  ctx: BffContext;
+  kind: GroupReportKind;
+  range: ResolvedRange;
+}) {
+  const data = await loadData(ctx, async () =>
+    getGroupReport(ctx, kind, range, (await reportingCurrencyFor(ctx.user.id)).currency),
+  );
+  return data.ok ? (
+    <GroupReportView report={{ ...data.data, lines: [] }} />
+  ) : (
+    <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+  );
+}

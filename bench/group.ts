@@ -1,0 +1,126 @@
+/**
+ * `npm run bench:group`. On the production build (run `npm run build`
+ * first) it starts the dashboard with the local treasury-api (in-memory demo
+ * data: the demo group, 5 companies) and, in headless
+ * Chromium signed in as the treasurer (every company), measures for the group
+ * overview (`/`) and the group cashflow report (`/reports/cashflow?scope=group`):
+ * - time to data: navigation start until the group total is in the DOM;
+ * - upstream calls: the `fetch` calls from the dashboard to the treasury API
+ *   during that load (counted by bench/lib/count-fetch.mjs, preloaded into
+ *   the server; OAuth token calls included);
+ * cold (first load after start, empty caches; for the overview that is the
+ * landing page after signing in, timed from the sign-in click) and warm (the
+ * same page again right after, within the 30 s caches). Prints one table.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "../lib/db/demo-users";
+import { findChromium } from "../scripts/chromium";
+
+const PORT = Number(process.env.BENCH_PORT ?? 3231);
+const BASE = `http://127.0.0.1:${PORT}`;
+const LOG = path.resolve(`/tmp/bench-group-fetch-${process.pid}.log`);
+
+async function waitReady(url: string, ms: number) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`server not ready at ${url}`);
+}
+
+/** Upstream calls logged so far (calls to the dashboard's own port left out). */
+function upstreamCalls(): number {
+  if (!existsSync(LOG)) return 0;
+  return readFileSync(LOG, "utf8")
+    .split("\n")
+    .filter((l) => l && !l.includes(`:${PORT}/`)).length;
+}
+
+async function load(page: Page, url: string, ready: string) {
+  const before = upstreamCalls();
+  await page.goto(`${BASE}${url}`, { waitUntil: "commit", timeout: 180_000 });
+  await page.waitForSelector(ready, { timeout: 120_000 }).catch(async (err: unknown) => {
+    await page.screenshot({ path: "/tmp/bench-group-failed.png", fullPage: true });
+    throw err;
+  });
+  const ms = await page.evaluate(() => performance.now());
+  return { ms, calls: upstreamCalls() - before };
+}
+
+async function main() {
+  if (!existsSync(".next/BUILD_ID")) throw new Error("No production build: run `npm run build` first.");
+  rmSync(LOG, { force: true });
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      TREASURY_API_PORT: "0",
+      TREASURY_API_DATA: "memory",
+      DASHBOARD_DATA_DIR: "memory",
+      NEXTAUTH_URL: BASE,
+      LOG_LEVEL: "warn",
+      NEXT_TELEMETRY_DISABLED: "1",
+      BENCH_FETCH_LOG: LOG,
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("bench/lib/count-fetch.mjs")}`.trim(),
+    },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-gpu"] });
+  try {
+    await waitReady(`${BASE}/readyz`, 300_000);
+    const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${BASE}/login`);
+    await page.getByLabel("E-mail").fill("treasurer@demo.local");
+    await page.getByLabel("Password").fill(DEMO_PASSWORD);
+    const rows: string[][] = [];
+    const overviewReady = "[data-testid=group-total] [data-amount]";
+    const before = upstreamCalls();
+    const t0 = Date.now();
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await page.waitForSelector(overviewReady, { timeout: 180_000 });
+    const coldOverview = { ms: Date.now() - t0, calls: upstreamCalls() - before };
+    const warmOverview = await load(page, "/", overviewReady);
+    rows.push([
+      "group overview (/)",
+      coldOverview.ms.toFixed(0),
+      String(coldOverview.calls),
+      warmOverview.ms.toFixed(0),
+      String(warmOverview.calls),
+    ]);
+    const reportUrl = "/reports/cashflow?scope=group";
+    const reportReady = "[data-testid=group-report-total-net] [data-amount]";
+    const coldReport = await load(page, reportUrl, reportReady);
+    const warmReport = await load(page, reportUrl, reportReady);
+    rows.push([
+      "group cashflow report",
+      coldReport.ms.toFixed(0),
+      String(coldReport.calls),
+      warmReport.ms.toFixed(0),
+      String(warmReport.calls),
+    ]);
+    const header = ["view", "cold ms", "cold upstream calls", "warm ms", "warm upstream calls"];
+    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
+    const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
+    console.log("demo group (seed scale 1), treasurer; cold overview timed from the sign-in click");
+    console.log(line(header));
+    for (const r of rows) console.log(line(r));
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+    rmSync(LOG, { force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

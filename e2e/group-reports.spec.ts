@@ -1,0 +1,264 @@
+/**
+ * Group reports: the group cashflow total equals each company's API cashflow
+ * rows converted here independently with the seeded demo rates (rate of the
+ * row's date or the latest publishing day up to 7 days before, cross via EUR,
+ * inflow and outflow each rounded half-even to 2 decimals, net = converted
+ * inflow − converted outflow); the Group scope of the report page shows that
+ * total and a row per company; the CSV carries the original figures, the
+ * rate, its date and the export time with an offset. A user limited to two
+ * companies gets those two only. Screenshots at desktop and 390 px width go to
+ * e2e/screenshots/group-report-*.png.
+ */
+import path from "node:path";
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import Decimal from "decimal.js";
+import Papa from "papaparse";
+import { demoRate, isEcbPublishingDay } from "../lib/fx/demo-rates";
+import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
+import { axe } from "./read-helpers";
+
+interface Company {
+  id: string;
+  name: string;
+}
+interface CashflowDay {
+  date: string;
+  currency: string;
+  inflow: string;
+  outflow: string;
+  net: string;
+}
+interface Figures {
+  inflow: string;
+  outflow: string;
+  net: string;
+}
+interface GroupReportBody {
+  reportingCurrency: string;
+  total: Figures;
+  companies: { id: string; name: string; figures: Figures }[];
+  failedCompanies: { name: string }[];
+}
+
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+async function all<T>(request: APIRequestContext, url: string): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const res = await request.get(`${url}${url.includes("?") ? "&" : "?"}page=${page}&page_size=500`);
+    expect(res.status(), await res.text()).toBe(200);
+    const body = (await res.json()) as { items: T[]; has_next: boolean };
+    out.push(...body.items);
+    if (!body.has_next) return out;
+  }
+}
+
+/** `1 EUR = rate currency` of `date` or the latest publishing day up to 7 days before; null beyond. */
+function eurRate(currency: string, date: string): Decimal | null {
+  if (currency === "EUR") return new Decimal(1);
+  for (let back = 0; back <= 7; back++) {
+    const d = addDays(date, -back);
+    if (isEcbPublishingDay(d)) return new Decimal(demoRate(currency, d));
+  }
+  return null;
+}
+
+function convert(amount: string, from: string, to: string, date: string): Decimal | null {
+  if (from === to) return new Decimal(amount);
+  const rFrom = eurRate(from, date);
+  const rTo = eurRate(to, date);
+  if (!rFrom || !rTo) return null;
+  return new Decimal(amount).times(rTo).div(rFrom).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
+}
+
+/** Per company: the converted cashflow of the range in `to` (unconvertible rows left out). */
+async function expectedCashflow(
+  request: APIRequestContext,
+  companies: Company[],
+  from: string,
+  toDate: string,
+  to: string,
+): Promise<Map<string, { inflow: Decimal; outflow: Decimal }>> {
+  const out = new Map<string, { inflow: Decimal; outflow: Decimal }>();
+  for (const c of companies) {
+    const sel = await request.post("/api/session/company", { headers: writeHeaders(), data: { company_id: c.id } });
+    expect(sel.status()).toBe(200);
+    const sum = { inflow: new Decimal(0), outflow: new Decimal(0) };
+    const rows = await all<CashflowDay>(
+      request,
+      `/api/treasury/reporting/cashflow/daily?from_date=${from}&to_date=${toDate}`,
+    );
+    for (const r of rows) {
+      const i = convert(r.inflow, r.currency, to, r.date);
+      const o = convert(r.outflow, r.currency, to, r.date);
+      if (!i || !o) continue;
+      sum.inflow = sum.inflow.plus(i);
+      sum.outflow = sum.outflow.plus(o);
+    }
+    out.set(c.id, sum);
+  }
+  return out;
+}
+
+// Another user than the group overview spec's, whose reporting currency that spec switches while this one runs.
+test.describe("as a second approver with every company", () => {
+  test.use({ storageState: storageState("approver2") });
+
+  test("the group cashflow total is the per-company API figures converted with the demo rates", async ({ page }) => {
+    test.setTimeout(180_000);
+    const request = page.request;
+    const cur = await request.put("/api/session/reporting-currency", {
+      headers: writeHeaders(),
+      data: { currency: "EUR" },
+    });
+    expect(cur.status()).toBe(200);
+    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+    expect(companies.length).toBeGreaterThan(1);
+
+    const to = new Date().toISOString().slice(0, 10);
+    const from = addDays(to, -29);
+    const res = await request.get(`/api/group/reports/cashflow?from_date=${from}&to_date=${to}&currency=EUR`);
+    expect(res.status(), await res.text()).toBe(200);
+    const api = (await res.json()) as GroupReportBody;
+    expect(api.reportingCurrency).toBe("EUR");
+    expect(api.failedCompanies).toEqual([]);
+    const expected = await expectedCashflow(request, companies, from, to, "EUR");
+    let inflow = new Decimal(0);
+    let outflow = new Decimal(0);
+    for (const c of api.companies) {
+      const e = expected.get(c.id);
+      expect(e, c.name).toBeDefined();
+      expect(c.figures.inflow).toBe(e?.inflow.toFixed(2));
+      expect(c.figures.outflow).toBe(e?.outflow.toFixed(2));
+      expect(c.figures.net).toBe(e?.inflow.minus(e.outflow).toFixed(2));
+      inflow = inflow.plus(e?.inflow ?? 0);
+      outflow = outflow.plus(e?.outflow ?? 0);
+    }
+    expect(api.companies.map((c) => c.id).sort()).toEqual(companies.map((c) => c.id).sort());
+    expect(api.total).toEqual({
+      inflow: inflow.toFixed(2),
+      outflow: outflow.toFixed(2),
+      net: inflow.minus(outflow).toFixed(2),
+    });
+
+    // The page's Group scope shows the same total and one row per company.
+    await page.setViewportSize({ width: 1360, height: 1300 });
+    await page.goto("/reports/cashflow");
+    await page.getByTestId("report-scope-group").click();
+    await expect(page).toHaveURL(/scope=group/);
+    await expect(page.getByTestId("group-report-total-net").locator("[data-amount]")).toHaveAttribute(
+      "data-amount",
+      inflow.minus(outflow).toFixed(2),
+    );
+    await expect(page.getByTestId("group-report-total-net").locator("[data-amount]")).toHaveAttribute(
+      "data-currency",
+      "EUR",
+    );
+    await expect(page.getByTestId("group-report-company")).toHaveCount(companies.length);
+    await expect(page.getByTestId("group-report-rates")).toContainText(/reference rates of .*20\d\d/);
+    // The tabs keep the scope.
+    await expect(page.getByRole("link", { name: "Positions" })).toHaveAttribute("href", /scope=group/);
+    await page.waitForLoadState("networkidle");
+    await axe(page, "group-report");
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-cashflow.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-cashflow-390.png"), fullPage: true });
+
+    await page.setViewportSize({ width: 1360, height: 1300 });
+    await page.getByRole("link", { name: "Positions" }).click();
+    await expect(page.getByTestId("group-report-company")).toHaveCount(companies.length);
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-positions.png"), fullPage: true });
+    await page.getByRole("link", { name: "Forecast" }).click();
+    await expect(page.getByTestId("group-report-total-amount")).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-forecast.png"), fullPage: true });
+
+    // The CSV: original figures, the rate and its date, converted figures, the export time with an offset.
+    const csvRes = await request.get(`/api/group/reports/cashflow/export?from_date=${from}&to_date=${to}&currency=EUR`);
+    expect(csvRes.status()).toBe(200);
+    expect(csvRes.headers()["content-type"]).toContain("text/csv");
+    const parsed = Papa.parse<Record<string, string>>(await csvRes.text(), { header: true, skipEmptyLines: true });
+    expect(parsed.meta.fields).toEqual([
+      "company_id",
+      "company",
+      "date",
+      "currency",
+      "inflow",
+      "outflow",
+      "net",
+      "reporting_currency",
+      "rate",
+      "rate_date",
+      "rate_stale",
+      "inflow_converted",
+      "outflow_converted",
+      "net_converted",
+      "unconverted_reason",
+      "exported_at",
+    ]);
+    expect(parsed.data.length).toBeGreaterThan(0);
+    let csvNet = new Decimal(0);
+    for (const row of parsed.data) {
+      expect(row.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+      if (!row.rate) continue;
+      expect(row.rate_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const rFrom = eurRate(row.currency ?? "", row.date ?? "");
+      expect(new Decimal(row.rate).toSignificantDigits(6).toString()).toBe(
+        (rFrom ? new Decimal(1).div(rFrom) : new Decimal(0)).toSignificantDigits(6).toString(),
+      );
+      csvNet = csvNet.plus(row.net_converted ?? "0");
+    }
+    expect(csvNet.toFixed(2)).toBe(inflow.minus(outflow).toFixed(2));
+    expect(parsed.data.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
+
+    // The group position's CSV: the converted balances add up to the position's total; each carries rate and date.
+    const pos = (await (await request.get("/api/group/position?currency=EUR")).json()) as {
+      total: { converted: string };
+    };
+    const posCsv = await request.get("/api/group/position/export?currency=EUR");
+    expect(posCsv.status()).toBe(200);
+    const posRows = Papa.parse<Record<string, string>>(await posCsv.text(), {
+      header: true,
+      skipEmptyLines: true,
+    }).data;
+    expect(posRows.length).toBeGreaterThan(0);
+    const posSum = posRows.reduce((s, r) => s.plus(r.converted || "0"), new Decimal(0));
+    expect(posSum.toFixed(2)).toBe(pos.total.converted);
+    for (const r of posRows.filter((r) => r.converted && r.currency !== "EUR"))
+      expect(r.rate_date, r.account).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The overview offers the koncern grouping from the spec's koncern structure.
+    await page.setViewportSize({ width: 1360, height: 1300 });
+    await page.goto("/?by=koncern");
+    await expect(page.getByTestId("group-by-koncern")).toHaveAttribute("data-state", "active");
+    await expect(page.getByTestId("group-row-koncern").first()).toBeVisible();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-koncern.png"), fullPage: true });
+  });
+});
+
+test.describe("as the viewer, limited to two companies", () => {
+  test.use({ storageState: storageState("viewer") });
+
+  test("gets only those two companies; bad input is refused naming the field", async ({ page }) => {
+    const request = page.request;
+    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+    expect(companies).toHaveLength(2);
+    const res = await request.get("/api/group/reports/positions");
+    expect(res.status(), await res.text()).toBe(200);
+    const body = (await res.json()) as GroupReportBody;
+    expect(body.companies.map((c) => c.id).sort()).toEqual(companies.map((c) => c.id).sort());
+
+    for (const [url, field] of [
+      ["/api/group/reports/balances", "kind"],
+      ["/api/group/reports/cashflow?from_date=2026-13-01", "from_date"],
+      ["/api/group/reports/cashflow?from_date=2026-11-10&to_date=2026-11-01", "to_date"],
+      ["/api/group/reports/cashflow?currency=XYZ", "currency"],
+      ["/api/group/reports/cashflow/export?currency=nok", "currency"],
+    ] as const) {
+      const r = await request.get(url);
+      expect(r.status(), url).toBe(400);
+      const err = (await r.json()) as { details: { errors: Record<string, string[]> } };
+      expect(Object.keys(err.details.errors), url).toEqual([field]);
+    }
+  });
+});
