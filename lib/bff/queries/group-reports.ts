@@ -2,9 +2,10 @@
  * Group reports of the signed-in user (lib/group/group-reports.ts) read
  * through the process's treasury client: only the user's visible companies
  * (`ctx.companies`), each with its own `X-Company-ID`, at most
- * {@link GROUP_REPORT_CONCURRENCY} companies at once. Each company's report
- * rows are cached for 30 s per company, kind and range, so a currency switch,
- * a reload or the CSV export right after the page makes no upstream call.
+ * {@link GROUP_REPORT_CONCURRENCY} companies at once, as background reads.
+ * The upstream cache keeps each company's report rows for a few seconds and
+ * drops them on that company's writes, so a currency switch, a reload or the
+ * CSV export right after the page makes no upstream call.
  * Rates come from the dashboard database. Also the CSV of a group report:
  * one line per upstream row with its original figures, the rate used, the
  * rate's date and the converted figures.
@@ -27,9 +28,8 @@ import { reportingCurrencyFor, supportedReportingCurrencies } from "../../group/
 import { collectAll } from "../../treasury-client";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
-import type { BffContext } from "../context";
+import { background, type BffContext } from "../context";
 import { BffError } from "../errors";
-import { TtlCache } from "../ttl-cache";
 
 export type { GroupReport, GroupReportKind };
 
@@ -37,9 +37,6 @@ export type { GroupReport, GroupReportKind };
 export const GROUP_REPORT_CONCURRENCY = 4;
 
 type AnyRow = GroupReportRows[GroupReportKind];
-const g = globalThis as typeof globalThis & { __groupReportCache?: TtlCache<AnyRow[]> };
-const cache = (g.__groupReportCache ??= new TtlCache<AnyRow[]>({ ttlMs: 30_000, maxEntries: 5_000 }));
-
 /** The range of a group report: `from_date`..`to_date` (forecast: ignored, the whole forecast is read). */
 export interface GroupReportRange {
   from_date: string;
@@ -48,14 +45,12 @@ export interface GroupReportRange {
 
 function reader(ctx: BffContext, kind: GroupReportKind, range: GroupReportRange) {
   return (c: Company): Promise<AnyRow[]> => {
-    const call = { companyId: c.id, requestId: ctx.requestId };
-    const key = `${kind}|${c.id}|${kind === "forecast" ? "" : `${range.from_date}|${range.to_date}`}`;
-    return cache.get(key, (): Promise<AnyRow[]> => {
-      const q = { pageSize: 1000, from_date: range.from_date, to_date: range.to_date };
-      if (kind === "cashflow") return collectAll(treasury().cashflowDaily(call, q), { maxPages: 50 });
-      if (kind === "positions") return collectAll(treasury().positionsDaily(call, q), { maxPages: 50 });
-      return collectAll(treasury().forecast(call, { pageSize: 1000 }), { maxPages: 50 });
-    });
+    // A cross-company fan-out: background reads (they yield to page loads), kept by the upstream cache.
+    const call = background({ companyId: c.id, requestId: ctx.requestId });
+    const q = { pageSize: 1000, from_date: range.from_date, to_date: range.to_date };
+    if (kind === "cashflow") return collectAll(treasury().cashflowDaily(call, q), { maxPages: 50 });
+    if (kind === "positions") return collectAll(treasury().positionsDaily(call, q), { maxPages: 50 });
+    return collectAll(treasury().forecast(call, { pageSize: 1000 }), { maxPages: 50 });
   };
 }
 
