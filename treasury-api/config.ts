@@ -5,6 +5,7 @@
  */
 import type { Resolver } from "./webhooks/target-policy";
 import { ephemeralSecretKey } from "./lib/secret-box";
+import { DEFAULT_FOUR_EYES_THRESHOLDS, parseFourEyesThresholds, type FourEyesThresholds } from "./domain/four-eyes";
 
 export type BankSpeed = "instant" | "fast" | "realistic" | "manual";
 
@@ -37,8 +38,11 @@ export interface AppConfig {
   idempotencyRetentionSeconds: number;
   /** How long an in-progress idempotency key blocks a retry before it may take over (s). */
   idempotencyLockSeconds: number;
-  /** Batch total at or above which two approvals are needed (decimal string, batch currency). */
-  fourEyesThreshold: string;
+  /**
+   * Batch total at or above which two approvals are needed, per batch currency (decimal strings), and the fallback
+   * for other currencies (domain/four-eyes.ts; `--four-eyes-threshold`, `TREASURY_API_FOUR_EYES_THRESHOLD`).
+   */
+  fourEyesThresholds: FourEyesThresholds;
   /** Access token lifetime in seconds (spec: 3600). */
   tokenLifetimeSeconds: number;
   /** Bank simulator pace. */
@@ -71,7 +75,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
   rateLimit: { limit: 600, windowSeconds: 60 },
   idempotencyRetentionSeconds: 24 * 3600,
   idempotencyLockSeconds: 60,
-  fourEyesThreshold: "100000.00",
+  fourEyesThresholds: DEFAULT_FOUR_EYES_THRESHOLDS,
   tokenLifetimeSeconds: 3600,
   bankSpeed: "fast",
   webhookRetryScale: 1,
@@ -101,19 +105,33 @@ export function addressRateLimit(config: AppConfig): { limit: number; windowSeco
 }
 
 /**
- * Switches read from the environment by the CLI: `TRUST_PROXY` and
+ * Settings read from the environment by the CLI: the switches `TRUST_PROXY` and
  * `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS` ("1" or "true" on; "0", "false" or
- * unset off).
+ * unset off), and `TREASURY_API_FOUR_EYES_THRESHOLD` (`EUR=100000,NOK=1000000`,
+ * as `--four-eyes-threshold`; only present in the result when set).
  * @throws Error naming the variable for any other value.
  */
 export function configFromEnv(
   env: Record<string, string | undefined>,
-): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks"> {
+): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks"> & Partial<Pick<AppConfig, "fourEyesThresholds">> {
   const flag = (name: string): boolean => {
     const v = env[name]?.trim().toLowerCase();
     if (v === undefined || v === "" || v === "0" || v === "false") return false;
     if (v === "1" || v === "true") return true;
     throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
   };
-  return { trustProxy: flag("TRUST_PROXY"), allowPrivateWebhooks: flag("TREASURY_API_ALLOW_PRIVATE_WEBHOOKS") };
+  const thresholds = env.TREASURY_API_FOUR_EYES_THRESHOLD?.trim();
+  let fourEyes: FourEyesThresholds | undefined;
+  if (thresholds) {
+    try {
+      fourEyes = parseFourEyesThresholds(thresholds);
+    } catch (err) {
+      throw new Error(`TREASURY_API_FOUR_EYES_THRESHOLD: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
+  return {
+    trustProxy: flag("TRUST_PROXY"),
+    allowPrivateWebhooks: flag("TREASURY_API_ALLOW_PRIVATE_WEBHOOKS"),
+    ...(fourEyes ? { fourEyesThresholds: fourEyes } : {}),
+  };
 }
