@@ -20,6 +20,8 @@ export const AUDIT_ACTION = {
   companyUpsert: "company.upsert",
   accountUpsert: "account.upsert",
   signIn: "session.sign_in",
+  /** An account name locked after too many failed sign-ins. */
+  signInLockout: "session.lockout",
   ssoLink: "user.sso_link",
   ssoUnlink: "user.sso_unlink",
   counterpartyCreate: "counterparties.create",
@@ -54,4 +56,5 @@ export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.counterpartyReject,
   AUDIT_ACTION.counterpartyDisable,
   AUDIT_ACTION.signIn,
+  AUDIT_ACTION.signInLockout,
 ];

@@ -68,9 +68,11 @@ describe("users", () => {
     });
     const t0 = Date.UTC(2026, 0, 10, 8);
     for (let i = 0; i < FREE_FAILURES; i++)
-      expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toEqual({
+      expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toMatchObject({
         ok: false,
         reason: "invalid",
+        failures: i + 1,
+        lockedUntil: i + 1 === FREE_FAILURES ? new Date(t0 + 30_000).toISOString() : null,
       });
     // Locked now, even with the right password.
     expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 1000)).toEqual({
