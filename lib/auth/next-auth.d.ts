@@ -10,6 +10,8 @@ declare module "next-auth" {
     user: { id: string; name: string; email: string };
     sv: number;
     authAt: number;
+    /** Last recorded activity, epoch seconds (idle timeout). */
+    lastActive: number;
   }
 }
 
@@ -19,5 +21,7 @@ declare module "next-auth/jwt" {
     sv?: number;
     /** Sign-in time, epoch seconds (absolute lifetime). */
     authAt?: number;
+    /** Last recorded activity, epoch seconds (idle timeout; moved forward by the proxy at most once a minute). */
+    lastActive?: number;
   }
 }

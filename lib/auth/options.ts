@@ -228,6 +228,7 @@ export function getAuthOptions(): NextAuthOptions {
           const signedIn = await findUserById(await dashboardDb(), token.sub);
           token.sv = signedIn?.sessionVersion ?? 0;
           token.authAt = Math.floor(Date.now() / 1000);
+          token.lastActive = token.authAt;
         }
         return token;
       },
@@ -235,6 +236,7 @@ export function getAuthOptions(): NextAuthOptions {
         session.user = { id: token.sub ?? "", name: token.name ?? "", email: token.email ?? "" };
         session.sv = typeof token.sv === "number" ? token.sv : -1;
         session.authAt = typeof token.authAt === "number" ? token.authAt : 0;
+        session.lastActive = typeof token.lastActive === "number" ? token.lastActive : session.authAt;
         return session;
       },
     },

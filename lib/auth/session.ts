@@ -14,7 +14,8 @@ import { sessionCurrent } from "./session-rules";
 /**
  * The enabled user of this request's session, or null: also null when the session has ended (signed in under an
  * older session version: sign-out, disabling, a change of roles, companies or password) or is older than the
- * absolute lifetime (`DASHBOARD_SESSION_HOURS`), though its JWT is still valid.
+ * absolute lifetime (`DASHBOARD_SESSION_HOURS`) or was not used for `DASHBOARD_IDLE_MINUTES`, though its JWT is still
+ * valid (the proxy records activity in the token, ./activity-cookie.ts).
  */
 export async function currentUser(): Promise<DashboardUser | null> {
   const session = await getServerSession(getAuthOptions());
@@ -22,5 +23,8 @@ export async function currentUser(): Promise<DashboardUser | null> {
   if (!id) return null;
   const user = await findUserById(await dashboardDb(), id);
   if (!user || user.disabled) return null;
-  return sessionCurrent(session, user, Date.now(), getConfig().DASHBOARD_SESSION_HOURS) ? user : null;
+  const config = getConfig();
+  return sessionCurrent(session, user, Date.now(), config.DASHBOARD_SESSION_HOURS, config.DASHBOARD_IDLE_MINUTES)
+    ? user
+    : null;
 }

@@ -9,7 +9,12 @@ let database: DashboardDatabase;
 beforeAll(async () => {
   process.env.DASHBOARD_BCRYPT_COST = "4";
   database = await openDashboardDb({ dataDir: "memory" });
-  await upsertUser(database.db, { email: "ann@example.com", name: "Ann", password: "right-password-1", roles: ["viewer"] });
+  await upsertUser(database.db, {
+    email: "ann@example.com",
+    name: "Ann",
+    password: "right-password-1",
+    roles: ["viewer"],
+  });
 });
 afterAll(async () => {
   await database.close();
