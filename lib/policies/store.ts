@@ -437,16 +437,19 @@ export async function approvalsOfMany(
  * Never more than `apiRequired` are marked for forwarding, so no approval is sent twice and none is sent to an
  * already approved request.
  * @param recorded approvals recorded before this one, with whether each is marked for forwarding
+ * @param external approvals the API counted that the dashboard did not record (given elsewhere, or before
+ *   policies existed): they count as forwarded ones
  */
 export function forwardDecision(
   recorded: readonly { forward: boolean }[],
   apiRequired: number,
   policyRequired: number,
+  external = 0,
 ): boolean {
-  const marked = recorded.filter((r) => r.forward).length;
+  const marked = recorded.filter((r) => r.forward).length + external;
   if (marked >= apiRequired) return false;
   if (marked < apiRequired - 1) return true;
-  return recorded.length + 1 >= Math.max(policyRequired, apiRequired);
+  return recorded.length + external + 1 >= Math.max(policyRequired, apiRequired);
 }
 
 /**
@@ -464,6 +467,8 @@ export async function recordApproval(
     body: { approver: string; reason?: string };
     apiRequired: number;
     policyRequired: number;
+    /** API approvals not recorded here (see `forwardDecision`). */
+    external?: number;
   },
 ): Promise<{ row: PendingApproval; created: boolean } | { row: null; reason: "already_approved" }> {
   return db.transaction(async (tx) => {
@@ -479,7 +484,7 @@ export async function recordApproval(
       return mine.upstreamKey === a.upstreamKey
         ? { row: mine, created: false }
         : { row: null, reason: "already_approved" as const };
-    const forward = forwardDecision(recorded, a.apiRequired, a.policyRequired);
+    const forward = forwardDecision(recorded, a.apiRequired, a.policyRequired, a.external ?? 0);
     const [row] = await tx
       .insert(pendingApprovals)
       .values({
