@@ -524,3 +524,10 @@ export async function markForwarded(db: DashboardDb, approvalId: string, userId:
     .set({ forwardedAt: new Date().toISOString() })
     .where(and(eq(pendingApprovals.approvalId, approvalId), eq(pendingApprovals.userId, userId)));
 }
+
+/** Removes a recorded approval that the Treasury API refused (it never counted), so it is not sent again. */
+export async function dropApproval(db: DashboardDb, approvalId: string, userId: string): Promise<void> {
+  await db
+    .delete(pendingApprovals)
+    .where(and(eq(pendingApprovals.approvalId, approvalId), eq(pendingApprovals.userId, userId)));
+}

@@ -23,6 +23,7 @@ import { batchRisk, missingAcknowledgements } from "./risk";
 import { policyOfBatch } from "./batch-policy";
 import {
   approvalsOf,
+  dropApproval,
   ineligibility,
   markForwarded,
   recordApproval,
@@ -80,14 +81,25 @@ function alreadyDecidedUpstream(err: unknown): boolean {
  * request) repeats the very same request, which the API answers from its idempotency store, so nothing is
  * counted twice. @returns the API's last answer, or null when nothing was sent.
  */
-async function forwardRecorded(call: WriteContext, approvalId: string): Promise<ApprovalRequest | null> {
+async function forwardRecorded(
+  call: WriteContext,
+  approvalId: string,
+  userId: string,
+): Promise<ApprovalRequest | null> {
   const db = await dashboardDb();
   let last: ApprovalRequest | null = null;
   for (const row of await unforwarded(db, approvalId)) {
     try {
       last = await treasury().approve({ ...call, idempotencyKey: row.upstreamKey }, approvalId, row.body);
     } catch (err) {
-      if (!alreadyDecidedUpstream(err)) throw err;
+      if (!alreadyDecidedUpstream(err)) {
+        // Refused by the API (four-eyes, a decided request, bad input): it never counted, so it is not kept to be
+        // sent again. A failure to reach the API keeps it, for the retry.
+        const refused = err instanceof TreasuryApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
+        if (refused) await dropApproval(db, approvalId, row.userId);
+        if (!refused || row.userId === userId) throw err;
+        continue;
+      }
     }
     await markForwarded(db, approvalId, row.userId);
   }
@@ -106,6 +118,13 @@ async function approveUnderPolicy(
   call: WriteContext,
   body: { approver: string; reason?: string },
 ): Promise<{ approval: ApprovalRequest; policy: NonNullable<DecisionResult["policy"]> }> {
+  const facts = (policy.rule.facts ?? {}) as { initiator?: string | null };
+  if (facts.initiator && facts.initiator.toLowerCase() === ctx.user.id.toLowerCase())
+    throw new BffError(
+      "permission_denied",
+      "You created this payment batch, so another approver must approve it (four-eyes).",
+      { reason: "four_eyes" },
+    );
   const why = ineligibility(policy, ctx.user);
   if (why) throw new BffError("permission_denied", why, { reason: "not_eligible", policy: policy.explanation });
   const db = await dashboardDb();
@@ -129,7 +148,7 @@ async function approveUnderPolicy(
         reason: "already_approved",
       },
     );
-  const answer = await forwardRecorded(call, pending.id);
+  const answer = await forwardRecorded(call, pending.id, ctx.user.id);
   const approvals = (await approvalsOf(db, pending.id)).length;
   return {
     approval: answer ?? pending,

@@ -51,6 +51,8 @@ export async function decideAndStorePolicy(
     currency: batch.currency,
     total_amount: batch.total_amount,
     created_date: createdDate,
+    // The API's four-eyes compares approvers with it; held approvals never reach the API, so the dashboard does too.
+    initiator: batch.initiator ?? null,
     signals: [...new Set(codes)],
   });
 }
