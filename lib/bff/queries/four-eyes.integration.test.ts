@@ -30,7 +30,7 @@ import { startServer, type RunningServer } from "../../../treasury-api/server";
 import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import type { DashboardUser } from "../../db/users";
-import { TreasuryApiError, collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";
 import { decideApproval } from "./approvals";
 import { BffError } from "../errors";
