@@ -107,6 +107,27 @@ async function forwardRecorded(
 }
 
 /**
+ * A retried approval whose request has left the API's queue: when this user's approval was recorded under the same
+ * Idempotency-Key and marked for forwarding but not confirmed sent (the connection dropped after the API counted
+ * it), it is sent again under that key: the API replays its answer and the dashboard marks it sent.
+ * @returns the result, or null when there is nothing of this user's to resume
+ */
+async function resumeForward(
+  ctx: WriteScope,
+  id: string,
+  companyId: string | undefined,
+): Promise<DecisionResult | null> {
+  const db = await dashboardDb();
+  const mine = (await unforwarded(db, id)).find(
+    (r) => r.userId === ctx.user.id && r.upstreamKey === ctx.write.idempotencyKey,
+  );
+  if (!mine) return null;
+  const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId, "write") };
+  const approval = await forwardRecorded(call, id, ctx.user.id);
+  return { approval, companyId: call.companyId, batchId: mine.batchId };
+}
+
+/**
  * The policy part of an approval: the approver must be eligible under the batch's stored policy; the approval is
  * recorded in the dashboard and forwarded only when it does not complete the API's count early (see
  * lib/policies/store.ts `forwardDecision`). @throws BffError 403 `not_eligible`, 409 `already_approved`.
@@ -173,7 +194,14 @@ export async function decideApproval(
   body: ApprovalDecisionInput | undefined,
   companyId: string | undefined,
 ): Promise<DecisionResult> {
-  const pending = await findPending(ctx, id, companyId);
+  let pending: ApprovalRequest;
+  try {
+    pending = await findPending(ctx, id, companyId);
+  } catch (err) {
+    const resumed = decision === "approve" ? await resumeForward(ctx, id, companyId) : null;
+    if (resumed) return resumed;
+    throw err;
+  }
   if (
     decision === "approve" &&
     (await hasAuditEvent(await dashboardDb(), {
