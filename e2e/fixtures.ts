@@ -72,6 +72,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "reconciliation",
     "webhooks",
     "organization",
+    "policies",
     "statements",
     "audit",
   ],

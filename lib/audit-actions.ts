@@ -30,6 +30,12 @@ export const AUDIT_ACTION = {
   counterpartyVerify: "counterparties.verify",
   counterpartyReject: "counterparties.reject",
   counterpartyDisable: "counterparties.disable",
+  policyCreate: "approval_policy.create",
+  policyUpdate: "approval_policy.update",
+  policyMove: "approval_policy.move",
+  policyDelete: "approval_policy.delete",
+  approverGroupSave: "approver_group.save",
+  approverGroupDelete: "approver_group.delete",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */
@@ -57,4 +63,10 @@ export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.counterpartyDisable,
   AUDIT_ACTION.signIn,
   AUDIT_ACTION.signInLockout,
+  AUDIT_ACTION.policyCreate,
+  AUDIT_ACTION.policyUpdate,
+  AUDIT_ACTION.policyMove,
+  AUDIT_ACTION.policyDelete,
+  AUDIT_ACTION.approverGroupSave,
+  AUDIT_ACTION.approverGroupDelete,
 ];
