@@ -11,7 +11,7 @@ import "server-only";
 import type { ApprovalRequest } from "../../contract";
 import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
-import { listAudit, type AuditEvent } from "../../db/audit";
+import { REFUSED, listAudit, type AuditEvent } from "../../db/audit";
 import { listUsers } from "../../db/users";
 import { collectAll } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
@@ -87,7 +87,12 @@ async function decisionsFor(approvalIds: readonly string[]): Promise<AuditEvent[
     listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, objectIds: approvalIds, limit: 500 }),
     listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, objectIds: approvalIds, limit: 500 }),
   ]);
-  return [...approved, ...rejected].sort((a, b) => a.at.localeCompare(b.at));
+  return [...approved, ...rejected].filter(decided).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** A decision that was taken (refused attempts are in the log too, with outcome `refused`). */
+function decided(e: AuditEvent): boolean {
+  return e.outcome !== REFUSED;
 }
 
 /** One approver counts once (the API's rule): a replayed retry may have left a second audit entry. */
@@ -152,7 +157,9 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
         ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, limit: 500 })),
         ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, limit: 500 })),
       ];
-      decisions = recent.filter((e) => e.details.batch_id === id).sort((a, b) => a.at.localeCompare(b.at));
+      decisions = recent
+        .filter((e) => e.details.batch_id === id && decided(e))
+        .sort((a, b) => a.at.localeCompare(b.at));
     }
     approval = progress(pending, decisions, await userNames());
     const db = await dashboardDb();
