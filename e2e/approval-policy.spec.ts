@@ -142,6 +142,9 @@ test("a policy needing three approvers from a group is met only by that group; r
     await leadPage.goto("/approvals");
     const queueRow = leadPage.locator(`tr:has([data-testid="approval-policy"])`, { hasText: `Treasury leads ${run}` });
     await expect(queueRow.getByTestId("approval-count")).toHaveText("2 of 3");
+    // The refused attempt is in the audit log but is no approval.
+    await expect(queueRow).toContainText(USERS.approver2.name);
+    await expect(queueRow).not.toContainText(USERS.approver3.name);
     await leadPage.screenshot({ path: `${SHOTS}/queue.png`, fullPage: true });
 
     const third = await approve("lead");

@@ -18,7 +18,11 @@ export const POST = withUser(
   async (ctx) => {
     // The spec describes no body for the 202, so the API may send none.
     const submitted = await treasury().submitBatch(ctx.write, ctx.params.id);
-    const batch = submitted ?? (await treasury().getBatch(ctx.read, ctx.params.id).catch(() => null));
+    const batch =
+      submitted ??
+      (await treasury()
+        .getBatch(ctx.read, ctx.params.id)
+        .catch(() => null));
     let policy: { explanation: string; required_count: number } | undefined;
     if (batch) {
       try {
