@@ -58,6 +58,9 @@ export default defineConfig({
       // the API through the BFF too); the API's default 600 per minute is the real limit and
       // its 429 path is tested by vitest against the real server.
       TREASURY_API_RATE_LIMIT: "6000",
+      // The local API's four-eyes threshold as it was before thresholds were per currency (100,000 in every demo
+      // currency): the journeys' batches were sized for it. The per-currency defaults are tested in treasury-api/test.
+      TREASURY_API_FOUR_EYES_THRESHOLD: "NOK=100000,SEK=100000,DKK=100000,EUR=100000,USD=100000",
       DASHBOARD_DATA_DIR: "memory",
       NEXTAUTH_URL: BASE_URL,
       NEXT_TELEMETRY_DISABLED: "1",

@@ -1,9 +1,11 @@
 /**
  * Next 16 proxy (formerly middleware): a Content-Security-Policy with a
  * fresh nonce per request (Next applies the nonce to its own scripts), and a
- * request id that follows the request into the BFF and the Treasury API.
+ * request id that follows the request into the BFF and the Treasury API; and the session's last-activity time,
+ * moved forward at most once a minute for the idle timeout (lib/auth/activity-cookie.ts).
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { refreshActivityCookie } from "./lib/auth/activity-cookie";
 
 /** The CSP for one response. `dev` allows what Next's dev server needs (eval for fast refresh, websockets). */
 export function contentSecurityPolicy(nonce: string, dev: boolean): string {
@@ -22,7 +24,7 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-export function proxy(req: NextRequest): NextResponse {
+export async function proxy(req: NextRequest): Promise<NextResponse> {
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== "production");
   const headers = new Headers(req.headers);
@@ -34,6 +36,7 @@ export function proxy(req: NextRequest): NextResponse {
   const res = NextResponse.next({ request: { headers } });
   res.headers.set("Content-Security-Policy", csp);
   res.headers.set("X-Request-ID", requestId);
+  await refreshActivityCookie(req, res);
   return res;
 }
 

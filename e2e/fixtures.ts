@@ -8,7 +8,7 @@ import { expect, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { BASE_URL } from "../playwright.config";
 
-export type RoleKey = "viewer" | "treasurer" | "approver" | "approver2" | "admin" | "lead";
+export type RoleKey = "viewer" | "treasurer" | "approver" | "approver2" | "approver3" | "admin" | "lead";
 
 /** Each demo user, with the role label the shell shows for them. */
 export const USERS: Record<RoleKey, { email: string; name: string; roles: string }> = {
@@ -16,6 +16,7 @@ export const USERS: Record<RoleKey, { email: string; name: string; roles: string
   treasurer: { email: "treasurer@demo.local", name: "Tomas Treasurer", roles: "treasurer" },
   approver: { email: "approver@demo.local", name: "Anna Approver", roles: "approver" },
   approver2: { email: "approver2@demo.local", name: "Aksel Approver", roles: "approver" },
+  approver3: { email: "approver3@demo.local", name: "Otto Approver", roles: "approver" },
   admin: { email: "admin@demo.local", name: "Ada Admin", roles: "admin" },
   lead: { email: "lead@demo.local", name: "Lina Lead", roles: "treasurer, approver" },
 };
@@ -61,6 +62,18 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "organization",
     "audit",
   ],
+  approver3: [
+    "overview",
+    "accounts",
+    "transactions",
+    "reports",
+    "payments",
+    "counterparties",
+    "approvals",
+    "reconciliation",
+    "organization",
+    "audit",
+  ],
   // Statements: the local API advertises POST /statements, so admins see the upload page.
   admin: [
     "overview",
@@ -72,6 +85,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "reconciliation",
     "webhooks",
     "organization",
+    "policies",
     "statements",
     "audit",
   ],

@@ -20,6 +20,8 @@ export const AUDIT_ACTION = {
   companyUpsert: "company.upsert",
   accountUpsert: "account.upsert",
   signIn: "session.sign_in",
+  /** An account name locked after too many failed sign-ins. */
+  signInLockout: "session.lockout",
   ssoLink: "user.sso_link",
   ssoUnlink: "user.sso_unlink",
   counterpartyCreate: "counterparties.create",
@@ -37,6 +39,12 @@ export const AUDIT_ACTION = {
   approvalRefused: "approval.refused",
   counterpartyRefused: "counterparties.refused",
   approvalPolicyRefused: "approval_policy.refused",
+  policyCreate: "approval_policy.create",
+  policyUpdate: "approval_policy.update",
+  policyMove: "approval_policy.move",
+  policyDelete: "approval_policy.delete",
+  approverGroupSave: "approver_group.save",
+  approverGroupDelete: "approver_group.delete",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */
@@ -68,4 +76,11 @@ export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.passkeyRemove,
   AUDIT_ACTION.userPasskeysRemove,
   AUDIT_ACTION.signIn,
+  AUDIT_ACTION.signInLockout,
+  AUDIT_ACTION.policyCreate,
+  AUDIT_ACTION.policyUpdate,
+  AUDIT_ACTION.policyMove,
+  AUDIT_ACTION.policyDelete,
+  AUDIT_ACTION.approverGroupSave,
+  AUDIT_ACTION.approverGroupDelete,
 ];

@@ -5,6 +5,7 @@
  */
 import type { Resolver } from "./webhooks/target-policy";
 import { ephemeralSecretKey } from "./lib/secret-box";
+import { DEFAULT_FOUR_EYES_THRESHOLDS, parseFourEyesThresholds, type FourEyesThresholds } from "./domain/four-eyes";
 
 export type BankSpeed = "instant" | "fast" | "realistic" | "manual";
 
@@ -37,8 +38,11 @@ export interface AppConfig {
   idempotencyRetentionSeconds: number;
   /** How long an in-progress idempotency key blocks a retry before it may take over (s). */
   idempotencyLockSeconds: number;
-  /** Batch total at or above which two approvals are needed (decimal string, batch currency). */
-  fourEyesThreshold: string;
+  /**
+   * Batch total at or above which two approvals are needed, per batch currency (decimal strings), and the fallback
+   * for other currencies (domain/four-eyes.ts; `--four-eyes-threshold`, `TREASURY_API_FOUR_EYES_THRESHOLD`).
+   */
+  fourEyesThresholds: FourEyesThresholds;
   /** Access token lifetime in seconds (spec: 3600). */
   tokenLifetimeSeconds: number;
   /** Bank simulator pace. */
@@ -75,7 +79,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
   rateLimit: { limit: 600, windowSeconds: 60 },
   idempotencyRetentionSeconds: 24 * 3600,
   idempotencyLockSeconds: 60,
-  fourEyesThreshold: "100000.00",
+  fourEyesThresholds: DEFAULT_FOUR_EYES_THRESHOLDS,
   tokenLifetimeSeconds: 3600,
   bankSpeed: "fast",
   webhookRetryScale: 1,
@@ -107,12 +111,14 @@ export function addressRateLimit(config: AppConfig): { limit: number; windowSeco
 /**
  * Settings read from the environment by the CLI: the switches `TRUST_PROXY` and
  * `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS` ("1" or "true" on; "0", "false" or
- * unset off), and `METRICS_TOKEN` (at least 16 characters, or unset).
+ * unset off), `METRICS_TOKEN` (at least 16 characters, or unset) and `TREASURY_API_FOUR_EYES_THRESHOLD`
+ * (`EUR=100000,NOK=1000000`, as `--four-eyes-threshold`; only present in the result when set).
  * @throws Error naming the variable for any other value.
  */
 export function configFromEnv(
   env: Record<string, string | undefined>,
-): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks" | "metricsToken"> {
+): Pick<AppConfig, "trustProxy" | "allowPrivateWebhooks" | "metricsToken"> &
+  Partial<Pick<AppConfig, "fourEyesThresholds">> {
   const flag = (name: string): boolean => {
     const v = env[name]?.trim().toLowerCase();
     if (v === undefined || v === "" || v === "0" || v === "false") return false;
@@ -122,9 +128,19 @@ export function configFromEnv(
   const metricsToken = env.METRICS_TOKEN?.trim() || undefined;
   if (metricsToken !== undefined && metricsToken.length < 16)
     throw new Error("METRICS_TOKEN must be at least 16 characters");
+  const thresholds = env.TREASURY_API_FOUR_EYES_THRESHOLD?.trim();
+  let fourEyes: FourEyesThresholds | undefined;
+  if (thresholds) {
+    try {
+      fourEyes = parseFourEyesThresholds(thresholds);
+    } catch (err) {
+      throw new Error(`TREASURY_API_FOUR_EYES_THRESHOLD: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  }
   return {
     trustProxy: flag("TRUST_PROXY"),
     allowPrivateWebhooks: flag("TREASURY_API_ALLOW_PRIVATE_WEBHOOKS"),
+    ...(fourEyes ? { fourEyesThresholds: fourEyes } : {}),
     ...(metricsToken ? { metricsToken } : {}),
   };
 }

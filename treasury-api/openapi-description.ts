@@ -115,8 +115,9 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   reason code); pending → cancelled when its batch is rejected. Approval request state: pending → partially_approved
   (below required_count) → approved; pending / partially_approved → rejected. An operation that does not fit the
   current state is 409 conflict with details { state, allowed } (allowed: the states it may start from).
-- required_count is 1, or 2 when total_amount is at or above the four-eyes threshold (default 100000.00, compared in
-  the batch currency). Each approve counts one approver once; approve / reject take an optional body { approver?,
+- required_count is 1, or 2 when total_amount is at or above the four-eyes threshold of the batch currency (compared
+  in that currency; configurable per currency, defaults EUR 100000.00, USD 100000.00, NOK 1000000.00, SEK 1000000.00,
+  DKK 750000.00, any other currency 100000.00). Each approve counts one approver once; approve / reject take an optional body { approver?,
   reason? } (approver defaults to the client_id); a second decision by the same approver is 409
   (details.reason already_decided). GET /approvals/pending lists pending and partially_approved, oldest first.
 - Four-eyes at API level (extension). POST /payments/batches takes an optional initiator (1–200 characters: the person

@@ -5,14 +5,16 @@
  *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]
  *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
  *                           [--allow-private-webhooks] [--trust-proxy]
+ *                           [--four-eyes-threshold EUR=100000,NOK=1000000,...]
  *   npm run treasury-api -- import-statements --company ID FILE...   (alias: import-camt053)
  *   npm run treasury-api -- --help            (or -h: the usage, exit 0)
  *
  * A new data folder is seeded with demo data by default and gets
  * `demo-fixtures.json` (for `memory` the fixtures are printed). `DATABASE_URL`
  * switches from PGlite to PostgreSQL; `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1`
- * and `TRUST_PROXY=1` do what the flags of the same meaning do; `METRICS_TOKEN` (16+ characters) lets a
- * non-loopback scraper read `GET /metrics` as a bearer token. Webhook secrets are encrypted at rest
+ * and `TRUST_PROXY=1` do what the flags of the same meaning do, and
+ * `TREASURY_API_FOUR_EYES_THRESHOLD` what `--four-eyes-threshold` does (the flag wins); `METRICS_TOKEN` (16+
+ * characters) lets a non-loopback scraper read `GET /metrics` as a bearer token. Webhook secrets are encrypted at rest
  * with `TREASURY_API_SECRET_KEY`, else with a key kept in the data folder's
  * `secret-key` file (lib/secret-box.ts). Ctrl-C / SIGTERM: stop accepting, finish
  * in-flight requests, stop workers, close the database.
@@ -25,6 +27,7 @@ import { eq } from "drizzle-orm";
 import pino from "pino";
 import { createApp } from "./app";
 import { configFromEnv, resolveConfig, type AppConfig, type BankSpeed } from "./config";
+import { parseFourEyesThresholds } from "./domain/four-eyes";
 import { openDatabase, type Database } from "./db/client";
 import { meta } from "./db/schema";
 import { prepareSecretsAtRest, resolveSecretKey } from "./lib/secret-box";
@@ -131,6 +134,7 @@ const USAGE =
   "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] " +
   "[--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
   "                           [--allow-private-webhooks] [--trust-proxy]\n" +
+  "                           [--four-eyes-threshold EUR=100000,NOK=1000000,...  (*=N: other currencies)]\n" +
   "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054; alias: import-camt053 " +
   "--company ID FILE...)\n" +
   "       npm run treasury-api -- --help\n";
@@ -230,6 +234,15 @@ export function parseArgs(argv: string[]): CliArgs {
       case "--trust-proxy":
         opts.config = { ...opts.config, trustProxy: true };
         break;
+      case "--four-eyes-threshold": {
+        const v = value();
+        try {
+          opts.config = { ...opts.config, fourEyesThresholds: parseFourEyesThresholds(v) };
+        } catch (err) {
+          usage(`--four-eyes-threshold: ${err instanceof Error ? err.message : String(err)}`);
+        }
+        break;
+      }
       case "--help":
       case "-h":
         // The import command prints its own usage.

@@ -118,6 +118,11 @@ function ApprovalCard({
         )}
         {" · "}
         {r.created_by ? `created by ${r.created_by}` : "created outside the dashboard"}
+        {r.policy && (
+          <span className="block text-xs text-slate-500" data-testid="approval-policy">
+            {r.policy.explanation}
+          </span>
+        )}
       </p>
       <button
         type="button"

@@ -88,6 +88,11 @@ export function ApprovalRow(p: ApprovalRowProps) {
               {r.approved_by.map((d) => d.name ?? d.email).join(", ")}
             </span>
           )}
+          {r.policy && (
+            <span className="block max-w-64 text-[11px] text-slate-500" data-testid="approval-policy">
+              {r.policy.explanation}
+            </span>
+          )}
         </td>
         <DecisionCell row={r} result={p.result} onDecide={p.onDecide} />
       </tr>

@@ -35,6 +35,14 @@ function ApprovalsSoFar({ row }: { row: ApprovalQueueRow }) {
           {i === 0 ? ": " : "; "}approved by {d.name ?? d.email} at <Timestamp value={d.at} />
         </span>
       ))}
+      {row.policy && (
+        <span className="block text-xs text-slate-500" data-testid="dialog-policy">
+          Policy: {row.policy.explanation}
+          {row.policy.held > 0
+            ? ` (${row.policy.held} approval${row.policy.held === 1 ? "" : "s"} held by the dashboard until the count is met)`
+            : ""}
+        </span>
+      )}
     </span>
   );
 }

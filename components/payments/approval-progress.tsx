@@ -43,6 +43,14 @@ export function ApprovalProgressPanel({ view }: { view: BatchView }) {
           </li>
         )}
       </ul>
+      {view.policy && (
+        <p className="text-xs text-slate-700" data-testid="batch-policy">
+          Policy: {view.policy.explanation}
+          {view.policy.held > 0
+            ? ` · ${view.policy.held} approval${view.policy.held === 1 ? "" : "s"} held by the dashboard until the count is met`
+            : ""}
+        </p>
+      )}
       <p className="text-xs text-slate-500">Four-eyes: the creator cannot approve, and each approver counts once.</p>
     </div>
   );

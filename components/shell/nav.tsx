@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import {
+  ShieldCheck,
   ArrowLeftRight,
   BarChart3,
   Building2,
@@ -30,6 +31,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   reconciliation: GitCompareArrows,
   webhooks: Webhook,
   organization: Building2,
+  policies: ShieldCheck,
   statements: FileUp,
   audit: ScrollText,
 };

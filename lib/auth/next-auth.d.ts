@@ -10,6 +10,8 @@ declare module "next-auth" {
     user: { id: string; name: string; email: string };
     sv: number;
     authAt: number;
+    /** Last recorded activity, epoch seconds (idle timeout). */
+    lastActive: number;
   }
 }
 
@@ -21,5 +23,7 @@ declare module "next-auth/jwt" {
     authAt?: number;
     /** This sign-in's id (random UUID), which passkey step-ups are bound to. */
     sid?: string;
+    /** Last recorded activity, epoch seconds (idle timeout; moved forward by the proxy at most once a minute). */
+    lastActive?: number;
   }
 }

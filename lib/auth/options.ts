@@ -1,7 +1,7 @@
 /**
  * next-auth v4 options: JWT sessions (no session table to keep), a
  * credentials provider backed by the dashboard database (with per-account
- * throttling of failed sign-ins) and an OpenID Connect provider when
+ * throttling of failed sign-ins, every attempt audited: ./sign-in-audit.ts) and an OpenID Connect provider when
  * `OIDC_ISSUER` is set. Who may sign in with single sign-on, and why roles
  * and companies always come from the dashboard DB, is the rule in
  * ./oidc-identity.ts. Built lazily because the configuration is read at run
@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { NextAuthOptions, Profile } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import type { OAuthConfig } from "next-auth/providers/oauth";
-import { endSessions, findUserByEmail, findUserById, verifyCredentials, type DashboardUser } from "../db/users";
+import { endSessions, findUserByEmail, findUserById, type DashboardUser } from "../db/users";
 import { appendAudit } from "../db/audit";
 import { linkSsoAccount, ssoLinkOf, userIdOfSsoAccount } from "../db/sso-accounts";
 import { getConfig } from "../server/config";
@@ -20,6 +20,7 @@ import { dashboardDb } from "../server/db";
 import { logger } from "../server/log";
 import { admitSsoUser, checkSsoTie, mergeClaims, ssoIdentity, type Decision, type SsoIdentity } from "./oidc-identity";
 import { THROTTLED_PREFIX } from "./sign-in-errors";
+import { signInWithAudit } from "./sign-in-audit";
 
 /** Absolute session lifetime from sign-in (`DASHBOARD_SESSION_HOURS`, default 12 h), in seconds. */
 function sessionSeconds(): number {
@@ -154,7 +155,7 @@ function ssoClaimsForLog(profile: unknown): {
 
 /**
  * E-mail and password sign-in against the dashboard database, with per-account
- * throttling of failed attempts; a success is audited as `session.sign_in`.
+ * throttling of failed attempts; successes, refusals and lockouts are audited (./sign-in-audit.ts).
  */
 function credentialsProvider() {
   return CredentialsProvider({
@@ -165,18 +166,8 @@ function credentialsProvider() {
       const email = credentials?.email ?? "";
       const password = credentials?.password ?? "";
       if (!email || !password) return null;
-      const db = await dashboardDb();
-      const result = await verifyCredentials(db, email, password);
-      if (result.ok) {
-        await appendAudit(db, {
-          userId: result.user.id,
-          userEmail: result.user.email,
-          action: "session.sign_in",
-          objectType: "session",
-          outcome: "success",
-        });
-        return { id: result.user.id, name: result.user.name, email: result.user.email };
-      }
+      const result = await signInWithAudit(await dashboardDb(), email, password);
+      if (result.ok) return { id: result.user.id, name: result.user.name, email: result.user.email };
       logger.warn({ account: email.toLowerCase(), reason: result.reason }, "sign-in refused");
       if (result.reason === "throttled") throw new Error(`${THROTTLED_PREFIX}${result.retryAfterSeconds}`);
       return null;
@@ -240,6 +231,7 @@ export function getAuthOptions(): NextAuthOptions {
           token.authAt = Math.floor(Date.now() / 1000);
           // This sign-in's own id: a passkey step-up is bound to it (lib/bff/step-up.ts).
           token.sid = randomUUID();
+          token.lastActive = token.authAt;
         }
         return token;
       },
@@ -247,6 +239,7 @@ export function getAuthOptions(): NextAuthOptions {
         session.user = { id: token.sub ?? "", name: token.name ?? "", email: token.email ?? "" };
         session.sv = typeof token.sv === "number" ? token.sv : -1;
         session.authAt = typeof token.authAt === "number" ? token.authAt : 0;
+        session.lastActive = typeof token.lastActive === "number" ? token.lastActive : session.authAt;
         return session;
       },
     },

@@ -38,6 +38,8 @@ export const PERMISSION_ROLES = {
   "organization.manage": ["admin"],
   /** Upload bank statement files (ISO 20022 camt) where the API accepts them. */
   "statements.import": ["admin"],
+  /** Approval policies and approver groups. */
+  "policies.manage": ["admin"],
   /** Read the dashboard's audit log. */
   "audit.read": ["approver", "admin"],
   /** Counterparties (payees) and their history. */
@@ -77,6 +79,7 @@ export const AREAS = [
   { key: "reconciliation", label: "Reconciliation", href: "/reconciliation", permission: "reconciliation.read" },
   { key: "webhooks", label: "Webhooks", href: "/webhooks", permission: "webhooks.manage" },
   { key: "organization", label: "Organization", href: "/organization", permission: "organization.read" },
+  { key: "policies", label: "Approval policies", href: "/policies", permission: "policies.manage" },
   // Shown only when the API also advertises POST /statements (the shell checks the capability).
   { key: "statements", label: "Statements", href: "/statements", permission: "statements.import" },
   { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },

@@ -69,20 +69,23 @@ export class SessionCache {
    * The enabled user of the session under `key`, or null when it has ended: from the cache while the entry is
    * younger than `ttlMs`, else from `load()` (JWT decode and user row), whose answer is kept when it stands.
    * @param lifetimeHours the absolute session lifetime
+   * @param idleMinutes the idle timeout (omitted: none)
    */
   async user(
     key: string,
     load: () => Promise<LoadedSession | null>,
     lifetimeHours: number,
+    idleMinutes?: number,
   ): Promise<DashboardUser | null> {
     const t = this.now();
     const hit = this.entries.get(key);
     if (hit && t - hit.at < this.ttlMs) {
-      return sessionCurrent(hit.session, hit.user, t, lifetimeHours) ? hit.user : null;
+      return sessionCurrent(hit.session, hit.user, t, lifetimeHours, idleMinutes) ? hit.user : null;
     }
     if (hit) this.entries.delete(key);
     const loaded = await load();
-    if (!loaded || loaded.user.disabled || !sessionCurrent(loaded.session, loaded.user, t, lifetimeHours)) return null;
+    if (!loaded || loaded.user.disabled || !sessionCurrent(loaded.session, loaded.user, t, lifetimeHours, idleMinutes))
+      return null;
     this.entries.set(key, { ...loaded, at: t });
     while (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sessionCurrent } from "./session-rules";
+import { idleExpired, refreshedActivity, sessionCurrent } from "./session-rules";
 
 const T0 = Date.parse("2026-11-23T06:00:00Z");
 const signedIn = { sv: 3, authAt: T0 / 1000 };
@@ -18,5 +18,33 @@ describe("sessionCurrent", () => {
   it("ends at the absolute lifetime, exactly", () => {
     expect(sessionCurrent(signedIn, { sessionVersion: 3 }, T0 + 12 * 3_600_000, 12)).toBe(false);
     expect(sessionCurrent(signedIn, { sessionVersion: 3 }, T0 + 2 * 3_600_000, 2)).toBe(false);
+  });
+});
+
+describe("idle timeout", () => {
+  const s = { sv: 3, authAt: T0 / 1000, lastActive: T0 / 1000 + 600 };
+  const last = (T0 / 1000 + 600) * 1000;
+
+  it("ends a session unused for the idle minutes, exactly at the limit", () => {
+    expect(sessionCurrent(s, { sessionVersion: 3 }, last + 30 * 60_000 - 1, 12, 30)).toBe(true);
+    expect(sessionCurrent(s, { sessionVersion: 3 }, last + 30 * 60_000, 12, 30)).toBe(false);
+    expect(idleExpired(s, last + 5 * 60_000, 5)).toBe(true);
+  });
+
+  it("counts from sign-in when no activity was recorded", () => {
+    expect(idleExpired({ authAt: T0 / 1000 }, T0 + 29 * 60_000, 30)).toBe(false);
+    expect(idleExpired({ authAt: T0 / 1000 }, T0 + 30 * 60_000, 30)).toBe(true);
+  });
+
+  it("the absolute lifetime still applies to a session in constant use", () => {
+    const busy = { sv: 3, authAt: T0 / 1000, lastActive: T0 / 1000 + 12 * 3600 - 60 };
+    expect(sessionCurrent(busy, { sessionVersion: 3 }, T0 + 12 * 3_600_000, 12, 30)).toBe(false);
+  });
+
+  it("refreshes the activity at most once a minute and never revives an idle session", () => {
+    expect(refreshedActivity(s, last + 59_999, 30)).toBeNull();
+    expect(refreshedActivity(s, last + 60_000, 30)).toBe(last / 1000 + 60);
+    expect(refreshedActivity(s, last + 29 * 60_000, 30)).toBe(last / 1000 + 29 * 60);
+    expect(refreshedActivity(s, last + 30 * 60_000, 30)).toBeNull();
   });
 });

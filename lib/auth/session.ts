@@ -25,10 +25,12 @@ async function loadSession(): Promise<LoadedSession | null> {
 /**
  * The enabled user of this request's session, or null: also null when the session has ended (signed in under an
  * older session version: sign-out, disabling, a change of roles, companies or password) or is older than the
- * absolute lifetime (`DASHBOARD_SESSION_HOURS`), though its JWT is still valid.
+ * absolute lifetime (`DASHBOARD_SESSION_HOURS`) or was not used for `DASHBOARD_IDLE_MINUTES`, though its JWT is still
+ * valid (the proxy records activity in the token, ./activity-cookie.ts).
  */
 export async function currentUser(): Promise<DashboardUser | null> {
   const key = sessionKey((await cookies()).getAll());
   if (!key) return null;
-  return sessionCache().user(key, loadSession, getConfig().DASHBOARD_SESSION_HOURS);
+  const config = getConfig();
+  return sessionCache().user(key, loadSession, config.DASHBOARD_SESSION_HOURS, config.DASHBOARD_IDLE_MINUTES);
 }

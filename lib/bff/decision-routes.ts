@@ -15,6 +15,12 @@ import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
 import { decideMatch } from "./queries/reconciliation";
 import { IdParams, withUser } from "./route";
+import type { WriteScope } from "./context";
+import { BffError } from "./errors";
+import { auditRefusal } from "../db/audit";
+import { dashboardDb } from "../server/db";
+import { logger } from "../server/log";
+import { TreasuryApiError } from "../treasury-client";
 
 /**
  * Body of an approval: an optional reason and the risk signals the approver
@@ -34,7 +40,10 @@ export const ApproveBody = z
 /**
  * POST /approvals/{id}/approve|reject: the approver is the signed-in user;
  * four-eyes enforced; an approval of a batch with high-risk signals needs
- * their acknowledgement (409 naming the missing codes), kept in the audit entry.
+ * their acknowledgement (409 naming the missing codes), kept in the audit entry;
+ * an approval follows the batch's approval policy (eligibility, approvals held
+ * by the dashboard until the policy's count is met; the answer carries `policy`).
+ * Refusals (four-eyes, not eligible, a second approval) are audited with their reason.
  */
 export function approvalDecisionRoute(decision: "approve" | "reject") {
   return withUser(
@@ -47,24 +56,68 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
       audit: { action: `approval.${decision}`, objectType: "approval_request" },
     },
     async (ctx) => {
-      // Passkey step-up (lib/bff/step-up.ts): refused and audited before anything reaches the Treasury API.
-      await requireStepUp(ctx, {
-        action: "approval.decide",
-        subjects: [ctx.params.id],
-        refusal: AUDIT_ACTION.approvalRefused,
-        objectType: "approval_request",
-        companyId: ctx.query.company_id ?? null,
-      });
-      const r = await decideApproval(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
+      let r: Awaited<ReturnType<typeof decideApproval>>;
+      try {
+        // Passkey step-up (lib/bff/step-up.ts): refused and audited before anything reaches the Treasury API.
+        await requireStepUp(ctx, {
+          action: "approval.decide",
+          subjects: [ctx.params.id],
+          refusal: AUDIT_ACTION.approvalRefused,
+          objectType: "approval_request",
+          companyId: ctx.query.company_id ?? null,
+        });
+        r = await decideApproval(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
+      } catch (err) {
+        await auditApprovalRefusal(ctx, decision, err);
+        throw err;
+      }
       ctx.audit.companyId = r.companyId ?? null;
       ctx.audit.details = {
         batch_id: r.approval?.object_id ?? r.batchId ?? null,
         ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}),
         ...(r.acknowledged ? { acknowledged_signals: r.acknowledged, signals: r.signals } : {}),
+        ...(r.policy ? { policy: r.policy } : {}),
       };
-      return r.approval ?? { id: ctx.params.id };
+      const approval = r.approval ?? { id: ctx.params.id };
+      return r.policy ? { ...approval, policy: r.policy } : approval;
     },
   );
+}
+
+/** Reasons of refused decisions that go into the audit log (four-eyes, policy, eligibility, a second approval). */
+const AUDITED_REFUSALS = new Set(["four_eyes", "not_eligible", "already_approved", "already_decided"]);
+
+/**
+ * Appends the refusal of an approve / reject to the audit log when `err` is one of the audited refusals (from the
+ * dashboard's checks or the API's four-eyes rule), with the reason and message. Other errors are not refusals
+ * (validation, not found, upstream failures) and are not logged here.
+ */
+async function auditApprovalRefusal(
+  ctx: WriteScope & { params: { id: string }; query: { company_id?: string } },
+  decision: "approve" | "reject",
+  err: unknown,
+): Promise<void> {
+  const fromDashboard = err instanceof BffError;
+  const fromApi = err instanceof TreasuryApiError;
+  if (!fromDashboard && !fromApi) return;
+  const reason = typeof err.details.reason === "string" ? err.details.reason : "";
+  if (!AUDITED_REFUSALS.has(reason)) return;
+  try {
+    await auditRefusal(await dashboardDb(), {
+      userId: ctx.user.id,
+      userEmail: ctx.user.email,
+      action: `approval.${decision}`,
+      objectType: "approval_request",
+      objectId: ctx.params.id,
+      companyId: ctx.query.company_id ?? null,
+      reason,
+      message: err.message,
+      requestId: ctx.requestId,
+      details: { source: fromApi ? "treasury_api" : "dashboard" },
+    });
+  } catch (auditErr) {
+    logger.error({ err: auditErr, requestId: ctx.requestId }, "refusal audit failed");
+  }
 }
 
 /** POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. */

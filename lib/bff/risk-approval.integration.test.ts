@@ -33,6 +33,7 @@ import type { Role } from "../auth/roles";
 import { listAudit } from "../db/audit";
 import type { DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
+import { seedDemoRates } from "../fx/demo-rates";
 import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
 import type { BatchRisk } from "../views/payments";
 import * as batchesRoute from "../../app/api/treasury/payments/batches/route";
@@ -134,6 +135,8 @@ beforeAll(async () => {
     },
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  // The default approval policy is stated in EUR: with no FX rate it would fail closed (two approvals).
+  await seedDemoRates(await dashboardDb(), new Date().toISOString().slice(0, 10));
   const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
   if (!c) throw new Error("demo seed did not run");
   company = { id: c.id, name: c.name };

@@ -114,3 +114,49 @@ export async function hasAuditEvent(
     .limit(1);
   return rows.length > 0;
 }
+
+/** Outcome of a refused action in the audit log; the reason is in `details.reason`. */
+export const REFUSED = "refused";
+
+export interface RefusalInput {
+  /** Null when nobody is known (a sign-in with an unknown or wrong account name). */
+  userId: string | null;
+  /** The signed-in user's e-mail, or the account name that was typed at sign-in (lower-cased). */
+  userEmail: string;
+  /** The action that was refused, e.g. `approval.approve` or `session.sign_in`. */
+  action: string;
+  objectType: string;
+  objectId?: string | null;
+  companyId?: string | null;
+  /**
+   * Machine-readable reason, e.g. `four_eyes`, `not_eligible`, `policy`, `already_approved`, `step_up_required`,
+   * `invalid_credentials`, `locked`.
+   */
+  reason: string;
+  /** The message shown to the user, when there is one. */
+  message?: string;
+  requestId?: string | null;
+  idempotencyKey?: string | null;
+  /** More context (kept beside `reason` and `message`). */
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Appends a refusal: outcome `refused`, `details.reason` (and `details.message`). Refused approvals, failed
+ * sign-ins and lockouts are logged with this, so the audit log shows what was tried and why it was refused, not
+ * only what succeeded. Never throws on its own account beyond what `appendAudit` throws.
+ */
+export async function auditRefusal(db: DashboardDb, e: RefusalInput): Promise<AuditEvent> {
+  return appendAudit(db, {
+    userId: e.userId,
+    userEmail: e.userEmail,
+    action: e.action,
+    objectType: e.objectType,
+    objectId: e.objectId ?? null,
+    companyId: e.companyId ?? null,
+    idempotencyKey: e.idempotencyKey ?? null,
+    outcome: REFUSED,
+    requestId: e.requestId ?? null,
+    details: { ...e.details, reason: e.reason, ...(e.message ? { message: e.message } : {}) },
+  });
+}

@@ -68,9 +68,11 @@ describe("users", () => {
     });
     const t0 = Date.UTC(2026, 0, 10, 8);
     for (let i = 0; i < FREE_FAILURES; i++)
-      expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toEqual({
+      expect(await verifyCredentials(database.db, "t@example.com", "wrong", t0)).toMatchObject({
         ok: false,
         reason: "invalid",
+        failures: i + 1,
+        lockedUntil: i + 1 === FREE_FAILURES ? new Date(t0 + 30_000).toISOString() : null,
       });
     // Locked now, even with the right password.
     expect(await verifyCredentials(database.db, "t@example.com", "right-password-1", t0 + 1000)).toEqual({
@@ -144,12 +146,12 @@ describe("users", () => {
   );
 
   it(
-    "seeds the demo users: one per role, two approvers, a lead with two roles, the viewer limited to the first two " +
-      "companies",
+    "seeds the demo users: one per role, three approvers (one outside every approver group), a lead with two roles, " +
+      "the viewer limited to the first two companies",
     async () => {
       const users = await seedDemoUsers(database.db, [C1, C2, C3]);
       expect(users).toHaveLength(DEMO_USERS.length);
-      expect(users.filter((u) => u.roles.length === 1 && u.roles[0] === "approver")).toHaveLength(2);
+      expect(users.filter((u) => u.roles.length === 1 && u.roles[0] === "approver")).toHaveLength(3);
       expect(users.find((u) => u.email === "lead@demo.local")?.roles.sort()).toEqual(["approver", "treasurer"]);
       expect(users.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C1, C2]);
       expect((await verifyCredentials(database.db, "admin@demo.local", DEMO_PASSWORD)).ok).toBe(true);

@@ -48,6 +48,14 @@ export const DEMO_USERS: readonly DemoUser[] = [
     roles: ["approver"],
     companies: "all",
   },
+  // A third approver, outside any approver group: shows an approval policy refusing who it does not name.
+  {
+    email: "approver3@demo.local",
+    name: "Otto Approver",
+    password: DEMO_PASSWORD,
+    roles: ["approver"],
+    companies: "all",
+  },
   { email: "admin@demo.local", name: "Ada Admin", password: DEMO_PASSWORD, roles: ["admin"], companies: "all" },
   // Holds two roles, as a treasury lead often does: creates batches and approves others' — never her own (four-eyes).
   {

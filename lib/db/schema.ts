@@ -102,7 +102,7 @@ export const auditEvents = pgTable(
 );
 
 // FX reference rates. Its own import so that this block stays self-contained (other tables are added beside it).
-import { date, numeric, primaryKey } from "drizzle-orm/pg-core";
+import { boolean, date, numeric, primaryKey } from "drizzle-orm/pg-core";
 
 /**
  * FX reference rates (the European Central Bank's eurofxref rates, or the
@@ -341,4 +341,118 @@ export const stepUpAssertions = pgTable(
       .default(sql`now()`),
   },
   (t) => [index("step_up_assertions_user").on(t.userId, t.verifiedAt)],
+);
+
+/*
+ * Approval policies (lib/policies): ordered rules that say how many approvals a payment batch needs and who may
+ * give them, on top of the Treasury API's own `required_count`. The rule that applied is stored with the batch at
+ * submission (`batch_policy`), so a later change of the rules never changes a batch already submitted; approvals the
+ * dashboard holds back until the policy's count is met are kept in `pending_approvals`.
+ */
+
+/** A named group of approvers (admin-managed); a rule may name groups whose members are eligible. */
+export const approverGroups = pgTable("approver_groups", {
+  id: uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  name: text("name").notNull().unique(),
+  createdAt: ts("created_at")
+    .notNull()
+    .default(sql`now()`),
+});
+
+export const approverGroupMembers = pgTable(
+  "approver_group_members",
+  {
+    groupId: uuid("group_id")
+      .notNull()
+      .references(() => approverGroups.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ name: "approver_group_members_pkey", columns: [t.groupId, t.userId] })],
+);
+
+/** Which risk signals a rule asks for: any signal at all, or at least one of the listed kinds. */
+export type PolicyRiskCondition = { mode: "any" } | { mode: "kinds"; kinds: string[] };
+
+/**
+ * One rule, evaluated in `position` order (1 first); the first rule whose conditions all hold applies. Null
+ * conditions match everything. Amounts: `min_amount` inclusive, `max_amount` exclusive, in `amount_currency`
+ * (converted with the FX rates of the batch's creation date) or, when `amount_currency` is null, in the batch's
+ * own currency.
+ */
+export const approvalPolicies = pgTable(
+  "approval_policies",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    companyId: uuid("company_id"),
+    currency: text("currency"),
+    amountCurrency: text("amount_currency"),
+    minAmount: numeric("min_amount"),
+    maxAmount: numeric("max_amount"),
+    risk: jsonb("risk").$type<PolicyRiskCondition | null>(),
+    requiredApprovals: integer("required_approvals").notNull(),
+    /** Dashboard roles whose holders are eligible (besides the approver permission every approval needs). */
+    eligibleRoles: jsonb("eligible_roles").$type<string[]>().notNull().default([]),
+    eligibleGroupIds: jsonb("eligible_group_ids").$type<string[]>().notNull().default([]),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("approval_policies_position").on(t.position),
+    check("approval_policies_required", sql`${t.requiredApprovals} between 1 and 10`),
+    check("approval_policies_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("approval_policies_amount_currency", sql`${t.amountCurrency} ~ '^[A-Z]{3}$'`),
+  ],
+);
+
+/** The policy decided for a batch at its submission: a snapshot, never recomputed. */
+export const batchPolicies = pgTable("batch_policy", {
+  batchId: text("batch_id").primaryKey(),
+  companyId: uuid("company_id"),
+  /** The rule as it was (ids, conditions, groups with their names and members at the time). */
+  rule: jsonb("rule").$type<Record<string, unknown>>().notNull(),
+  explanation: text("explanation").notNull(),
+  /** Approvals the policy requires. */
+  requiredCount: integer("required_count").notNull(),
+  /** Who may approve: roles, and user ids of the named groups' members at submission. */
+  eligible: jsonb("eligible")
+    .$type<{ roles: string[]; groups: { id: string; name: string; userIds: string[] }[] }>()
+    .notNull(),
+  createdAt: ts("created_at")
+    .notNull()
+    .default(sql`now()`),
+});
+
+/**
+ * Each approval given through the dashboard for a request the policy governs. `forward`: this approval is (or will
+ * be) sent to the Treasury API; the others are held here, counted by the dashboard only. `upstream_key` and `body`
+ * are what the forward sends, so a retry after a crash sends the same request under the same Idempotency-Key.
+ */
+export const pendingApprovals = pgTable(
+  "pending_approvals",
+  {
+    approvalId: text("approval_id").notNull(),
+    batchId: text("batch_id").notNull(),
+    userId: uuid("user_id").notNull(),
+    userEmail: text("user_email").notNull(),
+    at: ts("at")
+      .notNull()
+      .default(sql`now()`),
+    forward: boolean("forward").notNull().default(false),
+    upstreamKey: text("upstream_key").notNull(),
+    body: jsonb("body").$type<{ approver: string; reason?: string }>().notNull(),
+    forwardedAt: ts("forwarded_at"),
+  },
+  (t) => [
+    primaryKey({ name: "pending_approvals_pkey", columns: [t.approvalId, t.userId] }),
+    index("pending_approvals_batch").on(t.batchId),
+  ],
 );

@@ -164,7 +164,8 @@ export async function disableUser(db: DashboardDb, email: string): Promise<boole
 
 export type CredentialsResult =
   | { ok: true; user: DashboardUser }
-  | { ok: false; reason: "invalid" }
+  /** `lockedUntil`: this failure locked the account name until then (ISO 8601), else null. */
+  | { ok: false; reason: "invalid"; lockedUntil: string | null; failures: number }
   | { ok: false; reason: "throttled"; retryAfterSeconds: number };
 
 /**
@@ -201,5 +202,5 @@ export async function verifyCredentials(
       target: signInThrottle.account,
       set: { failures: sql`${signInThrottle.failures} + 1`, lockedUntil, lastFailureAt: at },
     });
-  return { ok: false, reason: "invalid" };
+  return { ok: false, reason: "invalid", lockedUntil, failures };
 }

@@ -63,6 +63,8 @@ export const DashboardEnv = z
     TREASURY_TIMEOUT_MS: intWithDefault(15_000, 100, 300_000),
     /** Absolute session lifetime from sign-in, in hours. */
     DASHBOARD_SESSION_HOURS: intWithDefault(12, 1, 168),
+    /** A session unused for this many minutes ends (idle timeout; activity is refreshed at most once a minute). */
+    DASHBOARD_IDLE_MINUTES: intWithDefault(30, 1, 1440),
     NEXTAUTH_URL: optionalUrl,
     /**
      * Origins besides NEXTAUTH_URL's that may send writes (comma- or space-separated, e.g. a second public host

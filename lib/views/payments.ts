@@ -37,6 +37,8 @@ export interface BatchView {
   instructions: PaymentInstruction[];
   events: PaymentStatusEvent[];
   approval: ApprovalProgress | null;
+  /** The approval policy stored with the batch at submission; null when none. */
+  policy: BatchPolicyView | null;
   /** The user may submit it (treasurer, status `created`). */
   may_submit: boolean;
 }
@@ -57,6 +59,23 @@ export interface ApprovalQueueRow {
   instructions: PaymentInstruction[];
   /** The batch's risk signals; null when they could not be computed (the row says so). */
   risk: BatchRisk | null;
+  /**
+   * The approval policy stored with the batch at submission; null when none is stored yet. When present,
+   * `approval.required_count` and `approved_count` are the dashboard's (the policy's count, never below the API's;
+   * approvals held by the dashboard included).
+   */
+  policy: BatchPolicyView | null;
+}
+
+/** The approval policy that applies to a batch, as shown: `Rule 3: ≥ EUR 100,000 → 2 approvers from Treasury leads`. */
+export interface BatchPolicyView {
+  explanation: string;
+  /** Approvals the policy requires (the API may require fewer; never more is asked of the API). */
+  required_count: number;
+  /** Approvals recorded by the dashboard, held ones included. */
+  approvals: number;
+  /** Approvals kept in the dashboard, not sent to the API yet. */
+  held: number;
 }
 
 /** The account a batch is paid from, as the browser sees it (IBAN masked like the accounts list). */

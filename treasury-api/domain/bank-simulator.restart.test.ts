@@ -52,7 +52,7 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
       currency: "NOK",
       instructions,
     });
-    await submitBatch(database.db, scope, batch.id, "100000.00");
+    await submitBatch(database.db, scope, batch.id, { byCurrency: {}, fallback: "100000.00" });
     const [req] = await queryRows<{ id: string }>(
       database.db,
       sql`select id from approval_requests where object_id = ${batch.id}`,

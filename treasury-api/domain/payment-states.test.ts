@@ -137,10 +137,10 @@ describe("payment state machines (DESIGN.md)", () => {
   });
 
   it("four-eyes threshold: at or above needs two, compared exactly", () => {
-    expect(requiredApprovals("99999.99", "100000.00")).toBe(1);
-    expect(requiredApprovals("100000.00", "100000.00")).toBe(2);
-    expect(requiredApprovals("100000", "100000.00")).toBe(2);
-    expect(requiredApprovals("100000.001", "100000.00")).toBe(2);
-    expect(requiredApprovals("0.30", "0.3")).toBe(2);
+    expect(requiredApprovals("99999.99", "NOK", { byCurrency: {}, fallback: "100000.00" })).toBe(1);
+    expect(requiredApprovals("100000.00", "NOK", { byCurrency: {}, fallback: "100000.00" })).toBe(2);
+    expect(requiredApprovals("100000", "NOK", { byCurrency: {}, fallback: "100000.00" })).toBe(2);
+    expect(requiredApprovals("100000.001", "NOK", { byCurrency: {}, fallback: "100000.00" })).toBe(2);
+    expect(requiredApprovals("0.30", "NOK", { byCurrency: {}, fallback: "0.3" })).toBe(2);
   });
 });

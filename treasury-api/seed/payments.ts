@@ -35,7 +35,10 @@ export interface PaymentSeedOptions {
   createdByClientId?: string;
   /** Most companies to seed (default 6). */
   maxCompanies?: number;
-  /** Four-eyes threshold (default 100000.00, as the API's default config). */
+  /**
+   * Four-eyes threshold for every currency of the seeded batches (default 100000.00 in the batch currency, the
+   * API's rule before thresholds were per currency: the seeded approval queue stays as it was).
+   */
   fourEyesThreshold?: string;
   /** The clock (default now). */
   now?: Date;
@@ -173,7 +176,7 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
       return createBatch(db, scope, creator, b);
     };
     const submit = async (id: string) => {
-      await submitBatch(db, scope, id, threshold);
+      await submitBatch(db, scope, id, { byCurrency: {}, fallback: threshold });
       const [req] = await db.select().from(approvalRequests).where(eq(approvalRequests.objectId, id));
       if (!req) throw new Error("submit opened no approval request");
       return req;

@@ -82,7 +82,7 @@ async function prepare(db: Database, url: string, secret: string): Promise<strin
       currency: "NOK",
       instructions,
     });
-    await submitBatch(db.db, scope, batch.id, "100000.00");
+    await submitBatch(db.db, scope, batch.id, { byCurrency: {}, fallback: "100000.00" });
     const [req] = await queryRows<{ id: string }>(
       db.db,
       sql`select id from approval_requests where object_id = ${batch.id}`,

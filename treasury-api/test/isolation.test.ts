@@ -256,7 +256,7 @@ describe("repository writes: another company's or tenant's scope finds nothing a
         bankSpeed: "instant" as const,
       };
       const attempts = [
-        payments.submitBatch(db, scope, ids.batch, "100000"),
+        payments.submitBatch(db, scope, ids.batch, { byCurrency: {}, fallback: "100000" }),
         approvals.decide(db, scope, ids.approval, { kind: "approve", ...decision }),
         approvals.decide(db, scope, ids.approval, { kind: "reject", ...decision }),
         recon.decideMatch(db, scope, ids.match, { kind: "confirm", clientId: CLIENTS.otherB.id }),

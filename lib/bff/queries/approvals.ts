@@ -20,6 +20,17 @@ import { toBffPage } from "./page";
 import { AUDIT_ACTION } from "../../audit-actions";
 import type { RiskSignalCode } from "../../payments/risk-signals";
 import { batchRisk, missingAcknowledgements } from "./risk";
+import { policyOfBatch } from "./batch-policy";
+import {
+  approvalsOf,
+  dropApproval,
+  ineligibility,
+  markForwarded,
+  recordApproval,
+  unforwarded,
+  type BatchPolicy,
+} from "../../policies/store";
+import { TreasuryApiError } from "../../treasury-client";
 
 /** Audit action of batch creation, used for the four-eyes check. */
 export const BATCH_CREATE_ACTION = AUDIT_ACTION.batchCreate;
@@ -56,6 +67,118 @@ export interface DecisionResult {
   acknowledged?: RiskSignalCode[];
   /** On an approval: the codes of every signal the batch carried when it was approved. */
   signals?: RiskSignalCode[];
+  /**
+   * On an approval: the batch's policy and the dashboard's count after this approval; `held`: kept in the
+   * dashboard until the policy's count is met (not sent to the API yet).
+   */
+  policy?: { explanation: string; approvals: number; required: number; held: boolean };
+}
+
+/** The Treasury API answered that this approver already decided: the forward had arrived before. */
+function alreadyDecidedUpstream(err: unknown): boolean {
+  return err instanceof TreasuryApiError && err.status === 409 && err.details.reason === "already_decided";
+}
+
+/**
+ * Sends every approval marked for forwarding that is not confirmed sent, oldest first, each under the
+ * Idempotency-Key and body recorded with it: a retry after a crash (by the same user, or the next approver's
+ * request) repeats the very same request, which the API answers from its idempotency store, so nothing is
+ * counted twice. @returns the API's last answer, or null when nothing was sent.
+ */
+async function forwardRecorded(
+  call: WriteContext,
+  approvalId: string,
+  userId: string,
+): Promise<ApprovalRequest | null> {
+  const db = await dashboardDb();
+  let last: ApprovalRequest | null = null;
+  for (const row of await unforwarded(db, approvalId)) {
+    try {
+      last = await treasury().approve({ ...call, idempotencyKey: row.upstreamKey }, approvalId, row.body);
+    } catch (err) {
+      if (!alreadyDecidedUpstream(err)) {
+        // Refused by the API (four-eyes, a decided request, bad input): it never counted, so it is not kept to be
+        // sent again. A failure to reach the API keeps it, for the retry.
+        const refused = err instanceof TreasuryApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
+        if (refused) await dropApproval(db, approvalId, row.userId);
+        if (!refused || row.userId === userId) throw err;
+        continue;
+      }
+    }
+    await markForwarded(db, approvalId, row.userId);
+  }
+  return last;
+}
+
+/**
+ * A retried approval whose request has left the API's queue: when this user's approval was recorded under the same
+ * Idempotency-Key and marked for forwarding but not confirmed sent (the connection dropped after the API counted
+ * it), it is sent again under that key: the API replays its answer and the dashboard marks it sent.
+ * @returns the result, or null when there is nothing of this user's to resume
+ */
+async function resumeForward(
+  ctx: WriteScope,
+  id: string,
+  companyId: string | undefined,
+): Promise<DecisionResult | null> {
+  const db = await dashboardDb();
+  const mine = (await unforwarded(db, id)).find(
+    (r) => r.userId === ctx.user.id && r.upstreamKey === ctx.write.idempotencyKey,
+  );
+  if (!mine) return null;
+  const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId, "write") };
+  const approval = await forwardRecorded(call, id, ctx.user.id);
+  return { approval, companyId: call.companyId, batchId: mine.batchId };
+}
+
+/**
+ * The policy part of an approval: the approver must be eligible under the batch's stored policy; the approval is
+ * recorded in the dashboard and forwarded only when it does not complete the API's count early (see
+ * lib/policies/store.ts `forwardDecision`). @throws BffError 403 `not_eligible`, 409 `already_approved`.
+ */
+async function approveUnderPolicy(
+  ctx: WriteScope,
+  pending: ApprovalRequest,
+  policy: BatchPolicy,
+  call: WriteContext,
+  body: { approver: string; reason?: string },
+): Promise<{ approval: ApprovalRequest; policy: NonNullable<DecisionResult["policy"]> }> {
+  const facts = (policy.rule.facts ?? {}) as { initiator?: string | null };
+  if (facts.initiator && facts.initiator.toLowerCase() === ctx.user.id.toLowerCase())
+    throw new BffError(
+      "permission_denied",
+      "You created this payment batch, so another approver must approve it (four-eyes).",
+      { reason: "four_eyes" },
+    );
+  const why = ineligibility(policy, ctx.user);
+  if (why) throw new BffError("permission_denied", why, { reason: "not_eligible", policy: policy.explanation });
+  const db = await dashboardDb();
+  const apiRequired = pending.required_count;
+  const required = Math.max(policy.requiredCount, apiRequired);
+  const recorded = await recordApproval(db, {
+    approvalId: pending.id,
+    batchId: pending.object_id,
+    user: ctx.user,
+    upstreamKey: call.idempotencyKey,
+    body,
+    apiRequired,
+    policyRequired: required,
+    external: Math.max(0, pending.approved_count - (await approvalsOf(db, pending.id)).filter((r) => r.forward).length),
+  });
+  if (!recorded.row)
+    throw new BffError(
+      "conflict",
+      "You have already approved this batch; another approver must give the next approval.",
+      {
+        reason: "already_approved",
+      },
+    );
+  const answer = await forwardRecorded(call, pending.id, ctx.user.id);
+  const approvals = (await approvalsOf(db, pending.id)).length;
+  return {
+    approval: answer ?? pending,
+    policy: { explanation: policy.explanation, approvals, required, held: !recorded.row.forward },
+  };
 }
 
 /** An approve / reject body: the reason, and on an approval the acknowledged risk signal codes. */
@@ -75,7 +198,14 @@ export async function decideApproval(
   body: ApprovalDecisionInput | undefined,
   companyId: string | undefined,
 ): Promise<DecisionResult> {
-  const pending = await findPending(ctx, id, companyId);
+  let pending: ApprovalRequest;
+  try {
+    pending = await findPending(ctx, id, companyId);
+  } catch (err) {
+    const resumed = decision === "approve" ? await resumeForward(ctx, id, companyId) : null;
+    if (resumed) return resumed;
+    throw err;
+  }
   if (
     decision === "approve" &&
     (await hasAuditEvent(await dashboardDb(), {
@@ -114,14 +244,16 @@ export async function decideApproval(
   const call: WriteContext = { ...ctx.write, ...crossCompanyCall(ctx, companyId ?? pending.company_id, "write") };
   // The user id, as the batch's initiator (createBatch sets it): the API's four-eyes check compares the two.
   const decisionBody = { approver: ctx.user.id, ...(body?.reason ? { reason: body.reason } : {}) };
-  const approval =
-    decision === "approve"
-      ? await treasury().approve(call, id, decisionBody)
-      : await treasury().reject(call, id, decisionBody);
-  return {
-    approval,
+  const base = {
     companyId: pending.company_id ?? call.companyId,
     batchId: pending.object_id,
     ...(acknowledged ? { acknowledged, signals } : {}),
   };
+  // A rejection needs no policy: anyone who may decide can stop a batch at any time.
+  if (decision === "reject") return { ...base, approval: await treasury().reject(call, id, decisionBody) };
+  const batchCompany = pending.company_id ?? call.companyId;
+  if (!batchCompany) throw new BffError("not_found", "The approval request names no company.");
+  const policy = await policyOfBatch(ctx, pending.object_id, batchCompany);
+  const r = await approveUnderPolicy(ctx, pending, policy, call, decisionBody);
+  return { ...base, approval: r.approval, policy: r.policy };
 }

@@ -1,16 +1,26 @@
 /**
  * Four-eyes across the BFF and the local treasury-api (in-memory PGlite,
  * small demo seed): the dashboard creates batches with `initiator` = the
- * signed-in user's id and decides with `approver` = the user's id, so the API
- * refuses the creator's approval even when the dashboard's own check (its
- * audit log) has nothing to go on; another user's approval counts.
+ * signed-in user's id and decides with `approver` = the user's id; the
+ * initiator is kept with the batch's approval policy, so the dashboard refuses
+ * the creator's approval even when its audit log has nothing to go on (the API
+ * would refuse it too); another user's approval counts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 // The dashboard's own four-eyes check reads its audit log; here it finds nothing, so only the API can refuse.
 vi.mock("../../db/audit", () => ({ hasAuditEvent: vi.fn(async () => false) }));
-vi.mock("../../server/db", () => ({ dashboardDb: vi.fn(async () => ({})) }));
+// A real (in-memory) dashboard DB: approvals are recorded there under the batch's approval policy.
+vi.mock("../../server/db", async () => {
+  const { openDashboardDb } = await import("../../db/client");
+  const { seedDemoRates } = await import("../../fx/demo-rates");
+  const opened = openDashboardDb({ dataDir: "memory" }).then(async (d) => {
+    await seedDemoRates(d.db, new Date().toISOString().slice(0, 10));
+    return d;
+  });
+  return { dashboardDb: vi.fn(async () => (await opened).db) };
+});
 // An approval also computes the batch's risk signals: no counterparties and no users in this test's dashboard.
 vi.mock("../../counterparties/counterparties", () => ({ counterpartiesForRisk: vi.fn(async () => []) }));
 vi.mock("../../db/users", () => ({ listUsers: vi.fn(async () => []) }));
@@ -20,9 +30,10 @@ import { startServer, type RunningServer } from "../../../treasury-api/server";
 import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import type { DashboardUser } from "../../db/users";
-import { TreasuryApiError, collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";
 import { decideApproval } from "./approvals";
+import { BffError } from "../errors";
 import { treasury } from "../../server/treasury";
 import { createBatch } from "./payments";
 
@@ -93,17 +104,13 @@ describe("four-eyes through the BFF", () => {
     await treasury().submitBatch(writing(lead, company.id).write, batch.id);
     const pending = await collectPending(batch.id);
 
+    const sentBefore = sent.length;
     const own = await decideApproval(writing(lead), pending, "approve", undefined, company.id).catch((e: unknown) => e);
-    expect(own).toBeInstanceOf(TreasuryApiError);
-    expect(own).toMatchObject({
-      status: 403,
-      code: "permission_denied",
-      details: { reason: "four_eyes", rule: "initiator" },
-    });
-    expect(sent.at(-1)).toMatchObject({
-      path: expect.stringContaining(`/approvals/${pending}/approve`),
-      body: { approver: lead.user.id },
-    });
+    // The batch's initiator is stored with its approval policy, so the dashboard refuses before anything is sent
+    // (an approval it held back would never meet the API's own four-eyes check).
+    expect(own).toBeInstanceOf(BffError);
+    expect(own).toMatchObject({ status: 403, details: { reason: "four_eyes" } });
+    expect(sent.slice(sentBefore).filter((x) => x.path.includes("/approve"))).toEqual([]);
 
     const ok = await decideApproval(writing(other), pending, "approve", { reason: "checked" }, company.id);
     expect(ok.approval).toMatchObject({ state: "approved", approved_count: 1 });

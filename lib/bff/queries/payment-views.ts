@@ -11,7 +11,7 @@ import "server-only";
 import type { ApprovalRequest } from "../../contract";
 import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
-import { listAudit, type AuditEvent } from "../../db/audit";
+import { REFUSED, listAudit, type AuditEvent } from "../../db/audit";
 import { listUsers } from "../../db/users";
 import { collectAll } from "../../treasury-client";
 import { companyCall, type BffContext } from "../context";
@@ -21,7 +21,8 @@ import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";
 import { batchRisk } from "./risk";
-import type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision } from "../../views/payments";
+import type { ApprovalProgress, ApprovalQueueRow, BatchPolicyView, BatchView, Decision } from "../../views/payments";
+import { approvalsOfMany, batchPoliciesOf, type BatchPolicy, type PendingApproval } from "../../policies/store";
 
 export type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision };
 
@@ -33,6 +34,30 @@ export function decisionOf(e: AuditEvent, names: ReadonlyMap<string, string> = n
   const reason = typeof e.details.reason === "string" ? e.details.reason : undefined;
   const name = names.get(e.userEmail.toLowerCase());
   return { email: e.userEmail, at: e.at, ...(name ? { name } : {}), ...(reason ? { reason } : {}) };
+}
+
+/** The policy of a batch as shown, from its stored policy and the approvals the dashboard recorded. */
+function policyView(policy: BatchPolicy | undefined, recorded: readonly PendingApproval[]): BatchPolicyView | null {
+  if (!policy) return null;
+  return {
+    explanation: policy.explanation,
+    required_count: policy.requiredCount,
+    approvals: recorded.length,
+    held: recorded.filter((r) => !r.forward).length,
+  };
+}
+
+/**
+ * The request's counts as the dashboard sees them: the policy's requirement (never below the API's) and the
+ * approvals recorded (held ones included; never below the API's count).
+ */
+function withPolicyCounts(a: ApprovalRequest, policy: BatchPolicyView | null): ApprovalRequest {
+  if (!policy) return a;
+  return {
+    ...a,
+    required_count: Math.max(a.required_count, policy.required_count),
+    approved_count: Math.max(a.approved_count, policy.approvals),
+  };
 }
 
 /** Display names of the dashboard's users by lower-case e-mail (empty when the user table cannot be read). */
@@ -62,7 +87,12 @@ async function decisionsFor(approvalIds: readonly string[]): Promise<AuditEvent[
     listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, objectIds: approvalIds, limit: 500 }),
     listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, objectIds: approvalIds, limit: 500 }),
   ]);
-  return [...approved, ...rejected].sort((a, b) => a.at.localeCompare(b.at));
+  return [...approved, ...rejected].filter(decided).sort((a, b) => a.at.localeCompare(b.at));
+}
+
+/** A decision that was taken (refused attempts are in the log too, with outcome `refused`). */
+function decided(e: AuditEvent): boolean {
+  return e.outcome !== REFUSED;
 }
 
 /** One approver counts once (the API's rule): a replayed retry may have left a second audit entry. */
@@ -113,6 +143,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
     creatorsOf([id]),
   ]);
   let approval: ApprovalProgress | null = null;
+  let policy: BatchPolicyView | null = null;
   if (batch.status !== "created") {
     // Anyone who may read the batch may see its approval progress; a failing queue read only hides the live counts.
     const pending = (await pendingApprovals(ctx).catch(() => [])).find((a) => a.object_id === id) ?? null;
@@ -126,9 +157,19 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
         ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, limit: 500 })),
         ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, limit: 500 })),
       ];
-      decisions = recent.filter((e) => e.details.batch_id === id).sort((a, b) => a.at.localeCompare(b.at));
+      decisions = recent
+        .filter((e) => e.details.batch_id === id && decided(e))
+        .sort((a, b) => a.at.localeCompare(b.at));
     }
     approval = progress(pending, decisions, await userNames());
+    const db = await dashboardDb();
+    const stored = (await batchPoliciesOf(db, [id])).get(id);
+    const approvalId = pending?.id ?? approval.approval_id;
+    policy = policyView(stored, approvalId ? ((await approvalsOfMany(db, [approvalId])).get(approvalId) ?? []) : []);
+    if (policy && approval.required_count !== null) {
+      approval.required_count = Math.max(approval.required_count, policy.required_count);
+      approval.approved_count = Math.max(approval.approved_count, policy.approvals);
+    }
   }
   return {
     batch,
@@ -137,6 +178,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
     instructions,
     events: [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)),
     approval,
+    policy,
     may_submit: can(ctx.user.roles, "payments.write") && batch.status === "created",
   };
 }
@@ -163,6 +205,17 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
       return { batch: null, instructions: [] };
     }
   });
+  const policyDb = await dashboardDb();
+  const [policies, recorded] = await Promise.all([
+    batchPoliciesOf(
+      policyDb,
+      approvals.map((a) => a.object_id),
+    ),
+    approvalsOfMany(
+      policyDb,
+      approvals.map((a) => a.id),
+    ),
+  ]);
   const [creators, decisions, names, risks] = await Promise.all([
     creatorsOf(approvals.map((a) => a.object_id)),
     decisionsFor(approvals.map((a) => a.id)),
@@ -182,8 +235,10 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
     );
     const createdBy = creators.get(a.object_id) ?? null;
     const companyId = a.company_id ?? batch?.company_id ?? null;
+    const policy = policyView(policies.get(a.object_id), recorded.get(a.id) ?? []);
     return {
-      approval: a,
+      approval: withPolicyCounts(a, policy),
+      policy,
       batch,
       company_id: companyId,
       company_name: companyId ? (companyNames.get(companyId) ?? companyId.slice(0, 8)) : "—",

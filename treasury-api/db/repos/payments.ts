@@ -25,7 +25,7 @@ import {
   paymentInstructions,
   paymentStatusEvents,
 } from "../schema";
-import { requiredApprovals } from "../../domain/four-eyes";
+import { requiredApprovals, type FourEyesThresholds } from "../../domain/four-eyes";
 import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { notFound } from "../../lib/errors";
 import { formatAmount, isoTimestamp } from "../../lib/format";
@@ -245,7 +245,7 @@ export async function submitBatch(
   db: Db,
   scope: DataScope,
   id: string,
-  fourEyesThreshold: string,
+  fourEyesThresholds: FourEyesThresholds,
 ): Promise<PaymentBatch> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -268,7 +268,7 @@ export async function submitBatch(
       objectType: "payment_batch",
       objectId: row.id,
       state: "pending",
-      requiredCount: requiredApprovals(row.totalAmount, fourEyesThreshold),
+      requiredCount: requiredApprovals(row.totalAmount, row.currency, fourEyesThresholds),
       approvedCount: 0,
       createdAt: now,
       updatedAt: now,

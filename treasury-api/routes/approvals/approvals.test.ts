@@ -143,7 +143,7 @@ describe("POST /approvals/{id}/approve and /reject", () => {
   });
 
   it("four-eyes: two distinct approvers, one approver counts once, replays count nothing", async () => {
-    const { batchId, approvalId } = await submitted(["60000.00", "40000.00"]);
+    const { batchId, approvalId } = await submitted(["600000.00", "400000.00"]);
     const key = crypto.randomUUID();
     const first = await decide("approve", approvalId, {
       json: { approver: "alice@example.com", reason: "checked invoices" },
@@ -184,7 +184,7 @@ describe("POST /approvals/{id}/approve and /reject", () => {
   });
 
   it("a rejection rejects the batch and cancels every instruction with one status event each", async () => {
-    const { batchId, approvalId } = await submitted(["150000.00", "1.00", "2.00"]);
+    const { batchId, approvalId } = await submitted(["1500000.00", "1.00", "2.00"]);
     expect((await decide("approve", approvalId, { json: { approver: "alice" } })).status).toBe(200);
     const res = await decide("reject", approvalId, { json: { approver: "carol", reason: "wrong supplier" } });
     expect(res.status).toBe(200);

@@ -32,7 +32,7 @@ export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) =>
 
 export const submitBatch: AppRouteHandler<typeof r.submitBatchRoute> = async (c) =>
   c.json(
-    await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThreshold),
+    await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThresholds),
     202,
   );
 

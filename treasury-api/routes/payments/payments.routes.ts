@@ -73,7 +73,7 @@ export const submitBatchRoute = defineRoute({
   summary: "Submit a payment batch for approval",
   description:
     "created → pending_approval, and an approval request is opened (required_count 2 when total_amount is at or " +
-    "above the four-eyes threshold, else 1). " +
+    "above the four-eyes threshold of the batch currency, else 1). " +
     "202 with the batch. No body (an empty JSON object is accepted). Any other state: 409 conflict with " +
     "details.state and details.allowed.",
   scope: "write:payments",

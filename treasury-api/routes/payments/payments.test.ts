@@ -585,13 +585,13 @@ describe("POST /payments/batches/{id}/submit", () => {
     expect(requests).toEqual([{ required_count: 1, state: "pending" }]);
   });
 
-  it("needs two approvals at or above the four-eyes threshold", async () => {
+  it("needs two approvals at or above the four-eyes threshold of the batch currency (NOK 1,000,000)", async () => {
     const big = await createOk(
       batchBody(2, {
-        instructions: [instruction(0, "NOK", { amount: "99999.99" }), instruction(1, "NOK", { amount: "0.01" })],
+        instructions: [instruction(0, "NOK", { amount: "999999.99" }), instruction(1, "NOK", { amount: "0.01" })],
       }),
     );
-    expect(big.total_amount).toBe("100000.00");
+    expect(big.total_amount).toBe("1000000.00");
     expect(
       (
         await h.call("POST", `/payments/batches/${big.id}/submit`, {

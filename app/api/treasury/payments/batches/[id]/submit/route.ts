@@ -1,7 +1,13 @@
 import { IdParams, withUser } from "@/lib/bff/route";
+import { decideAndStorePolicy } from "@/lib/bff/queries/batch-policy";
+import { logger } from "@/lib/server/log";
 import { treasury } from "@/lib/server/treasury";
 
-/** POST /payments/batches/{id}/submit — 202, the batch now pending approval (treasurer). */
+/**
+ * POST /payments/batches/{id}/submit — 202, the batch now pending approval (treasurer). The batch's approval
+ * policy is decided and stored with it now, so later rule changes do not apply to it; the answer carries its
+ * explanation as `policy`. Should storing fail, the policy is decided at the first read instead (logged).
+ */
 export const POST = withUser(
   {
     permission: "payments.write",
@@ -11,7 +17,23 @@ export const POST = withUser(
   },
   async (ctx) => {
     // The spec describes no body for the 202, so the API may send none.
-    const batch = await treasury().submitBatch(ctx.write, ctx.params.id);
-    return batch ?? { id: ctx.params.id, status: "pending_approval" };
+    const submitted = await treasury().submitBatch(ctx.write, ctx.params.id);
+    const batch =
+      submitted ??
+      (await treasury()
+        .getBatch(ctx.read, ctx.params.id)
+        .catch(() => null));
+    let policy: { explanation: string; required_count: number } | undefined;
+    if (batch) {
+      try {
+        const p = await decideAndStorePolicy(ctx, batch);
+        policy = { explanation: p.explanation, required_count: p.requiredCount };
+        ctx.audit.details = { policy: p.explanation, policy_required_count: p.requiredCount };
+      } catch (err) {
+        logger.error({ err, requestId: ctx.requestId, batchId: ctx.params.id }, "approval policy not stored");
+      }
+    }
+    const body = batch ?? { id: ctx.params.id, status: "pending_approval" };
+    return policy ? { ...body, policy } : body;
   },
 );

@@ -1,0 +1,34 @@
+import { IdParams, withUser } from "@/lib/bff/route";
+import { changeRule, removeRule } from "@/lib/bff/queries/policies";
+import { RuleInput } from "@/lib/policies/store";
+
+/** PUT /api/policies/{id} — replaces a rule's conditions and outcome (its position stays); audited before/after. */
+export const PUT = withUser(
+  {
+    permission: "policies.manage",
+    company: "none",
+    params: IdParams,
+    body: RuleInput,
+    audit: { action: "approval_policy.update", objectType: "approval_policy" },
+  },
+  async (ctx) => {
+    const { before, after } = await changeRule(ctx.params.id, ctx.body);
+    ctx.audit.details = { before, after };
+    return after;
+  },
+);
+
+/** DELETE /api/policies/{id} — 204; the rules after it move up. Audited with the rule as it was. */
+export const DELETE = withUser(
+  {
+    permission: "policies.manage",
+    company: "none",
+    params: IdParams,
+    audit: { action: "approval_policy.delete", objectType: "approval_policy" },
+  },
+  async (ctx) => {
+    const before = await removeRule(ctx.params.id);
+    ctx.audit.details = { before, after: null };
+    return undefined;
+  },
+);

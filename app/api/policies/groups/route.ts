@@ -1,0 +1,19 @@
+import { withUser } from "@/lib/bff/route";
+import { putGroup } from "@/lib/bff/queries/policies";
+import { GroupInput } from "@/lib/policies/store";
+
+/** POST /api/policies/groups {name, user_ids} — 201: a new approver group; 400 naming the field; audited. */
+export const POST = withUser(
+  {
+    permission: "policies.manage",
+    company: "none",
+    body: GroupInput,
+    status: 201,
+    audit: { action: "approver_group.save", objectType: "approver_group" },
+  },
+  async (ctx) => {
+    const { before, after } = await putGroup(ctx.body);
+    ctx.audit.details = { before, after };
+    return after;
+  },
+);
