@@ -101,6 +101,13 @@ function ledgerMethods({ list, get, writeOne }: Transport) {
     listTransactions: (ctx: CallContext, q?: TransactionFilters) =>
       list("/transactions", Transaction, pick(q, TransactionListQuery), q, ctx),
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
+    /**
+     * Extension `GET /transactions/lookup`: up to 100 transactions by id in one call, in the order of `ids`; ids
+     * not found or out of scope are left out. Without `ctx.companyId`, every company the client sees. Check the
+     * capability `ledger.transactions_lookup` first: not every API offers it.
+     */
+    lookupTransactions: async (ctx: CallContext, ids: readonly string[]) =>
+      (await list("/transactions/lookup", Transaction, { ids: ids.join(",") }, { pageSize: ids.length }, ctx)).items,
   };
 }
 
@@ -140,6 +147,14 @@ function paymentsMethods({ list, get, write, writeOne }: Transport) {
     listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) =>
       list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, InstructionListQuery), q, ctx),
     getInstruction: (ctx: CallContext, id: string) => get(`/payments/instructions/${enc(id)}`, PaymentInstruction, ctx),
+    /**
+     * Extension `GET /payments/instructions`: up to 100 instructions by id in one call, in the order of `ids`; ids
+     * not found or out of scope are left out. Without `ctx.companyId`, every company the client sees. Check the
+     * capability `payments.instructions_lookup` first.
+     */
+    lookupInstructions: async (ctx: CallContext, ids: readonly string[]) =>
+      (await list("/payments/instructions", PaymentInstruction, { ids: ids.join(",") }, { pageSize: ids.length }, ctx))
+        .items,
     listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) =>
       list("/payments/status-events", PaymentStatusEvent, pick(q, StatusEventListQuery), q, ctx),
   };

@@ -4,7 +4,7 @@
  * with the scope in every `where`. Exact list counts for transactions come
  * from the `account_day_flows` aggregate, not from counting a million rows.
  */
-import { and, asc, eq, gte, lte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, lt, sql, type SQL } from "drizzle-orm";
 import { isValidIBAN, electronicFormatIBAN } from "ibantools";
 import type {
   Account,
@@ -289,6 +289,22 @@ export async function getTransaction(db: Db, scope: DataScope, id: string): Prom
     .where(and(eq(transactions.id, id), ...scopeWhere(scope, transactions.tenantId, transactions.companyId)));
   if (!row) throw notFound("Transaction");
   return toTransaction(row);
+}
+
+/**
+ * Transactions by id in scope (extension `GET /transactions/lookup`), in the order of `ids`; ids that do not exist
+ * or lie outside the scope are left out (no 404: a lookup answers what it can see).
+ */
+export async function lookupTransactions(db: Db, scope: DataScope, ids: readonly string[]): Promise<Transaction[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(TRANSACTION_COLUMNS)
+    .from(transactions)
+    .where(
+      and(inArray(transactions.id, [...ids]), ...scopeWhere(scope, transactions.tenantId, transactions.companyId)),
+    );
+  const byId = new Map(rows.map((r) => [r.id, toTransaction(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // ------------------------------------------------------------ balances, coverage, intraday

@@ -13,5 +13,7 @@ export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.accountCoverageRoute, h.listAccountCoverage);
   api.openapi(r.accountIntradayRoute, h.listAccountIntraday);
   api.openapi(r.listTransactionsRoute, h.listTransactions);
+  // Before /transactions/{id}, which would otherwise take "lookup" for an id (and answer 400).
+  api.openapi(r.lookupTransactionsRoute, h.lookupTransactions);
   api.openapi(r.getTransactionRoute, h.getTransaction);
 }

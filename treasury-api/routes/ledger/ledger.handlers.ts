@@ -3,6 +3,7 @@ import type { AppRouteHandler, RouteContext } from "../../lib/context";
 import { requireCaller } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
 import { listHandler } from "../../lib/lists";
+import { lookupIds } from "../../../lib/contract/list-queries";
 import * as repo from "../../db/repos/ledger";
 import * as r from "./ledger.routes";
 
@@ -101,3 +102,11 @@ export const listTransactions = listHandler(r.listTransactionsRoute, {
 
 export const getTransaction: AppRouteHandler<typeof r.getTransactionRoute> = async (c) =>
   c.json(await repo.getTransaction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200);
+
+/** Extension: the transactions named by `ids`, one page of them (the lookup holds at most 100). */
+export const lookupTransactions = listHandler(r.lookupTransactionsRoute, {
+  load: async (c, q, paging) => {
+    const rows = await repo.lookupTransactions(c.get("db"), c.get("scope"), lookupIds(q.ids));
+    return { rows: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length };
+  },
+});

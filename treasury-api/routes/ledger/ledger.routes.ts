@@ -20,6 +20,7 @@ import {
   CoverageListQuery,
   IntradayListQuery,
   TransactionListQuery,
+  TransactionLookupQuery,
 } from "../../../lib/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
@@ -129,6 +130,21 @@ export const listTransactionsRoute = defineRoute({
   request: {
     query: z.object({ ...pagingQuery, ...TransactionListQuery.shape }).strict(),
   },
+  responses: { 200: listResponse(Transaction, "Transactions") },
+});
+
+export const lookupTransactionsRoute = defineRoute({
+  method: "get",
+  path: "/transactions/lookup",
+  tags: ["Ledger"],
+  summary: "Transactions by id (extension)",
+  description:
+    "Extension: up to 100 transactions named by `ids` (comma-separated UUIDs) in one call, in the order of `ids`; " +
+    "ids that do not exist or lie outside the caller's scope are left out. X-Company-ID is optional: absent means " +
+    "every company the client sees (as for reconciliation matches, whose sides this loads in bulk).",
+  scope: "read:ledger",
+  company: "optional",
+  request: { query: z.object({ ...pagingQuery, ...TransactionLookupQuery.shape }).strict() },
   responses: { 200: listResponse(Transaction, "Transactions") },
 });
 
