@@ -22,6 +22,10 @@ const dates = DateRangeQuery.shape;
 
 /** `GET /accounts`. */
 export const AccountListQuery = z.object({ currency: CurrencyCode.optional(), status: AccountStatus.optional() });
+/** Longest window of `GET /accounts/summaries`, days (from_date to to_date inclusive). */
+export const SUMMARY_WINDOW_MAX_DAYS = 31;
+/** `GET /accounts/summaries` (extension): the window (default the last 8 days up to today, UTC) and the filters. */
+export const AccountSummaryQuery = z.object({ ...dates, ...AccountListQuery.shape });
 /** `GET /accounts/{id}/transactions`: booking date range and direction. */
 export const AccountTransactionListQuery = z.object({ ...dates, direction: Direction.optional() });
 /** `GET /accounts/{id}/balances`: as_of_date range and balance type. */

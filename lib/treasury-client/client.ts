@@ -12,6 +12,8 @@ import { z } from "zod";
 import {
   Account,
   AccountListQuery,
+  AccountSummary,
+  AccountSummaryQuery,
   AccountTransactionListQuery,
   AccountUpsert,
   BalanceListQuery,
@@ -69,6 +71,7 @@ export type { PageParams, TreasuryClientConfig, WriteContext } from "./transport
 type Filters<S extends z.ZodObject> = PageParams & z.input<S>;
 export type DateRange = z.input<typeof DateRangeQuery>;
 export type AccountFilters = Filters<typeof AccountListQuery>;
+export type AccountSummaryFilters = Filters<typeof AccountSummaryQuery>;
 export type AccountTransactionFilters = Filters<typeof AccountTransactionListQuery>;
 export type BalanceFilters = Filters<typeof BalanceListQuery>;
 export type CoverageFilters = Filters<typeof CoverageListQuery>;
@@ -90,6 +93,13 @@ function ledgerMethods({ list, get, writeOne }: Transport) {
       list("/accounts", Account, pick(q, AccountListQuery), q, ctx),
     upsertAccount: (ctx: WriteContext, body: AccountUpsert) => writeOne("POST", "/accounts", Account, ctx, body),
     getAccount: (ctx: CallContext, id: string) => get(`/accounts/${enc(id)}`, Account, ctx),
+    /**
+     * Extension `GET /accounts/summaries`: accounts with their balances and coverage of one window (≤ 31 days), one
+     * call for many accounts. Without `ctx.companyId`, every company the client sees. Check the capability
+     * `ledger.account_summaries` first.
+     */
+    listAccountSummaries: (ctx: CallContext, q?: AccountSummaryFilters) =>
+      list("/accounts/summaries", AccountSummary, pick(q, AccountSummaryQuery), q, ctx),
     listAccountTransactions: (ctx: CallContext, id: string, q?: AccountTransactionFilters) =>
       list(`/accounts/${enc(id)}/transactions`, Transaction, pick(q, AccountTransactionListQuery), q, ctx),
     listAccountBalances: (ctx: CallContext, id: string, q?: BalanceFilters) =>

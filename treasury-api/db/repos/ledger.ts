@@ -8,6 +8,7 @@ import { and, asc, eq, gte, inArray, lte, lt, sql, type SQL } from "drizzle-orm"
 import { isValidIBAN, electronicFormatIBAN } from "ibantools";
 import type {
   Account,
+  AccountSummary,
   AccountUpsert,
   BalanceSnapshot,
   CoverageDay,
@@ -391,6 +392,71 @@ export async function listCoverage(
     completeness: r.completeness as CoverageDay["completeness"],
   }));
   return { rows: out, count: Number(total[0]?.n ?? 0) };
+}
+
+/**
+ * Extension `GET /accounts/summaries`: one page of the accounts in scope (as `listAccounts`), each with its balance
+ * snapshots and coverage days of [fromDate, toDate] — three queries, whatever the number of accounts.
+ */
+export async function listAccountSummaries(
+  db: Db,
+  scope: DataScope,
+  f: { currency?: string; status?: string; fromDate: string; toDate: string },
+  page: Page,
+  withCount: boolean,
+): Promise<{ rows: AccountSummary[]; count: number }> {
+  const listed = await listAccounts(db, scope, f, page, withCount);
+  const ids = listed.rows.map((a) => a.id);
+  if (ids.length === 0) return { rows: [], count: listed.count };
+  const [snaps, days] = await Promise.all([
+    db
+      .select()
+      .from(balanceSnapshots)
+      .where(
+        and(
+          ...scopeWhere(scope, balanceSnapshots.tenantId, balanceSnapshots.companyId),
+          inArray(balanceSnapshots.accountId, ids),
+          gte(balanceSnapshots.asOfDate, f.fromDate),
+          lte(balanceSnapshots.asOfDate, f.toDate),
+        ),
+      )
+      .orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id)),
+    db
+      .select()
+      .from(coverageDays)
+      .where(
+        and(
+          ...scopeWhere(scope, coverageDays.tenantId, coverageDays.companyId),
+          inArray(coverageDays.accountId, ids),
+          gte(coverageDays.date, f.fromDate),
+          lte(coverageDays.date, f.toDate),
+        ),
+      )
+      .orderBy(asc(coverageDays.date), asc(coverageDays.id)),
+  ]);
+  const rows = listed.rows.map((account): AccountSummary => ({
+    account,
+    balances: snaps
+      .filter((r) => r.accountId === account.id)
+      .map((r) => ({
+        id: r.id,
+        account_id: r.accountId,
+        balance_type: r.balanceType as BalanceSnapshot["balance_type"],
+        as_of_date: r.asOfDate,
+        balance: formatAmount(r.balance, r.currency),
+        currency: r.currency,
+      })),
+    coverage: days
+      .filter((r) => r.accountId === account.id)
+      .map((r) => ({
+        id: r.id,
+        account_id: r.accountId,
+        date: r.date,
+        source: r.source as CoverageDay["source"],
+        completeness: r.completeness as CoverageDay["completeness"],
+      })),
+  }));
+  return { rows, count: listed.count };
 }
 
 /**

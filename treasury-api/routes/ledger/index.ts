@@ -7,6 +7,8 @@ import * as r from "./ledger.routes";
 export function registerLedgerRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listAccountsRoute, h.listAccounts);
   api.openapi(r.upsertAccountRoute, h.upsertAccount);
+  // Before /accounts/{id}, which would otherwise take "summaries" for an id (and answer 400).
+  api.openapi(r.accountSummariesRoute, h.listAccountSummaries);
   api.openapi(r.getAccountRoute, h.getAccount);
   api.openapi(r.accountTransactionsRoute, h.listAccountTransactions);
   api.openapi(r.accountBalancesRoute, h.listAccountBalances);

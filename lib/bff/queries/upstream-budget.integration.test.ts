@@ -1,9 +1,16 @@
 /**
- * The upstream budget of the reconciliation review, against the real local
- * treasury-api (in-memory PGlite, small demo seed): the data loading of the
- * /reconciliation page (`listMatchReview`, what the page and its BFF route
- * call) is counted through a fetch wrapper passed to the client.
+ * The upstream budget of the pages that used to cost most, against the real
+ * local treasury-api (in-memory PGlite, small demo seed): the data loading
+ * of /reconciliation (`listMatchReview`, what the page and its BFF route
+ * call) and of / (`getOverview` and `getGroupPosition`, both shown to a
+ * user with several companies) is counted through a fetch wrapper passed to
+ * the client.
  *
+ * - the overview of a user with five companies, cold (fresh client and
+ *   caches: token, companies excluded — the request context reads those),
+ *   costs at most 8 upstream calls, one of them the account summaries that
+ *   serve both the group position and the coverage count; its figures equal
+ *   those read account by account without the extension;
  * - a cold page of matches (fresh client: the token read included) costs at
  *   most 8 upstream calls — with the API's by-id lookups, exactly four:
  *   token, matches, instructions, transactions — on both tabs, and every row
@@ -25,6 +32,9 @@ import { createTreasuryClient, type TreasuryClient } from "../../treasury-client
 import { createCapabilities, type Capabilities } from "../capabilities";
 import type { BffContext } from "../context";
 import { MATCH_REVIEW_PAGE_SIZE, SIDE_READS_IN_FLIGHT, listMatchReview } from "./match-views";
+import { getOverview } from "./views";
+import { getGroupPosition } from "./group";
+import { invalidateAccountCache } from "./account-rows";
 
 let api: RunningServer;
 let ctx: BffContext;
@@ -176,6 +186,33 @@ describe("the reconciliation review's upstream budget", () => {
   });
 });
 
+describe("the overview's upstream budget", () => {
+  /** Both sections of / for a user with several companies, as the page loads them (side by side). */
+  async function overviewPage() {
+    for (const c of ctx.companies) invalidateAccountCache(c.id);
+    const counted = countingClient();
+    g.__treasuryClient = counted.client;
+    const [overview, group] = await Promise.all([getOverview(ctx), getGroupPosition(ctx, "NOK")]);
+    return { overview, group, calls: counted.calls };
+  }
+
+  it("a cold view costs at most 8 upstream calls, with the same figures as the reads per account", async () => {
+    await useCapabilities(false);
+    const perAccount = await overviewPage();
+    expect(perAccount.calls.length).toBeGreaterThan(8);
+
+    await useCapabilities(true);
+    const bulk = await overviewPage();
+    expect(bulk.calls.length, bulk.calls.join("\n")).toBeLessThanOrEqual(8);
+    expect(bulk.calls.filter((c) => c === "GET /accounts/summaries")).toHaveLength(1);
+    expect(bulk.calls.filter((c) => /\/accounts\/[0-9a-f-]{36}\//.test(c))).toEqual([]);
+    expect(bulk.overview).toEqual(perAccount.overview);
+    expect(bulk.group).toEqual(perAccount.group);
+    expect(bulk.group.accounts.length).toBeGreaterThan(5);
+    expect(bulk.overview.unavailable).toEqual([]);
+  });
+});
+
 describe("the by-id lookups of the local API (extensions)", () => {
   it("are advertised in the OpenAPI document", async () => {
     const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, object> };
@@ -212,6 +249,30 @@ describe("the by-id lookups of the local API (extensions)", () => {
         picked.map((m) => m.transaction_id),
       ),
     ).toEqual([]);
+  });
+
+  it("account summaries hold each account's balances and coverage of the window; a window over 31 days is a 400", async () => {
+    const { client } = countingClient();
+    const companyId = ctx.companies[0]?.id;
+    const summaries = (await client
+      .listAccountSummaries({ companyId }, { from_date: "2020-01-01", to_date: "2030-01-01" })
+      .catch((err: { status: number; details: { errors: Record<string, string[]> } }) => err)) as {
+      status: number;
+      details: { errors: Record<string, string[]> };
+    };
+    expect(summaries.status).toBe(400);
+    expect(summaries.details.errors).toHaveProperty("from_date");
+    const page = await client.listAccountSummaries({ companyId }, { pageSize: 1000 });
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const s of page.items) {
+      expect(s.account.company_id).toBe(companyId);
+      const balances = await client.listAccountBalances({ companyId }, s.account.id, {
+        from_date: s.balances[0]?.as_of_date,
+        to_date: s.balances.at(-1)?.as_of_date,
+        pageSize: 1000,
+      });
+      expect(s.balances).toEqual(balances.items);
+    }
   });
 
   it.each([
