@@ -154,7 +154,10 @@ async function pageView(page: Page, url: string, upstream: RequestLog) {
   }
   const after = await upstream.settle();
   const denied = (await page.getByText("No access", { exact: true }).count()) > 0;
-  return { calls: after - before, bff, denied };
+  const byPath = new Map<string, number>();
+  for (const e of upstream.entries.slice(before, after)) byPath.set(e.path, (byPath.get(e.path) ?? 0) + 1);
+  const paths = [...byPath].map(([p, n]) => `${p.replace(/^\/public/, "")}×${n}`).join(" ");
+  return { calls: after - before, bff, denied, paths };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -359,7 +362,7 @@ async function main(): Promise<void> {
       requests: [`GET ${path}`, ...cold.bff.filter((l) => l.startsWith("GET "))],
       note: cold.denied ? "no access (treasurer)" : "",
     });
-    log(`  ${r.name}: ${cold.calls} cold, ${warm.calls} warm, ${cold.bff.length} BFF requests from the browser`);
+    log(`  ${r.name}: ${cold.calls} cold (${cold.paths || "—"}), ${warm.calls} warm, ${cold.bff.length} BFF requests`);
   }
   await browser.close();
 
