@@ -52,9 +52,16 @@ export interface DashboardProcess {
  * Starts the production dashboard (`scripts/launch.ts start`) on `port` with `env` on top of this process's
  * environment (no TREASURY_API_BASE_URL: launch.ts starts the local treasury-api with demo data in its own process)
  * and waits for /readyz (up to 5 minutes). Its stderr goes to ours.
+ * @throws when something already answers on `port`, or the dashboard does not become ready.
  */
 export async function startDashboard(port: number, env: Record<string, string>): Promise<DashboardProcess> {
   const base = `http://127.0.0.1:${port}`;
+  const taken = await fetch(`${base}/readyz`).then(
+    () => true,
+    () => false,
+  );
+  // Another server on the port would answer /readyz and be measured instead.
+  if (taken) throw new Error(`port ${port} is in use: set BENCH_PORT to a free port`);
   const child = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], {
     env: {
       ...process.env,
