@@ -20,27 +20,18 @@
  * `--js-only` (quick iterations on bundle size): one load per route, the
  * first-load JS columns only, no timings and no render harness.
  */
-import { spawn, execSync } from "node:child_process";
+import { execSync } from "node:child_process";
 import { readFileSync, existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import { chromium, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../lib/db/demo-users";
+import { chromium, type Page } from "@playwright/test";
 import { findChromium } from "../scripts/chromium";
+import { CHROMIUM_ARGS, markdownTable as table, requireBuild, signInPage, startDashboard } from "./lib/dashboard";
 
 const PORT = Number(process.env.BENCH_PORT ?? 3230);
 const BASE = `http://127.0.0.1:${PORT}`;
 const BUDGET_KB = 200;
 const JS_ONLY = process.argv.includes("--js-only");
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /**
  * Demo users the routes are opened as (lib/db/demo-users.ts): the viewer reads, the lead (treasurer + approver) and
@@ -72,19 +63,6 @@ function chunkInfo(src: string): { gz: number; recharts: boolean } {
   return info;
 }
 
-async function waitReady(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server not ready at ${url}`);
-}
-
 async function measure(page: Page, url: string, ready: string) {
   const res = await page.goto(url, { waitUntil: "commit", timeout: 120_000 });
   const html = (await res?.text()) ?? "";
@@ -110,44 +88,22 @@ async function measure(page: Page, url: string, ready: string) {
   return { fcp, tData, gzKb: gz / 1024, noModuleKb: noModuleGz / 1024, recharts, chunks: srcs.size };
 }
 
-/** A page in its own browser context, signed in as `user` through the sign-in form. */
-async function signIn(browser: Browser, user: BenchUser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(`${BASE}/login`);
-  await page.getByLabel("E-mail").fill(user);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await page.waitForURL((u) => !u.pathname.startsWith("/login"), { timeout: 60_000 });
-  return page;
-}
-
 async function main() {
   if (process.env.BENCH_BUILD === "1") execSync("npm run build", { stdio: "inherit" });
-  if (!existsSync(".next/BUILD_ID"))
-    throw new Error("No production build: run `npm run build` first (or BENCH_BUILD=1).");
-  const server = spawn(process.execPath, ["--import", "tsx", "scripts/launch.ts", "start"], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      TREASURY_API_PORT: "0",
-      TREASURY_API_DATA: "memory",
-      DASHBOARD_DATA_DIR: "memory",
-      NEXTAUTH_URL: BASE,
-      DASHBOARD_BENCH: "1",
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+  requireBuild();
+  const server = await startDashboard(PORT, {
+    TREASURY_API_PORT: "0",
+    TREASURY_API_DATA: "memory",
+    DASHBOARD_DATA_DIR: "memory",
+    DASHBOARD_BENCH: "1",
   });
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
-    await waitReady(`${BASE}/readyz`, 300_000);
     const pages = new Map<BenchUser, Page>();
     const pageAs = async (user: BenchUser): Promise<Page> => {
       const known = pages.get(user);
       if (known) return known;
-      const page = await signIn(browser, user);
+      const page = await signInPage(browser, BASE, user);
       pages.set(user, page);
       return page;
     };
@@ -258,12 +214,6 @@ async function main() {
         times.map((t) => t.toFixed(0)).join(" / "),
       ]);
     }
-    const table = (head: string[], body: string[][]) => {
-      const w = head.map((h, i) => Math.max(h.length, ...body.map((b) => (b[i] ?? "").length)));
-      const line = (c: string[]) =>
-        `| ${c.map((x, i) => (i === 0 ? x.padEnd(w[i] ?? 0) : x.padStart(w[i] ?? 0))).join(" | ")} |`;
-      return [line(head), `|${w.map((n) => "-".repeat(n + 2)).join("|")}|`, ...body.map(line)].join("\n");
-    };
     console.log(
       `\nbench:ui — production build, headless Chromium, demo data; read routes as the viewer, write routes as the ` +
         `lead (treasurer + approver) or admin; ${
@@ -295,7 +245,7 @@ async function main() {
     process.exitCode = over ? 1 : 0;
   } finally {
     await browser.close();
-    server.kill("SIGTERM");
+    await server.stop();
   }
 }
 

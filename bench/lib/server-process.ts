@@ -12,16 +12,23 @@ export interface ServerProcess {
   url: string;
   /** SIGTERM and wait for a clean exit. */
   stop(): Promise<void>;
+  /** stdout and stderr so far (with `requestLog`, one JSON line per request). */
+  output(): string;
 }
 
-/** Starts the CLI on a free loopback port against a data folder or a PostgreSQL URL, with no seeding. */
+/**
+ * Starts the CLI on a free loopback port against a data folder or a PostgreSQL URL, with no seeding unless
+ * `extraArgs` say `--seed demo`; `requestLog` keeps the CLI's request log (one JSON line per request) in `output()`.
+ */
 export async function startServerProcess(
   target: { dataDir?: string; url?: string },
   extraArgs: string[] = [],
+  opts: { requestLog?: boolean } = {},
 ): Promise<ServerProcess> {
   const child = await startChildServer(target.url ? { url: target.url } : { dataDir: target.dataDir ?? "memory" }, {
     args: extraArgs,
     env: { NODE_ENV: "production" },
+    requestLog: opts.requestLog,
   });
-  return { url: child.url, stop: () => child.stop() };
+  return { url: child.url, stop: () => child.stop(), output: () => child.output() };
 }

@@ -19,6 +19,12 @@ import { logger } from "../server/log";
 export const CAPABILITIES = {
   "statements.upload": { method: "post", path: "/statements" },
   "payments.debtor_account": { method: "get", path: "/payments/batches/{id}/debtor-account" },
+  /** Instructions by id in one call (the sides of a page of reconciliation matches). */
+  "payments.instructions_lookup": { method: "get", path: "/payments/instructions" },
+  /** Accounts with their balances and coverage of a window, in one call (overview, group position). */
+  "ledger.account_summaries": { method: "get", path: "/accounts/summaries" },
+  /** Transactions by id in one call. */
+  "ledger.transactions_lookup": { method: "get", path: "/transactions/lookup" },
 } as const;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -91,6 +91,19 @@ export const CoverageDay = z
   .meta({ id: "CoverageDay" });
 export type CoverageDay = z.infer<typeof CoverageDay>;
 
+/**
+ * Extension (`GET /accounts/summaries`): an account with its balance snapshots and coverage days of one date window,
+ * so that a view of many accounts reads them in one call rather than two per account.
+ */
+export const AccountSummary = z
+  .object({
+    account: Account,
+    balances: z.array(BalanceSnapshot).meta({ description: "as_of_date within the window, oldest first" }),
+    coverage: z.array(CoverageDay).meta({ description: "date within the window, oldest first" }),
+  })
+  .meta({ id: "AccountSummary" });
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
 export const IntradayBalancePoint = z
   .object({
     id: Uuid,

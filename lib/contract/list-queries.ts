@@ -22,6 +22,10 @@ const dates = DateRangeQuery.shape;
 
 /** `GET /accounts`. */
 export const AccountListQuery = z.object({ currency: CurrencyCode.optional(), status: AccountStatus.optional() });
+/** Longest window of `GET /accounts/summaries`, days (from_date to to_date inclusive). */
+export const SUMMARY_WINDOW_MAX_DAYS = 31;
+/** `GET /accounts/summaries` (extension): the window (default the last 8 days up to today, UTC) and the filters. */
+export const AccountSummaryQuery = z.object({ ...dates, ...AccountListQuery.shape });
 /** `GET /accounts/{id}/transactions`: booking date range and direction. */
 export const AccountTransactionListQuery = z.object({ ...dates, direction: Direction.optional() });
 /** `GET /accounts/{id}/balances`: as_of_date range and balance type. */
@@ -54,6 +58,27 @@ export const MatchListQuery = z.object({
   transaction_id: Uuid.optional(),
   payment_instruction_id: Uuid.optional(),
 });
+/** Most ids one by-id lookup takes (extension lookups below). */
+export const LOOKUP_IDS_MAX = 100;
+const UUID_RE = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+/**
+ * `ids` of a by-id lookup (extension): 1 to 100 UUIDs, comma-separated. Kept a plain string (split by the
+ * reader, `lookupIds`) so that the OpenAPI document describes it as one query parameter.
+ */
+export const IdsParam = z
+  .string()
+  .regex(new RegExp(`^${UUID_RE}(,${UUID_RE}){0,${LOOKUP_IDS_MAX - 1}}$`), {
+    message: `must be 1 to ${LOOKUP_IDS_MAX} comma-separated UUIDs`,
+  })
+  .meta({ description: `Extension: 1 to ${LOOKUP_IDS_MAX} comma-separated UUIDs` });
+/** The distinct, lower-cased ids of an `IdsParam` value. */
+export function lookupIds(ids: string): string[] {
+  return [...new Set(ids.split(",").map((id) => id.toLowerCase()))];
+}
+/** `GET /payments/instructions` (extension): instructions by id. */
+export const InstructionLookupQuery = z.object({ ids: IdsParam });
+/** `GET /transactions/lookup` (extension): transactions by id. */
+export const TransactionLookupQuery = z.object({ ids: IdsParam });
 /** The daily reports and the forecast: range and one currency. */
 export const ReportListQuery = z.object({
   ...dates,

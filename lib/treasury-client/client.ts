@@ -12,6 +12,8 @@ import { z } from "zod";
 import {
   Account,
   AccountListQuery,
+  AccountSummary,
+  AccountSummaryQuery,
   AccountTransactionListQuery,
   AccountUpsert,
   BalanceListQuery,
@@ -69,6 +71,7 @@ export type { PageParams, TreasuryClientConfig, WriteContext } from "./transport
 type Filters<S extends z.ZodObject> = PageParams & z.input<S>;
 export type DateRange = z.input<typeof DateRangeQuery>;
 export type AccountFilters = Filters<typeof AccountListQuery>;
+export type AccountSummaryFilters = Filters<typeof AccountSummaryQuery>;
 export type AccountTransactionFilters = Filters<typeof AccountTransactionListQuery>;
 export type BalanceFilters = Filters<typeof BalanceListQuery>;
 export type CoverageFilters = Filters<typeof CoverageListQuery>;
@@ -90,6 +93,13 @@ function ledgerMethods({ list, get, writeOne }: Transport) {
       list("/accounts", Account, pick(q, AccountListQuery), q, ctx),
     upsertAccount: (ctx: WriteContext, body: AccountUpsert) => writeOne("POST", "/accounts", Account, ctx, body),
     getAccount: (ctx: CallContext, id: string) => get(`/accounts/${enc(id)}`, Account, ctx),
+    /**
+     * Extension `GET /accounts/summaries`: accounts with their balances and coverage of one window (≤ 31 days), one
+     * call for many accounts. Without `ctx.companyId`, every company the client sees. Check the capability
+     * `ledger.account_summaries` first.
+     */
+    listAccountSummaries: (ctx: CallContext, q?: AccountSummaryFilters) =>
+      list("/accounts/summaries", AccountSummary, pick(q, AccountSummaryQuery), q, ctx),
     listAccountTransactions: (ctx: CallContext, id: string, q?: AccountTransactionFilters) =>
       list(`/accounts/${enc(id)}/transactions`, Transaction, pick(q, AccountTransactionListQuery), q, ctx),
     listAccountBalances: (ctx: CallContext, id: string, q?: BalanceFilters) =>
@@ -101,6 +111,13 @@ function ledgerMethods({ list, get, writeOne }: Transport) {
     listTransactions: (ctx: CallContext, q?: TransactionFilters) =>
       list("/transactions", Transaction, pick(q, TransactionListQuery), q, ctx),
     getTransaction: (ctx: CallContext, id: string) => get(`/transactions/${enc(id)}`, Transaction, ctx),
+    /**
+     * Extension `GET /transactions/lookup`: up to 100 transactions by id in one call, in the order of `ids`; ids
+     * not found or out of scope are left out. Without `ctx.companyId`, every company the client sees. Check the
+     * capability `ledger.transactions_lookup` first: not every API offers it.
+     */
+    lookupTransactions: async (ctx: CallContext, ids: readonly string[]) =>
+      (await list("/transactions/lookup", Transaction, { ids: ids.join(",") }, { pageSize: ids.length }, ctx)).items,
   };
 }
 
@@ -140,6 +157,14 @@ function paymentsMethods({ list, get, write, writeOne }: Transport) {
     listBatchInstructions: (ctx: CallContext, id: string, q?: BatchInstructionFilters) =>
       list(`/payments/batches/${enc(id)}/instructions`, PaymentInstruction, pick(q, InstructionListQuery), q, ctx),
     getInstruction: (ctx: CallContext, id: string) => get(`/payments/instructions/${enc(id)}`, PaymentInstruction, ctx),
+    /**
+     * Extension `GET /payments/instructions`: up to 100 instructions by id in one call, in the order of `ids`; ids
+     * not found or out of scope are left out. Without `ctx.companyId`, every company the client sees. Check the
+     * capability `payments.instructions_lookup` first.
+     */
+    lookupInstructions: async (ctx: CallContext, ids: readonly string[]) =>
+      (await list("/payments/instructions", PaymentInstruction, { ids: ids.join(",") }, { pageSize: ids.length }, ctx))
+        .items,
     listStatusEvents: (ctx: CallContext, q?: StatusEventFilters) =>
       list("/payments/status-events", PaymentStatusEvent, pick(q, StatusEventListQuery), q, ctx),
   };

@@ -38,6 +38,8 @@ export interface ChildOptions {
   args?: string[];
   /** Extra environment. */
   env?: Record<string, string>;
+  /** Keep the CLI's JSON request log on stdout (read it through `output()`); default off (`--quiet`). */
+  requestLog?: boolean;
 }
 
 /**
@@ -53,7 +55,7 @@ export async function startChildServer(target: ChildTarget, opts: ChildOptions =
     "127.0.0.1",
     "--seed",
     "none",
-    "--quiet",
+    ...(opts.requestLog ? [] : ["--quiet"]),
     ...(opts.args ?? []),
   ];
   if ("dataDir" in target) args.push("--data", target.dataDir);

@@ -4,7 +4,10 @@
  * extra accounts, so that the company has two pages of 50: bank filter,
  * coverage-gap filter and sorts act on every account; the upstream reads
  * are counted (only the page shown is enriched unless a balance is needed;
- * a repeat within the cache time costs no read).
+ * a repeat within the cache time costs no read). The API's account-summaries
+ * extension is not advertised here (capabilities without extensions): this
+ * is the per-account path of an API that offers only the spec's reads; the
+ * summaries path is counted in upstream-budget.integration.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -20,6 +23,7 @@ import { todayUtc } from "../../dates";
 import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import { coverageWindow } from "../../views/coverage";
 import type { BffContext } from "../context";
+import type { Capabilities } from "../capabilities";
 import { mapLimit } from "./map-limit";
 import { ACCOUNTS_PAGE_SIZE, invalidateAccountCache, listAccountRows, recentWindow } from "./account-rows";
 
@@ -48,6 +52,12 @@ beforeAll(async () => {
     },
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = {
+    has: () => false,
+    ready: Promise.resolve(),
+    refresh: async () => undefined,
+    stop: () => undefined,
+  };
   await mapLimit(manyAccounts(companyId, 55), 6, (body) =>
     client.upsertAccount({ companyId, idempotencyKey: randomUUID() }, body),
   );

@@ -14,6 +14,9 @@
  * - coverage-gap filter or a balance sort: every matching account is
  *   enriched (at most `MAX_ENRICHED_ACCOUNTS`; beyond that the view falls
  *   back to API order and says why).
+ * When the API offers account summaries (./account-summaries.ts), the list
+ * and the balances and coverage of every account come from that one shared
+ * read instead of `GET /accounts` and two reads per account.
  * Enriched rows and the account list are cached for 30 s per company, so
  * sorting and filtering again does not repeat the reads (spec §8 rate
  * limits per client); an account upsert through the BFF drops the cache.
@@ -41,6 +44,7 @@ import { treasury } from "../../server/treasury";
 import { TtlCache } from "../ttl-cache";
 import { toBffPage } from "./page";
 import { mapLimit } from "./map-limit";
+import { accountSummaries, invalidateAccountSummaries } from "./account-summaries";
 
 export type { AccountListView };
 
@@ -66,6 +70,7 @@ export function recentWindow(today = todayUtc()): { from: string; to: string } {
 export function invalidateAccountCache(companyId: string): void {
   rowCache.dropPrefix(`${companyId}|`);
   listCache.dropPrefix(`${companyId}|`);
+  invalidateAccountSummaries();
 }
 
 /**
@@ -77,6 +82,17 @@ export function accountRow(ctx: BffContext, account: Account, today = todayUtc()
   const call = background(companyCall(ctx));
   return rowCache.get(`${call.companyId}|${today}|${account.id}`, async () => {
     const { from, to } = recentWindow(today);
+    // One call for every account when the API offers the summaries (same balances window: today − 7 to today).
+    const summary = (await accountSummaries(ctx.requestId, today))?.get(account.id);
+    if (summary)
+      return buildAccountRow(
+        account,
+        summary.balances,
+        summary.coverage.filter((d) => d.date >= from && d.date <= to),
+        from,
+        to,
+        today,
+      );
     const [balances, coverage] = await Promise.all([
       collectAll(treasury().listAccountBalances(call, account.id, { from_date: from, to_date: today, pageSize: 1000 })),
       collectAll(treasury().listAccountCoverage(call, account.id, { from_date: from, to_date: to, pageSize: 1000 })),
@@ -96,11 +112,23 @@ export function allAccounts(
   q: { currency?: string; status?: "active" | "closed" } = {},
 ): Promise<Account[]> {
   const call = companyCall(ctx);
-  return listCache.get(`${call.companyId}|${q.currency ?? ""}|${q.status ?? ""}`, () =>
-    collectAll(treasury().listAccounts(call, { pageSize: 1000, currency: q.currency, status: q.status }), {
+  return listCache.get(`${call.companyId}|${q.currency ?? ""}|${q.status ?? ""}`, async () => {
+    const summaries = await accountSummaries(ctx.requestId);
+    // The summaries list the accounts in the API's own order (name, id), so the filtered list is what GET /accounts
+    // would answer.
+    if (summaries)
+      return [...summaries.values()]
+        .map((s) => s.account)
+        .filter(
+          (a) =>
+            a.company_id === call.companyId &&
+            (!q.currency || a.currency === q.currency) &&
+            (!q.status || a.status === q.status),
+        );
+    return collectAll(treasury().listAccounts(call, { pageSize: 1000, currency: q.currency, status: q.status }), {
       maxPages: 100,
-    }),
-  );
+    });
+  });
 }
 
 export interface AccountListQuery {

@@ -2,11 +2,14 @@
  * The group cash position of the signed-in user (lib/group/group-position.ts)
  * read through the process's treasury client: only the user's visible
  * companies (`ctx.companies`, already narrowed to the user's allowed list),
- * each read with its own `X-Company-ID`. The account lists share the accounts
- * list's 30-second cache; balance reads are cached for 30 s per company,
- * account and window, so a currency switch or a reload within that time
- * makes no upstream call; statement coverage of the last 7 completed days
- * (for the gap flags) for 5 minutes. Rates come from the dashboard database.
+ * each read with its own `X-Company-ID`. When the API offers account
+ * summaries (./account-summaries.ts), the accounts and their balances of
+ * every company come from that one shared read; otherwise the account lists
+ * share the accounts list's 30-second cache and balance reads are cached for
+ * 30 s per company, account and window, so a currency switch or a reload
+ * within that time makes no upstream call; statement coverage of the last 7
+ * completed days (for the gap flags) for 5 minutes. Rates come from the
+ * dashboard database.
  */
 import "server-only";
 import type { BalanceSnapshot, Company, CoverageDay } from "../../contract";
@@ -23,6 +26,7 @@ import { treasury } from "../../server/treasury";
 import type { BffContext } from "../context";
 import { TtlCache } from "../ttl-cache";
 import { allAccounts } from "./account-rows";
+import { accountSummaries, summaryWindow } from "./account-summaries";
 
 export type { GroupPosition };
 
@@ -49,10 +53,15 @@ function sourceFor(ctx: BffContext): GroupSource {
     // A plain context per company (a route's context has getters that must not be spread).
     listAccounts: (c) =>
       allAccounts({ user: ctx.user, companies: ctx.companies, company: c, requestId: ctx.requestId }),
-    listBalances: (c, a, from, to) =>
-      balanceCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
+    listBalances: async (c, a, from, to) => {
+      // Within the summaries' window, the one shared read already holds the account's balances.
+      const window = summaryWindow(to);
+      const summary = from >= window.from ? (await accountSummaries(ctx.requestId, to))?.get(a.id) : undefined;
+      if (summary) return summary.balances.filter((b) => b.as_of_date >= from && b.as_of_date <= to);
+      return balanceCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
         collectAll(treasury().listAccountBalances(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
-      ),
+      );
+    },
     listCoverage: (c, a, from, to) =>
       coverageCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
         collectAll(treasury().listAccountCoverage(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),

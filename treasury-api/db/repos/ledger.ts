@@ -4,10 +4,11 @@
  * with the scope in every `where`. Exact list counts for transactions come
  * from the `account_day_flows` aggregate, not from counting a million rows.
  */
-import { and, asc, eq, gte, lte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, lt, sql, type SQL } from "drizzle-orm";
 import { isValidIBAN, electronicFormatIBAN } from "ibantools";
 import type {
   Account,
+  AccountSummary,
   AccountUpsert,
   BalanceSnapshot,
   CoverageDay,
@@ -291,6 +292,22 @@ export async function getTransaction(db: Db, scope: DataScope, id: string): Prom
   return toTransaction(row);
 }
 
+/**
+ * Transactions by id in scope (extension `GET /transactions/lookup`), in the order of `ids`; ids that do not exist
+ * or lie outside the scope are left out (no 404: a lookup answers what it can see).
+ */
+export async function lookupTransactions(db: Db, scope: DataScope, ids: readonly string[]): Promise<Transaction[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(TRANSACTION_COLUMNS)
+    .from(transactions)
+    .where(
+      and(inArray(transactions.id, [...ids]), ...scopeWhere(scope, transactions.tenantId, transactions.companyId)),
+    );
+  const byId = new Map(rows.map((r) => [r.id, toTransaction(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 // ------------------------------------------------------------ balances, coverage, intraday
 
 /** Balance snapshots of one account in scope (another company's account id yields nothing), by date, type, id. */
@@ -375,6 +392,71 @@ export async function listCoverage(
     completeness: r.completeness as CoverageDay["completeness"],
   }));
   return { rows: out, count: Number(total[0]?.n ?? 0) };
+}
+
+/**
+ * Extension `GET /accounts/summaries`: one page of the accounts in scope (as `listAccounts`), each with its balance
+ * snapshots and coverage days of [fromDate, toDate] — three queries, whatever the number of accounts.
+ */
+export async function listAccountSummaries(
+  db: Db,
+  scope: DataScope,
+  f: { currency?: string; status?: string; fromDate: string; toDate: string },
+  page: Page,
+  withCount: boolean,
+): Promise<{ rows: AccountSummary[]; count: number }> {
+  const listed = await listAccounts(db, scope, f, page, withCount);
+  const ids = listed.rows.map((a) => a.id);
+  if (ids.length === 0) return { rows: [], count: listed.count };
+  const [snaps, days] = await Promise.all([
+    db
+      .select()
+      .from(balanceSnapshots)
+      .where(
+        and(
+          ...scopeWhere(scope, balanceSnapshots.tenantId, balanceSnapshots.companyId),
+          inArray(balanceSnapshots.accountId, ids),
+          gte(balanceSnapshots.asOfDate, f.fromDate),
+          lte(balanceSnapshots.asOfDate, f.toDate),
+        ),
+      )
+      .orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id)),
+    db
+      .select()
+      .from(coverageDays)
+      .where(
+        and(
+          ...scopeWhere(scope, coverageDays.tenantId, coverageDays.companyId),
+          inArray(coverageDays.accountId, ids),
+          gte(coverageDays.date, f.fromDate),
+          lte(coverageDays.date, f.toDate),
+        ),
+      )
+      .orderBy(asc(coverageDays.date), asc(coverageDays.id)),
+  ]);
+  const rows = listed.rows.map((account): AccountSummary => ({
+    account,
+    balances: snaps
+      .filter((r) => r.accountId === account.id)
+      .map((r) => ({
+        id: r.id,
+        account_id: r.accountId,
+        balance_type: r.balanceType as BalanceSnapshot["balance_type"],
+        as_of_date: r.asOfDate,
+        balance: formatAmount(r.balance, r.currency),
+        currency: r.currency,
+      })),
+    coverage: days
+      .filter((r) => r.accountId === account.id)
+      .map((r) => ({
+        id: r.id,
+        account_id: r.accountId,
+        date: r.date,
+        source: r.source as CoverageDay["source"],
+        completeness: r.completeness as CoverageDay["completeness"],
+      })),
+  }));
+  return { rows, count: listed.count };
 }
 
 /**

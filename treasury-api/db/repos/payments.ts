@@ -3,7 +3,7 @@
  * functions `(db, scope, params)` with the data scope in every `where`, and
  * the row → API converters the bank simulator and approvals share.
  */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { ExactDecimal } from "../../../lib/exact-decimal";
 import type {
   BatchStatus,
@@ -322,6 +322,29 @@ export async function getInstruction(db: Db, scope: DataScope, id: string): Prom
     );
   if (!row) throw notFound("Payment instruction");
   return toInstruction(row);
+}
+
+/**
+ * Payment instructions by id in scope (extension `GET /payments/instructions`), in the order of `ids`; ids that do
+ * not exist or lie outside the scope are left out.
+ */
+export async function lookupInstructions(
+  db: Db,
+  scope: DataScope,
+  ids: readonly string[],
+): Promise<PaymentInstruction[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(paymentInstructions)
+    .where(
+      and(
+        inArray(paymentInstructions.id, [...ids]),
+        ...scopeWhere(scope, paymentInstructions.tenantId, paymentInstructions.companyId),
+      ),
+    );
+  const byId = new Map(rows.map((r) => [r.id, toInstruction(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 // ------------------------------------------------------------ status events

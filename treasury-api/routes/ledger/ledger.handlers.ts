@@ -2,7 +2,9 @@
 import type { AppRouteHandler, RouteContext } from "../../lib/context";
 import { requireCaller } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
+import { daysBetween, shiftDate } from "../../lib/dates";
 import { listHandler } from "../../lib/lists";
+import { SUMMARY_WINDOW_MAX_DAYS, lookupIds } from "../../../lib/contract/list-queries";
 import * as repo from "../../db/repos/ledger";
 import * as r from "./ledger.routes";
 
@@ -101,3 +103,28 @@ export const listTransactions = listHandler(r.listTransactionsRoute, {
 
 export const getTransaction: AppRouteHandler<typeof r.getTransactionRoute> = async (c) =>
   c.json(await repo.getTransaction(c.get("db"), c.get("scope"), c.req.valid("param").id), 200);
+
+/** Extension: the transactions named by `ids`, one page of them (the lookup holds at most 100). */
+export const lookupTransactions = listHandler(r.lookupTransactionsRoute, {
+  load: async (c, q, paging) => {
+    const rows = await repo.lookupTransactions(c.get("db"), c.get("scope"), lookupIds(q.ids));
+    return { rows: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length };
+  },
+});
+
+/** Extension: accounts with the balances and coverage of one window (400 naming from_date when it is too long). */
+export const listAccountSummaries = listHandler(r.accountSummariesRoute, {
+  load: (c, q, paging) => {
+    const toDate = q.to_date ?? new Date().toISOString().slice(0, 10);
+    const fromDate = q.from_date ?? shiftDate(toDate, -7);
+    if (daysBetween(fromDate, toDate) + 1 > SUMMARY_WINDOW_MAX_DAYS)
+      throw fieldError("from_date", `must be at most ${SUMMARY_WINDOW_MAX_DAYS} days before to_date (inclusive)`);
+    return repo.listAccountSummaries(
+      c.get("db"),
+      c.get("scope"),
+      { currency: q.currency, status: q.status, fromDate, toDate },
+      paging,
+      paging.needsCount,
+    );
+  },
+});

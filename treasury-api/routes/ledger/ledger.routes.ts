@@ -6,6 +6,7 @@
 import { z } from "zod";
 import {
   Account,
+  AccountSummary,
   AccountUpsert,
   BalanceSnapshot,
   CoverageDay,
@@ -15,11 +16,13 @@ import {
 import { idParams, json } from "../../lib/openapi";
 import {
   AccountListQuery,
+  AccountSummaryQuery,
   AccountTransactionListQuery,
   BalanceListQuery,
   CoverageListQuery,
   IntradayListQuery,
   TransactionListQuery,
+  TransactionLookupQuery,
 } from "../../../lib/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
@@ -49,6 +52,22 @@ export const upsertAccountRoute = defineRoute({
   company: "required",
   request: { body: { required: true, content: { "application/json": { schema: AccountUpsert } } } },
   responses: { 200: json(Account, "Updated"), 201: json(Account, "Created") },
+});
+
+export const accountSummariesRoute = defineRoute({
+  method: "get",
+  path: "/accounts/summaries",
+  tags: ["Ledger"],
+  summary: "Accounts with their balances and coverage (extension)",
+  description:
+    "Extension: the accounts (as GET /accounts, by name then id, same filters), each with its balance snapshots and " +
+    "coverage days of one window — from_date to to_date, default the last 8 days up to today (UTC), at most 31 days " +
+    "— so that a view of many accounts makes one call rather than two per account. X-Company-ID is optional: absent " +
+    "means every company the client sees.",
+  scope: "read:ledger",
+  company: "optional",
+  request: { query: z.object({ ...pagingQuery, ...AccountSummaryQuery.shape }).strict() },
+  responses: { 200: listResponse(AccountSummary, "Account summaries") },
 });
 
 export const getAccountRoute = defineRoute({
@@ -129,6 +148,21 @@ export const listTransactionsRoute = defineRoute({
   request: {
     query: z.object({ ...pagingQuery, ...TransactionListQuery.shape }).strict(),
   },
+  responses: { 200: listResponse(Transaction, "Transactions") },
+});
+
+export const lookupTransactionsRoute = defineRoute({
+  method: "get",
+  path: "/transactions/lookup",
+  tags: ["Ledger"],
+  summary: "Transactions by id (extension)",
+  description:
+    "Extension: up to 100 transactions named by `ids` (comma-separated UUIDs) in one call, in the order of `ids`; " +
+    "ids that do not exist or lie outside the caller's scope are left out. X-Company-ID is optional: absent means " +
+    "every company the client sees (as for reconciliation matches, whose sides this loads in bulk).",
+  scope: "read:ledger",
+  company: "optional",
+  request: { query: z.object({ ...pagingQuery, ...TransactionLookupQuery.shape }).strict() },
   responses: { 200: listResponse(Transaction, "Transactions") },
 });
 

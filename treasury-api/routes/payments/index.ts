@@ -11,6 +11,7 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.submitBatchRoute, h.submitBatch);
   api.openapi(r.getBatchDebtorAccountRoute, h.getBatchDebtorAccount);
   api.openapi(r.listBatchInstructionsRoute, h.listBatchInstructions);
+  api.openapi(r.lookupInstructionsRoute, h.lookupInstructions);
   api.openapi(r.getInstructionRoute, h.getInstruction);
   api.openapi(r.listStatusEventsRoute, h.listStatusEvents);
 }

@@ -2,6 +2,7 @@
 import { requireCaller, type AppRouteHandler } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
 import { listHandler } from "../../lib/lists";
+import { lookupIds } from "../../../lib/contract/list-queries";
 import * as repo from "../../db/repos/payments";
 import * as r from "./payments.routes";
 
@@ -63,4 +64,12 @@ export const listStatusEvents = listHandler(r.listStatusEventsRoute, {
       paging,
       paging.needsCount,
     ),
+});
+
+/** Extension: the instructions named by `ids`, one page of them (the lookup holds at most 100). */
+export const lookupInstructions = listHandler(r.lookupInstructionsRoute, {
+  load: async (c, q, paging) => {
+    const rows = await repo.lookupInstructions(c.get("db"), c.get("scope"), lookupIds(q.ids));
+    return { rows: rows.slice(paging.offset, paging.offset + paging.limit), count: rows.length };
+  },
 });

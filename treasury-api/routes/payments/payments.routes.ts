@@ -13,7 +13,12 @@ import {
   PaymentStatusEvent,
 } from "../../../lib/contract/payments";
 import { idParams, json } from "../../lib/openapi";
-import { BatchListQuery, InstructionListQuery, StatusEventListQuery } from "../../../lib/contract/list-queries";
+import {
+  BatchListQuery,
+  InstructionListQuery,
+  InstructionLookupQuery,
+  StatusEventListQuery,
+} from "../../../lib/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 
@@ -107,6 +112,21 @@ export const listBatchInstructionsRoute = defineRoute({
   scope: "read:payments",
   company: "required",
   request: { params: idParams, query: z.object({ ...pagingQuery, ...InstructionListQuery.shape }).strict() },
+  responses: { 200: listResponse(PaymentInstruction, "Instructions") },
+});
+
+export const lookupInstructionsRoute = defineRoute({
+  method: "get",
+  path: "/payments/instructions",
+  tags: ["Payments"],
+  summary: "Payment instructions by id (extension)",
+  description:
+    "Extension: up to 100 instructions named by `ids` (comma-separated UUIDs) in one call, in the order of `ids`, " +
+    "each with batch_id and its current status; ids that do not exist or lie outside the caller's scope are left " +
+    "out. X-Company-ID is optional: absent means every company the client sees.",
+  scope: "read:payments",
+  company: "optional",
+  request: { query: z.object({ ...pagingQuery, ...InstructionLookupQuery.shape }).strict() },
   responses: { 200: listResponse(PaymentInstruction, "Instructions") },
 });
 

@@ -1,0 +1,294 @@
+/**
+ * The upstream budget of the pages that used to cost most, against the real
+ * local treasury-api (in-memory PGlite, small demo seed): the data loading
+ * of /reconciliation (`listMatchReview`, what the page and its BFF route
+ * call) and of / (`getOverview` and `getGroupPosition`, both shown to a
+ * user with several companies) is counted through a fetch wrapper passed to
+ * the client.
+ *
+ * - the overview of a user with five companies, cold (fresh client and
+ *   caches: token, companies excluded — the request context reads those),
+ *   costs at most 8 upstream calls, one of them the account summaries that
+ *   serve both the group position and the coverage count; its figures equal
+ *   those read account by account without the extension;
+ * - a cold page of matches (fresh client: the token read included) costs at
+ *   most 8 upstream calls — with the API's by-id lookups, exactly four:
+ *   token, matches, instructions, transactions — on both tabs, and every row
+ *   carries its instruction and transaction;
+ * - an API without the lookups (capabilities absent) gets the same rows from
+ *   one read per distinct id, never more than `SIDE_READS_IN_FLIGHT` at once;
+ * - the lookups themselves: ids out of the client's scope are left out, no
+ *   X-Company-ID spans every company of the client, a bad `ids` is a 400
+ *   naming the field.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+import { randomUUID } from "node:crypto";
+import { startServer, type RunningServer } from "../../../treasury-api/server";
+import { DEMO_FJORD_B, DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
+import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { createCapabilities, type Capabilities } from "../capabilities";
+import type { BffContext } from "../context";
+import { MATCH_REVIEW_PAGE_SIZE, SIDE_READS_IN_FLIGHT, listMatchReview } from "./match-views";
+import { getOverview } from "./views";
+import { getGroupPosition } from "./group";
+import { invalidateAccountCache } from "./account-rows";
+
+let api: RunningServer;
+let ctx: BffContext;
+let base: string;
+
+type Global = { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
+const g = globalThis as Global;
+
+/** A fresh client (no token yet) whose every upstream call is recorded as `METHOD /path`, with the peak in flight. */
+function countingClient(spec = DEMO_TREASURY_B) {
+  const calls: string[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const client = createTreasuryClient({
+    baseUrl: base,
+    form: "B",
+    clientId: spec.clientId,
+    clientSecret: spec.clientSecret,
+    scopes: spec.scopes,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      calls.push(`${init?.method ?? "GET"} ${url.pathname.replace(/^\/public/, "")}`);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        return await fetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    },
+  });
+  return { client, calls, peak: () => peak };
+}
+
+/** Capabilities as the dashboard reads them from the API's OpenAPI document, or none at all. */
+async function useCapabilities(advertised: boolean): Promise<void> {
+  g.__treasuryCapabilities?.stop();
+  if (advertised) {
+    const caps = createCapabilities({ baseUrl: base });
+    await caps.ready;
+    g.__treasuryCapabilities = caps;
+  } else {
+    g.__treasuryCapabilities = {
+      has: () => false,
+      ready: Promise.resolve(),
+      refresh: async () => undefined,
+      stop: () => undefined,
+    };
+  }
+}
+
+async function token(spec = DEMO_TREASURY_B): Promise<string> {
+  const res = await fetch(`${base}/auth/token/`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Basic ${Buffer.from(`${spec.clientId}:${spec.clientSecret}`).toString("base64")}`,
+    },
+    body: "grant_type=client_credentials",
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+beforeAll(async () => {
+  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.05, log: false });
+  base = `${api.url}/public`;
+  Object.assign(process.env, {
+    TREASURY_API_BASE_URL: base,
+    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
+    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
+    NEXTAUTH_SECRET: "match-views-integration-test-secret-0123456789",
+    NEXTAUTH_URL: "http://127.0.0.1:3997",
+    DASHBOARD_DATA_DIR: "memory",
+    DASHBOARD_DEMO: "0",
+  });
+  const linked = new Set<string>(
+    api.fixtures?.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.company_ids ?? [],
+  );
+  const companies = (api.fixtures?.companies ?? [])
+    .filter((c) => linked.has(c.id))
+    .map((c) => ({ id: c.id, name: c.name, orgnr: c.orgnr, country: c.country }));
+  if (companies.length < 2) throw new Error("demo seed did not run");
+  ctx = {
+    user: {
+      id: "u-treasurer",
+      email: "treasurer@test.local",
+      name: "Treasurer",
+      roles: ["treasurer"],
+      companyIds: null,
+      disabled: false,
+    },
+    companies,
+    company: companies[0] ?? null,
+    requestId: "match-views-test",
+  };
+}, 120_000);
+
+afterAll(async () => {
+  g.__treasuryCapabilities?.stop();
+  await api?.close();
+});
+
+describe("the reconciliation review's upstream budget", () => {
+  it.each(["proposed", "decided"] as const)(
+    "a cold page of the %s tab costs at most 8 upstream calls, and every row has both sides",
+    async (tab) => {
+      await useCapabilities(true);
+      const { client, calls } = countingClient();
+      g.__treasuryClient = client;
+      const page = await listMatchReview(ctx, { tab });
+      expect(page.items.length).toBeGreaterThan(1);
+      expect(page.items.length).toBeLessThanOrEqual(MATCH_REVIEW_PAGE_SIZE);
+      expect(calls.length, calls.join("\n")).toBeLessThanOrEqual(8);
+      expect(calls).toEqual([
+        "POST /auth/token/",
+        "GET /reconciliation/matches",
+        expect.stringMatching(/^GET \/(payments\/instructions|transactions\/lookup)$/),
+        expect.stringMatching(/^GET \/(payments\/instructions|transactions\/lookup)$/),
+      ]);
+      for (const row of page.items) {
+        expect(row.instruction?.id).toBe(row.match.payment_instruction_id);
+        expect(row.transaction?.id).toBe(row.match.transaction_id);
+      }
+      // The rows span more than one company: one lookup without X-Company-ID served them all.
+      expect(new Set(page.items.map((r) => r.match.company_id)).size).toBeGreaterThan(1);
+    },
+  );
+
+  it("without the lookups it reads each distinct side once, a bounded number at a time, with the same rows", async () => {
+    await useCapabilities(true);
+    g.__treasuryClient = countingClient().client;
+    const bulk = await listMatchReview(ctx, { tab: "proposed" });
+
+    await useCapabilities(false);
+    const counted = countingClient();
+    g.__treasuryClient = counted.client;
+    const single = await listMatchReview(ctx, { tab: "proposed" });
+    expect(single.items).toEqual(bulk.items);
+    const sides =
+      new Set(single.items.map((r) => r.match.payment_instruction_id)).size +
+      new Set(single.items.map((r) => r.match.transaction_id)).size;
+    // token + matches + one read per distinct side
+    expect(counted.calls).toHaveLength(2 + sides);
+    expect(
+      counted.calls.filter((c) => /^GET \/(payments\/instructions|transactions)\/[0-9a-f-]{36}$/.test(c)),
+    ).toHaveLength(sides);
+    // Two lookups run side by side, each bounded: the token read is done before they start.
+    expect(counted.peak()).toBeLessThanOrEqual(2 * SIDE_READS_IN_FLIGHT);
+  });
+});
+
+describe("the overview's upstream budget", () => {
+  /** Both sections of / for a user with several companies, as the page loads them (side by side). */
+  async function overviewPage() {
+    for (const c of ctx.companies) invalidateAccountCache(c.id);
+    const counted = countingClient();
+    g.__treasuryClient = counted.client;
+    const [overview, group] = await Promise.all([getOverview(ctx), getGroupPosition(ctx, "NOK")]);
+    return { overview, group, calls: counted.calls };
+  }
+
+  it("a cold view costs at most 8 upstream calls, with the same figures as the reads per account", async () => {
+    await useCapabilities(false);
+    const perAccount = await overviewPage();
+    expect(perAccount.calls.length).toBeGreaterThan(8);
+
+    await useCapabilities(true);
+    const bulk = await overviewPage();
+    expect(bulk.calls.length, bulk.calls.join("\n")).toBeLessThanOrEqual(8);
+    expect(bulk.calls.filter((c) => c === "GET /accounts/summaries")).toHaveLength(1);
+    expect(bulk.calls.filter((c) => /\/accounts\/[0-9a-f-]{36}\//.test(c))).toEqual([]);
+    expect(bulk.overview).toEqual(perAccount.overview);
+    expect(bulk.group).toEqual(perAccount.group);
+    expect(bulk.group.accounts.length).toBeGreaterThan(5);
+    expect(bulk.overview.unavailable).toEqual([]);
+  });
+});
+
+describe("the by-id lookups of the local API (extensions)", () => {
+  it("are advertised in the OpenAPI document", async () => {
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, object> };
+    expect(doc.paths["/payments/instructions"]).toHaveProperty("get");
+    expect(doc.paths["/transactions/lookup"]).toHaveProperty("get");
+  });
+
+  it("answer the ids in scope in the order asked, across companies without X-Company-ID", async () => {
+    const { client } = countingClient();
+    const matches = (await client.listMatches({}, { pageSize: 50 })).items;
+    const byCompany = new Map(matches.map((m) => [m.company_id, m]));
+    expect(byCompany.size).toBeGreaterThan(1);
+    const picked = [...byCompany.values()];
+    const unknown = randomUUID();
+    const tx = await client.lookupTransactions({}, [unknown, ...picked.map((m) => m.transaction_id).reverse()]);
+    expect(tx.map((t) => t.id)).toEqual(picked.map((m) => m.transaction_id).reverse());
+    const ins = await client.lookupInstructions(
+      {},
+      picked.map((m) => m.payment_instruction_id),
+    );
+    expect(ins.map((i) => i.id)).toEqual(picked.map((m) => m.payment_instruction_id));
+    // With X-Company-ID, only that company's rows.
+    const one = picked[0];
+    const narrowed = await client.lookupTransactions(
+      { companyId: one?.company_id },
+      picked.map((m) => m.transaction_id),
+    );
+    expect(narrowed.map((t) => t.id)).toEqual([one?.transaction_id]);
+    // Another client sees none of them.
+    const other = countingClient(DEMO_FJORD_B).client;
+    expect(
+      await other.lookupTransactions(
+        {},
+        picked.map((m) => m.transaction_id),
+      ),
+    ).toEqual([]);
+  });
+
+  it("account summaries hold each account's balances and coverage of the window; a window over 31 days is a 400", async () => {
+    const { client } = countingClient();
+    const companyId = ctx.companies[0]?.id;
+    const summaries = (await client
+      .listAccountSummaries({ companyId }, { from_date: "2020-01-01", to_date: "2030-01-01" })
+      .catch((err: { status: number; details: { errors: Record<string, string[]> } }) => err)) as {
+      status: number;
+      details: { errors: Record<string, string[]> };
+    };
+    expect(summaries.status).toBe(400);
+    expect(summaries.details.errors).toHaveProperty("from_date");
+    const page = await client.listAccountSummaries({ companyId }, { pageSize: 1000 });
+    expect(page.items.length).toBeGreaterThan(0);
+    for (const s of page.items) {
+      expect(s.account.company_id).toBe(companyId);
+      const balances = await client.listAccountBalances({ companyId }, s.account.id, {
+        from_date: s.balances[0]?.as_of_date,
+        to_date: s.balances.at(-1)?.as_of_date,
+        pageSize: 1000,
+      });
+      expect(s.balances).toEqual(balances.items);
+    }
+  });
+
+  it.each([
+    ["not-a-uuid", "a malformed id"],
+    [Array.from({ length: 101 }, () => randomUUID()).join(","), "101 ids"],
+    ["", "no id"],
+  ])("refuse ids=%s (%s) with a 400 naming ids", async (ids) => {
+    const bearer = await token();
+    for (const path of ["/payments/instructions", "/transactions/lookup"]) {
+      const res = await fetch(`${base}${path}?ids=${encodeURIComponent(ids)}`, {
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { details: { errors: Record<string, string[]> } }).details.errors).toHaveProperty(
+        "ids",
+      );
+    }
+  });
+});
