@@ -20,6 +20,7 @@ import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { distance } from "fastest-levenshtein";
 import type { ReconciliationMatch, ScoreBreakdown } from "../../lib/contract/reconciliation";
+import { isValidCreditorReference } from "../../lib/payments/creditor-reference";
 import { queryRows, type DbOrTx } from "../db/client";
 import { reconciliationMatches } from "../db/schema";
 import { isoTimestamp } from "../lib/format";
@@ -104,7 +105,9 @@ export const MIN_REMITTANCE_MATCH = 6;
  * Remittance part of the reference: 100 when the instruction's remittance
  * information (an RF creditor reference or free text) appears in the
  * transaction's remittance as written (case and runs of spaces ignored), 90
- * when it appears once spaces and punctuation are ignored; else 0. Texts with
+ * when it appears once spaces and punctuation are ignored (100 for a valid
+ * ISO 11649 creditor reference, which banks print in groups of four and whose
+ * check digits make a chance hit unlikely); else 0. Texts with
  * fewer than {@link MIN_REMITTANCE_MATCH} letters and digits never match.
  */
 export function remittanceScore(remittance: string | null | undefined, txRemittance: string): number {
@@ -113,7 +116,8 @@ export function remittanceScore(remittance: string | null | undefined, txRemitta
   if (c.length < MIN_REMITTANCE_MATCH) return 0;
   const words = (s: string) => s.toUpperCase().replace(/\s+/g, " ").trim();
   if (words(txRemittance).includes(words(remittance))) return 100;
-  return compact(txRemittance).includes(c) ? 90 : 0;
+  if (!compact(txRemittance).includes(c)) return 0;
+  return isValidCreditorReference(remittance) ? 100 : 90;
 }
 
 /** Legal-form words that say nothing about who the party is. */
