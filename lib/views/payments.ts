@@ -34,6 +34,8 @@ export interface BatchView {
   company_name: string;
   /** E-mail of the dashboard user who created it; null when created outside the dashboard. */
   created_by: string | null;
+  /** The creator's display name when the dashboard knows one (else show `created_by`, the e-mail). */
+  created_by_name?: string | null;
   instructions: PaymentInstruction[];
   events: PaymentStatusEvent[];
   approval: ApprovalProgress | null;

@@ -107,10 +107,11 @@ async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
 export async function getBatchView(ctx: BffContext, id: string): Promise<BatchView> {
   const call = companyCall(ctx);
   const batch = await treasury().getBatch(call, id);
-  const [instructions, events, creators] = await Promise.all([
+  const [instructions, events, creators, names] = await Promise.all([
     collectAll(treasury().listBatchInstructions(call, id, { pageSize: 1000 }), { maxPages: 20 }),
     collectAll(treasury().listStatusEvents(call, { batch_id: id, pageSize: 1000 }), { maxPages: 50 }),
     creatorsOf([id]),
+    userNames(),
   ]);
   let approval: ApprovalProgress | null = null;
   if (batch.status !== "created") {
@@ -128,12 +129,14 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
       ];
       decisions = recent.filter((e) => e.details.batch_id === id).sort((a, b) => a.at.localeCompare(b.at));
     }
-    approval = progress(pending, decisions, await userNames());
+    approval = progress(pending, decisions, names);
   }
+  const createdBy = creators.get(id) ?? null;
   return {
     batch,
     company_name: call.companyId === ctx.company?.id ? ctx.company.name : "",
-    created_by: creators.get(id) ?? null,
+    created_by: createdBy,
+    created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
     instructions,
     events: [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)),
     approval,
