@@ -24,7 +24,9 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       at: view.batch.created_at,
       key: "created",
       // The person's name; the e-mail only when the dashboard has no name for them.
-      label: <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : " outside the dashboard"}</>,
+      label: (
+        <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : " outside the dashboard"}</>
+      ),
     },
   ];
   for (const d of view.approval?.approved_by ?? [])

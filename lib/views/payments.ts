@@ -39,6 +39,14 @@ export interface BatchView {
   instructions: PaymentInstruction[];
   events: PaymentStatusEvent[];
   approval: ApprovalProgress | null;
+  /** The user may edit / discard it (treasurer, status `created`, and the API offers it). */
+  may_edit?: boolean;
+  may_discard?: boolean;
+  /**
+   * Per instruction id: its payee is a verified counterparty, one pending verification, or an ad-hoc creditor
+   * ("not a verified counterparty").
+   */
+  payee_standing?: Record<string, "verified" | "pending" | "ad_hoc">;
   /** The user may submit it (treasurer, status `created`). */
   may_submit: boolean;
 }

@@ -21,6 +21,9 @@ import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";
 import { batchRisk } from "./risk";
+import { paymentRunSupport } from "./payments";
+import { counterpartiesForRisk } from "../../counterparties/counterparties";
+import { ibanKey } from "../../counterparties/validation";
 import type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision } from "../../views/payments";
 
 export type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision };
@@ -107,11 +110,17 @@ async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
 export async function getBatchView(ctx: BffContext, id: string): Promise<BatchView> {
   const call = companyCall(ctx);
   const batch = await treasury().getBatch(call, id);
-  const [instructions, events, creators, names] = await Promise.all([
+  const [instructions, events, creators, names, support, payees] = await Promise.all([
     collectAll(treasury().listBatchInstructions(call, id, { pageSize: 1000 }), { maxPages: 20 }),
     collectAll(treasury().listStatusEvents(call, { batch_id: id, pageSize: 1000 }), { maxPages: 50 }),
     creatorsOf([id]),
     userNames(),
+    paymentRunSupport(),
+    call.companyId
+      ? dashboardDb()
+          .then((db) => counterpartiesForRisk(db, ctx.user, call.companyId ?? ""))
+          .catch(() => [])
+      : Promise.resolve([]),
   ]);
   let approval: ApprovalProgress | null = null;
   if (batch.status !== "created") {
@@ -132,6 +141,13 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
     approval = progress(pending, decisions, names);
   }
   const createdBy = creators.get(id) ?? null;
+  const mayWrite = can(ctx.user.roles, "payments.write") && batch.status === "created";
+  const standing = new Map<string, "verified" | "pending">();
+  for (const p of payees) {
+    const k = ibanKey(p.iban);
+    if (p.status === "verified") standing.set(k, "verified");
+    else if (p.status === "pending_verification" && !standing.has(k)) standing.set(k, "pending");
+  }
   return {
     batch,
     company_name: call.companyId === ctx.company?.id ? ctx.company.name : "",
@@ -140,7 +156,12 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
     instructions,
     events: [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)),
     approval,
-    may_submit: can(ctx.user.roles, "payments.write") && batch.status === "created",
+    may_submit: mayWrite,
+    may_edit: mayWrite && support.edit,
+    may_discard: mayWrite && support.discard,
+    payee_standing: Object.fromEntries(
+      instructions.map((i) => [i.id, standing.get(ibanKey(i.creditor_iban)) ?? ("ad_hoc" as const)]),
+    ),
   };
 }
 

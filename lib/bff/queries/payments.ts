@@ -11,6 +11,7 @@
  */
 import "server-only";
 import type { z } from "zod";
+import { isSEPACountry } from "ibantools";
 import type { PaymentBatchCreate, PaymentBatchUpdate } from "../../contract";
 import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";
@@ -18,15 +19,10 @@ import { companyCall, type BffContext, type WriteScope } from "../context";
 import { BffError } from "../errors";
 import type { BatchesQuery } from "../inputs";
 import { clientFilters, toBffPage } from "./page";
+import type { PaymentRunSupport } from "../../views/payment-run";
 import { companyToday } from "./risk";
 
-/** What the new-batch form may offer against the configured API. */
-export interface PaymentRunSupport {
-  /** Reference, debtor account, BIC and remittance information. */
-  fields: boolean;
-  edit: boolean;
-  discard: boolean;
-}
+export type { PaymentRunSupport };
 
 /** The payment-run extensions the configured API advertises. */
 export async function paymentRunSupport(): Promise<PaymentRunSupport> {
@@ -62,18 +58,22 @@ function unsupportedFields(body: RunFields): Record<string, string[]> {
 /**
  * The checks the dashboard adds before a create or edit goes upstream: the
  * execution date is not before today where the company is (the API compares
- * with UTC), and extension fields only when the API advertises them.
+ * with UTC), extension fields only when the API advertises them, and with
+ * them a BIC for every IBAN outside SEPA (inside SEPA the IBAN identifies the bank).
  * @throws BffError 400 naming each refused field.
  */
-async function checkBatchBody(
-  ctx: WriteScope,
-  body: RunFields,
-): Promise<void> {
+async function checkBatchBody(ctx: WriteScope, body: RunFields): Promise<void> {
   const errors: Record<string, string[]> = {};
   const today = companyToday(ctx.company?.country);
   if (body.requested_execution_date && body.requested_execution_date < today)
     errors.requested_execution_date = [`must not be in the past (today is ${today} where the company is)`];
   if (!(await paymentRunSupport()).fields) Object.assign(errors, unsupportedFields(body));
+  else
+    body.instructions?.forEach((ins, i) => {
+      const country = ins.creditor_iban.slice(0, 2);
+      if (!ins.creditor_bic && !isSEPACountry(country))
+        errors[`instructions[${i}].creditor_bic`] = [`is required for an IBAN outside SEPA (${country})`];
+    });
   const first = Object.entries(errors)[0];
   if (first) throw new BffError("validation_error", `${first[0]} ${first[1][0]}`, { errors });
 }

@@ -186,8 +186,28 @@ async function debtorAccount(call: CallContext, batch: PaymentBatch, today: stri
     account = first ? { account_id: first.id, name: first.name, currency: first.currency } : null;
   }
   if (!account) return null;
+  const available = await availableBalanceOf(call, account.account_id, today);
+  return {
+    account_id: account.account_id,
+    name: account.name,
+    currency: account.currency,
+    available_balance: available?.balance ?? null,
+    available_as_of: available?.as_of_date ?? null,
+  };
+}
+
+/**
+ * The latest available balance of an account (closing or interim available,
+ * the later date first, interim over closing on the same date) within the
+ * week up to `today`; null when none is reported (or the read fails).
+ */
+export async function availableBalanceOf(
+  call: CallContext,
+  accountId: string,
+  today: string,
+): Promise<{ balance: string; as_of_date: string } | null> {
   const balances = await collectAll(
-    treasury().listAccountBalances(call, account.account_id, {
+    treasury().listAccountBalances(call, accountId, {
       from_date: addDaysIso(today, -7),
       to_date: today,
       pageSize: 1000,
@@ -197,13 +217,7 @@ async function debtorAccount(call: CallContext, batch: PaymentBatch, today: stri
     .filter((b) => b.balance_type === "closing_available" || b.balance_type === "interim_available")
     .sort((a, b) => a.as_of_date.localeCompare(b.as_of_date) || (a.balance_type === "interim_available" ? 1 : -1))
     .at(-1);
-  return {
-    account_id: account.account_id,
-    name: account.name,
-    currency: account.currency,
-    available_balance: available?.balance ?? null,
-    available_as_of: available?.as_of_date ?? null,
-  };
+  return available ? { balance: available.balance, as_of_date: available.as_of_date } : null;
 }
 
 async function computeBatchRisk(ctx: BffContext, company: Company, batchId: string): Promise<BatchRisk> {
