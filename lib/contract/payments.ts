@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
-import { creditorReferenceProblem, electronicCreditorReference } from "../payments/creditor-reference";
+import { creditorReferenceProblem, electronicCreditorReference } from "./creditor-reference";
 import { ExactDecimal } from "../exact-decimal";
 import {
   CurrencyCode,

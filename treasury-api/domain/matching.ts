@@ -20,7 +20,7 @@ import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { distance } from "fastest-levenshtein";
 import type { ReconciliationMatch, ScoreBreakdown } from "../../lib/contract/reconciliation";
-import { isValidCreditorReference } from "../../lib/payments/creditor-reference";
+import { isValidCreditorReference } from "../../lib/contract/creditor-reference";
 import { queryRows, type DbOrTx } from "../db/client";
 import { reconciliationMatches } from "../db/schema";
 import { isoTimestamp } from "../lib/format";
