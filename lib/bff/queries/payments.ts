@@ -56,6 +56,21 @@ function unsupportedFields(body: RunFields): Record<string, string[]> {
 }
 
 /**
+ * Why `date` (YYYY-MM-DD) cannot be a requested execution date for a company
+ * in `country`: before today in the company's time zone (UTC when the country
+ * has no known zone); null when it can (or when no date is given).
+ */
+export function executionDateProblem(
+  date: string | null | undefined,
+  country: string | null | undefined,
+  now: Date = new Date(),
+): string | null {
+  if (!date) return null;
+  const today = companyToday(country, now);
+  return date < today ? `must not be in the past (today is ${today} where the company is)` : null;
+}
+
+/**
  * The checks the dashboard adds before a create or edit goes upstream: the
  * execution date is not before today where the company is (the API compares
  * with UTC), extension fields only when the API advertises them, and with
@@ -64,9 +79,8 @@ function unsupportedFields(body: RunFields): Record<string, string[]> {
  */
 async function checkBatchBody(ctx: WriteScope, body: RunFields): Promise<void> {
   const errors: Record<string, string[]> = {};
-  const today = companyToday(ctx.company?.country);
-  if (body.requested_execution_date && body.requested_execution_date < today)
-    errors.requested_execution_date = [`must not be in the past (today is ${today} where the company is)`];
+  const dateProblem = executionDateProblem(body.requested_execution_date, ctx.company?.country);
+  if (dateProblem) errors.requested_execution_date = [dateProblem];
   if (!(await paymentRunSupport()).fields) Object.assign(errors, unsupportedFields(body));
   else
     body.instructions?.forEach((ins, i) => {
