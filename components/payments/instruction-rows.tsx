@@ -53,7 +53,8 @@ export function InstructionRows({
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full border-collapse text-[13px]" aria-label="Instructions">
+      {/* Below ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow. */}
+      <table className="w-full min-w-[56rem] border-collapse text-[13px]" aria-label="Instructions">
         <thead>
           <tr>
             <th
@@ -260,7 +261,7 @@ function RowExtras({
                 autoComplete="off"
                 aria-invalid={bicErr ? true : undefined}
                 aria-describedby={bicErr ? `ins-${i}-bic-err` : undefined}
-                className={`${SMALL} w-32 font-mono uppercase ${bicErr ? "border-red-500" : "border-slate-300"}`}
+                className={`${SMALL} w-32 font-mono uppercase placeholder:font-sans placeholder:normal-case ${bicErr ? "border-red-500" : "border-slate-300"}`}
               />
             </div>
             {bicErr && (
@@ -298,7 +299,7 @@ function RowExtras({
                     autoComplete="off"
                     aria-invalid={remErr ? true : undefined}
                     aria-describedby={remErr ? `ins-${i}-rem-err` : undefined}
-                    className={`${SMALL} min-w-0 flex-1 ${kind === "creditor_reference" ? "font-mono uppercase" : ""} ${
+                    className={`${SMALL} min-w-0 flex-1 ${kind === "creditor_reference" ? "font-mono uppercase placeholder:normal-case" : ""} ${
                       remErr ? "border-red-500" : "border-slate-300"
                     }`}
                   />

@@ -25,6 +25,7 @@
  */
 import "server-only";
 import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "../../contract";
+import { remittanceText } from "../../contract/payments";
 import { counterpartiesForRisk } from "../../counterparties/counterparties";
 import { addDaysIso, todayUtc } from "../../dates";
 import {
@@ -125,8 +126,24 @@ function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: strin
     creditorName: ins.creditor_name,
     creditorIban: ins.creditor_iban,
     endToEndId: ins.end_to_end_id,
+    remittanceInformation: remittanceText(ins.remittance_information),
     debtorAccountId,
   };
+}
+
+/**
+ * The counterparty an instruction pays, found by IBAN (the API keeps no link):
+ * the company's verified counterparty with that IBAN, else any other with it
+ * (pending, rejected, disabled: the signal then names its status); undefined
+ * for an ad-hoc creditor.
+ */
+export function counterpartyOf(
+  counterparties: readonly { id: string; iban: string; status: string }[],
+  iban: string,
+): string | undefined {
+  const key = ibanKey(iban);
+  const same = counterparties.filter((c) => ibanKey(c.iban) === key);
+  return (same.find((c) => c.status === "verified") ?? same[0])?.id;
 }
 
 /**
@@ -256,6 +273,8 @@ async function computeBatchRisk(ctx: BffContext, company: Company, batchId: stri
         creditorName: i.creditor_name,
         creditorIban: i.creditor_iban,
         endToEndId: i.end_to_end_id,
+        remittanceInformation: remittanceText(i.remittance_information),
+        counterpartyId: counterpartyOf(counterparties, i.creditor_iban),
       })),
     },
     riskCtx,
