@@ -37,7 +37,8 @@ export function creditorReferenceProblem(raw: string): string | null {
   if (!ref.startsWith("RF")) return "must start with RF (ISO 11649 creditor reference)";
   if (ref.length > 25) return "must be at most 25 characters (RF, 2 check digits, up to 21 characters)";
   if (!SHAPE.test(ref)) return "must be RF, 2 check digits and 1–21 letters or digits";
-  if (ref.slice(2, 4) === "00" || ref.slice(2, 4) === "01") return "has invalid check digits (00 and 01 are never used)";
+  if (ref.slice(2, 4) === "00" || ref.slice(2, 4) === "01")
+    return "has invalid check digits (00 and 01 are never used)";
   if (mod97(ref.slice(4) + ref.slice(0, 4)) !== 1) return "has wrong check digits (ISO 11649 mod 97)";
   return null;
 }
