@@ -216,6 +216,7 @@ export function InstructionRows({
   );
 }
 
+const RF_CASE = "font-mono uppercase placeholder:normal-case";
 const SMALL = "h-7 rounded-md border bg-white px-2 text-[12px] text-slate-900 placeholder:text-slate-400";
 
 /** The second line of a row: the payee flag, then (with the payment-run fields) BIC and remittance information. */
@@ -261,7 +262,10 @@ function RowExtras({
                 autoComplete="off"
                 aria-invalid={bicErr ? true : undefined}
                 aria-describedby={bicErr ? `ins-${i}-bic-err` : undefined}
-                className={`${SMALL} w-32 font-mono uppercase placeholder:font-sans placeholder:normal-case ${bicErr ? "border-red-500" : "border-slate-300"}`}
+                className={
+                  `${SMALL} w-32 font-mono uppercase placeholder:font-sans placeholder:normal-case ` +
+                  (bicErr ? "border-red-500" : "border-slate-300")
+                }
               />
             </div>
             {bicErr && (
@@ -299,7 +303,7 @@ function RowExtras({
                     autoComplete="off"
                     aria-invalid={remErr ? true : undefined}
                     aria-describedby={remErr ? `ins-${i}-rem-err` : undefined}
-                    className={`${SMALL} min-w-0 flex-1 ${kind === "creditor_reference" ? "font-mono uppercase placeholder:normal-case" : ""} ${
+                    className={`${SMALL} min-w-0 flex-1 ${kind === "creditor_reference" ? RF_CASE : ""} ${
                       remErr ? "border-red-500" : "border-slate-300"
                     }`}
                   />

@@ -121,7 +121,10 @@ export function NewBatchForm({
       />
       {!runFields && (
         <p
-          className="mb-3 flex items-start gap-2 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-[13px] text-slate-700"
+          className={
+            "mb-3 flex items-start gap-2 rounded-md border border-slate-200 bg-slate-50 " +
+            "px-3 py-2 text-[13px] text-slate-700"
+          }
           data-testid="run-fields-unavailable"
         >
           <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />

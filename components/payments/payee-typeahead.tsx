@@ -48,7 +48,9 @@ export function PayeeFlag({ standing }: { standing: ReturnType<typeof payeeStand
     );
   return (
     <span
-      className="inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 text-[11px] font-medium text-amber-800"
+      className={
+        "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 " + "text-[11px] font-medium text-amber-800"
+      }
       data-testid="payee-flag"
     >
       {standing === "pending" ? (
@@ -155,7 +157,10 @@ export function PayeeTypeahead({
         role="listbox"
         aria-label="Counterparties"
         hidden={!shown}
-        className="absolute left-0 z-20 mt-1 max-h-72 w-[min(28rem,90vw)] overflow-auto rounded-md border border-slate-200 bg-white py-1 shadow-lg"
+        className={
+          "absolute left-0 z-20 mt-1 max-h-72 w-[min(28rem,90vw)] overflow-auto rounded-md " +
+          "border border-slate-200 bg-white py-1 shadow-lg"
+        }
       >
         {options.map((p, i) => (
           <li

@@ -249,7 +249,7 @@ describe("with an API that advertises the payment-run extensions", () => {
 });
 
 describe("with an API that does not advertise them", () => {
-  it("refuses the extension fields by name and sends nothing; edit and discard are 409; a plain batch works", async () => {
+  it("refuses the extension fields by name and sends nothing; edit / discard 409; a plain batch works", async () => {
     const real = g.__treasuryCapabilities;
     g.__treasuryCapabilities = {
       has: (name) => name === "payments.debtor_account",

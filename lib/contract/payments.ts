@@ -192,7 +192,9 @@ export const PaymentBatchCreate = z
           "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is " +
           "refused (four-eyes).",
       }),
-    reference: text(140).optional().meta({ description: "Extension: the batch's name / reference (1–140 characters)" }),
+    reference: text(140)
+      .optional()
+      .meta({ description: "Extension: the batch's name / reference (1 to 140 characters)" }),
     debtor_account_id: Uuid.optional().meta({
       description:
         "Extension: the account the batch is paid from: an active account of the company in the batch currency. " +

@@ -122,7 +122,10 @@ export async function updateBatch(ctx: WriteScope, id: string, body: PaymentBatc
   return treasury().updateBatch(ctx.write, id, body);
 }
 
-/** Discards a batch still in status `created` (DELETE extension). @throws BffError 409 when the API does not offer it. */
+/**
+ * Discards a batch still in status `created` (DELETE extension).
+ * @throws BffError 409 when the API does not offer it (or, from the API, once submitted).
+ */
 export async function discardBatch(ctx: WriteScope, id: string): Promise<void> {
   if (!(await paymentRunSupport()).discard)
     throw new BffError("conflict", "The connected Treasury API does not offer discarding a batch.");

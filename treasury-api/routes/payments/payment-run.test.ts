@@ -276,7 +276,7 @@ describe("advertisement", () => {
 });
 
 describe("the bank and the matcher", () => {
-  it("debits the chosen account and books the remittance text; a statement line with only the RF reference is matched", async () => {
+  it("debits the chosen account, books the remittance text; a line with only the RF reference is matched", async () => {
     const id = await createdId({
       debtor_account_id: PAYROLL,
       instructions: [ins({ amount: "777.00", remittance_information: { type: "creditor_reference", reference: RF } })],
