@@ -90,6 +90,17 @@ test("create a batch with a typeahead payee, debtor account and RF reference; ed
   await scanAndShoot(treasurer, "payment-run-form");
   await shoot(treasurer, "form-desktop");
   await treasurer.setViewportSize({ width: 390, height: 844 });
+  // On a phone the instructions table scrolls inside its own box; the page itself never scrolls sideways.
+  const wide = await treasurer.evaluate(() => {
+    const over = [...document.body.querySelectorAll("*")].find(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.closest("[class*=overflow-x-auto]"),
+    );
+    return {
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      culprit: over ? `${over.tagName} ${over.className}`.slice(0, 120) : "",
+    };
+  });
+  expect(wide).toEqual({ page: 0, culprit: "" });
   await shoot(treasurer, "form-390");
   await treasurer.setViewportSize({ width: 1360, height: 860 });
 
