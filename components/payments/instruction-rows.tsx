@@ -52,8 +52,11 @@ export function InstructionRows({
   const rows = useWatch({ control, name: "instructions" });
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      {/* Below ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow. */}
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {/*
+        Below ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow; the box is
+        positioned so the visually hidden (absolute) cell labels are clipped with it and do not widen the page.
+      */}
       <table className="w-full min-w-[56rem] border-collapse text-[13px]" aria-label="Instructions">
         <thead>
           <tr>
