@@ -7,6 +7,8 @@
 export const AUDIT_ACTION = {
   batchCreate: "payment_batch.create",
   batchSubmit: "payment_batch.submit",
+  batchEdit: "payment_batch.edit",
+  batchDiscard: "payment_batch.discard",
   batchPain001Export: "payment_batch.pain001_export",
   statementsImport: "statements.import",
   approvalApprove: "approval.approve",
@@ -54,6 +56,8 @@ export type AuditAction = (typeof AUDIT_ACTION)[keyof typeof AUDIT_ACTION];
 export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.batchCreate,
   AUDIT_ACTION.batchSubmit,
+  AUDIT_ACTION.batchEdit,
+  AUDIT_ACTION.batchDiscard,
   AUDIT_ACTION.batchPain001Export,
   AUDIT_ACTION.statementsImport,
   AUDIT_ACTION.approvalApprove,

@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { ArrowLeft, Send } from "lucide-react";
+import { ArrowLeft, Pencil, Send, Trash2 } from "lucide-react";
 import type { PaymentInstruction } from "@/lib/contract";
 import type { BatchView } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { PageHeader, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { errorText } from "@/components/data/error-text";
@@ -19,6 +19,8 @@ import { paymentQueries } from "./payment-queries";
 import { Pain001Panel } from "./pain001-panel";
 import { MOVING_STATES, StatusBadge } from "./status-badge";
 import { SubmitBatchDialog } from "./submit-batch-dialog";
+import { DiscardBatchDialog } from "./discard-batch-dialog";
+import { PayeeFlag } from "./payee-typeahead";
 
 /**
  * One batch: header figures, its risk signals (also for its creator before
@@ -30,6 +32,7 @@ import { SubmitBatchDialog } from "./submit-batch-dialog";
 export function BatchDetail({ companyId, id }: { companyId: string; id: string }) {
   const q = useQuery(paymentQueries.view(companyId, id));
   const [submitting, setSubmitting] = useState(false);
+  const [discarding, setDiscarding] = useState(false);
   if (q.isPending) return <SkeletonRows rows={8} />;
   if (q.isError)
     return <ProblemState title="This batch could not be loaded" message={errorText(q.error, "Loading the batch")} />;
@@ -45,7 +48,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
         <ArrowLeft className="size-3.5" aria-hidden /> Payments
       </Link>
       <PageHeader
-        title={`Batch ${b.id.slice(0, 8)}`}
+        title={b.reference ? `${b.reference} · ${b.id.slice(0, 8)}` : `Batch ${b.id.slice(0, 8)}`}
         description={
           <span className="inline-flex items-center gap-2">
             <StatusBadge status={b.status} />
@@ -53,10 +56,24 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
           </span>
         }
         actions={
-          v.may_submit ? (
-            <Button variant="primary" onClick={() => setSubmitting(true)} data-testid="submit-batch">
-              <Send className="size-4" aria-hidden /> Submit for approval
-            </Button>
+          v.may_submit || v.may_edit || v.may_discard ? (
+            <div className="flex flex-wrap items-center gap-2">
+              {v.may_discard && (
+                <Button onClick={() => setDiscarding(true)} data-testid="discard-batch">
+                  <Trash2 className="size-4" aria-hidden /> Discard
+                </Button>
+              )}
+              {v.may_edit && (
+                <Link href={`/payments/${b.id}/edit`} className={buttonClass("secondary")} data-testid="edit-batch">
+                  <Pencil className="size-4" aria-hidden /> Edit
+                </Link>
+              )}
+              {v.may_submit && (
+                <Button variant="primary" onClick={() => setSubmitting(true)} data-testid="submit-batch">
+                  <Send className="size-4" aria-hidden /> Submit for approval
+                </Button>
+              )}
+            </div>
           ) : null
         }
       />
@@ -77,7 +94,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
           <h2 id="instructions-h" className="mb-2 text-sm font-semibold text-slate-900">
             Instructions
           </h2>
-          <InstructionsTable instructions={v.instructions} />
+          <InstructionsTable instructions={v.instructions} standing={v.payee_standing ?? {}} />
         </section>
         <aside className="space-y-5">
           <Pain001Panel companyId={companyId} batch={b} />
@@ -90,6 +107,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
         </aside>
       </div>
       {submitting && <SubmitBatchDialog companyId={companyId} batch={b} onClose={() => setSubmitting(false)} />}
+      {discarding && <DiscardBatchDialog batch={b} onClose={() => setDiscarding(false)} />}
     </div>
   );
 }
@@ -107,7 +125,7 @@ function BatchFigures({ view }: { view: BatchView }) {
     ],
     ["Execution date", b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—"],
     ["Created", <Timestamp key="ts" value={b.created_at} />],
-    ["Created by", view.created_by ?? "outside the dashboard"],
+    ["Created by", view.created_by ? (view.created_by_name ?? view.created_by) : "outside the dashboard"],
   ];
   return (
     <dl
@@ -128,14 +146,22 @@ function BatchFigures({ view }: { view: BatchView }) {
   );
 }
 
-function InstructionsTable({ instructions }: { instructions: PaymentInstruction[] }) {
+function InstructionsTable({
+  instructions,
+  standing,
+}: {
+  instructions: PaymentInstruction[];
+  standing: NonNullable<BatchView["payee_standing"]>;
+}) {
+  const withRemittance = instructions.some((i) => i.remittance_information);
   return (
     <Table label="Instructions">
       <thead>
         <tr>
           <Th>End-to-end id</Th>
           <Th>Creditor</Th>
-          <Th>IBAN</Th>
+          <Th>IBAN / BIC</Th>
+          {withRemittance && <Th>Remittance</Th>}
           <Th>Status</Th>
           <Th align="right">Amount</Th>
         </tr>
@@ -144,8 +170,25 @@ function InstructionsTable({ instructions }: { instructions: PaymentInstruction[
         {instructions.map((i) => (
           <tr key={i.id} data-testid="instruction-row">
             <Td mono>{i.end_to_end_id}</Td>
-            <Td>{i.creditor_name}</Td>
-            <Td mono>{i.creditor_iban}</Td>
+            <Td>
+              {i.creditor_name}
+              {standing[i.id] && standing[i.id] !== "verified" && (
+                <span className="mt-0.5 block">
+                  <PayeeFlag standing={standing[i.id] ?? null} />
+                </span>
+              )}
+            </Td>
+            <Td mono>
+              {i.creditor_iban}
+              {i.creditor_bic && <span className="block text-[11px] text-slate-600">{i.creditor_bic}</span>}
+            </Td>
+            {withRemittance && (
+              <Td mono={i.remittance_information?.type === "creditor_reference"}>
+                {i.remittance_information?.type === "creditor_reference"
+                  ? i.remittance_information.reference
+                  : (i.remittance_information?.text ?? "—")}
+              </Td>
+            )}
             <Td>{i.status ? <StatusBadge status={i.status} /> : "—"}</Td>
             <Td align="right">
               <Amount value={i.amount} currency={i.currency} />

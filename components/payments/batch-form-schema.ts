@@ -11,9 +11,12 @@
  * the zod-free amount rules of `lib/contract/amounts`.
  */
 import type { Resolver } from "react-hook-form";
-import type { PaymentBatchCreate as BatchBody } from "@/lib/contract";
+import { isSEPACountry } from "ibantools";
+import type { PaymentBatch, PaymentBatchCreate as BatchBody, PaymentInstruction } from "@/lib/contract";
 import { currencyMinorUnits, isPositiveDecimalString } from "@/lib/contract/amounts";
 import { ExactDecimal } from "@/lib/exact-decimal";
+
+export type RemittanceKind = "none" | "unstructured" | "creditor_reference";
 
 export interface InstructionRow {
   amount: string;
@@ -22,34 +25,96 @@ export interface InstructionRow {
   end_to_end_id: string;
   /** Kept equal to the batch currency; not shown. */
   currency: string;
+  /** Payment-run extensions (sent only when the API advertises them). */
+  creditor_bic?: string;
+  remittance_kind?: RemittanceKind;
+  /** Free text, or the RF creditor reference, by `remittance_kind`. */
+  remittance?: string;
+  /** The counterparty picked in the typeahead (not sent; the payee flag compares IBANs). */
+  counterparty_id?: string;
 }
 
 export interface BatchFormValues {
   company_id: string;
   currency: string;
   requested_execution_date: string;
+  /** Extensions: the batch's name and the account it is paid from ("" = none / the API's default). */
+  reference?: string;
+  debtor_account_id?: string;
   instructions: InstructionRow[];
+}
+
+/** Resolver context: whether the API takes the payment-run fields (else they are left out of the body). */
+export interface BatchFormContext {
+  runFields: boolean;
 }
 
 /** An empty instruction row in `currency`. */
 export function emptyRow(currency: string): InstructionRow {
-  return { amount: "", creditor_name: "", creditor_iban: "", end_to_end_id: "", currency };
+  return {
+    amount: "",
+    creditor_name: "",
+    creditor_iban: "",
+    end_to_end_id: "",
+    currency,
+    creditor_bic: "",
+    remittance_kind: "none",
+    remittance: "",
+    counterparty_id: "",
+  };
 }
 
-/** The request body of the form values (POST /payments/batches). */
-export function toBody(v: BatchFormValues): BatchBody {
+/** The remittance information of a row, or undefined when it has none. */
+function remittanceOf(r: InstructionRow) {
+  const text = (r.remittance ?? "").trim();
+  if (!text || !r.remittance_kind || r.remittance_kind === "none") return undefined;
+  return r.remittance_kind === "creditor_reference"
+    ? { type: "creditor_reference" as const, reference: text }
+    : { type: "unstructured" as const, text };
+}
+
+/**
+ * The request body of the form values (POST /payments/batches). With
+ * `runFields` the batch reference, debtor account and each row's BIC and
+ * remittance information are included when filled; without, never.
+ */
+export function toBody(v: BatchFormValues, runFields = false): BatchBody {
+  const reference = (v.reference ?? "").trim();
   return {
     company_id: v.company_id,
     currency: v.currency,
     ...(v.requested_execution_date ? { requested_execution_date: v.requested_execution_date } : {}),
-    instructions: v.instructions.map((r) => ({
-      amount: r.amount.trim(),
-      currency: v.currency,
-      creditor_name: r.creditor_name,
-      creditor_iban: r.creditor_iban,
-      end_to_end_id: r.end_to_end_id,
-    })),
+    ...(runFields && reference ? { reference } : {}),
+    ...(runFields && v.debtor_account_id ? { debtor_account_id: v.debtor_account_id } : {}),
+    instructions: v.instructions.map((r) => {
+      const bic = (r.creditor_bic ?? "").trim();
+      const remittance = runFields ? remittanceOf(r) : undefined;
+      return {
+        amount: r.amount.trim(),
+        currency: v.currency,
+        creditor_name: r.creditor_name,
+        creditor_iban: r.creditor_iban,
+        end_to_end_id: r.end_to_end_id,
+        ...(runFields && bic ? { creditor_bic: bic } : {}),
+        ...(remittance ? { remittance_information: remittance } : {}),
+      };
+    }),
   } as BatchBody;
+}
+
+/** The IBAN's country code when it looks like one ("NO9386…" → "NO"), else null. */
+function ibanCountryCode(iban: string): string | null {
+  const c = iban.replace(/\s+/g, "").slice(0, 2).toUpperCase();
+  return /^[A-Z]{2}$/.test(c) ? c : null;
+}
+
+/**
+ * Whether a row needs a BIC: outside SEPA the IBAN does not identify the bank
+ * for every payment scheme, so the BIC is required there; inside SEPA it is optional.
+ */
+export function bicRequired(iban: string): boolean {
+  const country = ibanCountryCode(iban);
+  return country !== null && !isSEPACountry(country);
 }
 
 async function loadContractResolver() {
@@ -62,15 +127,40 @@ async function loadContractResolver() {
 
 let contractResolver: ReturnType<typeof loadContractResolver> | null = null;
 
-/** react-hook-form resolver: the contract schema over `toBody(values)`; errors keep the form's field paths. */
-export const batchResolver: Resolver<BatchFormValues> = async (values, context, options) => {
+/**
+ * react-hook-form resolver: the contract schema over `toBody(values)`; errors
+ * keep the form's field paths (a remittance error is put on the row's
+ * `remittance` cell). With the payment-run fields, a row outside SEPA needs a BIC.
+ */
+export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async (values, context, options) => {
   // A failed chunk load rejects this validation; the next one tries again.
   contractResolver ??= loadContractResolver().catch((err: unknown) => {
     contractResolver = null;
     throw err;
   });
-  const r = await (await contractResolver)(toBody(values) as never, context, options as never);
-  return Object.keys(r.errors).length ? { values: {}, errors: r.errors as never } : { values, errors: {} };
+  const runFields = context?.runFields ?? false;
+  const r = await (await contractResolver)(toBody(values, runFields) as never, context, options as never);
+  const errors = r.errors as Record<string, unknown> & {
+    instructions?: Record<number, Record<string, unknown> & { remittance_information?: Record<string, unknown> }>;
+  };
+  for (const row of Object.values(errors.instructions ?? {})) {
+    const rem = row?.remittance_information;
+    if (rem) {
+      row.remittance = rem.reference ?? rem.text ?? rem;
+      delete row.remittance_information;
+    }
+  }
+  if (runFields) {
+    values.instructions.forEach((row, i) => {
+      if (!(row.creditor_bic ?? "").trim() && bicRequired(row.creditor_iban)) {
+        errors.instructions ??= {};
+        errors.instructions[i] ??= {};
+        const cell = errors.instructions[i];
+        if (cell) cell.creditor_bic = { type: "required", message: "is required for an IBAN outside SEPA" };
+      }
+    });
+  }
+  return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
 };
 
 /** Fraction digits of `currency`, or null when the code is unknown (then the schema reports the currency). */
@@ -109,4 +199,29 @@ export function runningTotal(
     sum = sum.plus(a);
   }
   return { total: sum.toFixed(dp), count: rows.length, invalid };
+}
+
+/** The form values of a created batch (the edit form). Amounts stay decimal strings. */
+export function batchFormValues(batch: PaymentBatch, instructions: readonly PaymentInstruction[]): BatchFormValues {
+  return {
+    company_id: batch.company_id,
+    currency: batch.currency,
+    requested_execution_date: batch.requested_execution_date ?? "",
+    reference: batch.reference ?? "",
+    debtor_account_id: batch.debtor_account_id ?? "",
+    instructions: instructions.map((i) => ({
+      amount: i.amount,
+      currency: i.currency,
+      creditor_name: i.creditor_name,
+      creditor_iban: i.creditor_iban,
+      end_to_end_id: i.end_to_end_id,
+      creditor_bic: i.creditor_bic ?? "",
+      remittance_kind: i.remittance_information?.type ?? "none",
+      remittance:
+        i.remittance_information?.type === "creditor_reference"
+          ? i.remittance_information.reference
+          : (i.remittance_information?.text ?? ""),
+      counterparty_id: "",
+    })),
+  };
 }

@@ -20,7 +20,14 @@ interface Entry {
 export function BatchTimeline({ view }: { view: BatchView }) {
   const byId = new Map<string, PaymentInstruction>(view.instructions.map((i) => [i.id, i]));
   const entries: Entry[] = [
-    { at: view.batch.created_at, key: "created", label: <>Created{view.created_by ? ` by ${view.created_by}` : ""}</> },
+    {
+      at: view.batch.created_at,
+      key: "created",
+      // The person's name; the e-mail only when the dashboard has no name for them.
+      label: (
+        <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : " outside the dashboard"}</>
+      ),
+    },
   ];
   for (const d of view.approval?.approved_by ?? [])
     entries.push({ at: d.at, key: `a-${d.email}-${d.at}`, label: <>Approved by {d.name ?? d.email}</> });

@@ -93,6 +93,7 @@ function BatchesTable({ batches }: { batches: PaymentBatch[] }) {
               <Link href={`/payments/${b.id}`} className="text-sky-800 underline-offset-2 hover:underline">
                 {b.id.slice(0, 8)}
               </Link>
+              {b.reference ? <span className="ml-2 font-sans text-[13px] text-slate-800">{b.reference}</span> : null}
             </Td>
             <Td>
               <StatusBadge status={b.status} />

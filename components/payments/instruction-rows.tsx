@@ -1,10 +1,20 @@
 "use client";
 
-import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { Fragment } from "react";
+import {
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from "react-hook-form";
+import { friendlyFormatIBAN } from "ibantools";
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { emptyRow, type BatchFormValues } from "./batch-form-schema";
+import { bicRequired, emptyRow, type BatchFormValues } from "./batch-form-schema";
 import { IbanCountry } from "./iban-country";
+import { PayeeFlag, PayeeTypeahead, payeeStanding, type PayeeOption } from "./payee-typeahead";
 
 const COLUMNS = [
   { name: "creditor_name", label: "Creditor name", width: "w-[26%]" },
@@ -17,24 +27,37 @@ const COLUMNS = [
  * The instructions editor: one row per instruction with add,
  * duplicate and remove; every cell is a labelled input reachable with Tab,
  * Enter in the last row's amount adds a row; each cell shows its own error.
+ * The creditor name is a typeahead over the company's counterparties; under
+ * each row its payee flag ("not a verified counterparty" for an ad-hoc
+ * creditor) and, when the API takes them, BIC and remittance information.
  */
 export function InstructionRows({
   control,
   register,
+  setValue,
   errors,
   currency,
+  payees,
+  runFields,
 }: {
   control: Control<BatchFormValues>;
   register: UseFormRegister<BatchFormValues>;
+  setValue: UseFormSetValue<BatchFormValues>;
   errors: FieldErrors<BatchFormValues>;
   currency: string;
+  payees: readonly PayeeOption[];
+  runFields: boolean;
 }) {
   const { fields, append, remove, insert } = useFieldArray({ control, name: "instructions" });
   const rows = useWatch({ control, name: "instructions" });
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full border-collapse text-[13px]" aria-label="Instructions">
+    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      {/*
+        Below ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow; the box is
+        positioned so the visually hidden (absolute) cell labels are clipped with it and do not widen the page.
+      */}
+      <table className="w-full min-w-[56rem] border-collapse text-[13px]" aria-label="Instructions">
         <thead>
           <tr>
             <th
@@ -67,69 +90,122 @@ export function InstructionRows({
         <tbody>
           {fields.map((field, i) => {
             const rowErrors = errors.instructions?.[i];
+            const row = rows?.[i];
+            const pick = (p: PayeeOption) => {
+              const opts = { shouldValidate: true, shouldDirty: true };
+              setValue(`instructions.${i}.creditor_name`, p.name, opts);
+              setValue(`instructions.${i}.creditor_iban`, friendlyFormatIBAN(p.iban) ?? p.iban, opts);
+              setValue(`instructions.${i}.counterparty_id`, p.id);
+              if (runFields && p.bic) setValue(`instructions.${i}.creditor_bic`, p.bic, opts);
+              if (runFields && p.defaultRemittance && !row?.remittance) {
+                setValue(`instructions.${i}.remittance_kind`, "unstructured");
+                setValue(`instructions.${i}.remittance`, p.defaultRemittance, opts);
+              }
+            };
             return (
-              <tr key={field.id} data-testid="editor-row" className={rowErrors ? "bg-red-50/40" : ""}>
-                <td className="border-b border-slate-100 px-2 py-1.5 align-top text-xs text-slate-500 tabular">
-                  {i + 1}
-                </td>
-                {COLUMNS.map((c) => {
-                  const err = rowErrors?.[c.name]?.message;
-                  const id = `ins-${i}-${c.name}`;
-                  return (
-                    <td key={c.name} className="border-b border-slate-100 px-2 py-1.5 align-top">
-                      <label htmlFor={id} className="sr-only">
-                        {c.label} of row {i + 1}
-                      </label>
-                      <input
-                        id={id}
-                        {...register(`instructions.${i}.${c.name}`)}
-                        inputMode={c.name === "amount" ? "decimal" : undefined}
-                        autoComplete="off"
-                        aria-invalid={err ? true : undefined}
-                        aria-describedby={err ? `${id}-err` : undefined}
-                        className={`${input} ${c.name === "amount" ? "text-right " + "tabular" : ""} ${
-                          c.name === "creditor_iban" || c.name === "end_to_end_id" ? "font-mono " + "text-xs" : ""
-                        } ${err ? "border-red-500" : "border-slate-300"}`}
-                        onKeyDown={(e) => {
-                          if (e.key === "Enter" && c.name === "amount" && i === fields.length - 1) {
-                            e.preventDefault();
-                            append(emptyRow(currency));
-                          }
-                        }}
-                      />
-                      {c.name === "creditor_iban" && <IbanCountry iban={rows?.[i]?.creditor_iban ?? ""} />}
-                      {err && (
-                        <span
-                          id={`${id}-err`}
-                          className="mt-0.5 block text-[11px] text-red-700"
-                          data-testid="cell-error"
-                        >
-                          {c.label} {err}
-                        </span>
-                      )}
-                    </td>
-                  );
-                })}
-                <td className="whitespace-nowrap border-b border-slate-100 px-1 py-1.5 align-top">
-                  <Button
-                    variant="ghost"
-                    className="px-2"
-                    aria-label={`Duplicate row ${i + 1}`}
-                    onClick={() => insert(i + 1, { ...(rows?.[i] ?? emptyRow(currency)), end_to_end_id: "" })}
+              <Fragment key={field.id}>
+                <tr data-testid="editor-row" className={rowErrors ? "bg-red-50/40" : ""}>
+                  <td
+                    rowSpan={2}
+                    className="border-b border-slate-200 px-2 py-1.5 align-top text-xs text-slate-500 tabular"
                   >
-                    <Copy className="size-3.5" aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="px-2"
-                    aria-label={`Remove row ${i + 1}`}
-                    disabled={fields.length === 1}
-                    onClick={() => remove(i)}
-                  >
-                    <Trash2 className="size-3.5" aria-hidden />
-                  </Button>
-                </td>
-              </tr>
+                    {i + 1}
+                  </td>
+                  {COLUMNS.map((c) => {
+                    const err = rowErrors?.[c.name]?.message;
+                    const id = `ins-${i}-${c.name}`;
+                    if (c.name === "creditor_name")
+                      return (
+                        <td key={c.name} className="px-2 pb-1 pt-1.5 align-top">
+                          <PayeeTypeahead
+                            id={id}
+                            label={`${c.label} of row ${i + 1}`}
+                            payees={payees}
+                            inputProps={register(`instructions.${i}.creditor_name`)}
+                            value={row?.creditor_name ?? ""}
+                            invalid={Boolean(err)}
+                            describedBy={err ? `${id}-err` : undefined}
+                            onPick={pick}
+                          />
+                          {err && (
+                            <span
+                              id={`${id}-err`}
+                              className="mt-0.5 block text-[11px] text-red-700"
+                              data-testid="cell-error"
+                            >
+                              {c.label} {err}
+                            </span>
+                          )}
+                        </td>
+                      );
+                    return (
+                      <td key={c.name} className="px-2 pb-1 pt-1.5 align-top">
+                        <label htmlFor={id} className="sr-only">
+                          {c.label} of row {i + 1}
+                        </label>
+                        <input
+                          id={id}
+                          {...register(`instructions.${i}.${c.name}`)}
+                          inputMode={c.name === "amount" ? "decimal" : undefined}
+                          autoComplete="off"
+                          aria-invalid={err ? true : undefined}
+                          aria-describedby={err ? `${id}-err` : undefined}
+                          className={`${input} ${c.name === "amount" ? "text-right " + "tabular" : ""} ${
+                            c.name === "creditor_iban" || c.name === "end_to_end_id" ? "font-mono " + "text-xs" : ""
+                          } ${err ? "border-red-500" : "border-slate-300"}`}
+                          onKeyDown={(e) => {
+                            if (e.key === "Enter" && c.name === "amount" && i === fields.length - 1) {
+                              e.preventDefault();
+                              append(emptyRow(currency));
+                            }
+                          }}
+                        />
+                        {c.name === "creditor_iban" && <IbanCountry iban={rows?.[i]?.creditor_iban ?? ""} />}
+                        {err && (
+                          <span
+                            id={`${id}-err`}
+                            className="mt-0.5 block text-[11px] text-red-700"
+                            data-testid="cell-error"
+                          >
+                            {c.label} {err}
+                          </span>
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td rowSpan={2} className="whitespace-nowrap border-b border-slate-200 px-1 py-1.5 align-top">
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      aria-label={`Duplicate row ${i + 1}`}
+                      onClick={() => insert(i + 1, { ...(rows?.[i] ?? emptyRow(currency)), end_to_end_id: "" })}
+                    >
+                      <Copy className="size-3.5" aria-hidden />
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      className="px-2"
+                      aria-label={`Remove row ${i + 1}`}
+                      disabled={fields.length === 1}
+                      onClick={() => remove(i)}
+                    >
+                      <Trash2 className="size-3.5" aria-hidden />
+                    </Button>
+                  </td>
+                </tr>
+                <tr className={rowErrors ? "bg-red-50/40" : ""}>
+                  <td colSpan={COLUMNS.length} className="border-b border-slate-200 px-2 pb-2 pt-0 align-top">
+                    <RowExtras
+                      i={i}
+                      register={register}
+                      errors={rowErrors}
+                      row={row}
+                      payees={payees}
+                      runFields={runFields}
+                    />
+                  </td>
+                </tr>
+              </Fragment>
             );
           })}
         </tbody>
@@ -139,6 +215,112 @@ export function InstructionRows({
           <Plus className="size-4" aria-hidden /> Add instruction
         </Button>
       </div>
+    </div>
+  );
+}
+
+const RF_CASE = "font-mono uppercase placeholder:normal-case";
+const SMALL = "h-7 rounded-md border bg-white px-2 text-[12px] text-slate-900 placeholder:text-slate-400";
+
+/** The second line of a row: the payee flag, then (with the payment-run fields) BIC and remittance information. */
+function RowExtras({
+  i,
+  register,
+  errors,
+  row,
+  payees,
+  runFields,
+}: {
+  i: number;
+  register: UseFormRegister<BatchFormValues>;
+  errors: NonNullable<FieldErrors<BatchFormValues>["instructions"]>[number] | undefined;
+  row: BatchFormValues["instructions"][number] | undefined;
+  payees: readonly PayeeOption[];
+  runFields: boolean;
+}) {
+  const standing = payeeStanding(payees, row?.creditor_iban ?? "");
+  const kind = row?.remittance_kind ?? "none";
+  const bicErr = errors?.creditor_bic?.message;
+  const remErr = errors?.remittance?.message;
+  const needsBic = bicRequired(row?.creditor_iban ?? "");
+  return (
+    <div className="flex flex-wrap items-start gap-x-4 gap-y-1.5">
+      <div className="flex min-h-7 min-w-[12rem] items-center">
+        <PayeeFlag standing={standing} />
+      </div>
+      {runFields && (
+        <>
+          <div className="flex flex-col">
+            <label htmlFor={`ins-${i}-bic`} className="sr-only">
+              BIC of row {i + 1}
+            </label>
+            <div className="flex items-center gap-1.5">
+              <span aria-hidden className="text-[11px] text-slate-500">
+                BIC
+              </span>
+              <input
+                id={`ins-${i}-bic`}
+                {...register(`instructions.${i}.creditor_bic`)}
+                placeholder={needsBic ? "required" : "optional"}
+                autoComplete="off"
+                aria-invalid={bicErr ? true : undefined}
+                aria-describedby={bicErr ? `ins-${i}-bic-err` : undefined}
+                className={
+                  `${SMALL} w-32 font-mono uppercase placeholder:font-sans placeholder:normal-case ` +
+                  (bicErr ? "border-red-500" : "border-slate-300")
+                }
+              />
+            </div>
+            {bicErr && (
+              <span id={`ins-${i}-bic-err`} className="mt-0.5 text-[11px] text-red-700" data-testid="cell-error">
+                BIC {bicErr}
+              </span>
+            )}
+          </div>
+          <div className="flex min-w-[16rem] flex-1 flex-col">
+            <div className="flex items-center gap-1.5">
+              <label htmlFor={`ins-${i}-remkind`} className="text-[11px] text-slate-500">
+                Remittance
+              </label>
+              <select
+                id={`ins-${i}-remkind`}
+                {...register(`instructions.${i}.remittance_kind`)}
+                className={`${SMALL} border-slate-300`}
+              >
+                <option value="none">none</option>
+                <option value="unstructured">Text</option>
+                <option value="creditor_reference">RF reference</option>
+              </select>
+              {kind !== "none" && (
+                <>
+                  <label htmlFor={`ins-${i}-rem`} className="sr-only">
+                    {kind === "creditor_reference" ? "RF creditor reference" : "Remittance text"} of row {i + 1}
+                  </label>
+                  <input
+                    id={`ins-${i}-rem`}
+                    {...register(`instructions.${i}.remittance`)}
+                    placeholder={
+                      kind === "creditor_reference" ? "RF18 5390 0754 7034" : "Invoice 4711, up to 140 characters"
+                    }
+                    maxLength={kind === "creditor_reference" ? 40 : 200}
+                    autoComplete="off"
+                    aria-invalid={remErr ? true : undefined}
+                    aria-describedby={remErr ? `ins-${i}-rem-err` : undefined}
+                    className={`${SMALL} min-w-0 flex-1 ${kind === "creditor_reference" ? RF_CASE : ""} ${
+                      remErr ? "border-red-500" : "border-slate-300"
+                    }`}
+                  />
+                </>
+              )}
+            </div>
+            {remErr && (
+              <span id={`ins-${i}-rem-err`} className="mt-0.5 text-[11px] text-red-700" data-testid="cell-error">
+                {kind === "creditor_reference" ? "Creditor reference" : "Remittance text"} {String(remErr)}
+              </span>
+            )}
+          </div>
+        </>
+      )}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { toast } from "@/components/ui/toast";
-import { FileUp } from "lucide-react";
+import { FileUp, Info } from "lucide-react";
 import { Amount } from "@/components/format/amount";
+import { BusinessDate } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { isFinalRefusal } from "@/components/data/error-text";
 import {
@@ -13,10 +14,12 @@ import {
   emptyRow,
   runningTotal,
   toBody,
+  type BatchFormContext,
   type BatchFormValues,
   type InstructionRow,
 } from "./batch-form-schema";
 import { InstructionRows } from "./instruction-rows";
+import type { DebtorAccountOption, PayeeOption } from "@/lib/views/payment-run";
 import { useSaveBatch } from "./use-save-batch";
 
 // Opened on demand: the CSV import (papaparse) loads then, not on the first load.
@@ -26,44 +29,73 @@ const EMPTY = (r: InstructionRow) => !r.amount && !r.creditor_name && !r.credito
 const FIELD = "h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900";
 
 /**
- * The new-batch editor. Validation is live and uses the contract schema; the
- * running total is exact (decimal strings). Saving keeps one Idempotency-Key
- * per batch across retries (`useSaveBatch`), and the server's field errors
- * are put on the cells they name. CSV rows are added after the filled rows.
+ * The new-batch editor (also the editor of a created batch, `edit`).
+ * Validation is live and uses the contract schema; the running total is
+ * exact (decimal strings). Saving keeps one Idempotency-Key per batch across
+ * retries (`useSaveBatch`), and the server's field errors are put on the
+ * cells they name. CSV rows are added after the filled rows. The creditor
+ * name is a typeahead over the company's counterparties; the batch name,
+ * debtor account, BIC and remittance information are offered only when the
+ * API advertises them (`support.fields`), and the form says so otherwise.
  */
 export function NewBatchForm({
   companyId,
   companyName,
   currencies,
   today,
+  accounts,
+  payees,
+  support,
+  edit,
 }: {
   companyId: string;
   companyName: string;
   currencies: string[];
+  /** Today where the company is (`YYYY-MM-DD`): the earliest execution date. */
   today: string;
+  accounts: DebtorAccountOption[];
+  payees: PayeeOption[];
+  support: { fields: boolean };
+  /** Editing a created batch: its id and current values. */
+  edit?: { batchId: string; values: BatchFormValues };
 }) {
   const first = currencies[0] ?? "NOK";
-  const form = useForm<BatchFormValues>({
+  const runFields = support.fields;
+  const form = useForm<BatchFormValues, BatchFormContext>({
     resolver: batchResolver,
+    context: { runFields },
     mode: "onChange",
-    defaultValues: {
+    defaultValues: edit?.values ?? {
       company_id: companyId,
       currency: first,
       requested_execution_date: today,
+      reference: "",
+      debtor_account_id: accounts.find((a) => a.currency === first)?.id ?? "",
       instructions: [emptyRow(first)],
     },
   });
-  const { register, control, handleSubmit, formState, setError, getValues, reset, trigger } = form;
+  const { register, control, handleSubmit, formState, setError, getValues, reset, trigger, setValue } = form;
   const currency = useWatch({ control, name: "currency" });
   const rows = useWatch({ control, name: "instructions" });
+  const debtorId = useWatch({ control, name: "debtor_account_id" });
   const [importing, setImporting] = useState(false);
-  const { save, submit } = useSaveBatch(setError);
-  const onSubmit = handleSubmit((values) => submit(toBody(values)));
+  const { save, submit } = useSaveBatch(setError, edit ? { batchId: edit.batchId } : undefined, runFields);
+  const onSubmit = handleSubmit((values) => submit(toBody(values, runFields)));
+
+  // The debtor account follows the currency: the first account in the new currency when the chosen one is not in it.
+  useEffect(() => {
+    const chosen = accounts.find((a) => a.id === getValues("debtor_account_id"));
+    if (!chosen || chosen.currency !== currency)
+      setValue("debtor_account_id", accounts.find((a) => a.currency === currency)?.id ?? "");
+  }, [currency, accounts, getValues, setValue]);
 
   function importRows(imported: InstructionRow[]) {
     const kept = getValues("instructions").filter((r) => !EMPTY(r));
     reset(
-      { ...getValues(), instructions: [...kept, ...imported.map((r) => ({ ...r, currency }))] },
+      {
+        ...getValues(),
+        instructions: [...kept, ...imported.map((r) => ({ ...emptyRow(currency), ...r, currency }))],
+      },
       { keepDefaultValues: true },
     );
     void trigger();
@@ -73,7 +105,7 @@ export function NewBatchForm({
 
   const listError = formState.errors.instructions?.root?.message || formState.errors.instructions?.message;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New payment batch">
+    <form onSubmit={onSubmit} noValidate aria-label={edit ? "Edit payment batch" : "New payment batch"}>
       <BatchHeaderFields
         companyName={companyName}
         currencies={currencies}
@@ -82,14 +114,42 @@ export function NewBatchForm({
         errors={formState.errors}
         rows={rows ?? []}
         currency={currency}
+        lockCurrency={Boolean(edit)}
+        runFields={runFields}
+        accounts={accounts.filter((a) => a.currency === currency)}
+        debtor={accounts.find((a) => a.id === debtorId) ?? null}
       />
-      <InstructionRows control={control} register={register} errors={formState.errors} currency={currency} />
+      {!runFields && (
+        <p
+          className={
+            "mb-3 flex items-start gap-2 rounded-md border border-slate-200 bg-slate-50 " +
+            "px-3 py-2 text-[13px] text-slate-700"
+          }
+          data-testid="run-fields-unavailable"
+        >
+          <Info className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
+          <span>
+            The connected Treasury API does not offer a batch name, a choice of paying account, BIC or remittance
+            information (its OpenAPI document does not list them), so the form leaves them out. The bank pays from the
+            company&apos;s first active account in the batch currency.
+          </span>
+        </p>
+      )}
+      <InstructionRows
+        control={control}
+        register={register}
+        setValue={setValue}
+        errors={formState.errors}
+        currency={currency}
+        payees={payees}
+        runFields={runFields}
+      />
       {listError ? (
         <p role="alert" className="mt-2 text-[13px] text-red-700">
           Instructions {listError}
         </p>
       ) : null}
-      <SaveBar save={save} onImport={() => setImporting(true)} />
+      <SaveBar save={save} onImport={() => setImporting(true)} editing={Boolean(edit)} />
       {importing && (
         <CsvImportDialog
           currency={currency}
@@ -102,7 +162,10 @@ export function NewBatchForm({
   );
 }
 
-/** Company, currency and execution date of the batch, with the live count and exact running total. */
+/**
+ * Batch name, company, currency, debtor account (with its available balance)
+ * and execution date, with the live count and exact running total.
+ */
 function BatchHeaderFields({
   companyName,
   currencies,
@@ -111,6 +174,10 @@ function BatchHeaderFields({
   errors,
   rows,
   currency,
+  lockCurrency,
+  runFields,
+  accounts,
+  debtor,
 }: {
   companyName: string;
   currencies: string[];
@@ -119,55 +186,159 @@ function BatchHeaderFields({
   errors: FieldErrors<BatchFormValues>;
   rows: InstructionRow[];
   currency: string;
+  lockCurrency: boolean;
+  runFields: boolean;
+  accounts: DebtorAccountOption[];
+  debtor: DebtorAccountOption | null;
 }) {
   const totals = useMemo(() => runningTotal(rows, currency), [rows, currency]);
   const dateErr = errors.requested_execution_date?.message;
+  const refErr = errors.reference?.message;
+  const debtorErr = errors.debtor_account_id?.message;
+  const label = "flex flex-col gap-1 text-xs font-medium text-slate-600";
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
-      <div className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        Company
-        <span className="flex h-8 items-center text-[13px] text-slate-900">{companyName}</span>
-      </div>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        Currency
-        <select {...register("currency")} className={FIELD} data-testid="batch-currency">
-          {currencies.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        Requested execution date
-        <input
-          type="date"
-          {...register("requested_execution_date")}
-          min={today}
-          className={`${FIELD} ${dateErr ? "border-red-500" : ""}`}
-          aria-invalid={dateErr ? true : undefined}
-        />
-        {dateErr && <span className="text-[11px] font-normal text-red-700">{dateErr}</span>}
-      </label>
-      <div className="ml-auto text-right" aria-live="polite" data-testid="running-total">
-        <div className="text-xs text-slate-500">
-          {totals.count} instruction{totals.count === 1 ? "" : "s"}
-          {totals.invalid ? ` · ${totals.invalid} without a valid amount` : ""}
+    <div className="mb-4 rounded-lg border border-slate-200 bg-white px-4 py-3">
+      <div className="flex flex-wrap items-start gap-x-5 gap-y-3">
+        {runFields && (
+          <label className={`${label} min-w-[14rem] flex-1`}>
+            Batch name / reference
+            <input
+              {...register("reference")}
+              placeholder="e.g. Suppliers week 48"
+              maxLength={140}
+              autoComplete="off"
+              data-testid="batch-reference"
+              aria-invalid={refErr ? true : undefined}
+              className={`${FIELD} ${refErr ? "border-red-500" : ""}`}
+            />
+            {refErr && <span className="text-[11px] font-normal text-red-700">Reference {refErr}</span>}
+          </label>
+        )}
+        <div className={label}>
+          Company
+          <span className="flex h-8 items-center text-[13px] text-slate-900">{companyName}</span>
         </div>
-        <div className="text-base font-semibold">
-          <Amount value={totals.total} currency={currency} />
+        <label className={label}>
+          Currency
+          <select
+            {...register("currency")}
+            className={`${FIELD} disabled:bg-slate-50`}
+            data-testid="batch-currency"
+            disabled={lockCurrency}
+          >
+            {currencies.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+        <label className={label}>
+          Requested execution date
+          <input
+            type="date"
+            {...register("requested_execution_date")}
+            min={today}
+            className={`${FIELD} ${dateErr ? "border-red-500" : ""}`}
+            aria-invalid={dateErr ? true : undefined}
+          />
+          {dateErr ? (
+            <span className="text-[11px] font-normal text-red-700">{dateErr}</span>
+          ) : (
+            <span className="text-[11px] font-normal text-slate-500">
+              Earliest <BusinessDate date={today} /> (company time)
+            </span>
+          )}
+        </label>
+      </div>
+      <div className="mt-3 flex flex-wrap items-end gap-x-5 gap-y-3 border-t border-slate-100 pt-3">
+        {runFields && (
+          <label className={`${label} min-w-[16rem] flex-1`}>
+            Pay from (debtor account)
+            <select
+              {...register("debtor_account_id")}
+              className={`${FIELD} ${debtorErr ? "border-red-500" : ""}`}
+              data-testid="debtor-account"
+              aria-invalid={debtorErr ? true : undefined}
+              aria-describedby="debtor-balance"
+            >
+              {accounts.length === 0 && <option value="">No active {currency} account</option>}
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name} · {a.iban}
+                </option>
+              ))}
+            </select>
+            <span id="debtor-balance" className="text-[11px] font-normal text-slate-600" data-testid="debtor-balance">
+              {debtor ? (
+                debtor.available_balance !== null ? (
+                  <>
+                    Available{" "}
+                    <Amount value={debtor.available_balance} currency={debtor.currency} className="font-medium" />
+                    {debtor.available_as_of ? (
+                      <>
+                        {" "}
+                        on <BusinessDate date={debtor.available_as_of} />
+                      </>
+                    ) : null}
+                  </>
+                ) : (
+                  "No available balance reported yet"
+                )
+              ) : (
+                "Choose the account the bank debits"
+              )}
+            </span>
+            {debtorErr && <span className="text-[11px] font-normal text-red-700">Debtor account {debtorErr}</span>}
+          </label>
+        )}
+        <div className="ml-auto text-right" aria-live="polite" data-testid="running-total">
+          <div className="text-xs text-slate-500">
+            {totals.count} instruction{totals.count === 1 ? "" : "s"}
+            {totals.invalid ? ` · ${totals.invalid} without a valid amount` : ""}
+          </div>
+          <div className="text-base font-semibold">
+            <Amount value={totals.total} currency={currency} />
+          </div>
+          {runFields && debtor?.available_balance != null && debtor.currency === currency && (
+            <OverBalance total={totals.total} available={debtor.available_balance} />
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-/** Import CSV on the left; on the right, why the last save failed and the Create batch button. */
-function SaveBar({ save, onImport }: { save: ReturnType<typeof useSaveBatch>["save"]; onImport: () => void }) {
+/** A warning when the running total is above the debtor account's available balance (exact comparison). */
+function OverBalance({ total, available }: { total: string; available: string }) {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void import("@/lib/exact-decimal").then(({ ExactDecimal }) => {
+      if (live) setOver(new ExactDecimal(total).gt(available));
+    });
+    return () => {
+      live = false;
+    };
+  }, [total, available]);
+  if (!over) return null;
+  return <div className="text-[11px] font-medium text-amber-800">Above the available balance</div>;
+}
+
+/** Import CSV on the left; on the right, why the last save failed and the Create / Save button. */
+function SaveBar({
+  save,
+  onImport,
+  editing,
+}: {
+  save: ReturnType<typeof useSaveBatch>["save"];
+  onImport: () => void;
+  editing: boolean;
+}) {
   return (
-    <div className="mt-4 flex items-center justify-between gap-3">
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <Button onClick={onImport} data-testid="open-csv">
         <FileUp className="size-4" aria-hidden /> Import CSV…
       </Button>
-      <div className="flex items-center gap-3">
+      <div className="flex flex-wrap items-center gap-3">
         {save.isError && (
           <span className="text-[13px] text-red-700">
             {isFinalRefusal(save.error)
@@ -176,7 +347,7 @@ function SaveBar({ save, onImport }: { save: ReturnType<typeof useSaveBatch>["sa
           </span>
         )}
         <Button type="submit" variant="primary" pending={save.isPending || save.isSuccess} data-testid="save-batch">
-          {save.isPending ? "Saving…" : "Create batch"}
+          {save.isPending ? "Saving…" : editing ? "Save changes" : "Create batch"}
         </Button>
       </div>
     </div>

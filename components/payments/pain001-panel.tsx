@@ -95,8 +95,12 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
         ) : account ? (
           <>
             Paid from <span className="font-medium text-slate-900">{account.name}</span>{" "}
-            <span className="font-mono text-xs">{account.iban_masked}</span>, {account.bank_name}: the company&apos;s
-            first active {account.currency} account by name.
+            <span className="font-mono text-xs">{account.iban_masked}</span>, {account.bank_name}
+            {batch.debtor_account_id === account.account_id ? (
+              ": the account chosen for this batch."
+            ) : (
+              <>: the company&apos;s first active {account.currency} account by name.</>
+            )}
           </>
         ) : debtor.isError ? (
           "The account this batch is paid from could not be read; try again shortly."

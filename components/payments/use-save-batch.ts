@@ -14,35 +14,61 @@ import { paymentQueries } from "./payment-queries";
 
 type BatchBody = PaymentBatchCreate;
 
+/** Editing an existing created batch instead of creating one: its id (PATCH /payments/batches/{id}). */
+export interface EditTarget {
+  batchId: string;
+}
+
+/** The PATCH body of an edit: company and currency stay; everything else is replaced. */
+function editBody(body: BatchBody, runFields: boolean) {
+  return {
+    requested_execution_date: body.requested_execution_date ?? null,
+    ...(runFields ? { reference: body.reference ?? null, debtor_account_id: body.debtor_account_id ?? null } : {}),
+    instructions: body.instructions,
+  };
+}
+
 /**
  * Saving a new batch. One Idempotency-Key is created when the form opens and
  * kept while the same batch is retried; a changed batch after a refusal is a
  * new operation with a new key (the API would refuse a key reused with
  * another body). A double click saves once. The server's field errors are put
- * on the cells they name (`setError`); success opens the batch.
+ * on the cells they name (`setError`); success opens the batch. With `edit`
+ * the batch is replaced in place (PATCH) rather than created.
  * @returns the mutation (for its pending / error state) and `submit(body)`.
  */
-export function useSaveBatch(setError: UseFormSetError<BatchFormValues>) {
+export function useSaveBatch(setError: UseFormSetError<BatchFormValues>, edit?: EditTarget, runFields = false) {
   const router = useRouter();
   const qc = useQueryClient();
   const op = useRef({ key: crypto.randomUUID(), body: "" as string, inFlight: false });
 
   const save = useMutation({
     mutationFn: (body: BatchBody) =>
-      bffFetch<PaymentBatch>("/api/treasury/payments/batches", {
-        method: "POST",
-        body,
-        idempotencyKey: op.current.key,
-      }),
+      edit
+        ? bffFetch<PaymentBatch>(`/api/treasury/payments/batches/${edit.batchId}`, {
+            method: "PATCH",
+            body: editBody(body, runFields),
+            idempotencyKey: op.current.key,
+          })
+        : bffFetch<PaymentBatch>("/api/treasury/payments/batches", {
+            method: "POST",
+            body,
+            idempotencyKey: op.current.key,
+          }),
     onSuccess: (batch) => {
-      toast.success(`Batch created: ${batch.instruction_count} instructions.`);
+      toast.success(
+        edit
+          ? `Batch saved: ${batch.instruction_count} instructions.`
+          : `Batch created: ${batch.instruction_count} instructions.`,
+      );
       void qc.invalidateQueries({ queryKey: paymentQueries.all() });
       router.push(`/payments/${batch.id}`);
     },
     onError: (err) => {
       const fieldErrors = err instanceof BffRequestError ? err.details.errors : undefined;
       if (fieldErrors && typeof fieldErrors === "object") {
-        for (const [path, msgs] of Object.entries(fieldErrors as Record<string, string[]>)) {
+        for (const [raw, msgs] of Object.entries(fieldErrors as Record<string, string[]>)) {
+          const path = raw.replace(/\[(\d+)\]/g, ".$1").replace(/\.remittance_information(\.\w+)?$/, ".remittance");
           setError(path as Path<BatchFormValues>, {
             type: "server",
             message: Array.isArray(msgs) ? msgs.join("; ") : String(msgs),

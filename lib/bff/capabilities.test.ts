@@ -61,6 +61,39 @@ describe("capabilities", () => {
     without.stop();
   });
 
+  it("advertises body fields only when the component schema lists every one of them", async () => {
+    const schemas = (batch: string[], instruction: string[]) => ({
+      PaymentBatchCreate: { type: "object", properties: Object.fromEntries(batch.map((p) => [p, {}])) },
+      PaymentInstructionCreate: { type: "object", properties: Object.fromEntries(instruction.map((p) => [p, {}])) },
+    });
+    const full = {
+      ...WITH,
+      paths: { ...WITH.paths, "/payments/batches/{id}": { get: {}, patch: {}, delete: {} } },
+      components: {
+        schemas: schemas(["company_id", "reference", "debtor_account_id"], ["creditor_bic", "remittance_information"]),
+      },
+    };
+    script = { status: 200, body: JSON.stringify(full) };
+    const c = await started();
+    expect(
+      ["payments.run_fields", "payments.batch_edit", "payments.batch_discard"].map((n) => c.has(n as never)),
+    ).toEqual([true, true, true]);
+    // One field missing (no remittance_information) and no PATCH: neither is advertised.
+    script = {
+      status: 200,
+      body: JSON.stringify({
+        ...full,
+        paths: { ...WITH.paths, "/payments/batches/{id}": { get: {}, delete: {} } },
+        components: { schemas: schemas(["company_id", "reference", "debtor_account_id"], ["creditor_bic"]) },
+      }),
+    };
+    await c.refresh();
+    expect(c.has("payments.run_fields")).toBe(false);
+    expect(c.has("payments.batch_edit")).toBe(false);
+    expect(c.has("payments.batch_discard")).toBe(true);
+    c.stop();
+  });
+
   it("advertises nothing without a document, and keeps the last known state when a read fails", async () => {
     script = { status: 404, body: "{}" };
     const none = await started();

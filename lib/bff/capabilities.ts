@@ -15,18 +15,31 @@ import "server-only";
 import { getConfig } from "../server/config";
 import { logger } from "../server/log";
 
-/** Named capabilities and the operation (method + path as in the OpenAPI document) that each needs. */
+/**
+ * Named capabilities and what each needs in the OpenAPI document: an
+ * operation (method + path as in the document), or request-body fields (the
+ * named component schema lists every one of `properties`), or several of these.
+ */
 export const CAPABILITIES = {
-  "statements.upload": { method: "post", path: "/statements" },
-  "payments.debtor_account": { method: "get", path: "/payments/batches/{id}/debtor-account" },
+  "statements.upload": [{ method: "post", path: "/statements" }],
+  "payments.debtor_account": [{ method: "get", path: "/payments/batches/{id}/debtor-account" }],
+  /** Batch reference and chosen debtor account; per instruction a BIC and remittance information. */
+  "payments.run_fields": [
+    { schema: "PaymentBatchCreate", properties: ["reference", "debtor_account_id"] },
+    { schema: "PaymentInstructionCreate", properties: ["creditor_bic", "remittance_information"] },
+  ],
+  "payments.batch_edit": [{ method: "patch", path: "/payments/batches/{id}" }],
+  "payments.batch_discard": [{ method: "delete", path: "/payments/batches/{id}" }],
   /** Instructions by id in one call (the sides of a page of reconciliation matches). */
-  "payments.instructions_lookup": { method: "get", path: "/payments/instructions" },
+  "payments.instructions_lookup": [{ method: "get", path: "/payments/instructions" }],
   /** Accounts with their balances and coverage of a window, in one call (overview, group position). */
-  "ledger.account_summaries": { method: "get", path: "/accounts/summaries" },
+  "ledger.account_summaries": [{ method: "get", path: "/accounts/summaries" }],
   /** Transactions by id in one call. */
-  "ledger.transactions_lookup": { method: "get", path: "/transactions/lookup" },
-} as const;
+  "ledger.transactions_lookup": [{ method: "get", path: "/transactions/lookup" }],
+} as const satisfies Record<string, readonly Requirement[]>;
 export type Capability = keyof typeof CAPABILITIES;
+
+type Requirement = { method: string; path: string } | { schema: string; properties: readonly string[] };
 
 export interface CapabilitiesOptions {
   /** Base address ending in `/public`. */
@@ -41,7 +54,7 @@ export interface CapabilitiesOptions {
 }
 
 export interface Capabilities {
-  /** True when the last document read advertises the operation of `name`. */
+  /** True when the last document read advertises everything `name` needs (operations, body fields). */
   has(name: Capability): boolean;
   /** Resolves once the first read has finished (successfully or not). */
   ready: Promise<void>;
@@ -54,8 +67,9 @@ export interface Capabilities {
 type OpenApiPaths = Record<string, Record<string, unknown> | undefined>;
 
 /**
- * The set of `method path` keys the document lists, e.g. `post /statements`;
- * null when the body is not an OpenAPI document.
+ * The set of `method path` keys the document lists, e.g. `post /statements`,
+ * and `schema#property` keys of its component schemas, e.g.
+ * `PaymentBatchCreate#reference`; null when the body is not an OpenAPI document.
  */
 function operations(doc: unknown): Set<string> | null {
   if (
@@ -70,6 +84,12 @@ function operations(doc: unknown): Set<string> | null {
   for (const [path, item] of Object.entries(doc.paths as OpenApiPaths)) {
     if (typeof item !== "object" || item === null) continue;
     for (const method of Object.keys(item)) out.add(`${method.toLowerCase()} ${path}`);
+  }
+  const schemas = (doc as { components?: { schemas?: Record<string, { properties?: Record<string, unknown> }> } })
+    .components?.schemas;
+  for (const [name, schema] of Object.entries(schemas ?? {})) {
+    if (typeof schema !== "object" || schema === null) continue;
+    for (const prop of Object.keys(schema.properties ?? {})) out.add(`${name}#${prop}`);
   }
   return out;
 }
@@ -112,10 +132,10 @@ export function createCapabilities(opts: CapabilitiesOptions): Capabilities {
   const timer = setInterval(() => void refresh(), opts.refreshMs ?? 600_000);
   timer.unref?.();
   return {
-    has: (name) => {
-      const op = CAPABILITIES[name];
-      return known.has(`${op.method} ${op.path}`);
-    },
+    has: (name) =>
+      CAPABILITIES[name].every((r: Requirement) =>
+        "method" in r ? known.has(`${r.method} ${r.path}`) : r.properties.every((p) => known.has(`${r.schema}#${p}`)),
+      ),
     ready,
     refresh,
     stop: () => {

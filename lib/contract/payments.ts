@@ -3,7 +3,8 @@
  * states from DESIGN.md "States and transitions").
  */
 import { z } from "zod";
-import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
+import { creditorReferenceProblem, electronicCreditorReference } from "./creditor-reference";
 import { ExactDecimal } from "../exact-decimal";
 import {
   CurrencyCode,
@@ -37,6 +38,47 @@ export const Iban = z
   .transform((s) => electronicFormatIBAN(s) ?? s)
   .refine((s) => isValidIBAN(s), { message: "is not a valid IBAN" });
 
+/** Longest unstructured remittance text (ISO 20022 pain.001 `RmtInf/Ustrd`). */
+export const MAX_REMITTANCE = 140;
+
+/**
+ * Extension: what the creditor reads with the payment (pain.001 `RmtInf`). Either free text (`Ustrd`, 1–140
+ * characters) or a structured ISO 11649 creditor reference (`Strd/CdtrRefInf`, "RF" + check digits, mod 97),
+ * stored without spaces in upper case.
+ */
+export const RemittanceInformation = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("unstructured"), text: text(MAX_REMITTANCE) }).strict(),
+    z
+      .object({
+        type: z.literal("creditor_reference"),
+        reference: z
+          .string()
+          .max(40, { message: "must be at most 25 characters (RF, 2 check digits, up to 21 characters)" })
+          .transform((s) => electronicCreditorReference(s))
+          .superRefine((s, ctx) => {
+            const problem = creditorReferenceProblem(s);
+            if (problem) ctx.addIssue({ code: "custom", message: problem });
+          }),
+      })
+      .strict(),
+  ])
+  .meta({ id: "RemittanceInformation" });
+export type RemittanceInformation = z.infer<typeof RemittanceInformation>;
+
+/** The text of a remittance as it travels with the payment: the free text, or the creditor reference. */
+export function remittanceText(r: RemittanceInformation | null | undefined): string | null {
+  if (!r) return null;
+  return r.type === "unstructured" ? r.text : r.reference;
+}
+
+/** A BIC (ISO 9362, 8 or 11 characters), spaces and lower case accepted, checked with ibantools. */
+export const Bic = z
+  .string()
+  .max(20, { message: "must be 8 or 11 characters" })
+  .transform((s) => s.replace(/\s+/g, "").toUpperCase())
+  .refine((s) => isValidBIC(s), { message: "is not a valid BIC (8 or 11 characters, ISO 9362)" });
+
 export const PaymentInstructionCreate = z
   .object({
     amount: PositiveDecimalString,
@@ -44,13 +86,90 @@ export const PaymentInstructionCreate = z
     creditor_name: text(140),
     creditor_iban: Iban,
     end_to_end_id: text(35),
+    creditor_bic: Bic.optional().meta({
+      description: "Extension: the creditor's bank (BIC); optional where the IBAN identifies the bank",
+    }),
+    remittance_information: RemittanceInformation.optional().meta({ description: "Extension" }),
   })
-  .strict();
+  .strict()
+  .meta({ id: "PaymentInstructionCreate" });
 export type PaymentInstructionCreate = z.infer<typeof PaymentInstructionCreate>;
 
 /** Today's date in UTC as YYYY-MM-DD (the business date the API compares execution dates with). */
 export function todayUtc(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The cross-field rules a batch body obeys, for create and edit: execution
+ * date not in the past (UTC), instruction currency = the batch currency (when
+ * the body names it; an edit is checked against the stored batch), fraction
+ * digits of the currency, unique end-to-end ids, total within 18 integer digits.
+ */
+function refineBatch(
+  batch: {
+    currency?: string;
+    requested_execution_date?: string | null;
+    instructions?: readonly { amount: string; currency: string; end_to_end_id: string }[];
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (batch.requested_execution_date && batch.requested_execution_date < todayUtc()) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["requested_execution_date"],
+      message: `must not be in the past (today is ${todayUtc()} UTC)`,
+    });
+  }
+  const instructions = batch.instructions;
+  if (!instructions) return;
+  const currency = batch.currency ?? instructions[0]?.currency ?? "";
+  let digits: number | null = null;
+  try {
+    digits = currencyMinorUnits(currency);
+  } catch {
+    digits = null;
+  }
+  const seen = new Map<string, number>();
+  // ExactDecimal: the sum must be exact to tell whether it still has at most 18 integer digits.
+  let total = new ExactDecimal(0);
+  instructions.forEach((ins, i) => {
+    if (ins.currency !== currency) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instructions", i, "currency"],
+        message: `must equal the batch currency ${currency}`,
+      });
+    }
+    const fraction = ins.amount.split(".")[1] ?? "";
+    if (digits !== null && fraction.length > digits) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instructions", i, "amount"],
+        message: `has more than ${digits} fraction digits for ${currency}`,
+      });
+    }
+    if (DECIMAL_STRING_PATTERN.test(ins.amount)) total = total.plus(ins.amount);
+    const first = seen.get(ins.end_to_end_id);
+    if (first !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instructions", i, "end_to_end_id"],
+        message: `duplicates instructions[${first}].end_to_end_id`,
+      });
+    } else {
+      seen.set(ins.end_to_end_id, i);
+    }
+  });
+  if (!DECIMAL_STRING_PATTERN.test(total.toFixed())) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["instructions"],
+      message:
+        `add up to ${total.toFixed()}, more than the largest total_amount a batch can carry (18 integer ` +
+        `digits, 999999999999999999.999999)`,
+    });
+  }
 }
 
 /**
@@ -73,69 +192,50 @@ export const PaymentBatchCreate = z
           "Extension: who creates the batch (a person's id); defaults to the client_id. An approver equal to it is " +
           "refused (four-eyes).",
       }),
+    reference: text(140)
+      .optional()
+      .meta({ description: "Extension: the batch's name / reference (1 to 140 characters)" }),
+    debtor_account_id: Uuid.optional().meta({
+      description:
+        "Extension: the account the batch is paid from: an active account of the company in the batch currency. " +
+        "Default: the company's first active account in the batch currency, by name then id.",
+    }),
     instructions: z
       .array(PaymentInstructionCreate)
       .min(1, { message: "must hold at least one instruction" })
       .max(MAX_INSTRUCTIONS, { message: `must hold at most ${MAX_INSTRUCTIONS} instructions` }),
   })
   .strict()
-  .superRefine((batch, ctx) => {
-    if (batch.requested_execution_date !== undefined && batch.requested_execution_date < todayUtc()) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["requested_execution_date"],
-        message: `must not be in the past (today is ${todayUtc()} UTC)`,
-      });
-    }
-    let digits: number | null = null;
-    try {
-      digits = currencyMinorUnits(batch.currency);
-    } catch {
-      digits = null;
-    }
-    const seen = new Map<string, number>();
-    // ExactDecimal: the sum must be exact to tell whether it still has at most 18 integer digits.
-    let total = new ExactDecimal(0);
-    batch.instructions.forEach((ins, i) => {
-      if (ins.currency !== batch.currency) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["instructions", i, "currency"],
-          message: `must equal the batch currency ${batch.currency}`,
-        });
-      }
-      const fraction = ins.amount.split(".")[1] ?? "";
-      if (digits !== null && fraction.length > digits) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["instructions", i, "amount"],
-          message: `has more than ${digits} fraction digits for ${batch.currency}`,
-        });
-      }
-      if (DECIMAL_STRING_PATTERN.test(ins.amount)) total = total.plus(ins.amount);
-      const first = seen.get(ins.end_to_end_id);
-      if (first !== undefined) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["instructions", i, "end_to_end_id"],
-          message: `duplicates instructions[${first}].end_to_end_id`,
-        });
-      } else {
-        seen.set(ins.end_to_end_id, i);
-      }
-    });
-    if (!DECIMAL_STRING_PATTERN.test(total.toFixed())) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["instructions"],
-        message:
-          `add up to ${total.toFixed()}, more than the largest total_amount a batch can carry (18 integer ` +
-          `digits, 999999999999999999.999999)`,
-      });
-    }
-  })
+  .superRefine((batch, ctx) => refineBatch(batch, ctx))
   .meta({ id: "PaymentBatchCreate" });
 export type PaymentBatchCreate = z.infer<typeof PaymentBatchCreate>;
+
+/**
+ * PATCH /payments/batches/{id} body (extension): rename, move, repoint or
+ * replace the instructions of a batch still in status `created`. Every field
+ * is optional, at least one is required; `null` clears reference, execution
+ * date or debtor account (back to the default rule); `instructions` replaces
+ * all of them (the same rules as on create; their currency must be the batch's).
+ */
+export const PaymentBatchUpdate = z
+  .object({
+    reference: text(140).nullable().optional(),
+    requested_execution_date: IsoDate.nullable().optional(),
+    debtor_account_id: Uuid.nullable().optional(),
+    instructions: z
+      .array(PaymentInstructionCreate)
+      .min(1, { message: "must hold at least one instruction" })
+      .max(MAX_INSTRUCTIONS, { message: `must hold at most ${MAX_INSTRUCTIONS} instructions` })
+      .optional(),
+  })
+  .strict()
+  .superRefine((batch, ctx) => {
+    if (Object.values(batch).every((v) => v === undefined))
+      ctx.addIssue({ code: "custom", path: [], message: "must change at least one field" });
+    refineBatch(batch, ctx);
+  })
+  .meta({ id: "PaymentBatchUpdate" });
+export type PaymentBatchUpdate = z.infer<typeof PaymentBatchUpdate>;
 
 export const PaymentBatch = z
   .object({
@@ -151,6 +251,10 @@ export const PaymentBatch = z
       .string()
       .optional()
       .meta({ description: "Extension: who created the batch (the create body's initiator, else the client_id)" }),
+    reference: z.string().nullable().optional().meta({ description: "Extension: the batch's name / reference" }),
+    debtor_account_id: Uuid.nullable()
+      .optional()
+      .meta({ description: "Extension: the account chosen to pay from; null = the default rule" }),
   })
   .meta({ id: "PaymentBatch" });
 export type PaymentBatch = z.infer<typeof PaymentBatch>;
@@ -165,6 +269,8 @@ export const PaymentInstruction = z
     end_to_end_id: z.string(),
     batch_id: Uuid.optional().meta({ description: "Extension" }),
     status: InstructionStatus.optional().meta({ description: "Extension: current status" }),
+    creditor_bic: z.string().nullable().optional().meta({ description: "Extension: the creditor's BIC" }),
+    remittance_information: RemittanceInformation.nullable().optional().meta({ description: "Extension" }),
   })
   .meta({ id: "PaymentInstruction" });
 export type PaymentInstruction = z.infer<typeof PaymentInstruction>;

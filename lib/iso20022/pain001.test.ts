@@ -150,6 +150,23 @@ describe("buildPain001", () => {
     expect(buildPain001(BATCH, ins, DEBTOR, { charset: "unicode" }).xml).toContain("<Nm>Bjorn</Nm>");
   });
 
+  it("writes an RF creditor reference as structured remittance (SCOR), free text as Ustrd", () => {
+    const r = buildPain001(
+      BATCH,
+      [
+        ...instructions(1, { creditor_reference: "rf18 5390 0754 7034" }),
+        ...instructions(1, { end_to_end_id: "E2E-T", remittance: "Invoice 4711" }),
+      ],
+      DEBTOR,
+      { createdAt: AT },
+    );
+    const txs = parse(r.xml).Document.CstmrCdtTrfInitn.PmtInf.CdtTrfTxInf as { RmtInf: unknown }[];
+    expect(txs[0]?.RmtInf).toEqual({
+      Strd: { CdtrRefInf: { Tp: { CdOrPrtry: { Cd: "SCOR" }, Issr: "ISO" }, Ref: "RF18539007547034" } },
+    });
+    expect(txs[1]?.RmtInf).toEqual({ Ustrd: "Invoice 4711" });
+  });
+
   it("refuses what the schema cannot carry, naming the field", () => {
     expect(() => buildPain001(BATCH, [], DEBTOR)).toThrow(Pain001Error);
     expect(() => buildPain001(BATCH, instructions(1, { amount: "1234567890123456789" }), DEBTOR)).toThrow(
@@ -195,6 +212,12 @@ describe.skipIf(skipReason !== null)("pain.001 against the official XSDs", () =>
       "NOK",
     ],
     ["creditor BICs", () => instructions(3, { creditor_bic: "DEUTDEFF" }), "EUR"],
+    [
+      "RF creditor references (structured remittance)",
+      () =>
+        instructions(2, { creditor_reference: "RF18 5390 0754 7034", remittance: "ignored when a reference is given" }),
+      "EUR",
+    ],
     ...["NOK", "SEK", "DKK", "USD", "JPY"].map((c): [string, () => Pain001Instruction[], string] => [
       c,
       () => instructions(5, c === "JPY" ? { amount: "1500" } : {}),

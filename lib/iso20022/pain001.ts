@@ -35,6 +35,8 @@ export interface Pain001Instruction {
   end_to_end_id: string;
   creditor_bic?: string | null;
   remittance?: string | null;
+  /** An ISO 11649 creditor reference, written as structured remittance (`Strd/CdtrRefInf`, type SCOR). */
+  creditor_reference?: string | null;
 }
 
 /** The account the batch is paid from. `bic` may be absent: the agent is then sent as `NOTPROVIDED`. */
@@ -197,13 +199,24 @@ export function buildPain001(
     amounts.push(written);
     const cdtrAgt = agent(`${at}.creditor_bic`, ins.creditor_bic);
     const remittance = ins.remittance?.trim() ? txt(`${at}.remittance`, ins.remittance, 140) : undefined;
+    const creditorRef = ins.creditor_reference?.trim()
+      ? txt(`${at}.creditor_reference`, ins.creditor_reference.replace(/\s+/g, "").toUpperCase(), 35)
+      : undefined;
     return {
       PmtId: { EndToEndId: txt(`${at}.end_to_end_id`, ins.end_to_end_id, 35) },
       Amt: { InstdAmt: { "@_Ccy": batch.currency, "#text": written } },
       ...(cdtrAgt ? { CdtrAgt: cdtrAgt } : {}),
       Cdtr: { Nm: txt(`${at}.creditor_name`, ins.creditor_name, 140) },
       CdtrAcct: { Id: { IBAN: ins.creditor_iban.replace(/\s+/g, "").toUpperCase() } },
-      ...(remittance ? { RmtInf: { Ustrd: remittance } } : {}),
+      ...(creditorRef
+        ? {
+            RmtInf: {
+              Strd: { CdtrRefInf: { Tp: { CdOrPrtry: { Cd: "SCOR" }, Issr: "ISO" }, Ref: creditorRef } },
+            },
+          }
+        : remittance
+          ? { RmtInf: { Ustrd: remittance } }
+          : {}),
     };
   });
 

@@ -42,6 +42,7 @@ import {
   MatchDecision,
   PaymentBatch,
   PaymentBatchCreate,
+  PaymentBatchUpdate,
   PaymentInstruction,
   PaymentStatusEvent,
   PositionDay,
@@ -150,6 +151,13 @@ function paymentsMethods({ list, get, write, writeOne }: Transport) {
     /** Extension: the account the batch is paid from, with full IBAN and BIC (for a pain.001). */
     getBatchDebtorAccount: (ctx: CallContext, id: string) =>
       get(`/payments/batches/${enc(id)}/debtor-account`, DebtorAccount, ctx),
+    /** Extension: edit a batch still in status created (reference, date, debtor account, instructions). */
+    updateBatch: (ctx: WriteContext, id: string, body: PaymentBatchUpdate) =>
+      writeOne("PATCH", `/payments/batches/${enc(id)}`, PaymentBatch, ctx, body),
+    /** Extension: discard a batch still in status created (204). */
+    discardBatch: async (ctx: WriteContext, id: string) => {
+      await write("DELETE", `/payments/batches/${enc(id)}`, z.unknown(), ctx, undefined, true);
+    },
     /** 202; the body is not described by the spec, so it may be null. */
     submitBatch: async (ctx: WriteContext, id: string) =>
       (await write("POST", `/payments/batches/${enc(id)}/submit`, PaymentBatch, ctx, undefined, true)).data,

@@ -34,11 +34,21 @@ export interface BatchView {
   company_name: string;
   /** E-mail of the dashboard user who created it; null when created outside the dashboard. */
   created_by: string | null;
+  /** The creator's display name when the dashboard knows one (else show `created_by`, the e-mail). */
+  created_by_name?: string | null;
   instructions: PaymentInstruction[];
   events: PaymentStatusEvent[];
   approval: ApprovalProgress | null;
   /** The approval policy stored with the batch at submission; null when none. */
   policy: BatchPolicyView | null;
+  /** The user may edit / discard it (treasurer, status `created`, and the API offers it). */
+  may_edit?: boolean;
+  may_discard?: boolean;
+  /**
+   * Per instruction id: its payee is a verified counterparty, one pending verification, or an ad-hoc creditor
+   * ("not a verified counterparty").
+   */
+  payee_standing?: Record<string, "verified" | "pending" | "ad_hoc">;
   /** The user may submit it (treasurer, status `created`). */
   may_submit: boolean;
 }

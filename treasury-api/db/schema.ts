@@ -341,6 +341,10 @@ export const paymentBatches = pgTable(
     totalAmount: money("total_amount").notNull(),
     instructionCount: integer("instruction_count").notNull(),
     requestedExecutionDate: date("requested_execution_date", { mode: "string" }),
+    /** Extension: the batch's name / reference. */
+    reference: text("reference"),
+    /** Extension: the account chosen to pay from; null = the company's first active account in the currency. */
+    debtorAccountId: uuid("debtor_account_id").references(() => accounts.id),
     submittedAt: ts("submitted_at"),
     /** When the simulated bank should take its next step on this batch. */
     bankNextStepAt: ts("bank_next_step_at"),
@@ -368,6 +372,12 @@ export const paymentInstructions = pgTable(
     creditorName: text("creditor_name").notNull(),
     creditorIban: text("creditor_iban").notNull(),
     endToEndId: text("end_to_end_id").notNull(),
+    /** Extension: the creditor's BIC. */
+    creditorBic: text("creditor_bic"),
+    /** Extension: `unstructured` (free text) or `creditor_reference` (ISO 11649); null = none. */
+    remittanceType: text("remittance_type"),
+    /** The free text or the creditor reference (electronic format). */
+    remittanceText: text("remittance_text"),
     status: text("status").notNull().default("pending"),
     transactionId: uuid("transaction_id"),
     createdAt: createdAt(),

@@ -5,8 +5,10 @@
  *
  * 1. take: batch approved → processing; every instruction pending → accepted.
  * 2. settle (when due, and not before the requested execution date): each
- *    accepted instruction → settled (a debit transaction booked on an account
- *    of the batch's company and currency, end-to-end id in `remittance`) or
+ *    accepted instruction → settled (a debit transaction booked on the batch's
+ *    debtor account — the chosen one, else the company's first active account
+ *    in the currency — with the instruction's remittance information, else its
+ *    end-to-end id, in `remittance`) or
  *    rejected (deterministic rule below); the account's interim_booked balance
  *    of the day and an interim_booked intraday point are updated; the batch →
  *    completed / partially_completed / failed; the reconciliation matcher
@@ -302,7 +304,8 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
             valueDate: date,
             valueAt: at,
             counterpartyName: ins.creditorName,
-            remittance: ins.endToEndId,
+            // The bank reports the payment's remittance information (free text or RF reference) when it has one.
+            remittance: ins.remittanceText ?? ins.endToEndId,
             endToEndId: ins.endToEndId,
             source: "bank-simulator",
             dedupeKey: `payment-instruction:${ins.id}`,

@@ -8,6 +8,7 @@ import {
   nameScore,
   normalizeName,
   referenceScore,
+  remittanceScore,
   scoreMatch,
 } from "./matching";
 
@@ -57,6 +58,44 @@ describe("referenceScore", () => {
     ["", { endToEndId: "", remittance: "" }, 0],
   ])("%s in %o → %i", (id, tx, want) => {
     expect(referenceScore(id, tx)).toBe(want);
+  });
+});
+
+describe("remittanceScore", () => {
+  it("matches the instruction's remittance text or creditor reference in the bank's remittance", () => {
+    expect(remittanceScore("Invoice 4711-A", "Payment INVOICE  4711-A thanks")).toBe(100);
+    expect(remittanceScore("Invoice 4711-A", "INV: invoice4711a")).toBe(90);
+    // A creditor reference printed in groups of four is as good as written: its check digits make it unique.
+    expect(remittanceScore("RF18539007547034", "Betaling rf18 5390 0754 7034")).toBe(100);
+    expect(remittanceScore("RF18539007547034", "RF18539007547035")).toBe(0);
+  });
+
+  it("ignores texts under six letters / digits and missing remittance", () => {
+    expect(remittanceScore("Rent", "Rent December")).toBe(0);
+    expect(remittanceScore("Rent 1", "Rent 1")).toBe(0);
+    expect(remittanceScore("Rent 12", "Rent 12")).toBe(100);
+    expect(remittanceScore(null, "anything")).toBe(0);
+    expect(remittanceScore("", "")).toBe(0);
+  });
+
+  it("counts in scoreMatch as the reference part when the end-to-end id is missing", () => {
+    const r = scoreMatch({
+      instruction: {
+        amount: "10.00",
+        endToEndId: "E2E-XYZ-1",
+        creditorName: "Acme AS",
+        remittance: "Invoice 99812",
+        date: "2026-01-05",
+      },
+      transaction: {
+        amount: "10.00",
+        bookedDate: "2026-01-05",
+        remittance: "invoice 99812",
+        endToEndId: null,
+        counterpartyName: "Acme",
+      },
+    });
+    expect(r.breakdown.reference).toBe(100);
   });
 });
 

@@ -10,14 +10,17 @@
  *
  * Candidates: instructions of the same tenant, company and currency in state
  * `settled` or `accepted`, not confirmed in another match, whose end-to-end id
- * equals the transaction's, appears in its remittance, whose booking the bank
- * linked to the transaction, or whose amount is equal with a date within 7
- * days. Transactions must be debits and not confirmed elsewhere.
+ * equals the transaction's, appears in its remittance, whose remittance
+ * information (free text or creditor reference, 6+ letters / digits) appears
+ * in its remittance, whose booking the bank linked to the transaction, or
+ * whose amount is equal with a date within 7 days. Transactions must be
+ * debits and not confirmed elsewhere.
  */
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { distance } from "fastest-levenshtein";
 import type { ReconciliationMatch, ScoreBreakdown } from "../../lib/contract/reconciliation";
+import { isValidCreditorReference } from "../../lib/contract/creditor-reference";
 import { queryRows, type DbOrTx } from "../db/client";
 import { reconciliationMatches } from "../db/schema";
 import { isoTimestamp } from "../lib/format";
@@ -38,6 +41,8 @@ export interface ScoreInput {
     amount: string;
     endToEndId: string;
     creditorName: string;
+    /** The instruction's remittance information (free text or ISO 11649 creditor reference), if any. */
+    remittance?: string | null;
     /**
      * The date the payment was meant to leave: requested execution date, else submission / creation date
      * (`YYYY-MM-DD`).
@@ -91,6 +96,28 @@ export function referenceScore(endToEndId: string, tx: { endToEndId: string | nu
   if (tx.remittance.toUpperCase().includes(id)) return 100;
   const c = compact(id);
   return c.length >= 4 && compact(tx.remittance).includes(c) ? 90 : 0;
+}
+
+/** Shortest remittance information (letters and digits) the matcher compares: shorter texts ("Rent") say little. */
+export const MIN_REMITTANCE_MATCH = 6;
+
+/**
+ * Remittance part of the reference: 100 when the instruction's remittance
+ * information (an RF creditor reference or free text) appears in the
+ * transaction's remittance as written (case and runs of spaces ignored), 90
+ * when it appears once spaces and punctuation are ignored (100 for a valid
+ * ISO 11649 creditor reference, which banks print in groups of four and whose
+ * check digits make a chance hit unlikely); else 0. Texts with
+ * fewer than {@link MIN_REMITTANCE_MATCH} letters and digits never match.
+ */
+export function remittanceScore(remittance: string | null | undefined, txRemittance: string): number {
+  if (!remittance) return 0;
+  const c = compact(remittance);
+  if (c.length < MIN_REMITTANCE_MATCH) return 0;
+  const words = (s: string) => s.toUpperCase().replace(/\s+/g, " ").trim();
+  if (words(txRemittance).includes(words(remittance))) return 100;
+  if (!compact(txRemittance).includes(c)) return 0;
+  return isValidCreditorReference(remittance) ? 100 : 90;
 }
 
 /** Legal-form words that say nothing about who the party is. */
@@ -169,7 +196,8 @@ export function scoreMatch(input: ScoreInput): { score: number; breakdown: Score
   const breakdown: ScoreBreakdown = {
     amount: amountScore(i.amount, t.amount),
     date: dateScore(i.date, t.bookedDate),
-    reference: referenceScore(i.endToEndId, t),
+    // The better of the end-to-end id and the remittance information: a bank may report either.
+    reference: Math.max(referenceScore(i.endToEndId, t), remittanceScore(i.remittance, t.remittance)),
     name: nameScore(i.creditorName, t.counterpartyName),
   };
   const weighted =
@@ -212,6 +240,7 @@ interface CandidateRow {
   i_amount: string;
   i_e2e: string;
   creditor_name: string;
+  i_remittance: string | null;
   i_date: string;
 }
 
@@ -245,6 +274,13 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
       where length(w.word) >= 4
       union
       select t.id, i.id from t
+        join payment_instructions i on i.company_id = t.company_id and i.currency = t.currency
+          and i.remittance_text is not null and i.status in ('settled', 'accepted')
+          and length(regexp_replace(upper(i.remittance_text), '[^A-Z0-9]', '', 'g')) >= ${MIN_REMITTANCE_MATCH}
+          and position(regexp_replace(upper(i.remittance_text), '[^A-Z0-9]', '', 'g')
+            in regexp_replace(upper(t.remittance), '[^A-Z0-9]', '', 'g')) > 0
+      union
+      select t.id, i.id from t
         join payment_instructions i on i.company_id = t.company_id and i.currency = t.currency and i.amount = t.amount
         join payment_batches b on b.id = i.batch_id
       where coalesce(b.requested_execution_date, b.submitted_at::date, b.created_at::date)
@@ -254,6 +290,7 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
            t.booked_date::text as booked_date,
            t.remittance, t.end_to_end_id as t_e2e, t.counterparty_name,
            i.id as instruction_id, i.amount::text as i_amount, i.end_to_end_id as i_e2e, i.creditor_name,
+           i.remittance_text as i_remittance,
            coalesce(b.requested_execution_date, b.submitted_at::date, b.created_at::date)::text as i_date
     from pairs p
     join t on t.id = p.tid
@@ -285,7 +322,13 @@ export async function proposeMatchesForTransactions(tx: DbOrTx, transactionIds: 
     const byTx = new Map<string, { row: CandidateRow; score: number; breakdown: ScoreBreakdown }[]>();
     for (const row of rows) {
       const scored = scoreMatch({
-        instruction: { amount: row.i_amount, endToEndId: row.i_e2e, creditorName: row.creditor_name, date: row.i_date },
+        instruction: {
+          amount: row.i_amount,
+          endToEndId: row.i_e2e,
+          creditorName: row.creditor_name,
+          remittance: row.i_remittance,
+          date: row.i_date,
+        },
         transaction: {
           amount: row.t_amount,
           bookedDate: row.booked_date,

@@ -129,7 +129,13 @@ export async function exportPain001(
   try {
     result = buildPain001(
       batch,
-      instructions,
+      // Remittance information: free text as Ustrd, an RF creditor reference as structured CdtrRefInf.
+      instructions.map((i) => ({
+        ...i,
+        remittance: i.remittance_information?.type === "unstructured" ? i.remittance_information.text : null,
+        creditor_reference:
+          i.remittance_information?.type === "creditor_reference" ? i.remittance_information.reference : null,
+      })),
       { name: debtor.company_name, iban: debtor.iban, bic: debtor.bic },
       { version: q.version },
     );

@@ -21,6 +21,9 @@ import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";
 import { batchRisk } from "./risk";
+import { paymentRunSupport } from "./payments";
+import { counterpartiesForRisk } from "../../counterparties/counterparties";
+import { ibanKey } from "../../counterparties/validation";
 import type { ApprovalProgress, ApprovalQueueRow, BatchPolicyView, BatchView, Decision } from "../../views/payments";
 import { approvalsOfMany, batchPoliciesOf, type BatchPolicy, type PendingApproval } from "../../policies/store";
 
@@ -137,10 +140,17 @@ async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
 export async function getBatchView(ctx: BffContext, id: string): Promise<BatchView> {
   const call = companyCall(ctx);
   const batch = await treasury().getBatch(call, id);
-  const [instructions, events, creators] = await Promise.all([
+  const [instructions, events, creators, names, support, payees] = await Promise.all([
     collectAll(treasury().listBatchInstructions(call, id, { pageSize: 1000 }), { maxPages: 20 }),
     collectAll(treasury().listStatusEvents(call, { batch_id: id, pageSize: 1000 }), { maxPages: 50 }),
     creatorsOf([id]),
+    userNames(),
+    paymentRunSupport(),
+    call.companyId
+      ? dashboardDb()
+          .then((db) => counterpartiesForRisk(db, ctx.user, call.companyId ?? ""))
+          .catch(() => [])
+      : Promise.resolve([]),
   ]);
   let approval: ApprovalProgress | null = null;
   let policy: BatchPolicyView | null = null;
@@ -161,7 +171,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
         .filter((e) => e.details.batch_id === id && decided(e))
         .sort((a, b) => a.at.localeCompare(b.at));
     }
-    approval = progress(pending, decisions, await userNames());
+    approval = progress(pending, decisions, names);
     const db = await dashboardDb();
     const stored = (await batchPoliciesOf(db, [id])).get(id);
     const approvalId = pending?.id ?? approval.approval_id;
@@ -171,15 +181,29 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
       approval.approved_count = Math.max(approval.approved_count, policy.approvals);
     }
   }
+  const createdBy = creators.get(id) ?? null;
+  const mayWrite = can(ctx.user.roles, "payments.write") && batch.status === "created";
+  const standing = new Map<string, "verified" | "pending">();
+  for (const p of payees) {
+    const k = ibanKey(p.iban);
+    if (p.status === "verified") standing.set(k, "verified");
+    else if (p.status === "pending_verification" && !standing.has(k)) standing.set(k, "pending");
+  }
   return {
     batch,
     company_name: call.companyId === ctx.company?.id ? ctx.company.name : "",
-    created_by: creators.get(id) ?? null,
+    created_by: createdBy,
+    created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
     instructions,
     events: [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)),
     approval,
     policy,
-    may_submit: can(ctx.user.roles, "payments.write") && batch.status === "created",
+    may_submit: mayWrite,
+    may_edit: mayWrite && support.edit,
+    may_discard: mayWrite && support.discard,
+    payee_standing: Object.fromEntries(
+      instructions.map((i) => [i.id, standing.get(ibanKey(i.creditor_iban)) ?? ("ad_hoc" as const)]),
+    ),
   };
 }
 

@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 vi.mock("../../server/db", () => ({ dashboardDb: vi.fn() }));
 vi.mock("../../server/treasury", () => ({ treasury: vi.fn() }));
 
-import { companyToday, missingAcknowledgements } from "./risk";
+import { companyToday, counterpartyOf, missingAcknowledgements } from "./risk";
 
 describe("companyToday", () => {
   it("is the date in the company's zone, not UTC's", () => {
@@ -36,5 +36,22 @@ describe("missingAcknowledgements", () => {
       ]),
     ).toEqual([]);
     expect(missingAcknowledgements({ requires_acknowledgement: [] }, [])).toEqual([]);
+  });
+});
+
+describe("counterpartyOf", () => {
+  const cps = [
+    { id: "pending", iban: "NO93 8601 1117 947", status: "pending_verification" },
+    { id: "verified", iban: "NO9386011117947", status: "verified" },
+    { id: "other", iban: "NO7112345678903", status: "rejected" },
+  ];
+  it("finds the counterparty of an IBAN whatever its formatting, the verified one first", () => {
+    expect(counterpartyOf(cps, "no93 8601 1117 947")).toBe("verified");
+    expect(counterpartyOf(cps.slice(0, 1), "NO9386011117947")).toBe("pending");
+    expect(counterpartyOf(cps, "NO71 1234 5678 903")).toBe("other");
+  });
+  it("an IBAN no counterparty has is an ad-hoc creditor", () => {
+    expect(counterpartyOf(cps, "NO5015032080119")).toBeUndefined();
+    expect(counterpartyOf([], "NO5015032080119")).toBeUndefined();
   });
 });

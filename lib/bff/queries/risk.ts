@@ -25,6 +25,7 @@
  */
 import "server-only";
 import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "../../contract";
+import { remittanceText } from "../../contract/payments";
 import { counterpartiesForRisk } from "../../counterparties/counterparties";
 import { addDaysIso, todayUtc } from "../../dates";
 import {
@@ -131,8 +132,24 @@ function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: strin
     creditorName: ins.creditor_name,
     creditorIban: ins.creditor_iban,
     endToEndId: ins.end_to_end_id,
+    remittanceInformation: remittanceText(ins.remittance_information),
     debtorAccountId,
   };
+}
+
+/**
+ * The counterparty an instruction pays, found by IBAN (the API keeps no link):
+ * the company's verified counterparty with that IBAN, else any other with it
+ * (pending, rejected, disabled: the signal then names its status); undefined
+ * for an ad-hoc creditor.
+ */
+export function counterpartyOf(
+  counterparties: readonly { id: string; iban: string; status: string }[],
+  iban: string,
+): string | undefined {
+  const key = ibanKey(iban);
+  const same = counterparties.filter((c) => ibanKey(c.iban) === key);
+  return (same.find((c) => c.status === "verified") ?? same[0])?.id;
 }
 
 /**
@@ -197,8 +214,28 @@ async function debtorAccount(call: CallContext, batch: PaymentBatch, today: stri
     account = first ? { account_id: first.id, name: first.name, currency: first.currency } : null;
   }
   if (!account) return null;
+  const available = await availableBalanceOf(call, account.account_id, today);
+  return {
+    account_id: account.account_id,
+    name: account.name,
+    currency: account.currency,
+    available_balance: available?.balance ?? null,
+    available_as_of: available?.as_of_date ?? null,
+  };
+}
+
+/**
+ * The latest available balance of an account (closing or interim available,
+ * the later date first, interim over closing on the same date) within the
+ * week up to `today`; null when none is reported (or the read fails).
+ */
+export async function availableBalanceOf(
+  call: CallContext,
+  accountId: string,
+  today: string,
+): Promise<{ balance: string; as_of_date: string } | null> {
   const balances = await collectAll(
-    treasury().listAccountBalances(call, account.account_id, {
+    treasury().listAccountBalances(call, accountId, {
       from_date: addDaysIso(today, -7),
       to_date: today,
       pageSize: 1000,
@@ -208,13 +245,7 @@ async function debtorAccount(call: CallContext, batch: PaymentBatch, today: stri
     .filter((b) => b.balance_type === "closing_available" || b.balance_type === "interim_available")
     .sort((a, b) => a.as_of_date.localeCompare(b.as_of_date) || (a.balance_type === "interim_available" ? 1 : -1))
     .at(-1);
-  return {
-    account_id: account.account_id,
-    name: account.name,
-    currency: account.currency,
-    available_balance: available?.balance ?? null,
-    available_as_of: available?.as_of_date ?? null,
-  };
+  return available ? { balance: available.balance, as_of_date: available.as_of_date } : null;
 }
 
 async function computeBatchRisk(
@@ -258,6 +289,8 @@ async function computeBatchRisk(
         creditorName: i.creditor_name,
         creditorIban: i.creditor_iban,
         endToEndId: i.end_to_end_id,
+        remittanceInformation: remittanceText(i.remittance_information),
+        counterpartyId: counterpartyOf(counterparties, i.creditor_iban),
       })),
     },
     riskCtx,

@@ -11,9 +11,13 @@ import type {
   InstructionStatus,
   PaymentBatch,
   PaymentBatchCreate,
+  PaymentBatchUpdate,
   PaymentInstruction,
+  PaymentInstructionCreate,
   PaymentStatusEvent,
+  RemittanceInformation,
 } from "../../../lib/contract/payments";
+import { remittanceText } from "../../../lib/contract/payments";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../client";
 import {
@@ -27,7 +31,7 @@ import {
 } from "../schema";
 import { requiredApprovals, type FourEyesThresholds } from "../../domain/four-eyes";
 import { BATCH_MACHINE, transition } from "../../domain/payment-states";
-import { notFound } from "../../lib/errors";
+import { fieldError, notFound, stateConflict } from "../../lib/errors";
 import { formatAmount, isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
@@ -54,7 +58,19 @@ export function toBatch(r: BatchRow): PaymentBatch {
     instruction_count: r.instructionCount,
     requested_execution_date: r.requestedExecutionDate,
     initiator: r.initiator,
+    reference: r.reference,
+    debtor_account_id: r.debtorAccountId,
   };
+}
+
+/** The stored remittance columns as the API shape; null when the instruction carries none. */
+export function remittanceOf(
+  r: Pick<InstructionRow, "remittanceType" | "remittanceText">,
+): RemittanceInformation | null {
+  if (!r.remittanceText) return null;
+  return r.remittanceType === "creditor_reference"
+    ? { type: "creditor_reference", reference: r.remittanceText }
+    : { type: "unstructured", text: r.remittanceText };
 }
 
 export function toInstruction(r: InstructionRow): PaymentInstruction {
@@ -67,6 +83,8 @@ export function toInstruction(r: InstructionRow): PaymentInstruction {
     end_to_end_id: r.endToEndId,
     batch_id: r.batchId,
     status: r.status as InstructionStatus,
+    creditor_bic: r.creditorBic,
+    remittance_information: remittanceOf(r),
   };
 }
 
@@ -132,25 +150,58 @@ export async function getBatchRow(db: DbOrTx, scope: DataScope, id: string): Pro
 }
 
 /**
- * The account a batch is paid from: the company's first active account in the
- * batch currency, ordered by name then id. The bank simulator debits it and
- * the debtor-account extension names it, so both follow this one rule.
+ * The account a batch is paid from: the account chosen at creation
+ * (`debtor_account_id`) while it is still an active account of the company in
+ * the batch currency; else the company's first active account in the batch
+ * currency, ordered by name then id. The bank simulator debits it and the
+ * debtor-account extension names it, so both follow this one rule.
  */
-export async function debtorAccountRow(db: DbOrTx, batch: Pick<BatchRow, "tenantId" | "companyId" | "currency">) {
+export async function debtorAccountRow(
+  db: DbOrTx,
+  batch: Pick<BatchRow, "tenantId" | "companyId" | "currency"> & { debtorAccountId?: string | null },
+) {
+  const base = [
+    eq(accounts.tenantId, batch.tenantId),
+    eq(accounts.companyId, batch.companyId),
+    eq(accounts.currency, batch.currency),
+    eq(accounts.status, "active"),
+  ];
+  if (batch.debtorAccountId) {
+    const [chosen] = await db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, batch.debtorAccountId), ...base));
+    if (chosen) return chosen;
+  }
   const [account] = await db
     .select()
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.tenantId, batch.tenantId),
-        eq(accounts.companyId, batch.companyId),
-        eq(accounts.currency, batch.currency),
-        eq(accounts.status, "active"),
-      ),
-    )
+    .where(and(...base))
     .orderBy(asc(accounts.name), asc(accounts.id))
     .limit(1);
   return account;
+}
+
+/**
+ * Checks a chosen debtor account: it must be an account of the batch's company
+ * (same tenant) that is active and in the batch currency.
+ * @throws 400 naming `debtor_account_id` otherwise (an account outside the scope reads as unknown).
+ */
+async function checkDebtorAccount(
+  db: DbOrTx,
+  scope: DataScope,
+  batch: { companyId: string; currency: string },
+  accountId: string,
+): Promise<void> {
+  const [a] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), ...scopeWhere(scope, accounts.tenantId, accounts.companyId)));
+  if (!a || a.companyId !== batch.companyId)
+    throw fieldError("debtor_account_id", "is not an account of the batch's company");
+  if (a.status !== "active") throw fieldError("debtor_account_id", `is not active (status ${a.status})`);
+  if (a.currency !== batch.currency)
+    throw fieldError("debtor_account_id", `is a ${a.currency} account; the batch currency is ${batch.currency}`);
 }
 
 const BIC = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/;
@@ -207,24 +258,24 @@ export async function createBatch(
     totalAmount: total.toFixed(),
     instructionCount: body.instructions.length,
     requestedExecutionDate: body.requested_execution_date ?? null,
+    reference: body.reference ?? null,
+    debtorAccountId: body.debtor_account_id ?? null,
     createdAt: now,
     updatedAt: now,
   };
-  const instructions = body.instructions.map((ins, position) => ({
-    id: newId(),
+  if (body.debtor_account_id)
+    await checkDebtorAccount(
+      db,
+      scope,
+      { companyId: body.company_id, currency: body.currency },
+      body.debtor_account_id,
+    );
+  const instructions = instructionRows(body.instructions, {
     batchId,
     tenantId: scope.tenantId,
     companyId: body.company_id,
-    position,
-    amount: ins.amount,
-    currency: ins.currency,
-    creditorName: ins.creditor_name,
-    creditorIban: ins.creditor_iban,
-    endToEndId: ins.end_to_end_id,
-    status: "pending",
-    createdAt: now,
-    updatedAt: now,
-  }));
+    now,
+  });
   const [row] = await db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentBatches).values(batch).returning();
     for (let i = 0; i < instructions.length; i += INSERT_CHUNK)
@@ -233,6 +284,96 @@ export async function createBatch(
   });
   if (!row) throw new Error("insert returned no batch row");
   return toBatch(row);
+}
+
+/** Instruction rows (positions 0..n-1, status `pending`) of a create or edit body. */
+function instructionRows(
+  list: readonly PaymentInstructionCreate[],
+  at: { batchId: string; tenantId: string; companyId: string; now: string },
+) {
+  return list.map((ins, position) => ({
+    id: newId(),
+    batchId: at.batchId,
+    tenantId: at.tenantId,
+    companyId: at.companyId,
+    position,
+    amount: ins.amount,
+    currency: ins.currency,
+    creditorName: ins.creditor_name,
+    creditorIban: ins.creditor_iban,
+    endToEndId: ins.end_to_end_id,
+    creditorBic: ins.creditor_bic ?? null,
+    remittanceType: ins.remittance_information?.type ?? null,
+    remittanceText: ins.remittance_information ? remittanceText(ins.remittance_information) : null,
+    status: "pending",
+    createdAt: at.now,
+    updatedAt: at.now,
+  }));
+}
+
+/** The batch row in scope, locked for update, while it is `created`. @throws 404; 409 `{ state, allowed }`. */
+async function lockCreated(tx: DbOrTx, scope: DataScope, id: string, operation: string): Promise<BatchRow> {
+  const [row] = await tx
+    .select()
+    .from(paymentBatches)
+    .where(and(eq(paymentBatches.id, id), ...scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId)))
+    .for("update");
+  if (!row) throw notFound("Payment batch");
+  if (row.status !== "created") throw stateConflict("payment batch", row.status, ["created"], operation);
+  return row;
+}
+
+/**
+ * PATCH /payments/batches/{id} (extension): renames, moves, repoints or
+ * replaces the instructions of a batch in status `created`, in one
+ * transaction with the row locked; total and count follow the instructions.
+ * @throws 404 outside the scope; 409 when not `created`; 400 naming the field
+ *   for an instruction currency other than the batch's or a bad debtor account.
+ */
+export async function updateBatch(db: Db, scope: DataScope, id: string, body: PaymentBatchUpdate) {
+  return db.transaction(async (tx) => {
+    const row = await lockCreated(tx, scope, id, "edit");
+    if (body.debtor_account_id) await checkDebtorAccount(tx, scope, row, body.debtor_account_id);
+    const now = new Date().toISOString();
+    const set: Partial<typeof paymentBatches.$inferInsert> = { updatedAt: now };
+    if (body.reference !== undefined) set.reference = body.reference;
+    if (body.requested_execution_date !== undefined) set.requestedExecutionDate = body.requested_execution_date;
+    if (body.debtor_account_id !== undefined) set.debtorAccountId = body.debtor_account_id;
+    if (body.instructions) {
+      body.instructions.forEach((ins, i) => {
+        if (ins.currency !== row.currency)
+          throw fieldError(`instructions[${i}].currency`, `must equal the batch currency ${row.currency}`);
+      });
+      const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new ExactDecimal(0));
+      set.totalAmount = total.toFixed();
+      set.instructionCount = body.instructions.length;
+      await tx.delete(paymentInstructions).where(eq(paymentInstructions.batchId, id));
+      const rows = instructionRows(body.instructions, {
+        batchId: id,
+        tenantId: row.tenantId,
+        companyId: row.companyId,
+        now,
+      });
+      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+        await tx.insert(paymentInstructions).values(rows.slice(i, i + INSERT_CHUNK));
+    }
+    const [updated] = await tx.update(paymentBatches).set(set).where(eq(paymentBatches.id, id)).returning();
+    return toBatch(updated ?? row);
+  });
+}
+
+/**
+ * DELETE /payments/batches/{id} (extension): discards a batch in status
+ * `created` with its instructions. Nothing else refers to such a batch (no
+ * approval request, status event or booking exists before submission).
+ * @throws 404 outside the scope (also when already discarded); 409 when not `created`.
+ */
+export async function discardBatch(db: Db, scope: DataScope, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockCreated(tx, scope, id, "discard");
+    await tx.delete(paymentInstructions).where(eq(paymentInstructions.batchId, id));
+    await tx.delete(paymentBatches).where(eq(paymentBatches.id, id));
+  });
 }
 
 /**

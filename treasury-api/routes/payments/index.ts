@@ -8,6 +8,8 @@ export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listBatchesRoute, h.listBatches);
   api.openapi(r.createBatchRoute, h.createBatch);
   api.openapi(r.getBatchRoute, h.getBatch);
+  api.openapi(r.updateBatchRoute, h.updateBatch);
+  api.openapi(r.discardBatchRoute, h.discardBatch);
   api.openapi(r.submitBatchRoute, h.submitBatch);
   api.openapi(r.getBatchDebtorAccountRoute, h.getBatchDebtorAccount);
   api.openapi(r.listBatchInstructionsRoute, h.listBatchInstructions);

@@ -31,6 +31,14 @@ export const createBatch: AppRouteHandler<typeof r.createBatchRoute> = async (c)
 export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) =>
   c.json(repo.toBatch(await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200);
 
+export const updateBatch: AppRouteHandler<typeof r.updateBatchRoute> = async (c) =>
+  c.json(await repo.updateBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.req.valid("json")), 200);
+
+export const discardBatch: AppRouteHandler<typeof r.discardBatchRoute> = async (c) => {
+  await repo.discardBatch(c.get("db"), c.get("scope"), c.req.valid("param").id);
+  return c.body(null, 204);
+};
+
 export const submitBatch: AppRouteHandler<typeof r.submitBatchRoute> = async (c) =>
   c.json(
     await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThresholds),

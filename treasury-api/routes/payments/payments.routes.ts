@@ -9,6 +9,7 @@ import {
   DebtorAccount,
   PaymentBatch,
   PaymentBatchCreate,
+  PaymentBatchUpdate,
   PaymentInstruction,
   PaymentStatusEvent,
 } from "../../../lib/contract/payments";
@@ -53,7 +54,11 @@ export const createBatchRoute = defineRoute({
     "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB " +
     "(10,000 instructions do not fit in 1 MiB). " +
     "Extension: an optional initiator (1–200 characters, default the client_id) is stored and returned; that " +
-    "approver may not approve the batch (four-eyes).",
+    "approver may not approve the batch (four-eyes). " +
+    "Extensions of the payment run: reference (the batch's name, 1–140 characters); debtor_account_id (an active " +
+    "account of the company in the batch currency, else 400 naming the field; the bank debits it); per " +
+    "instruction creditor_bic (ISO 9362) and remittance_information (unstructured text of 1–140 characters, or " +
+    "an ISO 11649 creditor reference whose check digits are verified).",
   scope: "write:payments",
   company: "required",
   request: { body: { required: true, content: { "application/json": { schema: PaymentBatchCreate } } } },
@@ -69,6 +74,39 @@ export const getBatchRoute = defineRoute({
   company: "required",
   request: { params: idParams },
   responses: { 200: json(PaymentBatch, "The batch") },
+});
+
+export const updateBatchRoute = defineRoute({
+  method: "patch",
+  path: "/payments/batches/{id}",
+  tags: ["Payments"],
+  summary: "Edit a created payment batch (extension)",
+  description:
+    "Only in status created: rename (reference), move (requested_execution_date), repoint (debtor_account_id) or " +
+    "replace all instructions (the rules of create; their currency must be the batch's). null clears reference, " +
+    "date or debtor account. 200 with the batch. Any other state: 409 conflict with details.state and " +
+    "details.allowed.",
+  scope: "write:payments",
+  company: "required",
+  request: {
+    params: idParams,
+    body: { required: true, content: { "application/json": { schema: PaymentBatchUpdate } } },
+  },
+  responses: { 200: json(PaymentBatch, "The edited batch") },
+});
+
+export const discardBatchRoute = defineRoute({
+  method: "delete",
+  path: "/payments/batches/{id}",
+  tags: ["Payments"],
+  summary: "Discard a created payment batch (extension)",
+  description:
+    "Only in status created: the batch and its instructions are deleted (nothing was submitted, approved or " +
+    "paid). 204. Any other state: 409 conflict with details.state and details.allowed; unknown: 404.",
+  scope: "write:payments",
+  company: "required",
+  request: { params: idParams },
+  responses: { 204: { description: "Discarded" } },
 });
 
 export const submitBatchRoute = defineRoute({
@@ -93,8 +131,8 @@ export const getBatchDebtorAccountRoute = defineRoute({
   tags: ["Payments"],
   summary: "The account a batch is paid from (extension)",
   description:
-    "The company's first active account in the batch currency, ordered by name then id: the account the bank debits " +
-    "when the batch settles. " +
+    "The account chosen at creation (debtor_account_id) while it is active, else the company's first active " +
+    "account in the batch currency, ordered by name then id: the account the bank debits when the batch settles. " +
     "With the full IBAN and the BIC, for a payment file (pain.001). 404 when the company has no active account in " +
     "the batch currency.",
   scope: "read:payments",

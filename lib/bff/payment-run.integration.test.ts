@@ -1,0 +1,292 @@
+/**
+ * The payment run through the BFF's real route handlers, against the real
+ * local treasury-api (in-memory PGlite, small demo seed) and the dashboard's
+ * in-memory database:
+ *
+ * - a batch with reference, debtor account, BIC and RF remittance is created
+ *   and read back; bad inputs are 400s naming the field, whether the BFF
+ *   (RF check digits, BIC, remittance length, past date in the company's time
+ *   zone, non-SEPA IBAN without BIC) or the API (debtor account of another
+ *   currency or company) refuses them;
+ * - a created batch is edited (PATCH) and discarded (DELETE), each audited;
+ *   once submitted both are 409;
+ * - against an API that does not advertise the extensions, they are refused
+ *   with 400 naming the field and nothing is sent, editing / discarding are
+ *   409, and a plain batch is still created.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+
+const session: { user: DashboardUser | null; cookie: string | undefined } = { user: null, cookie: undefined };
+vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({
+    get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined),
+  }),
+}));
+
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { startServer, type RunningServer } from "../../treasury-api/server";
+import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
+import type { Role } from "../auth/roles";
+import { listAudit } from "../db/audit";
+import type { DashboardUser } from "../db/users";
+import { dashboardDb } from "../server/db";
+import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import type { Capabilities } from "./capabilities";
+import { companyToday } from "./queries/risk";
+import { addDaysIso } from "../dates";
+import * as batchesRoute from "../../app/api/treasury/payments/batches/route";
+import * as batchRoute from "../../app/api/treasury/payments/batches/[id]/route";
+import * as submitRoute from "../../app/api/treasury/payments/batches/[id]/submit/route";
+import * as instructionsRoute from "../../app/api/treasury/payments/batches/[id]/instructions/route";
+
+const ORIGIN = "http://127.0.0.1:3997";
+type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+let api: RunningServer;
+let client: TreasuryClient;
+let company: { id: string; country: string };
+let nok: string;
+let other: string;
+let foreign: string;
+const sent: string[] = [];
+
+const treasurer: DashboardUser = {
+  id: randomUUID(),
+  email: "tina@test.local",
+  name: "Tina Treasurer",
+  roles: ["treasurer"] as Role[],
+  companyIds: null,
+  disabled: false,
+};
+
+async function call(handler: Handler, method: string, path: string, opts: { id?: string; json?: unknown } = {}) {
+  session.user = treasurer;
+  session.cookie = company.id;
+  const write = method !== "GET";
+  const headers: Record<string, string> = write ? { origin: ORIGIN, "idempotency-key": randomUUID() } : {};
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  const req = new NextRequest(`${ORIGIN}/api/treasury${path}`, {
+    method,
+    headers,
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+  });
+  const res = await handler(req, {
+    params: Promise.resolve((opts.id ? { id: opts.id } : {}) as Record<string, string>),
+  });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+}
+
+let seq = 0;
+function ins(over: Record<string, unknown> = {}) {
+  seq++;
+  return {
+    amount: "100.00",
+    currency: "NOK",
+    creditor_name: "Fjordkraft AS",
+    creditor_iban: "NO93 8601 1117 947",
+    end_to_end_id: `PR-${Date.now()}-${seq}`,
+    ...over,
+  };
+}
+
+const create = (body: Record<string, unknown>) =>
+  call(batchesRoute.POST as Handler, "POST", "/payments/batches", {
+    json: { company_id: company.id, currency: "NOK", instructions: [ins()], ...body },
+  });
+
+function fieldsOf(r: { body: Record<string, unknown> }): string[] {
+  return Object.keys(((r.body.details as { errors?: object } | undefined)?.errors ?? {}) as object);
+}
+
+const g = globalThis as { __treasuryCapabilities?: Capabilities };
+
+beforeAll(async () => {
+  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
+  Object.assign(process.env, {
+    TREASURY_API_BASE_URL: `${api.url}/public`,
+    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
+    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
+    NEXTAUTH_SECRET: "payrun-integration-test-secret-0123456789",
+    NEXTAUTH_URL: ORIGIN,
+    DASHBOARD_DATA_DIR: "memory",
+    DASHBOARD_DEMO: "0",
+  });
+  client = createTreasuryClient({
+    baseUrl: `${api.url}/public`,
+    form: "B",
+    clientId: DEMO_TREASURY_B.clientId,
+    clientSecret: DEMO_TREASURY_B.clientSecret,
+    scopes: DEMO_TREASURY_B.scopes,
+    fetch: (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (init?.method && init.method !== "GET" && url.includes("/payments/")) sent.push(`${init.method} ${url}`);
+      return fetch(input, init);
+    },
+  });
+  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  // Nordlys Holding AS holds NOK, EUR and USD accounts; Nordlys Norge AS is another company of the same client.
+  const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Holding AS");
+  const sister = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
+  if (!c || !sister) throw new Error("demo seed did not run");
+  company = { id: c.id, country: "NO" };
+  const accounts = await collectAll(client.listAccounts({ companyId: c.id }, { pageSize: 1000 }));
+  nok = accounts.find((a) => a.currency === "NOK" && a.status !== "closed")?.id ?? "";
+  other = accounts.find((a) => a.currency !== "NOK")?.id ?? "";
+  const theirs = await collectAll(client.listAccounts({ companyId: sister.id }, { pageSize: 1000 }));
+  foreign = theirs.find((a) => a.currency === "NOK")?.id ?? "";
+  expect({ nok, other, foreign }).toEqual({
+    nok: expect.any(String),
+    other: expect.any(String),
+    foreign: expect.any(String),
+  });
+}, 120_000);
+afterAll(async () => {
+  await api?.close();
+});
+
+describe("with an API that advertises the payment-run extensions", () => {
+  it("creates a batch with reference, debtor account, BIC and RF remittance and reads them back", async () => {
+    const r = await create({
+      reference: "Suppliers week 48",
+      debtor_account_id: nok,
+      instructions: [
+        ins({
+          creditor_bic: "DNBANOKK",
+          remittance_information: { type: "creditor_reference", reference: "rf18 5390 0754 7034" },
+        }),
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({ reference: "Suppliers week 48", debtor_account_id: nok });
+    const list = await call(instructionsRoute.GET as Handler, "GET", `/payments/batches/${r.body.id}/instructions`, {
+      id: String(r.body.id),
+    });
+    expect((list.body.items as Record<string, unknown>[])[0]).toMatchObject({
+      creditor_bic: "DNBANOKK",
+      remittance_information: { type: "creditor_reference", reference: "RF18539007547034" },
+    });
+  });
+
+  it.each([
+    [
+      "RF check digits",
+      {
+        instructions: [ins({ remittance_information: { type: "creditor_reference", reference: "RF19539007547034" } })],
+      },
+      "instructions[0].remittance_information.reference",
+    ],
+    ["BIC", { instructions: [ins({ creditor_bic: "DNBA NO" })] }, "instructions[0].creditor_bic"],
+    ["IBAN", { instructions: [ins({ creditor_iban: "NO93 8601 1117 948" })] }, "instructions[0].creditor_iban"],
+    [
+      "remittance over 140",
+      { instructions: [ins({ remittance_information: { type: "unstructured", text: "x".repeat(141) } })] },
+      "instructions[0].remittance_information.text",
+    ],
+    [
+      "non-SEPA IBAN without BIC",
+      { instructions: [ins({ creditor_iban: "BR1500000000000010932840814P2" })] },
+      "instructions[0].creditor_bic",
+    ],
+    ["debtor account in another currency", { debtor_account_id: "OTHER" }, "debtor_account_id"],
+    ["debtor account of another company", { debtor_account_id: "FOREIGN" }, "debtor_account_id"],
+    ["past date", { requested_execution_date: addDaysIso(companyToday("NO"), -1) }, "requested_execution_date"],
+  ])("400 naming the field: %s", async (_name, body, field) => {
+    const b = { ...body } as Record<string, unknown>;
+    if (b.debtor_account_id === "OTHER") b.debtor_account_id = other;
+    if (b.debtor_account_id === "FOREIGN") b.debtor_account_id = foreign;
+    const r = await create(b);
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(fieldsOf(r)).toContain(field);
+  });
+
+  it("edits and discards a created batch, audited; a submitted batch is 409 for both", async () => {
+    const made = await create({ reference: "Draft" });
+    const id = String(made.body.id);
+    const edited = await call(batchRoute.PATCH as Handler, "PATCH", `/payments/batches/${id}`, {
+      id,
+      json: { reference: "Rent December", instructions: [ins({ amount: "10.50" }), ins({ amount: "0.25" })] },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body).toMatchObject({ reference: "Rent December", total_amount: "10.75", instruction_count: 2 });
+    const badEdit = await call(batchRoute.PATCH as Handler, "PATCH", `/payments/batches/${id}`, {
+      id,
+      json: { debtor_account_id: other },
+    });
+    expect(badEdit.status).toBe(400);
+    expect(fieldsOf(badEdit)).toEqual(["debtor_account_id"]);
+
+    const db = await dashboardDb();
+    const edits = await listAudit(db, { companyIds: null, action: "payment_batch.edit", objectIds: [id], limit: 10 });
+    expect(edits).toHaveLength(1);
+    expect(edits[0]?.details).toMatchObject({ reference: "Rent December", instruction_count: 2 });
+
+    const gone = String((await create({})).body.id);
+    const del = await call(batchRoute.DELETE as Handler, "DELETE", `/payments/batches/${gone}`, { id: gone });
+    expect(del.status).toBe(204);
+    expect((await call(batchRoute.DELETE as Handler, "DELETE", `/payments/batches/${gone}`, { id: gone })).status).toBe(
+      404,
+    );
+    expect(
+      await listAudit(db, { companyIds: null, action: "payment_batch.discard", objectIds: [gone], limit: 10 }),
+    ).toHaveLength(1);
+
+    expect((await call(submitRoute.POST as Handler, "POST", `/payments/batches/${id}/submit`, { id })).status).toBe(
+      202,
+    );
+    const late = await call(batchRoute.PATCH as Handler, "PATCH", `/payments/batches/${id}`, {
+      id,
+      json: { reference: "late" },
+    });
+    expect(late.status).toBe(409);
+    expect((await call(batchRoute.DELETE as Handler, "DELETE", `/payments/batches/${id}`, { id })).status).toBe(409);
+  });
+});
+
+describe("with an API that does not advertise them", () => {
+  it("refuses the extension fields by name and sends nothing; edit / discard 409; a plain batch works", async () => {
+    const real = g.__treasuryCapabilities;
+    g.__treasuryCapabilities = {
+      has: (name) => name === "payments.debtor_account",
+      ready: Promise.resolve(),
+      refresh: async () => {},
+      stop: () => {},
+    };
+    try {
+      sent.length = 0;
+      const r = await create({
+        reference: "Named",
+        debtor_account_id: nok,
+        instructions: [
+          ins({ creditor_bic: "DNBANOKK", remittance_information: { type: "unstructured", text: "Inv 1" } }),
+        ],
+      });
+      expect(r.status).toBe(400);
+      expect(fieldsOf(r).sort()).toEqual([
+        "debtor_account_id",
+        "instructions[0].creditor_bic",
+        "instructions[0].remittance_information",
+        "reference",
+      ]);
+      expect(r.body.message).toMatch(/not supported by the connected Treasury API/);
+      expect(sent).toEqual([]);
+      const plain = await create({});
+      expect(plain.status).toBe(201);
+      const id = String(plain.body.id);
+      const edit = await call(batchRoute.PATCH as Handler, "PATCH", `/payments/batches/${id}`, {
+        id,
+        json: { reference: "x" },
+      });
+      expect(edit.status).toBe(409);
+      expect((await call(batchRoute.DELETE as Handler, "DELETE", `/payments/batches/${id}`, { id })).status).toBe(409);
+      expect(sent.filter((s) => !s.startsWith("POST"))).toEqual([]);
+    } finally {
+      g.__treasuryCapabilities = real;
+    }
+  });
+});
