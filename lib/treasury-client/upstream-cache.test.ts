@@ -200,6 +200,7 @@ describe("company isolation and keys", () => {
   it("does not cache paths outside the table", () => {
     expect(resourceOf("/something/else")).toBeNull();
     expect(resourceOf("/accounts/1/balances")).toMatchObject({ resource: "balances" });
+    expect(resourceOf("/accounts/summaries")).toMatchObject({ resource: "balances", ttlMs: 10_000 });
     expect(resourceOf("/accounts/1")).toMatchObject({ resource: "accounts" });
     expect(resourceOf("/accounts/1/transactions")).toMatchObject({ resource: "transactions" });
     expect(resourceOf("/reporting/positions/daily")).toMatchObject({ resource: "positions" });

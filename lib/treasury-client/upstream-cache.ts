@@ -33,6 +33,8 @@ export const RESOURCES: readonly { resource: string; ttlMs: number; path: RegExp
   { resource: "intraday", ttlMs: 5_000, path: /^\/accounts\/[^/]+\/intraday$/ },
   { resource: "coverage", ttlMs: 30_000, path: /^\/accounts\/[^/]+\/coverage$/ },
   { resource: "transactions", ttlMs: 15_000, path: /^\/accounts\/[^/]+\/transactions$/ },
+  // Extension: every account with its balances and coverage; as fresh as the balances it carries.
+  { resource: "balances", ttlMs: 10_000, path: /^\/accounts\/summaries$/ },
   { resource: "accounts", ttlMs: 120_000, path: /^\/accounts(\/[^/]+)?$/ },
   { resource: "transactions", ttlMs: 15_000, path: /^\/transactions(\/[^/]+)?$/ },
   { resource: "payments", ttlMs: 10_000, path: /^\/payments\// },
