@@ -11,6 +11,11 @@
  * cold (first load after start, empty caches; for the overview that is the
  * landing page after signing in, timed from the sign-in click) and warm (the
  * same page again right after, within the 30 s caches). Prints one table.
+ *
+ * `npm run bench:group -- --companies 50 --accounts 20` seeds a larger
+ * organisation instead (treasury-api/seed/size.ts: 50 koncern companies with
+ * at least 20 accounts each, linked to the treasurer's client); seeding it
+ * takes a few minutes before the first page load.
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -18,6 +23,23 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { findChromium } from "../scripts/chromium";
+import { parseSeedSize } from "../treasury-api/seed/size";
+
+/** `--companies N --accounts M` (treasury-api/seed/size.ts bounds); neither: the demo group. */
+function benchSize(argv: string[]) {
+  const values: { companies?: string; accountsPerCompany?: string } = {};
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (flag === "--companies" && value !== undefined) values.companies = value;
+    else if (flag === "--accounts" && value !== undefined) values.accountsPerCompany = value;
+    else throw new Error(`bench:group: unknown or incomplete argument ${flag} (use --companies N --accounts M)`);
+    i++;
+  }
+  return parseSeedSize(values, { companies: "--companies", accountsPerCompany: "--accounts" });
+}
+const SIZE = benchSize(process.argv.slice(2));
+const SIZED = SIZE.accountsPerCompany !== null || SIZE.companies !== 5;
 
 const PORT = Number(process.env.BENCH_PORT ?? 3231);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -47,7 +69,7 @@ function upstreamCalls(): number {
 async function load(page: Page, url: string, ready: string) {
   const before = upstreamCalls();
   await page.goto(`${BASE}${url}`, { waitUntil: "commit", timeout: 180_000 });
-  await page.waitForSelector(ready, { timeout: 120_000 }).catch(async (err: unknown) => {
+  await page.waitForSelector(ready, { timeout: 600_000 }).catch(async (err: unknown) => {
     await page.screenshot({ path: "/tmp/bench-group-failed.png", fullPage: true });
     throw err;
   });
@@ -69,13 +91,23 @@ async function main() {
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
       BENCH_FETCH_LOG: LOG,
+      ...(SIZED
+        ? {
+            TREASURY_API_SEED_COMPANIES: String(SIZE.companies),
+            ...(SIZE.accountsPerCompany !== null
+              ? { TREASURY_API_SEED_ACCOUNTS_PER_COMPANY: String(SIZE.accountsPerCompany) }
+              : {}),
+          }
+        : {}),
       NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${path.resolve("bench/lib/count-fetch.mjs")}`.trim(),
     },
     stdio: ["ignore", "ignore", "inherit"],
   });
   const browser = await chromium.launch({ executablePath: findChromium(), args: ["--no-sandbox", "--disable-gpu"] });
   try {
-    await waitReady(`${BASE}/readyz`, 300_000);
+    const seedStart = Date.now();
+    await waitReady(`${BASE}/readyz`, 1_200_000);
+    const seedSeconds = ((Date.now() - seedStart) / 1000).toFixed(0);
     const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${BASE}/login`);
@@ -86,7 +118,7 @@ async function main() {
     const before = upstreamCalls();
     const t0 = Date.now();
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await page.waitForSelector(overviewReady, { timeout: 180_000 });
+    await page.waitForSelector(overviewReady, { timeout: 600_000 });
     const coldOverview = { ms: Date.now() - t0, calls: upstreamCalls() - before };
     const warmOverview = await load(page, "/", overviewReady);
     rows.push([
@@ -110,7 +142,10 @@ async function main() {
     const header = ["view", "cold ms", "cold upstream calls", "warm ms", "warm upstream calls"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
     const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");
-    console.log("demo group (seed scale 1), treasurer; cold overview timed from the sign-in click");
+    const group = SIZED
+      ? `${SIZE.companies} koncern companies × ${SIZE.accountsPerCompany ?? "demo"} accounts (seed scale 1)`
+      : "demo group (seed scale 1)";
+    console.log(`${group}, treasurer; cold overview timed from the sign-in click; start with seeding ${seedSeconds} s`);
     console.log(line(header));
     for (const r of rows) console.log(line(r));
   } finally {

@@ -82,13 +82,27 @@ async function main(): Promise<void> {
       fail(err instanceof Error ? err.message : String(err));
     }
     const config = { ...fromEnv, allowPrivateWebhooks: true };
+    // Demo data size (for benchmarks): TREASURY_API_SEED_SCALE (transaction volume, default 1) and
+    // TREASURY_API_SEED_COMPANIES / TREASURY_API_SEED_ACCOUNTS_PER_COMPANY (treasury-api/seed/size.ts).
+    const scaleText = env.TREASURY_API_SEED_SCALE?.trim();
+    const seedScale = scaleText ? Number(scaleText) : 1;
+    if (!Number.isFinite(seedScale) || seedScale <= 0 || seedScale > 1000)
+      fail(`TREASURY_API_SEED_SCALE must be a number above 0 and at most 1000, got "${scaleText}"`);
+    const { seedSizeFromEnv } = await import("../treasury-api/seed/size");
+    let seedSize: ReturnType<typeof seedSizeFromEnv>;
+    try {
+      seedSize = seedSizeFromEnv(env);
+    } catch (err) {
+      fail(err instanceof Error ? err.message : String(err));
+    }
     const limits = perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {};
     const api = await startServer({
       port: apiPort,
       host: "127.0.0.1",
       data,
       seed: "demo",
-      seedScale: 1,
+      seedScale,
+      seedSize,
       log: false,
       config,
       ...limits,

@@ -3,7 +3,7 @@
  * "Webhooks"; README "Local Treasury API"): private webhook targets and
  * trusting X-Forwarded-*, from the environment and the CLI flags.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_CONFIG, configFromEnv } from "./config";
 import { parseArgs } from "./server";
 
@@ -50,5 +50,25 @@ describe("CLI flags", () => {
     const { opts } = parseArgs(["--allow-private-webhooks", "--trust-proxy", "--port", "0"]);
     expect(opts.config).toMatchObject({ allowPrivateWebhooks: true, trustProxy: true });
     expect(opts.port).toBe(0);
+  });
+
+  it("--seed-companies and --seed-accounts-per-company set the seed size; a bad value exits naming the flag", () => {
+    expect(parseArgs([]).opts.seedSize).toEqual({ companies: 5, accountsPerCompany: null });
+    const { opts } = parseArgs(["--seed-companies", "50", "--seed-accounts-per-company", "20"]);
+    expect(opts.seedSize).toEqual({ companies: 50, accountsPerCompany: 20 });
+    const exit = vi.spyOn(process, "exit").mockImplementation(() => {
+      throw new Error("exit");
+    });
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      expect(() => parseArgs(["--seed-companies", "4"])).toThrow("exit");
+      expect(exit).toHaveBeenCalledWith(2);
+      expect(String(stderr.mock.calls[0]?.[0])).toContain(
+        '--seed-companies must be a whole number from 5 to 500, got "4"',
+      );
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
   });
 });

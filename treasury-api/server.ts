@@ -2,7 +2,8 @@
  * The local Treasury API server and its CLI.
  *
  *   npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory]
- *                           [--seed demo|none] [--seed-scale N] [--rate-limit N]
+ *                           [--seed demo|none] [--seed-scale N] [--seed-companies N]
+ *                           [--seed-accounts-per-company M] [--rate-limit N]
  *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
  *                           [--allow-private-webhooks] [--trust-proxy]
  *                           [--four-eyes-threshold EUR=100000,NOK=1000000,...]
@@ -32,6 +33,7 @@ import { openDatabase, type Database } from "./db/client";
 import { meta } from "./db/schema";
 import { prepareSecretsAtRest, resolveSecretKey } from "./lib/secret-box";
 import { seedDemo, writeDemoFixtures } from "./seed";
+import { resolveSeedSize, type SeedSize } from "./seed/size";
 import { startWorkers, type Workers } from "./workers";
 
 export interface ServerOptions {
@@ -42,6 +44,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   seed: "demo" | "none";
   seedScale: number;
+  /** Organisation size of the demo seed (default: the demo's; see seed/size.ts). */
+  seedSize?: SeedSize;
   rateLimit?: { limit: number; windowSeconds: number };
   bankSpeed?: BankSpeed;
   /** Structured JSON request log on stdout (default true for the CLI, false in tests). */
@@ -65,7 +69,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   let fixtures: RunningServer["fixtures"] = null;
   const [seeded] = await database.db.select().from(meta).where(eq(meta.key, "seed"));
   if (!seeded && opts.seed === "demo") {
-    fixtures = await seedDemo(database, { scale: opts.seedScale });
+    fixtures = await seedDemo(database, {
+      scale: opts.seedScale,
+      ...(opts.seedSize ? { size: opts.seedSize } : {}),
+    });
     if (!opts.databaseUrl && opts.data !== "memory") writeDemoFixtures(opts.data, fixtures);
   }
   let secretKey: Buffer;
@@ -132,7 +139,7 @@ interface CliArgs {
 
 const USAGE =
   "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] " +
-  "[--seed-scale N] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
+  "[--seed-scale N] [--seed-companies N] [--seed-accounts-per-company M] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
   "                           [--allow-private-webhooks] [--trust-proxy]\n" +
   "                           [--four-eyes-threshold EUR=100000,NOK=1000000,...  (*=N: other currencies)]\n" +
   "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054; alias: import-camt053 " +
@@ -174,6 +181,7 @@ export function parseArgs(argv: string[]): CliArgs {
   }
   let command: CliArgs["command"] = "serve";
   const rest: string[] = [];
+  const sizeValues: { companies?: string; accountsPerCompany?: string } = {};
   const args = [...argv];
   if (args[0] === "import-statements" || args[0] === "import-camt053") {
     command = "import-statements";
@@ -211,6 +219,12 @@ export function parseArgs(argv: string[]): CliArgs {
         opts.seedScale = n;
         break;
       }
+      case "--seed-companies":
+        sizeValues.companies = value();
+        break;
+      case "--seed-accounts-per-company":
+        sizeValues.accountsPerCompany = value();
+        break;
       case "--rate-limit": {
         const n = Number(value());
         if (!Number.isInteger(n) || n < 1) usage("--rate-limit must be a positive whole number (requests per 60 s)");
@@ -253,6 +267,11 @@ export function parseArgs(argv: string[]): CliArgs {
         if (a.startsWith("--") && command === "serve") usage(`unknown flag ${a}`);
         rest.push(a);
     }
+  }
+  try {
+    opts.seedSize = resolveSeedSize(sizeValues, process.env);
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
   }
   return { command, opts, rest };
 }

@@ -6,7 +6,7 @@
 import type { DbOrTx } from "../db/client";
 import { oauthClientCompanies, oauthClientTenants, oauthClients } from "../db/schema";
 import { hashSecret } from "../lib/secrets";
-import { DEMO_CLIENTS } from "./demo-clients";
+import { DEMO_CLIENTS, NORDLYS_KONCERN_COMPANY_KEYS, type DemoClientSpec } from "./demo-clients";
 import type { SeedOrganization } from "./organization";
 import { stableUuid } from "./prng";
 
@@ -32,6 +32,15 @@ function idOf(items: { key: string; id: string }[], key: string): string {
   return hit.id;
 }
 
+/**
+ * The companies a client is linked to: a client linked to the Nordlys Koncern
+ * gets every koncern company, so a larger seed (size.ts) shows them all.
+ */
+function companyKeysOf(client: DemoClientSpec, org: SeedOrganization): readonly string[] {
+  if (client.companyKeys !== NORDLYS_KONCERN_COMPANY_KEYS) return client.companyKeys;
+  return org.companies.filter((c) => c.koncernKey === "nordlys-koncern").map((c) => c.key);
+}
+
 /** The demo clients resolved against `org` (pure). */
 export function demoClientFixtures(org: SeedOrganization): DemoClientFixture[] {
   return DEMO_CLIENTS.map((c) => ({
@@ -43,7 +52,7 @@ export function demoClientFixtures(org: SeedOrganization): DemoClientFixture[] {
     tenant_id: idOf(org.tenants, c.tenantKey),
     allowed_scopes: [...c.scopes],
     write_approved: c.writeApproved,
-    company_ids: c.companyKeys.map((k) => idOf(org.companies, k)),
+    company_ids: companyKeysOf(c, org).map((k) => idOf(org.companies, k)),
     tenant_ids: c.tenantKeys.map((k) => idOf(org.tenants, k)),
   }));
 }

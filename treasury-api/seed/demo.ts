@@ -25,6 +25,7 @@ import { demoClientFixtures, insertDemoClients, type DemoClientFixture } from ".
 import { writeDemoLedger, type LedgerCounts } from "./ledger-writer";
 import { buildDemoOrganization, type SeedOrganization } from "./organization";
 import { createRng, type Rng } from "./prng";
+import { DEMO_SIZE, type SeedSize } from "./size";
 
 /** The default seed (the spec's version date). */
 export const DEMO_SEED = 20260110;
@@ -34,6 +35,8 @@ export interface SeedDemoOptions {
   scale: number;
   /** PRNG seed (default {@link DEMO_SEED}). */
   seed?: number;
+  /** Organisation size (default {@link DEMO_SIZE}: the demo's companies and accounts; see size.ts). */
+  size?: SeedSize;
   /** Anchor date `YYYY-MM-DD` (default: the current UTC date). Tests pin it. */
   today?: string;
   /**
@@ -49,6 +52,8 @@ export interface SeedDemoOptions {
 export interface DemoFixtures {
   seed: number;
   scale: number;
+  /** Organisation size (companies, accounts per company). */
+  size: SeedSize;
   today: string;
   seeded_at: string;
   tenants: { id: string; key: string; name: string }[];
@@ -144,7 +149,8 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   const started = performance.now();
   const seed = opts.seed ?? DEMO_SEED;
   const today = opts.today ?? utcToday();
-  const org = buildDemoOrganization(seed);
+  const size = opts.size ?? DEMO_SIZE;
+  const org = buildDemoOrganization(seed, size);
   const orgFixtures = organizationFixtures(org);
 
   await database.db.transaction(async (tx) => {
@@ -187,7 +193,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   const seededAt = new Date().toISOString();
   await database.db
     .insert(meta)
-    .values({ key: "seed", value: { scale: opts.scale, seed, seeded_at: seededAt, today } });
+    .values({ key: "seed", value: { scale: opts.scale, seed, seeded_at: seededAt, today, size } });
   // Fresh statistics so the planner sees a million rows, not an empty table.
   await database.exec(
     "ANALYZE transactions; ANALYZE account_day_flows; ANALYZE balance_snapshots; ANALYZE intraday_points; ANALYZE " +
@@ -197,6 +203,7 @@ export async function seedDemo(database: Database, opts: SeedDemoOptions): Promi
   const fixtures: DemoFixtures = {
     seed,
     scale: opts.scale,
+    size,
     today,
     seeded_at: seededAt,
     ...orgFixtures,

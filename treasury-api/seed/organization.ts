@@ -9,6 +9,7 @@
 import { isValidIBAN } from "ibantools";
 import { generateIban, generateOrgnr, type NordicCountry } from "./identifiers";
 import { createRng, stableUuid } from "./prng";
+import { DEMO_SIZE, checkSeedSize, type SeedSize } from "./size";
 
 /** A Nordic bank as the seed uses it: BIC, display name and national bank code of the IBAN. */
 export interface SeedBank {
@@ -336,12 +337,86 @@ function required<T>(value: T | undefined, what: string): T {
   return value;
 }
 
+/** Per country: legal suffix, local currency and the banks generated companies use. */
+const GENERATED_COUNTRY: Record<
+  NordicCountry,
+  { suffix: string; currency: SeedAccount["currency"]; banks: readonly SeedBank[] }
+> = {
+  NO: { suffix: "AS", currency: "NOK", banks: [BANKS.dnb, BANKS.nordeaNo] },
+  SE: { suffix: "AB", currency: "SEK", banks: [BANKS.seb, BANKS.handelsbanken, BANKS.nordeaSe] },
+  DK: { suffix: "A/S", currency: "DKK", banks: [BANKS.danske, BANKS.nordeaDk] },
+  FI: { suffix: "Oy", currency: "EUR", banks: [BANKS.op, BANKS.nordeaFi] },
+};
+const GENERATED_COUNTRIES: readonly NordicCountry[] = ["NO", "SE", "DK", "FI"];
+const GENERATED_AREAS = ["Nord", "Sør", "Vest", "Øst", "Midt", "Kyst", "Fjell", "Dal", "Havn", "Skog"];
+
 /**
- * Builds the demo organization for `seed`. Ids, organization numbers and IBANs
- * depend only on the seed and each entity's key.
- * @throws Error if a generated IBAN is not valid (a bug in the generator).
+ * The extra companies and accounts of a larger organisation (see size.ts):
+ * koncern companies `nordlys-gen-006` … up to `size.companies`, rotating
+ * through NO, SE, DK and FI with no employees, then accounts `<company>-acc-NN`
+ * until every koncern company has `size.accountsPerCompany`. The first
+ * generated account of a company is in its local currency ("holding"), the
+ * others rotate local / EUR / USD ("fx" for foreign ones), at a low volume
+ * (intensity 0.08 ≈ one booking every three weekdays at scale 1) so that a
+ * thousand accounts seed in reasonable time.
  */
-export function buildDemoOrganization(seed: number): SeedOrganization {
+function generatedSpecs(
+  size: SeedSize,
+  companies: readonly CompanySpec[],
+  accounts: readonly AccountSpec[],
+): { companies: CompanySpec[]; accounts: AccountSpec[] } {
+  const koncern = companies.filter((c) => c.koncernKey === "nordlys-koncern");
+  const extraCompanies: CompanySpec[] = [];
+  for (let i = koncern.length + 1; i <= size.companies; i++) {
+    const country = GENERATED_COUNTRIES[i % GENERATED_COUNTRIES.length] ?? "NO";
+    const area = GENERATED_AREAS[i % GENERATED_AREAS.length] ?? "Nord";
+    const number = String(i).padStart(3, "0");
+    extraCompanies.push({
+      key: `nordlys-gen-${number}`,
+      tenantKey: "nordlys",
+      name: `Nordlys ${area} ${number} ${GENERATED_COUNTRY[country].suffix}`,
+      country,
+      koncernKey: "nordlys-koncern",
+      employees: 0,
+    });
+  }
+  const extraAccounts: AccountSpec[] = [];
+  if (size.accountsPerCompany !== null) {
+    for (const company of [...koncern, ...extraCompanies]) {
+      const own = accounts.filter((a) => a.companyKey === company.key).length;
+      const local = GENERATED_COUNTRY[company.country];
+      for (let n = own + 1; n <= size.accountsPerCompany; n++) {
+        const generatedIndex = n - own - 1;
+        const currency = generatedIndex === 0 ? local.currency : ([local.currency, "EUR", "USD"] as const)[n % 3];
+        const bank = local.banks[n % local.banks.length] ?? local.banks[0];
+        if (!currency || !bank) throw new Error("demo organization: no bank or currency for a generated account");
+        extraAccounts.push({
+          key: `${company.key}-acc-${String(n).padStart(2, "0")}`,
+          companyKey: company.key,
+          bank,
+          currency,
+          name: `${currency === local.currency ? "Konto" : "Valutakonto"} ${currency} ${n}`,
+          role: currency === local.currency ? "holding" : "fx",
+          intensity: 0.08,
+          level: 1_000_000 + 250_000 * (n % 8),
+        });
+      }
+    }
+  }
+  return { companies: extraCompanies, accounts: extraAccounts };
+}
+
+/**
+ * Builds the demo organization for `seed`, of `size` (default: the demo's).
+ * Ids, organization numbers and IBANs depend only on the seed and each
+ * entity's key, so the demo entities are the same at every size.
+ * @throws Error if `size` is out of bounds (naming the field) or a generated
+ *   IBAN is not valid (a bug in the generator).
+ */
+export function buildDemoOrganization(seed: number, size: SeedSize = DEMO_SIZE): SeedOrganization {
+  const extra = generatedSpecs(checkSeedSize(size), COMPANIES, ACCOUNTS);
+  const companySpecs = [...COMPANIES, ...extra.companies];
+  const accountSpecs = [...ACCOUNTS, ...extra.accounts];
   const tenants: SeedTenant[] = TENANTS.map((t) => ({
     key: t.key,
     name: t.name,
@@ -353,7 +428,7 @@ export function buildDemoOrganization(seed: number): SeedOrganization {
       `tenant ${key}`,
     ).id;
 
-  const companies: SeedCompany[] = COMPANIES.map((c) => ({
+  const companies: SeedCompany[] = companySpecs.map((c) => ({
     ...c,
     id: stableUuid(seed, `company:${c.key}`),
     tenantId: tenantId(c.tenantKey),
@@ -368,7 +443,7 @@ export function buildDemoOrganization(seed: number): SeedOrganization {
     companyKeys: companies.filter((c) => c.koncernKey === k.key).map((c) => c.key),
   }));
 
-  const accounts: SeedAccount[] = ACCOUNTS.map((a) => {
+  const accounts: SeedAccount[] = accountSpecs.map((a) => {
     const company = required(
       companies.find((c) => c.key === a.companyKey),
       `company ${a.companyKey}`,
