@@ -31,6 +31,7 @@ import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import type { DashboardUser } from "../../db/users";
 import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { createCapabilities, type Capabilities } from "../capabilities";
 import type { BffContext, WriteScope } from "../context";
 import { decideApproval } from "./approvals";
 import { BffError } from "../errors";
@@ -61,6 +62,10 @@ beforeAll(async () => {
     },
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  // The payment-run extensions are read from the real API's OpenAPI document, as in production.
+  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = createCapabilities({
+    baseUrl: `${api.url}/public`,
+  });
 }, 120_000);
 afterAll(async () => {
   await api?.close();

@@ -27,6 +27,7 @@ import { createRule, deleteRule, listRules, saveGroup, approvalsOf } from "../..
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
 import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { createCapabilities, type Capabilities } from "../capabilities";
 import type { BffContext, WriteScope } from "../context";
 import { BffError } from "../errors";
 import { decideApproval } from "./approvals";
@@ -74,6 +75,10 @@ beforeAll(async () => {
     },
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  // The payment-run extensions are read from the real API's OpenAPI document, as in production.
+  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = createCapabilities({
+    baseUrl: `${api.url}/public`,
+  });
   const db = await dashboardDb();
   process.env.DASHBOARD_BCRYPT_COST = "4";
   for (const name of ["maker", "lead1", "lead2", "lead3", "lead4", "outsider"]) {

@@ -28,7 +28,7 @@ let seq = 0;
  * ones two.
  */
 async function submitted(client: ClientKey, opts: { initiator?: string; big?: boolean } = {}) {
-  const amount = opts.big ? "150000.00" : "10.00";
+  const amount = opts.big ? "1500000.00" : "10.00";
   const body = {
     company_id: IDS.companyA,
     currency: "NOK",
