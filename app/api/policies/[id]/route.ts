@@ -1,3 +1,5 @@
+import { AUDIT_ACTION } from "@/lib/audit-actions";
+import { requireStepUp } from "@/lib/bff/step-up";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { changeRule, removeRule } from "@/lib/bff/queries/policies";
 import { RuleInput } from "@/lib/policies/store";
@@ -12,6 +14,13 @@ export const PUT = withUser(
     audit: { action: "approval_policy.update", objectType: "approval_policy" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: [ctx.params.id],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approval_policy",
+    });
     const { before, after } = await changeRule(ctx.params.id, ctx.body);
     ctx.audit.details = { before, after };
     return after;
@@ -27,6 +36,13 @@ export const DELETE = withUser(
     audit: { action: "approval_policy.delete", objectType: "approval_policy" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: [ctx.params.id],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approval_policy",
+    });
     const before = await removeRule(ctx.params.id);
     ctx.audit.details = { before, after: null };
     return undefined;

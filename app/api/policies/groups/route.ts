@@ -1,3 +1,5 @@
+import { AUDIT_ACTION } from "@/lib/audit-actions";
+import { requireStepUp } from "@/lib/bff/step-up";
 import { withUser } from "@/lib/bff/route";
 import { putGroup } from "@/lib/bff/queries/policies";
 import { GroupInput } from "@/lib/policies/store";
@@ -12,6 +14,13 @@ export const POST = withUser(
     audit: { action: "approver_group.save", objectType: "approver_group" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: ["new_group"],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approver_group",
+    });
     const { before, after } = await putGroup(ctx.body);
     ctx.audit.details = { before, after };
     return after;

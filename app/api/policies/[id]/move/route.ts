@@ -1,3 +1,5 @@
+import { AUDIT_ACTION } from "@/lib/audit-actions";
+import { requireStepUp } from "@/lib/bff/step-up";
 import { z } from "zod";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { moveRuleTo } from "@/lib/bff/queries/policies";
@@ -16,6 +18,13 @@ export const POST = withUser(
     audit: { action: "approval_policy.move", objectType: "approval_policy" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: [ctx.params.id],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approval_policy",
+    });
     const { before, after } = await moveRuleTo(ctx.params.id, ctx.body.position);
     ctx.audit.details = { before: before.map((r) => r.id), after: after.map((r) => r.id) };
     return { rules: after };

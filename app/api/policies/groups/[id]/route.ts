@@ -1,3 +1,5 @@
+import { AUDIT_ACTION } from "@/lib/audit-actions";
+import { requireStepUp } from "@/lib/bff/step-up";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { putGroup, removeGroup } from "@/lib/bff/queries/policies";
 import { GroupInput } from "@/lib/policies/store";
@@ -12,6 +14,13 @@ export const PUT = withUser(
     audit: { action: "approver_group.save", objectType: "approver_group" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: [ctx.params.id],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approver_group",
+    });
     const { before, after } = await putGroup(ctx.body, ctx.params.id);
     ctx.audit.details = { before, after };
     return after;
@@ -27,6 +36,13 @@ export const DELETE = withUser(
     audit: { action: "approver_group.delete", objectType: "approver_group" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: [ctx.params.id],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approver_group",
+    });
     const before = await removeGroup(ctx.params.id);
     ctx.audit.details = { before, after: null };
     return undefined;
