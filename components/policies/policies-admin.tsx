@@ -4,6 +4,7 @@ import { useState } from "react";
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import Link from "next/link";
 import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
+import { PasskeyBanner } from "@/components/auth/step-up-notice";
 import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
@@ -171,6 +172,7 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
 
   return (
     <div className="space-y-8">
+      <PasskeyBanner status={stepUp.data} />
       {stepUp.data?.needed ? (
         <p className="text-xs text-slate-600" data-testid="policy-step-up-note">
           Every change asks for a confirmation with your passkey.
