@@ -9,7 +9,8 @@ export const GET = withUser({ permission: "policies.manage", company: "none" }, 
 
 /**
  * POST /api/policies — 201: a new rule, appended last (a rule's fields: lib/policies/store.ts `RuleInput`);
- * 400 naming the field. Audited with the rule as created.
+ * 400 naming the field. Audited with the rule as created. Needs a passkey step-up for `approval_policy.change`
+ * covering `new_rule`: else 403 `step_up_required` (audited).
  */
 export const POST = withUser(
   {

@@ -4,7 +4,10 @@ import { IdParams, withUser } from "@/lib/bff/route";
 import { changeRule, removeRule } from "@/lib/bff/queries/policies";
 import { RuleInput } from "@/lib/policies/store";
 
-/** PUT /api/policies/{id} — replaces a rule's conditions and outcome (its position stays); audited before/after. */
+/**
+ * PUT /api/policies/{id} — replaces a rule's conditions and outcome (its position stays); audited before/after. Needs
+ * a passkey step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
+ */
 export const PUT = withUser(
   {
     permission: "policies.manage",
@@ -27,7 +30,10 @@ export const PUT = withUser(
   },
 );
 
-/** DELETE /api/policies/{id} — 204; the rules after it move up. Audited with the rule as it was. */
+/**
+ * DELETE /api/policies/{id} — 204; the rules after it move up. Audited with the rule as it was. Needs a passkey
+ * step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
+ */
 export const DELETE = withUser(
   {
     permission: "policies.manage",

@@ -4,7 +4,10 @@ import { withUser } from "@/lib/bff/route";
 import { putGroup } from "@/lib/bff/queries/policies";
 import { GroupInput } from "@/lib/policies/store";
 
-/** POST /api/policies/groups {name, user_ids} — 201: a new approver group; 400 naming the field; audited. */
+/**
+ * POST /api/policies/groups {name, user_ids} — 201: a new approver group; 400 naming the field; audited. Needs a
+ * passkey step-up for `approval_policy.change` covering `new_group`: else 403 `step_up_required` (audited).
+ */
 export const POST = withUser(
   {
     permission: "policies.manage",

@@ -8,7 +8,10 @@ const MoveBody = z
   .object({ position: z.number({ message: "must be a whole number from 1" }).int("must be a whole number").min(1) })
   .strict();
 
-/** POST /api/policies/{id}/move {position} — moves a rule (1 = first); audited with the order before and after. */
+/**
+ * POST /api/policies/{id}/move {position} — moves a rule (1 = first); audited with the order before and after. Needs a
+ * passkey step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
+ */
 export const POST = withUser(
   {
     permission: "policies.manage",

@@ -4,7 +4,10 @@ import { IdParams, withUser } from "@/lib/bff/route";
 import { putGroup, removeGroup } from "@/lib/bff/queries/policies";
 import { GroupInput } from "@/lib/policies/store";
 
-/** PUT /api/policies/groups/{id} {name, user_ids} — renames the group and replaces its members; audited. */
+/**
+ * PUT /api/policies/groups/{id} {name, user_ids} — renames the group and replaces its members; audited. Needs a
+ * passkey step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
+ */
 export const PUT = withUser(
   {
     permission: "policies.manage",
@@ -27,7 +30,10 @@ export const PUT = withUser(
   },
 );
 
-/** DELETE /api/policies/groups/{id} — 204; rules naming the group keep its id (no one is eligible through it). */
+/**
+ * DELETE /api/policies/groups/{id} — 204; rules naming the group keep its id (no one is eligible through it). Needs a
+ * passkey step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
+ */
 export const DELETE = withUser(
   {
     permission: "policies.manage",
