@@ -65,6 +65,8 @@ test("a policy needing three approvers from a group is met only by that group; r
     const row = adminPage.locator(`[data-testid="policy-row"][data-name="Three leads ${run}"]`);
     await expect(row).toContainText(`Rule 1 (Three leads ${run}): NOK, (batch currency) 777,000 – 777,001`);
     await expect(row).toContainText(`→ 3 approvers from Treasury leads ${run}`);
+    // The shared server runs in demo mode (step-up optional) and the admin has no passkey: the warning shows.
+    await expect(adminPage.getByTestId("passkey-banner")).toContainText("Add a passkey to protect approvals");
     await adminPage.screenshot({ path: `${SHOTS}/policies.png`, fullPage: true });
     await adminPage.getByTestId("new-rule").click();
     await adminPage.getByTestId("save-rule").click();

@@ -9,7 +9,10 @@
  * dialog asks for one passkey confirmation that covers both selected batches, and both are approved; the same proof
  * does not cover another batch; a replayed answer to the consumed challenge is refused; an administrator removes
  * her passkeys, which ends her session. Verifying a counterparty is refused without a passkey and goes through with
- * the checker's passkey confirmation in the dialog.
+ * the checker's passkey confirmation in the dialog. Changing an approval policy (rules and approver groups) is refused
+ * and audited without a fresh assertion, even for an administrator with a passkey, and goes through from the policies
+ * page with the administrator's passkey; a proof for creating a rule does not cover changing one. A passkey is renamed
+ * on the profile page.
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -259,4 +262,106 @@ test("verifying a counterparty needs the checker's passkey", async ({ browser })
   await expect(
     admin.locator(`[data-testid="counterparty-row"][data-name="${name}"]`).getByTestId("counterparty-status"),
   ).toHaveText("Verified");
+});
+
+test("changing an approval policy needs the administrator's passkey; refusals are audited", async ({ browser }) => {
+  const admin = await signedIn(browser, "admin@demo.local");
+  // A new browser context: its own virtual authenticator, so the administrator enrols a passkey here.
+  await virtualAuthenticator(admin);
+  await admin.goto("/profile");
+  await admin.getByTestId("passkey-name").fill("Policy key");
+  await admin.getByTestId("add-passkey").click();
+  const mine = admin.getByTestId("passkey-row").filter({ hasText: "Policy key" });
+  await expect(mine).toHaveCount(1);
+  // Renaming it on the profile page.
+  await mine.getByRole("button", { name: "Rename passkey Policy key" }).click();
+  await admin.getByTestId("passkey-rename-input").fill("Policy admin key");
+  await admin.getByTestId("save-rename").click();
+  await expect(admin.getByTestId("passkey-row").filter({ hasText: "Policy admin key" })).toHaveCount(1);
+  await admin.screenshot({ path: `${SHOTS}/profile-renamed.png`, fullPage: true });
+
+  const before = (await (await admin.request.get("/api/policies")).json()) as {
+    rules: { id: string; name: string }[];
+    groups: { id: string }[];
+  };
+  const firstRule = before.rules[0]?.id ?? "";
+  expect(firstRule).not.toBe("");
+  const rule = { name: "Direct POST", required_approvals: 2, eligible_roles: ["approver"], eligible_group_ids: [] };
+
+  // Without a fresh assertion every kind of policy write is refused server-side, before anything changes.
+  const refusals = [
+    await admin.request.post("/api/policies", { headers: write(), data: rule }),
+    await admin.request.put(`/api/policies/${firstRule}`, { headers: write(), data: rule }),
+    await admin.request.post(`/api/policies/${firstRule}/move`, { headers: write(), data: { position: 1 } }),
+    await admin.request.delete(`/api/policies/${firstRule}`, { headers: write() }),
+    await admin.request.post("/api/policies/groups", { headers: write(), data: { name: "Direct", user_ids: [] } }),
+  ];
+  for (const r of refusals) {
+    expect(r.status(), await r.text()).toBe(403);
+    expect(await r.json()).toMatchObject({
+      error: "step_up_required",
+      details: { reason: "step_up_missing", action: "approval_policy.change" },
+    });
+  }
+  const after = (await (await admin.request.get("/api/policies")).json()) as typeof before;
+  expect(after.rules).toEqual(before.rules);
+  expect(after.groups).toEqual(before.groups);
+  const audited = await auditOf(admin, "approval_policy.refused");
+  expect(audited.length).toBeGreaterThanOrEqual(refusals.length);
+  expect(audited.every((e) => e.outcome === "refused" && e.details.reason === "step_up_missing")).toBe(true);
+  expect(audited.map((e) => e.object_id)).toEqual(expect.arrayContaining([firstRule, "new_rule", "new_group"]));
+
+  // From the policies page the administrator confirms with the passkey, and the rule is created.
+  await admin.goto("/policies");
+  await expect(admin.getByTestId("policy-step-up-note")).toBeVisible();
+  await expect(admin.getByTestId("passkey-banner")).toHaveCount(0);
+  await admin.getByTestId("new-rule").click();
+  const form = admin.getByRole("form", { name: "New rule" });
+  await form.getByLabel("Name").fill("Passkey rule");
+  await form.getByLabel("Batch currency (empty: any)").fill("SEK");
+  await form.getByLabel("From amount (inclusive)").fill("5000000.00");
+  const options = admin.waitForRequest((r) => r.url().endsWith("/api/session/step-up/options"));
+  const created = admin.waitForResponse((r) => r.url().endsWith("/api/policies") && r.request().method() === "POST");
+  await admin.getByTestId("save-rule").click();
+  expect((await options).postDataJSON()).toEqual({ action: "approval_policy.change", subjects: ["new_rule"] });
+  const createdRes = await created;
+  expect(createdRes.status(), await createdRes.text()).toBe(201);
+  const createProof = (await createdRes.request().allHeaders())["x-step-up"] ?? "";
+  expect(createProof).not.toBe("");
+  const newRule = ((await createdRes.json()) as { id: string }).id;
+  const row = admin.locator('[data-testid="policy-row"][data-name="Passkey rule"]');
+  await expect(row).toBeVisible();
+
+  // Moving it up: another confirmation, for that rule.
+  const moved = admin.waitForResponse((r) => r.url().endsWith(`/api/policies/${newRule}/move`));
+  await admin.getByRole("button", { name: "Move up: Passkey rule" }).click();
+  const movedRes = await moved;
+  expect(movedRes.status(), await movedRes.text()).toBe(200);
+  await admin.screenshot({ path: `${SHOTS}/policies.png`, fullPage: true });
+
+  // The proof made for creating a rule does not cover changing one.
+  const narrow = await admin.request.put(`/api/policies/${newRule}`, {
+    headers: write({ "X-Step-Up": createProof }),
+    data: rule,
+  });
+  expect(narrow.status()).toBe(403);
+  expect(await narrow.json()).toMatchObject({ details: { reason: "step_up_wrong_scope" } });
+
+  // Deleting it from the page (the browser's confirm accepted).
+  admin.once("dialog", (d) => void d.accept());
+  const deleted = admin.waitForResponse((r) => r.url().endsWith(`/api/policies/${newRule}`));
+  await admin.getByRole("button", { name: "Delete: Passkey rule" }).click();
+  expect((await deleted).status()).toBe(204);
+  await expect(row).toHaveCount(0);
+
+  const successes = [
+    ...(await auditOf(admin, "approval_policy.create")),
+    ...(await auditOf(admin, "approval_policy.move")),
+    ...(await auditOf(admin, "approval_policy.delete")),
+  ];
+  expect(successes.filter((e) => e.object_id === newRule).map((e) => e.outcome)).toEqual([
+    "success",
+    "success",
+    "success",
+  ]);
 });

@@ -2,6 +2,9 @@
 
 import { useState } from "react";
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import Link from "next/link";
+import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
+import { PasskeyBanner } from "@/components/auth/step-up-notice";
 import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
@@ -89,15 +92,24 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
   const [busy, setBusy] = useState(false);
   const [group, setGroup] = useState<{ id: string | null; name: string; user_ids: string[] } | null>(null);
 
+  const [noPasskey, setNoPasskey] = useState(false);
+  const stepUp = useStepUpStatus();
+
   const reload = async () => setView(await bffFetch<PoliciesView>("/api/policies"));
-  const run = async (what: string, f: () => Promise<unknown>) => {
+  /**
+   * Runs one policy change: first a passkey confirmation covering `subjects` (the rule or group id, `new_rule` /
+   * `new_group` for a creation) when this user's changes need one, then `f` with the proof's headers.
+   */
+  const run = async (what: string, subjects: string[], f: (headers: Record<string, string>) => Promise<unknown>) => {
     setBusy(true);
     try {
-      await f();
+      const headers = await confirmWithPasskey({ action: "approval_policy.change", subjects }, stepUp.data);
+      await f(headers);
       await reload();
       return true;
     } catch (err) {
       setErrors(fieldErrors(err));
+      if (err instanceof StepUpError && err.kind === "no_passkey") setNoPasskey(true);
       toast.error(err instanceof Error ? `${what}: ${err.message}` : `${what} failed`);
       return false;
     } finally {
@@ -106,10 +118,11 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
   };
   const key = () => crypto.randomUUID();
   const saveRule = async (d: Draft) => {
-    const ok = await run("Saving the rule", () =>
+    const ok = await run("Saving the rule", [d.id ?? "new_rule"], (headers) =>
       bffFetch(d.id ? `/api/policies/${d.id}` : "/api/policies", {
         method: d.id ? "PUT" : "POST",
         body: bodyOf(d),
+        headers,
         idempotencyKey: key(),
       }),
     );
@@ -119,19 +132,22 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
     }
   };
   const move = (r: RuleView, position: number) =>
-    run("Moving the rule", () =>
-      bffFetch(`/api/policies/${r.id}/move`, { method: "POST", body: { position }, idempotencyKey: key() }),
+    run("Moving the rule", [r.id], (headers) =>
+      bffFetch(`/api/policies/${r.id}/move`, { method: "POST", body: { position }, headers, idempotencyKey: key() }),
     );
   const remove = (r: RuleView) => {
     if (!window.confirm(`Delete ${r.explanation}? Batches already submitted keep their policy.`)) return;
-    void run("Deleting the rule", () => bffFetch(`/api/policies/${r.id}`, { method: "DELETE", idempotencyKey: key() }));
+    void run("Deleting the rule", [r.id], (headers) =>
+      bffFetch(`/api/policies/${r.id}`, { method: "DELETE", headers, idempotencyKey: key() }),
+    );
   };
   const saveGroup = async () => {
     if (!group) return;
-    const ok = await run("Saving the group", () =>
+    const ok = await run("Saving the group", [group.id ?? "new_group"], (headers) =>
       bffFetch(group.id ? `/api/policies/groups/${group.id}` : "/api/policies/groups", {
         method: group.id ? "PUT" : "POST",
         body: { name: group.name, user_ids: group.user_ids },
+        headers,
         idempotencyKey: key(),
       }),
     );
@@ -139,6 +155,13 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
       setGroup(null);
       setErrors({});
     }
+  };
+  const removeGroup = (g: { id: string; name: string }) => {
+    if (!window.confirm(`Delete the group ${g.name}? Rules naming it keep it, and no one is eligible through it.`))
+      return;
+    void run("Deleting the group", [g.id], (headers) =>
+      bffFetch(`/api/policies/groups/${g.id}`, { method: "DELETE", headers, idempotencyKey: key() }),
+    );
   };
   const err = (field: string) =>
     errors[field] ? (
@@ -149,6 +172,21 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
 
   return (
     <div className="space-y-8">
+      <PasskeyBanner status={stepUp.data} />
+      {stepUp.data?.needed ? (
+        <p className="text-xs text-slate-600" data-testid="policy-step-up-note">
+          Every change asks for a confirmation with your passkey.
+        </p>
+      ) : null}
+      {noPasskey ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-[13px] text-amber-900">
+          Changing a policy needs a passkey confirmation, and you have no passkey.{" "}
+          <Link href="/profile" className="underline">
+            Add one on your profile page
+          </Link>
+          .
+        </p>
+      ) : null}
       <section aria-labelledby="rules-h">
         <div className="mb-2 flex items-center justify-between">
           <h2 id="rules-h" className="text-sm font-semibold text-slate-800">
@@ -365,6 +403,14 @@ export function PoliciesAdmin({ initial }: { initial: PoliciesView }) {
               </span>
               <Button variant="ghost" aria-label={`Edit group: ${g.name}`} onClick={() => setGroup({ ...g })}>
                 <Pencil className="size-4" aria-hidden />
+              </Button>
+              <Button
+                variant="ghost"
+                aria-label={`Delete group: ${g.name}`}
+                disabled={busy}
+                onClick={() => removeGroup(g)}
+              >
+                <Trash2 className="size-4" aria-hidden />
               </Button>
             </li>
           ))}

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { KeyRound, Plus, Trash2 } from "lucide-react";
+import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
@@ -57,7 +57,8 @@ async function enrol(name: string): Promise<Passkey> {
 
 /**
  * The profile page's passkeys: the step-up policy in words, the list (name, added, last used), "Add a passkey"
- * (the browser's WebAuthn prompt, named by the user) and removal of one's own passkeys.
+ * (the browser's WebAuthn prompt, named by the user), renaming (inline, PATCH /api/session/passkeys/{id}) and removal
+ * of one's own passkeys.
  */
 export function PasskeysPanel() {
   const qc = useQueryClient();
@@ -65,6 +66,7 @@ export function PasskeysPanel() {
   const status = useStepUpStatus();
   const [name, setName] = useState("");
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const refresh = () => {
     void qc.invalidateQueries({ queryKey: passkeysQuery.queryKey });
     void qc.invalidateQueries({ queryKey: stepUpStatusQuery.queryKey });
@@ -83,6 +85,20 @@ export function PasskeysPanel() {
     onSuccess: () => {
       toast.success("Passkey removed.");
       setRemoving(null);
+      refresh();
+    },
+  });
+  const rename = useMutation({
+    mutationFn: (r: { id: string; name: string }) =>
+      bffFetch<Passkey>(`/api/session/passkeys/${r.id}`, {
+        method: "PATCH",
+        body: { name: r.name },
+        idempotencyKey: crypto.randomUUID(),
+      }),
+    onSuccess: (p) => {
+      toast.success(`Passkey renamed to “${p.name}”.`);
+      setRenaming(null);
+      rename.reset();
       refresh();
     },
   });
@@ -148,12 +164,53 @@ export function PasskeysPanel() {
             <tbody data-testid="passkey-list">
               {items.map((p) => (
                 <tr key={p.id} data-testid="passkey-row">
-                  <Td>{p.name}</Td>
+                  <Td>
+                    {renaming?.id === p.id ? (
+                      <form
+                        className="flex flex-wrap items-center gap-2"
+                        aria-label={`Rename passkey ${p.name}`}
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          rename.mutate(renaming);
+                        }}
+                      >
+                        <input
+                          autoFocus
+                          value={renaming.name}
+                          onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
+                          maxLength={100}
+                          aria-label="New name"
+                          className="h-8 w-48 rounded-md border border-slate-300 px-2 text-[13px]"
+                          data-testid="passkey-rename-input"
+                        />
+                        <Button type="submit" variant="primary" pending={rename.isPending} data-testid="save-rename">
+                          Save
+                        </Button>
+                        <Button onClick={() => (setRenaming(null), rename.reset())} disabled={rename.isPending}>
+                          Cancel
+                        </Button>
+                        {rename.error && (
+                          <span role="alert" className="w-full text-xs text-red-700">
+                            {errorText(rename.error, "Renaming the passkey")}
+                          </span>
+                        )}
+                      </form>
+                    ) : (
+                      p.name
+                    )}
+                  </Td>
                   <Td>
                     <Timestamp value={p.createdAt} />
                   </Td>
                   <Td>{p.lastUsedAt ? <Timestamp value={p.lastUsedAt} /> : "never"}</Td>
                   <Td align="right">
+                    <Button
+                      variant="ghost"
+                      onClick={() => (setRenaming({ id: p.id, name: p.name }), rename.reset())}
+                      aria-label={`Rename passkey ${p.name}`}
+                    >
+                      <Pencil className="size-3.5" aria-hidden /> Rename
+                    </Button>
                     <Button variant="ghost" onClick={() => setRemoving(p)} aria-label={`Remove passkey ${p.name}`}>
                       <Trash2 className="size-3.5" aria-hidden /> Remove
                     </Button>

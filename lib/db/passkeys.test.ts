@@ -8,10 +8,12 @@ import {
   hasPasskey,
   listPasskeys,
   passkeyCounts,
+  purgeOldWebAuthnRows,
   recordAssertion,
   removeAllPasskeys,
   removePasskey,
   renamePasskey,
+  WEBAUTHN_RETENTION_MS,
 } from "./passkeys";
 import { findUserById, upsertUser } from "./users";
 
@@ -129,5 +131,64 @@ describe("assertions", () => {
       subjects: ["r1", "r2"],
     });
     expect(await findAssertion(database.db, "garbage")).toBeNull();
+  });
+});
+
+describe("old challenges and assertions", () => {
+  const T0 = Date.parse("2026-11-20T08:00:00.000Z");
+  const DAY = WEBAUTHN_RETENTION_MS;
+
+  /** A challenge answered and recorded as an assertion at `at` (both rows carry that time). */
+  const confirmed = async (userId: string, credentialId: string, at: number) => {
+    const c = await createChallenge(
+      database.db,
+      { userId, sessionId: "s-old", purpose: "step_up", challenge: `c${at}` },
+      at,
+    );
+    await consumeChallenge(database.db, { id: c.id, userId, sessionId: "s-old", purpose: "step_up" }, at);
+    const a = await recordAssertion(
+      database.db,
+      {
+        userId,
+        sessionId: "s-old",
+        action: "approval_policy.change",
+        subjects: ["new_rule"],
+        credentialId,
+        challengeId: c.id,
+      },
+      at,
+    );
+    return { challengeId: c.id, assertionId: a.id };
+  };
+
+  it("are deleted, for every user, once older than a day when a new challenge is created", async () => {
+    const cy = (await upsertUser(database.db, { email: "cy@example.com", name: "Cy", roles: ["approver"] })).id;
+    const dee = (await upsertUser(database.db, { email: "dee@example.com", name: "Dee", roles: ["admin"] })).id;
+    const pc = await key(cy, "cred-cy");
+    const old = await confirmed(cy, pc.id, T0);
+    const unanswered = await createChallenge(
+      database.db,
+      { userId: cy, sessionId: "s-old", purpose: "registration", challenge: "never answered" },
+      T0,
+    );
+    const recent = await confirmed(cy, pc.id, T0 + 60_000);
+    expect(await findAssertion(database.db, old.assertionId)).not.toBeNull();
+
+    // Another user's new challenge, a day and 30 s after T0: only the rows of T0 are more than a day old.
+    await createChallenge(
+      database.db,
+      { userId: dee, sessionId: "s-new", purpose: "step_up", challenge: "n" },
+      T0 + DAY + 30_000,
+    );
+    expect(await findAssertion(database.db, old.assertionId)).toBeNull();
+    expect(await findAssertion(database.db, recent.assertionId)).not.toBeNull();
+    const q = (id: string) => ({ id, userId: cy, sessionId: "s-old", purpose: "registration" as const });
+    // The unanswered challenge is gone (consuming it would not find it even with a clock before its expiry).
+    expect(await consumeChallenge(database.db, q(unanswered.id), T0 + 1000)).toBeNull();
+
+    // Exactly a day old is kept; older is deleted.
+    expect(await purgeOldWebAuthnRows(database.db, T0 + 60_000 + DAY)).toEqual({ challenges: 0, assertions: 0 });
+    expect(await purgeOldWebAuthnRows(database.db, T0 + 60_001 + DAY)).toEqual({ challenges: 1, assertions: 1 });
+    expect(await findAssertion(database.db, recent.assertionId)).toBeNull();
   });
 });

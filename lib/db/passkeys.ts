@@ -149,9 +149,36 @@ export async function touchPasskey(db: DashboardDb, id: string, counter: number,
 /** A stored challenge. */
 export type StoredChallenge = typeof webauthnChallenges.$inferSelect;
 
+/** How long used challenges and step-up assertions are kept, in milliseconds (a day; they stand for 5 minutes). */
+export const WEBAUTHN_RETENTION_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes every challenge (consumed or not, any user) created, and every step-up assertion verified, more than
+ * `WEBAUTHN_RETENTION_MS` before `nowMs`. Neither can be used any more (both stand for 5 minutes), and the tables stay
+ * small. The success audit entries keep the record of who confirmed what.
+ * @returns how many challenges and assertions were deleted
+ */
+export async function purgeOldWebAuthnRows(
+  db: DashboardDb,
+  nowMs = Date.now(),
+): Promise<{ challenges: number; assertions: number }> {
+  const cutoff = new Date(nowMs - WEBAUTHN_RETENTION_MS).toISOString();
+  const assertions = await db
+    .delete(stepUpAssertions)
+    .where(lt(stepUpAssertions.verifiedAt, cutoff))
+    .returning({ id: stepUpAssertions.id });
+  // Assertions reference their challenge (cascade): a challenge's assertion is verified after it is created.
+  const challenges = await db
+    .delete(webauthnChallenges)
+    .where(lt(webauthnChallenges.createdAt, cutoff))
+    .returning({ id: webauthnChallenges.id });
+  return { challenges: challenges.length, assertions: assertions.length };
+}
+
 /**
  * Stores a challenge for this user and session, answerable for `CHALLENGE_TTL_MS`. Expired challenges of the user
- * are deleted on the way (they are useless, and the table stays small).
+ * are deleted on the way (they are useless, and the table stays small), and so are every user's challenges and
+ * assertions older than a day (`purgeOldWebAuthnRows`; creating a challenge is a cheap, regular occasion).
  */
 export async function createChallenge(
   db: DashboardDb,
@@ -173,9 +200,15 @@ export async function createChallenge(
         isNull(webauthnChallenges.consumedAt),
       ),
     );
+  await purgeOldWebAuthnRows(db, nowMs);
   const [row] = await db
     .insert(webauthnChallenges)
-    .values({ ...c, scope: c.scope ?? null, expiresAt: new Date(nowMs + CHALLENGE_TTL_MS).toISOString() })
+    .values({
+      ...c,
+      scope: c.scope ?? null,
+      createdAt: new Date(nowMs).toISOString(),
+      expiresAt: new Date(nowMs + CHALLENGE_TTL_MS).toISOString(),
+    })
     .returning();
   if (!row) throw new Error("challenge insert returned no row");
   return row;

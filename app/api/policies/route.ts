@@ -1,3 +1,5 @@
+import { AUDIT_ACTION } from "@/lib/audit-actions";
+import { requireStepUp } from "@/lib/bff/step-up";
 import { withUser } from "@/lib/bff/route";
 import { addRule, policiesView } from "@/lib/bff/queries/policies";
 import { RuleInput } from "@/lib/policies/store";
@@ -7,7 +9,8 @@ export const GET = withUser({ permission: "policies.manage", company: "none" }, 
 
 /**
  * POST /api/policies — 201: a new rule, appended last (a rule's fields: lib/policies/store.ts `RuleInput`);
- * 400 naming the field. Audited with the rule as created.
+ * 400 naming the field. Audited with the rule as created. Needs a passkey step-up for `approval_policy.change`
+ * covering `new_rule`: else 403 `step_up_required` (audited).
  */
 export const POST = withUser(
   {
@@ -18,6 +21,13 @@ export const POST = withUser(
     audit: { action: "approval_policy.create", objectType: "approval_policy" },
   },
   async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
+    await requireStepUp(ctx, {
+      action: "approval_policy.change",
+      subjects: ["new_rule"],
+      refusal: AUDIT_ACTION.approvalPolicyRefused,
+      objectType: "approval_policy",
+    });
     const rule = await addRule(ctx.body);
     ctx.audit.details = { before: null, after: rule };
     return rule;
