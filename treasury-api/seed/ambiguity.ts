@@ -90,7 +90,7 @@ export function ambiguousBatch(
     company_id: target.companyId,
     currency: target.currency,
     instructions: QUIRKS.map((q, i) => ({
-      amount: target.currency === "JPY" ? q.amount.split(".")[0]! : q.amount,
+      amount: target.currency === "JPY" ? (q.amount.split(".")[0] ?? q.amount) : q.amount,
       currency: target.currency,
       creditor_name: q.creditor,
       creditor_iban: payeeIban(q.creditor),
@@ -149,11 +149,11 @@ export async function applyBankQuirks(
     .from(paymentInstructions)
     .innerJoin(transactions, eq(transactions.id, paymentInstructions.transactionId))
     .where(and(eq(paymentInstructions.batchId, batchId), eq(paymentInstructions.status, "settled")));
-  if (rows.length === 0) throw new Error("the ambiguity batch has not settled");
   const ids = rows.map((r) => r.tx.id);
   await db.delete(reconciliationMatches).where(inArray(reconciliationMatches.transactionId, ids));
   for (const { position, e2e, tx } of rows) {
-    const q = QUIRKS[position] ?? QUIRKS[0]!;
+    const q = QUIRKS[position];
+    if (!q) continue;
     const amount = q.fee ? new Decimal(tx.amount).minus(q.fee) : new Decimal(tx.amount);
     await db
       .update(transactions)
@@ -167,7 +167,8 @@ export async function applyBankQuirks(
     // A smaller debit leaves more on the account.
     await shiftBalances(db, tx.accountId, tx.bookedDate, tx.bookedAt, new Decimal(tx.amount).minus(amount));
   }
-  const first = rows[0]!.tx;
+  const first = rows[0]?.tx;
+  if (!first) throw new Error("the ambiguity batch has not settled");
   const [account] = await db.select().from(accounts).where(eq(accounts.id, first.accountId));
   const orphanId = newId();
   await db.insert(transactions).values({
