@@ -48,7 +48,7 @@ export async function bulkConfirm(
     const key = derivedIdempotencyKey(id, ctx.write.idempotencyKey);
     try {
       const r = await decideMatch(
-        { ...ctx, write: { ...ctx.write, idempotencyKey: key, outcome } },
+        { ...ctx, upstream: outcome, write: { ...ctx.write, idempotencyKey: key, outcome } },
         id,
         "confirm",
         undefined,
