@@ -67,6 +67,7 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
       </Tabs.List>
       <Tabs.Content value={mf.f.tab} tabIndex={-1}>
         <MatchFilters mf={mf} queue={canAct ? queue : null} />
+        {canAct && rows.length > 0 && <BulkSelect rows={rows} queue={queue} />}
         {q.isPending ? (
           <SkeletonRows />
         ) : q.isError ? (
@@ -94,6 +95,47 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
       )}
       <KeyboardHelp open={queue.help} onOpenChange={queue.setHelp} approveLabel="Confirm" />
     </Tabs.Root>
+  );
+}
+
+/** Lowest scores offered by "select by score". */
+const SELECT_SCORES = [100, 95, 90, 80, 70] as const;
+
+/**
+ * Select all the shown proposals, those scoring at least a chosen score, or none; the count selected. Selecting
+ * works on the page shown (at most its page size), which is what one bulk dialog confirms.
+ */
+function BulkSelect({ rows, queue }: { rows: readonly MatchReviewRow[]; queue: Queue }) {
+  const selectAtLeast = (min: number) =>
+    queue.selectOnly(rows.filter((r) => r.match.score >= min).map((r) => r.match.id));
+  return (
+    <div className="mb-3 flex flex-wrap items-center gap-2 text-[13px]" data-testid="bulk-select">
+      <Button onClick={() => queue.selectOnly(rows.map((r) => r.match.id))} data-testid="select-all">
+        Select all ({rows.length})
+      </Button>
+      <label className="flex items-center gap-2 text-slate-700">
+        Select score at least
+        <select
+          className="min-h-8 rounded border border-slate-300 bg-white px-2 py-1"
+          value=""
+          onChange={(e) => e.target.value && selectAtLeast(Number(e.target.value))}
+          data-testid="select-by-score"
+        >
+          <option value="">Choose…</option>
+          {SELECT_SCORES.map((s) => (
+            <option key={s} value={s}>
+              {s === 100 ? "100" : `≥ ${s}`} ({rows.filter((r) => r.match.score >= s).length})
+            </option>
+          ))}
+        </select>
+      </label>
+      <Button onClick={() => queue.selectOnly([])} disabled={queue.chosen.length === 0} data-testid="select-none">
+        Clear selection
+      </Button>
+      <span className="text-slate-600" aria-live="polite">
+        {queue.chosen.length} selected
+      </span>
+    </div>
   );
 }
 

@@ -55,6 +55,10 @@ export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row
       return next;
     });
   }
+  /** Replaces the selection with `ids` (select all, select by score). */
+  function selectOnly(ids: readonly string[]) {
+    setSelected(new Set(ids));
+  }
   async function confirm(reason?: string, extra?: Record<string, unknown>, headers?: Record<string, string>) {
     if (!dialog) return;
     const body = { ...(reason ? { reason } : {}), ...extra };
@@ -74,6 +78,7 @@ export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row
     results,
     selected,
     toggle,
+    selectOnly,
     /** The selected rows that are still shown, in list order. */
     chosen: rows.filter((r) => selected.has(cfg.idOf(r))),
     dialog,

@@ -25,6 +25,7 @@ import { bankVerdict, runBankOnce } from "../domain/bank-simulator";
 import { decide } from "../db/repos/approvals";
 import { createBatch, submitBatch } from "../db/repos/payments";
 import { registerSeedStep } from "./demo";
+import { ambiguousBatch, applyBankQuirks } from "./ambiguity";
 import { generateIban, type NordicCountry } from "./identifiers";
 import { createRng, stableUuid, type Rng } from "./prng";
 
@@ -206,7 +207,11 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
       const foreign = ["USD", "CHF", "GBP", "EUR"].find((c) => !t.currencies.has(c)) ?? "CHF";
       await approveAll((await make(body(rng, t, `${tag}-FLD`, 4, { currency: foreign }))).id);
     }
+    // Bookings as real statements show them (fees, cut references, name variants), so matches score 60–100.
+    const ambiguous = ci === 0 ? await make(ambiguousBatch(t, tag, payeeIban)) : null;
+    if (ambiguous) await approveAll(ambiguous.id);
     await runBankOnce(db, bank, clock);
+    if (ambiguous) await applyBankQuirks(db, ambiguous.id);
 
     // Open approvals: one needing one approver, one needing two.
     await submit((await make(body(rng, t, `${tag}-PA1`, 6))).id);

@@ -27,6 +27,47 @@ describe("seed steps", () => {
     expect(names.indexOf("reconciliation")).toBeLessThan(names.indexOf("webhooks"));
   });
 
+  it("the demo's proposals span the matcher's range: fees, cut references, name variants, twins, a lone charge", async () => {
+    const scores = await queryRows<{ score: number; remittance: string; e2e: string | null }>(
+      h.database.db,
+      sql`select m.score, t.remittance, t.end_to_end_id as e2e from reconciliation_matches m
+          join transactions t on t.id = m.transaction_id where m.state = 'proposed' order by m.score`,
+    );
+    const values = scores.map((r) => r.score);
+    expect(Math.min(...values)).toBeGreaterThanOrEqual(60);
+    expect(Math.min(...values)).toBeLessThan(70);
+    expect(Math.max(...values)).toBe(100);
+    // Every band of ten between 60 and 100 is represented.
+    for (const band of [60, 70, 80, 90])
+      expect(
+        values.some((v) => v >= band && v < band + 10),
+        String(band),
+      ).toBe(true);
+    // The two same-amount invoices to one payee: the booking that says only "FAKTURA" has two equal proposals.
+    const faktura = scores.filter((r) => r.remittance === "FAKTURA");
+    expect(faktura.map((r) => r.score)).toEqual([65, 65]);
+    // The bank charge has no instruction, hence no proposal, and stays a debit without a match.
+    const [orphan] = await queryRows<{ n: number }>(
+      h.database.db,
+      sql`select count(*)::int as n from transactions t where t.counterparty_name = 'Bank charges'
+          and not exists (select 1 from reconciliation_matches m where m.transaction_id = t.id)`,
+    );
+    expect(orphan?.n).toBe(1);
+    // Deterministic: the same seed scores the same (the scores do not depend on random row ids).
+    expect(values.filter((v) => v < 100)).toMatchInlineSnapshot(`
+      [
+        65,
+        65,
+        65,
+        65,
+        77,
+        89,
+        96,
+        97,
+      ]
+    `);
+  });
+
   it("reconciliation: proposed and decided matches, served by the API", async () => {
     const summary = await seedReconciliation(h.database, createRng(1, "step:reconciliation"));
     expect(summary.confirmed).toBeGreaterThan(0);
