@@ -35,10 +35,16 @@ export const GROUP_CONCURRENCY = 6;
 function sourceFor(ctx: BffContext): GroupSource {
   // Cross-company fan-out (every account of every company): background reads, which yield to page loads.
   const call = (c: Company) => ({ companyId: c.id, requestId: ctx.requestId, priority: "background" as const });
-  /** The account's summary when the one shared summaries read covers `from`..`to`, else undefined. */
+  /**
+   * The account's summary when today's one shared summaries read covers `from`..`to`, else undefined. Always today's
+   * read (also for the coverage window, which ends yesterday), so balances and coverage share one upstream call.
+   */
+  const today = todayUtc();
   const summaryOf = async (accountId: string, from: string, to: string) => {
-    const window = summaryWindow(to);
-    return from >= window.from ? (await accountSummaries(ctx.requestId, to))?.get(accountId) : undefined;
+    const window = summaryWindow(today);
+    return from >= window.from && to <= window.to
+      ? (await accountSummaries(ctx.requestId, today))?.get(accountId)
+      : undefined;
   };
   return {
     // A plain context per company (a route's context has getters that must not be spread).
