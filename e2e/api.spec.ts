@@ -276,18 +276,28 @@ test.describe("GET /metrics on the production server", () => {
   test("after a page view and BFF calls, a loopback scraper reads them; a forwarded remote client gets 404", async ({
     page,
   }) => {
+    const scraper = await playwrightRequest.newContext({ baseURL: BASE_URL }); // no session
+    /** The sum of every sample of counter `name` in a scrape. */
+    const total = (scrape: string, name: string) =>
+      [...scrape.matchAll(new RegExp(`^${name}\\{[^}]*\\} (\\S+)$`, "gm"))].reduce((n, m) => n + Number(m[1]), 0);
+    const before = await (await scraper.get("/metrics")).text();
+
     await page.goto("/accounts");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const list = await page.request.get("/api/treasury/accounts");
     expect(list.status()).toBe(200);
     const [first] = ((await list.json()) as { items: { id: string }[] }).items;
     expect((await page.request.get(`/api/treasury/accounts/${first?.id}`)).status()).toBe(200);
+    // A page size no other test asks for: a cache miss, so at least one upstream call.
+    const pageSize = 50 + Math.floor(Math.random() * 40);
+    expect((await page.request.get(`/api/treasury/transactions?page_size=${pageSize}`)).status()).toBe(200);
 
-    const scraper = await playwrightRequest.newContext({ baseURL: BASE_URL }); // no session
     const res = await scraper.get("/metrics");
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await res.text();
+    for (const name of ["dashboard_upstream_calls_total", "dashboard_upstream_cache_events_total"])
+      expect(total(text, name), name).toBeGreaterThan(total(before, name));
     const count = (route: string) =>
       Number(
         new RegExp(

@@ -3,16 +3,15 @@
  * read through the process's treasury client: only the user's visible
  * companies (`ctx.companies`, already narrowed to the user's allowed list),
  * each read with its own `X-Company-ID`. When the API offers account
- * summaries (./account-summaries.ts), the accounts and their balances of
- * every company come from that one shared read; otherwise the account lists
- * share the accounts list's 30-second cache and balance reads are cached for
- * 30 s per company, account and window, so a currency switch or a reload
- * within that time makes no upstream call; statement coverage of the last 7
- * completed days (for the gap flags) for 5 minutes. Rates come from the
- * dashboard database.
+ * summaries (./account-summaries.ts), the balances and the statement coverage
+ * (gap flags) of every account come from that one shared read; otherwise one
+ * read each per account. Every read goes through the client's upstream cache
+ * (per-resource lifetimes, invalidated by writes, shared across instances),
+ * so a currency switch or a reload soon after makes no upstream call. Rates
+ * come from the dashboard database.
  */
 import "server-only";
-import type { BalanceSnapshot, Company, CoverageDay } from "../../contract";
+import type { Company } from "../../contract";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
 import { formatISO } from "date-fns";
@@ -24,7 +23,6 @@ import { mapLimit } from "./map-limit";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
 import type { BffContext } from "../context";
-import { TtlCache } from "../ttl-cache";
 import { allAccounts } from "./account-rows";
 import { accountSummaries, summaryWindow } from "./account-summaries";
 
@@ -33,62 +31,60 @@ export type { GroupPosition };
 /** Upstream calls in flight at most for one group view (spec §8 rate limits per client). */
 export const GROUP_CONCURRENCY = 6;
 
-const g = globalThis as typeof globalThis & { __groupBalanceCache?: TtlCache<BalanceSnapshot[]> };
-const balanceCache = (g.__groupBalanceCache ??= new TtlCache<BalanceSnapshot[]>({
-  ttlMs: 30_000,
-  maxEntries: 20_000,
-}));
-const gc = globalThis as typeof globalThis & { __groupCoverageCache?: TtlCache<CoverageDay[]> };
-// Coverage of completed days changes only when a statement arrives: five minutes.
-const coverageCache = (gc.__groupCoverageCache ??= new TtlCache<CoverageDay[]>({
-  ttlMs: 300_000,
-  maxEntries: 20_000,
-}));
-
 /** The reads of one request: every call names its company and carries the request id. */
 function sourceFor(ctx: BffContext): GroupSource {
   // Cross-company fan-out (every account of every company): background reads, which yield to page loads.
   const call = (c: Company) => ({ companyId: c.id, requestId: ctx.requestId, priority: "background" as const });
+  /**
+   * The account's summary when today's one shared summaries read covers `from`..`to`, else undefined. Always today's
+   * read (also for the coverage window, which ends yesterday), so balances and coverage share one upstream call.
+   */
+  const today = todayUtc();
+  const summaryOf = async (accountId: string, from: string, to: string) => {
+    const window = summaryWindow(today);
+    return from >= window.from && to <= window.to
+      ? (await accountSummaries(ctx.requestId, today))?.get(accountId)
+      : undefined;
+  };
   return {
     // A plain context per company (a route's context has getters that must not be spread).
     listAccounts: (c) =>
       allAccounts({ user: ctx.user, companies: ctx.companies, company: c, requestId: ctx.requestId }),
+    // Within the summaries' window, the one shared read already holds the account's balances and coverage; outside
+    // it (or without the extension) one read per account, cached by the upstream cache like every GET.
     listBalances: async (c, a, from, to) => {
-      // Within the summaries' window, the one shared read already holds the account's balances.
-      const window = summaryWindow(to);
-      const summary = from >= window.from ? (await accountSummaries(ctx.requestId, to))?.get(a.id) : undefined;
+      const summary = await summaryOf(a.id, from, to);
       if (summary) return summary.balances.filter((b) => b.as_of_date >= from && b.as_of_date <= to);
-      return balanceCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
-        collectAll(treasury().listAccountBalances(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
+      return collectAll(
+        treasury().listAccountBalances(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 }),
       );
     },
-    listCoverage: (c, a, from, to) =>
-      coverageCache.get(`${c.id}|${a.id}|${from}|${to}`, () =>
-        collectAll(treasury().listAccountCoverage(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 })),
-      ),
+    listCoverage: async (c, a, from, to) => {
+      const summary = await summaryOf(a.id, from, to);
+      if (summary) return summary.coverage.filter((d) => d.date >= from && d.date <= to);
+      return collectAll(
+        treasury().listAccountCoverage(call(c), a.id, { from_date: from, to_date: to, pageSize: 1000 }),
+      );
+    },
   };
 }
 
 type Structure = { id: string; name: string; companyIds: string[] }[];
-const gk = globalThis as typeof globalThis & { __groupKoncernCache?: TtlCache<Structure> };
-const koncernCache = (gk.__groupKoncernCache ??= new TtlCache<Structure>({ ttlMs: 300_000, maxEntries: 100 }));
 
 /**
  * The koncern structure (spec `/koncerner` and each one's breakdown for its
- * member companies), cached 5 minutes per API client; only membership is
+ * member companies), read through the upstream cache (minutes); only membership is
  * kept, narrowed to `visible` companies. Null when it cannot be read (the
  * grouping is optional: the position is shown without it).
  */
 async function koncernStructure(ctx: BffContext, visible: ReadonlySet<string>): Promise<Structure | null> {
   try {
-    const all = await koncernCache.get("all", async () => {
-      const koncerner = await collectAll(treasury().listKoncerner(plainCall(ctx), { pageSize: 1000 }), {
-        maxPages: 10,
-      });
-      return mapLimit(koncerner, GROUP_CONCURRENCY, async (k) => {
-        const b = await treasury().getKoncernBreakdown(plainCall(ctx), k.id);
-        return { id: k.id, name: k.name, companyIds: b.companies.map((c) => c.company_id) };
-      });
+    const koncerner = await collectAll(treasury().listKoncerner(plainCall(ctx), { pageSize: 1000 }), {
+      maxPages: 10,
+    });
+    const all = await mapLimit(koncerner, GROUP_CONCURRENCY, async (k) => {
+      const b = await treasury().getKoncernBreakdown(plainCall(ctx), k.id);
+      return { id: k.id, name: k.name, companyIds: b.companies.map((c) => c.company_id) };
     });
     return all
       .map((k) => ({ ...k, companyIds: k.companyIds.filter((id) => visible.has(id)) }))

@@ -193,7 +193,9 @@ describe("the overview's upstream budget", () => {
     const counted = countingClient();
     g.__treasuryClient = counted.client;
     const [overview, group] = await Promise.all([getOverview(ctx), getGroupPosition(ctx, "NOK")]);
-    return { overview, group, calls: counted.calls };
+    // The token is the process's, read once for every page (in a page view, by the request context's company
+    // lookup before the page's own reads): not part of the overview's budget.
+    return { overview, group, calls: counted.calls.filter((c) => c !== "POST /auth/token/") };
   }
 
   it("a cold view costs at most 8 upstream calls, with the same figures as the reads per account", async () => {
