@@ -81,7 +81,9 @@ export function TransactionsView({
   );
   const categories = useMemo(
     () =>
-      [...new Set(loaded.map((t) => (t as Transaction & { category?: string }).category).filter(Boolean))].sort() as string[],
+      [
+        ...new Set(loaded.map((t) => (t as Transaction & { category?: string }).category).filter(Boolean)),
+      ].sort() as string[],
     [loaded],
   );
   // null for a moment after hydration while decimal.js loads (components/format/use-totals).
@@ -165,8 +167,7 @@ export function TransactionsView({
             />
             <CsvExportButton
               href={
-                transactionsExportUrl(filters, f.q) +
-                (f.category ? `&category=${encodeURIComponent(f.category)}` : "")
+                transactionsExportUrl(filters, f.q) + (f.category ? `&category=${encodeURIComponent(f.category)}` : "")
               }
               fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`}
             />

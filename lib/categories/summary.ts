@@ -23,11 +23,20 @@ export function cashflowByCategory(
   rules: readonly CategoryRule[],
   txs: Iterable<CategorisableTransaction & { currency: string }>,
 ): CategoryCashflowRow[] {
-  const acc = new Map<string, { currency: string; category: string; count: number; inflow: Decimal; outflow: Decimal }>();
+  const acc = new Map<
+    string,
+    { currency: string; category: string; count: number; inflow: Decimal; outflow: Decimal }
+  >();
   for (const tx of txs) {
     const category = categorise(rules, tx);
     const key = `${tx.currency}\u0000${category}`;
-    const row = acc.get(key) ?? { currency: tx.currency, category, count: 0, inflow: new Decimal(0), outflow: new Decimal(0) };
+    const row = acc.get(key) ?? {
+      currency: tx.currency,
+      category,
+      count: 0,
+      inflow: new Decimal(0),
+      outflow: new Decimal(0),
+    };
     row.count += 1;
     const amount = new Decimal(tx.amount).abs();
     if (tx.direction === "credit") row.inflow = row.inflow.plus(amount);
@@ -38,7 +47,9 @@ export function cashflowByCategory(
   return [...acc.values()]
     .sort(
       (a, b) =>
-        a.currency.localeCompare(b.currency) || rank(a.category) - rank(b.category) || a.category.localeCompare(b.category),
+        a.currency.localeCompare(b.currency) ||
+        rank(a.category) - rank(b.category) ||
+        a.category.localeCompare(b.category),
     )
     .map((r) => ({
       currency: r.currency,

@@ -86,7 +86,10 @@ export interface CategoryPreview {
   /** Of those, the ones that are `Uncategorised` today. */
   uncategorised_now: number;
   /** Up to 5 matched transactions, as examples. */
-  examples: Pick<Transaction, "id" | "booked_at" | "direction" | "amount" | "currency" | "counterparty_name" | "remittance">[];
+  examples: Pick<
+    Transaction,
+    "id" | "booked_at" | "direction" | "amount" | "currency" | "counterparty_name" | "remittance"
+  >[];
   /** True when the window held more transactions than one preview reads. */
   truncated: boolean;
 }

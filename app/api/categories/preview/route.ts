@@ -12,7 +12,6 @@ const PreviewQuery = z.object({ rule_id: Uuid.optional() });
  * company's last 90 days (counts and up to 5 examples; see `CategoryPreview`). Reads only; not audited.
  * 400 naming the field for a bad rule.
  */
-export const POST = withUser(
-  { permission: "categories.manage", query: PreviewQuery, body: CategoryRuleInput },
-  (ctx) => previewCategoryRule(ctx, ctx.body, ctx.query.rule_id),
+export const POST = withUser({ permission: "categories.manage", query: PreviewQuery, body: CategoryRuleInput }, (ctx) =>
+  previewCategoryRule(ctx, ctx.body, ctx.query.rule_id),
 );
