@@ -51,8 +51,8 @@ test("an admin's category rule is previewed, saved and shows in the report, the 
   // First, so that rules left by other runs do not take its transactions.
   const view = (await (await admin.get("/api/categories")).json()) as { rules: { id: string; category: string }[] };
   const rule = view.rules.find((r) => r.category === category);
-  expect(rule).toBeTruthy();
-  const moved = await admin.post(`/api/categories/${rule!.id}/move`, { headers: headers(), data: { position: 1 } });
+  if (!rule) throw new Error(`rule ${category} was not saved`);
+  const moved = await admin.post(`/api/categories/${rule.id}/move`, { headers: headers(), data: { position: 1 } });
   expect(moved.status()).toBe(200);
   await page.reload();
   await scanAndShoot(page, "categories-admin");
@@ -95,9 +95,9 @@ test("an admin's category rule is previewed, saved and shows in the report, the 
     await page.goto("/categories");
     await page.screenshot({ path: `${SHOTS}/categories-390.png`, fullPage: true });
   } finally {
-    const del = await admin.delete(`/api/categories/${rule!.id}`, { headers: headers() });
+    const del = await admin.delete(`/api/categories/${rule.id}`, { headers: headers() });
     expect(del.status()).toBe(204);
   }
   const audit = await admin.get("/api/audit?action=category_rule.create");
-  if (audit.ok()) expect(await audit.text()).toContain(rule!.id);
+  if (audit.ok()) expect(await audit.text()).toContain(rule.id);
 });

@@ -66,7 +66,7 @@ describe("categorise", () => {
   it("compares IBANs in electronic format whatever the spacing and case", () => {
     const input = CategoryRuleInput.parse({ category: "Rent", iban: "no93 8601 1117 947" });
     const r = [{ ...input, id: "r1", position: 1 }];
-    expect(r[0]!.iban).toBe("NO9386011117947");
+    expect(r[0]?.iban).toBe("NO9386011117947");
     expect(categorise(r, tx({ counterparty_iban: "NO93 8601 1117 947" }))).toBe("Rent");
     expect(categorise(r, tx({ counterparty_iban: "NO9386011117948" }))).toBe(UNCATEGORISED);
     expect(categorise(r, tx({ remittance: "Rent to no93 8601 1117 947 Nov" }))).toBe("Rent");
