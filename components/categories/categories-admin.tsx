@@ -117,13 +117,23 @@ export function CategoriesAdmin({ initial }: { initial: CategoriesView }) {
     run(async () => {
       const q = draft.id ? `?rule_id=${draft.id}` : "";
       setPreview(
-        await bffFetch<CategoryPreview>(`/api/categories/preview${q}`, { method: "POST", body: bodyOf(draft) }),
+        await bffFetch<CategoryPreview>(`/api/categories/preview${q}`, {
+          method: "POST",
+          body: bodyOf(draft),
+          idempotencyKey: crypto.randomUUID(),
+        }),
       );
     });
   const save = () =>
     run(async () => {
-      if (draft.id) await bffFetch(`/api/categories/${draft.id}`, { method: "PUT", body: bodyOf(draft) });
-      else await bffFetch("/api/categories", { method: "POST", body: bodyOf(draft) });
+      if (draft.id)
+        await bffFetch(`/api/categories/${draft.id}`, {
+          method: "PUT",
+          body: bodyOf(draft),
+          idempotencyKey: crypto.randomUUID(),
+        });
+      else
+        await bffFetch("/api/categories", { method: "POST", body: bodyOf(draft), idempotencyKey: crypto.randomUUID() });
       setDraft(EMPTY);
       setPreview(null);
       await reload();
@@ -133,13 +143,14 @@ export function CategoriesAdmin({ initial }: { initial: CategoriesView }) {
       const res = await bffFetch<{ rules: CategoryRuleRow[] }>(`/api/categories/${r.id}/move`, {
         method: "POST",
         body: { position },
+        idempotencyKey: crypto.randomUUID(),
       });
       setRules(res.rules);
     });
   const remove = (r: CategoryRuleRow) =>
     run(async () => {
       if (!window.confirm(`Delete the rule for “${r.category}”?`)) return;
-      await bffFetch(`/api/categories/${r.id}`, { method: "DELETE" });
+      await bffFetch(`/api/categories/${r.id}`, { method: "DELETE", idempotencyKey: crypto.randomUUID() });
       await reload();
     });
 
