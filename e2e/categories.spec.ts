@@ -57,16 +57,17 @@ test("an admin's category rule is previewed, saved and shows in the report, the 
   await page.reload();
   await scanAndShoot(page, "categories-admin");
 
+  // The preview's window: the rule's transactions are somewhere in the last 90 days.
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
   try {
-    await page.goto("/reports/cashflow");
+    await page.goto(`/reports/cashflow?from=${from}&to=${today}`);
     const table = page.getByTestId("category-cashflow");
     await expect(table.locator(`tr[data-category="${category}"]`).first()).toBeVisible();
     await expect(table.locator('tr[data-category="Uncategorised"]').first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/cashflow-desktop.png`, fullPage: true });
     await scanAndShoot(page, "cashflow-categories");
 
-    const today = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
     const catCsv = await admin.get(
       `/api/treasury/reporting/cashflow/categories/export?from_date=${from}&to_date=${today}`,
     );
@@ -84,12 +85,12 @@ test("an admin's category rule is previewed, saved and shows in the report, the 
     expect(lines.length).toBeGreaterThan(1);
     for (const l of lines.slice(1)) expect(l).toContain(category);
 
-    await page.goto(`/transactions?category=${encodeURIComponent(category)}`);
+    await page.goto(`/transactions?from=${from}&to=${today}&category=${encodeURIComponent(category)}`);
     await expect(page.getByRole("row").filter({ hasText: category }).first()).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/transactions-desktop.png`, fullPage: true });
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/reports/cashflow");
+    await page.goto(`/reports/cashflow?from=${from}&to=${today}`);
     await expect(page.getByTestId("category-cashflow")).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/cashflow-390.png`, fullPage: true });
     await page.goto("/categories");
