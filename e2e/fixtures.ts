@@ -86,6 +86,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "webhooks",
     "organization",
     "policies",
+    "categories",
     "statements",
     "audit",
   ],

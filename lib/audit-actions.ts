@@ -47,6 +47,10 @@ export const AUDIT_ACTION = {
   policyDelete: "approval_policy.delete",
   approverGroupSave: "approver_group.save",
   approverGroupDelete: "approver_group.delete",
+  categoryRuleCreate: "category_rule.create",
+  categoryRuleUpdate: "category_rule.update",
+  categoryRuleMove: "category_rule.move",
+  categoryRuleDelete: "category_rule.delete",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */

@@ -32,6 +32,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   webhooks: Webhook,
   organization: Building2,
   policies: ShieldCheck,
+  categories: BarChart3,
   statements: FileUp,
   audit: ScrollText,
 };

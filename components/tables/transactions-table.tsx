@@ -33,6 +33,12 @@ const detailColumns = [
     header: "Remittance",
     cell: (i) => <span className="truncate text-slate-600">{i.getValue()}</span>,
   }),
+  // The cashflow category the BFF computed for the row (absent on rows from elsewhere).
+  helper.accessor((t) => (t as Transaction & { category?: string }).category ?? "", {
+    id: "category",
+    header: "Category",
+    cell: (i) => <span className="truncate text-slate-700">{i.getValue()}</span>,
+  }),
   helper.accessor((t) => signedAmount(t.amount, t.direction), {
     id: "amount",
     header: "Amount",
@@ -56,12 +62,12 @@ function columnsFor(accountName: ((id: string) => string | undefined) | undefine
 }
 
 /** Grid templates shared by header and rows, so columns line up without a `<table>` layout pass. */
-const GRID = "grid grid-cols-[7.5rem_7.5rem_minmax(10rem,1.2fr)_minmax(10rem,2fr)_11rem]";
+const GRID = "grid grid-cols-[7.5rem_7.5rem_minmax(10rem,1.2fr)_minmax(10rem,2fr)_minmax(7rem,0.8fr)_11rem]";
 const GRID_WITH_ACCOUNT =
-  "grid grid-cols-[7.5rem_7.5rem_minmax(8rem,1fr)_minmax(10rem,1.2fr)_minmax(10rem,1.6fr)_11rem]";
+  "grid grid-cols-[7.5rem_7.5rem_minmax(8rem,1fr)_minmax(10rem,1.2fr)_minmax(10rem,1.6fr)_minmax(7rem,0.8fr)_11rem]";
 /** The grids' least widths (sum of the column minimums): below them the table scrolls sideways in its own box. */
-const MIN_WIDTH = "min-w-[46rem]";
-const MIN_WIDTH_WITH_ACCOUNT = "min-w-[54rem]";
+const MIN_WIDTH = "min-w-[53rem]";
+const MIN_WIDTH_WITH_ACCOUNT = "min-w-[61rem]";
 const ROW_HEIGHT = 33;
 
 /**

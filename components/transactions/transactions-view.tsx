@@ -71,8 +71,20 @@ export function TransactionsView({
   });
   const loaded = useMemo(() => q.data?.pages.flatMap((p) => p.items) ?? [], [q.data]);
   const rows = useMemo(
-    () => (f.q ? loaded.filter((t) => matchesText(f.q, t.counterparty_name, t.remittance, t.end_to_end_id)) : loaded),
-    [loaded, f.q],
+    () =>
+      loaded.filter(
+        (t) =>
+          (!f.q || matchesText(f.q, t.counterparty_name, t.remittance, t.end_to_end_id)) &&
+          (!f.category || (t as Transaction & { category?: string }).category === f.category),
+      ),
+    [loaded, f.q, f.category],
+  );
+  const categories = useMemo(
+    () =>
+      [
+        ...new Set(loaded.map((t) => (t as Transaction & { category?: string }).category).filter(Boolean)),
+      ].sort() as string[],
+    [loaded],
   );
   // null for a moment after hydration while decimal.js loads (components/format/use-totals).
   const totals = useFlowTotals(rows);
@@ -98,6 +110,21 @@ export function TransactionsView({
 
   return (
     <div>
+      <label className="mb-2 flex items-center gap-2 text-[13px] text-slate-700">
+        Category
+        <select
+          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
+          value={f.category ?? ""}
+          onChange={(e) => void setF({ category: e.target.value || null })}
+        >
+          <option value="">All categories</option>
+          {[...new Set([...categories, ...(f.category ? [f.category] : [])])].map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
       <TransactionFilters
         range={range}
         values={f}
@@ -139,7 +166,9 @@ export function TransactionsView({
               onRetry={() => void fetchNextPage()}
             />
             <CsvExportButton
-              href={transactionsExportUrl(filters, f.q)}
+              href={
+                transactionsExportUrl(filters, f.q) + (f.category ? `&category=${encodeURIComponent(f.category)}` : "")
+              }
               fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`}
             />
           </div>

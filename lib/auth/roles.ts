@@ -40,6 +40,8 @@ export const PERMISSION_ROLES = {
   "statements.import": ["admin"],
   /** Approval policies and approver groups. */
   "policies.manage": ["admin"],
+  /** Cashflow category rules (write, preview, reorder). */
+  "categories.manage": ["admin"],
   /** Read the dashboard's audit log. */
   "audit.read": ["approver", "admin"],
   /** Counterparties (payees) and their history. */
@@ -80,6 +82,7 @@ export const AREAS = [
   { key: "webhooks", label: "Webhooks", href: "/webhooks", permission: "webhooks.manage" },
   { key: "organization", label: "Organization", href: "/organization", permission: "organization.read" },
   { key: "policies", label: "Approval policies", href: "/policies", permission: "policies.manage" },
+  { key: "categories", label: "Cashflow categories", href: "/categories", permission: "categories.manage" },
   // Shown only when the API also advertises POST /statements (the shell checks the capability).
   { key: "statements", label: "Statements", href: "/statements", permission: "statements.import" },
   { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },

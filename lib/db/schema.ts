@@ -456,3 +456,32 @@ export const pendingApprovals = pgTable(
     index("pending_approvals_batch").on(t.batchId),
   ],
 );
+
+/**
+ * Cashflow category rules (lib/categories/rules.ts), tried in `position` order (1 first); the first whose
+ * conditions all hold names the transaction's category. Null conditions match everything; `iban` is stored in
+ * electronic format; `min_amount` inclusive, `max_amount` exclusive, on the absolute amount.
+ */
+export const cashflowCategoryRules = pgTable(
+  "cashflow_category_rules",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    position: integer("position").notNull(),
+    category: text("category").notNull(),
+    counterpartyContains: text("counterparty_contains"),
+    remittanceContains: text("remittance_contains"),
+    iban: text("iban"),
+    direction: text("direction"),
+    minAmount: numeric("min_amount"),
+    maxAmount: numeric("max_amount"),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("cashflow_category_rules_position").on(t.position),
+    check("cashflow_category_rules_direction", sql`${t.direction} in ('credit', 'debit')`),
+  ],
+);

@@ -8,7 +8,7 @@
  * the BFF to every account of the company (`lib/views/account-list`); the
  * transactions text search runs in the browser over every page of the range.
  */
-import { createLoader, parseAsStringLiteral } from "nuqs/server";
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import { dateRangeParsers } from "./date-range";
 import { parseAsCurrency, parseAsPage, parseAsSearchText, parseAsUuid } from "./parsers";
 
@@ -45,6 +45,8 @@ export const transactionFilterParsers = {
   currency: parseAsCurrency,
   account: parseAsUuid,
   q: parseAsSearchText,
+  /** A cashflow category name (filtered on the loaded rows). */
+  category: parseAsString,
 };
 export const loadTransactionFilters = createLoader(transactionFilterParsers);
 

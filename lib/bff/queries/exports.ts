@@ -19,6 +19,9 @@ import type { ReportQuery, TransactionsQuery } from "../inputs";
 import { logger } from "../../server/log";
 import { treasury } from "../../server/treasury";
 import { getForecast, getPositionsRange } from "./views";
+import { categorise, type CategoryRule } from "../../categories/rules";
+import type { CategoryCashflowRow } from "../../categories/summary";
+import { categoryRules, getCashflowByCategory } from "./categories";
 
 const TRANSACTION_COLUMNS: CsvColumn<Transaction>[] = [
   { header: "id", value: (t) => t.id },
@@ -33,6 +36,11 @@ const TRANSACTION_COLUMNS: CsvColumn<Transaction>[] = [
   { header: "remittance", value: (t) => t.remittance, text: true },
   { header: "end_to_end_id", value: (t) => t.end_to_end_id ?? "", text: true },
 ];
+
+/** The transaction columns plus `category` (computed with the rules read once per export). */
+function transactionColumns(rules: readonly CategoryRule[]): CsvColumn<Transaction>[] {
+  return [...TRANSACTION_COLUMNS, { header: "category", value: (t) => categorise(rules, t), text: true }];
+}
 
 async function* filtered<T>(items: AsyncIterable<T>, keep: (t: T) => boolean): AsyncGenerator<T> {
   for await (const t of items) if (keep(t)) yield t;
@@ -59,10 +67,11 @@ function stream<T>(
  * Transactions of the current filter as CSV; `q` filters counterparty /
  * remittance like the view does. Amounts are signed (debits negative).
  */
-export function exportTransactions(
+export async function exportTransactions(
   ctx: BffContext,
-  q: z.output<typeof TransactionsQuery> & { q?: string },
+  q: z.output<typeof TransactionsQuery> & { q?: string; category?: string },
 ): Promise<Response> {
+  const rules = await categoryRules();
   const first = treasury().listTransactions(background(companyCall(ctx)), {
     pageSize: 1000,
     from_date: q.from_date,
@@ -72,14 +81,15 @@ export function exportTransactions(
     currency: q.currency,
   });
   const text = q.q ?? null;
+  const category = q.category ?? null;
   const name = `transactions_${q.from_date ?? "all"}_${q.to_date ?? "all"}.csv`;
-  return stream(
-    ctx,
-    first,
-    TRANSACTION_COLUMNS,
-    name,
-    text ? (t) => matchesText(text, t.counterparty_name, t.remittance, t.end_to_end_id) : undefined,
-  );
+  const keep =
+    text || category
+      ? (t: Transaction) =>
+          (!text || matchesText(text, t.counterparty_name, t.remittance, t.end_to_end_id)) &&
+          (!category || categorise(rules, t) === category)
+      : undefined;
+  return stream(ctx, first, transactionColumns(rules), name, keep);
 }
 
 type RQ = z.output<typeof ReportQuery>;
@@ -149,5 +159,28 @@ export async function exportForecast(ctx: BffContext, q: RQ): Promise<Response> 
   return new Response(body, {
     status: 200,
     headers: csvHeaders(`forecast_${range.from_date}_${range.to_date}.csv`, rows.length),
+  });
+}
+
+/**
+ * The cashflow of the range per currency and category as CSV (currency, category, count, inflow, outflow, net);
+ * `Uncategorised` is a category of its own. Computed with the same query as the report's category table.
+ */
+export async function exportCashflowByCategory(ctx: BffContext, q: RQ): Promise<Response> {
+  const range = resolveDateRange({ from: q.from_date ?? null, to: q.to_date ?? null }, todayUtc(), "30d");
+  const { rows } = await getCashflowByCategory(ctx, range.from_date, range.to_date);
+  const shown = rows.filter((r) => !q.currency || r.currency === q.currency);
+  const cols: CsvColumn<CategoryCashflowRow>[] = (
+    ["currency", "category", "count", "inflow", "outflow", "net"] as const
+  ).map((k) => ({ header: k, value: (r: CategoryCashflowRow) => String(r[k]), text: k === "category" }));
+  async function* each() {
+    yield* shown;
+  }
+  const body = csvStream(each(), cols, {
+    onError: (err) => logger.error({ requestId: ctx.requestId, err }, "csv export failed midway"),
+  });
+  return new Response(body, {
+    status: 200,
+    headers: csvHeaders(`cashflow_categories_${range.from_date}_${range.to_date}.csv`, shown.length),
   });
 }

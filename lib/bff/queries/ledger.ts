@@ -9,6 +9,8 @@ import type { AccountUpsert } from "../../contract";
 import { treasury } from "../../server/treasury";
 import { companyCall, type BffContext, type WriteScope } from "../context";
 import type { AccountsQuery, TransactionsQuery } from "../inputs";
+import { categorise } from "../../categories/rules";
+import { categoryRules } from "./categories";
 import { invalidateAccountCache } from "./account-rows";
 import { clientFilters, toBffPage } from "./page";
 
@@ -28,7 +30,15 @@ export async function upsertAccount(ctx: WriteScope, body: AccountUpsert) {
   return account;
 }
 
-/** The selected company's transactions, one page (the transactions and account pages prefetch it). */
+/**
+ * The selected company's transactions, one page (the transactions and account pages prefetch it), each with its
+ * cashflow `category` (lib/categories/rules.ts; `Uncategorised` when no rule matches), computed here on the server.
+ */
 export async function listTransactions(ctx: BffContext, q: z.output<typeof TransactionsQuery> = {}) {
-  return toBffPage(await treasury().listTransactions(companyCall(ctx), clientFilters(q)));
+  const [page, rules] = await Promise.all([
+    treasury().listTransactions(companyCall(ctx), clientFilters(q)),
+    categoryRules(),
+  ]);
+  const out = toBffPage(page);
+  return { ...out, items: out.items.map((t) => ({ ...t, category: categorise(rules, t) })) };
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getCashflowRange } from "@/lib/bff/queries/views";
+import { getCashflowByCategory } from "@/lib/bff/queries/categories";
+import { CategoryCashflow } from "@/components/reports/category-cashflow";
 import { todayUtc } from "@/lib/dates";
 import { loadDateRange, resolveDateRange } from "@/lib/url-state/date-range";
 import { ReportShell } from "@/components/reports/report-shell";
@@ -34,7 +36,10 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
       </div>
     );
   }
-  const data = await loadData(ctx, () => getCashflowRange(ctx, range.from_date, range.to_date));
+  const [data, byCategory] = await Promise.all([
+    loadData(ctx, () => getCashflowRange(ctx, range.from_date, range.to_date)),
+    loadData(ctx, () => getCashflowByCategory(ctx, range.from_date, range.to_date)),
+  ]);
   return (
     <div className="max-w-6xl">
       <PageHeader title="Reports" description={`Daily inflow, outflow and net per currency at ${ctx.company.name}`} />
@@ -49,6 +54,22 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
           <CashflowReport rows={data.data} />
         ) : (
           <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+        )}
+        {byCategory.ok ? (
+          <CategoryCashflow
+            rows={byCategory.data.rows}
+            truncated={byCategory.data.truncated}
+            from={range.from_date}
+            to={range.to_date}
+            exportHref={`/api/treasury/reporting/cashflow/categories/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+          />
+        ) : (
+          <RetryProblem
+            title={byCategory.title}
+            message={byCategory.message}
+            requestId={byCategory.requestId}
+            kind={byCategory.kind}
+          />
         )}
       </ReportShell>
     </div>

@@ -3,8 +3,11 @@ import { TransactionsQuery } from "@/lib/bff/inputs";
 import { withUser } from "@/lib/bff/route";
 import { exportTransactions } from "@/lib/bff/queries/exports";
 
-/** The transactions filter plus the view's text search (applied here to the streamed rows, never sent upstream). */
-const ExportQuery = TransactionsQuery.extend({ q: z.string().trim().min(1).max(100).optional() });
+/** The transactions filter plus the view's text search and category (applied here to the streamed rows). */
+const ExportQuery = TransactionsQuery.extend({
+  q: z.string().trim().min(1).max(100).optional(),
+  category: z.string().trim().min(1).max(60, "must be at most 60 characters").optional(),
+});
 
 /** GET /transactions as a streamed CSV of the current filter (every page). */
 export const GET = withUser({ permission: "ledger.read", query: ExportQuery }, (ctx) =>
