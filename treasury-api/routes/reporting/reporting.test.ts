@@ -335,7 +335,12 @@ describe("forecast", () => {
     const expected = await expectedForecast([IDS.companyA], "NOK", today, shiftDate(today, 5));
     let previousOutgoing = new Decimal(0);
     for (const [i, r] of got.entries()) {
-      const b = r.breakdown as unknown as Record<string, string>;
+      const b = r.breakdown as unknown as {
+        opening: string;
+        expected_flows: string;
+        outgoing_batches: string;
+        outgoing_today: string;
+      };
       expect(b).toMatchObject({ opening: expect.stringMatching(/^-?\d+\.\d{2}$/), opening_date: expect.any(String) });
       const sum = new Decimal(b.opening).plus(b.expected_flows).minus(b.outgoing_batches);
       expect(sum.toFixed(2)).toBe(expected[i]?.amount);
