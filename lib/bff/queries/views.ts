@@ -249,6 +249,6 @@ export async function getPositionsRange(ctx: BffContext, from_date: string, to_d
 }
 
 /** The whole forecast (spec §4 `/reporting/forecast`), all pages. */
-export async function getForecast(ctx: BffContext) {
-  return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000 }), { maxPages: 50 });
+export async function getForecast(ctx: BffContext, days = 30) {
+  return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000, days }), { maxPages: 50 });
 }
