@@ -98,26 +98,22 @@ async function settle<T>(p: Promise<T>, name: string, unavailable: string[]): Pr
 }
 
 /**
- * What each event is about, in two more upstream calls at most: the instructions in one by-id lookup (the
- * `payments.instructions_lookup` extension; one read per id against an API without it) and the latest page of
- * batches for their references (a batch not on it shows its short id). A failed read leaves those fields null.
+ * What each event is about, in one more upstream call: the instructions in one by-id lookup (the
+ * `payments.instructions_lookup` extension; one read per id against an API without it). Batch references are not
+ * read here: a further batches read would take the cold overview past its budget of 8 upstream calls, so the batch
+ * is named by its short id (`batch_reference` stays null). A failed read leaves those fields null.
  */
 async function describeEvents(ctx: BffContext, events: readonly PaymentStatusEvent[]): Promise<OverviewEvent[]> {
   const call = companyCall(ctx);
   const t = treasury();
   const caps = await capabilities();
   const ids = [...new Set(events.map((e) => e.instruction_id))];
-  const [instructions, batches] = await Promise.all([
-    lookup(ids, caps.has("payments.instructions_lookup") ? (list) => t.lookupInstructions(call, list) : null, (id) =>
-      t.getInstruction(call, id),
-    ).catch(() => new Map<string, PaymentInstruction>()),
-    ids.length
-      ? t
-          .listBatches(call, { pageSize: 50 })
-          .then((p) => new Map(p.items.map((b) => [b.id, b])))
-          .catch(() => new Map<string, PaymentBatch>())
-      : Promise.resolve(new Map<string, PaymentBatch>()),
-  ]);
+  const instructions = await lookup(
+    ids,
+    caps.has("payments.instructions_lookup") ? (list) => t.lookupInstructions(call, list) : null,
+    (id) => t.getInstruction(call, id),
+  ).catch(() => new Map<string, PaymentInstruction>());
+  const batches = new Map<string, PaymentBatch>();
   const companyNames = new Map(ctx.companies.map((c) => [c.id, c.name]));
   return events.map((e) => {
     const i = instructions.get(e.instruction_id);
