@@ -57,15 +57,19 @@ export function ForecastReport({
             currency={currency}
             title="Forecast"
             tableLabel="Forecast position"
-            chart={<ForecastChart positions={actual.get(currency) ?? []} forecast={list} currency={currency} />}
+            chart={
+              <>
+                <ForecastChart positions={actual.get(currency) ?? []} forecast={list} currency={currency} />
+                {opening && (
+                  <p className="mt-2 text-xs text-slate-600" data-testid="forecast-explanation">
+                    Expected position = opening position (closing balance of{" "}
+                    <BusinessDate date={opening.opening_date} />) + expected flows (average net flow of the same weekday
+                    over the last 90 days, summed) − outgoing batches not yet paid, by execution date.
+                  </p>
+                )}
+              </>
+            }
           >
-            {opening && (
-              <caption className="caption-bottom px-3 py-2 text-left text-xs text-slate-600">
-                Expected position = opening position (closing balance of <BusinessDate date={opening.opening_date} />) +
-                expected flows (average net flow of the same weekday over the last 90 days, summed) − outgoing batches
-                not yet paid, by execution date.
-              </caption>
-            )}
             <thead className="sticky top-0">
               <tr>
                 <Th>Date</Th>
