@@ -287,7 +287,17 @@ test("forecast: the CSV holds the chosen range's actual positions and the foreca
     ).items;
     const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
     expect(csv.errors).toEqual([]);
-    expect(csv.meta.fields).toEqual(["date", "currency", "kind", "amount"]);
+    expect(csv.meta.fields).toEqual([
+      "date",
+      "currency",
+      "kind",
+      "amount",
+      "opening",
+      "opening_date",
+      "expected_flows",
+      "outgoing_batches",
+      "outgoing_today",
+    ]);
     const got = csv.data.map((r) => `${r.kind}|${r.date}|${r.currency}|${r.amount}`).sort();
     const want = [
       ...positions.filter((p) => currencies.has(p.currency)).map((p) => `actual|${p.date}|${p.currency}|${p.balance}`),

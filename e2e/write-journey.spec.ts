@@ -169,7 +169,7 @@ test("approver 1 approves; a retry after a lost answer counts once", async ({ br
   await page.reload();
   await expect(
     page.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`).getByTestId("four-eyes"),
-  ).toContainText("counts once");
+  ).toContainText("Your approval counts once");
 });
 
 test("approver 2 approves with the keyboard and the bank settles the batch", async ({ browser }) => {
@@ -198,8 +198,12 @@ test("approver 2 approves with the keyboard and the bank settles the batch", asy
   await expect(treasurer.locator("[data-status]").first()).toHaveAttribute("data-status", "completed", {
     timeout: 60_000,
   });
-  await expect(treasurer.getByTestId("approval-progress")).toContainText(USERS.approver.email);
-  await expect(treasurer.getByTestId("approval-progress")).toContainText(USERS.approver2.email);
+  // After the final approval: "2 of 2 approvals", the approvers by name, each with a local time.
+  await expect(treasurer.getByTestId("approval-headline")).toHaveText("2 of 2 approvals");
+  await expect(treasurer.getByTestId("approved-by")).toHaveText([
+    new RegExp(`Approved by ${USERS.approver.name} · .+`),
+    new RegExp(`Approved by ${USERS.approver2.name} · .+`),
+  ]);
   await check(treasurer, "batch-settled");
 });
 

@@ -8,7 +8,7 @@ import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 import { buttonClass } from "@/components/ui/button";
 import { RowResultText, type RowResult } from "@/components/review-queue/row-result";
-import { approveBlocker, batchReference } from "./approval-queries";
+import { approveBlocker, batchReference, creatorLabel, rejectVerb } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
 import { RiskBadges, RiskSignalList } from "./risk-signals";
@@ -117,7 +117,7 @@ function ApprovalCard({
           <span className="text-slate-600"> · {r.approved_by.map((d) => d.name ?? d.email).join(", ")}</span>
         )}
         {" · "}
-        {r.created_by ? `created by ${r.created_by}` : "created outside the dashboard"}
+        {creatorLabel(r) ? `created by ${creatorLabel(r)}` : "created outside the dashboard"}
         {r.policy && (
           <span className="block text-xs text-slate-500" data-testid="approval-policy">
             {r.policy.explanation}
@@ -174,7 +174,7 @@ function ApprovalCard({
           onClick={() => onDecide("reject")}
           data-testid="reject"
         >
-          Reject
+          {rejectVerb(r)}
         </button>
       </div>
       {blocker && (

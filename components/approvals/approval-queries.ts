@@ -20,11 +20,21 @@ export function batchReference(row: ApprovalQueueRow): string | null {
   return typeof ref === "string" && ref.trim() ? ref : null;
 }
 
+/** The creator turning down their own submitted batch withdraws it; anyone else rejects it. */
+export function rejectVerb(row: Pick<ApprovalQueueRow, "created_by_me">): "Withdraw" | "Reject" {
+  return row.created_by_me ? "Withdraw" : "Reject";
+}
+
+/** The creator's name, the e-mail when the dashboard has no name, or null when created outside the dashboard. */
+export function creatorLabel(row: Pick<ApprovalQueueRow, "created_by" | "created_by_name">): string | null {
+  return row.created_by ? (row.created_by_name ?? row.created_by) : null;
+}
+
 /** Why the signed-in user may not approve a row (four-eyes), or null when they may. */
 export function approveBlocker(row: ApprovalQueueRow): string | null {
   if (row.created_by_me) return "You created this batch, so another approver must approve it (four-eyes).";
   if (row.approved_by_me)
-    return "You have approved it already; each approver counts once. It waits for another approver.";
+    return "You have approved it already. Your approval counts once; another approver must give the next one.";
   return null;
 }
 

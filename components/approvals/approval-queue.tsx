@@ -66,7 +66,7 @@ export function ApprovalQueue({ me, currentCompanyId }: { me: string; currentCom
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <p className="flex items-center gap-2 text-[13px] text-slate-600">
           <ShieldCheck className="size-4 text-slate-500" aria-hidden />
-          Four-eyes: you cannot approve a batch you created, and each approver counts once per request.
+          Four-eyes: you cannot approve a batch you created, and approving the same batch twice counts as one approval.
         </p>
         <div className="flex items-center gap-2">
           <KeyboardHelpButton onOpen={() => queue.setHelp(true)} />

@@ -11,7 +11,7 @@ import { DetailRow } from "@/components/ui/table";
 import { ACTIVE_ROW } from "@/components/review-queue/keyboard-help";
 import { RowResultText, type RowResult } from "@/components/review-queue/row-result";
 import { SelectCell } from "@/components/review-queue/select-cell";
-import { approveBlocker } from "./approval-queries";
+import { approveBlocker, creatorLabel, rejectVerb } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
 import { RiskBadges, RiskSignalList } from "./risk-signals";
@@ -71,7 +71,7 @@ export function ApprovalRow(p: ApprovalRowProps) {
             <RiskBadges risk={r.risk} />
           </span>
         </td>
-        <td className={td}>{r.created_by ?? <span className="text-slate-500">outside the dashboard</span>}</td>
+        <td className={td}>{creatorLabel(r) ?? <span className="text-slate-500">outside the dashboard</span>}</td>
         <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>
           {formatDistanceToNowStrict(new Date(r.approval.created_at))}
         </td>
@@ -123,7 +123,7 @@ export function ApprovalRow(p: ApprovalRowProps) {
   );
 }
 
-/** Approve and Reject, the four-eyes reason when the user may not approve, and the row's last result. */
+/** Approve and Reject (Withdraw on one's own batch), the four-eyes reason when the user may not approve, and the row's last result. */
 function DecisionCell({
   row,
   result,
@@ -147,7 +147,7 @@ function DecisionCell({
           Approve
         </Button>
         <Button onClick={() => onDecide("reject")} data-testid="reject">
-          Reject
+          {rejectVerb(row)}
         </Button>
       </div>
       {blocker && (

@@ -8,7 +8,7 @@ import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { ReviewDecisionDialog } from "@/components/review-queue/decision-dialog";
 import type { Decision } from "./approval-decisions";
-import { batchReference } from "./approval-queries";
+import { batchReference, creatorLabel } from "./approval-queries";
 import { RiskBadges, RiskSignalList, SIGNAL_LABEL } from "./risk-signals";
 
 const referenceOf = batchReference;
@@ -89,7 +89,7 @@ function OneBatch({ row }: { row: ApprovalQueueRow }) {
           <ApprovalsSoFar row={row} />
         </Fact>
         <Fact label="Created by" testId="dialog-created-by">
-          {row.created_by ?? "outside the dashboard"}
+          {creatorLabel(row) ?? "outside the dashboard"}
         </Fact>
       </dl>
       <section aria-label="Risk signals">
@@ -169,6 +169,8 @@ export function DecisionDialog({
   onClose: () => void;
 }) {
   const approve = decision === "approve";
+  // The creator turning down their own batch(es) withdraws them.
+  const withdraw = !approve && rows.length > 0 && rows.every((r) => r.created_by_me);
   const single = rows.length === 1 ? rows[0] : undefined;
   const needed = approve && single ? acknowledgementsNeeded(single) : [];
   const [ticked, setTicked] = useState<ReadonlySet<RiskSignalCode>>(new Set());
@@ -180,15 +182,17 @@ export function DecisionDialog({
         onConfirm(reason, needed.length ? { acknowledged_signals: needed } : undefined, headers)
       }
       stepUp={{ action: "approval.decide", subjects: rows.map((r) => r.approval.id) }}
-      verb={approve ? "Approve" : "Reject"}
+      verb={approve ? "Approve" : withdraw ? "Withdraw" : "Reject"}
       count={rows.length}
       noun={{ one: "this payment batch", many: "payment batches" }}
       rejecting={!approve}
       reasonOnReject="required"
       description={
         approve
-          ? "Your approval counts once per request. The bank pays the batch when all required approvals are in."
-          : "A rejected batch is not paid; its instructions are cancelled."
+          ? "Your approval is counted once, however often you approve. The bank pays the batch when all required approvals are in."
+          : withdraw
+            ? "A withdrawn batch is not paid; its instructions are cancelled. Create a new batch if the payments are still needed."
+            : "A rejected batch is not paid; its instructions are cancelled."
       }
       testId="decision-dialog"
       confirmTestId="confirm-decision"

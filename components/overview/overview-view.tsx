@@ -136,8 +136,21 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
                 >
                   {e.status}
                 </span>
-                <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-600">
-                  instruction {e.instruction_id.slice(0, 8)}
+                <span className="min-w-0 flex-1 truncate text-slate-800" data-testid="event-subject">
+                  {e.payee ?? <span className="font-mono text-xs">instruction {e.instruction_id.slice(0, 8)}</span>}
+                  {e.amount && e.currency && (
+                    <>
+                      {" · "}
+                      <Amount value={e.amount} currency={e.currency} />
+                    </>
+                  )}
+                  {e.batch_id && (
+                    <span className="text-slate-600">
+                      {" · "}
+                      {e.batch_reference ?? <span className="font-mono text-xs">batch {e.batch_id.slice(0, 8)}</span>}
+                    </span>
+                  )}
+                  {e.company_name && <span className="text-slate-600"> · {e.company_name}</span>}
                 </span>
                 <span className="text-slate-600">
                   <Timestamp value={e.occurred_at} />

@@ -1,8 +1,34 @@
 "use client";
 
 import type { BatchView } from "@/lib/views/payments";
+import { Timestamp } from "@/components/format/business-date";
 
-/** "k of n approvers and who", with the four-eyes rule in words. */
+/**
+ * How many approvals a batch needs: the API's count (raised to the policy's by the BFF), else the stored policy's,
+ * else — once an approved batch has left the queue and no count is known — the approvals it got. null when unknown.
+ */
+export function requiredApprovals(view: Pick<BatchView, "approval" | "policy" | "batch">): number | null {
+  const a = view.approval;
+  if (!a) return null;
+  if (a.required_count !== null) return a.required_count;
+  if (view.policy) return view.policy.required_count;
+  if (!a.rejected_by && a.approved_by.length > 0 && view.batch.status !== "pending_approval")
+    return a.approved_by.length;
+  return null;
+}
+
+/** The headline: "2 of 2 approvals", "Rejected", "Withdrawn", or "1 approval so far" when the count is unknown. */
+export function approvalHeadline(view: Pick<BatchView, "approval" | "policy" | "batch">): string {
+  const a = view.approval;
+  if (!a) return "No approval information";
+  if (a.rejected_by) return a.rejected_by.withdrawn ? "Withdrawn by its creator" : "Rejected";
+  const required = requiredApprovals(view);
+  const got = Math.max(a.approved_count, a.approved_by.length);
+  if (required !== null) return `${Math.min(got, required)} of ${required} approval${required === 1 ? "" : "s"}`;
+  return `${got} approval${got === 1 ? "" : "s"} so far`;
+}
+
+/** "k of n approvals", who approved and when (viewer's zone), and the four-eyes rule in plain words. */
 export function ApprovalProgressPanel({ view }: { view: BatchView }) {
   const a = view.approval;
   if (view.batch.status === "created")
@@ -12,33 +38,30 @@ export function ApprovalProgressPanel({ view }: { view: BatchView }) {
       </p>
     );
   if (!a) return <p className="text-[13px] text-slate-600">No approval information.</p>;
-  const required = a.required_count;
+  const required = requiredApprovals(view);
+  const got = Math.max(a.approved_count, a.approved_by.length);
   return (
     <div className="space-y-2 text-[13px]" data-testid="approval-progress">
-      <p className="font-medium text-slate-900">
-        {a.rejected_by
-          ? "Rejected"
-          : required !== null
-            ? `${a.approved_count} of ${required} approval${required === 1 ? "" : "s"}`
-            : `${a.approved_by.length} approval${a.approved_by.length === 1 ? "" : "s"} recorded`}
+      <p className="font-medium text-slate-900" data-testid="approval-headline">
+        {approvalHeadline(view)}
       </p>
-      {required !== null && (
+      {required !== null && !a.rejected_by && (
         <div className="flex gap-1" aria-hidden>
           {Array.from({ length: required }, (_, i) => (
-            <span
-              key={i}
-              className={`h-1.5 flex-1 rounded-full ${i < a.approved_count ? "bg-emerald-500" : "bg-slate-200"}`}
-            />
+            <span key={i} className={`h-1.5 flex-1 rounded-full ${i < got ? "bg-emerald-500" : "bg-slate-200"}`} />
           ))}
         </div>
       )}
       <ul className="space-y-0.5 text-slate-700">
         {a.approved_by.map((d) => (
-          <li key={`${d.email}${d.at}`}>Approved by {d.email}</li>
+          <li key={`${d.email}${d.at}`} data-testid="approved-by">
+            Approved by {d.name ?? d.email} · <Timestamp value={d.at} />
+          </li>
         ))}
         {a.rejected_by && (
-          <li>
-            Rejected by {a.rejected_by.email}
+          <li data-testid="rejected-by">
+            {a.rejected_by.withdrawn ? "Withdrawn" : "Rejected"} by {a.rejected_by.name ?? a.rejected_by.email} ·{" "}
+            <Timestamp value={a.rejected_by.at} />
             {a.rejected_by.reason ? `: “${a.rejected_by.reason}”` : ""}
           </li>
         )}
@@ -51,7 +74,10 @@ export function ApprovalProgressPanel({ view }: { view: BatchView }) {
             : ""}
         </p>
       )}
-      <p className="text-xs text-slate-500">Four-eyes: the creator cannot approve, and each approver counts once.</p>
+      <p className="text-xs text-slate-500">
+        Four-eyes: the person who created a batch cannot approve it, and one person approving twice still counts as one
+        approval.
+      </p>
     </div>
   );
 }

@@ -38,7 +38,7 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       key: "rejected",
       label: (
         <>
-          Rejected by {r.name ?? r.email}
+          {r.withdrawn ? "Withdrawn" : "Rejected"} by {r.name ?? r.email}
           {r.reason ? ` — “${r.reason}”` : ""}
         </>
       ),

@@ -13,6 +13,7 @@ import { requireStepUp } from "./step-up";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
+import { batchCreator } from "./queries/payment-views";
 import { decideMatch } from "./queries/reconciliation";
 import { IdParams, withUser } from "./route";
 import type { WriteScope } from "./context";
@@ -72,8 +73,13 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
         throw err;
       }
       ctx.audit.companyId = r.companyId ?? null;
+      const batchId = r.approval?.object_id ?? r.batchId ?? null;
+      // The creator rejecting their own batch withdraws it: the audit entry says so.
+      const withdrawn =
+        decision === "reject" && batchId !== null && (await batchCreator(batchId).catch(() => null)) === ctx.user.email;
       ctx.audit.details = {
-        batch_id: r.approval?.object_id ?? r.batchId ?? null,
+        batch_id: batchId,
+        ...(withdrawn ? { withdrawn: true } : {}),
         ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}),
         ...(r.acknowledged ? { acknowledged_signals: r.acknowledged, signals: r.signals } : {}),
         ...(r.policy ? { policy: r.policy } : {}),

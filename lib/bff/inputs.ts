@@ -51,6 +51,10 @@ export const ForecastQuery = ReportQuery.extend({
     .pipe(z.number().int().min(1).max(366))
     .optional(),
 });
+/** The forecast CSV: the report's range plus its horizon, 7, 30 or 90 days (400 naming `horizon` otherwise). */
+export const ForecastExportQuery = ReportQuery.extend({
+  horizon: z.enum(["7", "30", "90"], { message: "must be 7, 30 or 90 (days)" }).transform(Number).optional(),
+});
 export const DeliveriesQuery = DeliveryListQuery.extend(paging);
 
 /** Body of approve / reject from the browser: an optional reason (the approver is the signed-in user). */

@@ -35,3 +35,24 @@ describe("forecastExportRows", () => {
     expect(forecastExportRows(positions, [], range)).toEqual([]);
   });
 });
+
+describe("forecastExportRows with a breakdown (API extension)", () => {
+  it("carries each forecast day's parts on its row; actual rows have none", () => {
+    const breakdown = {
+      opening: "100.00",
+      opening_date: "2026-03-02",
+      expected_flows: "3.50",
+      outgoing_batches: "2.50",
+      outgoing_today: "2.50",
+    };
+    const rows = forecastExportRows(
+      [{ date: "2026-03-02", currency: "NOK", balance: "100.00" }],
+      [{ date: "2026-03-03", currency: "NOK", amount: "101.00", breakdown }],
+      { from_date: "2026-03-01", to_date: "2026-03-02" },
+    );
+    expect(rows).toEqual([
+      { date: "2026-03-02", currency: "NOK", kind: "actual", amount: "100.00" },
+      { date: "2026-03-03", currency: "NOK", kind: "forecast", amount: "101.00", ...breakdown },
+    ]);
+  });
+});

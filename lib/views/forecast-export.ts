@@ -13,7 +13,26 @@ export interface ForecastExportRow {
   currency: string;
   kind: "actual" | "forecast";
   amount: string;
+  /** Forecast rows with a breakdown (an API extension): its parts, amount = opening + expected_flows − outgoing. */
+  opening?: string;
+  opening_date?: string;
+  expected_flows?: string;
+  outgoing_batches?: string;
+  outgoing_today?: string;
 }
+
+/** CSV columns of the forecast export when the API gives a breakdown. */
+export const FORECAST_CSV_COLUMNS = [
+  "date",
+  "currency",
+  "kind",
+  "amount",
+  "opening",
+  "opening_date",
+  "expected_flows",
+  "outgoing_batches",
+  "outgoing_today",
+] as const;
 
 /**
  * Actual positions (within `from`..`to`, inclusive `YYYY-MM-DD`) and forecast
@@ -30,7 +49,13 @@ export function forecastExportRows(
     ...positions
       .filter((p) => shown.has(p.currency) && p.date >= range.from_date && p.date <= range.to_date)
       .map((p) => ({ date: p.date, currency: p.currency, kind: "actual" as const, amount: p.balance })),
-    ...forecast.map((f) => ({ date: f.date, currency: f.currency, kind: "forecast" as const, amount: f.amount })),
+    ...forecast.map((f) => ({
+      date: f.date,
+      currency: f.currency,
+      kind: "forecast" as const,
+      amount: f.amount,
+      ...(f.breakdown ?? {}),
+    })),
   ];
   const order = { actual: 0, forecast: 1 };
   return rows.sort(

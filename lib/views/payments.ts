@@ -15,6 +15,8 @@ export interface Decision {
   name?: string;
   at: string;
   reason?: string;
+  /** A rejection by the batch's own creator: the batch was withdrawn before approval. */
+  withdrawn?: boolean;
 }
 
 /** Where a batch stands with its approvers (k of n, and who). */
@@ -60,6 +62,8 @@ export interface ApprovalQueueRow {
   company_id: string | null;
   company_name: string;
   created_by: string | null;
+  /** The creator's display name when the dashboard knows one (else show `created_by`, the e-mail). */
+  created_by_name?: string | null;
   /** Four-eyes: the signed-in user created the batch, so may not approve it. */
   created_by_me: boolean;
   approved_by: Decision[];

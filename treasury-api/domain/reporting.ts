@@ -182,7 +182,16 @@ export async function forecast(
     FORECAST_OUTGOING_STATUSES.map((s) => sql`${s}`),
     sql`, `,
   );
-  const rows = await queryRows<{ date: string; currency: string; amount: string; total: number }>(
+  const rows = await queryRows<{
+    date: string;
+    currency: string;
+    opening: string;
+    opening_date: string;
+    flows: string;
+    outgoing: string;
+    outgoing_today: string;
+    total: number;
+  }>(
     db,
     sql`
     with accts as (
@@ -236,22 +245,42 @@ export async function forecast(
       -- Days base+1 … D of ISO weekday w: the first is base + first_w (first_w = 1…7), then every 7th, so
       -- their number is (k + 7 − first_w) / 7 in integer division, k = D − base. Only the requested days are
       -- computed, however far from the base they lie.
-      select g.currency, g.date,
-             g.balance
-             + coalesce((select sum(a.avg * ((g.k + 7 - (case when (a.dow - g.base_dow + 7) % 7 = 0 then 7 else
+      select g.currency, g.date, g.balance as opening, g.base_date as opening_date,
+             coalesce((select sum(a.avg * ((g.k + 7 - (case when (a.dow - g.base_dow + 7) % 7 = 0 then 7 else
                (a.dow - g.base_dow + 7) % 7 end)) / 7))
-                         from dow_avg a where a.currency = g.currency), 0)
-             - coalesce((select sum(o.amount) from outgoing o where o.currency = g.currency and o.date <= g.date),
-               0) as amount
+                         from dow_avg a where a.currency = g.currency), 0) as flows,
+             coalesce((select sum(o.amount) from outgoing o where o.currency = g.currency and o.date <= g.date),
+               0) as outgoing,
+             coalesce((select sum(o.amount) from outgoing o where o.currency = g.currency and o.date = g.date),
+               0) as outgoing_today
       from grid g
     )
-    select p.date::text as date, p.currency, p.amount::text as amount, (count(*) over ())::int as total
+    select p.date::text as date, p.currency, p.opening::text as opening, p.opening_date::text as opening_date,
+      p.flows::text as flows, p.outgoing::text as outgoing, p.outgoing_today::text as outgoing_today,
+      (count(*) over ())::int as total
     from projected p
     order by p.date, p.currency
     limit ${page.limit} offset ${page.offset}`,
   );
   return {
-    rows: rows.map((r) => ({ date: r.date, currency: r.currency, amount: roundToMinor(r.amount, r.currency) })),
+    rows: rows.map((r) => {
+      // Opening and batches are exact in minor units; only the weekday averages need rounding, so the rounded parts
+      // add up to the rounded amount exactly.
+      const flows = roundToMinor(r.flows, r.currency);
+      const amount = roundToMinor(new Decimal(r.opening).plus(r.flows).minus(r.outgoing).toFixed(), r.currency);
+      return {
+        date: r.date,
+        currency: r.currency,
+        amount,
+        breakdown: {
+          opening: roundToMinor(r.opening, r.currency),
+          opening_date: r.opening_date,
+          expected_flows: flows,
+          outgoing_batches: roundToMinor(r.outgoing, r.currency),
+          outgoing_today: roundToMinor(r.outgoing_today, r.currency),
+        },
+      };
+    }),
     count: await totalOf(rows, page, () => forecast(db, scope, f, FIRST_ROW)),
   };
 }

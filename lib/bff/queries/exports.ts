@@ -11,7 +11,7 @@ import { csvHeaders, csvStream, type CsvColumn } from "../../csv/csv-stream";
 import { todayUtc } from "../../dates";
 import { signedAmount } from "../../money";
 import { resolveDateRange } from "../../url-state/date-range";
-import { forecastExportRows, type ForecastExportRow } from "../../views/forecast-export";
+import { FORECAST_CSV_COLUMNS, forecastExportRows, type ForecastExportRow } from "../../views/forecast-export";
 import { matchesText } from "../../url-state/filters";
 import { iterateItems, type Page } from "../../treasury-client";
 import { background, companyCall, type BffContext } from "../context";
@@ -139,16 +139,20 @@ export function exportPositions(ctx: BffContext, q: RQ): Promise<Response> {
  * forecast — columns date, currency, kind (`actual` / `forecast`), amount.
  * Read with the same queries as the page, so the file matches the screen.
  */
-export async function exportForecast(ctx: BffContext, q: RQ): Promise<Response> {
+export async function exportForecast(ctx: BffContext, q: RQ & { horizon?: number }): Promise<Response> {
   const range = resolveDateRange({ from: q.from_date ?? null, to: q.to_date ?? null }, todayUtc(), "30d");
   const [positions, forecast] = await Promise.all([
     getPositionsRange(ctx, range.from_date, range.to_date),
-    getForecast(ctx),
+    getForecast(ctx, q.horizon ?? 30),
   ]);
   const rows = forecastExportRows(positions, forecast, range).filter((r) => !q.currency || r.currency === q.currency);
-  const cols: CsvColumn<ForecastExportRow>[] = (["date", "currency", "kind", "amount"] as const).map((k) => ({
+  // The breakdown columns only when the API gives one (an extension): blank on actual rows.
+  const keys = forecast.some((f) => f.breakdown)
+    ? FORECAST_CSV_COLUMNS
+    : (["date", "currency", "kind", "amount"] as const);
+  const cols: CsvColumn<ForecastExportRow>[] = keys.map((k) => ({
     header: k,
-    value: (r: ForecastExportRow) => r[k],
+    value: (r: ForecastExportRow) => r[k] ?? "",
   }));
   async function* each() {
     yield* rows;

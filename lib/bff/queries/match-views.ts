@@ -74,7 +74,7 @@ async function readEach<T>(ids: readonly string[], read: (id: string) => Promise
  * before a downgrade) is read one by one instead; any other failure leaves the sides missing rather than failing the
  * page, as a failed single read does.
  */
-async function lookup<T extends { id: string }>(
+export async function lookup<T extends { id: string }>(
   ids: readonly string[],
   bulk: ((ids: readonly string[]) => Promise<T[]>) | null,
   single: (id: string) => Promise<T>,

@@ -36,7 +36,13 @@ export const QUEUE_INSTRUCTION_PREVIEW = 25;
 export function decisionOf(e: AuditEvent, names: ReadonlyMap<string, string> = new Map()): Decision {
   const reason = typeof e.details.reason === "string" ? e.details.reason : undefined;
   const name = names.get(e.userEmail.toLowerCase());
-  return { email: e.userEmail, at: e.at, ...(name ? { name } : {}), ...(reason ? { reason } : {}) };
+  return {
+    email: e.userEmail,
+    at: e.at,
+    ...(name ? { name } : {}),
+    ...(reason ? { reason } : {}),
+    ...(e.details.withdrawn === true ? { withdrawn: true } : {}),
+  };
 }
 
 /** The policy of a batch as shown, from its stored policy and the approvals the dashboard recorded. */
@@ -71,6 +77,11 @@ async function userNames(): Promise<Map<string, string>> {
   } catch {
     return new Map();
   }
+}
+
+/** E-mail of the dashboard user who created batch `batchId` (from the audit log); null when created elsewhere. */
+export async function batchCreator(batchId: string): Promise<string | null> {
+  return (await creatorsOf([batchId])).get(batchId) ?? null;
 }
 
 async function creatorsOf(batchIds: readonly string[]): Promise<Map<string, string>> {
@@ -267,6 +278,7 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
       company_id: companyId,
       company_name: companyId ? (companyNames.get(companyId) ?? companyId.slice(0, 8)) : "—",
       created_by: createdBy,
+      created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
       created_by_me: createdBy === me,
       approved_by: approvedBy,
       approved_by_me: approvedBy.some((d) => d.email === me),

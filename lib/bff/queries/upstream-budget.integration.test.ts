@@ -212,6 +212,15 @@ describe("the overview's upstream budget", () => {
     expect(bulk.group).toEqual(perAccount.group);
     expect(bulk.group.accounts.length).toBeGreaterThan(5);
     expect(bulk.overview.unavailable).toEqual([]);
+    // The latest status events say what they are about: payee, amount and batch, not only an instruction id.
+    const events = bulk.overview.events ?? [];
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) {
+      expect(e.payee, JSON.stringify(e)).toEqual(expect.any(String));
+      expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
+      expect(e.batch_id).toEqual(expect.any(String));
+    }
+    console.log(`overview cold upstream calls: ${bulk.calls.length}\n${bulk.calls.join("\n")}`);
   });
 });
 

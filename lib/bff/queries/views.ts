@@ -9,7 +9,15 @@
  * Shared by server components (prefetch) and route handlers alike.
  */
 import "server-only";
-import type { Account, BalanceSnapshot, BalanceType, CoverageDay } from "../../contract";
+import type {
+  Account,
+  BalanceSnapshot,
+  BalanceType,
+  CoverageDay,
+  PaymentBatch,
+  PaymentInstruction,
+  PaymentStatusEvent,
+} from "../../contract";
 import { can } from "../../auth/roles";
 import { addDaysIso, todayUtc } from "../../dates";
 import { latestWithChange } from "../../totals";
@@ -21,7 +29,9 @@ import { companyCall, plainCall, type BffContext } from "../context";
 import { treasury } from "../../server/treasury";
 import { accountRows, allAccounts, recentWindow } from "./account-rows";
 
-import type { Count, OverviewView } from "../../views/overview";
+import type { Count, OverviewEvent, OverviewView } from "../../views/overview";
+import { capabilities } from "../capabilities";
+import { lookup } from "./match-views";
 
 export { mapLimit } from "./map-limit";
 export type { Count, OverviewView };
@@ -87,6 +97,42 @@ async function settle<T>(p: Promise<T>, name: string, unavailable: string[]): Pr
   }
 }
 
+/**
+ * What each event is about, in one more upstream call: the instructions in one by-id lookup (the
+ * `payments.instructions_lookup` extension; one read per id against an API without it). Batch references are not
+ * read here: a further batches read would take the cold overview past its budget of 8 upstream calls, so the batch
+ * is named by its short id (`batch_reference` stays null). A failed read leaves those fields null.
+ */
+async function describeEvents(ctx: BffContext, events: readonly PaymentStatusEvent[]): Promise<OverviewEvent[]> {
+  const call = companyCall(ctx);
+  const t = treasury();
+  const caps = await capabilities();
+  const ids = [...new Set(events.map((e) => e.instruction_id))];
+  const instructions = await lookup(
+    ids,
+    caps.has("payments.instructions_lookup") ? (list) => t.lookupInstructions(call, list) : null,
+    (id) => t.getInstruction(call, id),
+  ).catch(() => new Map<string, PaymentInstruction>());
+  const batches = new Map<string, PaymentBatch>();
+  const companyNames = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  return events.map((e) => {
+    const i = instructions.get(e.instruction_id);
+    const batchId = i?.batch_id ?? e.batch_id ?? null;
+    const batch = batchId ? batches.get(batchId) : undefined;
+    const reference = batch?.reference ?? null;
+    const companyId = batch?.company_id ?? ctx.company?.id ?? null;
+    return {
+      ...e,
+      payee: i?.creditor_name ?? null,
+      amount: i?.amount ?? null,
+      currency: i?.currency ?? null,
+      batch_id: batchId,
+      batch_reference: reference?.trim() ? reference : null,
+      company_name: companyId ? (companyNames.get(companyId) ?? null) : null,
+    };
+  });
+}
+
 /** The overview. Every part is read independently, so one failing area leaves the rest visible. */
 export async function getOverview(ctx: BffContext): Promise<OverviewView> {
   const call = companyCall(ctx);
@@ -133,9 +179,10 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
             ? await t.listStatusEvents(call, { pageSize: 10, page: first.totalPages })
             : first;
         const rows = last === first ? first.items : [...first.items, ...last.items];
-        return [...rows]
+        const latest = [...rows]
           .sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : a.occurred_at > b.occurred_at ? -1 : 0))
           .slice(0, 10);
+        return describeEvents(ctx, latest);
       })(),
       "payment events",
       unavailable,
@@ -198,6 +245,6 @@ export async function getPositionsRange(ctx: BffContext, from_date: string, to_d
 }
 
 /** The whole forecast (spec §4 `/reporting/forecast`), all pages. */
-export async function getForecast(ctx: BffContext) {
-  return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000 }), { maxPages: 50 });
+export async function getForecast(ctx: BffContext, days = 30) {
+  return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000, days }), { maxPages: 50 });
 }

@@ -316,10 +316,10 @@ describe("forecast", () => {
     expect(got).toHaveLength(60); // NOK and EUR
     expect(got[0]).toMatchObject({ date: shiftDate(today, 1), currency: "EUR" });
     expect(got.at(-1)).toMatchObject({ date: shiftDate(today, 30), currency: "NOK" });
-    expect(got.filter((r) => r.currency === "NOK")).toEqual(
+    expect(got.filter((r) => r.currency === "NOK")).toMatchObject(
       await expectedForecast([IDS.companyA], "NOK", shiftDate(today, 1), shiftDate(today, 30)),
     );
-    expect(got.filter((r) => r.currency === "EUR")).toEqual(
+    expect(got.filter((r) => r.currency === "EUR")).toMatchObject(
       await expectedForecast([IDS.companyA], "EUR", shiftDate(today, 1), shiftDate(today, 30)),
     );
   });
@@ -327,14 +327,43 @@ describe("forecast", () => {
   it("the outgoing batch lowers the projection on its execution date", async () => {
     const got = await rows("fullB", `/reporting/forecast?currency=NOK&from_date=${today}&days=6`, IDS.companyA);
     expect(got.map((r) => r.date)).toEqual([0, 1, 2, 3, 4, 5].map((n) => shiftDate(today, n)));
-    expect(got).toEqual(await expectedForecast([IDS.companyA], "NOK", today, shiftDate(today, 5)));
+    expect(got).toMatchObject(await expectedForecast([IDS.companyA], "NOK", today, shiftDate(today, 5)));
+  });
+
+  it("each entry carries its breakdown (extension): opening + expected flows − outgoing batches = amount", async () => {
+    const got = await rows("fullB", `/reporting/forecast?currency=NOK&from_date=${today}&days=6`, IDS.companyA);
+    const expected = await expectedForecast([IDS.companyA], "NOK", today, shiftDate(today, 5));
+    let previousOutgoing = new Decimal(0);
+    for (const [i, r] of got.entries()) {
+      const b = r.breakdown as unknown as {
+        opening: string;
+        expected_flows: string;
+        outgoing_batches: string;
+        outgoing_today: string;
+      };
+      expect(b).toMatchObject({ opening: expect.stringMatching(/^-?\d+\.\d{2}$/), opening_date: expect.any(String) });
+      const sum = new Decimal(b.opening).plus(b.expected_flows).minus(b.outgoing_batches);
+      expect(sum.toFixed(2)).toBe(expected[i]?.amount);
+      // The day's own batches are the step of the cumulative outgoing.
+      expect(new Decimal(b.outgoing_batches).minus(previousOutgoing).toFixed(2)).toBe(b.outgoing_today);
+      previousOutgoing = new Decimal(b.outgoing_batches);
+    }
+    expect(got.some((r) => (r.breakdown as unknown as Record<string, string>).outgoing_today !== "0.00")).toBe(true);
+  });
+
+  it("advertises the breakdown in the OpenAPI document", async () => {
+    const doc = (await (await h.call("GET", "/openapi.json", {})).json()) as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    expect(doc.components.schemas.ForecastEntry?.properties).toHaveProperty("breakdown");
+    expect(JSON.stringify(doc.components.schemas.ForecastEntry)).toContain("expected_flows");
   });
 
   it("Form A over the whole tenant equals the independent figures", async () => {
     const to = shiftDate(today, 10);
     const got = await rows("partnerA", `/reporting/forecast?to_date=${to}`);
     for (const currency of ["DKK", "EUR", "NOK", "SEK"]) {
-      expect(got.filter((r) => r.currency === currency)).toEqual(
+      expect(got.filter((r) => r.currency === currency)).toMatchObject(
         await expectedForecast(TENANT_COMPANIES, currency, shiftDate(today, 1), to),
       );
     }

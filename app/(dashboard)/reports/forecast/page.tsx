@@ -4,6 +4,7 @@ import { loadData, loadPage } from "@/lib/bff/page";
 import { getForecast, getPositionsRange } from "@/lib/bff/queries/views";
 import { todayUtc } from "@/lib/dates";
 import { loadDateRange, resolveDateRange } from "@/lib/url-state/date-range";
+import { loadForecastHorizon } from "@/lib/url-state/forecast-horizon";
 import { ReportShell } from "@/components/reports/report-shell";
 import { ForecastReport } from "@/components/reports/forecast-report";
 import { PageHeader } from "@/components/ui/states";
@@ -13,7 +14,10 @@ import { GroupReportSection, groupExport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Forecast" };
 
-/** Forecast report: the chosen range sets how much actual history leads into the forecast. */
+/**
+ * Forecast report: the chosen range sets how much actual history leads into the forecast; `horizon` (7 / 30 / 90
+ * days, URL state) how far ahead it reaches.
+ */
 export default async function ForecastPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("reports", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
@@ -34,9 +38,10 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
       </div>
     );
   }
+  const { horizon } = await loadForecastHorizon(searchParams);
   const [positions, forecast] = await Promise.all([
     loadData(ctx, () => getPositionsRange(ctx, range.from_date, range.to_date)),
-    loadData(ctx, () => getForecast(ctx)),
+    loadData(ctx, () => getForecast(ctx, horizon)),
   ]);
   return (
     <div className="max-w-6xl">
@@ -49,8 +54,8 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
       />
       <ReportShell
         range={range}
-        exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}`}
-        exportName={`forecast_${range.from_date}_${range.to_date}.csv`}
+        exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}&horizon=${horizon}`}
+        exportName={`forecast_${range.from_date}_${range.to_date}_${horizon}d.csv`}
         scope={scope}
         companyName={ctx.company.name}
       >
@@ -62,7 +67,7 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
             kind={forecast.kind}
           />
         ) : (
-          <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} />
+          <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} horizon={horizon} />
         )}
       </ReportShell>
     </div>

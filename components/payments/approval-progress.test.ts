@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { BatchView } from "@/lib/views/payments";
+import { approvalHeadline, requiredApprovals } from "./approval-progress";
+
+type V = Pick<BatchView, "approval" | "policy" | "batch">;
+const anna = { email: "anna@example.com", name: "Anna Approver", at: "2026-11-23T06:16:37Z" };
+const bo = { email: "bo@example.com", name: "Bo Lead", at: "2026-11-23T07:00:00Z" };
+
+function view(over: Partial<NonNullable<V["approval"]>>, status = "approved", policy: V["policy"] = null): V {
+  return {
+    batch: { status } as V["batch"],
+    policy,
+    approval: {
+      approval_id: "a1",
+      state: null,
+      required_count: null,
+      approved_count: 0,
+      approved_by: [],
+      rejected_by: null,
+      ...over,
+    },
+  };
+}
+
+describe("approvalHeadline", () => {
+  it("reads '2 of 2 approvals' after the final approval, when the request has left the queue", () => {
+    const v = view({ approved_count: 2, approved_by: [anna, bo] });
+    expect(requiredApprovals(v)).toBe(2);
+    expect(approvalHeadline(v)).toBe("2 of 2 approvals");
+  });
+  it("takes the count from the stored policy when the API no longer reports it", () => {
+    const policy = { explanation: "Rule 1", required_count: 3, approvals: 1, held: 0 } as V["policy"];
+    expect(approvalHeadline(view({ approved_count: 1, approved_by: [anna] }, "pending_approval", policy))).toBe(
+      "1 of 3 approvals",
+    );
+  });
+  it("uses the live count while pending", () => {
+    expect(
+      approvalHeadline(view({ required_count: 2, approved_count: 1, approved_by: [anna] }, "pending_approval")),
+    ).toBe("1 of 2 approvals");
+  });
+  it("says Withdrawn when the creator rejected their own batch, Rejected otherwise", () => {
+    expect(approvalHeadline(view({ rejected_by: { ...anna, withdrawn: true } }, "rejected"))).toBe(
+      "Withdrawn by its creator",
+    );
+    expect(approvalHeadline(view({ rejected_by: anna }, "rejected"))).toBe("Rejected");
+  });
+  it("does not invent a count while pending without one", () => {
+    expect(approvalHeadline(view({ approved_count: 1, approved_by: [anna] }, "pending_approval"))).toBe(
+      "1 approval so far",
+    );
+  });
+});
