@@ -123,7 +123,7 @@ export function CounterpartiesTable({
                           </button>
                           <span
                             className={
-                              "mt-0.5 block break-all pl-4.5 " + "font-mono text-[11px] text-slate-600 md:hidden"
+                              "mt-0.5 block break-all pl-4.5 " + "font-mono text-xs text-slate-600 md:hidden"
                             }
                           >
                             {formatIban(c.iban)}

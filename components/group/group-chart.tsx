@@ -67,8 +67,8 @@ export function GroupChart({
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="bar" tick={{ fontSize: 11, fill: "#64748b" }} interval={0} minTickGap={4} />
-          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} />
+          <XAxis dataKey="bar" tick={{ fontSize: 12, fill: "#64748b" }} interval={0} minTickGap={4} />
+          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 12, fill: "#64748b" }} width={56} />
           <Tooltip
             isAnimationActive={false}
             content={({ active, payload }) => {
@@ -90,7 +90,7 @@ export function GroupChart({
               );
             }}
           />
-          <Legend wrapperStyle={{ fontSize: 11 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
           {stacks.map((s, i) => (
             <Bar key={s} dataKey={s} stackId="cash" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
           ))}

@@ -211,7 +211,7 @@ function BatchHeaderFields({
               aria-invalid={refErr ? true : undefined}
               className={`${FIELD} ${refErr ? "border-red-500" : ""}`}
             />
-            {refErr && <span className="text-[11px] font-normal text-red-700">Reference {refErr}</span>}
+            {refErr && <span className="text-xs font-normal text-red-700">Reference {refErr}</span>}
           </label>
         )}
         <div className={label}>
@@ -241,9 +241,9 @@ function BatchHeaderFields({
             aria-invalid={dateErr ? true : undefined}
           />
           {dateErr ? (
-            <span className="text-[11px] font-normal text-red-700">{dateErr}</span>
+            <span className="text-xs font-normal text-red-700">{dateErr}</span>
           ) : (
-            <span className="text-[11px] font-normal text-slate-500">
+            <span className="text-xs font-normal text-slate-500">
               Earliest <BusinessDate date={today} /> (company time)
             </span>
           )}
@@ -267,7 +267,7 @@ function BatchHeaderFields({
                 </option>
               ))}
             </select>
-            <span id="debtor-balance" className="text-[11px] font-normal text-slate-600" data-testid="debtor-balance">
+            <span id="debtor-balance" className="text-xs font-normal text-slate-600" data-testid="debtor-balance">
               {debtor ? (
                 debtor.available_balance !== null ? (
                   <>
@@ -287,7 +287,7 @@ function BatchHeaderFields({
                 "Choose the account the bank debits"
               )}
             </span>
-            {debtorErr && <span className="text-[11px] font-normal text-red-700">Debtor account {debtorErr}</span>}
+            {debtorErr && <span className="text-xs font-normal text-red-700">Debtor account {debtorErr}</span>}
           </label>
         )}
         <div className="ml-auto text-right" aria-live="polite" data-testid="running-total">
@@ -320,7 +320,7 @@ function OverBalance({ total, available }: { total: string; available: string })
     };
   }, [total, available]);
   if (!over) return null;
-  return <div className="text-[11px] font-medium text-amber-800">Above the available balance</div>;
+  return <div className="text-xs font-medium text-amber-800">Above the available balance</div>;
 }
 
 /** Import CSV on the left; on the right, why the last save failed and the Create / Save button. */
