@@ -46,19 +46,28 @@ test.describe("date fields in en-GB", () => {
     await expect(from).toHaveValue(ukDate(picked));
     await expect(page.getByTestId("range-from-calendar")).toBeFocused();
 
-    // Typed in the locale's layout: 5/1/2026 is 5 January.
+    // Typed in the locale's layout without leading zeros (day first): the day after the picked one.
     const to = page.getByTestId("range-to");
-    await to.fill("5/1/2026");
+    d.setUTCDate(d.getUTCDate() + 1);
+    const next = d.toISOString().slice(0, 10);
+    await to.fill(`${d.getUTCDate()}/${d.getUTCMonth() + 1}/${d.getUTCFullYear()}`);
     await to.press("Tab");
-    await expect(page).toHaveURL(/[?&]to=2026-01-05(&|$)/);
-    await expect(to).toHaveValue("05/01/2026");
+    await expect(page).toHaveURL(new RegExp(`[?&]to=${next}(&|$)`));
+    await expect(to).toHaveValue(ukDate(next));
+
+    // Before From: refused with the bound in the locale's layout.
+    await to.fill(ukDate(picked).replace(/^\d{2}/, "01"));
+    await to.press("Tab");
+    await expect(
+      page.getByRole("alert").filter({ hasText: `To: the earliest date is ${ukDate(picked)}` }),
+    ).toBeVisible();
 
     // Impossible date: the field says which field and what layout; the URL keeps the last good date.
     await to.fill("31/02/2026");
     await to.press("Tab");
     await expect(page.getByRole("alert").filter({ hasText: "To: enter a date as dd/mm/yyyy" })).toBeVisible();
     await expect(to).toHaveAttribute("aria-invalid", "true");
-    expect(new URL(page.url()).searchParams.get("to")).toBe("2026-01-05");
+    expect(new URL(page.url()).searchParams.get("to")).toBe(next);
     await page.screenshot({ path: path.join(SCREENSHOTS, "a11y-date-error.png") });
   });
 });

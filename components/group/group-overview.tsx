@@ -21,6 +21,7 @@ const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChar
   loading: () => (
     <div
       className="h-[300px] animate-pulse rounded-lg border border-slate-200 bg-slate-100"
+      role="status"
       aria-busy="true"
       aria-label="Loading chart"
     />
