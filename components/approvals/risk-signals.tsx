@@ -101,10 +101,7 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
   const entries = Object.entries(evidence);
   if (entries.length === 0) return null;
   return (
-    <dl
-      className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-800"
-      data-testid="risk-evidence"
-    >
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-800" data-testid="risk-evidence">
       {entries.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-700">{words(k)}</dt>

@@ -162,11 +162,7 @@ export function InstructionRows({
                         />
                         {c.name === "creditor_iban" && <IbanCountry iban={rows?.[i]?.creditor_iban ?? ""} />}
                         {err && (
-                          <span
-                            id={`${id}-err`}
-                            className="mt-0.5 block text-xs text-red-700"
-                            data-testid="cell-error"
-                          >
+                          <span id={`${id}-err`} className="mt-0.5 block text-xs text-red-700" data-testid="cell-error">
                             {c.label} {err}
                           </span>
                         )}
