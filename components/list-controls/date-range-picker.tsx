@@ -35,20 +35,23 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
           </button>
         ))}
       </div>
-      <DateField
-        label="From"
-        value={resolved.from_date}
-        max={resolved.to_date}
-        onChange={(v) => v && setState({ range: "custom", from: v, to: resolved.to_date })}
-        testId="range-from"
-      />
-      <DateField
-        label="To"
-        value={resolved.to_date}
-        min={resolved.from_date}
-        onChange={(v) => v && setState({ range: "custom", from: resolved.from_date, to: v })}
-        testId="range-to"
-      />
+      {/* From and To wrap as one unit. */}
+      <div className="flex items-start gap-2">
+        <DateField
+          label="From"
+          value={resolved.from_date}
+          max={resolved.to_date}
+          onChange={(v) => v && setState({ range: "custom", from: v, to: resolved.to_date })}
+          testId="range-from"
+        />
+        <DateField
+          label="To"
+          value={resolved.to_date}
+          min={resolved.from_date}
+          onChange={(v) => v && setState({ range: "custom", from: resolved.from_date, to: v })}
+          testId="range-to"
+        />
+      </div>
     </fieldset>
   );
 }
