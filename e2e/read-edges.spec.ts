@@ -277,8 +277,8 @@ test("forecast: the CSV holds the chosen range's actual positions and the foreca
   for (const range of ["90d", "30d"]) {
     await page.goto(`/reports/forecast?range=${range}`);
     await expect(page.getByTestId("chart").first()).toBeVisible();
-    const from = await page.getByTestId("range-from").inputValue();
-    const to = await page.getByTestId("range-to").inputValue();
+    const from = (await page.getByTestId("range-from").getAttribute("data-value")) ?? "";
+    const to = (await page.getByTestId("range-to").getAttribute("data-value")) ?? "";
     const positions = (
       await json<BffPage<{ date: string; currency: string; balance: string }>>(
         api,

@@ -5,10 +5,11 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
+import { AXE_TAGS } from "./fixtures";
 
-/** Fails with the serious / critical axe violations of the page as it is now. */
+/** Fails with the serious / critical axe violations (WCAG 2.2 AA and best practice) of the page as it is now. */
 export async function axe(page: Page, name: string) {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map(

@@ -205,7 +205,7 @@ test("a field error from the server lands on its field: an execution date the br
   await page.clock.setFixedTime(new Date(Date.now() - 3 * 86_400_000));
   await page.goto("/payments/new");
   await fillRow(page, 1, { name: "Clock Skew AS", iban: "NO9386011117947", e2e: `SKEW-${RUN}`, amount: "10.00" });
-  const date = page.getByLabel("Requested execution date");
+  const date = page.getByRole("textbox", { name: "Requested execution date" });
   await date.fill(yesterday);
   await expect(date).not.toHaveAttribute("aria-invalid", "true");
   const answer = page.waitForResponse(

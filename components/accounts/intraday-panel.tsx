@@ -4,7 +4,7 @@ import { useQueryStates } from "nuqs";
 import type { IntradayBalancePoint } from "@/lib/contract";
 import { BALANCE_TYPES } from "@/lib/contract/enums";
 import { INTRADAY_SPANS, intradayParsers } from "@/lib/url-state/intraday";
-import { isIsoDate } from "@/lib/url-state/parsers";
+import { DateField } from "@/components/ui/date-field";
 import { IntradayChart } from "@/components/charts/lazy";
 import { EmptyState } from "@/components/ui/states";
 import { FilterSelect } from "@/components/list-controls/controls";
@@ -40,17 +40,7 @@ export function IntradayPanel({
           Intraday balance
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-            Day
-            <input
-              type="date"
-              value={day}
-              max={today}
-              onChange={(e) => isIsoDate(e.target.value) && set({ day: e.target.value })}
-              className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
-              data-testid="intraday-day"
-            />
-          </label>
+          <DateField label="Day" value={day} max={today} onChange={(v) => v && set({ day: v })} testId="intraday-day" />
           <FilterSelect
             label="Days"
             anyLabel="1 day"

@@ -84,12 +84,12 @@ export function ApprovalRow(p: ApprovalRowProps) {
             {r.approval.approved_count} of {r.approval.required_count}
           </span>
           {r.approved_by.length > 0 && (
-            <span className="block text-[11px] text-slate-500">
+            <span className="block text-xs text-slate-500">
               {r.approved_by.map((d) => d.name ?? d.email).join(", ")}
             </span>
           )}
           {r.policy && (
-            <span className="block max-w-64 text-[11px] text-slate-500" data-testid="approval-policy">
+            <span className="block max-w-64 text-xs text-slate-500" data-testid="approval-policy">
               {r.policy.explanation}
             </span>
           )}
@@ -151,7 +151,7 @@ function DecisionCell({
         </Button>
       </div>
       {blocker && (
-        <span className="mt-0.5 block max-w-56 whitespace-normal text-[11px] text-amber-800" data-testid="four-eyes">
+        <span className="mt-0.5 block max-w-56 whitespace-normal text-xs text-amber-800" data-testid="four-eyes">
           {blocker}
         </span>
       )}

@@ -67,7 +67,7 @@ function OneBatch({ row }: { row: ApprovalQueueRow }) {
             <>
               {debtor.name}
               {debtor.available_balance !== null && (
-                <span className="block text-[11px] text-slate-500">
+                <span className="block text-xs text-slate-500">
                   available <Amount value={debtor.available_balance} currency={debtor.currency} />
                 </span>
               )}

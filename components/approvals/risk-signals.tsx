@@ -48,10 +48,10 @@ function SeverityIcon({ severity }: { severity: RiskSeverity }) {
 
 /** One badge per kind of signal (with a count when several instructions raise it), highest severity first. */
 export function RiskBadges({ risk }: { risk: BatchRisk | null }) {
-  if (!risk) return <span className="text-[11px] text-slate-500">signals unavailable</span>;
+  if (!risk) return <span className="text-xs text-slate-500">signals unavailable</span>;
   if (risk.signals.length === 0)
     return (
-      <span className="text-[11px] text-emerald-700" data-testid="risk-none">
+      <span className="text-xs text-emerald-700" data-testid="risk-none">
         no risk signals
       </span>
     );
@@ -72,7 +72,7 @@ export function RiskBadges({ risk }: { risk: BatchRisk | null }) {
           title={SIGNAL_LABEL[code]}
           className={
             "inline-flex items-center gap-1 whitespace-nowrap rounded " +
-            `px-1 py-px text-[11px] font-medium ring-1 ring-inset ${TONE[severity]}`
+            `px-1 py-px text-xs font-medium ring-1 ring-inset ${TONE[severity]}`
           }
         >
           <SeverityIcon severity={severity} />
@@ -101,10 +101,7 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
   const entries = Object.entries(evidence);
   if (entries.length === 0) return null;
   return (
-    <dl
-      className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-[11px] text-slate-800"
-      data-testid="risk-evidence"
-    >
+    <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-slate-800" data-testid="risk-evidence">
       {entries.map(([k, v]) => (
         <div key={k} className="contents">
           <dt className="text-slate-700">{words(k)}</dt>
@@ -132,13 +129,13 @@ function Evidence({ evidence }: { evidence: Record<string, unknown> }) {
 /** The company's last 12 payments to `iban`, loaded when opened. */
 function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId: string; iban: string }) {
   const q = useQuery(riskQueries.payee(companyId, batchId, iban));
-  if (q.isPending) return <p className="mt-1 text-[11px] text-slate-500">Loading the payment history…</p>;
+  if (q.isPending) return <p className="mt-1 text-xs text-slate-500">Loading the payment history…</p>;
   if (q.isError)
-    return <p className="mt-1 text-[11px] text-red-700">{errorText(q.error, "Loading the payment history")}</p>;
+    return <p className="mt-1 text-xs text-red-700">{errorText(q.error, "Loading the payment history")}</p>;
   if (q.data.payments.length === 0)
-    return <p className="mt-1 text-[11px] text-slate-600">No earlier payments to {iban}.</p>;
+    return <p className="mt-1 text-xs text-slate-600">No earlier payments to {iban}.</p>;
   return (
-    <table className="mt-1 w-full max-w-xl border-collapse text-[11px]" aria-label={`Last payments to ${iban}`}>
+    <table className="mt-1 w-full max-w-xl border-collapse text-xs" aria-label={`Last payments to ${iban}`}>
       <thead>
         <tr className="text-left text-slate-700">
           <th scope="col" className="pr-2 font-medium">
@@ -200,14 +197,14 @@ function SignalItem({ s, companyId, batchId }: { s: RiskSignalView; companyId: s
       </p>
       <p className="mt-0.5 text-[12px] text-slate-800 [overflow-wrap:anywhere]">{s.message}</p>
       <details className="mt-0.5">
-        <summary className="cursor-pointer text-[11px] text-slate-700">Evidence</summary>
+        <summary className="cursor-pointer text-xs text-slate-700">Evidence</summary>
         <Evidence evidence={s.evidence} />
       </details>
       {s.creditor_iban && (
         <div className="mt-1">
           <button
             type="button"
-            className="text-left text-[11px] text-sky-800 underline-offset-2 [overflow-wrap:anywhere] hover:underline"
+            className="text-left text-xs text-sky-800 underline-offset-2 [overflow-wrap:anywhere] hover:underline"
             aria-expanded={history}
             onClick={() => setHistory((h) => !h)}
             data-testid="payee-history-toggle"

@@ -160,7 +160,8 @@ function AuditTable({ rows, names }: { rows: AuditEventView[]; names: Map<string
             data-user={e.user_email}
             data-object={e.object_id ?? ""}
           >
-            <Td className="text-slate-600">
+            {/* On a phone the pinned time wraps (date above time) rather than taking half the screen. */}
+            <Td className="text-slate-600 max-md:w-32 max-md:[&_time]:whitespace-normal">
               <Timestamp value={e.at} seconds zone />
             </Td>
             <Td>{e.user_email}</Td>

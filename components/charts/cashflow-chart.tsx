@@ -40,7 +40,7 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
           <XAxis
             dataKey="date"
             tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             minTickGap={24}
           />
           <YAxis
@@ -48,7 +48,7 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
               locale,
               data.flatMap((d) => [d.inflow, d.outflow, d.net]),
             )}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             width={56}
           />
           <ReferenceLine y={0} stroke="#94a3b8" />

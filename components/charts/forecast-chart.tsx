@@ -44,7 +44,7 @@ export function ForecastChart({
           <XAxis
             dataKey="date"
             tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             minTickGap={24}
           />
           <YAxis
@@ -52,7 +52,7 @@ export function ForecastChart({
               locale,
               data.flatMap((d) => [d.actual, d.forecast].filter((v): v is number => v !== null)),
             )}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             width={56}
             domain={["auto", "auto"]}
           />
@@ -62,7 +62,7 @@ export function ForecastChart({
               x2={end}
               fill={COLORS.forecast}
               fillOpacity={0.05}
-              label={{ value: "Forecast", position: "insideTopRight", fontSize: 11, fill: COLORS.forecast }}
+              label={{ value: "Forecast", position: "insideTopRight", fontSize: 12, fill: COLORS.forecast }}
             />
           )}
           <Tooltip

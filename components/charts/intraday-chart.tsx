@@ -60,7 +60,7 @@ export function IntradayChart({
                 ? formatTimestamp(new Date(t).toISOString(), locale, { timeZone })
                 : formatTimeOfDay(t, locale, timeZone)
             }
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             minTickGap={40}
           />
           <YAxis
@@ -68,7 +68,7 @@ export function IntradayChart({
               locale,
               (data as IntradayDatum[]).map((d) => d.y),
             )}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             width={56}
             domain={["auto", "auto"]}
           />

@@ -12,6 +12,7 @@ function ChartSkeleton() {
   return (
     <div
       className="h-[270px] animate-pulse rounded-lg border border-slate-200 bg-slate-100"
+      role="status"
       aria-busy="true"
       aria-label="Loading chart"
     />

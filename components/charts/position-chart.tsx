@@ -30,7 +30,7 @@ export function PositionChart({
           <XAxis
             dataKey="date"
             tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             minTickGap={24}
           />
           <YAxis
@@ -38,7 +38,7 @@ export function PositionChart({
               locale,
               data.map((d) => d.balance),
             )}
-            tick={{ fontSize: 11, fill: "#64748b" }}
+            tick={{ fontSize: 12, fill: "#64748b" }}
             width={56}
             domain={["auto", "auto"]}
           />

@@ -122,9 +122,7 @@ export function CounterpartiesTable({
                             {c.name}
                           </button>
                           <span
-                            className={
-                              "mt-0.5 block break-all pl-4.5 " + "font-mono text-[11px] text-slate-600 md:hidden"
-                            }
+                            className={"mt-0.5 block break-all pl-4.5 " + "font-mono text-xs text-slate-600 md:hidden"}
                           >
                             {formatIban(c.iban)}
                           </span>

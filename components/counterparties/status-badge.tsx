@@ -14,7 +14,7 @@ export function CounterpartyStatusBadge({ status }: { status: CounterpartyStatus
       data-status={status}
       data-testid="counterparty-status"
       className={
-        `inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ` +
+        `inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ` +
         `ring-inset ${TONES[status]}`
       }
     >

@@ -5,6 +5,7 @@ import { Download, X } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { fileNameFrom, readCsvWithProgress, type DownloadProgress } from "./download-progress";
+import { iconButtonClass } from "@/components/ui/button";
 
 /**
  * Downloads a CSV from a BFF export route with a progress bar, since a large
@@ -66,9 +67,7 @@ export function CsvExportButton({
         <button
           type="button"
           onClick={() => abortRef.current?.abort()}
-          className={
-            "rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 " + "focus-visible:outline-sky-600"
-          }
+          className={iconButtonClass()}
           aria-label="Cancel export"
         >
           <X className="size-3.5" aria-hidden />

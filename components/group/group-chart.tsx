@@ -2,7 +2,7 @@
 
 import Decimal from "decimal.js";
 import { useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Text, Tooltip, XAxis, YAxis } from "recharts";
 import type { AccountPosition } from "@/lib/group/group-position";
 import { ChartFrame, TooltipBox, compactTick } from "@/components/charts/chart-frame";
 import { useLocale } from "@/components/format/use-locale";
@@ -22,6 +22,34 @@ interface Datum {
   /** Exact decimal strings per stack, for the tooltip. */
   exact: Record<string, string>;
   [stack: string]: number | string | Record<string, string>;
+}
+
+/**
+ * A bar's name under its bar, wrapped to the bar's share of the axis in at most two lines and cut with an ellipsis
+ * beyond, so neighbouring names never overlap on a narrow screen (the tooltip names the bar in full).
+ */
+function BarTick(props: {
+  x?: number;
+  y?: number;
+  width?: number;
+  visibleTicksCount?: number;
+  payload?: { value?: string };
+}) {
+  const band = (props.width ?? 0) / Math.max(1, props.visibleTicksCount ?? 1);
+  return (
+    <Text
+      x={props.x}
+      y={props.y}
+      width={Math.max(24, band - 6)}
+      maxLines={2}
+      textAnchor="middle"
+      verticalAnchor="start"
+      fontSize={12}
+      fill="#64748b"
+    >
+      {props.payload?.value ?? ""}
+    </Text>
+  );
 }
 
 /**
@@ -67,8 +95,8 @@ export function GroupChart({
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis dataKey="bar" tick={{ fontSize: 11, fill: "#64748b" }} interval={0} minTickGap={4} />
-          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 11, fill: "#64748b" }} width={56} />
+          <XAxis dataKey="bar" tick={<BarTick />} interval={0} height={40} />
+          <YAxis tickFormatter={compactTick(locale)} tick={{ fontSize: 12, fill: "#64748b" }} width={56} />
           <Tooltip
             isAnimationActive={false}
             content={({ active, payload }) => {
@@ -90,7 +118,7 @@ export function GroupChart({
               );
             }}
           />
-          <Legend wrapperStyle={{ fontSize: 11 }} />
+          <Legend wrapperStyle={{ fontSize: 12 }} />
           {stacks.map((s, i) => (
             <Bar key={s} dataKey={s} stackId="cash" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
           ))}

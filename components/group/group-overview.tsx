@@ -21,6 +21,7 @@ const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChar
   loading: () => (
     <div
       className="h-[300px] animate-pulse rounded-lg border border-slate-200 bg-slate-100"
+      role="status"
       aria-busy="true"
       aria-label="Loading chart"
     />
@@ -130,7 +131,7 @@ function FlagBadges({ flags }: { flags: AccountPosition["flags"] }) {
       {flags.map((f) => (
         <span
           key={f}
-          className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${
+          className={`rounded px-1.5 py-0.5 text-xs font-medium ${
             f === "stale_rate" ? "bg-slate-100 text-slate-700" : "bg-amber-50 text-amber-900"
           }`}
         >
@@ -211,14 +212,14 @@ function AccountTable({ rows, currency }: { rows: AccountPosition[]; currency: s
             <Td>{a.companyName}</Td>
             <Td>
               <div className="font-medium text-slate-900">{a.accountName}</div>
-              <div className="font-mono text-[11px] text-slate-500">{a.ibanMasked}</div>
+              <div className="font-mono text-xs text-slate-500">{a.ibanMasked}</div>
             </Td>
             <Td>{a.bankName}</Td>
             <Td align="right">
               {a.balance !== null ? (
                 <>
                   <Amount value={a.balance} currency={a.currency} />
-                  <div className="text-[11px] text-slate-500">
+                  <div className="text-xs text-slate-500">
                     {headlineBasisLabel({ balance_type: a.basis ?? "" })}
                     {a.asOfDate && (
                       <>

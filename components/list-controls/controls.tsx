@@ -1,5 +1,7 @@
 "use client";
 
+import { DateField } from "@/components/ui/date-field";
+
 import type { ReactNode } from "react";
 import type { BffPage } from "@/lib/views/bff-page";
 
@@ -121,27 +123,19 @@ export function Pager({
   );
 }
 
-/** A labelled date input for a filter bar; clearing it sets null. */
+/** A labelled date filter in the viewer's locale (`DateField`); clearing it sets null. */
 export function FilterDate({
   label,
   value,
   onChange,
+  testId,
 }: {
-  label: ReactNode;
+  label: string;
   value: string | null;
   onChange: (v: string | null) => void;
+  testId?: string;
 }) {
-  return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-      {label}
-      <input
-        type="date"
-        value={value ?? ""}
-        onChange={(e) => onChange(e.target.value || null)}
-        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900"
-      />
-    </label>
-  );
+  return <DateField label={label} value={value} onChange={onChange} clearable testId={testId} />;
 }
 
 /** The `Pager` of one BFF list page. */

@@ -2,7 +2,7 @@
 
 import { useQueryStates } from "nuqs";
 import { DATE_PRESETS, DATE_PRESET_LABELS, dateRangeParsers, type ResolvedRange } from "@/lib/url-state/date-range";
-import { isIsoDate } from "@/lib/url-state/parsers";
+import { DateField } from "@/components/ui/date-field";
 
 /**
  * Date range with presets: this month, last 30 / 90 days, year
@@ -35,32 +35,23 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
           </button>
         ))}
       </div>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        From
-        <input
-          type="date"
+      {/* From and To wrap as one unit. */}
+      <div className="flex items-start gap-2">
+        <DateField
+          label="From"
           value={resolved.from_date}
           max={resolved.to_date}
-          onChange={(e) =>
-            isIsoDate(e.target.value) && setState({ range: "custom", from: e.target.value, to: resolved.to_date })
-          }
-          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
-          data-testid="range-from"
+          onChange={(v) => v && setState({ range: "custom", from: v, to: resolved.to_date })}
+          testId="range-from"
         />
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        To
-        <input
-          type="date"
+        <DateField
+          label="To"
           value={resolved.to_date}
           min={resolved.from_date}
-          onChange={(e) =>
-            isIsoDate(e.target.value) && setState({ range: "custom", from: resolved.from_date, to: e.target.value })
-          }
-          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
-          data-testid="range-to"
+          onChange={(v) => v && setState({ range: "custom", from: resolved.from_date, to: v })}
+          testId="range-to"
         />
-      </label>
+      </div>
     </fieldset>
   );
 }

@@ -180,7 +180,7 @@ function InstructionsTable({
             </Td>
             <Td mono>
               {i.creditor_iban}
-              {i.creditor_bic && <span className="block text-[11px] text-slate-600">{i.creditor_bic}</span>}
+              {i.creditor_bic && <span className="block text-xs text-slate-600">{i.creditor_bic}</span>}
             </Td>
             {withRemittance && (
               <Td mono={i.remittance_information?.type === "creditor_reference"}>

@@ -122,14 +122,14 @@ export function CsvImportDialog({
                             onChange={(e) => edit(i, f, e.target.value)}
                             className={`h-7 w-full rounded border px-1.5 ${
                               f === "amount" ? "text-right " + "tabular" : ""
-                            } ${f === "creditor_iban" ? "min-w-56 font-mono " + "text-[11px]" : ""} ${
+                            } ${f === "creditor_iban" ? "min-w-56 font-mono " + "text-xs" : ""} ${
                               err
                                 ? "border-red-500 bg-white"
                                 : "border-transparent " + "bg-transparent hover:border-slate-300"
                             }`}
                           />
                           {err && (
-                            <span className="block px-1.5 text-[11px] text-red-700" data-testid="csv-cell-error">
+                            <span className="block px-1.5 text-xs text-red-700" data-testid="csv-cell-error">
                               {err}
                             </span>
                           )}

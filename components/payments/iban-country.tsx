@@ -27,7 +27,7 @@ export function IbanCountry({ iban }: { iban: string }) {
   const c = ibanCountry(iban);
   if (!c) return null;
   return (
-    <span className={`block text-[11px] ${c.valid ? "text-slate-500" : "text-slate-400"}`} data-testid="iban-country">
+    <span className={`block text-xs ${c.valid ? "text-slate-500" : "text-slate-400"}`} data-testid="iban-country">
       {c.code} · {c.name}
     </span>
   );

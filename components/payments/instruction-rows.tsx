@@ -130,7 +130,7 @@ export function InstructionRows({
                           {err && (
                             <span
                               id={`${id}-err`}
-                              className="mt-0.5 block text-[11px] text-red-700"
+                              className="mt-0.5 block text-xs text-red-700"
                               data-testid="cell-error"
                             >
                               {c.label} {err}
@@ -162,11 +162,7 @@ export function InstructionRows({
                         />
                         {c.name === "creditor_iban" && <IbanCountry iban={rows?.[i]?.creditor_iban ?? ""} />}
                         {err && (
-                          <span
-                            id={`${id}-err`}
-                            className="mt-0.5 block text-[11px] text-red-700"
-                            data-testid="cell-error"
-                          >
+                          <span id={`${id}-err`} className="mt-0.5 block text-xs text-red-700" data-testid="cell-error">
                             {c.label} {err}
                           </span>
                         )}
@@ -255,7 +251,7 @@ function RowExtras({
               BIC of row {i + 1}
             </label>
             <div className="flex items-center gap-1.5">
-              <span aria-hidden className="text-[11px] text-slate-500">
+              <span aria-hidden className="text-xs text-slate-500">
                 BIC
               </span>
               <input
@@ -272,14 +268,14 @@ function RowExtras({
               />
             </div>
             {bicErr && (
-              <span id={`ins-${i}-bic-err`} className="mt-0.5 text-[11px] text-red-700" data-testid="cell-error">
+              <span id={`ins-${i}-bic-err`} className="mt-0.5 text-xs text-red-700" data-testid="cell-error">
                 BIC {bicErr}
               </span>
             )}
           </div>
           <div className="flex min-w-[16rem] flex-1 flex-col">
             <div className="flex items-center gap-1.5">
-              <label htmlFor={`ins-${i}-remkind`} className="text-[11px] text-slate-500">
+              <label htmlFor={`ins-${i}-remkind`} className="text-xs text-slate-500">
                 Remittance
               </label>
               <select
@@ -314,7 +310,7 @@ function RowExtras({
               )}
             </div>
             {remErr && (
-              <span id={`ins-${i}-rem-err`} className="mt-0.5 text-[11px] text-red-700" data-testid="cell-error">
+              <span id={`ins-${i}-rem-err`} className="mt-0.5 text-xs text-red-700" data-testid="cell-error">
                 {kind === "creditor_reference" ? "Creditor reference" : "Remittance text"} {String(remErr)}
               </span>
             )}

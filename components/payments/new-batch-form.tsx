@@ -2,7 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useMemo, useState } from "react";
-import { useForm, useWatch, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import { DateField } from "@/components/ui/date-field";
 import { toast } from "@/components/ui/toast";
 import { FileUp, Info } from "lucide-react";
 import { Amount } from "@/components/format/amount";
@@ -111,6 +112,7 @@ export function NewBatchForm({
         currencies={currencies}
         today={today}
         register={register}
+        control={control}
         errors={formState.errors}
         rows={rows ?? []}
         currency={currency}
@@ -171,6 +173,7 @@ function BatchHeaderFields({
   currencies,
   today,
   register,
+  control,
   errors,
   rows,
   currency,
@@ -183,6 +186,7 @@ function BatchHeaderFields({
   currencies: string[];
   today: string;
   register: UseFormRegister<BatchFormValues>;
+  control: Control<BatchFormValues, BatchFormContext>;
   errors: FieldErrors<BatchFormValues>;
   rows: InstructionRow[];
   currency: string;
@@ -211,7 +215,7 @@ function BatchHeaderFields({
               aria-invalid={refErr ? true : undefined}
               className={`${FIELD} ${refErr ? "border-red-500" : ""}`}
             />
-            {refErr && <span className="text-[11px] font-normal text-red-700">Reference {refErr}</span>}
+            {refErr && <span className="text-xs font-normal text-red-700">Reference {refErr}</span>}
           </label>
         )}
         <div className={label}>
@@ -231,23 +235,33 @@ function BatchHeaderFields({
             ))}
           </select>
         </label>
-        <label className={label}>
-          Requested execution date
-          <input
-            type="date"
-            {...register("requested_execution_date")}
-            min={today}
-            className={`${FIELD} ${dateErr ? "border-red-500" : ""}`}
-            aria-invalid={dateErr ? true : undefined}
+        <div className="flex flex-col gap-1">
+          <Controller
+            control={control}
+            name="requested_execution_date"
+            render={({ field }) => (
+              <DateField
+                label="Requested execution date"
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? "")}
+                onInvalidText={(t) => field.onChange(t)}
+                min={today}
+                boundTyped={false}
+                invalid={Boolean(dateErr)}
+                describedBy="execution-date-note"
+              />
+            )}
           />
           {dateErr ? (
-            <span className="text-[11px] font-normal text-red-700">{dateErr}</span>
+            <span id="execution-date-note" className="text-xs font-normal text-red-700">
+              {dateErr}
+            </span>
           ) : (
-            <span className="text-[11px] font-normal text-slate-500">
+            <span id="execution-date-note" className="text-xs font-normal text-slate-500">
               Earliest <BusinessDate date={today} /> (company time)
             </span>
           )}
-        </label>
+        </div>
       </div>
       <div className="mt-3 flex flex-wrap items-end gap-x-5 gap-y-3 border-t border-slate-100 pt-3">
         {runFields && (
@@ -267,7 +281,7 @@ function BatchHeaderFields({
                 </option>
               ))}
             </select>
-            <span id="debtor-balance" className="text-[11px] font-normal text-slate-600" data-testid="debtor-balance">
+            <span id="debtor-balance" className="text-xs font-normal text-slate-600" data-testid="debtor-balance">
               {debtor ? (
                 debtor.available_balance !== null ? (
                   <>
@@ -287,7 +301,7 @@ function BatchHeaderFields({
                 "Choose the account the bank debits"
               )}
             </span>
-            {debtorErr && <span className="text-[11px] font-normal text-red-700">Debtor account {debtorErr}</span>}
+            {debtorErr && <span className="text-xs font-normal text-red-700">Debtor account {debtorErr}</span>}
           </label>
         )}
         <div className="ml-auto text-right" aria-live="polite" data-testid="running-total">
@@ -320,7 +334,7 @@ function OverBalance({ total, available }: { total: string; available: string })
     };
   }, [total, available]);
   if (!over) return null;
-  return <div className="text-[11px] font-medium text-amber-800">Above the available balance</div>;
+  return <div className="text-xs font-medium text-amber-800">Above the available balance</div>;
 }
 
 /** Import CSV on the left; on the right, why the last save failed and the Create / Save button. */

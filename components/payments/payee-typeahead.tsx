@@ -42,14 +42,14 @@ export function PayeeFlag({ standing }: { standing: ReturnType<typeof payeeStand
   if (!standing) return null;
   if (standing === "verified")
     return (
-      <span className="inline-flex items-center gap-1 text-[11px] text-emerald-700" data-testid="payee-flag">
+      <span className="inline-flex items-center gap-1 text-xs text-emerald-700" data-testid="payee-flag">
         <BadgeCheck className="size-3.5" aria-hidden /> Verified counterparty
       </span>
     );
   return (
     <span
       className={
-        "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 " + "text-[11px] font-medium text-amber-800"
+        "inline-flex items-center gap-1 rounded bg-amber-50 px-1.5 py-0.5 " + "text-xs font-medium text-amber-800"
       }
       data-testid="payee-flag"
     >
@@ -181,12 +181,12 @@ export function PayeeTypeahead({
           >
             <span className="min-w-0">
               <span className="block truncate text-[13px] text-slate-900">{p.name}</span>
-              <span className="block font-mono text-[11px] text-slate-600">{friendlyFormatIBAN(p.iban)}</span>
+              <span className="block font-mono text-xs text-slate-600">{friendlyFormatIBAN(p.iban)}</span>
             </span>
             {p.status === "verified" ? (
-              <span className="shrink-0 text-[11px] text-emerald-700">verified</span>
+              <span className="shrink-0 text-xs text-emerald-700">verified</span>
             ) : (
-              <span className="shrink-0 text-[11px] text-amber-800">pending verification</span>
+              <span className="shrink-0 text-xs text-amber-800">pending verification</span>
             )}
           </li>
         ))}

@@ -26,7 +26,7 @@ export function StatusBadge({ status }: { status: BatchStatus | InstructionStatu
     <span
       data-status={status}
       className={
-        `inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-[11px] font-medium ring-1 ` +
+        `inline-flex items-center whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium ring-1 ` +
         `ring-inset ${TONES[status] ?? TONES.created}`
       }
     >

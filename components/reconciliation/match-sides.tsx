@@ -16,7 +16,7 @@ export function InstructionSide({ row }: { row: MatchReviewRow }) {
         <span className="font-medium text-slate-900">{i.creditor_name}</span>
         <Amount value={i.amount} currency={i.currency} />
       </div>
-      <div className="font-mono text-[11px] text-slate-500">
+      <div className="font-mono text-xs text-slate-500">
         {i.end_to_end_id} · {i.creditor_iban}
       </div>
     </div>
@@ -33,7 +33,7 @@ export function TransactionSide({ row }: { row: MatchReviewRow }) {
         <span className="font-medium text-slate-900">{t.counterparty_name}</span>
         <Amount value={signedAmount(t.amount, t.direction)} currency={t.currency} />
       </div>
-      <div className="text-[11px] text-slate-500">
+      <div className="text-xs text-slate-500">
         <BusinessDate date={t.booked_at.slice(0, 10)} /> · <span className="font-mono">{t.remittance}</span>
       </div>
     </div>
@@ -53,17 +53,17 @@ export function DecisionInfo({ row }: { row: MatchReviewRow }) {
     <div className="max-w-60 space-y-0.5">
       <StatusBadge status={row.match.state} />
       {at && (
-        <div className="text-[11px]">
+        <div className="text-xs">
           <Timestamp value={at} />
         </div>
       )}
       {by && (
-        <div className="text-[11px]" data-testid="match-reviewer">
+        <div className="text-xs" data-testid="match-reviewer">
           by {by}
         </div>
       )}
       {reason && (
-        <div className="text-[11px] text-slate-700" data-testid="match-reason">
+        <div className="text-xs text-slate-700" data-testid="match-reason">
           Reason: {reason}
         </div>
       )}

@@ -18,7 +18,7 @@ export function ScoreBreakdown({ score, breakdown }: { score: number; breakdown:
       </div>
       <dl className="mt-0.5 grid grid-cols-2 gap-x-3 gap-y-0.5">
         {PARTS.map(([k, label]) => (
-          <div key={k} className="grid grid-cols-[1fr_auto] gap-x-2 text-[11px] text-slate-600">
+          <div key={k} className="grid grid-cols-[1fr_auto] gap-x-2 text-xs text-slate-600">
             <dt>{label}</dt>
             <dd className="tabular">{breakdown[k]}</dd>
             <dd aria-hidden className="col-span-2 h-0.5 rounded-full bg-slate-200">

@@ -6,7 +6,7 @@ export function RowResultText({ result }: { result: RowResult | undefined }) {
   if (!result) return null;
   const cls = result.kind === "ok" ? "text-emerald-700" : result.kind === "error" ? "text-red-700" : "text-slate-500";
   return (
-    <span role="status" className={`block text-[11px] ${cls}`} data-testid="row-result" data-kind={result.kind}>
+    <span role="status" className={`block text-xs ${cls}`} data-testid="row-result" data-kind={result.kind}>
       {result.kind === "pending" ? "Working…" : result.text}
     </span>
   );

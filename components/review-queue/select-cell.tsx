@@ -1,6 +1,9 @@
 "use client";
 
-/** The select box of a review row (approval queue, reconciliation review): `x` toggles the same state. */
+/**
+ * The select box of a review row (approval queue, reconciliation review) with a 24 × 24 px target: `x` toggles the
+ * same state.
+ */
 export function SelectCell({
   label,
   checked,
@@ -14,7 +17,10 @@ export function SelectCell({
 }) {
   return (
     <td className={className}>
-      <input type="checkbox" aria-label={label} checked={checked} onChange={onToggle} />
+      {/* The label is the 24 × 24 px target (WCAG 2.2 target size) around the 16 px box. */}
+      <label className="inline-flex size-6 cursor-pointer items-center justify-center align-middle">
+        <input type="checkbox" className="size-4" aria-label={label} checked={checked} onChange={onToggle} />
+      </label>
     </td>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import * as Dialog from "@radix-ui/react-dialog";
-import { Landmark, X } from "lucide-react";
+import Link from "next/link";
+import { Landmark, UserRound, X } from "lucide-react";
 import type { RefObject } from "react";
 import { Nav, type NavArea } from "./nav";
 
@@ -63,6 +64,15 @@ export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }
             <div className="text-xs" data-testid="sheet-user-roles">
               {roles.join(", ")}
             </div>
+            <Link
+              href="/profile"
+              onClick={() => onOpenChange(false)}
+              className="-mx-2 mt-1 flex min-h-11 items-center gap-2 rounded-md px-2 text-[13px] hover:bg-slate-800 hover:text-white"
+              data-testid="sheet-profile-link"
+            >
+              <UserRound className="size-4" aria-hidden />
+              Profile
+            </Link>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -8,7 +8,8 @@ import { signOutTo } from "./sign-out";
 
 /**
  * Who is signed in, with which roles, the profile link (passkeys) and the sign-out button. Below `md` only
- * the buttons show, as an icon with a 44 px target; the navigation sheet says who is signed in.
+ * sign-out shows, as an icon with a 44 px target, so the company switcher keeps room for a company's name; the
+ * navigation sheet says who is signed in and links to the profile.
  */
 export function UserMenu({ name, email, roles }: { name: string; email: string; roles: string[] }) {
   const [leaving, setLeaving] = useState(false);
@@ -24,7 +25,7 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
   }
 
   return (
-    <div className="flex shrink-0 items-center gap-3">
+    <div className="flex shrink-0 items-center gap-2 md:gap-3">
       <div className="hidden text-right leading-tight md:block">
         <div className="text-[13px] font-medium text-slate-900" data-testid="user-name">
           {name}
@@ -36,8 +37,8 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
       <Link
         href="/profile"
         className={
-          "inline-flex size-11 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white " +
-          "text-[13px] font-medium text-slate-700 hover:bg-slate-100 md:h-8 md:w-auto md:px-2.5"
+          "hidden size-11 items-center justify-center gap-1.5 rounded-md border border-slate-300 bg-white " +
+          "text-[13px] font-medium text-slate-700 hover:bg-slate-100 md:inline-flex md:h-8 md:w-auto md:px-2.5"
         }
         data-testid="profile-link"
       >

@@ -3,7 +3,7 @@
 import { useRef, useState, type DragEvent } from "react";
 import { FileUp, Upload, X } from "lucide-react";
 import { STATEMENT_MAX_FILE_BYTES, type StatementImportResult } from "@/lib/contract/statements";
-import { Button } from "@/components/ui/button";
+import { Button, iconButtonClass } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatementError, StatementResults } from "./statement-results";
 import { UploadError, uploadStatementFiles, type UploadProgress } from "./upload-request";
@@ -130,10 +130,7 @@ export function StatementUpload({ companyName }: { companyName: string }) {
                     type="button"
                     onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}
                     disabled={uploading}
-                    className={
-                      "rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 " +
-                      "focus-visible:outline-sky-600 disabled:opacity-50"
-                    }
+                    className={iconButtonClass()}
                     aria-label={`Remove ${f.name}`}
                   >
                     <X className="size-3.5" aria-hidden />
@@ -177,10 +174,7 @@ export function StatementUpload({ companyName }: { companyName: string }) {
                 <button
                   type="button"
                   onClick={() => abortRef.current?.abort()}
-                  className={
-                    "rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 " +
-                    "focus-visible:outline-sky-600"
-                  }
+                  className={iconButtonClass()}
                   aria-label="Cancel upload"
                 >
                   <X className="size-3.5" aria-hidden />

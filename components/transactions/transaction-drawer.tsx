@@ -8,6 +8,7 @@ import { signedAmount } from "@/lib/money";
 import { datePartOf } from "@/lib/format-date";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
+import { iconButtonClass } from "@/components/ui/button";
 
 /**
  * Detail drawer of one transaction: every field, exact amount, link to its account. Esc or the close button returns
@@ -45,7 +46,7 @@ export function TransactionDrawer({
                     {t.direction === "credit" ? "Incoming payment (credit)" : "Outgoing payment (debit)"}
                   </Dialog.Description>
                 </div>
-                <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+                <Dialog.Close className={iconButtonClass()} aria-label="Close">
                   <X className="size-4" aria-hidden />
                 </Dialog.Close>
               </div>

@@ -18,6 +18,17 @@ export function buttonClass(variant: ButtonVariant = "secondary", extra = ""): s
 }
 
 /**
+ * The class of an icon-only button (close, remove, cancel): a 32 × 32 px target, above the 24 × 24 px minimum of
+ * WCAG 2.2 target size, whatever the icon's size. The button needs an `aria-label`.
+ */
+export function iconButtonClass(extra = ""): string {
+  return (
+    "inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 " +
+    `disabled:cursor-not-allowed disabled:opacity-50 ${extra}`
+  );
+}
+
+/**
  * A dense action button; `pending` disables it and sets `aria-busy`, so a second click cannot start a second request.
  */
 export const Button = forwardRef<

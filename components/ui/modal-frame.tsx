@@ -3,6 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
+import { iconButtonClass } from "@/components/ui/button";
 
 /** Props of `Modal` (components/ui/dialog.tsx). */
 export interface ModalProps {
@@ -51,7 +52,7 @@ export function ModalFrame({
                 <Dialog.Description className="mt-1 text-[13px] text-slate-600">{description}</Dialog.Description>
               )}
             </div>
-            <Dialog.Close className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+            <Dialog.Close className={iconButtonClass()} aria-label="Close">
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </div>

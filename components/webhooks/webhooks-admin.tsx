@@ -65,7 +65,7 @@ export function WebhooksAdmin() {
               <Fragment key={e.id}>
                 <tr data-testid="webhook-row" data-url={e.url}>
                   <td className={`${td} max-w-80 break-all font-mono text-xs`}>{e.url}</td>
-                  <td className={`${td} max-w-72 font-mono text-[11px] text-slate-600`}>{e.events.join(", ")}</td>
+                  <td className={`${td} max-w-72 font-mono text-xs text-slate-600`}>{e.events.join(", ")}</td>
                   <td className={td}>
                     <label className="inline-flex items-center gap-1.5">
                       <input
