@@ -129,6 +129,7 @@ describe("list filters", () => {
       currency: "EUR",
       account: "5B3F1C2E-0000-4000-8000-000000000001",
       q: "rent",
+      category: "Rent",
     });
     expect(f).toEqual({
       range: "ytd",
@@ -138,6 +139,7 @@ describe("list filters", () => {
       currency: "EUR",
       account: "5b3f1c2e-0000-4000-8000-000000000001",
       q: "rent",
+      category: "Rent",
     });
     expect(loadTransactionFilters({ direction: "both", account: "123", q: "   " })).toMatchObject({
       direction: null,

@@ -172,13 +172,7 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
     ),
     settle(
       (async () => {
-        const first = await t.listStatusEvents(call, { pageSize: 10 });
-        // Events are listed oldest first; the newest are on the last page.
-        const last =
-          first.totalPages && first.totalPages > 1
-            ? await t.listStatusEvents(call, { pageSize: 10, page: first.totalPages })
-            : first;
-        const rows = last === first ? first.items : [...first.items, ...last.items];
+        const rows = await latestStatusEvents(t, call, today);
         const latest = [...rows]
           .sort((a, b) => (a.occurred_at < b.occurred_at ? 1 : a.occurred_at > b.occurred_at ? -1 : 0))
           .slice(0, 10);
@@ -247,4 +241,24 @@ export async function getPositionsRange(ctx: BffContext, from_date: string, to_d
 /** The whole forecast (spec §4 `/reporting/forecast`), all pages. */
 export async function getForecast(ctx: BffContext, days = 30) {
   return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000, days }), { maxPages: 50 });
+}
+
+/** Rows per page of the recent status events read: the last 30 days of a company fit in one page. */
+const RECENT_EVENTS_PAGE = 200;
+
+/**
+ * At least the 10 newest payment status events of the company (spec §4 `GET /payments/status-events`, listed oldest
+ * first, so the newest are on the last page): the last 30 days in one call when they fit in one page, else also its
+ * last page; with no event in those 30 days, the first and last pages of the whole list (as before the window).
+ * Upstream calls: 1 on a company with recent activity, at most 3.
+ */
+async function latestStatusEvents(t: ReturnType<typeof treasury>, call: ReturnType<typeof companyCall>, today: string) {
+  const readTail = async (filters: { from_date?: string; pageSize: number }) => {
+    const first = await t.listStatusEvents(call, filters);
+    if (!first.totalPages || first.totalPages <= 1) return first.items;
+    const last = await t.listStatusEvents(call, { ...filters, page: first.totalPages });
+    return [...first.items, ...last.items];
+  };
+  const recent = await readTail({ from_date: addDaysIso(today, -30), pageSize: RECENT_EVENTS_PAGE });
+  return recent.length > 0 ? recent : readTail({ pageSize: 10 });
 }
