@@ -38,9 +38,11 @@ import { ExactDecimal as Decimal } from "../../lib/exact-decimal";
 import { and, asc, desc, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
 import type { AppConfig, BankSpeed } from "../config";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
+import { startOfBusinessDate } from "../../lib/contract/business-date";
 import {
   accounts,
   balanceSnapshots,
+  companies,
   intradayPoints,
   paymentBatches,
   paymentInstructions,
@@ -117,9 +119,10 @@ export interface BankRunResult {
 
 const INSERT_CHUNK = 1000;
 
-/** Start of a UTC date as a Date. */
-function startOfDate(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
+/** The country of a company (ISO 3166 alpha-2), or null when it is not found. */
+async function companyCountry(tx: DbOrTx, companyId: string): Promise<string | null> {
+  const rows = await tx.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId));
+  return rows[0]?.country ?? null;
 }
 
 /** Step 1: approved → processing, pending instructions → accepted. */
@@ -142,7 +145,10 @@ async function takeBatch(tx: DbOrTx, batch: BatchRow, now: Date, speed: BankSpee
     at,
   );
   const due = bankDueAt(speed, "settle", now);
-  const execution = batch.requestedExecutionDate ? startOfDate(batch.requestedExecutionDate) : due;
+  // The requested execution date is the company's business date: it begins at midnight where the company is.
+  const execution = batch.requestedExecutionDate
+    ? startOfBusinessDate(await companyCountry(tx, batch.companyId), batch.requestedExecutionDate)
+    : due;
   const next = execution > due ? execution : due;
   await tx
     .update(paymentBatches)

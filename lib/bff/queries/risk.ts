@@ -24,10 +24,11 @@
  * read every time. An approval recomputes the signals (`fresh`).
  */
 import "server-only";
+import { businessToday } from "../../contract/business-date";
 import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "../../contract";
 import { remittanceText } from "../../contract/payments";
 import { counterpartiesForRisk } from "../../counterparties/counterparties";
-import { addDaysIso, todayUtc } from "../../dates";
+import { addDaysIso } from "../../dates";
 import {
   computeRiskSignals,
   ibanKey,
@@ -75,24 +76,9 @@ interface CompanyHistory {
   truncated: boolean;
 }
 
-/** Time zones of the demo companies' countries: "today" is the company's today. */
-const COUNTRY_ZONES: Record<string, string> = {
-  NO: "Europe/Oslo",
-  SE: "Europe/Stockholm",
-  DK: "Europe/Copenhagen",
-  FI: "Europe/Helsinki",
-  DE: "Europe/Berlin",
-  NL: "Europe/Amsterdam",
-  GB: "Europe/London",
-};
-
 /** Today's date (`YYYY-MM-DD`) where a company in `country` is; UTC for a country without a known zone. */
 export function companyToday(country: string | null | undefined, now = new Date()): string {
-  const zone = country ? COUNTRY_ZONES[country.toUpperCase()] : undefined;
-  if (!zone) return todayUtc(now);
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    now,
-  );
+  return businessToday(country, now);
 }
 
 /**
