@@ -51,3 +51,12 @@ describe("approvalHeadline", () => {
     );
   });
 });
+
+describe("requiredApprovals after the queue", () => {
+  it("an approved batch that needed the API's two approvals under a one-approval policy shows 2 of 2", () => {
+    const policy = { explanation: "Rule 2 (Default)", required_count: 1, approvals: 1, held: 0 } as V["policy"];
+    const v = view({ approved_count: 2, approved_by: [anna, bo] }, "completed", policy);
+    expect(requiredApprovals(v)).toBe(2);
+    expect(approvalHeadline(v)).toBe("2 of 2 approvals");
+  });
+});

@@ -4,17 +4,19 @@ import type { BatchView } from "@/lib/views/payments";
 import { Timestamp } from "@/components/format/business-date";
 
 /**
- * How many approvals a batch needs: the API's count (raised to the policy's by the BFF), else the stored policy's,
- * else — once an approved batch has left the queue and no count is known — the approvals it got. null when unknown.
+ * How many approvals a batch needs: the API's count (raised to the policy's by the BFF), else the stored policy's —
+ * once an approved batch has left the queue, at least the approvals it got (the API may have needed more than the
+ * policy) — else, with no policy, the approvals it got. null when unknown.
  */
 export function requiredApprovals(view: Pick<BatchView, "approval" | "policy" | "batch">): number | null {
   const a = view.approval;
   if (!a) return null;
   if (a.required_count !== null) return a.required_count;
-  if (view.policy) return view.policy.required_count;
-  if (!a.rejected_by && a.approved_by.length > 0 && view.batch.status !== "pending_approval")
-    return a.approved_by.length;
-  return null;
+  // Approved and out of the queue: every approval it got was needed (the API's count may exceed the policy's).
+  const decided = !a.rejected_by && a.approved_by.length > 0 && view.batch.status !== "pending_approval";
+  if (view.policy)
+    return decided ? Math.max(view.policy.required_count, a.approved_by.length) : view.policy.required_count;
+  return decided ? a.approved_by.length : null;
 }
 
 /** The headline: "2 of 2 approvals", "Rejected", "Withdrawn", or "1 approval so far" when the count is unknown. */
