@@ -31,7 +31,7 @@ import type { SharedStore } from "./store/shared-store";
 export const RESOURCES: readonly { resource: string; ttlMs: number; path: RegExp }[] = [
   { resource: "balances", ttlMs: 10_000, path: /^\/accounts\/[^/]+\/balances$/ },
   { resource: "intraday", ttlMs: 5_000, path: /^\/accounts\/[^/]+\/intraday$/ },
-  { resource: "coverage", ttlMs: 30_000, path: /^\/accounts\/[^/]+\/coverage$/ },
+  { resource: "coverage", ttlMs: 10_000, path: /^\/accounts\/[^/]+\/coverage$/ },
   { resource: "transactions", ttlMs: 15_000, path: /^\/accounts\/[^/]+\/transactions$/ },
   // Extension: every account with its balances and coverage; as fresh as the balances it carries.
   { resource: "balances", ttlMs: 10_000, path: /^\/accounts\/summaries$/ },

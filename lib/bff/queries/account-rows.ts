@@ -53,12 +53,17 @@ export const MAX_ENRICHED_ACCOUNTS = 500;
 /** Rows per page of the accounts list. */
 export const ACCOUNTS_PAGE_SIZE = 50;
 const CACHE_MS = 30_000;
+/**
+ * Rows are derived from reads the upstream cache already keeps (and drops on the writes that change them); they are
+ * kept only long enough for one view's reads to share them, so a row is never older than its balances and coverage.
+ */
+const ROW_CACHE_MS = 2_000;
 
 const g = globalThis as typeof globalThis & {
   __accountRowCache?: TtlCache<AccountRow>;
   __accountListCache?: TtlCache<Account[]>;
 };
-const rowCache = (g.__accountRowCache ??= new TtlCache<AccountRow>({ ttlMs: CACHE_MS, maxEntries: 20_000 }));
+const rowCache = (g.__accountRowCache ??= new TtlCache<AccountRow>({ ttlMs: ROW_CACHE_MS, maxEntries: 20_000 }));
 const listCache = (g.__accountListCache ??= new TtlCache<Account[]>({ ttlMs: CACHE_MS, maxEntries: 500 }));
 
 /** The window of the accounts list's coverage strip: the last 7 completed days (today's statement arrives tomorrow). */

@@ -4,7 +4,7 @@
  * (the API's `GET /accounts/summaries` extension, read without X-Company-ID).
  * It serves the accounts lists' balance and coverage columns, the overview's
  * coverage count and the group position, which otherwise read two lists per
- * account (spec §4 has no batch form). Cached for 30 s per UTC day and
+ * account (spec §4 has no batch form). Read through the upstream cache and
  * shared by every user: callers keep only the accounts of the companies the
  * user may see (the BFF has checked them before). Null when the API does not
  * advertise the extension; the callers then read per account.
@@ -17,7 +17,11 @@ import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";
 import { TtlCache } from "../ttl-cache";
 
-const CACHE_MS = 30_000;
+/**
+ * The parsed map is kept briefly, so that the rows of one view (each account asks for it) share one parse; the
+ * upstream cache holds the answer itself as long as balances live (10 s) and drops it on the writes that change it.
+ */
+const CACHE_MS = 2_000;
 
 const g = globalThis as typeof globalThis & { __accountSummaryCache?: TtlCache<Map<string, AccountSummary>> };
 const cache = (g.__accountSummaryCache ??= new TtlCache<Map<string, AccountSummary>>({
