@@ -17,69 +17,51 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
-const session: { user: DashboardUser | null; cookie: string | undefined } = { user: null, cookie: undefined };
-vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined),
-  }),
-}));
-
-import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
-import type { Role } from "../auth/roles";
 import { listAudit } from "../db/audit";
-import type { DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import { collectAll } from "../treasury-client";
 import type { Capabilities } from "./capabilities";
 import { companyToday } from "./queries/risk";
 import { addDaysIso } from "../dates";
+import {
+  callRoute,
+  startLocalApi,
+  testUser,
+  upstreamPath,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "./testing/local-api";
 import * as batchesRoute from "../../app/api/treasury/payments/batches/route";
 import * as batchRoute from "../../app/api/treasury/payments/batches/[id]/route";
 import * as submitRoute from "../../app/api/treasury/payments/batches/[id]/submit/route";
 import * as instructionsRoute from "../../app/api/treasury/payments/batches/[id]/instructions/route";
 
 const ORIGIN = "http://127.0.0.1:3997";
-type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = RouteHandler;
 
-let api: RunningServer;
-let client: TreasuryClient;
+let local: LocalApi;
 let company: { id: string; country: string };
 let nok: string;
 let other: string;
 let foreign: string;
 const sent: string[] = [];
 
-const treasurer: DashboardUser = {
-  id: randomUUID(),
-  email: "tina@test.local",
-  name: "Tina Treasurer",
-  roles: ["treasurer"] as Role[],
-  companyIds: null,
-  disabled: false,
-};
+const treasurer = testUser("Tina Treasurer", ["treasurer"]);
 
-async function call(handler: Handler, method: string, path: string, opts: { id?: string; json?: unknown } = {}) {
-  session.user = treasurer;
-  session.cookie = company.id;
-  const write = method !== "GET";
-  const headers: Record<string, string> = write ? { origin: ORIGIN, "idempotency-key": randomUUID() } : {};
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(`${ORIGIN}/api/treasury${path}`, {
+function call(handler: Handler, method: string, path: string, opts: { id?: string; json?: unknown } = {}) {
+  return callRoute(handler, {
+    who: treasurer,
+    origin: ORIGIN,
     method,
-    headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+    path,
+    companyId: company.id,
+    params: opts.id ? { id: opts.id } : {},
+    json: opts.json,
   });
-  const res = await handler(req, {
-    params: Promise.resolve((opts.id ? { id: opts.id } : {}) as Record<string, string>),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
 }
 
 let seq = 0;
@@ -107,33 +89,18 @@ function fieldsOf(r: { body: Record<string, unknown> }): string[] {
 const g = globalThis as { __treasuryCapabilities?: Capabilities };
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: `${api.url}/public`,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "payrun-integration-test-secret-0123456789",
-    NEXTAUTH_URL: ORIGIN,
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-  });
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: (input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (init?.method && init.method !== "GET" && url.includes("/payments/")) sent.push(`${init.method} ${url}`);
-      return fetch(input, init);
+  local = await startLocalApi({
+    fetch: (input, init, next) => {
+      if (init?.method && init.method !== "GET" && upstreamPath(input).startsWith("/payments/"))
+        sent.push(`${init.method} ${String(input instanceof Request ? input.url : input)}`);
+      return next(input, init);
     },
   });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  useBffEnv(local, ORIGIN);
+  const client = local.client;
   // Nordlys Holding AS holds NOK, EUR and USD accounts; Nordlys Norge AS is another company of the same client.
-  const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Holding AS");
-  const sister = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
-  if (!c || !sister) throw new Error("demo seed did not run");
+  const c = local.company("Nordlys Holding AS");
+  const sister = local.company("Nordlys Norge AS");
   company = { id: c.id, country: "NO" };
   const accounts = await collectAll(client.listAccounts({ companyId: c.id }, { pageSize: 1000 }));
   nok = accounts.find((a) => a.currency === "NOK" && a.status !== "closed")?.id ?? "";
@@ -147,7 +114,7 @@ beforeAll(async () => {
   });
 }, 120_000);
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("with an API that advertises the payment-run extensions", () => {

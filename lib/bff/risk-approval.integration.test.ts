@@ -16,25 +16,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-const session: { user: DashboardUser | null; cookie: string | undefined } = { user: null, cookie: undefined };
-vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined),
-  }),
-}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
-import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
-import type { Role } from "../auth/roles";
 import { listAudit } from "../db/audit";
-import type { DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
 import { seedDemoRates } from "../fx/demo-rates";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import { collectAll, type TreasuryClient } from "../treasury-client";
+import { callRoute, startLocalApi, testUser, useBffEnv, type LocalApi, type RouteHandler } from "./testing/local-api";
+import type { DashboardUser } from "../db/users";
 import type { BatchRisk } from "../views/payments";
 import * as batchesRoute from "../../app/api/treasury/payments/batches/route";
 import * as submitRoute from "../../app/api/treasury/payments/batches/[id]/submit/route";
@@ -43,39 +33,24 @@ import * as payeeRoute from "../../app/api/treasury/payments/batches/[id]/payee-
 import * as approveRoute from "../../app/api/treasury/approvals/[id]/approve/route";
 
 const ORIGIN = "http://127.0.0.1:3998";
-type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = RouteHandler;
 
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
 let company: { id: string; name: string };
 const upstreamApprovals: string[] = [];
 
-function person(name: string, roles: Role[]): DashboardUser {
-  return { id: randomUUID(), email: `${name}@test.local`, name, roles, companyIds: null, disabled: false };
-}
-const treasurer = person("tina-treasurer", ["treasurer"]);
-const approver = person("anna-approver", ["approver"]);
+const treasurer = testUser("tina-treasurer", ["treasurer"]);
+const approver = testUser("anna-approver", ["approver"]);
 
-async function call(
+function call(
   handler: Handler,
   who: DashboardUser,
   method: string,
   path: string,
   opts: { params?: Record<string, string>; json?: unknown } = {},
 ) {
-  session.user = who;
-  session.cookie = company.id;
-  const write = method !== "GET";
-  const headers: Record<string, string> = write ? { origin: ORIGIN, "idempotency-key": randomUUID() } : {};
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(`${ORIGIN}/api/treasury${path}`, {
-    method,
-    headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-  });
-  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+  return callRoute(handler, { who, origin: ORIGIN, method, path, companyId: company.id, ...opts });
 }
 
 /** Creates and submits a one-instruction NOK batch; returns its id and its approval request's id. */
@@ -110,39 +85,21 @@ async function risk(batchId: string): Promise<BatchRisk> {
 }
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: `${api.url}/public`,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "risk-integration-test-secret-0123456789",
-    NEXTAUTH_URL: ORIGIN,
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-    // Passkey step-up is tested on its own (lib/auth/step-up-rules.test.ts, e2e/passkeys.spec.ts).
-    DASHBOARD_STEP_UP: "off",
-  });
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: (input, init) => {
+  local = await startLocalApi({
+    fetch: (input, init, next) => {
       const url = String(input instanceof Request ? input.url : input);
       if (init?.method === "POST" && url.includes("/approve")) upstreamApprovals.push(url);
-      return fetch(input, init);
+      return next(input, init);
     },
   });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  useBffEnv(local, ORIGIN);
+  client = local.client;
   // The default approval policy is stated in EUR: with no FX rate it would fail closed (two approvals).
   await seedDemoRates(await dashboardDb(), new Date().toISOString().slice(0, 10));
-  const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
-  if (!c) throw new Error("demo seed did not run");
-  company = { id: c.id, name: c.name };
+  company = local.company();
 }, 120_000);
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("high-risk signals need an acknowledgement to approve", () => {

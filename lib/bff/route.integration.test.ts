@@ -15,23 +15,22 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-/** The signed-in user of the next request, set by each test. */
-const session: { user: DashboardUser | null; cookie: string | undefined } = { user: null, cookie: undefined };
-vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({
-    get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined),
-  }),
-}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
 import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
 import type { Role } from "../auth/roles";
 import type { DashboardUser } from "../db/users";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import { collectAll, type TreasuryClient } from "../treasury-client";
+import {
+  callRoute,
+  session,
+  startLocalApi,
+  upstreamPath,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "./testing/local-api";
 import { derivedIdempotencyKey } from "./idempotency";
 import * as companiesRoute from "../../app/api/treasury/companies/route";
 import * as accountsRoute from "../../app/api/treasury/accounts/route";
@@ -45,9 +44,9 @@ import * as pendingRoute from "../../app/api/treasury/approvals/pending/route";
 import * as approveRoute from "../../app/api/treasury/approvals/[id]/approve/route";
 
 const ORIGIN = "http://127.0.0.1:3999";
-type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Handler = RouteHandler;
 
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
 let companies: { id: string; name: string }[] = [];
 /** Every upstream write: method, path and the Idempotency-Key it carried. */
@@ -66,80 +65,40 @@ function user(
 }
 
 /** One request through a route handler, as `who`. Writes carry Origin and a browser key unless given. */
-async function call(
+function call(
   handler: Handler,
   who: DashboardUser,
   method: string,
   path: string,
   opts: { params?: Record<string, string>; json?: unknown; key?: string } = {},
 ) {
-  session.user = who;
-  const write = method !== "GET";
-  const headers: Record<string, string> = write ? { origin: ORIGIN, "idempotency-key": opts.key ?? randomUUID() } : {};
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(`${ORIGIN}/api/treasury${path}`, {
-    method,
-    headers,
-    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-  });
-  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
-  return {
-    status: res.status,
-    body: (text ? JSON.parse(text) : null) as Record<string, unknown> & {
-      items?: { id: string; company_id?: string; object_id?: string }[];
-    },
-  };
+  return callRoute<Record<string, unknown> & { items?: { id: string; company_id?: string; object_id?: string }[] }>(
+    handler,
+    { who, origin: ORIGIN, method, path, ...opts },
+  );
 }
 
 beforeAll(async () => {
-  api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
-    seed: "demo",
-    seedScale: 0.01,
-    log: false,
+  local = await startLocalApi({
     config: { allowPrivateWebhooks: true },
-  });
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: `${api.url}/public`,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "route-integration-test-secret-0123456789",
-    NEXTAUTH_URL: ORIGIN,
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-    // Passkey step-up is tested on its own (lib/auth/step-up-rules.test.ts, e2e/passkeys.spec.ts).
-    DASHBOARD_STEP_UP: "off",
-  });
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: (input, init) => {
+    fetch: (input, init, next) => {
       const method = init?.method ?? "GET";
-      if (method !== "GET" && !String(input instanceof Request ? input.url : input).includes("/auth/")) {
-        const url = new URL(input instanceof Request ? input.url : String(input));
-        upstreamWrites.push({
-          method,
-          path: url.pathname.replace(/^\/public/, ""),
-          key: new Headers(init?.headers).get("idempotency-key"),
-        });
+      const path = upstreamPath(input);
+      if (method !== "GET" && !path.includes("/auth/")) {
+        upstreamWrites.push({ method, path, key: new Headers(init?.headers).get("idempotency-key") });
       }
-      return fetch(input, init);
+      return next(input, init);
     },
   });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  useBffEnv(local, ORIGIN);
+  client = local.client;
   companies = [...(await collectAll(client.listCompanies({}, { pageSize: 1000 })))].sort((a, b) =>
     a.name.localeCompare(b.name),
   );
   expect(companies.length).toBeGreaterThanOrEqual(2);
 }, 120_000);
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 const NOK_INSTRUCTION = {

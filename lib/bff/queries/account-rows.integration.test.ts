@@ -15,19 +15,17 @@ vi.mock("server-only", () => ({}));
 
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import { manyAccounts } from "../../../e2e/many-accounts";
 import type { Account } from "../../contract";
 import { todayUtc } from "../../dates";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { collectAll, type TreasuryClient } from "../../treasury-client";
+import { startLocalApi, type LocalApi } from "../testing/local-api";
 import { coverageWindow } from "../../views/coverage";
 import type { BffContext } from "../context";
-import type { Capabilities } from "../capabilities";
 import { mapLimit } from "./map-limit";
 import { ACCOUNTS_PAGE_SIZE, invalidateAccountCache, listAccountRows, recentWindow } from "./account-rows";
 
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
 let ctx: BffContext;
 let companyId: string;
@@ -35,29 +33,18 @@ let accounts: Account[];
 const reads: string[] = [];
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  const company = api.fixtures?.companies.find((c) => c.name === "Nordlys Norge AS");
-  if (!company) throw new Error("demo seed did not run");
-  companyId = company.id;
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if ((init?.method ?? "GET") === "GET" && url.pathname.includes("/accounts")) reads.push(url.pathname);
-      return fetch(input, init);
+  local = await startLocalApi({
+    // The per-account path: an API that offers only the spec's reads.
+    capabilities: "none",
+    fetch: (input, init, next) => {
+      const path = new URL(input instanceof Request ? input.url : String(input)).pathname;
+      if ((init?.method ?? "GET") === "GET" && path.includes("/accounts")) reads.push(path);
+      return next(input, init);
     },
   });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
-  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = {
-    has: () => false,
-    ready: Promise.resolve(),
-    refresh: async () => undefined,
-    stop: () => undefined,
-  };
+  const company = local.company();
+  companyId = company.id;
+  client = local.client;
   await mapLimit(manyAccounts(companyId, 55), 6, (body) =>
     client.upsertAccount({ companyId, idempotencyKey: randomUUID() }, body),
   );
@@ -70,15 +57,15 @@ beforeAll(async () => {
       companyIds: null,
       disabled: false,
     },
-    companies: [{ id: companyId, name: company.name, orgnr: company.orgnr, country: company.country }],
-    company: { id: companyId, name: company.name, orgnr: company.orgnr, country: company.country },
+    companies: [company],
+    company,
     requestId: "test",
   };
   accounts = await collectAll(client.listAccounts({ companyId }, { pageSize: 1000 }));
 }, 120_000);
 
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 /** Headline booked balance of an account from the API's snapshots: today's interim, else the latest ended closing. */

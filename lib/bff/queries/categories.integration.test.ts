@@ -14,10 +14,9 @@ vi.mock("../../server/db", async () => {
 });
 
 import Decimal from "decimal.js";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import { addDaysIso, todayUtc } from "../../dates";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { collectAll, type TreasuryClient } from "../../treasury-client";
+import { startLocalApi, type LocalApi } from "../testing/local-api";
 import { CategoryRuleInput, UNCATEGORISED } from "../../categories/rules";
 import type { BffContext } from "../context";
 import {
@@ -32,40 +31,32 @@ import {
 import { exportTransactions } from "./exports";
 import { listTransactions } from "./ledger";
 
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
 let ctx: BffContext;
 let companyId: string;
 const calls: { priority?: string; pageSize: string | null }[] = [];
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  const company = api.fixtures?.companies.find((c) => c.name === "Nordlys Norge AS");
-  if (!company) throw new Error("demo seed did not run");
+  local = await startLocalApi();
+  const company = local.company();
   companyId = company.id;
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-  });
+  client = local.client;
   const original = client.listTransactions.bind(client);
   client.listTransactions = ((call, q) => {
     calls.push({ priority: (call as { priority?: string }).priority, pageSize: String(q?.pageSize ?? null) });
     return original(call, q);
   }) as typeof client.listTransactions;
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
   ctx = {
     user: { id: "u1", email: "admin@test.local", name: "Admin", roles: ["admin"], companyIds: null, disabled: false },
-    companies: [{ id: companyId, name: company.name, orgnr: company.orgnr, country: company.country }],
-    company: { id: companyId, name: company.name, orgnr: company.orgnr, country: company.country },
+    companies: [company],
+    company,
     requestId: "test",
   };
 }, 120_000);
 
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("cashflow categories", () => {

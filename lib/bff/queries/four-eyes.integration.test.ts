@@ -26,49 +26,36 @@ vi.mock("../../counterparties/counterparties", () => ({ counterpartiesForRisk: v
 vi.mock("../../db/users", () => ({ listUsers: vi.fn(async () => []) }));
 
 import { randomUUID } from "node:crypto";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import type { DashboardUser } from "../../db/users";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
-import { createCapabilities, type Capabilities } from "../capabilities";
+import { collectAll } from "../../treasury-client";
+import { startLocalApi, upstreamPath, type LocalApi } from "../testing/local-api";
 import type { BffContext, WriteScope } from "../context";
 import { decideApproval } from "./approvals";
 import { BffError } from "../errors";
 import { treasury } from "../../server/treasury";
 import { createBatch } from "./payments";
 
-let api: RunningServer;
+let local: LocalApi;
 let company: Company;
 const sent: { path: string; body: unknown }[] = [];
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
-  if (!c) throw new Error("demo seed did not run");
-  company = { id: c.id, name: c.name, orgnr: c.orgnr, country: c.country };
-  const client: TreasuryClient = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (init?.method === "POST" && typeof init.body === "string" && !url.pathname.includes("/auth/")) {
-        sent.push({ path: url.pathname, body: JSON.parse(init.body) });
+  local = await startLocalApi({
+    // The payment-run extensions are read from the real API's OpenAPI document, as in production.
+    capabilities: "advertised",
+    fetch: async (input, init, next) => {
+      const path = upstreamPath(input);
+      if (init?.method === "POST" && typeof init.body === "string" && !path.includes("/auth/")) {
+        sent.push({ path, body: JSON.parse(init.body) });
       }
-      return fetch(input, init);
+      return next(input, init);
     },
   });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
-  // The payment-run extensions are read from the real API's OpenAPI document, as in production.
-  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = createCapabilities({
-    baseUrl: `${api.url}/public`,
-  });
+  company = local.company();
 }, 120_000);
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 function as(id: string, roles: DashboardUser["roles"]): BffContext {
@@ -125,9 +112,7 @@ describe("four-eyes through the BFF", () => {
 
 /** The id of the approval request of `batchId`, from the API's queue. */
 async function collectPending(batchId: string): Promise<string> {
-  const client = (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient;
-  if (!client) throw new Error("no client");
-  const all = await collectAll(client.listPendingApprovals({ companyId: company.id }, { pageSize: 1000 }));
+  const all = await collectAll(local.client.listPendingApprovals({ companyId: company.id }, { pageSize: 1000 }));
   const found = all.find((a) => a.object_id === batchId);
   if (!found) throw new Error("approval request not found");
   return found.id;

@@ -10,37 +10,26 @@ vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
 import { XMLParser } from "fast-xml-parser";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
-import { createCapabilities, type Capabilities } from "../capabilities";
+import { collectAll, type TreasuryClient } from "../../treasury-client";
+import { startLocalApi, type LocalApi } from "../testing/local-api";
+import type { Capabilities } from "../capabilities";
 import type { BffContext } from "../context";
 import { BffError } from "../errors";
 import { exportPain001, getDebtorAccountView } from "./pain001";
 
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
 let caps: Capabilities;
 let ctx: BffContext & { audit: { details?: Record<string, unknown> } };
 let companyId: string;
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  const company = api.fixtures?.companies.find((c) => c.name === "Nordlys Norge AS");
-  if (!company) throw new Error("demo seed did not run");
-  companyId = company.id;
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-  });
-  caps = createCapabilities({ baseUrl: `${api.url}/public` });
-  const g = globalThis as { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
-  g.__treasuryClient = client;
-  g.__treasuryCapabilities = caps;
-  const c = { id: companyId, name: company.name, orgnr: company.orgnr, country: company.country };
+  local = await startLocalApi({ capabilities: "advertised" });
+  const c = local.company();
+  companyId = c.id;
+  client = local.client;
+  if (!local.capabilities) throw new Error("capabilities not installed");
+  caps = local.capabilities;
   ctx = {
     user: { id: "u1", email: "t@test.local", name: "T", roles: ["treasurer"], companyIds: null, disabled: false },
     companies: [c],
@@ -52,7 +41,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   caps?.stop();
-  await api?.close();
+  await local?.api.close();
 });
 
 async function batch(creditor: string): Promise<string> {

@@ -19,15 +19,13 @@ vi.mock("../../server/db", async () => {
 });
 
 import { randomUUID } from "node:crypto";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import { upsertUser, type DashboardUser } from "../../db/users";
 import { createRule, deleteRule, listRules, saveGroup, approvalsOf } from "../../policies/store";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../../treasury-client";
-import { createCapabilities, type Capabilities } from "../capabilities";
+import { collectAll } from "../../treasury-client";
+import { startLocalApi, upstreamPath, type LocalApi } from "../testing/local-api";
 import type { BffContext, WriteScope } from "../context";
 import { BffError } from "../errors";
 import { decideApproval } from "./approvals";
@@ -35,7 +33,7 @@ import { decideAndStorePolicy } from "./batch-policy";
 import { createBatch } from "./payments";
 import { RISK_SIGNAL_CODES } from "../../payments/risk-signals";
 
-let api: RunningServer;
+let local: LocalApi;
 let company: Company;
 const approvesSent: { approver: string; key: string | null }[] = [];
 /**
@@ -47,38 +45,26 @@ const users: Record<string, DashboardUser> = {};
 let groupId = "";
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  const c = api.fixtures?.companies.find((x) => x.name === "Nordlys Norge AS");
-  if (!c) throw new Error("demo seed did not run");
-  company = { id: c.id, name: c.name, orgnr: c.orgnr, country: c.country };
-  const client: TreasuryClient = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      if (init?.method === "POST" && url.pathname.endsWith("/approve")) {
+  local = await startLocalApi({
+    // The payment-run extensions are read from the real API's OpenAPI document, as in production.
+    capabilities: "advertised",
+    fetch: async (input, init, next) => {
+      if (init?.method === "POST" && upstreamPath(input).endsWith("/approve")) {
         const headers = new Headers(init.headers);
         approvesSent.push({
           approver: (JSON.parse(String(init.body)) as { approver: string }).approver,
           key: headers.get("Idempotency-Key"),
         });
         if (failApproves === "before") throw new Error("connection refused");
-        const res = await fetch(input, init);
+        const res = await next(input, init);
         // A crash after the API counted the approval, before the dashboard marked it sent.
         if (failApproves === "after") throw new Error("connection reset");
         return res;
       }
-      return fetch(input, init);
+      return next(input, init);
     },
   });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
-  // The payment-run extensions are read from the real API's OpenAPI document, as in production.
-  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = createCapabilities({
-    baseUrl: `${api.url}/public`,
-  });
+  company = local.company();
   const db = await dashboardDb();
   process.env.DASHBOARD_BCRYPT_COST = "4";
   for (const name of ["maker", "lead1", "lead2", "lead3", "lead4", "outsider"]) {
@@ -113,7 +99,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 function as(name: string): BffContext {

@@ -1,0 +1,175 @@
+/**
+ * The harness of the BFF's integration tests (test-only; imported by `*.integration.test.ts`, never by product
+ * code): the real local treasury-api (in-memory PGlite, small demo seed) with a Treasury client on it installed as
+ * the BFF's client, and, for tests that go through the route handlers, the signed-in user and company cookie that
+ * the mocked session and `next/headers` modules read.
+ *
+ * A test file that calls route handlers mocks the two modules with what this module exports (a `vi.mock` factory
+ * must stay in the test file, where Vitest hoists it):
+ *
+ *     vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+ *     vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
+ */
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { startServer, type RunningServer, type ServerOptions } from "../../../treasury-api/server";
+import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
+import type { Role } from "../../auth/roles";
+import type { Company } from "../../contract";
+import type { DashboardUser } from "../../db/users";
+import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import { createCapabilities, type Capabilities } from "../capabilities";
+
+/** The fetch the Treasury client calls; a test's `fetch` option wraps it (to record, or to fail on purpose). */
+export type UpstreamFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+export interface LocalApi {
+  api: RunningServer;
+  /** The API's base URL as the dashboard calls it (`…/public`). */
+  baseUrl: string;
+  /** The client installed as the BFF's Treasury client (Form B, the demo client that sees every company). */
+  client: TreasuryClient;
+  /** The capabilities installed (`capabilities` option), else null. Stopped by the caller when advertised. */
+  capabilities: Capabilities | null;
+  /** A seeded company by name (the demo seed's "Nordlys Norge AS" when none is given); throws when absent. */
+  company(name?: string): Company;
+}
+
+/**
+ * Starts the local treasury-api and installs a client on it as the BFF's Treasury client.
+ *
+ * - `fetch(input, init, next)`: sees every upstream request (token requests included) and answers it, usually by
+ *   recording it and calling `next`.
+ * - `capabilities`: "advertised" reads the API's own OpenAPI document, as production does; "none" is an API that
+ *   advertises no extension; omitted, the BFF reads them from `TREASURY_API_BASE_URL` when it first needs them.
+ * - `config`: the API's settings (e.g. `allowPrivateWebhooks`).
+ * Close `api` in `afterAll`.
+ */
+export async function startLocalApi(
+  opts: {
+    fetch?: (input: RequestInfo | URL, init: RequestInit | undefined, next: UpstreamFetch) => Promise<Response>;
+    capabilities?: "advertised" | "none";
+    config?: ServerOptions["config"];
+  } = {},
+): Promise<LocalApi> {
+  const api = await startServer({
+    port: 0,
+    host: "127.0.0.1",
+    data: "memory",
+    seed: "demo",
+    seedScale: 0.01,
+    log: false,
+    ...(opts.config ? { config: opts.config } : {}),
+  });
+  const baseUrl = `${api.url}/public`;
+  const wrap = opts.fetch;
+  const client = createTreasuryClient({
+    baseUrl,
+    form: "B",
+    clientId: DEMO_TREASURY_B.clientId,
+    clientSecret: DEMO_TREASURY_B.clientSecret,
+    scopes: DEMO_TREASURY_B.scopes,
+    ...(wrap ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => wrap(input, init, fetch) } : {}),
+  });
+  const g = globalThis as { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
+  g.__treasuryClient = client;
+  const capabilities: Capabilities | null =
+    opts.capabilities === "advertised"
+      ? createCapabilities({ baseUrl })
+      : opts.capabilities === "none"
+        ? { has: () => false, ready: Promise.resolve(), refresh: async () => undefined, stop: () => undefined }
+        : null;
+  if (capabilities) g.__treasuryCapabilities = capabilities;
+  return {
+    api,
+    baseUrl,
+    client,
+    capabilities,
+    company(name = "Nordlys Norge AS") {
+      const c = api.fixtures?.companies.find((x) => x.name === name);
+      if (!c) throw new Error(`demo seed has no company "${name}"`);
+      return { id: c.id, name: c.name, orgnr: c.orgnr, country: c.country };
+    },
+  };
+}
+
+/** The path of a request the Treasury client makes, without the API's `/public` prefix. */
+export function upstreamPath(input: RequestInfo | URL): string {
+  return new URL(input instanceof Request ? input.url : String(input)).pathname.replace(/^\/public/, "");
+}
+
+/**
+ * The environment the dashboard's server modules read, pointed at `local` (dashboard DB in memory, not demo mode,
+ * passkey step-up off: it is tested on its own in lib/auth/step-up-rules.test.ts and e2e/passkeys.spec.ts).
+ */
+export function useBffEnv(local: LocalApi, origin: string, extra: Record<string, string> = {}): void {
+  Object.assign(process.env, {
+    TREASURY_API_BASE_URL: local.baseUrl,
+    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
+    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
+    NEXTAUTH_SECRET: "bff-integration-test-secret-0123456789",
+    NEXTAUTH_URL: origin,
+    DASHBOARD_DATA_DIR: "memory",
+    DASHBOARD_DEMO: "0",
+    DASHBOARD_STEP_UP: "off",
+    ...extra,
+  });
+}
+
+/** The signed-in user of the next route call and the selected company (the `td_company` cookie). */
+export const session: { user: DashboardUser | null; cookie: string | undefined } = { user: null, cookie: undefined };
+
+/** Stands in for lib/auth/session: the signed-in user is `session.user`. */
+export const sessionModule = { currentUser: async (): Promise<DashboardUser | null> => session.user };
+
+/** Stands in for next/headers: no request headers, and the `td_company` cookie from `session.cookie`. */
+export const headersModule = {
+  headers: async () => new Headers(),
+  cookies: async () => ({
+    get: (name: string) => (name === "td_company" && session.cookie ? { name, value: session.cookie } : undefined),
+  }),
+};
+
+/** A dashboard user with a fresh id (e-mail `<name>@test.local`). */
+export function testUser(name: string, roles: Role[], companyIds: string[] | null = null): DashboardUser {
+  return { id: randomUUID(), email: `${name}@test.local`, name, roles, companyIds, disabled: false };
+}
+
+/** A Next route handler as the App Router calls it. */
+export type RouteHandler = (
+  req: NextRequest,
+  segment: { params: Promise<Record<string, string>> },
+) => Promise<Response>;
+
+/**
+ * One request through a route handler as `who`: writes carry `origin` and an Idempotency-Key (`key`, or a fresh
+ * one); `companyId`, when given, is the selected company (undefined clears it); `params` are the route's segments.
+ * Resolves to the status and the parsed JSON body (null when empty).
+ */
+export async function callRoute<B = Record<string, unknown>>(
+  handler: RouteHandler,
+  opts: {
+    who: DashboardUser;
+    origin: string;
+    method: string;
+    path: string;
+    params?: Record<string, string>;
+    json?: unknown;
+    key?: string;
+    companyId?: string;
+  },
+): Promise<{ status: number; body: B }> {
+  session.user = opts.who;
+  if ("companyId" in opts) session.cookie = opts.companyId;
+  const headers: Record<string, string> =
+    opts.method === "GET" ? {} : { origin: opts.origin, "idempotency-key": opts.key ?? randomUUID() };
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  const req = new NextRequest(`${opts.origin}/api/treasury${opts.path}`, {
+    method: opts.method,
+    headers,
+    body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+  });
+  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as B };
+}
