@@ -15,6 +15,7 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { getToken } from "next-auth/jwt";
+import { AUDIT_ACTION } from "../audit-actions";
 import { appendAudit } from "../db/audit";
 import { findAssertion, hasPasskey } from "../db/passkeys";
 import type { DashboardUser } from "../db/users";
@@ -103,5 +104,24 @@ export async function requireStepUp(
     action: what.action,
     subjects: what.subjects,
     profile_url: PROFILE_URL,
+  });
+}
+
+/**
+ * The step-up every approval-policy write needs (a rule or an approver group created, changed, moved or deleted):
+ * `approval_policy.change` covering `subject` (the id, or `new_rule` / `new_group`), refused and audited as
+ * `approval_policy.refused` on `objectType`, before anything changes.
+ * @throws BffError 403 `step_up_required` as `requireStepUp`.
+ */
+export function requirePolicyStepUp(
+  ctx: StepUpContext,
+  objectType: "approval_policy" | "approver_group",
+  subject: string,
+): Promise<"verified" | "not_needed"> {
+  return requireStepUp(ctx, {
+    action: "approval_policy.change",
+    subjects: [subject],
+    refusal: AUDIT_ACTION.approvalPolicyRefused,
+    objectType,
   });
 }

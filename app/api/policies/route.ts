@@ -1,5 +1,4 @@
-import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { requireStepUp } from "@/lib/bff/step-up";
+import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { withUser } from "@/lib/bff/route";
 import { addRule, policiesView } from "@/lib/bff/queries/policies";
 import { RuleInput } from "@/lib/policies/store";
@@ -21,13 +20,8 @@ export const POST = withUser(
     audit: { action: "approval_policy.create", objectType: "approval_policy" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: ["new_rule"],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approval_policy",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approval_policy", "new_rule");
     const rule = await addRule(ctx.body);
     ctx.audit.details = { before: null, after: rule };
     return rule;

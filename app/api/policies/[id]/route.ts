@@ -1,5 +1,4 @@
-import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { requireStepUp } from "@/lib/bff/step-up";
+import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { changeRule, removeRule } from "@/lib/bff/queries/policies";
 import { RuleInput } from "@/lib/policies/store";
@@ -17,13 +16,8 @@ export const PUT = withUser(
     audit: { action: "approval_policy.update", objectType: "approval_policy" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approval_policy",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approval_policy", ctx.params.id);
     const { before, after } = await changeRule(ctx.params.id, ctx.body);
     ctx.audit.details = { before, after };
     return after;
@@ -42,13 +36,8 @@ export const DELETE = withUser(
     audit: { action: "approval_policy.delete", objectType: "approval_policy" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approval_policy",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approval_policy", ctx.params.id);
     const before = await removeRule(ctx.params.id);
     ctx.audit.details = { before, after: null };
     return undefined;

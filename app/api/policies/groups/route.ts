@@ -1,5 +1,4 @@
-import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { requireStepUp } from "@/lib/bff/step-up";
+import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { withUser } from "@/lib/bff/route";
 import { putGroup } from "@/lib/bff/queries/policies";
 import { GroupInput } from "@/lib/policies/store";
@@ -17,13 +16,8 @@ export const POST = withUser(
     audit: { action: "approver_group.save", objectType: "approver_group" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: ["new_group"],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approver_group",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approver_group", "new_group");
     const { before, after } = await putGroup(ctx.body);
     ctx.audit.details = { before, after };
     return after;

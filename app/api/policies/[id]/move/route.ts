@@ -1,5 +1,4 @@
-import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { requireStepUp } from "@/lib/bff/step-up";
+import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { z } from "zod";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { moveRuleTo } from "@/lib/bff/queries/policies";
@@ -21,13 +20,8 @@ export const POST = withUser(
     audit: { action: "approval_policy.move", objectType: "approval_policy" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approval_policy",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approval_policy", ctx.params.id);
     const { before, after } = await moveRuleTo(ctx.params.id, ctx.body.position);
     ctx.audit.details = { before: before.map((r) => r.id), after: after.map((r) => r.id) };
     return { rules: after };

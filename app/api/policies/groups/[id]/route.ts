@@ -1,5 +1,4 @@
-import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { requireStepUp } from "@/lib/bff/step-up";
+import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { putGroup, removeGroup } from "@/lib/bff/queries/policies";
 import { GroupInput } from "@/lib/policies/store";
@@ -17,13 +16,8 @@ export const PUT = withUser(
     audit: { action: "approver_group.save", objectType: "approver_group" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approver_group",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approver_group", ctx.params.id);
     const { before, after } = await putGroup(ctx.body, ctx.params.id);
     ctx.audit.details = { before, after };
     return after;
@@ -42,13 +36,8 @@ export const DELETE = withUser(
     audit: { action: "approver_group.delete", objectType: "approver_group" },
   },
   async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the change.
-    await requireStepUp(ctx, {
-      action: "approval_policy.change",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.approvalPolicyRefused,
-      objectType: "approver_group",
-    });
+    // Passkey step-up, refused and audited before the change.
+    await requirePolicyStepUp(ctx, "approver_group", ctx.params.id);
     const before = await removeGroup(ctx.params.id);
     ctx.audit.details = { before, after: null };
     return undefined;
