@@ -31,6 +31,9 @@ async function n(db: Database, query: ReturnType<typeof sql>): Promise<number> {
 
 describe("bank simulator across restarts (file-backed PGlite)", () => {
   it("loses nothing and does nothing twice", async () => {
+    // The fixture's intraday points end at yesterday 23:45 UTC: the bank's own points are those from now on, which a
+    // window of "the last hour" would mix with the fixture's when the test runs just after midnight.
+    const startedAt = new Date().toISOString();
     const scope = { tenantId: IDS.tenant, companyIds: [IDS.companyA] };
     const manual = { bankSpeed: "manual" as const };
     const instructions = Array.from({ length: 200 }, (_, i) => ({
@@ -135,8 +138,8 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     expect(
       await n(
         database,
-        sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp >
-          now() - interval '1 hour'`,
+        sql`select count(*)::int as n from intraday_points where account_id = ${IDS.accountA1} and timestamp >=
+          ${startedAt}::timestamptz`,
       ),
     ).toBe(1);
     // Three PGlite starts on disk: about 10 s on an idle machine, several times that under load.
