@@ -298,10 +298,7 @@ export async function createManualMatch(
         .select({ id: reconciliationMatches.id })
         .from(reconciliationMatches)
         .where(
-          and(
-            eq(reconciliationMatches.paymentInstructionId, ins.id),
-            eq(reconciliationMatches.transactionId, t.id),
-          ),
+          and(eq(reconciliationMatches.paymentInstructionId, ins.id), eq(reconciliationMatches.transactionId, t.id)),
         )
         .for("update");
       const [row] = existing
