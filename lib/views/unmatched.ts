@@ -20,7 +20,7 @@ export const AGE_BUCKET_KEYS = AGE_BUCKETS.map((b) => b.key) as [AgeBucketKey, .
 /** The bucket of an age in days (a negative age, a date in the future, counts as 0). */
 export function ageBucketOf(days: number): (typeof AGE_BUCKETS)[number] {
   const d = Math.max(0, days);
-  return AGE_BUCKETS.find((b) => d >= b.min && (b.max === null || d <= b.max)) ?? AGE_BUCKETS[AGE_BUCKETS.length - 1]!;
+  return AGE_BUCKETS.find((b) => d >= b.min && (b.max === null || d <= b.max)) ?? AGE_BUCKETS[3];
 }
 
 /** Sort orders of the view: by age (oldest first is the default) or by amount. */
