@@ -6,7 +6,7 @@
  * screenshots at desktop and phone width (390 × 844), where the page itself never scrolls sideways.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { pageAs, scanAndShoot } from "./fixtures";
+import { pageAs, scanAndShoot, storageState } from "./fixtures";
 
 async function noSidewaysScroll(page: Page): Promise<void> {
   const over = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -80,7 +80,7 @@ test("a treasurer sees ages, matches a payment by hand, and finds it under Decid
 
 test("on a phone the view and the match dialog fit the screen", async ({ browser }) => {
   const ctx = await browser.newContext({
-    storageState: (await import("./fixtures")).storageState("treasurer"),
+    storageState: storageState("treasurer"),
     viewport: { width: 390, height: 844 },
     hasTouch: true,
     isMobile: true,
