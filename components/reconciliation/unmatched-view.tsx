@@ -163,7 +163,7 @@ function Notes({ page, mayMatch }: { page: UnmatchedPage; mayMatch: boolean }) {
 export function AgeBadge({ row }: { row: Pick<UnmatchedRow, "age_days" | "age_bucket"> }) {
   const bucket = AGE_BUCKETS.find((b) => b.key === row.age_bucket);
   return (
-    <span className="inline-flex flex-wrap items-center gap-1.5 whitespace-nowrap">
+    <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
       <span className="tabular font-medium text-slate-900">
         {row.age_days} {row.age_days === 1 ? "day" : "days"}
       </span>
@@ -188,8 +188,7 @@ function UnmatchedTable({
         <tr>
           <Th>{payments ? "Payee" : "Counterparty"}</Th>
           <Th align="right">Amount</Th>
-          <Th>Age</Th>
-          <Th>{payments ? "Settled" : "Value date"}</Th>
+          <Th>Age ({payments ? "since settled" : "since value date"})</Th>
           <Th>Company</Th>
           <Th>Account</Th>
           <Th>Reference</Th>
@@ -208,13 +207,13 @@ function UnmatchedTable({
             </Td>
             <Td>
               <AgeBadge row={r} />
-            </Td>
-            <Td className="whitespace-nowrap">
-              <BusinessDate date={r.date} />
+              <div className="whitespace-nowrap text-xs text-slate-600">
+                <BusinessDate date={r.date} />
+              </div>
             </Td>
             <Td className="whitespace-nowrap">{r.company_name || "—"}</Td>
             <Td className="whitespace-nowrap">{r.account_name ?? "—"}</Td>
-            <Td mono className="max-w-48 truncate" title={r.end_to_end_id ?? r.remittance ?? undefined}>
+            <Td mono className="max-w-40 truncate" title={r.end_to_end_id ?? r.remittance ?? undefined}>
               {r.end_to_end_id ?? r.remittance ?? "—"}
             </Td>
             <Td className="whitespace-nowrap text-slate-600">

@@ -47,7 +47,8 @@ export const UnmatchedListQuery = z.object({
 /**
  * One unmatched item. `date` is the settlement date of an instruction (the day of its `settled` status event, else
  * its requested execution date) or the value date of a transaction. `account_id` / `account_name`: the booking
- * account of a transaction, the debtor account of an instruction's batch when one was chosen (else null).
+ * account of a transaction, the debtor account of an instruction's batch when one was chosen, else the account the bank booked it
+ * on (else null).
  * `proposed_matches`: proposals of this item still awaiting review.
  */
 export const UnmatchedItem = z

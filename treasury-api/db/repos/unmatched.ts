@@ -59,13 +59,14 @@ function containsPattern(text: string): string {
 function baseRows(scope: DataScope, kind: UnmatchedKind): SQL {
   if (kind === "instruction")
     return sql`
-      select i.id, i.company_id, b.debtor_account_id as account_id, a.name as account_name, i.amount as amount_n,
+      select i.id, i.company_id, a.id as account_id, a.name as account_name, i.amount as amount_n,
         i.currency, coalesce((e.occurred_at at time zone 'UTC')::date, b.requested_execution_date,
           (i.updated_at at time zone 'UTC')::date) as item_date,
         i.creditor_name as counterparty_name, i.end_to_end_id, i.remittance_text as remittance, i.batch_id, i.status
       from payment_instructions i
       join payment_batches b on b.id = i.batch_id
-      left join accounts a on a.id = b.debtor_account_id
+      left join transactions bt on bt.id = i.transaction_id
+      left join accounts a on a.id = coalesce(b.debtor_account_id, bt.account_id)
       left join payment_status_events e on e.instruction_id = i.id and e.status = 'settled'
       where ${scopeSql(scope, "i")} and i.status in ('settled')
         and not exists (select 1 from reconciliation_matches m

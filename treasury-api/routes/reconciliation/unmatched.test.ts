@@ -175,6 +175,20 @@ describe("GET /reconciliation/unmatched", () => {
     expect(txs.count).toBe(1);
   });
 
+  it("names the account the bank booked an instruction on when its batch chose none", async () => {
+    const { instruction, transaction, batchId } = await pair({ name: "Booked Account AS", account: IDS.accountA1 });
+    const db = h.database.db;
+    await db.execute(sql`update payment_batches set debtor_account_id = null where id = ${batchId}::uuid`);
+    let [item] = (await unmatched("instruction", "&q=Booked%20Account")).results;
+    expect(item).toMatchObject({ id: instruction.id, account_id: null, account_name: null });
+    await db.execute(
+      sql`update payment_instructions set transaction_id = ${transaction?.id ?? ""}::uuid
+          where id = ${instruction.id}::uuid`,
+    );
+    [item] = (await unmatched("instruction", "&q=Booked%20Account")).results;
+    expect(item).toMatchObject({ account_id: IDS.accountA1, account_name: "Alpha NOK operating" });
+  });
+
   it("filters by date, amount and search, sorts oldest first by default, and counts open proposals", async () => {
     const old = await pair({ settledDaysAgo: 40, amount: "10.00", name: "Sorter One" });
     const mid = await pair({ settledDaysAgo: 5, amount: "30.00", name: "Sorter Two" });
