@@ -14,6 +14,8 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 }
 
 test("a treasurer sees ages, matches a payment by hand, and finds it under Decided", async ({ browser }) => {
+  // Six pages and dialogs, each scanned by axe: more than the default minute on a loaded 2-core machine.
+  test.setTimeout(180_000);
   const page = await pageAs(browser, "treasurer");
   await page.goto("/reconciliation");
   await page.getByTestId("reconciliation-nav-unmatched").click();
