@@ -80,7 +80,7 @@ test("a treasurer sees ages, matches a payment by hand, and finds it under Decid
   await scanAndShoot(page, "unmatched-debits");
 });
 
-test("on a phone the view and the match dialog fit the screen", async ({ browser }) => {
+test("on a phone the view is a list of cards and the match dialog fits the screen", async ({ browser }) => {
   const ctx = await browser.newContext({
     storageState: storageState("treasurer"),
     viewport: { width: 390, height: 844 },
@@ -89,10 +89,17 @@ test("on a phone the view and the match dialog fit the screen", async ({ browser
   });
   const page = await ctx.newPage();
   await page.goto("/reconciliation/unmatched");
-  await expect(page.getByTestId("unmatched-row").first()).toBeVisible();
+  // A phone shows cards, not the table.
+  const card = page.getByTestId("unmatched-card").first();
+  await expect(card).toBeVisible();
+  await expect(page.getByTestId("unmatched-row").first()).toBeHidden();
+  await expect(card).toContainText(/\d+ days?/);
   await noSidewaysScroll(page);
   await scanAndShoot(page, "unmatched-phone");
-  await page.getByTestId("manual-match").first().click();
+  const button = card.getByTestId("manual-match");
+  const box = await button.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  await button.tap();
   await expect(page.getByTestId("manual-match-pick")).toBeVisible();
   await noSidewaysScroll(page);
   await scanAndShoot(page, "unmatched-phone-pick");

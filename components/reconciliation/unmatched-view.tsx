@@ -124,7 +124,10 @@ export function UnmatchedView({
           </EmptyState>
         ) : (
           <>
-            <UnmatchedTable page={page} canMatch={canMatch} onMatch={setMatching} />
+            <div className="max-md:hidden">
+              <UnmatchedTable page={page} canMatch={canMatch} onMatch={setMatching} />
+            </div>
+            <UnmatchedCards page={page} canMatch={canMatch} onMatch={setMatching} />
             <PagerOf page={page} onPage={(p) => void setF({ page: p > 1 ? p : null })} />
           </>
         )}
@@ -234,5 +237,63 @@ function UnmatchedTable({
         ))}
       </tbody>
     </Table>
+  );
+}
+
+/** On a phone: one card per item (payee and amount, age, where it was booked), the action as a full-width button. */
+function UnmatchedCards({
+  page,
+  canMatch,
+  onMatch,
+}: {
+  page: UnmatchedPage;
+  canMatch: boolean;
+  onMatch: (row: UnmatchedRow) => void;
+}) {
+  return (
+    <ul className="space-y-2 md:hidden" aria-label={KIND_LABEL[page.kind]}>
+      {page.items.map((r) => (
+        <li
+          key={r.id}
+          className="rounded-lg border border-slate-200 bg-white p-3 text-[13px]"
+          data-testid="unmatched-card"
+          data-id={r.id}
+          data-age={r.age_days}
+        >
+          <div className="flex items-start justify-between gap-3">
+            <span className="min-w-0 break-words font-medium text-slate-900">{r.counterparty_name || "—"}</span>
+            <Amount value={r.amount} currency={r.currency} className="shrink-0 font-medium" />
+          </div>
+          <div className="mt-1 flex flex-wrap items-center gap-x-2 text-slate-600">
+            <AgeBadge row={r} />
+            <span>
+              {page.kind === "instruction" ? "settled" : "value date"} <BusinessDate date={r.date} />
+            </span>
+          </div>
+          <div className="mt-1 text-slate-600">
+            {r.company_name}
+            {r.account_name ? ` · ${r.account_name}` : ""}
+          </div>
+          {(r.end_to_end_id || r.remittance) && (
+            <div className="mt-1 break-all font-mono text-xs text-slate-600">{r.end_to_end_id ?? r.remittance}</div>
+          )}
+          {r.proposed_matches > 0 && (
+            <div className="mt-1 text-slate-600">
+              {r.proposed_matches} {r.proposed_matches === 1 ? "proposal" : "proposals"} to review
+            </div>
+          )}
+          {canMatch && (
+            <Button
+              className="mt-2 min-h-11 w-full"
+              onClick={() => onMatch(r)}
+              aria-label={`Match ${r.counterparty_name || "item"} ${r.amount} ${r.currency} by hand`}
+              data-testid="manual-match"
+            >
+              Match…
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
