@@ -175,12 +175,12 @@ export function ManualMatchDialog({ item, onClose }: { item: UnmatchedRow; onClo
       }
     >
       <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
-        Search {otherNoun}s
+        Search {otherNoun}s (beyond the nearby amounts and dates)
         <input
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Name, reference (searches beyond the nearby amounts)"
+          placeholder="Name or reference"
           maxLength={100}
           className="h-9 rounded-md border border-slate-300 px-2 text-[13px] text-slate-900 placeholder:text-slate-500"
           data-testid="manual-match-search"
@@ -224,9 +224,11 @@ export function ManualMatchDialog({ item, onClose }: { item: UnmatchedRow; onClo
                       <BusinessDate date={c.date} />
                     </span>
                     <span className="w-full text-xs text-slate-600 sm:w-auto">
-                      {new Decimal(c.amount_difference).isZero()
-                        ? "same amount"
-                        : `${new Decimal(c.amount_difference).isNegative() ? "" : "+"}${c.amount_difference} ${c.currency}`}
+                      {new Decimal(c.amount_difference).isZero() ? (
+                        "same amount"
+                      ) : (
+                        <Amount value={c.amount_difference} currency={c.currency} signed />
+                      )}
                       {" · "}
                       {c.days_apart === 0 ? "same day" : `${c.days_apart} ${c.days_apart === 1 ? "day" : "days"} apart`}
                       {c.end_to_end_id || c.remittance ? ` · ${c.end_to_end_id ?? c.remittance}` : ""}
