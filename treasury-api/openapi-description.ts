@@ -195,7 +195,13 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   Approve / reject accept an optional body { approver?, reason? }.
 - ReconciliationMatch: score_breakdown { amount, date, reference, name } (each 0–100), created_at, company_id,
   decided_at, reviewer, reason. GET /reconciliation/matches/{id}. ` +
-  `Confirm / reject accept an optional body { reviewer?, reason? }.
+  `Confirm / reject accept an optional body { reviewer?, reason? }. ReconciliationMatch.origin: matcher or manual.
+- GET /reconciliation/unmatched?kind=instruction|transaction: settled instructions or booked debit transactions that
+  no confirmed match names, oldest first, with date (settlement / value date), account and proposed_matches; filters
+  from_date, to_date, account_id, currency, min_amount, max_amount, q; sort date, -date, amount, -amount.
+- POST /reconciliation/matches { instruction_id, transaction_id, note?, reviewer? } (write:reconciliation,
+  Idempotency-Key): a match created confirmed by hand (origin manual), same company and currency, the transaction a
+  debit; 409 when either side is already confirmed in a match.
 - PaymentBatch: instruction_count, requested_execution_date, initiator; list filter status. PaymentBatchCreate: optional
   initiator (four-eyes, see Payments and approvals). PaymentInstruction: batch_id, status.
   GET /payments/batches/{id}/instructions.

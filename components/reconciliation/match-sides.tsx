@@ -52,6 +52,11 @@ export function DecisionInfo({ row }: { row: MatchReviewRow }) {
   return (
     <div className="max-w-60 space-y-0.5">
       <StatusBadge status={row.match.state} />
+      {row.match.origin === "manual" && (
+        <div className="text-xs font-medium text-slate-700" data-testid="match-manual">
+          Matched by hand
+        </div>
+      )}
       {at && (
         <div className="text-xs">
           <Timestamp value={at} />

@@ -36,6 +36,10 @@ export const CAPABILITIES = {
   "ledger.account_summaries": [{ method: "get", path: "/accounts/summaries" }],
   /** Transactions by id in one call. */
   "ledger.transactions_lookup": [{ method: "get", path: "/transactions/lookup" }],
+  /** Settled instructions and debit transactions without a confirmed match, dated and filtered (unmatched view). */
+  "reconciliation.unmatched": [{ method: "get", path: "/reconciliation/unmatched" }],
+  /** A confirmed match made by hand from an instruction and a transaction (the unmatched view's manual match). */
+  "reconciliation.manual_match": [{ method: "post", path: "/reconciliation/matches" }],
 } as const satisfies Record<string, readonly Requirement[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -17,3 +17,4 @@ export * from "./reporting";
 export * from "./webhooks";
 export * from "./statements";
 export * from "./list-queries";
+export * from "./unmatched";

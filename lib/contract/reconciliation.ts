@@ -6,6 +6,10 @@ export const MATCH_STATES = ["proposed", "confirmed", "rejected"] as const;
 export const MatchState = z.enum(MATCH_STATES);
 export type MatchState = z.infer<typeof MatchState>;
 
+/** Who made a match: the matcher's proposal, or a person matching by hand. */
+export const MATCH_ORIGINS = ["matcher", "manual"] as const;
+export type MatchOrigin = (typeof MATCH_ORIGINS)[number];
+
 const Score = z.number().int().min(0).max(100);
 
 export const ScoreBreakdown = z.object({ amount: Score, date: Score, reference: Score, name: Score });
@@ -32,6 +36,10 @@ export const ReconciliationMatch = z
       .nullable()
       .optional()
       .meta({ description: "Extension: reason given in the confirm / reject call" }),
+    origin: z
+      .enum(MATCH_ORIGINS)
+      .optional()
+      .meta({ description: "Extension: proposed by the matcher, or created by hand (POST /reconciliation/matches)" }),
   })
   .meta({ id: "ReconciliationMatch" });
 export type ReconciliationMatch = z.infer<typeof ReconciliationMatch>;

@@ -54,6 +54,9 @@ import {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookPatch,
+  UnmatchedItem,
+  UnmatchedListQuery,
+  ManualMatchCreate,
 } from "../contract";
 import type { CallContext } from "./http";
 import {
@@ -86,6 +89,7 @@ export type MatchFilters = Filters<typeof MatchListQuery>;
 export type ReportFilters = Filters<typeof ReportListQuery>;
 export type ForecastFilters = ReportFilters & { days?: number };
 export type DeliveryFilters = Filters<typeof DeliveryListQuery>;
+export type UnmatchedFilters = Filters<typeof UnmatchedListQuery>;
 
 /** Ledger (spec §4 Ledger). */
 function ledgerMethods({ list, get, writeOne }: Transport) {
@@ -205,6 +209,26 @@ function reconciliationMethods({ list, write }: Transport) {
   };
 }
 
+/** Reconciliation extensions of the local API: what is left unmatched, and a match made by hand. */
+function unmatchedMethods({ list, writeOne }: Transport) {
+  return {
+    /**
+     * Extension `GET /reconciliation/unmatched`: settled instructions or debit transactions (`q.kind`) without a
+     * confirmed match, oldest first by default. Without `ctx.companyId`, every company the client sees. Check the
+     * capability `reconciliation.unmatched` first.
+     */
+    listUnmatched: (ctx: CallContext, q: UnmatchedFilters) =>
+      list("/reconciliation/unmatched", UnmatchedItem, pick(q, UnmatchedListQuery), q, ctx),
+    /**
+     * Extension `POST /reconciliation/matches`: a match created confirmed by hand (201). 404 when a side is not
+     * visible, 400 naming transaction_id for a wrong counterpart, 409 when a side is already confirmed. Check the
+     * capability `reconciliation.manual_match` first.
+     */
+    createManualMatch: (ctx: WriteContext, body: ManualMatchCreate) =>
+      writeOne("POST", "/reconciliation/matches", ReconciliationMatch, ctx, body),
+  };
+}
+
 /** Reporting (spec §4 Reporting). */
 function reportingMethods({ list }: Transport) {
   return {
@@ -265,6 +289,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     ...paymentsMethods(t),
     ...approvalsMethods(t),
     ...reconciliationMethods(t),
+    ...unmatchedMethods(t),
     ...reportingMethods(t),
     ...organizationMethods(t),
     ...webhooksMethods(t),

@@ -91,6 +91,8 @@ export const INVALIDATIONS: readonly Invalidation[] = [
     path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject)$/,
     company: ["matches", "transactions"],
   },
+  // Extension: a match made by hand (POST /reconciliation/matches) changes that company's matches like a decision.
+  { method: /^POST$/, path: /^\/reconciliation\/matches$/, company: ["matches", "transactions"] },
   { method: /^POST$/, path: /^\/companies$/, all: ["companies", "koncerner"] },
   { method: /^(POST|PATCH|DELETE)$/, path: /^\/webhooks(\/|$)/, all: ["webhooks"] },
 ];

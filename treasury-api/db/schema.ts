@@ -196,6 +196,10 @@ export const transactions = pgTable(
     index("transactions_tenant_order").on(t.tenantId, t.bookedDate, t.bookedAt, t.id),
     index("transactions_account_order").on(t.accountId, t.bookedDate, t.bookedAt, t.id),
     index("transactions_e2e").on(t.companyId, t.endToEndId),
+    // The unmatched list (extension) reads a company's debits by value date, oldest first.
+    index("transactions_company_debit_value")
+      .on(t.companyId, t.valueDate, t.id)
+      .where(sql`direction = 'debit'`),
     uniqueIndex("transactions_dedupe").on(t.accountId, t.dedupeKey),
   ],
 );
@@ -468,6 +472,8 @@ export const reconciliationMatches = pgTable(
     decidedByClientId: uuid("decided_by_client_id"),
     reviewer: text("reviewer"),
     decisionReason: text("decision_reason"),
+    /** Extension: `matcher` (proposed by the matcher) or `manual` (created confirmed by hand). */
+    origin: text("origin").notNull().default("matcher"),
   },
   (t) => [
     index("reconciliation_matches_company").on(t.companyId, t.state, t.createdAt),

@@ -224,6 +224,7 @@ export function toMatch(r: MatchRow): ReconciliationMatch {
     decided_at: r.decidedAt ? isoTimestamp(r.decidedAt) : null,
     reviewer: r.reviewer,
     reason: r.decisionReason,
+    origin: r.origin === "manual" ? "manual" : "matcher",
   };
 }
 

@@ -9,6 +9,7 @@ import { getQueryClient } from "@/components/data/query-client";
 import { MatchReview } from "@/components/reconciliation/match-review";
 import { loadMatchFilters, matchQueries, reviewFilters } from "@/components/reconciliation/match-queries";
 import { PageHeader } from "@/components/ui/states";
+import { ReconciliationNav } from "@/components/reconciliation/reconciliation-nav";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Reconciliation" };
@@ -32,6 +33,7 @@ export default async function ReconciliationPage({ searchParams }: { searchParam
             : "Matches between payments and bank transactions"
         }
       />
+      <ReconciliationNav current="review" />
       <HydrationBoundary state={dehydrate(qc)}>
         <MatchReview mayDecide={mayDecide} />
       </HydrationBoundary>

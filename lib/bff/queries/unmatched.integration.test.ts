@@ -1,0 +1,382 @@
+/**
+ * The unmatched view and the manual match against the real local treasury-api
+ * (in-memory PGlite, small demo seed), through the BFF routes and queries:
+ *
+ * - a treasurer's page lists settled instructions / debit transactions without
+ *   a confirmed match, aged with their company's today and bucketed; the age
+ *   filter and the sort go upstream; a cold page costs two upstream calls
+ *   (token, unmatched list), a warm one none, the counterparts one;
+ * - a manual match through the route: 201, confirmed, attributed to the user,
+ *   one audit entry (a confirmation, `manual`), both sides leave the view, the
+ *   match is in the review's decided tab with the user's decision; a second
+ *   match of the same instruction is 409; a bad body is 400 naming the field; a
+ *   viewer is 403;
+ * - a user limited to one company never sees another company's items, and may
+ *   not name another company;
+ * - an API that does not advertise the extensions: the page says why manual
+ *   matching is absent, the route refuses with 409 not_supported, and the view
+ *   falls back to bounded spec reads of one company.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+const session: { user: DashboardUser | null } = { user: null };
+vi.mock("../../auth/session", () => ({ currentUser: async () => session.user }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers(),
+  cookies: async () => ({ get: () => undefined }),
+}));
+
+import { randomUUID } from "node:crypto";
+import { NextRequest } from "next/server";
+import { startServer, type RunningServer } from "../../../treasury-api/server";
+import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
+import type { Company } from "../../contract";
+import { businessToday } from "../../contract/business-date";
+import type { DashboardUser } from "../../db/users";
+import { listAudit } from "../../db/audit";
+import { dashboardDb } from "../../server/db";
+import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import type { MatchCandidate, UnmatchedPage } from "../../views/unmatched";
+import { createCapabilities, type Capabilities } from "../capabilities";
+import type { BffContext } from "../context";
+import { listMatchReview } from "./match-views";
+import { UNMATCHED_PAGE_SIZE, listCandidates, listUnmatchedView } from "./unmatched";
+import * as listRoute from "../../../app/api/treasury/reconciliation/unmatched/route";
+import * as manualRoute from "../../../app/api/treasury/reconciliation/manual-matches/route";
+
+const ORIGIN = "http://127.0.0.1:3996";
+type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
+type Global = { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
+const g = globalThis as Global;
+
+let api: RunningServer;
+let base: string;
+let companies: Company[];
+const treasurer: DashboardUser = {
+  id: randomUUID(),
+  email: "unmatched.treasurer@test.local",
+  name: "Unmatched Treasurer",
+  roles: ["treasurer"],
+  companyIds: null,
+  disabled: false,
+};
+
+/** A fresh client (no token yet) whose every upstream call is recorded as `METHOD /path`. */
+function countingClient() {
+  const calls: string[] = [];
+  const client = createTreasuryClient({
+    baseUrl: base,
+    form: "B",
+    clientId: DEMO_TREASURY_B.clientId,
+    clientSecret: DEMO_TREASURY_B.clientSecret,
+    scopes: DEMO_TREASURY_B.scopes,
+    fetch: async (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      calls.push(`${init?.method ?? "GET"} ${url.pathname.replace(/^\/public/, "")}`);
+      return fetch(input, init);
+    },
+  });
+  return { client, calls };
+}
+
+async function useCapabilities(advertised: boolean): Promise<void> {
+  g.__treasuryCapabilities?.stop();
+  if (advertised) {
+    const caps = createCapabilities({ baseUrl: base });
+    await caps.ready;
+    g.__treasuryCapabilities = caps;
+  } else {
+    g.__treasuryCapabilities = {
+      has: () => false,
+      ready: Promise.resolve(),
+      refresh: async () => undefined,
+      stop: () => undefined,
+    };
+  }
+}
+
+function ctxOf(user: DashboardUser): BffContext {
+  const mine = user.companyIds === null ? companies : companies.filter((c) => user.companyIds?.includes(c.id));
+  return { user, companies: mine, company: mine[0] ?? null, requestId: "unmatched-test" };
+}
+
+async function getPage(query: string, who: DashboardUser = treasurer) {
+  session.user = who;
+  const req = new NextRequest(`${ORIGIN}/api/treasury/reconciliation/unmatched?${query}`, {
+    headers: { origin: ORIGIN },
+  });
+  const res = await (listRoute.GET as Handler)(req, { params: Promise.resolve({}) });
+  return { status: res.status, body: (await res.json()) as UnmatchedPage & Record<string, unknown> };
+}
+
+async function postMatch(json: unknown, who: DashboardUser = treasurer, key = randomUUID()) {
+  session.user = who;
+  const req = new NextRequest(`${ORIGIN}/api/treasury/reconciliation/manual-matches`, {
+    method: "POST",
+    headers: { origin: ORIGIN, "idempotency-key": key, "content-type": "application/json" },
+    body: JSON.stringify(json),
+  });
+  const res = await (manualRoute.POST as Handler)(req, { params: Promise.resolve({}) });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+const fields = (b: Record<string, unknown>) =>
+  Object.keys(((b.details as { errors?: object } | undefined)?.errors ?? {}) as object);
+
+beforeAll(async () => {
+  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.02, log: false });
+  base = `${api.url}/public`;
+  Object.assign(process.env, {
+    TREASURY_API_BASE_URL: base,
+    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
+    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
+    NEXTAUTH_SECRET: "unmatched-integration-test-secret-0123456789",
+    NEXTAUTH_URL: ORIGIN,
+    DASHBOARD_DATA_DIR: "memory",
+    DASHBOARD_DEMO: "0",
+    DASHBOARD_STEP_UP: "off",
+  });
+  const linked = new Set<string>(
+    api.fixtures?.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.company_ids ?? [],
+  );
+  companies = (api.fixtures?.companies ?? [])
+    .filter((c) => linked.has(c.id))
+    .map((c) => ({ id: c.id, name: c.name, orgnr: c.orgnr, country: c.country }));
+  if (companies.length < 2) throw new Error("demo seed did not run");
+  g.__treasuryClient = countingClient().client;
+  await useCapabilities(true);
+}, 120_000);
+
+afterAll(async () => {
+  g.__treasuryCapabilities?.stop();
+  await api?.close();
+});
+
+describe("the unmatched view", () => {
+  it("lists settled instructions and debits without a confirmed match, aged and bucketed, oldest first", async () => {
+    for (const kind of ["instruction", "transaction"] as const) {
+      const { status, body } = await getPage(`kind=${kind}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body).toMatchObject({ kind, source: "extension", manual_match: true, manual_match_reason: null });
+      expect(body.items.length).toBeGreaterThan(0);
+      expect(body.items.length).toBeLessThanOrEqual(UNMATCHED_PAGE_SIZE);
+      const names = new Map(companies.map((c) => [c.id, c]));
+      for (const r of body.items) {
+        expect(r.kind).toBe(kind);
+        const company = names.get(r.company_id);
+        expect(r.company_name).toBe(company?.name);
+        const today = businessToday(company?.country);
+        const age = Math.max(0, Math.round((Date.parse(today) - Date.parse(r.date)) / 86_400_000));
+        expect(r.age_days).toBe(age);
+        expect(r.amount).toMatch(/^\d+\.\d{2}$/);
+      }
+      const dates = body.items.map((r) => r.date);
+      expect(dates).toEqual([...dates].sort());
+      if (kind === "instruction") expect(body.items.every((r) => r.status === "settled")).toBe(true);
+    }
+  });
+
+  it("filters by age bucket upstream, and sorts by amount", async () => {
+    const all = await getPage("kind=transaction");
+    const old = await getPage("kind=transaction&age=31%2B");
+    expect(old.status).toBe(200);
+    expect(old.body.items.every((r) => r.age_days > 30 && r.age_bucket === "31+")).toBe(true);
+    const recent = await getPage("kind=transaction&age=0-2");
+    expect(recent.body.items.every((r) => r.age_days <= 2)).toBe(true);
+    expect((old.body.count ?? 0) + (recent.body.count ?? 0)).toBeLessThanOrEqual(all.body.count ?? 0);
+    const byAmount = await getPage("kind=transaction&sort=amount_desc");
+    const amounts = byAmount.body.items.map((r) => Number(r.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    for (const [q, field] of [
+      ["kind=both", "kind"],
+      ["kind=instruction&age=9-10", "age"],
+      ["kind=instruction&sort=age", "sort"],
+      ["kind=instruction&company_id=nope", "company_id"],
+    ] as const) {
+      const bad = await getPage(q);
+      expect(bad.status, q).toBe(400);
+      expect(fields(bad.body)).toContain(field);
+    }
+  });
+
+  it("costs two upstream calls cold (token, unmatched list), one warm, and one for the counterparts", async () => {
+    const counted = countingClient();
+    g.__treasuryClient = counted.client;
+    const page = await listUnmatchedView(ctxOf(treasurer), { kind: "instruction", sort: "oldest" });
+    expect(counted.calls).toEqual(["POST /auth/token/", "GET /reconciliation/unmatched"]);
+    // Warm: the token is reused; this test client has no shared upstream cache, so the list is read again.
+    await listUnmatchedView(ctxOf(treasurer), { kind: "instruction", sort: "oldest" });
+    expect(counted.calls.slice(2)).toEqual(["GET /reconciliation/unmatched"]);
+    const item = page.items[0];
+    if (!item) throw new Error("no unmatched instruction in the demo");
+    await listCandidates(ctxOf(treasurer), {
+      for_kind: "instruction",
+      company_id: item.company_id,
+      currency: item.currency,
+      amount: item.amount,
+      date: item.date,
+    });
+    expect(counted.calls.slice(3)).toEqual(["GET /reconciliation/unmatched"]);
+    console.log(`unmatched view upstream calls (cold page, warm page, counterparts):\n${counted.calls.join("\n")}`);
+  });
+});
+
+describe("a manual match", () => {
+  it("is created confirmed for the user, audited once, leaves the view and shows in the decided tab", async () => {
+    g.__treasuryClient = countingClient().client;
+    const ctx = ctxOf(treasurer);
+    const instructions = await listUnmatchedView(ctx, { kind: "instruction", sort: "oldest" });
+    // An instruction with a counterpart near in amount and date.
+    let pick: { ins: (typeof instructions.items)[number]; tx: MatchCandidate } | null = null;
+    for (const ins of instructions.items) {
+      const { items } = await listCandidates(ctx, {
+        for_kind: "instruction",
+        company_id: ins.company_id,
+        currency: ins.currency,
+        amount: ins.amount,
+        date: ins.date,
+      });
+      for (const c of items) {
+        expect(c).toMatchObject({ kind: "transaction", company_id: ins.company_id, currency: ins.currency });
+        expect(Math.abs(Number(c.amount_difference))).toBeLessThanOrEqual(Number(ins.amount) * 0.1 + 0.01);
+      }
+      if (items[0]) {
+        pick = { ins, tx: items[0] };
+        break;
+      }
+    }
+    if (!pick) throw new Error("no instruction with a counterpart in the demo");
+    const body = {
+      instruction_id: pick.ins.id,
+      transaction_id: pick.tx.id,
+      company_id: pick.ins.company_id,
+      note: "Matched by hand in the test",
+    };
+    const created = await postMatch(body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toMatchObject({
+      payment_instruction_id: pick.ins.id,
+      transaction_id: pick.tx.id,
+      state: "confirmed",
+      origin: "manual",
+      reviewer: treasurer.email,
+      reason: "Matched by hand in the test",
+    });
+    const matchId = created.body.id as string;
+    const audit = await listAudit(await dashboardDb(), {
+      companyIds: null,
+      action: "reconciliation_match.confirm",
+      objectIds: [matchId],
+      limit: 5,
+    });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ userEmail: treasurer.email, companyId: pick.ins.company_id, outcome: "success" });
+    expect(audit[0]?.details).toMatchObject({ manual: true, reason: "Matched by hand in the test" });
+
+    const after = await getPage(`kind=instruction&company_id=${pick.ins.company_id}&q=${pick.ins.end_to_end_id}`);
+    expect(after.body.items.map((r) => r.id)).not.toContain(pick.ins.id);
+    const txAfter = await getPage("kind=transaction&sort=newest");
+    expect(txAfter.body.items.map((r) => r.id)).not.toContain(pick.tx.id);
+
+    const decided = await listMatchReview(ctx, { tab: "decided" });
+    const row = decided.items.find((r) => r.match.id === matchId);
+    expect(row?.match).toMatchObject({ state: "confirmed", origin: "manual" });
+    expect(row?.decision).toMatchObject({ email: treasurer.email, reason: "Matched by hand in the test" });
+    expect(row?.instruction?.id).toBe(pick.ins.id);
+
+    // An unknown transaction is 404; the same instruction with another transaction is 409 naming its match.
+    const again = await postMatch({ ...body, transaction_id: randomUUID() });
+    expect(again.status).toBe(404);
+    const other = (await getPage(`kind=transaction&company_id=${pick.ins.company_id}`)).body.items.find(
+      (t) => t.currency === pick?.ins.currency,
+    );
+    expect(other).toBeDefined();
+    if (other) {
+      const twice = await postMatch({ ...body, transaction_id: other.id });
+      expect(twice.status).toBe(409);
+      expect(twice.body.details).toMatchObject({ reason: "instruction_already_matched", match_id: matchId });
+    }
+  });
+
+  it("refuses bad bodies with 400 naming the field, and viewers with 403", async () => {
+    const good = { instruction_id: randomUUID(), transaction_id: randomUUID(), company_id: companies[0]?.id };
+    for (const [json, field] of [
+      [{ ...good, instruction_id: "x" }, "instruction_id"],
+      [{ ...good, transaction_id: undefined }, "transaction_id"],
+      [{ ...good, company_id: undefined }, "company_id"],
+      [{ ...good, note: "n".repeat(501) }, "note"],
+      // An unknown field is named in the message (zod reports it on the body).
+      [{ ...good, score: 100 }, "body"],
+    ] as const) {
+      const r = await postMatch(json);
+      expect(r.status, field).toBe(400);
+      expect(fields(r.body)).toContain(field);
+      if (field === "body") expect(r.body.message).toContain("score");
+    }
+    const viewer = { ...treasurer, id: randomUUID(), roles: ["viewer" as const] };
+    expect((await postMatch(good, viewer)).status).toBe(403);
+  });
+});
+
+describe("company context", () => {
+  it("a user limited to one company sees only its items and may not name another", async () => {
+    const [first, second] = companies;
+    if (!first || !second) throw new Error("two companies needed");
+    const limited: DashboardUser = { ...treasurer, id: randomUUID(), companyIds: [second.id] };
+    for (const kind of ["instruction", "transaction"]) {
+      const r = await getPage(`kind=${kind}`, limited);
+      expect(r.status).toBe(200);
+      expect(r.body.items.every((i) => i.company_id === second.id)).toBe(true);
+    }
+    const all = await getPage("kind=transaction");
+    expect(new Set(all.body.items.map((i) => i.company_id)).size).toBeGreaterThan(0);
+    const refused = await getPage(`kind=transaction&company_id=${first.id}`, limited);
+    expect(refused.status).toBe(403);
+    const item = all.body.items.find((i) => i.company_id === first.id);
+    if (item) {
+      const r = await postMatch(
+        { instruction_id: randomUUID(), transaction_id: item.id, company_id: first.id },
+        limited,
+      );
+      expect(r.status).toBe(403);
+    }
+  });
+});
+
+describe("an API without the extensions", () => {
+  it("says why manual matching is absent, refuses it, and falls back to spec reads of one company", async () => {
+    const withExt = await getPage(`kind=transaction&company_id=${companies[0]?.id}&age=8-30`);
+    await useCapabilities(false);
+    try {
+      const counted = countingClient();
+      g.__treasuryClient = counted.client;
+      const r = await getPage(`kind=transaction&company_id=${companies[0]?.id}&age=8-30`);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body).toMatchObject({ source: "fallback", window_days: 90, manual_match: false });
+      expect(r.body.manual_match_reason).toMatch(/cannot create a match by hand/);
+      // Within 90 days the fallback finds what the extension finds.
+      expect(r.body.items.map((i) => i.id)).toEqual(withExt.body.items.map((i) => i.id));
+      expect(counted.calls).toEqual(["POST /auth/token/", "GET /reconciliation/matches", "GET /transactions"]);
+      // Instructions: matches and settled status events, then the page's instructions one by one (the spec has no
+      // bulk read of instructions): bounded by the page size, over the page budget on a spec-only API.
+      const before = counted.calls.length;
+      const ins = await getPage(`kind=instruction&company_id=${companies[0]?.id}`);
+      expect(ins.status).toBe(200);
+      for (const i of ins.body.items) expect(i.counterparty_name).not.toBe("");
+      const insCalls = counted.calls.slice(before);
+      expect(insCalls.slice(0, 2)).toEqual(["GET /reconciliation/matches", "GET /payments/status-events"]);
+      expect(insCalls.length).toBe(2 + ins.body.items.length);
+      console.log(`fallback upstream calls: transactions page 3 (cold), instructions page ${insCalls.length}`);
+      const refused = await postMatch({
+        instruction_id: randomUUID(),
+        transaction_id: randomUUID(),
+        company_id: companies[0]?.id,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.details).toMatchObject({ reason: "not_supported" });
+    } finally {
+      await useCapabilities(true);
+    }
+  });
+});

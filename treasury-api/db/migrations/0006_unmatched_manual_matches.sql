@@ -1,0 +1,2 @@
+ALTER TABLE "reconciliation_matches" ADD COLUMN "origin" text DEFAULT 'matcher' NOT NULL;--> statement-breakpoint
+CREATE INDEX "transactions_company_debit_value" ON "transactions" USING btree ("company_id","value_date","id") WHERE direction = 'debit';
