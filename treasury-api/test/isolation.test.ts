@@ -22,6 +22,7 @@ import * as ledger from "../db/repos/ledger";
 import * as payments from "../db/repos/payments";
 import * as approvals from "../db/repos/approvals";
 import * as recon from "../db/repos/reconciliation";
+import * as unmatched from "../db/repos/unmatched";
 import * as org from "../db/repos/organization";
 import * as hooks from "../db/repos/webhooks";
 import { cashflowDaily, forecast, positionsDaily } from "../domain/reporting";
@@ -207,6 +208,11 @@ const READS: Record<string, ScopedRead> = {
   "approvals.getApproval": (sc) => approvals.getApproval(h.database.db, sc, ids.approval),
   "reconciliation.listMatches": (sc) => recon.listMatches(h.database.db, sc, {}, PAGE, true),
   "reconciliation.getMatch": (sc) => recon.getMatch(h.database.db, sc, ids.match),
+  // Company A's debit TX_A has only a proposed match, so it is unmatched (the fixture's instruction is not settled).
+  "unmatched.listUnmatched (debits)": async (sc) =>
+    (await unmatched.listUnmatched(h.database.db, sc, { kind: "transaction" }, PAGE, true)).rows.filter(
+      (r) => r.id === TX_A,
+    ),
   "organization.listCompanies (company A)": async (sc) =>
     (await org.listCompanies(h.database.db, sc, PAGE)).rows.filter((c) => c.id === IDS.companyA),
   "organization.getCompany": (sc) => org.getCompany(h.database.db, sc, IDS.companyA),
@@ -247,7 +253,7 @@ describe("repository reads: another company's or tenant's scope sees nothing", (
 
 describe("repository writes: another company's or tenant's scope finds nothing and changes nothing", () => {
   for (const [who, scope] of Object.entries(SCOPES)) {
-    it(`${who}: submit, approve, reject, confirm and reject match are 404`, async () => {
+    it(`${who}: submit, approve, reject, confirm, reject and manual match are 404`, async () => {
       const db = h.database.db;
       const decision = {
         clientId: CLIENTS.otherB.id,
@@ -261,6 +267,7 @@ describe("repository writes: another company's or tenant's scope finds nothing a
         approvals.decide(db, scope, ids.approval, { kind: "reject", ...decision }),
         recon.decideMatch(db, scope, ids.match, { kind: "confirm", clientId: CLIENTS.otherB.id }),
         recon.decideMatch(db, scope, ids.match, { kind: "reject", clientId: CLIENTS.otherB.id }),
+        unmatched.createManualMatch(db, scope, { instruction_id: ids.instruction, transaction_id: TX_A }),
       ];
       for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: "not_found" });
       await expectUnchanged();
@@ -342,6 +349,12 @@ function idRoutes(): { method: string; path: string; json?: unknown }[] {
     { method: "GET", path: `/reconciliation/matches/${ids.match}` },
     { method: "POST", path: `/reconciliation/matches/${ids.match}/confirm`, json: {} },
     { method: "POST", path: `/reconciliation/matches/${ids.match}/reject`, json: {} },
+    // The manual-match extension names both sides in its body.
+    {
+      method: "POST",
+      path: "/reconciliation/matches",
+      json: { instruction_id: ids.instruction, transaction_id: TX_A },
+    },
     { method: "GET", path: `/webhooks/${ids.webhook}` },
     { method: "PATCH", path: `/webhooks/${ids.webhook}`, json: { active: false } },
     { method: "DELETE", path: `/webhooks/${ids.webhook}`, json: undefined },

@@ -11,6 +11,7 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { ManualMatchCreate, ReconciliationMatch, UnmatchedItem, UnmatchedKind } from "../../../lib/contract";
+import { ExactDecimal } from "../../../lib/exact-decimal";
 import { isUniqueViolation } from "../../../lib/sql/errors";
 import { scoreMatch, toMatch } from "../../domain/matching";
 import { ApiError, fieldError, notFound, stateConflict } from "../../lib/errors";
@@ -134,7 +135,7 @@ export async function listUnmatched(
   page: { limit: number; offset: number },
   withCount: boolean,
 ): Promise<{ rows: UnmatchedItem[]; count: number }> {
-  if (f.minAmount && f.maxAmount && Number(f.minAmount) > Number(f.maxAmount))
+  if (f.minAmount && f.maxAmount && new ExactDecimal(f.minAmount).gt(f.maxAmount))
     throw fieldError("min_amount", "must not be greater than max_amount");
   const base = baseRows(scope, f.kind);
   const where = filterSql(f);
