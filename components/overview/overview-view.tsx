@@ -5,6 +5,7 @@ import { ArrowRight } from "lucide-react";
 import type { OverviewView } from "@/lib/views/overview";
 import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";
+import { BatchName } from "@/components/payments/batch-name";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
@@ -147,7 +148,13 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
                   {e.batch_id && (
                     <span className="text-slate-600">
                       {" · "}
-                      {e.batch_reference ?? <span className="font-mono text-xs">batch {e.batch_id.slice(0, 8)}</span>}
+                      <Link
+                        href={`/payments/${e.batch_id}`}
+                        className="text-sky-800 underline-offset-2 hover:underline"
+                        data-testid="event-batch"
+                      >
+                        <BatchName id={e.batch_id} reference={e.batch_reference} />
+                      </Link>
                     </span>
                   )}
                   {e.company_name && <span className="text-slate-600"> · {e.company_name}</span>}
