@@ -54,7 +54,7 @@ export function BatchesTable({
               <Td className="whitespace-nowrap text-slate-600">
                 <Timestamp value={b.created_at} />
               </Td>
-              <Td data-testid="batch-creator">
+              <Td className="whitespace-nowrap" data-testid="batch-creator">
                 {creatorLabel(r) ?? <span className="text-slate-500">outside the dashboard</span>}
               </Td>
               <Td>

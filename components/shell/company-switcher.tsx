@@ -56,9 +56,9 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
       */}
       <span
         className={
-          "relative flex h-11 w-full min-w-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2 " +
+          "relative flex h-11 w-full min-w-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 " +
           "text-[13px] text-slate-900 shadow-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 " +
-          "md:h-8 md:w-auto md:min-w-56"
+          "sm:gap-1.5 md:h-8 md:w-auto md:min-w-56"
         }
         data-testid="company-switcher-box"
       >
@@ -74,7 +74,8 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
             {current.country}
           </span>
         )}
-        <ChevronDown className="size-3.5 shrink-0 text-slate-500" aria-hidden />
+        {/* Below `sm` the box alone says "pick one": the chevron's room goes to the name. */}
+        <ChevronDown className="hidden size-3.5 shrink-0 text-slate-500 sm:block" aria-hidden />
         <select
           data-testid="company-switcher"
           className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-wait"

@@ -51,7 +51,7 @@ export function ReportingCurrencySwitch({ current, supported }: { current: strin
         aria-busy={pending}
         className={
           "inline-flex h-11 items-center gap-1 rounded-md border sm:gap-1.5 " +
-          "border-slate-300 bg-white px-2 text-[13px] sm:px-2.5 md:h-8 " +
+          "border-slate-300 bg-white px-1.5 text-[13px] sm:px-2.5 md:h-8 " +
           "font-medium text-slate-800 shadow-xs hover:bg-slate-50 data-[state=open]:bg-slate-100 disabled:opacity-60"
         }
         disabled={pending}
