@@ -180,7 +180,11 @@ test("the overview's latest payment events name payee, amount, batch reference a
   }
   // The demo's processed batches all carry references.
   expect(named.length).toBeGreaterThan(0);
-  await treasurer.screenshot({ path: path.join(SCREENSHOTS, "lists-overview.png"), fullPage: true });
+  await treasurer.getByTestId("events").scrollIntoViewIfNeeded();
+  await treasurer.getByTestId("events").screenshot({ path: path.join(SCREENSHOTS, "lists-overview-events.png") });
+  await treasurer.setViewportSize(PHONE);
+  await treasurer.getByTestId("events").scrollIntoViewIfNeeded();
+  await treasurer.getByTestId("events").screenshot({ path: path.join(SCREENSHOTS, "lists-overview-events-phone.png") });
   const first = events.first().getByTestId("event-batch");
   const ref = (await first.textContent()) ?? "";
   await first.click();

@@ -15,8 +15,8 @@ import { StatusBadge } from "./status-badge";
 
 /**
  * The payments list's table: when it was created, the batch (named by its reference), its company (all-companies
- * view), who created it, its status, execution date, instruction count, total and approval progress ("1 of 2
- * approvals", as on the batch page). A batch of another company than the selected one opens after switching to it.
+ * view), when and by whom it was created, its status with its approval progress under it ("1 of 2 approvals", as on
+ * the batch page), execution date, instruction count and total. A batch of another company than the selected one opens after switching to it.
  */
 export function BatchesTable({
   rows,
@@ -35,8 +35,7 @@ export function BatchesTable({
           {showCompany && <Th>Company</Th>}
           <Th>Created</Th>
           <Th>Created by</Th>
-          <Th>Status</Th>
-          <Th>Approvals</Th>
+          <Th>Status and approvals</Th>
           <Th>Execution date</Th>
           <Th align="right">Instructions</Th>
           <Th align="right">Total</Th>
@@ -47,21 +46,27 @@ export function BatchesTable({
           const b = r.batch;
           return (
             <tr key={b.id} className="hover:bg-slate-50" data-testid="batch-row" data-batch-id={b.id}>
-              <Td>
+              <Td className="min-w-36">
                 <BatchLink row={r} currentCompanyId={currentCompanyId} />
               </Td>
-              {showCompany && <Td data-testid="batch-company">{r.company_name}</Td>}
+              {showCompany && (
+                <Td className="whitespace-nowrap" data-testid="batch-company">
+                  {r.company_name}
+                </Td>
+              )}
               <Td className="whitespace-nowrap text-slate-600">
                 <Timestamp value={b.created_at} />
               </Td>
-              <Td className="whitespace-nowrap" data-testid="batch-creator">
+              <Td className="min-w-28" data-testid="batch-creator">
                 {creatorLabel(r) ?? <span className="text-slate-500">outside the dashboard</span>}
               </Td>
               <Td>
                 <StatusBadge status={b.status} />
-              </Td>
-              <Td className="whitespace-nowrap" data-testid="batch-approvals">
-                {b.status === "created" ? <span className="text-slate-500">Not submitted</span> : approvalHeadline(r)}
+                {b.status !== "created" && (
+                  <span className="mt-0.5 block text-xs text-slate-700" data-testid="batch-approvals">
+                    {approvalHeadline(r)}
+                  </span>
+                )}
               </Td>
               <Td className="whitespace-nowrap">
                 {b.requested_execution_date ? (
