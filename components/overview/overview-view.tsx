@@ -131,13 +131,17 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
             data-testid="events"
           >
             {data.events.map((e) => (
-              <li key={e.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <li
+                key={e.id}
+                className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 px-3 py-2 sm:flex-nowrap sm:items-center"
+              >
                 <span
                   className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[e.status] ?? "bg-slate-100"}`}
                 >
                   {e.status}
                 </span>
-                <span className="min-w-0 flex-1 truncate text-slate-800" data-testid="event-subject">
+                {/* On a phone the subject wraps (payee, amount, batch and company all read) and the time takes its own line. */}
+                <span className="min-w-0 flex-1 text-slate-800 sm:truncate" data-testid="event-subject">
                   {e.payee ?? <span className="font-mono text-xs">instruction {e.instruction_id.slice(0, 8)}</span>}
                   {e.amount && e.currency && (
                     <>
@@ -159,7 +163,7 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
                   )}
                   {e.company_name && <span className="text-slate-600"> · {e.company_name}</span>}
                 </span>
-                <span className="text-slate-600">
+                <span className="basis-full pl-0.5 text-xs text-slate-600 sm:basis-auto sm:pl-0 sm:text-[13px]">
                   <Timestamp value={e.occurred_at} />
                 </span>
               </li>
