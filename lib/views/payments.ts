@@ -159,6 +159,8 @@ export interface BatchRisk {
 /** One earlier payment to an IBAN (the payee's payment history). */
 export interface PayeePayment {
   batch_id: string;
+  /** The batch's reference (its name); null when it has none. */
+  batch_reference: string | null;
   batch_status: string;
   status: string;
   date: string;
