@@ -7,11 +7,21 @@
  * without cutting the country code. Screenshots (desktop and 390 px) go to e2e/screenshots/lists-*.png; axe-clean.
  */
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { SCREENSHOTS, USERS, pageAs, scanAndShoot, writeHeaders } from "./fixtures";
+import { AXE_TAGS, SCREENSHOTS, USERS, pageAs, scanAndShoot, writeHeaders } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
 const PHONE = { width: 390, height: 844 };
+
+/** axe (WCAG 2.2 AA and best practices) finds nothing at all on the page, whatever the impact. */
+async function axeClean(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("[data-sonner-toaster]").analyze();
+  expect(
+    r.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`),
+  ).toEqual([]);
+}
 
 /** Company names of the signed-in user (the BFF's list, already narrowed to the user's companies). */
 async function companyNames(page: Page): Promise<string[]> {
@@ -96,6 +106,7 @@ test("the payments list: reference, creator, approval progress as on the batch p
     .toBeGreaterThan(1);
   for (const name of await lead.getByTestId("batch-company").allTextContents()) expect(mine).toContain(name);
   await scanAndShoot(lead, "lists-payments-all");
+  await axeClean(lead);
   // A reload keeps it (URL state).
   await lead.reload();
   await expect(lead.getByTestId("all-companies")).toBeChecked();
@@ -180,6 +191,7 @@ test("the overview's latest payment events name payee, amount, batch reference a
   }
   // The demo's processed batches all carry references.
   expect(named.length).toBeGreaterThan(0);
+  await axeClean(treasurer);
   await treasurer.getByTestId("events").scrollIntoViewIfNeeded();
   await treasurer.getByTestId("events").screenshot({ path: path.join(SCREENSHOTS, "lists-overview-events.png") });
   await treasurer.setViewportSize(PHONE);
@@ -249,6 +261,7 @@ for (const width of [360, 390]) {
     }
     await page.screenshot({ path: path.join(SCREENSHOTS, `lists-header-${width}.png`) });
     await scanAndShoot(page, `lists-payments-phone-${width}`);
+    await axeClean(page);
     await ctx.close();
   });
 }
