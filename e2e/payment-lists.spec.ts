@@ -43,8 +43,9 @@ async function submittedBatch(page: Page, reference: string, e2e: string, amount
         {
           amount,
           currency: "NOK",
-          creditor_name: "Fjordkraft AS",
-          creditor_iban: "NO9386011117947",
+          // A payee no other spec pays, so no other spec's batch raises this one's risk signals.
+          creditor_name: "Listeloep Mottaker AS",
+          creditor_iban: "NO4615030012345",
           end_to_end_id: e2e,
         },
       ],

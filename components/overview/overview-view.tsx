@@ -38,7 +38,7 @@ const STATUS_STYLE: Record<string, string> = {
   accepted: "bg-sky-50 text-sky-800",
   pending: "bg-slate-100 text-slate-700",
   rejected: "bg-red-50 text-red-800",
-  cancelled: "bg-slate-100 text-slate-500",
+  cancelled: "bg-slate-100 text-slate-600",
 };
 
 /**

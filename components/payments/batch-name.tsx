@@ -25,7 +25,7 @@ export function BatchName({ id, reference }: { id: string; reference: string | n
   if (ref) return <span data-testid="batch-name">{ref}</span>;
   return (
     <span data-testid="batch-name">
-      Batch <span className="font-mono text-xs text-slate-500">{shortBatchId(id)}</span>
+      Batch <span className="font-mono text-xs text-slate-600">{shortBatchId(id)}</span>
     </span>
   );
 }
