@@ -99,6 +99,7 @@ test("the payments list: reference, creator, approval progress as on the batch p
   await lead.goto("/payments");
   await lead.getByTestId("all-companies").check();
   await expect(lead).toHaveURL(/[?&]companies=all/);
+  await expect(lead.getByText("Payment batches of all your companies")).toBeVisible();
   await expect(lead.getByRole("columnheader", { name: "Company" })).toBeVisible();
   await expect(lead.locator(`[data-testid="batch-row"][data-batch-id="${id}"]`)).toBeVisible();
   const mine = await companyNames(lead);

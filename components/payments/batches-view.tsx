@@ -14,6 +14,12 @@ import { BatchesTable } from "./batches-table";
 
 const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: stateInWords(s) }));
 
+/** The page's description, following the all-companies option as it changes in the URL. */
+export function BatchesScope({ companyName }: { companyName: string }) {
+  const [f] = useQueryStates(batchFilterParsers, { shallow: true, history: "replace" });
+  return <>{f.companies === "all" ? "Payment batches of all your companies" : `Payment batches of ${companyName}`}</>;
+}
+
 /**
  * The batches of the selected company, or of all the user's companies (`companies=all`, offered when the user has
  * more than one; a company column then says whose), with URL-held filters (status, creation dates, page).

@@ -6,7 +6,7 @@ import { loadData, loadPage } from "@/lib/bff/page";
 import { listBatchRows } from "@/lib/bff/queries/payment-views";
 import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
-import { BatchesView } from "@/components/payments/batches-view";
+import { BatchesScope, BatchesView } from "@/components/payments/batches-view";
 import {
   BATCHES_PAGE_SIZE,
   batchListFilters,
@@ -33,12 +33,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   );
   return (
     <div className="max-w-7xl">
-      <PageHeader
-        title="Payments"
-        description={
-          f.companies === "all" ? "Payment batches of all your companies" : `Payment batches of ${ctx.company.name}`
-        }
-      />
+      <PageHeader title="Payments" description={<BatchesScope companyName={ctx.company.name} />} />
       <HydrationBoundary state={dehydrate(qc)}>
         <BatchesView
           companyId={ctx.company.id}
