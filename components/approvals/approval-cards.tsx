@@ -8,7 +8,8 @@ import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 import { buttonClass } from "@/components/ui/button";
 import { RowResultText, type RowResult } from "@/components/review-queue/row-result";
-import { approveBlocker, batchReference, creatorLabel, rejectVerb } from "./approval-queries";
+import { BatchName } from "@/components/payments/batch-name";
+import { approveBlocker, batchReference, creatorLabel, queueBatchLabel, rejectVerb } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
 import { RiskBadges, RiskSignalList } from "./risk-signals";
@@ -64,8 +65,7 @@ function ApprovalCard({
   onDecide: (d: Decision) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const short = r.approval.object_id.slice(0, 8);
-  const reference = batchReference(r);
+  const label = queueBatchLabel(r);
   const blocker = approveBlocker(r);
   const titleId = `approval-card-${r.approval.id}`;
   return (
@@ -80,14 +80,14 @@ function ApprovalCard({
           <input
             type="checkbox"
             className="size-5"
-            aria-label={`Select batch ${reference ?? short}`}
+            aria-label={`Select ${label}`}
             checked={selected}
             onChange={onSelect}
           />
         </label>
         <div className="min-w-0 flex-1">
           <h2 id={titleId} className="text-sm font-semibold text-slate-900">
-            {reference ?? "Batch"} <span className="font-mono text-xs font-normal text-slate-600">{short}</span>
+            <BatchName id={r.approval.object_id} reference={batchReference(r)} />
           </h2>
           <p className="text-[13px] text-slate-600">
             {r.company_name} ·{" "}
@@ -135,7 +135,7 @@ function ApprovalCard({
       </button>
       {open && (
         <div className="mb-2 space-y-3">
-          <section aria-label={`Risk signals of batch ${short}`}>
+          <section aria-label={`Risk signals of ${label}`}>
             {r.risk ? (
               <RiskSignalList risk={r.risk} />
             ) : (

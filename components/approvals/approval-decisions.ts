@@ -2,7 +2,7 @@ import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { toQueryString } from "@/components/data/bff-fetch";
 import type { RowDecisionConfig } from "@/components/review-queue/use-row-decisions";
 import { paymentQueries } from "@/components/payments/payment-queries";
-import { approvalQueries, approveBlocker } from "./approval-queries";
+import { approvalQueries, approveBlocker, queueBatchLabel } from "./approval-queries";
 
 export type Decision = "approve" | "reject";
 
@@ -34,6 +34,6 @@ export function approvalDecisions(me: string): RowDecisionConfig<ApprovalQueueRo
     allows: (r, dec) => dec === "reject" || !approveBlocker(r),
     done: { approve: "Approved", reject: "Rejected" },
     noun: { approve: "The approval", reject: "The rejection" },
-    label: (r) => `Batch ${r.approval.object_id.slice(0, 8)}`,
+    label: (r) => queueBatchLabel(r),
   };
 }

@@ -2,6 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { bffFetch } from "@/components/data/bff-fetch";
+import { batchLabel, batchReferenceOf } from "@/components/payments/batch-name";
 
 export const approvalQueries = {
   all: () => ["approvals"] as const,
@@ -15,9 +16,13 @@ export const approvalQueries = {
 };
 
 /** The batch's own name when the API carries one (an extension); absent on the spec API. */
-export function batchReference(row: ApprovalQueueRow): string | null {
-  const ref = (row.batch as { reference?: unknown } | null)?.reference;
-  return typeof ref === "string" && ref.trim() ? ref : null;
+export function batchReference(row: Pick<ApprovalQueueRow, "batch">): string | null {
+  return batchReferenceOf(row.batch);
+}
+
+/** The queued batch's name as text: its reference, else `Batch 3d0dae1a`. */
+export function queueBatchLabel(row: Pick<ApprovalQueueRow, "batch" | "approval">): string {
+  return batchLabel(row.approval.object_id, batchReference(row));
 }
 
 /** The creator turning down their own submitted batch withdraws it; anyone else rejects it. */

@@ -11,7 +11,8 @@ import { DetailRow } from "@/components/ui/table";
 import { ACTIVE_ROW } from "@/components/review-queue/keyboard-help";
 import { RowResultText, type RowResult } from "@/components/review-queue/row-result";
 import { SelectCell } from "@/components/review-queue/select-cell";
-import { approveBlocker, creatorLabel, rejectVerb } from "./approval-queries";
+import { BatchName } from "@/components/payments/batch-name";
+import { approveBlocker, batchReference, creatorLabel, queueBatchLabel, rejectVerb } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
 import { RiskBadges, RiskSignalList } from "./risk-signals";
@@ -39,7 +40,7 @@ export interface ApprovalRowProps {
 /** One request of the approval queue, with its instructions below it when expanded. */
 export function ApprovalRow(p: ApprovalRowProps) {
   const r = p.row;
-  const short = r.approval.object_id.slice(0, 8);
+  const label = queueBatchLabel(r);
   return (
     <Fragment>
       <tr
@@ -51,12 +52,12 @@ export function ApprovalRow(p: ApprovalRowProps) {
         onClick={p.onActivate}
         className={`${p.active ? ACTIVE_ROW : ""} outline-none`}
       >
-        <SelectCell className={td} label={`Select batch ${short}`} checked={p.selected} onToggle={p.onSelect} />
+        <SelectCell className={td} label={`Select ${label}`} checked={p.selected} onToggle={p.onSelect} />
         <td className={td}>{r.company_name}</td>
         <td className={td}>
           <button
             type="button"
-            className="inline-flex items-center gap-1 font-mono text-xs text-sky-800"
+            className="inline-flex items-center gap-1 text-left text-sky-800"
             aria-expanded={p.expanded}
             onClick={p.onExpand}
           >
@@ -65,7 +66,7 @@ export function ApprovalRow(p: ApprovalRowProps) {
             ) : (
               <ChevronRight className="size-3.5" aria-hidden />
             )}
-            {short}
+            <BatchName id={r.approval.object_id} reference={batchReference(r)} />
           </button>
           <span className="mt-1 block">
             <RiskBadges risk={r.risk} />
@@ -98,7 +99,7 @@ export function ApprovalRow(p: ApprovalRowProps) {
       </tr>
       {p.expanded && (
         <DetailRow colSpan={APPROVAL_COLUMNS}>
-          <section aria-label={`Risk signals of batch ${short}`} className="mb-3 max-w-3xl">
+          <section aria-label={`Risk signals of ${label}`} className="mb-3 max-w-3xl">
             <h3 className="mb-1 text-xs font-semibold text-slate-700">Risk signals</h3>
             {r.risk ? (
               <RiskSignalList risk={r.risk} />

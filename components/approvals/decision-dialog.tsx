@@ -5,6 +5,7 @@ import type { ApprovalQueueRow } from "@/lib/views/payments";
 import type { RiskSignalCode } from "@/lib/payments/risk-signals";
 import { totalsByCurrency } from "@/lib/totals";
 import { Amount } from "@/components/format/amount";
+import { BatchName } from "@/components/payments/batch-name";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { ReviewDecisionDialog } from "@/components/review-queue/decision-dialog";
 import type { Decision } from "./approval-decisions";
@@ -56,8 +57,7 @@ function OneBatch({ row }: { row: ApprovalQueueRow }) {
     <div className="space-y-3">
       <dl className="space-y-1 rounded-md border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]">
         <Fact label="Batch" testId="dialog-batch">
-          {ref ? `${ref} · ` : ""}
-          <span className="font-mono">{row.approval.object_id.slice(0, 8)}</span>
+          <BatchName id={row.approval.object_id} reference={ref} />
         </Fact>
         <Fact label="Company" testId="dialog-company">
           {row.company_name}
@@ -117,9 +117,8 @@ function ManyBatches({ rows }: { rows: ApprovalQueueRow[] }) {
         {rows.map((r) => (
           <li key={r.approval.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-1.5">
             <span>
-              <span className="font-mono">{r.approval.object_id.slice(0, 8)}</span>
-              {referenceOf(r) ? ` · ${referenceOf(r)}` : ""} · {r.company_name} · {r.approval.approved_count} of{" "}
-              {r.approval.required_count}
+              <BatchName id={r.approval.object_id} reference={referenceOf(r)} /> · {r.company_name} ·{" "}
+              {r.approval.approved_count} of {r.approval.required_count}
             </span>
             <span className="flex items-center gap-2">
               <RiskBadges risk={r.risk} />

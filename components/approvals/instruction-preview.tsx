@@ -2,6 +2,7 @@
 
 import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
+import { queueBatchLabel } from "./approval-queries";
 
 /** The first instructions of a queued batch, shown when its row is expanded. */
 export function InstructionPreview({ row }: { row: ApprovalQueueRow }) {
@@ -12,7 +13,7 @@ export function InstructionPreview({ row }: { row: ApprovalQueueRow }) {
     <div>
       <table
         className="w-full max-w-3xl border-collapse text-[12px]"
-        aria-label={`Instructions of batch ${row.approval.object_id.slice(0, 8)}`}
+        aria-label={`Instructions of ${queueBatchLabel(row)}`}
       >
         <thead>
           <tr className="text-left text-slate-500">

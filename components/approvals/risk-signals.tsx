@@ -6,6 +6,7 @@ import { AlertTriangle, Info, ShieldAlert } from "lucide-react";
 import type { BatchRisk, RiskSignalView } from "@/lib/views/payments";
 import type { RiskSeverity, RiskSignalCode } from "@/lib/payments/risk-signals";
 import { Amount } from "@/components/format/amount";
+import { BatchName } from "@/components/payments/batch-name";
 import { BusinessDate } from "@/components/format/business-date";
 import { errorText } from "@/components/data/error-text";
 import { StatusBadge } from "@/components/payments/status-badge";
@@ -162,7 +163,9 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
               <BusinessDate date={p.date} style="short" />
             </td>
             <td className="pr-2">{p.creditor_name}</td>
-            <td className="pr-2 font-mono">{p.batch_id.slice(0, 8)}</td>
+            <td className="pr-2">
+              <BatchName id={p.batch_id} reference={p.batch_reference} />
+            </td>
             <td className="pr-2">
               <StatusBadge status={p.status} />
             </td>

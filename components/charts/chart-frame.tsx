@@ -47,7 +47,7 @@ export function ChartFrame({
   legend?: ReactNode;
 }) {
   return (
-    <figure className="rounded-lg border border-slate-200 bg-white p-3" aria-label={label} role="group">
+    <figure className="rounded-lg border border-slate-200 bg-white p-3" aria-label={label}>
       {(title || legend) && (
         <figcaption className="mb-2 flex items-center justify-between gap-3 text-[13px] font-medium text-slate-700">
           <span>{title}</span>

@@ -5,6 +5,7 @@ import { ArrowRight } from "lucide-react";
 import type { OverviewView } from "@/lib/views/overview";
 import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";
+import { BatchName } from "@/components/payments/batch-name";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
@@ -37,7 +38,7 @@ const STATUS_STYLE: Record<string, string> = {
   accepted: "bg-sky-50 text-sky-800",
   pending: "bg-slate-100 text-slate-700",
   rejected: "bg-red-50 text-red-800",
-  cancelled: "bg-slate-100 text-slate-500",
+  cancelled: "bg-slate-100 text-slate-600",
 };
 
 /**
@@ -130,13 +131,17 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
             data-testid="events"
           >
             {data.events.map((e) => (
-              <li key={e.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <li
+                key={e.id}
+                className="flex flex-wrap items-start justify-between gap-x-3 gap-y-0.5 px-3 py-2 sm:flex-nowrap sm:items-center"
+              >
                 <span
                   className={`rounded px-1.5 py-0.5 text-xs font-medium ${STATUS_STYLE[e.status] ?? "bg-slate-100"}`}
                 >
                   {e.status}
                 </span>
-                <span className="min-w-0 flex-1 truncate text-slate-800" data-testid="event-subject">
+                {/* On a phone the subject wraps (payee, amount, batch and company all read) and the time takes its own line. */}
+                <span className="min-w-0 flex-1 text-slate-800 sm:truncate" data-testid="event-subject">
                   {e.payee ?? <span className="font-mono text-xs">instruction {e.instruction_id.slice(0, 8)}</span>}
                   {e.amount && e.currency && (
                     <>
@@ -147,12 +152,18 @@ export function OverviewPanel({ data }: { data: OverviewView }) {
                   {e.batch_id && (
                     <span className="text-slate-600">
                       {" · "}
-                      {e.batch_reference ?? <span className="font-mono text-xs">batch {e.batch_id.slice(0, 8)}</span>}
+                      <Link
+                        href={`/payments/${e.batch_id}`}
+                        className="text-sky-800 underline-offset-2 hover:underline"
+                        data-testid="event-batch"
+                      >
+                        <BatchName id={e.batch_id} reference={e.batch_reference} />
+                      </Link>
                     </span>
                   )}
                   {e.company_name && <span className="text-slate-600"> · {e.company_name}</span>}
                 </span>
-                <span className="text-slate-600">
+                <span className="basis-full pl-0.5 text-xs text-slate-600 sm:basis-auto sm:pl-0 sm:text-[13px]">
                   <Timestamp value={e.occurred_at} />
                 </span>
               </li>

@@ -60,3 +60,12 @@ describe("requiredApprovals after the queue", () => {
     expect(approvalHeadline(v)).toBe("2 of 2 approvals");
   });
 });
+
+describe("a batch decided outside the dashboard", () => {
+  it("says so instead of '0 approvals so far' once the batch is past approval", () => {
+    expect(approvalHeadline(view({}, "completed"))).toBe("Approved outside the dashboard");
+    expect(approvalHeadline(view({}, "processing"))).toBe("Approved outside the dashboard");
+    expect(approvalHeadline(view({}, "rejected"))).toBe("Rejected outside the dashboard");
+    expect(approvalHeadline(view({}, "pending_approval"))).toBe("0 approvals so far");
+  });
+});

@@ -19,7 +19,10 @@ export function requiredApprovals(view: Pick<BatchView, "approval" | "policy" | 
   return decided ? a.approved_by.length : null;
 }
 
-/** The headline: "2 of 2 approvals", "Rejected", "Withdrawn", or "1 approval so far" when the count is unknown. */
+/**
+ * The headline: "2 of 2 approvals", "Rejected", "Withdrawn", "Approved outside the dashboard" for a batch past
+ * approval with no decision recorded here, or "1 approval so far" when the count is unknown.
+ */
 export function approvalHeadline(view: Pick<BatchView, "approval" | "policy" | "batch">): string {
   const a = view.approval;
   if (!a) return "No approval information";
@@ -27,8 +30,20 @@ export function approvalHeadline(view: Pick<BatchView, "approval" | "policy" | "
   const required = requiredApprovals(view);
   const got = Math.max(a.approved_count, a.approved_by.length);
   if (required !== null) return `${Math.min(got, required)} of ${required} approval${required === 1 ? "" : "s"}`;
+  // Past approval with no decision the dashboard recorded: approved through the API directly, by someone else.
+  if (got === 0 && APPROVED_STATES.has(view.batch.status)) return "Approved outside the dashboard";
+  if (got === 0 && view.batch.status === "rejected") return "Rejected outside the dashboard";
   return `${got} approval${got === 1 ? "" : "s"} so far`;
 }
+
+/** Batch states reached only after every approval the API required. */
+const APPROVED_STATES: ReadonlySet<string> = new Set([
+  "approved",
+  "processing",
+  "completed",
+  "partially_completed",
+  "failed",
+]);
 
 /** "k of n approvals", who approved and when (viewer's zone), and the four-eyes rule in plain words. */
 export function ApprovalProgressPanel({ view }: { view: BatchView }) {

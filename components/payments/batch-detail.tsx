@@ -14,6 +14,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { errorText } from "@/components/data/error-text";
 import { BatchRiskPanel } from "@/components/approvals/risk-signals";
 import { BatchTimeline } from "./batch-timeline";
+import { batchLabel } from "./batch-name";
 import { ApprovalProgressPanel } from "./approval-progress";
 import { paymentQueries } from "./payment-queries";
 import { Pain001Panel } from "./pain001-panel";
@@ -48,7 +49,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
         <ArrowLeft className="size-3.5" aria-hidden /> Payments
       </Link>
       <PageHeader
-        title={b.reference ? `${b.reference} · ${b.id.slice(0, 8)}` : `Batch ${b.id.slice(0, 8)}`}
+        title={batchLabel(b.id, b.reference)}
         description={
           <span className="inline-flex items-center gap-2">
             <StatusBadge status={b.status} />

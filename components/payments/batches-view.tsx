@@ -4,30 +4,39 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { Plus, Send } from "lucide-react";
-import type { PaymentBatch } from "@/lib/contract";
 import { BATCH_STATUSES } from "@/lib/contract/enums";
-import { Amount } from "@/components/format/amount";
-import { BusinessDate, Timestamp } from "@/components/format/business-date";
-import { buttonClass } from "@/components/ui/button";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
-import { Table, Td, Th } from "@/components/ui/table";
+import { buttonClass } from "@/components/ui/button";
 import { FilterBar, FilterDate, FilterSelect, PagerOf } from "@/components/list-controls/controls";
 import { errorText, stateInWords } from "@/components/data/error-text";
-import { batchFilterParsers, paymentQueries, type BatchListFilters } from "./payment-queries";
-import { StatusBadge } from "./status-badge";
+import { batchFilterParsers, batchListFilters, paymentQueries } from "./payment-queries";
+import { BatchesTable } from "./batches-table";
 
 const STATUS_OPTIONS = BATCH_STATUSES.map((s) => ({ value: s, label: stateInWords(s) }));
 
-/** The batches of the selected company with URL-held filters (status, creation dates, page). */
-export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCreate: boolean }) {
+/** The page's description, following the all-companies option as it changes in the URL. */
+export function BatchesScope({ companyName }: { companyName: string }) {
+  const [f] = useQueryStates(batchFilterParsers, { shallow: true, history: "replace" });
+  return <>{f.companies === "all" ? "Payment batches of all your companies" : `Payment batches of ${companyName}`}</>;
+}
+
+/**
+ * The batches of the selected company, or of all the user's companies (`companies=all`, offered when the user has
+ * more than one; a company column then says whose), with URL-held filters (status, creation dates, page).
+ */
+export function BatchesView({
+  companyId,
+  mayCreate,
+  companyCount,
+}: {
+  companyId: string;
+  mayCreate: boolean;
+  companyCount: number;
+}) {
   const [f, setF] = useQueryStates(batchFilterParsers, { shallow: true, history: "replace" });
-  const filters: BatchListFilters = {
-    ...(f.status ? { status: f.status } : {}),
-    ...(f.from ? { from_date: f.from } : {}),
-    ...(f.to ? { to_date: f.to } : {}),
-    ...(f.page && f.page > 1 ? { page: f.page } : {}),
-  };
+  const filters = batchListFilters(f);
   const q = useQuery({ ...paymentQueries.list(companyId, filters), placeholderData: (prev) => prev });
+  const all = f.companies === "all";
 
   return (
     <div>
@@ -49,6 +58,18 @@ export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCr
         />
         <FilterDate label="Created from" value={f.from} onChange={(v) => void setF({ from: v, page: null })} />
         <FilterDate label="Created to" value={f.to} onChange={(v) => void setF({ to: v, page: null })} />
+        {companyCount > 1 && (
+          <label className="flex h-8 cursor-pointer items-center gap-2 text-[13px] text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-sky-700"
+              checked={all}
+              onChange={(e) => void setF({ companies: e.target.checked ? "all" : null, page: null })}
+              data-testid="all-companies"
+            />
+            All my companies ({companyCount})
+          </label>
+        )}
       </FilterBar>
       {q.isPending ? (
         <SkeletonRows />
@@ -62,56 +83,10 @@ export function BatchesView({ companyId, mayCreate }: { companyId: string; mayCr
         </EmptyState>
       ) : (
         <>
-          <BatchesTable batches={q.data.items} />
+          <BatchesTable rows={q.data.items} showCompany={all} currentCompanyId={companyId} />
           <PagerOf page={q.data} onPage={(p) => void setF({ page: p > 1 ? p : null })} />
         </>
       )}
     </div>
-  );
-}
-
-function BatchesTable({ batches }: { batches: PaymentBatch[] }) {
-  return (
-    <Table label="Payment batches">
-      <thead>
-        <tr>
-          <Th>Created</Th>
-          <Th>Batch</Th>
-          <Th>Status</Th>
-          <Th>Execution date</Th>
-          <Th align="right">Instructions</Th>
-          <Th align="right">Total</Th>
-        </tr>
-      </thead>
-      <tbody>
-        {batches.map((b) => (
-          <tr key={b.id} className="hover:bg-slate-50" data-testid="batch-row" data-batch-id={b.id}>
-            <Td className="text-slate-600">
-              <Timestamp value={b.created_at} />
-            </Td>
-            <Td mono>
-              <Link href={`/payments/${b.id}`} className="text-sky-800 underline-offset-2 hover:underline">
-                {b.id.slice(0, 8)}
-              </Link>
-              {b.reference ? <span className="ml-2 font-sans text-[13px] text-slate-800">{b.reference}</span> : null}
-            </Td>
-            <Td>
-              <StatusBadge status={b.status} />
-            </Td>
-            <Td>
-              {b.requested_execution_date ? (
-                <BusinessDate date={b.requested_execution_date} />
-              ) : (
-                <span className="text-slate-400">—</span>
-              )}
-            </Td>
-            <Td align="right">{b.instruction_count}</Td>
-            <Td align="right">
-              <Amount value={b.total_amount} currency={b.currency} />
-            </Td>
-          </tr>
-        ))}
-      </tbody>
-    </Table>
   );
 }

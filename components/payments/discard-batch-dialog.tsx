@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { errorText, isFinalRefusal } from "@/components/data/error-text";
 import { paymentQueries } from "./payment-queries";
+import { batchLabel, batchReferenceOf } from "./batch-name";
 
 /**
  * Discard a batch not yet submitted: a confirmation naming the batch, its
@@ -37,7 +38,8 @@ export function DiscardBatchDialog({ batch, onClose }: { batch: PaymentBatch; on
     },
   });
   const final = m.isError && isFinalRefusal(m.error);
-  const name = batch.reference ? `“${batch.reference}” (${batch.id.slice(0, 8)})` : `batch ${batch.id.slice(0, 8)}`;
+  const ref = batchReferenceOf(batch);
+  const name = ref ? `“${ref}”` : batchLabel(batch.id, null);
   return (
     <Modal
       open

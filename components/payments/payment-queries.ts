@@ -5,17 +5,20 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import type { PaymentBatch } from "@/lib/contract";
 import { BATCH_STATUSES } from "@/lib/contract/enums";
 import type { BffPage } from "@/lib/views/bff-page";
-import type { BatchView } from "@/lib/views/payments";
+import type { BatchListRow, BatchView } from "@/lib/views/payments";
 import type { DebtorAccountView } from "@/lib/views/payments";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 import { MOVING_STATES } from "./status-badge";
 
-/** The batches list's URL state: the spec filters `status`, `from_date`, `to_date` and the page. */
+/**
+ * The batches list's URL state: the spec filters `status`, `from_date`, `to_date`, the page, and `companies=all`
+ * for the batches of every company of the user.
+ */
 export const batchFilterParsers = {
+  companies: parseAsStringLiteral(["all"] as const),
   status: parseAsStringLiteral(BATCH_STATUSES),
   from: parseAsBusinessDate,
   to: parseAsBusinessDate,
@@ -24,6 +27,7 @@ export const batchFilterParsers = {
 export const loadBatchFilters = createLoader(batchFilterParsers);
 
 export interface BatchListFilters {
+  companies?: "all";
   status?: string;
   from_date?: string;
   to_date?: string;
@@ -31,6 +35,23 @@ export interface BatchListFilters {
 }
 
 export const BATCHES_PAGE_SIZE = 50;
+
+/** The list filters of the URL state as the BFF takes them (only those set; page 1 is the default). */
+export function batchListFilters(f: {
+  companies: "all" | null;
+  status: string | null;
+  from: string | null;
+  to: string | null;
+  page: number | null;
+}): BatchListFilters {
+  return {
+    ...(f.companies ? { companies: f.companies } : {}),
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.from ? { from_date: f.from } : {}),
+    ...(f.to ? { to_date: f.to } : {}),
+    ...(f.page && f.page > 1 ? { page: f.page } : {}),
+  };
+}
 
 /** Polling period of a batch that is still moving (approvals, bank). */
 export const BATCH_POLL_MS = 2_000;
@@ -42,7 +63,7 @@ export const paymentQueries = {
     queryOptions({
       queryKey: [...paymentQueries.lists(companyId), filters] as const,
       queryFn: ({ signal }) =>
-        bffFetch<BffPage<PaymentBatch>>(
+        bffFetch<BffPage<BatchListRow>>(
           `/api/treasury/payments/batches${toQueryString({ ...filters, page_size: BATCHES_PAGE_SIZE })}`,
           { signal },
         ),

@@ -4,6 +4,7 @@ import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@/lib/contract";
+import { batchLabel, batchReferenceOf } from "./batch-name";
 import type { BatchView } from "@/lib/views/payments";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
@@ -70,7 +71,7 @@ export function SubmitBatchDialog({
     <Modal
       open
       onOpenChange={(o) => !o && !m.isPending && onClose()}
-      title="Submit this batch for approval?"
+      title={`Submit ${batchReferenceOf(batch) ? `“${batchReferenceOf(batch)}”` : batchLabel(batch.id, null)} for approval?`}
       testId="submit-dialog"
       description="Once submitted, the batch can no longer be changed; approvers decide on it."
       footer={

@@ -3,6 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
+import { ChevronDown } from "lucide-react";
 import { toast } from "@/components/ui/toast";
 import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 
@@ -16,7 +17,8 @@ export interface SwitcherCompany {
  * The company switcher: sets the company cookie through the BFF (which
  * checks the user may use it), then refreshes server components and drops
  * cached queries of the previous company. On a phone it takes the header's
- * free width (its label is read by screen readers only).
+ * free width (its label is read by screen readers only); from 360 px wide the
+ * country code stays whole and a name too long for the width ends in an ellipsis.
  */
 export function CompanySwitcher({ companies, currentId }: { companies: SwitcherCompany[]; currentId: string | null }) {
   const router = useRouter();
@@ -43,27 +45,53 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
     }
   }
 
+  const current = companies.find((c) => c.id === currentId) ?? null;
   return (
     <label className="flex min-w-0 flex-1 items-center gap-2 md:flex-none">
       <span className="sr-only text-xs font-medium uppercase tracking-wide text-slate-500 md:not-sr-only">Company</span>
-      <select
-        data-testid="company-switcher"
+      {/*
+        What shows is the company's name and, apart from it, its country code, so a long name is shortened
+        (ellipsis) but the code never cut; the native select lies over it, transparent, so a tap opens the
+        platform's picker and screen readers and keyboards get a plain select.
+      */}
+      <span
         className={
-          "h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
-          "shadow-xs disabled:opacity-60 md:h-8 md:w-auto md:min-w-56"
+          "relative flex h-11 w-full min-w-0 items-center gap-1 rounded-md border border-slate-300 bg-white px-2 " +
+          "text-[13px] text-slate-900 shadow-xs has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-sky-600 " +
+          "sm:gap-1.5 md:h-8 md:w-auto md:min-w-56"
         }
-        value={currentId ?? ""}
-        disabled={pending}
-        aria-busy={pending}
-        onChange={(e) => void choose(e.target.value)}
+        data-testid="company-switcher-box"
       >
-        {currentId === null && <option value="">Choose a company</option>}
-        {companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name} ({c.country})
-          </option>
-        ))}
-      </select>
+        <span className="min-w-0 flex-1 truncate" data-testid="company-switcher-name" aria-hidden>
+          {current?.name ?? "Choose a company"}
+        </span>
+        {current && (
+          <span
+            className="shrink-0 rounded bg-slate-100 px-1 text-xs font-medium text-slate-700"
+            data-testid="company-switcher-country"
+            aria-hidden
+          >
+            {current.country}
+          </span>
+        )}
+        {/* Below `sm` the box alone says "pick one": the chevron's room goes to the name. */}
+        <ChevronDown className="hidden size-3.5 shrink-0 text-slate-500 sm:block" aria-hidden />
+        <select
+          data-testid="company-switcher"
+          className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-wait"
+          value={currentId ?? ""}
+          disabled={pending}
+          aria-busy={pending}
+          onChange={(e) => void choose(e.target.value)}
+        >
+          {currentId === null && <option value="">Choose a company</option>}
+          {companies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.country})
+            </option>
+          ))}
+        </select>
+      </span>
     </label>
   );
 }

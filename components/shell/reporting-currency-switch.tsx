@@ -50,15 +50,16 @@ export function ReportingCurrencySwitch({ current, supported }: { current: strin
         aria-label={`Reporting currency: ${shown}. Change`}
         aria-busy={pending}
         className={
-          "inline-flex h-11 items-center gap-1.5 rounded-md border " +
-          "border-slate-300 bg-white px-2.5 text-[13px] md:h-8 " +
+          "inline-flex h-11 items-center gap-1 rounded-md border sm:gap-1.5 " +
+          "border-slate-300 bg-white px-1.5 text-[13px] sm:px-2.5 md:h-8 " +
           "font-medium text-slate-800 shadow-xs hover:bg-slate-50 data-[state=open]:bg-slate-100 disabled:opacity-60"
         }
         disabled={pending}
       >
         <span className="hidden text-xs font-medium uppercase tracking-wide text-slate-500 sm:inline">Report in</span>
         <span data-testid="reporting-currency-value">{shown}</span>
-        <ChevronDown className="size-3.5 text-slate-500" aria-hidden />
+        {/* On a phone the code alone, so the company switcher keeps its room. */}
+        <ChevronDown className="hidden size-3.5 text-slate-500 sm:block" aria-hidden />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

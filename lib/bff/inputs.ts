@@ -35,7 +35,11 @@ export const BalancesQuery = BalanceListQuery.extend(paging);
 export const CoverageQuery = CoverageListQuery.extend(paging);
 export const IntradayQuery = IntradayListQuery.extend({ ...paging, ...limit });
 export const TransactionsQuery = TransactionListQuery.extend({ ...paging, ...limit });
-export const BatchesQuery = BatchListQuery.extend(paging);
+/**
+ * The payments list: the spec filters and paging, and `companies=all` (dashboard-only, never forwarded) for the
+ * batches of every company the user may see instead of the selected one's.
+ */
+export const BatchesQuery = BatchListQuery.extend({ ...paging, companies: z.enum(["all"]).optional() });
 export const BatchInstructionsQuery = InstructionListQuery.extend(paging);
 export const StatusEventsQuery = StatusEventListQuery.extend(paging);
 export const MatchesQuery = MatchListQuery.extend({ ...paging, company_id: Uuid.optional() });

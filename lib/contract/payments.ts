@@ -271,6 +271,11 @@ export const PaymentInstruction = z
     status: InstructionStatus.optional().meta({ description: "Extension: current status" }),
     creditor_bic: z.string().nullable().optional().meta({ description: "Extension: the creditor's BIC" }),
     remittance_information: RemittanceInformation.nullable().optional().meta({ description: "Extension" }),
+    batch_reference: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Extension: the reference of the instruction's batch (reads by id; null without one)" }),
   })
   .meta({ id: "PaymentInstruction" });
 export type PaymentInstruction = z.infer<typeof PaymentInstruction>;

@@ -99,6 +99,8 @@ export interface ReviewedBatch {
 /** An earlier instruction of the company, with its batch's state. */
 export interface PastInstruction {
   batchId: string;
+  /** The batch's reference (its name) when it has one. */
+  batchReference?: string | null;
   batchStatus: string;
   /** Instruction state: pending, accepted, settled, rejected, cancelled. */
   status: string;

@@ -55,6 +55,21 @@ export interface BatchView {
   may_submit: boolean;
 }
 
+/**
+ * One row of the payments list: the batch, its company, who created it (from the dashboard's audit log) and its
+ * approval progress and policy as the batch page computes them (null before submission).
+ */
+export interface BatchListRow {
+  batch: PaymentBatch;
+  company_id: string;
+  company_name: string;
+  /** E-mail of the dashboard user who created it; null when created outside the dashboard. */
+  created_by: string | null;
+  created_by_name: string | null;
+  approval: ApprovalProgress | null;
+  policy: BatchPolicyView | null;
+}
+
 /** One row of the approval queue. */
 export interface ApprovalQueueRow {
   approval: ApprovalRequest;
@@ -144,6 +159,8 @@ export interface BatchRisk {
 /** One earlier payment to an IBAN (the payee's payment history). */
 export interface PayeePayment {
   batch_id: string;
+  /** The batch's reference (its name); null when it has none. */
+  batch_reference: string | null;
   batch_status: string;
   status: string;
   date: string;

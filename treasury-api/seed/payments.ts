@@ -82,6 +82,20 @@ interface Target {
   currency: string;
 }
 
+/** The demo batches' names (batch `reference`, an extension) by the kind in their key, as a treasurer names a run. */
+const REFERENCES: Record<string, string> = {
+  CMP: "Supplier run",
+  PRT: "Contractor invoices",
+  FLD: "Foreign supplier run",
+  PA1: "Weekly suppliers",
+  PA2: "Equipment purchase",
+  PA3: "Office lease and services",
+  NEW: "Freight invoices",
+  REJ: "Supplier run (duplicate)",
+  PRC: "Logistics partners",
+  APR: "Marketing invoices",
+};
+
 function body(
   rng: Rng,
   t: Target,
@@ -91,9 +105,12 @@ function body(
 ): PaymentBatchCreate {
   const currency = opts.currency ?? t.currency;
   const digits = currency === "JPY" ? 0 : 2;
+  const kind = key.split("-").at(-1) ?? "";
+  const name = REFERENCES[kind];
   return {
     company_id: t.companyId,
     currency,
+    ...(name ? { reference: `${name} ${key.split("-")[0]?.replace("DEMO", "#") ?? ""}`.trim() } : {}),
     ...(opts.date ? { requested_execution_date: opts.date } : {}),
     instructions: Array.from({ length: n }, (_, i) => {
       const country = COUNTRIES[rng.int(0, COUNTRIES.length - 1)] ?? "NO";

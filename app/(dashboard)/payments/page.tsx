@@ -3,15 +3,15 @@ import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import type { SearchParams } from "nuqs/server";
 import { can } from "@/lib/auth/roles";
 import { loadData, loadPage } from "@/lib/bff/page";
-import { listBatches } from "@/lib/bff/queries/payments";
+import { listBatchRows } from "@/lib/bff/queries/payment-views";
 import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
-import { BatchesView } from "@/components/payments/batches-view";
+import { BatchesScope, BatchesView } from "@/components/payments/batches-view";
 import {
   BATCHES_PAGE_SIZE,
+  batchListFilters,
   loadBatchFilters,
   paymentQueries,
-  type BatchListFilters,
 } from "@/components/payments/payment-queries";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
@@ -24,21 +24,22 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Pro
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const f = await loadBatchFilters(searchParams);
-  const filters: BatchListFilters = {
-    ...(f.status ? { status: f.status } : {}),
-    ...(f.from ? { from_date: f.from } : {}),
-    ...(f.to ? { to_date: f.to } : {}),
-    ...(f.page && f.page > 1 ? { page: f.page } : {}),
-  };
+  const filters = batchListFilters(f);
   const qc = getQueryClient();
   await hydrate(qc, paymentQueries.list(ctx.company.id, filters), () =>
-    loadData(ctx, () => listBatches(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE })),
+    loadData(ctx, () =>
+      listBatchRows(ctx, { ...filters, status: f.status ?? undefined, page_size: BATCHES_PAGE_SIZE }),
+    ),
   );
   return (
-    <div className="max-w-6xl">
-      <PageHeader title="Payments" description={`Payment batches of ${ctx.company.name}`} />
+    <div className="max-w-7xl">
+      <PageHeader title="Payments" description={<BatchesScope companyName={ctx.company.name} />} />
       <HydrationBoundary state={dehydrate(qc)}>
-        <BatchesView companyId={ctx.company.id} mayCreate={can(ctx.user.roles, "payments.write")} />
+        <BatchesView
+          companyId={ctx.company.id}
+          mayCreate={can(ctx.user.roles, "payments.write")}
+          companyCount={ctx.companies.length}
+        />
       </HydrationBoundary>
     </div>
   );

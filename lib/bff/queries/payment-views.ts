@@ -8,7 +8,7 @@
  * check reads it too), because the API knows only its OAuth client.
  */
 import "server-only";
-import type { ApprovalRequest } from "../../contract";
+import type { ApprovalRequest, PaymentBatch } from "../../contract";
 import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
 import { REFUSED, listAudit, type AuditEvent } from "../../db/audit";
@@ -21,13 +21,24 @@ import { BATCH_CREATE_ACTION } from "./approvals";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { mapLimit } from "./views";
 import { batchRisk } from "./risk";
-import { paymentRunSupport } from "./payments";
+import { listBatches, paymentRunSupport } from "./payments";
+import type { z } from "zod";
+import type { BatchesQuery } from "../inputs";
+import { BffError } from "../errors";
+import type { BffPage } from "../../views/bff-page";
 import { counterpartiesForRisk } from "../../counterparties/counterparties";
 import { ibanKey } from "../../counterparties/validation";
-import type { ApprovalProgress, ApprovalQueueRow, BatchPolicyView, BatchView, Decision } from "../../views/payments";
+import type {
+  ApprovalProgress,
+  ApprovalQueueRow,
+  BatchListRow,
+  BatchPolicyView,
+  BatchView,
+  Decision,
+} from "../../views/payments";
 import { approvalsOfMany, batchPoliciesOf, type BatchPolicy, type PendingApproval } from "../../policies/store";
 
-export type { ApprovalProgress, ApprovalQueueRow, BatchView, Decision };
+export type { ApprovalProgress, ApprovalQueueRow, BatchListRow, BatchView, Decision };
 
 /** Instructions shown with a queue row when it is expanded (the batch page shows all). */
 export const QUEUE_INSTRUCTION_PREVIEW = 25;
@@ -143,6 +154,70 @@ async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
   return all.filter(visibleTo(ctx));
 }
 
+const NO_APPROVAL: BatchApproval = { approval: null, policy: null };
+
+/** A batch's approval progress and stored policy; both null before submission. */
+export interface BatchApproval {
+  approval: ApprovalProgress | null;
+  policy: BatchPolicyView | null;
+}
+
+/**
+ * The approval progress and policy of each submitted batch, by batch id, as the batch page and the payments list
+ * show them: a batch in the pending queue (one cross-company read; a failing read only hides the live counts) gets
+ * the API's counts and the decisions recorded on its request; one that has left the queue gets the decisions recorded
+ * with its batch id among the latest 500 approvals and 500 rejections. The stored policy raises the required count
+ * and the approvals recorded by the dashboard (held ones included) raise the approved count. Batches still in
+ * `created` are left out. Reads: at most one upstream call and a few dashboard-DB queries for any number of batches.
+ */
+export async function batchApprovals(
+  ctx: BffContext,
+  batches: readonly PaymentBatch[],
+  names: ReadonlyMap<string, string>,
+): Promise<Map<string, BatchApproval>> {
+  const submitted = batches.filter((b) => b.status !== "created");
+  if (submitted.length === 0) return new Map();
+  const ids = new Set(submitted.map((b) => b.id));
+  // Anyone who may read a batch may see its approval progress.
+  const pending = new Map(
+    (await pendingApprovals(ctx).catch(() => [])).filter((a) => ids.has(a.object_id)).map((a) => [a.object_id, a]),
+  );
+  const db = await dashboardDb();
+  const leftQueue = submitted.some((b) => !pending.has(b.id));
+  const [queued, recent, policies] = await Promise.all([
+    decisionsFor([...pending.values()].map((a) => a.id)),
+    // A request that has left the queue: its decisions are found by the batch id recorded with them.
+    leftQueue
+      ? Promise.all([
+          listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, limit: 500 }),
+          listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, limit: 500 }),
+        ]).then(([a, r]) => [...a, ...r].filter(decided).sort((x, y) => x.at.localeCompare(y.at)))
+      : Promise.resolve([]),
+    batchPoliciesOf(db, [...ids]),
+  ]);
+  const progressById = new Map(
+    submitted.map((b) => {
+      const request = pending.get(b.id) ?? null;
+      const decisions = request
+        ? queued.filter((e) => e.objectId === request.id)
+        : recent.filter((e) => e.details.batch_id === b.id);
+      return [b.id, progress(request, decisions, names)] as const;
+    }),
+  );
+  const approvalIds = [...progressById.values()].flatMap((p) => (p.approval_id ? [p.approval_id] : []));
+  const recorded = await approvalsOfMany(db, approvalIds);
+  const out = new Map<string, BatchApproval>();
+  for (const [id, approval] of progressById) {
+    const policy = policyView(policies.get(id), approval.approval_id ? (recorded.get(approval.approval_id) ?? []) : []);
+    if (policy && approval.required_count !== null) {
+      approval.required_count = Math.max(approval.required_count, policy.required_count);
+      approval.approved_count = Math.max(approval.approved_count, policy.approvals);
+    }
+    out.set(id, { approval, policy });
+  }
+  return out;
+}
+
 /**
  * Everything the batch page shows. Instructions and status events are read
  * in full (a batch holds at most 10,000 instructions). @throws BffError /
@@ -163,35 +238,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
           .catch(() => [])
       : Promise.resolve([]),
   ]);
-  let approval: ApprovalProgress | null = null;
-  let policy: BatchPolicyView | null = null;
-  if (batch.status !== "created") {
-    // Anyone who may read the batch may see its approval progress; a failing queue read only hides the live counts.
-    const pending = (await pendingApprovals(ctx).catch(() => [])).find((a) => a.object_id === id) ?? null;
-    let decisions: AuditEvent[];
-    if (pending) {
-      decisions = await decisionsFor([pending.id]);
-    } else {
-      // The request has left the queue: find its decisions by the batch id recorded with them.
-      const db = await dashboardDb();
-      const recent = [
-        ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalApprove, limit: 500 })),
-        ...(await listAudit(db, { companyIds: null, action: AUDIT_ACTION.approvalReject, limit: 500 })),
-      ];
-      decisions = recent
-        .filter((e) => e.details.batch_id === id && decided(e))
-        .sort((a, b) => a.at.localeCompare(b.at));
-    }
-    approval = progress(pending, decisions, names);
-    const db = await dashboardDb();
-    const stored = (await batchPoliciesOf(db, [id])).get(id);
-    const approvalId = pending?.id ?? approval.approval_id;
-    policy = policyView(stored, approvalId ? ((await approvalsOfMany(db, [approvalId])).get(approvalId) ?? []) : []);
-    if (policy && approval.required_count !== null) {
-      approval.required_count = Math.max(approval.required_count, policy.required_count);
-      approval.approved_count = Math.max(approval.approved_count, policy.approvals);
-    }
-  }
+  const { approval, policy } = (await batchApprovals(ctx, [batch], names)).get(id) ?? NO_APPROVAL;
   const createdBy = creators.get(id) ?? null;
   const mayWrite = can(ctx.user.roles, "payments.write") && batch.status === "created";
   const standing = new Map<string, "verified" | "pending">();
@@ -287,4 +334,83 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
     };
   });
   return { items };
+}
+
+/** Most rows read per company for one page of the all-companies payments list (the API's page size limit). */
+const ALL_COMPANIES_READ_MAX = 1000;
+
+/** Upstream reads in flight at most while the all-companies list reads each company's batches. */
+const ALL_COMPANIES_CONCURRENCY = 4;
+
+/**
+ * One page of the payments list: the selected company's batches (spec §4 `GET /payments/batches`, newest first), or
+ * with `companies=all` those of every company the user may see (a company-limited user: only theirs), each
+ * company read with its own `X-Company-ID` and merged newest first. For page `p` of size `n`, each company's first
+ * `p × n` batches are read, which hold the page whatever the mix. Each row carries its company, its creator (the
+ * audit log) and its approval progress and policy as the batch page computes them (`batchApprovals`).
+ * @throws BffError 400 naming `page` when the all-companies page lies beyond 1,000 batches per company.
+ */
+export async function listBatchRows(
+  ctx: BffContext,
+  q: z.output<typeof BatchesQuery> = {},
+): Promise<BffPage<BatchListRow>> {
+  const { companies, ...filters } = q;
+  const page = await (companies === "all" ? allCompaniesPage(ctx, filters) : listBatches(ctx, filters));
+  const batches = page.items;
+  const [creators, names] = await Promise.all([creatorsOf(batches.map((b) => b.id)), userNames()]);
+  const approvals = await batchApprovals(ctx, batches, names);
+  const companyNames = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  return {
+    ...page,
+    items: batches.map((batch): BatchListRow => {
+      const createdBy = creators.get(batch.id) ?? null;
+      return {
+        batch,
+        company_id: batch.company_id,
+        company_name: companyNames.get(batch.company_id) ?? batch.company_id.slice(0, 8),
+        created_by: createdBy,
+        created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
+        ...(approvals.get(batch.id) ?? NO_APPROVAL),
+      };
+    }),
+  };
+}
+
+async function allCompaniesPage(
+  ctx: BffContext,
+  q: Omit<z.output<typeof BatchesQuery>, "companies">,
+): Promise<BffPage<PaymentBatch>> {
+  const size = q.page_size ?? 50;
+  const pageNo = q.page ?? 1;
+  const read = pageNo * size;
+  if (read > ALL_COMPANIES_READ_MAX)
+    throw new BffError(
+      "validation_error",
+      `page must be at most ${Math.floor(ALL_COMPANIES_READ_MAX / size)} when all companies are shown`,
+      {
+        errors: { page: [`must be at most ${Math.floor(ALL_COMPANIES_READ_MAX / size)} when all companies are shown`] },
+      },
+    );
+  const { page: _page, page_size: _size, ...filters } = q;
+  const pages = await mapLimit(ctx.companies, ALL_COMPANIES_CONCURRENCY, (c) =>
+    treasury().listBatches(
+      { requestId: ctx.requestId, companyId: c.id, outcome: ctx.upstream },
+      { ...filters, page: 1, pageSize: read },
+    ),
+  );
+  const merged = pages
+    .flatMap((p) => p.items)
+    .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  const counts = pages.map((p) => p.count);
+  const count = counts.every((c): c is number => c !== null) ? counts.reduce((a, b) => a + b, 0) : null;
+  const hasMore = pages.some((p) => p.next !== null);
+  return {
+    items: merged.slice((pageNo - 1) * size, pageNo * size),
+    count,
+    page: pageNo,
+    page_size: size,
+    total_pages: count === null ? null : Math.max(1, Math.ceil(count / size)),
+    has_next: count === null ? hasMore || merged.length > pageNo * size : pageNo * size < count,
+    has_previous: pageNo > 1,
+  };
 }

@@ -110,6 +110,7 @@ function callIn(ctx: BffContext, companyId: string, fresh = false): CallContext 
 function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: string | null): PastInstruction {
   return {
     batchId: b.id,
+    batchReference: b.reference ?? null,
     batchStatus: b.status,
     status: ins.status ?? "pending",
     date: b.requested_execution_date ?? b.created_at.slice(0, 10),
@@ -346,6 +347,7 @@ export async function payeeHistory(
     .slice(0, PAYEE_HISTORY_SIZE)
     .map((p) => ({
       batch_id: p.batchId,
+      batch_reference: p.batchReference ?? null,
       batch_status: p.batchStatus,
       status: p.status,
       date: p.date,

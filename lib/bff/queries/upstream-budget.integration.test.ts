@@ -10,7 +10,8 @@
  *   caches: token, companies excluded — the request context reads those),
  *   costs at most 8 upstream calls, one of them the account summaries that
  *   serve both the group position and the coverage count; its figures equal
- *   those read account by account without the extension;
+ *   those read account by account without the extension; its latest payment
+ *   events name payee, amount, batch reference and company;
  * - a cold page of matches (fresh client: the token read included) costs at
  *   most 8 upstream calls — with the API's by-id lookups, exactly four:
  *   token, matches, instructions, transactions — on both tabs, and every row
@@ -219,7 +220,10 @@ describe("the overview's upstream budget", () => {
       expect(e.payee, JSON.stringify(e)).toEqual(expect.any(String));
       expect(e.amount).toMatch(/^\d+(\.\d+)?$/);
       expect(e.batch_id).toEqual(expect.any(String));
+      expect(e.company_name).toBe(ctx.company?.name);
     }
+    // Batches are named by their reference, read with the instructions (no batch read): every seeded one has one.
+    expect(events.map((e) => e.batch_reference)).toEqual(events.map(() => expect.stringMatching(/\S/)));
     console.log(`overview cold upstream calls: ${bulk.calls.length}\n${bulk.calls.join("\n")}`);
   });
 });

@@ -14,7 +14,6 @@ import type {
   BalanceSnapshot,
   BalanceType,
   CoverageDay,
-  PaymentBatch,
   PaymentInstruction,
   PaymentStatusEvent,
 } from "../../contract";
@@ -99,9 +98,10 @@ async function settle<T>(p: Promise<T>, name: string, unavailable: string[]): Pr
 
 /**
  * What each event is about, in one more upstream call: the instructions in one by-id lookup (the
- * `payments.instructions_lookup` extension; one read per id against an API without it). Batch references are not
- * read here: a further batches read would take the cold overview past its budget of 8 upstream calls, so the batch
- * is named by its short id (`batch_reference` stays null). A failed read leaves those fields null.
+ * `payments.instructions_lookup` extension; one read per id against an API without it), which also carries each
+ * instruction's batch reference, so the batch is named without reading it (a further batches read would take the
+ * cold overview past its budget of 8 upstream calls). Without a reference (the per-id fallback, or a batch that has
+ * none) `batch_reference` is null and the batch is named by its short id; a failed read leaves the fields null.
  */
 async function describeEvents(ctx: BffContext, events: readonly PaymentStatusEvent[]): Promise<OverviewEvent[]> {
   const call = companyCall(ctx);
@@ -113,22 +113,19 @@ async function describeEvents(ctx: BffContext, events: readonly PaymentStatusEve
     caps.has("payments.instructions_lookup") ? (list) => t.lookupInstructions(call, list) : null,
     (id) => t.getInstruction(call, id),
   ).catch(() => new Map<string, PaymentInstruction>());
-  const batches = new Map<string, PaymentBatch>();
-  const companyNames = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  const companyName = ctx.companies.find((c) => c.id === call.companyId)?.name ?? ctx.company?.name ?? null;
   return events.map((e) => {
     const i = instructions.get(e.instruction_id);
-    const batchId = i?.batch_id ?? e.batch_id ?? null;
-    const batch = batchId ? batches.get(batchId) : undefined;
-    const reference = batch?.reference ?? null;
-    const companyId = batch?.company_id ?? ctx.company?.id ?? null;
+    const reference = i?.batch_reference?.trim();
     return {
       ...e,
       payee: i?.creditor_name ?? null,
       amount: i?.amount ?? null,
       currency: i?.currency ?? null,
-      batch_id: batchId,
-      batch_reference: reference?.trim() ? reference : null,
-      company_name: companyId ? (companyNames.get(companyId) ?? null) : null,
+      batch_id: i?.batch_id ?? e.batch_id ?? null,
+      batch_reference: reference ? reference : null,
+      // The events are read with the selected company's X-Company-ID: they are all of that company.
+      company_name: companyName,
     };
   });
 }

@@ -160,7 +160,7 @@ export const lookupInstructionsRoute = defineRoute({
   summary: "Payment instructions by id (extension)",
   description:
     "Extension: up to 100 instructions named by `ids` (comma-separated UUIDs) in one call, in the order of `ids`, " +
-    "each with batch_id and its current status; ids that do not exist or lie outside the caller's scope are left " +
+    "each with batch_id, batch_reference (the batch's reference, null without one) and its current status; ids that do not exist or lie outside the caller's scope are left " +
     "out. X-Company-ID is optional: absent means every company the client sees.",
   scope: "read:payments",
   company: "optional",
@@ -176,7 +176,7 @@ export const getInstructionRoute = defineRoute({
   scope: "read:payments",
   company: "required",
   request: { params: idParams },
-  responses: { 200: json(PaymentInstruction, "The instruction, with batch_id and status") },
+  responses: { 200: json(PaymentInstruction, "The instruction, with batch_id, batch_reference and status") },
 });
 
 export const listStatusEventsRoute = defineRoute({

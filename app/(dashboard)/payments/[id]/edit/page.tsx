@@ -10,6 +10,7 @@ import { collectAll } from "@/lib/treasury-client";
 import { treasury } from "@/lib/server/treasury";
 import { batchFormValues } from "@/components/payments/batch-form-schema";
 import { NewBatchForm } from "@/components/payments/new-batch-form";
+import { batchLabel } from "@/components/payments/batch-name";
 import { EmptyState, PageHeader, ProblemState } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
@@ -41,7 +42,7 @@ export default async function EditBatchPage({ params }: { params: Promise<{ id: 
       href={`/payments/${id}`}
       className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
     >
-      <ArrowLeft className="size-3.5" aria-hidden /> Batch {id.slice(0, 8)}
+      <ArrowLeft className="size-3.5" aria-hidden /> {batchLabel(id, batch.reference)}
     </Link>
   );
   if (batch.status !== "created" || !form.support.edit)
@@ -62,7 +63,7 @@ export default async function EditBatchPage({ params }: { params: Promise<{ id: 
     <div className="max-w-6xl">
       {back}
       <PageHeader
-        title={`Edit ${batch.reference ? `“${batch.reference}”` : `batch ${id.slice(0, 8)}`}`}
+        title={`Edit ${batch.reference?.trim() ? `“${batch.reference.trim()}”` : batchLabel(id, null)}`}
         description="Saving replaces the batch's instructions; it stays unsubmitted until you submit it."
       />
       <NewBatchForm

@@ -1,11 +1,14 @@
 import { PaymentBatchCreate } from "@/lib/contract";
 import { BatchesQuery } from "@/lib/bff/inputs";
 import { withUser } from "@/lib/bff/route";
-import { createBatch, listBatches } from "@/lib/bff/queries/payments";
+import { createBatch } from "@/lib/bff/queries/payments";
+import { listBatchRows } from "@/lib/bff/queries/payment-views";
 import { BATCH_CREATE_ACTION } from "@/lib/bff/queries/approvals";
 
-/** GET /payments/batches */
-export const GET = withUser({ permission: "payments.read", query: BatchesQuery }, (ctx) => listBatches(ctx, ctx.query));
+/** GET /payments/batches — one page of list rows (creator, approvals; `companies=all` spans the user's companies). */
+export const GET = withUser({ permission: "payments.read", query: BatchesQuery }, (ctx) =>
+  listBatchRows(ctx, ctx.query),
+);
 
 /** POST /payments/batches — 201 with the batch (treasurer). */
 export const POST = withUser(
