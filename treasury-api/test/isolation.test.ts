@@ -267,7 +267,11 @@ describe("repository writes: another company's or tenant's scope finds nothing a
         approvals.decide(db, scope, ids.approval, { kind: "reject", ...decision }),
         recon.decideMatch(db, scope, ids.match, { kind: "confirm", clientId: CLIENTS.otherB.id }),
         recon.decideMatch(db, scope, ids.match, { kind: "reject", clientId: CLIENTS.otherB.id }),
-        unmatched.createManualMatch(db, scope, { instruction_id: ids.instruction, transaction_id: TX_A }),
+        unmatched.createManualMatch(db, scope, {
+          instruction_id: ids.instruction,
+          transaction_id: TX_A,
+          clientId: CLIENTS.otherB.id,
+        }),
       ];
       for (const attempt of attempts) await expect(attempt).rejects.toMatchObject({ code: "not_found" });
       await expectUnchanged();
