@@ -36,6 +36,8 @@ export const CAPABILITIES = {
   "ledger.account_summaries": [{ method: "get", path: "/accounts/summaries" }],
   /** Transactions by id in one call. */
   "ledger.transactions_lookup": [{ method: "get", path: "/transactions/lookup" }],
+  /** A confirmed match back to proposed within 24 h (undo of an automatic confirmation). */
+  "reconciliation.reopen": [{ method: "post", path: "/reconciliation/matches/{id}/reopen" }],
 } as const satisfies Record<string, readonly Requirement[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -88,7 +88,7 @@ export const INVALIDATIONS: readonly Invalidation[] = [
   },
   {
     method: /^POST$/,
-    path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject)$/,
+    path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject|reopen)$/,
     company: ["matches", "transactions"],
   },
   { method: /^POST$/, path: /^\/companies$/, all: ["companies", "koncerner"] },
