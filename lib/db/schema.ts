@@ -543,9 +543,6 @@ export const reconciliationAutoConfirmations = pgTable(
   },
   (t) => [
     index("reconciliation_auto_confirmations_state").on(t.state),
-    check(
-      "reconciliation_auto_confirmations_state",
-      sql`${t.state} in ('pending', 'confirmed', 'failed', 'undone')`,
-    ),
+    check("reconciliation_auto_confirmations_state", sql`${t.state} in ('pending', 'confirmed', 'failed', 'undone')`),
   ],
 );
