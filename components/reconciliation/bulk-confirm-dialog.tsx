@@ -153,6 +153,7 @@ export function BulkConfirmDialog({
               key={x.id}
               className="flex flex-wrap justify-between gap-x-3"
               data-testid="bulk-confirm-item"
+              data-match-id={x.id}
               data-status={x.status ?? "selected"}
             >
               <span className="font-mono text-xs">{r ? label(r) : x.id.slice(0, 8)}</span>
