@@ -13,5 +13,5 @@ export async function register(): Promise<void> {
   void (await import("./lib/bff/capabilities")).capabilities();
   if (process.env.FX_RATES_URL?.trim()) (await import("./lib/server/fx-schedule")).startFxRatesFromConfig();
   if (Number(process.env.DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS?.trim() || 0) > 0)
-    (await import("./lib/server/auto-confirm-schedule")).startAutoConfirmSweepFromConfig();
+    (await import("./lib/bff/auto-confirm-schedule")).startAutoConfirmSweepFromConfig();
 }

@@ -131,7 +131,7 @@ export const DashboardEnv = z
     ),
     FX_RATES_INTERVAL_MINUTES: intWithDefault(60, 5, 10_080),
     /**
-     * Seconds between sweeps of the reconciliation auto-confirm rules on this server (lib/server/auto-confirm-schedule.ts);
+     * Seconds between sweeps of the reconciliation auto-confirm rules on this server (lib/bff/auto-confirm-schedule.ts);
      * 0 or unset: no sweep (the rules still run when the review is read). 10 to 86 400.
      */
     DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: optionalString.pipe(

@@ -6,9 +6,9 @@
  * Started from `instrumentation.ts`; sweeps never overlap; each sweep that does something is logged.
  */
 import "server-only";
-import { runAutoConfirm } from "../bff/auto-confirm";
-import { getConfig } from "./config";
-import { logger } from "./log";
+import { runAutoConfirm } from "./auto-confirm";
+import { getConfig } from "../server/config";
+import { logger } from "../server/log";
 
 const g = globalThis as typeof globalThis & { __autoConfirmSweep?: ReturnType<typeof setInterval> };
 
