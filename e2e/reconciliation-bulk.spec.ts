@@ -62,7 +62,8 @@ test("treasurer selects proposals by score and confirms them in one dialog and o
   const refused = items.and(page.locator('[data-status="refused"]'));
   await expect(refused).toHaveCount(1);
   await expect(refused).toHaveAttribute("data-match-id", ids[0] ?? "");
-  await expect(refused).toContainText("Not confirmed:");
+  await expect(refused).toContainText("Not confirmed");
+  await expect(refused).toContainText("Reason:");
   await scanAndShoot(page, "reconciliation-bulk-results");
   await dialog.getByTestId("bulk-confirm-close").click();
   await expect(dialog).toBeHidden();

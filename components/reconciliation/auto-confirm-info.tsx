@@ -42,14 +42,14 @@ export function AutoConfirmInfo({ row, mayUndo }: { row: MatchReviewRow; mayUndo
     <div className="mt-1 max-w-60 space-y-1 text-xs" data-testid="auto-confirmed">
       <div className="font-medium text-slate-800">Confirmed by rule {a.rule_name}</div>
       {mayUndo && a.undo_until && (
-        <div className="flex flex-wrap items-center gap-2">
+        <>
+          <div className="text-slate-600">
+            Can be undone until <Timestamp value={a.undo_until} />
+          </div>
           <Button onClick={() => undo.mutate()} pending={undo.isPending} data-testid="undo-auto-confirm">
             Undo
           </Button>
-          <span className="text-slate-600">
-            until <Timestamp value={a.undo_until} />
-          </span>
-        </div>
+        </>
       )}
     </div>
   );

@@ -145,25 +145,36 @@ export function BulkConfirmDialog({
           <dd data-testid="bulk-confirm-companies">{companies.join(", ")}</dd>
         </dl>
       )}
-      <ul className="max-h-64 space-y-1 overflow-auto text-[13px] text-slate-700" data-testid="bulk-confirm-list">
+      <ul
+        className="max-h-64 space-y-1 overflow-auto rounded text-[13px] text-slate-700 focus-visible:outline-2 focus-visible:outline-slate-900"
+        data-testid="bulk-confirm-list"
+        // Scrollable: reachable by keyboard so its rows can be scrolled without a mouse.
+        tabIndex={0}
+        aria-label={answer ? "Result per match" : "Matches to confirm"}
+      >
         {(answer ? answer.results : rows.map((r) => ({ id: r.match.id, status: null }) as const)).map((x) => {
           const r = byId.get(x.id);
           return (
             <li
               key={x.id}
-              className="flex flex-wrap justify-between gap-x-3"
+              className="grid grid-cols-[1fr_auto_7rem] items-baseline gap-x-4"
               data-testid="bulk-confirm-item"
               data-match-id={x.id}
               data-status={x.status ?? "selected"}
             >
               <span className="font-mono text-xs">{r ? label(r) : x.id.slice(0, 8)}</span>
-              {r?.instruction && <Amount value={r.instruction.amount} currency={r.instruction.currency} />}
+              <span className="text-right">
+                {r?.instruction && <Amount value={r.instruction.amount} currency={r.instruction.currency} />}
+              </span>
               {x.status === null ? (
-                <span>score {r?.match.score}</span>
+                <span className="text-right">score {r?.match.score}</span>
               ) : x.status === "confirmed" ? (
-                <span className="text-emerald-700">Confirmed</span>
+                <span className="text-right text-emerald-700">Confirmed</span>
               ) : (
-                <span className="w-full text-red-700">Not confirmed: {x.message}</span>
+                <>
+                  <span className="text-right text-red-700">Not confirmed</span>
+                  <span className="col-span-3 text-red-700">Reason: {x.message}</span>
+                </>
               )}
             </li>
           );
