@@ -125,10 +125,20 @@ async function intended(
   const matches = await readMatches();
   const lowest = Math.min(...rules.map((r) => r.min_score));
   const known = await recordedMatchIds(db);
-  const candidates = matches.filter((m) => m.state === "proposed" && m.score >= lowest && !known.has(m.id));
+  // One transaction or instruction is confirmed in one match at most: a side confirmed already rules its other
+  // proposals out (the API would refuse them), and among candidates the first per side wins.
+  const taken = new Set<string>(
+    matches.filter((m) => m.state === "confirmed").flatMap((m) => [m.transaction_id, m.payment_instruction_id]),
+  );
+  const candidates = matches.filter(
+    (m) =>
+      m.state === "proposed" &&
+      m.score >= lowest &&
+      !known.has(m.id) &&
+      !taken.has(m.transaction_id) &&
+      !taken.has(m.payment_instruction_id),
+  );
   const out: IntendedConfirmation[] = [];
-  // One transaction or instruction is confirmed in one match at most: the first candidate per side wins.
-  const taken = new Set<string>();
   for (let i = 0; i < candidates.length; i += SIDES_CHUNK) {
     const chunk = candidates.slice(i, i + SIDES_CHUNK);
     const sides = await loadMatchSides({ requestId, priority: "background" }, chunk);
