@@ -31,6 +31,7 @@ import type { ReconciliationMatch } from "../contract";
 import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
 import { confirmationsOf, pendingConfirmations } from "../auto-confirm/store";
 import { runAutoConfirm } from "./auto-confirm";
+import { createCapabilities, type Capabilities } from "./capabilities";
 import * as rulesRoute from "../../app/api/reconciliation-rules/route";
 import * as ruleRoute from "../../app/api/reconciliation-rules/[id]/route";
 import * as reviewRoute from "../../app/api/treasury/reconciliation/review/route";
@@ -84,8 +85,13 @@ async function meeting(
   cond: { minScore: number; companyId?: string },
 ): Promise<Set<string>> {
   const out = new Set<string>();
+  // A side confirmed in another match cannot be confirmed again (the API refuses it).
+  const confirmed = new Set(
+    ms.filter((m) => m.state === "confirmed").flatMap((m) => [m.transaction_id, m.payment_instruction_id]),
+  );
   for (const m of ms) {
     if (m.state !== "proposed" || m.score < cond.minScore) continue;
+    if (confirmed.has(m.transaction_id) || confirmed.has(m.payment_instruction_id)) continue;
     if (cond.companyId && m.company_id !== cond.companyId) continue;
     const [ins, tx] = await Promise.all([
       client.getInstruction({ companyId: m.company_id }, m.payment_instruction_id),
@@ -123,8 +129,13 @@ beforeAll(async () => {
     scopes: DEMO_TREASURY_B.scopes,
   });
   (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  // The API's OpenAPI document read once, patiently (a loaded machine): the undo needs the reopen capability.
+  const caps = createCapabilities({ baseUrl: `${api.url}/public`, timeoutMs: 60_000 });
+  await caps.ready;
+  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = caps;
 }, 120_000);
 afterAll(async () => {
+  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities?.stop();
   await api?.close();
 });
 
