@@ -25,41 +25,49 @@ test("an admin's auto-confirm rule confirms a proposal in its name; a treasurer 
   // A proposal the rule will meet: best a score of 100 with the exact amount and the end-to-end id on the booking;
   // when the demo's have been confirmed already (the bulk spec), the best other one, the rule's conditions fitted to
   // it. Only a proposal whose booking and instruction have no competing proposal, so the rule has one choice for it.
-  const review = (await (await treasurerApi.get("/api/treasury/reconciliation/review?tab=proposed")).json()) as {
-    items: ReviewRow[];
+  const readAll = async (tab: "proposed" | "decided") => {
+    const out: (ReviewRow & { match: { state: string } })[] = [];
+    for (let p = 1; ; p++) {
+      const page = (await (
+        await treasurerApi.get(`/api/treasury/reconciliation/review?tab=${tab}&page=${p}`)
+      ).json()) as {
+        items: (ReviewRow & { match: { state: string } })[];
+        has_next: boolean;
+      };
+      out.push(...page.items);
+      if (!page.has_next) return out;
+    }
   };
   // Sides confirmed in another match already: their other proposals cannot be confirmed (the API refuses them).
-  const confirmedSides = new Set<string>();
-  for (let p = 1; ; p++) {
-    const decided = (await (
-      await treasurerApi.get(`/api/treasury/reconciliation/review?tab=decided&page=${p}`)
-    ).json()) as {
-      items: (ReviewRow & { match: { state: string } })[];
-      has_next: boolean;
-    };
-    for (const r of decided.items)
-      if (r.match.state === "confirmed") confirmedSides.add(r.match.transaction_id).add(r.match.payment_instruction_id);
-    if (!decided.has_next) break;
-  }
-  const perTx = new Map<string, number>();
-  for (const r of review.items)
-    for (const k of [r.match.transaction_id, r.match.payment_instruction_id]) perTx.set(k, (perTx.get(k) ?? 0) + 1);
+  const confirmedSides = new Set(
+    (await readAll("decided"))
+      .filter((r) => r.match.state === "confirmed")
+      .flatMap((r) => [r.match.transaction_id, r.match.payment_instruction_id]),
+  );
+  const open = (await readAll("proposed")).filter(
+    (r) =>
+      r.instruction &&
+      r.transaction &&
+      !confirmedSides.has(r.match.transaction_id) &&
+      !confirmedSides.has(r.match.payment_instruction_id),
+  );
   const exact = (r: ReviewRow) =>
     !!r.instruction &&
     !!r.transaction &&
     r.instruction.currency === r.transaction.currency &&
     new Decimal(r.instruction.amount).eq(r.transaction.amount);
   const sameE2e = (r: ReviewRow) => !!r.instruction && r.transaction?.end_to_end_id === r.instruction.end_to_end_id;
-  const candidates = review.items
-    .filter(
-      (r) =>
-        r.instruction &&
-        r.transaction &&
-        perTx.get(r.match.transaction_id) === 1 &&
-        perTx.get(r.match.payment_instruction_id) === 1 &&
-        !confirmedSides.has(r.match.transaction_id) &&
-        !confirmedSides.has(r.match.payment_instruction_id),
-    )
+  // No other open proposal scoring as high shares its booking or instruction: the rule has one choice for it.
+  const alone = (r: ReviewRow) =>
+    !open.some(
+      (o) =>
+        o.match.id !== r.match.id &&
+        o.match.score >= r.match.score &&
+        (o.match.transaction_id === r.match.transaction_id ||
+          o.match.payment_instruction_id === r.match.payment_instruction_id),
+    );
+  const candidates = open
+    .filter(alone)
     .sort((a, b) => Number(exact(b) && sameE2e(b)) - Number(exact(a) && sameE2e(a)) || b.match.score - a.match.score);
   const target = candidates[0];
   expect(target, "a proposal with both sides").toBeDefined();
