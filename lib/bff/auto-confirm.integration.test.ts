@@ -295,6 +295,43 @@ describe("a rule at work", () => {
     await clearRules();
   }, 60_000);
 
+  it("against an API without the reopen extension: no Undo offered, the rules page says so, an undo is refused", async () => {
+    const g = globalThis as { __treasuryCapabilities?: Capabilities };
+    const real = g.__treasuryCapabilities;
+    g.__treasuryCapabilities = {
+      has: (n) => n !== "reconciliation.reopen" && (real?.has(n) ?? false),
+      ready: Promise.resolve(),
+      refresh: async () => {},
+      stop: () => {},
+    };
+    try {
+      const view = await call(rulesRoute.GET, "GET", "/api/reconciliation-rules", admin);
+      expect(view.body.can_undo).toBe(false);
+      const decided = await call(reviewRoute.GET, "GET", "/api/treasury/reconciliation/review?tab=decided", treasurer);
+      const autos = (decided.body.items as { auto_confirmation?: { undo_until: string | null } }[]).flatMap((r) =>
+        r.auto_confirmation ? [r.auto_confirmation] : [],
+      );
+      expect(autos.length).toBeGreaterThan(0);
+      expect(autos.every((a) => a.undo_until === null)).toBe(true);
+      const db = await dashboardDb();
+      const [rec] = (await db.select().from(reconciliationAutoConfirmations)).filter((r) => r.state === "confirmed");
+      const id = rec?.matchId ?? "";
+      const undo = await call(
+        undoRoute.POST,
+        "POST",
+        `/api/treasury/reconciliation/matches/${id}/undo-auto-confirm`,
+        treasurer,
+        { params: { id } },
+      );
+      expect(undo.status).toBe(409);
+      expect((undo.body.details as { reason: string }).reason).toBe("reopen_unavailable");
+      expect((await confirmationsOf(db, [id])).get(id)?.state).toBe("confirmed");
+      expect((await matches()).find((m) => m.id === id)?.state).toBe("confirmed");
+    } finally {
+      g.__treasuryCapabilities = real;
+    }
+  });
+
   it("a treasurer undoes a rule's confirmation within 24 h (audited, the rule leaves it alone); later is refused", async () => {
     const db = await dashboardDb();
     const [rec, old] = (await db.select().from(reconciliationAutoConfirmations)).filter((r) => r.state === "confirmed");
