@@ -87,6 +87,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "organization",
     "policies",
     "categories",
+    "reconciliation-rules",
     "statements",
     "audit",
   ],

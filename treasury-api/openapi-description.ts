@@ -163,6 +163,9 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   at most 3 proposals per transaction, only for debits against settled / accepted instructions of the same company
   and currency that are not confirmed elsewhere.
 - GET /reconciliation/matches: newest first; filters state, transaction_id, payment_instruction_id.
+- POST /reconciliation/matches/{id}/reopen (extension): confirmed → proposed within 24 hours of the confirmation
+  (decided_at), the decision cleared and kept in the API's reopen audit; another state 409 { state, allowed }, past
+  24 hours 409 details.reason reopen_window_passed. Optional body { reviewer?, reason? }; Idempotency-Key required.
 
 ## Webhooks
 - Endpoints belong to the calling OAuth client (and the tenant of its token); other clients get 404.

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import * as Tabs from "@radix-ui/react-tabs";
@@ -17,6 +18,8 @@ import { matchFilterParsers, matchQueries, reviewFilters } from "./match-queries
 import { MatchDecisionDialog } from "./match-decision-dialog";
 import { matchDecisions } from "./match-decisions";
 import { MatchRow } from "./match-row";
+import { BulkConfirmDialog } from "./bulk-confirm-dialog";
+import type { RowResult } from "@/components/review-queue/row-result";
 
 const BANDS = [
   { value: "high", label: "High (90–100)" },
@@ -52,6 +55,9 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
   const rows = q.data?.items ?? [];
   const canAct = mayDecide && mf.proposed;
   const queue = useMatchQueue(mf, rows, canAct);
+  // Bulk confirm goes through one request (the bulk route); its per-match results show on the rows too.
+  const [bulk, setBulk] = useState<MatchReviewRow[] | null>(null);
+  const [bulkResults, setBulkResults] = useState<Record<string, RowResult>>({});
 
   return (
     <Tabs.Root
@@ -66,7 +72,7 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
         ))}
       </Tabs.List>
       <Tabs.Content value={mf.f.tab} tabIndex={-1}>
-        <MatchFilters mf={mf} queue={canAct ? queue : null} />
+        <MatchFilters mf={mf} queue={canAct ? queue : null} onBulkConfirm={() => setBulk(queue.chosen)} />
         {canAct && rows.length > 0 && <BulkSelect rows={rows} queue={queue} />}
         {q.isPending ? (
           <SkeletonRows />
@@ -82,7 +88,14 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
               : "Confirmed and rejected matches appear here."}
           </EmptyState>
         ) : (
-          <MatchResults page={q.data} mf={mf} queue={queue} canAct={canAct} />
+          <MatchResults
+            page={q.data}
+            mf={mf}
+            queue={queue}
+            canAct={canAct}
+            mayUndo={mayDecide}
+            bulkResults={bulkResults}
+          />
         )}
       </Tabs.Content>
       {queue.dialog && (
@@ -91,6 +104,16 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
           decision={queue.dialog.decision}
           onClose={queue.close}
           onConfirm={queue.confirm}
+        />
+      )}
+      {bulk && (
+        <BulkConfirmDialog
+          rows={bulk}
+          onClose={() => setBulk(null)}
+          onResults={(r) => {
+            setBulkResults((b) => ({ ...b, ...r }));
+            queue.selectOnly([]);
+          }}
         />
       )}
       <KeyboardHelp open={queue.help} onOpenChange={queue.setHelp} approveLabel="Confirm" />
@@ -140,7 +163,7 @@ function BulkSelect({ rows, queue }: { rows: readonly MatchReviewRow[]; queue: Q
 }
 
 /** Score band and date filters; the bulk actions when the user may decide (`queue` set). */
-function MatchFilters({ mf, queue }: { mf: Filters; queue: Queue | null }) {
+function MatchFilters({ mf, queue, onBulkConfirm }: { mf: Filters; queue: Queue | null; onBulkConfirm: () => void }) {
   const { f, setF } = mf;
   const chosen = queue?.chosen ?? [];
   return (
@@ -156,12 +179,7 @@ function MatchFilters({ mf, queue }: { mf: Filters; queue: Queue | null }) {
             >
               Reject selected{chosen.length ? ` (${chosen.length})` : ""}
             </Button>
-            <Button
-              variant="primary"
-              disabled={chosen.length === 0}
-              onClick={() => queue.open(chosen, "confirm")}
-              data-testid="bulk-confirm"
-            >
+            <Button variant="primary" disabled={chosen.length === 0} onClick={onBulkConfirm} data-testid="bulk-confirm">
               Confirm selected{chosen.length ? ` (${chosen.length})` : ""}
             </Button>
           </>
@@ -193,11 +211,15 @@ function MatchResults({
   mf,
   queue,
   canAct,
+  mayUndo,
+  bulkResults,
 }: {
   page: BffPage<MatchReviewRow>;
   mf: Filters;
   queue: Queue;
   canAct: boolean;
+  mayUndo: boolean;
+  bulkResults: Record<string, RowResult>;
 }) {
   const { proposed } = mf;
   return (
@@ -224,7 +246,8 @@ function MatchResults({
               canAct={canAct}
               active={i === queue.active}
               selected={queue.selected.has(r.match.id)}
-              result={queue.results[r.match.id]}
+              result={queue.results[r.match.id] ?? bulkResults[r.match.id]}
+              mayUndo={mayUndo}
               onActivate={() => queue.setActive(i)}
               onSelect={() => queue.toggle(r.match.id)}
               onDecide={(d) => queue.open([r], d)}

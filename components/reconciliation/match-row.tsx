@@ -9,6 +9,7 @@ import { SelectCell } from "@/components/review-queue/select-cell";
 import type { MatchAction } from "./match-decision-dialog";
 import { DecisionInfo, InstructionSide, TransactionSide } from "./match-sides";
 import { ScoreBreakdown } from "./score-breakdown";
+import { AutoConfirmInfo } from "./auto-confirm-info";
 
 const td = "border-b border-slate-100 px-3 py-2 align-top";
 
@@ -25,6 +26,8 @@ export interface MatchRowProps {
   onActivate: () => void;
   onSelect: () => void;
   onDecide: (d: MatchAction) => void;
+  /** Decided tab: the user may undo a rule's confirmation (reconciliation write permission). */
+  mayUndo?: boolean;
 }
 
 /** One match: the instruction and the transaction side by side, the score and when it was proposed or decided. */
@@ -58,7 +61,16 @@ export function MatchRow(p: MatchRowProps) {
         <ScoreBreakdown score={r.match.score} breakdown={r.match.score_breakdown} />
       </td>
       <td className={`${td} text-slate-600`}>
-        {!p.proposed ? <DecisionInfo row={r} /> : r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
+        {!p.proposed ? (
+          <>
+            <DecisionInfo row={r} />
+            <AutoConfirmInfo row={r} mayUndo={p.mayUndo ?? false} />
+          </>
+        ) : r.match.created_at ? (
+          <Timestamp value={r.match.created_at} />
+        ) : (
+          "—"
+        )}
       </td>
       {p.canAct && (
         <td className={`${td} whitespace-nowrap`}>

@@ -47,8 +47,9 @@ export function TransactionSide({ row }: { row: MatchReviewRow }) {
  */
 export function DecisionInfo({ row }: { row: MatchReviewRow }) {
   const at = row.decision?.at ?? row.match.decided_at;
-  const by = row.decision?.email ?? row.match.reviewer;
-  const reason = row.decision?.reason ?? row.match.reason;
+  // A rule's confirmation is named by AutoConfirmInfo ("Confirmed by rule …"), not as a reviewer.
+  const by = row.auto_confirmation ? null : (row.decision?.email ?? row.match.reviewer);
+  const reason = row.auto_confirmation ? null : (row.decision?.reason ?? row.match.reason);
   return (
     <div className="max-w-60 space-y-0.5">
       <StatusBadge status={row.match.state} />

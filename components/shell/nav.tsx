@@ -13,6 +13,7 @@ import {
   GitCompareArrows,
   Landmark,
   LayoutDashboard,
+  ListChecks,
   ScrollText,
   Send,
   Webhook,
@@ -33,6 +34,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   organization: Building2,
   policies: ShieldCheck,
   categories: BarChart3,
+  "reconciliation-rules": ListChecks,
   statements: FileUp,
   audit: ScrollText,
 };

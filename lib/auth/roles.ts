@@ -42,6 +42,8 @@ export const PERMISSION_ROLES = {
   "policies.manage": ["admin"],
   /** Cashflow category rules (write, preview, reorder). */
   "categories.manage": ["admin"],
+  /** Reconciliation auto-confirm rules (create, change, delete). */
+  "reconciliation.rules.manage": ["admin"],
   /** Read the dashboard's audit log. */
   "audit.read": ["approver", "admin"],
   /** Counterparties (payees) and their history. */
@@ -83,6 +85,12 @@ export const AREAS = [
   { key: "organization", label: "Organization", href: "/organization", permission: "organization.read" },
   { key: "policies", label: "Approval policies", href: "/policies", permission: "policies.manage" },
   { key: "categories", label: "Cashflow categories", href: "/categories", permission: "categories.manage" },
+  {
+    key: "reconciliation-rules",
+    label: "Auto-confirm rules",
+    href: "/reconciliation-rules",
+    permission: "reconciliation.rules.manage",
+  },
   // Shown only when the API also advertises POST /statements (the shell checks the capability).
   { key: "statements", label: "Statements", href: "/statements", permission: "statements.import" },
   { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },

@@ -40,6 +40,8 @@ export const CAPABILITIES = {
   "reconciliation.unmatched": [{ method: "get", path: "/reconciliation/unmatched" }],
   /** A confirmed match made by hand from an instruction and a transaction (the unmatched view's manual match). */
   "reconciliation.manual_match": [{ method: "post", path: "/reconciliation/matches" }],
+  /** A confirmed match back to proposed within 24 h (undo of an automatic confirmation). */
+  "reconciliation.reopen": [{ method: "post", path: "/reconciliation/matches/{id}/reopen" }],
 } as const satisfies Record<string, readonly Requirement[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

@@ -485,3 +485,64 @@ export const cashflowCategoryRules = pgTable(
     check("cashflow_category_rules_direction", sql`${t.direction} in ('credit', 'debit')`),
   ],
 );
+
+/**
+ * Auto-confirm rules of reconciliation (admin-set): a proposed match whose score is at least `min_score` and that
+ * meets every other condition is confirmed by the dashboard on the rule's behalf. Null conditions match everything;
+ * `max_amount` inclusive, on the instruction's amount; `currency` ISO 4217. Rules are tried in creation order.
+ */
+export const reconciliationAutoRules = pgTable(
+  "reconciliation_auto_rules",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    name: text("name").notNull(),
+    enabled: boolean("enabled").notNull().default(true),
+    minScore: integer("min_score").notNull(),
+    exactAmount: boolean("exact_amount").notNull().default(true),
+    endToEndId: boolean("end_to_end_id").notNull().default(true),
+    companyId: uuid("company_id"),
+    currency: text("currency"),
+    maxAmount: numeric("max_amount"),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    uniqueIndex("reconciliation_auto_rules_name").on(sql`lower(${t.name})`),
+    check("reconciliation_auto_rules_min_score", sql`${t.minScore} between 0 and 100`),
+  ],
+);
+
+/**
+ * Confirmations made by an auto-confirm rule, one per match (a match undone is never confirmed by a rule again).
+ * Recorded with its Idempotency-Key before the API is called (`state` pending), so a crash between the two re-sends
+ * the same request, which the API answers once; `confirmed` once the API answered (and the audit entry written in
+ * the same transaction); `failed` when the API refused it; `undone` after a person reopened it.
+ */
+export const reconciliationAutoConfirmations = pgTable(
+  "reconciliation_auto_confirmations",
+  {
+    matchId: uuid("match_id").primaryKey(),
+    ruleId: uuid("rule_id").notNull(),
+    ruleName: text("rule_name").notNull(),
+    companyId: uuid("company_id"),
+    upstreamKey: text("upstream_key").notNull(),
+    state: text("state").notNull(),
+    recordedAt: ts("recorded_at")
+      .notNull()
+      .default(sql`now()`),
+    confirmedAt: ts("confirmed_at"),
+    error: text("error"),
+    undoneAt: ts("undone_at"),
+    undoneBy: text("undone_by"),
+  },
+  (t) => [
+    index("reconciliation_auto_confirmations_state").on(t.state),
+    check("reconciliation_auto_confirmations_state", sql`${t.state} in ('pending', 'confirmed', 'failed', 'undone')`),
+  ],
+);

@@ -85,6 +85,27 @@ describe("configuration", () => {
   });
 });
 
+describe("auto-confirm sweep configuration", () => {
+  it("is off unless set; takes 0 or 10 to 86400 seconds; anything else is named", () => {
+    expect(parseDashboardEnv(OK).DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS).toBeUndefined();
+    expect(parseDashboardEnv({ ...OK, DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: "60" })).toMatchObject({
+      DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: 60,
+    });
+    expect(parseDashboardEnv({ ...OK, DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: "0" })).toMatchObject({
+      DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: 0,
+    });
+    for (const bad of ["5", "86401", "1.5", "-10", "soon"]) {
+      let err: unknown = null;
+      try {
+        parseDashboardEnv({ ...OK, DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: bad });
+      } catch (e) {
+        err = e;
+      }
+      expect((err as ConfigError).variables, bad).toEqual(["DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS"]);
+    }
+  });
+});
+
 describe("FX rates configuration", () => {
   it("is off by default, takes an http(s) URL and an interval in minutes", () => {
     const defaults = parseDashboardEnv(OK);

@@ -131,6 +131,18 @@ export const DashboardEnv = z
     ),
     FX_RATES_INTERVAL_MINUTES: intWithDefault(60, 5, 10_080),
     /**
+     * Seconds between sweeps of the reconciliation auto-confirm rules on this server (lib/bff/auto-confirm-schedule.ts);
+     * 0 or unset: no sweep (the rules still run when the review is read). 10 to 86 400.
+     */
+    DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^\d+$/, { message: "must be a whole number of seconds (0 = off, else 10 to 86400)" })
+        .transform(Number)
+        .refine((n) => n === 0 || (n >= 10 && n <= 86_400), { message: "must be 0 (off) or 10 to 86400" })
+        .optional(),
+    ),
+    /**
      * Bearer token for `GET /metrics` (16 or more characters). Unset: only loopback clients may read it; set: every
      * scraper must send `Authorization: Bearer <METRICS_TOKEN>` (lib/server/metrics-access.ts says why).
      */

@@ -206,6 +206,9 @@ function reconciliationMethods({ list, write }: Transport) {
       (await write("POST", `/reconciliation/matches/${enc(id)}/confirm`, ReconciliationMatch, ctx, body, true)).data,
     rejectMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
       (await write("POST", `/reconciliation/matches/${enc(id)}/reject`, ReconciliationMatch, ctx, body, true)).data,
+    /** Extension (capability `reconciliation.reopen`): a confirmed match back to `proposed` within 24 h. */
+    reopenMatch: async (ctx: WriteContext, id: string, body?: MatchDecision) =>
+      (await write("POST", `/reconciliation/matches/${enc(id)}/reopen`, ReconciliationMatch, ctx, body, true)).data,
   };
 }
 

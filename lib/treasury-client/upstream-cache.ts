@@ -88,7 +88,7 @@ export const INVALIDATIONS: readonly Invalidation[] = [
   },
   {
     method: /^POST$/,
-    path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject)$/,
+    path: /^\/reconciliation\/matches\/[^/]+\/(confirm|reject|reopen)$/,
     company: ["matches", "transactions"],
   },
   // Extension: a match made by hand (POST /reconciliation/matches) changes that company's matches like a decision.

@@ -13,4 +13,14 @@ export interface MatchReviewRow {
   transaction: Transaction | null;
   /** Decided tab: who decided through the dashboard, when and why (audit log); null when not recorded there. */
   decision: Decision | null;
+  /** Decided tab: the auto-confirm rule that confirmed it (absent when a person decided). */
+  auto_confirmation?: AutoConfirmationView;
+}
+
+/** A confirmation by an auto-confirm rule, as the decided tab shows it. */
+export interface AutoConfirmationView {
+  rule_name: string;
+  confirmed_at: string | null;
+  /** Until when a person may undo it; null when it cannot be undone (past 24 h, or the API cannot reopen). */
+  undo_until: string | null;
 }

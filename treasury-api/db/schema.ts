@@ -487,6 +487,32 @@ export const reconciliationMatches = pgTable(
   ],
 );
 
+/**
+ * Audit of the reopen extension: one row per confirmed match put back to `proposed`, with the decision it undid
+ * (the match's own decision columns are cleared by the reopen) and who reopened it and why.
+ */
+export const reconciliationMatchReopenings = pgTable(
+  "reconciliation_match_reopenings",
+  {
+    id: uuid("id").primaryKey(),
+    matchId: uuid("match_id")
+      .notNull()
+      .references(() => reconciliationMatches.id),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    reopenedAt: createdAt(),
+    clientId: uuid("client_id").notNull(),
+    reviewer: text("reviewer"),
+    reason: text("reason"),
+    /** The confirmation undone. */
+    confirmedAt: ts("confirmed_at").notNull(),
+    confirmedByClientId: uuid("confirmed_by_client_id"),
+    confirmedReviewer: text("confirmed_reviewer"),
+    confirmedReason: text("confirmed_reason"),
+  },
+  (t) => [index("reconciliation_match_reopenings_match").on(t.matchId, t.reopenedAt)],
+);
+
 // ---------------------------------------------------------------- webhooks
 
 export const webhookEndpoints = pgTable(

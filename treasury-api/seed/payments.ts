@@ -25,6 +25,7 @@ import { bankVerdict, runBankOnce } from "../domain/bank-simulator";
 import { decide } from "../db/repos/approvals";
 import { createBatch, submitBatch } from "../db/repos/payments";
 import { registerSeedStep } from "./demo";
+import { NORDLYS_KONCERN_COMPANY_KEYS } from "./demo-clients";
 import { ambiguousBatch, applyBankQuirks } from "./ambiguity";
 import { generateIban, type NordicCountry } from "./identifiers";
 import { createRng, stableUuid, type Rng } from "./prng";
@@ -43,6 +44,11 @@ export interface PaymentSeedOptions {
   fourEyesThreshold?: string;
   /** The clock (default now). */
   now?: Date;
+  /**
+   * The companies that may carry the ambiguous batch (bank fees, cut references, name variants): the first seeded
+   * company among them gets it. Default (or none of them seeded): the first seeded company.
+   */
+  ambiguityCompanyIds?: readonly string[];
 }
 
 export interface PaymentSeedSummary {
@@ -170,6 +176,10 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
       });
   }
   const chosen = targets.slice(0, opts.maxCompanies ?? 6);
+  const ambiguityAt = Math.max(
+    0,
+    chosen.findIndex((t) => opts.ambiguityCompanyIds?.includes(t.companyId)),
+  );
 
   const summary: PaymentSeedSummary = { batches: 0, byStatus: {}, pendingApprovals: 0 };
   const later: (() => Promise<void>)[] = [];
@@ -225,7 +235,7 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
       await approveAll((await make(body(rng, t, `${tag}-FLD`, 4, { currency: foreign }))).id);
     }
     // Bookings as real statements show them (fees, cut references, name variants), so matches score 60–100.
-    const ambiguous = ci === 0 ? await make(ambiguousBatch(t, tag, payeeIban)) : null;
+    const ambiguous = ci === ambiguityAt ? await make(ambiguousBatch(t, tag, payeeIban)) : null;
     if (ambiguous) await approveAll(ambiguous.id);
     await runBankOnce(db, bank, clock);
     if (ambiguous) await applyBankQuirks(db, ambiguous.id);
@@ -271,5 +281,10 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
 
 // Runs after the ledger (it needs the accounts) and before the reconciliation step (it needs the bookings).
 registerSeedStep("payments", async (database, fixtures) => {
-  await seedPayments(database, { seed: fixtures.seed });
+  // The ambiguity goes where the demo dashboard looks: a company its OAuth client (the Nordlys koncern) sees.
+  const nordlys = new Set<string>(NORDLYS_KONCERN_COMPANY_KEYS);
+  await seedPayments(database, {
+    seed: fixtures.seed,
+    ambiguityCompanyIds: fixtures.companies.filter((c) => nordlys.has(c.key)).map((c) => c.id),
+  });
 });

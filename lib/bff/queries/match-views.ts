@@ -25,6 +25,7 @@ import { decisionOf } from "./payment-views";
 import type { Decision } from "../../views/payments";
 import type { MatchReviewRow } from "../../views/reconciliation";
 import { mapLimit } from "./map-limit";
+import { autoConfirmationsOf, autoConfirmOnRead, type AutoConfirmationView } from "./auto-confirm-views";
 
 export type { MatchReviewRow };
 
@@ -129,14 +130,18 @@ async function decisionsOf(matchIds: readonly string[]): Promise<Map<string, Dec
   const db = await dashboardDb();
   const events = (
     await Promise.all(
-      MATCH_DECISION_ACTIONS.map((action) =>
+      [...MATCH_DECISION_ACTIONS, AUDIT_ACTION.matchReopen].map((action) =>
         listAudit(db, { companyIds: null, action, objectIds: matchIds, limit: 500 }),
       ),
     )
   ).flat();
   const out = new Map<string, Decision>();
-  for (const e of events.sort((a, b) => a.at.localeCompare(b.at)))
-    if (e.objectId && !out.has(e.objectId)) out.set(e.objectId, decisionOf(e));
+  for (const e of events.sort((a, b) => a.at.localeCompare(b.at))) {
+    if (!e.objectId) continue;
+    // A reopened match was decided again after it: the decision before the reopen no longer stands.
+    if (e.action === AUDIT_ACTION.matchReopen) out.delete(e.objectId);
+    else if (!out.has(e.objectId)) out.set(e.objectId, decisionOf(e));
+  }
   return out;
 }
 
@@ -149,7 +154,12 @@ export async function listMatchReview(
   const states: readonly string[] = q.tab === "proposed" ? ["proposed"] : ["confirmed", "rejected"];
   // Read unfiltered and keep the tab's states here: the client's `status` filter is refused by the local API,
   // which names this filter `state` (reported to the lead); no unknown filter is sent.
-  const all = await collectAll(treasury().listMatches(call, { pageSize: 1000 }), { maxPages: 20 });
+  let all = await collectAll(treasury().listMatches(call, { pageSize: 1000 }), { maxPages: 20 });
+  // The auto-confirm rules run on what was just read; when they confirmed any, the list is read again.
+  if ((await autoConfirmOnRead(all, ctx.requestId)) > 0)
+    all = await collectAll(treasury().listMatches({ ...call, cache: "no-store" }, { pageSize: 1000 }), {
+      maxPages: 20,
+    });
   const band = q.band ? SCORE_BANDS[q.band] : null;
   const rows = all
     .filter((m) => states.includes(m.state))
@@ -161,9 +171,10 @@ export async function listMatchReview(
   const page = q.page ?? 1;
   const slice = rows.slice((page - 1) * MATCH_REVIEW_PAGE_SIZE, page * MATCH_REVIEW_PAGE_SIZE);
   const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
-  const [decisions, sides] = await Promise.all([
+  const [decisions, sides, autos] = await Promise.all([
     q.tab === "decided" ? decisionsOf(slice.map((m) => m.id)) : Promise.resolve(new Map<string, Decision>()),
     loadMatchSides(call, slice),
+    q.tab === "decided" ? autoConfirmationsOf(slice) : Promise.resolve(new Map<string, AutoConfirmationView>()),
   ]);
   const items = slice.map((m): MatchReviewRow => ({
     match: m,
@@ -171,6 +182,7 @@ export async function listMatchReview(
     instruction: sides.instructions.get(m.payment_instruction_id) ?? null,
     transaction: sides.transactions.get(m.transaction_id) ?? null,
     decision: decisions.get(m.id) ?? null,
+    ...(autos.has(m.id) ? { auto_confirmation: autos.get(m.id) } : {}),
   }));
   const totalPages = Math.max(1, Math.ceil(rows.length / MATCH_REVIEW_PAGE_SIZE));
   return {

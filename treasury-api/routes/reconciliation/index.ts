@@ -5,6 +5,8 @@ import * as h from "./reconciliation.handlers";
 import * as r from "./reconciliation.routes";
 import * as uh from "./unmatched.handlers";
 import * as ur from "./unmatched.routes";
+import { reopenMatchRoute } from "./reopen.routes";
+import { reopenMatchHandler } from "./reopen.handlers";
 
 export function registerReconciliationRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listMatchesRoute, h.listMatches);
@@ -14,4 +16,6 @@ export function registerReconciliationRoutes(api: OpenAPIHono<AppEnv>): void {
   // Extensions: the unmatched items and the manual match.
   api.openapi(ur.listUnmatchedRoute, uh.listUnmatched);
   api.openapi(ur.createManualMatchRoute, uh.createManualMatch);
+  // Extension: a confirmed match back to proposed within 24 h.
+  api.openapi(reopenMatchRoute, reopenMatchHandler);
 }

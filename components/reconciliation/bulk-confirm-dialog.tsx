@@ -1,0 +1,190 @@
+"use client";
+
+import { useState } from "react";
+import Decimal from "decimal.js";
+import { useQueryClient } from "@tanstack/react-query";
+import type { MatchReviewRow } from "@/lib/views/reconciliation";
+import { bffFetch } from "@/components/data/bff-fetch";
+import { errorText } from "@/components/data/error-text";
+import { Amount } from "@/components/format/amount";
+import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toast";
+import type { RowResult } from "@/components/review-queue/row-result";
+import { matchQueries } from "./match-queries";
+
+/** One match's outcome as the bulk-confirm route answers it. */
+type BulkResult =
+  | { id: string; status: "confirmed"; company_id: string | null }
+  | { id: string; status: "refused"; error: string; message: string; http_status: number };
+
+interface BulkAnswer {
+  results: BulkResult[];
+  confirmed: number;
+  refused: number;
+}
+
+/** The instruction amounts of `rows` summed per currency (decimal.js), in currency order. */
+export function totalsByCurrency(rows: readonly MatchReviewRow[]): { currency: string; total: string }[] {
+  const sums = new Map<string, Decimal>();
+  for (const r of rows) {
+    if (!r.instruction) continue;
+    const c = r.instruction.currency;
+    sums.set(c, (sums.get(c) ?? new Decimal(0)).plus(r.instruction.amount));
+  }
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, total]) => ({ currency, total: total.toFixed(2) }));
+}
+
+const label = (r: MatchReviewRow) => r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8);
+
+/**
+ * Confirms the selected proposals in one request (the BFF's bulk-confirm route: one audit entry per confirmed
+ * match). Before: how many, the total per currency and the companies, and the matches. After: a result per match —
+ * confirmed, or refused with the reason — which also goes to each row (`onResults`). One Idempotency-Key per dialog,
+ * kept for a retry after a failed request so nothing is confirmed twice.
+ */
+export function BulkConfirmDialog({
+  rows,
+  onClose,
+  onResults,
+}: {
+  rows: MatchReviewRow[];
+  onClose: () => void;
+  onResults: (results: Record<string, RowResult>) => void;
+}) {
+  const qc = useQueryClient();
+  const [key] = useState(() => crypto.randomUUID());
+  const [busy, setBusy] = useState(false);
+  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const companies = [...new Set(rows.map((r) => r.company_name || "—"))].sort();
+  const totals = totalsByCurrency(rows);
+  const byId = new Map(rows.map((r) => [r.match.id, r]));
+
+  async function go() {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const a = await bffFetch<BulkAnswer>("/api/treasury/reconciliation/matches/bulk-confirm", {
+        method: "POST",
+        body: { ids: rows.map((r) => r.match.id) },
+        idempotencyKey: key,
+      });
+      setAnswer(a);
+      onResults(
+        Object.fromEntries(
+          a.results.map((x) => [
+            x.id,
+            x.status === "confirmed"
+              ? { kind: "ok" as const, text: "Confirmed" }
+              : { kind: "error" as const, text: x.message },
+          ]),
+        ),
+      );
+      (a.refused === 0 ? toast.success : toast.warning)(`${a.confirmed} of ${a.results.length} confirmed.`);
+      void qc.invalidateQueries({ queryKey: matchQueries.all() });
+    } catch (err) {
+      setProblem(errorText(err, "The confirmation"));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const n = rows.length;
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && !busy && onClose()}
+      title={
+        answer
+          ? `${answer.confirmed} of ${answer.results.length} confirmed`
+          : `Confirm ${n} ${n === 1 ? "match" : "matches"}?`
+      }
+      testId="bulk-confirm-dialog"
+      description={
+        answer
+          ? "Each match's result; a refused match stays in the review with its reason."
+          : "Each confirmed match marks its payment as reconciled with the bank transaction and gets its own audit entry."
+      }
+      wide
+      footer={
+        answer ? (
+          <Button variant="primary" onClick={onClose} data-testid="bulk-confirm-close">
+            Close
+          </Button>
+        ) : (
+          <>
+            <Button onClick={onClose} disabled={busy}>
+              Cancel
+            </Button>
+            <Button variant="primary" pending={busy} onClick={() => void go()} data-testid="bulk-confirm-submit">
+              {busy ? "Working…" : `Confirm ${n}`}
+            </Button>
+          </>
+        )
+      }
+    >
+      {!answer && (
+        <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-[13px]" data-testid="bulk-confirm-summary">
+          <dt className="text-slate-500">Matches</dt>
+          <dd className="font-medium text-slate-900" data-testid="bulk-confirm-count">
+            {n}
+          </dd>
+          <dt className="text-slate-500">Total</dt>
+          <dd data-testid="bulk-confirm-totals">
+            {totals.map((t, i) => (
+              <span key={t.currency}>
+                {i > 0 && " · "}
+                <Amount value={t.total} currency={t.currency} />
+              </span>
+            ))}
+          </dd>
+          <dt className="text-slate-500">{companies.length === 1 ? "Company" : "Companies"}</dt>
+          <dd data-testid="bulk-confirm-companies">{companies.join(", ")}</dd>
+        </dl>
+      )}
+      <ul
+        className="max-h-64 space-y-1 overflow-auto rounded text-[13px] text-slate-700 focus-visible:outline-2 focus-visible:outline-slate-900"
+        data-testid="bulk-confirm-list"
+        // Scrollable: reachable by keyboard so its rows can be scrolled without a mouse.
+        tabIndex={0}
+        aria-label={answer ? "Result per match" : "Matches to confirm"}
+      >
+        {(answer ? answer.results : rows.map((r) => ({ id: r.match.id, status: null }) as const)).map((x) => {
+          const r = byId.get(x.id);
+          return (
+            <li
+              key={x.id}
+              className="grid grid-cols-[1fr_auto_7rem] items-baseline gap-x-4"
+              data-testid="bulk-confirm-item"
+              data-match-id={x.id}
+              data-status={x.status ?? "selected"}
+            >
+              <span className="font-mono text-xs">{r ? label(r) : x.id.slice(0, 8)}</span>
+              <span className="text-right">
+                {r?.instruction && <Amount value={r.instruction.amount} currency={r.instruction.currency} />}
+              </span>
+              {x.status === null ? (
+                <span className="text-right">score {r?.match.score}</span>
+              ) : x.status === "confirmed" ? (
+                <span className="text-right text-emerald-700">Confirmed</span>
+              ) : (
+                <>
+                  <span className="text-right text-red-700">Not confirmed</span>
+                  <span className="col-span-3 text-red-700">Reason: {x.message}</span>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {problem && (
+        <p role="alert" className="mt-3 text-[13px] text-red-700" data-testid="bulk-confirm-problem">
+          {problem} Try again: nothing is confirmed twice.
+        </p>
+      )}
+    </Modal>
+  );
+}
