@@ -11,7 +11,7 @@ import { CashflowReport } from "@/components/reports/cashflow-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
-import { GroupReportSection, groupExport, reportScope } from "../group-section";
+import { GroupCategorySection, GroupReportSection, groupExport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Cashflow" };
 
@@ -31,7 +31,10 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
           description={`Daily inflow, outflow and net of all ${ctx.companies.length} companies in one currency`}
         />
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope}>
-          <GroupReportSection ctx={ctx} kind="cashflow" range={range} />
+          <div className="space-y-6">
+            <GroupReportSection ctx={ctx} kind="cashflow" range={range} />
+            <GroupCategorySection ctx={ctx} range={range} />
+          </div>
         </ReportShell>
       </div>
     );
