@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
@@ -33,7 +34,16 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope}>
           <div className="space-y-6">
             <GroupReportSection ctx={ctx} kind="cashflow" range={range} />
-            <GroupCategorySection ctx={ctx} range={range} />
+            {/* Streamed after the cashflow: it reads every company's transactions, which takes longer. */}
+            <Suspense
+              fallback={
+                <p className="text-[13px] text-slate-600" role="status" data-testid="group-categories-loading">
+                  Loading the categories of every company…
+                </p>
+              }
+            >
+              <GroupCategorySection ctx={ctx} range={range} />
+            </Suspense>
           </div>
         </ReportShell>
       </div>
