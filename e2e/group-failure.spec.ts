@@ -60,7 +60,8 @@ async function apiCompanies(base: string): Promise<Company[]> {
     headers: { authorization: `Bearer ${access_token}` },
   });
   expect(res.status).toBe(200);
-  return ((await res.json()) as { items: Company[] }).items;
+  // Form B: the pagination envelope.
+  return ((await res.json()) as { results: Company[] }).results;
 }
 
 test.beforeAll(async ({ browser }) => {

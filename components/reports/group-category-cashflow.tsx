@@ -7,16 +7,27 @@ import { useLocale } from "@/components/format/use-locale";
 import { Amount } from "@/components/format/amount";
 import { Table, Td, Th } from "@/components/ui/table";
 
-function Figures({ f, currency }: { f: GroupCategoryCompany["figures"]; currency: string }) {
+/** The first cell of a row (a category, a company within it, the total): a row header. */
+const rowHead = "border-b border-slate-100 px-3 py-1.5 text-left text-[13px]";
+
+function Figures({
+  f,
+  currency,
+  className,
+}: {
+  f: GroupCategoryCompany["figures"];
+  currency: string;
+  className?: string;
+}) {
   return (
     <>
-      <Td align="right" data-testid="group-category-inflow">
+      <Td align="right" className={className} data-testid="group-category-inflow">
         <Amount value={f.inflow} currency={currency} />
       </Td>
-      <Td align="right" data-testid="group-category-outflow">
+      <Td align="right" className={className} data-testid="group-category-outflow">
         <Amount value={signedAmount(f.outflow, "debit")} currency={currency} />
       </Td>
-      <Td align="right" data-testid="group-category-net">
+      <Td align="right" className={className} data-testid="group-category-net">
         <Amount value={f.net} currency={currency} signed />
       </Td>
     </>
@@ -74,8 +85,7 @@ export function GroupCategoryCashflow({ report, exportHref }: { report: GroupCat
         <Table label={`Group cashflow by category in ${currency}`}>
           <thead>
             <tr>
-              <Th>Category</Th>
-              <Th>Company</Th>
+              <Th>Category / company</Th>
               <Th align="right">Transactions</Th>
               <Th align="right">Inflow</Th>
               <Th align="right">Outflow</Th>
@@ -84,22 +94,18 @@ export function GroupCategoryCashflow({ report, exportHref }: { report: GroupCat
           </thead>
           <tbody title={title}>
             {report.categories.flatMap((c) => [
-              <tr key={c.category} data-testid="group-category" data-category={c.category} className="bg-slate-50/60">
-                <Th scope="row">
-                  <span className="text-[13px] font-semibold normal-case tracking-normal text-slate-900">
-                    {c.category}
-                  </span>
-                </Th>
-                <Td>
-                  <span className="text-slate-600">
+              <tr key={c.category} data-testid="group-category" data-category={c.category}>
+                <th scope="row" className={`${rowHead} bg-slate-50 font-semibold text-slate-900`}>
+                  {c.category}
+                  <span className="ml-2 text-xs font-normal text-slate-600">
                     {c.byCompany.length} {c.byCompany.length === 1 ? "company" : "companies"}
                   </span>
-                </Td>
-                <Td align="right">
+                </th>
+                <Td align="right" className="bg-slate-50">
                   {c.count.toLocaleString(locale)}
                   {c.unconverted > 0 && <div className="text-xs text-amber-800">{c.unconverted} not converted</div>}
                 </Td>
-                <Figures f={c.figures} currency={currency} />
+                <Figures f={c.figures} currency={currency} className="bg-slate-50 font-semibold" />
               </tr>,
               ...c.byCompany.map((co) => (
                 <tr
@@ -108,10 +114,10 @@ export function GroupCategoryCashflow({ report, exportHref }: { report: GroupCat
                   data-category={c.category}
                   data-key={co.id}
                 >
-                  <Td>
-                    <span className="sr-only">{c.category}</span>
-                  </Td>
-                  <Td>{co.name}</Td>
+                  <th scope="row" className={`${rowHead} pl-7 font-normal text-slate-800`}>
+                    {co.name}
+                    <span className="sr-only"> in {c.category}</span>
+                  </th>
                   <Td align="right">{co.count.toLocaleString(locale)}</Td>
                   <Figures f={co.figures} currency={currency} />
                 </tr>
@@ -120,12 +126,14 @@ export function GroupCategoryCashflow({ report, exportHref }: { report: GroupCat
           </tbody>
           <tfoot>
             <tr data-testid="group-category-total">
-              <Th scope="row">Total</Th>
-              <Td>
-                {report.companies.length} {report.companies.length === 1 ? "company" : "companies"}
-              </Td>
+              <th scope="row" className={`${rowHead} font-semibold text-slate-900`}>
+                Total
+                <span className="ml-2 text-xs font-normal text-slate-600">
+                  {report.companies.length} {report.companies.length === 1 ? "company" : "companies"}
+                </span>
+              </th>
               <Td align="right">{report.companies.reduce((s, c) => s + c.count, 0).toLocaleString(locale)}</Td>
-              <Figures f={report.total} currency={currency} />
+              <Figures f={report.total} currency={currency} className="font-semibold" />
             </tr>
           </tfoot>
         </Table>
