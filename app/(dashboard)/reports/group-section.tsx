@@ -29,22 +29,30 @@ export function groupExport(kind: GroupReportKind, range: ResolvedRange): { href
       };
 }
 
+/** The group report of every company the user may see in their reporting currency, loaded (never rejects). */
+export function loadGroupReport(ctx: BffContext, kind: GroupReportKind, range: ResolvedRange) {
+  return loadData(ctx, async () =>
+    getGroupReport(ctx, kind, range, (await reportingCurrencyFor(ctx.user.id)).currency),
+  );
+}
+
 /**
  * The group report of every company the user may see, in their reporting
- * currency. The per-row lines stay on the server (the CSV carries them).
+ * currency (`data`: already started with {@link loadGroupReport}, else loaded
+ * here). The per-row lines stay on the server (the CSV carries them).
  */
 export async function GroupReportSection({
   ctx,
   kind,
   range,
+  data: started,
 }: {
   ctx: BffContext;
   kind: GroupReportKind;
   range: ResolvedRange;
+  data?: ReturnType<typeof loadGroupReport>;
 }) {
-  const data = await loadData(ctx, async () =>
-    getGroupReport(ctx, kind, range, (await reportingCurrencyFor(ctx.user.id)).currency),
-  );
+  const data = await (started ?? loadGroupReport(ctx, kind, range));
   return data.ok ? (
     <GroupReportView report={{ ...data.data, lines: [] }} />
   ) : (
@@ -54,9 +62,19 @@ export async function GroupReportSection({
 
 /**
  * The group cashflow of the range per category (every company the user may see, in their reporting currency), with
- * its CSV. The per-line figures stay on the server (the CSV carries them).
+ * its CSV. The per-line figures stay on the server (the CSV carries them). Its reads (every company's transactions)
+ * start once `after` has settled, so they do not compete with the reads of the figure shown first.
  */
-export async function GroupCategorySection({ ctx, range }: { ctx: BffContext; range: ResolvedRange }) {
+export async function GroupCategorySection({
+  ctx,
+  range,
+  after,
+}: {
+  ctx: BffContext;
+  range: ResolvedRange;
+  after?: Promise<unknown>;
+}) {
+  await after?.catch(() => undefined);
   const data = await loadData(ctx, async () =>
     getGroupCategories(ctx, range, (await reportingCurrencyFor(ctx.user.id)).currency),
   );

@@ -12,7 +12,7 @@ import { CashflowReport } from "@/components/reports/cashflow-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
-import { GroupCategorySection, GroupReportSection, groupExport, reportScope } from "../group-section";
+import { GroupCategorySection, GroupReportSection, groupExport, loadGroupReport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Cashflow" };
 
@@ -25,6 +25,7 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
   const scope = await reportScope(ctx, searchParams);
   if (scope === "group") {
     const csv = groupExport("cashflow", range);
+    const report = loadGroupReport(ctx, "cashflow", range);
     return (
       <div className="max-w-6xl">
         <PageHeader
@@ -33,8 +34,8 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
         />
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope}>
           <div className="space-y-6">
-            <GroupReportSection ctx={ctx} kind="cashflow" range={range} />
-            {/* Streamed after the cashflow: it reads every company's transactions, which takes longer. */}
+            <GroupReportSection ctx={ctx} kind="cashflow" range={range} data={report} />
+            {/* Streamed after the cashflow, whose reads go first: it reads every company's transactions. */}
             <Suspense
               fallback={
                 <p className="text-[13px] text-slate-600" role="status" data-testid="group-categories-loading">
@@ -42,7 +43,7 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
                 </p>
               }
             >
-              <GroupCategorySection ctx={ctx} range={range} />
+              <GroupCategorySection ctx={ctx} range={range} after={report} />
             </Suspense>
           </div>
         </ReportShell>
