@@ -12,28 +12,10 @@
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import Decimal from "decimal.js";
-import { demoRate, isEcbPublishingDay } from "../lib/fx/demo-rates";
 import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
+import { expectedPositionByCompany as expectedByCompany, type Company } from "./group-figures";
 import { axe } from "./read-helpers";
 
-interface Page<T> {
-  items: T[];
-  has_next: boolean;
-}
-interface Company {
-  id: string;
-  name: string;
-}
-interface Account {
-  id: string;
-  currency: string;
-}
-interface Balance {
-  balance_type: string;
-  as_of_date: string;
-  balance: string;
-  currency: string;
-}
 interface GroupPositionBody {
   reportingCurrency: string;
   today: string;
@@ -41,68 +23,6 @@ interface GroupPositionBody {
   byCompany: { key: string; label: string; converted: string }[];
   companyCount: number;
   failedCompanies: { name: string }[];
-}
-
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-async function all<T>(request: APIRequestContext, url: string): Promise<T[]> {
-  const out: T[] = [];
-  for (let page = 1; ; page++) {
-    const res = await request.get(`${url}${url.includes("?") ? "&" : "?"}page=${page}&page_size=500`);
-    expect(res.status(), await res.text()).toBe(200);
-    const body = (await res.json()) as Page<T>;
-    out.push(...body.items);
-    if (!body.has_next) return out;
-  }
-}
-
-/** `1 EUR = rate currency` of `date` or the latest publishing day up to 7 days before; null beyond. */
-function eurRate(currency: string, date: string): Decimal | null {
-  if (currency === "EUR") return new Decimal(1);
-  for (let back = 0; back <= 7; back++) {
-    const d = addDays(date, -back);
-    if (isEcbPublishingDay(d)) return new Decimal(demoRate(currency, d));
-  }
-  return null;
-}
-
-/** Per company: the converted sum of its accounts' headline balances in `to` (unconvertible lines left out). */
-async function expectedByCompany(
-  request: APIRequestContext,
-  companies: Company[],
-  today: string,
-  to: string,
-): Promise<Map<string, Decimal>> {
-  const from = addDays(today, -7);
-  const sums = new Map<string, Decimal>();
-  for (const c of companies) {
-    const sel = await request.post("/api/session/company", { headers: writeHeaders(), data: { company_id: c.id } });
-    expect(sel.status()).toBe(200);
-    let sum = new Decimal(0);
-    for (const a of await all<Account>(request, "/api/treasury/accounts")) {
-      const snaps = await all<Balance>(
-        request,
-        `/api/treasury/accounts/${a.id}/balances?from_date=${from}&to_date=${today}`,
-      );
-      const interim = snaps.find((s) => s.balance_type === "interim_booked" && s.as_of_date === today);
-      const closing = snaps
-        .filter((s) => s.balance_type === "closing_booked" && s.as_of_date < today)
-        .sort((x, y) => (x.as_of_date < y.as_of_date ? 1 : -1))[0];
-      const h = interim ?? closing;
-      if (!h) continue;
-      if (h.currency === to) {
-        sum = sum.plus(h.balance);
-        continue;
-      }
-      const rFrom = eurRate(h.currency, h.as_of_date);
-      const rTo = eurRate(to, h.as_of_date);
-      if (!rFrom || !rTo) continue;
-      sum = sum.plus(new Decimal(h.balance).times(rTo).div(rFrom).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN));
-    }
-    sums.set(c.id, sum);
-  }
-  return sums;
 }
 
 async function setCurrency(request: APIRequestContext, currency: string) {

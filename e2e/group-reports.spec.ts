@@ -10,24 +10,13 @@
  * e2e/screenshots/group-report-*.png.
  */
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Decimal from "decimal.js";
 import Papa from "papaparse";
-import { demoRate, isEcbPublishingDay } from "../lib/fx/demo-rates";
 import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
+import { addDays, eurRate, expectedCashflowByCompany as expectedCashflow, type Company } from "./group-figures";
 import { axe } from "./read-helpers";
 
-interface Company {
-  id: string;
-  name: string;
-}
-interface CashflowDay {
-  date: string;
-  currency: string;
-  inflow: string;
-  outflow: string;
-  net: string;
-}
 interface Figures {
   inflow: string;
   outflow: string;
@@ -38,67 +27,6 @@ interface GroupReportBody {
   total: Figures;
   companies: { id: string; name: string; figures: Figures }[];
   failedCompanies: { name: string }[];
-}
-
-const addDays = (date: string, n: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-
-async function all<T>(request: APIRequestContext, url: string): Promise<T[]> {
-  const out: T[] = [];
-  for (let page = 1; ; page++) {
-    const res = await request.get(`${url}${url.includes("?") ? "&" : "?"}page=${page}&page_size=500`);
-    expect(res.status(), await res.text()).toBe(200);
-    const body = (await res.json()) as { items: T[]; has_next: boolean };
-    out.push(...body.items);
-    if (!body.has_next) return out;
-  }
-}
-
-/** `1 EUR = rate currency` of `date` or the latest publishing day up to 7 days before; null beyond. */
-function eurRate(currency: string, date: string): Decimal | null {
-  if (currency === "EUR") return new Decimal(1);
-  for (let back = 0; back <= 7; back++) {
-    const d = addDays(date, -back);
-    if (isEcbPublishingDay(d)) return new Decimal(demoRate(currency, d));
-  }
-  return null;
-}
-
-function convert(amount: string, from: string, to: string, date: string): Decimal | null {
-  if (from === to) return new Decimal(amount);
-  const rFrom = eurRate(from, date);
-  const rTo = eurRate(to, date);
-  if (!rFrom || !rTo) return null;
-  return new Decimal(amount).times(rTo).div(rFrom).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
-}
-
-/** Per company: the converted cashflow of the range in `to` (unconvertible rows left out). */
-async function expectedCashflow(
-  request: APIRequestContext,
-  companies: Company[],
-  from: string,
-  toDate: string,
-  to: string,
-): Promise<Map<string, { inflow: Decimal; outflow: Decimal }>> {
-  const out = new Map<string, { inflow: Decimal; outflow: Decimal }>();
-  for (const c of companies) {
-    const sel = await request.post("/api/session/company", { headers: writeHeaders(), data: { company_id: c.id } });
-    expect(sel.status()).toBe(200);
-    const sum = { inflow: new Decimal(0), outflow: new Decimal(0) };
-    const rows = await all<CashflowDay>(
-      request,
-      `/api/treasury/reporting/cashflow/daily?from_date=${from}&to_date=${toDate}`,
-    );
-    for (const r of rows) {
-      const i = convert(r.inflow, r.currency, to, r.date);
-      const o = convert(r.outflow, r.currency, to, r.date);
-      if (!i || !o) continue;
-      sum.inflow = sum.inflow.plus(i);
-      sum.outflow = sum.outflow.plus(o);
-    }
-    out.set(c.id, sum);
-  }
-  return out;
 }
 
 // Another user than the group overview spec's, whose reporting currency that spec switches while this one runs.

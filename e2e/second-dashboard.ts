@@ -11,6 +11,8 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { expect, type Browser, type Page } from "@playwright/test";
+import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { freePort } from "../scripts/lib/free-port";
 
 export interface SecondDashboardOptions {
@@ -96,4 +98,19 @@ export async function startSecondDashboard(opts: SecondDashboardOptions = {}): P
   }
   await stop();
   throw new Error(`the second dashboard (${base}) did not come up:\n${log}`);
+}
+
+/**
+ * A page in a fresh browser context on `base` (its `baseURL`), signed in as the demo user `email` through the login
+ * form; resolves once the signed-in shell shows the user's name.
+ */
+export async function signInOn(browser: Browser, base: string, email: string): Promise<Page> {
+  const ctx = await browser.newContext({ baseURL: base });
+  const page = await ctx.newPage();
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(DEMO_PASSWORD);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByTestId("user-name")).toBeVisible();
+  return page;
 }

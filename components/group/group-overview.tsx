@@ -299,6 +299,11 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
         >
           <Amount value={data.total.converted} currency={currency} />
         </div>
+        {data.failedCompanies.length > 0 && (
+          <div className="mt-0.5 text-xs font-medium text-amber-900" data-testid="group-total-excludes">
+            Excludes {data.failedCompanies.map((f) => f.name).join(", ")} (could not be read)
+          </div>
+        )}
         <div className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-slate-600">
           <span data-testid="group-basis">{basisLabel(data, locale)}</span>
           {data.total.change !== null && (

@@ -101,6 +101,11 @@ export function GroupReportView({ report }: { report: GroupReport }) {
             </div>
           ))}
         </dl>
+        {report.failedCompanies.length > 0 && (
+          <p className="mt-2 text-xs font-medium text-amber-900" data-testid="group-report-total-excludes">
+            Excludes {report.failedCompanies.map((f) => f.name).join(", ")} (could not be read)
+          </p>
+        )}
         <p className="mt-2 text-xs text-slate-600" data-testid="group-report-rates">
           {title}
           {report.staleRateLines > 0 &&

@@ -2,9 +2,11 @@ import type { SearchParams } from "nuqs/server";
 import type { BffContext } from "@/lib/bff/context";
 import { loadData } from "@/lib/bff/page";
 import { getGroupReport, type GroupReportKind } from "@/lib/bff/queries/group-reports";
+import { getGroupCategories } from "@/lib/bff/queries/group-categories";
 import { reportingCurrencyFor } from "@/lib/group/reporting-currency";
 import type { ResolvedRange } from "@/lib/url-state/date-range";
 import { GroupReportView } from "@/components/reports/group-report";
+import { GroupCategoryCashflow } from "@/components/reports/group-category-cashflow";
 import { RetryProblem } from "@/components/ui/retry-problem";
 
 /** The scope of a report page: none (one company, no switch), the selected company or the whole group. */
@@ -27,24 +29,60 @@ export function groupExport(kind: GroupReportKind, range: ResolvedRange): { href
       };
 }
 
+/** The group report of every company the user may see in their reporting currency, loaded (never rejects). */
+export function loadGroupReport(ctx: BffContext, kind: GroupReportKind, range: ResolvedRange) {
+  return loadData(ctx, async () =>
+    getGroupReport(ctx, kind, range, (await reportingCurrencyFor(ctx.user.id)).currency),
+  );
+}
+
 /**
  * The group report of every company the user may see, in their reporting
- * currency. The per-row lines stay on the server (the CSV carries them).
+ * currency (`data`: already started with {@link loadGroupReport}, else loaded
+ * here). The per-row lines stay on the server (the CSV carries them).
  */
 export async function GroupReportSection({
   ctx,
   kind,
   range,
+  data: started,
 }: {
   ctx: BffContext;
   kind: GroupReportKind;
   range: ResolvedRange;
+  data?: ReturnType<typeof loadGroupReport>;
 }) {
-  const data = await loadData(ctx, async () =>
-    getGroupReport(ctx, kind, range, (await reportingCurrencyFor(ctx.user.id)).currency),
-  );
+  const data = await (started ?? loadGroupReport(ctx, kind, range));
   return data.ok ? (
     <GroupReportView report={{ ...data.data, lines: [] }} />
+  ) : (
+    <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+  );
+}
+
+/**
+ * The group cashflow of the range per category (every company the user may see, in their reporting currency), with
+ * its CSV. The per-line figures stay on the server (the CSV carries them). Its reads (every company's transactions)
+ * start once `after` has settled, so they do not compete with the reads of the figure shown first.
+ */
+export async function GroupCategorySection({
+  ctx,
+  range,
+  after,
+}: {
+  ctx: BffContext;
+  range: ResolvedRange;
+  after?: Promise<unknown>;
+}) {
+  await after?.catch(() => undefined);
+  const data = await loadData(ctx, async () =>
+    getGroupCategories(ctx, range, (await reportingCurrencyFor(ctx.user.id)).currency),
+  );
+  return data.ok ? (
+    <GroupCategoryCashflow
+      report={{ ...data.data, lines: [] }}
+      exportHref={`/api/group/categories/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+    />
   ) : (
     <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
   );

@@ -19,7 +19,7 @@ import type { Transaction } from "../../contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
-import { iterateItems } from "../../treasury-client";
+import { iterateItems, type CallContext } from "../../treasury-client";
 import { background, companyCall, type BffContext } from "../context";
 import { BffError } from "../errors";
 
@@ -61,8 +61,21 @@ export const removeCategoryRule = async (id: string) =>
   (await deleteCategoryRule(await dashboardDb(), id)) ?? Promise.reject(notFound());
 
 /** Every transaction of the range (bounded), read at background priority. */
-async function readRange(ctx: BffContext, from_date: string, to_date: string) {
-  const first = treasury().listTransactions(background(companyCall(ctx)), { pageSize: PAGE_SIZE, from_date, to_date });
+function readRange(ctx: BffContext, from_date: string, to_date: string) {
+  return readTransactionRange(companyCall(ctx), from_date, to_date);
+}
+
+/**
+ * Every transaction of one company's range (`call` names the company), at most `PAGE_SIZE` × `MAX_PAGES`, read at
+ * background priority; `truncated` when the range holds more.
+ * @throws TreasuryApiError as the reads do (after the client's retries)
+ */
+export async function readTransactionRange(
+  call: CallContext & { companyId: string },
+  from_date: string,
+  to_date: string,
+) {
+  const first = treasury().listTransactions(background(call), { pageSize: PAGE_SIZE, from_date, to_date });
   const txs: Transaction[] = [];
   let truncated = false;
   const limit = PAGE_SIZE * MAX_PAGES;

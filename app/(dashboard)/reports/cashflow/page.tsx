@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
@@ -11,7 +12,7 @@ import { CashflowReport } from "@/components/reports/cashflow-report";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
-import { GroupReportSection, groupExport, reportScope } from "../group-section";
+import { GroupCategorySection, GroupReportSection, groupExport, loadGroupReport, reportScope } from "../group-section";
 
 export const metadata: Metadata = { title: "Cashflow" };
 
@@ -24,6 +25,7 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
   const scope = await reportScope(ctx, searchParams);
   if (scope === "group") {
     const csv = groupExport("cashflow", range);
+    const report = loadGroupReport(ctx, "cashflow", range);
     return (
       <div className="max-w-6xl">
         <PageHeader
@@ -31,7 +33,19 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
           description={`Daily inflow, outflow and net of all ${ctx.companies.length} companies in one currency`}
         />
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope}>
-          <GroupReportSection ctx={ctx} kind="cashflow" range={range} />
+          <div className="space-y-6">
+            <GroupReportSection ctx={ctx} kind="cashflow" range={range} data={report} />
+            {/* Streamed after the cashflow, whose reads go first: it reads every company's transactions. */}
+            <Suspense
+              fallback={
+                <p className="text-[13px] text-slate-600" role="status" data-testid="group-categories-loading">
+                  Loading the categories of every company…
+                </p>
+              }
+            >
+              <GroupCategorySection ctx={ctx} range={range} after={report} />
+            </Suspense>
+          </div>
         </ReportShell>
       </div>
     );

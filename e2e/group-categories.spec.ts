@@ -1,0 +1,239 @@
+/**
+ * Group cashflow by category: an admin's rule (counterparty contains "nordlys", placed first) is summed across
+ * every company in EUR, and the group figures equal those computed here independently from each company's
+ * transactions read through the BFF (booking date, the rule's condition applied here, each (company, date,
+ * currency) line's inflow and outflow converted with the seeded demo rates half-even to 2 decimals, net = converted
+ * inflow − converted outflow: e2e/group-figures.ts). Every transaction of the range is counted once. The Group scope
+ * of the cashflow report shows the category, its per-company rows and the total; the CSV carries every line's
+ * original and converted figures with the rate and its date. Bad input is a 400 naming the field. Screenshots (desktop
+ * and 390 px) go to e2e/screenshots/group-report-categories*.png.
+ */
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { expect, request as playwrightRequest, test } from "@playwright/test";
+import Decimal from "decimal.js";
+import Papa from "papaparse";
+import { BASE_URL } from "../playwright.config";
+import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
+import { addDays, all, convert, eurRate, selectCompany, type Company } from "./group-figures";
+import { axe } from "./read-helpers";
+
+interface Tx {
+  direction: "credit" | "debit";
+  amount: string;
+  currency: string;
+  booked_at: string;
+  booked_date?: string;
+  counterparty_name: string;
+}
+interface Figures {
+  inflow: string;
+  outflow: string;
+  net: string;
+}
+interface CategoriesBody {
+  reportingCurrency: string;
+  categories: {
+    category: string;
+    count: number;
+    figures: Figures;
+    byCompany: { id: string; count: number; figures: Figures }[];
+  }[];
+  companies: { id: string; count: number }[];
+  total: Figures;
+  failedCompanies: unknown[];
+  truncatedCompanies: unknown[];
+}
+
+const zero = () => ({ inflow: new Decimal(0), outflow: new Decimal(0), count: 0 });
+type Sum = ReturnType<typeof zero>;
+const fixed = (s: Sum): Figures => ({
+  inflow: s.inflow.toFixed(2),
+  outflow: s.outflow.toFixed(2),
+  net: s.inflow.minus(s.outflow).toFixed(2),
+});
+
+// A user no other spec switches the reporting currency of.
+test.use({ storageState: storageState("approver3") });
+
+test("the group category figures are each company's transactions converted with the demo rates", async ({ page }) => {
+  test.setTimeout(240_000);
+  const category = `Group nordlys ${randomUUID().slice(0, 6)}`;
+  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: storageState("admin") });
+  const created = await admin.post("/api/categories", {
+    headers: writeHeaders(),
+    data: { category, counterparty_contains: "nordlys" },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const rule = (await created.json()) as { id: string };
+  // First, so that rules left by other specs do not take its transactions.
+  const moved = await admin.post(`/api/categories/${rule.id}/move`, { headers: writeHeaders(), data: { position: 1 } });
+  expect(moved.status()).toBe(200);
+  try {
+    const request = page.request;
+    const cur = await request.put("/api/session/reporting-currency", {
+      headers: writeHeaders(),
+      data: { currency: "EUR" },
+    });
+    expect(cur.status()).toBe(200);
+    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+    expect(companies.length).toBeGreaterThan(1);
+    const to = new Date().toISOString().slice(0, 10);
+    const from = addDays(to, -29);
+
+    const res = await request.get(`/api/group/categories?from_date=${from}&to_date=${to}&currency=EUR`);
+    expect(res.status(), await res.text()).toBe(200);
+    const api = (await res.json()) as CategoriesBody;
+    expect(api.reportingCurrency).toBe("EUR");
+    expect(api.failedCompanies).toEqual([]);
+    expect(api.truncatedCompanies).toEqual([]);
+
+    // Independently: each company's transactions, the rule applied here, per (date, currency) line converted.
+    const mine = new Map<string, Sum>();
+    const counts = new Map<string, number>();
+    for (const c of companies) {
+      await selectCompany(request, c.id, () => writeHeaders());
+      const txs = await all<Tx>(request, `/api/treasury/transactions?from_date=${from}&to_date=${to}`);
+      counts.set(c.id, txs.length);
+      const lines = new Map<string, { date: string; currency: string; inflow: Decimal; outflow: Decimal; n: number }>();
+      for (const t of txs) {
+        if (!t.counterparty_name.toLowerCase().includes("nordlys")) continue;
+        const date = t.booked_date ?? t.booked_at.slice(0, 10);
+        const key = `${date}|${t.currency}`;
+        const l = lines.get(key) ?? {
+          date,
+          currency: t.currency,
+          inflow: new Decimal(0),
+          outflow: new Decimal(0),
+          n: 0,
+        };
+        if (t.direction === "credit") l.inflow = l.inflow.plus(t.amount);
+        else l.outflow = l.outflow.plus(t.amount);
+        l.n += 1;
+        lines.set(key, l);
+      }
+      const sum = zero();
+      for (const l of lines.values()) {
+        sum.count += l.n;
+        const i = convert(l.inflow.toFixed(2), l.currency, "EUR", l.date);
+        const o = convert(l.outflow.toFixed(2), l.currency, "EUR", l.date);
+        if (!i || !o) continue;
+        sum.inflow = sum.inflow.plus(i);
+        sum.outflow = sum.outflow.plus(o);
+      }
+      if (sum.count > 0) mine.set(c.id, sum);
+    }
+    const total = zero();
+    for (const s of mine.values()) {
+      total.inflow = total.inflow.plus(s.inflow);
+      total.outflow = total.outflow.plus(s.outflow);
+      total.count += s.count;
+    }
+    expect(total.count, "the demo data has nordlys transactions in the last 30 days").toBeGreaterThan(0);
+
+    const row = api.categories.find((c) => c.category === category);
+    expect(row?.figures).toEqual(fixed(total));
+    expect(row?.count).toBe(total.count);
+    expect(row?.byCompany.map((c) => c.id).sort()).toEqual([...mine.keys()].sort());
+    for (const c of row?.byCompany ?? []) {
+      const e = mine.get(c.id) ?? zero();
+      expect(c.figures, c.id).toEqual(fixed(e));
+      expect(c.count).toBe(e.count);
+    }
+    // Every transaction of the range is in exactly one category of its company.
+    for (const c of api.companies) expect(c.count, c.id).toBe(counts.get(c.id));
+    expect(api.categories.reduce((s, c) => s + c.count, 0)).toBe([...counts.values()].reduce((s, n) => s + n, 0));
+    // The group total is the sum of the categories.
+    const sumOf = (k: keyof Figures) =>
+      api.categories.reduce((s, c) => s.plus(c.figures[k]), new Decimal(0)).toFixed(2);
+    expect(api.total).toEqual({ inflow: sumOf("inflow"), outflow: sumOf("outflow"), net: sumOf("net") });
+
+    // The page's Group scope: the category's row, its company rows and the total.
+    await page.setViewportSize({ width: 1360, height: 1300 });
+    await page.goto(`/reports/cashflow?scope=group&from=${from}&to=${to}`);
+    const shown = page.locator(`[data-testid=group-category][data-category="${category}"]`);
+    await expect(shown.getByTestId("group-category-net").locator("[data-amount]")).toHaveAttribute(
+      "data-amount",
+      total.inflow.minus(total.outflow).toFixed(2),
+    );
+    await expect(shown.getByTestId("group-category-inflow").locator("[data-amount]")).toHaveAttribute(
+      "data-amount",
+      total.inflow.toFixed(2),
+    );
+    await expect(page.locator(`[data-testid=group-category-company][data-category="${category}"]`)).toHaveCount(
+      mine.size,
+    );
+    for (const [id, s] of mine)
+      await expect(
+        page
+          .locator(`[data-testid=group-category-company][data-category="${category}"][data-key="${id}"]`)
+          .getByTestId("group-category-net")
+          .locator("[data-amount]"),
+      ).toHaveAttribute("data-amount", s.inflow.minus(s.outflow).toFixed(2));
+    await expect(
+      page.getByTestId("group-category-total").getByTestId("group-category-net").locator("[data-amount]"),
+    ).toHaveAttribute("data-amount", api.total.net);
+    await page.waitForLoadState("networkidle");
+    await axe(page, "group-report-categories");
+    await page.getByTestId("group-categories").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-categories.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("group-categories").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-categories-390.png") });
+
+    // The CSV: original and converted figures, rate and rate date per line; its lines add up to the category.
+    const csv = await request.get(`/api/group/categories/export?from_date=${from}&to_date=${to}&currency=EUR`);
+    expect(csv.status()).toBe(200);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    const parsed = Papa.parse<Record<string, string>>(await csv.text(), { header: true, skipEmptyLines: true });
+    expect(parsed.meta.fields).toEqual([
+      "company_id",
+      "company",
+      "category",
+      "date",
+      "currency",
+      "count",
+      "inflow",
+      "outflow",
+      "net",
+      "reporting_currency",
+      "rate",
+      "rate_date",
+      "rate_stale",
+      "inflow_converted",
+      "outflow_converted",
+      "net_converted",
+      "unconverted_reason",
+      "exported_at",
+    ]);
+    const own = parsed.data.filter((r) => r.category === category);
+    expect(own.reduce((s, r) => s + Number(r.count), 0)).toBe(total.count);
+    expect(own.reduce((s, r) => s.plus(r.net_converted || "0"), new Decimal(0)).toFixed(2)).toBe(
+      total.inflow.minus(total.outflow).toFixed(2),
+    );
+    for (const r of parsed.data) {
+      expect(r.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+      if (!r.rate) continue;
+      expect(r.rate_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      const rFrom = eurRate(r.currency ?? "", r.date ?? "");
+      expect(new Decimal(r.rate).toSignificantDigits(6).toString()).toBe(
+        (rFrom ? new Decimal(1).div(rFrom) : new Decimal(0)).toSignificantDigits(6).toString(),
+      );
+    }
+    expect(parsed.data.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
+
+    for (const [url, field] of [
+      [`/api/group/categories?currency=XYZ`, "currency"],
+      [`/api/group/categories?from_date=2026-13-01`, "from_date"],
+      [`/api/group/categories/export?from_date=2026-11-10&to_date=2026-11-01`, "to_date"],
+    ] as const) {
+      const r = await request.get(url);
+      expect(r.status(), url).toBe(400);
+      const err = (await r.json()) as { details: { errors: Record<string, string[]> } };
+      expect(Object.keys(err.details.errors), url).toEqual([field]);
+    }
+  } finally {
+    await admin.delete(`/api/categories/${rule.id}`, { headers: writeHeaders() });
+    await admin.dispose();
+  }
+});

@@ -1,0 +1,139 @@
+/**
+ * Independent figures for the group e2e specs: each company's API figures read through the BFF (the session's
+ * selected company switched to each in turn) and converted here with the seeded demo rates and decimal.js, not with
+ * the dashboard's conversion code. Rules, as the dashboard states them: the rate of the amount's date or the latest
+ * ECB publishing day up to 7 days before, cross via EUR (`amount × rate(to) / rate(from)`), rounded half-even to 2
+ * decimals per converted amount; beyond 7 days the amount is left out.
+ */
+import { expect, type APIRequestContext } from "@playwright/test";
+import Decimal from "decimal.js";
+import { demoRate, isEcbPublishingDay } from "../lib/fx/demo-rates";
+import { writeHeaders } from "./fixtures";
+
+export interface Company {
+  id: string;
+  name: string;
+}
+interface Account {
+  id: string;
+  currency: string;
+}
+interface Balance {
+  balance_type: string;
+  as_of_date: string;
+  balance: string;
+  currency: string;
+}
+interface CashflowDay {
+  date: string;
+  currency: string;
+  inflow: string;
+  outflow: string;
+}
+/** Headers of a BFF write (the dashboard's Origin and an Idempotency-Key). */
+export type WriteHeaders = () => Record<string, string>;
+
+/** `date` ± `n` days, `YYYY-MM-DD`. */
+export const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** Every item of a paged BFF list (page size 500). */
+export async function all<T>(request: APIRequestContext, url: string): Promise<T[]> {
+  const out: T[] = [];
+  for (let page = 1; ; page++) {
+    const res = await request.get(`${url}${url.includes("?") ? "&" : "?"}page=${page}&page_size=500`);
+    expect(res.status(), await res.text()).toBe(200);
+    const body = (await res.json()) as { items: T[]; has_next: boolean };
+    out.push(...body.items);
+    if (!body.has_next) return out;
+  }
+}
+
+/** `1 EUR = rate currency` of `date` or the latest publishing day up to 7 days before; null beyond. */
+export function eurRate(currency: string, date: string): Decimal | null {
+  if (currency === "EUR") return new Decimal(1);
+  for (let back = 0; back <= 7; back++) {
+    const d = addDays(date, -back);
+    if (isEcbPublishingDay(d)) return new Decimal(demoRate(currency, d));
+  }
+  return null;
+}
+
+/** `amount` in `from`, dated `date`, in `to` (2 decimals, half-even); null without a rate within 7 days. */
+export function convert(amount: string, from: string, to: string, date: string): Decimal | null {
+  if (from === to) return new Decimal(amount);
+  const rFrom = eurRate(from, date);
+  const rTo = eurRate(to, date);
+  if (!rFrom || !rTo) return null;
+  return new Decimal(amount).times(rTo).div(rFrom).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
+}
+
+/** Selects `companyId` as the session's company. */
+export async function selectCompany(request: APIRequestContext, companyId: string, headers: WriteHeaders) {
+  const sel = await request.post("/api/session/company", { headers: headers(), data: { company_id: companyId } });
+  expect(sel.status(), await sel.text()).toBe(200);
+}
+
+/**
+ * Per company: the converted sum of its accounts' headline balances in `to` (today's interim booked, else the latest
+ * closing booked of an ended day over the last 7 days; unconvertible lines left out).
+ */
+export async function expectedPositionByCompany(
+  request: APIRequestContext,
+  companies: readonly Company[],
+  today: string,
+  to: string,
+  headers: WriteHeaders = () => writeHeaders(),
+): Promise<Map<string, Decimal>> {
+  const from = addDays(today, -7);
+  const sums = new Map<string, Decimal>();
+  for (const c of companies) {
+    await selectCompany(request, c.id, headers);
+    let sum = new Decimal(0);
+    for (const a of await all<Account>(request, "/api/treasury/accounts")) {
+      const snaps = await all<Balance>(
+        request,
+        `/api/treasury/accounts/${a.id}/balances?from_date=${from}&to_date=${today}`,
+      );
+      const interim = snaps.find((s) => s.balance_type === "interim_booked" && s.as_of_date === today);
+      const closing = snaps
+        .filter((s) => s.balance_type === "closing_booked" && s.as_of_date < today)
+        .sort((x, y) => (x.as_of_date < y.as_of_date ? 1 : -1))[0];
+      const h = interim ?? closing;
+      if (!h) continue;
+      const v = convert(h.balance, h.currency, to, h.as_of_date);
+      if (v) sum = sum.plus(v);
+    }
+    sums.set(c.id, sum);
+  }
+  return sums;
+}
+
+/** Per company: the converted cashflow of `from`..`toDate` in `to` (inflow, outflow; unconvertible rows left out). */
+export async function expectedCashflowByCompany(
+  request: APIRequestContext,
+  companies: readonly Company[],
+  from: string,
+  toDate: string,
+  to: string,
+  headers: WriteHeaders = () => writeHeaders(),
+): Promise<Map<string, { inflow: Decimal; outflow: Decimal }>> {
+  const out = new Map<string, { inflow: Decimal; outflow: Decimal }>();
+  for (const c of companies) {
+    await selectCompany(request, c.id, headers);
+    const sum = { inflow: new Decimal(0), outflow: new Decimal(0) };
+    const rows = await all<CashflowDay>(
+      request,
+      `/api/treasury/reporting/cashflow/daily?from_date=${from}&to_date=${toDate}`,
+    );
+    for (const r of rows) {
+      const i = convert(r.inflow, r.currency, to, r.date);
+      const o = convert(r.outflow, r.currency, to, r.date);
+      if (!i || !o) continue;
+      sum.inflow = sum.inflow.plus(i);
+      sum.outflow = sum.outflow.plus(o);
+    }
+    out.set(c.id, sum);
+  }
+  return out;
+}
