@@ -200,7 +200,7 @@ describe("company isolation and keys", () => {
   it("does not cache paths outside the table", () => {
     expect(resourceOf("/something/else")).toBeNull();
     expect(resourceOf("/accounts/1/balances")).toMatchObject({ resource: "balances" });
-    expect(resourceOf("/accounts/summaries")).toMatchObject({ resource: "balances", ttlMs: 10_000 });
+    expect(resourceOf("/accounts/summaries")).toMatchObject({ resource: "summaries", ttlMs: 10_000 });
     expect(resourceOf("/accounts/1")).toMatchObject({ resource: "accounts" });
     expect(resourceOf("/accounts/1/transactions")).toMatchObject({ resource: "transactions" });
     expect(resourceOf("/reporting/positions/daily")).toMatchObject({ resource: "positions" });
@@ -230,6 +230,39 @@ describe("invalidation by writes", () => {
     ];
     expect(await reads()).toEqual([1, 2, 3, 4]);
     await c.confirmMatch(W(A), "m1");
+    expect(await reads()).toEqual([6, 7, 3, 4]);
+  });
+
+  it("an account upsert clears that company's accounts and the account summaries, not per-account balances", async () => {
+    const account = {
+      id: ACC,
+      name: "Driftskonto",
+      bank_name: "DNB",
+      company_id: A,
+      bank_id: "DNBANOKK",
+      currency: "NOK",
+      status: "active",
+      iban_masked: "NO93********7947",
+    };
+    api.answer = (_u, method, n) => (method === "POST" ? json(201, account) : json(200, envelope([], n)));
+    const c = client();
+    const window = { from_date: "2026-11-16", to_date: "2026-11-23" };
+    const reads = async () => [
+      (await c.listAccounts({ companyId: A })).count,
+      (await c.listAccountSummaries({}, window)).count,
+      (await c.listAccountBalances({ companyId: A }, ACC)).count,
+      (await c.listAccounts({ companyId: B })).count,
+    ];
+    expect(await reads()).toEqual([1, 2, 3, 4]);
+    await c.upsertAccount(W(A), {
+      company_id: A,
+      bank_id: "DNBANOKK",
+      external_ref: "NO9386011117947",
+      external_ref_type: "IBAN",
+      currency: "NOK",
+      status: "active",
+    });
+    // The summaries list every company's accounts (read without X-Company-ID): a new account must appear there too.
     expect(await reads()).toEqual([6, 7, 3, 4]);
   });
 
@@ -267,7 +300,7 @@ describe("invalidation by writes", () => {
   });
 
   it("maps writes to resources by table, and an unknown write clears everything", () => {
-    expect(invalidationFor("POST", "/accounts")).toEqual({ company: ["accounts"], all: [] });
+    expect(invalidationFor("POST", "/accounts")).toEqual({ company: ["accounts", "summaries"], all: [] });
     expect(invalidationFor("POST", "/statements").company).toContain("transactions");
     expect(invalidationFor("POST", "/payments/batches")).toMatchObject({ all: ["approvals"] });
     expect(invalidationFor("PATCH", "/webhooks/w1")).toEqual({ company: [], all: ["webhooks"] });

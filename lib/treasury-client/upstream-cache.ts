@@ -33,8 +33,9 @@ export const RESOURCES: readonly { resource: string; ttlMs: number; path: RegExp
   { resource: "intraday", ttlMs: 5_000, path: /^\/accounts\/[^/]+\/intraday$/ },
   { resource: "coverage", ttlMs: 10_000, path: /^\/accounts\/[^/]+\/coverage$/ },
   { resource: "transactions", ttlMs: 15_000, path: /^\/accounts\/[^/]+\/transactions$/ },
-  // Extension: every account with its balances and coverage; as fresh as the balances it carries.
-  { resource: "balances", ttlMs: 10_000, path: /^\/accounts\/summaries$/ },
+  // Extension: every account with its balances and coverage; as fresh as the balances it carries. Its own resource,
+  // because it also lists the accounts: an account upsert makes it stale, as a statement upload does.
+  { resource: "summaries", ttlMs: 10_000, path: /^\/accounts\/summaries$/ },
   { resource: "accounts", ttlMs: 120_000, path: /^\/accounts(\/[^/]+)?$/ },
   { resource: "transactions", ttlMs: 15_000, path: /^\/transactions(\/[^/]+)?$/ },
   { resource: "payments", ttlMs: 10_000, path: /^\/payments\// },
@@ -60,8 +61,9 @@ interface Invalidation {
 /**
  * Writes and what they invalidate, first match wins; a write in no row invalidates everything (a new endpoint
  * must not leave stale reads). "company" falls back to "all" when the write names no company.
- * - An account upsert: that company's accounts.
- * - A statement upload: that company's ledger (transactions, balances, coverage, positions, matches, reporting).
+ * - An account upsert: that company's accounts and the account summaries (which list them).
+ * - A statement upload: that company's ledger (transactions, balances, coverage, the account summaries, positions,
+ *   matches, reporting).
  * - A batch create or submit (`/payments/**`): that company's payments and reporting; the pending approvals of
  *   every company (the approvals list is read across companies).
  * - An approval decision: approvals, payments and reporting of every company it may touch.
@@ -69,11 +71,11 @@ interface Invalidation {
  * - Companies and webhooks: every company's companies / koncerner, webhooks.
  */
 export const INVALIDATIONS: readonly Invalidation[] = [
-  { method: /^POST$/, path: /^\/accounts$/, company: ["accounts"] },
+  { method: /^POST$/, path: /^\/accounts$/, company: ["accounts", "summaries"] },
   {
     method: /^POST$/,
     path: /^\/statements$/,
-    company: ["transactions", "balances", "intraday", "coverage", "positions", "matches", "reporting"],
+    company: ["transactions", "balances", "intraday", "coverage", "summaries", "positions", "matches", "reporting"],
   },
   {
     method: /^(POST|PATCH|DELETE)$/,
