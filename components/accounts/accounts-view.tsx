@@ -114,7 +114,7 @@ export function AccountsView({
             onSortingChange={(s) => setF({ sort: stateToSort(s), page: null })}
           />
           <PagerOf page={page} onPage={(p) => setF({ page: p === 1 ? null : p })} />
-          {totals.totals.length > 0 && (
+          {(totals.totals.length > 0 || totals.scope === "all") && (
             <div
               className="mt-4 rounded-lg border border-slate-200 bg-white px-4 py-3"
               data-testid="account-totals"
@@ -126,6 +126,12 @@ export function AccountsView({
                     `${filtered ? "matching " : ""}${count === 1 ? "account" : "accounts"}, per currency`
                   : "Booked balance on this page, per currency"}
               </h2>
+              {totals.totals.length === 0 && (
+                <p className="text-[13px] text-slate-600" data-testid="account-totals-none">
+                  {count === 1 ? "The account has no" : "None of these accounts has a"} booked balance yet: no statement
+                  has been received.
+                </p>
+              )}
               <dl className="flex flex-wrap gap-x-8 gap-y-2">
                 {totals.totals.map((t) => (
                   <div key={t.currency}>
