@@ -168,7 +168,11 @@ function AuditTable({ rows, names }: { rows: AuditEventView[]; names: Map<string
             <Td mono>{e.action}</Td>
             <Td mono title={e.object_id ?? undefined}>
               {e.object_type}
-              {e.object_id ? ` ${e.object_id.slice(0, 8)}` : ""}
+              {typeof e.details.reference === "string"
+                ? ` “${e.details.reference}”`
+                : e.object_id
+                  ? ` ${e.object_id.slice(0, 8)}`
+                  : ""}
             </Td>
             <Td>{e.company_id ? (names.get(e.company_id) ?? e.company_id.slice(0, 8)) : "—"}</Td>
             <Td>{e.outcome}</Td>

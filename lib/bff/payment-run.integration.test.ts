@@ -131,6 +131,14 @@ describe("with an API that advertises the payment-run extensions", () => {
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ reference: "Suppliers week 48", debtor_account_id: nok });
+    // The audit log names the batch by its reference.
+    const [created] = await listAudit(await dashboardDb(), {
+      companyIds: null,
+      action: "payment_batch.create",
+      objectIds: [String(r.body.id)],
+      limit: 10,
+    });
+    expect(created?.details).toMatchObject({ reference: "Suppliers week 48" });
     const list = await call(instructionsRoute.GET as Handler, "GET", `/payments/batches/${r.body.id}/instructions`, {
       id: String(r.body.id),
     });

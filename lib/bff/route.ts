@@ -177,6 +177,9 @@ async function recordAudit(
     set: RouteContext<unknown, unknown, unknown>["audit"];
   },
 ): Promise<void> {
+  // A batch is named by its reference in the audit log when the write's answer carries one.
+  const reference = batchReference(what.objectType, r.result);
+  const details = reference ? { reference, ...r.set.details } : r.set.details;
   await appendAudit(await dashboardDb(), {
     userId: ctx.user.id,
     userEmail: ctx.user.email,
@@ -188,8 +191,15 @@ async function recordAudit(
     // A retry answered from the API's idempotency store changed nothing: logged, but not as a new success.
     outcome: r.upstream.replayed ? "replayed" : "success",
     requestId: ctx.requestId,
-    ...(r.set.details ? { details: r.set.details } : {}),
+    ...(details ? { details } : {}),
   });
+}
+
+/** A batch answer's `reference` (the name the audit log shows for it), else null. */
+function batchReference(objectType: string, result: unknown): string | null {
+  if (objectType !== "payment_batch" || typeof result !== "object" || result === null) return null;
+  const ref = (result as { reference?: unknown }).reference;
+  return typeof ref === "string" && ref.trim() !== "" ? ref : null;
 }
 
 /**
