@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { pgliteTemplate } from "./vitest.config";
 
 /**
  * The tests Stryker runs against its mutants (stryker.config.mjs): the ones that exercise the risk core, no browser,
@@ -37,9 +38,13 @@ const RISK_CORE_TESTS = [
 const only = process.env.MUTATION_TESTS?.split(",").filter(Boolean);
 
 export default defineConfig({
+  // The same PGlite template as `npm test`: every mutant re-runs its test file, and so opens its database again;
+  // unpacking the ready-made cluster instead of running initdb saves seconds per mutant.
+  plugins: [pgliteTemplate],
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
     include: only?.length ? only : RISK_CORE_TESTS,
+    globalSetup: ["treasury-api/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "threads",
