@@ -12,12 +12,12 @@ import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { and, eq, like } from "drizzle-orm";
 import { resolveConfig, type AppConfig } from "../config";
-import type { Database } from "../db/client";
+import { openDatabase, type Database } from "../db/client";
 import { idempotencyKeys, meta } from "../db/schema";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { apiMetrics } from "../lib/metrics";
-import { IDS, createHarness, type Harness } from "../test/harness";
+import type { Harness } from "../test/harness";
 import { canonicalJson, fingerprintOf, idempotency, pruneIdempotencyKeys } from "./idempotency";
 
 const CLIENT = "50000000-0000-4000-8000-0000000000ff";
@@ -27,7 +27,6 @@ const STOLEN = "2000-01-01T00:00:00.000Z";
 type Behaviour =
   "created" | "status-503" | "throw" | "conflict-after-write" | "wait" | "peek" | "no-content" | "steal-claim";
 
-let h: Harness;
 let database: Database;
 let behaviour: Behaviour = "created";
 let runs = 0;
@@ -109,11 +108,11 @@ const ownKey = (key = "", client = CLIENT) => and(eq(idempotencyKeys.clientId, c
 const keyRow = async (key: string, client = CLIENT) =>
   (await database.db.select().from(idempotencyKeys).where(ownKey(key, client)))[0];
 
+// The middleware needs the schema only: a bare migrated database (no fixture, no app) keeps each test run short.
 beforeAll(async () => {
-  h = await createHarness();
-  database = h.database;
+  database = await openDatabase({ dataDir: "memory" });
 });
-afterAll(() => h.close());
+afterAll(() => database.close());
 beforeEach(async () => {
   behaviour = "created";
   runs = 0;
@@ -587,6 +586,16 @@ describe("fingerprintOf and canonicalJson", () => {
 });
 
 describe("every write operation of the API goes through it", () => {
+  // The real app with its fixture, loaded only for this test.
+  let h: Harness;
+  let IDS: (typeof import("../test/harness"))["IDS"];
+  beforeAll(async () => {
+    const harness = await import("../test/harness");
+    IDS = harness.IDS;
+    h = await harness.createHarness();
+  });
+  afterAll(() => h.close());
+
   it(
     "each POST, PATCH, PUT and DELETE in the OpenAPI document (token endpoints aside) refuses a request without " +
       "Idempotency-Key",
