@@ -480,6 +480,40 @@ describe("the key, the fingerprint and what is stored", () => {
     expect(new Date(row?.lockedUntil ?? "").toISOString()).toBe(STOLEN);
   });
 
+  it("a key that vanishes while it is being looked at is 409 in_progress: the handler does not run", async () => {
+    // The key is held (live lock), so no takeover; its holder gives it up (a 5xx) before this request reads it.
+    await database.db.insert(idempotencyKeys).values({
+      clientId: CLIENT,
+      key: "vanished-1",
+      fingerprint: "the holder's request",
+      state: "in_progress",
+      lockedUntil: new Date(Date.now() + 60_000).toISOString(),
+      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+    });
+    const vanishing = appWith(
+      {},
+      {
+        wrapDb: (db) =>
+          new Proxy(db, {
+            get(target, prop, receiver) {
+              if (prop !== "select") return Reflect.get(target, prop, receiver) as unknown;
+              return (...args: Parameters<typeof db.select>) => {
+                void target.delete(idempotencyKeys).where(ownKey("vanished-1")).execute();
+                return target.select(...args);
+              };
+            },
+          }),
+      },
+    );
+    const res = await post(vanishing, "vanished-1");
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({
+      message: "The Idempotency-Key is being processed; retry shortly",
+      details: { reason: "in_progress" },
+    });
+    expect(runs).toBe(0);
+  });
+
   it("a claim lost inside its own transaction commits nothing: 500, no write, the key forgotten", async () => {
     behaviour = "steal-claim";
     const res = await post(app, "stolen-1");
