@@ -17,6 +17,7 @@ const RISK_CORE_TESTS = [
   "treasury-api/middleware/idempotency.test.ts",
   // The bank simulator's step and the matcher.
   "treasury-api/domain/bank-simulator.test.ts",
+  "treasury-api/domain/bank-simulator.steps.test.ts",
   "treasury-api/domain/matching.test.ts",
   "treasury-api/routes/reconciliation/reconciliation.test.ts",
   // Webhook signing and the retry schedule.
