@@ -228,7 +228,10 @@ describe("the key, the fingerprint and what is stored", () => {
   it("without a caller it is 401 and nothing runs or is stored", async () => {
     const res = await post(appWith({}, { anonymous: true }), "anon-1");
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: "authentication_failed" });
+    expect(await res.json()).toMatchObject({
+      error: "authentication_failed",
+      message: "Authorization: Bearer token is required",
+    });
     expect(runs).toBe(0);
     expect(await keyRow("anon-1")).toBeUndefined();
   });
@@ -318,6 +321,19 @@ describe("the key, the fingerprint and what is stored", () => {
     });
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(runs).toBe(1);
+  });
+
+  it("the same file sent again with a new multipart boundary is a replay; another file is a mismatch", async () => {
+    const form = (b: string, content: string) =>
+      `--${b}\r\nContent-Disposition: form-data; name="file"; filename="s.xml"\r\n\r\n${content}\r\n--${b}--\r\n`;
+    const upload = (b: string, content: string) =>
+      send(app, "multipart-1", { "content-type": `multipart/form-data; boundary=${b}` }, form(b, content));
+    expect((await upload("first1", "<x/>")).status).toBe(201);
+    const again = await upload("second2", "<x/>");
+    expect(again.status).toBe(201);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect((await upload("third3", "<y/>")).status).toBe(409);
     expect(runs).toBe(1);
   });
 
