@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { queryRows } from "../db/client";
 import * as s from "../db/schema";
 import { CLIENTS, IDS, createHarness, type Harness } from "../test/harness";
-import { BANK_PACE, REJECTION_REASONS, bankDueAt, bankVerdict, runBankOnce } from "./bank-simulator";
+import { BANK_PACE, REJECTION_REASONS, bankDueAt, bankVerdict, closeEndedDays, runBankOnce } from "./bank-simulator";
 
 let h: Harness;
 const manual = { bankSpeed: "manual" as const };
@@ -484,6 +484,10 @@ describe("the run", () => {
         ["interim_booked", "2031-08-20", "123.45"],
       ].sort(),
     );
+    // The day end answers how many closings it wrote: at least this account's one, then none.
+    await account([{ type: "interim_booked", date: "2031-09-01", balance: "1.00" }]);
+    expect(await closeEndedDays(h.database.db, "2031-09-02")).toBeGreaterThanOrEqual(1);
+    expect(await closeEndedDays(h.database.db, "2031-09-02")).toBe(0);
     // The wall clock when no clock is given: nothing is due, and the day end of today ran.
     expect((await runBankOnce(h.database.db, manual)).steps).toEqual([]);
     const [closing] = await h.database.db
