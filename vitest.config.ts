@@ -8,7 +8,7 @@ const PGLITE_TEMPLATE = fileURLToPath(new URL("./treasury-api/test/pglite-templa
  * treasury-api/test/pglite-template.ts (a new database unpacked from one `initdb` made in the
  * global setup rather than running `initdb` again: about 4 s less per database).
  */
-const pgliteTemplate: Plugin = {
+export const pgliteTemplate: Plugin = {
   name: "pglite-template",
   enforce: "pre",
   resolveId(id, importer) {

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
+import { pgliteTemplate } from "./vitest.config";
 
 /**
  * The tests Stryker runs against its mutants (stryker.config.mjs): the ones that exercise the risk core, no browser,
@@ -16,6 +17,7 @@ const RISK_CORE_TESTS = [
   "treasury-api/middleware/idempotency.test.ts",
   // The bank simulator's step and the matcher.
   "treasury-api/domain/bank-simulator.test.ts",
+  "treasury-api/domain/bank-simulator.steps.test.ts",
   "treasury-api/domain/matching.test.ts",
   "treasury-api/routes/reconciliation/reconciliation.test.ts",
   // Webhook signing and the retry schedule.
@@ -37,9 +39,13 @@ const RISK_CORE_TESTS = [
 const only = process.env.MUTATION_TESTS?.split(",").filter(Boolean);
 
 export default defineConfig({
+  // The same PGlite template as `npm test`: every mutant re-runs its test file, and so opens its database again;
+  // unpacking the ready-made cluster instead of running initdb saves seconds per mutant.
+  plugins: [pgliteTemplate],
   resolve: { alias: { "@": fileURLToPath(new URL("./", import.meta.url)) } },
   test: {
     include: only?.length ? only : RISK_CORE_TESTS,
+    globalSetup: ["treasury-api/test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "threads",

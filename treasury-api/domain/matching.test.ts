@@ -70,6 +70,14 @@ describe("remittanceScore", () => {
     expect(remittanceScore("RF18539007547034", "RF18539007547035")).toBe(0);
   });
 
+  it("'as written' ignores the text's outer spaces but not a space between its words", () => {
+    // Trailing space on the instruction's text: still as written (100), even at the very end of the bank's text.
+    expect(remittanceScore("Invoice 12345 ", "Paid invoice 12345")).toBe(100);
+    expect(remittanceScore("  Invoice 12345", "invoice 12345 paid")).toBe(100);
+    // A space the bank left out is only found once spaces are ignored: 90.
+    expect(remittanceScore("Order 123456", "Paid order123456")).toBe(90);
+  });
+
   it("ignores texts under six letters / digits and missing remittance", () => {
     expect(remittanceScore("Rent", "Rent December")).toBe(0);
     expect(remittanceScore("Rent 1", "Rent 1")).toBe(0);

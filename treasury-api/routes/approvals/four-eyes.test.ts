@@ -75,9 +75,23 @@ async function counted(approvalId: string) {
   return row;
 }
 
-async function expectFourEyes(res: Response, rule: "initiator" | "client_as_itself") {
+/** The refusal's message says which part of the rule applied (and names the initiator). */
+const MESSAGES = {
+  initiator: (approver: string) =>
+    `${approver} initiated this payment batch and cannot approve it; another person must (four-eyes)`,
+  alreadyApproved:
+    "This client has already approved this request; a further approval must name another approver (four-eyes)",
+  approvedAsItself:
+    "This client approved this request without naming an approver, so it cannot add another approval (four-eyes)",
+};
+
+async function expectFourEyes(res: Response, rule: "initiator" | "client_as_itself", message: string) {
   expect(res.status).toBe(403);
-  expect(await res.json()).toMatchObject({ error: "permission_denied", details: { reason: "four_eyes", rule } });
+  expect(await res.json()).toEqual({
+    error: "permission_denied",
+    message,
+    details: { reason: "four_eyes", rule },
+  });
 }
 
 describe.each(FORMS)("initiator ($form)", ({ client }) => {
@@ -125,9 +139,13 @@ describe.each(FORMS)("initiator ($form)", ({ client }) => {
 describe.each(FORMS)("the initiator cannot approve ($form)", ({ client, other }) => {
   it("a client that creates and approves without naming anyone is refused; another client may approve", async () => {
     const { approvalId } = await submitted(client);
-    await expectFourEyes(await approve(client, approvalId), "initiator");
+    await expectFourEyes(await approve(client, approvalId), "initiator", MESSAGES.initiator(CLIENTS[client].clientId));
     // Naming its own client_id is the same person.
-    await expectFourEyes(await approve(client, approvalId, CLIENTS[client].clientId), "initiator");
+    await expectFourEyes(
+      await approve(client, approvalId, CLIENTS[client].clientId),
+      "initiator",
+      MESSAGES.initiator(CLIENTS[client].clientId),
+    );
     expect(await counted(approvalId)).toEqual({ approved_count: 0, state: "pending", decisions: 0 });
     const ok = await approve(other, approvalId);
     expect(ok.status, await ok.clone().text()).toBe(200);
@@ -136,8 +154,16 @@ describe.each(FORMS)("the initiator cannot approve ($form)", ({ client, other })
 
   it("an approver equal to the named initiator (ignoring case) is refused, any other approver counts", async () => {
     const { approvalId } = await submitted(client, { initiator: "Tom@Example.com" });
-    await expectFourEyes(await approve(client, approvalId, "tom@example.com"), "initiator");
-    await expectFourEyes(await approve(other, approvalId, "TOM@EXAMPLE.COM"), "initiator");
+    await expectFourEyes(
+      await approve(client, approvalId, "tom@example.com"),
+      "initiator",
+      MESSAGES.initiator("tom@example.com"),
+    );
+    await expectFourEyes(
+      await approve(other, approvalId, "TOM@EXAMPLE.COM"),
+      "initiator",
+      MESSAGES.initiator("TOM@EXAMPLE.COM"),
+    );
     expect(await counted(approvalId)).toMatchObject({ approved_count: 0, decisions: 0 });
     // The client's default approver (its client_id) is not Tom.
     expect((await approve(client, approvalId)).status).toBe(200);
@@ -169,14 +195,18 @@ describe.each(FORMS)(
     it("an approval as the client itself, then another as itself: refused (was 409 already_decided)", async () => {
       const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
       expect((await approve(client, approvalId)).status).toBe(200);
-      await expectFourEyes(await approve(client, approvalId), "client_as_itself");
+      await expectFourEyes(await approve(client, approvalId), "client_as_itself", MESSAGES.alreadyApproved);
       expect(await counted(approvalId)).toEqual({ approved_count: 1, state: "partially_approved", decisions: 1 });
     });
 
     it("an approval as the client itself, then one naming a person: refused; another client completes it", async () => {
       const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
       expect((await approve(client, approvalId)).status).toBe(200);
-      await expectFourEyes(await approve(client, approvalId, "bob@example.com"), "client_as_itself");
+      await expectFourEyes(
+        await approve(client, approvalId, "bob@example.com"),
+        "client_as_itself",
+        MESSAGES.approvedAsItself,
+      );
       expect(await counted(approvalId)).toMatchObject({ approved_count: 1, decisions: 1 });
       const done = await approve(other, approvalId);
       expect(done.status).toBe(200);
@@ -188,8 +218,12 @@ describe.each(FORMS)(
       async () => {
         const { approvalId } = await submitted(client, { big: true, initiator: "maker@example.com" });
         expect((await approve(client, approvalId, "alice@example.com")).status).toBe(200);
-        await expectFourEyes(await approve(client, approvalId), "client_as_itself");
-        await expectFourEyes(await approve(client, approvalId, CLIENTS[client].clientId), "client_as_itself");
+        await expectFourEyes(await approve(client, approvalId), "client_as_itself", MESSAGES.alreadyApproved);
+        await expectFourEyes(
+          await approve(client, approvalId, CLIENTS[client].clientId),
+          "client_as_itself",
+          MESSAGES.alreadyApproved,
+        );
         const done = await approve(client, approvalId, "bob@example.com");
         expect(done.status).toBe(200);
         expect(await done.json()).toMatchObject({ state: "approved", approved_count: 2 });

@@ -172,6 +172,18 @@ describe("the matcher", () => {
     expect(await matchesFor(id)).toHaveLength(1);
   });
 
+  it("an empty list proposes nothing; one full chunk of 1,000 ids (unknown ones ignored) is matched once", async () => {
+    await h.database.db.transaction((tx) => proposeMatchesForTransactions(tx, []));
+    const { ins, txs } = await scenario([{ amount: "31.00", name: "Chunk Edge AS" }]);
+    const id = txs[0]?.id ?? "";
+    await h.database.db.delete(s.reconciliationMatches).where(eq(s.reconciliationMatches.transactionId, id));
+    const ids = [...Array.from({ length: 999 }, () => uid()), id];
+    await h.database.db.transaction((tx) => proposeMatchesForTransactions(tx, ids));
+    const got = await matchesFor(id);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatchObject({ payment_instruction_id: ins[0]?.id, state: "proposed", score: 100 });
+  });
+
   it("an amount-and-name match without a reference is proposed with a lower score", async () => {
     const { txs } = await scenario([
       {
