@@ -389,6 +389,26 @@ describe("settle", () => {
     ]);
   });
 
+  it("exactly one insert chunk (1,000 settling instructions) books each once, with no empty second insert", async () => {
+    const day = "2031-05-07";
+    const acct = await account();
+    const { id } = await approvedBatch({
+      account: acct,
+      instructions: Array.from({ length: 1000 }, () => ({ amount: "1.00" })),
+    });
+    await runBankOnce(h.database.db, manual, { now: at(`${day}T10:00:00.000Z`) });
+    expect((await batchRow(id))?.status).toBe("completed");
+    const [booked] = await queryRows<{ n: number; distinct_tx: number }>(
+      h.database.db,
+      sql`select count(*)::int as n, count(distinct transaction_id)::int as distinct_tx from payment_instructions
+          where batch_id = ${id} and status = 'settled' and transaction_id is not null`,
+    );
+    expect(booked).toEqual({ n: 1000, distinct_tx: 1000 });
+    expect(await balances(acct)).toEqual([
+      { balance_type: "interim_booked", as_of_date: day, balance: "-1000", currency: "NOK", source: "api" },
+    ]);
+  }, 60_000);
+
   it("nothing settling: the batch fails, and no transaction, balance or point is written", async () => {
     const acct = await account([{ type: "closing_booked", date: "2031-05-01", balance: "50.00" }]);
     const { id, instructions } = await approvedBatch({
