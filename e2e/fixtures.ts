@@ -2,6 +2,7 @@
  * Shared e2e data and helpers: the demo users (from the dashboard's seed), their expected areas, a page per role, the
  * axe scan with a screenshot.
  */
+import { createHash } from "node:crypto";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type Page } from "@playwright/test";
@@ -175,4 +176,75 @@ export async function createBatchVia(page: Page, currency: string, instructions:
   });
   expect(created.status(), await created.text()).toBe(201);
   return ((await created.json()) as { id: string }).id;
+}
+
+/**
+ * A payment of the spec's own, settled by the simulated bank: the treasurer creates and submits a one-instruction NOK
+ * batch in Nordlys Norge AS, an approver approves it (acknowledging any high-risk signal), and the batch is
+ * awaited until the bank has completed it. Its booking carries the end-to-end id, so the matcher proposes the pair.
+ * Specs that need an open proposal or an unmatched payment make one this way instead of relying on the demo's, which
+ * other specs running at the same time may decide. Use an amount and end-to-end id of the spec's own.
+ * @returns the batch id and its instruction id
+ */
+export async function settledPayment(
+  browser: Browser,
+  instruction: TestInstruction,
+): Promise<{ batchId: string; instructionId: string; endToEndId: string }> {
+  // The simulated bank rejects an end-to-end id whose SHA-256 starts with a byte below 8 (about 3 %): the first
+  // variant of the spec's id that it settles.
+  let endToEndId = instruction.end_to_end_id;
+  for (let i = 1; (createHash("sha256").update(endToEndId, "utf8").digest()[0] ?? 0) < 8; i++) {
+    endToEndId = `${instruction.end_to_end_id}-${i}`;
+  }
+  // The treasurer's default company may hold no NOK account (the bank would reject every instruction, AC02): the
+  // batch goes to the demo's Norwegian operating company, selected as the request context.
+  const treasurer = await pageAs(browser, "treasurer");
+  const companies = (await (await treasurer.request.get("/api/treasury/companies")).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const company = companies.items.find((c) => c.name === "Nordlys Norge AS");
+  expect(company, "the demo company Nordlys Norge AS").toBeDefined();
+  await treasurer
+    .context()
+    .addCookies([
+      { name: "td_company", value: company?.id ?? "", domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+    ]);
+  const created = await treasurer.request.post("/api/treasury/payments/batches", {
+    headers: writeHeaders(),
+    data: {
+      company_id: company?.id,
+      currency: "NOK",
+      instructions: [{ ...instruction, end_to_end_id: endToEndId, currency: "NOK" }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const batchId = ((await created.json()) as { id: string }).id;
+  const submitted = await treasurer.request.post(`/api/treasury/payments/batches/${batchId}/submit`, {
+    headers: writeHeaders(),
+  });
+  expect(submitted.status(), await submitted.text()).toBe(202);
+  const approver = await pageAs(browser, "approver");
+  const queue = (await (await approver.request.get("/api/treasury/approvals/queue")).json()) as {
+    items: { approval: { id: string; object_id: string }; risk: { requires_acknowledgement: string[] } | null }[];
+  };
+  const item = queue.items.find((i) => i.approval.object_id === batchId);
+  expect(item, "the batch in the approval queue").toBeDefined();
+  const approved = await approver.request.post(`/api/treasury/approvals/${item?.approval.id}/approve`, {
+    headers: writeHeaders(),
+    data: { acknowledged_signals: item?.risk?.requires_acknowledgement ?? [] },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await expect(async () => {
+    const batch = (await (await treasurer.request.get(`/api/treasury/payments/batches/${batchId}`)).json()) as {
+      status: string;
+    };
+    expect(batch.status).toBe("completed");
+  }).toPass({ timeout: 90_000 });
+  const instructions = (await (
+    await treasurer.request.get(`/api/treasury/payments/batches/${batchId}/instructions`)
+  ).json()) as { items: { id: string }[] };
+  const instructionId = instructions.items[0]?.id ?? "";
+  await treasurer.context().close();
+  await approver.context().close();
+  return { batchId, instructionId, endToEndId };
 }

@@ -7,7 +7,7 @@
 import { expect, request as playwrightRequest, test } from "@playwright/test";
 import Decimal from "decimal.js";
 import { BASE_URL } from "../playwright.config";
-import { pageAs, scanAndShoot, storageState } from "./fixtures";
+import { pageAs, scanAndShoot, settledPayment, storageState } from "./fixtures";
 
 interface ReviewRow {
   match: { id: string; score: number; company_id: string; transaction_id: string; payment_instruction_id: string };
@@ -22,56 +22,38 @@ test("an admin's auto-confirm rule confirms a proposal in its name; a treasurer 
     baseURL: BASE_URL,
     storageState: storageState("treasurer"),
   });
-  // A proposal the rule will meet: best a score of 100 with the exact amount and the end-to-end id on the booking;
-  // when the demo's have been confirmed already (the bulk spec), the best other one, the rule's conditions fitted to
-  // it. Only a proposal whose booking and instruction have no competing proposal, so the rule has one choice for it.
-  const readAll = async (tab: "proposed" | "decided") => {
-    const out: (ReviewRow & { match: { state: string } })[] = [];
+  // A proposal of the spec's own (the demo's may all be decided by the bulk spec running alongside): a payment the
+  // bank settles, whose booking carries its end-to-end id and amount, so the matcher proposes the pair at 100.
+  const stamp = Date.now();
+  const own = await settledPayment(browser, {
+    amount: `${(stamp % 9000) + 1000}.${String(stamp % 97).padStart(2, "0")}`,
+    creditor_name: "Regelbasert Avstemming AS",
+    creditor_iban: "NO9386011117947",
+    end_to_end_id: `E2E-RULE-${stamp.toString(36)}`,
+  });
+  const readProposed = async () => {
+    const out: ReviewRow[] = [];
     for (let p = 1; ; p++) {
       const page = (await (
-        await treasurerApi.get(`/api/treasury/reconciliation/review?tab=${tab}&page=${p}`)
-      ).json()) as {
-        items: (ReviewRow & { match: { state: string } })[];
-        has_next: boolean;
-      };
+        await treasurerApi.get(`/api/treasury/reconciliation/review?tab=proposed&page=${p}`)
+      ).json()) as { items: ReviewRow[]; has_next: boolean };
       out.push(...page.items);
       if (!page.has_next) return out;
     }
   };
-  // Sides confirmed in another match already: their other proposals cannot be confirmed (the API refuses them).
-  const confirmedSides = new Set(
-    (await readAll("decided"))
-      .filter((r) => r.match.state === "confirmed")
-      .flatMap((r) => [r.match.transaction_id, r.match.payment_instruction_id]),
-  );
-  const open = (await readAll("proposed")).filter(
-    (r) =>
-      r.instruction &&
-      r.transaction &&
-      !confirmedSides.has(r.match.transaction_id) &&
-      !confirmedSides.has(r.match.payment_instruction_id),
-  );
+  let found: ReviewRow | undefined;
+  await expect(async () => {
+    found = (await readProposed()).find((r) => r.match.payment_instruction_id === own.instructionId);
+    expect(found, "the proposal of the spec's own payment").toBeDefined();
+  }).toPass({ timeout: 60_000 });
+  const target = found;
+  if (!target?.instruction) throw new Error("the proposal has no instruction");
   const exact = (r: ReviewRow) =>
     !!r.instruction &&
     !!r.transaction &&
     r.instruction.currency === r.transaction.currency &&
     new Decimal(r.instruction.amount).eq(r.transaction.amount);
   const sameE2e = (r: ReviewRow) => !!r.instruction && r.transaction?.end_to_end_id === r.instruction.end_to_end_id;
-  // No other open proposal scoring as high shares its booking or instruction: the rule has one choice for it.
-  const alone = (r: ReviewRow) =>
-    !open.some(
-      (o) =>
-        o.match.id !== r.match.id &&
-        o.match.score >= r.match.score &&
-        (o.match.transaction_id === r.match.transaction_id ||
-          o.match.payment_instruction_id === r.match.payment_instruction_id),
-    );
-  const candidates = open
-    .filter(alone)
-    .sort((a, b) => Number(exact(b) && sameE2e(b)) - Number(exact(a) && sameE2e(a)) || b.match.score - a.match.score);
-  const target = candidates[0];
-  expect(target, "a proposal with both sides").toBeDefined();
-  if (!target?.instruction) return;
   const e2e = target.instruction.end_to_end_id;
   const ruleName = `E2E exact ${Date.now().toString(36)}`;
 
