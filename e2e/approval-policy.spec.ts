@@ -160,6 +160,17 @@ test("a policy needing three approvers from a group is met only by that group; r
     await login.getByLabel("E-mail").fill(`nobody-${run}@demo.local`);
     await login.getByLabel("Password").fill("not-the-password");
     await login.getByRole("button", { name: "Sign in", exact: true }).click();
+    // The refusal shown proves the credentials were checked (a click before hydration only reloads /login).
+    await expect(async () => {
+      if (!(await login.locator("#login-error").isVisible())) {
+        await login.getByLabel("E-mail").fill(`nobody-${run}@demo.local`);
+        await login.getByLabel("Password").fill("not-the-password");
+        await login.getByRole("button", { name: "Sign in", exact: true }).click();
+      }
+      await expect(login.locator("#login-error")).toHaveText("The e-mail or password is not correct.", {
+        timeout: 5_000,
+      });
+    }).toPass({ timeout: 30_000 });
     await expect(login).toHaveURL(/\/login/);
     await anon.close();
 
@@ -175,8 +186,12 @@ test("a policy needing three approvers from a group is met only by that group; r
       { hasText: "already_approved" },
     );
     await expect(twice.first()).toContainText("refused");
+    // The failed sign-in's entry is written as the sign-in answers: a page loaded a moment earlier is read again.
     const signIn = adminPage.locator(`[data-testid="audit-row"][data-user="nobody-${run}@demo.local"]`);
-    await expect(signIn.first()).toContainText("reason: invalid_credentials");
+    await expect(async () => {
+      await adminPage.reload();
+      await expect(signIn.first()).toContainText("reason: invalid_credentials", { timeout: 5_000 });
+    }).toPass({ timeout: 45_000 });
     await adminPage.screenshot({ path: `${SHOTS}/audit.png`, fullPage: true });
     await scanAndShoot(adminPage, "audit-refusals");
   } finally {
