@@ -6,6 +6,7 @@
  */
 import { and, asc, count, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { sessionCache } from "../auth/session-cache";
 import { CHALLENGE_TTL_MS, type StepUpProof } from "../auth/step-up-rules";
 import type { DashboardDb } from "./client";
 import { passkeyCredentials, stepUpAssertions, users, webauthnChallenges, type WebAuthnPurpose } from "./schema";
@@ -123,7 +124,7 @@ export async function removePasskey(db: DashboardDb, userId: string, id: string)
  */
 export async function removeAllPasskeys(db: DashboardDb, userId: string): Promise<number | null> {
   if (!isUuid(userId)) return null;
-  return db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     const bumped = await tx
       .update(users)
       .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: new Date().toISOString() })
@@ -136,6 +137,9 @@ export async function removeAllPasskeys(db: DashboardDb, userId: string): Promis
       .returning({ id: passkeyCredentials.id });
     return removed.length;
   });
+  // The sessions end at once on this instance too, not when its session cache (5 s) next reads the user.
+  if (removed !== null) sessionCache().forgetUser(userId);
+  return removed;
 }
 
 /** Records the use of a passkey: the new signature counter and the time. */
