@@ -15,7 +15,7 @@ export default {
     // Payment and approval states, four-eyes (the threshold rule and the API's initiator / one-client checks).
     "treasury-api/domain/payment-states.ts",
     "treasury-api/domain/four-eyes.ts",
-    "treasury-api/db/repos/approvals.ts:88-150",
+    "treasury-api/db/repos/approvals.ts:88-139",
     // The caller check every route runs (scope, write approval, tenant and company headers) and the data scope.
     "treasury-api/middleware/access.ts",
     "treasury-api/lib/scope.ts",

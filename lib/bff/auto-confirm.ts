@@ -13,6 +13,7 @@
  * Audit: actor e-mail `rule:<name>` (no user id), action `reconciliation_match.confirm`, details
  * `{ auto_rule: { id, name } }`. The API's match records reviewer `rule:<name>`.
  */
+import { chunk as chunked } from "es-toolkit";
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { AUDIT_ACTION } from "../audit-actions";
@@ -139,8 +140,7 @@ async function intended(
       !taken.has(m.payment_instruction_id),
   );
   const out: IntendedConfirmation[] = [];
-  for (let i = 0; i < candidates.length; i += SIDES_CHUNK) {
-    const chunk = candidates.slice(i, i + SIDES_CHUNK);
+  for (const chunk of chunked(candidates, SIDES_CHUNK)) {
     const sides = await loadMatchSides({ requestId, priority: "background" }, chunk);
     for (const m of chunk) {
       const ins = sides.instructions.get(m.payment_instruction_id) ?? null;

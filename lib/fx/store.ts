@@ -6,6 +6,7 @@
  * "1.0900") and the same source is left alone, anything else is inserted or
  * overwritten, and the counts say which.
  */
+import { chunk as chunked } from "es-toolkit";
 import Decimal from "decimal.js";
 import { and, between, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
@@ -88,14 +89,10 @@ export async function importRates(
       } else updated++;
       writes.push(r);
     }
-    for (let i = 0; i < writes.length; i += CHUNK) {
+    for (const part of chunked(writes, CHUNK)) {
       await tx
         .insert(fxRates)
-        .values(
-          writes
-            .slice(i, i + CHUNK)
-            .map((r) => ({ rateDate: r.date, base: r.base, quote: r.quote, rate: r.rate, source })),
-        )
+        .values(part.map((r) => ({ rateDate: r.date, base: r.base, quote: r.quote, rate: r.rate, source })))
         .onConflictDoUpdate({
           target: [fxRates.base, fxRates.quote, fxRates.rateDate],
           set: { rate: sql`excluded.rate`, source: sql`excluded.source`, importedAt: sql`now()` },

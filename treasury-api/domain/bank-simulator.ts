@@ -33,6 +33,7 @@
  * "REJECT" (any case); otherwise by the first byte b of SHA-256(end_to_end_id):
  * b < 5 → AC04, 5 ≤ b < 8 → AM04 (insufficient funds), about 3 % in all.
  */
+import { chunk as chunked } from "es-toolkit";
 import { createHash } from "node:crypto";
 import { ExactDecimal as Decimal } from "../../lib/exact-decimal";
 import { and, asc, desc, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
@@ -292,8 +293,7 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
   const toBook = verdicts.filter((v) => v.verdict.status === "settled").map((v) => v.instruction);
   const bookedBy = new Map<string, string>();
   if (account && toBook.length > 0) {
-    for (let i = 0; i < toBook.length; i += INSERT_CHUNK) {
-      const chunk = toBook.slice(i, i + INSERT_CHUNK);
+    for (const chunk of chunked(toBook, INSERT_CHUNK)) {
       const inserted = await tx
         .insert(transactions)
         .values(

@@ -16,6 +16,7 @@
  * whose amount is equal with a date within 7 days. Transactions must be
  * debits and not confirmed elsewhere.
  */
+import { chunk as chunked } from "es-toolkit";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { distance } from "fastest-levenshtein";
@@ -318,8 +319,8 @@ async function candidates(tx: DbOrTx, ids: string[]): Promise<CandidateRow[]> {
  */
 export async function proposeMatchesForTransactions(tx: DbOrTx, transactionIds: string[]): Promise<void> {
   const unique = [...new Set(transactionIds)];
-  for (let c = 0; c < unique.length; c += CHUNK) {
-    const rows = await candidates(tx, unique.slice(c, c + CHUNK));
+  for (const part of chunked(unique, CHUNK)) {
+    const rows = await candidates(tx, part);
     const byTx = new Map<string, { row: CandidateRow; score: number; breakdown: ScoreBreakdown }[]>();
     for (const row of rows) {
       const scored = scoreMatch({
@@ -358,12 +359,8 @@ export async function proposeMatchesForTransactions(tx: DbOrTx, transactionIds: 
           scoreBreakdown: breakdown,
         })),
     );
-    for (let i = 0; i < values.length; i += CHUNK) {
-      const inserted = await tx
-        .insert(reconciliationMatches)
-        .values(values.slice(i, i + CHUNK))
-        .onConflictDoNothing()
-        .returning();
+    for (const part of chunked(values, CHUNK)) {
+      const inserted = await tx.insert(reconciliationMatches).values(part).onConflictDoNothing().returning();
       await enqueueEvents(
         tx,
         inserted.map((m) => ({

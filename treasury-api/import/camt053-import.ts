@@ -19,6 +19,7 @@
  * database error) imports nothing at all. Every file is parsed before the
  * transaction starts, so a malformed file never touches the database.
  */
+import { chunk as chunked } from "es-toolkit";
 import { createHash } from "node:crypto";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
@@ -233,7 +234,7 @@ async function crossMessageDuplicates(
   const other = messageType === "camt.053" ? "camt.054" : "camt.053";
   const dates = [...new Set(entries.map((e) => bookedDate(e)))];
   const rows = [];
-  for (let i = 0; i < dates.length; i += CHUNK) {
+  for (const part of chunked(dates, CHUNK)) {
     rows.push(
       ...(await tx
         .select({
@@ -249,7 +250,7 @@ async function crossMessageDuplicates(
           and(
             eq(transactions.accountId, accountId),
             eq(transactions.source, other),
-            inArray(transactions.bookedDate, dates.slice(i, i + CHUNK)),
+            inArray(transactions.bookedDate, part),
           ),
         )),
     );
@@ -302,8 +303,7 @@ async function replacePending(tx: DbOrTx, accountId: string, booked: ParsedEntry
     if (row) hit.add(row.id);
   }
   const ids = [...hit];
-  for (let i = 0; i < ids.length; i += CHUNK)
-    await tx.delete(pendingEntries).where(inArray(pendingEntries.id, ids.slice(i, i + CHUNK)));
+  for (const part of chunked(ids, CHUNK)) await tx.delete(pendingEntries).where(inArray(pendingEntries.id, part));
   return ids.length;
 }
 
@@ -345,12 +345,8 @@ async function insertPending(
     };
   });
   let inserted = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const res = await tx
-      .insert(pendingEntries)
-      .values(rows.slice(i, i + CHUNK))
-      .onConflictDoNothing()
-      .returning({ id: pendingEntries.id });
+  for (const part of chunked(rows, CHUNK)) {
+    const res = await tx.insert(pendingEntries).values(part).onConflictDoNothing().returning({ id: pendingEntries.id });
     inserted += res.length;
   }
   return rows.length - inserted;
@@ -427,16 +423,15 @@ async function supersedeIntraday(tx: DbOrTx, accountId: string, days: string[]):
     );
   const daySet = new Set(days);
   const ids = points.filter((p) => daySet.has(new Date(p.timestamp).toISOString().slice(0, 10))).map((p) => p.id);
-  for (let i = 0; i < ids.length; i += CHUNK)
-    await tx.delete(intradayPoints).where(inArray(intradayPoints.id, ids.slice(i, i + CHUNK)));
-  for (let i = 0; i < days.length; i += CHUNK) {
+  for (const part of chunked(ids, CHUNK)) await tx.delete(intradayPoints).where(inArray(intradayPoints.id, part));
+  for (const part of chunked(days, CHUNK)) {
     await tx
       .delete(pendingEntries)
       .where(
         and(
           eq(pendingEntries.accountId, accountId),
           eq(pendingEntries.source, "camt.052"),
-          inArray(pendingEntries.expectedDate, days.slice(i, i + CHUNK)),
+          inArray(pendingEntries.expectedDate, part),
         ),
       );
   }
@@ -540,8 +535,7 @@ async function insertTransactions(
     dedupeKey: keys[i] ?? null,
   }));
   let inserted = 0;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
+  for (const chunk of chunked(rows, CHUNK)) {
     const created = await tx
       .insert(transactions)
       .values(chunk)
@@ -660,10 +654,10 @@ async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, d
     source: SOURCE,
     completeness: "complete",
   }));
-  for (let i = 0; i < rows.length; i += CHUNK) {
+  for (const part of chunked(rows, CHUNK)) {
     await tx
       .insert(coverageDays)
-      .values(rows.slice(i, i + CHUNK))
+      .values(part)
       .onConflictDoUpdate({
         target: [coverageDays.accountId, coverageDays.date],
         set: { source: SOURCE, completeness: "complete" },

@@ -3,6 +3,7 @@
  * database transaction as the change that causes it; the delivery worker fans
  * it out to the matching endpoints later. Callers pass their transaction.
  */
+import { chunk as chunked } from "es-toolkit";
 import type { DbOrTx } from "../db/client";
 import { webhookEvents } from "../db/schema";
 import type { WebhookEventType } from "../../lib/contract/webhooks";
@@ -31,6 +32,6 @@ export async function enqueueEvents(tx: DbOrTx, events: OutboxEvent[]): Promise<
       createdAt: now,
     };
   });
-  for (let i = 0; i < rows.length; i += 1000) await tx.insert(webhookEvents).values(rows.slice(i, i + 1000));
+  for (const part of chunked(rows, 1000)) await tx.insert(webhookEvents).values(part);
   return rows.map((r) => r.id);
 }

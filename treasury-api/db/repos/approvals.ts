@@ -102,12 +102,8 @@ function fourEyes(message: string, rule: "initiator" | "client_as_itself"): ApiE
  * @throws 403 permission_denied `{ reason: "four_eyes", rule: "initiator" | "client_as_itself" }`
  */
 async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise<void> {
-  const [row] = await queryRows<{
-    initiator: string | null;
-    client_name: string | null;
-    approved: boolean;
-    approved_as_itself: boolean;
-  }>(
+  // A row of scalar subqueries answers exactly one row, and `payment_batches.initiator` is NOT NULL.
+  const [row] = (await queryRows<FourEyesFacts>(
     tx,
     sql`select (select initiator from payment_batches where id = ${req.objectId}) as initiator,
                (select client_id from oauth_clients where id = ${d.clientId}) as client_name,
@@ -118,27 +114,37 @@ async function checkFourEyes(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise
                        where ad.approval_request_id = ${req.id} and ad.client_id = ${d.clientId} and ad.decision =
                          'approve'
                          and ad.approver = c.client_id) as approved_as_itself`,
-  );
-  if (row?.initiator != null && row.initiator.toLowerCase() === d.approver.toLowerCase()) {
+  )) as [FourEyesFacts];
+  if (row.initiator.toLowerCase() === d.approver.toLowerCase()) {
     throw fourEyes(
       `${d.approver} initiated this payment batch and cannot approve it; another person must (four-eyes)`,
       "initiator",
     );
   }
-  if (req.requiredCount > 1 && row) {
-    if (d.approver === row.client_name && row.approved) {
-      throw fourEyes(
-        "This client has already approved this request; a further approval must name another approver (four-eyes)",
-        "client_as_itself",
-      );
-    }
-    if (row.approved_as_itself) {
-      throw fourEyes(
-        "This client approved this request without naming an approver, so it cannot add another approval (four-eyes)",
-        "client_as_itself",
-      );
-    }
+  // Only a request needing two or more approvals can be open after this client approved: with one required, its
+  // first approval closes it, and a closed request is refused before four-eyes. So these two checks need no
+  // `required_count > 1` guard of their own.
+  if (d.approver === row.client_name && row.approved) {
+    throw fourEyes(
+      "This client has already approved this request; a further approval must name another approver (four-eyes)",
+      "client_as_itself",
+    );
   }
+  if (row.approved_as_itself) {
+    throw fourEyes(
+      "This client approved this request without naming an approver, so it cannot add another approval (four-eyes)",
+      "client_as_itself",
+    );
+  }
+}
+
+/** What `checkFourEyes` reads in one query: the batch's initiator and this client's earlier approvals. */
+interface FourEyesFacts {
+  initiator: string;
+  /** The client's own client_id, the approver name that stands for the whole client. */
+  client_name: string | null;
+  approved: boolean;
+  approved_as_itself: boolean;
 }
 
 /**

@@ -3,6 +3,7 @@
  * functions `(db, scope, params)` with the data scope in every `where`, and
  * the row → API converters the bank simulator and approvals share.
  */
+import { chunk as chunked } from "es-toolkit";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { ExactDecimal } from "../../../lib/exact-decimal";
 import type {
@@ -278,8 +279,7 @@ export async function createBatch(
   });
   const [row] = await db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentBatches).values(batch).returning();
-    for (let i = 0; i < instructions.length; i += INSERT_CHUNK)
-      await tx.insert(paymentInstructions).values(instructions.slice(i, i + INSERT_CHUNK));
+    for (const part of chunked(instructions, INSERT_CHUNK)) await tx.insert(paymentInstructions).values(part);
     return inserted;
   });
   if (!row) throw new Error("insert returned no batch row");
@@ -354,8 +354,7 @@ export async function updateBatch(db: Db, scope: DataScope, id: string, body: Pa
         companyId: row.companyId,
         now,
       });
-      for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-        await tx.insert(paymentInstructions).values(rows.slice(i, i + INSERT_CHUNK));
+      for (const part of chunked(rows, INSERT_CHUNK)) await tx.insert(paymentInstructions).values(part);
     }
     const [updated] = await tx.update(paymentBatches).set(set).where(eq(paymentBatches.id, id)).returning();
     return toBatch(updated ?? row);
@@ -563,8 +562,7 @@ export async function applyStatusChanges(
   occurredAt: string,
 ): Promise<PaymentStatusEvent[]> {
   const events: PaymentStatusEvent[] = [];
-  for (let i = 0; i < changes.length; i += INSERT_CHUNK) {
-    const chunk = changes.slice(i, i + INSERT_CHUNK);
+  for (const chunk of chunked(changes, INSERT_CHUNK)) {
     const values = sql.join(
       chunk.map((c) => sql`(${c.instruction.id}, ${c.status}, ${c.transactionId ?? null})`),
       sql`, `,
