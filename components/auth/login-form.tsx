@@ -2,7 +2,7 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
@@ -10,7 +10,26 @@ function safeCallback(url: string | undefined): string {
   return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/login") ? url : "/";
 }
 
-/** E-mail / password form (credentials provider) and, when configured, single sign-on. */
+const noSubscription = () => () => {};
+
+/**
+ * True once React has hydrated the page (false in the server HTML). Until then the form has no submit handler, and a
+ * native submit would send the e-mail and password to the page itself.
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * E-mail / password form (credentials provider) and, when configured, single sign-on.
+ * The credentials never travel in a URL: the form posts (not GET) should it ever be submitted natively, and its Sign in
+ * button stays disabled until the page has hydrated, which also blocks implicit submission by Enter (HTML: a disabled
+ * default button submits nothing). Without JavaScript the form says it needs it.
+ */
 export function LoginForm({
   callbackUrl,
   oidc,
@@ -24,6 +43,7 @@ export function LoginForm({
   const [error, setError] = useState<string | null>(initialError ? signInErrorMessage(initialError) : null);
   const [busy, setBusy] = useState(false);
   const target = safeCallback(callbackUrl);
+  const hydrated = useHydrated();
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -46,7 +66,14 @@ export function LoginForm({
 
   return (
     <div className="space-y-4">
+      <noscript>
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-[13px] text-amber-900">
+          Signing in needs JavaScript. Turn it on for this site and reload the page.
+        </p>
+      </noscript>
       <form
+        method="post"
+        action="/login"
         onSubmit={(e) => void onSubmit(e)}
         className="space-y-3"
         aria-describedby={error ? "login-error" : undefined}
@@ -84,7 +111,7 @@ export function LoginForm({
         )}
         <button
           type="submit"
-          disabled={busy}
+          disabled={busy || !hydrated}
           className={
             "h-9 w-full rounded-md bg-slate-900 text-sm font-medium text-white hover:bg-slate-800 " +
             "disabled:opacity-60"

@@ -21,6 +21,8 @@
  * - `treasury_api_outbox_oldest_age_seconds`: age of the oldest event not yet delivered (0 when none).
  * - `treasury_api_bank_simulator_lag_seconds`: how long the most overdue bank step has been due (0 when none).
  * - `treasury_api_bank_simulator_last_run_timestamp_seconds`: when the bank worker last finished a pass.
+ * - `treasury_api_state_scrape_up`: 1 when the last scrape read the gauges above from the database, 0 when that
+ *   query failed (the scrape then answers without them).
  */
 import { sql } from "drizzle-orm";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
@@ -51,6 +53,11 @@ function createApiMetrics() {
     idempotencyReplays: new Counter({
       name: "treasury_api_idempotency_replays_total",
       help: "Write requests answered from the idempotency store (Idempotent-Replayed: true)",
+      registers,
+    }),
+    stateScrapeUp: new Gauge({
+      name: "treasury_api_state_scrape_up",
+      help: "1 when the last scrape read the state gauges from the database, 0 when that query failed",
       registers,
     }),
     deliveryFailures: new Counter({

@@ -39,14 +39,27 @@ export function isLoopbackClient(c: Context<AppEnv>): boolean {
   return isLoopbackAddress(clientAddress(c)) && forwardedAddresses(c.req.raw.headers).every(isLoopbackAddress);
 }
 
-/** The `GET /metrics` handler: both registries in the Prometheus text format, or a 401 / 404 refusal. */
+/**
+ * The `GET /metrics` handler: both registries in the Prometheus text format, or a 401 / 404 refusal.
+ * When the database query behind the state gauges fails, the scrape still answers 200 with the process's own metrics,
+ * leaves the state gauges out and sets `treasury_api_state_scrape_up` to 0 (1 when they were read), with a warning in
+ * the log; a failing database must not also blind the monitoring that should report it.
+ */
 export function metricsEndpoint(db: Db): Handler<AppEnv> {
   const state = stateRegistry(db);
   return async (c) => {
     const access = metricsAccess(isLoopbackClient(c), c.req.header("authorization"), c.get("config").metricsToken);
     if (!access.allowed) return refusal(access.status);
-    const { registry } = apiMetrics();
-    const body = (await registry.metrics()) + (await state.metrics());
+    const { registry, stateScrapeUp } = apiMetrics();
+    let stateText = "";
+    try {
+      stateText = await state.metrics();
+      stateScrapeUp.set(1);
+    } catch (err) {
+      stateScrapeUp.set(0);
+      c.get("logger")?.warn({ err }, "metrics: the state gauges could not be read from the database");
+    }
+    const body = (await registry.metrics()) + stateText;
     return c.body(body, 200, { "Content-Type": registry.contentType, "Cache-Control": "no-store" });
   };
 }

@@ -115,6 +115,30 @@ describe("GET /metrics after real traffic", () => {
     expect(sample(text, "treasury_api_process_cpu_seconds_total")).toBeGreaterThan(0); // Node defaults
   });
 
+  it("answers without the state gauges when their query fails, and says so", async () => {
+    expect(sample(text, "treasury_api_state_scrape_up")).toBe(1);
+    // A real failure of the state query: one of the tables it reads is renamed away, then put back.
+    await api.database.exec("alter table webhook_deliveries rename to webhook_deliveries_away");
+    let broken = "";
+    try {
+      await new Promise((r) => setTimeout(r, 1100)); // past the 1 s reuse of the last state read
+      const res = await fetch(`${api.url}/metrics`);
+      expect(res.status).toBe(200);
+      broken = await res.text();
+    } finally {
+      await api.database.exec("alter table webhook_deliveries_away rename to webhook_deliveries");
+    }
+    expect(sample(broken, "treasury_api_state_scrape_up")).toBe(0);
+    expect(sample(broken, "treasury_api_outbox_pending_deliveries")).toBeUndefined();
+    expect(sample(broken, "treasury_api_requests_total", { route: "/public/accounts", method: "GET" })).toBeGreaterThan(
+      0,
+    );
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await (await fetch(`${api.url}/metrics`)).text();
+    expect(sample(again, "treasury_api_state_scrape_up")).toBe(1);
+    expect(sample(again, "treasury_api_outbox_pending_deliveries")).toBeGreaterThanOrEqual(1);
+  });
+
   it("is not part of the public OpenAPI document", async () => {
     const doc = (await (await fetch(`${api.url}/public/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).filter((p) => p.includes("metrics"))).toEqual([]);
