@@ -78,3 +78,28 @@ test("sign-in page, wrong password, sign in", async ({ page }) => {
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page.getByTestId("user-name")).toHaveText(USERS.approver2.name);
 });
+
+test.describe("sign-in without JavaScript (or before hydration)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form says it needs JavaScript and submits nothing, so the password never reaches a URL", async ({
+    page,
+  }) => {
+    const requests: string[] = [];
+    page.on("request", (r) => requests.push(`${r.method()} ${r.url()}`));
+    await page.goto("/login");
+    await expect(page.getByText("Signing in needs JavaScript.")).toBeVisible();
+    await expect(page.locator("form")).toHaveAttribute("method", "post");
+    const signIn = page.getByRole("button", { name: "Sign in", exact: true });
+    await expect(signIn).toBeDisabled();
+    await page.getByLabel("E-mail").fill(USERS.approver2.email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    const before = requests.length;
+    // Enter in a field submits the form implicitly, unless its default button is disabled (HTML).
+    await page.getByLabel("Password").press("Enter");
+    await page.waitForTimeout(500);
+    expect(requests.slice(before)).toEqual([]);
+    expect(page.url()).not.toContain("password");
+    expect(requests.join("\n")).not.toContain(encodeURIComponent(PASSWORD));
+  });
+});

@@ -13,8 +13,8 @@
  * Audit: actor e-mail `rule:<name>` (no user id), action `reconciliation_match.confirm`, details
  * `{ auto_rule: { id, name } }`. The API's match records reviewer `rule:<name>`.
  */
-import { chunk as chunked } from "es-toolkit";
 import "server-only";
+import { chunk as chunked } from "es-toolkit";
 import { randomUUID } from "node:crypto";
 import { AUDIT_ACTION } from "../audit-actions";
 import { firstHoldingRule } from "../auto-confirm/rules";
@@ -33,7 +33,7 @@ import { collectAll, TreasuryApiError, type CallContext } from "../treasury-clie
 import { dashboardDb } from "../server/db";
 import { logger } from "../server/log";
 import { treasury } from "../server/treasury";
-import { loadMatchSides } from "./queries/match-views";
+import { loadMatchSides } from "./queries/match-sides";
 
 /** The audit actor of a rule's confirmation, e.g. `rule:Exact 100`. */
 export const ruleActor = (name: string) => `rule:${name}`;

@@ -4,18 +4,15 @@
  * band and date are filters of this view (the spec names only `status` for
  * matches), applied here after the spec read so that nothing unknown is
  * sent upstream. Only the page shown is enriched with its instructions and
- * transactions, in bulk: one by-id lookup each when the API offers them
- * (extensions, read from its OpenAPI document), else one read per distinct
- * id with at most `SIDE_READS_IN_FLIGHT` in flight. A cold page view costs
+ * transactions, in bulk (match-sides.ts). A cold page view costs
  * three upstream reads with the lookups (matches, instructions, transactions).
  */
 import "server-only";
 import { z } from "zod";
 import { AUDIT_ACTION } from "../../audit-actions";
-import { IsoDate, type PaymentInstruction, type ReconciliationMatch, type Transaction } from "../../contract";
+import { IsoDate, type ReconciliationMatch } from "../../contract";
 import { listAudit } from "../../db/audit";
-import { collectAll, TreasuryApiError, type CallContext } from "../../treasury-client";
-import { capabilities } from "../capabilities";
+import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
 import type { BffPage } from "../inputs";
@@ -24,8 +21,8 @@ import { crossCompanyCall, visibleTo } from "./cross-company";
 import { decisionOf } from "./payment-views";
 import type { Decision } from "../../views/payments";
 import type { MatchReviewRow } from "../../views/reconciliation";
-import { mapLimit } from "./map-limit";
 import { autoConfirmationsOf, autoConfirmOnRead, type AutoConfirmationView } from "./auto-confirm-views";
+import { loadMatchSides } from "./match-sides";
 
 export type { MatchReviewRow };
 
@@ -53,75 +50,6 @@ function instantOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string 
 /** The day a match counts for in the date filter. */
 function dayOf(m: ReconciliationMatch, tab: "proposed" | "decided"): string {
   return instantOf(m, tab).slice(0, 10);
-}
-
-/** Reads in flight at once when the sides are read one by one (an API without the lookups). */
-export const SIDE_READS_IN_FLIGHT = 4;
-
-/** The instructions and transactions of a page of matches, by id; a side that could not be read is absent. */
-export interface MatchSides {
-  instructions: Map<string, PaymentInstruction>;
-  transactions: Map<string, Transaction>;
-}
-
-/** One read per id, a bounded number in flight; a failed read leaves that id out (the row shows the side as missing). */
-async function readEach<T>(ids: readonly string[], read: (id: string) => Promise<T>): Promise<Map<string, T>> {
-  const got = await mapLimit(ids, SIDE_READS_IN_FLIGHT, (id) => read(id).catch(() => null));
-  return new Map(ids.flatMap((id, i) => (got[i] ? [[id, got[i]] as const] : [])));
-}
-
-/**
- * The rows of a lookup by id; an API that does not know the lookup after all (404 / 400: the capability was read
- * before a downgrade) is read one by one instead; any other failure leaves the sides missing rather than failing the
- * page, as a failed single read does.
- */
-export async function lookup<T extends { id: string }>(
-  ids: readonly string[],
-  bulk: ((ids: readonly string[]) => Promise<T[]>) | null,
-  single: (id: string) => Promise<T>,
-): Promise<Map<string, T>> {
-  if (ids.length === 0) return new Map();
-  if (!bulk) return readEach(ids, single);
-  try {
-    return new Map((await bulk(ids)).map((row) => [row.id, row]));
-  } catch (err) {
-    if (err instanceof TreasuryApiError && (err.status === 404 || err.status === 400)) return readEach(ids, single);
-    return new Map();
-  }
-}
-
-/**
- * Loads the instruction and the transaction of every match in `matches` in bulk (at most 100 matches: a page of the
- * review). `call` carries no company, so one lookup spans every company the client sees; the ids come from matches
- * already narrowed to the user's companies. Per-id fallback reads use each match's company.
- */
-export async function loadMatchSides(
-  call: CallContext,
-  matches: readonly Pick<ReconciliationMatch, "payment_instruction_id" | "transaction_id" | "company_id">[],
-): Promise<MatchSides> {
-  const caps = await capabilities();
-  const companyOf = new Map<string, string | undefined>();
-  for (const m of matches) {
-    companyOf.set(m.payment_instruction_id, m.company_id);
-    companyOf.set(m.transaction_id, m.company_id);
-  }
-  const single = (id: string): CallContext => ({ ...call, companyId: companyOf.get(id) ?? call.companyId });
-  const instructionIds = [...new Set(matches.map((m) => m.payment_instruction_id))];
-  const transactionIds = [...new Set(matches.map((m) => m.transaction_id))];
-  const api = treasury();
-  const [instructions, transactions] = await Promise.all([
-    lookup(
-      instructionIds,
-      caps.has("payments.instructions_lookup") ? (ids) => api.lookupInstructions(call, ids) : null,
-      (id) => api.getInstruction(single(id), id),
-    ),
-    lookup(
-      transactionIds,
-      caps.has("ledger.transactions_lookup") ? (ids) => api.lookupTransactions(call, ids) : null,
-      (id) => api.getTransaction(single(id), id),
-    ),
-  ]);
-  return { instructions, transactions };
 }
 
 /** The first recorded dashboard decision per match id (a replayed retry leaves a second entry). */

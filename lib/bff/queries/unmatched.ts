@@ -42,7 +42,7 @@ import { capabilities } from "../capabilities";
 import type { BffContext, WriteScope } from "../context";
 import { BffError } from "../errors";
 import { crossCompanyCall, visibleTo } from "./cross-company";
-import { lookup } from "./match-views";
+import { lookup } from "./match-sides";
 import {
   AGE_BUCKETS,
   AGE_BUCKET_KEYS,

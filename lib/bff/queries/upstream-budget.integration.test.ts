@@ -32,7 +32,8 @@ import { DEMO_FJORD_B, DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-c
 import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import { createCapabilities, type Capabilities } from "../capabilities";
 import type { BffContext } from "../context";
-import { MATCH_REVIEW_PAGE_SIZE, SIDE_READS_IN_FLIGHT, listMatchReview } from "./match-views";
+import { SIDE_READS_IN_FLIGHT } from "./match-sides";
+import { MATCH_REVIEW_PAGE_SIZE, listMatchReview } from "./match-views";
 import { getOverview } from "./views";
 import { getGroupPosition } from "./group";
 import { invalidateAccountCache } from "./account-rows";

@@ -30,7 +30,7 @@ import { accountRows, allAccounts, recentWindow } from "./account-rows";
 
 import type { Count, OverviewEvent, OverviewView } from "../../views/overview";
 import { capabilities } from "../capabilities";
-import { lookup } from "./match-views";
+import { lookup } from "./match-sides";
 
 export { mapLimit } from "./map-limit";
 export type { Count, OverviewView };
