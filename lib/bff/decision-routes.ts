@@ -13,7 +13,7 @@ import { requireStepUp } from "./step-up";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
-import { batchCreator } from "./queries/payment-views";
+import { batchCreator, batchReferenceInAudit } from "./queries/payment-views";
 import { decideMatch } from "./queries/reconciliation";
 import { IdParams, withUser } from "./route";
 import type { WriteScope } from "./context";
@@ -77,8 +77,11 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
       // The creator rejecting their own batch withdraws it: the audit entry says so.
       const withdrawn =
         decision === "reject" && batchId !== null && (await batchCreator(batchId).catch(() => null)) === ctx.user.email;
+      // The log names the decision by the batch's reference, as it names the batch's create and edit entries.
+      const reference = batchId === null ? null : await batchReferenceInAudit(batchId).catch(() => null);
       ctx.audit.details = {
         batch_id: batchId,
+        ...(reference ? { reference } : {}),
         ...(withdrawn ? { withdrawn: true } : {}),
         ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}),
         ...(r.acknowledged ? { acknowledged_signals: r.acknowledged, signals: r.signals } : {}),

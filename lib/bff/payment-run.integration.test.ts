@@ -39,6 +39,7 @@ import * as batchesRoute from "../../app/api/treasury/payments/batches/route";
 import * as batchRoute from "../../app/api/treasury/payments/batches/[id]/route";
 import * as submitRoute from "../../app/api/treasury/payments/batches/[id]/submit/route";
 import * as instructionsRoute from "../../app/api/treasury/payments/batches/[id]/instructions/route";
+import * as rejectRoute from "../../app/api/treasury/approvals/[id]/reject/route";
 
 const ORIGIN = "http://127.0.0.1:3997";
 type Handler = RouteHandler;
@@ -220,6 +221,28 @@ describe("with an API that advertises the payment-run extensions", () => {
     });
     expect(late.status).toBe(409);
     expect((await call(batchRoute.DELETE as Handler, "DELETE", `/payments/batches/${id}`, { id })).status).toBe(409);
+
+    // An approver's decision on it is named in the log by the batch's reference as last edited.
+    const pending = await collectAll(local.client.listPendingApprovals({ companyId: company.id }, { pageSize: 1000 }));
+    const approvalId = pending.find((a) => a.object_id === id)?.id ?? "";
+    expect(approvalId).not.toBe("");
+    const rejected = await callRoute(rejectRoute.POST as Handler, {
+      who: testUser("Ada Approver", ["approver"]),
+      origin: ORIGIN,
+      method: "POST",
+      path: `/approvals/${approvalId}/reject`,
+      companyId: company.id,
+      params: { id: approvalId },
+      json: { reason: "Wrong week" },
+    });
+    expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+    const [decision] = await listAudit(db, {
+      companyIds: null,
+      action: "approval.reject",
+      objectIds: [approvalId],
+      limit: 10,
+    });
+    expect(decision?.details).toMatchObject({ batch_id: id, reference: "Rent December", reason: "Wrong week" });
   });
 });
 

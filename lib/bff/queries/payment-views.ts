@@ -95,6 +95,23 @@ export async function batchCreator(batchId: string): Promise<string | null> {
   return (await creatorsOf([batchId])).get(batchId) ?? null;
 }
 
+/**
+ * The reference batch `batchId` had at its newest create or edit in the dashboard (from the audit log, where those
+ * entries carry it): how the log names the batch in its approval decisions. Null when the batch has none or was
+ * created elsewhere.
+ */
+export async function batchReferenceInAudit(batchId: string): Promise<string | null> {
+  const db = await dashboardDb();
+  const [created, edited] = await Promise.all(
+    [BATCH_CREATE_ACTION, AUDIT_ACTION.batchEdit].map((action) =>
+      listAudit(db, { companyIds: null, action, objectIds: [batchId], limit: 1 }),
+    ),
+  );
+  const newest = [...(created ?? []), ...(edited ?? [])].sort((a, b) => b.at.localeCompare(a.at))[0];
+  const reference = newest?.details.reference;
+  return typeof reference === "string" ? reference : null;
+}
+
 async function creatorsOf(batchIds: readonly string[]): Promise<Map<string, string>> {
   const rows = await listAudit(await dashboardDb(), {
     companyIds: null,
