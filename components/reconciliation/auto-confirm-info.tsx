@@ -54,3 +54,17 @@ export function AutoConfirmInfo({ row, mayUndo }: { row: MatchReviewRow; mayUndo
     </div>
   );
 }
+
+/**
+ * The proposed tab's line for a proposal an auto-confirm rule held for but the Treasury API refused to confirm:
+ * the rule and the API's answer. The rule does not try again; the proposal is the reviewer's to decide.
+ */
+export function AutoConfirmFailure({ row }: { row: MatchReviewRow }) {
+  const f = row.auto_confirm_failure;
+  if (!f) return null;
+  return (
+    <div className="mt-1 max-w-60 text-xs text-amber-800" data-testid="auto-confirm-failed">
+      Rule {f.rule_name} could not confirm it: {f.error}
+    </div>
+  );
+}

@@ -9,7 +9,7 @@ import { SelectCell } from "@/components/review-queue/select-cell";
 import type { MatchAction } from "./match-decision-dialog";
 import { DecisionInfo, InstructionSide, TransactionSide } from "./match-sides";
 import { ScoreBreakdown } from "./score-breakdown";
-import { AutoConfirmInfo } from "./auto-confirm-info";
+import { AutoConfirmFailure, AutoConfirmInfo } from "./auto-confirm-info";
 
 const td = "border-b border-slate-100 px-3 py-2 align-top";
 
@@ -66,10 +66,11 @@ export function MatchRow(p: MatchRowProps) {
             <DecisionInfo row={r} />
             <AutoConfirmInfo row={r} mayUndo={p.mayUndo ?? false} />
           </>
-        ) : r.match.created_at ? (
-          <Timestamp value={r.match.created_at} />
         ) : (
-          "—"
+          <>
+            {r.match.created_at ? <Timestamp value={r.match.created_at} /> : "—"}
+            <AutoConfirmFailure row={r} />
+          </>
         )}
       </td>
       {p.canAct && (

@@ -15,6 +15,15 @@ export interface MatchReviewRow {
   decision: Decision | null;
   /** Decided tab: the auto-confirm rule that confirmed it (absent when a person decided). */
   auto_confirmation?: AutoConfirmationView;
+  /** Proposed tab: an auto-confirm rule held for this proposal, but the API refused its confirmation. */
+  auto_confirm_failure?: AutoConfirmFailureView;
+}
+
+/** A rule's confirmation the API refused (never sent again; the proposal waits for a person). */
+export interface AutoConfirmFailureView {
+  rule_name: string;
+  /** The API's answer, as recorded. */
+  error: string;
 }
 
 /** A confirmation by an auto-confirm rule, as the decided tab shows it. */

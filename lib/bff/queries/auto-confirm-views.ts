@@ -7,12 +7,12 @@ import { confirmationsOf } from "../../auto-confirm/store";
 import type { ReconciliationMatch } from "../../contract";
 import { dashboardDb } from "../../server/db";
 import { logger } from "../../server/log";
-import type { AutoConfirmationView } from "../../views/reconciliation";
+import type { AutoConfirmationView, AutoConfirmFailureView } from "../../views/reconciliation";
 import { runAutoConfirm } from "../auto-confirm";
 import { capabilities } from "../capabilities";
 import { undoUntil } from "./auto-rules";
 
-export type { AutoConfirmationView };
+export type { AutoConfirmationView, AutoConfirmFailureView };
 
 /**
  * Runs the rules on `matches` (all states; only proposals are considered). A failure is logged, never fails the
@@ -46,4 +46,21 @@ export async function autoConfirmationsOf(
     });
   }
   return out;
+}
+
+/**
+ * The proposals of `matches` whose rule confirmation the API refused (state `failed`): the rule and the recorded
+ * answer, so the person reviewing the proposal sees why it is still theirs to decide.
+ */
+export async function autoConfirmFailuresOf(
+  matches: readonly Pick<ReconciliationMatch, "id" | "state">[],
+): Promise<Map<string, AutoConfirmFailureView>> {
+  const proposed = matches.filter((m) => m.state === "proposed").map((m) => m.id);
+  if (proposed.length === 0) return new Map();
+  const recs = await confirmationsOf(await dashboardDb(), proposed);
+  return new Map(
+    [...recs]
+      .filter(([, rec]) => rec.state === "failed")
+      .map(([id, rec]) => [id, { rule_name: rec.ruleName, error: rec.error ?? "refused by the Treasury API" }]),
+  );
 }

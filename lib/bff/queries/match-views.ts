@@ -21,7 +21,13 @@ import { crossCompanyCall, visibleTo } from "./cross-company";
 import { decisionOf } from "./payment-views";
 import type { Decision } from "../../views/payments";
 import type { MatchReviewRow } from "../../views/reconciliation";
-import { autoConfirmationsOf, autoConfirmOnRead, type AutoConfirmationView } from "./auto-confirm-views";
+import {
+  autoConfirmationsOf,
+  autoConfirmFailuresOf,
+  autoConfirmOnRead,
+  type AutoConfirmationView,
+  type AutoConfirmFailureView,
+} from "./auto-confirm-views";
 import { loadMatchSides } from "./match-sides";
 
 export type { MatchReviewRow };
@@ -99,10 +105,11 @@ export async function listMatchReview(
   const page = q.page ?? 1;
   const slice = rows.slice((page - 1) * MATCH_REVIEW_PAGE_SIZE, page * MATCH_REVIEW_PAGE_SIZE);
   const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
-  const [decisions, sides, autos] = await Promise.all([
+  const [decisions, sides, autos, failures] = await Promise.all([
     q.tab === "decided" ? decisionsOf(slice.map((m) => m.id)) : Promise.resolve(new Map<string, Decision>()),
     loadMatchSides(call, slice),
     q.tab === "decided" ? autoConfirmationsOf(slice) : Promise.resolve(new Map<string, AutoConfirmationView>()),
+    q.tab === "proposed" ? autoConfirmFailuresOf(slice) : Promise.resolve(new Map<string, AutoConfirmFailureView>()),
   ]);
   const items = slice.map((m): MatchReviewRow => ({
     match: m,
@@ -111,6 +118,7 @@ export async function listMatchReview(
     transaction: sides.transactions.get(m.transaction_id) ?? null,
     decision: decisions.get(m.id) ?? null,
     ...(autos.has(m.id) ? { auto_confirmation: autos.get(m.id) } : {}),
+    ...(failures.has(m.id) ? { auto_confirm_failure: failures.get(m.id) } : {}),
   }));
   const totalPages = Math.max(1, Math.ceil(rows.length / MATCH_REVIEW_PAGE_SIZE));
   return {
