@@ -5,7 +5,6 @@
  * from the `account_day_flows` aggregate, not from counting a million rows.
  */
 import { and, asc, eq, gte, inArray, lte, lt, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
 import { isValidIBAN, electronicFormatIBAN } from "ibantools";
 import type {
   Account,
@@ -24,36 +23,9 @@ import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import { pageWithCount, type Page } from "./paging";
 
 type AccountRow = typeof accounts.$inferSelect;
-
-/**
- * One page of rows (`rows`, a select not yet run) and, when `withCount`, the number of all rows of `table` matching
- * `where` (else 0), read side by side.
- */
-async function pageWithCount<R>(
-  db: Db,
-  rows: PromiseLike<R[]>,
-  table: PgTable,
-  where: SQL | undefined,
-  withCount: boolean,
-): Promise<{ rows: R[]; count: number }> {
-  const [page, total] = await Promise.all([
-    rows,
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  return { rows: page, count: Number(total[0]?.n ?? 0) };
-}
 
 export function toAccount(r: AccountRow): Account {
   return {
