@@ -135,8 +135,8 @@ async function auditOf(id: string) {
 describe.each(CASES)("PUT and DELETE of $name", (c) => {
   const call = (handler: RouteHandler, method: string, id: string, json?: unknown, who = admin) =>
     callRoute(handler, { who, origin: ORIGIN, method, path: `${c.path}/${id}`, params: { id }, json });
-
-  it("refuses bad input, other roles and unknown ids, changing and auditing nothing", async () => {
+  /** A new item (`c.created`) through the collection route, as the admin: its id and the answer. */
+  const create = async () => {
     const made = await callRoute(c.create, {
       who: admin,
       origin: ORIGIN,
@@ -145,7 +145,11 @@ describe.each(CASES)("PUT and DELETE of $name", (c) => {
       json: c.created,
     });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    const id = String(made.body.id);
+    return { id: String(made.body.id), made };
+  };
+
+  it("refuses bad input, other roles and unknown ids, changing and auditing nothing", async () => {
+    const { id } = await create();
     const audited = (await auditOf(id)).length;
 
     const [badBody, field] = c.bad;
@@ -177,14 +181,7 @@ describe.each(CASES)("PUT and DELETE of $name", (c) => {
   });
 
   it("replaces the item (audited before / after) and deletes it (204, audited), then 404", async () => {
-    const made = await callRoute(c.create, {
-      who: admin,
-      origin: ORIGIN,
-      method: "POST",
-      path: c.path,
-      json: c.created,
-    });
-    const id = String(made.body.id);
+    const { id, made } = await create();
     const put = await call(c.item.PUT, "PUT", id, c.replaced);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body).toMatchObject({ id, ...c.replaced });
@@ -204,14 +201,7 @@ describe.each(CASES)("PUT and DELETE of $name", (c) => {
   });
 
   it(`${c.stepUp ? "needs" : "does not need"} a passkey step-up covering the id when step-up is required`, async () => {
-    const made = await callRoute(c.create, {
-      who: admin,
-      origin: ORIGIN,
-      method: "POST",
-      path: c.path,
-      json: c.created,
-    });
-    const id = String(made.body.id);
+    const { id, made } = await create();
     const config = getConfig();
     const mode = config.DASHBOARD_STEP_UP;
     config.DASHBOARD_STEP_UP = "required";
