@@ -9,73 +9,51 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
-const session: { user: DashboardUser | null } = { user: null };
-vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined }),
-}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
-import { NextRequest } from "next/server";
-import { startServer, type RunningServer } from "../../treasury-api/server";
 import { queryRows } from "../../treasury-api/db/client";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
 import type { DashboardUser } from "../db/users";
 import { listAudit } from "../db/audit";
 import { reconciliationAutoConfirmations, reconciliationAutoRules } from "../db/schema";
 import { dashboardDb } from "../server/db";
 import type { ReconciliationMatch } from "../contract";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import { collectAll, type TreasuryClient } from "../treasury-client";
 import { confirmationsOf, pendingConfirmations } from "../auto-confirm/store";
 import { runAutoConfirm } from "./auto-confirm";
-import { createCapabilities, type Capabilities } from "./capabilities";
+import type { Capabilities } from "./capabilities";
+import {
+  callRoute,
+  errorFields,
+  startLocalApi,
+  testUser,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "./testing/local-api";
 import * as rulesRoute from "../../app/api/reconciliation-rules/route";
 import * as ruleRoute from "../../app/api/reconciliation-rules/[id]/route";
 import * as reviewRoute from "../../app/api/treasury/reconciliation/review/route";
 import * as undoRoute from "../../app/api/treasury/reconciliation/matches/[id]/undo-auto-confirm/route";
 
 const ORIGIN = "http://127.0.0.1:3997";
-type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
-const user = (roles: DashboardUser["roles"], email: string): DashboardUser => ({
-  id: randomUUID(),
-  email,
-  name: email,
-  roles,
-  companyIds: null,
-  disabled: false,
-});
-const admin = user(["admin"], "rules.admin@test.local");
-const treasurer = user(["treasurer"], "rules.treasurer@test.local");
+const admin = testUser("rules.admin", ["admin"]);
+const treasurer = testUser("rules.treasurer", ["treasurer"]);
 
-async function call(
+function call(
   handler: unknown,
   method: string,
   path: string,
   who: DashboardUser,
   opts: { json?: unknown; params?: Record<string, string> } = {},
 ) {
-  session.user = who;
-  const req = new NextRequest(`${ORIGIN}${path}`, {
-    method,
-    headers: {
-      origin: ORIGIN,
-      ...(method === "GET" ? {} : { "idempotency-key": randomUUID() }),
-      ...(opts.json === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(opts.json === undefined ? {} : { body: JSON.stringify(opts.json) }),
-  });
-  const res = await (handler as Handler)(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+  return callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, ...opts });
 }
-
-const fields = (b: Record<string, unknown>) =>
-  Object.keys(((b.details as { errors?: object } | undefined)?.errors ?? {}) as object);
 
 const matches = async () => [...(await collectAll(client.listMatches({ cache: "no-store" }, { pageSize: 1000 })))];
 
@@ -110,33 +88,14 @@ async function clearRules() {
 }
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: `${api.url}/public`,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "auto-confirm-integration-secret-0123456789",
-    NEXTAUTH_URL: ORIGIN,
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-    DASHBOARD_STEP_UP: "off",
-  });
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-  });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
-  // The API's OpenAPI document read once, patiently (a loaded machine): the undo needs the reopen capability.
-  const caps = createCapabilities({ baseUrl: `${api.url}/public`, timeoutMs: 60_000 });
-  await caps.ready;
-  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities = caps;
+  // The undo needs the reopen capability: read from the API's OpenAPI document, as in production.
+  local = await startLocalApi({ capabilities: "advertised" });
+  useBffEnv(local, ORIGIN);
+  client = local.client;
 }, 120_000);
 afterAll(async () => {
   (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities?.stop();
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("auto-confirm rules admin", () => {
@@ -145,7 +104,7 @@ describe("auto-confirm rules admin", () => {
       json: { name: "", min_score: 101, exact_amount: "yes", currency: "kroner", max_amount: "1e5" },
     });
     expect(bad.status).toBe(400);
-    expect(fields(bad.body).sort()).toEqual(["currency", "exact_amount", "max_amount", "min_score", "name"]);
+    expect(errorFields(bad.body).sort()).toEqual(["currency", "exact_amount", "max_amount", "min_score", "name"]);
     const body = { name: "Exact 100", min_score: 100 };
     expect((await call(rulesRoute.POST, "POST", "/api/reconciliation-rules", treasurer, { json: body })).status).toBe(
       403,
@@ -160,7 +119,7 @@ describe("auto-confirm rules admin", () => {
       json: { ...body, name: "exact 100" },
     });
     expect(dup.status).toBe(409);
-    expect(fields(dup.body)).toEqual(["name"]);
+    expect(errorFields(dup.body)).toEqual(["name"]);
     const id = String(made.body.id);
     const put = await call(ruleRoute.PUT, "PUT", `/api/reconciliation-rules/${id}`, admin, {
       json: { ...body, min_score: 99, enabled: false },
@@ -285,7 +244,7 @@ describe("a rule at work", () => {
     });
     // The API holds one idempotency entry per recorded key: each confirm was one request, repeated at most.
     const stored = await queryRows<{ n: number }>(
-      api.database.db,
+      local.api.database.db,
       sql`select count(*)::int as n from idempotency_keys where key in (${sql.join(
         [...keys.values()].map((k) => sql`${k}`),
         sql`, `,
@@ -337,7 +296,7 @@ describe("a rule at work", () => {
     const [rec, old] = (await db.select().from(reconciliationAutoConfirmations)).filter((r) => r.state === "confirmed");
     expect(rec && old).toBeTruthy();
     const id = rec?.matchId ?? "";
-    const viewer = user(["viewer"], "rules.viewer@test.local");
+    const viewer = testUser("rules.viewer", ["viewer"]);
     const path = `/api/treasury/reconciliation/matches/${id}/undo-auto-confirm`;
     expect((await call(undoRoute.POST, "POST", path, viewer, { params: { id } })).status).toBe(403);
     const undo = await call(undoRoute.POST, "POST", path, treasurer, { params: { id } });

@@ -7,73 +7,48 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
-const session: { user: DashboardUser | null } = { user: null };
-vi.mock("../auth/session", () => ({ currentUser: async () => session.user }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined }),
-}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
 import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
 import type { DashboardUser } from "../db/users";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
-import { collectAll, createTreasuryClient, type TreasuryClient } from "../treasury-client";
+import { collectAll, type TreasuryClient } from "../treasury-client";
+import {
+  callRoute,
+  errorFields,
+  startLocalApi,
+  testUser,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "./testing/local-api";
 import * as bulkRoute from "../../app/api/treasury/reconciliation/matches/bulk-confirm/route";
 
 const ORIGIN = "http://127.0.0.1:3998";
-type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
-let api: RunningServer;
+let local: LocalApi;
 let client: TreasuryClient;
-const treasurer: DashboardUser = {
-  id: randomUUID(),
-  email: "bulk.treasurer@test.local",
-  name: "Bulk Treasurer",
-  roles: ["treasurer"],
-  companyIds: null,
-  disabled: false,
-};
+const treasurer = testUser("bulk.treasurer", ["treasurer"]);
 
-async function post(json: unknown, key = randomUUID(), who: DashboardUser = treasurer) {
-  session.user = who;
-  const req = new NextRequest(`${ORIGIN}/api/treasury/reconciliation/matches/bulk-confirm`, {
+function post(json: unknown, key = randomUUID(), who: DashboardUser = treasurer) {
+  return callRoute(bulkRoute.POST as RouteHandler, {
+    who,
+    origin: ORIGIN,
     method: "POST",
-    headers: { origin: ORIGIN, "idempotency-key": key, "content-type": "application/json" },
-    body: JSON.stringify(json),
+    path: "/reconciliation/matches/bulk-confirm",
+    json,
+    key,
   });
-  const res = await (bulkRoute.POST as Handler)(req, { params: Promise.resolve({}) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-const fields = (b: Record<string, unknown>) =>
-  Object.keys(((b.details as { errors?: object } | undefined)?.errors ?? {}) as object);
-
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: `${api.url}/public`,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "bulk-confirm-integration-secret-0123456789",
-    NEXTAUTH_URL: ORIGIN,
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-    DASHBOARD_STEP_UP: "off",
-  });
-  client = createTreasuryClient({
-    baseUrl: `${api.url}/public`,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-  });
-  (globalThis as { __treasuryClient?: TreasuryClient }).__treasuryClient = client;
+  local = await startLocalApi();
+  useBffEnv(local, ORIGIN);
+  client = local.client;
 }, 120_000);
 afterAll(async () => {
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("POST /reconciliation/matches/bulk-confirm", () => {
@@ -81,12 +56,12 @@ describe("POST /reconciliation/matches/bulk-confirm", () => {
     for (const json of [{}, { ids: [] }, { ids: ["nope"] }, { ids: Array.from({ length: 101 }, () => randomUUID()) }]) {
       const r = await post(json);
       expect(r.status, JSON.stringify(json).slice(0, 60)).toBe(400);
-      expect(fields(r.body).some((f) => f.startsWith("ids"))).toBe(true);
+      expect(errorFields(r.body).some((f) => f.startsWith("ids"))).toBe(true);
     }
     const id = randomUUID();
     const twice = await post({ ids: [id, id] });
     expect(twice.status).toBe(400);
-    expect(fields(twice.body)).toEqual(["ids"]);
+    expect(errorFields(twice.body)).toEqual(["ids"]);
     const viewer = { ...treasurer, id: randomUUID(), roles: ["viewer" as const] };
     expect((await post({ ids: [id] }, randomUUID(), viewer)).status).toBe(403);
   });

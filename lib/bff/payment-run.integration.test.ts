@@ -28,6 +28,7 @@ import { companyToday } from "./queries/risk";
 import { addDaysIso } from "../dates";
 import {
   callRoute,
+  errorFields,
   startLocalApi,
   testUser,
   upstreamPath,
@@ -82,10 +83,6 @@ const create = (body: Record<string, unknown>) =>
   call(batchesRoute.POST as Handler, "POST", "/payments/batches", {
     json: { company_id: company.id, currency: "NOK", instructions: [ins()], ...body },
   });
-
-function fieldsOf(r: { body: Record<string, unknown> }): string[] {
-  return Object.keys(((r.body.details as { errors?: object } | undefined)?.errors ?? {}) as object);
-}
 
 const g = globalThis as { __treasuryCapabilities?: Capabilities };
 
@@ -178,7 +175,7 @@ describe("with an API that advertises the payment-run extensions", () => {
     if (b.debtor_account_id === "FOREIGN") b.debtor_account_id = foreign;
     const r = await create(b);
     expect(r.status, JSON.stringify(r.body)).toBe(400);
-    expect(fieldsOf(r)).toContain(field);
+    expect(errorFields(r.body)).toContain(field);
   });
 
   it("edits and discards a created batch, audited; a submitted batch is 409 for both", async () => {
@@ -195,7 +192,7 @@ describe("with an API that advertises the payment-run extensions", () => {
       json: { debtor_account_id: other },
     });
     expect(badEdit.status).toBe(400);
-    expect(fieldsOf(badEdit)).toEqual(["debtor_account_id"]);
+    expect(errorFields(badEdit.body)).toEqual(["debtor_account_id"]);
 
     const db = await dashboardDb();
     const edits = await listAudit(db, { companyIds: null, action: "payment_batch.edit", objectIds: [id], limit: 10 });
@@ -265,7 +262,7 @@ describe("with an API that does not advertise them", () => {
         ],
       });
       expect(r.status).toBe(400);
-      expect(fieldsOf(r).sort()).toEqual([
+      expect(errorFields(r.body).sort()).toEqual([
         "debtor_account_id",
         "instructions[0].creditor_bic",
         "instructions[0].remittance_information",

@@ -26,7 +26,8 @@ import type { Company } from "../contract";
 import { categorise, UNCATEGORISED, type CategorisableTransaction, type CategoryRule } from "../categories/rules";
 import type { FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
-import { mapLimit } from "../bff/queries/map-limit";
+import { readCompanies, type FailedCompany } from "./company-reads";
+import { convertLines, type LineConversion } from "./conversion";
 
 /** What is read of a transaction: what categorising needs, its currency and its booking date. */
 export interface GroupCategoryTransaction extends CategorisableTransaction {
@@ -44,8 +45,8 @@ export interface CategoryFigures {
   net: string;
 }
 
-/** One (company, category, date, currency) line with its conversion, as exported. */
-export interface GroupCategoryLine {
+/** One (company, category, date, currency) line with its conversion at its date, as exported. */
+export interface GroupCategoryLine extends LineConversion<CategoryFigures> {
   companyId: string;
   companyName: string;
   category: string;
@@ -55,15 +56,6 @@ export interface GroupCategoryLine {
   count: number;
   /** In `currency`, 2 decimals. */
   original: CategoryFigures;
-  /** In the reporting currency; null when the line could not be converted. */
-  converted: CategoryFigures | null;
-  /** 1 `currency` = `rate` reporting currency (10 significant digits); null when unconverted. */
-  rate: string | null;
-  /** The date of the rate used (the oldest leg); null when unconverted. */
-  rateDate: string | null;
-  /** True when a rate older than the line's date was used. */
-  staleRate: boolean;
-  unconvertedReason: "no_rate" | "rate_too_old" | null;
 }
 
 /** A company's share of a category, or a company's figures over every category. */
@@ -107,7 +99,7 @@ export interface GroupCategoryReport {
   staleRateLines: number;
   /** Companies whose range held more transactions than one read takes (partial figures). */
   truncatedCompanies: { id: string; name: string }[];
-  failedCompanies: { id: string; name: string; message: string }[];
+  failedCompanies: FailedCompany[];
 }
 
 export interface GroupCategoryInput {
@@ -156,8 +148,6 @@ class Sum {
   }
 }
 
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
-
 /**
  * Reads every company's transactions and sums them per category in the reporting currency (rules in the module
  * comment).
@@ -167,15 +157,12 @@ const messageOf = (err: unknown) => (err instanceof Error ? err.message : String
 export async function groupCashflowByCategory(input: GroupCategoryInput): Promise<GroupCategoryReport> {
   const { companies, reportingCurrency, rules } = input;
   const dp = isoMinorUnits(reportingCurrency); // throws for a malformed code before any read
-  const failed = new Map<string, string>();
-  const read = await mapLimit(companies, input.concurrency ?? 4, async (company) => {
-    try {
-      return await input.read(company);
-    } catch (err) {
-      failed.set(company.id, messageOf(err));
-      return { transactions: [], truncated: false };
-    }
-  });
+  const reads = await readCompanies(
+    companies,
+    input.concurrency ?? 4,
+    (c) => input.read(c),
+    () => ({ transactions: [], truncated: false }),
+  );
 
   // (company, category, date, currency) -> exact original sums.
   type Acc = {
@@ -189,7 +176,7 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
   };
   const acc = new Map<string, Acc>();
   companies.forEach((company, i) => {
-    for (const tx of read[i]?.transactions ?? []) {
+    for (const tx of reads.results[i]?.transactions ?? []) {
       const category = categorise(rules, tx);
       const date = bookingDate(tx);
       const key = [company.id, category, date, tx.currency].join("\u0000");
@@ -214,69 +201,33 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
     }
   });
 
-  const groups = [...acc.values()];
-  const dates = groups.map((g) => g.date).sort();
-  const rates =
-    groups.length > 0
-      ? await input.loadRates({
-          currencies: [...new Set([...groups.map((g) => g.currency), reportingCurrency])],
-          from: dates[0] ?? input.from,
-          to: dates[dates.length - 1] ?? input.to,
-        })
-      : null;
-
-  const order = new Map(companies.map((c, i) => [c.id, i]));
-  const rank = (c: string) => (c === UNCATEGORISED ? 1 : 0);
-  groups.sort(
-    (a, b) =>
-      rank(a.category) - rank(b.category) ||
-      a.category.localeCompare(b.category) ||
-      (order.get(a.company.id) ?? 0) - (order.get(b.company.id) ?? 0) ||
-      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
-      a.currency.localeCompare(b.currency),
-  );
-
-  const lines: GroupCategoryLine[] = groups.map((g) => {
-    const original: CategoryFigures = {
-      inflow: g.inflow.toFixed(2),
-      outflow: g.outflow.toFixed(2),
-      net: g.inflow.minus(g.outflow).toFixed(2),
-    };
-    const base = {
+  const converted = await convertLines(
+    [...acc.values()].map((g) => ({
       companyId: g.company.id,
       companyName: g.company.name,
       category: g.category,
       date: g.date,
       currency: g.currency,
       count: g.count,
-      original,
-    };
-    // Converting 1 unit gives the rate and its date once per line; each figure is then converted on its own.
-    const unit = rates?.convert("1", g.currency, reportingCurrency, g.date);
-    if (!rates || !unit || unit.status === "unconverted")
-      return {
-        ...base,
-        converted: null,
-        rate: null,
-        rateDate: null,
-        staleRate: false,
-        unconvertedReason: unit?.status === "unconverted" ? unit.reason : "no_rate",
-      };
-    const conv = (amount: string) => {
-      const c = rates.convert(amount, g.currency, reportingCurrency, g.date);
-      return c.status === "converted" ? c.value : "0";
-    };
-    const inflow = conv(original.inflow);
-    const outflow = conv(original.outflow);
-    return {
-      ...base,
-      converted: { inflow, outflow, net: new Decimal(inflow).minus(outflow).toFixed(dp) },
-      rate: unit.rate,
-      rateDate: unit.rateDate,
-      staleRate: unit.stale,
-      unconvertedReason: null,
-    };
-  });
+      original: {
+        inflow: g.inflow.toFixed(2),
+        outflow: g.outflow.toFixed(2),
+        net: g.inflow.minus(g.outflow).toFixed(2),
+      },
+    })),
+    { reportingCurrency, dateOf: (l) => l.date, loadRates: input.loadRates },
+  );
+
+  const order = new Map(companies.map((c, i) => [c.id, i]));
+  const rank = (c: string) => (c === UNCATEGORISED ? 1 : 0);
+  const lines: GroupCategoryLine[] = converted.lines.sort(
+    (a, b) =>
+      rank(a.category) - rank(b.category) ||
+      a.category.localeCompare(b.category) ||
+      (order.get(a.companyId) ?? 0) - (order.get(b.companyId) ?? 0) ||
+      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+      a.currency.localeCompare(b.currency),
+  );
 
   const byCategory = new Map<string, { sum: Sum; byCompany: Map<string, Sum> }>();
   const byCompany = new Map<string, Sum>();
@@ -293,7 +244,7 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
     co.add(l);
     total.add(l);
   }
-  const included = companies.filter((c) => !failed.has(c.id));
+  const included = companies.filter((c) => !reads.failed.has(c.id));
   const companyOf = (c: Company, s: Sum | undefined): GroupCategoryCompany => ({
     id: c.id,
     name: c.name,
@@ -309,18 +260,6 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
     byCompany: included.filter((co) => c.byCompany.has(co.id)).map((co) => companyOf(co, c.byCompany.get(co.id))),
   }));
 
-  const unconverted = new Map<string, number>();
-  let oldest: string | null = null;
-  let stale = 0;
-  for (const l of lines) {
-    if (!l.converted) unconverted.set(l.currency, (unconverted.get(l.currency) ?? 0) + 1);
-    else {
-      if (l.staleRate) stale++;
-      if (l.currency !== reportingCurrency && l.rateDate && (oldest === null || l.rateDate < oldest))
-        oldest = l.rateDate;
-    }
-  }
-
   return {
     reportingCurrency,
     from: input.from,
@@ -329,14 +268,12 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
     companies: included.map((c) => companyOf(c, byCompany.get(c.id))),
     total: total.figures(dp),
     lines,
-    unconverted: [...unconverted].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, n]) => ({ currency, lines: n })),
-    oldestRateDate: oldest,
-    staleRateLines: stale,
+    unconverted: converted.unconverted,
+    oldestRateDate: converted.oldestRateDate,
+    staleRateLines: converted.staleRateLines,
     truncatedCompanies: companies
-      .filter((c, i) => !failed.has(c.id) && read[i]?.truncated)
+      .filter((c, i) => !reads.failed.has(c.id) && reads.results[i]?.truncated)
       .map((c) => ({ id: c.id, name: c.name })),
-    failedCompanies: companies
-      .filter((c) => failed.has(c.id))
-      .map((c) => ({ id: c.id, name: c.name, message: failed.get(c.id) ?? "" })),
+    failedCompanies: reads.failedCompanies,
   };
 }

@@ -34,7 +34,8 @@ import Decimal from "decimal.js";
 import type { CashflowDay, Company, ForecastEntry, PositionDay } from "../contract";
 import type { FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
-import { mapLimit } from "../bff/queries/map-limit";
+import { readCompanies, type FailedCompany } from "./company-reads";
+import { convertLines, type LineConversion } from "./conversion";
 
 export type GroupReportKind = "cashflow" | "positions" | "forecast";
 
@@ -55,24 +56,14 @@ export const REPORT_METRICS = {
 /** Figure name -> decimal string. */
 export type Figures = Record<string, string>;
 
-/** One upstream row with its conversion, as exported. */
-export interface GroupReportLine {
+/** One upstream row with its conversion (at its conversion date, see the module comment), as exported. */
+export interface GroupReportLine extends LineConversion<Figures> {
   companyId: string;
   companyName: string;
   date: string;
   currency: string;
   /** The API's figures in `currency`, as given. */
   original: Figures;
-  /** The figures in the reporting currency; null when the row could not be converted. */
-  converted: Figures | null;
-  /** 1 `currency` = `rate` reporting currency (10 significant digits); null when unconverted. */
-  rate: string | null;
-  /** The date of the rate used (the oldest leg); null when unconverted. */
-  rateDate: string | null;
-  /** True when a rate older than the row's conversion date was used. */
-  staleRate: boolean;
-  /** Why the row was not converted, or null. */
-  unconvertedReason: "no_rate" | "rate_too_old" | null;
 }
 
 /** One day of the group: the converted sum and each company's converted sum. */
@@ -112,7 +103,7 @@ export interface GroupReport {
   oldestRateDate: string | null;
   /** Converted lines that used an earlier day's rate. */
   staleRateLines: number;
-  failedCompanies: { id: string; name: string; message: string }[];
+  failedCompanies: FailedCompany[];
 }
 
 export interface GroupReportInput<K extends GroupReportKind> {
@@ -139,10 +130,6 @@ function figuresOf(kind: GroupReportKind, row: CashflowDay | PositionDay | Forec
   return { amount: (row as ForecastEntry).amount };
 }
 
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** Sums of figures, fixed to the reporting currency's minor units at the end. */
 class FigureSum {
   private readonly sums = new Map<string, Decimal>();
@@ -167,60 +154,27 @@ export async function groupReport<K extends GroupReportKind>(input: GroupReportI
   const { kind, companies, reportingCurrency, today } = input;
   const dp = isoMinorUnits(reportingCurrency); // throws for a malformed code before any read
   const metrics = REPORT_METRICS[kind];
-  const failed = new Map<string, string>();
-  const read = await mapLimit(companies, input.concurrency ?? 4, async (company) => {
-    try {
-      return await input.read(company);
-    } catch (err) {
-      failed.set(company.id, messageOf(err));
-      return [];
-    }
-  });
+  const reads = await readCompanies(
+    companies,
+    input.concurrency ?? 4,
+    (c) => input.read(c),
+    () => [],
+  );
 
   const conversionDate = (date: string) => (kind === "forecast" && date > today ? today : date);
-  const rows = companies.flatMap((company, i) => (read[i] ?? []).map((row) => ({ company, row })));
-  const dates = rows.map((r) => conversionDate(r.row.date)).sort();
-  const rates =
-    rows.length > 0
-      ? await input.loadRates({
-          currencies: [...new Set([...rows.map((r) => r.row.currency), reportingCurrency])],
-          from: dates[0] ?? today,
-          to: dates[dates.length - 1] ?? today,
-        })
-      : null;
-
-  const lines: GroupReportLine[] = rows.map(({ company, row }) => {
-    const original = figuresOf(kind, row);
-    const base = { companyId: company.id, companyName: company.name, date: row.date, currency: row.currency, original };
-    const date = conversionDate(row.date);
-    // Converting 1 unit gives the rate and its date once per row; each figure is then converted on its own.
-    const unit = rates?.convert("1", row.currency, reportingCurrency, date);
-    if (!rates || !unit || unit.status === "unconverted")
-      return {
-        ...base,
-        converted: null,
-        rate: null,
-        rateDate: null,
-        staleRate: false,
-        unconvertedReason: unit?.status === "unconverted" ? unit.reason : "no_rate",
-      };
-    const converted: Figures = {};
-    for (const m of metrics) {
-      if (m === "net") continue;
-      const c = rates.convert(original[m] ?? "0", row.currency, reportingCurrency, date);
-      converted[m] = c.status === "converted" ? c.value : "0";
-    }
-    if (kind === "cashflow")
-      converted.net = new Decimal(converted.inflow ?? "0").minus(converted.outflow ?? "0").toFixed(dp);
-    return {
-      ...base,
-      converted,
-      rate: unit.rate,
-      rateDate: unit.rateDate,
-      staleRate: unit.stale,
-      unconvertedReason: null,
-    };
-  });
+  const converted = await convertLines(
+    companies.flatMap((company, i) =>
+      (reads.results[i] ?? []).map((row) => ({
+        companyId: company.id,
+        companyName: company.name,
+        date: row.date,
+        currency: row.currency,
+        original: figuresOf(kind, row),
+      })),
+    ),
+    { reportingCurrency, dateOf: (l) => conversionDate(l.date), loadRates: input.loadRates },
+  );
+  const lines: GroupReportLine[] = converted.lines;
 
   // Per day, per company.
   const days = new Map<string, { total: FigureSum; byCompany: Map<string, FigureSum> }>();
@@ -243,7 +197,7 @@ export async function groupReport<K extends GroupReportKind>(input: GroupReportI
 
   const isStock = kind !== "cashflow";
   const endDate = isStock ? (dayList[dayList.length - 1]?.date ?? null) : null;
-  const included = companies.filter((c) => !failed.has(c.id));
+  const included = companies.filter((c) => !reads.failed.has(c.id));
   const zero = new FigureSum(metrics).fixed(dp);
   const companyRows: GroupReportCompany[] = included.map((c) => {
     const own = lines.filter((l) => l.companyId === c.id);
@@ -263,18 +217,6 @@ export async function groupReport<K extends GroupReportKind>(input: GroupReportI
   const total = new FigureSum(metrics);
   for (const c of companyRows) total.add(c.figures);
 
-  const unconverted = new Map<string, number>();
-  let oldest: string | null = null;
-  let stale = 0;
-  for (const l of lines) {
-    if (!l.converted) unconverted.set(l.currency, (unconverted.get(l.currency) ?? 0) + 1);
-    else {
-      if (l.staleRate) stale++;
-      if (l.currency !== reportingCurrency && l.rateDate && (oldest === null || l.rateDate < oldest))
-        oldest = l.rateDate;
-    }
-  }
-
   return {
     kind,
     reportingCurrency,
@@ -284,11 +226,9 @@ export async function groupReport<K extends GroupReportKind>(input: GroupReportI
     endDate,
     companies: companyRows,
     lines,
-    unconverted: [...unconverted].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, n]) => ({ currency, lines: n })),
-    oldestRateDate: oldest,
-    staleRateLines: stale,
-    failedCompanies: companies
-      .filter((c) => failed.has(c.id))
-      .map((c) => ({ id: c.id, name: c.name, message: failed.get(c.id) ?? "" })),
+    unconverted: converted.unconverted,
+    oldestRateDate: converted.oldestRateDate,
+    staleRateLines: converted.staleRateLines,
+    failedCompanies: reads.failedCompanies,
   };
 }

@@ -20,137 +20,79 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
-const session: { user: DashboardUser | null } = { user: null };
-vi.mock("../../auth/session", () => ({ currentUser: async () => session.user }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers(),
-  cookies: async () => ({ get: () => undefined }),
-}));
+vi.mock("../../auth/session", async () => (await import("../testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("../testing/local-api")).headersModule);
 
 import { randomUUID } from "node:crypto";
-import { NextRequest } from "next/server";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
 import type { Company } from "../../contract";
 import { businessToday } from "../../contract/business-date";
 import type { DashboardUser } from "../../db/users";
 import { listAudit } from "../../db/audit";
 import { dashboardDb } from "../../server/db";
-import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
+import type { TreasuryClient } from "../../treasury-client";
 import type { MatchCandidate, UnmatchedPage } from "../../views/unmatched";
-import { createCapabilities, type Capabilities } from "../capabilities";
+import type { Capabilities } from "../capabilities";
 import type { BffContext } from "../context";
+import {
+  callRoute,
+  countingClient,
+  errorFields,
+  installCapabilities,
+  startLocalApi,
+  testUser,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "../testing/local-api";
 import { listMatchReview } from "./match-views";
 import { UNMATCHED_PAGE_SIZE, listCandidates, listUnmatchedView } from "./unmatched";
 import * as listRoute from "../../../app/api/treasury/reconciliation/unmatched/route";
 import * as manualRoute from "../../../app/api/treasury/reconciliation/manual-matches/route";
 
 const ORIGIN = "http://127.0.0.1:3996";
-type Handler = (req: NextRequest, segment: { params: Promise<Record<string, string>> }) => Promise<Response>;
 type Global = { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
 const g = globalThis as Global;
 
-let api: RunningServer;
-let base: string;
+let local: LocalApi;
 let companies: Company[];
-const treasurer: DashboardUser = {
-  id: randomUUID(),
-  email: "unmatched.treasurer@test.local",
-  name: "Unmatched Treasurer",
-  roles: ["treasurer"],
-  companyIds: null,
-  disabled: false,
-};
-
-/** A fresh client (no token yet) whose every upstream call is recorded as `METHOD /path`. */
-function countingClient() {
-  const calls: string[] = [];
-  const client = createTreasuryClient({
-    baseUrl: base,
-    form: "B",
-    clientId: DEMO_TREASURY_B.clientId,
-    clientSecret: DEMO_TREASURY_B.clientSecret,
-    scopes: DEMO_TREASURY_B.scopes,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      calls.push(`${init?.method ?? "GET"} ${url.pathname.replace(/^\/public/, "")}`);
-      return fetch(input, init);
-    },
-  });
-  return { client, calls };
-}
-
-async function useCapabilities(advertised: boolean): Promise<void> {
-  g.__treasuryCapabilities?.stop();
-  if (advertised) {
-    const caps = createCapabilities({ baseUrl: base });
-    await caps.ready;
-    g.__treasuryCapabilities = caps;
-  } else {
-    g.__treasuryCapabilities = {
-      has: () => false,
-      ready: Promise.resolve(),
-      refresh: async () => undefined,
-      stop: () => undefined,
-    };
-  }
-}
+const treasurer = testUser("unmatched.treasurer", ["treasurer"]);
 
 function ctxOf(user: DashboardUser): BffContext {
   const mine = user.companyIds === null ? companies : companies.filter((c) => user.companyIds?.includes(c.id));
   return { user, companies: mine, company: mine[0] ?? null, requestId: "unmatched-test" };
 }
 
-async function getPage(query: string, who: DashboardUser = treasurer) {
-  session.user = who;
-  const req = new NextRequest(`${ORIGIN}/api/treasury/reconciliation/unmatched?${query}`, {
-    headers: { origin: ORIGIN },
+function getPage(query: string, who: DashboardUser = treasurer) {
+  return callRoute<UnmatchedPage & Record<string, unknown>>(listRoute.GET as RouteHandler, {
+    who,
+    origin: ORIGIN,
+    method: "GET",
+    path: `/reconciliation/unmatched?${query}`,
   });
-  const res = await (listRoute.GET as Handler)(req, { params: Promise.resolve({}) });
-  return { status: res.status, body: (await res.json()) as UnmatchedPage & Record<string, unknown> };
 }
 
-async function postMatch(json: unknown, who: DashboardUser = treasurer, key = randomUUID()) {
-  session.user = who;
-  const req = new NextRequest(`${ORIGIN}/api/treasury/reconciliation/manual-matches`, {
+function postMatch(json: unknown, who: DashboardUser = treasurer, key = randomUUID()) {
+  return callRoute(manualRoute.POST as RouteHandler, {
+    who,
+    origin: ORIGIN,
     method: "POST",
-    headers: { origin: ORIGIN, "idempotency-key": key, "content-type": "application/json" },
-    body: JSON.stringify(json),
+    path: "/reconciliation/manual-matches",
+    json,
+    key,
   });
-  const res = await (manualRoute.POST as Handler)(req, { params: Promise.resolve({}) });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
-
-const fields = (b: Record<string, unknown>) =>
-  Object.keys(((b.details as { errors?: object } | undefined)?.errors ?? {}) as object);
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.02, log: false });
-  base = `${api.url}/public`;
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: base,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "unmatched-integration-test-secret-0123456789",
-    NEXTAUTH_URL: ORIGIN,
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-    DASHBOARD_STEP_UP: "off",
-  });
-  const linked = new Set<string>(
-    api.fixtures?.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.company_ids ?? [],
-  );
-  companies = (api.fixtures?.companies ?? [])
-    .filter((c) => linked.has(c.id))
-    .map((c) => ({ id: c.id, name: c.name, orgnr: c.orgnr, country: c.country }));
+  local = await startLocalApi({ seedScale: 0.02, capabilities: "advertised" });
+  useBffEnv(local, ORIGIN);
+  companies = local.companies();
   if (companies.length < 2) throw new Error("demo seed did not run");
-  g.__treasuryClient = countingClient().client;
-  await useCapabilities(true);
+  g.__treasuryClient = countingClient(local).client;
 }, 120_000);
 
 afterAll(async () => {
   g.__treasuryCapabilities?.stop();
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("the unmatched view", () => {
@@ -196,12 +138,12 @@ describe("the unmatched view", () => {
     ] as const) {
       const bad = await getPage(q);
       expect(bad.status, q).toBe(400);
-      expect(fields(bad.body)).toContain(field);
+      expect(errorFields(bad.body)).toContain(field);
     }
   });
 
   it("costs two upstream calls cold (token, unmatched list), one warm, and one for the counterparts", async () => {
-    const counted = countingClient();
+    const counted = countingClient(local);
     g.__treasuryClient = counted.client;
     const page = await listUnmatchedView(ctxOf(treasurer), { kind: "instruction", sort: "oldest" });
     expect(counted.calls).toEqual(["POST /auth/token/", "GET /reconciliation/unmatched"]);
@@ -224,7 +166,7 @@ describe("the unmatched view", () => {
 
 describe("a manual match", () => {
   it("is created confirmed for the user, audited once, leaves the view and shows in the decided tab", async () => {
-    g.__treasuryClient = countingClient().client;
+    g.__treasuryClient = countingClient(local).client;
     const ctx = ctxOf(treasurer);
     const instructions = await listUnmatchedView(ctx, { kind: "instruction", sort: "oldest" });
     // An instruction with a counterpart near in amount and date.
@@ -311,7 +253,7 @@ describe("a manual match", () => {
     ] as const) {
       const r = await postMatch(json);
       expect(r.status, field).toBe(400);
-      expect(fields(r.body)).toContain(field);
+      expect(errorFields(r.body)).toContain(field);
       if (field === "body") expect(r.body.message).toContain("score");
     }
     const viewer = { ...treasurer, id: randomUUID(), roles: ["viewer" as const] };
@@ -347,9 +289,9 @@ describe("company context", () => {
 describe("an API without the extensions", () => {
   it("says why manual matching is absent, refuses it, and falls back to spec reads of one company", async () => {
     const withExt = await getPage(`kind=transaction&company_id=${companies[0]?.id}&age=8-30`);
-    await useCapabilities(false);
+    await installCapabilities(local.baseUrl, "none");
     try {
-      const counted = countingClient();
+      const counted = countingClient(local);
       g.__treasuryClient = counted.client;
       const r = await getPage(`kind=transaction&company_id=${companies[0]?.id}&age=8-30`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -376,7 +318,7 @@ describe("an API without the extensions", () => {
       expect(refused.status).toBe(409);
       expect(refused.body.details).toMatchObject({ reason: "not_supported" });
     } finally {
-      await useCapabilities(true);
+      await installCapabilities(local.baseUrl, "advertised");
     }
   });
 });

@@ -27,66 +27,23 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
-import { startServer, type RunningServer } from "../../../treasury-api/server";
 import { DEMO_FJORD_B, DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
-import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
-import { createCapabilities, type Capabilities } from "../capabilities";
+import type { TreasuryClient } from "../../treasury-client";
+import type { Capabilities } from "../capabilities";
 import type { BffContext } from "../context";
+import { countingClient, installCapabilities, startLocalApi, useBffEnv, type LocalApi } from "../testing/local-api";
 import { SIDE_READS_IN_FLIGHT } from "./match-sides";
 import { MATCH_REVIEW_PAGE_SIZE, listMatchReview } from "./match-views";
 import { getOverview } from "./views";
 import { getGroupPosition } from "./group";
 import { invalidateAccountCache } from "./account-rows";
 
-let api: RunningServer;
+let local: LocalApi;
 let ctx: BffContext;
 let base: string;
 
 type Global = { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
 const g = globalThis as Global;
-
-/** A fresh client (no token yet) whose every upstream call is recorded as `METHOD /path`, with the peak in flight. */
-function countingClient(spec = DEMO_TREASURY_B) {
-  const calls: string[] = [];
-  let inFlight = 0;
-  let peak = 0;
-  const client = createTreasuryClient({
-    baseUrl: base,
-    form: "B",
-    clientId: spec.clientId,
-    clientSecret: spec.clientSecret,
-    scopes: spec.scopes,
-    fetch: async (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      calls.push(`${init?.method ?? "GET"} ${url.pathname.replace(/^\/public/, "")}`);
-      inFlight++;
-      peak = Math.max(peak, inFlight);
-      try {
-        return await fetch(input, init);
-      } finally {
-        inFlight--;
-      }
-    },
-  });
-  return { client, calls, peak: () => peak };
-}
-
-/** Capabilities as the dashboard reads them from the API's OpenAPI document, or none at all. */
-async function useCapabilities(advertised: boolean): Promise<void> {
-  g.__treasuryCapabilities?.stop();
-  if (advertised) {
-    const caps = createCapabilities({ baseUrl: base });
-    await caps.ready;
-    g.__treasuryCapabilities = caps;
-  } else {
-    g.__treasuryCapabilities = {
-      has: () => false,
-      ready: Promise.resolve(),
-      refresh: async () => undefined,
-      stop: () => undefined,
-    };
-  }
-}
 
 async function token(spec = DEMO_TREASURY_B): Promise<string> {
   const res = await fetch(`${base}/auth/token/`, {
@@ -101,23 +58,10 @@ async function token(spec = DEMO_TREASURY_B): Promise<string> {
 }
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.05, log: false });
-  base = `${api.url}/public`;
-  Object.assign(process.env, {
-    TREASURY_API_BASE_URL: base,
-    TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-    TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-    NEXTAUTH_SECRET: "match-views-integration-test-secret-0123456789",
-    NEXTAUTH_URL: "http://127.0.0.1:3997",
-    DASHBOARD_DATA_DIR: "memory",
-    DASHBOARD_DEMO: "0",
-  });
-  const linked = new Set<string>(
-    api.fixtures?.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.company_ids ?? [],
-  );
-  const companies = (api.fixtures?.companies ?? [])
-    .filter((c) => linked.has(c.id))
-    .map((c) => ({ id: c.id, name: c.name, orgnr: c.orgnr, country: c.country }));
+  local = await startLocalApi({ seedScale: 0.05 });
+  base = local.baseUrl;
+  useBffEnv(local, "http://127.0.0.1:3997");
+  const companies = local.companies();
   if (companies.length < 2) throw new Error("demo seed did not run");
   ctx = {
     user: {
@@ -136,15 +80,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   g.__treasuryCapabilities?.stop();
-  await api?.close();
+  await local?.api.close();
 });
 
 describe("the reconciliation review's upstream budget", () => {
   it.each(["proposed", "decided"] as const)(
     "a cold page of the %s tab costs at most 8 upstream calls, and every row has both sides",
     async (tab) => {
-      await useCapabilities(true);
-      const { client, calls } = countingClient();
+      await installCapabilities(base, "advertised");
+      const { client, calls } = countingClient(local);
       g.__treasuryClient = client;
       const page = await listMatchReview(ctx, { tab });
       expect(page.items.length).toBeGreaterThan(1);
@@ -166,12 +110,12 @@ describe("the reconciliation review's upstream budget", () => {
   );
 
   it("without the lookups it reads each distinct side once, a bounded number at a time, with the same rows", async () => {
-    await useCapabilities(true);
-    g.__treasuryClient = countingClient().client;
+    await installCapabilities(base, "advertised");
+    g.__treasuryClient = countingClient(local).client;
     const bulk = await listMatchReview(ctx, { tab: "proposed" });
 
-    await useCapabilities(false);
-    const counted = countingClient();
+    await installCapabilities(base, "none");
+    const counted = countingClient(local);
     g.__treasuryClient = counted.client;
     const single = await listMatchReview(ctx, { tab: "proposed" });
     expect(single.items).toEqual(bulk.items);
@@ -192,7 +136,7 @@ describe("the overview's upstream budget", () => {
   /** Both sections of / for a user with several companies, as the page loads them (side by side). */
   async function overviewPage() {
     for (const c of ctx.companies) invalidateAccountCache(c.id);
-    const counted = countingClient();
+    const counted = countingClient(local);
     g.__treasuryClient = counted.client;
     const [overview, group] = await Promise.all([getOverview(ctx), getGroupPosition(ctx, "NOK")]);
     // The token is the process's, read once for every page (in a page view, by the request context's company
@@ -201,11 +145,11 @@ describe("the overview's upstream budget", () => {
   }
 
   it("a cold view costs at most 8 upstream calls, with the same figures as the reads per account", async () => {
-    await useCapabilities(false);
+    await installCapabilities(base, "none");
     const perAccount = await overviewPage();
     expect(perAccount.calls.length).toBeGreaterThan(8);
 
-    await useCapabilities(true);
+    await installCapabilities(base, "advertised");
     const bulk = await overviewPage();
     expect(bulk.calls.length, bulk.calls.join("\n")).toBeLessThanOrEqual(8);
     expect(bulk.calls.filter((c) => c === "GET /accounts/summaries")).toHaveLength(1);
@@ -237,7 +181,7 @@ describe("the by-id lookups of the local API (extensions)", () => {
   });
 
   it("answer the ids in scope in the order asked, across companies without X-Company-ID", async () => {
-    const { client } = countingClient();
+    const { client } = countingClient(local);
     const matches = (await client.listMatches({}, { pageSize: 50 })).items;
     const byCompany = new Map(matches.map((m) => [m.company_id, m]));
     expect(byCompany.size).toBeGreaterThan(1);
@@ -258,7 +202,7 @@ describe("the by-id lookups of the local API (extensions)", () => {
     );
     expect(narrowed.map((t) => t.id)).toEqual([one?.transaction_id]);
     // Another client sees none of them.
-    const other = countingClient(DEMO_FJORD_B).client;
+    const other = countingClient(local, DEMO_FJORD_B).client;
     expect(
       await other.lookupTransactions(
         {},
@@ -268,7 +212,7 @@ describe("the by-id lookups of the local API (extensions)", () => {
   });
 
   it("account summaries hold each account's balances and coverage of the window; a window over 31 days is a 400", async () => {
-    const { client } = countingClient();
+    const { client } = countingClient(local);
     const companyId = ctx.companies[0]?.id;
     const summaries = (await client
       .listAccountSummaries({ companyId }, { from_date: "2020-01-01", to_date: "2030-01-01" })

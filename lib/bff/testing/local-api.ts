@@ -2,7 +2,8 @@
  * The harness of the BFF's integration tests (test-only; imported by `*.integration.test.ts`, never by product
  * code): the real local treasury-api (in-memory PGlite, small demo seed) with a Treasury client on it installed as
  * the BFF's client, and, for tests that go through the route handlers, the signed-in user and company cookie that
- * the mocked session and `next/headers` modules read.
+ * the mocked session and `next/headers` modules read. Also: the capabilities the BFF reads (advertised by the API,
+ * or none), fresh clients that record their upstream calls, and the fields a 400 answer names.
  *
  * A test file that calls route handlers mocks the two modules with what this module exports (a `vi.mock` factory
  * must stay in the test file, where Vitest hoists it):
@@ -13,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { startServer, type RunningServer, type ServerOptions } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
+import { DEMO_TREASURY_B, type DemoClientSpec } from "../../../treasury-api/seed/demo-clients";
 import type { Role } from "../../auth/roles";
 import type { Company } from "../../contract";
 import type { DashboardUser } from "../../db/users";
@@ -33,6 +34,8 @@ export interface LocalApi {
   capabilities: Capabilities | null;
   /** A seeded company by name (the demo seed's "Nordlys Norge AS" when none is given); throws when absent. */
   company(name?: string): Company;
+  /** The seeded companies the installed client's demo client (Form B) is linked to, in seed order. */
+  companies(): Company[];
 }
 
 /**
@@ -40,9 +43,10 @@ export interface LocalApi {
  *
  * - `fetch(input, init, next)`: sees every upstream request (token requests included) and answers it, usually by
  *   recording it and calling `next`.
- * - `capabilities`: "advertised" reads the API's own OpenAPI document, as production does; "none" is an API that
- *   advertises no extension; omitted, the BFF reads them from `TREASURY_API_BASE_URL` when it first needs them.
+ * - `capabilities`: installed with `installCapabilities` (read before this resolves); omitted, the BFF reads them
+ *   from `TREASURY_API_BASE_URL` when it first needs them.
  * - `config`: the API's settings (e.g. `allowPrivateWebhooks`).
+ * - `seedScale`: the demo seed's size, a fraction of the full demo (default 0.01).
  * Close `api` in `afterAll`.
  */
 export async function startLocalApi(
@@ -50,6 +54,7 @@ export async function startLocalApi(
     fetch?: (input: RequestInfo | URL, init: RequestInit | undefined, next: UpstreamFetch) => Promise<Response>;
     capabilities?: "advertised" | "none";
     config?: ServerOptions["config"];
+    seedScale?: number;
   } = {},
 ): Promise<LocalApi> {
   const api = await startServer({
@@ -57,7 +62,7 @@ export async function startLocalApi(
     host: "127.0.0.1",
     data: "memory",
     seed: "demo",
-    seedScale: 0.01,
+    seedScale: opts.seedScale ?? 0.01,
     log: false,
     ...(opts.config ? { config: opts.config } : {}),
   });
@@ -71,15 +76,14 @@ export async function startLocalApi(
     scopes: DEMO_TREASURY_B.scopes,
     ...(wrap ? { fetch: (input: RequestInfo | URL, init?: RequestInit) => wrap(input, init, fetch) } : {}),
   });
-  const g = globalThis as { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
-  g.__treasuryClient = client;
-  const capabilities: Capabilities | null =
-    opts.capabilities === "advertised"
-      ? createCapabilities({ baseUrl })
-      : opts.capabilities === "none"
-        ? { has: () => false, ready: Promise.resolve(), refresh: async () => undefined, stop: () => undefined }
-        : null;
-  if (capabilities) g.__treasuryCapabilities = capabilities;
+  installed().__treasuryClient = client;
+  const capabilities = opts.capabilities ? await installCapabilities(baseUrl, opts.capabilities) : null;
+  const companyOf = (c: { id: string; name: string; orgnr: string; country: string }): Company => ({
+    id: c.id,
+    name: c.name,
+    orgnr: c.orgnr,
+    country: c.country,
+  });
   return {
     api,
     baseUrl,
@@ -88,9 +92,74 @@ export async function startLocalApi(
     company(name = "Nordlys Norge AS") {
       const c = api.fixtures?.companies.find((x) => x.name === name);
       if (!c) throw new Error(`demo seed has no company "${name}"`);
-      return { id: c.id, name: c.name, orgnr: c.orgnr, country: c.country };
+      return companyOf(c);
+    },
+    companies() {
+      const linked = new Set<string>(
+        api.fixtures?.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.company_ids ?? [],
+      );
+      return (api.fixtures?.companies ?? []).filter((c) => linked.has(c.id)).map(companyOf);
     },
   };
+}
+
+/** The process-wide Treasury client and capabilities the BFF reads (lib/server/treasury, ./capabilities). */
+function installed(): { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities } {
+  return globalThis as { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
+}
+
+/**
+ * Installs the capabilities the BFF reads, stopping those installed before, and resolves to them once read:
+ * "advertised" reads the API's own OpenAPI document at `baseUrl` (`…/public`), as production does, with a patient
+ * timeout (60 s, for a loaded machine); "none" is an API that advertises no extension.
+ */
+export async function installCapabilities(baseUrl: string, kind: "advertised" | "none"): Promise<Capabilities> {
+  const g = installed();
+  g.__treasuryCapabilities?.stop();
+  const caps: Capabilities =
+    kind === "advertised"
+      ? createCapabilities({ baseUrl, timeoutMs: 60_000 })
+      : { has: () => false, ready: Promise.resolve(), refresh: async () => undefined, stop: () => undefined };
+  g.__treasuryCapabilities = caps;
+  await caps.ready;
+  return caps;
+}
+
+/**
+ * A fresh Treasury client on `local` (no token yet; `spec` is the demo client it signs in as, Form B by default),
+ * not installed, whose every upstream request is recorded in `calls` as `METHOD /path` (token requests included),
+ * with `peak()` the most requests it had in flight at once.
+ */
+export function countingClient(
+  local: LocalApi,
+  spec: DemoClientSpec = DEMO_TREASURY_B,
+): { client: TreasuryClient; calls: string[]; peak(): number } {
+  const calls: string[] = [];
+  let inFlight = 0;
+  let peak = 0;
+  const client = createTreasuryClient({
+    baseUrl: local.baseUrl,
+    form: "B",
+    clientId: spec.clientId,
+    clientSecret: spec.clientSecret,
+    scopes: spec.scopes,
+    fetch: async (input, init) => {
+      calls.push(`${init?.method ?? "GET"} ${upstreamPath(input)}`);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      try {
+        return await fetch(input, init);
+      } finally {
+        inFlight--;
+      }
+    },
+  });
+  return { client, calls, peak: () => peak };
+}
+
+/** The fields a 400 answer's `details.errors` names (none when it names none). */
+export function errorFields(body: Record<string, unknown>): string[] {
+  return Object.keys(((body.details as { errors?: object } | undefined)?.errors ?? {}) as object);
 }
 
 /** The path of a request the Treasury client makes, without the API's `/public` prefix. */
@@ -143,7 +212,8 @@ export type RouteHandler = (
 
 /**
  * One request through a route handler as `who`: writes carry `origin` and an Idempotency-Key (`key`, or a fresh
- * one); `companyId`, when given, is the selected company (undefined clears it); `params` are the route's segments.
+ * one); `companyId`, when given, is the selected company (undefined clears it); `params` are the route's segments;
+ * `path` is below `/api/treasury`, or the whole path when it starts with `/api/` (the dashboard's own routes).
  * Resolves to the status and the parsed JSON body (null when empty).
  */
 export async function callRoute<B = Record<string, unknown>>(
@@ -164,7 +234,8 @@ export async function callRoute<B = Record<string, unknown>>(
   const headers: Record<string, string> =
     opts.method === "GET" ? {} : { origin: opts.origin, "idempotency-key": opts.key ?? randomUUID() };
   if (opts.json !== undefined) headers["content-type"] = "application/json";
-  const req = new NextRequest(`${opts.origin}/api/treasury${opts.path}`, {
+  const path = opts.path.startsWith("/api/") ? opts.path : `/api/treasury${opts.path}`;
+  const req = new NextRequest(`${opts.origin}${path}`, {
     method: opts.method,
     headers,
     body: opts.json === undefined ? undefined : JSON.stringify(opts.json),

@@ -22,7 +22,8 @@ import { ApiError, notFound } from "../../lib/errors";
 import { isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
-import { applyStatusChanges, type Page } from "./payments";
+import { applyStatusChanges } from "./payments";
+import { pageWithCount, type Page } from "./paging";
 
 type ApprovalRow = typeof approvalRequests.$inferSelect;
 
@@ -45,7 +46,8 @@ export async function listPending(db: Db, scope: DataScope, page: Page, withCoun
     ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId),
     inArray(approvalRequests.state, [...OPEN_APPROVAL_STATES]),
   );
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(approvalRequests)
@@ -53,14 +55,11 @@ export async function listPending(db: Db, scope: DataScope, page: Page, withCoun
       .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(approvalRequests)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  return { rows: rows.map(toApprovalRequest), count: Number(total[0]?.n ?? 0) };
+    approvalRequests,
+    where,
+    withCount,
+  );
+  return { rows: rows.map(toApprovalRequest), count };
 }
 
 export async function getApproval(db: Db, scope: DataScope, id: string): Promise<ApprovalRequest> {

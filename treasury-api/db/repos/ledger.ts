@@ -23,11 +23,7 @@ import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import { pageWithCount, type Page } from "./paging";
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -56,7 +52,8 @@ export async function listAccounts(
   if (f.currency) conds.push(eq(accounts.currency, f.currency));
   if (f.status) conds.push(eq(accounts.status, f.status as "active" | "closed"));
   const where = and(...conds);
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(accounts)
@@ -64,14 +61,11 @@ export async function listAccounts(
       .orderBy(asc(accounts.name), asc(accounts.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(accounts)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  return { rows: rows.map(toAccount), count: Number(total[0]?.n ?? 0) };
+    accounts,
+    where,
+    withCount,
+  );
+  return { rows: rows.map(toAccount), count };
 }
 
 /** The account row if it is in scope, else 404. */
@@ -230,28 +224,27 @@ export function toTransaction(r: TxRow): Transaction {
   };
 }
 
-function txWhere(scope: DataScope, f: TransactionFilter): SQL | undefined {
-  const conds: SQL[] = scopeWhere(scope, transactions.tenantId, transactions.companyId);
-  if (f.accountId) conds.push(eq(transactions.accountId, f.accountId));
-  if (f.fromDate) conds.push(gte(transactions.bookedDate, f.fromDate));
-  if (f.toDate) conds.push(lte(transactions.bookedDate, f.toDate));
-  if (f.direction) conds.push(eq(transactions.direction, f.direction));
-  if (f.currency) conds.push(eq(transactions.currency, f.currency));
+/** `f` and the scope on the transactions, or on their daily aggregate (the same columns). */
+function txWhere(
+  t: typeof transactions | typeof accountDayFlows,
+  scope: DataScope,
+  f: TransactionFilter,
+): SQL | undefined {
+  const conds: SQL[] = scopeWhere(scope, t.tenantId, t.companyId);
+  if (f.accountId) conds.push(eq(t.accountId, f.accountId));
+  if (f.fromDate) conds.push(gte(t.bookedDate, f.fromDate));
+  if (f.toDate) conds.push(lte(t.bookedDate, f.toDate));
+  if (f.direction) conds.push(eq(t.direction, f.direction));
+  if (f.currency) conds.push(eq(t.currency, f.currency));
   return and(...conds);
 }
 
 /** The exact number of transactions matching `f`, from the daily aggregate. */
 export async function countTransactions(db: Db, scope: DataScope, f: TransactionFilter): Promise<number> {
-  const conds: SQL[] = scopeWhere(scope, accountDayFlows.tenantId, accountDayFlows.companyId);
-  if (f.accountId) conds.push(eq(accountDayFlows.accountId, f.accountId));
-  if (f.fromDate) conds.push(gte(accountDayFlows.bookedDate, f.fromDate));
-  if (f.toDate) conds.push(lte(accountDayFlows.bookedDate, f.toDate));
-  if (f.direction) conds.push(eq(accountDayFlows.direction, f.direction));
-  if (f.currency) conds.push(eq(accountDayFlows.currency, f.currency));
   const [row] = await db
     .select({ n: sql<string>`coalesce(sum(${accountDayFlows.txCount}), 0)::text` })
     .from(accountDayFlows)
-    .where(and(...conds));
+    .where(txWhere(accountDayFlows, scope, f));
   return Number(row?.n ?? 0);
 }
 
@@ -274,7 +267,7 @@ export async function listTransactions(db: Db, scope: DataScope, f: TransactionF
   const [rows, count] = await Promise.all([
     queryRows<TxRow>(
       db,
-      sql`select ${TX_TEXT_COLUMNS} from transactions where ${txWhere(scope, f)}
+      sql`select ${TX_TEXT_COLUMNS} from transactions where ${txWhere(transactions, scope, f)}
           order by transactions.booked_date desc, transactions.booked_at desc, transactions.id desc
           limit ${page.limit} offset ${page.offset}`,
     ),
@@ -310,6 +303,27 @@ export async function lookupTransactions(db: Db, scope: DataScope, ids: readonly
 
 // ------------------------------------------------------------ balances, coverage, intraday
 
+function toBalanceSnapshot(r: typeof balanceSnapshots.$inferSelect): BalanceSnapshot {
+  return {
+    id: r.id,
+    account_id: r.accountId,
+    balance_type: r.balanceType as BalanceSnapshot["balance_type"],
+    as_of_date: r.asOfDate,
+    balance: formatAmount(r.balance, r.currency),
+    currency: r.currency,
+  };
+}
+
+function toCoverageDay(r: typeof coverageDays.$inferSelect): CoverageDay {
+  return {
+    id: r.id,
+    account_id: r.accountId,
+    date: r.date,
+    source: r.source as CoverageDay["source"],
+    completeness: r.completeness as CoverageDay["completeness"],
+  };
+}
+
 /** Balance snapshots of one account in scope (another company's account id yields nothing), by date, type, id. */
 export async function listBalances(
   db: Db,
@@ -327,7 +341,8 @@ export async function listBalances(
   if (f.toDate) conds.push(lte(balanceSnapshots.asOfDate, f.toDate));
   if (f.balanceType) conds.push(eq(balanceSnapshots.balanceType, f.balanceType));
   const where = and(...conds);
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(balanceSnapshots)
@@ -335,22 +350,11 @@ export async function listBalances(
       .orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(balanceSnapshots)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  const out: BalanceSnapshot[] = rows.map((r) => ({
-    id: r.id,
-    account_id: r.accountId,
-    balance_type: r.balanceType as BalanceSnapshot["balance_type"],
-    as_of_date: r.asOfDate,
-    balance: formatAmount(r.balance, r.currency),
-    currency: r.currency,
-  }));
-  return { rows: out, count: Number(total[0]?.n ?? 0) };
+    balanceSnapshots,
+    where,
+    withCount,
+  );
+  return { rows: rows.map(toBalanceSnapshot), count };
 }
 
 /** Coverage days of one account in scope (another company's account id yields nothing), by date. */
@@ -369,7 +373,8 @@ export async function listCoverage(
   if (f.fromDate) conds.push(gte(coverageDays.date, f.fromDate));
   if (f.toDate) conds.push(lte(coverageDays.date, f.toDate));
   const where = and(...conds);
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(coverageDays)
@@ -377,21 +382,11 @@ export async function listCoverage(
       .orderBy(asc(coverageDays.date), asc(coverageDays.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(coverageDays)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  const out: CoverageDay[] = rows.map((r) => ({
-    id: r.id,
-    account_id: r.accountId,
-    date: r.date,
-    source: r.source as CoverageDay["source"],
-    completeness: r.completeness as CoverageDay["completeness"],
-  }));
-  return { rows: out, count: Number(total[0]?.n ?? 0) };
+    coverageDays,
+    where,
+    withCount,
+  );
+  return { rows: rows.map(toCoverageDay), count };
 }
 
 /**
@@ -436,25 +431,8 @@ export async function listAccountSummaries(
   ]);
   const rows = listed.rows.map((account): AccountSummary => ({
     account,
-    balances: snaps
-      .filter((r) => r.accountId === account.id)
-      .map((r) => ({
-        id: r.id,
-        account_id: r.accountId,
-        balance_type: r.balanceType as BalanceSnapshot["balance_type"],
-        as_of_date: r.asOfDate,
-        balance: formatAmount(r.balance, r.currency),
-        currency: r.currency,
-      })),
-    coverage: days
-      .filter((r) => r.accountId === account.id)
-      .map((r) => ({
-        id: r.id,
-        account_id: r.accountId,
-        date: r.date,
-        source: r.source as CoverageDay["source"],
-        completeness: r.completeness as CoverageDay["completeness"],
-      })),
+    balances: snaps.filter((r) => r.accountId === account.id).map(toBalanceSnapshot),
+    coverage: days.filter((r) => r.accountId === account.id).map(toCoverageDay),
   }));
   return { rows, count: listed.count };
 }
@@ -481,7 +459,8 @@ export async function listIntraday(
   if (to) conds.push(lt(intradayPoints.timestamp, startOfNextDayUtc(to)));
   if (f.balanceType) conds.push(eq(intradayPoints.balanceType, f.balanceType));
   const where = and(...conds);
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(intradayPoints)
@@ -489,13 +468,10 @@ export async function listIntraday(
       .orderBy(asc(intradayPoints.timestamp), asc(intradayPoints.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(intradayPoints)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
+    intradayPoints,
+    where,
+    withCount,
+  );
   const out: IntradayBalancePoint[] = rows.map((r) => ({
     id: r.id,
     account_id: r.accountId,
@@ -504,5 +480,5 @@ export async function listIntraday(
     currency: r.currency,
     balance_type: r.balanceType as IntradayBalancePoint["balance_type"],
   }));
-  return { rows: out, count: Number(total[0]?.n ?? 0) };
+  return { rows: out, count };
 }

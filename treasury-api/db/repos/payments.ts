@@ -38,11 +38,7 @@ import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { enqueueEvents } from "../../webhooks/outbox";
-
-export interface Page {
-  limit: number;
-  offset: number;
-}
+import { pageWithCount, type Page } from "./paging";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
 export type InstructionRow = typeof paymentInstructions.$inferSelect;
@@ -100,18 +96,6 @@ export function toStatusEvent(r: StatusEventRow): PaymentStatusEvent {
   };
 }
 
-async function countWhere(
-  db: Db,
-  table: typeof paymentBatches | typeof paymentInstructions | typeof paymentStatusEvents,
-  where: SQL | undefined,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(table)
-    .where(where);
-  return Number(row?.n ?? 0);
-}
-
 // ------------------------------------------------------------ batches
 
 /** Batches in scope, newest first; filters: status, created_at UTC date range. */
@@ -127,7 +111,8 @@ export async function listBatches(
   if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
   if (f.toDate) conds.push(lt(paymentBatches.createdAt, startOfNextDayUtc(f.toDate)));
   const where = and(...conds);
-  const [rows, count] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(paymentBatches)
@@ -135,8 +120,10 @@ export async function listBatches(
       .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount ? countWhere(db, paymentBatches, where) : Promise.resolve(0),
-  ]);
+    paymentBatches,
+    where,
+    withCount,
+  );
   return { rows: rows.map(toBatch), count };
 }
 
@@ -437,7 +424,8 @@ export async function listBatchInstructions(
   ];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
   const where = and(...conds);
-  const [rows, count] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(paymentInstructions)
@@ -445,8 +433,10 @@ export async function listBatchInstructions(
       .orderBy(asc(paymentInstructions.position))
       .limit(page.limit)
       .offset(page.offset),
-    withCount ? countWhere(db, paymentInstructions, where) : Promise.resolve(0),
-  ]);
+    paymentInstructions,
+    where,
+    withCount,
+  );
   return { rows: rows.map(toInstruction), count };
 }
 
@@ -522,7 +512,8 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
   if (f.batchId) conds.push(eq(paymentStatusEvents.batchId, f.batchId));
   if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
   const where = and(...conds);
-  const [rows, count] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(paymentStatusEvents)
@@ -530,8 +521,10 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
       .orderBy(asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount ? countWhere(db, paymentStatusEvents, where) : Promise.resolve(0),
-  ]);
+    paymentStatusEvents,
+    where,
+    withCount,
+  );
   return { rows: rows.map(toStatusEvent), count };
 }
 

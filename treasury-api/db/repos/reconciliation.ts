@@ -6,7 +6,7 @@
  * `reconciliation_matches_confirmed_tx` / `_ins`, whose violation in a race
  * is answered 409 too.
  */
-import { and, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, or, type SQL } from "drizzle-orm";
 import type { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
 import type { Db } from "../client";
 import { reconciliationMatches } from "../schema";
@@ -15,6 +15,7 @@ import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { enqueueEvents } from "../../webhooks/outbox";
 import { isUniqueViolation } from "../../../lib/sql/errors";
+import { pageWithCount, type Page } from "./paging";
 
 export interface MatchFilter {
   state?: MatchState;
@@ -22,19 +23,14 @@ export interface MatchFilter {
   instructionId?: string;
 }
 
-export async function listMatches(
-  db: Db,
-  scope: DataScope,
-  f: MatchFilter,
-  page: { limit: number; offset: number },
-  withCount: boolean,
-) {
+export async function listMatches(db: Db, scope: DataScope, f: MatchFilter, page: Page, withCount: boolean) {
   const conds: SQL[] = scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId);
   if (f.state) conds.push(eq(reconciliationMatches.state, f.state));
   if (f.transactionId) conds.push(eq(reconciliationMatches.transactionId, f.transactionId));
   if (f.instructionId) conds.push(eq(reconciliationMatches.paymentInstructionId, f.instructionId));
   const where = and(...conds);
-  const [rows, total] = await Promise.all([
+  const { rows, count } = await pageWithCount(
+    db,
     db
       .select()
       .from(reconciliationMatches)
@@ -42,14 +38,11 @@ export async function listMatches(
       .orderBy(desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id))
       .limit(page.limit)
       .offset(page.offset),
-    withCount
-      ? db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(reconciliationMatches)
-          .where(where)
-      : Promise.resolve([{ n: 0 }]),
-  ]);
-  return { rows: rows.map(toMatch), count: Number(total[0]?.n ?? 0) };
+    reconciliationMatches,
+    where,
+    withCount,
+  );
+  return { rows: rows.map(toMatch), count };
 }
 
 export async function getMatch(db: Db, scope: DataScope, id: string): Promise<ReconciliationMatch> {

@@ -1,0 +1,237 @@
+/**
+ * The admin routes that replace (PUT) and delete (DELETE) one stored item by id — cashflow category rules,
+ * auto-confirm rules, approval policy rules and approver groups — through their real route handlers, with the
+ * dashboard's in-memory database and the real local treasury-api (small demo seed):
+ *
+ * - 400 naming the field for a bad body or an id that is not a UUID, 403 naming the permission for a role without
+ *   it, 404 for an unknown id; nothing changes and nothing is audited;
+ * - a replacement answers the item after it and is audited once with the item before and after; a deletion is 204,
+ *   audited with the item before it, and a second deletion is 404;
+ * - the approval policy's rules and groups need a passkey step-up covering the id: without one both writes are
+ *   403 `step_up_required`, audited as refused, and the item stays as it was.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
+
+import { randomUUID } from "node:crypto";
+import { listAudit } from "../db/audit";
+import { dashboardDb } from "../server/db";
+import { getConfig } from "../server/config";
+import {
+  callRoute,
+  errorFields,
+  startLocalApi,
+  testUser,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "./testing/local-api";
+import * as categoriesRoute from "../../app/api/categories/route";
+import * as categoryRoute from "../../app/api/categories/[id]/route";
+import * as autoRulesRoute from "../../app/api/reconciliation-rules/route";
+import * as autoRuleRoute from "../../app/api/reconciliation-rules/[id]/route";
+import * as policiesRoute from "../../app/api/policies/route";
+import * as policyRoute from "../../app/api/policies/[id]/route";
+import * as groupsRoute from "../../app/api/policies/groups/route";
+import * as groupRoute from "../../app/api/policies/groups/[id]/route";
+
+const ORIGIN = "http://127.0.0.1:3995";
+let local: LocalApi;
+const admin = testUser("items.admin", ["admin"]);
+const treasurer = testUser("items.treasurer", ["treasurer", "approver"]);
+
+interface Case {
+  name: string;
+  path: string;
+  create: RouteHandler;
+  item: { PUT: RouteHandler; DELETE: RouteHandler };
+  /** A valid body to create, then one to replace it with (and what the answer holds of it). */
+  created: Record<string, unknown>;
+  replaced: Record<string, unknown>;
+  /** A bad body and the field the 400 names. */
+  bad: [Record<string, unknown>, string];
+  permission: string;
+  objectType: string;
+  actions: { create: string; update: string; delete: string };
+  /** The object type of a step-up refusal, when the item's writes need a passkey step-up. */
+  stepUp: string | null;
+}
+
+const CASES: Case[] = [
+  {
+    name: "cashflow category rules",
+    path: "/api/categories",
+    create: categoriesRoute.POST as RouteHandler,
+    item: categoryRoute as { PUT: RouteHandler; DELETE: RouteHandler },
+    created: { category: "Rent", direction: "debit" },
+    replaced: { category: "Office rent", counterparty_contains: "Eiendom", direction: "debit" },
+    bad: [{ category: "" }, "category"],
+    permission: "categories.manage",
+    objectType: "category_rule",
+    actions: { create: "category_rule.create", update: "category_rule.update", delete: "category_rule.delete" },
+    stepUp: null,
+  },
+  {
+    name: "auto-confirm rules",
+    path: "/api/reconciliation-rules",
+    create: autoRulesRoute.POST as RouteHandler,
+    item: autoRuleRoute as { PUT: RouteHandler; DELETE: RouteHandler },
+    created: { name: "Items exact", min_score: 100, enabled: false },
+    replaced: { name: "Items near", min_score: 95, enabled: false },
+    bad: [{ name: "Items near", min_score: 101 }, "min_score"],
+    permission: "reconciliation.rules.manage",
+    objectType: "reconciliation_rule",
+    actions: {
+      create: "reconciliation_rule.create",
+      update: "reconciliation_rule.update",
+      delete: "reconciliation_rule.delete",
+    },
+    stepUp: null,
+  },
+  {
+    name: "approval policy rules",
+    path: "/api/policies",
+    create: policiesRoute.POST as RouteHandler,
+    item: policyRoute as { PUT: RouteHandler; DELETE: RouteHandler },
+    created: { name: "Items large", min_amount: "100000.00", required_approvals: 1, eligible_roles: ["approver"] },
+    replaced: { name: "Items larger", min_amount: "200000.00", required_approvals: 2, eligible_roles: ["approver"] },
+    bad: [{ name: "Items larger", required_approvals: 0, eligible_roles: ["approver"] }, "required_approvals"],
+    permission: "policies.manage",
+    objectType: "approval_policy",
+    actions: { create: "approval_policy.create", update: "approval_policy.update", delete: "approval_policy.delete" },
+    stepUp: "approval_policy",
+  },
+  {
+    name: "approver groups",
+    path: "/api/policies/groups",
+    create: groupsRoute.POST as RouteHandler,
+    item: groupRoute as { PUT: RouteHandler; DELETE: RouteHandler },
+    created: { name: "Items board" },
+    replaced: { name: "Items board of directors", user_ids: [] },
+    bad: [{ name: "Items board", user_ids: ["nope"] }, "user_ids[0]"],
+    permission: "policies.manage",
+    objectType: "approver_group",
+    actions: { create: "approver_group.save", update: "approver_group.save", delete: "approver_group.delete" },
+    stepUp: "approver_group",
+  },
+];
+
+beforeAll(async () => {
+  local = await startLocalApi();
+  useBffEnv(local, ORIGIN);
+}, 120_000);
+afterAll(async () => {
+  await local?.api.close();
+});
+
+/** The audit entries of `id`, oldest first. */
+async function auditOf(id: string) {
+  return (await listAudit(await dashboardDb(), { companyIds: null, objectIds: [id] })).reverse();
+}
+
+describe.each(CASES)("PUT and DELETE of $name", (c) => {
+  const call = (handler: RouteHandler, method: string, id: string, json?: unknown, who = admin) =>
+    callRoute(handler, { who, origin: ORIGIN, method, path: `${c.path}/${id}`, params: { id }, json });
+  /** A new item (`c.created`) through the collection route, as the admin: its id and the answer. */
+  const create = async () => {
+    const made = await callRoute(c.create, {
+      who: admin,
+      origin: ORIGIN,
+      method: "POST",
+      path: c.path,
+      json: c.created,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return { id: String(made.body.id), made };
+  };
+
+  it("refuses bad input, other roles and unknown ids, changing and auditing nothing", async () => {
+    const { id } = await create();
+    const audited = (await auditOf(id)).length;
+
+    const [badBody, field] = c.bad;
+    const bad = await call(c.item.PUT, "PUT", id, badBody);
+    expect(bad.status).toBe(400);
+    expect(errorFields(bad.body)).toEqual([field]);
+    for (const [handler, method] of [
+      [c.item.PUT, "PUT"],
+      [c.item.DELETE, "DELETE"],
+    ] as const) {
+      const notUuid = await call(handler, method, "nope", method === "PUT" ? c.replaced : undefined);
+      expect(notUuid.status, method).toBe(400);
+      expect(notUuid.body).toMatchObject({
+        message: "id must be a UUID",
+        details: { errors: { id: ["must be a UUID"] } },
+      });
+      const other = await call(handler, method, id, method === "PUT" ? c.replaced : undefined, treasurer);
+      expect(other.status, method).toBe(403);
+      expect(other.body).toMatchObject({ error: "permission_denied", details: { permission: c.permission } });
+      const unknown = await call(handler, method, randomUUID(), method === "PUT" ? c.replaced : undefined);
+      expect(unknown.status, method).toBe(404);
+      expect(unknown.body).toMatchObject({ error: "not_found" });
+    }
+    expect(await auditOf(id)).toHaveLength(audited);
+    const still = await call(c.item.PUT, "PUT", id, c.created);
+    expect(still.status).toBe(200);
+    expect(still.body).toMatchObject({ id, ...c.created });
+    expect((await call(c.item.DELETE, "DELETE", id)).status).toBe(204);
+  });
+
+  it("replaces the item (audited before / after) and deletes it (204, audited), then 404", async () => {
+    const { id, made } = await create();
+    const put = await call(c.item.PUT, "PUT", id, c.replaced);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body).toMatchObject({ id, ...c.replaced });
+    const del = await call(c.item.DELETE, "DELETE", id);
+    expect(del).toEqual({ status: 204, body: null });
+    expect((await call(c.item.DELETE, "DELETE", id)).status).toBe(404);
+    expect((await call(c.item.PUT, "PUT", id, c.replaced)).status).toBe(404);
+
+    const audit = await auditOf(id);
+    expect(audit.map((a) => [a.action, a.objectType, a.userEmail, a.outcome])).toEqual([
+      [c.actions.create, c.objectType, admin.email, "success"],
+      [c.actions.update, c.objectType, admin.email, "success"],
+      [c.actions.delete, c.objectType, admin.email, "success"],
+    ]);
+    expect(audit[1]?.details).toEqual({ before: made.body, after: put.body });
+    expect(audit[2]?.details).toEqual({ before: put.body, after: null });
+  });
+
+  it(`${c.stepUp ? "needs" : "does not need"} a passkey step-up covering the id when step-up is required`, async () => {
+    const { id, made } = await create();
+    const config = getConfig();
+    const mode = config.DASHBOARD_STEP_UP;
+    config.DASHBOARD_STEP_UP = "required";
+    const answers: { status: number; body: Record<string, unknown> }[] = [];
+    try {
+      answers.push(await call(c.item.PUT, "PUT", id, c.replaced), await call(c.item.DELETE, "DELETE", id));
+    } finally {
+      config.DASHBOARD_STEP_UP = mode;
+    }
+    const audit = await auditOf(id);
+    if (!c.stepUp) {
+      expect(answers.map((a) => a.status)).toEqual([200, 204]);
+      expect(audit.map((a) => a.action)).toEqual([c.actions.create, c.actions.update, c.actions.delete]);
+      return;
+    }
+    for (const a of answers) {
+      expect(a.status).toBe(403);
+      expect(a.body).toMatchObject({
+        error: "step_up_required",
+        details: { action: "approval_policy.change", subjects: [id] },
+      });
+    }
+    // Refused and audited as such; then deleted as it was created: neither write changed it.
+    expect((await call(c.item.DELETE, "DELETE", id)).status).toBe(204);
+    expect((await auditOf(id)).map((a) => [a.action, a.objectType, a.outcome])).toEqual([
+      [c.actions.create, c.objectType, "success"],
+      ["approval_policy.refused", c.stepUp, "refused"],
+      ["approval_policy.refused", c.stepUp, "refused"],
+      [c.actions.delete, c.objectType, "success"],
+    ]);
+    expect((await auditOf(id))[3]?.details).toEqual({ before: made.body, after: null });
+  });
+});

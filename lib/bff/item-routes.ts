@@ -1,0 +1,70 @@
+/**
+ * The PUT and DELETE handlers of an admin-managed item addressed by id (`/api/<items>/{id}`, e.g. a cashflow
+ * category rule, an auto-confirm rule, an approval policy rule, an approver group): one route file names its
+ * permission, audit actions, body schema and store functions, and exports the two handlers.
+ */
+import "server-only";
+import type { z } from "zod";
+import type { Permission } from "../auth/roles";
+import type { AuditAction } from "../audit-actions";
+import { IdParams, withUser, type RouteContext } from "./route";
+
+export interface ItemRoutesOptions<B extends z.ZodType, T> {
+  /** Both writes need it (else 403 naming it). */
+  permission: Permission;
+  /** The audit entry of each write: object type (the object id is the path's id) and action. */
+  audit: { objectType: string; update: AuditAction; delete: AuditAction };
+  /** The PUT body (else 400 naming the field). */
+  body: B;
+  /**
+   * Replaces item `id` with `input`; resolves to the item before and after (the answer is `after`).
+   * @throws BffError as the store refuses (404 for an unknown id, 400 / 409 naming the field).
+   */
+  change(id: string, input: z.output<B>): Promise<{ before: T; after: T }>;
+  /** Deletes item `id`; resolves to the item as it was. @throws BffError 404 for an unknown id. */
+  remove(id: string): Promise<T>;
+  /**
+   * Runs first in both writes, after the input is parsed (e.g. the passkey step-up of approval policies); throws to
+   * refuse, and then nothing changes and no write is audited.
+   */
+  guard?(ctx: RouteContext<{ id: string }, undefined, unknown>): Promise<unknown>;
+}
+
+/**
+ * The handlers of `/api/<items>/{id}`, both `company: "none"`, the id a UUID (else 400 `id must be a UUID`):
+ * - `PUT` with the item's body: 200 with the item after, audited `audit.update` with `{ before, after }`;
+ * - `DELETE`: 204, audited `audit.delete` with `{ before, after: null }`.
+ */
+export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>) {
+  const PUT = withUser(
+    {
+      permission: opts.permission,
+      company: "none",
+      params: IdParams,
+      body: opts.body,
+      audit: { action: opts.audit.update, objectType: opts.audit.objectType },
+    },
+    async (ctx) => {
+      await opts.guard?.(ctx);
+      // `ctx.body` is the body parsed with `opts.body` (a generic schema leaves withUser's type of it unresolved).
+      const { before, after } = await opts.change(ctx.params.id, ctx.body as z.output<B>);
+      ctx.audit.details = { before, after };
+      return after;
+    },
+  );
+  const DELETE = withUser(
+    {
+      permission: opts.permission,
+      company: "none",
+      params: IdParams,
+      audit: { action: opts.audit.delete, objectType: opts.audit.objectType },
+    },
+    async (ctx) => {
+      await opts.guard?.(ctx);
+      const before = await opts.remove(ctx.params.id);
+      ctx.audit.details = { before, after: null };
+      return undefined;
+    },
+  );
+  return { PUT, DELETE };
+}
