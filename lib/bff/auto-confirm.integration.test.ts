@@ -4,9 +4,10 @@
  * it when the review is read, attributed to the rule in the API and the audit log; a crash after recording (before
  * the API call) and one after the API call (before marking) are both recovered by the next run under the recorded
  * Idempotency-Key, confirming once; an undo within 24 h reopens the match, audited, and the rule leaves it alone;
- * past 24 h it is refused.
+ * past 24 h it is refused; a confirmation the API refuses is kept as failed, never sent again, and the proposal
+ * names the rule and the API's answer.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -22,7 +23,7 @@ import { reconciliationAutoConfirmations, reconciliationAutoRules } from "../db/
 import { dashboardDb } from "../server/db";
 import type { ReconciliationMatch } from "../contract";
 import { collectAll, type TreasuryClient } from "../treasury-client";
-import { confirmationsOf, pendingConfirmations } from "../auto-confirm/store";
+import { confirmationsOf, pendingConfirmations, recordIntended } from "../auto-confirm/store";
 import { runAutoConfirm } from "./auto-confirm";
 import type { Capabilities } from "./capabilities";
 import {
@@ -146,6 +147,40 @@ describe("auto-confirm rules admin", () => {
 });
 
 describe("a rule at work", () => {
+  // Each test starts from the same matches, so they run in any order: after each one, the rules and the rule records
+  // are removed and every match the test confirmed is reopened in the API (the reopen extension).
+  let startedAt = 0;
+  let baseline = new Map<string, ReconciliationMatch["state"]>();
+  beforeEach(async () => {
+    startedAt = Date.now();
+    baseline = new Map((await matches()).map((m) => [m.id, m.state]));
+  });
+  afterEach(async () => {
+    await clearRules();
+    await (await dashboardDb()).delete(reconciliationAutoConfirmations);
+    for (const m of await matches()) {
+      if (m.state !== "confirmed" || baseline.get(m.id) !== "proposed") continue;
+      await client.reopenMatch({ companyId: m.company_id, idempotencyKey: randomUUID() }, m.id, {
+        reviewer: "test reset",
+        reason: "Put back for the next test",
+      });
+    }
+  });
+  /** Audit entries written by this test (the log is append-only and keeps earlier tests' entries). */
+  const sinceStart = <T extends { at: string }>(rows: T[]) => rows.filter((r) => new Date(r.at).getTime() >= startedAt);
+  /** Makes a rule confirm the proposals it meets; @returns the confirmed records (at least `n`). */
+  async function confirmedByRule(n: number) {
+    await call(rulesRoute.POST, "POST", "/api/reconciliation-rules", admin, {
+      json: { name: "Fixture", min_score: 100 },
+    });
+    await runAutoConfirm({});
+    const recs = (await (await dashboardDb()).select().from(reconciliationAutoConfirmations)).filter(
+      (r) => r.state === "confirmed",
+    );
+    expect(recs.length).toBeGreaterThanOrEqual(n);
+    return recs;
+  }
+
   it("confirms on the review read exactly the proposals that meet it, attributed to the rule; no others", async () => {
     const before = await matches();
     const company = before.find((m) => m.state === "proposed" && m.score === 100)?.company_id;
@@ -173,9 +208,11 @@ describe("a rule at work", () => {
       objectIds: [...expected],
       limit: 500,
     });
-    expect(audit).toHaveLength(expected.size);
-    expect(audit.every((a) => a.userEmail === "rule:Exact 100 one company" && a.userId === null)).toBe(true);
-    expect(audit[0]?.details).toMatchObject({ auto_rule: { name: "Exact 100 one company" } });
+    expect(sinceStart(audit)).toHaveLength(expected.size);
+    expect(sinceStart(audit).every((a) => a.userEmail === "rule:Exact 100 one company" && a.userId === null)).toBe(
+      true,
+    );
+    expect(sinceStart(audit)[0]?.details).toMatchObject({ auto_rule: { name: "Exact 100 one company" } });
 
     // The decided tab names the rule and offers the undo until 24 h after the confirmation.
     const decided = await call(reviewRoute.GET, "GET", "/api/treasury/reconciliation/review?tab=decided", treasurer);
@@ -187,6 +224,67 @@ describe("a rule at work", () => {
     // A second read confirms nothing more.
     expect((await runAutoConfirm({})).confirmed).toEqual([]);
     await clearRules();
+  }, 60_000);
+
+  it("a confirmation the API refuses is kept as failed, not sent again, and the proposal shows the rule and the answer", async () => {
+    // A real refusal: a proposal whose transaction is already confirmed in another match (409 from the API). The
+    // seed's ambiguity has two proposals for one transaction; one is confirmed here unless a rule already did.
+    let all = await matches();
+    const confirmedTx = new Set(all.filter((m) => m.state === "confirmed").map((m) => m.transaction_id));
+    let target = all.find((m) => m.state === "proposed" && confirmedTx.has(m.transaction_id));
+    if (!target) {
+      const proposed = all.filter((m) => m.state === "proposed");
+      const pair = proposed.find((m) => proposed.some((o) => o.id !== m.id && o.transaction_id === m.transaction_id));
+      expect(pair).toBeDefined();
+      await client.confirmMatch({ companyId: pair?.company_id, idempotencyKey: randomUUID() }, String(pair?.id), {
+        reviewer: "a person",
+      });
+      all = await matches();
+      target = all.find((m) => m.state === "proposed" && m.transaction_id === pair?.transaction_id);
+    }
+    expect(target).toBeDefined();
+    const id = String(target?.id);
+    const db = await dashboardDb();
+    await recordIntended(db, [
+      {
+        matchId: id,
+        ruleId: randomUUID(),
+        ruleName: "Refused rule",
+        companyId: target?.company_id ?? null,
+        upstreamKey: randomUUID(),
+      },
+    ]);
+    try {
+      const run = await runAutoConfirm({ matches: [] });
+      expect(run.failed).toEqual([id]);
+      expect(run.confirmed).toEqual([]);
+      const rec = (await confirmationsOf(db, [id])).get(id);
+      expect(rec).toMatchObject({ state: "failed", ruleName: "Refused rule" });
+      expect(rec?.error).toMatch(/^409 conflict: The transaction of this match is already confirmed in another match/);
+      // Never sent again: the next run has nothing pending, and the API still holds the proposal.
+      expect(await runAutoConfirm({ matches: [] })).toEqual({ confirmed: [], failed: [], pending: [] });
+      expect((await matches()).find((m) => m.id === id)?.state).toBe("proposed");
+
+      // Every page of the proposed tab: only the refused proposal carries a failure.
+      const items: { match: { id: string }; auto_confirm_failure?: unknown }[] = [];
+      for (let page = 1, pages = 1; page <= pages; page++) {
+        const review = await call(
+          reviewRoute.GET,
+          "GET",
+          `/api/treasury/reconciliation/review?tab=proposed&page=${page}`,
+          treasurer,
+        );
+        expect(review.status).toBe(200);
+        items.push(...(review.body.items as typeof items));
+        pages = Number(review.body.total_pages);
+      }
+      expect(items.map((r) => r.match.id)).toContain(id);
+      const rows = items.filter((r) => r.auto_confirm_failure);
+      expect(rows.map((r) => r.match.id)).toEqual([id]);
+      expect(rows[0]?.auto_confirm_failure).toEqual({ rule_name: "Refused rule", error: rec?.error });
+    } finally {
+      await db.delete(reconciliationAutoConfirmations).where(eq(reconciliationAutoConfirmations.matchId, id));
+    }
   }, 60_000);
 
   it("re-sends a confirmation recorded before a crash under the same key, and one sent before a crash, once", async () => {
@@ -237,8 +335,8 @@ describe("a rule at work", () => {
       objectIds: [...expected],
       limit: 500,
     });
-    expect(audit).toHaveLength(expected.size);
-    expect(audit.find((a) => a.objectId === first?.matchId)).toMatchObject({
+    expect(sinceStart(audit)).toHaveLength(expected.size);
+    expect(sinceStart(audit).find((a) => a.objectId === first?.matchId)).toMatchObject({
       outcome: "replayed",
       idempotencyKey: keys.get(first?.matchId ?? ""),
     });
@@ -263,6 +361,7 @@ describe("a rule at work", () => {
       refresh: async () => {},
       stop: () => {},
     };
+    await confirmedByRule(1);
     try {
       const view = await call(rulesRoute.GET, "GET", "/api/reconciliation-rules", admin);
       expect(view.body.can_undo).toBe(false);
@@ -293,8 +392,7 @@ describe("a rule at work", () => {
 
   it("a treasurer undoes a rule's confirmation within 24 h (audited, the rule leaves it alone); later is refused", async () => {
     const db = await dashboardDb();
-    const [rec, old] = (await db.select().from(reconciliationAutoConfirmations)).filter((r) => r.state === "confirmed");
-    expect(rec && old).toBeTruthy();
+    const [rec, old] = await confirmedByRule(2);
     const id = rec?.matchId ?? "";
     const viewer = testUser("rules.viewer", ["viewer"]);
     const path = `/api/treasury/reconciliation/matches/${id}/undo-auto-confirm`;
@@ -303,7 +401,9 @@ describe("a rule at work", () => {
     expect(undo.status, JSON.stringify(undo.body)).toBe(200);
     expect((await matches()).find((m) => m.id === id)?.state).toBe("proposed");
     expect((await confirmationsOf(db, [id])).get(id)).toMatchObject({ state: "undone", undoneBy: treasurer.email });
-    const audit = await listAudit(db, { companyIds: null, action: "reconciliation_match.reopen", objectIds: [id] });
+    const audit = sinceStart(
+      await listAudit(db, { companyIds: null, action: "reconciliation_match.reopen", objectIds: [id] }),
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userEmail: treasurer.email, outcome: "success" });
     expect(audit[0]?.details).toMatchObject({ auto_rule: { name: rec?.ruleName } });
