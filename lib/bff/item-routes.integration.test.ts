@@ -111,7 +111,8 @@ const CASES: Case[] = [
     item: groupRoute as { PUT: RouteHandler; DELETE: RouteHandler },
     created: { name: "Items board" },
     replaced: { name: "Items board of directors", user_ids: [] },
-    bad: [{ name: "Items board", user_ids: ["nope"] }, "user_ids[0]"],
+    // A well-formed id of no dashboard user (a 500 from the member foreign key before the store checked it).
+    bad: [{ name: "Items board", user_ids: ["00000000-0000-4000-8000-000000000001"] }, "user_ids[0]"],
     permission: "policies.manage",
     objectType: "approver_group",
     actions: { create: "approver_group.save", update: "approver_group.save", delete: "approver_group.delete" },

@@ -9,6 +9,7 @@ import {
   ineligibility,
   listRules,
   moveRule,
+  listGroups,
   saveGroup,
   updateRule,
 } from "./store";
@@ -106,6 +107,18 @@ describe("rules and groups in the dashboard DB", () => {
     });
     const g = await saveGroup(database.db, { name: "Leads", user_ids: [u.id] });
     await expect(saveGroup(database.db, { name: "leads", user_ids: [] })).rejects.toMatchObject({ field: "name" });
+    // A member that is no dashboard user is refused by its position, and the group is left as it was.
+    const stranger = "00000000-0000-4000-8000-000000000001";
+    for (const [input, at] of [
+      [{ name: "Others", user_ids: [u.id, stranger] }, undefined],
+      [{ name: "Leads renamed", user_ids: [stranger] }, g.after.id],
+    ] as const) {
+      await expect(saveGroup(database.db, { ...input, user_ids: [...input.user_ids] }, at)).rejects.toMatchObject({
+        field: `user_ids[${input.user_ids.indexOf(stranger)}]`,
+        message: "is not a dashboard user",
+      });
+    }
+    expect((await listGroups(database.db)).map((x) => [x.name, x.user_ids])).toEqual([["Leads", [u.id]]]);
     const policy = {
       explanation: "Rule 1",
       eligible: { roles: [], groups: [{ id: g.after.id, name: "Leads", userIds: [u.id] }] },

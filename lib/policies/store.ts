@@ -8,7 +8,14 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ROLES } from "../auth/roles";
 import type { DashboardDb } from "../db/client";
-import { approvalPolicies, approverGroupMembers, approverGroups, batchPolicies, pendingApprovals } from "../db/schema";
+import {
+  approvalPolicies,
+  approverGroupMembers,
+  approverGroups,
+  batchPolicies,
+  pendingApprovals,
+  users,
+} from "../db/schema";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import type { PolicyDecision, PolicyRule } from "./evaluate";
 
@@ -274,7 +281,8 @@ export async function listGroups(db: DashboardDb): Promise<GroupRow[]> {
 
 /**
  * Creates a group, or (with `id`) renames it and replaces its members. @returns before (null for a new one) and
- * after. @throws PolicyInputError for an unknown id or a name already taken.
+ * after. @throws PolicyInputError for an unknown id, a name already taken, or a member that is no dashboard user
+ *   (field `user_ids[i]`; nothing is changed).
  */
 export async function saveGroup(
   db: DashboardDb,
@@ -287,6 +295,12 @@ export async function saveGroup(
     if (id && !before) throw new PolicyInputError("no such approver group", "id", "not_found");
     if (all.some((g) => g.name.toLowerCase() === input.name.toLowerCase() && g.id !== id))
       throw new PolicyInputError("is already the name of another group", "name");
+    const userIds = [...new Set(input.user_ids)];
+    const known = userIds.length
+      ? new Set((await tx.select({ id: users.id }).from(users).where(inArray(users.id, userIds))).map((u) => u.id))
+      : new Set<string>();
+    const unknown = input.user_ids.findIndex((u) => !known.has(u));
+    if (unknown >= 0) throw new PolicyInputError("is not a dashboard user", `user_ids[${unknown}]`);
     let groupId = id;
     if (groupId) await tx.update(approverGroups).set({ name: input.name }).where(eq(approverGroups.id, groupId));
     else {
@@ -295,7 +309,6 @@ export async function saveGroup(
     }
     if (!groupId) throw new Error("group insert returned no row");
     await tx.delete(approverGroupMembers).where(eq(approverGroupMembers.groupId, groupId));
-    const userIds = [...new Set(input.user_ids)];
     if (userIds.length)
       await tx.insert(approverGroupMembers).values(userIds.map((userId) => ({ groupId: groupId as string, userId })));
     return { before, after: { id: groupId, name: input.name, user_ids: userIds } };
