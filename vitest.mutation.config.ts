@@ -11,6 +11,7 @@ const RISK_CORE_TESTS = [
   // Payment and approval states, four-eyes (the rule and the API's initiator check).
   "treasury-api/domain/payment-states.test.ts",
   "treasury-api/routes/approvals/four-eyes.test.ts",
+  "treasury-api/test/four-eyes-threshold.test.ts",
   // The caller check of every route, the data scope, the idempotency middleware.
   "treasury-api/routes/define-route.test.ts",
   "treasury-api/lib/scope.test.ts",

@@ -19,6 +19,8 @@ describe("originAllowed", () => {
 
   it("refuses a missing Origin, the literal null origin, and everything when nothing is configured", () => {
     expect(originAllowed(null, PUBLIC)).toBe(false);
+    // An empty Origin header never matches, even when an empty entry slipped into the configured list.
+    expect(originAllowed("", PUBLIC, [""])).toBe(false);
     expect(originAllowed("null", PUBLIC)).toBe(false);
     expect(originAllowed("http://127.0.0.1:3000", undefined)).toBe(false);
   });

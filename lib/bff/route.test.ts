@@ -468,6 +468,31 @@ describe("withUser: answer and audit", () => {
     },
   );
 
+  it("a batch is named by its reference in the audit entry: only a payment batch, only a non-blank string", async () => {
+    const write = (objectType: string, answer: unknown, details?: Record<string, unknown>) =>
+      withUser(
+        { permission: "payments.write", audit: { action: "payment_batch.create", objectType }, company: "none" },
+        async (ctx) => {
+          if (details) ctx.audit.details = details;
+          return answer;
+        },
+      )(request("POST", "/x"), seg());
+    const detailsOf = () => state.audit.at(-1)?.details;
+
+    await write("payment_batch", { id: ID, reference: "Suppliers week 48" });
+    expect(detailsOf()).toEqual({ reference: "Suppliers week 48" });
+    // The handler's own details are kept beside it, and win on a clash.
+    await write("payment_batch", { id: ID, reference: "Rent" }, { instruction_count: 2, reference: "Handler's" });
+    expect(detailsOf()).toEqual({ reference: "Handler's", instruction_count: 2 });
+    for (const answer of [{ id: ID, reference: "   " }, { id: ID, reference: 48 }, { id: ID }, "done", null]) {
+      await write("payment_batch", answer);
+      expect(state.audit.at(-1), JSON.stringify(answer)).not.toHaveProperty("details");
+    }
+    await write("approval_request", { id: ID, reference: "Not a batch" });
+    expect(state.audit.at(-1)).not.toHaveProperty("details");
+    expect(state.audit).toHaveLength(8);
+  });
+
   it("audit of odd answers and bodies: null answer, null body, a non-string company_id", async () => {
     const audit = { action: "payment_batch.create", objectType: "payment_batch" } as const;
     const nullAnswer = await withUser({ permission: "payments.write", audit, company: "none" }, async () => null)(

@@ -90,8 +90,8 @@ async function readJson(req: NextRequest): Promise<unknown> {
 
 function json(data: unknown, status: number, requestId: string, extra: Record<string, string> = {}): NextResponse {
   const headers = { "Cache-Control": "no-store", "X-Request-ID": requestId, ...extra };
-  if (data === undefined || status === 204)
-    return new NextResponse(null, { status: status === 200 ? 204 : status, headers });
+  // The caller answers 204 for a handler that returned nothing, and a 204 has no body.
+  if (status === 204) return new NextResponse(null, { status, headers });
   return NextResponse.json(data, { status, headers });
 }
 
@@ -134,7 +134,7 @@ function upstreamIdempotencyKey(req: NextRequest, userId: string): string {
 }
 
 /**
- * The company sent upstream, or undefined for `company: "none"`.
+ * The company sent upstream, or undefined for `company: "none"`; no mode (the default) means `"required"`.
  * @throws BffError 403 when the route needs a company and the user has none, 400 when the body names another one.
  */
 function upstreamCompany(mode: RouteOptions<unknown, unknown, unknown>["company"], ctx: BffContext, body: unknown) {
@@ -233,7 +233,7 @@ export function withUser<
       if (isWrite && !sameOrigin(req)) throw new BffError("permission_denied", "Cross-origin request refused.");
       const { params, query, body } = await parseInput(req, segment, opts);
       const idempotencyKey = isWrite ? upstreamIdempotencyKey(req, base.user.id) : undefined;
-      const companyId = upstreamCompany(opts.company ?? "required", base, body);
+      const companyId = upstreamCompany(opts.company, base, body);
 
       const upstream: { replayed?: boolean } = {};
       const read: CallContext = { requestId, outcome: upstream, ...(companyId ? { companyId } : {}) };
