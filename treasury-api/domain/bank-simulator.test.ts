@@ -356,13 +356,17 @@ describe("bank simulator outcomes", () => {
       sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`,
     );
     const outboxBefore = await count(sql`select count(*)::int as n from webhook_events`);
+    const seen: { batchId: string; step: string }[] = [];
     await expect(
       runBankOnce(h.database.db, manual, {
-        beforeCommit: () => {
+        beforeCommit: (s) => {
+          seen.push(s);
           throw new Error("simulated crash");
         },
       }),
     ).rejects.toThrow("simulated crash");
+    // The hook names the batch and the step it interrupts (the test failpoints rely on both).
+    expect(seen).toEqual([{ batchId, step: "settle" }]);
     expect((await getJson<{ status: string }>(`/payments/batches/${batchId}`, f)).status).toBe("processing");
     expect(await count(sql`select count(*)::int as n from payment_status_events where batch_id = ${batchId}`)).toBe(
       eventsBefore,

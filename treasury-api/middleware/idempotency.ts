@@ -50,11 +50,11 @@ export function fingerprintOf(
   let body = rawBody;
   const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (boundary) body = rawBody.split(boundary).join("BOUNDARY");
-  else if (rawBody.trim().length > 0) {
+  else {
     try {
       body = canonicalJson(JSON.parse(rawBody));
     } catch {
-      body = rawBody; // malformed JSON: the handler answers 400; fingerprint the raw text
+      // Empty or malformed JSON (the handler answers 400 for the latter): the raw text is fingerprinted.
     }
   }
   const normalizedPath = path.length > 1 ? path.replace(/\/+$/, "") : path;
