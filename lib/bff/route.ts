@@ -197,8 +197,9 @@ async function recordAudit(
 
 /** A batch answer's `reference` (the name the audit log shows for it), else null. */
 function batchReference(objectType: string, result: unknown): string | null {
-  if (objectType !== "payment_batch" || typeof result !== "object" || result === null) return null;
-  const ref = (result as { reference?: unknown }).reference;
+  if (objectType !== "payment_batch") return null;
+  // Any answer: a primitive or null has no reference.
+  const ref = (result as { reference?: unknown } | null | undefined)?.reference;
   return typeof ref === "string" && ref.trim() !== "" ? ref : null;
 }
 

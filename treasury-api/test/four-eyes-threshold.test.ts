@@ -41,6 +41,11 @@ describe("parseFourEyesThresholds", () => {
     const r = parseFourEyesThresholds("EUR=50000, nok=400000.5,*=20000");
     expect(r.byCurrency).toMatchObject({ EUR: "50000.00", NOK: "400000.50", SEK: "1000000.00", DKK: "750000.00" });
     expect(r.fallback).toBe("20000.00");
+    // Two decimals are allowed, and blanks around the amount are ignored.
+    expect(parseFourEyesThresholds("SEK=250000.75,DKK= 90000 ").byCurrency).toMatchObject({
+      SEK: "250000.75",
+      DKK: "90000.00",
+    });
   });
 
   it("refuses bad pairs, naming them", () => {
@@ -50,6 +55,8 @@ describe("parseFourEyesThresholds", () => {
     expect(() => parseFourEyesThresholds("NOK=0")).toThrow(/"NOK=0"/);
     expect(() => parseFourEyesThresholds("NOK=1.234")).toThrow(/at most 2 decimals/);
     expect(() => parseFourEyesThresholds(" , ")).toThrow(/expected CODE=AMOUNT pairs/);
+    // A line break inside a pair (a pasted value) is refused, not read up to the break.
+    expect(() => parseFourEyesThresholds("NOK=5\n000")).toThrow(/expected CODE=AMOUNT/);
   });
 
   it("is read from TREASURY_API_FOUR_EYES_THRESHOLD and --four-eyes-threshold", () => {
