@@ -25,14 +25,20 @@ export const createBatch: AppRouteHandler<typeof r.createBatchRoute> = async (c)
   if (header ? body.company_id !== header : !caller.companyIds.includes(body.company_id)) {
     throw fieldError("company_id", header ? "must equal the X-Company-ID header" : "is not a company of this tenant");
   }
-  return c.json(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body), 201);
+  const now = c.get("config").now?.() ?? new Date();
+  return c.json(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body, now), 201);
 };
 
 export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) =>
   c.json(repo.toBatch(await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200);
 
-export const updateBatch: AppRouteHandler<typeof r.updateBatchRoute> = async (c) =>
-  c.json(await repo.updateBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.req.valid("json")), 200);
+export const updateBatch: AppRouteHandler<typeof r.updateBatchRoute> = async (c) => {
+  const now = c.get("config").now?.() ?? new Date();
+  return c.json(
+    await repo.updateBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.req.valid("json"), now),
+    200,
+  );
+};
 
 export const discardBatch: AppRouteHandler<typeof r.discardBatchRoute> = async (c) => {
   await repo.discardBatch(c.get("db"), c.get("scope"), c.req.valid("param").id);
