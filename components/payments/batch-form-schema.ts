@@ -15,7 +15,6 @@ import { isSEPACountry } from "ibantools";
 import type { PaymentBatch, PaymentBatchCreate as BatchBody, PaymentInstruction } from "@/lib/contract";
 import { currencyMinorUnits, isPositiveDecimalString } from "@/lib/contract/amounts";
 import { ExactDecimal } from "@/lib/exact-decimal";
-import { pastDateProblem } from "@/lib/contract/business-date";
 
 export type RemittanceKind = "none" | "unstructured" | "creditor_reference";
 
@@ -48,8 +47,6 @@ export interface BatchFormValues {
 /** Resolver context: whether the API takes the payment-run fields (else they are left out of the body). */
 export interface BatchFormContext {
   runFields: boolean;
-  /** Today in the company's time zone (`YYYY-MM-DD`): the earliest execution date; unchecked when absent. */
-  today?: string;
 }
 
 /** An empty instruction row in `currency`. */
@@ -133,8 +130,8 @@ let contractResolver: ReturnType<typeof loadContractResolver> | null = null;
 /**
  * react-hook-form resolver: the contract schema over `toBody(values)`; errors
  * keep the form's field paths (a remittance error is put on the row's
- * `remittance` cell). With the payment-run fields, a row outside SEPA needs a BIC. With `today` (the company's
- * today) an execution date before it is refused, as the BFF and the API refuse it.
+ * `remittance` cell). With the payment-run fields, a row outside SEPA needs a BIC. The execution date's lower
+ * bound (today in the company's time zone) is the BFF's and the API's check; their error lands on the date field.
  */
 export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async (values, context, options) => {
   // A failed chunk load rejects this validation; the next one tries again.
@@ -154,9 +151,6 @@ export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async 
       delete row.remittance_information;
     }
   }
-  const date = values.requested_execution_date;
-  const past = context?.today && /^\d{4}-\d{2}-\d{2}$/.test(date) ? pastDateProblem(date, context.today) : null;
-  if (past && !errors.requested_execution_date) errors.requested_execution_date = { type: "min", message: past };
   if (runFields) {
     values.instructions.forEach((row, i) => {
       if (!(row.creditor_bic ?? "").trim() && bicRequired(row.creditor_iban)) {

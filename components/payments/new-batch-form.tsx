@@ -64,7 +64,7 @@ export function NewBatchForm({
   const runFields = support.fields;
   const form = useForm<BatchFormValues, BatchFormContext>({
     resolver: batchResolver,
-    context: { runFields, today },
+    context: { runFields },
     mode: "onChange",
     defaultValues: edit?.values ?? {
       company_id: companyId,

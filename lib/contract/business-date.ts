@@ -5,7 +5,7 @@
  * the company's today) and the local API's simulated bank (a batch is executed
  * once its requested execution date has begun in the company's time zone), and
  * the rule that an execution date is not before the company's today, which
- * the dashboard's form and BFF and the local API all apply.
+ * the dashboard's BFF and the local API both apply.
  */
 
 /** Time zones of the demo companies' countries; a country not listed uses UTC. */

@@ -102,7 +102,7 @@ export type PaymentInstructionCreate = z.infer<typeof PaymentInstructionCreate>;
  * end-to-end ids, total within 18 integer digits. The execution date's lower
  * bound is today in the company's time zone, which the body does not carry:
  * it is checked where the company is known (`executionDateProblem` in
- * `business-date.ts`: the API's repository, the BFF, the form).
+ * `business-date.ts`: the API's repository and the BFF).
  */
 function refineBatch(
   batch: {
