@@ -213,19 +213,34 @@ export async function getDebtorAccount(db: DbOrTx, scope: DataScope, batchId: st
 }
 
 /**
- * Refuses an execution date before today in the company's time zone (its country's zone; UTC for a country without
- * a known one) at the instant `now`. No date, or null (cleared), passes.
- * @throws 400 naming `requested_execution_date`.
+ * Why `date` cannot be the execution date of a batch of company `companyId` at the instant `now`: before today in the
+ * company's time zone (its country's zone; UTC for a country without a known one). Null when it can, when no date
+ * is given (or null, cleared), and when the company is not in `scope` (another rule refuses such a body).
  */
+export async function executionDateProblemFor(
+  db: DbOrTx,
+  scope: DataScope,
+  companyId: string,
+  date: string | null | undefined,
+  now: Date,
+): Promise<string | null> {
+  if (!date) return null;
+  const [company] = await db
+    .select({ country: companies.country })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), ...scopeWhere(scope, companies.tenantId, companies.id)));
+  return company ? executionDateProblem(date, company.country, now) : null;
+}
+
+/** Refuses a past execution date (`executionDateProblemFor`). @throws 400 naming `requested_execution_date`. */
 async function checkExecutionDate(
   db: DbOrTx,
+  scope: DataScope,
   companyId: string,
   date: string | null | undefined,
   now: Date,
 ): Promise<void> {
-  if (!date) return;
-  const [company] = await db.select({ country: companies.country }).from(companies).where(eq(companies.id, companyId));
-  const problem = executionDateProblem(date, company?.country, now);
+  const problem = await executionDateProblemFor(db, scope, companyId, date, now);
   if (problem) throw fieldError("requested_execution_date", problem);
 }
 
@@ -249,7 +264,7 @@ export async function createBatch(
   body: PaymentBatchCreate,
   now: Date = new Date(),
 ): Promise<PaymentBatch> {
-  await checkExecutionDate(db, body.company_id, body.requested_execution_date, now);
+  await checkExecutionDate(db, scope, body.company_id, body.requested_execution_date, now);
   // ExactDecimal: decimal.js's default 20 significant digits would round a sum of large amounts.
   const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new ExactDecimal(0));
   const createdAt = new Date().toISOString();
@@ -350,7 +365,7 @@ export async function updateBatch(
 ) {
   return db.transaction(async (tx) => {
     const row = await lockCreated(tx, scope, id, "edit");
-    await checkExecutionDate(tx, row.companyId, body.requested_execution_date, clock);
+    await checkExecutionDate(tx, scope, row.companyId, body.requested_execution_date, clock);
     if (body.debtor_account_id) await checkDebtorAccount(tx, scope, row, body.debtor_account_id);
     const now = new Date().toISOString();
     const set: Partial<typeof paymentBatches.$inferInsert> = { updatedAt: now };
