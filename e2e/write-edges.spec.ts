@@ -218,7 +218,9 @@ test("a field error from the server lands on its field: an execution date the br
     "requested_execution_date",
   );
   await expect(date).toHaveAttribute("aria-invalid", "true");
-  await expect(page.getByText(/must not be in the past \(today is \d{4}-\d{2}-\d{2} where the company is\)/).first()).toBeVisible();
+  await expect(
+    page.getByText(/must not be in the past \(today is \d{4}-\d{2}-\d{2} where the company is\)/).first(),
+  ).toBeVisible();
   await expect(page.getByTestId("cell-error")).toHaveCount(0);
   await expect(page).toHaveURL(/\/payments\/new$/);
   await shoot(page, "server-date-error");
