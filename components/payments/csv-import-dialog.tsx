@@ -77,7 +77,7 @@ export function CsvImportDialog({
   return (
     <Modal
       open
-      wide
+      wide={runColumns.length ? "xl" : true}
       onOpenChange={(o) => !o && onClose()}
       title="Import instructions from CSV"
       testId="csv-dialog"
@@ -163,8 +163,10 @@ export function CsvImportDialog({
                             className={`h-7 w-full rounded border px-1.5 ${
                               f === "amount" ? "text-right " + "tabular" : ""
                             } ${f === "creditor_iban" ? "min-w-56 font-mono " + "text-xs" : ""} ${
-                              f === "creditor_bic" || f === "creditor_reference" ? "min-w-28 font-mono text-xs" : ""
-                            } ${f === "remittance_information" ? "min-w-40" : ""} ${
+                              f === "creditor_bic" || f === "creditor_reference" ? "min-w-32 font-mono text-xs" : ""
+                            } ${f === "remittance_information" ? "min-w-44" : ""} ${
+                              f === "creditor_name" || f === "end_to_end_id" ? "min-w-32" : ""
+                            } ${
                               err
                                 ? "border-red-500 bg-white"
                                 : "border-transparent " + "bg-transparent hover:border-slate-300"
