@@ -163,9 +163,13 @@ export function CsvImportDialog({
                             className={`h-7 w-full rounded border px-1.5 ${
                               f === "amount" ? "text-right " + "tabular" : ""
                             } ${f === "creditor_iban" ? "min-w-56 font-mono " + "text-xs" : ""} ${
-                              f === "creditor_bic" || f === "creditor_reference" ? "min-w-32 font-mono text-xs" : ""
+                              f === "creditor_bic"
+                                ? "min-w-32 font-mono text-xs"
+                                : f === "creditor_reference"
+                                  ? "min-w-44 font-mono text-xs"
+                                  : ""
                             } ${f === "remittance_information" ? "min-w-44" : ""} ${
-                              f === "creditor_name" || f === "end_to_end_id" ? "min-w-32" : ""
+                              f === "creditor_name" ? "min-w-32" : f === "end_to_end_id" ? "min-w-40" : ""
                             } ${
                               err
                                 ? "border-red-500 bg-white"
