@@ -6,7 +6,10 @@
  * digit is named on the cell); the created batch shows all of it and its risk
  * signals to the creator before submitting; it is edited (renamed, amount
  * changed) and another batch is discarded. Axe scans and screenshots of the
- * form at desktop width and at 390 px.
+ * form at desktop width and at 390 px. A CSV import with BIC, remittance text
+ * and RF reference columns (a missing BIC outside SEPA and a wrong RF check
+ * digit corrected in the preview) fills the form, and the created batch's
+ * instructions carry them.
  */
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -154,4 +157,67 @@ test("create a batch with a typeahead payee, debtor account and RF reference; ed
   expect(sub.status()).toBe(202);
   const late = await treasurer.request.delete(`/api/treasury/payments/batches/${id}`, { headers: write() });
   expect(late.status()).toBe(409);
+});
+
+test("a CSV with BIC, remittance text and RF reference columns fills the form; the batch carries them", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const treasurer = await as(browser, "treasurer");
+  await treasurer.goto("/payments/new");
+  await expect(treasurer.getByRole("form", { name: "New payment batch" })).toBeVisible();
+  await expect(treasurer.getByTestId("run-fields-unavailable")).toHaveCount(0);
+  await treasurer.getByTestId("batch-reference").fill(`CSV run ${RUN}`);
+  const rf2 = "RF52 INV2 0261 18";
+  const csv = [
+    "creditor_name;creditor_iban;amount;end_to_end_id;BIC;Remittance;RF",
+    `Gulf Trading LLC;AE070331234567890123456;2500.00;CSV-${RUN}-1;;;${RF}`,
+    `Fjordkraft AS;NO9386011117947;310.50;CSV-${RUN}-2;dnbanokk;Invoice 4711 November;`,
+    `Nordic Supplies AB;SE4550000000058398257466;99.90;CSV-${RUN}-3;;;RF53 INV2 0261 18`,
+  ].join("\n");
+  await treasurer.getByTestId("open-csv").click();
+  await expect(treasurer.getByTestId("csv-dialog")).toContainText("optional creditor_bic");
+  await treasurer
+    .getByTestId("csv-file")
+    .setInputFiles({ name: "run.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await expect(treasurer.getByTestId("csv-summary")).toContainText("2 of 3 rows have problems");
+  // Each problem is on its cell: the BIC an IBAN outside SEPA needs, the RF reference's check digits.
+  const errors = treasurer.getByTestId("csv-cell-error");
+  await expect(errors).toHaveText([
+    "is required for an IBAN outside SEPA",
+    "has wrong check digits (ISO 11649 mod 97)",
+  ]);
+  await expect(treasurer.getByTestId("csv-import")).toBeDisabled();
+  await shoot(treasurer, "csv-run-preview-errors");
+  await treasurer.getByLabel("BIC of file row 2").fill("NBADAEAAXXX");
+  await treasurer.getByLabel("RF reference of file row 4").fill(rf2);
+  await expect(treasurer.getByTestId("csv-summary")).toContainText("All 3 rows are valid");
+  await shoot(treasurer, "csv-run-preview");
+  await treasurer.getByTestId("csv-import").click();
+
+  // The form holds the three rows with their BIC and remittance information.
+  await expect(treasurer.getByTestId("editor-row")).toHaveCount(3);
+  await expect(treasurer.getByLabel("BIC of row 1")).toHaveValue("NBADAEAAXXX");
+  await expect(treasurer.getByLabel("RF creditor reference of row 1")).toHaveValue(RF);
+  await expect(treasurer.getByLabel("BIC of row 2")).toHaveValue("dnbanokk");
+  await expect(treasurer.getByLabel("Remittance text of row 2")).toHaveValue("Invoice 4711 November");
+  await expect(treasurer.getByLabel("RF creditor reference of row 3")).toHaveValue(rf2);
+  await expect(treasurer.getByTestId("cell-error")).toHaveCount(0);
+  await expect(treasurer.getByTestId("running-total")).toContainText("2,910.40");
+  await shoot(treasurer, "csv-run-imported");
+
+  await treasurer.getByTestId("save-batch").click();
+  await treasurer.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
+  const id = treasurer.url().split("/").pop() ?? "";
+  const res = await treasurer.request.get(`/api/treasury/payments/batches/${id}/instructions`);
+  expect(res.status(), await res.text()).toBe(200);
+  const { items } = (await res.json()) as {
+    items: { end_to_end_id: string; creditor_bic: string | null; remittance_information: unknown }[];
+  };
+  expect(items.map((i) => [i.end_to_end_id, i.creditor_bic, i.remittance_information])).toEqual([
+    [`CSV-${RUN}-1`, "NBADAEAAXXX", { type: "creditor_reference", reference: "RF18539007547034" }],
+    [`CSV-${RUN}-2`, "DNBANOKK", { type: "unstructured", text: "Invoice 4711 November" }],
+    [`CSV-${RUN}-3`, null, { type: "creditor_reference", reference: "RF52INV2026118" }],
+  ]);
+  await expect(treasurer.getByTestId("instruction-row").first()).toContainText("RF18539007547034");
 });

@@ -28,6 +28,11 @@ export interface AppConfig {
   /** Test hook: resolves webhook host names instead of the system resolver (dns.lookup). */
   webhookResolver?: Resolver;
   /**
+   * Test hook: the clock of the request-time date rules (an execution date not before the company's today);
+   * default the real time. Database timestamps (`now()`) do not follow it.
+   */
+  now?: () => Date;
+  /**
    * Build absolute URLs (pagination `next` / `previous`) from
    * `X-Forwarded-Proto` / `X-Forwarded-Host`, as set by a reverse proxy in
    * front of the API. Off by default: anyone can send those headers

@@ -134,7 +134,10 @@ X-RateLimit-Remaining and X-RateLimit-Reset (Unix epoch seconds when the window 
   check). Reject is not restricted (an initiator may reject their own batch). The four-eyes checks come after the
   state check (a closed request answers 409 with its state) and before already_decided.
 - Batch creation checks every rule at once and names each bad field (instructions[3].creditor_iban); nothing is
-  created on a 400. requested_execution_date must not be before today in UTC. IBANs are stored in electronic format.
+  created on a 400. requested_execution_date must not be before today in the company's time zone (its country's zone:
+  Europe/Oslo for NO, Europe/Stockholm for SE, likewise DK, FI, DE, NL, GB; UTC for another country), the day the
+  simulated bank executes it on: at 23:30 UTC a Norwegian company's today is already the next date. IBANs are stored
+  in electronic format.
   POST /payments/batches accepts bodies up to 8 MiB (10,000 instructions need about 1.6 MB of JSON, more at the field
   maxima); every other route keeps 1 MiB.
 - Lists: batches newest first (filters status, from_date / to_date on the UTC creation date); a batch's instructions in

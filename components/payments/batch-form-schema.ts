@@ -130,7 +130,8 @@ let contractResolver: ReturnType<typeof loadContractResolver> | null = null;
 /**
  * react-hook-form resolver: the contract schema over `toBody(values)`; errors
  * keep the form's field paths (a remittance error is put on the row's
- * `remittance` cell). With the payment-run fields, a row outside SEPA needs a BIC.
+ * `remittance` cell). With the payment-run fields, a row outside SEPA needs a BIC. The execution date's lower
+ * bound (today in the company's time zone) is the BFF's and the API's check; their error lands on the date field.
  */
 export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async (values, context, options) => {
   // A failed chunk load rejects this validation; the next one tries again.

@@ -4,36 +4,61 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import type { InstructionRow } from "./batch-form-schema";
-import { CSV_FIELDS, parseInstructionsCsv, validateCsvRows } from "./csv-import";
+import {
+  CSV_FIELDS,
+  CSV_RUN_FIELDS,
+  notSendableMessage,
+  parseInstructionsCsv,
+  toInstructionRows,
+  validateCsvRows,
+  type CsvField,
+  type CsvRow,
+  type CsvRunField,
+} from "./csv-import";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 
-const LABELS: Record<(typeof CSV_FIELDS)[number], string> = {
+const LABELS: Record<CsvField, string> = {
   creditor_name: "Creditor name",
   creditor_iban: "IBAN",
   amount: "Amount",
   end_to_end_id: "End-to-end id",
+  creditor_bic: "BIC",
+  remittance_information: "Remittance text",
+  creditor_reference: "RF reference",
 };
 
 /**
  * Import instructions from a CSV file: a preview that marks
  * each bad row and cell, where a bad cell can be corrected in place; the
- * rows are added to the editor only when every row is valid.
+ * rows are added to the editor only when every row is valid. The optional
+ * BIC / remittance columns are shown when the file has them; with `runFields`
+ * false (the API does not take them) their filled cells are marked and the
+ * dialog says why, so the rows are never imported without them.
  */
 export function CsvImportDialog({
   currency,
   takenIds,
+  runFields,
   onImport,
   onClose,
 }: {
   currency: string;
   takenIds: ReadonlySet<string>;
+  /** The API advertises the payment-run extensions (BIC, remittance information). */
+  runFields: boolean;
   onImport: (rows: InstructionRow[]) => void;
   onClose: () => void;
 }) {
-  const [rows, setRows] = useState<InstructionRow[] | null>(null);
+  const [rows, setRows] = useState<CsvRow[] | null>(null);
+  const [runColumns, setRunColumns] = useState<CsvRunField[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fileName, setFileName] = useState("");
-  const errors = useMemo(() => (rows ? validateCsvRows(rows, currency, takenIds) : {}), [rows, currency, takenIds]);
+  const errors = useMemo(
+    () => (rows ? validateCsvRows(rows, currency, takenIds, runFields) : {}),
+    [rows, currency, takenIds, runFields],
+  );
+  const notSendable = rows ? notSendableMessage(rows, runFields) : null;
+  const columns: CsvField[] = [...CSV_FIELDS, ...runColumns];
   const badRows = Object.keys(errors).length;
   const ready = rows !== null && rows.length > 0 && badRows === 0 && fileErrors.length === 0;
 
@@ -41,25 +66,35 @@ export function CsvImportDialog({
     const parsed = parseInstructionsCsv(await file.text(), currency);
     setFileName(file.name);
     setRows(parsed.rows);
+    setRunColumns(parsed.runColumns);
     setFileErrors(parsed.fileErrors);
   }
 
-  function edit(i: number, field: (typeof CSV_FIELDS)[number], value: string) {
+  function edit(i: number, field: CsvField, value: string) {
     setRows((prev) => prev?.map((r, j) => (j === i ? { ...r, [field]: value } : r)) ?? null);
   }
 
   return (
     <Modal
       open
-      wide
+      wide={runColumns.length ? "xl" : true}
       onOpenChange={(o) => !o && onClose()}
       title="Import instructions from CSV"
       testId="csv-dialog"
-      description={`Columns: ${CSV_FIELDS.join(", ")}. Amounts in ${currency}, with a point as decimal separator.`}
+      description={
+        `Columns: ${CSV_FIELDS.join(", ")}` +
+        (runFields ? `; optional ${CSV_RUN_FIELDS.join(", ")} (text or RF reference, not both)` : "") +
+        `. Amounts in ${currency}, with a point as decimal separator.`
+      }
       footer={
         <>
           <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" disabled={!ready} onClick={() => rows && onImport(rows)} data-testid="csv-import">
+          <Button
+            variant="primary"
+            disabled={!ready}
+            onClick={() => rows && onImport(toInstructionRows(rows))}
+            data-testid="csv-import"
+          >
             {rows ? `Import ${rows.length} instruction${rows.length === 1 ? "" : "s"}` : "Import"}
           </Button>
         </>
@@ -71,6 +106,11 @@ export function CsvImportDialog({
           {e}
         </p>
       ))}
+      {notSendable && (
+        <p role="alert" className="mt-2 text-[13px] text-red-700" data-testid="csv-not-sendable">
+          {notSendable}
+        </p>
+      )}
       {rows && rows.length > 0 && (
         <>
           <p className="mt-3 text-[13px]" role="status" data-testid="csv-summary">
@@ -89,7 +129,7 @@ export function CsvImportDialog({
                   <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-500">
                     Row
                   </th>
-                  {CSV_FIELDS.map((f) => (
+                  {columns.map((f) => (
                     <th
                       key={f}
                       scope="col"
@@ -111,7 +151,7 @@ export function CsvImportDialog({
                     className={errors[i] ? "bg-red-50" : ""}
                   >
                     <td className="border-t border-slate-100 px-2 py-1 align-top tabular text-slate-500">{i + 2}</td>
-                    {CSV_FIELDS.map((f) => {
+                    {columns.map((f) => {
                       const err = errors[i]?.[f];
                       return (
                         <td key={f} className="border-t border-slate-100 px-1 py-1 align-top">
@@ -123,6 +163,14 @@ export function CsvImportDialog({
                             className={`h-7 w-full rounded border px-1.5 ${
                               f === "amount" ? "text-right " + "tabular" : ""
                             } ${f === "creditor_iban" ? "min-w-56 font-mono " + "text-xs" : ""} ${
+                              f === "creditor_bic"
+                                ? "min-w-32 font-mono text-xs"
+                                : f === "creditor_reference"
+                                  ? "min-w-44 font-mono text-xs"
+                                  : ""
+                            } ${f === "remittance_information" ? "min-w-44" : ""} ${
+                              f === "creditor_name" ? "min-w-32" : f === "end_to_end_id" ? "min-w-40" : ""
+                            } ${
                               err
                                 ? "border-red-500 bg-white"
                                 : "border-transparent " + "bg-transparent hover:border-slate-300"

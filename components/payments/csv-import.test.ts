@@ -5,17 +5,29 @@
  * currency, blank rows, duplicate end-to-end ids, a BOM, semicolons.
  */
 import { describe, expect, it } from "vitest";
-import { parseInstructionsCsv, validateCsvRows } from "./csv-import";
+import {
+  NOT_SENDABLE,
+  notSendableMessage,
+  parseInstructionsCsv,
+  toInstructionRows,
+  validateCsvRows,
+} from "./csv-import";
 
 const HEADER = "creditor_name,creditor_iban,amount,end_to_end_id";
 const NO = "NO9386011117947";
 const SE = "SE4550000000058398257466";
 const DE = "DE89370400440532013000";
 
+/** A valid IBAN outside SEPA (United Arab Emirates): needs a BIC. */
+const AE = "AE070331234567890123456";
+const RF = "RF18 5390 0754 7034";
+/** The optional columns empty, as every row of a file without them has. */
+const NO_RUN = { creditor_bic: "", remittance_information: "", creditor_reference: "" };
+
 /** Parses and checks in one go, as the dialog does. */
-function importCsv(text: string, currency = "EUR", taken: readonly string[] = []) {
+function importCsv(text: string, currency = "EUR", taken: readonly string[] = [], runFields = false) {
   const parsed = parseInstructionsCsv(text, currency);
-  return { ...parsed, errors: validateCsvRows(parsed.rows, currency, new Set(taken)) };
+  return { ...parsed, errors: validateCsvRows(parsed.rows, currency, new Set(taken), runFields) };
 }
 
 describe("parseInstructionsCsv", () => {
@@ -23,8 +35,16 @@ describe("parseInstructionsCsv", () => {
     const r = parseInstructionsCsv(`${HEADER}\n  Fjord AS , ${NO} , 100.50 , E-1 \n`, "NOK");
     expect(r.fileErrors).toEqual([]);
     expect(r.rows).toEqual([
-      { creditor_name: "Fjord AS", creditor_iban: NO, amount: "100.50", end_to_end_id: "E-1", currency: "NOK" },
+      {
+        creditor_name: "Fjord AS",
+        creditor_iban: NO,
+        amount: "100.50",
+        end_to_end_id: "E-1",
+        currency: "NOK",
+        ...NO_RUN,
+      },
     ]);
+    expect(r.runColumns).toEqual([]);
   });
 
   it("accepts header aliases in any case, spacing and order, and ignores unknown columns", () => {
@@ -36,6 +56,7 @@ describe("parseInstructionsCsv", () => {
       amount: "5.00",
       end_to_end_id: "E-1",
       currency: "SEK",
+      ...NO_RUN,
     });
   });
 
@@ -177,5 +198,110 @@ describe("validateCsvRows", () => {
     const r = importCsv(`${HEADER}\n${lines.join("\n")}\n`);
     expect(r.rows).toHaveLength(2000);
     expect(r.errors).toEqual({ 1500: { amount: "has more than 2 fraction digits for EUR" } });
+  });
+});
+
+describe("BIC and remittance columns", () => {
+  const RUN_HEADER = `${HEADER},creditor_bic,remittance_information,creditor_reference`;
+
+  it("reads them, and their aliases bic / swift, remittance / message, rf", () => {
+    const r = parseInstructionsCsv(
+      `${RUN_HEADER}\nFjord AS,${NO}, 1.00 ,E-1, dnbanokk ,Invoice 4711,\nGulf LLC,${AE},2.00,E-2,NBADAEAAXXX,,${RF}\n`,
+      "NOK",
+    );
+    expect(r.fileErrors).toEqual([]);
+    expect(r.runColumns).toEqual(["creditor_bic", "remittance_information", "creditor_reference"]);
+    expect(r.rows[0]).toMatchObject({ creditor_bic: "dnbanokk", remittance_information: "Invoice 4711" });
+    expect(r.rows[1]).toMatchObject({ creditor_bic: "NBADAEAAXXX", creditor_reference: RF });
+    for (const [bic, text, rf] of [
+      ["BIC", "Remittance", "RF"],
+      ["swift", "message", "rf"],
+      ["Creditor BIC", "Remittance Information", "Creditor-Reference"],
+    ]) {
+      const a = parseInstructionsCsv(`${HEADER},${bic},${text},${rf}\nA,${NO},1.00,E-1,DNBANOKK,Hello,${RF}\n`, "NOK");
+      expect(a.runColumns).toEqual(["creditor_bic", "remittance_information", "creditor_reference"]);
+      expect(a.rows[0]).toMatchObject({
+        creditor_bic: "DNBANOKK",
+        remittance_information: "Hello",
+        creditor_reference: RF,
+      });
+    }
+  });
+
+  it("passes a good file and turns it into editor rows (text, RF reference, none)", () => {
+    const r = importCsv(
+      `${RUN_HEADER}\nFjord AS,${NO},1.00,E-1,,Invoice 4711,\nGulf LLC,${AE},2.00,E-2,NBADAEAAXXX,,${RF}\n` +
+        `Müller GmbH,${DE},3.00,E-3,,,\n`,
+      "EUR",
+      [],
+      true,
+    );
+    expect(r.errors).toEqual({});
+    expect(toInstructionRows(r.rows)).toEqual([
+      expect.objectContaining({ creditor_bic: "", remittance_kind: "unstructured", remittance: "Invoice 4711" }),
+      expect.objectContaining({ creditor_bic: "NBADAEAAXXX", remittance_kind: "creditor_reference", remittance: RF }),
+      expect.objectContaining({ creditor_bic: "", remittance_kind: "none", remittance: "" }),
+    ]);
+  });
+
+  it("requires a BIC for an IBAN outside SEPA, and checks a given BIC", () => {
+    const r = importCsv(
+      `${RUN_HEADER}\nGulf LLC,${AE},1.00,E-1,,,\nFjord AS,${NO},1.00,E-2,DNBA,,\nNordic AB,${SE},1.00,E-3,,,\n`,
+      "EUR",
+      [],
+      true,
+    );
+    expect(r.errors).toEqual({
+      0: { creditor_bic: "is required for an IBAN outside SEPA" },
+      1: { creditor_bic: "is not a valid BIC (8 or 11 characters, ISO 9362)" },
+    });
+  });
+
+  it("marks an RF reference with wrong check digits, or of the wrong shape, on its cell", () => {
+    const r = importCsv(
+      `${RUN_HEADER}\nA,${DE},1.00,E-1,,,RF19 5390 0754 7034\nB,${DE},1.00,E-2,,,RF00X\nC,${DE},1.00,E-3,,,4711\n`,
+      "EUR",
+      [],
+      true,
+    );
+    expect(r.errors).toEqual({
+      0: { creditor_reference: "has wrong check digits (ISO 11649 mod 97)" },
+      1: { creditor_reference: "has invalid check digits (00 and 01 are never used)" },
+      2: { creditor_reference: "must start with RF (ISO 11649 creditor reference)" },
+    });
+  });
+
+  it("bounds remittance text to 140 characters", () => {
+    const ok = "x".repeat(140);
+    const r = importCsv(`${RUN_HEADER}\nA,${DE},1.00,E-1,,${ok},\nB,${DE},1.00,E-2,,${ok}y,\n`, "EUR", [], true);
+    expect(r.errors).toEqual({ 1: { remittance_information: "must be at most 140 characters" } });
+  });
+
+  it("refuses text and an RF reference in one row, naming the RF cell", () => {
+    const r = importCsv(`${RUN_HEADER}\nA,${DE},1.00,E-1,,Invoice 4711,${RF}\n`, "EUR", [], true);
+    expect(r.errors).toEqual({
+      0: { creditor_reference: "must be empty when remittance_information is filled (text or RF reference, not both)" },
+    });
+  });
+
+  it("without the API's extensions marks every filled cell and says they cannot be sent", () => {
+    const text = `${RUN_HEADER}\nGulf LLC,${AE},1.00,E-1,NBADAEAAXXX,,\nFjord AS,${NO},1.00,E-2,,Invoice 4711,\n`;
+    const r = importCsv(text, "NOK", [], false);
+    expect(r.errors).toEqual({
+      0: { creditor_bic: NOT_SENDABLE },
+      1: { remittance_information: NOT_SENDABLE },
+    });
+    // The values stay in the rows: nothing is dropped behind the user's back.
+    expect(r.rows[0]?.creditor_bic).toBe("NBADAEAAXXX");
+    expect(notSendableMessage(r.rows, false)).toBe(
+      "The file fills creditor_bic, remittance_information, but the connected Treasury API does not take BIC or " +
+        "remittance information (its OpenAPI document does not list them), so they cannot be sent. Empty those " +
+        "cells or remove the columns to import the rows without them.",
+    );
+    expect(notSendableMessage(r.rows, true)).toBeNull();
+    // Emptied cells (or empty columns) import; no BIC is asked for an IBAN outside SEPA then.
+    const emptied = r.rows.map((x) => ({ ...x, creditor_bic: "", remittance_information: "" }));
+    expect(validateCsvRows(emptied, "NOK", new Set(), false)).toEqual({});
+    expect(notSendableMessage(emptied, false)).toBeNull();
   });
 });

@@ -1,16 +1,29 @@
 /**
- * CSV import of payment instructions: papaparse reads the file
- * (header row; columns `creditor_name`, `creditor_iban`, `amount`,
- * `end_to_end_id`, a few aliases accepted), and every row is checked with the
- * contract's `PaymentBatchCreate` in the batch currency, plus end-to-end ids
- * already used in the editor. The result marks each bad cell by row.
+ * CSV import of payment instructions: papaparse reads the file (header row).
+ * Required columns `creditor_name`, `creditor_iban`, `amount`, `end_to_end_id`;
+ * optional payment-run columns `creditor_bic` and remittance information,
+ * either free text (`remittance_information`) or an ISO 11649 RF creditor
+ * reference (`creditor_reference`); a few aliases accepted. Every row is
+ * checked with the contract's `PaymentBatchCreate` in the batch currency, as
+ * the form checks it (a BIC for an IBAN outside SEPA, text up to 140
+ * characters, RF check digits), plus end-to-end ids already used in the
+ * editor. The result marks each bad cell by row.
+ *
+ * The optional columns travel only to an API that advertises the payment-run
+ * extensions: otherwise every filled cell of them is marked as not sendable
+ * (the rows are never imported without them).
  */
 import Papa from "papaparse";
 import { PaymentBatchCreate } from "@/lib/contract";
-import type { InstructionRow } from "./batch-form-schema";
+import { bicRequired, type InstructionRow } from "./batch-form-schema";
 
+/** Columns every file has. */
 export const CSV_FIELDS = ["creditor_name", "creditor_iban", "amount", "end_to_end_id"] as const;
-export type CsvField = (typeof CSV_FIELDS)[number];
+/** Optional columns of the payment-run extensions: BIC, remittance text, RF creditor reference. */
+export const CSV_RUN_FIELDS = ["creditor_bic", "remittance_information", "creditor_reference"] as const;
+export type CsvRunField = (typeof CSV_RUN_FIELDS)[number];
+export type CsvField = (typeof CSV_FIELDS)[number] | CsvRunField;
+const ALL_FIELDS: readonly CsvField[] = [...CSV_FIELDS, ...CSV_RUN_FIELDS];
 
 const ALIASES: Record<string, CsvField> = {
   creditor_name: "creditor_name",
@@ -23,21 +36,37 @@ const ALIASES: Record<string, CsvField> = {
   e2e: "end_to_end_id",
   end_to_end: "end_to_end_id",
   reference: "end_to_end_id",
+  creditor_bic: "creditor_bic",
+  bic: "creditor_bic",
+  swift: "creditor_bic",
+  remittance_information: "remittance_information",
+  remittance: "remittance_information",
+  message: "remittance_information",
+  creditor_reference: "creditor_reference",
+  rf: "creditor_reference",
 };
 
+/**
+ * One file row, every cell trimmed ("" when empty or absent). `remittance_information` is free text,
+ * `creditor_reference` an RF reference; a row may fill at most one of them. `currency` is the batch currency.
+ */
+export type CsvRow = Record<CsvField, string> & { currency: string };
+
 export interface CsvParse {
-  rows: InstructionRow[];
-  /** Problems of the file itself (no header, unknown columns missing). */
+  rows: CsvRow[];
+  /** Problems of the file itself (no header, required columns missing, no rows). */
   fileErrors: string[];
+  /** The optional payment-run columns the header has, in `CSV_RUN_FIELDS` order. */
+  runColumns: CsvRunField[];
 }
 
 /**
- * Parses CSV text into instruction rows in `currency`. The separator is
+ * Parses CSV text into rows in `currency`. The separator is
  * detected (comma, semicolon, tab); a UTF-8 BOM and blank lines (also rows of
  * empty cells) are skipped; header names are matched case-insensitively with
- * a few aliases; unknown columns are ignored; cells are trimmed. `fileErrors`
- * names missing columns and an empty file; the rows are checked separately
- * (`validateCsvRows`).
+ * a few aliases (`bic` / `swift`, `remittance` / `message`, `rf`); unknown
+ * columns are ignored; cells are trimmed. `fileErrors` names missing columns
+ * and an empty file; the rows are checked separately (`validateCsvRows`).
  */
 export function parseInstructionsCsv(text: string, currency: string): CsvParse {
   const r = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
@@ -57,47 +86,81 @@ export function parseInstructionsCsv(text: string, currency: string): CsvParse {
     ? [`The header row lacks ${missing.join(", ")}. Expected columns: ${CSV_FIELDS.join(", ")}.`]
     : [];
   if (r.data.length === 0) fileErrors.push("The file holds no rows.");
-  const rows = r.data.map((d) => ({
-    creditor_name: (d.creditor_name ?? "").trim(),
-    creditor_iban: (d.creditor_iban ?? "").trim(),
-    amount: (d.amount ?? "").trim(),
-    end_to_end_id: (d.end_to_end_id ?? "").trim(),
-    currency,
-  }));
-  return { rows, fileErrors };
+  const rows = r.data.map((d) => {
+    const row = { currency } as CsvRow;
+    for (const f of ALL_FIELDS) row[f] = (d[f] ?? "").trim();
+    return row;
+  });
+  return { rows, fileErrors, runColumns: CSV_RUN_FIELDS.filter((f) => fields.includes(f)) };
 }
 
 /** Cell errors per row index: `{ 2: { creditor_iban: "is not a valid IBAN" } }`. */
 export type RowErrors = Record<number, Partial<Record<CsvField, string>>>;
 
+/** Marks a filled extension cell when the API does not take the payment-run fields. */
+export const NOT_SENDABLE = "cannot be sent: the connected Treasury API does not take it";
+
+/** The remittance information a row sends: its text, else its RF reference, else none. */
+function remittanceOf(r: CsvRow) {
+  if (r.remittance_information) return { type: "unstructured" as const, text: r.remittance_information };
+  if (r.creditor_reference) return { type: "creditor_reference" as const, reference: r.creditor_reference };
+  return undefined;
+}
+
 /**
  * Checks the rows as one batch in `currency`, and their end-to-end ids against `takenIds` (ids already in the editor).
+ * With `runFields` (the API advertises the payment-run extensions) BIC and remittance cells are checked as the form
+ * checks them: a valid BIC (ISO 9362), required for an IBAN outside SEPA; text of 1–140 characters; an RF reference
+ * with valid ISO 11649 check digits; not both text and RF in one row (marked on the `creditor_reference` cell).
+ * Without `runFields` each filled cell of those columns is marked `NOT_SENDABLE`. The first problem of a cell wins.
  */
 export function validateCsvRows(
-  rows: readonly InstructionRow[],
+  rows: readonly CsvRow[],
   currency: string,
   takenIds: ReadonlySet<string>,
+  runFields = false,
 ): RowErrors {
   const out: RowErrors = {};
   const set = (i: number, f: CsvField, msg: string) => {
     const row = (out[i] ??= {});
     row[f] ??= msg;
   };
+  rows.forEach((x, i) => {
+    if (!runFields) {
+      for (const f of CSV_RUN_FIELDS) if (x[f]) set(i, f, NOT_SENDABLE);
+      return;
+    }
+    if (x.remittance_information && x.creditor_reference)
+      set(
+        i,
+        "creditor_reference",
+        "must be empty when remittance_information is filled (text or RF reference, not both)",
+      );
+    if (!x.creditor_bic && bicRequired(x.creditor_iban)) set(i, "creditor_bic", "is required for an IBAN outside SEPA");
+  });
   const r = PaymentBatchCreate.safeParse({
     company_id: "00000000-0000-4000-8000-000000000000",
     currency,
-    instructions: rows.map((x) => ({ ...x, currency })),
+    instructions: rows.map((x) => {
+      const remittance = runFields ? remittanceOf(x) : undefined;
+      return {
+        creditor_name: x.creditor_name,
+        creditor_iban: x.creditor_iban,
+        amount: x.amount,
+        end_to_end_id: x.end_to_end_id,
+        currency,
+        ...(runFields && x.creditor_bic ? { creditor_bic: x.creditor_bic } : {}),
+        ...(remittance ? { remittance_information: remittance } : {}),
+      };
+    }),
   });
   if (!r.success) {
     for (const issue of r.error.issues) {
-      const [top, i, f] = issue.path;
-      if (
-        top === "instructions" &&
-        typeof i === "number" &&
-        typeof f === "string" &&
-        (CSV_FIELDS as readonly string[]).includes(f)
-      )
-        set(i, f as CsvField, issue.message);
+      const [top, i, f, sub] = issue.path;
+      if (top !== "instructions" || typeof i !== "number" || typeof f !== "string") continue;
+      if (f === "remittance_information")
+        set(i, sub === "reference" ? "creditor_reference" : "remittance_information", issue.message);
+      else if ((ALL_FIELDS as readonly string[]).includes(f)) set(i, f as CsvField, issue.message);
     }
   }
   rows.forEach((x, i) => {
@@ -105,4 +168,34 @@ export function validateCsvRows(
       set(i, "end_to_end_id", "is already used by a row in the editor");
   });
   return out;
+}
+
+/**
+ * Without the payment-run extensions: why the file cannot be imported as it is, naming the filled optional columns;
+ * null when none is filled (or when the API takes them).
+ */
+export function notSendableMessage(rows: readonly CsvRow[], runFields: boolean): string | null {
+  if (runFields) return null;
+  const filled = CSV_RUN_FIELDS.filter((f) => rows.some((r) => r[f]));
+  if (filled.length === 0) return null;
+  return (
+    `The file fills ${filled.join(", ")}, but the connected Treasury API does not take BIC or remittance ` +
+    `information (its OpenAPI document does not list them), so they cannot be sent. Empty those cells or remove ` +
+    `the columns to import the rows without them.`
+  );
+}
+
+/** The editor rows of checked file rows: BIC as given, remittance as text or RF reference (none when both empty). */
+export function toInstructionRows(rows: readonly CsvRow[]): InstructionRow[] {
+  return rows.map((r) => ({
+    creditor_name: r.creditor_name,
+    creditor_iban: r.creditor_iban,
+    amount: r.amount,
+    end_to_end_id: r.end_to_end_id,
+    currency: r.currency,
+    creditor_bic: r.creditor_bic,
+    remittance_kind: r.remittance_information ? "unstructured" : r.creditor_reference ? "creditor_reference" : "none",
+    remittance: r.remittance_information || r.creditor_reference,
+    counterparty_id: "",
+  }));
 }

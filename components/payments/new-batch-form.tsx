@@ -156,6 +156,7 @@ export function NewBatchForm({
         <CsvImportDialog
           currency={currency}
           takenIds={new Set((rows ?? []).map((r) => r.end_to_end_id).filter(Boolean))}
+          runFields={runFields}
           onImport={importRows}
           onClose={() => setImporting(false)}
         />

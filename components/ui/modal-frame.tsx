@@ -13,7 +13,8 @@ export interface ModalProps {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
-  wide?: boolean;
+  /** `true`: up to 48rem wide (a form with a table); `"xl"`: up to 72rem (a wide preview table). */
+  wide?: boolean | "xl";
   testId?: string;
 }
 
@@ -41,7 +42,7 @@ export function ModalFrame({
           className={
             `fixed left-1/2 top-[12vh] z-50 max-h-[76vh] w-[calc(100vw-2rem)] -translate-x-1/2 ` +
             `overflow-y-auto rounded-lg border border-slate-200 bg-white p-5 shadow-xl ` +
-            `${wide ? "max-w-3xl" : "max-w-md"}`
+            `${wide === "xl" ? "max-w-6xl" : wide ? "max-w-3xl" : "max-w-md"}`
           }
           {...(description ? {} : { "aria-describedby": undefined })}
         >

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessToday, startOfBusinessDate } from "./business-date";
+import { businessToday, startOfBusinessDate, executionDateProblem } from "./business-date";
 
 describe("business dates", () => {
   it("a date begins at local midnight where the company is", () => {
@@ -26,5 +26,18 @@ describe("business dates", () => {
     expect(businessToday("DK", lateEvening)).toBe("2026-11-24");
     expect(businessToday("GB", lateEvening)).toBe("2026-11-23");
     expect(businessToday(undefined, lateEvening)).toBe("2026-11-23");
+  });
+});
+
+describe("executionDateProblem", () => {
+  it("compares with today where the company is: at 23:30 UTC Oslo is on the next date", () => {
+    const now = new Date("2026-11-23T23:30:00Z");
+    expect(executionDateProblem("2026-11-24", "NO", now)).toBeNull();
+    expect(executionDateProblem("2026-11-23", "NO", now)).toBe(
+      "must not be in the past (today is 2026-11-24 where the company is)",
+    );
+    // A country without a known zone uses UTC, where 2026-11-23 is still today.
+    expect(executionDateProblem("2026-11-23", "US", now)).toBeNull();
+    expect(executionDateProblem(undefined, "NO", now)).toBeNull();
   });
 });

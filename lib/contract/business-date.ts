@@ -3,7 +3,9 @@
  * company is, not in UTC. A Danish company's "today" starts at 23:00 or 22:00
  * UTC the evening before. Shared by the dashboard (execution dates not before
  * the company's today) and the local API's simulated bank (a batch is executed
- * once its requested execution date has begun in the company's time zone).
+ * once its requested execution date has begun in the company's time zone), and
+ * the rule that an execution date is not before the company's today, which
+ * the dashboard's BFF and the local API both apply.
  */
 
 /** Time zones of the demo companies' countries; a country not listed uses UTC. */
@@ -59,4 +61,24 @@ export function businessToday(country: string | null | undefined, now = new Date
   return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(
     now,
   );
+}
+
+/**
+ * Why `date` (`YYYY-MM-DD`) cannot be a requested execution date for a company in `country`: it is before today in
+ * the company's time zone (UTC for a country without a known zone) at the instant `now`. Null when it can, or when no
+ * date is given. Example: at 23:30 UTC on 2026-11-23 a Norwegian company's today is 2026-11-24, so 2026-11-23 is
+ * refused and 2026-11-24 accepted.
+ */
+export function executionDateProblem(
+  date: string | null | undefined,
+  country: string | null | undefined,
+  now: Date = new Date(),
+): string | null {
+  if (!date) return null;
+  return pastDateProblem(date, businessToday(country, now));
+}
+
+/** Why `date` is before `today` (both `YYYY-MM-DD`, the company's today), or null. */
+export function pastDateProblem(date: string, today: string): string | null {
+  return date < today ? `must not be in the past (today is ${today} where the company is)` : null;
 }

@@ -95,32 +95,22 @@ export const PaymentInstructionCreate = z
   .meta({ id: "PaymentInstructionCreate" });
 export type PaymentInstructionCreate = z.infer<typeof PaymentInstructionCreate>;
 
-/** Today's date in UTC as YYYY-MM-DD (the business date the API compares execution dates with). */
-export function todayUtc(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
 /**
- * The cross-field rules a batch body obeys, for create and edit: execution
- * date not in the past (UTC), instruction currency = the batch currency (when
- * the body names it; an edit is checked against the stored batch), fraction
- * digits of the currency, unique end-to-end ids, total within 18 integer digits.
+ * The cross-field rules a batch body obeys, for create and edit: instruction
+ * currency = the batch currency (when the body names it; an edit is checked
+ * against the stored batch), fraction digits of the currency, unique
+ * end-to-end ids, total within 18 integer digits. The execution date's lower
+ * bound is today in the company's time zone, which the body does not carry:
+ * it is checked where the company is known (`executionDateProblem` in
+ * `business-date.ts`: the API's repository and the BFF).
  */
 function refineBatch(
   batch: {
     currency?: string;
-    requested_execution_date?: string | null;
     instructions?: readonly { amount: string; currency: string; end_to_end_id: string }[];
   },
   ctx: z.RefinementCtx,
 ): void {
-  if (batch.requested_execution_date && batch.requested_execution_date < todayUtc()) {
-    ctx.addIssue({
-      code: "custom",
-      path: ["requested_execution_date"],
-      message: `must not be in the past (today is ${todayUtc()} UTC)`,
-    });
-  }
   const instructions = batch.instructions;
   if (!instructions) return;
   const currency = batch.currency ?? instructions[0]?.currency ?? "";
@@ -172,19 +162,25 @@ function refineBatch(
   }
 }
 
+/** The execution date rule, as the OpenAPI document states it. */
+const EXECUTION_DATE_RULE =
+  "Not before today in the company's time zone (its country's zone, e.g. Europe/Oslo for NO; UTC for a country " +
+  "without a known zone), else 400 naming requested_execution_date";
+
 /**
  * POST /payments/batches body. Cross-field rules (DESIGN/issue): instruction
  * currency equals the batch currency; amounts have no more fraction digits than
  * the currency allows; end-to-end ids unique within the batch; the total fits
- * the amount pattern (18 integer digits), as `total_amount` and the forecast must;
- * `requested_execution_date` not before today (UTC, evaluated at parse time).
- * `company_id` = X-Company-ID is checked by the server (it needs the header).
+ * the amount pattern (18 integer digits), as `total_amount` and the forecast must.
+ * `company_id` = X-Company-ID and `requested_execution_date` not before today
+ * in the company's time zone are checked by the server (they need the header,
+ * the company's country and the clock).
  */
 export const PaymentBatchCreate = z
   .object({
     company_id: Uuid,
     currency: CurrencyCode,
-    requested_execution_date: IsoDate.optional(),
+    requested_execution_date: IsoDate.optional().meta({ description: EXECUTION_DATE_RULE }),
     initiator: text(200)
       .optional()
       .meta({
@@ -220,7 +216,9 @@ export type PaymentBatchCreate = z.infer<typeof PaymentBatchCreate>;
 export const PaymentBatchUpdate = z
   .object({
     reference: text(140).nullable().optional(),
-    requested_execution_date: IsoDate.nullable().optional(),
+    requested_execution_date: IsoDate.nullable()
+      .optional()
+      .meta({ description: `${EXECUTION_DATE_RULE}; null clears it` }),
     debtor_account_id: Uuid.nullable().optional(),
     instructions: z
       .array(PaymentInstructionCreate)

@@ -201,7 +201,8 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
     const tag = `DEMO${ci + 1}`;
     const make = async (b: PaymentBatchCreate) => {
       summary.batches++;
-      return createBatch(db, scope, creator, b);
+      // The seed's clock: its execution dates are days after `now`, which may be a fixed instant.
+      return createBatch(db, scope, creator, b, now);
     };
     const submit = async (id: string) => {
       await submitBatch(db, scope, id, { byCurrency: {}, fallback: threshold });

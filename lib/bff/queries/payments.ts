@@ -20,7 +20,7 @@ import { BffError } from "../errors";
 import type { BatchesQuery } from "../inputs";
 import { clientFilters, toBffPage } from "./page";
 import type { PaymentRunSupport } from "../../views/payment-run";
-import { companyToday } from "./risk";
+import { executionDateProblem } from "../../contract/business-date";
 
 export type { PaymentRunSupport };
 
@@ -55,25 +55,13 @@ function unsupportedFields(body: RunFields): Record<string, string[]> {
   return errors;
 }
 
-/**
- * Why `date` (YYYY-MM-DD) cannot be a requested execution date for a company
- * in `country`: before today in the company's time zone (UTC when the country
- * has no known zone); null when it can (or when no date is given).
- */
-export function executionDateProblem(
-  date: string | null | undefined,
-  country: string | null | undefined,
-  now: Date = new Date(),
-): string | null {
-  if (!date) return null;
-  const today = companyToday(country, now);
-  return date < today ? `must not be in the past (today is ${today} where the company is)` : null;
-}
+/** The execution-date rule (today in the company's time zone), shared with the form and the local API. */
+export { executionDateProblem };
 
 /**
  * The checks the dashboard adds before a create or edit goes upstream: the
- * execution date is not before today where the company is (the API compares
- * with UTC), extension fields only when the API advertises them, and with
+ * execution date is not before today where the company is (an API other than
+ * the local one may compare with UTC), extension fields only when the API advertises them, and with
  * them a BIC for every IBAN outside SEPA (inside SEPA the IBAN identifies the bank).
  * @throws BffError 400 naming each refused field.
  */

@@ -19,6 +19,7 @@ import type {
   RemittanceInformation,
 } from "../../../lib/contract/payments";
 import { remittanceText } from "../../../lib/contract/payments";
+import { executionDateProblem } from "../../../lib/contract/business-date";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../client";
 import {
@@ -211,6 +212,38 @@ export async function getDebtorAccount(db: DbOrTx, scope: DataScope, batchId: st
   };
 }
 
+/**
+ * Why `date` cannot be the execution date of a batch of company `companyId` at the instant `now`: before today in the
+ * company's time zone (its country's zone; UTC for a country without a known one). Null when it can, when no date
+ * is given (or null, cleared), and when the company is not in `scope` (another rule refuses such a body).
+ */
+export async function executionDateProblemFor(
+  db: DbOrTx,
+  scope: DataScope,
+  companyId: string,
+  date: string | null | undefined,
+  now: Date,
+): Promise<string | null> {
+  if (!date) return null;
+  const [company] = await db
+    .select({ country: companies.country })
+    .from(companies)
+    .where(and(eq(companies.id, companyId), ...scopeWhere(scope, companies.tenantId, companies.id)));
+  return company ? executionDateProblem(date, company.country, now) : null;
+}
+
+/** Refuses a past execution date (`executionDateProblemFor`). @throws 400 naming `requested_execution_date`. */
+async function checkExecutionDate(
+  db: DbOrTx,
+  scope: DataScope,
+  companyId: string,
+  date: string | null | undefined,
+  now: Date,
+): Promise<void> {
+  const problem = await executionDateProblemFor(db, scope, companyId, date, now);
+  if (problem) throw fieldError("requested_execution_date", problem);
+}
+
 /** Rows per multi-row INSERT: 14 parameters each stays far below PostgreSQL's 65,535. */
 const INSERT_CHUNK = 1000;
 
@@ -221,16 +254,20 @@ const INSERT_CHUNK = 1000;
  * contract; the caller checked `company_id` against the scope. `initiator`
  * (four-eyes) is `body.initiator`, else the creating client's public client_id.
  * @param clientId the creating OAuth client (internal uuid), kept for the audit trail
+ * @param now the clock of the execution-date rule (not before today in the company's time zone)
+ * @throws 400 naming `requested_execution_date` for a past date, `debtor_account_id` for a bad account.
  */
 export async function createBatch(
   db: Db,
   scope: DataScope,
   clientId: string,
   body: PaymentBatchCreate,
+  now: Date = new Date(),
 ): Promise<PaymentBatch> {
+  await checkExecutionDate(db, scope, body.company_id, body.requested_execution_date, now);
   // ExactDecimal: decimal.js's default 20 significant digits would round a sum of large amounts.
   const total = body.instructions.reduce((sum, i) => sum.plus(i.amount), new ExactDecimal(0));
-  const now = new Date().toISOString();
+  const createdAt = new Date().toISOString();
   const batchId = newId();
   const batch: PgInsertValue<typeof paymentBatches> = {
     id: batchId,
@@ -248,8 +285,8 @@ export async function createBatch(
     requestedExecutionDate: body.requested_execution_date ?? null,
     reference: body.reference ?? null,
     debtorAccountId: body.debtor_account_id ?? null,
-    createdAt: now,
-    updatedAt: now,
+    createdAt,
+    updatedAt: createdAt,
   };
   if (body.debtor_account_id)
     await checkDebtorAccount(
@@ -262,7 +299,7 @@ export async function createBatch(
     batchId,
     tenantId: scope.tenantId,
     companyId: body.company_id,
-    now,
+    now: createdAt,
   });
   const [row] = await db.transaction(async (tx) => {
     const inserted = await tx.insert(paymentBatches).values(batch).returning();
@@ -314,12 +351,21 @@ async function lockCreated(tx: DbOrTx, scope: DataScope, id: string, operation: 
  * PATCH /payments/batches/{id} (extension): renames, moves, repoints or
  * replaces the instructions of a batch in status `created`, in one
  * transaction with the row locked; total and count follow the instructions.
+ * @param clock the clock of the execution-date rule (not before today in the company's time zone)
  * @throws 404 outside the scope; 409 when not `created`; 400 naming the field
- *   for an instruction currency other than the batch's or a bad debtor account.
+ *   for an instruction currency other than the batch's, a bad debtor account
+ *   or an execution date before the company's today.
  */
-export async function updateBatch(db: Db, scope: DataScope, id: string, body: PaymentBatchUpdate) {
+export async function updateBatch(
+  db: Db,
+  scope: DataScope,
+  id: string,
+  body: PaymentBatchUpdate,
+  clock: Date = new Date(),
+) {
   return db.transaction(async (tx) => {
     const row = await lockCreated(tx, scope, id, "edit");
+    await checkExecutionDate(tx, scope, row.companyId, body.requested_execution_date, clock);
     if (body.debtor_account_id) await checkDebtorAccount(tx, scope, row, body.debtor_account_id);
     const now = new Date().toISOString();
     const set: Partial<typeof paymentBatches.$inferInsert> = { updatedAt: now };

@@ -6,9 +6,9 @@ import * as r from "./payments.routes";
 
 export function registerPaymentRoutes(api: OpenAPIHono<AppEnv>): void {
   api.openapi(r.listBatchesRoute, h.listBatches);
-  api.openapi(r.createBatchRoute, h.createBatch);
+  api.openapi(r.createBatchRoute, h.createBatch, h.batchBodyHook);
   api.openapi(r.getBatchRoute, h.getBatch);
-  api.openapi(r.updateBatchRoute, h.updateBatch);
+  api.openapi(r.updateBatchRoute, h.updateBatch, h.batchBodyHook);
   api.openapi(r.discardBatchRoute, h.discardBatch);
   api.openapi(r.submitBatchRoute, h.submitBatch);
   api.openapi(r.getBatchDebtorAccountRoute, h.getBatchDebtorAccount);

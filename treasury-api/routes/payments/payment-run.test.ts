@@ -4,9 +4,10 @@
  * remittance information (free text or ISO 11649 creditor reference), editing
  * and discarding a created batch (409 afterwards), their advertisement in the
  * OpenAPI document, the bank debiting the chosen account with the remittance
- * text, and the matcher using that text.
+ * text, and the matcher using that text. The execution date's lower bound is
+ * today in the company's time zone, on fixed clocks around midnight.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as s from "../../db/schema";
 import { IDS, createHarness, daysAgo, type Harness } from "../../test/harness";
@@ -17,9 +18,11 @@ let h: Harness;
 const PAYROLL = "40000000-0000-4000-8000-0000000000a3"; // NOK, company A, sorts after "Alpha NOK operating"
 const CLOSED = "40000000-0000-4000-8000-0000000000a4"; // NOK, company A, closed
 const RF = "RF18539007547034";
+/** The API's clock for the date rules (`config.now`): a fixed instant, or null for the real time. */
+let clock: Date | null = null;
 
 beforeAll(async () => {
-  h = await createHarness({ bankSpeed: "manual" });
+  h = await createHarness({ bankSpeed: "manual", now: () => clock ?? new Date() });
   await h.database.db.insert(s.accounts).values([
     {
       id: PAYROLL,
@@ -334,5 +337,106 @@ describe("the bank and the matcher", () => {
         ),
       );
     expect(match?.scoreBreakdown).toMatchObject({ reference: 100, amount: 100 });
+  });
+});
+
+describe("requested_execution_date: not before today in the company's time zone", () => {
+  // Company A is Norwegian (Europe/Oslo, UTC+1 in winter, UTC+2 in summer); company B is Swedish.
+  const at = (iso: string) => {
+    clock = new Date(iso);
+  };
+  afterEach(() => {
+    clock = null;
+  });
+  const createAt = (date: string, company = IDS.companyA, currency = "NOK") =>
+    h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company,
+      idem: true,
+      json: {
+        company_id: company,
+        currency,
+        requested_execution_date: date,
+        instructions: [ins({ currency })],
+      },
+    });
+
+  it("at 23:30 UTC Oslo's date (tomorrow in UTC) is accepted and the UTC date is refused as past", async () => {
+    at("2026-11-23T23:30:00Z");
+    const ok = await createAt("2026-11-24");
+    expect(ok.status, await ok.clone().text()).toBe(201);
+    expect(await ok.json()).toMatchObject({ requested_execution_date: "2026-11-24" });
+    const past = await createAt("2026-11-23");
+    expect(past.status).toBe(400);
+    expect(await errorsOf(past)).toEqual({
+      requested_execution_date: ["must not be in the past (today is 2026-11-24 where the company is)"],
+    });
+  });
+
+  it("one second before Oslo's midnight its date is still today; a minute later it is past", async () => {
+    at("2026-11-23T22:59:59Z");
+    expect((await createAt("2026-11-23")).status).toBe(201);
+    expect(Object.keys(await errorsOf(await createAt("2026-11-22")))).toEqual(["requested_execution_date"]);
+    at("2026-11-23T23:00:59Z");
+    expect(Object.keys(await errorsOf(await createAt("2026-11-23")))).toEqual(["requested_execution_date"]);
+  });
+
+  it("follows summer time (UTC+2) and the company's own country", async () => {
+    at("2026-07-01T22:30:00Z");
+    expect((await createAt("2026-07-02")).status).toBe(201);
+    expect(Object.keys(await errorsOf(await createAt("2026-07-01")))).toEqual(["requested_execution_date"]);
+    // Stockholm shares Oslo's offset; the Swedish company's batch follows its own zone.
+    const se = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyB,
+      idem: true,
+      json: {
+        company_id: IDS.companyB,
+        currency: "SEK",
+        requested_execution_date: "2026-07-01",
+        instructions: [ins({ currency: "SEK", amount: "10.00" })],
+      },
+    });
+    expect(await errorsOf(se)).toEqual({
+      requested_execution_date: ["must not be in the past (today is 2026-07-02 where the company is)"],
+    });
+  });
+
+  it("names a past date together with the body's other errors in one 400", async () => {
+    at("2026-11-23T23:30:00Z");
+    const res = await h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company: IDS.companyA,
+      idem: true,
+      json: {
+        company_id: IDS.companyA,
+        currency: "NOK",
+        requested_execution_date: "2026-11-23",
+        instructions: [ins({ creditor_iban: "NO00" })],
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(Object.keys(await errorsOf(res)).sort()).toEqual([
+      "instructions[0].creditor_iban",
+      "requested_execution_date",
+    ]);
+  });
+
+  it("moving a created batch (PATCH) follows the same rule", async () => {
+    at("2026-11-23T23:30:00Z");
+    const id = await createdId({ requested_execution_date: "2026-11-25" });
+    const patch = (json: unknown) =>
+      h.call("PATCH", `/payments/batches/${id}`, { client: "fullB", company: IDS.companyA, idem: true, json });
+    expect(await errorsOf(await patch({ requested_execution_date: "2026-11-23" }))).toEqual({
+      requested_execution_date: ["must not be in the past (today is 2026-11-24 where the company is)"],
+    });
+    // With another bad field the date is named as well.
+    expect(
+      Object.keys(await errorsOf(await patch({ requested_execution_date: "2026-11-23", reference: "" }))).sort(),
+    ).toEqual(["reference", "requested_execution_date"]);
+    const moved = await patch({ requested_execution_date: "2026-11-24" });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    expect(await moved.json()).toMatchObject({ requested_execution_date: "2026-11-24" });
+    expect((await patch({ requested_execution_date: null })).status).toBe(200);
   });
 });

@@ -49,7 +49,8 @@ export const createBatchRoute = defineRoute({
     "digits than the currency allows; " +
     "instruction currency equals the batch currency; creditor_name 1–140 characters; creditor_iban a valid IBAN " +
     "(stored in electronic format); " +
-    "end_to_end_id 1–35 characters, unique within the batch; requested_execution_date not before today (UTC). A " +
+    "end_to_end_id 1–35 characters, unique within the batch; requested_execution_date not before today in the company's " +
+    "time zone (its country's zone, e.g. Europe/Oslo for NO; UTC for a country without a known zone). A " +
     "rejected request creates nothing. " +
     "total_amount is the exact sum. The batch starts in status created. This route accepts bodies up to 8 MiB " +
     "(10,000 instructions do not fit in 1 MiB). " +
@@ -83,7 +84,8 @@ export const updateBatchRoute = defineRoute({
   summary: "Edit a created payment batch (extension)",
   description:
     "Only in status created: rename (reference), move (requested_execution_date), repoint (debtor_account_id) or " +
-    "replace all instructions (the rules of create; their currency must be the batch's). null clears reference, " +
+    "replace all instructions (the rules of create; their currency must be the batch's; a new " +
+    "requested_execution_date not before today in the company's time zone). null clears reference, " +
     "date or debtor account. 200 with the batch. Any other state: 409 conflict with details.state and " +
     "details.allowed.",
   scope: "write:payments",

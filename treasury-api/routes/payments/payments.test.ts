@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
+import { businessToday } from "../../../lib/contract/business-date";
 import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
 
 let h: Harness;
@@ -76,7 +77,7 @@ async function createOk(
 describe("POST /payments/batches", () => {
   it("creates a batch in both forms with the exact total", async () => {
     const body = batchBody(3, {
-      requested_execution_date: daysAgo(0),
+      requested_execution_date: businessToday("NO"),
       instructions: [
         instruction(0, "NOK", { amount: "0.10" }),
         instruction(1, "NOK", { amount: "0.20" }),
@@ -92,7 +93,7 @@ describe("POST /payments/batches", () => {
       status: "created",
       total_amount: "1000000001.00",
       instruction_count: 3,
-      requested_execution_date: daysAgo(0),
+      requested_execution_date: businessToday("NO"),
     });
     expect(typeof b.id).toBe("string");
     expect(String(b.created_at)).toMatch(/^\d{4}-\d{2}-\d{2}T.*Z$/);
