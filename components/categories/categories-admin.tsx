@@ -2,7 +2,7 @@
 
 import { bffFetch } from "@/components/data/bff-fetch";
 import { OrderedRulesAdmin } from "@/components/rules-admin/ordered-rules-admin";
-import { SelectField, TextField } from "@/components/rules-admin/rule-fields";
+import { ruleFields } from "@/components/rules-admin/rule-fields";
 import type { CategoriesView, CategoryPreview } from "@/lib/bff/queries/categories";
 import type { CategoryRuleRow } from "@/lib/categories/store";
 
@@ -68,47 +68,25 @@ function conditions(r: CategoryRuleRow): string {
 }
 
 function fields(d: Draft, set: (patch: Partial<Draft>) => void) {
+  const f = ruleFields(d, set);
   return (
     <>
-      <TextField label="Category" name="category" value={d.category} onChange={(v) => set({ category: v })} />
-      <TextField
-        label="Counterparty contains"
-        name="counterparty_contains"
-        value={d.counterparty_contains}
-        onChange={(v) => set({ counterparty_contains: v })}
-      />
-      <TextField
-        label="Remittance contains"
-        name="remittance_contains"
-        value={d.remittance_contains}
-        onChange={(v) => set({ remittance_contains: v })}
-      />
-      <TextField label="IBAN" name="iban" value={d.iban} onChange={(v) => set({ iban: v })} />
-      <SelectField
-        label="Direction"
-        name="direction"
-        value={d.direction}
-        onChange={(v) => set({ direction: v as Draft["direction"] })}
-      >
-        <option value="">Any</option>
-        <option value="credit">Incoming (credit)</option>
-        <option value="debit">Outgoing (debit)</option>
-      </SelectField>
+      {f.text("category", "Category")}
+      {f.text("counterparty_contains", "Counterparty contains")}
+      {f.text("remittance_contains", "Remittance contains")}
+      {f.text("iban", "IBAN")}
+      {f.select(
+        "direction",
+        "Direction",
+        <>
+          <option value="">Any</option>
+          <option value="credit">Incoming (credit)</option>
+          <option value="debit">Outgoing (debit)</option>
+        </>,
+      )}
       <div className="grid grid-cols-2 gap-2">
-        <TextField
-          label="Amount from (incl.)"
-          name="min_amount"
-          inputMode="decimal"
-          value={d.min_amount}
-          onChange={(v) => set({ min_amount: v })}
-        />
-        <TextField
-          label="below (excl.)"
-          name="max_amount"
-          inputMode="decimal"
-          value={d.max_amount}
-          onChange={(v) => set({ max_amount: v })}
-        />
+        {f.text("min_amount", "Amount from (incl.)", { inputMode: "decimal" })}
+        {f.text("max_amount", "below (excl.)", { inputMode: "decimal" })}
       </div>
     </>
   );

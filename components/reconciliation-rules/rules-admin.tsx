@@ -1,7 +1,7 @@
 "use client";
 
 import { OrderedRulesAdmin } from "@/components/rules-admin/ordered-rules-admin";
-import { CheckField, SelectField, TextField } from "@/components/rules-admin/rule-fields";
+import { ruleFields } from "@/components/rules-admin/rule-fields";
 import { describeRule } from "@/lib/auto-confirm/rules";
 import type { AutoRuleRow } from "@/lib/auto-confirm/store";
 import type { AutoRulesView } from "@/lib/bff/queries/auto-rules";
@@ -93,57 +93,35 @@ function UndoAvailability({ canUndo }: { canUndo: boolean }) {
  */
 export function AutoRulesAdmin({ initial }: { initial: AutoRulesView }) {
   const names = new Map(initial.companies.map((c) => [c.id, c.name]));
-  const fields = (d: Draft, set: (patch: Partial<Draft>) => void) => (
-    <>
-      <TextField label="Name" name="name" value={d.name} onChange={(v) => set({ name: v })} />
-      <TextField
-        label="Minimum score (0–100)"
-        name="min_score"
-        inputMode="numeric"
-        value={d.min_score}
-        onChange={(v) => set({ min_score: v })}
-      />
-      <SelectField label="Company" name="company_id" value={d.company_id} onChange={(v) => set({ company_id: v })}>
-        <option value="">Any company</option>
-        {initial.companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        label="Currency (optional)"
-        name="currency"
-        value={d.currency}
-        placeholder="Any, e.g. NOK"
-        onChange={(v) => set({ currency: v })}
-      />
-      <TextField
-        label="Maximum amount (optional)"
-        name="max_amount"
-        inputMode="decimal"
-        value={d.max_amount}
-        placeholder="Any, e.g. 10000.00"
-        onChange={(v) => set({ max_amount: v })}
-      />
-      <fieldset className="flex flex-col gap-1.5">
-        <legend className="mb-1 text-xs font-medium text-slate-700">Also required</legend>
-        <CheckField
-          label="Exact amount (no fee deducted)"
-          name="exact_amount"
-          checked={d.exact_amount}
-          onChange={(v) => set({ exact_amount: v })}
-        />
-        <CheckField
-          label="End-to-end id equal"
-          name="end_to_end_id"
-          checked={d.end_to_end_id}
-          onChange={(v) => set({ end_to_end_id: v })}
-        />
-        <CheckField label="Rule is on" name="enabled" checked={d.enabled} onChange={(v) => set({ enabled: v })} />
-      </fieldset>
-    </>
-  );
+  const fields = (d: Draft, set: (patch: Partial<Draft>) => void) => {
+    const f = ruleFields(d, set);
+    return (
+      <>
+        {f.text("name", "Name")}
+        {f.text("min_score", "Minimum score (0–100)", { inputMode: "numeric" })}
+        {f.select(
+          "company_id",
+          "Company",
+          <>
+            <option value="">Any company</option>
+            {initial.companies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </>,
+        )}
+        {f.text("currency", "Currency (optional)", { placeholder: "Any, e.g. NOK" })}
+        {f.text("max_amount", "Maximum amount (optional)", { inputMode: "decimal", placeholder: "Any, e.g. 10000.00" })}
+        <fieldset className="flex flex-col gap-1.5">
+          <legend className="mb-1 text-xs font-medium text-slate-700">Also required</legend>
+          {f.check("exact_amount", "Exact amount (no fee deducted)")}
+          {f.check("end_to_end_id", "End-to-end id equal")}
+          {f.check("enabled", "Rule is on")}
+        </fieldset>
+      </>
+    );
+  };
 
   return (
     <OrderedRulesAdmin<AutoRuleRow, Draft, never>

@@ -66,21 +66,22 @@ export function OrderedRulesAdmin<R extends { id: string }, D extends RuleDraft,
   return (
     <div className="space-y-6">
       {props.intro}
-      <RulesTable editor={editor} list={props.list} movable={props.movable ?? false} />
-      <RuleForm editor={editor} form={props.form} preview={props.preview} />
+      <RulesTable editor={editor} props={props} />
+      <RuleForm editor={editor} props={props} />
     </div>
   );
 }
 
+/** What the table and the form show: the editor's state and the page's props. */
+interface Parts<R extends { id: string }, D extends RuleDraft, P> {
+  editor: RulesEditor<R, D, P>;
+  props: OrderedRulesAdminProps<R, D, P>;
+}
+
 function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
   editor,
-  list,
-  movable,
-}: {
-  editor: RulesEditor<R, D, P>;
-  list: OrderedRulesAdminProps<R, D, P>["list"];
-  movable: boolean;
-}) {
+  props: { list, movable = false },
+}: Parts<R, D, P>) {
   const headingId = useId();
   const { rules, busy } = editor;
   return (
@@ -173,13 +174,8 @@ function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
 
 function RuleForm<R extends { id: string }, D extends RuleDraft, P>({
   editor,
-  form,
-  preview,
-}: {
-  editor: RulesEditor<R, D, P>;
-  form: OrderedRulesAdminProps<R, D, P>["form"];
-  preview: OrderedRulesAdminProps<R, D, P>["preview"];
-}) {
+  props: { form, preview },
+}: Parts<R, D, P>) {
   const headingId = useId();
   const { draft, busy, error } = editor;
   const editing = draft.id !== null;
