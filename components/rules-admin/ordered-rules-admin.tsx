@@ -92,7 +92,8 @@ function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
       {rules.length === 0 ? (
         <p className="text-[13px] text-slate-600">{list.empty}</p>
       ) : (
-        <div className="overflow-x-auto">
+        // relative: the header's sr-only text (absolutely placed) stays inside the scroll box; else it widens a phone's page.
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[480px]" data-testid={list.testId}>
             <thead>
               <tr>

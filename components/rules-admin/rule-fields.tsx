@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 
 const input = "h-8 w-full rounded-md border border-slate-300 px-2 text-[13px]";
-const label = "flex flex-col gap-1 text-xs font-medium text-slate-700";
+// min-w-0: a select is as wide as its longest option otherwise, wider than a phone's column.
+const label = "flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-700";
 
 /** The keys of `D` whose values are of type `V`. */
 type KeysOf<D, V> = { [K in keyof D]: D[K] extends V ? K : never }[keyof D] & string;
