@@ -100,7 +100,7 @@ export function useRulesEditor<R extends { id: string }, D extends RuleDraft, P>
     edit: (rule: R) => load(opts.draftOf(rule)),
     /** Leaves the edit: the form is a new rule again. */
     cancel: () => load(empty),
-    /** A save is possible: no request runs, and the preview is there when the kind needs one. */
+    /** A save may be sent: the kind needs no preview, or the draft as it is now has one (a running request is `busy`). */
     canSave: !opts.preview || preview !== null,
     runPreview: () =>
       run(async () => {
