@@ -1,14 +1,18 @@
 /**
  * The admin routes that replace (PUT) and delete (DELETE) one stored item by id — cashflow category rules,
- * auto-confirm rules, approval policy rules and approver groups — through their real route handlers, with the
- * dashboard's in-memory database and the real local treasury-api (small demo seed):
+ * auto-confirm rules, approval policy rules and approver groups — and the collection routes (GET, POST) of the
+ * category and auto-confirm rules, through their real route handlers, with the dashboard's in-memory database and
+ * the real local treasury-api (small demo seed):
  *
  * - 400 naming the field for a bad body or an id that is not a UUID, 403 naming the permission for a role without
  *   it, 404 for an unknown id; nothing changes and nothing is audited;
  * - a replacement answers the item after it and is audited once with the item before and after; a deletion is 204,
  *   audited with the item before it, and a second deletion is 404;
  * - the approval policy's rules and groups need a passkey step-up covering the id: without one both writes are
- *   403 `step_up_required`, audited as refused, and the item stays as it was.
+ *   403 `step_up_required`, audited as refused, and the item stays as it was;
+ * - a collection's GET lists the items in order, the one created last; its POST answers 201 with the item, audited
+ *   once with its id; a bad body is a 400 naming the field and another role a 403 naming the permission, and
+ *   neither creates nor audits anything.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -48,6 +52,8 @@ interface Case {
   path: string;
   create: RouteHandler;
   item: { PUT: RouteHandler; DELETE: RouteHandler };
+  /** The collection's GET, answering `{ rules }` in order, when the suite tests it. */
+  list?: RouteHandler;
   /** A valid body to create, then one to replace it with (and what the answer holds of it). */
   created: Record<string, unknown>;
   replaced: Record<string, unknown>;
@@ -65,6 +71,7 @@ const CASES: Case[] = [
     name: "cashflow category rules",
     path: "/api/categories",
     create: categoriesRoute.POST as RouteHandler,
+    list: categoriesRoute.GET as RouteHandler,
     item: categoryRoute as { PUT: RouteHandler; DELETE: RouteHandler },
     created: { category: "Rent", direction: "debit" },
     replaced: { category: "Office rent", counterparty_contains: "Eiendom", direction: "debit" },
@@ -78,6 +85,7 @@ const CASES: Case[] = [
     name: "auto-confirm rules",
     path: "/api/reconciliation-rules",
     create: autoRulesRoute.POST as RouteHandler,
+    list: autoRulesRoute.GET as RouteHandler,
     item: autoRuleRoute as { PUT: RouteHandler; DELETE: RouteHandler },
     created: { name: "Items exact", min_score: 100, enabled: false },
     replaced: { name: "Items near", min_score: 95, enabled: false },
@@ -234,5 +242,60 @@ describe.each(CASES)("PUT and DELETE of $name", (c) => {
       [c.actions.delete, c.objectType, "success"],
     ]);
     expect((await auditOf(id))[3]?.details).toEqual({ before: made.body, after: null });
+  });
+});
+
+describe.each(CASES.filter((c) => c.list))("GET and POST of $name", (c) => {
+  const list = (who = admin) =>
+    callRoute<{ rules: { id: string }[] }>(c.list as RouteHandler, {
+      who,
+      origin: ORIGIN,
+      method: "GET",
+      path: c.path,
+    });
+  const post = (json: unknown, who = admin) =>
+    callRoute(c.create, { who, origin: ORIGIN, method: "POST", path: c.path, json });
+  const creations = async () =>
+    (await listAudit(await dashboardDb(), { companyIds: null, action: c.actions.create, limit: 500 })).length;
+
+  it("creates an item (201, audited with its id and the item) that the list names last", async () => {
+    const made = await post(c.created);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject(c.created);
+    const id = String(made.body.id);
+    const audit = await auditOf(id);
+    expect(audit.map((a) => [a.action, a.objectType, a.objectId, a.userEmail, a.outcome])).toEqual([
+      [c.actions.create, c.objectType, id, admin.email, "success"],
+    ]);
+    expect(audit[0]?.details).toEqual({ before: null, after: made.body });
+    const view = await list();
+    expect(view.status).toBe(200);
+    expect(view.body.rules.at(-1)).toEqual(made.body);
+    expect(
+      (
+        await callRoute(c.item.DELETE, {
+          who: admin,
+          origin: ORIGIN,
+          method: "DELETE",
+          path: `${c.path}/${id}`,
+          params: { id },
+        })
+      ).status,
+    ).toBe(204);
+  });
+
+  it("refuses a bad body (400 naming the field) and other roles (403), creating and auditing nothing", async () => {
+    const before = (await list()).body.rules.length;
+    const audited = await creations();
+    const [badBody, field] = c.bad;
+    const bad = await post(badBody);
+    expect(bad.status).toBe(400);
+    expect(errorFields(bad.body)).toEqual([field]);
+    for (const refused of [await post(c.created, treasurer), await list(treasurer)]) {
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ error: "permission_denied", details: { permission: c.permission } });
+    }
+    expect((await list()).body.rules).toHaveLength(before);
+    expect(await creations()).toBe(audited);
   });
 });

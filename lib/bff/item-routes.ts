@@ -1,12 +1,14 @@
 /**
- * The PUT and DELETE handlers of an admin-managed item addressed by id (`/api/<items>/{id}`, e.g. a cashflow
- * category rule, an auto-confirm rule, an approval policy rule, an approver group): one route file names its
- * permission, audit actions, body schema and store functions, and exports the two handlers.
+ * The handlers of admin-managed items: PUT and DELETE of an item addressed by id (`/api/<items>/{id}`, e.g. a
+ * cashflow category rule, an auto-confirm rule, an approval policy rule, an approver group) and GET and POST of
+ * their collection (`/api/<items>`, e.g. the cashflow category rules, the auto-confirm rules). One route file names
+ * its permission, audit actions, body schema and store functions, and exports the handlers.
  */
 import "server-only";
 import type { z } from "zod";
 import type { Permission } from "../auth/roles";
 import type { AuditAction } from "../audit-actions";
+import type { BffContext } from "./context";
 import { IdParams, withUser, type RouteContext } from "./route";
 
 export interface ItemRoutesOptions<B extends z.ZodType, T> {
@@ -67,4 +69,44 @@ export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>
     },
   );
   return { PUT, DELETE };
+}
+
+export interface CollectionRoutesOptions<B extends z.ZodType, T extends { id: string }> {
+  /** Both the read and the write need it (else 403 naming it). */
+  permission: Permission;
+  /** The audit entry of a creation: object type (the object id is the new item's) and action. */
+  audit: { objectType: string; create: AuditAction };
+  /** The POST body (else 400 naming the field). */
+  body: B;
+  /** The GET answer: the items in order and what the admin page needs beside them. */
+  view(ctx: BffContext): Promise<unknown>;
+  /** Creates an item from `input`. @throws BffError as the store refuses (400 / 409 naming the field). */
+  add(input: z.output<B>): Promise<T>;
+}
+
+/**
+ * The handlers of `/api/<items>`, both `company: "none"`:
+ * - `GET`: 200 with `view`'s answer;
+ * - `POST` with the item's body: 201 with the item created, audited `audit.create` with its id and
+ *   `{ before: null, after }`.
+ */
+export function collectionRoutes<B extends z.ZodType, T extends { id: string }>(opts: CollectionRoutesOptions<B, T>) {
+  const GET = withUser({ permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
+  const POST = withUser(
+    {
+      permission: opts.permission,
+      company: "none",
+      body: opts.body,
+      status: 201,
+      audit: { action: opts.audit.create, objectType: opts.audit.objectType },
+    },
+    async (ctx) => {
+      // As in `itemRoutes`: `ctx.body` is the body parsed with `opts.body`.
+      const item = await opts.add(ctx.body as z.output<B>);
+      ctx.audit.objectId = item.id;
+      ctx.audit.details = { before: null, after: item };
+      return item;
+    },
+  );
+  return { GET, POST };
 }

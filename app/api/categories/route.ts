@@ -1,26 +1,20 @@
-import { withUser } from "@/lib/bff/route";
+import { collectionRoutes } from "@/lib/bff/item-routes";
 import { addCategoryRule, categoriesView } from "@/lib/bff/queries/categories";
 import { CategoryRuleInput } from "@/lib/categories/rules";
 
+const routes = collectionRoutes({
+  permission: "categories.manage",
+  audit: { objectType: "category_rule", create: "category_rule.create" },
+  body: CategoryRuleInput,
+  view: () => categoriesView(),
+  add: addCategoryRule,
+});
+
 /** GET /api/categories — the cashflow category rules in order and the category names (admin). */
-export const GET = withUser({ permission: "categories.manage", company: "none" }, () => categoriesView());
+export const GET = routes.GET;
 
 /**
  * POST /api/categories — 201: a new rule, appended last (fields: lib/categories/rules.ts `CategoryRuleInput`);
  * 400 naming the field. Audited with the rule as created.
  */
-export const POST = withUser(
-  {
-    permission: "categories.manage",
-    company: "none",
-    body: CategoryRuleInput,
-    status: 201,
-    audit: { action: "category_rule.create", objectType: "category_rule" },
-  },
-  async (ctx) => {
-    const rule = await addCategoryRule(ctx.body);
-    ctx.audit.objectId = rule.id;
-    ctx.audit.details = { before: null, after: rule };
-    return rule;
-  },
-);
+export const POST = routes.POST;
