@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 const { cfg, run } = vi.hoisted(() => ({
@@ -10,7 +10,19 @@ vi.mock("./auto-confirm", () => ({ runAutoConfirm: run }));
 
 import { startAutoConfirmSweepFromConfig } from "./auto-confirm-schedule";
 
-afterEach(() => vi.useRealTimers());
+const g = globalThis as { __autoConfirmSweep?: ReturnType<typeof setInterval> };
+
+// Each test starts from an unset interval, no running sweep and a fresh rules mock: the config object, the
+// process-wide sweep handle and the mock's calls are shared by the whole file.
+beforeEach(() => {
+  delete cfg.DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS;
+  run.mockClear();
+});
+afterEach(() => {
+  clearInterval(g.__autoConfirmSweep);
+  delete g.__autoConfirmSweep;
+  vi.useRealTimers();
+});
 
 describe("the auto-confirm sweep", () => {
   it("is off when the interval is unset or 0", () => {
@@ -29,6 +41,5 @@ describe("the auto-confirm sweep", () => {
     expect(run).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(run).toHaveBeenCalledTimes(3);
-    clearInterval((globalThis as { __autoConfirmSweep?: ReturnType<typeof setInterval> }).__autoConfirmSweep);
   });
 });
