@@ -9,33 +9,35 @@ let database: DashboardDatabase;
 beforeAll(async () => {
   process.env.DASHBOARD_BCRYPT_COST = "4";
   database = await openDashboardDb({ dataDir: "memory" });
-  await upsertUser(database.db, {
-    email: "ann@example.com",
-    name: "Ann",
-    password: "right-password-1",
-    roles: ["viewer"],
-  });
 });
 afterAll(async () => {
   await database.close();
 });
+
+/** Each test makes its own account, so its audit entries and sign-in throttle are its own whatever ran before. */
+const user = (email: string) =>
+  upsertUser(database.db, { email, name: "Ann", password: "right-password-1", roles: ["viewer"] });
 
 const events = async (email: string) =>
   (await listAudit(database.db, { companyIds: null, limit: 500 })).filter((e) => e.userEmail === email).reverse();
 
 describe("signInWithAudit", () => {
   it("logs a success under the user", async () => {
+    await user("ann@example.com");
     expect((await signInWithAudit(database.db, "Ann@Example.com", "right-password-1")).ok).toBe(true);
-    const [e] = await events("ann@example.com");
+    const log = await events("ann@example.com");
+    expect(log).toHaveLength(1);
+    const [e] = log;
     expect(e).toMatchObject({ action: "session.sign_in", outcome: "success", objectType: "session" });
     expect(e?.userId).not.toBeNull();
   });
 
   it("logs a wrong password and an unknown account alike: no user id, reason invalid_credentials", async () => {
     const t0 = Date.UTC(2026, 0, 10, 8);
-    await signInWithAudit(database.db, "ann@example.com", "wrong", t0);
+    await user("bo@example.com");
+    await signInWithAudit(database.db, "bo@example.com", "wrong", t0);
     await signInWithAudit(database.db, "nobody@example.com", "wrong", t0);
-    const wrong = (await events("ann@example.com")).at(-1);
+    const wrong = (await events("bo@example.com")).at(-1);
     const unknown = (await events("nobody@example.com")).at(-1);
     for (const e of [wrong, unknown]) {
       expect(e).toMatchObject({
