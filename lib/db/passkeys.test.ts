@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDashboardDb, type DashboardDatabase } from "./client";
 import {
   addPasskey,
@@ -24,8 +24,13 @@ let bo = "";
 beforeAll(async () => {
   process.env.DASHBOARD_BCRYPT_COST = "4";
   database = await openDashboardDb({ dataDir: "memory" });
-  anna = (await upsertUser(database.db, { email: "anna@example.com", name: "Anna", roles: ["approver"] })).id;
-  bo = (await upsertUser(database.db, { email: "bo@example.com", name: "Bo", roles: ["approver"] })).id;
+});
+// Every test gets its own Anna and Bo, with no passkeys, challenges or assertions left by another test.
+let seq = 0;
+beforeEach(async () => {
+  seq += 1;
+  anna = (await upsertUser(database.db, { email: `anna${seq}@example.com`, name: "Anna", roles: ["approver"] })).id;
+  bo = (await upsertUser(database.db, { email: `bo${seq}@example.com`, name: "Bo", roles: ["approver"] })).id;
 });
 afterAll(async () => {
   await database.close();
@@ -54,6 +59,7 @@ describe("passkeys", () => {
   });
 
   it("the admin's removal takes every passkey of the user and ends their sessions", async () => {
+    await key(bo, "cred-b1");
     await key(anna, "cred-a2");
     await key(anna, "cred-a3", "Phone");
     const before = (await findUserById(database.db, anna))?.sessionVersion ?? -1;
