@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { BffError } from "../bff/errors";
 import { listAudit } from "../db/audit";
@@ -21,7 +22,8 @@ import { importCounterpartiesCsv } from "./csv-import";
 import { bankDetailsChangedSignals } from "../payments/risk-signals";
 
 let database: DashboardDatabase;
-const C1 = "11111111-1111-4111-8111-111111111111";
+/** The company each test works in, new per test: no test sees another's counterparties, IBANs or audit entries. */
+let C1 = "";
 const C2 = "22222222-2222-4222-8222-222222222222";
 const actor = (n: number, roles: Actor["roles"], companyIds: string[] | null = null): Actor => ({
   id: `00000000-0000-4000-8000-00000000000${n}`,
@@ -42,6 +44,13 @@ const IBAN_B = "NO8330001234567";
 beforeAll(async () => {
   database = await openDashboardDb({ dataDir: "memory" });
 });
+beforeEach(() => {
+  C1 = randomUUID();
+});
+
+/** Nordic Supplies AS, pending, holding IBAN_A in the test's company (the counterparty other rules collide with). */
+const nordic = () =>
+  createCounterparty(database.db, TREASURER, C1, { name: "Nordic Supplies AS", iban: IBAN_A, bic: "DNBANOKK" });
 afterAll(async () => {
   await database.close();
 });
@@ -128,10 +137,13 @@ describe("create", () => {
   });
 
   it("refuses a second live counterparty with the same IBAN, viewers, approvers and other companies", async () => {
+    await nordic();
     const e = await errorOf(createCounterparty(database.db, TREASURER_2, C1, { name: "Copy", iban: IBAN_A }));
     expect(e).toMatchObject({ code: "conflict", details: { errors: { iban: [expect.stringMatching(/already/)] } } });
     // Another company may hold the same IBAN.
-    await expect(createCounterparty(database.db, TREASURER, C2, { name: "Same", iban: IBAN_A })).resolves.toBeTruthy();
+    await expect(
+      createCounterparty(database.db, TREASURER, randomUUID(), { name: "Same", iban: IBAN_A }),
+    ).resolves.toBeTruthy();
     for (const who of [VIEWER, APPROVER])
       expect((await errorOf(createCounterparty(database.db, who, C1, { name: "V", iban: IBAN_B }))).code).toBe(
         "permission_denied",
@@ -276,6 +288,7 @@ describe("bank details change", () => {
   });
 
   it("keeps out the creator of a never-verified one, refuses a taken IBAN, history append-only", async () => {
+    await nordic();
     const c = await createCounterparty(database.db, TREASURER, C1, { name: "Two Makers", iban: await freshIban() });
     await changeBankDetails(database.db, TREASURER_2, c.id, {
       iban: await freshIban(),
@@ -323,6 +336,10 @@ describe("bank details change", () => {
 
 describe("list", () => {
   it("searches by name or IBAN in any notation, within the company", async () => {
+    await nordic();
+    await createCounterparty(database.db, TREASURER, C1, { name: "Fjord Consulting", iban: await freshIban() });
+    // Another company's counterparty with the same name and IBAN stays out of this company's list.
+    await createCounterparty(database.db, TREASURER, randomUUID(), { name: "Nordic Supplies AS", iban: IBAN_A });
     const byName = await listCounterparties(database.db, VIEWER, C1, { search: "nordic" });
     expect(byName.map((c) => c.name)).toEqual(["Nordic Supplies AS"]);
     const byIban = await listCounterparties(database.db, VIEWER, C1, { search: "8601 1117" });
@@ -358,6 +375,7 @@ describe("CSV import", () => {
   });
 
   it("imports nothing from a file with a bad line and reports every problem by line and field", async () => {
+    await nordic();
     const good = await freshIban();
     const csv = [
       "name,iban,bic",
