@@ -5,7 +5,7 @@
  * instance), stand in for two dashboard instances. Skipped, with a printed
  * reason, when redis-server is not installed.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
@@ -53,6 +53,8 @@ async function ready(store: RedisSharedStore): Promise<void> {
 describe.runIf(available)("Redis mode: two instances, one Redis", () => {
   let api: RunningServer;
   let redis: TempRedis;
+  /** True while redis-server is killed (a test took it down and none has started it again). */
+  let redisDown = false;
   let base: string;
   let one: ReturnType<typeof instance>;
   let two: ReturnType<typeof instance>;
@@ -64,18 +66,38 @@ describe.runIf(available)("Redis mode: two instances, one Redis", () => {
       startTempRedis(),
     ]);
     base = `${api.url}/public`;
-    one = instance(base, redis.url);
-    two = instance(base, redis.url);
-    await Promise.all([ready(one.store), ready(two.store)]);
     const companies = api.fixtures?.companies.filter((c) => c.koncern_id !== null) ?? [];
     company = companies[0]?.id ?? "";
   }, 120_000);
 
-  afterAll(async () => {
+  // Tests run in any order and some take redis-server down: each starts with redis-server up, an empty Redis and
+  // two new instances (their own upstream call, token and warning lists, no per-instance memory).
+  beforeEach(async () => {
+    if (redisDown) {
+      redis = await startTempRedis(redis.port);
+      redisDown = false;
+    }
+    one = instance(base, redis.url);
+    two = instance(base, redis.url);
+    await Promise.all([ready(one.store), ready(two.store)]);
+    await one.store.redis.flushall();
+  }, 30_000);
+
+  afterEach(async () => {
     await Promise.all([one?.store.close(), two?.store.close()]);
-    await redis?.stop();
+  });
+
+  afterAll(async () => {
+    if (!redisDown) await redis?.stop();
     await api?.close();
   });
+
+  /** Kills redis-server and waits (up to 10 s) until both instances have noticed. */
+  async function killRedis(): Promise<void> {
+    redis.kill();
+    redisDown = true;
+    for (let i = 0; i < 500 && (one.store.shared || two.store.shared); i++) await new Promise((r) => setTimeout(r, 20));
+  }
 
   it("a read on one instance warms the other; the token is fetched once for both", async () => {
     const first = await one.client.listAccounts({ companyId: company });
@@ -126,8 +148,7 @@ describe.runIf(available)("Redis mode: two instances, one Redis", () => {
   });
 
   it("killing redis-server degrades to per-instance memory with one warning; reads still succeed", async () => {
-    redis.kill();
-    for (let i = 0; i < 100 && (one.store.shared || two.store.shared); i++) await new Promise((r) => setTimeout(r, 20));
+    await killRedis();
     const reads = [];
     for (let i = 0; i < 3; i++) {
       reads.push(await one.client.listAccountBalances({ companyId: company }, await firstAccount()));
@@ -140,7 +161,11 @@ describe.runIf(available)("Redis mode: two instances, one Redis", () => {
   });
 
   it("uses Redis again once it is back (ioredis reconnects in the background)", async () => {
+    // Down first (an outage of this test's own making), then back.
+    await killRedis();
+    expect(one.store.shared || two.store.shared).toBe(false);
     redis = await startTempRedis(redis.port);
+    redisDown = false;
     for (let i = 0; i < 500 && !(one.store.shared && two.store.shared); i++)
       await new Promise((r) => setTimeout(r, 20));
     expect(one.store.shared && two.store.shared).toBe(true);

@@ -4,7 +4,9 @@
  * edges, filters and upserts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { eq, inArray } from "drizzle-orm";
+import * as schema from "../../db/schema";
+import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,6 +16,39 @@ afterAll(() => h.close());
 
 type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;
+
+/*
+ * Other tests in this file add rows (an account of company A, a company linked to the Form B client) and may run
+ * first in any order, so the isolation checks compare against the database as it stands when they run, besides
+ * naming the fixture's rows that must (and must not) be there.
+ */
+
+/** Ids of the companies linked to the Form B client `fullB` right now, sorted. */
+async function companiesLinkedToFullB(): Promise<string[]> {
+  const links = await h.database.db
+    .select({ companyId: schema.oauthClientCompanies.companyId })
+    .from(schema.oauthClientCompanies)
+    .where(eq(schema.oauthClientCompanies.clientId, CLIENTS.fullB.id));
+  return links.map((l) => l.companyId).sort();
+}
+
+/** Ids of every account of a company of tenant 1 right now, sorted. */
+async function accountsOfTenant1(): Promise<string[]> {
+  const cos = await h.database.db
+    .select({ id: schema.companies.id })
+    .from(schema.companies)
+    .where(eq(schema.companies.tenantId, IDS.tenant));
+  const rows = await h.database.db
+    .select({ id: schema.accounts.id })
+    .from(schema.accounts)
+    .where(
+      inArray(
+        schema.accounts.companyId,
+        cos.map((c) => c.id),
+      ),
+    );
+  return rows.map((r) => r.id).sort();
+}
 
 /** Every read endpoint of Ledger and Organization, with an object of company A (or the tenant). */
 const READS: { path: string; companyScoped: boolean; list: boolean }[] = [
@@ -95,8 +130,11 @@ describe.each(READS)("GET $path", ({ path, companyScoped, list }) => {
 
 describe("isolation", () => {
   it("Form B lists only linked companies; Form A sees the whole tenant", async () => {
+    const linked = await companiesLinkedToFullB();
+    expect(linked).toEqual(expect.arrayContaining([IDS.companyA, IDS.companyB]));
+    expect(linked).not.toContain(IDS.companyC);
     const b = (await body(await h.call("GET", "/companies", { client: "fullB" }))) as { results: { id: string }[] };
-    expect(b.results.map((c) => c.id).sort()).toEqual([IDS.companyA, IDS.companyB]);
+    expect(b.results.map((c) => c.id).sort()).toEqual(linked);
     const a = (await (await h.call("GET", "/companies", { client: "partnerA" })).json()) as { id: string }[];
     expect(a.map((c) => c.id)).toContain(IDS.companyC);
     expect(a.map((c) => c.id)).not.toContain(IDS.companyD);
@@ -121,8 +159,11 @@ describe("isolation", () => {
     ).json()) as { id: string }[];
     expect(narrowed.map((a) => a.id)).toEqual([IDS.accountC1]);
     expect((await h.call("GET", "/accounts", { client: "partnerA", company: IDS.companyD })).status).toBe(403);
+    const tenant1 = await accountsOfTenant1();
+    expect(tenant1).toEqual(expect.arrayContaining([IDS.accountA1, IDS.accountA2, IDS.accountB1, IDS.accountC1]));
+    expect(tenant1).not.toContain(IDS.accountD1);
     const all = (await (await h.call("GET", "/accounts", { client: "partnerA" })).json()) as { id: string }[];
-    expect(all).toHaveLength(4);
+    expect(all.map((a) => a.id).sort()).toEqual(tenant1);
   });
 
   it("a Form B X-Tenant-ID other than the client's tenant is 403", async () => {
