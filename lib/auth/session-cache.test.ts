@@ -4,6 +4,7 @@
  * sign-out here, or a version bump on another instance — stops working at
  * once here and within the cache window elsewhere.
  */
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDashboardDb, type DashboardDatabase } from "../db/client";
@@ -18,8 +19,18 @@ const LIFETIME_HOURS = 12;
 
 beforeAll(async () => {
   database = await openDashboardDb({ dataDir: "memory" });
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+// Each test has a user of its own: tests end sessions, change roles and disable the user, which must not reach others.
+beforeEach(async () => {
+  clock = Date.UTC(2026, 0, 10, 8, 0, 0);
+  loads = 0;
   const u = await upsertUser(database.db, {
-    email: "cache@demo.local",
+    email: `cache-${randomUUID()}@demo.local`,
     name: "Cache Test",
     roles: ["viewer"],
     companyIds: null,
@@ -27,15 +38,6 @@ beforeAll(async () => {
   const full = await findUserById(database.db, u.id);
   if (!full) throw new Error("no user");
   user = full;
-});
-
-afterAll(async () => {
-  await database?.close();
-});
-
-beforeEach(() => {
-  clock = Date.UTC(2026, 0, 10, 8, 0, 0);
-  loads = 0;
 });
 
 /** The uncached path: the session signed in now under the version read at sign-in, and the user row. */

@@ -223,10 +223,13 @@ describe("single sign-on account ties", () => {
 
   it("the database refuses a second user on one account and a half tie, whatever the code does", async () => {
     const a = await upsertUser(database.db, { email: "sso4@example.com", name: "S4", roles: ["viewer"] });
+    // An account tied to another user by this test itself (the tests run in any order).
+    const holder = await upsertUser(database.db, { email: "sso4-holder@example.com", name: "S4h", roles: ["viewer"] });
+    expect(await linkSsoAccount(database.db, holder, { issuer: IDP, subject: "sub-4-held" })).toBe("linked");
     expect(
       await dbError(
         database.db.execute(
-          sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-1', sso_linked_at = now() where id = ${a.id}`,
+          sql`update users set sso_issuer = ${IDP}, sso_subject = 'sub-4-held', sso_linked_at = now() where id = ${a.id}`,
         ),
       ),
     ).toMatch(/users_sso_account/);
@@ -306,6 +309,14 @@ describe("audit log", () => {
         () => "no error",
         (e: unknown) => (e instanceof Error && e.cause instanceof Error ? e.cause.message : String(e)),
       );
+    // A row of its own: row triggers do not fire on an empty table (the tests run in any order).
+    await appendAudit(database.db, {
+      userId: null,
+      userEmail: "append-only@example.com",
+      action: "test.append_only",
+      objectType: "test",
+      outcome: "success",
+    });
     expect(await reason(database.db.execute(sql`update audit_events set outcome = 'tampered'`))).toMatch(/append-only/);
     expect(await reason(database.db.execute(sql`delete from audit_events`))).toMatch(/append-only/);
     expect(await reason(database.db.execute(sql`truncate audit_events`))).toMatch(/append-only/);
