@@ -260,7 +260,10 @@ describe("a rule at work", () => {
       expect(run.confirmed).toEqual([]);
       const rec = (await confirmationsOf(db, [id])).get(id);
       expect(rec).toMatchObject({ state: "failed", ruleName: "Refused rule" });
-      expect(rec?.error).toMatch(/^409 conflict: The transaction of this match is already confirmed in another match/);
+      // The API names the side it finds taken first (the pair shares the transaction; the instruction may be taken too).
+      expect(rec?.error).toMatch(
+        /^409 conflict: The (transaction|instruction) of this match is already confirmed in another match/,
+      );
       // Never sent again: the next run has nothing pending, and the API still holds the proposal.
       expect(await runAutoConfirm({ matches: [] })).toEqual({ confirmed: [], failed: [], pending: [] });
       expect((await matches()).find((m) => m.id === id)?.state).toBe("proposed");
