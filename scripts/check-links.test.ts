@@ -47,7 +47,7 @@ describe("markdownLinks", () => {
       "```",
       "[y](also-nowhere.md)",
       "```",
-      "[title link](docs/a.md \"A title\")",
+      '[title link](docs/a.md "A title")',
     ].join("\n");
     expect(markdownLinks(md)).toEqual([
       { target: "docs/treasury-api.md#errors", line: 1 },
@@ -81,7 +81,9 @@ describe("codeComments and docsReferences", () => {
 
   it("reads comments in TSX", () => {
     const src = "export function A() {\n  return <div>{/* docs/guides/webhooks.md */}</div>;\n}\n";
-    expect(codeComments("a.tsx", src).flatMap(docsReferences)).toEqual([{ target: "docs/guides/webhooks.md", line: 2 }]);
+    expect(codeComments("a.tsx", src).flatMap(docsReferences)).toEqual([
+      { target: "docs/guides/webhooks.md", line: 2 },
+    ]);
   });
 });
 
@@ -94,7 +96,10 @@ describe("checkRepository", () => {
 
   beforeAll(() => {
     root = mkdtempSync(path.join(tmpdir(), "check-links-"));
-    write("README.md", "# Repo\n\n[guide](docs/guide.md#the-rules) · [self](#repo) · [web](https://example.com/x.md)\n");
+    write(
+      "README.md",
+      "# Repo\n\n[guide](docs/guide.md#the-rules) · [self](#repo) · [web](https://example.com/x.md)\n",
+    );
     write("docs/guide.md", "# Guide\n\n## The rules\n\nBack to [the README](../README.md) and [bench](../bench/).\n");
     mkdirSync(path.join(root, "bench"));
     write("lib/good.ts", "/** See docs/guide.md#the-rules. */\nexport const a = 1;\n");
@@ -106,10 +111,17 @@ describe("checkRepository", () => {
   });
 
   it("fails on a missing file, a missing anchor and a link out of the repository", () => {
-    write("docs/broken.md", "# Broken\n\n[a](missing.md)\n[b](guide.md#no-such-heading)\n[c](#broken)\n[d](../../x.md)\n");
+    write(
+      "docs/broken.md",
+      "# Broken\n\n[a](missing.md)\n[b](guide.md#no-such-heading)\n[c](#broken)\n[d](../../x.md)\n",
+    );
     expect(checkRepository(root, ["docs/broken.md"])).toEqual([
       { file: "docs/broken.md", line: 3, message: "link missing.md: docs/missing.md does not exist" },
-      { file: "docs/broken.md", line: 4, message: "link guide.md#no-such-heading: docs/guide.md has no heading #no-such-heading" },
+      {
+        file: "docs/broken.md",
+        line: 4,
+        message: "link guide.md#no-such-heading: docs/guide.md has no heading #no-such-heading",
+      },
       { file: "docs/broken.md", line: 6, message: "link ../../x.md: points outside the repository" },
     ]);
   });

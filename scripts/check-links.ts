@@ -10,9 +10,10 @@
  * - every `docs/…` path named in a code comment of a `.ts`, `.tsx`, `.js` or `.mjs` file, resolved from the
  *   repository root, with its optional `#anchor` checked the same way.
  *
- * A code comment may not cite the design notes or the interface description kept outside the repository
- * (`DESIGN.md`, `STYLE.md`, "spec §N"): a reader of the repository cannot follow them, so such a comment names the
- * docs/ heading that says the same thing. String literals are not comments and are not checked.
+ * A code comment may not cite the design notes, the style notes or the numbered sections of the interface
+ * description kept outside the repository (`OUTSIDE_CITATION` below): a reader of the repository cannot follow them,
+ * so such a comment names the docs/ heading that says the same thing. String literals are not comments and are not
+ * checked.
  *
  * Exit code 0 when every reference resolves, 1 when any does not (each problem printed as `file:line: message`).
  */
@@ -108,7 +109,11 @@ export function markdownLinks(markdown: string): FoundLink[] {
 
 /** Comments of a TypeScript / JavaScript source, each with the 1-based line it starts on. */
 export function codeComments(fileName: string, text: string): { text: string; line: number }[] {
-  const kind = fileName.endsWith(".tsx") ? ts.ScriptKind.TSX : fileName.endsWith(".ts") ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const kind = fileName.endsWith(".tsx")
+    ? ts.ScriptKind.TSX
+    : fileName.endsWith(".ts")
+      ? ts.ScriptKind.TS
+      : ts.ScriptKind.JS;
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, kind);
   const seen = new Set<number>();
   const out: { text: string; line: number }[] = [];
@@ -147,7 +152,13 @@ type Reader = (relative: string) => string | undefined;
  * Checks one reference: `target` resolved from `fromDir` (both relative to the repository root, POSIX separators).
  * @returns the problem's message, or undefined when the target resolves
  */
-function checkTarget(root: string, fromFile: string, fromDir: string, target: string, read: Reader): string | undefined {
+function checkTarget(
+  root: string,
+  fromFile: string,
+  fromDir: string,
+  target: string,
+  read: Reader,
+): string | undefined {
   const hashAt = target.indexOf("#");
   const rawPath = hashAt === -1 ? target : target.slice(0, hashAt);
   const anchor = hashAt === -1 ? undefined : target.slice(hashAt + 1);
@@ -158,7 +169,8 @@ function checkTarget(root: string, fromFile: string, fromDir: string, target: st
     return `link ${target}: not a valid URL path`;
   }
   const relative = decoded === "" ? fromFile : path.posix.normalize(path.posix.join(fromDir, decoded));
-  if (relative.startsWith("../") || path.posix.isAbsolute(relative)) return `link ${target}: points outside the repository`;
+  if (relative.startsWith("../") || path.posix.isAbsolute(relative))
+    return `link ${target}: points outside the repository`;
   const absolute = path.join(root, relative);
   if (!existsSync(absolute)) return `link ${target}: ${relative} does not exist`;
   if (anchor === undefined || anchor === "") return undefined;
