@@ -1,6 +1,7 @@
 /**
  * A company whose API calls fail is named, the others are shown. A dashboard of its own
- * (e2e/second-dashboard.ts) talks to the real treasury-api (started here, in memory, demo data) through
+ * (e2e/second-dashboard.ts) talks to the quiet server's real treasury-api (e2e/quiet-stack.ts: demo data nothing writes
+ * to, so the figures compared cannot move between the page's read and the test's own) through
  * e2e/failing-upstream.ts, a loopback proxy that answers every read carrying one company's `X-Company-ID` with 503,
  * and the all-companies `/accounts/summaries` read with 503 too (it spans the failing company). The dashboard then
  * reads the other companies one by one.
@@ -14,7 +15,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import type { RunningServer } from "../treasury-api/server";
 import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
 import { startFailingUpstream, type FailingUpstream } from "./failing-upstream";
 import { USERS } from "./fixtures";
@@ -25,14 +25,11 @@ import {
   selectCompany,
   type Company,
 } from "./group-figures";
-import { startQuietApi, startQuietDashboard } from "./quiet-stack";
+import { QUIET_API_URL, startQuietDashboard } from "./quiet-stack";
 import { signInOn, type SecondDashboard } from "./second-dashboard";
 
 const SHOTS = "/tmp/shots-group";
-// Own ports next to the shared e2e server's (E2E_PORT): dashboard +3, proxy +4, treasury-api +5.
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
-let api: RunningServer;
 let proxy: FailingUpstream;
 let dashboard: SecondDashboard | undefined;
 let failing: Company;
@@ -80,27 +77,26 @@ async function apiCompanies(base: string): Promise<Company[]> {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
-  // Its simulated bank is on manual: the seed's approved batch is never booked, so the figures compared below cannot
-  // change between the page's read and the test's own.
-  api = await startQuietApi({ port: E2E_PORT + 5 });
-  const companies = await apiCompanies(api.url);
+  const companies = await apiCompanies(QUIET_API_URL);
   expect(companies.length).toBeGreaterThan(2);
   // Not the first company: that is the session's default selection, whose own pages would fail too.
   failing = companies[companies.length - 1] as Company;
   others = companies.filter((c) => c.id !== failing.id);
-  proxy = await startFailingUpstream(api.url, E2E_PORT + 4);
+  // Free ports, so that copies of this spec (--repeat-each, two workers) run side by side.
+  proxy = await startFailingUpstream(QUIET_API_URL);
   proxy.failCompany(failing.id);
   // Through the proxy, a list's next page is the proxy's: a link to the API behind it would be refused by the
   // dashboard's client, and every company with more than one page of a read (500 transactions) would be reported
   // as failed too.
   const paged = await apiList(proxy.url, `/public/transactions?page_size=1`, others[0]?.id ?? "");
   expect(paged.next?.startsWith(`${proxy.url}/public/transactions?`), `next: ${paged.next}`).toBe(true);
-  dashboard = await startQuietDashboard(`${proxy.url}/public`, E2E_PORT + 3);
+  dashboard = await startQuietDashboard(`${proxy.url}/public`);
   page = await signInOn(browser, dashboard.base, USERS.treasurer.email);
 });
 
 // A failing test keeps what the second dashboard logged (retries, upstream errors) in its output folder.
-test.afterEach(async ({}, testInfo) => {
+test.afterEach(async () => {
+  const testInfo = test.info();
   if (testInfo.status === testInfo.expectedStatus || !dashboard) return;
   const file = testInfo.outputPath("second-dashboard.log");
   writeFileSync(file, dashboard.log());
@@ -110,7 +106,6 @@ test.afterEach(async ({}, testInfo) => {
 test.afterAll(async () => {
   await dashboard?.stop();
   await proxy?.close();
-  await api?.close();
 });
 
 async function setCurrency(request: APIRequestContext, currency: string) {
