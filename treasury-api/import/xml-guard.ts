@@ -59,9 +59,13 @@ export function guardXml(xml: string, fileName: string, limits: XmlGuardLimits =
   let elements = 0;
   const n = xml.length;
   let i = xml.indexOf("<");
-  // Entity references in text between tags.
+  // Entity references in text and attribute values. Calls come with increasing `from`, so the next "&" is searched
+  // once for the whole file (searching from each segment would be quadratic on a file without any).
+  let amp = xml.indexOf("&");
   const checkEntities = (from: number, to: number) => {
-    for (let a = xml.indexOf("&", from); a !== -1 && a < to; a = xml.indexOf("&", a + 1)) {
+    if (amp !== -1 && amp < from) amp = xml.indexOf("&", from);
+    for (; amp !== -1 && amp < to; amp = xml.indexOf("&", amp + 1)) {
+      const a = amp;
       const semi = xml.indexOf(";", a);
       const name = semi === -1 || semi - a > 12 ? "" : xml.slice(a + 1, semi);
       if (name.startsWith("#") || PREDEFINED.has(name)) continue;
