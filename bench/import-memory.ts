@@ -63,9 +63,13 @@ async function main() {
   const count = arg("--files", 4);
   const size = arg("--mb", 24);
   const files = Array.from({ length: count }, (_, i) => file(i, size * MB));
-  const child = spawn(process.execPath, ["--import", "tsx", fileURLToPath(new URL("./import-memory-server.ts", import.meta.url))], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", fileURLToPath(new URL("./import-memory-server.ts", import.meta.url))],
+    {
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout.on("data", (d: Buffer) => {
       const m = /URL (\S+)/.exec(d.toString());
@@ -88,10 +92,16 @@ async function main() {
     ).json()) as { access_token: string };
     const send = async (parts: string[], names: string[]) => {
       const form = new FormData();
-      parts.forEach((p, i) => form.append("files", new File([p], names[i] ?? `f${i}.xml`, { type: "application/xml" })));
+      parts.forEach((p, i) =>
+        form.append("files", new File([p], names[i] ?? `f${i}.xml`, { type: "application/xml" })),
+      );
       return fetch(`${url}/public/statements`, {
         method: "POST",
-        headers: { authorization: `Bearer ${tok.access_token}`, "x-company-id": IDS.companyA, "idempotency-key": crypto.randomUUID() },
+        headers: {
+          authorization: `Bearer ${tok.access_token}`,
+          "x-company-id": IDS.companyA,
+          "idempotency-key": crypto.randomUUID(),
+        },
         body: form,
       });
     };
@@ -103,7 +113,10 @@ async function main() {
     writeFileSync(`/proc/${pid}/clear_refs`, "5");
     const before = status(pid, "VmRSS");
     const t0 = performance.now();
-    const res = await send(files, files.map((_, i) => `big-${i}.xml`));
+    const res = await send(
+      files,
+      files.map((_, i) => `big-${i}.xml`),
+    );
     const body = await res.text();
     const seconds = (performance.now() - t0) / 1000;
     const peak = status(pid, "VmHWM");

@@ -53,7 +53,8 @@ const MAX_LISTED = 31;
 const DAY_MS = 86_400_000;
 const dayNumber = (d: string) => Math.round(Date.parse(`${d}T00:00:00Z`) / DAY_MS);
 const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();
-const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (d: string, n: number) =>
+  new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The schedule learned from statement days (`YYYY-MM-DD`, any order); see the module doc.
@@ -75,7 +76,13 @@ export function learnSchedule(days: readonly string[]): StatementSchedule {
   gaps.sort((x, y) => x - y);
   const median = gaps[Math.floor(gaps.length / 2)] ?? 0;
   const cadence: StatementCadence =
-    median >= 1 && median <= 3 ? "daily" : median >= 5 && median <= 9 ? "weekly" : median >= 25 && median <= 35 ? "monthly" : "none";
+    median >= 1 && median <= 3
+      ? "daily"
+      : median >= 5 && median <= 9
+        ? "weekly"
+        : median >= 25 && median <= 35
+          ? "monthly"
+          : "none";
   return { ...none, cadence };
 }
 

@@ -7,11 +7,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { accounts } from "../../db/schema";
-import {
-  STATEMENT_CADENCES,
-  listMissingStatements,
-  setStatementSchedule,
-} from "../../domain/statement-schedule";
+import { STATEMENT_CADENCES, listMissingStatements, setStatementSchedule } from "../../domain/statement-schedule";
 import type { AppEnv, AppRouteHandler } from "../../lib/context";
 import { notFound } from "../../lib/errors";
 import { idParams, json } from "../../lib/openapi";
