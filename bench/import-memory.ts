@@ -11,6 +11,7 @@
  */
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { buildCamt, type CamtEntry } from "../treasury-api/test/camt053-builder";
@@ -90,19 +91,35 @@ async function main() {
         body: "grant_type=client_credentials",
       })
     ).json()) as { access_token: string };
+    // node:http, not fetch: a large import may take longer than fetch's 300 s header timeout.
     const send = async (parts: string[], names: string[]) => {
       const form = new FormData();
       parts.forEach((p, i) =>
         form.append("files", new File([p], names[i] ?? `f${i}.xml`, { type: "application/xml" })),
       );
-      return fetch(`${url}/public/statements`, {
-        method: "POST",
-        headers: {
-          authorization: `Bearer ${tok.access_token}`,
-          "x-company-id": IDS.companyA,
-          "idempotency-key": crypto.randomUUID(),
-        },
-        body: form,
+      const encoded = new Response(form);
+      const payload = Buffer.from(await encoded.arrayBuffer());
+      return new Promise<{ status: number; text: () => Promise<string> }>((resolve, reject) => {
+        const req = request(`${url}/public/statements`, {
+          method: "POST",
+          headers: {
+            authorization: `Bearer ${tok.access_token}`,
+            "x-company-id": IDS.companyA,
+            "idempotency-key": crypto.randomUUID(),
+            "content-type": encoded.headers.get("content-type") ?? "",
+            "content-length": String(payload.length),
+          },
+        });
+        req.setTimeout(0);
+        req.on("response", (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () =>
+            resolve({ status: res.statusCode ?? 0, text: async () => Buffer.concat(chunks).toString("utf8") }),
+          );
+        });
+        req.on("error", reject);
+        req.end(payload);
       });
     };
     // Warm-up: one small file through the same path (modules loaded, JIT warm).
