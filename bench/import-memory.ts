@@ -147,7 +147,7 @@ async function main() {
       ].join("\n"),
     );
   } finally {
-    child.kill("SIGTERM");
+    child.kill("SIGKILL"); // SIGTERM would wait for an import still in flight
   }
 }
 
