@@ -455,7 +455,11 @@ async function resolveAccount(
   if (own) return { id: own.id, created: false };
   // Another company's account and an impossible IBAN get the same answer: no existence leak (docs/bank-files.md).
   if (found.length > 0 || !acceptableNewAccount(ref, refType))
-    throw refusedAccount(stmt.fileName, `Document/${MESSAGE_ROOTS[stmt.messageType].root}/${MESSAGE_ROOTS[stmt.messageType].item}[${stmt.index}]/Acct/Id`, ref);
+    throw refusedAccount(
+      stmt.fileName,
+      `Document/${MESSAGE_ROOTS[stmt.messageType].root}/${MESSAGE_ROOTS[stmt.messageType].item}[${stmt.index}]/Acct/Id`,
+      ref,
+    );
   const currency = stmt.account.currency;
   if (currency === null)
     throw new CamtImportError(
@@ -549,7 +553,8 @@ async function insertTransactions(
     }));
     await enqueueEvents(tx, events);
     // A camt.054 debit notification settles the instruction it pays, by end-to-end id (docs/bank-files.md).
-    if (stmt.messageType === "camt.054") await settleInstructionsByDebits(
+    if (stmt.messageType === "camt.054")
+      await settleInstructionsByDebits(
         tx,
         created.map((r) => ({ ...r, companyId: company.id })),
         new Date().toISOString(),

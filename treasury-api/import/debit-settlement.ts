@@ -90,7 +90,8 @@ export async function followBatch(tx: DbOrTx, batchId: string, at: string): Prom
       .where(eq(paymentInstructions.batchId, batchId))
   ).map((r) => r.status);
   let status = batch.status;
-  if (status === "approved" && statuses.some((s) => s !== "pending")) status = transition(BATCH_MACHINE, status, "take");
+  if (status === "approved" && statuses.some((s) => s !== "pending"))
+    status = transition(BATCH_MACHINE, status, "take");
   if (status === "processing" && statuses.every((s) => ["settled", "rejected", "cancelled"].includes(s)))
     status = transition(BATCH_MACHINE, status, "settle", settledBatchStatus(statuses as InstructionStatus[]));
   if (status !== batch.status)

@@ -10,7 +10,7 @@
  * Status codes (most specific wins: transaction, then payment information, then group):
  * - ACSC, ACCC: settled (a pending instruction passes through accepted: two status events);
  * - ACCP, ACTC, ACSP, ACWC, ACWP, ACFC, PDNG: intermediate (pending → accepted);
- * - RJCT: rejected, with the ISO reason code (`StsRsnInf/Rsn/Cd`) and its text (lib/iso20022/status-reasons.ts)
+ * - RJCT: rejected, with the ISO reason code (`StsRsnInf/Rsn/Cd`) and its text (lib/contract/status-reasons.ts)
  *   plus the bank's `AddtlInf`; a group or payment-information RJCT rejects every instruction it covers;
  * - RCVD and PART at group / payment-information level say nothing about the instructions they do not list.
  * A settled instruction the bank reports rejected (or the reverse) is not changed: it is listed in `ignored`.
@@ -23,7 +23,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { InstructionStatus } from "../../lib/contract/payments";
-import { statusReasonText } from "../../lib/iso20022/status-reasons";
+import { statusReasonText } from "../../lib/contract/status-reasons";
 import type { Db, DbOrTx } from "../db/client";
 import { applyStatusChanges, type InstructionRow, type StatusChange } from "../db/repos/payments";
 import { paymentBatches, paymentInstructions, reconciliationMatches } from "../db/schema";
@@ -156,10 +156,13 @@ function readStatus(
   if (code === null) return null;
   const at = `${path}/${statusName}`;
   if (!(code in PAIN002_STATUS_KINDS))
-    fail(fileName, at, `is "${code}", not a status this import knows (${Object.keys(PAIN002_STATUS_KINDS).join(", ")})`);
+    fail(
+      fileName,
+      at,
+      `is "${code}", not a status this import knows (${Object.keys(PAIN002_STATUS_KINDS).join(", ")})`,
+    );
   const reasons = children(node, "StsRsnInf");
-  const reasonCode =
-    reasons.map((r) => textAt(r, "Rsn/Cd") ?? textAt(r, "Rsn/Prtry")).find((c) => c !== null) ?? null;
+  const reasonCode = reasons.map((r) => textAt(r, "Rsn/Cd") ?? textAt(r, "Rsn/Prtry")).find((c) => c !== null) ?? null;
   const info = reasons
     .flatMap((r) => children(r, "AddtlInf"))
     .map(textOf)
@@ -272,7 +275,9 @@ export async function applyPain002(
   const unknown = (path: string, value: string): never =>
     fail(f, path, `"${value}" is not a payment file of this company (no batch of the company was sent under it)`);
   const found = refs.find((r) => r.id !== null);
-  const named = found?.id ? { id: found.id, path: found.path } : unknown(refs[0]?.path ?? GROUP_PATH, report.originalMessageId);
+  const named = found?.id
+    ? { id: found.id, path: found.path }
+    : unknown(refs[0]?.path ?? GROUP_PATH, report.originalMessageId);
   for (const r of refs)
     if (r.id !== null && r.id !== named.id)
       fail(f, r.path, "names another batch than the report's original message id");

@@ -49,7 +49,12 @@ function housekeepingWorker(ctx: WorkerContext): Worker {
 
 /** Statement watch: once a minute, a `statement.missing` event for each newly overdue statement (once each). */
 function statementWatchWorker(ctx: WorkerContext): Worker {
-  return intervalWorker("statement-watch", 60_000, ctx, async () => void (await noticeMissingStatements(ctx.database.db)));
+  return intervalWorker(
+    "statement-watch",
+    60_000,
+    ctx,
+    async () => void (await noticeMissingStatements(ctx.database.db)),
+  );
 }
 
 /** Starts every worker; `stop()` stops them all at their next safe point. */

@@ -365,7 +365,8 @@ export async function payeeHistory(
   await mapLimit(rejectedBatches, 4, async (batchId) => {
     const events = await treasury().listStatusEvents(call, { batch_id: batchId, pageSize: 1000 });
     for (const e of events.items)
-      if (e.status === "rejected") reasons.set(e.instruction_id, { reason: e.reason ?? null, text: e.reason_text ?? null });
+      if (e.status === "rejected")
+        reasons.set(e.instruction_id, { reason: e.reason ?? null, text: e.reason_text ?? null });
   });
   return {
     iban: key,
