@@ -40,9 +40,12 @@ import { TRANSACTION_COLUMNS, toTransaction } from "../db/repos/ledger";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
+import { acceptableNewAccount, refusedAccount } from "./account-refusal";
+import { settleInstructionsByDebits } from "./debit-settlement";
 import {
   BALANCE_CODE_TYPES,
   CamtImportError,
+  MESSAGE_ROOTS,
   parseStatementFile,
   type MessageType,
   type ParsedEntry,
@@ -450,13 +453,13 @@ async function resolveAccount(
     .where(and(eq(accounts.tenantId, company.tenantId), eq(accounts.externalRef, ref)));
   const own = found.find((a) => a.companyId === company.id);
   if (own) return { id: own.id, created: false };
-  if (found.length > 0) {
-    throw new ApiError(
-      "conflict",
-      `${stmt.fileName}: account ${refType === "IBAN" ? "IBAN " : ""}${ref} belongs to another company of this tenant`,
-      { file: stmt.fileName, account: ref },
+  // Another company's account and an impossible IBAN get the same answer: no existence leak (docs/bank-files.md).
+  if (found.length > 0 || !acceptableNewAccount(ref, refType))
+    throw refusedAccount(
+      stmt.fileName,
+      `Document/${MESSAGE_ROOTS[stmt.messageType].root}/${MESSAGE_ROOTS[stmt.messageType].item}[${stmt.index}]/Acct/Id`,
+      ref,
     );
-  }
   const currency = stmt.account.currency;
   if (currency === null)
     throw new CamtImportError(
@@ -549,6 +552,13 @@ async function insertTransactions(
       data: toTransaction(r),
     }));
     await enqueueEvents(tx, events);
+    // A camt.054 debit notification settles the instruction it pays, by end-to-end id (docs/bank-files.md).
+    if (stmt.messageType === "camt.054")
+      await settleInstructionsByDebits(
+        tx,
+        created.map((r) => ({ ...r, companyId: company.id })),
+        new Date().toISOString(),
+      );
     // Imported debits may settle our own payments: propose matches like the bank simulator does.
     await proposeMatchesForTransactions(
       tx,

@@ -26,6 +26,7 @@ import { electronicFormatIBAN } from "ibantools";
 import type { BalanceType } from "@treasury/contract/ledger";
 import { previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
+import { checkIsoNamespace, documentNamespace, guardXml } from "./xml-guard";
 import { at, attrOf, child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
 
 /**
@@ -175,6 +176,8 @@ export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
  *   (amount, currency, credit/debit indicator, date, account id).
  */
 export function parseStatementFile(xml: string, fileName: string): ParsedFile {
+  // Hostile files are refused before any parser sees them (docs/bank-files.md "Hostile files").
+  guardXml(xml, fileName);
   const read = readXml(xml);
   if (!read.ok)
     throw new CamtImportError(
@@ -217,6 +220,11 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
         `has version ${type}.001.${ns[2]}; supported are 001.02 to 001.12`,
       );
     version = `${type}.001.${ns[2]}`;
+  } else {
+    // Any other namespace is refused, naming it (docs/bank-files.md "Hostile files").
+    const other = checkIsoNamespace(documentNamespace(xml), fileName);
+    if (other !== null)
+      throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${other} but the message is ${type}`);
   }
   const ctx: Ctx = { fileName };
   const rootNode = child(doc, root);

@@ -856,7 +856,7 @@ describe("importCamt053", () => {
     }
   });
 
-  it("an account of another company of the tenant is refused, naming the IBAN, and nothing is imported", async () => {
+  it("an account of another company of the tenant is refused like any refused account (no existence leak), and nothing is imported", async () => {
     const { tenantId, companyId, otherCompanyId } = await newTenant();
     await database.db.insert(accounts).values({
       id: newId(),
@@ -871,10 +871,12 @@ describe("importCamt053", () => {
     const before = await tableCounts();
     const err = await rejection(() => importCamt053(database.db, { companyId, files: [DNB_FILE, NORDEA_FILE] }));
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe("conflict");
+    expect((err as ApiError).code).toBe("validation_error");
     expect(err.message).toBe(
-      `${NORDEA_FILE.name}: account IBAN ${IBANS.nordeaSe} belongs to another company of this tenant`,
+      `${NORDEA_FILE.name}: Document/BkToCstmrStmt/Stmt[0]/Acct/Id names account ${IBANS.nordeaSe}, which cannot be ` +
+        "imported for this company (it is not one of the company's accounts and cannot be added as one)",
     );
+    expect(err.message).not.toMatch(/another company|belongs/);
     expect(await tableCounts()).toEqual(before);
   });
 

@@ -5,7 +5,10 @@
  */
 import type { StatementFileSummary, StatementImportResult } from "@treasury/contract/statements";
 import { STATEMENT_MAX_FILE_BYTES } from "@treasury/contract/statements";
-import { importStatements, type ImportFileSummary } from "../../import/camt053-import";
+import { emptyFileSummary, importParsed, importStatements, type ImportFileSummary } from "../../import/camt053-import";
+import { parseStatementFile } from "../../import/camt053-parse";
+import { applyPain002, isPain002, parsePain002, type Pain002Result } from "../../import/pain002";
+import type { Db } from "../../db/client";
 import type { AppRouteHandler } from "../../lib/context";
 import { ApiError, fieldError } from "../../lib/errors";
 import { importStatementsRoute } from "./statements.routes";
@@ -48,7 +51,59 @@ export const importStatementFiles: AppRouteHandler<typeof importStatementsRoute>
       });
     files.push({ name, content: await f.text() });
   }
-  const summary = await importStatements(c.get("db"), { companyId, files });
-  const body: StatementImportResult = { company_id: summary.companyId, files: summary.files.map(toFileSummary) };
+  // pain.002 status reports are detected by content and applied in the same transaction as the statements.
+  if (!files.some((f) => isPain002(f.content))) {
+    const summary = await importStatements(c.get("db"), { companyId, files });
+    const body: StatementImportResult = { company_id: summary.companyId, files: summary.files.map(toFileSummary) };
+    return c.json(body, 200);
+  }
+  const body = await importWithStatusReports(c.get("db"), companyId, files);
   return c.json(body, 200);
 };
+
+/** The summary row of a pain.002 file: zero statement counts and the status report. */
+export function statusReportSummary(r: Pain002Result): StatementFileSummary {
+  return {
+    ...toFileSummary(emptyFileSummary(r.file)),
+    message_type: "pain.002",
+    version: r.version,
+    status_report: {
+      message_id: r.message_id,
+      original_message_id: r.original_message_id,
+      batch_id: r.batch_id,
+      batch_status_from: r.batch_status_from,
+      batch_status_to: r.batch_status_to,
+      changes: r.changes,
+      ignored: r.ignored,
+    },
+  };
+}
+
+/**
+ * A request holding pain.002 files (and maybe statements): every file is parsed first (a bad one stores nothing),
+ * then the status reports and the statements are applied in one transaction (the statements in a savepoint of it).
+ */
+async function importWithStatusReports(
+  db: Db,
+  companyId: string,
+  files: { name: string; content: string }[],
+): Promise<StatementImportResult> {
+  const parsed = files.map((f) =>
+    isPain002(f.content)
+      ? { kind: "pain" as const, report: parsePain002(f.content, f.name) }
+      : { kind: "camt" as const, file: parseStatementFile(f.content, f.name) },
+  );
+  return db.transaction(async (tx) => {
+    const reports = new Map<number, StatementFileSummary>();
+    for (const [i, p] of parsed.entries())
+      if (p.kind === "pain") reports.set(i, statusReportSummary(await applyPain002(tx, companyId, p.report)));
+    const statements = parsed.flatMap((p) => (p.kind === "camt" ? [p.file] : []));
+    // importParsed opens its own transaction: on a transaction that is a savepoint of this one.
+    const summary = statements.length > 0 ? await importParsed(tx as unknown as Db, companyId, statements) : null;
+    const camt = (summary?.files ?? []).map(toFileSummary);
+    return {
+      company_id: companyId,
+      files: parsed.map((p, i) => (p.kind === "pain" ? reports.get(i) : camt.shift()) as StatementFileSummary),
+    };
+  });
+}
