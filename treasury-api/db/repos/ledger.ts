@@ -115,25 +115,37 @@ export async function upsertAccount(
   const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
   const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
   const now = new Date().toISOString();
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(accounts)
-      .values({
-        id: newId(),
-        tenantId: scope.tenantId,
-        companyId: body.company_id,
-        bankId: body.bank_id,
-        externalRef: iban,
-        externalRefType: body.external_ref_type,
-        name,
-        currency: body.currency,
-        bankName,
+  const id = newId();
+  // The common cases in one statement: a new identity is inserted; a known one of the same company and currency is
+  // updated in place (the statement locks the row it updates). Anything else (another company, a currency change)
+  // updates nothing here and takes the checked path below.
+  const [done] = await db
+    .insert(accounts)
+    .values({
+      id,
+      tenantId: scope.tenantId,
+      companyId: body.company_id,
+      bankId: body.bank_id,
+      externalRef: iban,
+      externalRefType: body.external_ref_type,
+      name,
+      currency: body.currency,
+      bankName,
+      status: body.status,
+    })
+    .onConflictDoUpdate({
+      target: [accounts.tenantId, accounts.bankId, accounts.externalRef],
+      set: {
         status: body.status,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const created = inserted[0];
-    if (created) return { account: toAccount(created), created: true };
+        name: body.name ?? sql`${accounts.name}`,
+        bankName: body.bank_name ?? sql`${accounts.bankName}`,
+        updatedAt: now,
+      },
+      setWhere: and(eq(accounts.companyId, body.company_id), eq(accounts.currency, body.currency)),
+    })
+    .returning();
+  if (done) return { account: toAccount(done), created: done.id === id };
+  return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
       .from(accounts)
