@@ -14,8 +14,8 @@
 import { z } from "zod";
 import { Uuid } from "./common";
 
-/** The message types the importer reads. */
-export const STATEMENT_MESSAGE_TYPES = ["camt.052", "camt.053", "camt.054"] as const;
+/** The message types (formats) the importer reads; MT940 / MT942 / BAI2 per docs/bank-files.md. */
+export const STATEMENT_MESSAGE_TYPES = ["camt.052", "camt.053", "camt.054", "mt940", "mt942", "bai2"] as const;
 export const StatementMessageType = z.enum(STATEMENT_MESSAGE_TYPES);
 export type StatementMessageType = z.infer<typeof StatementMessageType>;
 

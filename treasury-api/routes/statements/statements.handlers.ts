@@ -14,7 +14,7 @@ import { importStatementsRoute } from "./statements.routes";
 export function toFileSummary(f: ImportFileSummary): StatementFileSummary {
   return {
     file: f.file,
-    message_type: f.messageType,
+    message_type: f.format === "mt940" || f.format === "mt942" || f.format === "bai2" ? f.format : f.messageType,
     version: f.version,
     statements: f.statements,
     account_refs: f.accountRefs,
@@ -39,16 +39,18 @@ export const importStatementFiles: AppRouteHandler<typeof importStatementsRoute>
   const field = c.req.valid("form").files;
   const uploads = Array.isArray(field) ? field : [field];
   if (uploads.length === 0) throw fieldError("files", "must hold at least one file");
-  const files: { name: string; content: string }[] = [];
+  const files: { name: string; content: Uint8Array }[] = [];
   for (const [i, f] of uploads.entries()) {
     const name = f.name || `file-${i + 1}`;
     if (f.size > STATEMENT_MAX_FILE_BYTES)
       throw new ApiError("payload_too_large", `${name} is larger than ${STATEMENT_MAX_FILE_BYTES} bytes`, {
         file: name,
       });
-    files.push({ name, content: await f.text() });
+    // Bytes, not text: the importer detects the character set (docs/bank-files.md "Character sets").
+    files.push({ name, content: new Uint8Array(await f.arrayBuffer()) });
   }
-  const summary = await importStatements(c.get("db"), { companyId, files });
+  const acceptInconsistent = c.req.valid("query").accept_inconsistent === "true";
+  const summary = await importStatements(c.get("db"), { companyId, files, acceptInconsistent });
   const body: StatementImportResult = { company_id: summary.companyId, files: summary.files.map(toFileSummary) };
   return c.json(body, 200);
 };
