@@ -15,9 +15,11 @@
  * A file that would hold U+FFFD (bytes that are not text in the declared
  * encoding, or a replacement character already written into the file by an
  * earlier bad conversion) or C1 control characters is refused with a
- * `CamtImportError` naming the file and the line. Uses the platform's
- * WHATWG `TextDecoder` (full ICU in Node 20+).
+ * `CamtImportError` naming the file and the line. UTF-8 is checked with the
+ * platform's `TextDecoder`; the single-byte character sets are decoded with
+ * iconv-lite (Node's own "windows-1252" decoder reads 0x80–0x9F as ISO-8859-1).
  */
+import iconv from "iconv-lite";
 import { CamtImportError } from "./camt053-parse";
 
 /** Text of a file and the character set it was read in. */
@@ -107,23 +109,21 @@ export function decodeBankFile(bytes: Uint8Array | string, fileName: string): De
   if (looksLikeXml(bytes)) {
     const declared = xmlDeclaredEncoding(bytes);
     const label = declared ?? "utf-8";
-    let decoder: TextDecoder;
-    try {
-      decoder = new TextDecoder(label, { fatal: /^utf-?8$/i.test(label) });
-    } catch {
+    if (/^utf-?8$/i.test(label)) {
+      if (!isUtf8(bytes))
+        refuse(fileName, firstNonUtf8Line(bytes), `is not ${declared ? `${declared} as declared` : "UTF-8"}`);
+      text = new TextDecoder("utf-8").decode(bytes);
+    } else if (iconv.encodingExists(label)) {
+      text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), label);
+    } else {
       throw new CamtImportError(fileName, "line 1", `declares encoding "${label}", which is not supported`);
-    }
-    try {
-      text = decoder.decode(bytes);
-    } catch {
-      refuse(fileName, firstNonUtf8Line(bytes), `is not ${declared ? `${declared} as declared` : "UTF-8"}`);
     }
     charset = declared ?? "UTF-8";
   } else if (isUtf8(bytes)) {
     text = new TextDecoder("utf-8").decode(bytes);
     charset = "UTF-8";
   } else {
-    text = new TextDecoder("windows-1252").decode(bytes);
+    text = iconv.decode(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), "windows-1252");
     charset = bytes.some((b) => b >= 0x80 && b <= 0x9f) ? "windows-1252" : "ISO-8859-1";
   }
   const line = badLine(text);

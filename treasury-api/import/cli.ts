@@ -173,8 +173,7 @@ function parseArgs(args: string[]): ParsedArgs {
   }
   if (companyId === undefined) return { error: "missing argument --company COMPANY_ID" };
   if (!Uuid.safeParse(companyId).success) return { error: `--company must be a UUID, got "${companyId}"` };
-  if (files.length === 0)
-    return { error: "missing argument FILE: name at least one camt, MT940, MT942 or BAI2 file" };
+  if (files.length === 0) return { error: "missing argument FILE: name at least one camt, MT940, MT942 or BAI2 file" };
   return { companyId, files, ...flags };
 }
 
