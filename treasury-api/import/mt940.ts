@@ -161,7 +161,7 @@ function accountOf(
   return { ref: text, refType: "OTHER", bankId: bic };
 }
 
-const ENTRY_RE = /^(\d{6})(\d{4})?\s*(RC|RD|EC|ED|C|D)([A-Z])?\s*(\d[\d,]*)\s*([SNF][A-Z0-9]{3})(.*)$/;
+const ENTRY_RE = /^(\d{6})(\d{4})?\s*(RC|RD|EC|ED|C|D)([A-Z])?\s*(\d[\d,]*)\s*([SNF][A-Z0-9]{2,3})(.*)$/;
 
 interface Mt940Entry extends ParsedEntry {
   customerRef: string | null;
