@@ -15,13 +15,21 @@ export function yymmdd(raw: string): string | null {
   return isValid(parseISO(date)) ? date : null;
 }
 
-/** ISO 4217 minor units of a currency (2 when the platform does not know it). */
+const MINOR_UNITS = new Map<string, number>();
+
+/** ISO 4217 minor units of a currency (2 when the platform does not know it); cached, it is asked per amount. */
 export function minorUnits(currency: string): number {
-  try {
-    return new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let digits = MINOR_UNITS.get(currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat("en", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    MINOR_UNITS.set(currency, digits);
   }
+  return digits;
 }
 
 /** A decimal string with at least the currency's minor units and never fewer digits than given. */
