@@ -30,6 +30,12 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const IBAN = "DE89370400440532013000";
+
+/** The value, or a failed test when it is missing. */
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("expected a value");
+  return value;
+}
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 /** A consistent two-day MT940 file for the IBAN: opening 1000, +250.00, -100.50 (RC reversal), closing. */
@@ -153,7 +159,10 @@ describe("MT940 parser", () => {
     const bad = buildMt940({
       ...doc,
       statements: [
-        { ...doc.statements[0]!, sums: { debits: { count: 1, amount: "2.50" }, credits: { count: 2, amount: "5" } } },
+        {
+          ...must(doc.statements[0]),
+          sums: { debits: { count: 1, amount: "2.50" }, credits: { count: 2, amount: "5" } },
+        },
       ],
     });
     expect(parseMt940(bad, "r.942").statements[0]?.inconsistency).toMatch(/:90C: gives 2 entries for 5.00/);
@@ -250,12 +259,12 @@ describe("BAI2 parser", () => {
 
   it("checks the trailers' control totals and the ledger balances", () => {
     const wrongTotal = doc();
-    wrongTotal.groups[0]!.accounts[0]!.controlOverride = "1";
+    must(must(wrongTotal.groups[0]).accounts[0]).controlOverride = "1";
     expect(parseBai2(buildBai2(wrongTotal), "t.bai").statements[0]?.inconsistency).toMatch(
       /account 000123456789 \(line 3\): the trailer 49 gives control total 0.01/,
     );
     const wrongLedger = doc();
-    wrongLedger.groups[0]!.accounts[0]!.summary![1] = ["015", "64.76"];
+    must(must(must(wrongLedger.groups[0]).accounts[0]).summary)[1] = ["015", "64.76"];
     expect(parseBai2(buildBai2(wrongLedger), "l.bai").statements[0]?.inconsistency).toMatch(
       /opening ledger -35.00 \+ entries 99.75 = 64.75, but the closing ledger is 64.76/,
     );
@@ -269,7 +278,7 @@ describe("BAI2 parser", () => {
 
   it("refuses an inconsistent file unless it is accepted", () => {
     const wrong = doc();
-    wrong.groups[0]!.accounts[0]!.controlOverride = "1";
+    must(must(wrong.groups[0]).accounts[0]).controlOverride = "1";
     const text = buildBai2(wrong);
     expect(() => parseBankFile(utf8(text), "t.bai")).toThrow(/trailer 49.*Nothing was imported.*--accept-inconsistent/);
     expect(parseBankFile(utf8(text), "t.bai", { acceptInconsistent: true }).statements[0]?.inconsistency).toBeTruthy();
@@ -348,17 +357,23 @@ describe("import into the ledger", () => {
       bankId: "COBADEFF",
       bankName: "Commerzbank",
     });
-    const rows = await database.db.select().from(transactions).where(eq(transactions.accountId, acct!.id));
+    const rows = await database.db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.accountId, must(acct).id));
     expect(rows.map((r) => [r.source, r.direction, r.amount, r.endToEndId]).sort()).toEqual([
       ["mt940", "credit", "250.00", "E2E-1"],
       ["mt940", "debit", "100.50", "E2E-2"],
     ]);
-    const cov = await database.db.select().from(coverageDays).where(eq(coverageDays.accountId, acct!.id));
+    const cov = await database.db
+      .select()
+      .from(coverageDays)
+      .where(eq(coverageDays.accountId, must(acct).id));
     expect(cov.map((c) => [c.date, c.source, c.completeness])).toEqual([["2026-03-02", "mt940", "complete"]]);
     const again = await importStatements(database.db, { companyId, files: [{ name: "a.sta", content }] });
     expect(again.files[0]?.transactionsInserted).toBe(0);
     expect(again.files[0]?.statementFigures[0]?.newEntries).toBe(0);
-    expect(await countTx(acct!.id)).toBe(2);
+    expect(await countTx(must(acct).id)).toBe(2);
   });
 
   it("an overlapping later file (MT940 without references, identical entries) adds only the new day", async () => {
@@ -392,7 +407,7 @@ describe("import into the ledger", () => {
     expect(r2.files[0]).toMatchObject({ transactionsInserted: 1, duplicatesSkipped: 2, accountsMatched: 1 });
     const [acct] = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
     expect(acct).toMatchObject({ externalRef: "0123456789", externalRefType: "BBAN", bankId: "50010517" });
-    expect(await countTx(acct!.id)).toBe(3);
+    expect(await countTx(must(acct).id)).toBe(3);
   });
 
   it("accounts without IBAN: the same number at two banks are two accounts; unknown accounts are created", async () => {
@@ -429,7 +444,7 @@ describe("import into the ledger", () => {
   it("an inconsistent file is refused and stores nothing; accepted, it is imported with its days flagged partial", async () => {
     const { companyId } = await newTenant(database);
     const doc = mt940();
-    doc.statements[0]!.closing!.amount = "1149.51";
+    must(must(doc.statements[0]).closing).amount = "1149.51";
     const content = utf8(buildMt940(doc));
     const err = await rejection(() =>
       importStatements(database.db, { companyId, files: [{ name: "bad.sta", content }] }),
@@ -440,7 +455,10 @@ describe("import into the ledger", () => {
     expect(await database.db.select().from(accounts).where(eq(accounts.companyId, companyId))).toEqual([]);
     await importStatements(database.db, { companyId, files: [{ name: "bad.sta", content }], acceptInconsistent: true });
     const [acct] = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
-    const cov = await database.db.select().from(coverageDays).where(eq(coverageDays.accountId, acct!.id));
+    const cov = await database.db
+      .select()
+      .from(coverageDays)
+      .where(eq(coverageDays.accountId, must(acct).id));
     expect(cov.map((c) => c.completeness)).toEqual(["partial"]);
   });
 
@@ -461,11 +479,15 @@ describe("import into the ledger", () => {
     expect(r.files[0]).toMatchObject({ format: "mt942", pending: 1, transactionsInserted: 0 });
     expect(r.files[0]?.statementFigures[0]).toMatchObject({ openingBooked: null, closingBooked: null, newEntries: 1 });
     const [acct] = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
-    const pending = () => database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, acct!.id));
+    const pending = () =>
+      database.db
+        .select()
+        .from(pendingEntries)
+        .where(eq(pendingEntries.accountId, must(acct).id));
     expect((await pending()).map((p) => p.source)).toEqual(["mt942"]);
     await importStatements(database.db, { companyId, files: [{ name: "a.sta", content: utf8(buildMt940(mt940())) }] });
     expect(await pending()).toEqual([]);
-    expect(await countTx(acct!.id)).toBe(2);
+    expect(await countTx(must(acct).id)).toBe(2);
   });
 
   it("a BAI2 file books credits and debits, skips informational details, and re-imports to nothing", async () => {
@@ -498,7 +520,7 @@ describe("import into the ledger", () => {
     const cov = await database.db
       .select()
       .from(coverageDays)
-      .where(and(eq(coverageDays.accountId, acct!.id)));
+      .where(and(eq(coverageDays.accountId, must(acct).id)));
     expect(cov.map((c) => c.source)).toEqual(["bai2"]);
     const again = await importStatements(database.db, { companyId, files: [{ name: "x.bai2", content: utf8(text) }] });
     expect(again.files[0]?.transactionsInserted).toBe(0);
@@ -599,7 +621,7 @@ describe("import-statements command line", () => {
   it("exit 1 for a refused file (nothing stored, JSON error with --json), 2 for bad arguments", async () => {
     const { companyId } = await newTenant(database);
     const doc = mt940();
-    doc.statements[0]!.closing!.amount = "1.00";
+    must(must(doc.statements[0]).closing).amount = "1.00";
     const bad = write("bad.sta", buildMt940(doc));
     const good = write(
       "good.bai",

@@ -60,10 +60,7 @@ export function looksLikeMt940(text: string): boolean {
 
 /** Splits the text into messages' fields, dropping envelopes and preambles. */
 function tokenize(text: string): RawStatement[] {
-  const lines = text
-    .replace(/\r\n?/g, "\n")
-    .replace(/[\x01\x03]/g, "")
-    .split("\n");
+  const lines = text.replace(/\r\n?/g, "\n").replaceAll("\u0001", "").replaceAll("\u0003", "").split("\n");
   const statements: RawStatement[] = [];
   let bic: string | null = null;
   let messageType: string | null = null;
