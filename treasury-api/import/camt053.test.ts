@@ -501,6 +501,8 @@ describe("importCamt053", () => {
           file: DNB_FILE.name,
           messageType: "camt.053",
           version: "camt.053.001.02",
+          format: "camt.053.001.02",
+          statementFigures: expect.any(Array),
           statements: 3,
           entries: 11,
           pending: 1,
@@ -524,6 +526,8 @@ describe("importCamt053", () => {
           file: NORDEA_FILE.name,
           messageType: "camt.053",
           version: "camt.053.001.08",
+          format: "camt.053.001.08",
+          statementFigures: expect.any(Array),
           statements: 1,
           entries: 7,
           pending: 1,
@@ -978,8 +982,8 @@ describe("runImportCli", () => {
     ["no file", ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a"], /missing argument FILE/],
     [
       "an unknown option",
-      ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--dry-run", "a.xml"],
-      /unknown option --dry-run/,
+      ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--frobnicate", "a.xml"],
+      /unknown option --frobnicate/,
     ],
   ];
   for (const [what, args, message] of usageCases) {

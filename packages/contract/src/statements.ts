@@ -14,8 +14,16 @@
 import { z } from "zod";
 import { Uuid } from "./common";
 
-/** The message types the importer reads (pain.002: the bank's payment status report, docs/bank-files.md). */
-export const STATEMENT_MESSAGE_TYPES = ["camt.052", "camt.053", "camt.054", "pain.002"] as const;
+/** The message types (formats) the importer reads: statements (camt, MT940 / MT942, BAI2) and pain.002 status reports (docs/bank-files.md). */
+export const STATEMENT_MESSAGE_TYPES = [
+  "camt.052",
+  "camt.053",
+  "camt.054",
+  "mt940",
+  "mt942",
+  "bai2",
+  "pain.002",
+] as const;
 export const StatementMessageType = z.enum(STATEMENT_MESSAGE_TYPES);
 export type StatementMessageType = z.infer<typeof StatementMessageType>;
 

@@ -36,6 +36,7 @@ export function toAccount(r: AccountRow): Account {
     bank_name: r.bankName,
     company_id: r.companyId,
     bank_id: r.bankId,
+    external_ref_type: r.externalRefType === "BBAN" || r.externalRefType === "OTHER" ? r.externalRefType : "IBAN",
     status: r.status,
   };
 }
@@ -110,8 +111,14 @@ export async function upsertAccount(
   visibleCompanyIds: readonly string[],
   body: AccountUpsert,
 ): Promise<{ account: Account; created: boolean }> {
-  const iban = electronicFormatIBAN(body.external_ref) ?? body.external_ref;
-  if (!isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
+  // An IBAN in electronic form; a BBAN / OTHER account number as given (docs/bank-files.md "Accounts without IBAN").
+  const iban =
+    body.external_ref_type === "IBAN"
+      ? (electronicFormatIBAN(body.external_ref) ?? body.external_ref)
+      : body.external_ref.trim();
+  if (body.external_ref_type === "IBAN" && !isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
+  if (body.external_ref_type !== "IBAN" && !/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,33}$/.test(iban))
+    throw fieldError("external_ref", "must be an account number: letters, digits, blanks, '.', '/' or '-'");
   const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
   const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
   const now = new Date().toISOString();

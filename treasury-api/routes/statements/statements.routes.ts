@@ -14,7 +14,7 @@ const FileField = z
   .openapi({
     type: "array",
     items: { type: "string", format: "binary" },
-    description: "One or more ISO 20022 camt.052 / camt.053 / camt.054 or pain.002 files (repeat the part)",
+    description: "One or more camt.052 / camt.053 / camt.054, MT940 / MT942, BAI2 or pain.002 files (repeat the part)",
   });
 
 export const StatementUpload = z.object({ [STATEMENT_UPLOAD_FIELD]: FileField }).openapi("StatementUpload");
@@ -23,11 +23,13 @@ export const importStatementsRoute = defineRoute({
   method: "post",
   path: "/statements",
   tags: ["Statements (extension)"],
-  summary: "Import bank files (extension): camt.052 / camt.053 / camt.054 statements, pain.002 status reports",
+  summary:
+    "Import bank files (extension): camt.052 / camt.053 / camt.054, MT940 / MT942 and BAI2 statements, pain.002 status reports",
   description:
     "Extension of the local implementation. A multipart upload of one or more files in the part `files`; the " +
-    "message and version (001.02-001.12) " +
-    "are detected per file. All files are stored in one transaction: booked entries as transactions (idempotent: a " +
+    "format (camt.052/053/054 001.02-001.12, MT940, MT942, BAI2) and character set " +
+    "are detected per file by content. A statement whose balances do not add up is refused (400) unless " +
+    "accept_inconsistent=true. All files are stored in one transaction: booked entries as transactions (idempotent: a " +
     "file imported again adds nothing), " +
     "entries without a booking date as pending (not booked), balances, coverage days, camt.052 intraday points. 200 " +
     "with one summary per file. " +
@@ -43,7 +45,21 @@ export const importStatementsRoute = defineRoute({
   scope: "write:ledger",
   company: "required",
   multipart: true,
-  request: { body: { required: true, content: { "multipart/form-data": { schema: StatementUpload } } } },
+  request: {
+    query: z
+      .object({
+        accept_inconsistent: z
+          .enum(["true", "false"], { message: "must be true or false" })
+          .optional()
+          .meta({
+            description:
+              "true: import statements whose balances do not add up (opening + entries ≠ closing, BAI2 trailer " +
+              "totals ≠ records) and flag their days partial on coverage, instead of refusing the file (400)",
+          }),
+      })
+      .strict(),
+    body: { required: true, content: { "multipart/form-data": { schema: StatementUpload } } },
+  },
   responses: {
     200: { description: "Per-file summary", content: { "application/json": { schema: StatementImportResult } } },
   },
