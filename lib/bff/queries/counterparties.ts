@@ -64,6 +64,9 @@ export const JsonObject = z.record(z.string(), z.unknown(), { message: "must be 
 /** Largest CSV text an import takes (5,000 lines of payees fit well within). */
 export const MAX_IMPORT_CHARS = 2_000_000;
 
+/** Largest request body of an import (the JSON around a file of `MAX_IMPORT_CHARS` characters, escapes included). */
+export const MAX_IMPORT_BODY_BYTES = 8 * 1024 * 1024;
+
 /** Body of an import: the file's text and, for the preview, `dryRun`. */
 export const CounterpartyImportBody = z.object({
   csv: z
