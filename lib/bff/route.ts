@@ -180,7 +180,7 @@ async function parseInput(
  */
 function checkKnownCompany(ctx: BffContext, body: unknown): void {
   const id = bodyCompanyId(body);
-  if (id === null || ctx.companies.some((c) => c.id === id)) return;
+  if (!id || ctx.companies.some((c) => c.id === id)) return;
   throw new BffError("validation_error", "company_id is not a known company", {
     errors: { company_id: ["is not a known company"] },
   });
