@@ -276,7 +276,7 @@ export function withUser<
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(opts: RouteOptions<P, Q, B>, handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>) {
-  return timed(async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
+  const route = timed(async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
     const requestId = requestIdFrom(req.headers);
     const started = Date.now();
     const isWrite = req.method !== "GET" && req.method !== "HEAD";
@@ -342,4 +342,26 @@ export function withUser<
       return json(mapped.body, mapped.status, requestId, mapped.headers);
     }
   });
+  // What the route takes, readable by tests that exercise every route from its schemas (the dashboard's fuzz test).
+  return Object.assign(route, { routeInput: routeInput(opts) });
+}
+
+/** The declared input of a `withUser` route: permission, schemas and body limit. */
+export interface RouteInput {
+  permission: Permission;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  maxBody: number;
+}
+
+function routeInput(opts: RouteOptions<unknown, unknown, unknown>): RouteInput {
+  const schema = (s: unknown) => (s instanceof z.ZodType ? s : undefined);
+  return {
+    permission: opts.permission,
+    params: schema(opts.params),
+    query: schema(opts.query),
+    body: schema(opts.body),
+    maxBody: opts.maxBody ?? DEFAULT_MAX_BODY_BYTES,
+  };
 }
