@@ -120,7 +120,8 @@ export const SECURITY_SCHEMES = {
   clientBasic: {
     type: "http",
     scheme: "basic",
-    description: "Client credentials (client_id:client_secret) on the token endpoints; they may be sent as form or " +
+    description:
+      "Client credentials (client_id:client_secret) on the token endpoints; they may be sent as form or " +
       "JSON fields instead.",
   },
 } as const;
