@@ -10,8 +10,7 @@ const config: { METRICS_TOKEN: string | undefined } = { METRICS_TOKEN: undefined
 process.env.HOSTNAME_BIND = "127.0.0.1";
 vi.mock("@/lib/server/config", () => ({ getConfig: () => config }));
 
-const { isLoopbackAddress, listensOnLoopback, metricsAccess, metricsResponse } =
-  await import("./metrics-access");
+const { isLoopbackAddress, listensOnLoopback, metricsAccess, metricsResponse } = await import("./metrics-access");
 const { metrics } = await import("./metrics");
 const { GET } = await import("@/app/metrics/route");
 
