@@ -1,5 +1,5 @@
 /**
- * decimal.js for sums and differences of amounts (spec §1: amounts are exact
+ * decimal.js for sums and differences of amounts (docs/treasury-api.md#conventions: amounts are exact
  * decimal strings, and a float would round them). The library's default precision
  * is 20 significant digits, so two amounts of 18 integer digits and 2
  * decimals already round ("999999999999999999.99" × 2 gives

@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     }
   } catch (err) {
     await closeApi?.();
-    if (err instanceof ConfigError) fail(`${err.message}\n\nSee the configuration table in README.md.`);
+    if (err instanceof ConfigError) fail(`${err.message}\n\nSee docs/configuration.md.`);
     throw err;
   }
 

@@ -1,5 +1,5 @@
 /**
- * The treasury-api Hono application (spec §1–§9; DESIGN.md): every route is
+ * The treasury-api Hono application (docs/treasury-api.md; docs/architecture.md#decisions-the-spec-leaves-open): every route is
  * mounted under `/public`, answers with and without a trailing slash, and is
  * described in `GET /public/openapi.json` (OpenAPI 3.1, version 2026-01-10),
  * generated from the same zod declarations that validate requests.

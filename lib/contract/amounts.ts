@@ -1,5 +1,5 @@
 /**
- * Rules for amounts and currencies that need no zod (spec §1 rule 6: amounts
+ * Rules for amounts and currencies that need no zod (docs/treasury-api.md#conventions: amounts
  * are decimal strings, currencies ISO 4217). `./common` builds the
  * `DecimalString` / `PositiveDecimalString` schemas from these patterns and
  * re-exports `currencyMinorUnits`; browser code that only checks or

@@ -1,4 +1,4 @@
-/** Approval requests (spec §2, §4 Approvals; DESIGN.md states and extensions). */
+/** Approval requests (docs/treasury-api.md#approvals; docs/architecture.md#states-and-transitions, #extensions). */
 import { z } from "zod";
 import { IsoDateTime, Uuid, freeText, text } from "./common";
 

@@ -1,10 +1,10 @@
 /**
- * OAuth 2.0 client credentials (spec §4 Token, §5 Authentication).
+ * OAuth 2.0 client credentials (docs/treasury-api.md#token Authentication).
  */
 import { z } from "zod";
 import { Uuid, plainString } from "./common";
 
-/** Every scope of spec §5, in the order of its table. */
+/** Every scope of docs/treasury-api.md#authentication-and-scopes, in the order of its table. */
 export const SCOPES = [
   "read:ledger",
   "write:ledger",
@@ -20,7 +20,7 @@ export const SCOPES = [
 export const Scope = z.enum(SCOPES);
 export type Scope = z.infer<typeof Scope>;
 
-/** Which form a token was issued in (DESIGN.md "One service, both forms"). */
+/** Which form a token was issued in (docs/architecture.md#one-service-both-forms). */
 export const ApiForm = z.enum(["A", "B"]);
 export type ApiForm = z.infer<typeof ApiForm>;
 

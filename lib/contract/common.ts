@@ -1,5 +1,5 @@
 /**
- * Shared primitives of the Treasury Public API contract (spec §1 rules 6–8, §2).
+ * Shared primitives of the Treasury Public API contract (docs/treasury-api.md#conventions, §2).
  *
  * Every schema here is plain zod 4 so that the treasury-api, the treasury
  * client, the BFF and the browser forms import the same definitions.
@@ -12,17 +12,17 @@ import { DECIMAL_STRING_PATTERN, POSITIVE_DECIMAL_STRING_PATTERN, hasNonZeroDigi
 
 export { currencyMinorUnits } from "./amounts";
 
-/** A UUID string (spec §1 rule 8: path parameter `id` is always a UUID). */
+/** A UUID string (docs/treasury-api.md#conventions: path parameter `id` is always a UUID). */
 export const Uuid = z.uuid({ message: "must be a UUID" });
 
 /**
  * Earliest date the API accepts and answers for (year 0000 does not exist in the Gregorian calendar PostgreSQL uses).
  */
 export const MIN_DATE = "0001-01-01";
-/** Latest date the API accepts: four-digit years only (spec §1 rule 7, `YYYY-MM-DD`). */
+/** Latest date the API accepts: four-digit years only (docs/treasury-api.md#conventions, `YYYY-MM-DD`). */
 export const MAX_DATE = "9999-12-31";
 
-/** A calendar date `YYYY-MM-DD` that exists, from `MIN_DATE` to `MAX_DATE` (spec §1 rule 7). */
+/** A calendar date `YYYY-MM-DD` that exists, from `MIN_DATE` to `MAX_DATE` (docs/treasury-api.md#conventions). */
 export const IsoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date in the form YYYY-MM-DD" })
@@ -41,7 +41,7 @@ export function isIso4217(code: string): boolean {
   return ISO_4217.has(code);
 }
 
-/** A three-letter ISO 4217 currency code (spec §1 rule 6). */
+/** A three-letter ISO 4217 currency code (docs/treasury-api.md#conventions). */
 export const CurrencyCode = z
   .string()
   .regex(/^[A-Z]{3}$/, { message: "must be a three-letter ISO 4217 code in upper case" })
@@ -114,5 +114,5 @@ export function freeText(max: number, min = 1) {
     });
 }
 
-/** The version identifier of the interface description (spec §9). */
+/** The version identifier of the interface description (docs/treasury-api.md#versioning). */
 export const API_VERSION = "2026-01-10";

@@ -1,6 +1,6 @@
 /**
- * Value lists of the contract's enumerations (spec §2; DESIGN.md "States and
- * transitions", "Other enumerations") as plain constants, without zod.
+ * Value lists of the contract's enumerations (docs/treasury-api.md#resources;
+ * docs/architecture.md#states-and-transitions and #enumerations) as plain constants, without zod.
  *
  * The zod schemas in ./ledger and ./payments are built from these lists and
  * re-export them, so `@/lib/contract` still offers them. Browser code that

@@ -1,5 +1,5 @@
 /**
- * Error bodies (spec §7; DESIGN.md "Errors"). `error` carries the code name of
+ * Error bodies (docs/treasury-api.md#errors; docs/architecture.md#errors). `error` carries the code name of
  * the spec's table; field messages sit in `details.errors` keyed by field path.
  */
 import { z } from "zod";
@@ -47,7 +47,7 @@ export const ErrorBody = z
   .meta({ id: "Error" });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** RFC 6749 §5.2 token error codes (DESIGN.md "Tokens"). */
+/** RFC 6749 §5.2 token error codes (docs/architecture.md#tokens). */
 export const OAuthErrorCode = z.enum([
   "invalid_request",
   "invalid_client",

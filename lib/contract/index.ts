@@ -1,7 +1,7 @@
 /**
  * The Treasury Public API contract: zod schemas and inferred types of every
  * resource, request body, error body, token response and list envelope, both
- * forms (spec §2–§8, DESIGN.md extensions). The single source of truth for the
+ * forms (docs/treasury-api.md, docs/architecture.md#extensions). The single source of truth for the
  * treasury-api, the treasury client, the BFF and the forms.
  */
 export * from "./common";

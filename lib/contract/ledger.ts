@@ -1,6 +1,6 @@
 /**
  * Bank data: accounts, transactions, balance snapshots, coverage days and
- * intraday balance points (spec §2, §4 Ledger; enumerations from DESIGN.md).
+ * intraday balance points (docs/treasury-api.md#ledger; docs/architecture.md#enumerations).
  */
 import { z } from "zod";
 import { CurrencyCode, DecimalString, IsoDate, IsoDateTime, Uuid, text } from "./common";

@@ -1,5 +1,5 @@
 /**
- * Companies and corporate groups (koncerner) — spec §2 Company / Koncern, §4 Organization.
+ * Companies and corporate groups (koncerner) — docs/treasury-api.md#organization.
  */
 import { z } from "zod";
 import { CountryCode, CurrencyCode, DecimalString, Uuid, text } from "./common";
@@ -33,7 +33,7 @@ export type Koncern = z.infer<typeof Koncern>;
 
 const CurrencyBalance = z.object({ currency: CurrencyCode, balance: DecimalString });
 
-/** GET /koncerner/{id}/breakdown (members fixed by DESIGN.md "Reports"). */
+/** GET /koncerner/{id}/breakdown (members fixed by docs/architecture.md#reports). */
 export const KoncernBreakdown = z
   .object({
     koncern_id: Uuid,

@@ -1,5 +1,5 @@
 /**
- * List shapes (spec §4 conventions, §8 limits; DESIGN.md "One service, both forms").
+ * List shapes (docs/treasury-api.md#list-conventions limits; docs/architecture.md#one-service-both-forms).
  * Form A: bare arrays with `limit` (default 100, max 1000).
  * Form B: the pagination envelope with `page` / `page_size` (default 100, max 1000)
  * and absolute `next` / `previous` URLs, null when absent.

@@ -1,6 +1,6 @@
 /**
- * Payment batches, instructions and status events (spec §2, §3, §4 Payments;
- * states from DESIGN.md "States and transitions").
+ * Payment batches, instructions and status events (docs/treasury-api.md#resources,
+ * #states-and-transitions and #payments; docs/architecture.md#states-and-transitions).
  */
 import { z } from "zod";
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";

@@ -1,4 +1,4 @@
-/** Reconciliation matches (spec §2, §4 Reconciliation; DESIGN.md states and extensions). */
+/** Reconciliation matches (docs/treasury-api.md#reconciliation; docs/architecture.md#states-and-transitions, #extensions). */
 import { z } from "zod";
 import { IsoDateTime, Uuid, freeText, text } from "./common";
 

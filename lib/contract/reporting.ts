@@ -1,4 +1,4 @@
-/** Reports (spec §2 CashflowDay / PositionDay / ForecastEntry; DESIGN.md "Reports"). */
+/** Reports (docs/treasury-api.md#resources: CashflowDay / PositionDay / ForecastEntry; docs/architecture.md#reports). */
 import { z } from "zod";
 import { CurrencyCode, DecimalString, IsoDate } from "./common";
 

@@ -1,6 +1,6 @@
 /**
  * Statement import extension of the local Treasury API (not in the public
- * spec; DESIGN.md extensions): `POST /statements` takes a multipart upload of
+ * spec; docs/architecture.md#extensions): `POST /statements` takes a multipart upload of
  * one or more ISO 20022 bank-to-customer files (camt.052 intraday report,
  * camt.053 statement, camt.054 debit/credit notification, versions
  * 001.02–001.12), stores them in one transaction for the company of

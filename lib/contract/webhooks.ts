@@ -1,4 +1,4 @@
-/** Webhook endpoints and deliveries (spec §2, §4 Webhooks, §6 Events; DESIGN.md "Webhooks"). */
+/** Webhook endpoints and deliveries (docs/treasury-api.md#webhook-endpoints and #webhooks; docs/architecture.md#webhooks). */
 import { z } from "zod";
 import { IsoDateTime, Uuid, plainString } from "./common";
 
@@ -63,7 +63,7 @@ export const WebhookPatch = z
   .meta({ id: "WebhookPatch" });
 export type WebhookPatch = z.infer<typeof WebhookPatch>;
 
-/** Delivery body (DESIGN.md): `{ id, type, created_at, data }`. */
+/** Delivery body (docs/architecture.md#webhooks): `{ id, type, created_at, data }`. */
 export const WebhookEvent = z
   .object({ id: Uuid, type: z.string(), created_at: IsoDateTime, data: z.record(z.string(), z.unknown()) })
   .meta({ id: "WebhookEvent" });

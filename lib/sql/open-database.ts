@@ -1,6 +1,6 @@
 /**
  * Opens a drizzle database and applies its migrations — the one opener both
- * the treasury-api and the dashboard use (DESIGN.md "SQL"): embedded PGlite
+ * the treasury-api and the dashboard use (docs/architecture.md#one-schema-two-databases): embedded PGlite
  * in a data folder (or in memory) by default, PostgreSQL through
  * node-postgres when a connection URL is given. Same schema, same migrations.
  */

@@ -1,7 +1,7 @@
 /**
  * The accounts list over all accounts of a company: the bank
  * filter, the coverage-gap filter and sorting are not filters of the spec's
- * `GET /accounts` (spec §4 lists only `currency` and `status` for accounts),
+ * `GET /accounts` (docs/treasury-api.md#ledger lists only `currency` and `status` for accounts),
  * so the BFF applies them to every account it read and pages the result
  * itself. Pure functions on plain shapes; used by
  * `lib/bff/queries/account-rows` and unit-tested on their own.

@@ -1,5 +1,5 @@
 /**
- * The simulated bank (DESIGN.md "States and transitions").
+ * The simulated bank (docs/architecture.md#states-and-transitions).
  *
  * A clock-driven worker moves approved batches forward in two steps:
  *

@@ -132,7 +132,7 @@ export interface ParsedStatement {
   entries: ParsedEntry[];
 }
 
-/** The ISO balance codes that map onto the API's balance types (DESIGN.md "Other enumerations"). */
+/** The ISO balance codes that map onto the API's balance types (docs/architecture.md#enumerations). */
 export const BALANCE_CODE_TYPES: Readonly<Record<string, BalanceType>> = {
   CLBD: "closing_booked",
   CLAV: "closing_available",

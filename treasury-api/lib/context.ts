@@ -18,7 +18,7 @@ import { ApiError } from "./errors";
  */
 export type CompanyRule = "required" | "optional" | "none";
 
-/** The authenticated caller, from the bearer token (spec §5). */
+/** The authenticated caller, from the bearer token (docs/treasury-api.md#authentication-and-scopes). */
 export interface Caller {
   /** Internal UUID of the OAuth client. */
   clientId: string;

@@ -1,5 +1,5 @@
 /**
- * List responses in the caller's form (spec §4 conventions, §8; DESIGN.md):
+ * List responses in the caller's form (docs/treasury-api.md#list-conventions; docs/architecture.md#one-service-both-forms):
  * Form A a bare array cut at `limit`; Form B the pagination envelope with
  * absolute `next` / `previous` URLs (null when absent).
  */

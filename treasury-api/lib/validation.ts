@@ -1,5 +1,5 @@
 /**
- * Turns zod issues into the API's validation error (DESIGN.md "Errors":
+ * Turns zod issues into the API's validation error (docs/architecture.md#errors:
  * field messages in `details.errors` keyed by field path, e.g.
  * `instructions[3].creditor_iban`).
  */

@@ -1,7 +1,7 @@
 /**
  * kill -9 of the real API process during bank processing and during webhook
  * delivery, on a file-backed PGlite folder and on a throw-away PostgreSQL
- * (DESIGN.md: events are written in the transaction of their change; the bank
+ * (docs/architecture.md#idempotency and #webhooks: events are written in the transaction of their change; the bank
  * steps and webhook claims survive a crash). Six approved batches, one webhook
  * endpoint of the Form B client at a loopback receiver, the bank at `instant`:
  *

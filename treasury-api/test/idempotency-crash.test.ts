@@ -1,5 +1,5 @@
 /**
- * Exactly-once writes across a crash (DESIGN.md "Idempotency": the stored
+ * Exactly-once writes across a crash (docs/architecture.md#idempotency: the stored
  * response commits in the same transaction as the handler's changes). The API
  * runs as a real child process on a file-backed PGlite folder and on a
  * throw-away PostgreSQL; a failpoint SIGKILLs it

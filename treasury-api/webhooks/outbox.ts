@@ -1,5 +1,5 @@
 /**
- * The webhook outbox (DESIGN.md "Webhooks"): an event is written in the same
+ * The webhook outbox (docs/architecture.md#webhooks): an event is written in the same
  * database transaction as the change that causes it; the delivery worker fans
  * it out to the matching endpoints later. Callers pass their transaction.
  */

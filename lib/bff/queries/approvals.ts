@@ -1,5 +1,5 @@
 /**
- * The approval queue and decisions (spec §4 Approvals; DESIGN.md four-eyes):
+ * The approval queue and decisions (docs/treasury-api.md#approvals; docs/architecture.md#four-eyes):
  * the queue spans the user's companies; the approver sent upstream is the
  * signed-in user's id (the API counts one approver once per request and
  * refuses the batch's initiator, which the dashboard sets to the creating

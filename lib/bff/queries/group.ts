@@ -28,7 +28,7 @@ import { accountSummaries, summaryWindow } from "./account-summaries";
 
 export type { GroupPosition };
 
-/** Upstream calls in flight at most for one group view (spec §8 rate limits per client). */
+/** Upstream calls in flight at most for one group view (docs/treasury-api.md#limits rate limits per client). */
 export const GROUP_CONCURRENCY = 6;
 
 /** The reads of one request: every call names its company and carries the request id. */

@@ -1,5 +1,5 @@
 /**
- * Organization queries and writes (spec §4 Organization). Companies are
+ * Organization queries and writes (docs/treasury-api.md#organization). Companies are
  * narrowed to the user's allowed companies; a company outside them is 404
  * (as upstream does for objects outside the client's scope).
  */

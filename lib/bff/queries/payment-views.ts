@@ -3,7 +3,7 @@
  * (batch, instructions, status-event timeline, approval progress) and the
  * approval queue (each pending request with its batch, creator and who has
  * approved so far). Every upstream read is an allowlisted spec operation
- * (spec §4 Payments, Approvals) sent with the batch's company; who created
+ * (docs/treasury-api.md#payments, Approvals) sent with the batch's company; who created
  * and who approved come from the dashboard's audit log (the four-eyes
  * check reads it too), because the API knows only its OAuth client.
  */
@@ -360,7 +360,7 @@ const ALL_COMPANIES_READ_MAX = 1000;
 const ALL_COMPANIES_CONCURRENCY = 4;
 
 /**
- * One page of the payments list: the selected company's batches (spec §4 `GET /payments/batches`, newest first), or
+ * One page of the payments list: the selected company's batches (`GET /payments/batches`, docs/treasury-api.md#payments, newest first), or
  * with `companies=all` those of every company the user may see (a company-limited user: only theirs), each
  * company read with its own `X-Company-ID` and merged newest first. For page `p` of size `n`, each company's first
  * `p × n` batches are read, which hold the page whatever the mix. Each row carries its company, its creator (the

@@ -1,5 +1,5 @@
 /**
- * Payment batches (spec §4 Payments), company-scoped: the list the payments
+ * Payment batches (docs/treasury-api.md#payments), company-scoped: the list the payments
  * page and its route share, batch creation, which sets the initiator, and the
  * edit / discard of a batch not yet submitted (extensions).
  *

@@ -1,5 +1,5 @@
 /**
- * Payment repositories (spec §4 Payments; DESIGN.md states and extensions):
+ * Payment repositories (docs/treasury-api.md#payments; docs/architecture.md#states-and-transitions, #extensions):
  * functions `(db, scope, params)` with the data scope in every `where`, and
  * the row → API converters the bank simulator and approvals share.
  */
@@ -409,7 +409,7 @@ export async function discardBatch(db: Db, scope: DataScope, id: string): Promis
 }
 
 /**
- * Submits a batch (DESIGN.md: created → pending_approval) and opens its
+ * Submits a batch (docs/architecture.md#states-and-transitions: created → pending_approval) and opens its
  * approval request with `required_count` from the four-eyes threshold, in one
  * transaction with the batch row locked.
  * @throws 404 outside the scope; 409 conflict `{ state, allowed }` when not `created`.

@@ -1,6 +1,6 @@
 /**
- * Reconciliation match repository (spec §4 Reconciliation; DESIGN.md match
- * states). Functions `(db, scope, params)` with the scope in every `where`.
+ * Reconciliation match repository (docs/treasury-api.md#reconciliation;
+ * docs/architecture.md#states-and-transitions). Functions `(db, scope, params)` with the scope in every `where`.
  * "One transaction is never confirmed against two instructions":
  * checked here under row locks and guaranteed by the partial unique indexes
  * `reconciliation_matches_confirmed_tx` / `_ins`, whose violation in a race

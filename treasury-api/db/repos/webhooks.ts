@@ -1,5 +1,5 @@
 /**
- * Webhook endpoint repository (spec §4 Webhooks; DESIGN.md "Webhooks").
+ * Webhook endpoint repository (docs/treasury-api.md#webhook-endpoints; docs/architecture.md#webhooks).
  * Endpoints belong to an OAuth client and the tenant its token is bound to:
  * every function takes that owner and puts it into every `where`, so another
  * client's endpoint is 404.
@@ -27,7 +27,7 @@ export interface EndpointOwner {
   tenantId: string;
 }
 
-/** How long the previous secret keeps signing after a rotation (DESIGN.md: 24 hours). */
+/** How long the previous secret keeps signing after a rotation (docs/architecture.md#webhooks: 24 hours). */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 3600 * 1000;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -1,5 +1,5 @@
 /**
- * Issuing access tokens (spec §4 Token, §5; DESIGN.md "Tokens"): client
+ * Issuing access tokens (docs/treasury-api.md#token; docs/architecture.md#tokens): client
  * authentication, scope negotiation and storage of the hashed token.
  */
 import { and, eq, lt, sql } from "drizzle-orm";

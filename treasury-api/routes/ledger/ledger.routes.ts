@@ -1,5 +1,5 @@
 /**
- * Ledger routes (spec §4 Ledger): accounts list / upsert / detail, account
+ * Ledger routes (docs/treasury-api.md#ledger): accounts list / upsert / detail, account
  * transactions, balances, coverage, intraday; global transactions list and
  * detail. All are company-scoped (Form B needs X-Company-ID).
  */

@@ -1,5 +1,5 @@
 /**
- * Organization routes (spec §4 Organization): companies list / upsert /
+ * Organization routes (docs/treasury-api.md#organization): companies list / upsert /
  * detail, koncerner list / detail / breakdown.
  */
 import { z } from "zod";

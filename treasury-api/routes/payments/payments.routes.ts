@@ -1,5 +1,5 @@
 /**
- * Payment routes (spec §4 Payments; DESIGN.md states): batches list / create
+ * Payment routes (docs/treasury-api.md#payments; docs/architecture.md#states-and-transitions): batches list / create
  * (201) / detail / submit (202), the batch's instructions (extension),
  * instruction detail and the status-event feed. Company-scoped: Form B needs
  * X-Company-ID.

@@ -1,6 +1,6 @@
 /**
- * Reconciliation routes (spec §4 Reconciliation; DESIGN.md "States and
- * transitions": confirm / reject from `proposed` only). X-Company-ID is
+ * Reconciliation routes (docs/treasury-api.md#reconciliation;
+ * docs/architecture.md#states-and-transitions: confirm / reject from `proposed` only). X-Company-ID is
  * optional: absent means every company the client sees (one review queue).
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Reporting routes (spec §4 Reporting; DESIGN.md "Reports"): daily cashflow,
+ * Reporting routes (docs/treasury-api.md#reporting; docs/architecture.md#reports): daily cashflow,
  * daily positions (and their short aliases), forecast. Company-scoped: Form B
  * needs X-Company-ID; Form A without it reports over the whole tenant.
  */

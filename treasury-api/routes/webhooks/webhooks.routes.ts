@@ -1,6 +1,6 @@
 /**
- * Webhook endpoint routes (spec §4 Webhooks, scope admin:public_api; DESIGN.md
- * "Webhooks"): list / create / detail / PATCH (with `rotate_secret`) / DELETE,
+ * Webhook endpoint routes (docs/treasury-api.md#webhook-endpoints, scope admin:public_api;
+ * docs/architecture.md#webhooks): list / create / detail / PATCH (with `rotate_secret`) / DELETE,
  * plus the extensions GET /webhooks/{id}/deliveries and POST /webhooks/{id}/test.
  * Endpoints belong to the calling OAuth client; not company-scoped.
  */
