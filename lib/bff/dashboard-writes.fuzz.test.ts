@@ -25,7 +25,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { z } from "zod";
 import { can, type Role } from "../auth/roles";
@@ -255,16 +255,19 @@ const users: DashboardUser[] = [];
 /** Row counts of every table of the dashboard database, and the audit entries other than recorded refusals. */
 async function snapshot(): Promise<Record<string, number>> {
   const db = await dashboardDb();
+  // PGlite and node-postgres both answer `{ rows }`.
+  const queryRows = async <T>(_db: unknown, q: SQL): Promise<T[]> =>
+    ((await db.execute(q)) as unknown as { rows: T[] }).rows;
   const tables = (
-    await db.execute<{ table_name: string }>(
+    await queryRows<{ table_name: string }>(
+      db,
       sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
     )
-  ).rows.map((r) => r.table_name);
+  ).map((r) => r.table_name);
   const out: Record<string, number> = {};
   for (const t of tables.sort()) {
     const where = t === "audit_events" ? sql` where outcome <> 'refused'` : sql``;
-    const [row] = (await db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)}${where}`))
-      .rows;
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(t)}${where}`);
     out[t] = Number(row?.n ?? 0);
   }
   return out;

@@ -143,15 +143,16 @@ export async function importCounterpartiesCsv(
   if (actor.companyIds !== null && !actor.companyIds.includes(companyId))
     throw new BffError("permission_denied", "You may not manage counterparties of this company.");
 
-  const decoded = typeof file === "string" ? null : decodeCsvBytes(file.bytes, file.encoding);
-  const text = decoded ? decoded.text : file;
+  const decoded: { text: string; encoding: CsvEncoding | null } =
+    typeof file === "string" ? { text: file, encoding: null } : decodeCsvBytes(file.bytes, file.encoding);
+  const text = decoded.text;
   const report: ImportReport = {
     ok: false,
     fileErrors: [],
     errors: [],
     preview: [],
     created: [],
-    encoding: decoded?.encoding ?? null,
+    encoding: decoded.encoding,
   };
   // Characters that are no text (undecodable bytes, NUL, controls): refused by line before anything else is read.
   const unreadable = undecodableLines(text.replace(/^\uFEFF/, ""));

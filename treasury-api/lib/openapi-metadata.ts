@@ -144,7 +144,8 @@ type Doc = {
  * operation's `bearerAuth` requirement becomes the OAuth 2.0 scheme with the same scope, or Form A's tenant token),
  * HTTP Basic on the token endpoints, license and contact. The input is not changed.
  */
-export function withOpenApiMetadata<D extends Doc>(doc: D): D {
+export function withOpenApiMetadata<D extends object>(input: D): D {
+  const doc = input as unknown as Doc;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [p, item] of Object.entries(doc.paths ?? {})) {
     const out: Record<string, unknown> = { ...item };
@@ -175,7 +176,7 @@ export function withOpenApiMetadata<D extends Doc>(doc: D): D {
     tags: TAGS,
     paths,
     components: { ...doc.components, securitySchemes: { ...schemes, ...SECURITY_SCHEMES } },
-  };
+  } as unknown as D;
 }
 
 /** Every scope has a description (checked here so that a new scope cannot be added without one). */
