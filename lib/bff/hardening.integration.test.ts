@@ -80,7 +80,7 @@ async function stored() {
 beforeAll(async () => {
   local = await startLocalApi();
   useBffEnv(local, ORIGIN);
-}, 120_000);
+});
 afterAll(async () => {
   await local?.api.close();
 });
