@@ -8,7 +8,7 @@
  *   streaming (a missing or lying `Content-Length` is no way around it);
  * - `isJsonContentType`: whether a body is declared as JSON (`application/json` or `…+json`, any parameters).
  */
-import { fieldPath } from "../contract/errors";
+import { fieldPath } from "@treasury/contract/errors";
 import { BffError } from "./errors";
 
 /** Deepest nesting `nulField` looks into; deeper bodies are refused by the route's schema anyway. */

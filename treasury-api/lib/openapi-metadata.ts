@@ -8,7 +8,7 @@
  * parameter, schema or behaviour. An operation missing from `OPERATION_IDS` keeps no id and fails the test that
  * checks every operation has one (treasury-api/test/openapi-lint.test.ts).
  */
-import { SCOPES, type Scope } from "../../lib/contract/auth";
+import { SCOPES, type Scope } from "@treasury/contract/auth";
 
 /** `METHOD path` → operationId. Stable: an integrator's generated client calls these names. */
 export const OPERATION_IDS: Record<string, string> = {

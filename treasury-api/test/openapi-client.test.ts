@@ -15,7 +15,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import openapiTS, { astToString } from "openapi-typescript";
-import { SCOPES } from "../../lib/contract/auth";
+import { SCOPES } from "@treasury/contract/auth";
 import { DEMO_TREASURY_B } from "../seed/demo-clients";
 import { startServer, type RunningServer } from "../server";
 

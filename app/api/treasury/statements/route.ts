@@ -1,5 +1,5 @@
 import { withUser } from "@/lib/bff/route";
-import { STATEMENT_MAX_BODY_BYTES } from "@/lib/contract";
+import { STATEMENT_MAX_BODY_BYTES } from "@treasury/contract";
 import { uploadStatements } from "@/lib/bff/queries/statements";
 
 /**
