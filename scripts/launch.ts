@@ -148,6 +148,9 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // The dashboard's own bind address: GET /metrics serves without a token only when it is loopback
+  // (lib/server/metrics-access.ts), never judged from request headers.
+  env.HOSTNAME_BIND = host;
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port], {
     env: env as NodeJS.ProcessEnv,

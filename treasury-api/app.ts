@@ -13,6 +13,7 @@ import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import { API_VERSION } from "@treasury/contract/common";
 import { STATEMENT_MAX_BODY_BYTES } from "@treasury/contract/statements";
+import { withOpenApiMetadata } from "./lib/openapi-metadata";
 import { queryRows, type Database } from "./db/client";
 import { resolveConfig, type AppConfig } from "./config";
 import type { AppEnv } from "./lib/context";
@@ -150,7 +151,8 @@ export function createApp(opts: AppOptions): TreasuryApp {
     scheme: "bearer",
     description: "Opaque access token from /auth/token/ (Form B) or /auth/tenant-token (Form A)",
   });
-  api.doc31("/openapi.json", {
+  // The generated document plus the metadata integrators' tools read (operationIds, tags, security schemes, license).
+  const docConfig = {
     openapi: "3.1.0",
     info: {
       title: "Treasury Public API (local implementation)",
@@ -158,7 +160,8 @@ export function createApp(opts: AppOptions): TreasuryApp {
       description: OPENAPI_DESCRIPTION,
     },
     servers: [{ url: "/public", description: "local base address" }],
-  });
+  };
+  api.get("/openapi.json", (c) => c.json(withOpenApiMetadata(api.getOpenAPI31Document(docConfig))));
 
   app.route("/public", api);
 

@@ -33,7 +33,7 @@ import { parseFourEyesThresholds } from "./domain/four-eyes";
 import { openDatabase, type Database } from "./db/client";
 import { meta } from "./db/schema";
 import { prepareSecretsAtRest, resolveSecretKey } from "./lib/secret-box";
-import { seedDemo, writeDemoFixtures } from "./seed";
+import { seedDemo, writeDemoFixtures, type DemoFixtures } from "./seed";
 import { resolveSeedSize, type SeedSize } from "./seed/size";
 import { startWorkers, type Workers } from "./workers";
 
@@ -293,11 +293,7 @@ async function main(): Promise<void> {
   const running = await startServer(opts);
   const where = opts.databaseUrl ? "PostgreSQL (DATABASE_URL)" : opts.data === "memory" ? "memory" : opts.data;
   process.stdout.write(`treasury-api listening on ${running.url}/public (data: ${where}${isNew ? ", new" : ""})\n`);
-  if (running.fixtures) {
-    if (opts.data === "memory" || opts.databaseUrl)
-      process.stdout.write(`${JSON.stringify(running.fixtures, null, 2)}\n`);
-    else process.stdout.write(`demo fixtures written to ${path.join(opts.data, "demo-fixtures.json")}\n`);
-  }
+  if (running.fixtures) process.stdout.write(announceFixtures(opts, running.fixtures));
   const shutdown = (signal: string) => {
     process.stdout.write(`treasury-api: ${signal}, shutting down\n`);
     running.close().then(
@@ -310,6 +306,25 @@ async function main(): Promise<void> {
   };
   process.once("SIGINT", () => shutdown("SIGINT"));
   process.once("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+/**
+ * What the CLI prints after seeding demo data, never a demo client's secret (the log may be collected):
+ * - PostgreSQL (`databaseUrl`): the fixtures, secrets included, are written to `<data>/demo-fixtures.json` (the folder
+ *   that also holds the key file) and the text says where;
+ * - `memory`: the fixtures without the clients' secrets, and where the secrets are (treasury-api/seed/demo-clients.ts);
+ * - a data folder: where `startServer` wrote the fixtures file.
+ * @returns the text to print (ends with a newline)
+ */
+export function announceFixtures(opts: { databaseUrl?: string; data: string }, fixtures: DemoFixtures): string {
+  if (opts.data === "memory") {
+    const shown = { ...fixtures, clients: fixtures.clients.map(({ client_secret: _secret, ...rest }) => rest) };
+    return (
+      `${JSON.stringify(shown, null, 2)}\n` + "demo client secrets: treasury-api/seed/demo-clients.ts (not printed)\n"
+    );
+  }
+  const file = opts.databaseUrl ? writeDemoFixtures(opts.data, fixtures) : path.join(opts.data, "demo-fixtures.json");
+  return `demo fixtures (client ids and secrets included) written to ${file}\n`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

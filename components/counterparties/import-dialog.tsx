@@ -18,7 +18,7 @@ import { CsvFilePicker } from "@/components/ui/csv-file-picker";
  * all as pending counterparties, or nothing when the file is wrong.
  */
 export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [report, setReport] = useState<CounterpartyImportView | null>(null);
   const check = useCounterpartyWrite<CounterpartyImportView>("/api/counterparties/import", setReport);
   const run = useCounterpartyWrite<CounterpartyImportView>("/api/counterparties/import", (r) => {
@@ -26,12 +26,13 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
     onClose();
   });
 
+  // The file's bytes go as they are (base64): the server decodes them (BOM, UTF-8, else Windows-1252) and says which.
   async function read(f: File) {
-    const text = await f.text();
-    setFile({ name: f.name, text });
+    const base64 = toBase64(new Uint8Array(await f.arrayBuffer()));
+    setFile({ name: f.name, base64 });
     setReport(null);
     run.reset();
-    check.mutate({ csv: text, dryRun: true });
+    check.mutate({ file: base64, dryRun: true });
   }
 
   // A refusal of the import itself carries the same report (the file changed on the server's side, e.g. an IBAN
@@ -66,7 +67,7 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
             variant="primary"
             disabled={!file || !report?.ok || refused !== null}
             pending={run.isPending}
-            onClick={() => file && run.mutate({ csv: file.text })}
+            onClick={() => file && run.mutate({ file: file.base64 })}
             data-testid="import-counterparties"
           >
             {report?.ok ? `Import ${report.preview.length} counterparties` : "Import"}
@@ -141,6 +142,11 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
               </table>
             </div>
           )}
+          {shown.ok && shown.encoding?.assumed && (
+            <p className="text-[12px] text-slate-600" data-testid="import-encoding">
+              The file is not UTF-8; it was read as {encodingLabel(shown.encoding.name)}. Check the names below.
+            </p>
+          )}
           {shown.ok && shown.preview && shown.preview.length > 0 && (
             <div className="max-h-60 overflow-auto rounded-md border border-slate-200">
               <table className="w-full border-collapse text-[12px]" aria-label="Lines to import">
@@ -177,4 +183,16 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
       )}
     </Modal>
   );
+}
+
+/** Base64 of bytes, in chunks (a spread of a whole file would overflow the call stack). */
+function toBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** The encoding's name as people know it. */
+function encodingLabel(name: string): string {
+  return name === "windows-1252" ? "Windows-1252 (Western European, ISO-8859-1)" : name.toUpperCase();
 }

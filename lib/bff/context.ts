@@ -34,10 +34,16 @@ export interface WriteScope extends BffContext {
   write: WriteContext;
 }
 
-/** The request id from `X-Request-ID` when it is well-formed, else a new one. */
+/** The shape of a request id taken from a client: letters, digits and `-_.:`, 1 to 128 characters (as the API's). */
+export const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The request id from `X-Request-ID` when it has the safe shape (`SAFE_REQUEST_ID`), else a new UUID. The id is logged
+ * and written to the audit log (and its CSV export, where lib/csv/csv-stream.ts escapes it like every text cell).
+ */
 export function requestIdFrom(h: Headers): string {
   const given = h.get("x-request-id");
-  return given && /^[A-Za-z0-9._-]{1,100}$/.test(given) ? given : randomUUID();
+  return given && SAFE_REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /**

@@ -30,6 +30,8 @@ export interface ItemRoutesOptions<B extends z.ZodType, T> {
    * refuse, and then nothing changes and no write is audited.
    */
   guard?(ctx: RouteContext<{ id: string }, undefined, unknown>): Promise<unknown>;
+  /** The body's `company_id`, when set, must be a company the dashboard knows (400 naming it; `withUser`). */
+  knownCompany?: boolean;
 }
 
 /**
@@ -44,6 +46,7 @@ export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>
       company: "none",
       params: IdParams,
       body: opts.body,
+      knownCompany: opts.knownCompany ?? false,
       audit: { action: opts.audit.update, objectType: opts.audit.objectType },
     },
     async (ctx) => {
@@ -82,6 +85,8 @@ export interface CollectionRoutesOptions<B extends z.ZodType, T extends { id: st
   view(ctx: BffContext): Promise<unknown>;
   /** Creates an item from `input`. @throws BffError as the store refuses (400 / 409 naming the field). */
   add(input: z.output<B>): Promise<T>;
+  /** The body's `company_id`, when set, must be a company the dashboard knows (400 naming it; `withUser`). */
+  knownCompany?: boolean;
 }
 
 /**
@@ -97,6 +102,7 @@ export function collectionRoutes<B extends z.ZodType, T extends { id: string }>(
       permission: opts.permission,
       company: "none",
       body: opts.body,
+      knownCompany: opts.knownCompany ?? false,
       status: 201,
       audit: { action: opts.audit.create, objectType: opts.audit.objectType },
     },

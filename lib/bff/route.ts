@@ -3,13 +3,14 @@
  * handler body is only its job. In order: request id → session (401) →
  * permission from the role table (403) → Origin check on writes (403) →
  * path / query / body parsing with zod schemas (400 naming the field; unknown
- * query parameters dropped) → the browser's Idempotency-Key, derived per
+ * query parameters dropped; a NUL character anywhere is 400 naming its field; the body read within the route's
+ * `maxBody`, 413 beyond it, checked from Content-Length before the session; a JSON body must say it is JSON, 415) → the browser's Idempotency-Key, derived per
  * user, on writes (400 without one) → company context from the cookie,
  * checked against the user's companies (403) → the handler → audit append
  * after a successful write → one error shape.
  */
 import "server-only";
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { z } from "zod";
 import { Uuid } from "@treasury/contract";
 import { can, type Permission } from "../auth/roles";
@@ -23,12 +24,23 @@ import { requestContext, requestIdFrom, type BffContext } from "./context";
 import { timed } from "./route-metrics";
 import { BffError, toBffError, validationError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
+import { checkDeclaredLength, isJsonContentType, readLimitedBody, refuseNul } from "./input-guards";
 import type { AuditAction } from "../audit-actions";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
 /** Path parameters of a `[id]` route: the id must be a UUID (400 `id must be a UUID`). */
 export const IdParams = z.object({ id: Uuid });
+
+/** Largest request body of a write unless its route declares another `maxBody` (bytes; 16 KiB). */
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+/** Largest body of a settings write (a currency, a company, a passkey's name): 4 KiB. */
+export const SETTINGS_MAX_BODY_BYTES = 4 * 1024;
+
+/** Largest body of a passkey ceremony's answer (an attestation may carry a certificate chain): 64 KiB. */
+export const PASSKEY_MAX_BODY_BYTES = 64 * 1024;
+/** Largest body of a batch creation or change: 10,000 instructions (the API's own default batch body limit, 8 MiB). */
+export const BATCH_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 export interface RouteOptions<P, Q, B> {
   permission: Permission;
@@ -48,6 +60,13 @@ export interface RouteOptions<P, Q, B> {
   body?: B;
   /** Present on writes: what goes into the audit log. */
   audit?: { action: AuditAction; objectType: string };
+  /**
+   * Largest request body in bytes (default `DEFAULT_MAX_BODY_BYTES`): a larger Content-Length is 413 before anything
+   * else, and a body that streams past it is 413 as soon as it does (docs/security.md, request size).
+   */
+  maxBody?: number;
+  /** The body's `company_id`, when set, must be one of the companies the dashboard knows (else 400 naming it). */
+  knownCompany?: boolean;
   /** Success status (default 200; 204 when the handler returns undefined). */
   status?: number;
 }
@@ -78,14 +97,27 @@ function sameOrigin(req: NextRequest): boolean {
   return originAllowed(req.headers.get("origin"), config.NEXTAUTH_URL, config.DASHBOARD_ALLOWED_ORIGINS);
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
+/**
+ * The JSON value of a write's body (undefined when blank). @throws BffError 415 when a non-blank body is not declared
+ * as JSON, 400 when it is not valid JSON or holds a NUL character (naming the field).
+ */
+function parseJsonBody(req: NextRequest, bytes: Uint8Array): unknown {
+  const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return undefined;
+  if (!isJsonContentType(req.headers.get("content-type"))) {
+    throw new BffError("unsupported_media_type", "Content-Type must be application/json for this request", {
+      expected: "application/json",
+      errors: { "Content-Type": ["must be application/json"] },
+    });
+  }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new BffError("validation_error", "body is not valid JSON", { errors: { body: ["is not valid JSON"] } });
   }
+  refuseNul(value, "body");
+  return value;
 }
 
 function json(data: unknown, status: number, requestId: string, extra: Record<string, string> = {}): NextResponse {
@@ -95,31 +127,63 @@ function json(data: unknown, status: number, requestId: string, extra: Record<st
   return NextResponse.json(data, { status, headers });
 }
 
-/** Path, query and body, each parsed with its schema. @throws BffError 400 naming the first bad field. */
+/**
+ * Path, query and body, each parsed with its schema; a write's body is read within the route's size limit, and a
+ * handler that reads the raw request (an upload) gets it from the bytes read.
+ * @throws BffError 400 naming the first bad field (a NUL character anywhere included), 413 over the size limit, 415
+ *   for a JSON body not declared as JSON.
+ */
 async function parseInput(
   req: NextRequest,
   segment: Segment,
   opts: RouteOptions<AnyObject | undefined, AnyObject | undefined, z.ZodType | undefined>,
-): Promise<{ params: Record<string, unknown>; query: unknown; body: unknown }> {
+): Promise<{ params: Record<string, unknown>; query: unknown; body: unknown; request: NextRequest }> {
   let params: Record<string, unknown> = {};
   if (opts.params) {
-    const r = opts.params.safeParse((await segment.params) ?? {});
+    const raw = (await segment.params) ?? {};
+    refuseNul(raw, "path");
+    const r = opts.params.safeParse(raw);
     if (!r.success) throw validationError(r.error, "path");
     params = r.data;
   }
   let query: unknown = undefined;
   if (opts.query) {
-    const r = opts.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+    const raw = Object.fromEntries(req.nextUrl.searchParams);
+    refuseNul(raw, "query");
+    const r = opts.query.safeParse(raw);
     if (!r.success) throw validationError(r.error, "query");
     query = r.data;
   }
   let body: unknown = undefined;
-  if (opts.body) {
-    const r = opts.body.safeParse(await readJson(req));
-    if (!r.success) throw validationError(r.error, "body");
-    body = r.data;
+  let request = req;
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const bytes = await readLimitedBody(req, opts.maxBody ?? DEFAULT_MAX_BODY_BYTES);
+    if (opts.body) {
+      const r = opts.body.safeParse(parseJsonBody(req, bytes));
+      if (!r.success) throw validationError(r.error, "body");
+      body = r.data;
+    } else {
+      // The body was read (counted): the handler reads the same bytes from a request of its own.
+      request = new NextRequest(req.url, {
+        method: req.method,
+        headers: req.headers,
+        body: bytes.byteLength > 0 ? bytes : undefined,
+      });
+    }
   }
-  return { params, query, body };
+  return { params, query, body, request };
+}
+
+/**
+ * @throws BffError 400 naming `company_id` when the body names a company the dashboard does not know (neither one of
+ * the user's nor, for an unrestricted user, one the Treasury API lists).
+ */
+function checkKnownCompany(ctx: BffContext, body: unknown): void {
+  const id = bodyCompanyId(body);
+  if (!id || ctx.companies.some((c) => c.id === id)) return;
+  throw new BffError("validation_error", "company_id is not a known company", {
+    errors: { company_id: ["is not a known company"] },
+  });
 }
 
 /** The key sent upstream: UUIDv5 of the user and the browser's `Idempotency-Key`. @throws BffError 400 without one. */
@@ -212,7 +276,7 @@ export function withUser<
   Q extends AnyObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
 >(opts: RouteOptions<P, Q, B>, handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>) {
-  return timed(async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
+  const route = timed(async (req: NextRequest, segment: Segment): Promise<NextResponse> => {
     const requestId = requestIdFrom(req.headers);
     const started = Date.now();
     const isWrite = req.method !== "GET" && req.method !== "HEAD";
@@ -227,12 +291,15 @@ export function withUser<
       ...extra,
     });
     try {
+      // Too large by its own declaration: refused before the session is looked at or a byte is read.
+      if (isWrite) checkDeclaredLength(req.headers, opts.maxBody ?? DEFAULT_MAX_BODY_BYTES);
       const base = { ...(await requestContext({ ignoreCompanyCookie: opts.ignoreCompanyCookie })), requestId };
       userId = base.user.id;
       if (!can(base.user.roles, opts.permission))
         throw new BffError("permission_denied", "Your role does not allow this.", { permission: opts.permission });
       if (isWrite && !sameOrigin(req)) throw new BffError("permission_denied", "Cross-origin request refused.");
-      const { params, query, body } = await parseInput(req, segment, opts);
+      const { params, query, body, request } = await parseInput(req, segment, opts);
+      if (opts.knownCompany) checkKnownCompany(base, body);
       const idempotencyKey = isWrite ? upstreamIdempotencyKey(req, base.user.id) : undefined;
       const companyId = upstreamCompany(opts.company, base, body);
 
@@ -252,7 +319,7 @@ export function withUser<
           return write;
         },
         audit,
-        request: req,
+        request,
       } as RouteContext<Out<P>, Out<Q>, Out<B>>;
       const result = await handler(ctx);
 
@@ -275,4 +342,26 @@ export function withUser<
       return json(mapped.body, mapped.status, requestId, mapped.headers);
     }
   });
+  // What the route takes, readable by tests that exercise every route from its schemas (the dashboard's fuzz test).
+  return Object.assign(route, { routeInput: routeInput(opts) });
+}
+
+/** The declared input of a `withUser` route: permission, schemas and body limit. */
+export interface RouteInput {
+  permission: Permission;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  maxBody: number;
+}
+
+function routeInput(opts: RouteOptions<unknown, unknown, unknown>): RouteInput {
+  const schema = (s: unknown) => (s instanceof z.ZodType ? s : undefined);
+  return {
+    permission: opts.permission,
+    params: schema(opts.params),
+    query: schema(opts.query),
+    body: schema(opts.body),
+    maxBody: opts.maxBody ?? DEFAULT_MAX_BODY_BYTES,
+  };
 }

@@ -416,4 +416,74 @@ describe("CSV import", () => {
       "permission_denied",
     );
   });
+
+  describe("encodings (issue 28 finding 5)", () => {
+    const latin1 = (text: string) => Uint8Array.from([...text].map((ch) => ch.charCodeAt(0)));
+
+    it("a Windows-1252 / ISO-8859-1 file (not UTF-8) is read as Windows-1252, and the preview says so", async () => {
+      const iban = await freshIban();
+      const bytes = latin1(`name,iban\nBjørn Ærlig Ålesund AS,${iban}\n`);
+      const r = await importCounterpartiesCsv(database.db, TREASURER, C1, { bytes }, { dryRun: true });
+      expect(r.ok).toBe(true);
+      expect(r.preview[0]?.name).toBe("Bjørn Ærlig Ålesund AS");
+      expect(r.encoding).toEqual({ name: "windows-1252", assumed: true });
+    });
+
+    it("UTF-8 (with or without BOM), UTF-16 by BOM, and a declared encoding are read as such", async () => {
+      const iban = await freshIban();
+      const text = `name,iban\nKøbenhavn Ærø ApS,${iban}\n`;
+      const utf8 = new TextEncoder().encode(text);
+      const plain = await importCounterpartiesCsv(database.db, TREASURER, C1, { bytes: utf8 }, { dryRun: true });
+      expect([plain.preview[0]?.name, plain.encoding]).toEqual([
+        "København Ærø ApS",
+        { name: "utf-8", assumed: false },
+      ]);
+      const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8]);
+      const withBom = await importCounterpartiesCsv(database.db, TREASURER, C1, { bytes: bom }, { dryRun: true });
+      expect([withBom.preview[0]?.name, withBom.encoding?.name]).toEqual(["København Ærø ApS", "utf-8"]);
+      const utf16 = Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0), 0])]);
+      const le = await importCounterpartiesCsv(database.db, TREASURER, C1, { bytes: utf16 }, { dryRun: true });
+      expect([le.ok, le.preview[0]?.name, le.encoding?.name]).toEqual([true, "København Ærø ApS", "utf-16le"]);
+      // Declared ISO-8859-1: read as such, even where the bytes would also be valid UTF-8.
+      const declared = await importCounterpartiesCsv(
+        database.db,
+        TREASURER,
+        C1,
+        { bytes: latin1(`name,iban\nÃ¸ AS,${iban}\n`), encoding: "iso-8859-1" },
+        { dryRun: true },
+      );
+      expect([declared.preview[0]?.name, declared.encoding]).toEqual(["Ã¸ AS", { name: "iso-8859-1", assumed: false }]);
+    });
+
+    it("what cannot be decoded is refused naming the line, dry run included; nothing is stored", async () => {
+      const [i1, i2] = [await freshIban(), await freshIban()];
+      // 0x81 is no character in Windows-1252, so a file that is not UTF-8 and holds it cannot be read.
+      const bytes = Uint8Array.from([...latin1(`name,iban\nGood AS,${i1}\nBad `), 0x81, ...latin1(` AS,${i2}\n`)]);
+      for (const dryRun of [true, false]) {
+        const r = await importCounterpartiesCsv(database.db, TREASURER, C1, { bytes }, { dryRun });
+        expect(r.ok).toBe(false);
+        expect(r.errors.map((e) => e.line)).toEqual([3]);
+        expect(r.errors[0]?.message).toMatch(/could not be decoded/);
+        expect(r.created).toEqual([]);
+      }
+      // Text already decoded with replacement characters (U+FFFD), or holding a NUL: refused the same way.
+      const replaced = await importCounterpartiesCsv(
+        database.db,
+        TREASURER,
+        C1,
+        `name,iban\nOk AS,${i1}\nM\uFFFDller AS,${i2}\n`,
+        { dryRun: true },
+      );
+      expect([replaced.ok, replaced.errors.map((e) => e.line)]).toEqual([false, [3]]);
+      const nul = await importCounterpartiesCsv(
+        database.db,
+        TREASURER,
+        C1,
+        { bytes: new TextEncoder().encode(`name,iban\nNul\u0000 AS,${i1}\n`) },
+        { dryRun: true },
+      );
+      expect([nul.ok, nul.errors.map((e) => e.line)]).toEqual([false, [2]]);
+      expect(await listCounterparties(database.db, TREASURER, C1, { search: "Good AS" })).toEqual([]);
+    });
+  });
 });

@@ -13,8 +13,10 @@
  * Format: a header row, columns matched case-insensitively (spaces and dashes
  * read as `_`): `name`, `iban` (required), `bic`, `country`, `lei`, `orgnr`
  * (alias `org_number`, `organization_number`), `default_remittance` (alias
- * `remittance`). Separator detected (comma, semicolon, tab); a UTF-8 BOM and
- * blank lines are skipped; an unknown column is an error (a misspelt `bic`
+ * `remittance`). Separator detected (comma, semicolon, tab); blank lines are
+ * skipped; a file given as bytes is decoded by ./csv-decode.ts (BOM, declared
+ * encoding, UTF-8, else Windows-1252, which the report says was assumed), and
+ * a line that cannot be decoded is an error naming it; an unknown column is an error (a misspelt `bic`
  * column would otherwise be dropped without a word). At most `MAX_IMPORT_LINES`.
  */
 import "server-only";
@@ -28,6 +30,7 @@ import { can } from "../auth/roles";
 import { AUDIT_ACTION } from "../audit-actions";
 import { insertPending, type Actor, type AuditMeta, type Counterparty } from "./counterparties";
 import { CounterpartyInput, type CounterpartyFields } from "./validation";
+import { decodeCsvBytes, undecodableLines, type CsvEncoding, type DeclarableEncoding } from "./csv-decode";
 
 export const MAX_IMPORT_LINES = 5_000;
 
@@ -59,7 +62,12 @@ export interface ImportReport {
   preview: (CounterpartyFields & { line: number })[];
   /** The counterparties created (empty on `dryRun` or when not `ok`). */
   created: Counterparty[];
+  /** How a file given as bytes was decoded (null for text). */
+  encoding: CsvEncoding | null;
 }
+
+/** The file: its text (decoded already), or its bytes and the encoding the person declared, if any. */
+export type ImportFile = string | { bytes: Uint8Array; encoding?: DeclarableEncoding };
 
 function columnOf(header: string): string {
   const h = header
@@ -127,7 +135,7 @@ export async function importCounterpartiesCsv(
   db: DashboardDb,
   actor: Actor,
   companyId: string,
-  text: string,
+  file: ImportFile,
   opts: { dryRun?: boolean } & AuditMeta = {},
 ): Promise<ImportReport> {
   if (!can(actor.roles, "counterparties.manage"))
@@ -135,7 +143,23 @@ export async function importCounterpartiesCsv(
   if (actor.companyIds !== null && !actor.companyIds.includes(companyId))
     throw new BffError("permission_denied", "You may not manage counterparties of this company.");
 
-  const report: ImportReport = { ok: false, fileErrors: [], errors: [], preview: [], created: [] };
+  const decoded: { text: string; encoding: CsvEncoding | null } =
+    typeof file === "string" ? { text: file, encoding: null } : decodeCsvBytes(file.bytes, file.encoding);
+  const text = decoded.text;
+  const report: ImportReport = {
+    ok: false,
+    fileErrors: [],
+    errors: [],
+    preview: [],
+    created: [],
+    encoding: decoded.encoding,
+  };
+  // Characters that are no text (undecodable bytes, NUL, controls): refused by line before anything else is read.
+  const unreadable = undecodableLines(text.replace(/^\uFEFF/, ""));
+  if (unreadable.length) {
+    report.errors = unreadable.map((u) => ({ line: u.line, field: null, message: u.message }));
+    return report;
+  }
   const { fields, lines } = readCsv(text);
   const missing = REQUIRED.filter((c) => !fields.includes(c));
   if (missing.length) report.fileErrors.push(`The header row lacks ${missing.join(", ")}.`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { csvHeaders, csvStream, toCsv, type CsvColumn } from "./csv-stream";
+import { csvCell, csvHeaders, csvStream, toCsv, type CsvColumn } from "./csv-stream";
 
 interface Row {
   amount: string;
@@ -10,7 +10,7 @@ interface Row {
 const columns: CsvColumn<Row>[] = [
   { header: "amount", value: (r) => r.amount },
   { header: "currency", value: (r) => r.currency },
-  { header: "remittance", value: (r) => r.remittance, text: true },
+  { header: "remittance", value: (r) => r.remittance },
 ];
 
 async function* rows(n: number, pulled: { count: number }): AsyncGenerator<Row> {
@@ -82,5 +82,30 @@ describe("csvStream", () => {
       "X-Total-Count": "42",
     });
     expect(csvHeaders("x.csv", null)["X-Total-Count"]).toBeUndefined();
+  });
+});
+
+describe("csvCell: one escaping for every text cell of every export (issue 28 finding 4)", () => {
+  it("escapes a leading = + - @ tab or CR in any column, marked as text or not; plain numbers stay numbers", () => {
+    for (const bad of ["-A1-B2", "=1+1", "+SUM(A1)", "@cmd", "\tx", "\rx", "-", "+", "--1"])
+      expect(csvCell(bad), JSON.stringify(bad)).toBe(`'${bad}`);
+    for (const plain of ["-12.50", "12.00", "+3", "0", "abc", "a=b", "", "2026-11-27T08:00:00.000Z"])
+      expect(csvCell(plain)).toBe(plain);
+    expect(csvCell(-3.5)).toBe("-3.5");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
+  });
+
+  it("a request id column (not marked as text) is escaped in the CSV text", () => {
+    const rows = [{ id: "-A1-B2", amount: "-1.00" }];
+    const text = toCsv(
+      rows,
+      [
+        { header: "request_id", value: (r) => r.id },
+        { header: "amount", value: (r) => r.amount },
+      ],
+      true,
+    );
+    expect(text).toBe("request_id,amount\r\n'-A1-B2,-1.00\r\n");
   });
 });

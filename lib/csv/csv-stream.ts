@@ -6,30 +6,36 @@
  * chunk however many rows are exported, and the browser sees the first
  * bytes after the first upstream page.
  *
- * Text fields that a spreadsheet would run as a formula (leading `=`, `+`,
- * `-`, `@`, tab, CR) are prefixed with `'` (OWASP "CSV injection"); amount
- * columns are decimal strings and are written as they are, so a negative
- * amount stays `-12.50`.
+ * Every cell goes through `csvCell`, the one escaping of every CSV export: a
+ * text that a spreadsheet would run as a formula (leading `=`, `+`, `-`, `@`,
+ * tab, CR) is prefixed with `'` (OWASP "CSV injection"), whatever the column;
+ * a plain decimal number (an amount as a decimal string) is written as it is,
+ * so a negative amount stays `-12.50`.
  */
 import Papa from "papaparse";
 
-/**
- * One CSV column: its header and how to read a row's value. `text: true` marks free text from outside
- * (formula-escaped).
- */
+/** One CSV column: its header and how to read a row's value (every value is written through `csvCell`). */
 export interface CsvColumn<T> {
   header: string;
   value: (row: T) => string | number | null | undefined;
-  text?: boolean;
 }
 
 const FORMULA = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * The text of one CSV cell, formula-escaped: `'` before a value starting with `=`, `+`, `-`, `@`, tab or CR, unless
+ * it is a plain decimal number (`-12.50`, which a spreadsheet reads as the number it is); null / undefined → "".
+ * Quoting (commas, quotes, line breaks) is papaparse's, after this.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return "";
+  const s = String(value);
+  return FORMULA.test(s) && !PLAIN_NUMBER.test(s) ? `'${s}` : s;
+}
 
 function cell<T>(col: CsvColumn<T>, row: T): string {
-  const v = col.value(row);
-  if (v === null || v === undefined) return "";
-  const s = String(v);
-  return col.text && FORMULA.test(s) ? `'${s}` : s;
+  return csvCell(col.value(row));
 }
 
 /** The CSV text of rows (header line included when `header` is true), lines ending in CRLF (RFC 4180). */

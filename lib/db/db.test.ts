@@ -157,6 +157,16 @@ describe("users", () => {
       expect((await verifyCredentials(database.db, "admin@demo.local", DEMO_PASSWORD)).ok).toBe(true);
     },
   );
+
+  it("the viewer's companies are chosen once, by id: a company created later (listed first) changes nothing", async () => {
+    await seedDemoUsers(database.db, [C1, C2, C3]);
+    // A restart after someone created a company whose name sorts first: the list the API gives has changed.
+    const again = await seedDemoUsers(database.db, [C3, C1, C2]);
+    expect(again.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C1, C2]);
+    // A chosen company that no longer exists is dropped, and the viewer is topped up to two from the list.
+    const shrunk = await seedDemoUsers(database.db, [C3, C2]);
+    expect(shrunk.find((u) => u.roles.includes("viewer"))?.companyIds).toEqual([C2, C3]);
+  });
 });
 
 describe("single sign-on account ties", () => {

@@ -6,7 +6,7 @@
  */
 import type { Role } from "../auth/roles";
 import type { DashboardDb } from "./client";
-import { upsertUser, type DashboardUser } from "./users";
+import { findUserByEmail, upsertUser, type DashboardUser } from "./users";
 
 export interface DemoUser {
   email: string;
@@ -68,14 +68,21 @@ export const DEMO_USERS: readonly DemoUser[] = [
 ];
 
 /**
- * Creates (or resets) the demo users. `companyIds` are the demo companies in
- * a stable order; the viewer is limited to the first ones so that company
- * isolation can be seen and tested.
+ * Creates (or resets) the demo users. `companyIds` are the demo companies the Treasury API lists now. A user limited
+ * to the first N companies keeps the company ids chosen at its first seeding (chosen by id, once), so that a company
+ * created later, whose name may sort first, changes nothing; a chosen company that is gone is dropped and the user
+ * topped up from `companyIds`.
  */
 export async function seedDemoUsers(db: DashboardDb, companyIds: readonly string[]): Promise<DashboardUser[]> {
   const out: DashboardUser[] = [];
   for (const u of DEMO_USERS) {
-    const companies = u.companies === "all" ? null : companyIds.slice(0, u.companies.first);
+    let companies: string[] | null = null;
+    if (u.companies !== "all") {
+      const available = new Set(companyIds);
+      const chosen = ((await findUserByEmail(db, u.email))?.companyIds ?? []).filter((id) => available.has(id));
+      for (const id of companyIds) if (chosen.length < u.companies.first && !chosen.includes(id)) chosen.push(id);
+      companies = chosen.slice(0, u.companies.first);
+    }
     out.push(
       await upsertUser(db, {
         email: u.email,

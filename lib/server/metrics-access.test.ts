@@ -1,17 +1,16 @@
 /**
- * The dashboard's `GET /metrics`: the access rule with fake addresses and
- * headers (tests run on loopback), and the route handler serialising the
- * registry after something was recorded.
+ * The dashboard's `GET /metrics`: the access rule (loopback decided by the dashboard's own bind address, never by
+ * request headers), and the route handler serialising the registry after something was recorded.
  */
 import { describe, expect, it, vi } from "vitest";
 import { NextRequest } from "next/server";
 
 vi.mock("server-only", () => ({}));
 const config: { METRICS_TOKEN: string | undefined } = { METRICS_TOKEN: undefined };
+process.env.HOSTNAME_BIND = "127.0.0.1";
 vi.mock("@/lib/server/config", () => ({ getConfig: () => config }));
 
-const { forwardedAddresses, isLoopbackAddress, looksLoopback, metricsAccess, metricsResponse } =
-  await import("./metrics-access");
+const { isLoopbackAddress, listensOnLoopback, metricsAccess, metricsResponse } = await import("./metrics-access");
 const { metrics } = await import("./metrics");
 const { GET } = await import("@/app/metrics/route");
 
@@ -36,34 +35,34 @@ describe("the access rule", () => {
       expect(isLoopbackAddress(a)).toBe(false);
   });
 
-  it("reads proxy headers, without ports", () => {
-    const h = new Headers({ "x-forwarded-for": "203.0.113.7, 127.0.0.1", forwarded: 'for="[::1]:80", for=1.2.3.4:5' });
-    expect(forwardedAddresses(h)).toEqual(["203.0.113.7", "127.0.0.1", "::1", "1.2.3.4"]);
+  it("loopback is decided by the dashboard's own bind address (HOSTNAME_BIND, else HOSTNAME), never by headers", () => {
+    for (const bind of ["127.0.0.1", "localhost", "::1", "[::1]", "127.0.0.2"])
+      expect(listensOnLoopback({ HOSTNAME_BIND: bind }), bind).toBe(true);
+    expect(listensOnLoopback({ HOSTNAME: "127.0.0.1" })).toBe(true);
+    for (const bind of ["0.0.0.0", "::", "10.0.0.5", "dashboard.example.com", ""])
+      expect(listensOnLoopback({ HOSTNAME_BIND: bind }), bind).toBe(false);
+    // HOSTNAME_BIND wins over HOSTNAME (a container's HOSTNAME is its id); neither set: all interfaces, not loopback.
+    expect(listensOnLoopback({ HOSTNAME_BIND: "0.0.0.0", HOSTNAME: "localhost" })).toBe(false);
+    expect(listensOnLoopback({ HOSTNAME: "3f2a9c1b7e0d" })).toBe(false);
+    expect(listensOnLoopback({})).toBe(false);
   });
 
-  it("a request looks loopback only with a loopback Host and only loopback addresses in the proxy headers", () => {
-    const req = (headers: Record<string, string>) => new Headers(headers);
-    expect(looksLoopback(req({ host: "127.0.0.1:3000", "x-forwarded-for": "127.0.0.1" }))).toBe(true);
-    expect(looksLoopback(req({ host: "localhost:3000", "x-forwarded-for": "::ffff:127.0.0.1" }))).toBe(true);
-    expect(looksLoopback(req({ host: "[::1]:3000", "x-forwarded-for": "::1" }))).toBe(true);
-    // A proxy that appends the real client spoils a forged header; a public Host is never loopback.
-    expect(looksLoopback(req({ host: "localhost", "x-forwarded-for": "127.0.0.1, 203.0.113.7" }))).toBe(false);
-    expect(looksLoopback(req({ host: "dashboard.example.com", "x-forwarded-for": "127.0.0.1" }))).toBe(false);
-    expect(looksLoopback(req({ host: "localhost", "x-real-ip": "10.0.0.5", "x-forwarded-for": "127.0.0.1" }))).toBe(
-      false,
-    );
-    // No address at all (not how `next start` sends requests): refused rather than guessed.
-    expect(looksLoopback(req({ host: "localhost" }))).toBe(false);
+  it("forged Host and X-Forwarded-For do not make a request loopback when the dashboard listens on every interface", async () => {
+    const forged = new Headers({ host: "127.0.0.1:3000", "x-forwarded-for": "127.0.0.1", "x-real-ip": "::1" });
+    expect((await metricsResponse(forged, undefined, false)).status).toBe(404);
+    // Listening on loopback only, every client is local, whatever it says.
+    const remoteLooking = new Headers({ host: "dashboard.example.com", "x-forwarded-for": "203.0.113.7" });
+    expect((await metricsResponse(remoteLooking, undefined, true)).status).toBe(200);
   });
 
-  it("with METRICS_TOKEN set, a loopback-looking request still needs the token", async () => {
-    const headers = new Headers({ host: "127.0.0.1:3000", "x-forwarded-for": "127.0.0.1" });
-    const refused = await metricsResponse(headers, TOKEN);
+  it("with METRICS_TOKEN set, even a dashboard listening on loopback asks for the token", async () => {
+    const headers = new Headers({ host: "127.0.0.1:3000" });
+    const refused = await metricsResponse(headers, TOKEN, true);
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toBe('Bearer realm="metrics"');
     headers.set("authorization", `Bearer ${TOKEN}`);
-    expect((await metricsResponse(headers, TOKEN)).status).toBe(200);
-    expect((await metricsResponse(new Headers({ host: "dashboard.example.com" }), undefined)).status).toBe(404);
+    expect((await metricsResponse(headers, TOKEN, false)).status).toBe(200);
+    expect((await metricsResponse(new Headers({ host: "dashboard.example.com" }), undefined, false)).status).toBe(404);
   });
 });
 
@@ -92,9 +91,12 @@ describe("GET /metrics (app/metrics/route.ts)", () => {
     expect(text).toContain("dashboard_process_cpu_seconds_total");
   });
 
-  it("refuses a remote client: 404 without a token configured, 401 with one", async () => {
+  it("refuses every client of a dashboard listening on every interface: 404 without a token, 401 with one", async () => {
+    process.env.HOSTNAME_BIND = "0.0.0.0";
     const remote = () =>
-      new NextRequest("http://dashboard.example.com/metrics", { headers: { "x-forwarded-for": "203.0.113.7" } });
+      new NextRequest("http://127.0.0.1:3000/metrics", {
+        headers: { host: "127.0.0.1:3000", "x-forwarded-for": "127.0.0.1" },
+      });
     expect((await GET(remote())).status).toBe(404);
     config.METRICS_TOKEN = TOKEN;
     try {
@@ -103,6 +105,7 @@ describe("GET /metrics (app/metrics/route.ts)", () => {
       expect(await res.text()).not.toContain("dashboard_");
     } finally {
       config.METRICS_TOKEN = undefined;
+      process.env.HOSTNAME_BIND = "127.0.0.1";
     }
   });
 });

@@ -5,17 +5,17 @@
  *
  * 1. A bearer token is allowed when `METRICS_TOKEN` is set and the token
  *    equals it (compared in constant time); any other token → 401.
- * 2. Without a token, a loopback client is allowed.
+ * 2. Without a token, every client is allowed when the dashboard itself
+ *    listens on loopback only (its bind address: `HOSTNAME_BIND`, which
+ *    scripts/launch.ts passes to `next`, else `HOSTNAME`, which `next start`
+ *    and the standalone server read): then nobody outside this machine can
+ *    reach it at all.
  * 3. Otherwise 401 when `METRICS_TOKEN` is set, and 404 when it is not.
  *
- * What "loopback" can mean here: a Next.js route handler does not see the TCP
- * peer. `next start` writes the peer's address into `X-Forwarded-For`, but
- * only when the client sent none, so a client that reaches the server
- * directly can forge it (and the Host header). The dashboard therefore treats
- * a request as loopback only when its Host names loopback and every address
- * in the proxy headers is loopback (a proxy that appends the real client
- * spoils a forged header), and only while `METRICS_TOKEN` is unset: once a
- * token is configured, the dashboard asks every scraper for it.
+ * Request headers never count: a Next.js route handler does not see the TCP
+ * peer, and `Host` / `X-Forwarded-For` are whatever a client sends. So a
+ * dashboard listening on every interface (or on an address we cannot tell is
+ * loopback) serves metrics only with the token.
  */
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
@@ -38,34 +38,14 @@ export function isLoopbackAddress(address: string | null | undefined): boolean {
   return family !== 0 && LOOPBACK.check(a, family === 4 ? "ipv4" : "ipv6");
 }
 
-/** `1.2.3.4:80` → `1.2.3.4`, `[::1]:80` → `::1`; a bare IPv6 address is left alone. */
-function stripPort(address: string): string {
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
-  if (bracketed) return bracketed[1] ?? "";
-  return /^[^:]+:\d+$/.test(address) ? address.slice(0, address.lastIndexOf(":")) : address;
-}
-
-/** The client addresses named by `X-Forwarded-For`, `X-Real-IP` and `Forwarded: for=`, without ports. */
-export function forwardedAddresses(headers: HeaderReader): string[] {
-  const out: string[] = [];
-  for (const part of (headers.get("x-forwarded-for") ?? "").split(",")) if (part.trim()) out.push(part.trim());
-  const real = headers.get("x-real-ip")?.trim();
-  if (real) out.push(real);
-  for (const m of (headers.get("forwarded") ?? "").matchAll(/for\s*=\s*"?([^";,]+)"?/gi)) out.push(m[1] ?? "");
-  return out.map(stripPort);
-}
-
 /**
- * Loopback as far as a route handler can tell (see the module doc): Host is
- * `localhost`, 127.x or `[::1]`, and proxy headers name at least one address,
- * all of them loopback (`next start` always sets `X-Forwarded-For`).
+ * True when the dashboard listens on loopback only: its bind address — `HOSTNAME_BIND`, else `HOSTNAME` — is
+ * `localhost` or a loopback address. Unset (Next's default: every interface), a wildcard, another address or a
+ * name (a container's `HOSTNAME` is its id) → false.
  */
-export function looksLoopback(headers: HeaderReader): boolean {
-  const host = headers.get("host") ?? "";
-  const hostname = host.replace(/:\d+$/, "");
-  if (hostname !== "localhost" && !isLoopbackAddress(hostname)) return false;
-  const forwarded = forwardedAddresses(headers);
-  return forwarded.length > 0 && forwarded.every(isLoopbackAddress);
+export function listensOnLoopback(env: Record<string, string | undefined>): boolean {
+  const bind = (env.HOSTNAME_BIND ?? env.HOSTNAME ?? "").trim();
+  return bind.toLowerCase() === "localhost" || isLoopbackAddress(bind);
 }
 
 /** Constant-time string equality (both sides hashed first, so their lengths leak nothing either). */
@@ -75,7 +55,7 @@ function sameSecret(given: string, expected: string): boolean {
 
 /**
  * Applies the rule in the module doc.
- * @param loopback whether the client counts as loopback
+ * @param loopback whether every client counts as local (the dashboard listens on loopback only)
  * @param authorization the `Authorization` header (null when absent)
  * @param token the configured `METRICS_TOKEN` (undefined: none)
  */
@@ -97,9 +77,15 @@ export function metricsAccess(
  * The whole `GET /metrics` answer: the registry in the Prometheus text
  * format, or a plain-text 401 (with `WWW-Authenticate: Bearer`) / 404.
  * With a token configured, loopback alone is not enough (see the module doc).
+ * @param headers the request's headers (only `Authorization` is read)
+ * @param loopbackOnly whether the dashboard listens on loopback only (`listensOnLoopback`)
  */
-export async function metricsResponse(headers: HeaderReader, token: string | undefined): Promise<Response> {
-  const loopback = !token && looksLoopback(headers);
+export async function metricsResponse(
+  headers: HeaderReader,
+  token: string | undefined,
+  loopbackOnly: boolean,
+): Promise<Response> {
+  const loopback = !token && loopbackOnly;
   const access = metricsAccess(loopback, headers.get("authorization"), token);
   const noStore = { "Cache-Control": "no-store" };
   if (!access.allowed) {

@@ -91,4 +91,6 @@ export interface CounterpartyImportView {
   preview: { line: number; name: string; iban: string; bic: string | null; country: string }[];
   /** The counterparties created (none on a dry run or when not `ok`). */
   created: CounterpartyView[];
+  /** How a file sent as bytes was decoded; `assumed` when it was neither marked (BOM), declared nor UTF-8. */
+  encoding: { name: string; assumed: boolean } | null;
 }

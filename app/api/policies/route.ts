@@ -16,6 +16,7 @@ export const POST = withUser(
     permission: "policies.manage",
     company: "none",
     body: RuleInput,
+    knownCompany: true,
     status: 201,
     audit: { action: "approval_policy.create", objectType: "approval_policy" },
   },

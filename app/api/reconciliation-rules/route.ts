@@ -6,6 +6,7 @@ const routes = collectionRoutes({
   permission: "reconciliation.rules.manage",
   audit: { objectType: "reconciliation_rule", create: "reconciliation_rule.create" },
   body: AutoRuleInput,
+  knownCompany: true,
   view: autoRulesView,
   add: addAutoRule,
 });

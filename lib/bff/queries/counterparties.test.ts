@@ -10,6 +10,7 @@ import type { Company } from "@treasury/contract";
 import type { BffContext } from "../context";
 import { BffError } from "../errors";
 import {
+  CounterpartyImportBody,
   CounterpartyListQuery,
   changeCounterparty,
   counterpartyDetail,
@@ -166,5 +167,20 @@ describe("counterparties in the BFF", () => {
     const first = await importCounterpartiesView(ctxOf(TREASURER), { csv: good }, m);
     const retry = await importCounterpartiesView(ctxOf(TREASURER), { csv: good }, m);
     expect(retry.created.map((c) => c.id)).toEqual(first.created.map((c) => c.id));
+  });
+
+  it("a file sent as bytes in Windows-1252 is previewed with its names intact and the encoding named (finding 5)", async () => {
+    const latin1 = Buffer.from("name,iban\nSødra Ågård AB,GB82WEST12345698765432\n", "latin1");
+    const body = CounterpartyImportBody.parse({ file: latin1.toString("base64"), dryRun: true });
+    const dry = await importCounterpartiesView(ctxOf(TREASURER), body, meta());
+    expect([dry.errors, dry.fileErrors]).toEqual([[], []]);
+    expect(dry).toMatchObject({ ok: true, dryRun: true, encoding: { name: "windows-1252", assumed: true } });
+    expect(dry.preview.map((p) => p.name)).toEqual(["Sødra Ågård AB"]);
+    // Text and bytes at once, or neither, is refused naming the field; an unknown declared encoding too.
+    expect(CounterpartyImportBody.safeParse({ dryRun: true }).success).toBe(false);
+    expect(CounterpartyImportBody.safeParse({ csv: "a", file: "YQ==" }).success).toBe(false);
+    expect(CounterpartyImportBody.safeParse({ file: "YQ==", encoding: "ebcdic" }).error?.issues[0]?.path).toEqual([
+      "encoding",
+    ]);
   });
 });

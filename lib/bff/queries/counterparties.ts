@@ -32,6 +32,7 @@ import {
   type CounterpartyHistoryEntry,
 } from "../../counterparties/counterparties";
 import { importCounterpartiesCsv } from "../../counterparties/csv-import";
+import { DECLARABLE_ENCODINGS } from "../../counterparties/csv-decode";
 import { COUNTERPARTY_STATUSES, auditEvents } from "../../db/schema";
 import { dashboardDb } from "../../server/db";
 import type {
@@ -64,13 +65,35 @@ export const JsonObject = z.record(z.string(), z.unknown(), { message: "must be 
 /** Largest CSV text an import takes (5,000 lines of payees fit well within). */
 export const MAX_IMPORT_CHARS = 2_000_000;
 
-/** Body of an import: the file's text and, for the preview, `dryRun`. */
-export const CounterpartyImportBody = z.object({
-  csv: z
-    .string({ message: "must be the file's text" })
-    .max(MAX_IMPORT_CHARS, { message: `must be at most ${MAX_IMPORT_CHARS} characters` }),
-  dryRun: z.boolean({ message: "must be true or false" }).optional(),
-});
+/** Largest request body of an import (the JSON around a file of `MAX_IMPORT_CHARS` characters, escapes included). */
+export const MAX_IMPORT_BODY_BYTES = 8 * 1024 * 1024;
+
+/** Largest file an import takes as bytes (`file`, base64): 4 MB. */
+export const MAX_IMPORT_FILE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Body of an import: the file as bytes (`file`, base64, with the `encoding` the person declared, if any — else it is
+ * detected, lib/counterparties/csv-decode.ts) or as text already decoded (`csv`), and, for the preview, `dryRun`.
+ */
+export const CounterpartyImportBody = z
+  .object({
+    csv: z
+      .string({ message: "must be the file's text" })
+      .max(MAX_IMPORT_CHARS, { message: `must be at most ${MAX_IMPORT_CHARS} characters` })
+      .optional(),
+    file: z
+      .base64({ message: "must be the file's bytes in base64" })
+      .max(Math.ceil(MAX_IMPORT_FILE_BYTES / 3) * 4, {
+        message: `must be a file of at most ${MAX_IMPORT_FILE_BYTES} bytes`,
+      })
+      .optional(),
+    encoding: z.enum(DECLARABLE_ENCODINGS, { message: `must be one of ${DECLARABLE_ENCODINGS.join(", ")}` }).optional(),
+    dryRun: z.boolean({ message: "must be true or false" }).optional(),
+  })
+  .refine((b) => (b.csv === undefined) !== (b.file === undefined), {
+    message: "must be given, as text (csv) or as bytes (file), not both",
+    path: ["file"],
+  });
 
 /** The selected company. @throws BffError 403 when the user has none. */
 function companyOf(ctx: BffContext): string {
@@ -243,9 +266,13 @@ export async function importCounterpartiesView(
   if (done.length) {
     const rows = await Promise.all(done.map((id) => inCompany(ctx, id)));
     const created = rows.map((c) => counterpartyView(c, ctx.user.id));
-    return { ok: true, dryRun: false, fileErrors: [], errors: [], preview: [], created };
+    return { ok: true, dryRun: false, fileErrors: [], errors: [], preview: [], created, encoding: null };
   }
-  const r = await importCounterpartiesCsv(await dashboardDb(), ctx.user, companyOf(ctx), body.csv, {
+  const file =
+    body.file !== undefined
+      ? { bytes: Buffer.from(body.file, "base64"), ...(body.encoding ? { encoding: body.encoding } : {}) }
+      : (body.csv ?? "");
+  const r = await importCounterpartiesCsv(await dashboardDb(), ctx.user, companyOf(ctx), file, {
     dryRun: body.dryRun,
     ...auditMeta(meta),
   });
@@ -256,5 +283,6 @@ export async function importCounterpartiesView(
     errors: r.errors,
     preview: r.preview.map((p) => ({ line: p.line, name: p.name, iban: p.iban, bic: p.bic, country: p.country })),
     created: r.created.map((c) => counterpartyView(c, ctx.user.id)),
+    encoding: r.encoding,
   };
 }

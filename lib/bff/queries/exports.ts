@@ -32,14 +32,14 @@ const TRANSACTION_COLUMNS: CsvColumn<Transaction>[] = [
   { header: "direction", value: (t) => t.direction },
   { header: "amount", value: (t) => signedAmount(t.amount, t.direction) },
   { header: "currency", value: (t) => t.currency },
-  { header: "counterparty_name", value: (t) => t.counterparty_name, text: true },
-  { header: "remittance", value: (t) => t.remittance, text: true },
-  { header: "end_to_end_id", value: (t) => t.end_to_end_id ?? "", text: true },
+  { header: "counterparty_name", value: (t) => t.counterparty_name },
+  { header: "remittance", value: (t) => t.remittance },
+  { header: "end_to_end_id", value: (t) => t.end_to_end_id ?? "" },
 ];
 
 /** The transaction columns plus `category` (computed with the rules read once per export). */
 function transactionColumns(rules: readonly CategoryRule[]): CsvColumn<Transaction>[] {
-  return [...TRANSACTION_COLUMNS, { header: "category", value: (t) => categorise(rules, t), text: true }];
+  return [...TRANSACTION_COLUMNS, { header: "category", value: (t) => categorise(rules, t) }];
 }
 
 async function* filtered<T>(items: AsyncIterable<T>, keep: (t: T) => boolean): AsyncGenerator<T> {

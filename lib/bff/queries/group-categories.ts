@@ -62,8 +62,8 @@ export function groupCategoryColumns(reportingCurrency: string, exportedAt: stri
   const figures = ["inflow", "outflow", "net"] as const;
   return [
     { header: "company_id", value: (l) => l.companyId },
-    { header: "company", value: (l) => l.companyName, text: true },
-    { header: "category", value: (l) => l.category, text: true },
+    { header: "company", value: (l) => l.companyName },
+    { header: "category", value: (l) => l.category },
     { header: "date", value: (l) => l.date },
     { header: "currency", value: (l) => l.currency },
     { header: "count", value: (l) => String(l.count) },

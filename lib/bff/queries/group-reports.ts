@@ -106,7 +106,7 @@ export function groupReportColumns(
   const metrics = REPORT_METRICS[kind];
   return [
     { header: "company_id", value: (l) => l.companyId },
-    { header: "company", value: (l) => l.companyName, text: true },
+    { header: "company", value: (l) => l.companyName },
     { header: "date", value: (l) => l.date },
     { header: "currency", value: (l) => l.currency },
     ...metrics.map((m) => ({ header: m, value: (l: GroupReportLine) => l.original[m] })),

@@ -128,12 +128,12 @@ export async function exportGroupPosition(ctx: BffContext, reportingCurrency: st
   const exportedAt = formatISO(new Date());
   const columns: CsvColumn<AccountPosition>[] = [
     { header: "company_id", value: (a) => a.companyId },
-    { header: "company", value: (a) => a.companyName, text: true },
-    { header: "koncern", value: (a) => a.koncernName, text: true },
+    { header: "company", value: (a) => a.companyName },
+    { header: "koncern", value: (a) => a.koncernName },
     { header: "account_id", value: (a) => a.accountId },
-    { header: "account", value: (a) => a.accountName, text: true },
+    { header: "account", value: (a) => a.accountName },
     { header: "iban_masked", value: (a) => a.ibanMasked },
-    { header: "bank", value: (a) => a.bankName, text: true },
+    { header: "bank", value: (a) => a.bankName },
     { header: "currency", value: (a) => a.currency },
     { header: "balance", value: (a) => a.balance },
     { header: "basis", value: (a) => a.basis },

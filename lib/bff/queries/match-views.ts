@@ -10,7 +10,7 @@
 import "server-only";
 import { z } from "zod";
 import { AUDIT_ACTION } from "../../audit-actions";
-import { IsoDate, type ReconciliationMatch } from "@treasury/contract";
+import { IsoDate, Uuid, type ReconciliationMatch } from "@treasury/contract";
 import { listAudit } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
@@ -41,6 +41,8 @@ export const MatchReviewQuery = z.object({
   from_date: IsoDate.optional(),
   to_date: IsoDate.optional(),
   page: z.coerce.number().int().min(1).max(10_000).optional(),
+  /** One company's matches; it must be one of the user's (403 otherwise, as every cross-company list answers). */
+  company_id: Uuid.optional(),
 });
 
 export const MATCH_REVIEW_PAGE_SIZE = 25;
@@ -84,7 +86,7 @@ export async function listMatchReview(
   ctx: BffContext,
   q: z.output<typeof MatchReviewQuery>,
 ): Promise<BffPage<MatchReviewRow>> {
-  const call = crossCompanyCall(ctx, undefined, "read");
+  const call = crossCompanyCall(ctx, q.company_id, "read");
   const states: readonly string[] = q.tab === "proposed" ? ["proposed"] : ["confirmed", "rejected"];
   // Read unfiltered and keep the tab's states here: the client's `status` filter is refused by the local API,
   // which names this filter `state` (reported to the lead); no unknown filter is sent.
@@ -98,6 +100,7 @@ export async function listMatchReview(
   const rows = all
     .filter((m) => states.includes(m.state))
     .filter(visibleTo(ctx))
+    .filter((m) => !q.company_id || m.company_id === q.company_id)
     .filter((m) => !band || (m.score >= band[0] && m.score <= band[1]))
     .filter((m) => (!q.from_date || dayOf(m, q.tab) >= q.from_date) && (!q.to_date || dayOf(m, q.tab) <= q.to_date))
     // Newest first by the instant (the latest decisions lead the decided tab), then the best score.

@@ -7,6 +7,7 @@ const routes = itemRoutes({
   permission: "policies.manage",
   audit: { objectType: "approval_policy", update: "approval_policy.update", delete: "approval_policy.delete" },
   body: RuleInput,
+  knownCompany: true,
   // Passkey step-up, refused and audited before the change.
   guard: (ctx) => requirePolicyStepUp(ctx, "approval_policy", ctx.params.id),
   change: changeRule,

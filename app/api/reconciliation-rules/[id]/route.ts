@@ -10,6 +10,7 @@ const routes = itemRoutes({
     delete: "reconciliation_rule.delete",
   },
   body: AutoRuleInput,
+  knownCompany: true,
   change: changeAutoRule,
   remove: removeAutoRule,
 });

@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { CompanySelection } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
+import { SETTINGS_MAX_BODY_BYTES, withUser } from "@/lib/bff/route";
 import { BffError } from "@/lib/bff/errors";
 import { COMPANY_COOKIE, mayUseCompany } from "@/lib/bff/company";
 
@@ -9,7 +9,13 @@ import { COMPANY_COOKIE, mayUseCompany } from "@/lib/bff/company";
  * after checking that the user may use the company (403 otherwise).
  */
 export const POST = withUser(
-  { permission: "ledger.read", company: "none", ignoreCompanyCookie: true, body: CompanySelection },
+  {
+    permission: "ledger.read",
+    company: "none",
+    ignoreCompanyCookie: true,
+    body: CompanySelection,
+    maxBody: SETTINGS_MAX_BODY_BYTES,
+  },
   async (ctx) => {
     if (!mayUseCompany(ctx.user, ctx.companies, ctx.body.company_id)) {
       throw new BffError("permission_denied", "You do not have access to this company.", {

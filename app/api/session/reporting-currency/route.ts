@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { withUser } from "@/lib/bff/route";
+import { SETTINGS_MAX_BODY_BYTES, withUser } from "@/lib/bff/route";
 import { BffError } from "@/lib/bff/errors";
 import { setReportingCurrency } from "@/lib/db/user-preferences";
 import { dashboardDb } from "@/lib/server/db";
@@ -22,13 +22,16 @@ export const GET = withUser({ permission: "ledger.read", company: "none" }, asyn
  * PUT /api/session/reporting-currency `{ currency }` — stores the user's reporting currency. 400 naming
  * `currency` when it is not one of the supported codes (EUR or a currency with stored reference rates).
  */
-export const PUT = withUser({ permission: "ledger.read", company: "none", body: Body }, async (ctx) => {
-  const supported = await supportedReportingCurrencies();
-  const currency = ctx.body.currency.trim();
-  if (!supported.includes(currency)) {
-    const message = `must be one of ${supported.join(", ")}`;
-    throw new BffError("validation_error", `currency ${message}`, { errors: { currency: [message] } });
-  }
-  await setReportingCurrency(await dashboardDb(), ctx.user.id, currency);
-  return { currency, origin: "user" as const, supported };
-});
+export const PUT = withUser(
+  { permission: "ledger.read", company: "none", body: Body, maxBody: SETTINGS_MAX_BODY_BYTES },
+  async (ctx) => {
+    const supported = await supportedReportingCurrencies();
+    const currency = ctx.body.currency.trim();
+    if (!supported.includes(currency)) {
+      const message = `must be one of ${supported.join(", ")}`;
+      throw new BffError("validation_error", `currency ${message}`, { errors: { currency: [message] } });
+    }
+    await setReportingCurrency(await dashboardDb(), ctx.user.id, currency);
+    return { currency, origin: "user" as const, supported };
+  },
+);

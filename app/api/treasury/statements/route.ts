@@ -1,4 +1,5 @@
 import { withUser } from "@/lib/bff/route";
+import { STATEMENT_MAX_BODY_BYTES } from "@treasury/contract";
 import { uploadStatements } from "@/lib/bff/queries/statements";
 
 /**
@@ -6,6 +7,10 @@ import { uploadStatements } from "@/lib/bff/queries/statements";
  * to the API's POST /statements; one summary per file. Audited.
  */
 export const POST = withUser(
-  { permission: "statements.import", audit: { action: "statements.import", objectType: "statement_upload" } },
+  {
+    permission: "statements.import",
+    maxBody: STATEMENT_MAX_BODY_BYTES,
+    audit: { action: "statements.import", objectType: "statement_upload" },
+  },
   (ctx) => uploadStatements(ctx, ctx.request),
 );

@@ -1,7 +1,7 @@
 import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { PasskeyRenameBody } from "@/lib/auth/passkey-inputs";
 import { BffError } from "@/lib/bff/errors";
-import { IdParams, withUser } from "@/lib/bff/route";
+import { IdParams, SETTINGS_MAX_BODY_BYTES, withUser } from "@/lib/bff/route";
 import { removePasskey, renamePasskey } from "@/lib/db/passkeys";
 import { dashboardDb } from "@/lib/server/db";
 
@@ -14,6 +14,7 @@ export const PATCH = withUser(
     company: "none",
     params: IdParams,
     body: PasskeyRenameBody,
+    maxBody: SETTINGS_MAX_BODY_BYTES,
     audit: { action: AUDIT_ACTION.passkeyRename, objectType: "passkey" },
   },
   async (ctx) => {

@@ -4,7 +4,7 @@ import { StepUpVerifyBody } from "@/lib/auth/passkey-inputs";
 import { sessionIdOf, STEP_UP_HEADER } from "@/lib/bff/step-up";
 import { STEP_UP_MAX_AGE_MS } from "@/lib/auth/step-up-rules";
 import { verifyStepUp } from "@/lib/bff/webauthn";
-import { withUser } from "@/lib/bff/route";
+import { PASSKEY_MAX_BODY_BYTES, withUser } from "@/lib/bff/route";
 import { dashboardDb } from "@/lib/server/db";
 
 /**
@@ -18,6 +18,7 @@ export const POST = withUser(
     permission: "profile.self",
     company: "none",
     body: StepUpVerifyBody,
+    maxBody: PASSKEY_MAX_BODY_BYTES,
     audit: { action: AUDIT_ACTION.stepUp, objectType: "step_up" },
   },
   async (ctx) => {

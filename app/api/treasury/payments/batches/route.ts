@@ -1,6 +1,6 @@
 import { PaymentBatchCreate } from "@treasury/contract";
 import { BatchesQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
+import { BATCH_MAX_BODY_BYTES, withUser } from "@/lib/bff/route";
 import { createBatch } from "@/lib/bff/queries/payments";
 import { listBatchRows } from "@/lib/bff/queries/payment-views";
 import { BATCH_CREATE_ACTION } from "@/lib/bff/queries/approvals";
@@ -16,6 +16,7 @@ export const POST = withUser(
     permission: "payments.write",
     company: "body",
     body: PaymentBatchCreate,
+    maxBody: BATCH_MAX_BODY_BYTES,
     status: 201,
     audit: { action: BATCH_CREATE_ACTION, objectType: "payment_batch" },
   },

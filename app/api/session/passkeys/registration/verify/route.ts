@@ -3,7 +3,7 @@ import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { RegistrationVerifyBody } from "@/lib/auth/passkey-inputs";
 import { sessionIdOf } from "@/lib/bff/step-up";
 import { verifyRegistration } from "@/lib/bff/webauthn";
-import { withUser } from "@/lib/bff/route";
+import { PASSKEY_MAX_BODY_BYTES, withUser } from "@/lib/bff/route";
 import { dashboardDb } from "@/lib/server/db";
 
 /**
@@ -16,6 +16,7 @@ export const POST = withUser(
     permission: "profile.self",
     company: "none",
     body: RegistrationVerifyBody,
+    maxBody: PASSKEY_MAX_BODY_BYTES,
     status: 201,
     audit: { action: AUDIT_ACTION.passkeyAdd, objectType: "passkey" },
   },

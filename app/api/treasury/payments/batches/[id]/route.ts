@@ -1,6 +1,6 @@
 import { PaymentBatchUpdate } from "@treasury/contract";
 import { AUDIT_ACTION } from "@/lib/audit-actions";
-import { IdParams, withUser } from "@/lib/bff/route";
+import { BATCH_MAX_BODY_BYTES, IdParams, withUser } from "@/lib/bff/route";
 import { discardBatch, updateBatch } from "@/lib/bff/queries/payments";
 import { treasury } from "@/lib/server/treasury";
 
@@ -18,6 +18,7 @@ export const PATCH = withUser(
     permission: "payments.write",
     params: IdParams,
     body: PaymentBatchUpdate,
+    maxBody: BATCH_MAX_BODY_BYTES,
     audit: { action: AUDIT_ACTION.batchEdit, objectType: "payment_batch" },
   },
   async (ctx) => {
