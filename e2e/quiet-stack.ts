@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test as base, type Browser, type Page } from "@playwright/test";
 import { QUIET_API_URL, QUIET_BASE_URL } from "../playwright.config";
-import { freePort } from "../scripts/lib/free-port";
+import { freePort } from "@treasury/test-support/free-port";
 import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { USERS, type RoleKey } from "./fixtures";
 import { signInOn, startSecondDashboard, type SecondDashboard } from "./second-dashboard";
