@@ -6,18 +6,33 @@
 const MS_PER_DAY = 86_400_000;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Parsed dates (a history repeats the same few hundred dates); cleared when it grows past 100,000. */
+const cache = new Map<string, number>();
+
 /** `YYYY-MM-DD` → days since 1970-01-01. @throws on a string that is not a real calendar date. */
 export function toDay(iso: string): number {
+  const hit = cache.get(iso);
+  if (hit !== undefined) return hit;
   if (!DATE.test(iso)) throw new Error(`not a YYYY-MM-DD date: ${iso}`);
   const ms = Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
   const day = ms / MS_PER_DAY;
   if (fromDay(day) !== iso) throw new Error(`not a calendar date: ${iso}`);
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(iso, day);
   return day;
 }
 
+const names = new Map<number, string>();
+
 /** Days since 1970-01-01 → `YYYY-MM-DD`. */
 export function fromDay(day: number): string {
-  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+  let s = names.get(day);
+  if (s === undefined) {
+    s = new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+    if (names.size >= 100_000) names.clear();
+    names.set(day, s);
+  }
+  return s;
 }
 
 /** Weekday of a day number: 0 = Monday … 6 = Sunday. */

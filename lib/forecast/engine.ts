@@ -4,9 +4,9 @@
  * remainder per company × currency × category series from the model the backtest chose for it, with a P10/P90
  * band from that model's backtest errors. Output is daily flows; `bucket` sums them by day or by week.
  */
-import Decimal from "decimal.js";
 import { backtest, quantile, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
+import { fromUnits, toUnits } from "./fixed";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
@@ -56,6 +56,12 @@ export interface Forecast {
   recurring: (RecurringPattern & { enabled: boolean })[];
   series: SeriesInfo[];
   backtests: Map<string, BacktestResult>;
+}
+
+/** An estimate rounded to cents as a decimal string (never "-0.00"). */
+function cents(x: number): string {
+  const s = x.toFixed(2);
+  return s === "-0.00" ? "0.00" : s;
 }
 
 /** z of the 90th percentile of a normal distribution. */
@@ -148,22 +154,25 @@ export function buildForecast(input: ForecastInput): Forecast {
       for (let i = 1; i < wk.length; i++) v += ((wk[i] ?? 0) - (wk[i - 1] ?? 0)) ** 2;
       bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
     }
+    const empirical = errs !== undefined && bt.origins >= 4;
+    const los = empirical ? errs.map((e) => quantile(e, 0.1)) : [];
+    const his = empirical ? errs.map((e) => quantile(e, 0.9)) : [];
     for (let i = 0; i < h; i++) {
-      const w = Math.min(Math.floor(i / 7), (errs?.length ?? 1) - 1);
-      const lo = errs && bt.origins >= 4 ? quantile(errs[w] ?? [], 0.1) : -Z90 * bandSd;
-      const hi = errs && bt.origins >= 4 ? quantile(errs[w] ?? [], 0.9) : Z90 * bandSd;
+      const w = Math.min(Math.floor(i / 7), los.length - 1);
+      const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
+      const hi = empirical ? (his[w] ?? 0) : Z90 * bandSd;
       const p = point[i] ?? 0;
       if (Math.abs(p) < 0.005 && lo === 0 && hi === 0) continue;
       // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
-      const amount = new Decimal(p.toFixed(2));
+      // An estimate: computed in floating point and rounded to cents here, once.
       flows.push({
         date: fromDay(fromD + i),
         company: s.company,
         currency: s.currency,
         category: s.category,
-        amount: amount.toFixed(2),
-        p10: amount.plus((lo / 7).toFixed(2)).toFixed(2),
-        p90: amount.plus((hi / 7).toFixed(2)).toFixed(2),
+        amount: cents(p),
+        p10: cents(p + lo / 7),
+        p90: cents(p + hi / 7),
         source: "statistical",
         ref: model,
       });
@@ -215,15 +224,23 @@ export interface BucketRow {
 export function bucket(flows: readonly Flow[], from: string, granularity: "day" | "week"): BucketRow[] {
   const f0 = toDay(from);
   const len = granularity === "day" ? 1 : 7;
-  const acc = new Map<string, { row: BucketRow; a: Decimal; lo: Decimal; hi: Decimal }>();
+  type Acc = { row: BucketRow; a: bigint; lo: bigint; hi: bigint };
+  // company → currency → category → bucket index: no key string per flow.
+  const acc = new Map<string, Map<string, Map<string, Acc[]>>>();
+  const all: Acc[] = [];
   for (const fl of flows) {
     const idx = Math.floor((toDay(fl.date) - f0) / len);
     if (idx < 0) continue;
-    const key = `${idx}|${fl.company}|${fl.currency}|${fl.category}`;
-    let e = acc.get(key);
+    let byCur = acc.get(fl.company);
+    if (!byCur) acc.set(fl.company, (byCur = new Map()));
+    let byCat = byCur.get(fl.currency);
+    if (!byCat) byCur.set(fl.currency, (byCat = new Map()));
+    let list = byCat.get(fl.category);
+    if (!list) byCat.set(fl.category, (list = []));
+    let e = list[idx];
     if (!e) {
       const s = f0 + idx * len;
-      e = {
+      e = list[idx] = {
         row: {
           start: fromDay(s),
           end: fromDay(s + len - 1),
@@ -234,21 +251,21 @@ export function bucket(flows: readonly Flow[], from: string, granularity: "day" 
           p10: "0",
           p90: "0",
         },
-        a: new Decimal(0),
-        lo: new Decimal(0),
-        hi: new Decimal(0),
+        a: 0n,
+        lo: 0n,
+        hi: 0n,
       };
-      acc.set(key, e);
+      all.push(e);
     }
-    e.a = e.a.plus(fl.amount);
-    e.lo = e.lo.plus(fl.p10);
-    e.hi = e.hi.plus(fl.p90);
+    e.a += toUnits(fl.amount);
+    e.lo += toUnits(fl.p10);
+    e.hi += toUnits(fl.p90);
   }
-  const rows = [...acc.values()].map((e) => ({
+  const rows = all.map((e) => ({
     ...e.row,
-    amount: e.a.toFixed(),
-    p10: e.lo.toFixed(),
-    p90: e.hi.toFixed(),
+    amount: fromUnits(e.a),
+    p10: fromUnits(e.lo),
+    p90: fromUnits(e.hi),
   }));
   const k = (r: BucketRow) => `${r.start}|${r.company}|${r.currency}|${r.category}`;
   return rows.sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));

@@ -75,7 +75,7 @@ export interface HwParams {
 const GRID: HwParams[] = [];
 for (const alpha of [0.05, 0.2, 0.5])
   for (const beta of [0.01, 0.1])
-    for (const gamma of [0.05, 0.2]) for (const phi of [0.9, 0.98]) GRID.push({ alpha, beta, gamma, phi });
+    for (const gamma of [0.05, 0.2]) for (const phi of [0.9, 0.98, 1]) GRID.push({ alpha, beta, gamma, phi });
 
 /** Training days Holt-Winters looks at (the last 52 weeks). */
 const HW_WINDOW = 364;

@@ -90,7 +90,7 @@ describe("scenario arithmetic", () => {
     expect(flows.map((f) => [f.date, f.amount])).toEqual([
       ["2026-01-02", "500.00"],
       ["2026-01-03", "-50.00"],
-      ["2026-01-08", "270"],
+      ["2026-01-08", "270.00"],
       ["2026-01-10", "-99.99"],
     ]);
     const s = balances({ flows, openings, ...range, reportingCurrency: "EUR", fx: rates });

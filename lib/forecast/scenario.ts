@@ -6,6 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { fromDay, toDay } from "./days";
+import { fromUnits, timesRate, toUnits } from "./fixed";
 import type { Flow } from "./types";
 
 /** Which flows an adjustment touches; every given field must match. Dates are inclusive. */
@@ -67,17 +68,10 @@ export function applyScenario(
   for (const a of adjustments) {
     switch (a.type) {
       case "percent": {
-        const k = new Decimal(a.percent).div(100).plus(1);
+        const k = new Decimal(a.percent).div(100).plus(1).toFixed();
+        const scale = (v: string) => fromUnits(timesRate(toUnits(v), k), 2);
         out = out.map((f) =>
-          matches(f, a.filter)
-            ? {
-                ...f,
-                amount: k.times(f.amount).toDecimalPlaces(2).toFixed(),
-                p10: k.times(f.p10).toDecimalPlaces(2).toFixed(),
-                p90: k.times(f.p90).toDecimalPlaces(2).toFixed(),
-                source: f.source,
-              }
-            : f,
+          matches(f, a.filter) ? { ...f, amount: scale(f.amount), p10: scale(f.p10), p90: scale(f.p90) } : f,
         );
         break;
       }
@@ -141,97 +135,101 @@ export function balances(args: {
   const f0 = toDay(args.from);
   const n = toDay(args.to) - f0 + 1;
   const rc = args.reportingCurrency;
-  const rateOf = (c: string): Decimal | null =>
-    c === rc ? new Decimal(1) : args.fx[c] ? new Decimal(args.fx[c].rate) : null;
-  // Daily net flow per company|currency.
-  const deltas = new Map<string, Decimal[]>();
-  const opening = new Map<string, Decimal>();
-  const keyOf = (company: string, currency: string) => `${company}|${currency}`;
-  const ensure = (k: string) => {
+  const rateOf = (c: string): string | null => (c === rc ? "1" : (args.fx[c]?.rate ?? null));
+  const zero = (): bigint[] => new Array<bigint>(n).fill(0n);
+  // Daily net flow and opening per company|currency, exact (lib/forecast/fixed.ts units).
+  const deltas = new Map<string, bigint[]>();
+  const opening = new Map<string, bigint>();
+  const ensure = (k: string): bigint[] => {
     let d = deltas.get(k);
-    if (!d) deltas.set(k, (d = Array.from({ length: n }, () => new Decimal(0))));
-    if (!opening.has(k)) opening.set(k, new Decimal(0));
+    if (!d) deltas.set(k, (d = zero()));
+    if (!opening.has(k)) opening.set(k, 0n);
     return d;
   };
   for (const o of args.openings) {
-    const k = keyOf(o.company, o.currency);
+    const k = `${o.company}|${o.currency}`;
     ensure(k);
-    opening.set(k, (opening.get(k) ?? new Decimal(0)).plus(o.amount));
+    opening.set(k, (opening.get(k) ?? 0n) + toUnits(o.amount));
   }
   for (const f of args.flows) {
     const i = toDay(f.date) - f0;
     if (i < 0 || i >= n) continue;
-    const d = ensure(keyOf(f.company, f.currency));
-    d[i] = (d[i] ?? new Decimal(0)).plus(f.amount);
+    const d = ensure(`${f.company}|${f.currency}`);
+    d[i] = (d[i] ?? 0n) + toUnits(f.amount);
   }
-  const pathOf = (open: Decimal, d: readonly Decimal[]): Decimal[] => {
-    const p: Decimal[] = [];
+  const pathOf = (open: bigint, d: readonly bigint[]): bigint[] => {
+    const p = new Array<bigint>(d.length);
     let b = open;
-    for (const x of d) p.push((b = b.plus(x)));
+    for (let i = 0; i < d.length; i++) p[i] = b += d[i] ?? 0n;
     return p;
   };
-  const lowOf = (open: Decimal, p: readonly Decimal[]): Low => {
+  const lowOf = (open: bigint, p: readonly bigint[], dp?: number): Low => {
     let best = p[0] ?? open;
     let at = 0;
-    p.forEach((v, i) => {
-      if (v.lessThan(best)) [best, at] = [v, i];
-    });
-    return { amount: best.toFixed(), date: fromDay(f0 + at) };
+    for (let i = 1; i < p.length; i++) {
+      const v = p[i] ?? 0n;
+      if (v < best) [best, at] = [v, i];
+    }
+    return { amount: fromUnits(best, dp), date: fromDay(f0 + at) };
+  };
+  const add = (into: bigint[], p: readonly bigint[], rate: string) => {
+    for (let i = 0; i < p.length; i++) into[i] = (into[i] ?? 0n) + timesRate(p[i] ?? 0n, rate);
   };
 
   const byCompany: BalanceSummary["byCompany"] = [];
-  const cur = new Map<string, { open: Decimal; d: Decimal[] }>();
-  const comp = new Map<string, { open: Decimal; p: Decimal[] }>();
+  const cur = new Map<string, { open: bigint; d: bigint[] }>();
+  const comp = new Map<string, { open: bigint; p: bigint[] }>();
   const missing = new Set<string>();
-  const zero = () => Array.from({ length: n }, () => new Decimal(0));
-  const total = { open: new Decimal(0), p: zero() };
+  const total = { open: 0n, p: zero() };
   for (const [k, d] of [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const [company, currency] = k.split("|") as [string, string];
-    const open = opening.get(k) ?? new Decimal(0);
+    const [company = "", currency = ""] = k.split("|");
+    const open = opening.get(k) ?? 0n;
     const p = pathOf(open, d);
     byCompany.push({
       company,
       currency,
-      opening: open.toFixed(),
-      closing: (p[n - 1] ?? open).toFixed(),
+      opening: fromUnits(open),
+      closing: fromUnits(p[n - 1] ?? open),
       lowest: lowOf(open, p),
     });
     let c = cur.get(currency);
-    if (!c) cur.set(currency, (c = { open: new Decimal(0), d: zero() }));
-    c.open = c.open.plus(open);
-    d.forEach((x, i) => (c.d[i] = (c.d[i] ?? new Decimal(0)).plus(x)));
+    if (!c) cur.set(currency, (c = { open: 0n, d: zero() }));
+    c.open += open;
+    for (let i = 0; i < n; i++) c.d[i] = (c.d[i] ?? 0n) + (d[i] ?? 0n);
     const r = rateOf(currency);
     if (!r) {
       missing.add(currency);
       continue;
     }
     let cp = comp.get(company);
-    if (!cp) comp.set(company, (cp = { open: new Decimal(0), p: zero() }));
-    cp.open = cp.open.plus(open.times(r));
-    p.forEach((v, i) => (cp.p[i] = (cp.p[i] ?? new Decimal(0)).plus(v.times(r))));
-    total.open = total.open.plus(open.times(r));
-    p.forEach((v, i) => (total.p[i] = (total.p[i] ?? new Decimal(0)).plus(v.times(r))));
+    if (!cp) comp.set(company, (cp = { open: 0n, p: zero() }));
+    cp.open += timesRate(open, r);
+    add(cp.p, p, r);
+    total.open += timesRate(open, r);
+    add(total.p, p, r);
   }
   const byCurrency = [...cur.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([currency, c]) => {
       const p = pathOf(c.open, c.d);
-      return { currency, opening: c.open.toFixed(), closing: (p[n - 1] ?? c.open).toFixed(), lowest: lowOf(c.open, p) };
+      return {
+        currency,
+        opening: fromUnits(c.open),
+        closing: fromUnits(p[n - 1] ?? c.open),
+        lowest: lowOf(c.open, p),
+      };
     });
-  const r2 = (v: Decimal) => v.toDecimalPlaces(2).toFixed(2);
-  const low = lowOf(total.open, total.p);
   const breaches: BalanceSummary["breaches"] = [];
   for (const [company, threshold] of Object.entries(args.thresholds ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
     const cp = comp.get(company);
     if (!cp) continue;
-    const t = new Decimal(threshold);
-    const first = cp.p.findIndex((v) => v.lessThan(t));
+    const t = toUnits(threshold);
+    const first = cp.p.findIndex((v) => v < t);
     if (first < 0) continue;
-    const l = lowOf(cp.open, cp.p);
     breaches.push({
       company,
-      threshold: t.toFixed(),
-      lowest: { amount: r2(new Decimal(l.amount)), date: l.date },
+      threshold: fromUnits(t),
+      lowest: lowOf(cp.open, cp.p, 2),
       first_breach: fromDay(f0 + first),
     });
   }
@@ -240,12 +238,12 @@ export function balances(args: {
     byCompany,
     reporting: {
       currency: rc,
-      opening: r2(total.open),
-      closing: r2(total.p[n - 1] ?? total.open),
-      lowest: { amount: r2(new Decimal(low.amount)), date: low.date },
+      opening: fromUnits(total.open, 2),
+      closing: fromUnits(total.p[n - 1] ?? total.open, 2),
+      lowest: lowOf(total.open, total.p, 2),
       missing_rates: [...missing].sort(),
     },
     breaches,
-    path: total.p.map((v, i) => ({ date: fromDay(f0 + i), amount: r2(v) })),
+    path: total.p.map((v, i) => ({ date: fromDay(f0 + i), amount: fromUnits(v, 2) })),
   };
 }
