@@ -5,7 +5,7 @@
  */
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { CurrencyCode, IsoDate, freeText, text } from "../contract/common";
+import { CurrencyCode, IsoDate, Uuid, freeText, text } from "../contract/common";
 import { MAX_WEEKS } from "./engine";
 import { MAX_SHIFT_DAYS } from "./scenario";
 
@@ -23,7 +23,7 @@ export const ManualLineInput = z
     date: IsoDate,
     amount: SignedAmount.refine((a) => !new Decimal(a).isZero(), "must not be zero"),
     currency: CurrencyCode,
-    company_id: Name(100),
+    company_id: Uuid,
     category: Name(60),
     recurrence: z.enum(["once", "weekly", "monthly", "quarterly"], {
       message: "must be once, weekly, monthly or quarterly",
@@ -133,7 +133,7 @@ export const RecurringSwitchInput = z
 /** The minimum cash of a company in the reporting currency; null removes it. */
 export const ThresholdInput = z
   .object({
-    company_id: Name(100),
+    company_id: Uuid,
     amount: SignedAmount.nullable(),
   })
   .strict();
