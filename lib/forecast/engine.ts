@@ -221,7 +221,13 @@ export interface BucketRow {
  * Sums flows into daily buckets or 7-day buckets starting on `from` (week 1 = `from` … `from` + 6).
  * @returns rows sorted by start, company, currency, category.
  */
-export function bucket(flows: readonly Flow[], from: string, granularity: "day" | "week"): BucketRow[] {
+export function bucket(
+  flows: readonly Flow[],
+  from: string,
+  granularity: "day" | "week",
+  /** A name to sum every company under (the group view), instead of one row per company. */
+  allCompanies?: string,
+): BucketRow[] {
   const f0 = toDay(from);
   const len = granularity === "day" ? 1 : 7;
   type Acc = { row: BucketRow; a: bigint; lo: bigint; hi: bigint };
@@ -231,8 +237,9 @@ export function bucket(flows: readonly Flow[], from: string, granularity: "day" 
   for (const fl of flows) {
     const idx = Math.floor((toDay(fl.date) - f0) / len);
     if (idx < 0) continue;
-    let byCur = acc.get(fl.company);
-    if (!byCur) acc.set(fl.company, (byCur = new Map()));
+    const company = allCompanies ?? fl.company;
+    let byCur = acc.get(company);
+    if (!byCur) acc.set(company, (byCur = new Map()));
     let byCat = byCur.get(fl.currency);
     if (!byCat) byCur.set(fl.currency, (byCat = new Map()));
     let list = byCat.get(fl.category);
@@ -244,7 +251,7 @@ export function bucket(flows: readonly Flow[], from: string, granularity: "day" 
         row: {
           start: fromDay(s),
           end: fromDay(s + len - 1),
-          company: fl.company,
+          company,
           currency: fl.currency,
           category: fl.category,
           amount: "0",

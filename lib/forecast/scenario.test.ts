@@ -105,6 +105,16 @@ describe("scenario arithmetic", () => {
     expect(s.reporting.missing_rates).toEqual(["USD"]);
   });
 
+  it("weekly buckets sum companies into one group row when asked", () => {
+    const rows = bucket(base, "2026-01-01", "week", "group");
+    expect(rows.map((r) => [r.start, r.company, r.currency, r.category, r.amount])).toEqual([
+      ["2026-01-01", "group", "EUR", "customers", "500"],
+      ["2026-01-01", "group", "EUR", "payroll", "-1200"],
+      ["2026-01-01", "group", "USD", "fees", "-50"],
+      ["2026-01-08", "group", "EUR", "customers", "300"],
+    ]);
+  });
+
   it("weekly buckets sum exactly", () => {
     const rows = bucket(
       [...base, flow("2026-01-07", "0.10", "customers"), flow("2026-01-07", "0.20", "customers")],
