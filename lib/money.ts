@@ -8,7 +8,7 @@
  * Arithmetic on amounts (sums, differences) is decimal.js in
  * `lib/totals.ts`, loaded only where a view adds amounts up.
  */
-import { currencyMinorUnits } from "./contract/amounts";
+import { currencyMinorUnits } from "@treasury/contract/amounts";
 
 /** A plain decimal string: optional sign, digits, optional fraction (the API's `DecimalString`, docs/treasury-api.md#conventions). */
 const PLAIN_DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;

@@ -5,7 +5,7 @@
  * a result keeps the largest scale of its inputs ("100.50" + "0.50" is
  * "101.00"), so totals line up with the rows above them.
  */
-import { ExactDecimal as Decimal } from "./exact-decimal";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
 import { scaleOf as scale } from "./money";
 
 class Acc {

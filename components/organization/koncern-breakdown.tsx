@@ -1,6 +1,6 @@
 "use client";
 
-import type { Company, KoncernBreakdown } from "@/lib/contract";
+import type { Company, KoncernBreakdown } from "@treasury/contract";
 import { Amount } from "@/components/format/amount";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";

@@ -14,7 +14,7 @@
  * (the rows are never imported without them).
  */
 import Papa from "papaparse";
-import { PaymentBatchCreate } from "@/lib/contract";
+import { PaymentBatchCreate } from "@treasury/contract";
 import { bicRequired, type InstructionRow } from "./batch-form-schema";
 
 /** Columns every file has. */

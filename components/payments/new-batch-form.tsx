@@ -327,7 +327,7 @@ function OverBalance({ total, available }: { total: string; available: string })
   const [over, setOver] = useState(false);
   useEffect(() => {
     let live = true;
-    void import("@/lib/exact-decimal").then(({ ExactDecimal }) => {
+    void import("@treasury/contract/exact-decimal").then(({ ExactDecimal }) => {
       if (live) setOver(new ExactDecimal(total).gt(available));
     });
     return () => {

@@ -4,7 +4,7 @@
  * (docs/treasury-api.md#limits maximum) are loaded one after another as the list scrolls.
  */
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { Transaction } from "@/lib/contract";
+import type { Transaction } from "@treasury/contract";
 import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 

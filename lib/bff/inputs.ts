@@ -22,7 +22,7 @@ import {
   StatusEventListQuery,
   TransactionListQuery,
   Uuid,
-} from "../contract";
+} from "@treasury/contract";
 
 /** The BFF's paging: Form B page numbers; some lists also take `limit` as the page size. */
 const paging = { page: PageParam.optional(), page_size: PageSizeParam.optional() };

@@ -40,7 +40,7 @@
  */
 import anyAscii from "any-ascii";
 import { ibanKey } from "../counterparties/validation";
-import { ExactDecimal } from "../exact-decimal";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 import { calendarsFor, closingReason } from "./bank-holidays";
 
 export const RISK_SIGNAL_CODES = [

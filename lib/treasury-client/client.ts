@@ -57,7 +57,7 @@ import {
   UnmatchedItem,
   UnmatchedListQuery,
   ManualMatchCreate,
-} from "../contract";
+} from "@treasury/contract";
 import type { CallContext } from "./http";
 import {
   createTransport,

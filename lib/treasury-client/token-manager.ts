@@ -16,7 +16,7 @@
  * Form A: POST /auth/tenant-token JSON `{ tenant_id, grant_type, scope }`
  * with HTTP Basic credentials.
  */
-import { TokenResponse } from "../contract/auth";
+import { TokenResponse } from "@treasury/contract/auth";
 import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 import { sharedLoad } from "./store/shared-load";

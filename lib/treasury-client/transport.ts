@@ -11,7 +11,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { PAGE_SIZE_DEFAULT, listOf } from "../contract";
+import { PAGE_SIZE_DEFAULT, listOf } from "@treasury/contract";
 import { TreasuryTransportError } from "./errors";
 import { HttpCore, type CallContext, type HttpRequest, type QueryValue } from "./http";
 import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";

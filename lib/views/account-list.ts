@@ -7,7 +7,7 @@
  * `lib/bff/queries/account-rows` and unit-tested on their own.
  */
 import Decimal from "decimal.js";
-import type { Account } from "../contract";
+import type { Account } from "@treasury/contract";
 import { matchesText, type AccountSort } from "../url-state/filters";
 import type { AccountRow } from "./accounts";
 import type { CurrencyTotal } from "../totals";

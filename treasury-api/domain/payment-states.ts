@@ -17,13 +17,13 @@
  *   reject: pending / partially_approved → rejected
  * - reconciliation match: confirm: proposed → confirmed; reject: proposed → rejected
  */
-import { APPROVAL_STATES, type ApprovalState } from "../../lib/contract/approvals";
+import { APPROVAL_STATES, type ApprovalState } from "@treasury/contract/approvals";
 import {
   BATCH_STATUSES,
   INSTRUCTION_STATUSES,
   type BatchStatus,
   type InstructionStatus,
-} from "../../lib/contract/payments";
+} from "@treasury/contract/payments";
 import { stateConflict } from "../lib/errors";
 
 /** One operation of a machine: the states it may start from and the states it may lead to. */

@@ -15,8 +15,8 @@
  */
 import Decimal from "decimal.js";
 import { sql, type SQL } from "drizzle-orm";
-import type { CashflowDay, ForecastEntry, PositionDay } from "../../lib/contract/reporting";
-import { currencyMinorUnits } from "../../lib/contract/common";
+import type { CashflowDay, ForecastEntry, PositionDay } from "@treasury/contract/reporting";
+import { currencyMinorUnits } from "@treasury/contract/common";
 import { queryRows, type DbOrTx } from "../db/client";
 import { formatAmount } from "../lib/format";
 import { daysBetween, shiftDate } from "../lib/dates";

@@ -23,7 +23,7 @@
 import { Decimal } from "decimal.js";
 import { isValid, parseISO } from "date-fns";
 import { electronicFormatIBAN } from "ibantools";
-import type { BalanceType } from "../../lib/contract/ledger";
+import type { BalanceType } from "@treasury/contract/ledger";
 import { previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
 import { at, attrOf, child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";

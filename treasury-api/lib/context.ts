@@ -4,7 +4,7 @@
  */
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Logger } from "pino";
-import type { ApiForm, Scope } from "../../lib/contract/auth";
+import type { ApiForm, Scope } from "@treasury/contract/auth";
 import type { Db } from "../db/client";
 import type { AppConfig } from "../config";
 import type { DataScope } from "./scope";

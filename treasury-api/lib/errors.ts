@@ -3,7 +3,7 @@
  * Throw an `ApiError` anywhere in a handler or repository; the app's error
  * handler turns it into `{ error, message, details }` with the mapped status.
  */
-import { ERROR_STATUS, type ErrorCode } from "../../lib/contract/errors";
+import { ERROR_STATUS, type ErrorCode } from "@treasury/contract/errors";
 
 export class ApiError extends Error {
   readonly code: ErrorCode;

@@ -4,7 +4,7 @@
  * masked IBANs (docs/architecture.md#enumerations).
  */
 import Decimal from "decimal.js";
-import { currencyMinorUnits } from "../../lib/contract/common";
+import { currencyMinorUnits } from "@treasury/contract/common";
 
 const digitsCache = new Map<string, number>();
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;

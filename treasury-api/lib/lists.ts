@@ -6,7 +6,7 @@
 import { z } from "zod";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { LimitParam, PAGE_SIZE_DEFAULT, PageParam, PageSizeParam, type Envelope } from "../../lib/contract/pagination";
+import { LimitParam, PAGE_SIZE_DEFAULT, PageParam, PageSizeParam, type Envelope } from "@treasury/contract/pagination";
 import type { AppEnv, AppRouteHandler, RouteContext } from "./context";
 import { ApiError } from "./errors";
 

@@ -4,7 +4,7 @@
  * `instructions[3].creditor_iban`).
  */
 import type { z } from "zod";
-import { fieldPath } from "../../lib/contract/errors";
+import { fieldPath } from "@treasury/contract/errors";
 import { ApiError } from "./errors";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,7 +5,7 @@
  * OAuth client.
  */
 import { sql } from "drizzle-orm";
-import type { ApiForm, Scope } from "../../lib/contract/auth";
+import type { ApiForm, Scope } from "@treasury/contract/auth";
 import type { AppEnv, Caller } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { hashSecret } from "../lib/secrets";

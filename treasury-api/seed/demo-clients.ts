@@ -12,7 +12,7 @@
  *   the "Nordlys Group" tenant only (not "Fjord Holdings").
  * - `demo-fjord-b`: Form B client of the second tenant, linked to its company.
  */
-import { SCOPES, type Scope } from "../../lib/contract/auth";
+import { SCOPES, type Scope } from "@treasury/contract/auth";
 
 export interface DemoClientSpec {
   clientId: string;

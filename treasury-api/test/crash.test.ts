@@ -22,7 +22,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { WEBHOOK_EVENT_TYPES } from "../../lib/contract/webhooks";
+import { WEBHOOK_EVENT_TYPES } from "@treasury/contract/webhooks";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 import { sealSecret } from "../lib/secret-box";
@@ -30,7 +30,7 @@ import { decide } from "../db/repos/approvals";
 import { createBatch, submitBatch } from "../db/repos/payments";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { generateWebhookSecret } from "../webhooks/signing";
-import { findPostgresBin, startTempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres } from "@treasury/test-support/temp-postgres";
 import { childToken, startChildServer, type ChildServer, type ChildTarget } from "./child-server";
 import { CLIENTS, IDS, insertFixture } from "./harness";
 

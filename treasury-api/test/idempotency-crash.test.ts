@@ -17,7 +17,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/client";
-import { findPostgresBin, startTempPostgres, type TempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres, type TempPostgres } from "@treasury/test-support/temp-postgres";
 import { childToken, startChildServer, type ChildServer, type ChildTarget } from "./child-server";
 import { IDS, insertFixture } from "./harness";
 

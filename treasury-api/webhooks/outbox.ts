@@ -6,7 +6,7 @@
 import { chunk as chunked } from "es-toolkit";
 import type { DbOrTx } from "../db/client";
 import { webhookEvents } from "../db/schema";
-import type { WebhookEventType } from "../../lib/contract/webhooks";
+import type { WebhookEventType } from "@treasury/contract/webhooks";
 import { newId } from "../lib/secrets";
 
 export interface OutboxEvent {

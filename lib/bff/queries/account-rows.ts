@@ -22,7 +22,7 @@
  * limits per client); an account upsert through the BFF drops the cache.
  */
 import "server-only";
-import type { Account } from "../../contract";
+import type { Account } from "@treasury/contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { totalsByCurrency } from "../../totals";
 import { collectAll } from "../../treasury-client";

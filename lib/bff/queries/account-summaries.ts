@@ -17,7 +17,7 @@
  * a good answer, so the rows of one view do not each repeat the failing call.
  */
 import "server-only";
-import type { AccountSummary } from "../../contract";
+import type { AccountSummary } from "@treasury/contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { collectAll } from "../../treasury-client";
 import { logger } from "../../server/log";

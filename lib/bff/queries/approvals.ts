@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { ApprovalRequest } from "../../contract";
+import type { ApprovalRequest } from "@treasury/contract";
 import { hasAuditEvent } from "../../db/audit";
 import { collectAll, type WriteContext } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";

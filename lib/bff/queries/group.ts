@@ -11,7 +11,7 @@
  * come from the dashboard database.
  */
 import "server-only";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
 import { formatISO } from "date-fns";

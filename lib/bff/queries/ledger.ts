@@ -5,7 +5,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { AccountUpsert } from "../../contract";
+import type { AccountUpsert } from "@treasury/contract";
 import { treasury } from "../../server/treasury";
 import { companyCall, type BffContext, type WriteScope } from "../context";
 import type { AccountsQuery, TransactionsQuery } from "../inputs";

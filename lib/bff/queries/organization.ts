@@ -5,8 +5,8 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { Company, CompanyUpsert } from "../../contract";
-import { ExactDecimal as Decimal } from "../../exact-decimal";
+import type { Company, CompanyUpsert } from "@treasury/contract";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
 import { scaleOf } from "../../money";
 import { treasury } from "../../server/treasury";
 import { invalidateCompanies } from "../company";

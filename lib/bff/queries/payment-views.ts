@@ -8,7 +8,7 @@
  * check reads it too), because the API knows only its OAuth client.
  */
 import "server-only";
-import type { ApprovalRequest, PaymentBatch } from "../../contract";
+import type { ApprovalRequest, PaymentBatch } from "@treasury/contract";
 import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
 import { REFUSED, listAudit, type AuditEvent } from "../../db/audit";

@@ -12,7 +12,7 @@
 import "server-only";
 import type { z } from "zod";
 import { isSEPACountry } from "ibantools";
-import type { PaymentBatchCreate, PaymentBatchUpdate } from "../../contract";
+import type { PaymentBatchCreate, PaymentBatchUpdate } from "@treasury/contract";
 import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";
 import { companyCall, type BffContext, type WriteScope } from "../context";
@@ -20,7 +20,7 @@ import { BffError } from "../errors";
 import type { BatchesQuery } from "../inputs";
 import { clientFilters, toBffPage } from "./page";
 import type { PaymentRunSupport } from "../../views/payment-run";
-import { executionDateProblem } from "../../contract/business-date";
+import { executionDateProblem } from "@treasury/contract/business-date";
 
 export type { PaymentRunSupport };
 

@@ -16,7 +16,7 @@ import type {
   CoverageDay,
   PaymentInstruction,
   PaymentStatusEvent,
-} from "../../contract";
+} from "@treasury/contract";
 import { can } from "../../auth/roles";
 import { addDaysIso, todayUtc } from "../../dates";
 import { latestWithChange } from "../../totals";

@@ -5,7 +5,7 @@
  * two approvers deciding at once count exactly once each.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { ApprovalRequest, ApprovalState } from "../../../lib/contract/approvals";
+import type { ApprovalRequest, ApprovalState } from "@treasury/contract/approvals";
 import type { BankSpeed } from "../../config";
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../schema";

@@ -14,7 +14,7 @@ import type {
   CoverageDay,
   IntradayBalancePoint,
   Transaction,
-} from "../../../lib/contract/ledger";
+} from "@treasury/contract/ledger";
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../schema";
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";

@@ -4,8 +4,8 @@
  * in every `where`.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { ExactDecimal as Decimal } from "../../../lib/exact-decimal";
-import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/contract/organization";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
+import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "@treasury/contract/organization";
 import { queryRows, type Db } from "../client";
 import { companies, koncerner, koncernMembers, oauthClientCompanies } from "../schema";
 import type { Caller } from "../../lib/context";

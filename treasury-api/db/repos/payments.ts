@@ -5,7 +5,7 @@
  */
 import { chunk as chunked } from "es-toolkit";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { ExactDecimal } from "../../../lib/exact-decimal";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 import type {
   BatchStatus,
   DebtorAccount,
@@ -17,9 +17,9 @@ import type {
   PaymentInstructionCreate,
   PaymentStatusEvent,
   RemittanceInformation,
-} from "../../../lib/contract/payments";
-import { remittanceText } from "../../../lib/contract/payments";
-import { executionDateProblem } from "../../../lib/contract/business-date";
+} from "@treasury/contract/payments";
+import { remittanceText } from "@treasury/contract/payments";
+import { executionDateProblem } from "@treasury/contract/business-date";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../client";
 import {

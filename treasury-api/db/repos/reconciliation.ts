@@ -7,14 +7,14 @@
  * is answered 409 too.
  */
 import { and, desc, eq, ne, or, type SQL } from "drizzle-orm";
-import type { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import type { MatchDecision, MatchState, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { Db } from "../client";
 import { reconciliationMatches } from "../schema";
 import { toMatch } from "../../domain/matching";
 import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { enqueueEvents } from "../../webhooks/outbox";
-import { isUniqueViolation } from "../../../lib/sql/errors";
+import { isUniqueViolation } from "@treasury/contract/sql/errors";
 import { pageWithCount, type Page } from "./paging";
 
 export interface MatchFilter {

@@ -11,8 +11,8 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
   WebhookPatch,
-} from "../../../lib/contract/webhooks";
-import { WEBHOOK_TEST_EVENT_TYPE } from "../../../lib/contract/webhooks";
+} from "@treasury/contract/webhooks";
+import { WEBHOOK_TEST_EVENT_TYPE } from "@treasury/contract/webhooks";
 import type { Db } from "../client";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from "../schema";
 import { ApiError, notFound } from "../../lib/errors";

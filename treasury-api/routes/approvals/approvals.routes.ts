@@ -5,7 +5,7 @@
  * (Form A), so one approver sees one queue.
  */
 import { z } from "zod";
-import { ApprovalDecisionBody, ApprovalRequest } from "../../../lib/contract/approvals";
+import { ApprovalDecisionBody, ApprovalRequest } from "@treasury/contract/approvals";
 import { idParams, json } from "../../lib/openapi";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";

@@ -12,7 +12,7 @@
  * token issuance. A 429 here is no-store like every token response.
  */
 import type { Context } from "hono";
-import { FormATokenRequest, FormBTokenRequest } from "../../../lib/contract/auth";
+import { FormATokenRequest, FormBTokenRequest } from "@treasury/contract/auth";
 import { addressRateLimit } from "../../config";
 import { clientAddress, throttle } from "../../middleware/gate";
 import type { AppEnv } from "../../lib/context";

@@ -3,8 +3,8 @@
  * authentication, scope negotiation and storage of the hashed token.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { SCOPES, parseScopeList, type ApiForm } from "../../../lib/contract/auth";
-import { hasControlCharacters } from "../../../lib/contract/common";
+import { SCOPES, parseScopeList, type ApiForm } from "@treasury/contract/auth";
+import { hasControlCharacters } from "@treasury/contract/common";
 import type { Db } from "../../db/client";
 import { accessTokens, oauthClients, oauthClientTenants } from "../../db/schema";
 import { hashSecret, randomToken, verifySecret } from "../../lib/secrets";

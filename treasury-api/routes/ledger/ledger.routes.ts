@@ -12,7 +12,7 @@ import {
   CoverageDay,
   IntradayBalancePoint,
   Transaction,
-} from "../../../lib/contract/ledger";
+} from "@treasury/contract/ledger";
 import { idParams, json } from "../../lib/openapi";
 import {
   AccountListQuery,
@@ -23,7 +23,7 @@ import {
   IntradayListQuery,
   TransactionListQuery,
   TransactionLookupQuery,
-} from "../../../lib/contract/list-queries";
+} from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

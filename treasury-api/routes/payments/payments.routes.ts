@@ -12,14 +12,14 @@ import {
   PaymentBatchUpdate,
   PaymentInstruction,
   PaymentStatusEvent,
-} from "../../../lib/contract/payments";
+} from "@treasury/contract/payments";
 import { idParams, json } from "../../lib/openapi";
 import {
   BatchListQuery,
   InstructionListQuery,
   InstructionLookupQuery,
   StatusEventListQuery,
-} from "../../../lib/contract/list-queries";
+} from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

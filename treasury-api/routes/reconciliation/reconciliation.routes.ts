@@ -4,9 +4,9 @@
  * optional: absent means every company the client sees (one review queue).
  */
 import { z } from "zod";
-import { MatchDecision, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import { MatchDecision, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import { idParams, json } from "../../lib/openapi";
-import { MatchListQuery } from "../../../lib/contract/list-queries";
+import { MatchListQuery } from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

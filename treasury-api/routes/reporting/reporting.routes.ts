@@ -4,8 +4,8 @@
  * needs X-Company-ID; Form A without it reports over the whole tenant.
  */
 import { z } from "zod";
-import { CashflowDay, ForecastEntry, PositionDay } from "../../../lib/contract/reporting";
-import { ReportListQuery } from "../../../lib/contract/list-queries";
+import { CashflowDay, ForecastEntry, PositionDay } from "@treasury/contract/reporting";
+import { ReportListQuery } from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

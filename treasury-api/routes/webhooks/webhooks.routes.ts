@@ -11,9 +11,9 @@ import {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookPatch,
-} from "../../../lib/contract/webhooks";
+} from "@treasury/contract/webhooks";
 import { idParams, json } from "../../lib/openapi";
-import { DeliveryListQuery } from "../../../lib/contract/list-queries";
+import { DeliveryListQuery } from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

@@ -3,7 +3,7 @@
  * docs/architecture.md#states-and-transitions and #enumerations) as plain constants, without zod.
  *
  * The zod schemas in ./ledger and ./payments are built from these lists and
- * re-export them, so `@/lib/contract` still offers them. Browser code that
+ * re-export them, so `@treasury/contract` still offers them. Browser code that
  * only needs a list (a status filter, a URL-state parser) imports it from
  * here: importing it from the schema modules would ship zod (≈ 25 KB gz)
  * and ibantools in that page's first-load JS.

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import { creditorReferenceProblem, electronicCreditorReference } from "./creditor-reference";
-import { ExactDecimal } from "../exact-decimal";
+import { ExactDecimal } from "./exact-decimal";
 import {
   CurrencyCode,
   DecimalString,

@@ -4,7 +4,7 @@
  * with its own paging and company fields, and the treasury client takes the
  * query-string keys it forwards from them. Paging (`page`, `page_size`,
  * `limit`) is not part of these: each side documents and reads it its own
- * way (lib/contract/pagination.ts has the parameters).
+ * way (packages/contract/src/pagination.ts has the parameters).
  */
 import { z } from "zod";
 import { CurrencyCode, IsoDate, Uuid } from "./common";
