@@ -17,7 +17,10 @@ import { buildForecast, bucket } from "../lib/forecast/engine";
 import { applyScenario, balances } from "../lib/forecast/scenario";
 import type { HistoryTxn, KnownBatch, ManualLine } from "../lib/forecast/types";
 
-const COMPANIES = Number(process.env.BENCH_FORECAST_COMPANIES ?? 50);
+/** `npm run bench:forecast -- --companies 5` for a smaller group. */
+const companiesArg = process.argv.indexOf("--companies");
+const COMPANIES = companiesArg > 0 ? Number(process.argv[companiesArg + 1]) : 50;
+if (!Number.isInteger(COMPANIES) || COMPANIES < 1) throw new Error("--companies takes a whole number from 1");
 const CURRENCIES = ["EUR", "USD", "NOK", "SEK"];
 const CATEGORIES = 20;
 const AS_OF = "2026-11-27";

@@ -5,7 +5,7 @@
  */
 import Decimal from "decimal.js";
 import { z } from "zod";
-import { CurrencyCode, IsoDate, Uuid, freeText, text } from "../contract/common";
+import { CurrencyCode, IsoDate, Uuid, freeText, text } from "@treasury/contract/common";
 import { MAX_WEEKS } from "./engine";
 import { MAX_SHIFT_DAYS } from "./scenario";
 
