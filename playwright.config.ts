@@ -8,9 +8,31 @@ import { findChromium } from "./scripts/chromium";
  * against the production build served by `npm start`, which also starts the
  * local treasury-api on in-memory storage (no leftovers between runs).
  * `E2E_SKIP_BUILD=1` reuses an existing build.
+ *
+ * A second, quiet server (e2e/quiet-stack.ts) runs beside it on E2E_PORT + 1, its treasury-api on E2E_PORT + 2: the
+ * same build and demo data, its simulated bank on `manual`, and no spec writes to its API, so the specs that compare
+ * the page's figures with their own sums of the API's read data that does not move meanwhile.
  */
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The quiet server's dashboard and its treasury-api (`…/public`). */
+export const QUIET_BASE_URL = `http://127.0.0.1:${PORT + 1}`;
+export const QUIET_API_URL = `http://127.0.0.1:${PORT + 2}`;
+
+/** The environment both servers share. */
+const SERVER_ENV = {
+  TREASURY_API_DATA: "memory",
+  // One demo OAuth client carries every test user's traffic (figures are checked against
+  // the API through the BFF too); the API's default 600 per minute is the real limit and
+  // its 429 path is tested by vitest against the real server.
+  TREASURY_API_RATE_LIMIT: "6000",
+  // The local API's four-eyes threshold as it was before thresholds were per currency (100,000 in every demo
+  // currency): the journeys' batches were sized for it. The per-currency defaults are tested in treasury-api/test.
+  TREASURY_API_FOUR_EYES_THRESHOLD: "NOK=100000,SEK=100000,DKK=100000,EUR=100000,USD=100000",
+  DASHBOARD_DATA_DIR: "memory",
+  NEXT_TELEMETRY_DISABLED: "1",
+  LOG_LEVEL: "warn",
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -43,28 +65,31 @@ export default defineConfig({
     { name: "setup", testMatch: /auth\.setup\.ts$/ },
     { name: "e2e", testMatch: /\.spec\.ts$/, dependencies: ["setup"] },
   ],
-  webServer: {
-    command: process.env.E2E_SKIP_BUILD ? "npm start" : "npm run build && npm start",
-    url: `${BASE_URL}/readyz`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      TREASURY_API_PORT: "0",
-      TREASURY_API_DATA: "memory",
-      // One demo OAuth client carries every test user's traffic (figures are checked against
-      // the API through the BFF too); the API's default 600 per minute is the real limit and
-      // its 429 path is tested by vitest against the real server.
-      TREASURY_API_RATE_LIMIT: "6000",
-      // The local API's four-eyes threshold as it was before thresholds were per currency (100,000 in every demo
-      // currency): the journeys' batches were sized for it. The per-currency defaults are tested in treasury-api/test.
-      TREASURY_API_FOUR_EYES_THRESHOLD: "NOK=100000,SEK=100000,DKK=100000,EUR=100000,USD=100000",
-      DASHBOARD_DATA_DIR: "memory",
-      NEXTAUTH_URL: BASE_URL,
-      NEXT_TELEMETRY_DISABLED: "1",
-      LOG_LEVEL: "warn",
+  // Started one after the other: the quiet server runs the build the first one made.
+  webServer: [
+    {
+      command: process.env.E2E_SKIP_BUILD ? "npm start" : "npm run build && npm start",
+      url: `${BASE_URL}/readyz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { ...SERVER_ENV, PORT: String(PORT), TREASURY_API_PORT: "0", NEXTAUTH_URL: BASE_URL },
     },
-  },
+    {
+      command: "npm start",
+      url: `${QUIET_BASE_URL}/readyz`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...SERVER_ENV,
+        PORT: String(PORT + 1),
+        TREASURY_API_PORT: String(PORT + 2),
+        TREASURY_API_BANK_SPEED: "manual",
+        NEXTAUTH_URL: QUIET_BASE_URL,
+      },
+    },
+  ],
 });

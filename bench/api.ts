@@ -11,7 +11,8 @@
  * autocannon for `--duration` seconds on `--connections` connections after a
  * short warm-up, then once more on a single connection (unloaded latency).
  * Prints p50 / p99 latency, requests/s and each as a ratio to
- * the floor (`GET /healthz`), PASS/FAIL against the targets (on PostgreSQL),
+ * the floor (`GET /healthz`) and to the previous run of the same database in
+ * bench/results/ (×prev), PASS/FAIL against the targets (on PostgreSQL),
  * and writes JSON to bench/results/. Everything it starts is stopped and
  * removed at the end, on error and on Ctrl-C.
  *
@@ -31,7 +32,7 @@ import { startServerProcess } from "./lib/server-process";
 import { createBenchDatabase, postgresAvailable, type BenchDatabase, type DbKind } from "./lib/databases";
 import { ledgerScenarios } from "./lib/ledger-scenarios";
 import { runLoad, sendOnce, type LoadOptions } from "./lib/load";
-import { formatDatabase, writeResults, type DatabaseOutcome, type ScenarioOutcome } from "./lib/report";
+import { formatDatabase, previousRun, writeResults, type DatabaseOutcome, type ScenarioOutcome } from "./lib/report";
 import type { BenchScenario, ScenarioContext } from "./lib/scenario";
 
 /** Every scenario, in run order: reads first, then writes (which add rows). */
@@ -247,9 +248,11 @@ async function main(): Promise<void> {
     `bench:api — scale ${args.scale}, ${args.duration} s × ${args.connections} connections per scenario, node ` +
       `${process.version}`,
   );
+  // The runs to compare with are read before this run writes its own.
+  const previous = new Map(dbs.map((kind) => [kind, previousRun(RESULTS_DIR, kind)]));
   const outcomes: DatabaseOutcome[] = [];
   for (const kind of dbs) outcomes.push(await benchDatabase(kind, args));
-  for (const o of outcomes) log(formatDatabase(o));
+  for (const o of outcomes) log(formatDatabase(o, previous.get(o.kind) ?? null));
   const file = writeResults(RESULTS_DIR, { at: new Date().toISOString(), args, node: process.version, outcomes });
   log(`\nresults: ${path.relative(process.cwd(), file)}`);
   if (outcomes.some((o) => o.error)) process.exitCode = 1;

@@ -1,9 +1,10 @@
 /**
  * `npm run bench:import` — statement import benchmark.
  *
- *   npm run bench:import -- [--entries 20000]
+ *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2]
  *
- * Generates one camt.053.001.08 statement of `--entries` booked entries
+ * Runs one row per format (camt.053.001.08, MT940, BAI2; or only `--format`), each a file of `--entries` booked
+ * entries written by the test builders. For camt: generates one camt.053.001.08 statement of `--entries` booked entries
  * (default 20,000, about 10 MB: each with an end-to-end id, a counterparty
  * and a remittance line) with the test builder, imports it into a fresh
  * in-memory PGlite database for a new company with the real importer (parse,
@@ -22,10 +23,15 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@treasury/api/db/client";
 import { companies, tenants } from "@treasury/api/db/schema";
+import { parseBankFile } from "@treasury/api/import/bank-files";
 import { importStatements } from "@treasury/api/import/camt053-import";
-import { parseStatementFile } from "@treasury/api/import/camt053-parse";
 import { newId } from "@treasury/api/lib/secrets";
+import { buildBai2 } from "@treasury/api/test/bai2-builder";
 import { buildCamt, type CamtEntry } from "@treasury/api/test/camt053-builder";
+import { buildMt940, german86, type MtEntry } from "@treasury/api/test/mt940-builder";
+
+const FORMATS = ["camt", "mt940", "bai2"] as const;
+type Format = (typeof FORMATS)[number];
 
 function argValue(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -38,8 +44,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 /** Peak RSS of this process so far (resourceUsage reports kilobytes). */
 const peakRss = () => process.resourceUsage().maxRSS * 1024;
 
-/** Writes the generated statement to a temporary file and returns its path. */
-function generate(n: number): string {
+/** Writes the generated file of the format to a temporary file and returns its path. */
+function generate(n: number, format: Format): string {
+  if (format === "mt940") return generateMt940(n);
+  if (format === "bai2") return generateBai2(n);
   const day = "2026-03-02";
   const entries: CamtEntry[] = Array.from({ length: n }, (_, i) => ({
     amount: `${(i % 9000) + 1}.${String(i % 100).padStart(2, "0")}`,
@@ -76,8 +84,89 @@ function generate(n: number): string {
   return file;
 }
 
+const amountOf = (i: number) => `${(i % 9000) + 1}.${String(i % 100).padStart(2, "0")}`;
+const cents = (a: string) => BigInt(a.replace(".", ""));
+const fromCents = (c: bigint) =>
+  `${c < 0n ? "-" : ""}${(c < 0n ? -c : c) / 100n}.${String((c < 0n ? -c : c) % 100n).padStart(2, "0")}`;
+
+/** An MT940 statement of n entries with German structured :86: details, balances that add up. */
+function generateMt940(n: number): string {
+  const day = "2026-03-02";
+  let net = 0n;
+  const entries: MtEntry[] = Array.from({ length: n }, (_, i) => {
+    const amount = amountOf(i);
+    const credit = i % 3 !== 0;
+    net += credit ? cents(amount) : -cents(amount);
+    return {
+      value: day,
+      booked: day,
+      mark: credit ? "C" : "D",
+      amount,
+      customerRef: `KREF${i}`,
+      bankRef: `BENCH${i}`,
+      info: german86({
+        endToEndId: `E2E-${i}`,
+        purpose: `Invoice ${100000 + i} February`,
+        name: `Counterparty number ${i % 500} AS`,
+      }),
+    };
+  });
+  const text = buildMt940({
+    envelopeBic: "DEUTDEFF",
+    statements: [
+      {
+        account: "DE89370400440532013000",
+        opening: { date: "2026-03-01", currency: "EUR", amount: "1000000.00" },
+        entries,
+        closing: { date: day, currency: "EUR", amount: fromCents(100000000n + net) },
+      },
+    ],
+  });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-import-")), "bench.sta");
+  writeFileSync(file, text);
+  return file;
+}
+
+/** A BAI2 file of n transaction details with opening / closing ledger and trailers that add up. */
+function generateBai2(n: number): string {
+  let net = 0n;
+  const details = Array.from({ length: n }, (_, i) => {
+    const amount = amountOf(i);
+    const credit = i % 3 !== 0;
+    net += credit ? cents(amount) : -cents(amount);
+    return {
+      type: credit ? "175" : "475",
+      amount,
+      bankRef: `BENCH${i}`,
+      customerRef: `C${i}`,
+      text: `Counterparty number ${i % 500} invoice ${100000 + i}`,
+    };
+  });
+  const text = buildBai2({
+    groups: [
+      {
+        bank: "021000021",
+        date: "2026-03-02",
+        accounts: [
+          {
+            number: "000123456789",
+            summary: [
+              ["010", "1000000.00"],
+              ["015", fromCents(100000000n + net)],
+            ],
+            details,
+          },
+        ],
+      },
+    ],
+  });
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-import-")), "bench.bai");
+  writeFileSync(file, text);
+  return file;
+}
+
 /** The measured part, in its own process so that generating the file does not count: read, parse, import. */
-async function measure(file: string, n: number): Promise<void> {
+async function measure(file: string, n: number, format: Format): Promise<void> {
   const database = await openDatabase({ dataDir: "memory" });
   try {
     const tenantId = newId();
@@ -87,31 +176,29 @@ async function measure(file: string, n: number): Promise<void> {
       .insert(companies)
       .values({ id: companyId, tenantId, orgnr: "999999999", name: "Bench AS", country: "NO" });
     const rssBefore = process.memoryUsage().rss;
-    const xml = readFileSync(file, "utf8");
-    const bytes = Buffer.byteLength(xml, "utf8");
+    const content = new Uint8Array(readFileSync(file));
+    const bytes = content.byteLength;
 
     let t = performance.now();
-    const parsed = parseStatementFile(xml, "bench.xml");
+    const parsed = parseBankFile(content, path.basename(file));
     const parseMs = performance.now() - t;
     const peakAfterParse = peakRss();
     if (parsed.statements[0]?.entries.length !== n) throw new Error("the parser did not read every entry");
 
     t = performance.now();
-    const summary = await importStatements(database.db, { companyId, files: [{ name: "bench.xml", content: xml }] });
+    const summary = await importStatements(database.db, { companyId, files: [{ name: path.basename(file), content }] });
     const importMs = performance.now() - t;
     const f = summary.files[0];
     if (f?.transactionsInserted !== n) throw new Error(`expected ${n} transactions, got ${f?.transactionsInserted}`);
 
+    const peak = peakRss();
     console.log(
-      `statement import bench: camt.053.001.08, ${n} entries, ${mb(bytes)} (${bytes} bytes), PGlite in memory`,
+      `${(parsed.format ?? parsed.version ?? format).padEnd(16)} ${String(n).padStart(7)} entries  ` +
+        `${mb(bytes).padStart(8)}  parse ${(parseMs / 1000).toFixed(2)} s  import (parse+store) ` +
+        `${(importMs / 1000).toFixed(2)} s  ${String(Math.round(n / (importMs / 1000))).padStart(6)} entries/s  ` +
+        `peak RSS ${mb(peak)} (${mb(peakAfterParse)} after parse, ${mb(rssBefore)} before reading; growth ` +
+        `${mb(peak - rssBefore)} = ${((peak - rssBefore) / bytes).toFixed(1)}× the file)`,
     );
-    console.log(`  parse only:            ${(parseMs / 1000).toFixed(2)} s`);
-    console.log(
-      `  import (parse+store):  ${(importMs / 1000).toFixed(2)} s  (${Math.round(n / (importMs / 1000))} entries/s)`,
-    );
-    console.log(`  RSS with the database open, before reading the file: ${mb(rssBefore)}`);
-    console.log(`  peak RSS after parse:  ${mb(peakAfterParse)}`);
-    console.log(`  peak RSS after import: ${mb(peakRss())}`);
   } finally {
     await database.close();
   }
@@ -119,18 +206,34 @@ async function measure(file: string, n: number): Promise<void> {
 
 async function main(): Promise<void> {
   const n = argValue("--entries", 20_000);
+  const formatArg = process.argv.indexOf("--format");
+  const only = formatArg >= 0 ? process.argv[formatArg + 1] : undefined;
+  if (only !== undefined && !FORMATS.includes(only as Format)) throw new Error("--format must be camt, mt940 or bai2");
+  const formats = only ? [only as Format] : [...FORMATS];
   const fileArg = process.argv.indexOf("--file");
-  if (fileArg >= 0) return measure(process.argv[fileArg + 1] ?? "", n);
-  const file = generate(n);
-  try {
-    const child = spawnSync(
-      process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), "--entries", String(n), "--file", file],
-      { stdio: "inherit" },
-    );
-    if (child.status !== 0) process.exitCode = child.status ?? 1;
-  } finally {
-    rmSync(path.dirname(file), { recursive: true, force: true });
+  if (fileArg >= 0) return measure(process.argv[fileArg + 1] ?? "", n, formats[0] ?? "camt");
+  console.log(`statement import bench: one file per format, PGlite in memory, one process per row`);
+  for (const format of formats) {
+    const file = generate(n, format);
+    try {
+      const child = spawnSync(
+        process.execPath,
+        [
+          ...process.execArgv,
+          fileURLToPath(import.meta.url),
+          "--entries",
+          String(n),
+          "--format",
+          format,
+          "--file",
+          file,
+        ],
+        { stdio: "inherit" },
+      );
+      if (child.status !== 0) process.exitCode = child.status ?? 1;
+    } finally {
+      rmSync(path.dirname(file), { recursive: true, force: true });
+    }
   }
 }
 

@@ -8,7 +8,8 @@
  *   so it cannot be answered while one of them is down; the dashboard must then fall back to per-company reads).
  *
  * Everything else (OAuth token, discovery, the company list, the other companies' reads, writes) reaches the API
- * as sent. The failing company can be changed or cleared at run time. Counts the answers it failed, so a test can
+ * as sent, Host header included, so the links the API writes (a list's `next` page) name the proxy, not the API
+ * behind it. The failing company can be changed or cleared at run time. Counts the answers it failed, so a test can
  * show that the dashboard really asked for the failing company's data.
  */
 import http from "node:http";
@@ -55,7 +56,10 @@ export async function startFailingUpstream(target: string, port = 0): Promise<Fa
         port: to.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: to.host },
+        // The Host header goes on as the dashboard sent it (the proxy's address), as a transparent proxy's does: the
+        // API builds its absolute pagination links (`next`, `previous`) from it, and the client refuses a link to
+        // any other origin than its base URL's ("A pagination link points outside the Treasury API").
+        headers: req.headers,
       },
       (up) => {
         res.writeHead(up.statusCode ?? 502, up.headers);

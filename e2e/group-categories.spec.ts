@@ -7,15 +7,18 @@
  * of the cashflow report shows the category, its per-company rows and the total; the CSV carries every line's
  * original and converted figures with the rate and its date. Bad input is a 400 naming the field. Screenshots (desktop
  * and 390 px) go to e2e/screenshots/group-report-categories*.png.
+ *
+ * On a quiet stack (e2e/quiet-stack.ts): the API's figures, the independent sum and the page are read one after
+ * another, so they must be read from data nothing writes to meanwhile (on the shared server other specs' payments
+ * settle into the same companies today).
  */
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { expect, request as playwrightRequest, test } from "@playwright/test";
 import Decimal from "decimal.js";
 import Papa from "papaparse";
-import { BASE_URL } from "../playwright.config";
-import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
+import { SCREENSHOTS } from "./fixtures";
 import { addDays, all, convert, eurRate, selectCompany, type Company } from "./group-figures";
+import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
 
 interface Tx {
@@ -53,13 +56,17 @@ const fixed = (s: Sum): Figures => ({
   net: s.inflow.minus(s.outflow).toFixed(2),
 });
 
-// A user no other spec switches the reporting currency of.
-test.use({ storageState: storageState("approver3") });
-
-test("the group category figures are each company's transactions converted with the demo rates", async ({ page }) => {
+test("the group category figures are each company's transactions converted with the demo rates", async ({
+  browser,
+  quietStack,
+}) => {
   test.setTimeout(240_000);
+  const writeHeaders = quietStack.writeHeaders;
+  // A user no other test switches the reporting currency of.
+  const page = await quietStack.signIn(browser, "approver3");
   const category = `Group nordlys ${randomUUID().slice(0, 6)}`;
-  const admin = await playwrightRequest.newContext({ baseURL: BASE_URL, storageState: storageState("admin") });
+  const adminPage = await quietStack.signIn(browser, "admin");
+  const admin = adminPage.request;
   const created = await admin.post("/api/categories", {
     headers: writeHeaders(),
     data: { category, counterparty_contains: "nordlys" },
@@ -92,7 +99,7 @@ test("the group category figures are each company's transactions converted with 
     const mine = new Map<string, Sum>();
     const counts = new Map<string, number>();
     for (const c of companies) {
-      await selectCompany(request, c.id, () => writeHeaders());
+      await selectCompany(request, c.id, writeHeaders);
       const txs = await all<Tx>(request, `/api/treasury/transactions?from_date=${from}&to_date=${to}`);
       counts.set(c.id, txs.length);
       const lines = new Map<string, { date: string; currency: string; inflow: Decimal; outflow: Decimal; n: number }>();
@@ -234,6 +241,7 @@ test("the group category figures are each company's transactions converted with 
     }
   } finally {
     await admin.delete(`/api/categories/${rule.id}`, { headers: writeHeaders() });
-    await admin.dispose();
+    await adminPage.context().close();
+    await page.context().close();
   }
 });

@@ -1,6 +1,7 @@
 /**
  * A company whose API calls fail is named, the others are shown. A dashboard of its own
- * (e2e/second-dashboard.ts) talks to the real treasury-api (started here, in memory, demo data) through
+ * (e2e/second-dashboard.ts) talks to the quiet server's real treasury-api (e2e/quiet-stack.ts: demo data nothing writes
+ * to, so the figures compared cannot move between the page's read and the test's own) through
  * e2e/failing-upstream.ts, a loopback proxy that answers every read carrying one company's `X-Company-ID` with 503,
  * and the all-companies `/accounts/summaries` read with 503 too (it spans the failing company). The dashboard then
  * reads the other companies one by one.
@@ -11,11 +12,9 @@
  * do the same, and the CSV exports name the failing company in `X-Failed-Companies`. Screenshots go to
  * /tmp/shots-group/.
  */
-import { mkdirSync } from "node:fs";
-import { randomBytes } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import { startServer, type RunningServer } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { startFailingUpstream, type FailingUpstream } from "./failing-upstream";
 import { USERS } from "./fixtures";
@@ -26,13 +25,11 @@ import {
   selectCompany,
   type Company,
 } from "./group-figures";
-import { signInOn, startSecondDashboard, type SecondDashboard } from "./second-dashboard";
+import { QUIET_API_URL, startQuietDashboard } from "./quiet-stack";
+import { signInOn, type SecondDashboard } from "./second-dashboard";
 
 const SHOTS = "/tmp/shots-group";
-// Own ports next to the shared e2e server's (E2E_PORT): dashboard +3, proxy +4, treasury-api +5.
-const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
-let api: RunningServer;
 let proxy: FailingUpstream;
 let dashboard: SecondDashboard | undefined;
 let failing: Company;
@@ -43,8 +40,8 @@ const headers = () => ({ Origin: dashboard?.base ?? "", "Idempotency-Key": crypt
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-/** The companies of the demo OAuth client, read from the API directly (before the dashboard reads anything). */
-async function apiCompanies(base: string): Promise<Company[]> {
+/** An access token of the demo OAuth client from the API at `base`. */
+async function apiToken(base: string): Promise<string> {
   const token = await fetch(`${base}/public/auth/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -55,9 +52,22 @@ async function apiCompanies(base: string): Promise<Company[]> {
     }).toString(),
   });
   expect(token.status).toBe(200);
-  const { access_token } = (await token.json()) as { access_token: string };
+  return ((await token.json()) as { access_token: string }).access_token;
+}
+
+/** The first page of a Form B list at `base` + `path` in `companyId`: its `next` link. */
+async function apiList(base: string, path: string, companyId: string): Promise<{ next: string | null }> {
+  const res = await fetch(`${base}${path}`, {
+    headers: { authorization: `Bearer ${await apiToken(base)}`, "X-Company-ID": companyId },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return (await res.json()) as { next: string | null };
+}
+
+/** The companies of the demo OAuth client, read from the API directly (before the dashboard reads anything). */
+async function apiCompanies(base: string): Promise<Company[]> {
   const res = await fetch(`${base}/public/companies?page_size=100`, {
-    headers: { authorization: `Bearer ${access_token}` },
+    headers: { authorization: `Bearer ${await apiToken(base)}` },
   });
   expect(res.status).toBe(200);
   // Form B: the pagination envelope.
@@ -67,38 +77,35 @@ async function apiCompanies(base: string): Promise<Company[]> {
 test.beforeAll(async ({ browser }) => {
   test.setTimeout(240_000);
   mkdirSync(SHOTS, { recursive: true });
-  api = await startServer({
-    port: E2E_PORT + 5,
-    host: "127.0.0.1",
-    data: "memory",
-    seed: "demo",
-    seedScale: 1,
-    log: false,
-  });
-  const companies = await apiCompanies(api.url);
+  const companies = await apiCompanies(QUIET_API_URL);
   expect(companies.length).toBeGreaterThan(2);
   // Not the first company: that is the session's default selection, whose own pages would fail too.
   failing = companies[companies.length - 1] as Company;
   others = companies.filter((c) => c.id !== failing.id);
-  proxy = await startFailingUpstream(api.url, E2E_PORT + 4);
+  // Free ports, so that copies of this spec (--repeat-each, two workers) run side by side.
+  proxy = await startFailingUpstream(QUIET_API_URL);
   proxy.failCompany(failing.id);
-  dashboard = await startSecondDashboard({
-    port: E2E_PORT + 3,
-    env: {
-      TREASURY_API_BASE_URL: `${proxy.url}/public`,
-      TREASURY_CLIENT_ID: DEMO_TREASURY_B.clientId,
-      TREASURY_CLIENT_SECRET: DEMO_TREASURY_B.clientSecret,
-      DASHBOARD_DEMO: "1",
-      NEXTAUTH_SECRET: randomBytes(32).toString("base64url"),
-    },
-  });
+  // Through the proxy, a list's next page is the proxy's: a link to the API behind it would be refused by the
+  // dashboard's client, and every company with more than one page of a read (500 transactions) would be reported
+  // as failed too.
+  const paged = await apiList(proxy.url, `/public/transactions?page_size=1`, others[0]?.id ?? "");
+  expect(paged.next?.startsWith(`${proxy.url}/public/transactions?`), `next: ${paged.next}`).toBe(true);
+  dashboard = await startQuietDashboard(`${proxy.url}/public`);
   page = await signInOn(browser, dashboard.base, USERS.treasurer.email);
+});
+
+// A failing test keeps what the second dashboard logged (retries, upstream errors) in its output folder.
+test.afterEach(async () => {
+  const testInfo = test.info();
+  if (testInfo.status === testInfo.expectedStatus || !dashboard) return;
+  const file = testInfo.outputPath("second-dashboard.log");
+  writeFileSync(file, dashboard.log());
+  await testInfo.attach("second-dashboard.log", { path: file, contentType: "text/plain" });
 });
 
 test.afterAll(async () => {
   await dashboard?.stop();
   await proxy?.close();
-  await api?.close();
 });
 
 async function setCurrency(request: APIRequestContext, currency: string) {
@@ -182,9 +189,12 @@ test("the group cashflow report and its categories name the failing company and 
   expect(cats.status(), await cats.text()).toBe(200);
   const catBody = (await cats.json()) as {
     companies: { id: string }[];
-    failedCompanies: { name: string }[];
+    failedCompanies: { name: string; message: string }[];
   };
-  expect(catBody.failedCompanies.map((f) => f.name)).toEqual([failing.name]);
+  expect(
+    catBody.failedCompanies.map((f) => f.name),
+    JSON.stringify(catBody.failedCompanies),
+  ).toEqual([failing.name]);
   expect(catBody.companies.map((c) => c.id).sort()).toEqual(others.map((c) => c.id).sort());
 
   await page.setViewportSize({ width: 1360, height: 1300 });

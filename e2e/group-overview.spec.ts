@@ -8,12 +8,16 @@
  * switching the reporting currency changes every figure; a user limited to
  * two companies sees only those. Screenshots at desktop and 390 px width go
  * to e2e/screenshots/group-*.png.
+ *
+ * The treasurer's figures are compared on a quiet stack (e2e/quiet-stack.ts): today's balances of the shared server's
+ * demo companies change whenever another spec's payment settles, between the page's read and the test's own.
  */
 import path from "node:path";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import type { APIRequestContext } from "@playwright/test";
 import Decimal from "decimal.js";
 import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
 import { expectedPositionByCompany as expectedByCompany, type Company } from "./group-figures";
+import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
 
 interface GroupPositionBody {
@@ -25,28 +29,28 @@ interface GroupPositionBody {
   failedCompanies: { name: string }[];
 }
 
-async function setCurrency(request: APIRequestContext, currency: string) {
-  const res = await request.put("/api/session/reporting-currency", { headers: writeHeaders(), data: { currency } });
+async function setCurrency(request: APIRequestContext, currency: string, headers = writeHeaders) {
+  const res = await request.put("/api/session/reporting-currency", { headers: headers(), data: { currency } });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 test.describe("as a treasurer with every company", () => {
-  test.use({ storageState: storageState("treasurer") });
-
   test(
     "the total is the per-company API figures converted with the demo rates; switching currency changes every " +
       "figure",
-    async ({ page }) => {
+    async ({ browser, quietStack }) => {
       test.setTimeout(180_000);
+      const headers = quietStack.writeHeaders;
+      const page = await quietStack.signIn(browser, "treasurer");
       const request = page.request;
-      await setCurrency(request, "EUR");
+      await setCurrency(request, "EUR", headers);
       const companies = (await (await request.get("/api/treasury/companies")).json()) as { items: Company[] };
       expect(companies.items.length).toBeGreaterThan(1);
 
       const apiEur = (await (await request.get("/api/group/position")).json()) as GroupPositionBody;
       expect(apiEur.reportingCurrency).toBe("EUR");
       expect(apiEur.failedCompanies).toEqual([]);
-      const expectedEur = await expectedByCompany(request, companies.items, apiEur.today, "EUR");
+      const expectedEur = await expectedByCompany(request, companies.items, apiEur.today, "EUR", headers);
       const totalEur = [...expectedEur.values()].reduce((s, v) => s.plus(v), new Decimal(0));
       expect(apiEur.total.converted).toBe(totalEur.toFixed(2));
       for (const row of apiEur.byCompany) expect(row.converted).toBe(expectedEur.get(row.key)?.toFixed(2));
@@ -91,7 +95,7 @@ test.describe("as a treasurer with every company", () => {
       await page.getByTestId("reporting-currency-NOK").click();
       await expect(total).toHaveAttribute("data-currency", "NOK");
       await expect(page.getByTestId("reporting-currency-value")).toHaveText("NOK");
-      const expectedNok = await expectedByCompany(request, companies.items, apiEur.today, "NOK");
+      const expectedNok = await expectedByCompany(request, companies.items, apiEur.today, "NOK", headers);
       const totalNok = [...expectedNok.values()].reduce((s, v) => s.plus(v), new Decimal(0));
       await expect(total).toHaveAttribute("data-amount", totalNok.toFixed(2));
       const after = await amounts.evaluateAll((els) =>
@@ -107,7 +111,8 @@ test.describe("as a treasurer with every company", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForLoadState("networkidle");
       await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-390.png"), fullPage: true });
-      await setCurrency(request, "EUR");
+      await setCurrency(request, "EUR", headers);
+      await page.context().close();
     },
   );
 });

@@ -115,7 +115,8 @@ test("the payments list: reference, creator, approval progress as on the batch p
   await expect(lead.getByRole("columnheader", { name: "Company" })).toBeVisible();
 
   await lead.setViewportSize(PHONE);
-  await lead.waitForTimeout(300);
+  // The phone layout is drawn once its menu button shows (no fixed wait).
+  await expect(lead.getByTestId("menu-button")).toBeVisible();
   await lead.screenshot({ path: path.join(SCREENSHOTS, "lists-payments-all-phone.png"), fullPage: true });
   await lead.context().close();
 });

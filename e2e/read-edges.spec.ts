@@ -220,9 +220,11 @@ test("transactions: the search reads every page of the range, with progress, and
   const expected = rows.filter(match(q));
   expect(expected.length).toBeGreaterThan(rows.slice(0, 1000).filter(match(q)).length);
 
-  // Slow the second page a little so that the progress can be seen.
+  // The second page is held until the progress has been seen (then released), however long that takes.
+  let releaseSecondPage = () => {};
+  const secondPage = new Promise<void>((resolve) => (releaseSecondPage = resolve));
   await page.route(/\/api\/treasury\/transactions\?.*page=2&/, async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await secondPage;
     await route.continue();
   });
   await page.goto(`/transactions?range=custom&from=${from}&to=${to}`);
@@ -235,6 +237,7 @@ test("transactions: the search reads every page of the range, with progress, and
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "loading");
   await page.screenshot({ path: path.join(SCREENSHOTS, "edges-transactions-search-progress.png") });
   await axe(page, "transactions search in progress");
+  releaseSecondPage();
   await expect(page.getByTestId("transactions-status")).toHaveAttribute("data-phase", "complete", { timeout: 60_000 });
   await expect(page.getByTestId("transactions-count")).toHaveText(
     `${expected.length.toLocaleString("en")} matching “${q}” among all ` +

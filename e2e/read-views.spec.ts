@@ -4,11 +4,16 @@
  * returns through the BFF (summed here with decimal.js), export CSV and
  * parse it, follow overview links; an axe scan of every view (no serious or
  * critical violations) and a screenshot of every view in e2e/screenshots.
+ *
+ * The views whose figures are compared with the API's (accounts, transactions, the reports) are read on a quiet
+ * stack (e2e/quiet-stack.ts): on the shared server other specs' payments settle into the viewer's first company
+ * today, between the page's read, the CSV's and the test's own.
  */
-import { expect, test, type Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import Decimal from "decimal.js";
 import path from "node:path";
 import { SCREENSHOTS, storageState } from "./fixtures";
+import { expect, test, type QuietStack } from "./quiet-stack";
 import { axe, downloadCsv } from "./read-helpers";
 
 test.use({ storageState: storageState("viewer") });
@@ -23,6 +28,9 @@ interface Tx {
   currency: string;
   direction: "credit" | "debit";
 }
+
+/** The viewer's page on the quiet stack. */
+const viewerOn = (browser: Browser, stack: QuietStack) => stack.signIn(browser, "viewer");
 
 async function shot(page: Page, name: string) {
   // Charts load lazily; let them draw before the picture.
@@ -43,7 +51,9 @@ test("overview: positions per currency, counts link onward", async ({ page }) =>
   await expect(page).toHaveURL(/\/accounts\?coverage=gaps/);
 });
 
-test("accounts: balances match the API, currency filter in the URL, sorting", async ({ page, request }) => {
+test("accounts: balances match the API, currency filter in the URL, sorting", async ({ browser, quietStack }) => {
+  const page = await viewerOn(browser, quietStack);
+  const request = page.request;
   await page.goto("/accounts");
   const rows = page.getByTestId("account-row");
   await expect(rows.first()).toBeVisible();
@@ -89,7 +99,9 @@ test("account detail: intraday chart, coverage calendar, transactions", async ({
   await shot(page, "account-detail");
 });
 
-test("transactions: filters, totals against the API, drawer, CSV export", async ({ page, request }) => {
+test("transactions: filters, totals against the API, drawer, CSV export", async ({ browser, quietStack }) => {
+  const page = await viewerOn(browser, quietStack);
+  const request = page.request;
   await page.goto("/transactions?range=30d&direction=debit");
   await expect(page.getByTestId("transaction-row").first()).toBeVisible();
   // Every shown amount is a debit (negative).
@@ -105,38 +117,30 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
   const from = (await page.getByTestId("range-from").getAttribute("data-value")) ?? "";
   const to = (await page.getByTestId("range-to").getAttribute("data-value")) ?? "";
   expect(url.searchParams.get("direction")).toBe("debit");
-  // Every page of the API's rows, however many there are. The simulated bank may book new debits while the test runs
-  // (batches settling in the other worker): then the page is reloaded and both sides are read again.
+  // Every page of the API's rows, however many there are.
+  const sums = new Map<string, Decimal>();
   let rowCount = 0;
-  let attempt = 0;
-  await expect(async () => {
-    if (attempt++ > 0) {
-      await page.reload();
-      await expect(page.getByTestId("transaction-row").first()).toBeVisible();
-    }
-    const sums = new Map<string, Decimal>();
-    rowCount = 0;
-    for (let n = 1, more = true; more; n++) {
-      expect(n, "more than 100 pages of debits").toBeLessThanOrEqual(100);
-      const res = await request.get(
-        `/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1000&page=${n}`,
-      );
-      expect(res.status()).toBe(200);
-      const api = (await res.json()) as BffPage<Tx>;
-      for (const t of api.items) sums.set(t.currency, (sums.get(t.currency) ?? new Decimal(0)).plus(t.amount));
-      rowCount += api.items.length;
-      more = api.has_next;
-    }
-    expect(sums.size).toBeGreaterThan(0);
-    for (const [cur, sum] of sums) {
-      const text = await page
-        .getByTestId("transaction-totals")
-        .locator(`[data-currency=${cur}] [data-amount]`)
-        .nth(1)
-        .getAttribute("data-amount");
-      expect(new Decimal(text ?? "0").abs().toFixed(2)).toBe(sum.toFixed(2));
-    }
-  }).toPass({ timeout: 60_000 });
+  for (let n = 1, more = true; more; n++) {
+    expect(n, "more than 100 pages of debits").toBeLessThanOrEqual(100);
+    const res = await request.get(
+      `/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1000&page=${n}`,
+    );
+    expect(res.status()).toBe(200);
+    const api = (await res.json()) as BffPage<Tx>;
+    for (const t of api.items) sums.set(t.currency, (sums.get(t.currency) ?? new Decimal(0)).plus(t.amount));
+    rowCount += api.items.length;
+    more = api.has_next;
+  }
+  expect(sums.size).toBeGreaterThan(0);
+  for (const [cur, sum] of sums) {
+    // The page's total (shown as a debit, so compared without its sign), once the page has drawn it.
+    const total = page.getByTestId("transaction-totals").locator(`[data-currency=${cur}] [data-amount]`).nth(1);
+    await expect
+      .poll(async () => new Decimal((await total.getAttribute("data-amount")) ?? "0").abs().toFixed(2), {
+        message: cur,
+      })
+      .toBe(sum.toFixed(2));
+  }
 
   await page.getByTestId("transaction-row").first().click();
   await expect(page.getByTestId("transaction-drawer")).toBeVisible();
@@ -146,20 +150,16 @@ test("transactions: filters, totals against the API, drawer, CSV export", async 
 
   const csv = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
   expect(csv.errors).toEqual([]);
-  // Other specs run in parallel and the bank books new debits today: the export may hold rows added after the API was
-  // read,
-  // never fewer, and at most as many as the API has now.
-  const now = (await (
-    await request.get(`/api/treasury/transactions?from_date=${from}&to_date=${to}&direction=debit&page_size=1`)
-  ).json()) as BffPage<Tx>;
-  expect(csv.data.length).toBeGreaterThanOrEqual(rowCount);
-  expect(csv.data.length).toBeLessThanOrEqual(now.count ?? rowCount);
+  // The export holds exactly the API's rows.
+  expect(csv.data.length).toBe(rowCount);
   for (const r of csv.data) expect(r.direction).toBe("debit");
+  await page.context().close();
 });
 
 for (const report of ["cashflow", "positions", "forecast"] as const) {
-  test(`report ${report}: presets, chart and table per currency, CSV`, async ({ page }) => {
+  test(`report ${report}: presets, chart and table per currency, CSV`, async ({ browser, quietStack }) => {
     test.setTimeout(150_000);
+    const page = await viewerOn(browser, quietStack);
     await page.setViewportSize({ width: 1360, height: 1800 });
     await page.goto(`/reports/${report}`);
     await expect(page.locator("[data-testid^=report-]").first()).toBeVisible();
@@ -175,18 +175,13 @@ for (const report of ["cashflow", "positions", "forecast"] as const) {
     expect(csv.errors).toEqual([]);
     expect(csv.data.length).toBeGreaterThan(0);
     if (report === "cashflow") {
-      // The net total shown for a currency equals the CSV's net column summed exactly. Today's flows move while
-      // other specs' batches settle, and the page and the CSV each read the API (the cached answer lives 15 s): when
-      // a settlement fell between the two reads, the page is reloaded and the pair read again.
-      await expect(async () => {
-        const again = await downloadCsv(page, page.getByRole("button", { name: "Export CSV" }));
-        const cur = again.data[0]?.currency ?? "";
-        const sum = again.data.filter((r) => r.currency === cur).reduce((s, r) => s.plus(r.net ?? "0"), new Decimal(0));
-        const shown = await page.getByTestId(`total-net-${cur}`).locator("[data-amount]").getAttribute("data-amount");
-        if (!new Decimal(shown ?? "0").equals(sum)) await page.reload();
-        expect(new Decimal(shown ?? "0").toFixed()).toBe(sum.toFixed());
-      }).toPass({ timeout: 60_000 });
+      // The net total shown for a currency equals the CSV's net column summed exactly.
+      const cur = csv.data[0]?.currency ?? "";
+      const sum = csv.data.filter((r) => r.currency === cur).reduce((s, r) => s.plus(r.net ?? "0"), new Decimal(0));
+      const shown = await page.getByTestId(`total-net-${cur}`).locator("[data-amount]").getAttribute("data-amount");
+      expect(new Decimal(shown ?? "0").toFixed()).toBe(sum.toFixed());
     }
+    await page.context().close();
   });
 }
 

@@ -13,7 +13,9 @@
  * .data/treasury-api; "memory" for a throw-away database),
  * TREASURY_API_RATE_LIMIT (requests per 60 s per OAuth client; default the
  * API's 600 — the e2e suite raises it, since it pushes many users' traffic
- * through the one demo client in a few minutes). The local API allows webhooks
+ * through the one demo client in a few minutes), TREASURY_API_BANK_SPEED (the
+ * simulated bank's pace: instant, fast (default), realistic or manual — nothing
+ * is ever taken or booked; the e2e suite's quiet server uses it). The local API allows webhooks
  * to http and private addresses here (receivers on this machine) and trusts
  * X-Forwarded-* only with TRUST_PROXY=1.
  */
@@ -23,6 +25,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseDashboardEnv } from "../lib/server/env";
 import { demoCredentials } from "./demo-credentials";
+import type { BankSpeed } from "@treasury/api/config";
+
+/** The simulated bank's paces (treasury-api/domain/bank-simulator.ts `BANK_PACE`). */
+const BANK_SPEEDS: readonly BankSpeed[] = ["instant", "fast", "realistic", "manual"];
 
 function fail(message: string): never {
   process.stderr.write(`\n${message}\n`);
@@ -72,6 +78,9 @@ async function main(): Promise<void> {
     const perMinute = rateLimit ? Number(rateLimit) : undefined;
     if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1))
       fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
+    const bankSpeed = env.TREASURY_API_BANK_SPEED?.trim() || undefined;
+    if (bankSpeed !== undefined && !BANK_SPEEDS.includes(bankSpeed as BankSpeed))
+      fail(`TREASURY_API_BANK_SPEED must be one of ${BANK_SPEEDS.join(", ")}, got "${bankSpeed}"`);
     const { startServer } = await import("@treasury/api/server");
     const creds = demoCredentials();
     const { configFromEnv } = await import("@treasury/api/config");
@@ -106,6 +115,7 @@ async function main(): Promise<void> {
       log: false,
       config,
       ...limits,
+      ...(bankSpeed ? { bankSpeed: bankSpeed as BankSpeed } : {}),
     });
     closeApi = api.close;
     env.TREASURY_API_BASE_URL = `${api.url}/public`;

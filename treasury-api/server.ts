@@ -7,7 +7,8 @@
  *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
  *                           [--allow-private-webhooks] [--trust-proxy]
  *                           [--four-eyes-threshold EUR=100000,NOK=1000000,...]
- *   npm run treasury-api -- import-statements --company ID FILE...   (alias: import-camt053)
+ *   npm run treasury-api -- import-statements --data DIR --company ID [--dry-run] [--json] [--accept-inconsistent]
+ *     FILE...   (camt, MT940, MT942, BAI2; alias: import-camt053)
  *   npm run treasury-api -- --help            (or -h: the usage, exit 0)
  *
  * A new data folder is seeded with demo data by default and gets
@@ -142,8 +143,8 @@ const USAGE =
   "[--seed-scale N] [--seed-companies N] [--seed-accounts-per-company M] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
   "                           [--allow-private-webhooks] [--trust-proxy]\n" +
   "                           [--four-eyes-threshold EUR=100000,NOK=1000000,...  (*=N: other currencies)]\n" +
-  "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054; alias: import-camt053 " +
-  "--company ID FILE...)\n" +
+  "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054, MT940, MT942, BAI2; " +
+  "[--data DIR] [--dry-run] [--json] [--accept-inconsistent]; alias: import-camt053 --company ID FILE...)\n" +
   "       npm run treasury-api -- --help\n";
 
 function usage(message: string): never {

@@ -34,7 +34,11 @@ export function AccountHeader({ row }: { row: AccountRow }) {
       <div>
         <h1 className="text-lg font-semibold tracking-tight text-slate-900">{account.name}</h1>
         <p className="mt-0.5 text-[13px] text-slate-600">
-          {account.bank_name} · <span className="font-mono text-xs">{account.iban_masked}</span> · {account.currency}
+          {account.bank_name} · <span className="font-mono text-xs">{account.iban_masked}</span>
+          {account.external_ref_type && account.external_ref_type !== "IBAN"
+            ? ` (${account.external_ref_type}${account.bank_id ? `, bank ${account.bank_id}` : ""})`
+            : ""}{" "}
+          · {account.currency}
           {account.status === "closed" ? " · closed" : ""}
         </p>
       </div>

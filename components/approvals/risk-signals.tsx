@@ -168,6 +168,12 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
             </td>
             <td className="pr-2">
               <StatusBadge status={p.status} />
+              {p.reason ? (
+                <span className="ml-1 text-xs text-slate-600" data-testid="payee-history-reason">
+                  {p.reason}
+                  {p.reason_text ? ` — ${p.reason_text}` : ""}
+                </span>
+              ) : null}
             </td>
             <td className="text-right">
               <Amount value={p.amount} currency={p.currency} />

@@ -46,7 +46,8 @@ export function BatchTimeline({ view }: { view: BatchView }) {
   }
   const groups = new Map<string, PaymentStatusEvent[]>();
   for (const e of view.events) {
-    const k = `${e.occurred_at.slice(0, 19)}|${e.status}`;
+    // Rejections with different bank reasons stay apart, so each reason is shown.
+    const k = `${e.occurred_at.slice(0, 19)}|${e.status}|${e.reason ?? ""}`;
     groups.set(k, [...(groups.get(k) ?? []), e]);
   }
   for (const [k, evs] of groups) {
@@ -64,7 +65,12 @@ export function BatchTimeline({ view }: { view: BatchView }) {
           ) : (
             <span>{evs.length} instructions</span>
           )}
-          {first.reason ? <span className="text-slate-600">reason {first.reason}</span> : null}
+          {first.reason ? (
+            <span className="text-slate-600" data-testid="timeline-reason">
+              reason {first.reason}
+              {first.reason_text ? ` — ${first.reason_text}` : ""}
+            </span>
+          ) : null}
         </span>
       ),
     });

@@ -19,7 +19,7 @@ type State =
   | { kind: "failed"; error: UploadError };
 
 /**
- * Drop or pick camt.052 / camt.053 / camt.054 files, upload them in one
+ * Drop or pick camt.052 / camt.053 / camt.054, MT940 / MT942 or BAI2 files, upload them in one
  * request (the API stores all or nothing) with a progress bar, then the
  * per-file summary or the element the API refused.
  */
@@ -86,7 +86,8 @@ export function StatementUpload({ companyName }: { companyName: string }) {
         <FileUp className="mx-auto mb-2 size-6 text-slate-400" aria-hidden />
         <p className="text-sm font-medium text-slate-900">Drop statement files here</p>
         <p className="mt-1 text-[13px] text-slate-600">
-          ISO 20022 camt.053 statements, camt.052 intraday reports and camt.054 notifications, up to{" "}
+          ISO 20022 camt.053 statements, camt.052 intraday reports and camt.054 notifications, MT940 statements, MT942
+          interim reports and BAI2 files (.xml, .sta, .mt940, .txt, .bai, .bai2; the format is detected per file), up to{" "}
           {STATEMENT_MAX_FILE_BYTES / MB} MB each. They are imported for {companyName}, all files together or none.
         </p>
         <input
@@ -94,7 +95,7 @@ export function StatementUpload({ companyName }: { companyName: string }) {
           id="statement-files"
           type="file"
           multiple
-          accept=".xml,application/xml,text/xml"
+          accept=".xml,.sta,.mt940,.mt942,.940,.942,.txt,.bai,.bai2,application/xml,text/xml,text/plain"
           className="sr-only"
           aria-label="Statement files"
           onChange={(e) => {

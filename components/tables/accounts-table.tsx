@@ -40,7 +40,21 @@ const columns = helper.columns([
     id: "iban",
     header: "IBAN",
     enableSorting: false,
-    cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span>,
+    cell: (info) => {
+      const { external_ref_type: type, bank_id: bank } = info.row.original.account;
+      // An account without IBAN (BBAN / OTHER, from MT940 or BAI2 files) shows its type and bank code.
+      return (
+        <span className="font-mono text-xs">
+          {info.getValue()}
+          {type && type !== "IBAN" ? (
+            <span className="ml-1 font-sans text-[11px] text-slate-500" data-testid="account-ref-type">
+              {type}
+              {bank ? ` · ${bank}` : ""}
+            </span>
+          ) : null}
+        </span>
+      );
+    },
   }),
   helper.accessor((r) => r.account.currency, { id: "currency", header: "Currency" }),
   helper.accessor((r) => r.booked?.balance, {

@@ -99,6 +99,8 @@ export interface ReviewedBatch {
 /** An earlier instruction of the company, with its batch's state. */
 export interface PastInstruction {
   batchId: string;
+  /** The instruction's id, when known (the payee history looks up a rejection's reason by it). */
+  instructionId?: string;
   /** The batch's reference (its name) when it has one. */
   batchReference?: string | null;
   batchStatus: string;

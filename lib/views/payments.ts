@@ -174,4 +174,7 @@ export interface PayeePayment {
   currency: string;
   creditor_name: string;
   end_to_end_id: string;
+  /** A rejected payment: the bank's ISO reason code (e.g. AC04) and its text, when known. */
+  reason?: string | null;
+  reason_text?: string | null;
 }

@@ -407,6 +407,8 @@ export const paymentStatusEvents = pgTable(
       .references(() => paymentInstructions.id),
     status: text("status").notNull(),
     reason: text("reason"),
+    /** Extension: the reason's text (the ISO 20022 code's name, and the bank's own words from a pain.002). */
+    reasonText: text("reason_text"),
     occurredAt: ts("occurred_at").notNull(),
   },
   (t) => [
@@ -593,6 +595,42 @@ export const webhookDeliveryAttempts = pgTable(
     attemptedAt: createdAt(),
   },
   (t) => [index("webhook_delivery_attempts_delivery").on(t.deliveryId, t.attempt)],
+);
+
+/**
+ * When an account's statements arrive (docs/bank-files.md "Missing statements"): set per account through the API;
+ * an account without a row has its schedule learned from its statement coverage.
+ */
+export const statementSchedules = pgTable("statement_schedules", {
+  accountId: uuid("account_id")
+    .primaryKey()
+    .references(() => accounts.id),
+  tenantId: uuid("tenant_id").notNull(),
+  companyId: uuid("company_id").notNull(),
+  /** `daily` (business days), `weekly`, `monthly` or `none` (never overdue). */
+  cadence: text("cadence").notNull(),
+  /** Calendar days after the statement's last day before it is due. */
+  lagDays: integer("lag_days").notNull(),
+  /** The hour (UTC, 0–23) of the due day by which it is expected. */
+  dueHour: integer("due_hour").notNull(),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One row per overdue statement noticed (account + the statement's last day): the `statement.missing` event once. */
+export const statementMissingNotices = pgTable(
+  "statement_missing_notices",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id").notNull(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    expectedDate: date("expected_date", { mode: "string" }).notNull(),
+    dueAt: ts("due_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("statement_missing_notices_once").on(t.accountId, t.expectedDate)],
 );
 
 // ---------------------------------------------------------------- platform

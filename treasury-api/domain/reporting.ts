@@ -217,7 +217,9 @@ export async function forecast(
       select extract(isodow from g)::int as dow, count(*) as n
       from generate_series(${lookFrom}::date, ${lookTo}::date, interval '1 day') g group by 1
     ),
-    dow_avg as (
+    -- Materialized: referenced once, inside the per-day subquery below, PostgreSQL would otherwise inline it and
+    -- aggregate 90 days of account_day_flows again for every projected day.
+    dow_avg as materialized (
       select d.currency, d.dow, round(d.net / w.n, ${sql.raw(String(AVERAGE_SCALE))}) as avg
       from (
         select fl.currency, extract(isodow from fl.booked_date)::int as dow,

@@ -40,9 +40,14 @@ import { TRANSACTION_COLUMNS, toTransaction } from "../db/repos/ledger";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
+import { acceptableNewAccount, refusedAccount } from "./account-refusal";
+import { settleInstructionsByDebits } from "./debit-settlement";
+import { formatOf, parseBankFile } from "./bank-files";
+import { statementFigures, type StatementFigures } from "./statement-figures";
 import {
   BALANCE_CODE_TYPES,
   CamtImportError,
+  MESSAGE_ROOTS,
   parseStatementFile,
   type MessageType,
   type ParsedEntry,
@@ -84,6 +89,10 @@ export interface ImportFileSummary {
   coverageDays: number;
   /** Balance codes that map to no API balance type, with their counts (e.g. `{ FWAV: 5 }`). */
   skippedBalanceCodes: Record<string, number>;
+  /** The detected format: "mt940", "mt942", "bai2" or the camt version (docs/bank-files.md). */
+  format: string;
+  /** Per statement in file order: what the file says and how many entries this run stored. */
+  statementFigures: StatementFigures[];
 }
 
 export interface ImportSummary {
@@ -93,7 +102,12 @@ export interface ImportSummary {
 
 export interface ImportOptions {
   companyId: string;
-  files: { name: string; content: string }[];
+  /** Each file's bytes (decoded per docs/bank-files.md "Character sets") or its text. */
+  files: { name: string; content: string | Uint8Array }[];
+  /** Import statements whose balances do not add up, flagged partial on coverage, instead of refusing the file. */
+  acceptInconsistent?: boolean;
+  /** Parse, validate and resolve accounts in a transaction that is rolled back: nothing is stored. */
+  dryRun?: boolean;
 }
 
 const CHUNK = 1000;
@@ -112,8 +126,17 @@ interface Company {
  *   account of a statement belongs to another company of the tenant
  */
 export async function importStatements(db: Db, opts: ImportOptions): Promise<ImportSummary> {
-  const parsed = opts.files.map((f) => parseStatementFile(f.content, f.name));
-  return importParsed(db, opts.companyId, parsed);
+  const parsed = opts.files.map((f) =>
+    parseBankFile(f.content, f.name, { acceptInconsistent: opts.acceptInconsistent === true }),
+  );
+  return importParsed(db, opts.companyId, parsed, { dryRun: opts.dryRun === true });
+}
+
+/** Thrown inside a dry run's transaction to roll it back; carries the summary out. */
+class DryRunRollback extends Error {
+  constructor(readonly summary: ImportSummary) {
+    super("dry run");
+  }
 }
 
 /** The former name of `importStatements` (it reads camt.052 and camt.054 too). */
@@ -123,10 +146,15 @@ export const importCamt053 = importStatements;
  * Stores files parsed by `parseStatementFile` in one transaction (see `importStatements`).
  * camt.053 files go last, so that a statement supersedes a same-call intraday report of its day.
  */
-export async function importParsed(db: Db, companyId: string, parsed: ParsedFile[]): Promise<ImportSummary> {
+export async function importParsed(
+  db: Db,
+  companyId: string,
+  parsed: ParsedFile[],
+  opts: { dryRun?: boolean } = {},
+): Promise<ImportSummary> {
   const order = (f: ParsedFile) => (f.messageType === "camt.052" ? 0 : f.messageType === "camt.054" ? 1 : 2);
   const ordered = [...parsed].sort((a, b) => order(a) - order(b));
-  return db.transaction(async (tx) => {
+  const store = async (tx: DbOrTx): Promise<ImportSummary> => {
     const [company] = await tx
       .select({ id: companies.id, tenantId: companies.tenantId })
       .from(companies)
@@ -136,7 +164,19 @@ export async function importParsed(db: Db, companyId: string, parsed: ParsedFile
     const byFile = new Map<ParsedFile, ImportFileSummary>();
     for (const file of ordered) byFile.set(file, await importFile(tx, company, file, accountCache));
     return { companyId: company.id, files: parsed.map((f) => byFile.get(f) ?? emptyFileSummary(f.fileName)) };
-  });
+  };
+  if (!opts.dryRun) return db.transaction(store);
+  try {
+    await db.transaction(async (tx) => {
+      throw new DryRunRollback(await store(tx));
+    });
+  } catch (e) {
+    if (!(e instanceof DryRunRollback)) throw e;
+    // Everything was checked against the database, then rolled back: nothing is new.
+    for (const f of e.summary.files) for (const s of f.statementFigures) s.newEntries = 0;
+    return e.summary;
+  }
+  throw new Error("unreachable: a dry run always rolls back");
 }
 
 /** A file summary with every count at zero (also the CLI's totals row). */
@@ -164,6 +204,8 @@ export function emptyFileSummary(
     balancesUpserted: 0,
     coverageDays: 0,
     skippedBalanceCodes: {},
+    format: version ?? messageType,
+    statementFigures: [],
   };
 }
 
@@ -175,12 +217,14 @@ async function importFile(
 ): Promise<ImportFileSummary> {
   const { statements, messageType } = file;
   const summary = emptyFileSummary(file.fileName, messageType, file.version);
+  summary.format = formatOf(file);
   summary.statements = statements.length;
   const seenAccounts = new Set<string>();
   for (const stmt of statements) {
-    const cached = accountCache.get(stmt.account.ref);
+    const cacheKey = `${stmt.account.refType}|${stmt.account.bankId ?? ""}|${stmt.account.ref}`;
+    const cached = accountCache.get(cacheKey);
     const resolved = cached ? { id: cached, created: false } : await resolveAccount(tx, company, stmt);
-    accountCache.set(stmt.account.ref, resolved.id);
+    accountCache.set(cacheKey, resolved.id);
     if (!seenAccounts.has(resolved.id)) {
       seenAccounts.add(resolved.id);
       summary.accountRefs.push(stmt.account.ref);
@@ -205,9 +249,11 @@ async function importFile(
       // After the replacements (counted above), before the statement's own pending entries are stored.
       const days = coveredDays(stmt);
       await supersedeIntraday(tx, resolved.id, days);
-      summary.coverageDays += await upsertCoverage(tx, company, resolved.id, days);
+      summary.coverageDays += await upsertCoverage(tx, company, resolved.id, days, stmt);
     }
-    summary.duplicatesSkipped += await insertPending(tx, company, resolved.id, stmt, pending);
+    const pendingKnown = await insertPending(tx, company, resolved.id, stmt, pending);
+    summary.duplicatesSkipped += pendingKnown;
+    summary.statementFigures.push(statementFigures(stmt, inserted + pending.length - pendingKnown));
     if (messageType === "camt.052")
       summary.intradayPoints += await insertIntradayPoints(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
     else summary.balancesUpserted += await upsertBalances(tx, company, resolved.id, stmt, summary.skippedBalanceCodes);
@@ -340,7 +386,7 @@ async function insertPending(
       endToEndId: e.endToEndId,
       counterpartyName: e.counterpartyName,
       remittance: e.remittance,
-      source: stmt.messageType,
+      source: stmt.source ?? stmt.messageType,
       dedupeKey: `${base}#${n}`,
     };
   });
@@ -384,7 +430,7 @@ async function insertIntradayPoints(
       balance: b.amount,
       currency: b.currency,
       balanceType: type,
-      source: "camt.052",
+      source: intradaySource(stmt),
     });
   }
   const rows = [...points.values()];
@@ -394,7 +440,7 @@ async function insertIntradayPoints(
       .where(
         and(
           eq(intradayPoints.accountId, accountId),
-          eq(intradayPoints.source, "camt.052"),
+          eq(intradayPoints.source, intradaySource(stmt)),
           eq(intradayPoints.balanceType, r.balanceType),
           eq(intradayPoints.timestamp, r.timestamp),
         ),
@@ -404,7 +450,15 @@ async function insertIntradayPoints(
   return rows.length;
 }
 
-/** Deletes the camt.052 intraday points and pending entries of the days a statement covers. */
+/** Sources of intraday reports (camt.052, MT942): a statement covering their day supersedes them. */
+const INTRADAY_SOURCES = ["camt.052", "mt942"];
+
+/** The source stored on an intraday report's points: "camt.052" or "mt942". */
+function intradaySource(stmt: ParsedStatement): string {
+  return stmt.source === "mt942" ? "mt942" : "camt.052";
+}
+
+/** Deletes the camt.052 / MT942 intraday points and pending entries of the days a statement covers. */
 async function supersedeIntraday(tx: DbOrTx, accountId: string, days: string[]): Promise<void> {
   if (days.length === 0) return;
   const sorted = [...days].sort();
@@ -416,7 +470,7 @@ async function supersedeIntraday(tx: DbOrTx, accountId: string, days: string[]):
     .where(
       and(
         eq(intradayPoints.accountId, accountId),
-        eq(intradayPoints.source, "camt.052"),
+        inArray(intradayPoints.source, INTRADAY_SOURCES),
         gte(intradayPoints.timestamp, `${first}T00:00:00Z`),
         lt(intradayPoints.timestamp, `${nextDay(last)}T00:00:00Z`),
       ),
@@ -430,7 +484,7 @@ async function supersedeIntraday(tx: DbOrTx, accountId: string, days: string[]):
       .where(
         and(
           eq(pendingEntries.accountId, accountId),
-          eq(pendingEntries.source, "camt.052"),
+          inArray(pendingEntries.source, INTRADAY_SOURCES),
           inArray(pendingEntries.expectedDate, part),
         ),
       );
@@ -444,19 +498,29 @@ async function resolveAccount(
   stmt: ParsedStatement,
 ): Promise<{ id: string; created: boolean }> {
   const { ref, refType } = stmt.account;
+  // An IBAN is unique on its own; a BBAN / other account number only with its bank code (docs/bank-files.md).
+  const bankId = refType === "IBAN" ? null : (stmt.account.bankId ?? null);
   const found = await tx
     .select({ id: accounts.id, companyId: accounts.companyId })
     .from(accounts)
-    .where(and(eq(accounts.tenantId, company.tenantId), eq(accounts.externalRef, ref)));
+    .where(
+      and(
+        eq(accounts.tenantId, company.tenantId),
+        eq(accounts.externalRef, ref),
+        bankId === null ? undefined : eq(accounts.bankId, bankId),
+      ),
+    );
   const own = found.find((a) => a.companyId === company.id);
   if (own) return { id: own.id, created: false };
-  if (found.length > 0) {
-    throw new ApiError(
-      "conflict",
-      `${stmt.fileName}: account ${refType === "IBAN" ? "IBAN " : ""}${ref} belongs to another company of this tenant`,
-      { file: stmt.fileName, account: ref },
+  // Another company's account and an impossible IBAN get the same answer: no existence leak (docs/bank-files.md).
+  if (found.length > 0 || !acceptableNewAccount(ref, refType))
+    throw refusedAccount(
+      stmt.fileName,
+      stmt.messageType in MESSAGE_ROOTS
+        ? `Document/${MESSAGE_ROOTS[stmt.messageType as keyof typeof MESSAGE_ROOTS].root}/${MESSAGE_ROOTS[stmt.messageType as keyof typeof MESSAGE_ROOTS].item}[${stmt.index}]/Acct/Id`
+        : `statement ${stmt.index + 1}: account`,
+      ref,
     );
-  }
   const currency = stmt.account.currency;
   if (currency === null)
     throw new CamtImportError(
@@ -464,13 +528,13 @@ async function resolveAccount(
       `Document/BkToCstmrStmt/Stmt[${stmt.index}]/Acct/Ccy`,
       "is missing and no balance or entry gives a currency",
     );
-  const bankName = bankNameFor(stmt.account.servicerBic, stmt.account.servicerName);
+  const bankName = bankNameFor(stmt.account.servicerBic ?? stmt.account.bankId ?? null, stmt.account.servicerName);
   const id = newId();
   await tx.insert(accounts).values({
     id,
     tenantId: company.tenantId,
     companyId: company.id,
-    bankId: stmt.account.servicerBic ?? "UNKNOWN",
+    bankId: stmt.account.bankId ?? stmt.account.servicerBic ?? "UNKNOWN",
     externalRef: ref,
     externalRefType: refType,
     name: `${bankName} ${currency} ****${ref.slice(-4)}`,
@@ -490,6 +554,8 @@ async function resolveAccount(
 function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   const seen = new Map<string, number>();
   return entries.map((e) => {
+    // MT940 / BAI2: the parser's key (docs/bank-files.md "Re-import identity").
+    if (e.dedupeKey !== undefined) return e.dedupeKey;
     const amount = new Decimal(e.amount).toFixed();
     if (e.accountServicerRef === null) {
       const digest = createHash("sha256")
@@ -531,7 +597,7 @@ async function insertTransactions(
     counterpartyName: e.counterpartyName,
     remittance: e.remittance,
     endToEndId: e.endToEndId,
-    source: stmt.messageType,
+    source: stmt.source ?? stmt.messageType,
     dedupeKey: keys[i] ?? null,
   }));
   let inserted = 0;
@@ -549,6 +615,13 @@ async function insertTransactions(
       data: toTransaction(r),
     }));
     await enqueueEvents(tx, events);
+    // A camt.054 debit notification settles the instruction it pays, by end-to-end id (docs/bank-files.md).
+    if (stmt.messageType === "camt.054")
+      await settleInstructionsByDebits(
+        tx,
+        created.map((r) => ({ ...r, companyId: company.id })),
+        new Date().toISOString(),
+      );
     // Imported debits may settle our own payments: propose matches like the bank simulator does.
     await proposeMatchesForTransactions(
       tx,
@@ -586,7 +659,7 @@ async function upsertBalances(
     asOfDate,
     balance,
     currency,
-    source: stmt.messageType,
+    source: stmt.source ?? stmt.messageType,
   });
   const closingDates = stmt.balances
     .filter((b) => b.code === "CLBD")
@@ -642,9 +715,20 @@ function coveredDays(stmt: ParsedStatement): string[] {
   return [...days];
 }
 
-/** Marks the days as completely covered by camt.053; returns their number. */
-async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, days: string[]): Promise<number> {
-  const SOURCE = "camt.053";
+/**
+ * Marks the days as covered by the statement (source camt.053, mt940 or bai2); completely, or `partial` when the
+ * operator accepted a statement whose balances do not add up (docs/bank-files.md "Balances must add up").
+ * Returns their number.
+ */
+async function upsertCoverage(
+  tx: DbOrTx,
+  company: Company,
+  accountId: string,
+  days: string[],
+  stmt: ParsedStatement,
+): Promise<number> {
+  const SOURCE = stmt.coverageSource ?? "camt.053";
+  const completeness = stmt.inconsistency ? "partial" : "complete";
   const rows = days.map((date) => ({
     id: newId(),
     tenantId: company.tenantId,
@@ -652,7 +736,7 @@ async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, d
     accountId,
     date,
     source: SOURCE,
-    completeness: "complete",
+    completeness,
   }));
   for (const part of chunked(rows, CHUNK)) {
     await tx
@@ -660,7 +744,7 @@ async function upsertCoverage(tx: DbOrTx, company: Company, accountId: string, d
       .values(part)
       .onConflictDoUpdate({
         target: [coverageDays.accountId, coverageDays.date],
-        set: { source: SOURCE, completeness: "complete" },
+        set: { source: SOURCE, completeness },
       });
   }
   return rows.length;

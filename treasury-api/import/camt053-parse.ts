@@ -26,6 +26,7 @@ import { electronicFormatIBAN } from "ibantools";
 import type { BalanceType } from "@treasury/contract/ledger";
 import { previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
+import { checkIsoNamespace, documentNamespace, guardXml } from "./xml-guard";
 import { at, attrOf, child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
 
 /**
@@ -94,6 +95,11 @@ export interface ParsedEntry {
   /** Number of underlying transactions (TxDtls, or Btch/NbOfTxs when no details are given). */
   txCount: number;
   additionalInfo: string | null;
+  /**
+   * Re-import identity computed by the format's parser (MT940, BAI2: docs/bank-files.md "Re-import identity");
+   * absent for camt, whose key the importer derives.
+   */
+  dedupeKey?: string;
 }
 
 /** The three message types and their root / repeated element names. */
@@ -117,9 +123,16 @@ export interface ParsedStatement {
   /** `Stmt/Id`. */
   id: string;
   account: {
-    /** IBAN in electronic format, or the `Othr/Id`. */
+    /** IBAN in electronic format, or the `Othr/Id` (MT940 / BAI2: the account number as the file carries it). */
     ref: string;
-    refType: "IBAN" | "OTHER";
+    refType: "IBAN" | "BBAN" | "OTHER";
+    /**
+     * The bank code that qualifies a BBAN / OTHER account number (BLZ, ABA routing number, BIC): part of the
+     * account's identity (bank_id, external_ref, external_ref_type). Absent for camt.
+     */
+    bankId?: string | null;
+    /** The account as the file writes it (MT940 `:25:`, BAI2 `03` account number); absent for camt. */
+    asInFile?: string;
     /** `Acct/Ccy`, else the currency of the first balance or entry; null when none is known. */
     currency: string | null;
     servicerBic: string | null;
@@ -130,6 +143,12 @@ export interface ParsedStatement {
   period: { from: string; to: string } | null;
   balances: ParsedBalance[];
   entries: ParsedEntry[];
+  /** Source stored on transactions and pending entries (MT940 / BAI2: "mt940", "mt942", "bai2"); else messageType. */
+  source?: string;
+  /** Coverage source of the days a statement covers ("mt940", "bai2"); else "camt.053". */
+  coverageSource?: string;
+  /** Why the balances do not add up, when the operator accepted the file anyway; its days are flagged partial. */
+  inconsistency?: string | null;
 }
 
 /** The ISO balance codes that map onto the API's balance types (docs/architecture.md#enumerations). */
@@ -154,6 +173,10 @@ export interface ParsedFile {
   messageType: MessageType;
   version: string | null;
   statements: ParsedStatement[];
+  /** The detected format when it is not camt: "mt940", "mt942", "bai2" (docs/bank-files.md). */
+  format?: string;
+  /** The character set the file was read in. */
+  charset?: string;
 }
 
 /**
@@ -175,6 +198,8 @@ export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
  *   (amount, currency, credit/debit indicator, date, account id).
  */
 export function parseStatementFile(xml: string, fileName: string): ParsedFile {
+  // Hostile files are refused before any parser sees them (docs/bank-files.md "Hostile files").
+  guardXml(xml, fileName);
   const read = readXml(xml);
   if (!read.ok)
     throw new CamtImportError(
@@ -217,6 +242,11 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
         `has version ${type}.001.${ns[2]}; supported are 001.02 to 001.12`,
       );
     version = `${type}.001.${ns[2]}`;
+  } else {
+    // Any other namespace is refused, naming it (docs/bank-files.md "Hostile files").
+    const other = checkIsoNamespace(documentNamespace(xml), fileName);
+    if (other !== null)
+      throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${other} but the message is ${type}`);
   }
   const ctx: Ctx = { fileName };
   const rootNode = child(doc, root);

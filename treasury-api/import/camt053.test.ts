@@ -501,6 +501,8 @@ describe("importCamt053", () => {
           file: DNB_FILE.name,
           messageType: "camt.053",
           version: "camt.053.001.02",
+          format: "camt.053.001.02",
+          statementFigures: expect.any(Array),
           statements: 3,
           entries: 11,
           pending: 1,
@@ -524,6 +526,8 @@ describe("importCamt053", () => {
           file: NORDEA_FILE.name,
           messageType: "camt.053",
           version: "camt.053.001.08",
+          format: "camt.053.001.08",
+          statementFigures: expect.any(Array),
           statements: 1,
           entries: 7,
           pending: 1,
@@ -856,7 +860,7 @@ describe("importCamt053", () => {
     }
   });
 
-  it("an account of another company of the tenant is refused, naming the IBAN, and nothing is imported", async () => {
+  it("an account of another company of the tenant is refused like any refused account (no existence leak), and nothing is imported", async () => {
     const { tenantId, companyId, otherCompanyId } = await newTenant();
     await database.db.insert(accounts).values({
       id: newId(),
@@ -871,10 +875,12 @@ describe("importCamt053", () => {
     const before = await tableCounts();
     const err = await rejection(() => importCamt053(database.db, { companyId, files: [DNB_FILE, NORDEA_FILE] }));
     expect(err).toBeInstanceOf(ApiError);
-    expect((err as ApiError).code).toBe("conflict");
+    expect((err as ApiError).code).toBe("validation_error");
     expect(err.message).toBe(
-      `${NORDEA_FILE.name}: account IBAN ${IBANS.nordeaSe} belongs to another company of this tenant`,
+      `${NORDEA_FILE.name}: Document/BkToCstmrStmt/Stmt[0]/Acct/Id names account ${IBANS.nordeaSe}, which cannot be ` +
+        "imported for this company (it is not one of the company's accounts and cannot be added as one)",
     );
+    expect(err.message).not.toMatch(/another company|belongs/);
     expect(await tableCounts()).toEqual(before);
   });
 
@@ -976,8 +982,8 @@ describe("runImportCli", () => {
     ["no file", ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a"], /missing argument FILE/],
     [
       "an unknown option",
-      ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--dry-run", "a.xml"],
-      /unknown option --dry-run/,
+      ["--company", "7d4b1c3e-4a8f-4c2e-9b1a-0f3e2d1c4b5a", "--frobnicate", "a.xml"],
+      /unknown option --frobnicate/,
     ],
   ];
   for (const [what, args, message] of usageCases) {

@@ -1,10 +1,11 @@
 /**
- * Command line of the statement import:
- * `npm run treasury-api -- import-statements --company ID FILE...` (alias
- * `import-camt053`). The server's CLI opens the database and hands over the
- * arguments after the command name; this module checks them, reads the files
- * (camt.052 / camt.053 / camt.054, detected per file), runs
- * `importStatements` and prints a summary table, plus a line on pending entries.
+ * Command line of the statement import (docs/bank-files.md "Command line"):
+ * `npm run treasury-api -- import-statements --data DIR --company ID [--dry-run] [--json]
+ * [--accept-inconsistent] FILE...` (alias `import-camt053`). The server's CLI opens the database (`--data`, or
+ * DATABASE_URL) and hands over the other arguments; this module checks them, reads the files as bytes (format and
+ * character set detected per file by content: camt.052/053/054, MT940, MT942, BAI2), runs `importStatements` and
+ * prints a summary table, or with `--json` one JSON document. Exit 0 imported (or checked, in a dry run), 1 refused
+ * (nothing stored), 2 bad arguments or an unreadable file.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -19,7 +20,9 @@ export interface CliOutput {
   err(text: string): void;
 }
 
-const USAGE = "usage: import-statements --company COMPANY_ID FILE [FILE...]   (alias: import-camt053)";
+const USAGE =
+  "usage: import-statements --company COMPANY_ID FILE [FILE...] [--dry-run] [--json] [--accept-inconsistent]   " +
+  "(alias: import-camt053; the server CLI also takes --data DIR)";
 const NAME = "import-statements";
 
 const processOutput: CliOutput = {
@@ -27,19 +30,77 @@ const processOutput: CliOutput = {
   err: (text) => process.stderr.write(text),
 };
 
+/** One statement of the `--json` document. */
+export interface JsonStatement {
+  account: string;
+  currency: string | null;
+  from: string | null;
+  to: string | null;
+  opening_booked: string | null;
+  closing_booked: string | null;
+  entries: number;
+  credits: string;
+  debits: string;
+  new_entries: number;
+}
+
+/** One file of the `--json` document; status reports (pain.002) list status changes instead of statements. */
+export interface JsonFile {
+  file: string;
+  format: string;
+  statements?: JsonStatement[];
+  [more: string]: unknown;
+}
+
+/**
+ * How a file appears in the `--json` document, per format. The default lists its statements; a format whose file
+ * is not a statement (pain.002 status reports) registers its own entry here, keyed by its format prefix.
+ */
+export const JSON_BY_FORMAT: Record<string, (f: ImportFileSummary) => JsonFile> = {};
+
+function jsonFile(f: ImportFileSummary): JsonFile {
+  const custom = Object.entries(JSON_BY_FORMAT).find(([prefix]) => f.format.startsWith(prefix))?.[1];
+  if (custom) return custom(f);
+  return {
+    file: f.file,
+    format: f.format,
+    statements: f.statementFigures.map((s) => ({
+      account: s.account,
+      currency: s.currency,
+      from: s.from,
+      to: s.to,
+      opening_booked: s.openingBooked,
+      closing_booked: s.closingBooked,
+      entries: s.entries,
+      credits: s.credits,
+      debits: s.debits,
+      new_entries: s.newEntries,
+    })),
+  };
+}
+
+/** The `--json` document of an import. */
+export function toJsonDocument(summary: ImportSummary): { files: JsonFile[] } {
+  return { files: summary.files.map(jsonFile) };
+}
+
 /**
  * Runs the import command.
- * @param args the arguments after `import-camt053`: `--company ID` (or `--company=ID`) and one or more file paths
- * @returns the process exit code: 0 imported, 1 the import failed (nothing was
- *   stored), 2 bad arguments or an unreadable file
+ * @param args the arguments after `import-statements`: `--company ID` (or `--company=ID`), the flags
+ *   `--dry-run`, `--json`, `--accept-inconsistent`, and one or more file paths
+ * @returns the process exit code: 0 imported (a dry run: checked), 1 refused (nothing was stored), 2 bad arguments
+ *   or an unreadable file
  */
 export async function runImportCli(db: Db, args: string[], io: CliOutput = processOutput): Promise<number> {
   const parsed = parseArgs(args);
   if ("help" in parsed) {
     io.out(
-      `${USAGE}\nImports ISO 20022 camt.052 intraday reports, camt.053 statements and camt.054 notifications ` +
-        `(001.02-001.12) ` +
-        "for one company, all files in one transaction.\n",
+      `${USAGE}\nImports camt.052 intraday reports, camt.053 statements and camt.054 notifications ` +
+        "(001.02-001.12), MT940 statements, MT942 interim reports and BAI2 files " +
+        "for one company, all files in one transaction; the format is detected per file.\n" +
+        "  --dry-run              parse and check everything, store nothing\n" +
+        "  --json                 print one JSON document (files, statements, new_entries)\n" +
+        "  --accept-inconsistent  import statements whose balances do not add up, flagged partial on coverage\n",
     );
     return 0;
   }
@@ -47,10 +108,10 @@ export async function runImportCli(db: Db, args: string[], io: CliOutput = proce
     io.err(`${NAME}: ${parsed.error}\n${USAGE}\n`);
     return 2;
   }
-  const files: { name: string; content: string }[] = [];
+  const files: { name: string; content: Uint8Array }[] = [];
   for (const file of parsed.files) {
     try {
-      files.push({ name: path.basename(file), content: await readFile(file, "utf8") });
+      files.push({ name: path.basename(file), content: new Uint8Array(await readFile(file)) });
     } catch (e) {
       const reason = e instanceof Error && "code" in e ? String(e.code) : "unreadable";
       io.err(`${NAME}: cannot read file ${file} (${reason})\n`);
@@ -58,23 +119,39 @@ export async function runImportCli(db: Db, args: string[], io: CliOutput = proce
     }
   }
   try {
-    const summary = await importStatements(db, { companyId: parsed.companyId, files });
-    io.out(formatSummary(summary));
+    const summary = await importStatements(db, {
+      companyId: parsed.companyId,
+      files,
+      dryRun: parsed.dryRun,
+      acceptInconsistent: parsed.acceptInconsistent,
+    });
+    if (parsed.json) io.out(`${JSON.stringify(toJsonDocument(summary), null, 2)}\n`);
+    else io.out(formatSummary(summary) + (parsed.dryRun ? "Dry run: nothing was stored.\n" : ""));
     return 0;
   } catch (e) {
     if (e instanceof ApiError) {
       io.err(`${NAME}: ${e.message}\nNothing was imported.\n`);
+      if (parsed.json)
+        io.out(`${JSON.stringify({ error: e.code, message: e.message, details: e.details }, null, 2)}\n`);
       return 1;
     }
     throw e;
   }
 }
 
-type ParsedArgs = { companyId: string; files: string[] } | { error: string } | { help: true };
+interface CliArgs {
+  companyId: string;
+  files: string[];
+  dryRun: boolean;
+  json: boolean;
+  acceptInconsistent: boolean;
+}
+type ParsedArgs = CliArgs | { error: string } | { help: true };
 
 function parseArgs(args: string[]): ParsedArgs {
   let companyId: string | undefined;
   const files: string[] = [];
+  const flags = { dryRun: false, json: false, acceptInconsistent: false };
   for (let i = 0; i < args.length; i += 1) {
     const a = args[i] ?? "";
     if (a === "--help" || a === "-h") return { help: true };
@@ -85,7 +162,10 @@ function parseArgs(args: string[]): ParsedArgs {
       i += 1;
     } else if (a.startsWith("--company=")) {
       companyId = a.slice("--company=".length);
-    } else if (a.startsWith("--")) {
+    } else if (a === "--dry-run") flags.dryRun = true;
+    else if (a === "--json") flags.json = true;
+    else if (a === "--accept-inconsistent") flags.acceptInconsistent = true;
+    else if (a.startsWith("--")) {
       return { error: `unknown option ${a}` };
     } else {
       files.push(a);
@@ -93,9 +173,8 @@ function parseArgs(args: string[]): ParsedArgs {
   }
   if (companyId === undefined) return { error: "missing argument --company COMPANY_ID" };
   if (!Uuid.safeParse(companyId).success) return { error: `--company must be a UUID, got "${companyId}"` };
-  if (files.length === 0)
-    return { error: "missing argument FILE: name at least one camt.052, camt.053 or camt.054 file" };
-  return { companyId, files };
+  if (files.length === 0) return { error: "missing argument FILE: name at least one camt, MT940, MT942 or BAI2 file" };
+  return { companyId, files, ...flags };
 }
 
 const COLUMNS: { title: string; value: (f: ImportFileSummary) => string; left?: boolean }[] = [
@@ -150,7 +229,7 @@ export function formatSummary(summary: ImportSummary): string {
       (total.pendingReplaced > 0 ? `; ${total.pendingReplaced} earlier pending entries replaced by their booking` : ""),
   ];
   if (total.intradayPoints > 0) notes.push(`${total.intradayPoints} intraday balance points from camt.052 reports`);
-  const types = summary.files.map((f) => `${f.file}: ${f.version ?? f.messageType}`).join(", ");
+  const types = summary.files.map((f) => `${f.file}: ${f.format}`).join(", ");
   return (
     `statement import for company ${summary.companyId} (${types})\n` +
     `${[line(COLUMNS.map((c) => c.title)), rule, ...body, rule, totalLine].join("\n")}\n${notes.join("\n")}\n`

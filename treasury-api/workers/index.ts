@@ -5,6 +5,7 @@
  * Workers import the domain; the domain never imports workers.
  */
 import { BANK_PACE, runBankOnce } from "../domain/bank-simulator";
+import { noticeMissingStatements } from "../domain/statement-schedule";
 import { noteBankRun } from "../lib/metrics";
 import { pruneIdempotencyKeys } from "../middleware/idempotency";
 import { runWebhooksOnce } from "../webhooks/delivery";
@@ -46,8 +47,18 @@ function housekeepingWorker(ctx: WorkerContext): Worker {
   return intervalWorker("housekeeping", 60_000, ctx, () => pruneIdempotencyKeys(ctx.database.db));
 }
 
+/** Statement watch: once a minute, a `statement.missing` event for each newly overdue statement (once each). */
+function statementWatchWorker(ctx: WorkerContext): Worker {
+  return intervalWorker(
+    "statement-watch",
+    60_000,
+    ctx,
+    async () => void (await noticeMissingStatements(ctx.database.db)),
+  );
+}
+
 /** Starts every worker; `stop()` stops them all at their next safe point. */
 export function startWorkers(ctx: WorkerContext): Workers {
-  const running = [housekeepingWorker, webhookWorker, bankWorker].map((start) => start(ctx));
+  const running = [housekeepingWorker, webhookWorker, bankWorker, statementWatchWorker].map((start) => start(ctx));
   return { stop: async () => void (await Promise.all(running.map((w) => w.stop()))) };
 }

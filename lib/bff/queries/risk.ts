@@ -110,6 +110,7 @@ function callIn(ctx: BffContext, companyId: string, fresh = false): CallContext 
 function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: string | null): PastInstruction {
   return {
     batchId: b.id,
+    instructionId: ins.id,
     batchReference: b.reference ?? null,
     batchStatus: b.status,
     status: ins.status ?? "pending",
@@ -355,8 +356,25 @@ export async function payeeHistory(
       currency: p.currency,
       creditor_name: p.creditorName,
       end_to_end_id: p.endToEndId,
+      instruction_id: p.instructionId,
     }));
-  return { iban: key, payments };
+  // A payment the bank rejected shows the bank's reason (its status event; docs/bank-files.md).
+  const rejectedBatches = [...new Set(payments.filter((p) => p.status === "rejected").map((p) => p.batch_id))];
+  const call = callIn(ctx, company.id, false);
+  const reasons = new Map<string, { reason: string | null; text: string | null }>();
+  await mapLimit(rejectedBatches, 4, async (batchId) => {
+    const events = await treasury().listStatusEvents(call, { batch_id: batchId, pageSize: 1000 });
+    for (const e of events.items)
+      if (e.status === "rejected")
+        reasons.set(e.instruction_id, { reason: e.reason ?? null, text: e.reason_text ?? null });
+  });
+  return {
+    iban: key,
+    payments: payments.map(({ instruction_id, ...p }) => {
+      const r = instruction_id ? reasons.get(instruction_id) : undefined;
+      return r ? { ...p, reason: r.reason, reason_text: r.text } : p;
+    }),
+  };
 }
 
 /** The high-severity codes of `risk` that `acknowledged` does not name. */

@@ -12,8 +12,8 @@
 /** ISO 20022 balance codes CLBD, CLAV, ITBD, ITAV. */
 export const BALANCE_TYPES = ["closing_booked", "closing_available", "interim_booked", "interim_available"] as const;
 
-/** Where a statement day came from. */
-export const COVERAGE_SOURCES = ["camt.053", "mt940", "api"] as const;
+/** Where a statement day came from (bai2: extension, docs/bank-files.md). */
+export const COVERAGE_SOURCES = ["camt.053", "mt940", "bai2", "api"] as const;
 
 /** How complete a statement day is. */
 export const COMPLETENESS = ["complete", "partial", "missing"] as const;

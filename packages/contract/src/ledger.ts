@@ -16,6 +16,9 @@ export const Direction = z.enum(["credit", "debit"], { message: "must be credit 
 export type Direction = z.infer<typeof Direction>;
 
 export const CoverageSource = z.enum(COVERAGE_SOURCES);
+
+/** An account's identity type: IBAN, or a bank code + account number (BBAN, OTHER) as bank files carry it. */
+export const EXTERNAL_REF_TYPES = ["IBAN", "BBAN", "OTHER"] as const;
 export const Completeness = z.enum(COMPLETENESS);
 
 export const AccountStatus = z.enum(["active", "closed"], { message: "must be active or closed" });
@@ -30,6 +33,10 @@ export const Account = z
     // Extensions (additive): where the account sits and its status.
     company_id: Uuid.optional().meta({ description: "Extension: owning company" }),
     bank_id: z.string().optional().meta({ description: "Extension: bank identifier (BIC)" }),
+    external_ref_type: z
+      .enum(EXTERNAL_REF_TYPES)
+      .optional()
+      .meta({ description: "Extension: IBAN, or BBAN / OTHER for an account without IBAN (docs/bank-files.md)" }),
     status: AccountStatus.optional().meta({ description: "Extension: active or closed" }),
   })
   .meta({ id: "Account" });
@@ -46,7 +53,9 @@ export const AccountUpsert = z
         message: "must be a bank identifier such as a BIC (4 to 11 upper-case letters or digits)",
       }),
     external_ref: text(34),
-    external_ref_type: z.literal("IBAN", { message: "must be IBAN" }),
+    external_ref_type: z
+      .enum(EXTERNAL_REF_TYPES, { message: "must be IBAN, BBAN or OTHER" })
+      .meta({ description: "IBAN; BBAN or OTHER for an account number with its bank code (docs/bank-files.md)" }),
     currency: CurrencyCode,
     status: AccountStatus,
     name: text(140).optional().meta({ description: "Extension: display name" }),

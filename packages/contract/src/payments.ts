@@ -286,6 +286,11 @@ export const PaymentStatusEvent = z
     occurred_at: IsoDateTime,
     batch_id: Uuid.optional().meta({ description: "Extension" }),
     reason: z.string().nullable().optional().meta({ description: "Extension: ISO 20022 reason code on rejection" }),
+    reason_text: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "Extension: the reason code's text and the bank's own words (pain.002), when known" }),
   })
   .meta({ id: "PaymentStatusEvent" });
 export type PaymentStatusEvent = z.infer<typeof PaymentStatusEvent>;

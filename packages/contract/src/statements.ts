@@ -14,12 +14,55 @@
 import { z } from "zod";
 import { Uuid } from "./common";
 
-/** The message types the importer reads. */
-export const STATEMENT_MESSAGE_TYPES = ["camt.052", "camt.053", "camt.054"] as const;
+/** The message types (formats) the importer reads: statements (camt, MT940 / MT942, BAI2) and pain.002 status reports (docs/bank-files.md). */
+export const STATEMENT_MESSAGE_TYPES = [
+  "camt.052",
+  "camt.053",
+  "camt.054",
+  "mt940",
+  "mt942",
+  "bai2",
+  "pain.002",
+] as const;
 export const StatementMessageType = z.enum(STATEMENT_MESSAGE_TYPES);
 export type StatementMessageType = z.infer<typeof StatementMessageType>;
 
 const Count = z.number().int().min(0);
+
+const InstructionState = z.enum(["pending", "accepted", "settled", "rejected", "cancelled"]);
+
+/** What a pain.002 status report did (treasury-api/import/pain002.ts). */
+export const PaymentStatusReport = z
+  .object({
+    message_id: z.string().meta({ description: "The report's GrpHdr/MsgId" }),
+    original_message_id: z.string().meta({ description: "The pain.001 message id it answers" }),
+    batch_id: Uuid,
+    batch_status_from: z.string(),
+    batch_status_to: z.string(),
+    changes: z.array(
+      z.object({
+        end_to_end_id: z.string(),
+        instruction_id: Uuid,
+        from: InstructionState,
+        to: InstructionState,
+        reason_code: z.string().nullable().meta({ description: "ISO 20022 reason code of a rejection, e.g. AC04" }),
+        reason_text: z.string().nullable().meta({ description: "The code's text and the bank's own words" }),
+      }),
+    ),
+    ignored: z
+      .array(
+        z.object({
+          end_to_end_id: z.string(),
+          instruction_id: Uuid,
+          status: InstructionState,
+          bank_status: z.string(),
+          reason_code: z.string().nullable(),
+        }),
+      )
+      .meta({ description: "Statuses not applied: the instruction is already final the other way" }),
+  })
+  .meta({ id: "PaymentStatusReport" });
+export type PaymentStatusReport = z.infer<typeof PaymentStatusReport>;
 
 /** What one uploaded file did. Counts are rows, days or elements. */
 export const StatementFileSummary = z
@@ -50,6 +93,9 @@ export const StatementFileSummary = z
     skipped_codes: z
       .record(z.string(), Count)
       .meta({ description: "Balance codes with no API balance type, with their counts, e.g. { FWAV: 5 }" }),
+    status_report: PaymentStatusReport.optional().meta({
+      description: "pain.002 files only (every count above is 0): the payment status changes the report made",
+    }),
   })
   .meta({ id: "StatementFileSummary" });
 export type StatementFileSummary = z.infer<typeof StatementFileSummary>;

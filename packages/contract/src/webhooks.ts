@@ -7,6 +7,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "payment.status.updated",
   "reconciliation.match.created",
   "reconciliation.match.updated",
+  // Extension: an account's statement is overdue (docs/bank-files.md "Missing statements"), once per statement.
+  "statement.missing",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, {
   message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`,

@@ -36,6 +36,7 @@ export function toAccount(r: AccountRow): Account {
     bank_name: r.bankName,
     company_id: r.companyId,
     bank_id: r.bankId,
+    external_ref_type: r.externalRefType === "BBAN" || r.externalRefType === "OTHER" ? r.externalRefType : "IBAN",
     status: r.status,
   };
 }
@@ -110,30 +111,48 @@ export async function upsertAccount(
   visibleCompanyIds: readonly string[],
   body: AccountUpsert,
 ): Promise<{ account: Account; created: boolean }> {
-  const iban = electronicFormatIBAN(body.external_ref) ?? body.external_ref;
-  if (!isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
+  // An IBAN in electronic form; a BBAN / OTHER account number as given (docs/bank-files.md "Accounts without IBAN").
+  const iban =
+    body.external_ref_type === "IBAN"
+      ? (electronicFormatIBAN(body.external_ref) ?? body.external_ref)
+      : body.external_ref.trim();
+  if (body.external_ref_type === "IBAN" && !isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
+  if (body.external_ref_type !== "IBAN" && !/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,33}$/.test(iban))
+    throw fieldError("external_ref", "must be an account number: letters, digits, blanks, '.', '/' or '-'");
   const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
   const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
   const now = new Date().toISOString();
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(accounts)
-      .values({
-        id: newId(),
-        tenantId: scope.tenantId,
-        companyId: body.company_id,
-        bankId: body.bank_id,
-        externalRef: iban,
-        externalRefType: body.external_ref_type,
-        name,
-        currency: body.currency,
-        bankName,
+  const id = newId();
+  // The common cases in one statement: a new identity is inserted; a known one of the same company and currency is
+  // updated in place (the statement locks the row it updates). Anything else (another company, a currency change)
+  // updates nothing here and takes the checked path below.
+  const [done] = await db
+    .insert(accounts)
+    .values({
+      id,
+      tenantId: scope.tenantId,
+      companyId: body.company_id,
+      bankId: body.bank_id,
+      externalRef: iban,
+      externalRefType: body.external_ref_type,
+      name,
+      currency: body.currency,
+      bankName,
+      status: body.status,
+    })
+    .onConflictDoUpdate({
+      target: [accounts.tenantId, accounts.bankId, accounts.externalRef],
+      set: {
         status: body.status,
-      })
-      .onConflictDoNothing()
-      .returning();
-    const created = inserted[0];
-    if (created) return { account: toAccount(created), created: true };
+        name: body.name ?? sql`${accounts.name}`,
+        bankName: body.bank_name ?? sql`${accounts.bankName}`,
+        updatedAt: now,
+      },
+      setWhere: and(eq(accounts.companyId, body.company_id), eq(accounts.currency, body.currency)),
+    })
+    .returning();
+  if (done) return { account: toAccount(done), created: done.id === id };
+  return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
       .from(accounts)

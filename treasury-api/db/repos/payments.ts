@@ -94,6 +94,8 @@ export function toStatusEvent(r: StatusEventRow): PaymentStatusEvent {
     occurred_at: isoTimestamp(r.occurredAt),
     batch_id: r.batchId,
     reason: r.reason,
+    // Extension: only where the bank gave a reason text (a pain.002 rejection); absent otherwise.
+    ...(r.reasonText ? { reason_text: r.reasonText } : {}),
   };
 }
 
@@ -581,6 +583,8 @@ export interface StatusChange {
   status: InstructionStatus;
   /** ISO 20022 reason code on rejection (e.g. AC04), else null. */
   reason?: string | null;
+  /** The reason's text (code name and the bank's words), e.g. "Closed account number". */
+  reasonText?: string | null;
   /** The booked transaction of a settled instruction. */
   transactionId?: string | null;
 }
@@ -622,6 +626,7 @@ export async function applyStatusChanges(
           instructionId: c.instruction.id,
           status: c.status,
           reason: c.reason ?? null,
+          reasonText: c.reasonText ?? null,
           occurredAt,
         })),
       )

@@ -1,0 +1,16 @@
+/** Child of bench/import-memory.ts: the Treasury API on loopback with the test fixture; prints `URL <url>`. */
+import { startServer } from "../treasury-api/server";
+import { insertFixture } from "../treasury-api/test/harness";
+
+const api = await startServer({
+  port: 0,
+  host: "127.0.0.1",
+  data: "memory",
+  seed: "none",
+  seedScale: 1,
+  log: false,
+  config: { bankSpeed: "manual", rateLimit: { limit: 100_000, windowSeconds: 60 } },
+});
+await insertFixture(api.database);
+console.log(`URL ${api.url}`);
+process.on("SIGTERM", () => void api.close().then(() => process.exit(0)));

@@ -1,0 +1,26 @@
+/**
+ * The one answer for a statement account the import refuses (docs/bank-files.md "Hostile files", last rule): an
+ * account of another company of the tenant and an IBAN that cannot be an account (bad check digits) read exactly
+ * the same, so that the import never reveals that an IBAN exists elsewhere in the tenant.
+ */
+import { isValidIBAN } from "ibantools";
+import { CamtImportError } from "./camt053-parse";
+
+/**
+ * The refusal: a 400 `validation_error` naming the file, the element (`details.path`) and the account as the file
+ * gives it; the message never says why (another company, or not a valid IBAN).
+ * @param fileName the file; @param path the account element, e.g. `Document/BkToCstmrStmt/Stmt[0]/Acct/Id`
+ * @param ref the account reference as read (IBAN in electronic format, or the other id)
+ */
+export function refusedAccount(fileName: string, path: string, ref: string): CamtImportError {
+  return new CamtImportError(
+    fileName,
+    path,
+    `names account ${ref}, which cannot be imported for this company (it is not one of the company's accounts and cannot be added as one)`,
+  );
+}
+
+/** True when a new account with this reference may be created: an IBAN must have valid check digits. */
+export function acceptableNewAccount(ref: string, refType: string): boolean {
+  return refType !== "IBAN" || isValidIBAN(ref);
+}
