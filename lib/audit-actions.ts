@@ -56,6 +56,14 @@ export const AUDIT_ACTION = {
   categoryRuleUpdate: "category_rule.update",
   categoryRuleMove: "category_rule.move",
   categoryRuleDelete: "category_rule.delete",
+  forecastLineCreate: "forecast_line.create",
+  forecastLineUpdate: "forecast_line.update",
+  forecastLineDelete: "forecast_line.delete",
+  forecastScenarioCreate: "forecast_scenario.create",
+  forecastScenarioUpdate: "forecast_scenario.update",
+  forecastScenarioDelete: "forecast_scenario.delete",
+  /** A recurring payee switched on or off, or a company's minimum-cash threshold set or removed. */
+  forecastSettingChange: "forecast_setting.change",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */

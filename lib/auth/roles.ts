@@ -44,6 +44,8 @@ export const PERMISSION_ROLES = {
   "categories.manage": ["admin"],
   /** Reconciliation auto-confirm rules (create, change, delete). */
   "reconciliation.rules.manage": ["admin"],
+  /** Cash forecast manual lines, scenarios, recurring-payee switches and minimum-cash thresholds. */
+  "forecast.manage": ["treasurer", "admin"],
   /** Read the dashboard's audit log. */
   "audit.read": ["approver", "admin"],
   /** Counterparties (payees) and their history. */

@@ -546,3 +546,74 @@ export const reconciliationAutoConfirmations = pgTable(
     check("reconciliation_auto_confirmations_state", sql`${t.state} in ('pending', 'confirmed', 'failed', 'undone')`),
   ],
 );
+
+/**
+ * Cash forecast manual lines (docs/forecast.md#manual-lines): planned flows finance enters — a loan repayment, a
+ * dividend — with a signed `amount` (receipts positive) in `currency`, for one company and cashflow category,
+ * repeating `once`, `weekly`, `monthly` or `quarterly` from `date` until `end_date` (inclusive; null = open).
+ * `owner` is the email of the person who created it.
+ */
+export const forecastManualLines = pgTable(
+  "forecast_manual_lines",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    date: date("date", { mode: "string" }).notNull(),
+    amount: numeric("amount").notNull(),
+    currency: text("currency").notNull(),
+    companyId: text("company_id").notNull(),
+    category: text("category").notNull(),
+    recurrence: text("recurrence").notNull(),
+    endDate: date("end_date", { mode: "string" }),
+    note: text("note"),
+    owner: text("owner").notNull(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [
+    index("forecast_manual_lines_date").on(t.date),
+    check("forecast_manual_lines_recurrence", sql`${t.recurrence} in ('once', 'weekly', 'monthly', 'quarterly')`),
+    check("forecast_manual_lines_currency", sql`${t.currency} ~ '^[A-Z]{3}$'`),
+    check("forecast_manual_lines_end", sql`${t.endDate} is null or ${t.endDate} >= ${t.date}`),
+  ],
+);
+
+/**
+ * Cash forecast scenarios (docs/forecast.md#scenarios): a name unique within a team and the ordered adjustments
+ * (lib/forecast/scenario.ts `Adjustment`, validated by lib/forecast/inputs.ts before they are stored).
+ */
+export const forecastScenarios = pgTable(
+  "forecast_scenarios",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    team: text("team").notNull(),
+    name: text("name").notNull(),
+    adjustments: jsonb("adjustments").$type<unknown[]>().notNull(),
+    owner: text("owner").notNull(),
+    updatedAt: ts("updated_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [uniqueIndex("forecast_scenarios_team_name").on(t.team, t.name)],
+);
+
+/**
+ * Forecast settings per key (docs/forecast.md#settings): `recurring_off:<pattern id>` (a detected recurring payee
+ * switched off) and `threshold:<company id>` (the minimum cash of a company in the reporting currency, `value`
+ * a decimal string).
+ */
+export const forecastSettings = pgTable("forecast_settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedBy: text("updated_by").notNull(),
+  updatedAt: ts("updated_at")
+    .notNull()
+    .default(sql`now()`),
+});

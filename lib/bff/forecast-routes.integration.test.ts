@@ -1,0 +1,202 @@
+/**
+ * The forecast's own routes (docs/forecast.md#the-routes) through their real handlers, with the dashboard's
+ * in-memory database and the real local treasury-api (small demo seed): manual lines and scenarios are created,
+ * listed, replaced and deleted, each write audited once; bad input — a manual line with a bad currency, a
+ * scenario that shifts by 400 days, an end date before the start, a company the user cannot see — is a 400 naming
+ * the field that creates and audits nothing; a viewer gets a 403 naming `forecast.manage`; settings are idempotent.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
+
+import { randomUUID } from "node:crypto";
+import { listAudit } from "../db/audit";
+import { dashboardDb } from "../server/db";
+import {
+  callRoute,
+  errorFields,
+  startLocalApi,
+  testUser,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "./testing/local-api";
+import * as linesRoute from "../../app/api/forecast/lines/route";
+import * as lineRoute from "../../app/api/forecast/lines/[id]/route";
+import * as scenariosRoute from "../../app/api/forecast/scenarios/route";
+import * as scenarioRoute from "../../app/api/forecast/scenarios/[id]/route";
+import * as settingsRoute from "../../app/api/forecast/settings/route";
+
+const ORIGIN = "http://127.0.0.1:3996";
+let local: LocalApi;
+let companyId: string;
+const treasurer = testUser("forecast.treasurer", ["treasurer"]);
+const viewer = testUser("forecast.viewer", ["viewer"]);
+
+beforeAll(async () => {
+  local = await startLocalApi();
+  useBffEnv(local, ORIGIN);
+  companyId = local.company().id;
+}, 120_000);
+afterAll(async () => {
+  await local?.api.close();
+});
+
+const call = (handler: unknown, method: string, path: string, json?: unknown, who = treasurer, id?: string) =>
+  callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, json, ...(id ? { params: { id } } : {}) });
+
+async function auditCount(): Promise<number> {
+  return (await listAudit(await dashboardDb(), { companyIds: null })).filter((e) => e.action.startsWith("forecast_"))
+    .length;
+}
+
+const line = () => ({
+  date: "2026-12-15",
+  amount: "-250000.00",
+  currency: "EUR",
+  company_id: companyId,
+  category: "Loan repayment",
+  recurrence: "quarterly",
+  end_date: "2027-12-31",
+  note: "Term loan, bank A",
+});
+
+describe("manual lines", () => {
+  it("refuses bad input with a 400 naming the field, and a viewer with a 403; nothing is stored or audited", async () => {
+    const audited = await auditCount();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...line(), currency: "EURO" }, "currency"],
+      [{ ...line(), currency: "XYZ" }, "currency"],
+      [{ ...line(), amount: "1e6" }, "amount"],
+      [{ ...line(), amount: 250.5 }, "amount"],
+      [{ ...line(), amount: "0.00" }, "amount"],
+      [{ ...line(), date: "2026-02-30" }, "date"],
+      [{ ...line(), end_date: "2026-01-01" }, "end_date"],
+      [{ ...line(), recurrence: "yearly" }, "recurrence"],
+      [{ ...line(), company_id: randomUUID() }, "company_id"],
+      [{ ...line(), category: "a\u0000b" }, "category"],
+      [{ ...line(), extra: 1 }, ""],
+    ];
+    for (const [body, field] of cases) {
+      const r = await call(linesRoute.POST, "POST", "/api/forecast/lines", body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      if (field) expect(errorFields(r.body), JSON.stringify(r.body)).toEqual([field]);
+    }
+    const denied = await call(linesRoute.POST, "POST", "/api/forecast/lines", line(), viewer);
+    expect(denied.status).toBe(403);
+    expect(denied.body).toMatchObject({ details: { permission: "forecast.manage" } });
+    const view = await call(linesRoute.GET, "GET", "/api/forecast/lines", undefined, viewer);
+    expect(view.status).toBe(200);
+    expect(view.body.lines).toEqual([]);
+    expect(await auditCount()).toBe(audited);
+  });
+
+  it("creates, lists, replaces and deletes a line, each write audited once", async () => {
+    const audited = await auditCount();
+    const made = await call(linesRoute.POST, "POST", "/api/forecast/lines", line());
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ ...line(), owner: treasurer.email, amount: "-250000.00" });
+    const id = String(made.body.id);
+    const view = await call(linesRoute.GET, "GET", "/api/forecast/lines", undefined, viewer);
+    expect((view.body.lines as { id: string }[]).map((l) => l.id)).toEqual([id]);
+    const put = await call(
+      lineRoute.PUT,
+      "PUT",
+      `/api/forecast/lines/${id}`,
+      { ...line(), amount: "-260000" },
+      treasurer,
+      id,
+    );
+    expect(put.status).toBe(200);
+    expect(put.body).toMatchObject({ id, amount: "-260000" });
+    expect((await call(lineRoute.DELETE, "DELETE", `/api/forecast/lines/${id}`, undefined, treasurer, id)).status).toBe(
+      204,
+    );
+    expect((await call(lineRoute.DELETE, "DELETE", `/api/forecast/lines/${id}`, undefined, treasurer, id)).status).toBe(
+      404,
+    );
+    expect(await auditCount()).toBe(audited + 3);
+    const entries = (await listAudit(await dashboardDb(), { companyIds: null, objectIds: [id] })).map((e) => e.action);
+    expect(entries.sort()).toEqual(["forecast_line.create", "forecast_line.delete", "forecast_line.update"]);
+  });
+});
+
+describe("scenarios", () => {
+  const later = {
+    name: "Customers pay 10 days later",
+    adjustments: [{ type: "shift", filter: { category: "Customer receipts" }, days: 10 }],
+  };
+
+  it("refuses a shift of 400 days and other bad adjustments, naming the field", async () => {
+    const audited = await auditCount();
+    const cases: [unknown, string][] = [
+      [{ ...later, adjustments: [{ type: "shift", filter: {}, days: 400 }] }, "adjustments[0].days"],
+      [{ ...later, adjustments: [{ type: "shift", filter: {}, days: 1.5 }] }, "adjustments[0].days"],
+      [{ ...later, adjustments: [{ type: "percent", filter: {}, percent: "-150" }] }, "adjustments[0].percent"],
+      [{ ...later, adjustments: [{ type: "fx", currency: "USD", rate: "0" }] }, "adjustments[0].rate"],
+      [{ ...later, adjustments: [{ type: "fx", currency: "usd", rate: "1.1" }] }, "adjustments[0].currency"],
+      [{ ...later, adjustments: [{ type: "teleport" }] }, "adjustments[0].type"],
+      [
+        { ...later, adjustments: [{ type: "drop", filter: { from: "2027-01-02", to: "2027-01-01" } }] },
+        "adjustments[0].filter.to",
+      ],
+      [{ ...later, name: "" }, "name"],
+    ];
+    for (const [body, field] of cases) {
+      const r = await call(scenariosRoute.POST, "POST", "/api/forecast/scenarios", body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(errorFields(r.body), JSON.stringify(r.body)).toEqual([field]);
+    }
+    expect(await auditCount()).toBe(audited);
+  });
+
+  it("saves a scenario per team, refuses a duplicate name with a 409, replaces and deletes it", async () => {
+    const made = await call(scenariosRoute.POST, "POST", "/api/forecast/scenarios", later);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ ...later, team: "finance" });
+    const id = String(made.body.id);
+    const dup = await call(scenariosRoute.POST, "POST", "/api/forecast/scenarios", later);
+    expect(dup.status).toBe(409);
+    expect(errorFields(dup.body)).toEqual(["name"]);
+    const otherTeam = await call(scenariosRoute.POST, "POST", "/api/forecast/scenarios", { ...later, team: "group" });
+    expect(otherTeam.status).toBe(201);
+    const put = await call(
+      scenarioRoute.PUT,
+      "PUT",
+      `/api/forecast/scenarios/${id}`,
+      { ...later, adjustments: [] },
+      treasurer,
+      id,
+    );
+    expect(put.body).toMatchObject({ id, adjustments: [] });
+    expect(
+      (await call(scenarioRoute.DELETE, "DELETE", `/api/forecast/scenarios/${id}`, undefined, treasurer, id)).status,
+    ).toBe(204);
+    const view = await call(linesRoute.GET, "GET", "/api/forecast/lines", undefined, viewer);
+    expect((view.body.scenarios as { team: string }[]).map((s) => s.team)).toEqual(["group"]);
+  });
+});
+
+describe("settings", () => {
+  it("switches a recurring payee off and on and sets a threshold, idempotently", async () => {
+    const id = `${companyId}|EUR|payroll bank|debit|monthly`;
+    const off = await call(settingsRoute.POST, "POST", "/api/forecast/settings", { id, enabled: false });
+    expect(off.body).toMatchObject({ before: { enabled: true }, after: { enabled: false } });
+    const again = await call(settingsRoute.POST, "POST", "/api/forecast/settings", { id, enabled: false });
+    expect(again.body).toMatchObject({ before: { enabled: false }, after: { enabled: false } });
+    const set = await call(settingsRoute.POST, "POST", "/api/forecast/settings", {
+      company_id: companyId,
+      amount: "500000",
+    });
+    expect(set.status).toBe(200);
+    const bad = await call(settingsRoute.POST, "POST", "/api/forecast/settings", {
+      company_id: companyId,
+      amount: "lots",
+    });
+    expect(bad.status).toBe(400);
+    const view = await call(linesRoute.GET, "GET", "/api/forecast/lines", undefined, viewer);
+    expect(view.body).toMatchObject({ recurring_off: [id], thresholds: { [companyId]: "500000" } });
+  });
+});

@@ -1,0 +1,279 @@
+/**
+ * The forecast engine (docs/forecast.md): known flows first (approved and pending batches on their execution
+ * dates, manual lines, recurring payees detected from the history and not switched off), then a statistical
+ * remainder per company × currency × category series from the model the backtest chose for it, with a P10/P90
+ * band from that model's backtest errors. Output is daily flows; `bucket` sums them by day or by week.
+ */
+import { backtest, quantile, type BacktestResult } from "./backtest";
+import { fromDay, toDay } from "./days";
+import { fromUnits, toUnits } from "./fixed";
+import { expandManualLine } from "./manual";
+import { BASELINE, runModel, type ModelName } from "./models";
+import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
+import type { Flow, HistoryTxn, KnownBatch, ManualLine } from "./types";
+
+/** Most weeks ahead. */
+export const MAX_WEEKS = 26;
+
+/** Inputs of `buildForecast`. */
+export interface ForecastInput {
+  /** Last day of the history (`YYYY-MM-DD`); the forecast starts the day after. */
+  asOf: string;
+  /** Weeks ahead, 1–26. */
+  weeks: number;
+  history: readonly HistoryTxn[];
+  batches?: readonly KnownBatch[];
+  manualLines?: readonly ManualLine[];
+  /** Ids of recurring patterns switched off. */
+  disabledRecurring?: ReadonlySet<string>;
+  /** Cached backtests by series key (`company|currency|category`); missing ones are computed. */
+  backtests?: ReadonlyMap<string, BacktestResult>;
+  /** Days of history the models see (default 728). */
+  historyDays?: number;
+}
+
+/** One statistical series and how it was modelled. */
+export interface SeriesInfo {
+  key: string;
+  company: string;
+  currency: string;
+  category: string;
+  model: ModelName;
+  origins: number;
+  /** WAPE of the chosen model in the backtest (0.14 = 14 %), null without enough history. */
+  wape: number | null;
+  /** WAPE of the seasonal-naive baseline. */
+  baseline_wape: number | null;
+  mase: number | null;
+}
+
+/** The forecast. */
+export interface Forecast {
+  from: string;
+  to: string;
+  weeks: number;
+  flows: Flow[];
+  recurring: (RecurringPattern & { enabled: boolean })[];
+  series: SeriesInfo[];
+  backtests: Map<string, BacktestResult>;
+}
+
+/** An estimate rounded to cents as a decimal string (never "-0.00"). */
+function cents(x: number): string {
+  const s = x.toFixed(2);
+  return s === "-0.00" ? "0.00" : s;
+}
+
+/** z of the 90th percentile of a normal distribution. */
+const Z90 = 1.2816;
+
+/** `company|currency|category`. */
+export function seriesKey(company: string, currency: string, category: string): string {
+  return `${company}|${currency}|${category}`;
+}
+
+/**
+ * Builds the forecast for `weeks` weeks after `asOf`.
+ * @throws RangeError when `weeks` is not an integer in 1–26; Error on a malformed date.
+ */
+export function buildForecast(input: ForecastInput): Forecast {
+  const { weeks } = input;
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > MAX_WEEKS) throw new RangeError("weeks must be 1–26");
+  const asOfDay = toDay(input.asOf);
+  const fromD = asOfDay + 1;
+  const toD = asOfDay + weeks * 7;
+  const from = fromDay(fromD);
+  const to = fromDay(toD);
+  const flows: Flow[] = [];
+
+  for (const b of input.batches ?? []) {
+    const d = toDay(b.execution_date);
+    if (d < fromD || d > toD) continue;
+    flows.push({
+      date: b.execution_date,
+      company: b.company,
+      currency: b.currency,
+      category: b.category,
+      amount: b.amount,
+      p10: b.amount,
+      p90: b.amount,
+      source: "batch",
+      ref: b.id,
+      label: b.label ?? `${b.status} batch`,
+    });
+  }
+  for (const line of input.manualLines ?? []) flows.push(...expandManualLine(line, from, to));
+
+  const { patterns, matched } = detectRecurring(input.history, input.asOf);
+  const disabled = input.disabledRecurring ?? new Set<string>();
+  for (const p of patterns) if (!disabled.has(p.id)) flows.push(...projectRecurring(p, fromD, toD));
+
+  // The remainder: daily sums per series over the model window, recurring payees left out.
+  const historyDays = input.historyDays ?? 728;
+  const start = asOfDay - historyDays + 1;
+  const series = new Map<string, { company: string; currency: string; category: string; y: number[] }>();
+  input.history.forEach((t, i) => {
+    if (matched.has(i)) return;
+    const d = toDay(t.date);
+    if (d < start || d > asOfDay) return;
+    const key = seriesKey(t.company, t.currency, t.category);
+    let s = series.get(key);
+    if (!s)
+      series.set(
+        key,
+        (s = {
+          company: t.company,
+          currency: t.currency,
+          category: t.category,
+          y: new Array<number>(historyDays).fill(0),
+        }),
+      );
+    s.y[d - start] = (s.y[d - start] ?? 0) + Number(t.amount);
+  });
+
+  const infos: SeriesInfo[] = [];
+  const backtests = new Map<string, BacktestResult>();
+  const h = weeks * 7;
+  for (const [key, s] of series) {
+    // Trim the leading days before the series' first flow: a new category is not a year of zeros.
+    let first = 0;
+    while (first < s.y.length && s.y[first] === 0) first++;
+    const y = s.y.slice(first);
+    if (y.length === 0) continue;
+    const bt = input.backtests?.get(key) ?? backtest(y, start + first);
+    backtests.set(key, bt);
+    const model = bt.chosen;
+    const point = runModel(model, y, h, start + first);
+    const errs = bt.models[model]?.errors;
+    let bandSd = 0;
+    if (!errs || bt.origins < 4) {
+      // Too few origins for an empirical band: a normal band from the week-to-week spread of the history.
+      const wk: number[] = [];
+      for (let i = y.length % 7; i + 7 <= y.length; i += 7) wk.push(y.slice(i, i + 7).reduce((a, b) => a + b, 0));
+      let v = 0;
+      for (let i = 1; i < wk.length; i++) v += ((wk[i] ?? 0) - (wk[i - 1] ?? 0)) ** 2;
+      bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
+    }
+    const empirical = errs !== undefined && bt.origins >= 4;
+    const los = empirical ? errs.map((e) => quantile(e, 0.1)) : [];
+    const his = empirical ? errs.map((e) => quantile(e, 0.9)) : [];
+    for (let i = 0; i < h; i++) {
+      const w = Math.min(Math.floor(i / 7), los.length - 1);
+      const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
+      const hi = empirical ? (his[w] ?? 0) : Z90 * bandSd;
+      const p = point[i] ?? 0;
+      if (Math.abs(p) < 0.005 && lo === 0 && hi === 0) continue;
+      // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
+      // An estimate: computed in floating point and rounded to cents here, once.
+      flows.push({
+        date: fromDay(fromD + i),
+        company: s.company,
+        currency: s.currency,
+        category: s.category,
+        amount: cents(p),
+        p10: cents(p + lo / 7),
+        p90: cents(p + hi / 7),
+        source: "statistical",
+        ref: model,
+      });
+    }
+    const chosen = bt.models[model];
+    infos.push({
+      key,
+      company: s.company,
+      currency: s.currency,
+      category: s.category,
+      model,
+      origins: bt.origins,
+      wape: chosen?.wape ?? null,
+      baseline_wape: bt.models[BASELINE]?.wape ?? null,
+      mase: chosen?.mase ?? null,
+    });
+  }
+  infos.sort((a, b) => (a.key < b.key ? -1 : 1));
+  flows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return {
+    from,
+    to,
+    weeks,
+    flows,
+    recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
+    series: infos,
+    backtests,
+  };
+}
+
+/** A bucket of the forecast: flows summed per period and series. */
+export interface BucketRow {
+  /** First day of the bucket. */
+  start: string;
+  /** Last day of the bucket (inclusive). */
+  end: string;
+  company: string;
+  currency: string;
+  category: string;
+  amount: string;
+  p10: string;
+  p90: string;
+}
+
+/**
+ * Sums flows into daily buckets or 7-day buckets starting on `from` (week 1 = `from` … `from` + 6).
+ * @returns rows sorted by start, company, currency, category.
+ */
+export function bucket(
+  flows: readonly Flow[],
+  from: string,
+  granularity: "day" | "week",
+  /** A name to sum every company under (the group view), instead of one row per company. */
+  allCompanies?: string,
+): BucketRow[] {
+  const f0 = toDay(from);
+  const len = granularity === "day" ? 1 : 7;
+  type Acc = { row: BucketRow; a: bigint; lo: bigint; hi: bigint };
+  // company → currency → category → bucket index: no key string per flow.
+  const acc = new Map<string, Map<string, Map<string, Acc[]>>>();
+  const all: Acc[] = [];
+  for (const fl of flows) {
+    const idx = Math.floor((toDay(fl.date) - f0) / len);
+    if (idx < 0) continue;
+    const company = allCompanies ?? fl.company;
+    let byCur = acc.get(company);
+    if (!byCur) acc.set(company, (byCur = new Map()));
+    let byCat = byCur.get(fl.currency);
+    if (!byCat) byCur.set(fl.currency, (byCat = new Map()));
+    let list = byCat.get(fl.category);
+    if (!list) byCat.set(fl.category, (list = []));
+    let e = list[idx];
+    if (!e) {
+      const s = f0 + idx * len;
+      e = list[idx] = {
+        row: {
+          start: fromDay(s),
+          end: fromDay(s + len - 1),
+          company,
+          currency: fl.currency,
+          category: fl.category,
+          amount: "0",
+          p10: "0",
+          p90: "0",
+        },
+        a: 0n,
+        lo: 0n,
+        hi: 0n,
+      };
+      all.push(e);
+    }
+    e.a += toUnits(fl.amount);
+    e.lo += toUnits(fl.p10);
+    e.hi += toUnits(fl.p90);
+  }
+  const rows = all.map((e) => ({
+    ...e.row,
+    amount: fromUnits(e.a),
+    p10: fromUnits(e.lo),
+    p90: fromUnits(e.hi),
+  }));
+  const k = (r: BucketRow) => `${r.start}|${r.company}|${r.currency}|${r.category}`;
+  return rows.sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
+}

@@ -1,0 +1,249 @@
+/**
+ * Scenarios on a forecast (docs/forecast.md#scenarios): adjustments applied in order to the matching flows —
+ * scale by ± %, shift by N days, drop, add a flow — and a different FX rate for the conversion; then the daily
+ * balance path from the opening balances, its lowest point and date per currency, per company and currency,
+ * and in the reporting currency, and the companies whose balance falls below their minimum-cash threshold.
+ */
+import Decimal from "decimal.js";
+import { fromDay, toDay } from "./days";
+import { fromUnits, timesRate, toUnits } from "./fixed";
+import type { Flow } from "./types";
+
+/** Which flows an adjustment touches; every given field must match. Dates are inclusive. */
+export interface FlowFilter {
+  company?: string;
+  currency?: string;
+  category?: string;
+  source?: Flow["source"];
+  /** Flow id (manual line id, batch id, recurring pattern id). */
+  ref?: string;
+  from?: string;
+  to?: string;
+}
+
+/** One adjustment of a scenario. */
+export type Adjustment =
+  | { type: "percent"; filter: FlowFilter; /** "-10" = 10 % less. */ percent: string }
+  | { type: "shift"; filter: FlowFilter; /** −365…365. */ days: number }
+  | { type: "drop"; filter: FlowFilter }
+  | {
+      type: "add";
+      flow: { date: string; amount: string; currency: string; company: string; category: string; label?: string };
+    }
+  | { type: "fx"; currency: string; /** Reporting-currency units per unit of `currency`. */ rate: string };
+
+/** A rate to the reporting currency and the date it is from. */
+export interface FxRate {
+  rate: string;
+  date: string;
+}
+
+/** Most days a shift may move a flow. */
+export const MAX_SHIFT_DAYS = 365;
+
+function matches(f: Flow, q: FlowFilter): boolean {
+  return (
+    (q.company === undefined || f.company === q.company) &&
+    (q.currency === undefined || f.currency === q.currency) &&
+    (q.category === undefined || f.category === q.category) &&
+    (q.source === undefined || f.source === q.source) &&
+    (q.ref === undefined || f.ref === q.ref) &&
+    (q.from === undefined || f.date >= q.from) &&
+    (q.to === undefined || f.date <= q.to)
+  );
+}
+
+/**
+ * Applies `adjustments` in order to `flows`. Flows shifted out of `[from, to]` leave the forecast.
+ * @returns the adjusted flows (dates sorted) and the FX rates with the scenario's overrides.
+ */
+export function applyScenario(
+  flows: readonly Flow[],
+  adjustments: readonly Adjustment[],
+  range: { from: string; to: string },
+  fx: Readonly<Record<string, FxRate>> = {},
+): { flows: Flow[]; fx: Record<string, FxRate> } {
+  let out = flows.slice();
+  const rates: Record<string, FxRate> = { ...fx };
+  for (const a of adjustments) {
+    switch (a.type) {
+      case "percent": {
+        const k = new Decimal(a.percent).div(100).plus(1).toFixed();
+        const scale = (v: string) => fromUnits(timesRate(toUnits(v), k), 2);
+        out = out.map((f) =>
+          matches(f, a.filter) ? { ...f, amount: scale(f.amount), p10: scale(f.p10), p90: scale(f.p90) } : f,
+        );
+        break;
+      }
+      case "shift":
+        if (!Number.isInteger(a.days) || Math.abs(a.days) > MAX_SHIFT_DAYS)
+          throw new RangeError(`shift days must be an integer within ±${MAX_SHIFT_DAYS}`);
+        out = out
+          .map((f) => (matches(f, a.filter) ? { ...f, date: fromDay(toDay(f.date) + a.days) } : f))
+          .filter((f) => f.date >= range.from && f.date <= range.to);
+        break;
+      case "drop":
+        out = out.filter((f) => !matches(f, a.filter));
+        break;
+      case "add":
+        if (a.flow.date >= range.from && a.flow.date <= range.to)
+          out.push({ ...a.flow, p10: a.flow.amount, p90: a.flow.amount, source: "scenario" });
+        break;
+      case "fx":
+        rates[a.currency] = { rate: a.rate, date: "scenario" };
+        break;
+    }
+  }
+  out.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
+  return { flows: out, fx: rates };
+}
+
+/** A lowest balance and the first day it occurs. */
+export interface Low {
+  amount: string;
+  date: string;
+}
+
+/** Balances of one scenario. */
+export interface BalanceSummary {
+  /** Per currency, all companies. */
+  byCurrency: { currency: string; opening: string; closing: string; lowest: Low }[];
+  /** Per company and currency. */
+  byCompany: { company: string; currency: string; opening: string; closing: string; lowest: Low }[];
+  /** All companies in the reporting currency at the given rates; null when a currency has no rate. */
+  reporting: { currency: string; opening: string; closing: string; lowest: Low; missing_rates: string[] };
+  /** Companies whose balance in the reporting currency falls below their threshold, with the first such day. */
+  breaches: { company: string; threshold: string; lowest: Low; first_breach: string }[];
+  /** Daily closing balance in the reporting currency (`from`…`to`). */
+  path: { date: string; amount: string }[];
+}
+
+/**
+ * Daily balance paths from `openings` through `flows` over `[from, to]`: end-of-day balances, the lowest one
+ * (the first day on a tie) per currency, per company and currency, and in `reportingCurrency` at `fx`
+ * (rounded to 2 decimals). `thresholds` is the minimum cash per company in the reporting currency.
+ */
+export function balances(args: {
+  flows: readonly Flow[];
+  openings: readonly { company: string; currency: string; amount: string }[];
+  from: string;
+  to: string;
+  reportingCurrency: string;
+  fx: Readonly<Record<string, FxRate>>;
+  thresholds?: Readonly<Record<string, string>>;
+}): BalanceSummary {
+  const f0 = toDay(args.from);
+  const n = toDay(args.to) - f0 + 1;
+  const rc = args.reportingCurrency;
+  const rateOf = (c: string): string | null => (c === rc ? "1" : (args.fx[c]?.rate ?? null));
+  const zero = (): bigint[] => new Array<bigint>(n).fill(0n);
+  // Daily net flow and opening per company|currency, exact (lib/forecast/fixed.ts units).
+  const deltas = new Map<string, bigint[]>();
+  const opening = new Map<string, bigint>();
+  const ensure = (k: string): bigint[] => {
+    let d = deltas.get(k);
+    if (!d) deltas.set(k, (d = zero()));
+    if (!opening.has(k)) opening.set(k, 0n);
+    return d;
+  };
+  for (const o of args.openings) {
+    const k = `${o.company}|${o.currency}`;
+    ensure(k);
+    opening.set(k, (opening.get(k) ?? 0n) + toUnits(o.amount));
+  }
+  for (const f of args.flows) {
+    const i = toDay(f.date) - f0;
+    if (i < 0 || i >= n) continue;
+    const d = ensure(`${f.company}|${f.currency}`);
+    d[i] = (d[i] ?? 0n) + toUnits(f.amount);
+  }
+  const pathOf = (open: bigint, d: readonly bigint[]): bigint[] => {
+    const p = new Array<bigint>(d.length);
+    let b = open;
+    for (let i = 0; i < d.length; i++) p[i] = b += d[i] ?? 0n;
+    return p;
+  };
+  const lowOf = (open: bigint, p: readonly bigint[], dp?: number): Low => {
+    let best = p[0] ?? open;
+    let at = 0;
+    for (let i = 1; i < p.length; i++) {
+      const v = p[i] ?? 0n;
+      if (v < best) [best, at] = [v, i];
+    }
+    return { amount: fromUnits(best, dp), date: fromDay(f0 + at) };
+  };
+  const add = (into: bigint[], p: readonly bigint[], rate: string) => {
+    for (let i = 0; i < p.length; i++) into[i] = (into[i] ?? 0n) + timesRate(p[i] ?? 0n, rate);
+  };
+
+  const byCompany: BalanceSummary["byCompany"] = [];
+  const cur = new Map<string, { open: bigint; d: bigint[] }>();
+  const comp = new Map<string, { open: bigint; p: bigint[] }>();
+  const missing = new Set<string>();
+  const total = { open: 0n, p: zero() };
+  for (const [k, d] of [...deltas.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const [company = "", currency = ""] = k.split("|");
+    const open = opening.get(k) ?? 0n;
+    const p = pathOf(open, d);
+    byCompany.push({
+      company,
+      currency,
+      opening: fromUnits(open),
+      closing: fromUnits(p[n - 1] ?? open),
+      lowest: lowOf(open, p),
+    });
+    let c = cur.get(currency);
+    if (!c) cur.set(currency, (c = { open: 0n, d: zero() }));
+    c.open += open;
+    for (let i = 0; i < n; i++) c.d[i] = (c.d[i] ?? 0n) + (d[i] ?? 0n);
+    const r = rateOf(currency);
+    if (!r) {
+      missing.add(currency);
+      continue;
+    }
+    let cp = comp.get(company);
+    if (!cp) comp.set(company, (cp = { open: 0n, p: zero() }));
+    cp.open += timesRate(open, r);
+    add(cp.p, p, r);
+    total.open += timesRate(open, r);
+    add(total.p, p, r);
+  }
+  const byCurrency = [...cur.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([currency, c]) => {
+      const p = pathOf(c.open, c.d);
+      return {
+        currency,
+        opening: fromUnits(c.open),
+        closing: fromUnits(p[n - 1] ?? c.open),
+        lowest: lowOf(c.open, p),
+      };
+    });
+  const breaches: BalanceSummary["breaches"] = [];
+  for (const [company, threshold] of Object.entries(args.thresholds ?? {}).sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const cp = comp.get(company);
+    if (!cp) continue;
+    const t = toUnits(threshold);
+    const first = cp.p.findIndex((v) => v < t);
+    if (first < 0) continue;
+    breaches.push({
+      company,
+      threshold: fromUnits(t),
+      lowest: lowOf(cp.open, cp.p, 2),
+      first_breach: fromDay(f0 + first),
+    });
+  }
+  return {
+    byCurrency,
+    byCompany,
+    reporting: {
+      currency: rc,
+      opening: fromUnits(total.open, 2),
+      closing: fromUnits(total.p[n - 1] ?? total.open, 2),
+      lowest: lowOf(total.open, total.p, 2),
+      missing_rates: [...missing].sort(),
+    },
+    breaches,
+    path: total.p.map((v, i) => ({ date: fromDay(f0 + i), amount: fromUnits(v, 2) })),
+  };
+}
