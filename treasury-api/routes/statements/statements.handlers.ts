@@ -95,7 +95,7 @@ async function importWithStatusReports(
   acceptInconsistent: boolean,
 ): Promise<StatementImportResult> {
   const parsed = files.map((f, i) => {
-    const text = texts[i];
+    const text = texts[i] ?? null;
     return text !== null && isPain002(text)
       ? { kind: "pain" as const, report: parsePain002(text, f.name) }
       : { kind: "camt" as const, file: parseBankFile(f.content, f.name, { acceptInconsistent }) };
