@@ -33,8 +33,11 @@ export function notFoundTarget(pathname: string | null): {
 } {
   const parts = (pathname ?? "/").split("/").filter(Boolean);
   const first = parts[0];
-  const section = first ? SECTIONS[first] : undefined;
+  const section = first && Object.hasOwn(SECTIONS, first) ? SECTIONS[first] : undefined;
   if (!section || !first) return { href: "/", label: "Overview", item: null };
+  // `/organization/koncerner/<id>` names a corporate group.
+  if (first === "organization" && parts[1] === "koncerner" && parts.length === 3)
+    return { href: "/organization", label: section.list, item: "corporate group" };
   // `/payments/<id>` names one item; `/payments/nonsense/deeper` is an unknown page of that section.
   return { href: `/${first}`, label: section.list, item: parts.length === 2 ? section.item : null };
 }

@@ -1,6 +1,7 @@
 /**
  * The dashboard database of this process, opened and migrated once; in demo
- * mode the demo users are created on first use, the viewer limited to the
+ * mode the demo users are created on first use (then the demo companies'
+ * counterparty registers, lib/server/demo-counterparties.ts), the viewer limited to the
  * first demo companies that the Treasury API client can see, and the demo FX
  * rates are seeded up to today (again on the first use of each new UTC day,
  * so a demo left running keeps current rates).
@@ -9,6 +10,7 @@ import "server-only";
 import { openDashboardDb, type DashboardDb } from "../db/client";
 import { seedDemoUsers } from "../db/demo-users";
 import { seedDemoRates } from "../fx/demo-rates";
+import { seedDemoCounterparties } from "./demo-counterparties";
 import { utcToday } from "../fx/dates";
 import { collectAll } from "../treasury-client";
 import { getConfig } from "./config";
@@ -45,6 +47,12 @@ function seedDemoOnce(db: DashboardDb): Promise<void> {
         companies.map((co) => co.id),
       );
       logger.info({ companies: companies.length }, "demo users ready");
+      // The register of payees, verified by a second person: the demo's risk signals then flag what deserves it.
+      const cps = await seedDemoCounterparties(
+        db,
+        companies.map((co) => co.id),
+      );
+      logger.info(cps, "demo counterparties ready");
     })();
     g.__demoUsers = p;
     p.catch((err: unknown) => {
