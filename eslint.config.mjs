@@ -1,35 +1,81 @@
 // ESLint flat config (the ESLint CLI; `next lint` is gone in Next 16).
 import js from "@eslint/js";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
 
-// Import boundaries between the layers, as `no-restricted-imports` zones (the layering rules are in each message).
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+
 const SOURCE = "{ts,tsx,mts,js,mjs}";
 
-/**
- * treasury-api is a separate service that a real deployment replaces: from the dashboard's lib/ it takes only
- * the shared contract, the SQL helpers and the exact decimal, never the dashboard's server or UI code (its tests
- * may use the scripts' helpers, such as the throw-away PostgreSQL cluster). Relative paths
- * look alike at every depth (treasury-api has a lib/ of its own), so there is one block per folder depth, each
- * knowing how many "../" lead to the repository root.
- */
-function treasuryApiZone(depth) {
-  const root = `^(\\.\\./){${depth}}`;
-  const message = "treasury-api takes only lib/contract, lib/sql and lib/exact-decimal from the dashboard's tree.";
-  return {
-    files: [`treasury-api/${"*/".repeat(depth - 1)}*.${SOURCE}`],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            { regex: `${root}(lib/(?!(contract|sql)(/|$)|exact-decimal(\\.ts)?$)|components/|app/)`, message },
-            { regex: "^@/(?!lib/(contract|sql)(/|$)|lib/exact-decimal$)", message },
-          ],
-        },
-      ],
-    },
-  };
+/** The workspace package a repository file belongs to (the dashboard is the repository root). */
+function packageOf(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join("/");
+  if (rel.startsWith("treasury-api/")) return "@treasury/api";
+  const m = /^packages\/([^/]+)\//.exec(rel);
+  return m ? `@treasury/${m[1]}` : "dashboard";
 }
+
+/** The dashboard's own code and tests (not bench/ and scripts/, which launch and measure the API). */
+function isDashboardCode(file) {
+  return /^((app|components|lib|e2e)\/|[^/]+$)/.test(path.relative(ROOT, file).split(path.sep).join("/"));
+}
+
+/**
+ * The boundary between the workspace packages (root package.json `workspaces`):
+ * - a relative import stays inside its own package; another package is imported by its name
+ *   (`@treasury/contract/...`), and the dashboard's `@/` alias is the dashboard's only;
+ * - the dashboard's code reaches the local Treasury API over HTTP and never imports `@treasury/api` (its tests start
+ *   the API through `@treasury/test-support`);
+ * - `@treasury/contract`, shared by both sides of the wire, imports no other package of this repository.
+ */
+const boundaries = {
+  rules: {
+    "package-boundaries": {
+      meta: { type: "problem", schema: [] },
+      create(context) {
+        const file = context.filename;
+        const own = packageOf(file);
+        function check(node) {
+          const source = node.source;
+          if (!source || source.type !== "Literal" || typeof source.value !== "string") return;
+          const spec = source.value;
+          if (/^@treasury\/api(\/|$)/.test(spec) && own === "dashboard" && isDashboardCode(file)) {
+            context.report({
+              node: source,
+              message:
+                "The dashboard does not import @treasury/api: it calls the API over HTTP (tests: @treasury/test-support).",
+            });
+          } else if (/^@treasury\//.test(spec) && own === "@treasury/contract") {
+            context.report({
+              node: source,
+              message: "@treasury/contract imports no other package of this repository.",
+            });
+          } else if (spec.startsWith("@/") && own !== "dashboard") {
+            context.report({ node: source, message: `${own} does not use the dashboard's "@/" alias.` });
+          } else if (spec.startsWith(".")) {
+            const target = packageOf(path.resolve(path.dirname(file), spec));
+            if (target !== own) {
+              context.report({
+                node: source,
+                message:
+                  target === "dashboard"
+                    ? `A relative import leaves ${own} for the dashboard's code, which no package imports.`
+                    : `A relative import leaves ${own}: import "${target}/..." by its package name.`,
+              });
+            }
+          }
+        }
+        return {
+          ImportDeclaration: check,
+          ExportNamedDeclaration: check,
+          ExportAllDeclaration: check,
+          ImportExpression: check,
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   {
@@ -81,7 +127,10 @@ export default tseslint.config(
       ],
     },
   },
-  ...[1, 2, 3, 4, 5].map(treasuryApiZone),
+  {
+    plugins: { treasury: boundaries },
+    rules: { "treasury/package-boundaries": "error" },
+  },
   {
     // lib/bff is server-only (session, upstream credentials); the browser may share its types, never its code.
     files: [`components/**/*.${SOURCE}`],
@@ -94,24 +143,6 @@ export default tseslint.config(
               regex: "^(@/|(\\.\\./)+)lib/bff(/|$)",
               allowTypeImports: true,
               message: "Components take lib/bff as types only (import type): its code runs on the server.",
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The contract is shared by the API, the client, the BFF and the browser: it depends on nothing else of ours
-    // but lib/exact-decimal, a leaf module (decimal.js only) that the batch total check needs.
-    files: [`lib/contract/**/*.${SOURCE}`],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              regex: "^(\\.\\./(?!exact-decimal$)|@/(?!lib/exact-decimal$))",
-              message: "lib/contract imports no other module of this repository (lib/exact-decimal excepted).",
             },
           ],
         },

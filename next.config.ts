@@ -20,7 +20,9 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // PGlite ships WebAssembly and data files; node-postgres and pino load native-ish modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "pino-pretty"],
-  // `npm run typecheck` checks the whole tree (dashboard and treasury-api) as its own CI step.
+  // The workspace packages the dashboard imports ship TypeScript source (packages/contract).
+  transpilePackages: ["@treasury/contract"],
+  // `npm run typecheck` checks the whole tree (the dashboard, treasury-api and packages/) as its own CI step.
   typescript: { ignoreBuildErrors: true },
   // proxy.ts sees every request; its default 10 MB body limit would cut a 10 MB statement upload (plus multipart
   // framing) short.

@@ -21,9 +21,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { openDatabase, queryRows } from "../treasury-api/db/client";
-import { seedDemo, type DemoFixtures } from "../treasury-api/seed";
-import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
+import { openDatabase, queryRows } from "@treasury/api/db/client";
+import { seedDemo, type DemoFixtures } from "@treasury/api/seed/index";
+import { DEMO_TREASURY_B } from "@treasury/api/seed/demo-clients";
 import { paymentsScenario } from "./scenarios/payments";
 import { measureWebhookThroughput, reportingScenarios } from "./scenarios/reporting-webhooks";
 import { onCleanup, runCleanups } from "./lib/cleanup";

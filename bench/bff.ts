@@ -36,7 +36,7 @@ import { execSync } from "node:child_process";
 import autocannon from "autocannon";
 import { chromium, type Page } from "@playwright/test";
 import { findChromium } from "../scripts/chromium";
-import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
+import { DEMO_TREASURY_B } from "@treasury/api/seed/demo-clients";
 import { onCleanup, runCleanups } from "./lib/cleanup";
 import { CHROMIUM_ARGS, markdownTable, requireBuild, signInHttp, startDashboard } from "./lib/dashboard";
 import { startServerProcess, type ServerProcess } from "./lib/server-process";

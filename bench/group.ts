@@ -26,7 +26,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { findChromium } from "../scripts/chromium";
-import { parseSeedSize } from "../treasury-api/seed/size";
+import { parseSeedSize } from "@treasury/api/seed/size";
 
 /** `--companies N --accounts M` (treasury-api/seed/size.ts bounds); neither: the demo group. */
 function benchSize(argv: string[]) {

@@ -20,12 +20,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { openDatabase } from "../treasury-api/db/client";
-import { companies, tenants } from "../treasury-api/db/schema";
-import { importStatements } from "../treasury-api/import/camt053-import";
-import { parseStatementFile } from "../treasury-api/import/camt053-parse";
-import { newId } from "../treasury-api/lib/secrets";
-import { buildCamt, type CamtEntry } from "../treasury-api/test/camt053-builder";
+import { openDatabase } from "@treasury/api/db/client";
+import { companies, tenants } from "@treasury/api/db/schema";
+import { importStatements } from "@treasury/api/import/camt053-import";
+import { parseStatementFile } from "@treasury/api/import/camt053-parse";
+import { newId } from "@treasury/api/lib/secrets";
+import { buildCamt, type CamtEntry } from "@treasury/api/test/camt053-builder";
 
 function argValue(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);

@@ -35,7 +35,7 @@ const READ_AREAS = [
   "organization",
 ];
 
-/** The navigation each role must show, in order (DESIGN.md role table). */
+/** The navigation each role must show, in order (docs/architecture.md#users-roles-and-permissions). */
 export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   viewer: READ_AREAS,
   treasurer: READ_AREAS,

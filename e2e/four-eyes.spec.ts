@@ -1,5 +1,5 @@
 /**
- * Four-eyes (DESIGN.md "Users, roles, permissions"): a user who holds both the
+ * Four-eyes (docs/architecture.md#users-roles-and-permissions): a user who holds both the
  * treasurer and the approver role creates and submits a batch through the
  * BFF, cannot approve it herself (403, reason four_eyes, nothing changes
  * upstream), and another approver can.

@@ -15,8 +15,8 @@ import { mkdirSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import { startServer, type RunningServer } from "../treasury-api/server";
-import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
+import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { startFailingUpstream, type FailingUpstream } from "./failing-upstream";
 import { USERS } from "./fixtures";
 import {

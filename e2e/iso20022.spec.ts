@@ -7,7 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { buildCamt053 } from "../treasury-api/test/camt053-builder";
+import { buildCamt053 } from "@treasury/test-support/camt053-builder";
 import { createBatchVia, pageAs, scanAndShoot } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();

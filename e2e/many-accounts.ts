@@ -1,7 +1,7 @@
 /**
  * Test data for the accounts list over more than one page:
  * `n` CHF client-money accounts at two Swiss banks, as Account upsert bodies
- * (spec §2; `name` and `bank_name` are extensions of the local API). With
+ * (docs/treasury-api.md#resources; `name` and `bank_name` are extensions of the local API). With
  * the two seeded accounts of a company they fill more than one page of 50.
  * Shared by the BFF integration test and the e2e of the read edges.
  */

@@ -17,7 +17,7 @@
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
-import { freePort } from "../scripts/lib/free-port";
+import { freePort } from "@treasury/test-support/free-port";
 import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
 
 const SHOTS = "/tmp/shots-passkey";

@@ -13,7 +13,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { expect, type Browser, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
-import { freePort } from "../scripts/lib/free-port";
+import { freePort } from "@treasury/test-support/free-port";
 
 export interface SecondDashboardOptions {
   /**

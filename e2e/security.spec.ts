@@ -13,8 +13,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, test } from "@playwright/test";
-import { startServer, type RunningServer } from "../treasury-api/server";
-import { DEMO_TREASURY_B } from "../treasury-api/seed/demo-clients";
+import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { PASSWORD, USERS } from "./fixtures";
 import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
 

@@ -8,7 +8,7 @@
  * Screenshots: e2e/screenshots/edges-*.png.
  */
 import { expect, test, type Page } from "@playwright/test";
-import { startLoopbackReceiver, type LoopbackReceiver } from "../treasury-api/webhooks/loopback-receiver";
+import { startLoopbackReceiver, type LoopbackReceiver } from "@treasury/test-support/loopback-receiver";
 import { createBatchVia, pageAs, scanAndShoot, USERS } from "./fixtures";
 
 test.setTimeout(120_000);

@@ -12,7 +12,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { startLoopbackReceiver, type LoopbackReceiver } from "../treasury-api/webhooks/loopback-receiver";
+import { startLoopbackReceiver, type LoopbackReceiver } from "@treasury/test-support/loopback-receiver";
 import { BASE_URL } from "../playwright.config";
 import { createBatchVia, pageAs, scanAndShoot, USERS, writeHeaders } from "./fixtures";
 

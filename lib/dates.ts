@@ -1,5 +1,5 @@
 /**
- * Business-date arithmetic on `YYYY-MM-DD` strings (spec §1: dates are
+ * Business-date arithmetic on `YYYY-MM-DD` strings (docs/treasury-api.md#conventions: dates are
  * `YYYY-MM-DD`). Dates stay strings; display formatting is in lib/format-date.
  */
 

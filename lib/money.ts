@@ -8,9 +8,9 @@
  * Arithmetic on amounts (sums, differences) is decimal.js in
  * `lib/totals.ts`, loaded only where a view adds amounts up.
  */
-import { currencyMinorUnits } from "./contract/amounts";
+import { currencyMinorUnits } from "@treasury/contract/amounts";
 
-/** A plain decimal string: optional sign, digits, optional fraction (the API's `DecimalString`, spec §1 rule 6). */
+/** A plain decimal string: optional sign, digits, optional fraction (the API's `DecimalString`, docs/treasury-api.md#conventions). */
 const PLAIN_DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?$/;
 
 interface DecimalParts {
@@ -83,7 +83,7 @@ export function scaleOf(amount: string): number {
 }
 
 /**
- * A transaction's signed amount: debits negative (spec §2: `amount` is
+ * A transaction's signed amount: debits negative (docs/treasury-api.md#conventions: `amount` is
  * absolute, `direction` gives the sign). The scale is kept as written,
  * leading zeros are dropped and a zero is never negative
  * (`("0.00", "debit")` → `"0.00"`), as decimal.js would write it.

@@ -1,11 +1,11 @@
 /**
- * Per-currency aggregates for the read views (spec §1 rule 6: aggregates are
+ * Per-currency aggregates for the read views (docs/treasury-api.md#conventions: aggregates are
  * interpreted per currency; report figures are exact decimals, never
  * floats, so they add up to the cent). Amounts in and out are decimal strings; arithmetic is decimal.js;
  * a result keeps the largest scale of its inputs ("100.50" + "0.50" is
  * "101.00"), so totals line up with the rows above them.
  */
-import { ExactDecimal as Decimal } from "./exact-decimal";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
 import { scaleOf as scale } from "./money";
 
 class Acc {
@@ -72,7 +72,7 @@ export interface FlowTotal {
 /**
  * Inflow (credits), outflow (debits, as a positive amount) and net per
  * currency for rows whose `amount` is absolute and `direction` gives the
- * sign (spec §2 Transaction; the cashflow report's daily rows use the same rule).
+ * sign (docs/treasury-api.md#conventions; the cashflow report's daily rows use the same rule).
  */
 export function flowTotalsByCurrency<T extends { amount: string; currency: string; direction: "credit" | "debit" }>(
   rows: Iterable<T>,

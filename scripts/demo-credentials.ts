@@ -4,7 +4,7 @@
  * Koncern companies). Its secret is public demo data from the seed; it stays
  * on the server (environment of the Next process), never in client code.
  */
-import { DEMO_TREASURY_B, type DemoClientSpec } from "../treasury-api/seed/demo-clients";
+import { DEMO_TREASURY_B, type DemoClientSpec } from "@treasury/api/seed/demo-clients";
 
 export interface ClientCredentials {
   clientId: string;

@@ -72,9 +72,9 @@ async function main(): Promise<void> {
     const perMinute = rateLimit ? Number(rateLimit) : undefined;
     if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1))
       fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
-    const { startServer } = await import("../treasury-api/server");
+    const { startServer } = await import("@treasury/api/server");
     const creds = demoCredentials();
-    const { configFromEnv } = await import("../treasury-api/config");
+    const { configFromEnv } = await import("@treasury/api/config");
     let fromEnv: ReturnType<typeof configFromEnv>;
     try {
       fromEnv = configFromEnv(env);
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
     const seedScale = scaleText ? Number(scaleText) : 1;
     if (!Number.isFinite(seedScale) || seedScale <= 0 || seedScale > 1000)
       fail(`TREASURY_API_SEED_SCALE must be a number above 0 and at most 1000, got "${scaleText}"`);
-    const { seedSizeFromEnv } = await import("../treasury-api/seed/size");
+    const { seedSizeFromEnv } = await import("@treasury/api/seed/size");
     let seedSize: ReturnType<typeof seedSizeFromEnv>;
     try {
       seedSize = seedSizeFromEnv(env);
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     }
   } catch (err) {
     await closeApi?.();
-    if (err instanceof ConfigError) fail(`${err.message}\n\nSee the configuration table in README.md.`);
+    if (err instanceof ConfigError) fail(`${err.message}\n\nSee docs/configuration.md.`);
     throw err;
   }
 

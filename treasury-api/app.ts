@@ -1,5 +1,5 @@
 /**
- * The treasury-api Hono application (spec §1–§9; DESIGN.md): every route is
+ * The treasury-api Hono application (docs/treasury-api.md; docs/architecture.md#decisions-the-spec-leaves-open): every route is
  * mounted under `/public`, answers with and without a trailing slash, and is
  * described in `GET /public/openapi.json` (OpenAPI 3.1, version 2026-01-10),
  * generated from the same zod declarations that validate requests.
@@ -11,8 +11,8 @@ import { bodyLimit } from "hono/body-limit";
 import type { Context } from "hono";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import { API_VERSION } from "../lib/contract/common";
-import { STATEMENT_MAX_BODY_BYTES } from "../lib/contract/statements";
+import { API_VERSION } from "@treasury/contract/common";
+import { STATEMENT_MAX_BODY_BYTES } from "@treasury/contract/statements";
 import { queryRows, type Database } from "./db/client";
 import { resolveConfig, type AppConfig } from "./config";
 import type { AppEnv } from "./lib/context";

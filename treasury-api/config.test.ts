@@ -1,6 +1,6 @@
 /**
- * The switches that are off unless someone turns them on (DESIGN.md
- * "Webhooks"; README "Local Treasury API"): private webhook targets and
+ * The switches that are off unless someone turns them on (docs/architecture.md#webhooks;
+ * docs/treasury-api.md#the-local-treasury-api): private webhook targets and
  * trusting X-Forwarded-*, from the environment and the CLI flags.
  */
 import { describe, expect, it, vi } from "vitest";

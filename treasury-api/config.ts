@@ -1,5 +1,6 @@
 /**
- * Runtime settings of the treasury-api (DESIGN.md: rate limits, idempotency
+ * Runtime settings of the treasury-api (docs/architecture.md#rate-limits, #idempotency:
+ * rate limits, idempotency
  * retention, four-eyes threshold, bank simulator speed). Defaults are the
  * documented ones; the CLI and tests override them.
  */
@@ -21,7 +22,7 @@ export interface AppConfig {
   addressRateLimit?: { limit: number; windowSeconds: number };
   /**
    * Allow webhook targets on `http` and on loopback / private / link-local /
-   * reserved addresses (DESIGN.md "Webhooks"). Off by default; on in demo mode
+   * reserved addresses (docs/architecture.md#webhooks). Off by default; on in demo mode
    * and tests (`--allow-private-webhooks`, `TREASURY_API_ALLOW_PRIVATE_WEBHOOKS=1`).
    */
   allowPrivateWebhooks: boolean;
@@ -53,7 +54,7 @@ export interface AppConfig {
   /** Bank simulator pace. */
   bankSpeed: BankSpeed;
   /**
-   * Factor on the webhook retry delays (1 min … 24 h; DESIGN.md "Webhooks"):
+   * Factor on the webhook retry delays (1 min … 24 h; docs/architecture.md#webhooks):
    * 1 in production, tiny in tests so that seven retries take milliseconds.
    */
   webhookRetryScale: number;

@@ -1,6 +1,6 @@
 /**
- * The prose part of the OpenAPI description: every decision DESIGN.md (and
- * this implementation) takes where the spec says "not shown", and every
+ * The prose part of the OpenAPI description: every decision (docs/architecture.md#decisions-the-spec-leaves-open)
+ * this implementation takes where the spec says "not shown", and every
  * extension. Keep it in step with the code.
  */
 export const OPENAPI_DESCRIPTION = (

@@ -6,7 +6,7 @@ import { areasFor } from "@/lib/auth/roles";
 import { currentUser } from "@/lib/auth/session";
 import { capabilities } from "@/lib/bff/capabilities";
 import { COMPANY_COOKIE, visibleCompanies } from "@/lib/bff/company";
-import type { Company } from "@/lib/contract";
+import type { Company } from "@treasury/contract";
 import { logger } from "@/lib/server/log";
 import { Nav } from "@/components/shell/nav";
 import { CompanySwitcher } from "@/components/shell/company-switcher";

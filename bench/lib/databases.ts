@@ -1,13 +1,13 @@
 /**
  * The databases a benchmark runs against: embedded PGlite in a temp data
  * folder, and a throw-away PostgreSQL cluster (Debian's binaries, via
- * scripts/lib/temp-postgres.ts: initdb as the `postgres` user when running as
+ * packages/test-support/src/temp-postgres.ts: initdb as the `postgres` user when running as
  * root, 127.0.0.1 on a free port). Both are removed by the cleanup registry.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { findPostgresBin, startTempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres } from "@treasury/test-support/temp-postgres";
 import { onCleanup } from "./cleanup";
 
 export type DbKind = "pglite" | "postgres";

@@ -5,7 +5,7 @@
  * Started by the crash tests' starter (treasury-api/test/child-server.ts) with
  * NODE_ENV=production, so no failpoint can be armed.
  */
-import { startChildServer } from "../../treasury-api/test/child-server";
+import { startChildServer } from "@treasury/api/test/child-server";
 
 export interface ServerProcess {
   /** e.g. http://127.0.0.1:41234 */

@@ -68,7 +68,7 @@ function median(xs: number[]): number {
 export async function measurePayments(
   iterations = 15,
 ): Promise<{ pingMs: number; createMs: number; ratio: number; targetMs: number }> {
-  const { createHarness, IDS } = await import("../../treasury-api/test/harness");
+  const { createHarness, IDS } = await import("@treasury/api/test/harness");
   const h = await createHarness();
   try {
     const token = await h.token("fullB");

@@ -76,15 +76,15 @@ export interface ThroughputResult {
  * HTTP, attempt records included).
  */
 export async function measureWebhookThroughput(
-  database: import("../../treasury-api/db/client").Database,
+  database: import("@treasury/api/db/client").Database,
   opts: { clientId: string; tenantId: string; companyId: string; events: number },
 ): Promise<ThroughputResult> {
-  const { resolveConfig } = await import("../../treasury-api/config");
-  const { webhookEndpoints } = await import("../../treasury-api/db/schema");
-  const { runWebhooksOnce } = await import("../../treasury-api/webhooks/delivery");
-  const { startLoopbackReceiver } = await import("../../treasury-api/webhooks/loopback-receiver");
-  const { enqueueEvents } = await import("../../treasury-api/webhooks/outbox");
-  const { generateWebhookSecret } = await import("../../treasury-api/webhooks/signing");
+  const { resolveConfig } = await import("@treasury/api/config");
+  const { webhookEndpoints } = await import("@treasury/api/db/schema");
+  const { runWebhooksOnce } = await import("@treasury/api/webhooks/delivery");
+  const { startLoopbackReceiver } = await import("@treasury/api/webhooks/loopback-receiver");
+  const { enqueueEvents } = await import("@treasury/api/webhooks/outbox");
+  const { generateWebhookSecret } = await import("@treasury/api/webhooks/signing");
   const rx = await startLoopbackReceiver();
   try {
     const secret = generateWebhookSecret();
@@ -136,9 +136,9 @@ async function main(argv: string[]): Promise<void> {
   const scale = arg("scale", 1);
   const iterations = arg("iterations", 30);
   const events = arg("events", 2000);
-  const { openDatabase } = await import("../../treasury-api/db/client");
-  const { seedDemo } = await import("../../treasury-api/seed");
-  const { createApp } = await import("../../treasury-api/app");
+  const { openDatabase } = await import("@treasury/api/db/client");
+  const { seedDemo } = await import("@treasury/api/seed/index");
+  const { createApp } = await import("@treasury/api/app");
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { url } : { dataDir: "memory" });
   try {

@@ -1,6 +1,6 @@
 "use client";
 
-import type { BalanceSnapshot } from "@/lib/contract";
+import type { BalanceSnapshot } from "@treasury/contract";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { Table, Td, Th } from "@/components/ui/table";

@@ -1,8 +1,8 @@
 "use client";
 
 import { useQueryStates } from "nuqs";
-import type { IntradayBalancePoint } from "@/lib/contract";
-import { BALANCE_TYPES } from "@/lib/contract/enums";
+import type { IntradayBalancePoint } from "@treasury/contract";
+import { BALANCE_TYPES } from "@treasury/contract/enums";
 import { INTRADAY_SPANS, intradayParsers } from "@/lib/url-state/intraday";
 import { DateField } from "@/components/ui/date-field";
 import { IntradayChart } from "@/components/charts/lazy";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState } from "react";
-import type { IntradayBalancePoint, Transaction } from "@/lib/contract";
+import type { IntradayBalancePoint, Transaction } from "@treasury/contract";
 import { TransactionsTable } from "@/components/tables/transactions-table";
 import { IntradayChart } from "@/components/charts/lazy";
 

@@ -12,7 +12,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
-import type { CashflowDay } from "@/lib/contract";
+import type { CashflowDay } from "@treasury/contract";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
 import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";

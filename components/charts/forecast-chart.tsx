@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { ForecastEntry, PositionDay } from "@/lib/contract";
+import type { ForecastEntry, PositionDay } from "@treasury/contract";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
 import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";

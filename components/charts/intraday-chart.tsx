@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import type { IntradayBalancePoint } from "@/lib/contract";
+import type { IntradayBalancePoint } from "@treasury/contract";
 import { downsample } from "@/lib/downsample";
 import { formatTimestamp, formatTimeOfDay } from "@/lib/format-date";
 import { useLocale, useTimeZone } from "@/components/format/use-locale";

@@ -7,7 +7,7 @@
  * tables show the string — so no figure a person reads has passed through a
  * float.
  */
-import type { CashflowDay, ForecastEntry, IntradayBalancePoint, PositionDay } from "@/lib/contract";
+import type { CashflowDay, ForecastEntry, IntradayBalancePoint, PositionDay } from "@treasury/contract";
 import { addDaysIso } from "@/lib/dates";
 import { businessDateToUtcMs } from "@/lib/format-date";
 

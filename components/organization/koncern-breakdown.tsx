@@ -1,6 +1,6 @@
 "use client";
 
-import type { Company, KoncernBreakdown } from "@/lib/contract";
+import type { Company, KoncernBreakdown } from "@treasury/contract";
 import { Amount } from "@/components/format/amount";
 import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
@@ -9,7 +9,7 @@ import { Table, Td, Th } from "@/components/ui/table";
  * Koncern breakdown: one row per company, one column per
  * currency, and the API's per-currency totals (recomputed exactly by the
  * BFF when the user sees only some companies). Currencies are never added
- * together (spec §1 rule 6).
+ * together (docs/treasury-api.md#conventions).
  */
 export function KoncernBreakdownTable({ data, companies }: { data: KoncernBreakdown; companies: Company[] }) {
   const currencies = [

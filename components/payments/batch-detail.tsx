@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Pencil, Send, Trash2 } from "lucide-react";
-import type { PaymentInstruction } from "@/lib/contract";
+import type { PaymentInstruction } from "@treasury/contract";
 import type { BatchView } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";

@@ -8,13 +8,13 @@
  *
  * The schema (zod, ibantools) is loaded on the first validation, not with
  * the page: what renders at first paint (rows, running total) needs only
- * the zod-free amount rules of `lib/contract/amounts`.
+ * the zod-free amount rules of `@treasury/contract/amounts`.
  */
 import type { Resolver } from "react-hook-form";
 import { isSEPACountry } from "ibantools";
-import type { PaymentBatch, PaymentBatchCreate as BatchBody, PaymentInstruction } from "@/lib/contract";
-import { currencyMinorUnits, isPositiveDecimalString } from "@/lib/contract/amounts";
-import { ExactDecimal } from "@/lib/exact-decimal";
+import type { PaymentBatch, PaymentBatchCreate as BatchBody, PaymentInstruction } from "@treasury/contract";
+import { currencyMinorUnits, isPositiveDecimalString } from "@treasury/contract/amounts";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 
 export type RemittanceKind = "none" | "unstructured" | "creditor_reference";
 
@@ -124,7 +124,7 @@ export function bicRequired(iban: string): boolean {
 async function loadContractResolver() {
   const [{ zodResolver }, { PaymentBatchCreate }] = await Promise.all([
     import("@hookform/resolvers/zod"),
-    import("@/lib/contract/payments"),
+    import("@treasury/contract/payments"),
   ]);
   return zodResolver(PaymentBatchCreate);
 }

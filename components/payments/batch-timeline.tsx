@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import type { PaymentInstruction, PaymentStatusEvent } from "@/lib/contract";
+import type { PaymentInstruction, PaymentStatusEvent } from "@treasury/contract";
 import type { BatchView } from "@/lib/views/payments";
 import { Timestamp } from "@/components/format/business-date";
 import { StatusBadge } from "./status-badge";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { Plus, Send } from "lucide-react";
-import { BATCH_STATUSES } from "@/lib/contract/enums";
+import { BATCH_STATUSES } from "@treasury/contract/enums";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { buttonClass } from "@/components/ui/button";
 import { FilterBar, FilterDate, FilterSelect, PagerOf } from "@/components/list-controls/controls";

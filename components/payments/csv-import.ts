@@ -17,7 +17,7 @@
  * (the rows are never imported without them).
  */
 import Papa from "papaparse";
-import { PaymentBatchCreate } from "@/lib/contract";
+import { PaymentBatchCreate } from "@treasury/contract";
 import { fileDecimalMark, parseAmount, type DecimalMark } from "@/lib/payments/amount-input";
 import { bicRequired, type InstructionRow } from "./batch-form-schema";
 

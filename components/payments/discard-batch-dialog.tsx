@@ -4,7 +4,7 @@ import { useRef } from "react";
 import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
-import type { PaymentBatch } from "@/lib/contract";
+import type { PaymentBatch } from "@treasury/contract";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
 import { Amount } from "@/components/format/amount";

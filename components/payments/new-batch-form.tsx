@@ -419,7 +419,7 @@ function ErrorSummary({ errors }: { errors: FieldErrors<BatchFormValues> }) {
           <li key={`${e.label}-${e.target}`}>
             <a
               href={e.target.startsWith("#") ? e.target : "#"}
-              className="underline underline-offset-2 hover:text-red-700"
+              className="inline-block min-h-6 py-0.5 underline underline-offset-2 hover:text-red-700"
               onClick={(ev) => {
                 const el = document.querySelector<HTMLElement>(e.target);
                 if (!el) return;
@@ -442,7 +442,7 @@ function OverBalance({ total, available }: { total: string; available: string })
   const [over, setOver] = useState(false);
   useEffect(() => {
     let live = true;
-    void import("@/lib/exact-decimal").then(({ ExactDecimal }) => {
+    void import("@treasury/contract/exact-decimal").then(({ ExactDecimal }) => {
       if (live) setOver(new ExactDecimal(total).gt(available));
     });
     return () => {

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { FileDown } from "lucide-react";
-import type { PaymentBatch } from "@/lib/contract";
+import type { PaymentBatch } from "@treasury/contract";
 import { PAIN001_STATES, PAIN001_VERSION_LABELS } from "@/lib/iso20022/pain001-states";
 import { errorBodyFields, readLenientJson } from "@/lib/http/error-body";
 import { Button } from "@/components/ui/button";

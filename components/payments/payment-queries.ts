@@ -5,7 +5,7 @@
  */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import { BATCH_STATUSES } from "@/lib/contract/enums";
+import { BATCH_STATUSES } from "@treasury/contract/enums";
 import type { BffPage } from "@/lib/views/bff-page";
 import type { BatchListRow, BatchView } from "@/lib/views/payments";
 import type { DebtorAccountView } from "@/lib/views/payments";

@@ -1,4 +1,4 @@
-import type { BatchStatus, InstructionStatus } from "@/lib/contract";
+import type { BatchStatus, InstructionStatus } from "@treasury/contract";
 import { stateInWords } from "@/components/data/error-text";
 
 const TONES: Record<string, string> = {

@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
-import type { PaymentBatch } from "@/lib/contract";
+import type { PaymentBatch } from "@treasury/contract";
 import { batchLabel, batchReferenceOf } from "./batch-name";
 import type { BatchView } from "@/lib/views/payments";
 import { bffFetch } from "@/components/data/bff-fetch";

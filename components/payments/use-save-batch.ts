@@ -4,11 +4,11 @@ import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import type { Path, UseFormSetError } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PaymentBatch } from "@/lib/contract";
+import type { PaymentBatch } from "@treasury/contract";
 import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
 import { toast } from "@/components/ui/toast";
-import type { PaymentBatchCreate } from "@/lib/contract";
+import type { PaymentBatchCreate } from "@treasury/contract";
 import type { BatchFormValues } from "./batch-form-schema";
 import { paymentQueries } from "./payment-queries";
 

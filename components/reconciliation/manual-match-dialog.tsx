@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import type { ReconciliationMatch } from "@/lib/contract/reconciliation";
+import type { ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { MatchCandidate, UnmatchedRow } from "@/lib/views/unmatched";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";

@@ -1,4 +1,4 @@
-import type { ScoreBreakdown as Breakdown } from "@/lib/contract";
+import type { ScoreBreakdown as Breakdown } from "@treasury/contract";
 
 const PARTS: [keyof Breakdown, string][] = [
   ["amount", "Amount"],

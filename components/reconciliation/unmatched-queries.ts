@@ -2,7 +2,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { AGE_BUCKET_KEYS, UNMATCHED_VIEW_SORTS, type MatchCandidate, type UnmatchedPage } from "@/lib/views/unmatched";
-import type { UnmatchedKind } from "@/lib/contract/unmatched";
+import type { UnmatchedKind } from "@treasury/contract/unmatched";
 import { parseAsPage, parseAsSearchText, parseAsUuid } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 import { matchQueries } from "./match-queries";

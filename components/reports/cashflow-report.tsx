@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { CashflowDay } from "@/lib/contract";
+import type { CashflowDay } from "@treasury/contract";
 import { signedAmount } from "@/lib/money";
 import { cashflowTotals } from "@/lib/totals";
 import { groupByCurrency } from "@/components/charts/series";

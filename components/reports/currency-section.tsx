@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { Table } from "@/components/ui/table";
 
 /**
- * One currency of a report (spec §1 rule 6: aggregates per
+ * One currency of a report (docs/treasury-api.md#conventions: aggregates per
  * currency): the chart, then the daily table in a scrollable, focusable
  * region with a sticky header. Shared by the cashflow, positions and
  * forecast reports; `children` is the table's thead / tbody / tfoot.

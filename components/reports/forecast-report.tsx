@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { ForecastEntry, PositionDay } from "@/lib/contract";
+import type { ForecastEntry, PositionDay } from "@treasury/contract";
 import type { ForecastHorizon } from "@/lib/url-state/forecast-horizon";
 import { groupByCurrency } from "@/components/charts/series";
 import { ForecastChart } from "@/components/charts/lazy";

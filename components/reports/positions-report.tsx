@@ -1,7 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
-import type { PositionDay } from "@/lib/contract";
+import type { PositionDay } from "@treasury/contract";
 import { latestWithChange } from "@/lib/totals";
 import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";

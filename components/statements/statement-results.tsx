@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2 } from "lucide-react";
-import type { StatementFileSummary } from "@/lib/contract/statements";
+import type { StatementFileSummary } from "@treasury/contract/statements";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { UploadError } from "./upload-request";
 

@@ -2,7 +2,7 @@
 
 import { useRef, useState, type DragEvent } from "react";
 import { FileUp, Upload, X } from "lucide-react";
-import { STATEMENT_MAX_FILE_BYTES, type StatementImportResult } from "@/lib/contract/statements";
+import { STATEMENT_MAX_FILE_BYTES, type StatementImportResult } from "@treasury/contract/statements";
 import { Button, iconButtonClass } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatementError, StatementResults } from "./statement-results";

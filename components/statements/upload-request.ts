@@ -5,7 +5,7 @@
  * `UploadError` carrying the BFF's message and, for a refused file, the file
  * and element the API named.
  */
-import type { StatementImportResult } from "@/lib/contract/statements";
+import type { StatementImportResult } from "@treasury/contract/statements";
 
 export class UploadError extends Error {
   constructor(

@@ -3,7 +3,7 @@
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
-import type { Transaction } from "@/lib/contract";
+import type { Transaction } from "@treasury/contract";
 import { signedAmount } from "@/lib/money";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";

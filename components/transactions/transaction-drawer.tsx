@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { X } from "lucide-react";
-import type { Transaction } from "@/lib/contract";
+import type { Transaction } from "@treasury/contract";
 import { signedAmount } from "@/lib/money";
 import { datePartOf } from "@/lib/format-date";
 import { Amount } from "@/components/format/amount";

@@ -1,14 +1,14 @@
 /**
  * Query options for the transactions list (one module per
  * resource, shared by prefetch, hooks and invalidation). Pages of 1,000 rows
- * (spec §8 maximum) are loaded one after another as the list scrolls.
+ * (docs/treasury-api.md#limits maximum) are loaded one after another as the list scrolls.
  */
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { Transaction } from "@/lib/contract";
+import type { Transaction } from "@treasury/contract";
 import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 
-/** The spec filters of `/transactions` (spec §4: from_date, to_date, account_id, direction, currency). */
+/** The spec filters of `/transactions` (docs/treasury-api.md#list-conventions: from_date, to_date, account_id, direction, currency). */
 export interface TransactionQueryFilters {
   from_date: string;
   to_date: string;

@@ -5,7 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { ArrowLeftRight } from "lucide-react";
-import type { Transaction } from "@/lib/contract";
+import type { Transaction } from "@treasury/contract";
 import type { BffPage } from "@/lib/views/bff-page";
 import { resolveDateRange } from "@/lib/url-state/date-range";
 import { matchesText, transactionFilterParsers } from "@/lib/url-state/filters";

@@ -3,7 +3,7 @@
 import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
-import type { WebhookEndpoint, WebhookPatch } from "@/lib/contract";
+import type { WebhookEndpoint, WebhookPatch } from "@treasury/contract";
 import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { RowKeys } from "@/components/data/operation-key";

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
-import { WEBHOOK_EVENT_TYPES, WebhookPatch, type WebhookEndpoint } from "@/lib/contract";
+import { WEBHOOK_EVENT_TYPES, WebhookPatch, type WebhookEndpoint } from "@treasury/contract";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
 import { Button } from "@/components/ui/button";

@@ -1,6 +1,6 @@
 /** Query options of the webhook admin (one module per resource). */
 import { queryOptions } from "@tanstack/react-query";
-import type { WebhookDelivery, WebhookEndpoint } from "@/lib/contract";
+import type { WebhookDelivery, WebhookEndpoint } from "@treasury/contract";
 import type { BffPage } from "@/lib/views/bff-page";
 import { bffFetch } from "@/components/data/bff-fetch";
 

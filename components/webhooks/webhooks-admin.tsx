@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { Fragment, useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Plus, Webhook } from "lucide-react";
-import type { WebhookEndpoint } from "@/lib/contract";
+import type { WebhookEndpoint } from "@treasury/contract";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";

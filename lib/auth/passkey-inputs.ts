@@ -4,7 +4,7 @@
  * `@simplewebauthn/server` reads); their content is verified by lib/bff/webauthn.ts.
  */
 import { z } from "zod";
-import { Uuid } from "../contract";
+import { Uuid } from "@treasury/contract";
 import { STEP_UP_ACTIONS, STEP_UP_MAX_SUBJECTS } from "./step-up-rules";
 
 const b64url = z

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
 import { appendAudit, type AuditInput } from "../db/audit";
 import { reconciliationAutoConfirmations as c, reconciliationAutoRules as t } from "../db/schema";
-import { isUniqueViolation } from "../sql/errors";
+import { isUniqueViolation } from "@treasury/contract/sql/errors";
 import type { AutoRule, AutoRuleInput } from "./rules";
 
 /** A stored rule as the admin API returns it. */

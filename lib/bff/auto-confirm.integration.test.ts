@@ -16,12 +16,12 @@ vi.mock("next/headers", async () => (await import("./testing/local-api")).header
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
-import { queryRows } from "../../treasury-api/db/client";
+import { queryRows } from "@treasury/test-support/local-api";
 import type { DashboardUser } from "../db/users";
 import { listAudit } from "../db/audit";
 import { reconciliationAutoConfirmations, reconciliationAutoRules } from "../db/schema";
 import { dashboardDb } from "../server/db";
-import type { ReconciliationMatch } from "../contract";
+import type { ReconciliationMatch } from "@treasury/contract";
 import { collectAll, type TreasuryClient } from "../treasury-client";
 import { confirmationsOf, pendingConfirmations, recordIntended } from "../auto-confirm/store";
 import { runAutoConfirm } from "./auto-confirm";

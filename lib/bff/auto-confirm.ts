@@ -28,7 +28,7 @@ import {
   type AutoConfirmation,
   type IntendedConfirmation,
 } from "../auto-confirm/store";
-import type { ReconciliationMatch } from "../contract";
+import type { ReconciliationMatch } from "@treasury/contract";
 import { collectAll, TreasuryApiError, type CallContext } from "../treasury-client";
 import { dashboardDb } from "../server/db";
 import { logger } from "../server/log";

@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { Uuid } from "../contract";
+import { Uuid } from "@treasury/contract";
 import { appendAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
 import { AUDIT_ACTION } from "../audit-actions";

@@ -5,7 +5,7 @@
  * upstream as `X-Company-ID`.
  */
 import "server-only";
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import type { DashboardUser } from "../db/users";
 import { collectAll } from "../treasury-client";
 import { BffError } from "./errors";

@@ -7,7 +7,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { cookies, headers } from "next/headers";
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import type { DashboardUser } from "../db/users";
 import { currentUser } from "../auth/session";
 import { COMPANY_COOKIE, chooseCompany, visibleCompanies } from "./company";

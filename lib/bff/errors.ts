@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { ZodError } from "zod";
-import { ERROR_STATUS, fieldPath } from "../contract/errors";
+import { ERROR_STATUS, fieldPath } from "@treasury/contract/errors";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "../treasury-client";
 
 /** Code → status of the BFF: the API's codes plus two gateway codes and the passkey step-up refusal. */

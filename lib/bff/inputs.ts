@@ -1,8 +1,8 @@
 /**
  * Query-string schemas of the BFF routes, built from the contract. Each
  * schema names the parameters a route accepts; anything else in the query
- * string is dropped (zod strips unknown keys), never forwarded (spec §4:
- * unknown filter values must not be sent). Usable by the browser too.
+ * string is dropped (zod strips unknown keys), never forwarded (docs/treasury-api.md#list-conventions:
+ * a filter the endpoint does not know is never sent). Usable by the browser too.
  */
 import { z } from "zod";
 import {
@@ -22,7 +22,7 @@ import {
   StatusEventListQuery,
   TransactionListQuery,
   Uuid,
-} from "../contract";
+} from "@treasury/contract";
 
 /** The BFF's paging: Form B page numbers; some lists also take `limit` as the page size. */
 const paging = { page: PageParam.optional(), page_size: PageSizeParam.optional() };

@@ -6,7 +6,7 @@
  */
 import "server-only";
 import { redirect, unstable_rethrow } from "next/navigation";
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import { AREAS, can, type AreaKey } from "../auth/roles";
 import { requestContext, type BffContext } from "./context";
 import { BffError, toBffError } from "./errors";

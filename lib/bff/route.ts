@@ -11,7 +11,7 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
-import { Uuid } from "../contract";
+import { Uuid } from "@treasury/contract";
 import { can, type Permission } from "../auth/roles";
 import { appendAudit } from "../db/audit";
 import type { CallContext, WriteContext } from "../treasury-client";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import { findPostgresBin, startTempPostgres, type TempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres, type TempPostgres } from "@treasury/test-support/temp-postgres";
 import { openDashboardDb, type DashboardDatabase } from "../db/client";
 import { createCounterparty, getCounterpartyHistory, rejectCounterparty, verifyCounterparty } from "./counterparties";
 

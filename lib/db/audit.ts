@@ -1,5 +1,5 @@
 /**
- * The dashboard's append-only audit log (DESIGN.md BFF rules: every
+ * The dashboard's append-only audit log (docs/architecture.md#audit-log: every
  * successful write is appended with user, action, object, company,
  * idempotency key, time and outcome). The database refuses UPDATE / DELETE.
  */

@@ -5,7 +5,7 @@
  */
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { openMigratedDatabase, type MigratedDatabase } from "../sql/open-database";
+import { openMigratedDatabase, type MigratedDatabase } from "@treasury/contract/sql/open-database";
 import * as schema from "./schema";
 
 /** The drizzle database type shared by both drivers. */

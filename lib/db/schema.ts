@@ -1,5 +1,5 @@
 /**
- * The dashboard's own database schema (DESIGN.md "Users, roles, permissions",
+ * The dashboard's own database schema (docs/architecture.md#users-roles-and-permissions,
  * BFF rules "audit log"). Separate from the treasury-api's database: its own
  * data folder, its own migrations (`lib/db/migrations`, generated with
  * `npx drizzle-kit generate --config drizzle.dashboard.config.ts --name X`).

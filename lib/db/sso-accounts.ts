@@ -15,7 +15,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { appendAudit } from "./audit";
 import type { DashboardDb } from "./client";
 import { users } from "./schema";
-import { isUniqueViolation } from "../sql/errors";
+import { isUniqueViolation } from "@treasury/contract/sql/errors";
 
 /** An account at an OpenID provider: issuer identifier (`iss`) and subject (`sub`), compared exactly. */
 export interface SsoAccount {

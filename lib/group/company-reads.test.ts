@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import { readCompanies } from "./company-reads";
 
 const company = (n: number): Company => ({

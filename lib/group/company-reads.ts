@@ -2,7 +2,7 @@
  * The reads of a group report: one read per company, a bounded number at once, where a company whose read fails
  * is left out of the report and named, never failing the whole report.
  */
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import { mapLimit } from "../bff/queries/map-limit";
 
 /** A company whose read failed, with the error's message, as a group report names it. */

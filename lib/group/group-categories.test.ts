@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CategoryRule } from "../categories/rules";
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import { FxRates } from "../fx/convert";
 import { bookingDate, groupCashflowByCategory, type GroupCategoryTransaction } from "./group-categories";
 

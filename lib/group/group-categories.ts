@@ -22,7 +22,7 @@
  * Pure: reads, rules and rates come in as arguments, so it is tested without a server.
  */
 import Decimal from "decimal.js";
-import type { Company } from "../contract";
+import type { Company } from "@treasury/contract";
 import { categorise, UNCATEGORISED, type CategorisableTransaction, type CategoryRule } from "../categories/rules";
 import type { FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";

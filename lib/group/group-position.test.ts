@@ -1,6 +1,6 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import type { Account, BalanceSnapshot, Company } from "../contract";
+import type { Account, BalanceSnapshot, Company } from "@treasury/contract";
 import { FxRates } from "../fx/convert";
 import { groupPosition, headlineBalance, type GroupSource } from "./group-position";
 

@@ -34,7 +34,7 @@
  * `loadRates`, so the function is tested without a server.
  */
 import Decimal from "decimal.js";
-import type { Account, BalanceSnapshot, Company, CoverageDay } from "../contract";
+import type { Account, BalanceSnapshot, Company, CoverageDay } from "@treasury/contract";
 import type { Conversion, FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
 import { addDays } from "../fx/dates";

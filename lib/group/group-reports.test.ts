@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CashflowDay, Company, ForecastEntry, PositionDay } from "../contract";
+import type { CashflowDay, Company, ForecastEntry, PositionDay } from "@treasury/contract";
 import { FxRates } from "../fx/convert";
 import { groupReport } from "./group-reports";
 

@@ -31,7 +31,7 @@
  * Pure: reads and rates come in as functions, so it is tested without a server.
  */
 import Decimal from "decimal.js";
-import type { CashflowDay, Company, ForecastEntry, PositionDay } from "../contract";
+import type { CashflowDay, Company, ForecastEntry, PositionDay } from "@treasury/contract";
 import type { FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
 import { readCompanies, type FailedCompany } from "./company-reads";

@@ -1,5 +1,5 @@
 /**
- * Reading a JSON answer that may be an error (spec §4 "Errors": `{ error,
+ * Reading a JSON answer that may be an error (docs/treasury-api.md#errors: `{ error,
  * message, details, request_id }`), shared by the browser's BFF fetch and the
  * server's token manager. Plain code with no dependencies, so that it costs
  * the client bundle nothing.

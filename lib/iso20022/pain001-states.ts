@@ -3,7 +3,7 @@
  * before submitting; from `approved` on, the file a bank would be sent.
  * Its own module so that the batch page can read it without the XML builder.
  */
-import type { BatchStatus } from "../contract/payments";
+import type { BatchStatus } from "@treasury/contract/payments";
 
 export const PAIN001_STATES: readonly BatchStatus[] = [
   "created",

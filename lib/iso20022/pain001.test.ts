@@ -7,7 +7,7 @@
  */
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { validateAgainstXsd, xsdFor, xsdSkipReason } from "../../treasury-api/test/xsd";
+import { validateAgainstXsd, xsdFor, xsdSkipReason } from "@treasury/test-support/xsd";
 import {
   buildPain001,
   controlSum,

@@ -11,7 +11,7 @@
  */
 import anyAscii from "any-ascii";
 import { XMLBuilder } from "fast-xml-parser";
-import { ExactDecimal } from "../exact-decimal";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 
 export const PAIN001_VERSIONS = ["pain.001.001.09", "pain.001.001.03"] as const;
 export type Pain001Version = (typeof PAIN001_VERSIONS)[number];

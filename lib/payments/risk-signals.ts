@@ -58,7 +58,7 @@
  */
 import anyAscii from "any-ascii";
 import { ibanKey } from "../counterparties/validation";
-import { ExactDecimal } from "../exact-decimal";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 import { renderSignalMessage, type MessageAmount } from "./signal-message";
 
 export { renderSignalMessage, type MessageAmount };

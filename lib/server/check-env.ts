@@ -9,7 +9,7 @@ try {
   parseDashboardEnv(process.env);
 } catch (err) {
   if (err instanceof ConfigError) {
-    process.stderr.write(`\n${err.message}\n\nSee the configuration table in README.md.\n`);
+    process.stderr.write(`\n${err.message}\n\nSee docs/configuration.md.\n`);
     process.exit(1);
   }
   throw err;

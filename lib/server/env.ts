@@ -5,7 +5,7 @@
  * users CLI can parse the same configuration before Next starts.
  */
 import { z } from "zod";
-import { SCOPES, Scope } from "../contract/auth";
+import { SCOPES, Scope } from "@treasury/contract/auth";
 
 const optionalString = z
   .string()

@@ -4,7 +4,7 @@
  * never register a metric twice. Every instrumented module imports the
  * metric objects from here; `GET /metrics` serialises `metricsRegistry`.
  *
- * Names and labels (documented in the README):
+ * Names and labels (documented in docs/operations.md#metrics):
  * - `dashboard_upstream_calls_total{operation,status}`: Treasury API calls by
  *   operation (method and route template, e.g. `GET /accounts/{id}`) and HTTP
  *   status (`error` when no answer came).

@@ -1,5 +1,5 @@
 /**
- * Where the Treasury client keeps its view of the API's rate budget (spec §8:
+ * Where the Treasury client keeps its view of the API's rate budget (docs/treasury-api.md#limits:
  * the limit applies per OAuth client, so every dashboard instance spends the
  * same budget). In memory by default; with `REDIS_URL` set, a Redis-backed
  * store shares it between instances.

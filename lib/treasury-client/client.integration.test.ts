@@ -10,8 +10,8 @@ vi.mock("server-only", () => ({}));
 
 import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_PARTNER_A, DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
+import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { DEMO_PARTNER_A, DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { createTreasuryClient, type TreasuryClientConfig } from "./client";
 import { TreasuryApiError } from "./errors";
 import { collectAll } from "./pagination";

@@ -1,5 +1,5 @@
 /**
- * The typed Treasury API client (spec §4, both forms behind one interface).
+ * The typed Treasury API client (docs/treasury-api.md#endpoints, both forms behind one interface).
  * One method per endpoint; list methods return a `Page` whatever the form
  * (Form A: `limit`, bare arrays; Form B: `page` / `page_size`, envelopes) and
  * `iterateItems(page)` follows `next`. Every answer is parsed with the
@@ -57,7 +57,7 @@ import {
   UnmatchedItem,
   UnmatchedListQuery,
   ManualMatchCreate,
-} from "../contract";
+} from "@treasury/contract";
 import type { CallContext } from "./http";
 import {
   createTransport,
@@ -91,7 +91,7 @@ export type ForecastFilters = ReportFilters & { days?: number };
 export type DeliveryFilters = Filters<typeof DeliveryListQuery>;
 export type UnmatchedFilters = Filters<typeof UnmatchedListQuery>;
 
-/** Ledger (spec §4 Ledger). */
+/** Ledger (docs/treasury-api.md#ledger). */
 function ledgerMethods({ list, get, writeOne }: Transport) {
   return {
     listAccounts: (ctx: CallContext, q?: AccountFilters) =>
@@ -144,7 +144,7 @@ function statementsMethods({ sendWrite }: Transport) {
   };
 }
 
-/** Payments (spec §4 Payments). */
+/** Payments (docs/treasury-api.md#payments). */
 function paymentsMethods({ list, get, write, writeOne }: Transport) {
   return {
     listBatches: (ctx: CallContext, q?: BatchFilters) =>
@@ -182,7 +182,7 @@ function paymentsMethods({ list, get, write, writeOne }: Transport) {
   };
 }
 
-/** Approvals (spec §4 Approvals); no X-Company-ID = every linked company (DESIGN.md). */
+/** Approvals (docs/treasury-api.md#approvals); no X-Company-ID = every linked company (docs/architecture.md#one-service-both-forms). */
 function approvalsMethods({ list, write }: Transport) {
   return {
     listPendingApprovals: (ctx: CallContext, q?: PageParams) => list("/approvals/pending", ApprovalRequest, {}, q, ctx),
@@ -193,7 +193,7 @@ function approvalsMethods({ list, write }: Transport) {
   };
 }
 
-/** Reconciliation (spec §4 Reconciliation). */
+/** Reconciliation (docs/treasury-api.md#reconciliation). */
 function reconciliationMethods({ list, write }: Transport) {
   return {
     listMatches: (ctx: CallContext, q?: MatchFilters) =>
@@ -232,7 +232,7 @@ function unmatchedMethods({ list, writeOne }: Transport) {
   };
 }
 
-/** Reporting (spec §4 Reporting). */
+/** Reporting (docs/treasury-api.md#reporting). */
 function reportingMethods({ list }: Transport) {
   return {
     cashflowDaily: (ctx: CallContext, q?: ReportFilters) =>
@@ -244,7 +244,7 @@ function reportingMethods({ list }: Transport) {
   };
 }
 
-/** Organization (spec §4 Organization). */
+/** Organization (docs/treasury-api.md#organization). */
 function organizationMethods({ list, get, writeOne }: Transport) {
   return {
     listCompanies: (ctx: CallContext, q?: PageParams) => list("/companies", Company, {}, q, ctx),
@@ -257,7 +257,7 @@ function organizationMethods({ list, get, writeOne }: Transport) {
   };
 }
 
-/** Webhooks (spec §4 Webhooks, scope admin:public_api). */
+/** Webhooks (docs/treasury-api.md#webhook-endpoints, scope admin:public_api). */
 function webhooksMethods({ list, get, write, writeOne }: Transport) {
   return {
     listWebhooks: (ctx: CallContext, q?: PageParams) => list("/webhooks", WebhookEndpoint, {}, q, ctx),

@@ -1,5 +1,5 @@
 /**
- * Errors of the treasury client (spec §7). Three kinds, so that callers can
+ * Errors of the treasury client (docs/treasury-api.md#errors). Three kinds, so that callers can
  * tell "the API said no" from "we could not reach it" from "it answered
  * something we cannot read":
  * - `TreasuryApiError`: the API answered with a non-2xx status and (usually)
@@ -11,7 +11,7 @@
 /** The API answered with an error status. */
 export class TreasuryApiError extends Error {
   readonly status: number;
-  /** Code name from spec §7 (`validation_error`, `not_found`, ...) or an RFC 6749 code at the token endpoint. */
+  /** Code name from docs/treasury-api.md#errors (`validation_error`, `not_found`, ...) or an RFC 6749 code at the token endpoint. */
   readonly code: string;
   readonly details: Record<string, unknown>;
   /** `X-Request-ID` of the upstream response, when present. */

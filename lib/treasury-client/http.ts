@@ -1,7 +1,7 @@
 /**
  * The HTTP core of the treasury client: headers per form, token, timeout,
  * 401 renewal with one repeat, retries of 429 / 5xx / network errors where
- * safe, and parsing of every answer with a contract schema (spec §4, §5, §7).
+ * safe, and parsing of every answer with a contract schema (docs/treasury-api.md#endpoints, #authentication-and-scopes, #errors).
  */
 import type { z } from "zod";
 import { errorBodyFields, readLenientJson } from "../http/error-body";
@@ -90,7 +90,7 @@ export interface HttpResult<T> {
 
 export class HttpCore {
   private readonly base: URL;
-  /** The rate budget this client spends (spec §8: per OAuth client). */
+  /** The rate budget this client spends (docs/treasury-api.md#limits: per OAuth client). */
   readonly budget: RateBudget;
 
   constructor(readonly opts: HttpCoreOptions) {
@@ -266,7 +266,7 @@ export class HttpCore {
         continue;
       }
       if (res.status === 429) {
-        // The API refuses a throttled call before doing anything with it (spec §7: wait, then retry). Every write
+        // The API refuses a throttled call before doing anything with it (docs/treasury-api.md#errors: wait, then retry). Every write
         // carries an Idempotency-Key, so `safe` holds for them too; a write without one is not repeated.
         const wait = rateLimitWaitMs(res.headers, o.now()) ?? backoffDelayMs(attempt, o.retry, o.random);
         const longest = priority === "background" ? this.budget.policy.backgroundMaxWaitMs : o.retry.maxRetryAfterMs;
@@ -318,7 +318,7 @@ export class HttpCore {
 }
 
 /**
- * Reads an error answer into a `TreasuryApiError` (body shape of spec §7 when present; the shared error-body reader).
+ * Reads an error answer into a `TreasuryApiError` (body shape of docs/treasury-api.md#errors when present; the shared error-body reader).
  */
 async function toApiError(res: Response): Promise<TreasuryApiError> {
   const body = errorBodyFields(await readLenientJson(res));

@@ -1,6 +1,6 @@
 /**
  * Server-only Treasury API client: token manager, HTTP core with retries and
- * timeouts, Form A / Form B behind one interface, pagination (spec §4–§8).
+ * timeouts, Form A / Form B behind one interface, pagination (docs/treasury-api.md#endpoints; docs/architecture.md#treasury-client-rules).
  */
 import "server-only";
 

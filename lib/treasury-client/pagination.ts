@@ -1,6 +1,6 @@
 /**
- * One page shape for both forms (spec §4 conventions, §8; DESIGN.md "One
- * service, both forms"): Form A's bare arrays and Form B's envelopes are both
+ * One page shape for both forms (docs/treasury-api.md#list-conventions;
+ * docs/architecture.md#one-service-both-forms): Form A's bare arrays and Form B's envelopes are both
  * turned into a `Page`. `iterateItems` follows `next` until it is null.
  */
 

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
+import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { metrics } from "../server/metrics";
 import { MemoryBudgetStore } from "./budget-store";
 import { createTreasuryClient } from "./client";

@@ -1,5 +1,5 @@
 /**
- * The client's side of the API's per-client rate limit (spec §8): every
+ * The client's side of the API's per-client rate limit (docs/treasury-api.md#limits): every
  * answer's `X-RateLimit-Limit / -Remaining / -Reset` is kept in a
  * `BudgetStore`, and background reads (enrichment, exports, fan-out) wait for
  * the next window when the remaining budget is below a reserve, so that the

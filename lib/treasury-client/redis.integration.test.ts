@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 vi.mock("server-only", () => ({}));
 
-import { startServer, type RunningServer } from "../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../treasury-api/seed/demo-clients";
-import { findRedisServer, startTempRedis, type TempRedis } from "../../scripts/lib/temp-redis";
+import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
+import { findRedisServer, startTempRedis, type TempRedis } from "@treasury/test-support/temp-redis";
 import { createTreasuryClient } from "./client";
 import { RedisBudgetStore } from "./store/redis-budget-store";
 import { RedisSharedStore } from "./store/redis-store";

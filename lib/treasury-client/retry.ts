@@ -1,6 +1,6 @@
 /**
- * Retry policy of the treasury client (spec §7 retry rules; DESIGN.md
- * "Treasury client rules"). Pure functions, so every branch is unit-tested.
+ * Retry policy of the treasury client (docs/treasury-api.md#retries;
+ * docs/architecture.md#treasury-client-rules). Pure functions, so every branch is unit-tested.
  *
  * - 429: wait `Retry-After` (seconds or an HTTP date), else
  *   `X-RateLimit-Reset` (Unix epoch seconds, or delta seconds when the value

@@ -1,6 +1,6 @@
 /**
- * OAuth 2.0 client-credentials token manager (spec §4 Token, §5; DESIGN.md
- * "Treasury client rules").
+ * OAuth 2.0 client-credentials token manager (docs/treasury-api.md#token;
+ * docs/architecture.md#treasury-client-rules).
  *
  * - One cache entry per (form, tenant, scopes).
  * - One in-flight token request per entry: concurrent callers share it.
@@ -16,7 +16,7 @@
  * Form A: POST /auth/tenant-token JSON `{ tenant_id, grant_type, scope }`
  * with HTTP Basic credentials.
  */
-import { TokenResponse } from "../contract/auth";
+import { TokenResponse } from "@treasury/contract/auth";
 import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 import { sharedLoad } from "./store/shared-load";

@@ -11,7 +11,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { PAGE_SIZE_DEFAULT, listOf } from "../contract";
+import { PAGE_SIZE_DEFAULT, listOf } from "@treasury/contract";
 import { TreasuryTransportError } from "./errors";
 import { HttpCore, type CallContext, type HttpRequest, type QueryValue } from "./http";
 import { FETCH_NEXT, toPage, type Page, type RawList } from "./pagination";
@@ -75,7 +75,7 @@ export interface PageParams {
   pageSize?: number;
 }
 
-/** Write context: the Idempotency-Key is required on every write (spec §4 conventions). */
+/** Write context: the Idempotency-Key is required on every write (docs/treasury-api.md#list-conventions). */
 export type WriteContext = CallContext & { idempotencyKey: string };
 
 /** The query-string values of `q` for the keys of `schema` (strings, numbers and booleans only). */

@@ -2,7 +2,7 @@
  * URL state of the list views. Accounts: currency, bank,
  * status, sorting and page. Transactions: the date range of
  * `./date-range`, direction, currency, account and a text search. Every key
- * is optional; only the spec's list filters (spec §4: `from_date`,
+ * is optional; only the spec's list filters (docs/treasury-api.md#list-conventions: `from_date`,
  * `to_date`, `account_id`, `direction`, `currency`, `status`, `page`) are
  * sent upstream. Bank, coverage gaps and sorting of accounts are applied by
  * the BFF to every account of the company (`lib/views/account-list`); the

@@ -5,7 +5,7 @@
  * below it on the same page.
  */
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import { BALANCE_TYPES } from "../contract/enums";
+import { BALANCE_TYPES } from "@treasury/contract/enums";
 import { addDaysIso } from "../dates";
 import { parseAsBusinessDate } from "./parsers";
 

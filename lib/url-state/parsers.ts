@@ -10,7 +10,7 @@ import { createParser, parseAsString } from "nuqs/server";
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /**
- * True for an existing calendar date `YYYY-MM-DD` (spec §1 rule 7). Checked
+ * True for an existing calendar date `YYYY-MM-DD` (docs/treasury-api.md#conventions). Checked
  * on the digits in UTC, so no local time zone can shift the day.
  */
 export function isIsoDate(value: string): boolean {
@@ -36,7 +36,7 @@ export const parseAsCurrency = createParser({
   serialize: (v: string) => v,
 });
 
-/** A UUID (spec §1 rule 8); anything else is absent. */
+/** A UUID (docs/treasury-api.md#conventions); anything else is absent. */
 export const parseAsUuid = createParser({
   parse: (v: string) =>
     /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v) ? v.toLowerCase() : null,
@@ -52,7 +52,7 @@ export const parseAsSearchText = createParser({
   serialize: (v: string) => v,
 });
 
-/** A 1-indexed page number (spec §4 `page`); anything else is absent. */
+/** A 1-indexed page number (docs/treasury-api.md#list-conventions `page`); anything else is absent. */
 export const parseAsPage = createParser({
   parse: (v: string) => (/^[1-9]\d{0,6}$/.test(v) ? Number(v) : null),
   serialize: (v: number) => String(v),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Account } from "../contract";
+import type { Account } from "@treasury/contract";
 import type { AccountRow } from "./accounts";
 import {
   compareAccounts,

@@ -1,13 +1,13 @@
 /**
  * The accounts list over all accounts of a company: the bank
  * filter, the coverage-gap filter and sorting are not filters of the spec's
- * `GET /accounts` (spec §4 lists only `currency` and `status` for accounts),
+ * `GET /accounts` (docs/treasury-api.md#ledger lists only `currency` and `status` for accounts),
  * so the BFF applies them to every account it read and pages the result
  * itself. Pure functions on plain shapes; used by
  * `lib/bff/queries/account-rows` and unit-tested on their own.
  */
 import Decimal from "decimal.js";
-import type { Account } from "../contract";
+import type { Account } from "@treasury/contract";
 import { matchesText, type AccountSort } from "../url-state/filters";
 import type { AccountRow } from "./accounts";
 import type { CurrencyTotal } from "../totals";

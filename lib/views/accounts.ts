@@ -4,7 +4,7 @@
  * on the server from the spec's ledger reads; shared with the browser as a
  * plain JSON shape.
  */
-import type { Account, BalanceSnapshot, CoverageDay } from "../contract";
+import type { Account, BalanceSnapshot, CoverageDay } from "@treasury/contract";
 import { coverageWindow, type CoverageCell } from "./coverage";
 import { headlineBalance } from "./headline-balance";
 

@@ -5,7 +5,7 @@
  * missing, the same as a row marked `missing`. Days are `YYYY-MM-DD`
  * strings, walked with UTC arithmetic (no time-zone shift).
  */
-import type { CoverageDay } from "../contract";
+import type { CoverageDay } from "@treasury/contract";
 import { addDaysIso } from "../dates";
 
 export type CoverageState = "complete" | "partial" | "missing";

@@ -5,7 +5,7 @@
  * and currency) — so the export matches the screen. Only
  * currencies with a forecast are shown, so only they are exported.
  */
-import type { ForecastEntry, PositionDay } from "../contract";
+import type { ForecastEntry, PositionDay } from "@treasury/contract";
 
 /** One CSV row: `kind` says whether `amount` is an actual closing position or a forecast. */
 export interface ForecastExportRow {

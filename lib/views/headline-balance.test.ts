@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BalanceSnapshot } from "../contract";
+import type { BalanceSnapshot } from "@treasury/contract";
 import { headlineBalance, headlineBasisLabel } from "./headline-balance";
 
 const TODAY = "2026-11-23";

@@ -14,7 +14,7 @@
  * `today` is the business date `YYYY-MM-DD` (UTC, lib/dates `todayUtc`).
  * Pure and shared with the browser.
  */
-import type { BalanceSnapshot } from "../contract";
+import type { BalanceSnapshot } from "@treasury/contract";
 
 /** Which side of the balance: booked or available. */
 export type HeadlineSide = "booked" | "available";

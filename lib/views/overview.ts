@@ -2,7 +2,7 @@
  * What the overview page shows. Types only: the BFF assembles it from one
  * read per card, and a card whose read failed is null (that card then says so).
  */
-import type { PaymentStatusEvent, PositionDay } from "../contract";
+import type { PaymentStatusEvent, PositionDay } from "@treasury/contract";
 import type { LatestWithChange } from "../totals";
 
 /** A count on the overview, or null when it could not be read. */

@@ -5,7 +5,13 @@
  * them from the API's payment and approval reads plus the dashboard's audit
  * log (who created and who approved, since the API knows only its OAuth client).
  */
-import type { ApprovalRequest, ApprovalState, PaymentBatch, PaymentInstruction, PaymentStatusEvent } from "../contract";
+import type {
+  ApprovalRequest,
+  ApprovalState,
+  PaymentBatch,
+  PaymentInstruction,
+  PaymentStatusEvent,
+} from "@treasury/contract";
 import type { RiskSeverity, RiskSignalCode } from "../payments/risk-signals";
 
 /** Who decided, when (ISO 8601) and why (`reason` when one was given). */

@@ -3,7 +3,7 @@
  * with its instruction and transaction side by side. Types only: the BFF
  * assembles it from the API's match, instruction and transaction reads.
  */
-import type { PaymentInstruction, ReconciliationMatch, Transaction } from "../contract";
+import type { PaymentInstruction, ReconciliationMatch, Transaction } from "@treasury/contract";
 import type { Decision } from "./payments";
 
 export interface MatchReviewRow {

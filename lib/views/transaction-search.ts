@@ -1,6 +1,6 @@
 /**
  * The transactions text search. The spec's `/transactions` has
- * no text filter (spec §4 Ledger: from_date, to_date, limit; Form B adds
+ * no text filter (docs/treasury-api.md#ledger: from_date, to_date, limit; Form B adds
  * account_id, direction, currency), so the search runs in the browser — but
  * over every transaction of the filtered range, not only the rows scrolled
  * into view: while a search text is set, the list loads the remaining pages

@@ -4,7 +4,7 @@
  * each with its age in days, and the counterparts offered for a manual match.
  * Types and plain constants only (importable by the browser).
  */
-import type { UnmatchedItem, UnmatchedKind } from "../contract/unmatched";
+import type { UnmatchedItem, UnmatchedKind } from "@treasury/contract/unmatched";
 import type { BffPage } from "./bff-page";
 
 /** Age buckets in days since the settlement / value date, inclusive bounds (`max` null: no upper bound). */

@@ -7,7 +7,7 @@
 import { fileURLToPath } from "node:url";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
-import { openMigratedDatabase, type MigratedDatabase } from "../../lib/sql/open-database";
+import { openMigratedDatabase, type MigratedDatabase } from "@treasury/contract/sql/open-database";
 import * as schema from "./schema";
 
 /** The drizzle database type shared by both drivers. */

@@ -2,7 +2,7 @@
  * The treasury-api's database schema (drizzle, PostgreSQL dialect; the same
  * migrations run on embedded PGlite and on PostgreSQL).
  *
- * Data model (DESIGN.md "Data model"): tenant → companies → accounts →
+ * Data model (docs/architecture.md#data-model): tenant → companies → accounts →
  * transactions, balance snapshots, coverage days, intraday points. Koncerner
  * group companies. OAuth clients belong to a tenant, have allowed scopes, a
  * `write_approved` flag and (Form B) linked companies; Form A clients have a
@@ -597,7 +597,7 @@ export const webhookDeliveryAttempts = pgTable(
 
 // ---------------------------------------------------------------- platform
 
-/** Idempotency keys (DESIGN.md "Idempotency"): keyed by (OAuth client, key), 24 h retention. */
+/** Idempotency keys (docs/architecture.md#idempotency): keyed by (OAuth client, key), 24 h retention. */
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {

@@ -1,5 +1,5 @@
 /**
- * The simulated bank (DESIGN.md "States and transitions").
+ * The simulated bank (docs/architecture.md#states-and-transitions).
  *
  * A clock-driven worker moves approved batches forward in two steps:
  *
@@ -35,11 +35,11 @@
  */
 import { chunk as chunked } from "es-toolkit";
 import { createHash } from "node:crypto";
-import { ExactDecimal as Decimal } from "../../lib/exact-decimal";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
 import { and, asc, desc, eq, inArray, lt, lte, or, isNull, sql } from "drizzle-orm";
 import type { AppConfig, BankSpeed } from "../config";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
-import { startOfBusinessDate } from "../../lib/contract/business-date";
+import { startOfBusinessDate } from "@treasury/contract/business-date";
 import {
   accounts,
   balanceSnapshots,
@@ -52,7 +52,7 @@ import {
 import { failpoint } from "../lib/failpoints";
 import { newId } from "../lib/secrets";
 import { toTransaction } from "../db/repos/ledger";
-import type { InstructionStatus } from "../../lib/contract/payments";
+import type { InstructionStatus } from "@treasury/contract/payments";
 import { applyStatusChanges, debtorAccountRow, type BatchRow, type StatusChange } from "../db/repos/payments";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "./matching";

@@ -1,6 +1,6 @@
 /**
- * The four-eyes rule for payment approvals (DESIGN.md "States and
- * transitions"): `required_count` is 1, or 2 when the batch total is at or
+ * The four-eyes rule for payment approvals (docs/architecture.md#four-eyes,
+ * docs/treasury-api.md#states-and-transitions): `required_count` is 1, or 2 when the batch total is at or
  * above the four-eyes threshold of the batch's currency (compared in that
  * currency, no conversion).
  *

@@ -1,6 +1,6 @@
 /**
- * Reconciliation matcher (spec §2 ReconciliationMatch, §3; DESIGN.md "States
- * and transitions", extension `score_breakdown`): proposes matches between
+ * Reconciliation matcher (docs/treasury-api.md#resources and
+ * #states-and-transitions; docs/architecture.md#extensions: `score_breakdown`): proposes matches between
  * payment instructions and booked debit transactions with a score 0–100.
  *
  * Score = weighted sum of four parts, each 0–100 (see `scoreMatch`):
@@ -20,8 +20,8 @@ import { chunk as chunked } from "es-toolkit";
 import Decimal from "decimal.js";
 import { sql } from "drizzle-orm";
 import { distance } from "fastest-levenshtein";
-import type { ReconciliationMatch, ScoreBreakdown } from "../../lib/contract/reconciliation";
-import { isValidCreditorReference } from "../../lib/contract/creditor-reference";
+import type { ReconciliationMatch, ScoreBreakdown } from "@treasury/contract/reconciliation";
+import { isValidCreditorReference } from "@treasury/contract/creditor-reference";
 import { queryRows, type DbOrTx } from "../db/client";
 import { reconciliationMatches } from "../db/schema";
 import { isoTimestamp } from "../lib/format";
@@ -211,7 +211,7 @@ export function scoreMatch(input: ScoreInput): { score: number; breakdown: Score
 
 type MatchRow = typeof reconciliationMatches.$inferSelect;
 
-/** A match row as the API returns it (spec §2 ReconciliationMatch plus extensions). */
+/** A match row as the API returns it (docs/treasury-api.md#resources ReconciliationMatch plus extensions). */
 export function toMatch(r: MatchRow): ReconciliationMatch {
   return {
     id: r.id,

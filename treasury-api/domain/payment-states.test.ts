@@ -40,7 +40,8 @@ function checkEveryPair<S extends string, O extends string>(machine: Machine<S, 
   }
 }
 
-describe("payment state machines (DESIGN.md)", () => {
+// docs/architecture.md#states-and-transitions
+describe("payment state machines", () => {
   it("batch: every legal and illegal transition", () => {
     checkEveryPair(BATCH_MACHINE, {
       "created:submit": "pending_approval",

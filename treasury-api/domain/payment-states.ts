@@ -1,6 +1,6 @@
 /**
  * The state machines of payments, approvals and reconciliation matches
- * (DESIGN.md "States and transitions"; spec §3 leaves them "not shown").
+ * (docs/architecture.md#states-and-transitions; docs/treasury-api.md#states-and-transitions leaves them "not shown").
  *
  * Pure tables and functions, no database: the routes and the bank simulator
  * ask `transition(...)` for the next state and get a 409 `conflict` with
@@ -17,13 +17,13 @@
  *   reject: pending / partially_approved → rejected
  * - reconciliation match: confirm: proposed → confirmed; reject: proposed → rejected
  */
-import { APPROVAL_STATES, type ApprovalState } from "../../lib/contract/approvals";
+import { APPROVAL_STATES, type ApprovalState } from "@treasury/contract/approvals";
 import {
   BATCH_STATUSES,
   INSTRUCTION_STATUSES,
   type BatchStatus,
   type InstructionStatus,
-} from "../../lib/contract/payments";
+} from "@treasury/contract/payments";
 import { stateConflict } from "../lib/errors";
 
 /** One operation of a machine: the states it may start from and the states it may lead to. */
@@ -124,7 +124,7 @@ export function transition<S extends string, O extends string>(
 }
 
 /**
- * The batch status after the bank settled every instruction (DESIGN.md):
+ * The batch status after the bank settled every instruction (docs/architecture.md#states-and-transitions):
  * all settled → `completed`; none settled → `failed`; otherwise `partially_completed`.
  * @param outcomes the final instruction statuses (settled or rejected); an empty batch is `failed`.
  */
@@ -137,7 +137,7 @@ export function settledBatchStatus(
 }
 
 /**
- * The approval state after one more approval (DESIGN.md: below `required_count`
+ * The approval state after one more approval (docs/architecture.md#states-and-transitions: below `required_count`
  * → `partially_approved`, at it → `approved`).
  * @param approvedCount the approvals counted so far, including this one
  */

@@ -1,6 +1,6 @@
 /**
- * Reports (spec §4 Reporting, §2 CashflowDay / PositionDay / ForecastEntry;
- * DESIGN.md "Reports"). Every figure is computed in SQL with `numeric` and
+ * Reports (docs/treasury-api.md#reporting, §2 CashflowDay / PositionDay / ForecastEntry;
+ * docs/architecture.md#reports). Every figure is computed in SQL with `numeric` and
  * formatted as a decimal string; nothing passes through a float.
  *
  * - cashflow daily: from the `account_day_flows` aggregate (kept by a trigger
@@ -15,8 +15,8 @@
  */
 import Decimal from "decimal.js";
 import { sql, type SQL } from "drizzle-orm";
-import type { CashflowDay, ForecastEntry, PositionDay } from "../../lib/contract/reporting";
-import { currencyMinorUnits } from "../../lib/contract/common";
+import type { CashflowDay, ForecastEntry, PositionDay } from "@treasury/contract/reporting";
+import { currencyMinorUnits } from "@treasury/contract/common";
 import { queryRows, type DbOrTx } from "../db/client";
 import { formatAmount } from "../lib/format";
 import { daysBetween, shiftDate } from "../lib/dates";
@@ -24,7 +24,7 @@ import type { DataScope } from "../lib/scope";
 
 /** Batch statuses whose money has not left yet: they lower the forecast on their execution date. */
 export const FORECAST_OUTGOING_STATUSES = ["created", "pending_approval", "approved", "processing"] as const;
-/** Days of history the same-weekday average looks back over (DESIGN.md: 90). */
+/** Days of history the same-weekday average looks back over (docs/architecture.md#reports: 90). */
 export const FORECAST_LOOKBACK_DAYS = 90;
 /** Decimals a same-weekday average keeps (half away from zero) before it is summed. */
 export const AVERAGE_SCALE = 6;
@@ -123,7 +123,7 @@ export async function cashflowDaily(
 
 /**
  * Daily cash position per date and currency: the sum of the `closing_booked`
- * snapshots of that date (DESIGN.md "Reports"). A date without snapshots has no row.
+ * snapshots of that date (docs/architecture.md#reports). A date without snapshots has no row.
  */
 export async function positionsDaily(
   db: DbOrTx,
@@ -151,7 +151,7 @@ export async function positionsDaily(
 }
 
 /**
- * Forecast per future date and currency (DESIGN.md "Reports"):
+ * Forecast per future date and currency (docs/architecture.md#reports):
  *
  *   amount(D) = P + Σ_{t = base+1 … D} avg_net(weekday(t)) − Σ outgoing batches due by D
  *

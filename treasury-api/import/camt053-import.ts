@@ -1,7 +1,7 @@
 /**
  * Imports ISO 20022 bank-to-customer messages into the treasury-api database;
- * the stored data is what spec §4 (Ledger: accounts, transactions, balances,
- * coverage, intraday) serves, with the enumerations of DESIGN.md.
+ * the stored data is what docs/treasury-api.md#ledger (accounts, transactions, balances,
+ * coverage, intraday) serves, with docs/architecture.md#enumerations.
  *
  * - camt.053 statement: booked entries become transactions, balances balance
  *   snapshots, the statement's days coverage; it supersedes the camt.052

@@ -23,7 +23,7 @@
 import { Decimal } from "decimal.js";
 import { isValid, parseISO } from "date-fns";
 import { electronicFormatIBAN } from "ibantools";
-import type { BalanceType } from "../../lib/contract/ledger";
+import type { BalanceType } from "@treasury/contract/ledger";
 import { previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
 import { at, attrOf, child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
@@ -132,7 +132,7 @@ export interface ParsedStatement {
   entries: ParsedEntry[];
 }
 
-/** The ISO balance codes that map onto the API's balance types (DESIGN.md "Other enumerations"). */
+/** The ISO balance codes that map onto the API's balance types (docs/architecture.md#enumerations). */
 export const BALANCE_CODE_TYPES: Readonly<Record<string, BalanceType>> = {
   CLBD: "closing_booked",
   CLAV: "closing_available",

@@ -8,7 +8,7 @@
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { Uuid } from "../../lib/contract/common";
+import { Uuid } from "@treasury/contract/common";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
 import { emptyFileSummary, importStatements, type ImportFileSummary, type ImportSummary } from "./camt053-import";

@@ -4,7 +4,7 @@
  */
 import type { RouteConfig, RouteHandler } from "@hono/zod-openapi";
 import type { Logger } from "pino";
-import type { ApiForm, Scope } from "../../lib/contract/auth";
+import type { ApiForm, Scope } from "@treasury/contract/auth";
 import type { Db } from "../db/client";
 import type { AppConfig } from "../config";
 import type { DataScope } from "./scope";
@@ -18,7 +18,7 @@ import { ApiError } from "./errors";
  */
 export type CompanyRule = "required" | "optional" | "none";
 
-/** The authenticated caller, from the bearer token (spec §5). */
+/** The authenticated caller, from the bearer token (docs/treasury-api.md#authentication-and-scopes). */
 export interface Caller {
   /** Internal UUID of the OAuth client. */
   clientId: string;

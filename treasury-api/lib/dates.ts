@@ -1,12 +1,12 @@
 /**
  * Date arithmetic on `YYYY-MM-DD` strings inside the range the API accepts
- * (`MIN_DATE` … `MAX_DATE`, see lib/contract/common `IsoDate`). Every next
+ * (`MIN_DATE` … `MAX_DATE`, see @treasury/contract/common `IsoDate`). Every next
  * day, previous day and default range goes through here, so that a date at
  * either end of the range never turns into year 0000 or a five-digit year
  * that PostgreSQL or a `YYYY-MM-DD` pattern would refuse.
  */
 import { addDays, differenceInCalendarDays, parseISO } from "date-fns";
-import { MAX_DATE, MIN_DATE } from "../../lib/contract/common";
+import { MAX_DATE, MIN_DATE } from "@treasury/contract/common";
 
 /** `YYYY-MM-DD` of a calendar date; `shiftDate` clamps years outside 1–9999, `nextDay` / `previousDay` do not. */
 function format(d: Date): string {

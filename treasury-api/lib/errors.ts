@@ -1,9 +1,9 @@
 /**
- * Domain and HTTP errors of the treasury-api (spec §7, DESIGN.md "Errors").
+ * Domain and HTTP errors of the treasury-api (docs/treasury-api.md#errors, docs/architecture.md#errors).
  * Throw an `ApiError` anywhere in a handler or repository; the app's error
  * handler turns it into `{ error, message, details }` with the mapped status.
  */
-import { ERROR_STATUS, type ErrorCode } from "../../lib/contract/errors";
+import { ERROR_STATUS, type ErrorCode } from "@treasury/contract/errors";
 
 export class ApiError extends Error {
   readonly code: ErrorCode;
@@ -40,13 +40,13 @@ export function notFound(what: string): ApiError {
  * 403 for a company the caller may not act for, and for an upsert identity
  * (account, orgnr) held by such a company: one status, message and details for
  * both, so a refused upsert does not tell whether the identity exists in a
- * company the caller cannot see (DESIGN.md "Objects outside the caller's scope").
+ * company the caller cannot see (docs/architecture.md#isolation).
  */
 export function companyNotAccessible(): ApiError {
   return new ApiError("permission_denied", "The company is not accessible to this client");
 }
 
-/** 409 for an operation that does not fit the object's current state (DESIGN.md). */
+/** 409 for an operation that does not fit the object's current state (docs/architecture.md#states-and-transitions). */
 export function stateConflict(what: string, state: string, allowed: readonly string[], operation: string): ApiError {
   return new ApiError(
     "conflict",

@@ -1,4 +1,4 @@
-/** Amount, timestamp and IBAN formatting (DESIGN.md "Other enumerations"; money is never a float). */
+/** Amount, timestamp and IBAN formatting (docs/architecture.md#enumerations; money is never a float). */
 import { describe, expect, it } from "vitest";
 import { formatAmount, isoTimestamp, maskIban } from "./format";
 

@@ -1,10 +1,10 @@
 /**
  * Row → API representation helpers shared by every area: amounts as decimal
  * strings with the currency's minor units, timestamps as ISO 8601 (UTC, `Z`),
- * masked IBANs (DESIGN.md "Other enumerations").
+ * masked IBANs (docs/architecture.md#enumerations).
  */
 import Decimal from "decimal.js";
-import { currencyMinorUnits } from "../../lib/contract/common";
+import { currencyMinorUnits } from "@treasury/contract/common";
 
 const digitsCache = new Map<string, number>();
 const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;

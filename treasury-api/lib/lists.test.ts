@@ -1,6 +1,6 @@
 /**
- * Absolute pagination links (spec §4 conventions; DESIGN.md "One service,
- * both forms") and the forwarding headers: ignored unless the API is told it
+ * Absolute pagination links (docs/treasury-api.md#list-conventions;
+ * docs/architecture.md#one-service-both-forms) and the forwarding headers: ignored unless the API is told it
  * runs behind a proxy (`trustProxy`, TRUST_PROXY=1); then the proxy's host
  * and scheme replace the request's and the internal port is dropped.
  */

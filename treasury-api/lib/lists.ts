@@ -1,12 +1,12 @@
 /**
- * List responses in the caller's form (spec §4 conventions, §8; DESIGN.md):
+ * List responses in the caller's form (docs/treasury-api.md#list-conventions; docs/architecture.md#one-service-both-forms):
  * Form A a bare array cut at `limit`; Form B the pagination envelope with
  * absolute `next` / `previous` URLs (null when absent).
  */
 import { z } from "zod";
 import type { RouteConfig } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { LimitParam, PAGE_SIZE_DEFAULT, PageParam, PageSizeParam, type Envelope } from "../../lib/contract/pagination";
+import { LimitParam, PAGE_SIZE_DEFAULT, PageParam, PageSizeParam, type Envelope } from "@treasury/contract/pagination";
 import type { AppEnv, AppRouteHandler, RouteContext } from "./context";
 import { ApiError } from "./errors";
 

@@ -8,7 +8,7 @@
  * - one state registry per app (`stateRegistry(db)`): gauges read from the
  *   database when scraped, with one SQL query per scrape.
  *
- * Names and labels (documented in the README):
+ * Names and labels (documented in docs/operations.md#metrics):
  * - `treasury_api_requests_total{route,method,status}`: requests by route
  *   template (Hono's matched path, e.g. `/public/accounts/:id`; `unmatched`
  *   when no route matched), method and status.

@@ -6,8 +6,8 @@
  * middleware/ and routes/define-route.ts.
  */
 import { z } from "zod";
-import { Uuid } from "../../lib/contract/common";
-import { ErrorBody } from "../../lib/contract/errors";
+import { Uuid } from "@treasury/contract/common";
+import { ErrorBody } from "@treasury/contract/errors";
 import type { CompanyRule } from "./context";
 
 /** A JSON response of `schema`, for a route's `responses`. */

@@ -1,6 +1,6 @@
 /**
- * The data scope a request may see (spec §5 rules 3, 4, 9; DESIGN.md "One
- * service, both forms"). Repositories are functions `(db, scope, params)` and
+ * The data scope a request may see (docs/treasury-api.md#isolation;
+ * docs/architecture.md#one-service-both-forms). Repositories are functions `(db, scope, params)` and
  * put this scope into every `where`.
  */
 import { inArray, eq, type SQL, type AnyColumn } from "drizzle-orm";

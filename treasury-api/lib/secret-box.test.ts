@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DESIGN.md "Webhooks"; lib/secret-box.ts): the key format
+ * Secrets at rest (docs/architecture.md#webhooks; lib/secret-box.ts): the key format
  * and its errors, AES-256-GCM round trips, the key file, and through the API:
  * no `whsec_` in any row after create and rotate, the replay of a create still
  * returns the secret, deliveries still verify, plain-text rows of an older

@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (DESIGN.md "Webhooks": secrets are encrypted at rest, also
+ * Secrets at rest (docs/architecture.md#webhooks: secrets are encrypted at rest, also
  * inside stored idempotent responses): AES-256-GCM with a 32-byte key from
  * `TREASURY_API_SECRET_KEY`.
  *

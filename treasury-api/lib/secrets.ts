@@ -1,6 +1,6 @@
 /**
  * Secrets and identifiers: random tokens, hashing of client secrets and access
- * tokens (DESIGN.md "Tokens": opaque random bearer tokens, stored hashed).
+ * tokens (docs/architecture.md#tokens: opaque random bearer tokens, stored hashed).
  * Client secrets and tokens are high-entropy random strings, so one SHA-256
  * is the right hash (a password KDF would only add latency).
  */

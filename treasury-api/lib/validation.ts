@@ -1,10 +1,10 @@
 /**
- * Turns zod issues into the API's validation error (DESIGN.md "Errors":
+ * Turns zod issues into the API's validation error (docs/architecture.md#errors:
  * field messages in `details.errors` keyed by field path, e.g.
  * `instructions[3].creditor_iban`).
  */
 import type { z } from "zod";
-import { fieldPath } from "../../lib/contract/errors";
+import { fieldPath } from "@treasury/contract/errors";
 import { ApiError } from "./errors";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -7,7 +7,7 @@
  * `companyId` and the `scope` the handler's queries are narrowed to.
  */
 import type { MiddlewareHandler } from "hono";
-import type { Scope } from "../../lib/contract/auth";
+import type { Scope } from "@treasury/contract/auth";
 import type { AppEnv, CompanyRule } from "../lib/context";
 import { ApiError, companyNotAccessible } from "../lib/errors";
 import { isUuid } from "../lib/validation";

@@ -1,11 +1,11 @@
 /**
- * Bearer token authentication (spec §5; DESIGN.md "One service, both forms").
+ * Bearer token authentication (docs/treasury-api.md#authentication-and-scopes; docs/architecture.md#one-service-both-forms).
  * Resolves the token to a `Caller` and checks the Form A tenant header on
  * every protected call. Runs before the rate limiter so the limit is per
  * OAuth client.
  */
 import { sql } from "drizzle-orm";
-import type { ApiForm, Scope } from "../../lib/contract/auth";
+import type { ApiForm, Scope } from "@treasury/contract/auth";
 import type { AppEnv, Caller } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { hashSecret } from "../lib/secrets";

@@ -1,5 +1,5 @@
 /**
- * The gate every /public request passes (spec §5, §8): resolve the bearer
+ * The gate every /public request passes (docs/treasury-api.md#authentication-and-scopes, §8): resolve the bearer
  * token, count the request against the caller's rate-limit window — or,
  * unauthenticated, against the larger window of its remote address — then
  * refuse a bad token or a throttled call. Rate-limit headers are put on every

@@ -1,6 +1,6 @@
 /**
  * The idempotency middleware around a handler whose behaviour each test
- * chooses (DESIGN.md "Idempotency"): replayed headers are the original ones,
+ * chooses (docs/architecture.md#idempotency): replayed headers are the original ones,
  * a 5xx or unmapped error is not stored and rolls the handler's writes back,
  * a thrown 4xx rolls back and is replayed, an abandoned `in_progress` key is
  * taken over, and a key whose transaction is still running is not (even once

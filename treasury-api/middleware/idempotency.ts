@@ -1,6 +1,6 @@
 /**
- * Idempotency of write endpoints (spec §4 "Idempotency rules"; DESIGN.md
- * "Idempotency"). Keys are per OAuth client and kept 24 h. The fingerprint is
+ * Idempotency of write endpoints (docs/treasury-api.md#idempotency;
+ * docs/architecture.md#idempotency). Keys are per OAuth client and kept 24 h. The fingerprint is
  * method, path without trailing slash, company header and canonical JSON body.
  *
  * - same key + same fingerprint: the stored status and body are replayed with

@@ -1,6 +1,6 @@
 /**
- * Rate-limit windows before and after authentication (spec §8; DESIGN.md
- * "Rate limits"), over real HTTP so the server sees real remote addresses.
+ * Rate-limit windows before and after authentication (docs/treasury-api.md#rate-limits;
+ * docs/architecture.md#rate-limits), over real HTTP so the server sees real remote addresses.
  * Each test sends from its own loopback address (127.0.0.x as the socket's
  * local address) and uses its own OAuth clients, so no test shares a window
  * with another. Windows are an hour long so that none turns over mid-test.

@@ -1,6 +1,6 @@
 /**
- * Fixed-window rate limiting per OAuth client (spec §8; DESIGN.md "Rate
- * limits"): counters live in the database so every instance shares them.
+ * Fixed-window rate limiting per OAuth client (docs/treasury-api.md#rate-limits;
+ * docs/architecture.md#rate-limits): counters live in the database so every instance shares them.
  */
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";

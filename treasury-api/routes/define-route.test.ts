@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { z } from "zod";
-import type { Scope } from "../../lib/contract/auth";
+import type { Scope } from "@treasury/contract/auth";
 import type { AppEnv, Caller, CompanyRule } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { defineRoute } from "./define-route";

@@ -6,7 +6,7 @@
  */
 import { createRoute, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import type { Scope } from "../../lib/contract/auth";
+import type { Scope } from "@treasury/contract/auth";
 import type { AppEnv, CompanyRule } from "../lib/context";
 import { COMMON_ERROR_RESPONSES, WRITE_ERROR_RESPONSES, companyRuleDoc, headerParameters } from "../lib/openapi";
 import { accessGuard } from "../middleware/access";

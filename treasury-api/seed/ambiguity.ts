@@ -13,7 +13,7 @@
  */
 import Decimal from "decimal.js";
 import { and, eq, gte, inArray, sql } from "drizzle-orm";
-import type { PaymentBatchCreate } from "../../lib/contract/payments";
+import type { PaymentBatchCreate } from "@treasury/contract/payments";
 import type { Db } from "../db/client";
 import {
   accounts,

@@ -1,5 +1,5 @@
 /**
- * Inserts the demo OAuth clients (DESIGN.md "Data model"):
+ * Inserts the demo OAuth clients (docs/architecture.md#data-model):
  * `oauth_clients` with hashed secrets, Form B company links and Form A tenant
  * links, from the fixed credentials of demo-clients.ts.
  */

@@ -1,6 +1,6 @@
 /**
  * Fixed demo OAuth client credentials of the local Treasury API
- * (spec §5). DEMO ONLY — every secret here is public and
+ * (docs/treasury-api.md#authentication-and-scopes). DEMO ONLY — every secret here is public and
  * marked NOT-FOR-PRODUCTION; a production provider issues its own clients.
  *
  * The matrix (what each is for):
@@ -12,7 +12,7 @@
  *   the "Nordlys Group" tenant only (not "Fjord Holdings").
  * - `demo-fjord-b`: Form B client of the second tenant, linked to its company.
  */
-import { SCOPES, type Scope } from "../../lib/contract/auth";
+import { SCOPES, type Scope } from "@treasury/contract/auth";
 
 export interface DemoClientSpec {
   clientId: string;
@@ -29,7 +29,7 @@ export interface DemoClientSpec {
   tenantKeys: readonly ("nordlys" | "fjord")[];
 }
 
-/** The read scopes of spec §5. */
+/** The read scopes of docs/treasury-api.md#authentication-and-scopes. */
 export const READ_SCOPES: readonly Scope[] = [
   "read:ledger",
   "read:reporting",

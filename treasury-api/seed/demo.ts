@@ -1,6 +1,5 @@
 /**
- * The deterministic demo data of the local Treasury API (DESIGN.md
- * "Data model"). `seedDemo` fills a new database with:
+ * The deterministic demo data of the local Treasury API (docs/architecture.md#data-model). `seedDemo` fills a new database with:
  * - tenants "Nordlys Group" (koncern "Nordlys Koncern": companies in NO, SE,
  *   DK, FI, plus "Polarlys Eiendom AS" outside it) and "Fjord Holdings";
  * - 14 accounts with valid IBANs at real Nordic banks (BICs), in NOK, SEK,

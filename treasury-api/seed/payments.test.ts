@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { BATCH_STATUSES } from "../../lib/contract/payments";
+import { BATCH_STATUSES } from "@treasury/contract/payments";
 import { queryRows } from "../db/client";
 import { IDS, createHarness, type Harness } from "../test/harness";
 import { seedPayments } from "./payments";

@@ -18,7 +18,7 @@
  * Registered as the demo seed step "payments" when this module is imported.
  */
 import { and, asc, eq } from "drizzle-orm";
-import type { PaymentBatchCreate } from "../../lib/contract/payments";
+import type { PaymentBatchCreate } from "@treasury/contract/payments";
 import type { Database } from "../db/client";
 import { accounts, approvalRequests, companies, oauthClients, paymentBatches } from "../db/schema";
 import { bankVerdict, runBankOnce } from "../domain/bank-simulator";

@@ -6,7 +6,7 @@
  * try it with POST /webhooks/{id}/test. Its secret is random and never shown
  * (rotate it to get one).
  */
-import { WEBHOOK_EVENT_TYPES } from "../../lib/contract/webhooks";
+import { WEBHOOK_EVENT_TYPES } from "@treasury/contract/webhooks";
 import type { Database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 import { generateWebhookSecret } from "../webhooks/signing";

@@ -1,7 +1,7 @@
 /**
  * kill -9 of the real API process during bank processing and during webhook
  * delivery, on a file-backed PGlite folder and on a throw-away PostgreSQL
- * (DESIGN.md: events are written in the transaction of their change; the bank
+ * (docs/architecture.md#idempotency and #webhooks: events are written in the transaction of their change; the bank
  * steps and webhook claims survive a crash). Six approved batches, one webhook
  * endpoint of the Form B client at a loopback receiver, the bank at `instant`:
  *
@@ -22,7 +22,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { WEBHOOK_EVENT_TYPES } from "../../lib/contract/webhooks";
+import { WEBHOOK_EVENT_TYPES } from "@treasury/contract/webhooks";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 import { sealSecret } from "../lib/secret-box";
@@ -30,7 +30,7 @@ import { decide } from "../db/repos/approvals";
 import { createBatch, submitBatch } from "../db/repos/payments";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { generateWebhookSecret } from "../webhooks/signing";
-import { findPostgresBin, startTempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres } from "@treasury/test-support/temp-postgres";
 import { childToken, startChildServer, type ChildServer, type ChildTarget } from "./child-server";
 import { CLIENTS, IDS, insertFixture } from "./harness";
 

@@ -1,5 +1,5 @@
 /**
- * Exactly-once writes across a crash (DESIGN.md "Idempotency": the stored
+ * Exactly-once writes across a crash (docs/architecture.md#idempotency: the stored
  * response commits in the same transaction as the handler's changes). The API
  * runs as a real child process on a file-backed PGlite folder and on a
  * throw-away PostgreSQL; a failpoint SIGKILLs it
@@ -17,7 +17,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/client";
-import { findPostgresBin, startTempPostgres, type TempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres, type TempPostgres } from "@treasury/test-support/temp-postgres";
 import { childToken, startChildServer, type ChildServer, type ChildTarget } from "./child-server";
 import { IDS, insertFixture } from "./harness";
 

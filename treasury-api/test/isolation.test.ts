@@ -1,6 +1,6 @@
 /**
- * Company and tenant isolation (spec §5 rules 3, 4, 9; DESIGN.md "Objects
- * outside the caller's scope are 404"), table-driven:
+ * Company and tenant isolation (docs/treasury-api.md#isolation; docs/architecture.md#isolation:
+ * objects outside the caller's scope are 404), table-driven:
  *
  * - every repository function that reads or writes scoped data is called with
  *   company A's ids under another company's scope and under another tenant's

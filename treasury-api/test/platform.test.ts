@@ -1,6 +1,6 @@
 /**
- * Cross-cutting behaviour (spec §4 idempotency rules, §7 errors, §8 limits,
- * §9 versioning; DESIGN.md "Idempotency", "Rate limits", "Errors"):
+ * Cross-cutting behaviour (docs/treasury-api.md#idempotency, §7 errors, §8 limits,
+ * §9 versioning; docs/architecture.md#idempotency, "Rate limits", "Errors"):
  * idempotency including a concurrent burst, rate-limit headers and 429, bad
  * input of every kind (never a 500), trailing slashes, 405, the OpenAPI document.
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createApp, type TreasuryApp } from "../app";
 import { openDatabase, queryRows, type Database } from "../db/client";
-import { findPostgresBin, startTempPostgres, type TempPostgres } from "../../scripts/lib/temp-postgres";
+import { findPostgresBin, startTempPostgres, type TempPostgres } from "@treasury/test-support/temp-postgres";
 import { IDS, CLIENTS, insertFixture } from "./harness";
 
 const available = findPostgresBin() !== null;

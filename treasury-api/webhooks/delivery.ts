@@ -1,5 +1,5 @@
 /**
- * The webhook delivery worker (spec §6; DESIGN.md "Webhooks", "Scaling past
+ * The webhook delivery worker (docs/treasury-api.md#webhooks; docs/architecture.md#webhooks, "Scaling past
  * one machine"). One pass (`runWebhooksOnce`) does:
  *
  * 1. fan-out: undispatched outbox rows (`webhook_events`) become one

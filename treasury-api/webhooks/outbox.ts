@@ -1,12 +1,12 @@
 /**
- * The webhook outbox (DESIGN.md "Webhooks"): an event is written in the same
+ * The webhook outbox (docs/architecture.md#webhooks): an event is written in the same
  * database transaction as the change that causes it; the delivery worker fans
  * it out to the matching endpoints later. Callers pass their transaction.
  */
 import { chunk as chunked } from "es-toolkit";
 import type { DbOrTx } from "../db/client";
 import { webhookEvents } from "../db/schema";
-import type { WebhookEventType } from "../../lib/contract/webhooks";
+import type { WebhookEventType } from "@treasury/contract/webhooks";
 import { newId } from "../lib/secrets";
 
 export interface OutboxEvent {

@@ -1,5 +1,5 @@
 /**
- * The webhook retry delays (DESIGN.md "Webhooks"): 1 min, 5 min, 30 min, 2 h,
+ * The webhook retry delays (docs/architecture.md#webhooks): 1 min, 5 min, 30 min, 2 h,
  * 6 h, 12 h, 24 h after attempts 1 to 7, ± 20 % jitter, times the scale.
  * The worker's use of them is in retry-schedule.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * The webhook retry schedule as wired (DESIGN.md "Webhooks"): with the
+ * The webhook retry schedule as wired (docs/architecture.md#webhooks): with the
  * default configuration (scale 1) a failing delivery is retried after 1 min,
  * 5 min, 30 min, 2 h, 6 h, 12 h and 24 h, each ± 20 % jitter, and the 8th
  * failure is final. Other tests scale the schedule to ~0; this one reads the

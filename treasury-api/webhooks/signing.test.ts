@@ -1,4 +1,4 @@
-/** Signature scheme and retry schedule (DESIGN.md "Webhooks"): pure unit tests. */
+/** Signature scheme and retry schedule (docs/architecture.md#webhooks): pure unit tests. */
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {

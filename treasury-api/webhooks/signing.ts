@@ -1,6 +1,6 @@
 /**
- * Webhook signing (spec §6 "Each delivery carries the header
- * X-Service-Signature"; DESIGN.md "Webhooks").
+ * Webhook signing (docs/treasury-api.md#webhooks "Each delivery carries the header
+ * X-Service-Signature"; docs/architecture.md#webhooks).
  *
  *   X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>[,v1=…]
  *
@@ -9,7 +9,7 @@
  * Receivers reject a timestamp older than 5 minutes (replay protection).
  *
  * This module has no dependency on the server, so the dashboard, tests and
- * README snippets can import `verifySignature` as it is.
+ * the snippet in docs/guides/webhooks.md can import `verifySignature` as it is.
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 

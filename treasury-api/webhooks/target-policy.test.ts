@@ -1,5 +1,5 @@
 /**
- * Webhook target policy (DESIGN.md "Webhooks"): every refused range judged
+ * Webhook target policy (docs/architecture.md#webhooks): every refused range judged
  * by address and by URL (nothing is sent for those), host names judged by
  * what an injected resolver answers, and the transport's connect-time check
  * with the pinned address — exercised only against a server on 127.0.0.1.

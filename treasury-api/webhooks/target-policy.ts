@@ -1,5 +1,5 @@
 /**
- * Which webhook targets the API may connect to (DESIGN.md "Webhooks"): `https`
+ * Which webhook targets the API may connect to (docs/architecture.md#webhooks): `https`
  * URLs on public addresses. Refused are loopback, private (RFC 1918), shared
  * (100.64/10), link-local (169.254/16 with the cloud metadata address
  * 169.254.169.254; fe80::/10), unique-local (fc00::/7), unspecified (0/8, ::),

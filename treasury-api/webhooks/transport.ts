@@ -1,5 +1,5 @@
 /**
- * The HTTP client of webhook deliveries (DESIGN.md "Webhooks"): one POST per
+ * The HTTP client of webhook deliveries (docs/architecture.md#webhooks): one POST per
  * attempt over node:http / node:https with the target policy of
  * `target-policy.ts` applied at connect time. The URL is checked first
  * (scheme, IP literals, localhost names); a host name is resolved by the

@@ -1,6 +1,6 @@
 /**
- * Restart in the middle of deliveries (DESIGN.md
- * "Operability": SIGTERM stops workers at a safe point). The background
+ * Restart in the middle of deliveries (docs/operations.md#health-shutdown-and-logs:
+ * SIGTERM stops workers at a safe point). The background
  * workers run on a PGlite data folder exactly as the server starts them
  * (`startWorkers`); they are stopped while a slow loopback receiver is still
  * getting events, the database is closed and reopened, more events arrive,

@@ -3,7 +3,7 @@ import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { allAccounts, listAccountRows } from "@/lib/bff/queries/account-rows";
 import { loadAccountFilters } from "@/lib/url-state/filters";
-import { isIso4217 } from "@/lib/contract";
+import { isIso4217 } from "@treasury/contract";
 import { AccountsView } from "@/components/accounts/accounts-view";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";

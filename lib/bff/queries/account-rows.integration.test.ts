@@ -16,7 +16,7 @@ vi.mock("server-only", () => ({}));
 import Decimal from "decimal.js";
 import { randomUUID } from "node:crypto";
 import { manyAccounts } from "../../../e2e/many-accounts";
-import type { Account } from "../../contract";
+import type { Account } from "@treasury/contract";
 import { todayUtc } from "../../dates";
 import { collectAll, type TreasuryClient } from "../../treasury-client";
 import { startLocalApi, type LocalApi } from "../testing/local-api";

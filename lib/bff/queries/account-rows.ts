@@ -18,11 +18,11 @@
  * and the balances and coverage of every account come from that one shared
  * read instead of `GET /accounts` and two reads per account.
  * Enriched rows and the account list are cached for 30 s per company, so
- * sorting and filtering again does not repeat the reads (spec §8 rate
+ * sorting and filtering again does not repeat the reads (docs/treasury-api.md#limits rate
  * limits per client); an account upsert through the BFF drops the cache.
  */
 import "server-only";
-import type { Account } from "../../contract";
+import type { Account } from "@treasury/contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { totalsByCurrency } from "../../totals";
 import { collectAll } from "../../treasury-client";

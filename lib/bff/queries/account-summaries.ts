@@ -4,7 +4,7 @@
  * (the API's `GET /accounts/summaries` extension, read without X-Company-ID).
  * It serves the accounts lists' balance and coverage columns, the overview's
  * coverage count and the group position, which otherwise read two lists per
- * account (spec §4 has no batch form). Read through the upstream cache and
+ * account (docs/treasury-api.md#ledger has no batch form). Read through the upstream cache and
  * shared by every user: callers keep only the accounts of the companies the
  * user may see (the BFF has checked them before). Null when the API does not
  * advertise the extension; the callers then read per account.
@@ -17,7 +17,7 @@
  * a good answer, so the rows of one view do not each repeat the failing call.
  */
 import "server-only";
-import type { AccountSummary } from "../../contract";
+import type { AccountSummary } from "@treasury/contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { collectAll } from "../../treasury-client";
 import { logger } from "../../server/log";

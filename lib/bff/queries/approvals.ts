@@ -1,5 +1,5 @@
 /**
- * The approval queue and decisions (spec §4 Approvals; DESIGN.md four-eyes):
+ * The approval queue and decisions (docs/treasury-api.md#approvals; docs/architecture.md#four-eyes):
  * the queue spans the user's companies; the approver sent upstream is the
  * signed-in user's id (the API counts one approver once per request and
  * refuses the batch's initiator, which the dashboard sets to the creating
@@ -7,7 +7,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { ApprovalRequest } from "../../contract";
+import type { ApprovalRequest } from "@treasury/contract";
 import { hasAuditEvent } from "../../db/audit";
 import { collectAll, type WriteContext } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";

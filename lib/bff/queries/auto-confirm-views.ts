@@ -4,7 +4,7 @@
  */
 import "server-only";
 import { confirmationsOf } from "../../auto-confirm/store";
-import type { ReconciliationMatch } from "../../contract";
+import type { ReconciliationMatch } from "@treasury/contract";
 import { dashboardDb } from "../../server/db";
 import { logger } from "../../server/log";
 import type { AutoConfirmationView, AutoConfirmFailureView } from "../../views/reconciliation";

@@ -13,9 +13,9 @@ vi.mock("../../server/db", async () => {
   return { dashboardDb: vi.fn(async () => (await opened).db), opened };
 });
 
-import { startServer, type RunningServer } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
-import type { Company } from "../../contract";
+import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
+import type { Company } from "@treasury/contract";
 import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import type { Capabilities } from "../capabilities";
 import type { BffContext } from "../context";

@@ -5,7 +5,7 @@
  * stored at submission) gets its policy decided at the first read and stored then.
  */
 import "server-only";
-import type { PaymentBatch } from "../../contract";
+import type { PaymentBatch } from "@treasury/contract";
 import { loadFxRates } from "../../fx/convert";
 import { evaluatePolicy } from "../../policies/evaluate";
 import {

@@ -15,7 +15,7 @@ import {
   updateCategoryRule,
   type CategoryRuleRow,
 } from "../../categories/store";
-import type { Transaction } from "../../contract";
+import type { Transaction } from "@treasury/contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";

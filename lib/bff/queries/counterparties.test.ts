@@ -6,7 +6,7 @@ vi.mock("../../server/db", () => ({ dashboardDb: vi.fn(async () => holder.db) })
 
 import { openDashboardDb, type DashboardDatabase } from "../../db/client";
 import type { DashboardUser } from "../../db/users";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import type { BffContext } from "../context";
 import { BffError } from "../errors";
 import {

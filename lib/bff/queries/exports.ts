@@ -6,7 +6,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import type { CashflowDay, PositionDay, Transaction } from "../../contract";
+import type { CashflowDay, PositionDay, Transaction } from "@treasury/contract";
 import { csvHeaders, csvStream, type CsvColumn } from "../../csv/csv-stream";
 import { todayUtc } from "../../dates";
 import { signedAmount } from "../../money";

@@ -26,7 +26,7 @@ vi.mock("../../counterparties/counterparties", () => ({ counterpartiesForRisk: v
 vi.mock("../../db/users", () => ({ listUsers: vi.fn(async () => []) }));
 
 import { randomUUID } from "node:crypto";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import type { DashboardUser } from "../../db/users";
 import { collectAll } from "../../treasury-client";
 import { startLocalApi, upstreamPath, type LocalApi } from "../testing/local-api";

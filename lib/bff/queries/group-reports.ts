@@ -12,7 +12,7 @@
  */
 import "server-only";
 import { formatISO } from "date-fns";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import { csvHeaders, toCsv, type CsvColumn } from "../../csv/csv-stream";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";

@@ -11,7 +11,7 @@
  * come from the dashboard database.
  */
 import "server-only";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import { todayUtc } from "../../dates";
 import { loadFxRates } from "../../fx/convert";
 import { formatISO } from "date-fns";
@@ -28,7 +28,7 @@ import { accountSummaries, summaryWindow } from "./account-summaries";
 
 export type { GroupPosition };
 
-/** Upstream calls in flight at most for one group view (spec §8 rate limits per client). */
+/** Upstream calls in flight at most for one group view (docs/treasury-api.md#limits rate limits per client). */
 export const GROUP_CONCURRENCY = 6;
 
 /** The reads of one request: every call names its company and carries the request id. */

@@ -1,11 +1,11 @@
 /**
- * Ledger loads shared by a page and its route handler (spec §4 Ledger), and
+ * Ledger loads shared by a page and its route handler (docs/treasury-api.md#ledger), and
  * the account upsert. Reads are company-scoped (X-Company-ID). Routes that
  * only forward a filter call the client themselves.
  */
 import "server-only";
 import type { z } from "zod";
-import type { AccountUpsert } from "../../contract";
+import type { AccountUpsert } from "@treasury/contract";
 import { treasury } from "../../server/treasury";
 import { companyCall, type BffContext, type WriteScope } from "../context";
 import type { AccountsQuery, TransactionsQuery } from "../inputs";
@@ -20,7 +20,7 @@ export async function listAccounts(ctx: BffContext, q: z.output<typeof AccountsQ
 }
 
 /**
- * Upsert of an account (spec §2 Account upsert); the route has checked that
+ * Upsert of an account (docs/treasury-api.md#resources, Account upsert body); the route has checked that
  * `company_id` is the selected company, which `ctx.write` sends upstream.
  */
 export async function upsertAccount(ctx: WriteScope, body: AccountUpsert) {

@@ -1,6 +1,6 @@
 /**
  * Bounded concurrency for fan-out reads (one upstream call per row): keeps
- * the number of calls in flight low, with spec §8 rate limits per client in
+ * the number of calls in flight low, with docs/treasury-api.md#limits rate limits per client in
  * mind.
  */
 

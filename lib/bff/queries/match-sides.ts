@@ -6,7 +6,7 @@
  * (its own module so that the auto-confirm job and the review it runs from do not import each other).
  */
 import "server-only";
-import type { PaymentInstruction, ReconciliationMatch, Transaction } from "../../contract";
+import type { PaymentInstruction, ReconciliationMatch, Transaction } from "@treasury/contract";
 import { TreasuryApiError, type CallContext } from "../../treasury-client";
 import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";

@@ -10,7 +10,7 @@
 import "server-only";
 import { z } from "zod";
 import { AUDIT_ACTION } from "../../audit-actions";
-import { IsoDate, type ReconciliationMatch } from "../../contract";
+import { IsoDate, type ReconciliationMatch } from "@treasury/contract";
 import { listAudit } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";

@@ -1,12 +1,12 @@
 /**
- * Organization queries and writes (spec §4 Organization). Companies are
+ * Organization queries and writes (docs/treasury-api.md#organization). Companies are
  * narrowed to the user's allowed companies; a company outside them is 404
  * (as upstream does for objects outside the client's scope).
  */
 import "server-only";
 import type { z } from "zod";
-import type { Company, CompanyUpsert } from "../../contract";
-import { ExactDecimal as Decimal } from "../../exact-decimal";
+import type { Company, CompanyUpsert } from "@treasury/contract";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
 import { scaleOf } from "../../money";
 import { treasury } from "../../server/treasury";
 import { invalidateCompanies } from "../company";

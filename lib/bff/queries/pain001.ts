@@ -10,7 +10,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import type { DebtorAccount, PaymentInstruction } from "../../contract";
+import type { DebtorAccount, PaymentInstruction } from "@treasury/contract";
 import { PAIN001_STATES } from "../../iso20022/pain001-states";
 import { buildPain001, PAIN001_VERSIONS, Pain001Error, type Pain001Note } from "../../iso20022/pain001";
 import { iterateItems, TreasuryApiError } from "../../treasury-client";

@@ -6,7 +6,7 @@
  * payment-run extensions the API advertises.
  */
 import "server-only";
-import type { Account } from "../../contract";
+import type { Account } from "@treasury/contract";
 import type { DebtorAccountOption, PayeeOption, PaymentRunSupport } from "../../views/payment-run";
 import { collectAll } from "../../treasury-client";
 import { listCounterparties } from "../../counterparties/counterparties";

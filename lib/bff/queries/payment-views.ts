@@ -3,12 +3,12 @@
  * (batch, instructions, status-event timeline, approval progress) and the
  * approval queue (each pending request with its batch, creator and who has
  * approved so far). Every upstream read is an allowlisted spec operation
- * (spec §4 Payments, Approvals) sent with the batch's company; who created
+ * (docs/treasury-api.md#payments, Approvals) sent with the batch's company; who created
  * and who approved come from the dashboard's audit log (the four-eyes
  * check reads it too), because the API knows only its OAuth client.
  */
 import "server-only";
-import type { ApprovalRequest, PaymentBatch } from "../../contract";
+import type { ApprovalRequest, PaymentBatch } from "@treasury/contract";
 import { AUDIT_ACTION } from "../../audit-actions";
 import { can } from "../../auth/roles";
 import { REFUSED, listAudit, type AuditEvent } from "../../db/audit";
@@ -382,7 +382,7 @@ const ALL_COMPANIES_READ_MAX = 1000;
 const ALL_COMPANIES_CONCURRENCY = 4;
 
 /**
- * One page of the payments list: the selected company's batches (spec §4 `GET /payments/batches`, newest first), or
+ * One page of the payments list: the selected company's batches (`GET /payments/batches`, docs/treasury-api.md#payments, newest first), or
  * with `companies=all` those of every company the user may see (a company-limited user: only theirs), each
  * company read with its own `X-Company-ID` and merged newest first. For page `p` of size `n`, each company's first
  * `p × n` batches are read, which hold the page whatever the mix. Each row carries its company, its creator (the

@@ -1,5 +1,5 @@
 /**
- * Payment batches (spec §4 Payments), company-scoped: the list the payments
+ * Payment batches (docs/treasury-api.md#payments), company-scoped: the list the payments
  * page and its route share, batch creation, which sets the initiator, and the
  * edit / discard of a batch not yet submitted (extensions).
  *
@@ -12,7 +12,7 @@
 import "server-only";
 import type { z } from "zod";
 import { isSEPACountry } from "ibantools";
-import type { PaymentBatchCreate, PaymentBatchUpdate } from "../../contract";
+import type { PaymentBatchCreate, PaymentBatchUpdate } from "@treasury/contract";
 import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";
 import { companyCall, type BffContext, type WriteScope } from "../context";
@@ -20,7 +20,7 @@ import { BffError } from "../errors";
 import type { BatchesQuery } from "../inputs";
 import { clientFilters, toBffPage } from "./page";
 import type { PaymentRunSupport } from "../../views/payment-run";
-import { executionDateProblem } from "../../contract/business-date";
+import { executionDateProblem } from "@treasury/contract/business-date";
 
 export type { PaymentRunSupport };
 

@@ -19,7 +19,7 @@ vi.mock("../../server/db", async () => {
 });
 
 import { randomUUID } from "node:crypto";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import { upsertUser, type DashboardUser } from "../../db/users";
 import { createRule, deleteRule, listRules, saveGroup, approvalsOf } from "../../policies/store";
 import { dashboardDb } from "../../server/db";

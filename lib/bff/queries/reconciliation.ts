@@ -1,4 +1,4 @@
-/** Reconciliation matches (spec §4 Reconciliation), spanning the user's companies. */
+/** Reconciliation matches (docs/treasury-api.md#reconciliation), spanning the user's companies. */
 import "server-only";
 import type { z } from "zod";
 import type { WriteContext } from "../../treasury-client";

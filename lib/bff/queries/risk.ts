@@ -24,9 +24,9 @@
  * read every time. An approval recomputes the signals (`fresh`).
  */
 import "server-only";
-import { businessToday } from "../../contract/business-date";
-import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "../../contract";
-import { remittanceText } from "../../contract/payments";
+import { businessToday } from "@treasury/contract/business-date";
+import type { Company, PaymentBatch, PaymentInstruction, Transaction } from "@treasury/contract";
+import { remittanceText } from "@treasury/contract/payments";
 import { counterpartiesForRisk } from "../../counterparties/counterparties";
 import { addDaysIso } from "../../dates";
 import {

@@ -1,13 +1,13 @@
 /**
  * Statement upload through the API's extension `POST /statements`
- * (lib/contract/statements.ts): the browser's multipart upload is checked
+ * (packages/contract/src/statements.ts): the browser's multipart upload is checked
  * (at least one file, none over the size limit) and forwarded as a new
  * multipart body with the company header and the derived Idempotency-Key.
  * The API stores all files in one transaction or nothing; its 400 names the
  * file and the element (`details.file`, `details.path`) and reaches the page.
  */
 import "server-only";
-import { STATEMENT_MAX_FILE_BYTES, STATEMENT_UPLOAD_FIELD, type StatementImportResult } from "../../contract";
+import { STATEMENT_MAX_FILE_BYTES, STATEMENT_UPLOAD_FIELD, type StatementImportResult } from "@treasury/contract";
 import { capabilities } from "../capabilities";
 import type { WriteScope } from "../context";
 import { BffError } from "../errors";

@@ -24,8 +24,8 @@ vi.mock("../../auth/session", async () => (await import("../testing/local-api"))
 vi.mock("next/headers", async () => (await import("../testing/local-api")).headersModule);
 
 import { randomUUID } from "node:crypto";
-import type { Company } from "../../contract";
-import { businessToday } from "../../contract/business-date";
+import type { Company } from "@treasury/contract";
+import { businessToday } from "@treasury/contract/business-date";
 import type { DashboardUser } from "../../db/users";
 import { listAudit } from "../../db/audit";
 import { dashboardDb } from "../../server/db";

@@ -34,8 +34,8 @@ import {
   type UnmatchedKind,
   UnmatchedKind as UnmatchedKindSchema,
   UNMATCHED_SEARCH_MAX,
-} from "../../contract";
-import { businessToday } from "../../contract/business-date";
+} from "@treasury/contract";
+import { businessToday } from "@treasury/contract/business-date";
 import { collectAll, type CallContext, type WriteContext } from "../../treasury-client";
 import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";

@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
-import { DEMO_FJORD_B, DEMO_TREASURY_B } from "../../../treasury-api/seed/demo-clients";
+import { DEMO_FJORD_B, DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import type { TreasuryClient } from "../../treasury-client";
 import type { Capabilities } from "../capabilities";
 import type { BffContext } from "../context";

@@ -1,7 +1,7 @@
 /**
  * Read views that combine several spec reads into what one
  * screen shows (overview, accounts list with balances and coverage, account
- * detail). Each piece is one allowlisted upstream read (spec §4 Ledger,
+ * detail). Each piece is one allowlisted upstream read (docs/treasury-api.md#ledger,
  * Payments, Approvals, Reconciliation, Reporting) sent with the selected
  * company; nothing is forwarded that the spec does not name. Figures stay
  * decimal strings; totals are computed with decimal.js in `lib/totals`.
@@ -16,7 +16,7 @@ import type {
   CoverageDay,
   PaymentInstruction,
   PaymentStatusEvent,
-} from "../../contract";
+} from "@treasury/contract";
 import { can } from "../../auth/roles";
 import { addDaysIso, todayUtc } from "../../dates";
 import { latestWithChange } from "../../totals";
@@ -83,7 +83,7 @@ export async function getAccountDetail(ctx: BffContext, id: string): Promise<Acc
 async function countOf<T>(fetch: (pageSize: number) => Promise<Page<T>>): Promise<number> {
   const first = await fetch(1);
   if (first.count !== null) return first.count;
-  // Form A has no count: read up to the limit and count (spec §8: limit max 1000).
+  // Form A has no count: read up to the limit and count (docs/treasury-api.md#limits: limit max 1000).
   return (await fetch(1000)).items.length;
 }
 
@@ -203,7 +203,7 @@ export async function getOverview(ctx: BffContext): Promise<OverviewView> {
 
 /**
  * Every intraday point of an account for one day (`date`) or a range, of
- * one balance type (spec §4 `/accounts/{id}/intraday`), following pages.
+ * one balance type (`/accounts/{id}/intraday`, docs/treasury-api.md#ledger), following pages.
  * At most 50 pages of 1,000 (a week of 10-second points) are read.
  */
 export async function getIntradayPoints(
@@ -221,21 +221,21 @@ export async function getIntradayPoints(
   return collectAll(first, { maxPages: 50 });
 }
 
-/** Every daily cashflow row of the range (spec §4 `/reporting/cashflow/daily`), all pages. */
+/** Every daily cashflow row of the range (`/reporting/cashflow/daily`, docs/treasury-api.md#reporting), all pages. */
 export async function getCashflowRange(ctx: BffContext, from_date: string, to_date: string) {
   return collectAll(treasury().cashflowDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), {
     maxPages: 50,
   });
 }
 
-/** Every daily position row of the range (spec §4 `/reporting/positions/daily`), all pages. */
+/** Every daily position row of the range (`/reporting/positions/daily`, docs/treasury-api.md#reporting), all pages. */
 export async function getPositionsRange(ctx: BffContext, from_date: string, to_date: string) {
   return collectAll(treasury().positionsDaily(companyCall(ctx), { pageSize: 1000, from_date, to_date }), {
     maxPages: 50,
   });
 }
 
-/** The whole forecast (spec §4 `/reporting/forecast`), all pages. */
+/** The whole forecast (`/reporting/forecast`, docs/treasury-api.md#reporting), all pages. */
 export async function getForecast(ctx: BffContext, days = 30) {
   return collectAll(treasury().forecast(companyCall(ctx), { pageSize: 1000, days }), { maxPages: 50 });
 }
@@ -244,7 +244,7 @@ export async function getForecast(ctx: BffContext, days = 30) {
 const RECENT_EVENTS_PAGE = 200;
 
 /**
- * At least the 10 newest payment status events of the company (spec §4 `GET /payments/status-events`, listed oldest
+ * At least the 10 newest payment status events of the company (`GET /payments/status-events`, docs/treasury-api.md#payments, listed oldest
  * first, so the newest are on the last page): the last 30 days in one call when they fit in one page, else also its
  * last page; with no event in those 30 days, the first and last pages of the whole list (as before the window).
  * Upstream calls: 1 on a company with recent activity, at most 3.

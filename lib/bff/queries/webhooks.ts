@@ -1,4 +1,4 @@
-/** Webhook endpoints (spec §4 Webhooks; admin), not company-scoped: the list the admin page and its route share. */
+/** Webhook endpoints (docs/treasury-api.md#webhook-endpoints; admin), not company-scoped: the list the admin page and its route share. */
 import "server-only";
 import type { z } from "zod";
 import { treasury } from "../../server/treasury";

@@ -13,10 +13,10 @@
  */
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { startServer, type RunningServer, type ServerOptions } from "../../../treasury-api/server";
-import { DEMO_TREASURY_B, type DemoClientSpec } from "../../../treasury-api/seed/demo-clients";
+import { startServer, type RunningServer, type ServerOptions } from "@treasury/test-support/local-api";
+import { DEMO_TREASURY_B, type DemoClientSpec } from "@treasury/test-support/local-api";
 import type { Role } from "../../auth/roles";
-import type { Company } from "../../contract";
+import type { Company } from "@treasury/contract";
 import type { DashboardUser } from "../../db/users";
 import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import { createCapabilities, type Capabilities } from "../capabilities";

@@ -1,11 +1,11 @@
 /**
- * Approval repositories (spec §4 Approvals; DESIGN.md "States and
- * transitions", four-eyes): the open queue, approve and reject. Each decision
+ * Approval repositories (docs/treasury-api.md#approvals;
+ * docs/architecture.md#states-and-transitions and #four-eyes): the open queue, approve and reject. Each decision
  * runs in one transaction with the approval request and its batch locked, so
  * two approvers deciding at once count exactly once each.
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { ApprovalRequest, ApprovalState } from "../../../lib/contract/approvals";
+import type { ApprovalRequest, ApprovalState } from "@treasury/contract/approvals";
 import type { BankSpeed } from "../../config";
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../schema";
@@ -89,7 +89,7 @@ function fourEyes(message: string, rule: "initiator" | "client_as_itself"): ApiE
 }
 
 /**
- * Four-eyes at API level (DESIGN.md "Beyond the spec"), checked before an
+ * Four-eyes at API level (docs/architecture.md#four-eyes), checked before an
  * approval is recorded:
  * - the batch's initiator never approves it (compared ignoring case);
  * - an approver equal to the client's own client_id (the default when the body
@@ -147,7 +147,7 @@ interface FourEyesFacts {
 }
 
 /**
- * Records one decision (DESIGN.md): approve counts one approval (→
+ * Records one decision (docs/architecture.md#states-and-transitions): approve counts one approval (→
  * partially_approved below required_count, → approved at it, batch → approved
  * and due for the bank); reject → rejected, batch → rejected, its pending
  * instructions → cancelled with status events and webhooks.

@@ -1,5 +1,5 @@
 /**
- * Bank data repositories (spec §4 Ledger): accounts, transactions, balance
+ * Bank data repositories (docs/treasury-api.md#ledger): accounts, transactions, balance
  * snapshots, coverage days, intraday points. Functions `(db, scope, params)`
  * with the scope in every `where`. Exact list counts for transactions come
  * from the `account_day_flows` aggregate, not from counting a million rows.
@@ -14,7 +14,7 @@ import type {
   CoverageDay,
   IntradayBalancePoint,
   Transaction,
-} from "../../../lib/contract/ledger";
+} from "@treasury/contract/ledger";
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../schema";
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
@@ -94,7 +94,7 @@ async function hasHistory(tx: DbOrTx, accountId: string): Promise<boolean> {
 }
 
 /**
- * Account upsert (spec §2 "Account upsert body"): identity (tenant, bank_id,
+ * Account upsert (docs/treasury-api.md#resources, Account upsert body): identity (tenant, bank_id,
  * external_ref). 201 when created, 200 when updated; never a duplicate. The
  * update locks the account row, so the history check and the change are one step.
  * @param visibleCompanyIds the companies the caller may see (Caller.companyIds)

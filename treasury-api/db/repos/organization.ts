@@ -1,11 +1,11 @@
 /**
- * Companies and koncerner repositories (spec §4 Organization; DESIGN.md
- * "Reports" for the breakdown). Functions `(db, scope, params)`; the scope is
+ * Companies and koncerner repositories (docs/treasury-api.md#organization;
+ * docs/architecture.md#reports for the breakdown). Functions `(db, scope, params)`; the scope is
  * in every `where`.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { ExactDecimal as Decimal } from "../../../lib/exact-decimal";
-import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/contract/organization";
+import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
+import type { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "@treasury/contract/organization";
 import { queryRows, type Db } from "../client";
 import { companies, koncerner, koncernMembers, oauthClientCompanies } from "../schema";
 import type { Caller } from "../../lib/context";
@@ -55,7 +55,7 @@ export async function getCompany(db: Db, scope: DataScope, id: string): Promise<
 }
 
 /**
- * Upsert keyed on orgnr within the API client (spec §4). Returns `created`
+ * Upsert keyed on orgnr within the API client (docs/treasury-api.md#organization). Returns `created`
  * for the 201/200 choice. A Form B client is linked to a company it creates.
  * @throws 403 permission_denied, the same answer as for any company the client may not
  *   access, when the orgnr belongs to a company of the tenant the client may not see.
@@ -146,7 +146,7 @@ export async function getKoncern(db: Db, scope: DataScope, id: string): Promise<
 /**
  * Breakdown of a koncern by company and currency: each account's latest
  * closing_booked balance, summed exactly per currency. Only companies in
- * scope are shown (isolation, spec §5 rule 9).
+ * scope are shown (isolation, docs/treasury-api.md#isolation).
  */
 export async function koncernBreakdown(db: Db, scope: DataScope, id: string): Promise<KoncernBreakdown> {
   await getKoncern(db, scope, id);

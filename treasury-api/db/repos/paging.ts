@@ -1,6 +1,6 @@
 /**
  * Paged list reads of the repositories: one page of rows and, when the caller asks for it, the exact number of rows
- * the same filter matches (spec §3 list responses: `count`).
+ * the same filter matches (docs/treasury-api.md#states-and-transitions list responses: `count`).
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";

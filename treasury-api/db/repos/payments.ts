@@ -1,11 +1,11 @@
 /**
- * Payment repositories (spec §4 Payments; DESIGN.md states and extensions):
+ * Payment repositories (docs/treasury-api.md#payments; docs/architecture.md#states-and-transitions, #extensions):
  * functions `(db, scope, params)` with the data scope in every `where`, and
  * the row → API converters the bank simulator and approvals share.
  */
 import { chunk as chunked } from "es-toolkit";
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
-import { ExactDecimal } from "../../../lib/exact-decimal";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 import type {
   BatchStatus,
   DebtorAccount,
@@ -17,9 +17,9 @@ import type {
   PaymentInstructionCreate,
   PaymentStatusEvent,
   RemittanceInformation,
-} from "../../../lib/contract/payments";
-import { remittanceText } from "../../../lib/contract/payments";
-import { executionDateProblem } from "../../../lib/contract/business-date";
+} from "@treasury/contract/payments";
+import { remittanceText } from "@treasury/contract/payments";
+import { executionDateProblem } from "@treasury/contract/business-date";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { Db, DbOrTx } from "../client";
 import {
@@ -409,7 +409,7 @@ export async function discardBatch(db: Db, scope: DataScope, id: string): Promis
 }
 
 /**
- * Submits a batch (DESIGN.md: created → pending_approval) and opens its
+ * Submits a batch (docs/architecture.md#states-and-transitions: created → pending_approval) and opens its
  * approval request with `required_count` from the four-eyes threshold, in one
  * transaction with the batch row locked.
  * @throws 404 outside the scope; 409 conflict `{ state, allowed }` when not `created`.

@@ -5,7 +5,7 @@
  * it and why, and `reconciliation.match.updated` is emitted, in one transaction.
  */
 import { and, eq } from "drizzle-orm";
-import type { MatchDecision, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import type { MatchDecision, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { Db } from "../client";
 import { reconciliationMatches, reconciliationMatchReopenings } from "../schema";
 import { toMatch } from "../../domain/matching";

@@ -1,20 +1,20 @@
 /**
- * Reconciliation match repository (spec §4 Reconciliation; DESIGN.md match
- * states). Functions `(db, scope, params)` with the scope in every `where`.
+ * Reconciliation match repository (docs/treasury-api.md#reconciliation;
+ * docs/architecture.md#states-and-transitions). Functions `(db, scope, params)` with the scope in every `where`.
  * "One transaction is never confirmed against two instructions":
  * checked here under row locks and guaranteed by the partial unique indexes
  * `reconciliation_matches_confirmed_tx` / `_ins`, whose violation in a race
  * is answered 409 too.
  */
 import { and, desc, eq, ne, or, type SQL } from "drizzle-orm";
-import type { MatchDecision, MatchState, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import type { MatchDecision, MatchState, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { Db } from "../client";
 import { reconciliationMatches } from "../schema";
 import { toMatch } from "../../domain/matching";
 import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { enqueueEvents } from "../../webhooks/outbox";
-import { isUniqueViolation } from "../../../lib/sql/errors";
+import { isUniqueViolation } from "@treasury/contract/sql/errors";
 import { pageWithCount, type Page } from "./paging";
 
 export interface MatchFilter {

@@ -10,9 +10,9 @@
  * / `_tx`; the transactions side reads `transactions_company_debit_value`.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
-import type { ManualMatchCreate, ReconciliationMatch, UnmatchedItem, UnmatchedKind } from "../../../lib/contract";
-import { ExactDecimal } from "../../../lib/exact-decimal";
-import { isUniqueViolation } from "../../../lib/sql/errors";
+import type { ManualMatchCreate, ReconciliationMatch, UnmatchedItem, UnmatchedKind } from "@treasury/contract";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
+import { isUniqueViolation } from "@treasury/contract/sql/errors";
 import { scoreMatch, toMatch } from "../../domain/matching";
 import { ApiError, fieldError, notFound, stateConflict } from "../../lib/errors";
 import { newId } from "../../lib/secrets";

@@ -1,5 +1,5 @@
 /**
- * Webhook endpoint repository (spec §4 Webhooks; DESIGN.md "Webhooks").
+ * Webhook endpoint repository (docs/treasury-api.md#webhook-endpoints; docs/architecture.md#webhooks).
  * Endpoints belong to an OAuth client and the tenant its token is bound to:
  * every function takes that owner and puts it into every `where`, so another
  * client's endpoint is 404.
@@ -11,8 +11,8 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
   WebhookPatch,
-} from "../../../lib/contract/webhooks";
-import { WEBHOOK_TEST_EVENT_TYPE } from "../../../lib/contract/webhooks";
+} from "@treasury/contract/webhooks";
+import { WEBHOOK_TEST_EVENT_TYPE } from "@treasury/contract/webhooks";
 import type { Db } from "../client";
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints, webhookEvents } from "../schema";
 import { ApiError, notFound } from "../../lib/errors";
@@ -27,7 +27,7 @@ export interface EndpointOwner {
   tenantId: string;
 }
 
-/** How long the previous secret keeps signing after a rotation (DESIGN.md: 24 hours). */
+/** How long the previous secret keeps signing after a rotation (docs/architecture.md#webhooks: 24 hours). */
 export const PREVIOUS_SECRET_TTL_MS = 24 * 3600 * 1000;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;

@@ -1,11 +1,11 @@
 /**
- * Approval routes (spec §4 Approvals; DESIGN.md states, four-eyes): the queue
+ * Approval routes (docs/treasury-api.md#approvals; docs/architecture.md#four-eyes): the queue
  * of open approval requests, approve and reject. X-Company-ID is optional:
  * absent means every company linked to the client (Form B) or of the tenant
  * (Form A), so one approver sees one queue.
  */
 import { z } from "zod";
-import { ApprovalDecisionBody, ApprovalRequest } from "../../../lib/contract/approvals";
+import { ApprovalDecisionBody, ApprovalRequest } from "@treasury/contract/approvals";
 import { idParams, json } from "../../lib/openapi";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";

@@ -1,9 +1,9 @@
 /**
- * Token endpoints (spec §4 Token, §5): POST /auth/token/ (Form B,
+ * Token endpoints (docs/treasury-api.md#token): POST /auth/token/ (Form B,
  * form-urlencoded) and POST /auth/tenant-token (Form A, JSON). Errors follow
  * RFC 6749 §5.2 and carry the spec's message/details; responses are no-store.
  *
- * Rate limits (spec §8; DESIGN.md "Rate limits"): the gate leaves these two
+ * Rate limits (docs/treasury-api.md#limits; docs/architecture.md#rate-limits): the gate leaves these two
  * routes alone. A request whose client authenticates counts against that
  * client's window, as its API calls do; one that does not (bad or missing
  * credentials, malformed) counts in the larger per-address window of
@@ -12,7 +12,7 @@
  * token issuance. A 429 here is no-store like every token response.
  */
 import type { Context } from "hono";
-import { FormATokenRequest, FormBTokenRequest } from "../../../lib/contract/auth";
+import { FormATokenRequest, FormBTokenRequest } from "@treasury/contract/auth";
 import { addressRateLimit } from "../../config";
 import { clientAddress, throttle } from "../../middleware/gate";
 import type { AppEnv } from "../../lib/context";

@@ -4,8 +4,8 @@
  * read by the handlers (a form-urlencoded body and RFC 6749 errors).
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { FormATokenRequest, FormBTokenRequest, TokenResponse } from "../../../lib/contract/auth";
-import { ErrorBody, TokenErrorBody } from "../../../lib/contract/errors";
+import { FormATokenRequest, FormBTokenRequest, TokenResponse } from "@treasury/contract/auth";
+import { ErrorBody, TokenErrorBody } from "@treasury/contract/errors";
 import type { AppEnv } from "../../lib/context";
 import { THROTTLED_HEADERS } from "../../lib/openapi";
 

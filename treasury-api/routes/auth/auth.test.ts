@@ -1,5 +1,5 @@
 /**
- * Token endpoints (spec §4 Token, §5; DESIGN.md "Tokens"): both forms, both
+ * Token endpoints (docs/treasury-api.md#token; docs/architecture.md#tokens): both forms, both
  * credential styles, scope negotiation, RFC 6749 error bodies, no-store.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,10 +1,10 @@
 /**
- * Issuing access tokens (spec §4 Token, §5; DESIGN.md "Tokens"): client
+ * Issuing access tokens (docs/treasury-api.md#token; docs/architecture.md#tokens): client
  * authentication, scope negotiation and storage of the hashed token.
  */
 import { and, eq, lt, sql } from "drizzle-orm";
-import { SCOPES, parseScopeList, type ApiForm } from "../../../lib/contract/auth";
-import { hasControlCharacters } from "../../../lib/contract/common";
+import { SCOPES, parseScopeList, type ApiForm } from "@treasury/contract/auth";
+import { hasControlCharacters } from "@treasury/contract/common";
 import type { Db } from "../../db/client";
 import { accessTokens, oauthClients, oauthClientTenants } from "../../db/schema";
 import { hashSecret, randomToken, verifySecret } from "../../lib/secrets";

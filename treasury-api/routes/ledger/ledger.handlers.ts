@@ -4,7 +4,7 @@ import { requireCaller } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
 import { daysBetween, shiftDate } from "../../lib/dates";
 import { listHandler } from "../../lib/lists";
-import { SUMMARY_WINDOW_MAX_DAYS, lookupIds } from "../../../lib/contract/list-queries";
+import { SUMMARY_WINDOW_MAX_DAYS, lookupIds } from "@treasury/contract/list-queries";
 import * as repo from "../../db/repos/ledger";
 import * as r from "./ledger.routes";
 

@@ -1,5 +1,5 @@
 /**
- * Ledger routes (spec §4 Ledger): accounts list / upsert / detail, account
+ * Ledger routes (docs/treasury-api.md#ledger): accounts list / upsert / detail, account
  * transactions, balances, coverage, intraday; global transactions list and
  * detail. All are company-scoped (Form B needs X-Company-ID).
  */
@@ -12,7 +12,7 @@ import {
   CoverageDay,
   IntradayBalancePoint,
   Transaction,
-} from "../../../lib/contract/ledger";
+} from "@treasury/contract/ledger";
 import { idParams, json } from "../../lib/openapi";
 import {
   AccountListQuery,
@@ -23,7 +23,7 @@ import {
   IntradayListQuery,
   TransactionListQuery,
   TransactionLookupQuery,
-} from "../../../lib/contract/list-queries";
+} from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

@@ -1,5 +1,5 @@
 /**
- * Ledger and organization endpoints (spec §4), table-driven over endpoint ×
+ * Ledger and organization endpoints (docs/treasury-api.md#ledger, #organization), table-driven over endpoint ×
  * form × scope, with isolation between companies and tenants, pagination
  * edges, filters and upserts.
  */

@@ -1,9 +1,9 @@
 /**
- * Organization routes (spec §4 Organization): companies list / upsert /
+ * Organization routes (docs/treasury-api.md#organization): companies list / upsert /
  * detail, koncerner list / detail / breakdown.
  */
 import { z } from "zod";
-import { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "../../../lib/contract/organization";
+import { Company, CompanyUpsert, Koncern, KoncernBreakdown } from "@treasury/contract/organization";
 import { idParams, json } from "../../lib/openapi";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";

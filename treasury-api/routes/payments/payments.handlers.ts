@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Context } from "hono";
 import { requireCaller, type AppEnv, type AppRouteHandler } from "../../lib/context";
 import { validationError } from "../../lib/validation";
-import { IsoDate, Uuid } from "../../../lib/contract/common";
+import { IsoDate, Uuid } from "@treasury/contract/common";
 import { fieldError } from "../../lib/errors";
 import { listHandler } from "../../lib/lists";
-import { lookupIds } from "../../../lib/contract/list-queries";
+import { lookupIds } from "@treasury/contract/list-queries";
 import * as repo from "../../db/repos/payments";
 import * as r from "./payments.routes";
 

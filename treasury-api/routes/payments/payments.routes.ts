@@ -1,5 +1,5 @@
 /**
- * Payment routes (spec §4 Payments; DESIGN.md states): batches list / create
+ * Payment routes (docs/treasury-api.md#payments; docs/architecture.md#states-and-transitions): batches list / create
  * (201) / detail / submit (202), the batch's instructions (extension),
  * instruction detail and the status-event feed. Company-scoped: Form B needs
  * X-Company-ID.
@@ -12,14 +12,14 @@ import {
   PaymentBatchUpdate,
   PaymentInstruction,
   PaymentStatusEvent,
-} from "../../../lib/contract/payments";
+} from "@treasury/contract/payments";
 import { idParams, json } from "../../lib/openapi";
 import {
   BatchListQuery,
   InstructionListQuery,
   InstructionLookupQuery,
   StatusEventListQuery,
-} from "../../../lib/contract/list-queries";
+} from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

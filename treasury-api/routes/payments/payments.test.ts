@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { businessToday } from "../../../lib/contract/business-date";
+import { businessToday } from "@treasury/contract/business-date";
 import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
 
 let h: Harness;

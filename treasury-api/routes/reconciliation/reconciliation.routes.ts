@@ -1,12 +1,12 @@
 /**
- * Reconciliation routes (spec §4 Reconciliation; DESIGN.md "States and
- * transitions": confirm / reject from `proposed` only). X-Company-ID is
+ * Reconciliation routes (docs/treasury-api.md#reconciliation;
+ * docs/architecture.md#states-and-transitions: confirm / reject from `proposed` only). X-Company-ID is
  * optional: absent means every company the client sees (one review queue).
  */
 import { z } from "zod";
-import { MatchDecision, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import { MatchDecision, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import { idParams, json } from "../../lib/openapi";
-import { MatchListQuery } from "../../../lib/contract/list-queries";
+import { MatchListQuery } from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

@@ -1,6 +1,6 @@
 /**
- * Reconciliation (spec §4 Reconciliation; DESIGN.md match
- * states): proposals by the matcher (also straight from the simulated bank),
+ * Reconciliation (docs/treasury-api.md#reconciliation;
+ * docs/architecture.md#states-and-transitions): proposals by the matcher (also straight from the simulated bank),
  * list with filters in both forms, confirm / reject with every illegal
  * transition, "one transaction is never confirmed against two instructions",
  * idempotent replays, audit fields and the outbox events.

@@ -3,7 +3,7 @@
  * confirmation. Advertised in the OpenAPI document, where the dashboard detects it (capability
  * `reconciliation.reopen`).
  */
-import { MatchDecision, ReconciliationMatch } from "../../../lib/contract/reconciliation";
+import { MatchDecision, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import { idParams, json } from "../../lib/openapi";
 import { defineRoute } from "../define-route";
 

@@ -4,7 +4,7 @@
  * advertised in the OpenAPI document, which is how a client learns of them.
  */
 import { z } from "zod";
-import { ManualMatchCreate, ReconciliationMatch, UnmatchedItem, UnmatchedListQuery } from "../../../lib/contract";
+import { ManualMatchCreate, ReconciliationMatch, UnmatchedItem, UnmatchedListQuery } from "@treasury/contract";
 import { json } from "../../lib/openapi";
 import { listResponse, pagingQuery } from "../../lib/lists";
 import { defineRoute } from "../define-route";

@@ -1,11 +1,11 @@
 /**
- * Reporting routes (spec §4 Reporting; DESIGN.md "Reports"): daily cashflow,
+ * Reporting routes (docs/treasury-api.md#reporting; docs/architecture.md#reports): daily cashflow,
  * daily positions (and their short aliases), forecast. Company-scoped: Form B
  * needs X-Company-ID; Form A without it reports over the whole tenant.
  */
 import { z } from "zod";
-import { CashflowDay, ForecastEntry, PositionDay } from "../../../lib/contract/reporting";
-import { ReportListQuery } from "../../../lib/contract/list-queries";
+import { CashflowDay, ForecastEntry, PositionDay } from "@treasury/contract/reporting";
+import { ReportListQuery } from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

@@ -1,5 +1,5 @@
 /**
- * Reporting endpoints (spec §4 Reporting; DESIGN.md "Reports"): every figure
+ * Reporting endpoints (docs/treasury-api.md#reporting; docs/architecture.md#reports): every figure
  * is checked against sums computed here, independently, with decimal.js from
  * the raw fixture rows — for both forms, the aliases, paging, defaults and
  * bad inputs.
@@ -247,7 +247,7 @@ describe("forecast", () => {
     ]);
   });
 
-  /** The forecast computed here from raw rows with decimal.js (DESIGN.md formula). */
+  /** The forecast computed here from raw rows with decimal.js (the formula of docs/architecture.md#reports). */
   async function expectedForecast(companies: string[], currency: string, from: string, to: string): Promise<Row[]> {
     const db = h.database.db;
     const accts = await db

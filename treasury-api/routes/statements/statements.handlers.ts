@@ -1,10 +1,10 @@
 /**
  * Statement import handler (extension): `POST /statements` runs the importer
  * of treasury-api/import on the uploaded files and answers with the per-file
- * summary of lib/contract/statements.ts.
+ * summary of packages/contract/src/statements.ts.
  */
-import type { StatementFileSummary, StatementImportResult } from "../../../lib/contract/statements";
-import { STATEMENT_MAX_FILE_BYTES } from "../../../lib/contract/statements";
+import type { StatementFileSummary, StatementImportResult } from "@treasury/contract/statements";
+import { STATEMENT_MAX_FILE_BYTES } from "@treasury/contract/statements";
 import { importStatements, type ImportFileSummary } from "../../import/camt053-import";
 import type { AppRouteHandler } from "../../lib/context";
 import { ApiError, fieldError } from "../../lib/errors";

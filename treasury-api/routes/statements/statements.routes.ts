@@ -1,10 +1,10 @@
 /**
  * Statement import route (extension of the local Treasury API; not in the
  * public spec): `POST /statements`, a multipart upload of camt.052 / camt.053 /
- * camt.054 files for the company of X-Company-ID. Shapes in lib/contract/statements.ts.
+ * camt.054 files for the company of X-Company-ID. Shapes in packages/contract/src/statements.ts.
  */
 import { z } from "zod";
-import { StatementImportResult, STATEMENT_UPLOAD_FIELD } from "../../../lib/contract/statements";
+import { StatementImportResult, STATEMENT_UPLOAD_FIELD } from "@treasury/contract/statements";
 import { defineRoute } from "../define-route";
 
 const FileField = z

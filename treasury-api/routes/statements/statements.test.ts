@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StatementImportResult } from "../../../lib/contract/statements";
+import { StatementImportResult } from "@treasury/contract/statements";
 import { pendingEntries, transactions } from "../../db/schema";
 import { buildCamt, type CamtStatement } from "../../test/camt053-builder";
 import { IDS, createHarness, type Harness } from "../../test/harness";

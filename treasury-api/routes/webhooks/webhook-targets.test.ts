@@ -1,5 +1,5 @@
 /**
- * Webhook targets through the API (DESIGN.md "Webhooks"): with the
+ * Webhook targets through the API (docs/architecture.md#webhooks): with the
  * development setting off, create and update refuse http and loopback /
  * private / link-local / reserved targets (400 on `url`, nothing stored); a
  * name that resolves to such an address now is refused too, and one that

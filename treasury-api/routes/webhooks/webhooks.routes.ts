@@ -1,6 +1,6 @@
 /**
- * Webhook endpoint routes (spec §4 Webhooks, scope admin:public_api; DESIGN.md
- * "Webhooks"): list / create / detail / PATCH (with `rotate_secret`) / DELETE,
+ * Webhook endpoint routes (docs/treasury-api.md#webhook-endpoints, scope admin:public_api;
+ * docs/architecture.md#webhooks): list / create / detail / PATCH (with `rotate_secret`) / DELETE,
  * plus the extensions GET /webhooks/{id}/deliveries and POST /webhooks/{id}/test.
  * Endpoints belong to the calling OAuth client; not company-scoped.
  */
@@ -11,9 +11,9 @@ import {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
   WebhookPatch,
-} from "../../../lib/contract/webhooks";
+} from "@treasury/contract/webhooks";
 import { idParams, json } from "../../lib/openapi";
-import { DeliveryListQuery } from "../../../lib/contract/list-queries";
+import { DeliveryListQuery } from "@treasury/contract/list-queries";
 import { defineRoute } from "../define-route";
 import { listResponse, pagingQuery } from "../../lib/lists";
 

@@ -1,6 +1,6 @@
 /**
- * Webhook endpoints and deliveries (spec §4 Webhooks, §6; DESIGN.md
- * "Webhooks"): CRUD and validation for both forms, secret shown once,
+ * Webhook endpoints and deliveries (docs/treasury-api.md#webhook-endpoints, #webhooks;
+ * docs/architecture.md#webhooks): CRUD and validation for both forms, secret shown once,
  * rotation with two signatures, and real deliveries to a loopback receiver
  * that checks signatures with its own HMAC code — retries with the same event
  * id, routing by company / tenant / subscription, redirects not followed,

@@ -7,7 +7,7 @@ import { loadData, loadPage } from "@/lib/bff/page";
 import { getAccountDetail, getIntradayPoints } from "@/lib/bff/queries/views";
 import { listTransactions } from "@/lib/bff/queries/ledger";
 import { todayUtc } from "@/lib/dates";
-import { Uuid } from "@/lib/contract";
+import { Uuid } from "@treasury/contract";
 import { intradayQuery, loadIntradayState } from "@/lib/url-state/intraday";
 import { resolveDateRange } from "@/lib/url-state/date-range";
 import { loadTransactionFilters } from "@/lib/url-state/filters";

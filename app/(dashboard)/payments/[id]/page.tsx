@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
-import { Uuid } from "@/lib/contract";
+import { Uuid } from "@treasury/contract";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getBatchView } from "@/lib/bff/queries/payment-views";
 import { hydrate } from "@/components/data/hydrate";

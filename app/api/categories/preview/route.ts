@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withUser } from "@/lib/bff/route";
 import { previewCategoryRule } from "@/lib/bff/queries/categories";
 import { CategoryRuleInput } from "@/lib/categories/rules";
-import { Uuid } from "@/lib/contract";
+import { Uuid } from "@treasury/contract";
 
 /** `rule_id`: the rule being edited (left out of the existing rules; the tested rule takes its place). */
 const PreviewQuery = z.object({ rule_id: Uuid.optional() });

@@ -1,4 +1,4 @@
-import { AccountUpsert } from "@/lib/contract";
+import { AccountUpsert } from "@treasury/contract";
 import { AccountsQuery } from "@/lib/bff/inputs";
 import { withUser } from "@/lib/bff/route";
 import { listAccounts, upsertAccount } from "@/lib/bff/queries/ledger";

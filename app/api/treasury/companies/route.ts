@@ -1,4 +1,4 @@
-import { CompanyUpsert } from "@/lib/contract";
+import { CompanyUpsert } from "@treasury/contract";
 import { withUser } from "@/lib/bff/route";
 import { listCompanies, upsertCompany } from "@/lib/bff/queries/organization";
 

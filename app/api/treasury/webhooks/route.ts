@@ -1,4 +1,4 @@
-import { WebhookCreate } from "@/lib/contract";
+import { WebhookCreate } from "@treasury/contract";
 import { PagingQuery } from "@/lib/bff/inputs";
 import { listWebhooks } from "@/lib/bff/queries/webhooks";
 import { withUser } from "@/lib/bff/route";

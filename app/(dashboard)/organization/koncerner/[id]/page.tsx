@@ -4,7 +4,7 @@ import Link from "next/link";
 import { ChevronLeft } from "lucide-react";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getKoncern, getKoncernBreakdown } from "@/lib/bff/queries/organization";
-import { Uuid } from "@/lib/contract";
+import { Uuid } from "@treasury/contract";
 import { KoncernBreakdownTable } from "@/components/organization/koncern-breakdown";
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
-import { Uuid } from "@/lib/contract";
+import { Uuid } from "@treasury/contract";
 import { can } from "@/lib/auth/roles";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { companyCall } from "@/lib/bff/context";

@@ -5,7 +5,7 @@
  * (checked against the supported reporting currencies by the handler).
  */
 import { z } from "zod";
-import { IsoDate } from "@/lib/contract";
+import { IsoDate } from "@treasury/contract";
 import { todayUtc } from "@/lib/dates";
 import { resolveDateRange } from "@/lib/url-state/date-range";
 

@@ -1,4 +1,4 @@
-import { PaymentBatchCreate } from "@/lib/contract";
+import { PaymentBatchCreate } from "@treasury/contract";
 import { BatchesQuery } from "@/lib/bff/inputs";
 import { withUser } from "@/lib/bff/route";
 import { createBatch } from "@/lib/bff/queries/payments";

@@ -1,4 +1,4 @@
-import { WebhookPatch } from "@/lib/contract";
+import { WebhookPatch } from "@treasury/contract";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { treasury } from "@/lib/server/treasury";
 

@@ -1,4 +1,4 @@
-import { PaymentBatchUpdate } from "@/lib/contract";
+import { PaymentBatchUpdate } from "@treasury/contract";
 import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { discardBatch, updateBatch } from "@/lib/bff/queries/payments";

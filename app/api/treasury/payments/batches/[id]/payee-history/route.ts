@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Iban, Uuid } from "@/lib/contract";
+import { Iban, Uuid } from "@treasury/contract";
 import { IdParams, withUser } from "@/lib/bff/route";
 import { payeeHistory } from "@/lib/bff/queries/risk";
 

@@ -1,0 +1,71 @@
+/**
+ * Statement import extension of the local Treasury API (not in the public
+ * spec; docs/architecture.md#extensions): `POST /statements` takes a multipart upload of
+ * one or more ISO 20022 bank-to-customer files (camt.052 intraday report,
+ * camt.053 statement, camt.054 debit/credit notification, versions
+ * 001.02–001.12), stores them in one transaction for the company of
+ * `X-Company-ID` (scope `write:ledger`) and answers with one summary per file.
+ *
+ * Request: `multipart/form-data` with one or more parts named `files` (each a
+ * file; its filename is echoed as `file`). Errors: 400 `validation_error`
+ * whose `details` carry `{ file, path }` (the element path, e.g.
+ * `Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt`) — nothing is stored then.
+ */
+import { z } from "zod";
+import { Uuid } from "./common";
+
+/** The message types the importer reads. */
+export const STATEMENT_MESSAGE_TYPES = ["camt.052", "camt.053", "camt.054"] as const;
+export const StatementMessageType = z.enum(STATEMENT_MESSAGE_TYPES);
+export type StatementMessageType = z.infer<typeof StatementMessageType>;
+
+const Count = z.number().int().min(0);
+
+/** What one uploaded file did. Counts are rows, days or elements. */
+export const StatementFileSummary = z
+  .object({
+    file: z.string().meta({ description: "The uploaded file's name" }),
+    message_type: StatementMessageType,
+    version: z
+      .string()
+      .nullable()
+      .meta({ description: "Message version from the namespace, e.g. camt.053.001.08; null when the file has none" }),
+    statements: Count.meta({ description: "Stmt / Rpt / Ntfctn elements read" }),
+    account_refs: z.array(z.string()).meta({ description: "IBANs or other account ids the file is for" }),
+    accounts_matched: Count,
+    accounts_created: Count,
+    entries: Count.meta({ description: "Ntry elements read" }),
+    transactions_inserted: Count.meta({ description: "Booked transactions stored" }),
+    pending: Count.meta({
+      description: "Entries stored as pending (no booking date, or status PDNG); not in booked sums",
+    }),
+    pending_replaced: Count.meta({ description: "Earlier pending entries replaced by their booking in this file" }),
+    duplicates: Count.meta({
+      description: "Entries already stored before (same account and dedupe key, or same booking from another message)",
+    }),
+    entries_skipped: Count.meta({ description: "Informational entries (status INFO) not stored" }),
+    balances: Count.meta({ description: "Balance rows written" }),
+    intraday_points: Count.meta({ description: "Intraday balance points written (camt.052 ITBD / ITAV)" }),
+    coverage_days: Count.meta({ description: "Days marked completely covered by a statement" }),
+    skipped_codes: z
+      .record(z.string(), Count)
+      .meta({ description: "Balance codes with no API balance type, with their counts, e.g. { FWAV: 5 }" }),
+  })
+  .meta({ id: "StatementFileSummary" });
+export type StatementFileSummary = z.infer<typeof StatementFileSummary>;
+
+/** 200 body of `POST /statements`. */
+export const StatementImportResult = z
+  .object({
+    company_id: Uuid,
+    files: z.array(StatementFileSummary),
+  })
+  .meta({ id: "StatementImportResult" });
+export type StatementImportResult = z.infer<typeof StatementImportResult>;
+
+/** The multipart field name that carries the files. */
+export const STATEMENT_UPLOAD_FIELD = "files";
+/** Largest accepted file in bytes (10 MB statements must pass). */
+export const STATEMENT_MAX_FILE_BYTES = 25 * 1024 * 1024;
+/** Largest accepted request body in bytes (several large files). */
+export const STATEMENT_MAX_BODY_BYTES = 100 * 1024 * 1024;
