@@ -6,6 +6,9 @@ import { ViewerProvider } from "@/components/format/viewer";
 import { TIME_ZONE_COOKIE, localeFromAcceptLanguage, validTimeZone } from "@/lib/viewer";
 import "./globals.css";
 
+/** The root layout reads the request's headers and cookies (locale, time zone): every page renders per request. */
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: { default: "Treasury Dashboard", template: "%s · Treasury Dashboard" },
   description: "Cash, payments, approvals and reconciliation across your companies.",

@@ -57,7 +57,9 @@ test("a duplicate of an earlier payment is flagged to creator and approver and n
   await expect(panel.locator('[data-testid="risk-signal"][data-code="possible_duplicate"]')).toBeVisible();
   await expect(treasurer.getByTestId("submit-batch")).toBeVisible();
   const dup = panel.locator('[data-testid="risk-signal"][data-code="possible_duplicate"]').first();
-  await dup.getByText("Evidence").click();
+  // One line per signal; its evidence folded under "Details".
+  await expect(dup.getByTestId("risk-evidence")).toBeHidden();
+  await dup.locator("summary").click();
   await expect(dup.getByTestId("risk-evidence")).toContainText(first.slice(0, 8));
   await dup.getByTestId("payee-history-toggle").click();
   // The earlier payment, not the batch's own instruction.
@@ -112,10 +114,14 @@ test("a duplicate of an earlier payment is flagged to creator and approver and n
   await expect(dialog.locator('[data-testid="risk-signal"][data-code="possible_duplicate"]')).toBeVisible();
   const confirm = dialog.getByTestId("confirm-decision");
   await expect(confirm).toBeDisabled();
+  // The acknowledgement and the buttons stay in the dialog's sticky footer, in view however long the body is.
+  await expect(dialog.getByTestId("modal-footer").getByTestId("acknowledgements")).toBeInViewport();
+  await expect(confirm).toBeInViewport();
   await scanAndShoot(anna, "risk-approve-dialog");
   await shoot(anna, "dialog-desktop");
   await anna.setViewportSize({ width: 390, height: 844 });
   await shoot(anna, "dialog-390");
+  await expect(confirm).toBeInViewport();
   await anna.setViewportSize({ width: 1360, height: 860 });
   for (const box of await dialog.locator('[data-testid^="ack-"]').all()) await box.check();
   await expect(confirm).toBeEnabled();

@@ -20,6 +20,12 @@ import {
 } from "@/lib/group/reporting-currency";
 
 /**
+ * Every dashboard page reads the session (cookies, headers), so none can be prerendered at build time: declared
+ * here once, the build does not try (and log a "Dynamic server usage" error per page).
+ */
+export const dynamic = "force-dynamic";
+
+/**
  * The app shell: navigation limited to the user's areas, the company
  * switcher, the reporting-currency switch, the user's name and roles, sign-out. Pages render inside it and
  * have their own loading / error states, so a failing page never takes the

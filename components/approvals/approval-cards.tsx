@@ -117,7 +117,7 @@ function ApprovalCard({
           <span className="text-slate-600"> · {r.approved_by.map((d) => d.name ?? d.email).join(", ")}</span>
         )}
         {" · "}
-        {creatorLabel(r) ? `created by ${creatorLabel(r)}` : "created outside the dashboard"}
+        {creatorLabel(r) ? `created by ${creatorLabel(r)}` : "creator unknown"}
         {r.policy && (
           <span className="block text-xs text-slate-500" data-testid="approval-policy">
             {r.policy.explanation}

@@ -30,7 +30,7 @@ export function rejectVerb(row: Pick<ApprovalQueueRow, "created_by_me">): "Withd
   return row.created_by_me ? "Withdraw" : "Reject";
 }
 
-/** The creator's name, the e-mail when the dashboard has no name, or null when created outside the dashboard. */
+/** The creator's name, the e-mail (or "API client <id>") when the dashboard has no name, or null when unknown. */
 export function creatorLabel(row: Pick<ApprovalQueueRow, "created_by" | "created_by_name">): string | null {
   return row.created_by ? (row.created_by_name ?? row.created_by) : null;
 }

@@ -72,7 +72,7 @@ export function ApprovalRow(p: ApprovalRowProps) {
             <RiskBadges risk={r.risk} />
           </span>
         </td>
-        <td className={td}>{creatorLabel(r) ?? <span className="text-slate-500">outside the dashboard</span>}</td>
+        <td className={td}>{creatorLabel(r) ?? <span className="text-slate-500">unknown</span>}</td>
         <td className={`${td} whitespace-nowrap text-slate-600`} suppressHydrationWarning>
           {formatDistanceToNowStrict(new Date(r.approval.created_at))}
         </td>

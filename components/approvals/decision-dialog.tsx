@@ -89,7 +89,7 @@ function OneBatch({ row }: { row: ApprovalQueueRow }) {
           <ApprovalsSoFar row={row} />
         </Fact>
         <Fact label="Created by" testId="dialog-created-by">
-          {creatorLabel(row) ?? "outside the dashboard"}
+          {creatorLabel(row) ?? "unknown"}
         </Fact>
       </dl>
       <section aria-label="Risk signals">
@@ -197,11 +197,10 @@ export function DecisionDialog({
       confirmTestId="confirm-decision"
       confirmBlocked={missing.length > 0}
       wide={!!single}
-    >
-      {single ? <OneBatch row={single} /> : <ManyBatches rows={rows} />}
-      {needed.length > 0 && (
+      footerLead={
+        needed.length > 0 && (
         <fieldset
-          className="mt-3 space-y-1.5 rounded-md border border-red-200 bg-red-50 px-3 py-2"
+          className="mb-2 max-h-40 space-y-1.5 overflow-y-auto rounded-md border border-red-200 bg-red-50 px-3 py-2"
           data-testid="acknowledgements"
         >
           <legend className="px-1 text-xs font-semibold text-red-800">
@@ -227,7 +226,10 @@ export function DecisionDialog({
             </label>
           ))}
         </fieldset>
-      )}
+      )
+      }
+    >
+      {single ? <OneBatch row={single} /> : <ManyBatches rows={rows} />}
     </ReviewDecisionDialog>
   );
 }

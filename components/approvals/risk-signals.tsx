@@ -5,6 +5,9 @@ import { useQuery } from "@tanstack/react-query";
 import { AlertTriangle, Info, ShieldAlert } from "lucide-react";
 import type { BatchRisk, RiskSignalView } from "@/lib/views/payments";
 import type { RiskSeverity, RiskSignalCode } from "@/lib/payments/risk-signals";
+import { renderSignalMessage } from "@/lib/payments/signal-message";
+import { formatMoney } from "@/lib/money";
+import { useLocale } from "@/components/format/use-locale";
 import { Amount } from "@/components/format/amount";
 import { BatchName } from "@/components/payments/batch-name";
 import { BusinessDate } from "@/components/format/business-date";
@@ -185,44 +188,64 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
   );
 }
 
+/** The signal's sentence with its amounts formatted like every other amount of the app (the viewer's locale). */
+function SignalSentence({ s }: { s: RiskSignalView }) {
+  const locale = useLocale();
+  if (!s.message_template || !s.message_amounts) return <>{s.message}</>;
+  return <>{renderSignalMessage(s.message_template, s.message_amounts, (a) => formatMoney(a.amount, a.currency, { locale }))}</>;
+}
+
+/**
+ * One signal on one line: severity icon, its name and its sentence. The evidence and the payee's last payments are
+ * folded under "Details" (closed by default), so a batch's payments stay in view.
+ */
 function SignalItem({ s, companyId, batchId }: { s: RiskSignalView; companyId: string; batchId: string }) {
   const [history, setHistory] = useState(false);
   return (
     <li
-      className={`rounded-md px-3 py-2 ring-1 ring-inset ${TONE[s.severity]}`}
+      className={`rounded px-2 py-1 ring-1 ring-inset ${TONE[s.severity]}`}
       data-testid="risk-signal"
       data-code={s.code}
+      data-severity={s.severity}
     >
-      <p className="flex items-start gap-1.5 text-[13px] font-medium [overflow-wrap:anywhere]">
-        <SeverityIcon severity={s.severity} />
-        <span>
-          {SIGNAL_LABEL[s.code]}
-          <span className="font-normal">
-            {" "}
-            · {s.severity}
-            {s.end_to_end_id ? ` · ${s.end_to_end_id}` : ""}
+      <details className="group">
+        <summary className="flex cursor-pointer list-none items-start gap-1.5 text-[13px] [overflow-wrap:anywhere] [&::-webkit-details-marker]:hidden">
+          <SeverityIcon severity={s.severity} />
+          <span className="min-w-0 flex-1">
+            <span className="font-medium">{SIGNAL_LABEL[s.code]}</span>
+            <span className="sr-only"> ({s.severity} risk)</span>
+            {": "}
+            <span data-testid="risk-message">
+              <SignalSentence s={s} />
+            </span>
           </span>
-        </span>
-      </p>
-      <p className="mt-0.5 text-[12px] text-slate-800 [overflow-wrap:anywhere]">{s.message}</p>
-      <details className="mt-0.5">
-        <summary className="cursor-pointer text-xs text-slate-700">Evidence</summary>
-        <Evidence evidence={s.evidence} />
-      </details>
-      {s.creditor_iban && (
-        <div className="mt-1">
-          <button
-            type="button"
-            className="text-left text-xs text-sky-800 underline-offset-2 [overflow-wrap:anywhere] hover:underline"
-            aria-expanded={history}
-            onClick={() => setHistory((h) => !h)}
-            data-testid="payee-history-toggle"
-          >
-            {history ? "Hide" : "Show"} the last payments to {s.creditor_iban}
-          </button>
-          {history && <PayeeHistory companyId={companyId} batchId={batchId} iban={s.creditor_iban} />}
+          <span className="shrink-0 text-xs text-slate-600 underline-offset-2 group-open:hidden hover:underline">
+            Details
+          </span>
+          <span className="hidden shrink-0 text-xs text-slate-600 group-open:inline">Hide</span>
+        </summary>
+        <div className="mt-1 border-t border-current/10 pt-1">
+          <p className="text-xs text-slate-700">
+            Severity {s.severity}
+            {s.end_to_end_id ? ` · end-to-end id ${s.end_to_end_id}` : ""}
+          </p>
+          <Evidence evidence={s.evidence} />
+          {s.creditor_iban && (
+            <div className="mt-1">
+              <button
+                type="button"
+                className="text-left text-xs text-sky-800 underline-offset-2 [overflow-wrap:anywhere] hover:underline"
+                aria-expanded={history}
+                onClick={() => setHistory((h) => !h)}
+                data-testid="payee-history-toggle"
+              >
+                {history ? "Hide" : "Show"} the last payments to {s.creditor_iban}
+              </button>
+              {history && <PayeeHistory companyId={companyId} batchId={batchId} iban={s.creditor_iban} />}
+            </div>
+          )}
         </div>
-      )}
+      </details>
     </li>
   );
 }
@@ -239,7 +262,7 @@ export function RiskSignalList({ risk }: { risk: BatchRisk }) {
       </p>
     );
   return (
-    <ul className="space-y-1.5" data-testid="risk-signals" aria-label="Risk signals">
+    <ul className="space-y-1" data-testid="risk-signals" aria-label="Risk signals">
       {risk.signals.map((s, i) => (
         <SignalItem
           key={`${s.code}-${s.instruction ?? "b"}-${i}`}

@@ -6,6 +6,7 @@ import { useQueryStates } from "nuqs";
 import { Download, ScrollText } from "lucide-react";
 import type { AuditEventView } from "@/lib/views/audit";
 import { AUDIT_FILTER_ACTIONS } from "@/lib/audit-actions";
+import { auditActionIn, auditActionLabel, auditSentence, type AuditEventKind } from "@/lib/audit-words";
 import { matchesText } from "@/lib/url-state/filters";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
@@ -22,13 +23,13 @@ import { auditFilterParsers, auditLogQueries } from "./audit-queries";
  */
 export function AuditLog({ companies }: { companies: { id: string; name: string }[] }) {
   const [f, setF] = useQueryStates(auditFilterParsers, { shallow: true, history: "replace" });
-  const q = useQuery(auditLogQueries.list(f.action));
+  const q = useQuery(auditLogQueries.list(f.action, f.events));
   const names = useMemo(() => new Map(companies.map((c) => [c.id, c.name])), [companies]);
   const rows = useMemo(
     () =>
       (q.data?.items ?? []).filter(
         (e) =>
-          matchesText(f.user, e.user_email) &&
+          matchesText(f.user, e.user_email, e.user_name ?? "") &&
           matchesText(f.object, e.object_id, e.object_type, String(e.details.batch_id ?? "")) &&
           (!f.company || e.company_id === f.company),
       ),
@@ -37,6 +38,7 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
 
   return (
     <div>
+      <EventKindSwitch value={f.events} onChange={(events) => void setF({ events, action: null })} />
       <FilterBar
         actions={
           <Button
@@ -51,7 +53,10 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
         <FilterSelect
           label="Action"
           value={f.action}
-          options={AUDIT_FILTER_ACTIONS.map((a) => ({ value: a, label: a }))}
+          options={AUDIT_FILTER_ACTIONS.filter((a) => auditActionIn(a, f.events)).map((a) => ({
+            value: a,
+            label: auditActionLabel(a),
+          }))}
           onChange={(v) => void setF({ action: v })}
           anyLabel="Any action"
           testId="audit-action"
@@ -60,7 +65,7 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
           label="User"
           value={f.user}
           onChange={(v) => void setF({ user: v })}
-          placeholder="e-mail"
+          placeholder="name or e-mail"
           testId="audit-user"
         />
         <FilterText
@@ -83,14 +88,49 @@ export function AuditLog({ companies }: { companies: { id: string; name: string 
         <ProblemState title="The audit log could not be loaded" message={errorText(q.error, "Loading the audit log")} />
       ) : rows.length === 0 ? (
         <EmptyState title="No audit events match" icon={ScrollText}>
-          Sign-ins and changes made through the dashboard are recorded here.
+          {f.events === "business"
+            ? "Changes made through the dashboard are recorded here; sign-ins are under “Sign-ins and sessions”."
+            : "Sign-ins and changes made through the dashboard are recorded here."}
         </EmptyState>
       ) : (
         <AuditTable rows={rows} names={names} />
       )}
       <p className="mt-2 text-xs text-slate-500">
-        {rows.length} events shown (the newest 500{f.action ? ` of ${f.action}` : ""}).
+        {rows.length} events shown (the newest 500{f.action ? ` of “${auditActionLabel(f.action)}”` : ""}).
       </p>
+    </div>
+  );
+}
+
+const KINDS: { value: AuditEventKind; label: string }[] = [
+  { value: "business", label: "Business events" },
+  { value: "sessions", label: "Sign-ins and sessions" },
+  { value: "all", label: "All" },
+];
+
+/** Business events (the default), sign-ins and sessions, or all: one click each. */
+function EventKindSwitch({ value, onChange }: { value: AuditEventKind; onChange: (v: AuditEventKind) => void }) {
+  return (
+    <div
+      role="group"
+      aria-label="Events shown"
+      className="mb-3 inline-flex rounded-md border border-slate-300 bg-white p-0.5"
+    >
+      {KINDS.map((k) => (
+        <button
+          key={k.value}
+          type="button"
+          aria-pressed={value === k.value}
+          onClick={() => onChange(k.value)}
+          data-testid={`audit-kind-${k.value}`}
+          className={
+            "rounded px-2.5 py-1 text-[13px] font-medium " +
+            (value === k.value ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100")
+          }
+        >
+          {k.label}
+        </button>
+      ))}
     </div>
   );
 }
@@ -114,7 +154,9 @@ async function exportAuditCsv(rows: AuditEventView[], names: Map<string, string>
     [
       { header: "time", value: (e) => e.at },
       { header: "user", value: (e) => e.user_email },
+      { header: "user_name", value: (e) => e.user_name ?? "" },
       { header: "action", value: (e) => e.action },
+      { header: "what", value: (e) => auditSentence(e) },
       { header: "object_type", value: (e) => e.object_type },
       { header: "object_id", value: (e) => e.object_id },
       {
@@ -143,7 +185,7 @@ function AuditTable({ rows, names }: { rows: AuditEventView[]; names: Map<string
         <tr>
           <Th>Time</Th>
           <Th>User</Th>
-          <Th>Action</Th>
+          <Th>What</Th>
           <Th>Object</Th>
           <Th>Company</Th>
           <Th>Outcome</Th>
@@ -163,8 +205,11 @@ function AuditTable({ rows, names }: { rows: AuditEventView[]; names: Map<string
             <Td className="text-slate-600 max-md:w-32 max-md:[&_time]:whitespace-normal">
               <Timestamp value={e.at} seconds zone />
             </Td>
-            <Td>{e.user_email}</Td>
-            <Td mono>{e.action}</Td>
+            <Td title={e.user_email}>{e.user_name ?? e.user_email}</Td>
+            {/* The action in words; its code in the tooltip (and in the CSV). */}
+            <Td title={e.action} data-testid="audit-what">
+              {auditSentence(e)}
+            </Td>
             <Td mono title={e.object_id ?? undefined}>
               {e.object_type}
               {typeof e.details.reference === "string"

@@ -1,24 +1,30 @@
 /** URL state and query options of the audit log (server and client alike). */
 import { queryOptions } from "@tanstack/react-query";
-import { createLoader, parseAsString } from "nuqs/server";
+import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { AuditEventView } from "@/lib/views/audit";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 
-/** Audit URL state: `action` is sent to the BFF; user, object and company filter the loaded rows. */
+/**
+ * Audit URL state: `action` and `events` (business events by default, sign-ins and sessions one click away, or all)
+ * are sent to the BFF; user, object and company filter the loaded rows.
+ */
 export const auditFilterParsers = {
   action: parseAsString,
+  events: parseAsStringLiteral(["business", "sessions", "all"] as const).withDefault("business"),
   user: parseAsString,
   object: parseAsString,
   company: parseAsString,
 };
 export const loadAuditFilters = createLoader(auditFilterParsers);
 
-/** Newest 500 events of one action (or all). */
+/** Newest 500 events of one action (or all) and kind (business events, sessions, all). */
 export const auditLogQueries = {
-  list: (action: string | null) =>
+  list: (action: string | null, kind: "business" | "sessions" | "all" = "business") =>
     queryOptions({
-      queryKey: ["audit", "log", action ?? ""] as const,
+      queryKey: ["audit", "log", action ?? "", kind] as const,
       queryFn: ({ signal }) =>
-        bffFetch<{ items: AuditEventView[] }>(`/api/audit${toQueryString({ action, limit: 500 })}`, { signal }),
+        bffFetch<{ items: AuditEventView[] }>(`/api/audit${toQueryString({ action, kind, limit: 500 })}`, {
+          signal,
+        }),
     }),
 };

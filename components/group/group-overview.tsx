@@ -30,7 +30,7 @@ const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChar
 
 const LABEL: Record<GroupBreakdown, string> = {
   company: "Company",
-  koncern: "Koncern",
+  koncern: "Corporate group",
   bank: "Bank",
   currency: "Currency",
   account: "Account",
@@ -39,9 +39,9 @@ const LABEL: Record<GroupBreakdown, string> = {
 const AXES: Record<GroupBreakdown, ChartAxes> = {
   company: { bar: (a) => a.companyName, stack: (a) => a.currency, barLabel: "company", stackLabel: "currency" },
   koncern: {
-    bar: (a) => a.koncernName ?? "Not in a koncern",
+    bar: (a) => a.koncernName ?? "Not in a corporate group",
     stack: (a) => a.companyName,
-    barLabel: "koncern",
+    barLabel: "corporate group",
     stackLabel: "company",
   },
   bank: { bar: (a) => a.bankName, stack: (a) => a.currency, barLabel: "bank", stackLabel: "currency" },

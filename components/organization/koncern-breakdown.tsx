@@ -20,9 +20,11 @@ export function KoncernBreakdownTable({ data, companies }: { data: KoncernBreakd
   ].sort();
   const meta = new Map(companies.map((c) => [c.id, c]));
   if (data.companies.length === 0)
-    return <EmptyState title="No companies in this koncern">None of its companies is visible to you.</EmptyState>;
+    return (
+      <EmptyState title="No companies in this corporate group">None of its companies is visible to you.</EmptyState>
+    );
   return (
-    <Table label="Koncern breakdown by company and currency">
+    <Table label="Corporate group (koncern) breakdown by company and currency">
       <thead>
         <tr>
           <Th>Company</Th>

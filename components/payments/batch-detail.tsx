@@ -126,7 +126,7 @@ function BatchFigures({ view }: { view: BatchView }) {
     ],
     ["Execution date", b.requested_execution_date ? <BusinessDate key="d" date={b.requested_execution_date} /> : "—"],
     ["Created", <Timestamp key="ts" value={b.created_at} />],
-    ["Created by", view.created_by ? (view.created_by_name ?? view.created_by) : "outside the dashboard"],
+    ["Created by", view.created_by ? (view.created_by_name ?? view.created_by) : "unknown"],
   ];
   return (
     <dl

@@ -44,18 +44,22 @@ export interface BatchFormValues {
   instructions: InstructionRow[];
 }
 
-/** Resolver context: whether the API takes the payment-run fields (else they are left out of the body). */
+/**
+ * Resolver context: whether the API takes the payment-run fields (else they are left out of the body), and an
+ * amount written the user's way ("1 250,00") for the messages.
+ */
 export interface BatchFormContext {
   runFields: boolean;
+  amountExample?: string;
 }
 
-/** An empty instruction row in `currency`. */
-export function emptyRow(currency: string): InstructionRow {
+/** An empty instruction row in `currency`, with `endToEndId` proposed (lib/payments/end-to-end-id.ts) or empty. */
+export function emptyRow(currency: string, endToEndId = ""): InstructionRow {
   return {
     amount: "",
     creditor_name: "",
     creditor_iban: "",
-    end_to_end_id: "",
+    end_to_end_id: endToEndId,
     currency,
     creditor_bic: "",
     remittance_kind: "none",
@@ -151,6 +155,7 @@ export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async 
       delete row.remittance_information;
     }
   }
+  plainMessages(values, errors, context?.amountExample ?? "1,250.00");
   if (runFields) {
     values.instructions.forEach((row, i) => {
       if (!(row.creditor_bic ?? "").trim() && bicRequired(row.creditor_iban)) {
@@ -163,6 +168,49 @@ export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async 
   }
   return Object.keys(errors).length ? { values: {}, errors: errors as never } : { values, errors: {} };
 };
+
+/** The cells a person must fill in every row. */
+const REQUIRED_CELLS = ["creditor_name", "creditor_iban", "end_to_end_id", "amount"] as const;
+
+/**
+ * Rewrites the schema's messages of the instruction cells into plain words: an empty required cell says
+ * "Required"; a bad amount says how to write one ("Enter an amount like 1 250,00", in the user's way); a bad IBAN
+ * says what to check. Messages that start with a capital are shown as they are (cellMessage).
+ */
+function plainMessages(
+  values: BatchFormValues,
+  errors: { instructions?: Record<number, Record<string, unknown> | undefined> },
+  example: string,
+): void {
+  for (const [key, row] of Object.entries(errors.instructions ?? {})) {
+    const v = values.instructions[Number(key)];
+    if (!row || !v) continue;
+    for (const cell of REQUIRED_CELLS) {
+      const err = row[cell] as { message?: string; type?: string } | undefined;
+      if (!err) continue;
+      if (!v[cell].trim()) row[cell] = { ...err, type: "required", message: "Required" };
+      else if (cell === "amount")
+        row[cell] = {
+          ...err,
+          message: /digit|decimal place|fraction/i.test(err.message ?? "")
+            ? `Too many decimals for ${v.currency}: enter an amount like ${example}`
+            : `Enter an amount like ${example}`,
+        };
+      else if (cell === "creditor_iban")
+        row[cell] = { ...err, message: "Not a valid IBAN: check the country code and the digits" };
+      else if (cell === "end_to_end_id") {
+        const dup = /^duplicates instructions\[(\d+)\]/.exec(err.message ?? "");
+        if (dup)
+          row[cell] = { ...err, message: `Already used in row ${Number(dup[1]) + 1}: each payment needs its own id` };
+      }
+    }
+  }
+}
+
+/** The text under a cell: a message in plain words as it is, a schema fragment ("must be …") after the label. */
+export function cellMessage(label: string, message: string): string {
+  return /^[A-Z]/.test(message) ? message : `${label} ${message}`;
+}
 
 /** Fraction digits of `currency`, or null when the code is unknown (then the schema reports the currency). */
 function digitsOf(currency: string): number | null {

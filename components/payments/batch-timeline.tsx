@@ -25,7 +25,7 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       key: "created",
       // The person's name; the e-mail only when the dashboard has no name for them.
       label: (
-        <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : " outside the dashboard"}</>
+        <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : ""}</>
       ),
     },
   ];

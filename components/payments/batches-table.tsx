@@ -58,7 +58,7 @@ export function BatchesTable({
                 <Timestamp value={b.created_at} />
               </Td>
               <Td className="min-w-28" data-testid="batch-creator">
-                {creatorLabel(r) ?? <span className="text-slate-500">outside the dashboard</span>}
+                {creatorLabel(r) ?? <span className="text-slate-500">unknown</span>}
               </Td>
               <Td>
                 <StatusBadge status={b.status} />

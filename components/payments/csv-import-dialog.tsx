@@ -4,13 +4,16 @@ import { useMemo, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import type { InstructionRow } from "./batch-form-schema";
+import { useLocale } from "@/components/format/use-locale";
 import {
+  amountFormatNote,
   CSV_FIELDS,
   CSV_RUN_FIELDS,
   notSendableMessage,
   parseInstructionsCsv,
   toInstructionRows,
   validateCsvRows,
+  type AmountFormat,
   type CsvField,
   type CsvRow,
   type CsvRunField,
@@ -53,9 +56,11 @@ export function CsvImportDialog({
   const [runColumns, setRunColumns] = useState<CsvRunField[]>([]);
   const [fileErrors, setFileErrors] = useState<string[]>([]);
   const [fileName, setFileName] = useState("");
+  const [amountFormat, setAmountFormat] = useState<AmountFormat | undefined>(undefined);
+  const locale = useLocale();
   const errors = useMemo(
-    () => (rows ? validateCsvRows(rows, currency, takenIds, runFields) : {}),
-    [rows, currency, takenIds, runFields],
+    () => (rows ? validateCsvRows(rows, currency, takenIds, runFields, amountFormat) : {}),
+    [rows, currency, takenIds, runFields, amountFormat],
   );
   const notSendable = rows ? notSendableMessage(rows, runFields) : null;
   const columns: CsvField[] = [...CSV_FIELDS, ...runColumns];
@@ -63,8 +68,9 @@ export function CsvImportDialog({
   const ready = rows !== null && rows.length > 0 && badRows === 0 && fileErrors.length === 0;
 
   async function read(file: File) {
-    const parsed = parseInstructionsCsv(await file.text(), currency);
+    const parsed = parseInstructionsCsv(await file.text(), currency, locale);
     setFileName(file.name);
+    setAmountFormat(parsed.amountFormat);
     setRows(parsed.rows);
     setRunColumns(parsed.runColumns);
     setFileErrors(parsed.fileErrors);
@@ -84,7 +90,7 @@ export function CsvImportDialog({
       description={
         `Columns: ${CSV_FIELDS.join(", ")}` +
         (runFields ? `; optional ${CSV_RUN_FIELDS.join(", ")} (text or RF reference, not both)` : "") +
-        `. Amounts in ${currency}, with a point as decimal separator.`
+        `. Amounts in ${currency}, written 1.234,50, 1 234,50 or 1,234.50.`
       }
       footer={
         <>
@@ -92,7 +98,7 @@ export function CsvImportDialog({
           <Button
             variant="primary"
             disabled={!ready}
-            onClick={() => rows && onImport(toInstructionRows(rows))}
+            onClick={() => rows && onImport(toInstructionRows(rows, amountFormat))}
             data-testid="csv-import"
           >
             {rows ? `Import ${rows.length} instruction${rows.length === 1 ? "" : "s"}` : "Import"}
@@ -101,6 +107,11 @@ export function CsvImportDialog({
       }
     >
       <CsvFilePicker fileName={fileName} accept=".csv,text/csv" testId="csv-file" onFile={(f) => void read(f)} />
+      {rows && amountFormat && (
+        <p className="mt-2 text-[13px] text-slate-700" data-testid="csv-amount-format">
+          {amountFormatNote(amountFormat)}
+        </p>
+      )}
       {fileErrors.map((e) => (
         <p key={e} role="alert" className="mt-2 text-[13px] text-red-700">
           {e}

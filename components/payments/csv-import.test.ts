@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import {
+  amountFormatNote,
   NOT_SENDABLE,
   notSendableMessage,
   parseInstructionsCsv,
@@ -303,5 +304,43 @@ describe("BIC and remittance columns", () => {
     const emptied = r.rows.map((x) => ({ ...x, creditor_bic: "", remittance_information: "" }));
     expect(validateCsvRows(emptied, "NOK", new Set(), false)).toEqual({});
     expect(notSendableMessage(emptied, false)).toBeNull();
+  });
+});
+
+describe("amounts written the European way", () => {
+  const read = (amounts: string[], locale: string, currency = "EUR") => {
+    const text = `creditor_name;creditor_iban;amount;end_to_end_id\n${amounts
+      .map((a, i) => `Fjord AS;${DE};${a};E-${i}`)
+      .join("\n")}\n`;
+    const parsed = parseInstructionsCsv(text, currency, locale);
+    const errors = validateCsvRows(parsed.rows, currency, new Set(), false, parsed.amountFormat);
+    return { parsed, errors, rows: toInstructionRows(parsed.rows, parsed.amountFormat) };
+  };
+  it("reads 1.234,50 · 1 234,50 · 1,234.50 and says which form it assumed", () => {
+    const comma = read(["1.234,50", "1 234,50", "1.000"], "en-GB");
+    expect(comma.errors).toEqual({});
+    expect(comma.rows.map((r) => r.amount)).toEqual(["1234.50", "1234.50", "1000"]);
+    expect(comma.parsed.amountFormat).toMatchObject({ decimal: ",", from: "file", conflict: false });
+    expect(amountFormatNote(comma.parsed.amountFormat)).toBe(
+      "Amounts read with a decimal comma (1.234,50 · 1 234,50), as the file writes them.",
+    );
+    const point = read(["1,234.50", "1,000"], "de-DE");
+    expect(point.rows.map((r) => r.amount)).toEqual(["1234.50", "1000"]);
+    expect(amountFormatNote(point.parsed.amountFormat)).toMatch(/decimal point \(1,234\.50\), as the file writes them/);
+  });
+  it("lets the browser's language decide a file that could be read either way, and says so", () => {
+    const de = read(["1.000", "2.500"], "de-DE");
+    expect(de.rows.map((r) => r.amount)).toEqual(["1000", "2500"]);
+    expect(amountFormatNote(de.parsed.amountFormat)).toMatch(/browser's language \(de-DE\).*either way/);
+    // In English "1.000" is one: three decimals are too many for EUR, and the cell says so.
+    const en = read(["1.000"], "en-GB");
+    expect(en.errors[0]?.amount).toMatch(/fraction digits/);
+  });
+  it("marks amounts it cannot read with the form to use, and empty ones as required", () => {
+    const r = read(["12a", "", "1.5", "2,5"], "en-GB");
+    expect(r.parsed.amountFormat.conflict).toBe(true);
+    expect(r.errors[0]?.amount).toBe("is not an amount: write it like 1,250.00");
+    expect(r.errors[1]?.amount).toBe("is required");
+    expect(amountFormatNote(r.parsed.amountFormat)).toMatch(/both with a decimal comma and with a decimal point/);
   });
 });

@@ -7,7 +7,10 @@
  * checked with the contract's `PaymentBatchCreate` in the batch currency, as
  * the form checks it (a BIC for an IBAN outside SEPA, text up to 140
  * characters, RF check digits), plus end-to-end ids already used in the
- * editor. The result marks each bad cell by row.
+ * editor. The result marks each bad cell by row. Amounts may be written as
+ * the payment form takes them (1.234,50 · 1 234,50 · 1,234.50; see
+ * lib/payments/amount-input.ts): the file's unambiguous amounts, else the
+ * browser's language, decide the decimal separator, and the dialog says which.
  *
  * The optional columns travel only to an API that advertises the payment-run
  * extensions: otherwise every filled cell of them is marked as not sendable
@@ -15,7 +18,35 @@
  */
 import Papa from "papaparse";
 import { PaymentBatchCreate } from "@treasury/contract";
+import { fileDecimalMark, parseAmount, type DecimalMark } from "@/lib/payments/amount-input";
 import { bicRequired, type InstructionRow } from "./batch-form-schema";
+
+/** How a file's amounts are read: the user's locale, and the decimal separator the file shows (or the locale's). */
+export interface AmountFormat {
+  locale: string;
+  decimal: DecimalMark;
+  /** `file`: the file's own unambiguous amounts show it; `locale`: none does, the browser's language decided. */
+  from: "file" | "locale";
+  /** The file writes amounts both ways ("1.5" and "2,5"): the locale's separator is used and the user is told. */
+  conflict: boolean;
+}
+
+/** The sentence saying which amount form was assumed, e.g. "Amounts read with a decimal comma, as the file writes them (1.234,50)." */
+export function amountFormatNote(f: AmountFormat): string {
+  const mark = f.decimal === "," ? "a decimal comma (1.234,50 · 1 234,50)" : "a decimal point (1,234.50)";
+  if (f.conflict)
+    return `The file writes amounts both with a decimal comma and with a decimal point; they are read with ${mark}, as your browser's language (${f.locale}) writes them. Check the amounts.`;
+  return f.from === "file"
+    ? `Amounts read with ${mark}, as the file writes them.`
+    : `Amounts read with ${mark}, as your browser's language (${f.locale}) writes them: the file's amounts could be read either way.`;
+}
+
+/** A row's amount as the API takes it ("1234.50"), or the cell as written when it is not an amount. */
+export function csvAmount(cell: string, f?: AmountFormat): string {
+  if (!f) return cell;
+  const p = parseAmount(cell, f.locale, f.decimal);
+  return p.ok ? p.value : cell;
+}
 
 /** Columns every file has. */
 export const CSV_FIELDS = ["creditor_name", "creditor_iban", "amount", "end_to_end_id"] as const;
@@ -58,6 +89,8 @@ export interface CsvParse {
   fileErrors: string[];
   /** The optional payment-run columns the header has, in `CSV_RUN_FIELDS` order. */
   runColumns: CsvRunField[];
+  /** How the amounts are read (amountFormatNote says it to the user). */
+  amountFormat: AmountFormat;
 }
 
 /**
@@ -68,7 +101,7 @@ export interface CsvParse {
  * columns are ignored; cells are trimmed. `fileErrors` names missing columns
  * and an empty file; the rows are checked separately (`validateCsvRows`).
  */
-export function parseInstructionsCsv(text: string, currency: string): CsvParse {
+export function parseInstructionsCsv(text: string, currency: string, locale = "en-GB"): CsvParse {
   const r = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ""), {
     header: true,
     skipEmptyLines: "greedy",
@@ -91,7 +124,16 @@ export function parseInstructionsCsv(text: string, currency: string): CsvParse {
     for (const f of ALL_FIELDS) row[f] = (d[f] ?? "").trim();
     return row;
   });
-  return { rows, fileErrors, runColumns: CSV_RUN_FIELDS.filter((f) => fields.includes(f)) };
+  const mark = fileDecimalMark(
+    rows.map((r) => r.amount),
+    locale,
+  );
+  return {
+    rows,
+    fileErrors,
+    runColumns: CSV_RUN_FIELDS.filter((f) => fields.includes(f)),
+    amountFormat: { locale, ...mark },
+  };
 }
 
 /** Cell errors per row index: `{ 2: { creditor_iban: "is not a valid IBAN" } }`. */
@@ -119,6 +161,7 @@ export function validateCsvRows(
   currency: string,
   takenIds: ReadonlySet<string>,
   runFields = false,
+  amountFormat?: AmountFormat,
 ): RowErrors {
   const out: RowErrors = {};
   const set = (i: number, f: CsvField, msg: string) => {
@@ -146,7 +189,7 @@ export function validateCsvRows(
       return {
         creditor_name: x.creditor_name,
         creditor_iban: x.creditor_iban,
-        amount: x.amount,
+        amount: csvAmount(x.amount, amountFormat),
         end_to_end_id: x.end_to_end_id,
         currency,
         ...(runFields && x.creditor_bic ? { creditor_bic: x.creditor_bic } : {}),
@@ -163,6 +206,15 @@ export function validateCsvRows(
       else if ((ALL_FIELDS as readonly string[]).includes(f)) set(i, f as CsvField, issue.message);
     }
   }
+  if (amountFormat)
+    rows.forEach((x, i) => {
+      const p = parseAmount(x.amount, amountFormat.locale, amountFormat.decimal);
+      if (p.ok) return;
+      const example = amountFormat.decimal === "," ? "1.250,00 or 1 250,00" : "1,250.00";
+      const row = (out[i] ??= {});
+      // The reading problem replaces the schema's "must be a positive decimal string".
+      row.amount = p.reason === "empty" ? "is required" : `is not an amount: write it like ${example}`;
+    });
   rows.forEach((x, i) => {
     if (x.end_to_end_id && takenIds.has(x.end_to_end_id))
       set(i, "end_to_end_id", "is already used by a row in the editor");
@@ -186,11 +238,11 @@ export function notSendableMessage(rows: readonly CsvRow[], runFields: boolean):
 }
 
 /** The editor rows of checked file rows: BIC as given, remittance as text or RF reference (none when both empty). */
-export function toInstructionRows(rows: readonly CsvRow[]): InstructionRow[] {
+export function toInstructionRows(rows: readonly CsvRow[], amountFormat?: AmountFormat): InstructionRow[] {
   return rows.map((r) => ({
     creditor_name: r.creditor_name,
     creditor_iban: r.creditor_iban,
-    amount: r.amount,
+    amount: csvAmount(r.amount, amountFormat),
     end_to_end_id: r.end_to_end_id,
     currency: r.currency,
     creditor_bic: r.creditor_bic,

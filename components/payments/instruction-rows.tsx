@@ -2,6 +2,7 @@
 
 import { Fragment } from "react";
 import {
+  Controller,
   useFieldArray,
   useWatch,
   type Control,
@@ -12,7 +13,11 @@ import {
 import { friendlyFormatIBAN } from "ibantools";
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { bicRequired, emptyRow, type BatchFormValues } from "./batch-form-schema";
+import { newEndToEndId } from "@/lib/payments/end-to-end-id";
+import { amountExample } from "@/lib/payments/amount-input";
+import { useLocale } from "@/components/format/use-locale";
+import { bicRequired, cellMessage, emptyRow, type BatchFormValues } from "./batch-form-schema";
+import { AmountInput } from "./amount-input";
 import { IbanCountry } from "./iban-country";
 import { PayeeFlag, PayeeTypeahead, payeeStanding, type PayeeOption } from "./payee-typeahead";
 
@@ -50,6 +55,11 @@ export function InstructionRows({
 }) {
   const { fields, append, remove, insert } = useFieldArray({ control, name: "instructions" });
   const rows = useWatch({ control, name: "instructions" });
+  const locale = useLocale();
+  const example = amountExample(locale);
+  // A new row gets a proposed end-to-end id, distinct from every id already in the editor.
+  const freshRow = () =>
+    emptyRow(currency, newEndToEndId({ taken: new Set((rows ?? []).map((r) => r.end_to_end_id)) }));
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
   return (
     <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
@@ -80,6 +90,11 @@ export function InstructionRows({
               >
                 {c.label}
                 {c.name === "amount" ? ` (${currency})` : ""}
+                {c.name === "amount" && (
+                  <span className="block font-normal normal-case tracking-normal" data-testid="amount-hint">
+                    like {example}
+                  </span>
+                )}
               </th>
             ))}
             <th scope="col" className="border-b border-slate-200 bg-slate-50 px-2 py-2">
@@ -133,7 +148,52 @@ export function InstructionRows({
                               className="mt-0.5 block text-xs text-red-700"
                               data-testid="cell-error"
                             >
-                              {c.label} {err}
+                              {cellMessage(c.label, err)}
+                            </span>
+                          )}
+                        </td>
+                      );
+                    const cellClass = `${input} ${c.name === "amount" ? "text-right " + "tabular" : ""} ${
+                      c.name === "creditor_iban" || c.name === "end_to_end_id" ? "font-mono " + "text-xs" : ""
+                    } ${err ? "border-red-500" : "border-slate-300"}`;
+                    if (c.name === "amount")
+                      return (
+                        <td key={c.name} className="px-2 pb-1 pt-1.5 align-top">
+                          <label htmlFor={id} className="sr-only">
+                            {c.label} of row {i + 1} ({currency}, written like {example})
+                          </label>
+                          <Controller
+                            control={control}
+                            name={`instructions.${i}.amount`}
+                            render={({ field: f }) => (
+                              <AmountInput
+                                id={id}
+                                name={f.name}
+                                value={f.value}
+                                onChange={f.onChange}
+                                onBlur={f.onBlur}
+                                locale={locale}
+                                currency={currency}
+                                placeholder={example}
+                                invalid={Boolean(err)}
+                                describedBy={err ? `${id}-err` : undefined}
+                                className={cellClass}
+                                onKeyDown={(e) => {
+                                  if (e.key === "Enter" && i === fields.length - 1) {
+                                    e.preventDefault();
+                                    append(freshRow());
+                                  }
+                                }}
+                              />
+                            )}
+                          />
+                          {err && (
+                            <span
+                              id={`${id}-err`}
+                              className="mt-0.5 block text-xs text-red-700"
+                              data-testid="cell-error"
+                            >
+                              {cellMessage(c.label, err)}
                             </span>
                           )}
                         </td>
@@ -146,24 +206,16 @@ export function InstructionRows({
                         <input
                           id={id}
                           {...register(`instructions.${i}.${c.name}`)}
-                          inputMode={c.name === "amount" ? "decimal" : undefined}
                           autoComplete="off"
+                          maxLength={c.name === "end_to_end_id" ? 35 : undefined}
                           aria-invalid={err ? true : undefined}
                           aria-describedby={err ? `${id}-err` : undefined}
-                          className={`${input} ${c.name === "amount" ? "text-right " + "tabular" : ""} ${
-                            c.name === "creditor_iban" || c.name === "end_to_end_id" ? "font-mono " + "text-xs" : ""
-                          } ${err ? "border-red-500" : "border-slate-300"}`}
-                          onKeyDown={(e) => {
-                            if (e.key === "Enter" && c.name === "amount" && i === fields.length - 1) {
-                              e.preventDefault();
-                              append(emptyRow(currency));
-                            }
-                          }}
+                          className={cellClass}
                         />
                         {c.name === "creditor_iban" && <IbanCountry iban={rows?.[i]?.creditor_iban ?? ""} />}
                         {err && (
                           <span id={`${id}-err`} className="mt-0.5 block text-xs text-red-700" data-testid="cell-error">
-                            {c.label} {err}
+                            {cellMessage(c.label, err)}
                           </span>
                         )}
                       </td>
@@ -174,7 +226,9 @@ export function InstructionRows({
                       variant="ghost"
                       className="px-2"
                       aria-label={`Duplicate row ${i + 1}`}
-                      onClick={() => insert(i + 1, { ...(rows?.[i] ?? emptyRow(currency)), end_to_end_id: "" })}
+                      onClick={() =>
+                        insert(i + 1, { ...(rows?.[i] ?? freshRow()), end_to_end_id: freshRow().end_to_end_id })
+                      }
                     >
                       <Copy className="size-3.5" aria-hidden />
                     </Button>
@@ -207,7 +261,7 @@ export function InstructionRows({
         </tbody>
       </table>
       <div className="px-2 py-2">
-        <Button onClick={() => append(emptyRow(currency))} data-testid="add-row">
+        <Button onClick={() => append(freshRow())} data-testid="add-row">
           <Plus className="size-4" aria-hidden /> Add instruction
         </Button>
       </div>
@@ -269,7 +323,7 @@ function RowExtras({
             </div>
             {bicErr && (
               <span id={`ins-${i}-bic-err`} className="mt-0.5 text-xs text-red-700" data-testid="cell-error">
-                BIC {bicErr}
+                {cellMessage("BIC", bicErr)}
               </span>
             )}
           </div>

@@ -10,8 +10,12 @@ import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { isFinalRefusal } from "@/components/data/error-text";
+import { amountExample } from "@/lib/payments/amount-input";
+import { newEndToEndId } from "@/lib/payments/end-to-end-id";
+import { useLocale } from "@/components/format/use-locale";
 import {
   batchResolver,
+  cellMessage,
   emptyRow,
   runningTotal,
   toBody,
@@ -26,7 +30,8 @@ import { useSaveBatch } from "./use-save-batch";
 // Opened on demand: the CSV import (papaparse) loads then, not on the first load.
 const CsvImportDialog = dynamic(() => import("./csv-import-dialog").then((m) => m.CsvImportDialog), { ssr: false });
 
-const EMPTY = (r: InstructionRow) => !r.amount && !r.creditor_name && !r.creditor_iban && !r.end_to_end_id;
+// A row nobody typed in (its proposed end-to-end id does not count).
+const EMPTY = (r: InstructionRow) => !r.amount && !r.creditor_name && !r.creditor_iban;
 const FIELD = "h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900";
 
 /**
@@ -62,9 +67,11 @@ export function NewBatchForm({
 }) {
   const first = currencies[0] ?? "NOK";
   const runFields = support.fields;
+  const locale = useLocale();
+  const example = amountExample(locale);
   const form = useForm<BatchFormValues, BatchFormContext>({
     resolver: batchResolver,
-    context: { runFields },
+    context: { runFields, amountExample: example },
     mode: "onChange",
     defaultValues: edit?.values ?? {
       company_id: companyId,
@@ -83,6 +90,18 @@ export function NewBatchForm({
   const { save, submit } = useSaveBatch(setError, edit ? { batchId: edit.batchId } : undefined, runFields);
   const onSubmit = handleSubmit((values) => submit(toBody(values, runFields)));
 
+  // Rows without an end-to-end id get one proposed (in the browser: random ids must not differ between the
+  // server's render and the browser's); the person may overwrite it.
+  useEffect(() => {
+    const taken = new Set<string>();
+    getValues("instructions").forEach((r, i) => {
+      if (r.end_to_end_id) return;
+      const id = newEndToEndId({ taken });
+      taken.add(id);
+      setValue(`instructions.${i}.end_to_end_id`, id);
+    });
+  }, [getValues, setValue]);
+
   // The debtor account follows the currency: the first account in the new currency when the chosen one is not in it.
   useEffect(() => {
     const chosen = accounts.find((a) => a.id === getValues("debtor_account_id"));
@@ -92,10 +111,17 @@ export function NewBatchForm({
 
   function importRows(imported: InstructionRow[]) {
     const kept = getValues("instructions").filter((r) => !EMPTY(r));
+    const taken = new Set([...kept, ...imported].map((r) => r.end_to_end_id).filter(Boolean));
+    const withIds = imported.map((r) => {
+      if (r.end_to_end_id) return r;
+      const id = newEndToEndId({ taken });
+      taken.add(id);
+      return { ...r, end_to_end_id: id };
+    });
     reset(
       {
         ...getValues(),
-        instructions: [...kept, ...imported.map((r) => ({ ...emptyRow(currency), ...r, currency }))],
+        instructions: [...kept, ...withIds.map((r) => ({ ...emptyRow(currency), ...r, currency }))],
       },
       { keepDefaultValues: true },
     );
@@ -107,6 +133,7 @@ export function NewBatchForm({
   const listError = formState.errors.instructions?.root?.message || formState.errors.instructions?.message;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={edit ? "Edit payment batch" : "New payment batch"}>
+      {formState.submitCount > 0 && <ErrorSummary errors={formState.errors} />}
       <BatchHeaderFields
         companyName={companyName}
         currencies={currencies}
@@ -209,6 +236,7 @@ function BatchHeaderFields({
             Batch name / reference
             <input
               {...register("reference")}
+              id="batch-reference"
               placeholder="e.g. Suppliers week 48"
               maxLength={140}
               autoComplete="off"
@@ -250,6 +278,7 @@ function BatchHeaderFields({
                 boundTyped={false}
                 invalid={Boolean(dateErr)}
                 describedBy="execution-date-note"
+                testId="execution-date"
               />
             )}
           />
@@ -270,6 +299,7 @@ function BatchHeaderFields({
             Pay from (debtor account)
             <select
               {...register("debtor_account_id")}
+              id="debtor-account"
               className={`${FIELD} ${debtorErr ? "border-red-500" : ""}`}
               data-testid="debtor-account"
               aria-invalid={debtorErr ? true : undefined}
@@ -318,6 +348,91 @@ function BatchHeaderFields({
           )}
         </div>
       </div>
+    </div>
+  );
+}
+
+const CELL_LABEL: Record<string, string> = {
+  creditor_name: "Creditor name",
+  creditor_iban: "Creditor IBAN",
+  end_to_end_id: "End-to-end id",
+  amount: "Amount",
+  creditor_bic: "BIC",
+  remittance: "Remittance",
+};
+const CELL_TARGET: Record<string, (i: number) => string> = {
+  creditor_bic: (i) => `ins-${i}-bic`,
+  remittance: (i) => `ins-${i}-rem`,
+};
+
+/** Every problem of the form, in form order: the field's label, its message, and the element to go to. */
+export function errorList(errors: FieldErrors<BatchFormValues>): { label: string; message: string; target: string }[] {
+  const out: { label: string; message: string; target: string }[] = [];
+  const top: [keyof BatchFormValues, string, string][] = [
+    ["reference", "Batch name", "#batch-reference"],
+    ["debtor_account_id", "Pay from", "#debtor-account"],
+    ["requested_execution_date", "Execution date", '[data-testid="execution-date"]'],
+  ];
+  for (const [key, label, target] of top) {
+    const m = (errors[key] as { message?: string } | undefined)?.message;
+    if (m) out.push({ label, message: cellMessage(label, m), target });
+  }
+  const rows = errors.instructions as unknown as Record<string, Record<string, { message?: string }> | undefined>;
+  const listMessage = errors.instructions?.root?.message ?? errors.instructions?.message;
+  if (listMessage) out.push({ label: "Instructions", message: `Instructions ${listMessage}`, target: "#ins-0-amount" });
+  for (const [key, row] of Object.entries(rows ?? {})) {
+    const i = Number(key);
+    if (!Number.isInteger(i) || !row) continue;
+    for (const cell of ["creditor_name", "creditor_iban", "end_to_end_id", "amount", "creditor_bic", "remittance"]) {
+      const m = row[cell]?.message;
+      const label = CELL_LABEL[cell] ?? cell;
+      if (m)
+        out.push({
+          label: `Row ${i + 1} · ${label}`,
+          message: cellMessage(label, String(m)),
+          target: `#${CELL_TARGET[cell]?.(i) ?? `ins-${i}-${cell}`}`,
+        });
+    }
+  }
+  return out;
+}
+
+/**
+ * After a save attempt, the form's problems at its top, each a link that moves the focus to its field; it follows
+ * the fields as they are corrected (validation runs on every change) and disappears when none is left.
+ */
+function ErrorSummary({ errors }: { errors: FieldErrors<BatchFormValues> }) {
+  const list = errorList(errors);
+  if (list.length === 0) return null;
+  return (
+    <div
+      role="alert"
+      aria-labelledby="error-summary-title"
+      className="mb-4 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-[13px] text-red-900"
+      data-testid="error-summary"
+    >
+      <h2 id="error-summary-title" className="font-semibold">
+        {list.length === 1 ? "1 thing to fix before saving" : `${list.length} things to fix before saving`}
+      </h2>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {list.map((e) => (
+          <li key={`${e.label}-${e.target}`}>
+            <a
+              href={e.target.startsWith("#") ? e.target : "#"}
+              className="inline-block min-h-6 py-0.5 underline underline-offset-2 hover:text-red-700"
+              onClick={(ev) => {
+                const el = document.querySelector<HTMLElement>(e.target);
+                if (!el) return;
+                ev.preventDefault();
+                el.scrollIntoView({ block: "center" });
+                el.focus();
+              }}
+            >
+              {e.label}: {e.message}
+            </a>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -52,6 +52,7 @@ export function ReviewDecisionDialog({
   confirmBlocked = false,
   wide = false,
   stepUp,
+  footerLead,
   children,
 }: DecisionCallbacks & {
   /** "Approve", "Reject", "Confirm". */
@@ -75,6 +76,8 @@ export function ReviewDecisionDialog({
    * dialog open with the reason.
    */
   stepUp?: StepUpScope;
+  /** Shown in the sticky footer above the buttons (what the confirm button waits for, e.g. acknowledgements). */
+  footerLead?: ReactNode;
   children?: ReactNode;
 }) {
   const [reason, setReason] = useState("");
@@ -112,6 +115,7 @@ export function ReviewDecisionDialog({
       testId={testId}
       description={description}
       wide={wide}
+      footerLead={footerLead}
       footer={
         <>
           <Button onClick={onClose} disabled={busy}>

@@ -13,6 +13,8 @@ export interface ModalProps {
   description?: ReactNode;
   children?: ReactNode;
   footer?: ReactNode;
+  /** Shown in the footer above its buttons (e.g. acknowledgements the buttons depend on), so it never scrolls away. */
+  footerLead?: ReactNode;
   /** `true`: up to 48rem wide (a form with a table); `"xl"`: up to 72rem (a wide preview table). */
   wide?: boolean | "xl";
   testId?: string;
@@ -30,6 +32,7 @@ export function ModalFrame({
   description,
   children,
   footer,
+  footerLead,
   wide = false,
   testId,
 }: ModalProps) {
@@ -58,7 +61,16 @@ export function ModalFrame({
             </Dialog.Close>
           </div>
           {children}
-          {footer && <div className="mt-5 flex justify-end gap-2">{footer}</div>}
+          {/* The footer sticks to the dialog's bottom edge: a long body scrolls beneath it, the actions stay in view. */}
+          {(footer || footerLead) && (
+            <div
+              className="sticky -bottom-5 -mx-5 -mb-5 mt-5 border-t border-slate-200 bg-white px-5 py-3"
+              data-testid="modal-footer"
+            >
+              {footerLead}
+              {footer && <div className="flex flex-wrap justify-end gap-2">{footer}</div>}
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -15,13 +15,14 @@ export function RetryProblem({
   title: string;
   message: string;
   requestId?: string;
-  kind?: "error" | "forbidden";
+  /** `not-found` reads as an error without a retry (retrying cannot make the item exist). */
+  kind?: "error" | "forbidden" | "not-found";
 }) {
   const router = useRouter();
   const [pending, start] = useTransition();
   return (
     <div className="max-w-3xl space-y-3">
-      <ProblemState kind={kind} title={title} message={message} requestId={requestId} />
+      <ProblemState kind={kind === "forbidden" ? "forbidden" : "error"} title={title} message={message} requestId={requestId} />
       {kind === "error" && (
         <button
           type="button"

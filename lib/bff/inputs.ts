@@ -69,6 +69,8 @@ export const DecisionBody = z
 export const AuditQuery = z.object({
   before: z.iso.datetime({ offset: true }).optional(),
   action: z.string().max(80).optional(),
+  /** `business` (default of the audit page): no sign-in / session events; `sessions`: only those; `all` (default). */
+  kind: z.enum(["business", "sessions", "all"], { message: "must be business, sessions or all" }).optional(),
   limit: LimitParam.optional(),
 });
 

@@ -5,7 +5,7 @@
  * missing permission or a company problem is not a crash).
  */
 import "server-only";
-import { redirect } from "next/navigation";
+import { redirect, unstable_rethrow } from "next/navigation";
 import type { Company } from "@treasury/contract";
 import { AREAS, can, type AreaKey } from "../auth/roles";
 import { requestContext, type BffContext } from "./context";
@@ -18,7 +18,8 @@ export type CompanyContext = BffContext & { company: Company };
 /** A failed load, rendered inside the shell: no access, or the data could not be loaded. */
 export type LoadFailure = {
   ok: false;
-  kind: "forbidden" | "error";
+  /** `not-found`: the item named in the address does not exist for the selected company (PageProblem answers 404). */
+  kind: "forbidden" | "error" | "not-found";
   title: string;
   message: string;
   requestId?: string;
@@ -53,6 +54,8 @@ export async function loadPage(area: AreaKey, needs: PageNeeds = {}): Promise<Pa
   try {
     ctx = await requestContext();
   } catch (err) {
+    // Next's own signals (a page that reads headers is dynamic; redirects) are not failures: let them through.
+    unstable_rethrow(err);
     if (err instanceof BffError && err.status === 401) redirect("/login");
     return problem(err, "unknown");
   }
@@ -69,6 +72,7 @@ export async function loadData<T>(ctx: BffContext, fn: () => Promise<T>): Promis
   try {
     return { ok: true, data: await fn() };
   } catch (err) {
+    unstable_rethrow(err);
     return problem(err, ctx.requestId);
   }
 }
@@ -77,11 +81,13 @@ function problem(err: unknown, requestId: string): LoadFailure {
   const mapped = toBffError(err, requestId);
   if (mapped.log) logger.error({ requestId, err }, "page data failed");
   const forbidden = mapped.status === 403;
+  const missing = mapped.status === 404;
   return {
     ok: false,
-    kind: forbidden ? "forbidden" : "error",
-    title: forbidden ? "No access" : "This view could not be loaded",
+    kind: forbidden ? "forbidden" : missing ? "not-found" : "error",
+    title: forbidden ? "No access" : missing ? "Not found" : "This view could not be loaded",
     message: mapped.body.message,
-    requestId: mapped.status >= 500 ? requestId : undefined,
+    // Every failure keeps its request id, so support can find the request whatever went wrong.
+    requestId: requestId === "unknown" ? undefined : requestId,
   };
 }

@@ -3,7 +3,7 @@
  * successful write is appended with user, action, object, company,
  * idempotency key, time and outcome). The database refuses UPDATE / DELETE.
  */
-import { and, desc, eq, inArray, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, notInArray, type SQL } from "drizzle-orm";
 import type { DashboardDb } from "./client";
 import { auditEvents } from "./schema";
 
@@ -63,6 +63,8 @@ export interface AuditQuery {
   /** Only events of these companies. Null = all events. */
   companyIds: string[] | null;
   action?: string;
+  /** Only events whose action is (`in`) or is not (`notIn`) one of these. */
+  actions?: { in?: readonly string[]; notIn?: readonly string[] };
   /** Only events on these objects (e.g. the approval requests of one batch). */
   objectIds?: readonly string[];
   /** Keyset cursor: events strictly older than this timestamp. */
@@ -81,6 +83,11 @@ export async function listAudit(db: DashboardDb, q: AuditQuery): Promise<AuditEv
     where.push(inArray(auditEvents.companyId, q.companyIds));
   }
   if (q.action) where.push(eq(auditEvents.action, q.action));
+  if (q.actions?.in) {
+    if (q.actions.in.length === 0) return [];
+    where.push(inArray(auditEvents.action, [...q.actions.in]));
+  }
+  if (q.actions?.notIn?.length) where.push(notInArray(auditEvents.action, [...q.actions.notIn]));
   if (q.objectIds) {
     if (q.objectIds.length === 0) return [];
     where.push(inArray(auditEvents.objectId, [...q.objectIds]));

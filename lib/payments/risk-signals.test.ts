@@ -51,6 +51,8 @@ const past = (over: Partial<PastInstruction> = {}): PastInstruction => ({
   endToEndId: `E2E-OLD-${n}`,
   ...over,
 });
+/** Intl puts a no-break space between the currency code and the amount. */
+const plain = (text: string | undefined) => text?.replaceAll("\u00a0", " ");
 const ctx = (over: Partial<RiskContext> = {}): RiskContext => ({
   today: TODAY,
   history: [],
@@ -202,6 +204,49 @@ describe("possible duplicate", () => {
       possibleDuplicateSignals(b, ctx({ history: [{ ...old, remittanceInformation: "invoice 4711" }] }))[0]?.evidence,
     ).toMatchObject({ matches: [{ why: ["same_remittance"] }] });
   });
+  it("never matches the batch with itself, nor with batches created after it", () => {
+    const b = batch([ins()], { id: "me", createdAt: "2026-03-05T10:00:00Z" });
+    // Its own instructions in the history (by id) are skipped.
+    expect(possibleDuplicateSignals(b, ctx({ history: [past({ batchId: "me" })] }))).toEqual([]);
+    // A later batch paying the same again: the later one carries the signal, not this earlier one.
+    const later = past({ batchCreatedAt: "2026-03-06T09:00:00Z", batchStatus: "pending_approval", status: "pending" });
+    expect(possibleDuplicateSignals(b, ctx({ history: [later] }))).toEqual([]);
+    const earlier = past({ batchCreatedAt: "2026-03-04T09:00:00Z" });
+    expect(possibleDuplicateSignals(b, ctx({ history: [earlier] }))).toHaveLength(1);
+  });
+  it("says nothing about a batch the bank has taken (settled, rejected, processing)", () => {
+    const history = [past({ batchCreatedAt: "2026-03-01T09:00:00Z" })];
+    for (const status of ["approved", "processing", "completed", "partially_completed", "failed", "rejected"])
+      expect(possibleDuplicateSignals(batch([ins()], { id: "x", status }), ctx({ history }))).toEqual([]);
+    expect(
+      possibleDuplicateSignals(batch([ins()], { id: "x", status: "pending_approval" }), ctx({ history })),
+    ).toHaveLength(1);
+  });
+  it("does not take a repayment of a bank-rejected payment for a duplicate", () => {
+    // The bank rejected the first payment (instruction rejected in a partially completed batch); paying it again is right.
+    const rejected = past({ batchStatus: "partially_completed", status: "rejected", remittanceInformation: "INV 9" });
+    expect(
+      possibleDuplicateSignals(batch([ins({ remittanceInformation: "INV 9" })]), ctx({ history: [rejected] })),
+    ).toEqual([]);
+  });
+  it("does not count a shared remittance text inside one batch (salaries), only a line entered twice", () => {
+    const salaries = batch([
+      ins({ creditorIban: IBAN_A, amount: "100", endToEndId: "s-1", remittanceInformation: "Salary November" }),
+      ins({ creditorIban: IBAN_B, amount: "200", endToEndId: "s-2", remittanceInformation: "Salary November" }),
+    ]);
+    expect(possibleDuplicateSignals(salaries, ctx())).toEqual([]);
+    const twice = possibleDuplicateSignals(batch([ins({ endToEndId: "a" }), ins({ endToEndId: "b" })]), ctx());
+    expect(plain(twice[0]?.message)).toBe("Nordic Supplies AS: NOK 100.00 is in this batch twice.");
+  });
+  it("formats its amounts with the app's money formatter and keeps a template for the viewer's locale", () => {
+    const s = possibleDuplicateSignals(
+      batch([ins({ amount: "12500.00" })]),
+      ctx({ history: [past({ amount: "12500" })] }),
+    );
+    expect(plain(s[0]?.message)).toBe("Nordic Supplies AS: NOK 12,500.00 may have been paid already.");
+    expect(s[0]?.message_template).toBe("Nordic Supplies AS: {0} may have been paid already.");
+    expect(s[0]?.message_amounts).toEqual([{ amount: "12500.00", currency: "NOK" }]);
+  });
   it("flags two equal lines in the same batch", () => {
     const s = possibleDuplicateSignals(
       batch([ins({ endToEndId: "a" }), ins({ endToEndId: "b", amount: "100" })]),
@@ -209,6 +254,81 @@ describe("possible duplicate", () => {
     );
     expect(s.map((x) => x.instruction)).toEqual([0, 1]);
     expect(s[0]?.evidence).toMatchObject({ matches: [{ same_batch_instruction: 1 }] });
+  });
+});
+
+describe("one signal per payee and kind", () => {
+  it("folds two instructions to the same IBAN into one signal per kind, listing both", () => {
+    const s = computeRiskSignals(
+      batch([
+        ins({ endToEndId: "a", amount: "1" }),
+        ins({ endToEndId: "b", amount: "2", creditorIban: IBAN_A_SPACED }),
+      ]),
+      ctx(),
+    );
+    expect(s.map((x) => [x.instruction, x.code])).toEqual([
+      [0, "unverified_counterparty"],
+      [0, "new_payee"],
+    ]);
+    expect(s[0]?.evidence).toMatchObject({ instructions: [0, 1] });
+  });
+  it("never says 'never paid' and 'paid to another IBAN' about the same payee", () => {
+    const s = computeRiskSignals(batch([ins({ creditorIban: IBAN_B })]), ctx({ history: [past()] }));
+    const codes = s.map((x) => x.code);
+    expect(codes).toContain("bank_details_changed");
+    expect(codes).not.toContain("new_payee");
+  });
+  it("merges the reasons of one kind into one signal at the highest severity", () => {
+    const cp = {
+      id: "cp-1",
+      name: "Nordic Supplies AS",
+      iban: IBAN_B,
+      status: "verified",
+      changes: [{ at: "2026-03-01T08:00:00Z", oldIban: IBAN_A, newIban: IBAN_B }],
+    };
+    const s = computeRiskSignals(
+      batch([ins({ creditorIban: IBAN_B, counterpartyId: "cp-1" })]),
+      ctx({ history: [past()], counterparties: [cp] }),
+    ).filter((x) => x.code === "bank_details_changed");
+    expect(s).toHaveLength(1);
+    expect(s[0]?.evidence).toMatchObject({
+      reasons: [{ reason: "name_paid_to_other_iban" }, { reason: "counterparty_changed_recently" }],
+    });
+  });
+});
+
+describe("unverified payee above the configured amount", () => {
+  const highFrom = { NOK: "50000" };
+  it("is high from the amount up, medium below it and in other currencies", () => {
+    const at = (amount: string, currency = "NOK") =>
+      unverifiedCounterpartySignals(
+        batch([ins({ amount, currency })], { currency }),
+        ctx({ unverifiedHighAmounts: highFrom }),
+      )[0];
+    expect(at("49999.99")?.severity).toBe("medium");
+    expect(at("50000.00")).toMatchObject({
+      severity: "high",
+      evidence: { high_from: { amount: "50000", currency: "NOK" } },
+    });
+    expect(plain(at("50000.00")?.message)).toBe(
+      "Nordic Supplies AS is not a verified counterparty (ad-hoc creditor). The payment of NOK 50,000.00 is at or above NOK 50,000.00.",
+    );
+    expect(at("900000", "SEK")?.severity).toBe("medium");
+  });
+  it("makes the batch need an acknowledgement", () => {
+    const s = computeRiskSignals(batch([ins({ amount: "60000" })]), ctx({ unverifiedHighAmounts: highFrom }));
+    expect(hasHighRisk(s)).toBe(true);
+    expect(
+      hasHighRisk(computeRiskSignals(batch([ins({ amount: "600" })]), ctx({ unverifiedHighAmounts: highFrom }))),
+    ).toBe(false);
+  });
+});
+
+describe("a verified payee paid for the first time", () => {
+  it("is a low signal, not medium; a verified payee raises no unverified signal", () => {
+    const cp = { id: "cp-1", name: "Nordic Supplies AS", iban: IBAN_A, status: "verified", changes: [] };
+    const s = computeRiskSignals(batch([ins({ counterpartyId: "cp-1" })]), ctx({ counterparties: [cp] }));
+    expect(s.map((x) => [x.code, x.severity])).toEqual([["new_payee", "low"]]);
   });
 });
 
@@ -329,7 +449,7 @@ describe("computeRiskSignals", () => {
       [null, "non_banking_day"],
       [0, "bank_details_changed"],
       [0, "unverified_counterparty"],
-      [0, "new_payee"],
+      // Not also "new payee": the name was paid before (to another IBAN), which bank_details_changed says.
       [1, "possible_duplicate"],
       [1, "unverified_counterparty"],
     ]);

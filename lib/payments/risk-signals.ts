@@ -13,22 +13,40 @@
  * exactly 30 days earlier is within 30 days, 31 days is not).
  *
  * Rules (severity in brackets; `high` ones need an acknowledgement to approve):
- * - `new_payee` [medium]: the IBAN was never paid by the company: no settled
- *   earlier instruction to it and no entry in `knownPayees` (IBANs seen in
- *   the transactions history).
- * - `unverified_counterparty` [medium]: the instruction is not tied to a
- *   counterparty (ad-hoc creditor), or its counterparty is not `verified`, or
- *   the instruction's IBAN is not the counterparty's IBAN.
+ * - `new_payee` [medium; low when the IBAN is a verified counterparty's]: the
+ *   IBAN was never paid by the company: no settled earlier instruction to it
+ *   and no entry in `knownPayees` (IBANs seen in the transactions history).
+ *   Not raised when `bank_details_changed` is raised for the same payee (the
+ *   name was paid before, to another IBAN: that signal says it, and "never
+ *   paid" would contradict it).
+ * - `unverified_counterparty` [medium; high from `unverifiedHighAmounts` of
+ *   the currency up]: the instruction is not tied to a counterparty (ad-hoc
+ *   creditor), or its counterparty is not `verified`, or the instruction's
+ *   IBAN is not the counterparty's IBAN.
  * - `bank_details_changed` [high]: a creditor of the same name (case, accents,
  *   punctuation and spacing ignored) was paid to another IBAN before, or the
  *   counterparty of this IBAN had its bank details changed within 30 days of
  *   `today`.
- * - `possible_duplicate` [high]: another instruction (earlier batch or the
- *   same batch) to the same IBAN with the same amount and currency dated
- *   within 30 days of this batch's execution date, or with the same
- *   end-to-end id, or the same remittance text (case and spacing ignored);
- *   earlier instructions count unless their batch was rejected or the
- *   instruction itself was rejected or cancelled (no money left).
+ * - `possible_duplicate` [high]: an instruction of an earlier batch (created
+ *   before this one; a batch is never its own duplicate) to the same IBAN
+ *   with the same amount and currency dated within 30 days of this batch's
+ *   execution date, or with the same end-to-end id, or the same remittance
+ *   text (case and spacing ignored); earlier instructions count unless their
+ *   batch was rejected or the instruction itself was rejected or cancelled
+ *   (no money left: paying it again is a repayment, not a duplicate). Within
+ *   the batch, two lines to the same IBAN with the same amount, or with the
+ *   same end-to-end id, are flagged as entered twice. A batch the bank has
+ *   already taken (approved onwards) gets no duplicate signal: its money has
+ *   moved or is moving, and a warning could change nothing.
+ *
+ * One signal per payee (IBAN) and kind: two instructions of the batch to the
+ * same IBAN raising the same rule give one signal (on the first of them,
+ * `evidence.instructions` listing all), and the evidence of one rule's several
+ * reasons is merged into that one signal.
+ *
+ * Messages name amounts through `message_amounts` (`{0}`, `{1}` in
+ * `message_template`) so each viewer formats them in their own locale;
+ * `message` is the same sentence formatted with `formatMoney` (en-GB).
  * - `amount_outlier` [medium]: the amount is over 3 × the median of the last
  *   12 payments (same currency, not rejected / cancelled) to that IBAN.
  * - `insufficient_funds` [high]: the batch total is above the debtor
@@ -41,6 +59,9 @@
 import anyAscii from "any-ascii";
 import { ibanKey } from "../counterparties/validation";
 import { ExactDecimal } from "@treasury/contract/exact-decimal";
+import { renderSignalMessage, type MessageAmount } from "./signal-message";
+
+export { renderSignalMessage, type MessageAmount };
 import { calendarsFor, closingReason } from "./bank-holidays";
 
 export const RISK_SIGNAL_CODES = [
@@ -66,6 +87,16 @@ export const SIGNAL_SEVERITY: Record<RiskSignalCode, RiskSeverity> = {
   insufficient_funds: "high",
   non_banking_day: "low",
 };
+
+/** Batch states from which the bank has the batch: no duplicate warning can change anything any more. */
+export const TAKEN_BATCH_STATES: ReadonlySet<string> = new Set([
+  "approved",
+  "processing",
+  "completed",
+  "partially_completed",
+  "failed",
+  "rejected",
+]);
 
 /** Days for "changed recently" and "duplicate within". */
 export const RECENT_DAYS = 30;
@@ -93,6 +124,10 @@ export interface ReviewedBatch {
   debtorAccountId?: string | null;
   /** Requested execution date; absent = `today`. */
   requestedExecutionDate?: string | null;
+  /** Its state once created (absent = being created): see `TAKEN_BATCH_STATES`. */
+  status?: string | null;
+  /** ISO 8601 creation time once created: only batches created before it can be what it duplicates. */
+  createdAt?: string | null;
   instructions: readonly BatchInstruction[];
 }
 
@@ -115,6 +150,8 @@ export interface PastInstruction {
   endToEndId: string;
   remittanceInformation?: string | null;
   debtorAccountId?: string | null;
+  /** ISO 8601 creation time of its batch (absent = treated as earlier than the batch under review). */
+  batchCreatedAt?: string | null;
 }
 
 /** A change of a counterparty's bank details (from its history). */
@@ -144,6 +181,11 @@ export interface RiskContext {
   /** IBANs the company paid outside these batches (debit transactions' counterpart accounts). */
   knownPayees?: readonly { iban: string; date?: string | null }[];
   counterparties: readonly CounterpartyRecord[];
+  /**
+   * Per currency, the amount from which a payment to an unverified payee is `high` rather than `medium`
+   * (decimal strings, e.g. `{ EUR: "50000" }`); a currency not named keeps `medium`.
+   */
+  unverifiedHighAmounts?: Readonly<Record<string, string>>;
   /** The debtor account with its available balance; absent = no funds check. */
   account?: { id: string; currency: string; availableBalance: string | null; country?: string | null } | null;
 }
@@ -154,7 +196,11 @@ export interface RiskSignal {
   severity: RiskSeverity;
   /** Index into `batch.instructions`, or null for a batch-level signal. */
   instruction: number | null;
+  /** One sentence, amounts formatted with `formatMoney` (en-GB). */
   message: string;
+  /** The same sentence with `{0}`, `{1}`… where `message_amounts` go (formatted by the viewer). */
+  message_template: string;
+  message_amounts: MessageAmount[];
   evidence: Record<string, unknown>;
 }
 
@@ -187,12 +233,45 @@ function live(p: PastInstruction): boolean {
   return p.batchStatus !== "rejected" && p.status !== "rejected" && p.status !== "cancelled";
 }
 
-function signal(code: RiskSignalCode, instruction: number | null, message: string, evidence: Record<string, unknown>) {
-  return { code, severity: SIGNAL_SEVERITY[code], instruction, message, evidence } satisfies RiskSignal;
+function signal(
+  code: RiskSignalCode,
+  instruction: number | null,
+  template: string,
+  evidence: Record<string, unknown>,
+  amounts: MessageAmount[] = [],
+  severity: RiskSeverity = SIGNAL_SEVERITY[code],
+): RiskSignal {
+  return {
+    code,
+    severity,
+    instruction,
+    message: renderSignalMessage(template, amounts),
+    message_template: template,
+    message_amounts: amounts,
+    evidence,
+  };
+}
+
+function amountOf(amount: string | ExactDecimal, currency: string): MessageAmount {
+  return { amount: typeof amount === "string" ? amount : amount.toFixed(), currency };
 }
 
 function pastOf(batch: ReviewedBatch, ctx: RiskContext): PastInstruction[] {
   return batch.id ? ctx.history.filter((p) => p.batchId !== batch.id) : [...ctx.history];
+}
+
+/** Earlier instructions created before `batch` (all of them for a batch being created or without a time). */
+function earlierOf(batch: ReviewedBatch, ctx: RiskContext): PastInstruction[] {
+  const at = batch.createdAt ? Date.parse(batch.createdAt) : Number.NaN;
+  return pastOf(batch, ctx).filter((p) => {
+    const pAt = p.batchCreatedAt ? Date.parse(p.batchCreatedAt) : Number.NaN;
+    return Number.isNaN(at) || Number.isNaN(pAt) || pAt < at;
+  });
+}
+
+/** The IBAN keys of the company's verified counterparties. */
+function verifiedIbans(ctx: RiskContext): Set<string> {
+  return new Set(ctx.counterparties.filter((c) => c.status === "verified").map((c) => ibanKey(c.iban)));
 }
 
 function executionDate(batch: ReviewedBatch, ctx: RiskContext): string {
@@ -204,10 +283,21 @@ export function newPayeeSignals(batch: ReviewedBatch, ctx: RiskContext): RiskSig
   const paid = new Set<string>();
   for (const p of pastOf(batch, ctx)) if (p.status === "settled") paid.add(ibanKey(p.creditorIban));
   for (const k of ctx.knownPayees ?? []) paid.add(ibanKey(k.iban));
+  const verified = verifiedIbans(ctx);
   return batch.instructions.flatMap((ins, i) => {
     const iban = ibanKey(ins.creditorIban);
-    return paid.has(iban)
-      ? []
+    if (paid.has(iban)) return [];
+    return verified.has(iban)
+      ? [
+          signal(
+            "new_payee",
+            i,
+            `First payment to ${ins.creditorName} (${iban}), a verified counterparty.`,
+            { iban, verified_counterparty: true },
+            [],
+            "low",
+          ),
+        ]
       : [signal("new_payee", i, `${ins.creditorName} (${iban}) has never been paid before.`, { iban })];
   });
 }
@@ -216,6 +306,23 @@ export function newPayeeSignals(batch: ReviewedBatch, ctx: RiskContext): RiskSig
 export function unverifiedCounterpartySignals(batch: ReviewedBatch, ctx: RiskContext): RiskSignal[] {
   const byId = new Map(ctx.counterparties.map((c) => [c.id, c]));
   return batch.instructions.flatMap((ins, i) => {
+    const raised = unverifiedOf(ins, i);
+    const limit = ctx.unverifiedHighAmounts?.[ins.currency];
+    if (!raised.length || limit === undefined || new ExactDecimal(ins.amount).lt(limit)) return raised;
+    // From the configured amount up, an unchecked payee is not a remark but a reason to stop.
+    return raised.map((s) =>
+      signal(
+        s.code,
+        s.instruction,
+        `${s.message_template} The payment of {${s.message_amounts.length}} is at or above {${s.message_amounts.length + 1}}.`,
+        { ...s.evidence, high_from: amountOf(limit, ins.currency) },
+        [...s.message_amounts, amountOf(ins.amount, ins.currency), amountOf(limit, ins.currency)],
+        "high",
+      ),
+    );
+  });
+
+  function unverifiedOf(ins: BatchInstruction, i: number): RiskSignal[] {
     const iban = ibanKey(ins.creditorIban);
     const cp = ins.counterpartyId ? byId.get(ins.counterpartyId) : undefined;
     if (!cp) {
@@ -245,7 +352,7 @@ export function unverifiedCounterpartySignals(batch: ReviewedBatch, ctx: RiskCon
         }),
       ];
     return [];
-  });
+  }
 }
 
 /** `bank_details_changed`: the name paid to another IBAN before, or the counterparty changed within 30 days. */
@@ -305,8 +412,9 @@ export function bankDetailsChangedSignals(batch: ReviewedBatch, ctx: RiskContext
 
 /** `possible_duplicate`: same IBAN + amount + currency within 30 days, or the same end-to-end id or remittance text. */
 export function possibleDuplicateSignals(batch: ReviewedBatch, ctx: RiskContext): RiskSignal[] {
+  if (batch.status && TAKEN_BATCH_STATES.has(batch.status)) return [];
   const date = executionDate(batch, ctx);
-  const past = pastOf(batch, ctx).filter(live);
+  const past = earlierOf(batch, ctx).filter(live);
   return batch.instructions.flatMap((ins, i) => {
     const iban = ibanKey(ins.creditorIban);
     const e2e = referenceKey(ins.endToEndId);
@@ -331,24 +439,25 @@ export function possibleDuplicateSignals(batch: ReviewedBatch, ctx: RiskContext)
           why,
         });
     }
+    const twice: number[] = [];
     batch.instructions.forEach((other, j) => {
       if (j === i) return;
+      // Inside the batch only a line entered twice counts (a shared remittance text such as "Salaries" does not).
       const why: string[] = [];
       if (ibanKey(other.creditorIban) === iban && sameAmount(other, ins)) why.push("same_iban_and_amount");
       if (e2e && referenceKey(other.endToEndId) === e2e) why.push("same_end_to_end_id");
-      if (rem && referenceKey(other.remittanceInformation) === rem) why.push("same_remittance");
-      if (why.length) matches.push({ same_batch_instruction: j, amount: other.amount, currency: other.currency, why });
+      if (why.length) {
+        twice.push(j);
+        matches.push({ same_batch_instruction: j, amount: other.amount, currency: other.currency, why });
+      }
     });
-    return matches.length
-      ? [
-          signal(
-            "possible_duplicate",
-            i,
-            `${ins.creditorName}: ${ins.amount} ${ins.currency} may have been paid already.`,
-            { matches },
-          ),
-        ]
-      : [];
+    if (!matches.length) return [];
+    const money = [amountOf(ins.amount, ins.currency)];
+    const earlier = matches.length > twice.length;
+    const template = earlier
+      ? `${ins.creditorName}: {0} may have been paid already.`
+      : `${ins.creditorName}: {0} is in this batch twice.`;
+    return [signal("possible_duplicate", i, template, { matches }, money)];
   });
 }
 
@@ -377,14 +486,14 @@ export function amountOutlierSignals(batch: ReviewedBatch, ctx: RiskContext): Ri
       signal(
         "amount_outlier",
         i,
-        `${ins.amount} ${ins.currency} is over ${OUTLIER_FACTOR}× the usual ${m.toFixed()} ${ins.currency} ` +
-          `paid to ${ins.creditorName}.`,
+        `{0} is over ${OUTLIER_FACTOR}× the usual {1} paid to ${ins.creditorName}.`,
         {
           iban,
           median: m.toFixed(),
           factor: new ExactDecimal(ins.amount).div(m).toDecimalPlaces(2).toFixed(),
           payments: recent.map((p) => ({ date: p.date, amount: p.amount, batch_id: p.batchId })),
         },
+        [amountOf(ins.amount, ins.currency), amountOf(m, ins.currency)],
       ),
     ];
   });
@@ -420,9 +529,9 @@ export function insufficientFundsSignals(batch: ReviewedBatch, ctx: RiskContext)
       signal(
         "insufficient_funds",
         null,
-        `The batch total ${total.toFixed()} ${acc.currency} is above ` +
-          `the available balance ${available.toFixed()} ${acc.currency}.`,
+        "The batch total {0} is above the available balance {1}.",
         { ...evidence, reason: "above_available", shortfall: total.minus(available).toFixed() },
+        [amountOf(total, acc.currency), amountOf(available, acc.currency)],
       ),
     ];
   if (total.plus(committed).gt(available))
@@ -430,13 +539,13 @@ export function insufficientFundsSignals(batch: ReviewedBatch, ctx: RiskContext)
       signal(
         "insufficient_funds",
         null,
-        `With approved batches of ${committed.toFixed()} ${acc.currency} still to be paid from this account, ` +
-          `the balance does not cover this batch.`,
+        "With approved batches of {0} still to be paid from this account, the balance does not cover this batch.",
         {
           ...evidence,
           reason: "above_available_after_approved",
           shortfall: total.plus(committed).minus(available).toFixed(),
         },
+        [amountOf(committed, acc.currency)],
       ),
     ];
   return [];
@@ -477,7 +586,57 @@ export function computeRiskSignals(batch: ReviewedBatch, ctx: RiskContext): Risk
     ...newPayeeSignals(batch, ctx),
     ...amountOutlierSignals(batch, ctx),
   ];
-  return all.sort((a, b) => (a.instruction ?? -1) - (b.instruction ?? -1));
+  return onePerPayeeAndKind(batch, all).sort((a, b) => (a.instruction ?? -1) - (b.instruction ?? -1));
+}
+
+const SEVERITY_RANK: Record<RiskSeverity, number> = { high: 2, medium: 1, low: 0 };
+
+/**
+ * Folds `signals` to one per payee (IBAN) and kind and drops contradictions:
+ * a payee whose name was paid to another IBAN (`bank_details_changed`) is not
+ * also "never paid" (`new_payee`). A folded signal keeps the first sentence,
+ * the highest severity, and lists every instruction and piece of evidence.
+ */
+export function onePerPayeeAndKind(batch: ReviewedBatch, signals: readonly RiskSignal[]): RiskSignal[] {
+  const payeeOf = (s: RiskSignal) => {
+    const ins = s.instruction === null ? undefined : batch.instructions[s.instruction];
+    return ins ? ibanKey(ins.creditorIban) : null;
+  };
+  const changed = new Set(signals.filter((s) => s.code === "bank_details_changed").map(payeeOf));
+  const out: RiskSignal[] = [];
+  const byKey = new Map<
+    string,
+    { signal: RiskSignal; instructions: Set<number>; evidence: Record<string, unknown>[] }
+  >();
+  for (const s of signals) {
+    const payee = payeeOf(s);
+    if (payee === null) {
+      out.push(s);
+      continue;
+    }
+    if (s.code === "new_payee" && changed.has(payee)) continue;
+    const key = `${s.code}|${payee}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      const entry = { signal: s, instructions: new Set([s.instruction ?? 0]), evidence: [s.evidence] };
+      byKey.set(key, entry);
+      out.push(s);
+      continue;
+    }
+    seen.instructions.add(s.instruction ?? 0);
+    if (!seen.evidence.some((e) => JSON.stringify(e) === JSON.stringify(s.evidence))) seen.evidence.push(s.evidence);
+    const merged: RiskSignal = {
+      ...seen.signal,
+      severity: SEVERITY_RANK[s.severity] > SEVERITY_RANK[seen.signal.severity] ? s.severity : seen.signal.severity,
+      evidence:
+        seen.evidence.length === 1
+          ? { ...seen.evidence[0], instructions: [...seen.instructions] }
+          : { instructions: [...seen.instructions], reasons: seen.evidence },
+    };
+    out[out.indexOf(seen.signal)] = merged;
+    seen.signal = merged;
+  }
+  return out;
 }
 
 /** True when any signal needs an acknowledgement before approval. */

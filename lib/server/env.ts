@@ -39,6 +39,18 @@ function secureOrLoopback(url: string): boolean {
   );
 }
 
+/** Default of DASHBOARD_RISK_UNVERIFIED_HIGH: about 50,000 EUR in each currency of the demo data. */
+export const UNVERIFIED_HIGH_DEFAULT: Readonly<Record<string, string>> = {
+  EUR: "50000",
+  USD: "50000",
+  CHF: "50000",
+  GBP: "40000",
+  NOK: "500000",
+  SEK: "500000",
+  DKK: "375000",
+  JPY: "7500000",
+};
+
 export const DashboardEnv = z
   .object({
     TREASURY_API_BASE_URL: optionalUrl.pipe(
@@ -147,6 +159,28 @@ export const DashboardEnv = z
      * scraper must send `Authorization: Bearer <METRICS_TOKEN>` (lib/server/metrics-access.ts says why).
      */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: "must be at least 16 characters" }).optional()),
+    /**
+     * From which amount a payment to an unverified payee is a high risk signal (an acknowledgement to approve) rather
+     * than medium, per currency: `EUR=50000,NOK=500000` (lib/payments/risk-signals.ts). Unset: `UNVERIFIED_HIGH_DEFAULT`;
+     * `none` turns it off (every unverified payee medium).
+     */
+    DASHBOARD_RISK_UNVERIFIED_HIGH: optionalString.transform((s, ctx) => {
+      if (s === undefined) return { ...UNVERIFIED_HIGH_DEFAULT };
+      if (s.toLowerCase() === "none") return {};
+      const out: Record<string, string> = {};
+      for (const entry of s.split(/[\s,]+/).filter(Boolean)) {
+        const m = /^([A-Z]{3})=(\d{1,15}(?:\.\d{1,6})?)$/.exec(entry);
+        if (!m?.[1] || !m[2]) {
+          ctx.addIssue({
+            code: "custom",
+            message: `has "${entry}"; write CURRENCY=AMOUNT pairs such as EUR=50000,NOK=500000 (or none)`,
+          });
+          return z.NEVER;
+        }
+        out[m[1]] = m[2];
+      }
+      return out;
+    }),
     // The reporting currency of users who have not chosen one (lib/db/user-preferences.ts).
     DASHBOARD_REPORTING_CURRENCY: optionalString
       .pipe(

@@ -7,6 +7,8 @@ export interface AuditEventView {
   /** ISO 8601 timestamp. */
   at: string;
   user_email: string;
+  /** The user's name in the dashboard; null when it has none (the e-mail is shown). */
+  user_name?: string | null;
   action: string;
   object_type: string;
   object_id: string | null;

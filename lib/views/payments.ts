@@ -133,7 +133,10 @@ export interface RiskSignalView {
   end_to_end_id: string | null;
   creditor_name: string | null;
   creditor_iban: string | null;
+  /** The sentence, amounts formatted in en-GB; `message_template` + `message_amounts` let a viewer format them. */
   message: string;
+  message_template?: string;
+  message_amounts?: { amount: string; currency: string }[];
   evidence: Record<string, unknown>;
 }
 

@@ -88,6 +88,12 @@ interface Target {
   currency: string;
 }
 
+/**
+ * Who the demo batches say created them (`initiator`): the dashboard's demo treasurer, so the dashboard names a
+ * person ("Tomas Treasurer") instead of the seeding client. Four-eyes is unaffected: approvers are other people.
+ */
+export const DEMO_INITIATOR = "treasurer@demo.local";
+
 /** The demo batches' names (batch `reference`, an extension) by the kind in their key, as a treasurer names a run. */
 const REFERENCES: Record<string, string> = {
   CMP: "Supplier run",
@@ -116,6 +122,7 @@ function body(
   return {
     company_id: t.companyId,
     currency,
+    initiator: DEMO_INITIATOR,
     ...(name ? { reference: `${name} ${key.split("-")[0]?.replace("DEMO", "#") ?? ""}`.trim() } : {}),
     ...(opts.date ? { requested_execution_date: opts.date } : {}),
     instructions: Array.from({ length: n }, (_, i) => {

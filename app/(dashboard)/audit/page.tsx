@@ -19,12 +19,15 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
   const { ctx } = load;
   const f = await loadAuditFilters(searchParams);
   const qc = getQueryClient();
-  await hydrate(qc, auditLogQueries.list(f.action), () =>
-    loadData(ctx, () => listAuditEvents(ctx, { action: f.action ?? undefined, limit: 500 })),
+  await hydrate(qc, auditLogQueries.list(f.action, f.events), () =>
+    loadData(ctx, () => listAuditEvents(ctx, { action: f.action ?? undefined, kind: f.events, limit: 500 })),
   );
   return (
     <div className="max-w-7xl">
-      <PageHeader title="Audit" description="Every sign-in and every successful change made through the dashboard" />
+      <PageHeader
+        title="Audit"
+        description="Who did what through the dashboard: business events first, sign-ins one click away"
+      />
       <HydrationBoundary state={dehydrate(qc)}>
         <AuditLog companies={ctx.companies.map((c) => ({ id: c.id, name: c.name }))} />
       </HydrationBoundary>

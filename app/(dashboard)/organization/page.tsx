@@ -53,7 +53,9 @@ export default async function OrganizationPage() {
             kind={koncerner.kind}
           />
         ) : koncerner.data.items.length === 0 ? (
-          <EmptyState title="No corporate groups">No koncern is registered for this API client.</EmptyState>
+          <EmptyState title="No corporate groups">
+            No corporate group (koncern) is registered for this API client.
+          </EmptyState>
         ) : (
           <Table label="Corporate groups">
             <thead>

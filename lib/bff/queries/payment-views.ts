@@ -80,14 +80,38 @@ function withPolicyCounts(a: ApprovalRequest, policy: BatchPolicyView | null): A
   };
 }
 
-/** Display names of the dashboard's users by lower-case e-mail (empty when the user table cannot be read). */
+/**
+ * Display names of the dashboard's users by lower-case e-mail (empty when the user table cannot be read); the map
+ * also answers `id:<user id>` with the user's e-mail (a batch's API `initiator` is the creating user's id).
+ */
 async function userNames(): Promise<Map<string, string>> {
   try {
     const users = await listUsers(await dashboardDb());
-    return new Map(users.filter((u) => u.name && u.name !== u.email).map((u) => [u.email.toLowerCase(), u.name]));
+    return new Map([
+      ...users.filter((u) => u.name && u.name !== u.email).map((u) => [u.email.toLowerCase(), u.name] as const),
+      ...users.map((u) => [`id:${u.id.toLowerCase()}`, u.email] as const),
+    ]);
   } catch {
     return new Map();
   }
+}
+
+/**
+ * Who created a batch, named: the dashboard user of its audit entry (`auditEmail`), else the batch's API
+ * `initiator` — a dashboard user's id or e-mail (their name), or an API client's id ("API client <id>": created by
+ * an integration, not a person of the dashboard). `created_by` is the e-mail or the initiator; both null only when
+ * neither is known.
+ */
+export function creatorOfBatch(
+  auditEmail: string | null,
+  initiator: string | null | undefined,
+  names: ReadonlyMap<string, string>,
+): { created_by: string | null; created_by_name: string | null } {
+  const email = auditEmail ?? (initiator ? (names.get(`id:${initiator.toLowerCase()}`) ?? null) : null);
+  if (email) return { created_by: email, created_by_name: names.get(email.toLowerCase()) ?? null };
+  if (!initiator) return { created_by: null, created_by_name: null };
+  if (initiator.includes("@")) return { created_by: initiator, created_by_name: names.get(initiator.toLowerCase()) ?? null };
+  return { created_by: initiator, created_by_name: `API client ${initiator}` };
 }
 
 /** E-mail of the dashboard user who created batch `batchId` (from the audit log); null when created elsewhere. */
@@ -256,7 +280,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
       : Promise.resolve([]),
   ]);
   const { approval, policy } = (await batchApprovals(ctx, [batch], names)).get(id) ?? NO_APPROVAL;
-  const createdBy = creators.get(id) ?? null;
+  const creator = creatorOfBatch(creators.get(id) ?? null, batch.initiator, names);
   const mayWrite = can(ctx.user.roles, "payments.write") && batch.status === "created";
   const standing = new Map<string, "verified" | "pending">();
   for (const p of payees) {
@@ -267,8 +291,7 @@ export async function getBatchView(ctx: BffContext, id: string): Promise<BatchVi
   return {
     batch,
     company_name: call.companyId === ctx.company?.id ? ctx.company.name : "",
-    created_by: createdBy,
-    created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
+    ...creator,
     instructions,
     events: [...events].sort((a, b) => a.occurred_at.localeCompare(b.occurred_at)),
     approval,
@@ -332,7 +355,7 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
     const approvedBy = uniqueByEmail(
       decisions.filter((d) => d.objectId === a.id && d.action === "approval.approve").map((d) => decisionOf(d, names)),
     );
-    const createdBy = creators.get(a.object_id) ?? null;
+    const creator = creatorOfBatch(creators.get(a.object_id) ?? null, batch?.initiator, names);
     const companyId = a.company_id ?? batch?.company_id ?? null;
     const policy = policyView(policies.get(a.object_id), recorded.get(a.id) ?? []);
     return {
@@ -341,9 +364,8 @@ export async function listApprovalQueue(ctx: BffContext): Promise<{ items: Appro
       batch,
       company_id: companyId,
       company_name: companyId ? (companyNames.get(companyId) ?? companyId.slice(0, 8)) : "—",
-      created_by: createdBy,
-      created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
-      created_by_me: createdBy === me,
+      ...creator,
+      created_by_me: creator.created_by === me,
       approved_by: approvedBy,
       approved_by_me: approvedBy.some((d) => d.email === me),
       instructions,
@@ -380,13 +402,12 @@ export async function listBatchRows(
   return {
     ...page,
     items: batches.map((batch): BatchListRow => {
-      const createdBy = creators.get(batch.id) ?? null;
+      const creator = creatorOfBatch(creators.get(batch.id) ?? null, batch.initiator, names);
       return {
         batch,
         company_id: batch.company_id,
         company_name: companyNames.get(batch.company_id) ?? batch.company_id.slice(0, 8),
-        created_by: createdBy,
-        created_by_name: createdBy ? (names.get(createdBy.toLowerCase()) ?? null) : null,
+        ...creator,
         ...(approvals.get(batch.id) ?? NO_APPROVAL),
       };
     }),

@@ -32,11 +32,11 @@ import { addDaysIso } from "../../dates";
 import {
   computeRiskSignals,
   ibanKey,
-  SIGNAL_SEVERITY,
   type PastInstruction,
   type RiskContext,
   type RiskSignalCode,
 } from "../../payments/risk-signals";
+import { getConfig } from "../../server/config";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
 import { collectAll, type CallContext } from "../../treasury-client";
@@ -122,6 +122,7 @@ function pastOf(b: PaymentBatch, ins: PaymentInstruction, debtorAccountId: strin
     endToEndId: ins.end_to_end_id,
     remittanceInformation: remittanceText(ins.remittance_information),
     debtorAccountId,
+    batchCreatedAt: b.created_at,
   };
 }
 
@@ -256,6 +257,7 @@ async function computeBatchRisk(
     history: history.instructions,
     knownPayees: history.knownPayees,
     counterparties,
+    unverifiedHighAmounts: getConfig().DASHBOARD_RISK_UNVERIFIED_HIGH,
     account: account
       ? {
           id: account.account_id,
@@ -271,6 +273,8 @@ async function computeBatchRisk(
       currency: batch.currency,
       debtorAccountId: account?.account_id ?? null,
       requestedExecutionDate: batch.requested_execution_date,
+      status: batch.status,
+      createdAt: batch.created_at,
       instructions: instructions.map((i) => ({
         amount: i.amount,
         currency: i.currency,
@@ -292,7 +296,8 @@ async function computeBatchRisk(
       creditor_iban: ins ? ibanKey(ins.creditor_iban) : null,
     };
   });
-  const high = [...new Set(signals.filter((s) => SIGNAL_SEVERITY[s.code] === "high").map((s) => s.code))];
+  // Severity is per signal (an unverified payee is high from the configured amount up), not per code.
+  const high = [...new Set(signals.filter((s) => s.severity === "high").map((s) => s.code))];
   return {
     batch_id: batch.id,
     company_id: company.id,

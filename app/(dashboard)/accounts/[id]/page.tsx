@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { ChevronLeft } from "lucide-react";
@@ -16,7 +17,6 @@ import { BalancesTable } from "@/components/accounts/balances-table";
 import { CoverageCalendar } from "@/components/statement-coverage/coverage-calendar";
 import { TransactionsView } from "@/components/transactions/transactions-view";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionQueryFilters } from "@/components/transactions/transaction-queries";
-import { EmptyState } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 
@@ -38,7 +38,7 @@ export default async function AccountPage({
   const { ctx } = load;
   const { id } = await params;
   if (!Uuid.safeParse(id).success)
-    return <EmptyState title="No such account">The address does not name an account.</EmptyState>;
+    notFound();
   const sp = await searchParams;
   const today = todayUtc();
   const iq = intradayQuery(loadIntradayState(sp), today);
@@ -56,6 +56,7 @@ export default async function AccountPage({
     loadData(ctx, () => getIntradayPoints(ctx, id, iq)),
     loadData(ctx, () => listTransactions(ctx, { ...filters, page: 1, page_size: TRANSACTIONS_PAGE_SIZE })),
   ]);
+  if (!detail.ok && detail.kind === "not-found") notFound();
   if (!detail.ok)
     return (
       <RetryProblem title={detail.title} message={detail.message} requestId={detail.requestId} kind={detail.kind} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { HydrationBoundary, dehydrate } from "@tanstack/react-query";
 import { Uuid } from "@treasury/contract";
 import { loadData, loadPage } from "@/lib/bff/page";
@@ -7,7 +8,6 @@ import { hydrate } from "@/components/data/hydrate";
 import { getQueryClient } from "@/components/data/query-client";
 import { BatchDetail } from "@/components/payments/batch-detail";
 import { paymentQueries } from "@/components/payments/payment-queries";
-import { EmptyState } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Payment batch" };
@@ -19,7 +19,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   const { ctx } = load;
   const { id } = await params;
   if (!Uuid.safeParse(id).success)
-    return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
+    notFound();
   const qc = getQueryClient();
   const view = await hydrate(qc, paymentQueries.view(ctx.company.id, id), () =>
     loadData(ctx, () => getBatchView(ctx, id)),

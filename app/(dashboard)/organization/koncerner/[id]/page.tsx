@@ -1,28 +1,30 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import Link from "next/link";
 import { ChevronLeft } from "lucide-react";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getKoncern, getKoncernBreakdown } from "@/lib/bff/queries/organization";
 import { Uuid } from "@treasury/contract";
 import { KoncernBreakdownTable } from "@/components/organization/koncern-breakdown";
-import { EmptyState, PageHeader } from "@/components/ui/states";
+import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 
-export const metadata: Metadata = { title: "Koncern" };
+export const metadata: Metadata = { title: "Corporate group" };
 
-/** A koncern: its breakdown by company and currency, with totals per currency. */
+/** A corporate group (koncern): its breakdown by company and currency, with totals per currency. */
 export default async function KoncernPage({ params }: { params: Promise<{ id: string }> }) {
   const load = await loadPage("organization");
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
   if (!Uuid.safeParse(id).success)
-    return <EmptyState title="No such koncern">The address does not name a koncern.</EmptyState>;
+    notFound();
   const [koncern, breakdown] = await Promise.all([
     loadData(ctx, () => getKoncern(ctx, id)),
     loadData(ctx, () => getKoncernBreakdown(ctx, id)),
   ]);
+  if (!koncern.ok && koncern.kind === "not-found") notFound();
   if (!koncern.ok)
     return (
       <RetryProblem title={koncern.title} message={koncern.message} requestId={koncern.requestId} kind={koncern.kind} />

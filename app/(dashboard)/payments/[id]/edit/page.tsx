@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { Uuid } from "@treasury/contract";
@@ -11,7 +12,7 @@ import { treasury } from "@/lib/server/treasury";
 import { batchFormValues } from "@/components/payments/batch-form-schema";
 import { NewBatchForm } from "@/components/payments/new-batch-form";
 import { batchLabel } from "@/components/payments/batch-name";
-import { EmptyState, PageHeader, ProblemState } from "@/components/ui/states";
+import { PageHeader, ProblemState } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 
 export const metadata: Metadata = { title: "Edit payment batch" };
@@ -23,7 +24,7 @@ export default async function EditBatchPage({ params }: { params: Promise<{ id: 
   const { ctx } = load;
   const { id } = await params;
   if (!Uuid.safeParse(id).success)
-    return <EmptyState title="No such batch">The batch does not exist in the selected company.</EmptyState>;
+    notFound();
   if (!can(ctx.user.roles, "payments.write"))
     return <ProblemState kind="forbidden" title="No access" message="Only treasurers edit payment batches." />;
   const data = await loadData(ctx, async () => {
