@@ -1,7 +1,6 @@
 /**
  * The dashboard database of this process, opened and migrated once; in demo
- * mode the demo users are created on first use (then the demo companies'
- * counterparty registers, lib/server/demo-counterparties.ts), the viewer limited to the
+ * mode the demo users are created on first use, the viewer limited to the
  * first demo companies that the Treasury API client can see, and the demo FX
  * rates are seeded up to today (again on the first use of each new UTC day,
  * so a demo left running keeps current rates).
