@@ -199,34 +199,34 @@ export function DecisionDialog({
       wide={!!single}
       footerLead={
         needed.length > 0 && (
-        <fieldset
-          className="mb-2 max-h-40 space-y-1.5 overflow-y-auto rounded-md border border-red-200 bg-red-50 px-3 py-2"
-          data-testid="acknowledgements"
-        >
-          <legend className="px-1 text-xs font-semibold text-red-800">
-            Acknowledge each high-risk signal to approve (kept in the audit log)
-          </legend>
-          {needed.map((code) => (
-            <label key={code} className="flex items-start gap-2 text-[13px] text-red-900">
-              <input
-                type="checkbox"
-                className="mt-0.5"
-                checked={ticked.has(code)}
-                onChange={(e) =>
-                  setTicked((s) => {
-                    const next = new Set(s);
-                    if (e.target.checked) next.add(code);
-                    else next.delete(code);
-                    return next;
-                  })
-                }
-                data-testid={`ack-${code}`}
-              />
-              <span>I have checked “{SIGNAL_LABEL[code]}” and approve regardless.</span>
-            </label>
-          ))}
-        </fieldset>
-      )
+          <fieldset
+            className="mb-2 max-h-40 space-y-1.5 overflow-y-auto rounded-md border border-red-200 bg-red-50 px-3 py-2"
+            data-testid="acknowledgements"
+          >
+            <legend className="px-1 text-xs font-semibold text-red-800">
+              Acknowledge each high-risk signal to approve (kept in the audit log)
+            </legend>
+            {needed.map((code) => (
+              <label key={code} className="flex items-start gap-2 text-[13px] text-red-900">
+                <input
+                  type="checkbox"
+                  className="mt-0.5"
+                  checked={ticked.has(code)}
+                  onChange={(e) =>
+                    setTicked((s) => {
+                      const next = new Set(s);
+                      if (e.target.checked) next.add(code);
+                      else next.delete(code);
+                      return next;
+                    })
+                  }
+                  data-testid={`ack-${code}`}
+                />
+                <span>I have checked “{SIGNAL_LABEL[code]}” and approve regardless.</span>
+              </label>
+            ))}
+          </fieldset>
+        )
       }
     >
       {single ? <OneBatch row={single} /> : <ManyBatches rows={rows} />}

@@ -192,7 +192,11 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
 function SignalSentence({ s }: { s: RiskSignalView }) {
   const locale = useLocale();
   if (!s.message_template || !s.message_amounts) return <>{s.message}</>;
-  return <>{renderSignalMessage(s.message_template, s.message_amounts, (a) => formatMoney(a.amount, a.currency, { locale }))}</>;
+  return (
+    <>
+      {renderSignalMessage(s.message_template, s.message_amounts, (a) => formatMoney(a.amount, a.currency, { locale }))}
+    </>
+  );
 }
 
 /**

@@ -24,9 +24,7 @@ export function BatchTimeline({ view }: { view: BatchView }) {
       at: view.batch.created_at,
       key: "created",
       // The person's name; the e-mail only when the dashboard has no name for them.
-      label: (
-        <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : ""}</>
-      ),
+      label: <>Created{view.created_by ? ` by ${view.created_by_name ?? view.created_by}` : ""}</>,
     },
   ];
   for (const d of view.approval?.approved_by ?? [])

@@ -5,7 +5,12 @@ import { EmptyState, ProblemState } from "./states";
 export function PageProblem({
   load,
 }: {
-  load: { kind: "forbidden" | "error" | "no-company" | "not-found"; title: string; message: string; requestId?: string };
+  load: {
+    kind: "forbidden" | "error" | "no-company" | "not-found";
+    title: string;
+    message: string;
+    requestId?: string;
+  };
 }) {
   // The item in the address does not exist (for this company): the shell's "not found" page, status 404.
   if (load.kind === "not-found") notFound();

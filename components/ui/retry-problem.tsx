@@ -22,7 +22,12 @@ export function RetryProblem({
   const [pending, start] = useTransition();
   return (
     <div className="max-w-3xl space-y-3">
-      <ProblemState kind={kind === "forbidden" ? "forbidden" : "error"} title={title} message={message} requestId={requestId} />
+      <ProblemState
+        kind={kind === "forbidden" ? "forbidden" : "error"}
+        title={title}
+        message={message}
+        requestId={requestId}
+      />
       {kind === "error" && (
         <button
           type="button"

@@ -110,7 +110,8 @@ export function creatorOfBatch(
   const email = auditEmail ?? (initiator ? (names.get(`id:${initiator.toLowerCase()}`) ?? null) : null);
   if (email) return { created_by: email, created_by_name: names.get(email.toLowerCase()) ?? null };
   if (!initiator) return { created_by: null, created_by_name: null };
-  if (initiator.includes("@")) return { created_by: initiator, created_by_name: names.get(initiator.toLowerCase()) ?? null };
+  if (initiator.includes("@"))
+    return { created_by: initiator, created_by_name: names.get(initiator.toLowerCase()) ?? null };
   return { created_by: initiator, created_by_name: `API client ${initiator}` };
 }
 

@@ -37,8 +37,7 @@ export default async function AccountPage({
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!Uuid.safeParse(id).success)
-    notFound();
+  if (!Uuid.safeParse(id).success) notFound();
   const sp = await searchParams;
   const today = todayUtc();
   const iq = intradayQuery(loadIntradayState(sp), today);

@@ -18,8 +18,7 @@ export default async function BatchPage({ params }: { params: Promise<{ id: stri
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!Uuid.safeParse(id).success)
-    notFound();
+  if (!Uuid.safeParse(id).success) notFound();
   const qc = getQueryClient();
   const view = await hydrate(qc, paymentQueries.view(ctx.company.id, id), () =>
     loadData(ctx, () => getBatchView(ctx, id)),

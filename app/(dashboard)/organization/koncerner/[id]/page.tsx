@@ -18,8 +18,7 @@ export default async function KoncernPage({ params }: { params: Promise<{ id: st
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!Uuid.safeParse(id).success)
-    notFound();
+  if (!Uuid.safeParse(id).success) notFound();
   const [koncern, breakdown] = await Promise.all([
     loadData(ctx, () => getKoncern(ctx, id)),
     loadData(ctx, () => getKoncernBreakdown(ctx, id)),

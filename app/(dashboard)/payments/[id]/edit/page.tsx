@@ -23,8 +23,7 @@ export default async function EditBatchPage({ params }: { params: Promise<{ id: 
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
   const { id } = await params;
-  if (!Uuid.safeParse(id).success)
-    notFound();
+  if (!Uuid.safeParse(id).success) notFound();
   if (!can(ctx.user.roles, "payments.write"))
     return <ProblemState kind="forbidden" title="No access" message="Only treasurers edit payment batches." />;
   const data = await loadData(ctx, async () => {
