@@ -1,6 +1,6 @@
 /** Child of bench/import-memory.ts: the Treasury API on loopback with the test fixture; prints `URL <url>`. */
-import { startServer } from "../treasury-api/server";
-import { insertFixture } from "../treasury-api/test/harness";
+import { startServer } from "@treasury/api/server";
+import { insertFixture } from "@treasury/api/test/harness";
 
 const api = await startServer({
   port: 0,

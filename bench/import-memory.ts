@@ -14,8 +14,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { buildCamt, type CamtEntry } from "../treasury-api/test/camt053-builder";
-import { CLIENTS, IDS } from "../treasury-api/test/harness";
+import { buildCamt, type CamtEntry } from "@treasury/api/test/camt053-builder";
+import { CLIENTS, IDS } from "@treasury/api/test/harness";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);

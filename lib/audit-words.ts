@@ -79,6 +79,13 @@ const WORDS: Record<AuditAction, [verb: string, noun: string]> = {
   [AUDIT_ACTION.categoryRuleUpdate]: ["changed", "category rule"],
   [AUDIT_ACTION.categoryRuleMove]: ["reordered", "category rule"],
   [AUDIT_ACTION.categoryRuleDelete]: ["deleted", "category rule"],
+  [AUDIT_ACTION.forecastLineCreate]: ["added", "forecast line"],
+  [AUDIT_ACTION.forecastLineUpdate]: ["changed", "forecast line"],
+  [AUDIT_ACTION.forecastLineDelete]: ["removed", "forecast line"],
+  [AUDIT_ACTION.forecastScenarioCreate]: ["created", "forecast scenario"],
+  [AUDIT_ACTION.forecastScenarioUpdate]: ["changed", "forecast scenario"],
+  [AUDIT_ACTION.forecastScenarioDelete]: ["deleted", "forecast scenario"],
+  [AUDIT_ACTION.forecastSettingChange]: ["changed", "forecast settings"],
 };
 
 /** The action as a short label for a filter: "approved batch", "signed in"; an unknown code as itself. */

@@ -6,8 +6,8 @@
  * Usage: tsx scripts/openapi.ts <out.json>
  */
 import { writeFileSync } from "node:fs";
-import { createApp } from "../treasury-api/app";
-import { openDatabase } from "../treasury-api/db/client";
+import { createApp } from "@treasury/api/app";
+import { openDatabase } from "@treasury/api/db/client";
 
 async function main(): Promise<void> {
   const out = process.argv[2];

@@ -4,8 +4,8 @@
  * and every instruction by its end-to-end id, in both pain.001 versions and both pain.002 versions.
  */
 import { describe, expect, it } from "vitest";
-import { batchIdFromReference, parsePain002 } from "../../treasury-api/import/pain002";
-import { pain002For } from "../../treasury-api/test/pain002-builder";
+import { batchIdFromReference, parsePain002 } from "@treasury/test-support/pain002";
+import { pain002For } from "@treasury/test-support/pain002";
 import { buildPain001, PAIN001_VERSIONS } from "./pain001";
 
 const batch = {

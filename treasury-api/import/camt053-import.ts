@@ -48,7 +48,6 @@ import {
   BALANCE_CODE_TYPES,
   CamtImportError,
   MESSAGE_ROOTS,
-  parseStatementFile,
   type MessageType,
   type ParsedEntry,
   type ParsedFile,
