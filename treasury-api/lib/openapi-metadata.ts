@@ -66,6 +66,8 @@ export const OPERATION_IDS: Record<string, string> = {
   "POST /reconciliation/matches/{id}/reopen": "reopenReconciliationMatch",
   "GET /reconciliation/unmatched": "listUnmatched",
   "POST /statements": "importStatements",
+  "GET /statements/missing": "listMissingStatements",
+  "PUT /statements/schedules/{id}": "setStatementSchedule",
 };
 
 /** What each scope allows (the OAuth 2.0 scheme lists them all). */
@@ -92,7 +94,7 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Reporting", description: "Cashflow, cash positions and forecast" },
   { name: "Webhooks", description: "Webhook endpoints and their deliveries" },
   { name: "Reconciliation", description: "Matches of payment instructions and bank transactions" },
-  { name: "Statements (extension)", description: "Upload of ISO 20022 bank statements (extension)" },
+  { name: "Statements (extension)", description: "Upload of bank files: ISO 20022 camt statements, MT940 / MT942, BAI2 and pain.002 status reports (extension)" },
 ];
 
 /** The security schemes: Form B (OAuth 2.0 client credentials), Form A (tenant token), HTTP Basic (token requests). */
