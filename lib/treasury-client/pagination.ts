@@ -4,8 +4,13 @@
  * turned into a `Page`. `iterateItems` follows `next` until it is null.
  */
 
-/** Where the next page comes from; kept off the JSON shape (a symbol key). */
-export const FETCH_NEXT: unique symbol = Symbol("treasury.fetchNext");
+/**
+ * Where the next page comes from; kept off the JSON shape (a symbol key). A registered symbol (`Symbol.for`): the
+ * server bundles (route handlers, pages) each hold their own copy of this module but share one client
+ * (lib/server/treasury.ts keeps it on `globalThis`), so a page made by one copy must be followed by another's
+ * `iterateItems`; with a plain `Symbol()` it saw no next page and silently stopped after the first.
+ */
+export const FETCH_NEXT: unique symbol = Symbol.for("treasury.fetchNext") as typeof FETCH_NEXT;
 
 export interface Page<T> {
   items: T[];
