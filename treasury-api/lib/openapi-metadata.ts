@@ -94,7 +94,11 @@ export const TAGS: { name: string; description: string }[] = [
   { name: "Reporting", description: "Cashflow, cash positions and forecast" },
   { name: "Webhooks", description: "Webhook endpoints and their deliveries" },
   { name: "Reconciliation", description: "Matches of payment instructions and bank transactions" },
-  { name: "Statements (extension)", description: "Upload of bank files: ISO 20022 camt statements, MT940 / MT942, BAI2 and pain.002 status reports (extension)" },
+  {
+    name: "Statements (extension)",
+    description:
+      "Upload of bank files: ISO 20022 camt statements, MT940 / MT942, BAI2 and pain.002 status reports (extension)",
+  },
 ];
 
 /** The security schemes: Form B (OAuth 2.0 client credentials), Form A (tenant token), HTTP Basic (token requests). */
