@@ -51,6 +51,29 @@ export const UNVERIFIED_HIGH_DEFAULT: Readonly<Record<string, string>> = {
   JPY: "7500000",
 };
 
+/**
+ * DASHBOARD_RISK_UNVERIFIED_HIGH: `CURRENCY=AMOUNT` pairs → amounts per currency; unset → `UNVERIFIED_HIGH_DEFAULT`;
+ * `none` → `{}`. Its own schema so that the risk signals read it without the rest of the configuration
+ * (docs/configuration.md); a bad value is refused at start by `parseDashboardEnv`.
+ */
+export const RiskUnverifiedHigh = optionalString.transform((s, ctx) => {
+  if (s === undefined) return { ...UNVERIFIED_HIGH_DEFAULT };
+  if (s.toLowerCase() === "none") return {};
+  const out: Record<string, string> = {};
+  for (const entry of s.split(/[\s,]+/).filter(Boolean)) {
+    const m = /^([A-Z]{3})=(\d{1,15}(?:\.\d{1,6})?)$/.exec(entry);
+    if (!m?.[1] || !m[2]) {
+      ctx.addIssue({
+        code: "custom",
+        message: `has "${entry}"; write CURRENCY=AMOUNT pairs such as EUR=50000,NOK=500000 (or none)`,
+      });
+      return z.NEVER;
+    }
+    out[m[1]] = m[2];
+  }
+  return out;
+});
+
 export const DashboardEnv = z
   .object({
     TREASURY_API_BASE_URL: optionalUrl.pipe(
@@ -164,23 +187,7 @@ export const DashboardEnv = z
      * than medium, per currency: `EUR=50000,NOK=500000` (lib/payments/risk-signals.ts). Unset: `UNVERIFIED_HIGH_DEFAULT`;
      * `none` turns it off (every unverified payee medium).
      */
-    DASHBOARD_RISK_UNVERIFIED_HIGH: optionalString.transform((s, ctx) => {
-      if (s === undefined) return { ...UNVERIFIED_HIGH_DEFAULT };
-      if (s.toLowerCase() === "none") return {};
-      const out: Record<string, string> = {};
-      for (const entry of s.split(/[\s,]+/).filter(Boolean)) {
-        const m = /^([A-Z]{3})=(\d{1,15}(?:\.\d{1,6})?)$/.exec(entry);
-        if (!m?.[1] || !m[2]) {
-          ctx.addIssue({
-            code: "custom",
-            message: `has "${entry}"; write CURRENCY=AMOUNT pairs such as EUR=50000,NOK=500000 (or none)`,
-          });
-          return z.NEVER;
-        }
-        out[m[1]] = m[2];
-      }
-      return out;
-    }),
+    DASHBOARD_RISK_UNVERIFIED_HIGH: RiskUnverifiedHigh,
     // The reporting currency of users who have not chosen one (lib/db/user-preferences.ts).
     DASHBOARD_REPORTING_CURRENCY: optionalString
       .pipe(

@@ -36,7 +36,7 @@ import {
   type RiskContext,
   type RiskSignalCode,
 } from "../../payments/risk-signals";
-import { getConfig } from "../../server/config";
+import { RiskUnverifiedHigh } from "../../server/env";
 import { dashboardDb } from "../../server/db";
 import { treasury } from "../../server/treasury";
 import { collectAll, type CallContext } from "../../treasury-client";
@@ -257,7 +257,7 @@ async function computeBatchRisk(
     history: history.instructions,
     knownPayees: history.knownPayees,
     counterparties,
-    unverifiedHighAmounts: getConfig().DASHBOARD_RISK_UNVERIFIED_HIGH,
+    unverifiedHighAmounts: RiskUnverifiedHigh.parse(process.env.DASHBOARD_RISK_UNVERIFIED_HIGH),
     account: account
       ? {
           id: account.account_id,

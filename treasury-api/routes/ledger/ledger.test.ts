@@ -388,7 +388,7 @@ describe("account upsert", () => {
   it.each([
     ["company_id other than the header", { ...upsert, company_id: IDS.companyB }, "company_id"],
     ["an invalid IBAN", { ...upsert, external_ref: "NO0000000000000" }, "external_ref"],
-    ["external_ref_type other than IBAN", { ...upsert, external_ref_type: "BBAN" }, "external_ref_type"],
+    ["an unknown external_ref_type", { ...upsert, external_ref_type: "SWIFT" }, "external_ref_type"],
     ["a lower-case currency", { ...upsert, currency: "nok" }, "currency"],
     ["a missing bank_id", { ...upsert, bank_id: undefined }, "bank_id"],
     ["an unknown field", { ...upsert, colour: "blue" }, "colour"],
