@@ -1,13 +1,13 @@
 /**
  * The one answer for a statement account the import refuses (docs/bank-files.md "Hostile files", last rule): an
- * account of another company of the tenant and an IBAN that cannot be an account (bad check digits) read exactly
- * the same, so that the import never reveals that an IBAN exists elsewhere in the tenant.
+ * account of another company of the tenant is refused with a message that never says why, so that the import
+ * never reveals that an IBAN exists elsewhere in the tenant.
  */
 import { CamtImportError } from "./camt053-parse";
 
 /**
  * The refusal: a 400 `validation_error` naming the file, the element (`details.path`) and the account as the file
- * gives it; the message never says why (another company, or not a valid IBAN).
+ * gives it; the message never says why.
  * @param fileName the file; @param path the account element, e.g. `Document/BkToCstmrStmt/Stmt[0]/Acct/Id`
  * @param ref the account reference as read (IBAN in electronic format, or the other id)
  */
