@@ -150,6 +150,7 @@ describe("seed steps", () => {
         "payment.status.updated",
         "reconciliation.match.created",
         "reconciliation.match.updated",
+        "statement.missing",
       ],
     });
     expect(JSON.stringify(ep)).not.toContain("whsec_");
