@@ -29,6 +29,10 @@ const SERVER_ENV = {
   // The local API's four-eyes threshold as it was before thresholds were per currency (100,000 in every demo
   // currency): the journeys' batches were sized for it. The per-currency defaults are tested in treasury-api/test.
   TREASURY_API_FOUR_EYES_THRESHOLD: "NOK=100000,SEK=100000,DKK=100000,EUR=100000,USD=100000",
+  // The journeys approve four-eyes-sized batches to payees the empty demo register has not verified; the rule that
+  // makes such payments a high signal needing an acknowledgement (DASHBOARD_RISK_UNVERIFIED_HIGH) is tested in
+  // lib/payments/risk-signals.test.ts, and the acknowledgement path by e2e/risk-signals.spec.ts's duplicate.
+  DASHBOARD_RISK_UNVERIFIED_HIGH: "none",
   DASHBOARD_DATA_DIR: "memory",
   NEXT_TELEMETRY_DISABLED: "1",
   LOG_LEVEL: "warn",
