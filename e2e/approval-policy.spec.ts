@@ -175,7 +175,7 @@ test("a policy needing three approvers from a group is met only by that group; r
     await anon.close();
 
     // The audit log shows the refusals with their reasons.
-    await adminPage.goto("/audit");
+    await adminPage.goto("/audit?events=all");
     const refused = adminPage.locator(
       `[data-testid="audit-row"][data-action="approval.approve"][data-user="${USERS.approver3.email}"]`,
     );

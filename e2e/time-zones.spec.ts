@@ -96,7 +96,7 @@ test.describe("audit log times carry their zone", () => {
   test.use({ storageState: storageState("admin"), timezoneId: "Europe/Oslo", locale: "en-GB" });
 
   test("each event shows local time with the zone name", async ({ page }) => {
-    await page.goto("/audit");
+    await page.goto("/audit?events=all");
     const time = page
       .locator("main time")
       .filter({ hasText: /\d{2}:\d{2}/ })
