@@ -55,7 +55,9 @@ test("treasurer creates a batch (typed and CSV with a bad row fixed) and submits
   await page.getByLabel("Amount of row 1").fill("60000.5");
   // Live validation: an amount with too many digits is marked on its cell.
   await page.getByLabel("Amount of row 1").fill("60000.505");
-  await expect(page.getByTestId("cell-error").first()).toContainText(/Too many decimals for [A-Z]{3}: enter an amount like /);
+  await expect(page.getByTestId("cell-error").first()).toContainText(
+    /Too many decimals for [A-Z]{3}: enter an amount like /,
+  );
   await page.getByLabel("Amount of row 1").fill("60000.50");
 
   await page.getByTestId("open-csv").click();
