@@ -71,7 +71,13 @@ function channelChanges(before: ChannelSettings | null, hadSecret: boolean, ch: 
   return fields;
 }
 
-async function audit(tx: DbOrTx, conn: { id: string; tenantId: string }, actor: string, action: string, fields: string[]) {
+async function audit(
+  tx: DbOrTx,
+  conn: { id: string; tenantId: string },
+  actor: string,
+  action: string,
+  fields: string[],
+) {
   if (fields.length === 0) return;
   await tx
     .insert(bankConnectionAudit)
@@ -81,19 +87,20 @@ async function audit(tx: DbOrTx, conn: { id: string; tenantId: string }, actor: 
 /** Checks that every account is the company's and served by no other connection. @throws 400 account_ids */
 async function linkAccounts(tx: DbOrTx, owner: ConnectionOwner, connectionId: string, ids: string[]) {
   const unique = [...new Set(ids)];
+  if (unique.length === 0) {
+    await tx.delete(bankConnectionAccounts).where(eq(bankConnectionAccounts.connectionId, connectionId));
+    return;
+  }
   const found = await tx
     .select({ id: accounts.id })
     .from(accounts)
     .where(
-      and(
-        inArray(accounts.id, unique),
-        eq(accounts.tenantId, owner.tenantId),
-        eq(accounts.companyId, owner.companyId),
-      ),
+      and(inArray(accounts.id, unique), eq(accounts.tenantId, owner.tenantId), eq(accounts.companyId, owner.companyId)),
     );
   const known = new Set(found.map((a) => a.id));
   const missing = unique.filter((id) => !known.has(id));
-  if (missing.length > 0) throw fieldError("account_ids", `names accounts that are not this company's: ${missing.join(", ")}`);
+  if (missing.length > 0)
+    throw fieldError("account_ids", `names accounts that are not this company's: ${missing.join(", ")}`);
   const taken = await tx
     .select({ accountId: bankConnectionAccounts.accountId })
     .from(bankConnectionAccounts)

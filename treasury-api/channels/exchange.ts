@@ -69,7 +69,10 @@ export function pushFileName(batchId: string): string {
 }
 
 /** The stored channel settings and decrypted credentials of a connection. */
-export function channelOf(conn: ConnectionRow, key: Buffer): { settings: ChannelSettings; secret: ChannelSecret | null } {
+export function channelOf(
+  conn: ConnectionRow,
+  key: Buffer,
+): { settings: ChannelSettings; secret: ChannelSecret | null } {
   const settings = conn.settings as ChannelSettings;
   const secret = conn.secret ? (JSON.parse(openSecret(key, conn.secret)) as ChannelSecret) : null;
   return { settings, secret };
@@ -168,7 +171,9 @@ export async function pullConnection(
       const name = safeBankFileName(file.name);
       if (name === null || file.size > maxBytes) {
         const reason = name === null ? "refused file name (not a bare file name)" : `larger than ${maxBytes} bytes`;
-        if (await recordFailed(db, conn.id, file.name, file.size, sha256(`refused\0${file.name}\0${file.size}`), reason))
+        if (
+          await recordFailed(db, conn.id, file.name, file.size, sha256(`refused\0${file.name}\0${file.size}`), reason)
+        )
           result.failed++;
         continue;
       }
@@ -282,7 +287,8 @@ export async function enqueueBatchPush(
       batchId: batch.id,
       connectionId: link.connectionId,
       fileName: pushFileName(batch.id),
-      dueDate: batch.requestedExecutionDate && batch.requestedExecutionDate > today ? batch.requestedExecutionDate : today,
+      dueDate:
+        batch.requestedExecutionDate && batch.requestedExecutionDate > today ? batch.requestedExecutionDate : today,
     })
     .onConflictDoNothing();
   return true;

@@ -113,8 +113,11 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
   const conn = () => getConnectionRow(database.db, owner, connectionId);
   const txCount = async () =>
     Number(
-      ((await database.db.execute(sql`select count(*)::int as n from transactions`)) as unknown as { rows: { n: number }[] })
-        .rows[0]?.n,
+      (
+        (await database.db.execute(sql`select count(*)::int as n from transactions`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]?.n,
     );
 
   beforeAll(async () => {
@@ -180,7 +183,14 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
       .from(bankConnectionAudit)
       .where(and(eq(bankConnectionAudit.connectionId, connectionId), eq(bankConnectionAudit.action, "updated")));
     expect(audits.at(-1)?.fields).toContain("host_key_fingerprint");
-    await patchConnection(database.db, owner, connectionId, { channel: sftpChannel(sshd.hostKeyFingerprint) }, KEY, "a");
+    await patchConnection(
+      database.db,
+      owner,
+      connectionId,
+      { channel: sftpChannel(sshd.hostKeyFingerprint) },
+      KEY,
+      "a",
+    );
   }, 60_000);
 
   it("imports each file once: listed again or renamed it is a duplicate; a bad file is kept aside", async () => {
@@ -203,7 +213,14 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
 
   it("archives a file once imported when the bank's convention asks for it", async () => {
     const archive = path.join(sshd.root, "archive");
-    await patchConnection(database.db, owner, connectionId, { after_import: "archive", archive_dir: archive }, KEY, "a");
+    await patchConnection(
+      database.db,
+      owner,
+      connectionId,
+      { after_import: "archive", archive_dir: archive },
+      KEY,
+      "a",
+    );
     writeFileSync(path.join(outbox(), "second.xml"), statementFile("S2", 2));
     const r = await pullConnection(database.db, await conn(), KEY);
     expect(r.error).toBeNull();
@@ -219,13 +236,27 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
     const proxy = await cuttingProxy(sshd.port, 200_000);
     const before = await txCount();
     try {
-      await patchConnection(database.db, owner, connectionId, { channel: sftpChannel(sshd.hostKeyFingerprint, proxy.port) }, KEY, "a");
+      await patchConnection(
+        database.db,
+        owner,
+        connectionId,
+        { channel: sftpChannel(sshd.hostKeyFingerprint, proxy.port) },
+        KEY,
+        "a",
+      );
       const cut = await pullConnection(database.db, await conn(), KEY, { timeoutMs: 10_000 });
       expect(cut.error).not.toBeNull();
       expect(await txCount()).toBe(before);
     } finally {
       await proxy.close();
-      await patchConnection(database.db, owner, connectionId, { channel: sftpChannel(sshd.hostKeyFingerprint) }, KEY, "a");
+      await patchConnection(
+        database.db,
+        owner,
+        connectionId,
+        { channel: sftpChannel(sshd.hostKeyFingerprint) },
+        KEY,
+        "a",
+      );
     }
     const r = await pullConnection(database.db, await conn(), KEY);
     expect(r.error).toBeNull();
@@ -261,14 +292,15 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
       endToEndId: "E2E-1",
     });
     const [batch] = await database.db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId));
-    expect(await database.db.transaction((tx) => enqueueBatchPush(tx, batch!, TODAY))).toBe(true);
+    if (!batch) throw new Error("batch not stored");
+    expect(await database.db.transaction((tx) => enqueueBatchPush(tx, batch, TODAY))).toBe(true);
     const first = await pushDue(database.db, KEY);
     expect(first.errors).toEqual([]);
     expect(first.sent).toEqual([{ batchId, fileName: pushFileName(batchId), uploaded: true }]);
     const file = path.join(inbox(), pushFileName(batchId));
     const xml = readFileSync(file, "utf8");
     expect(xml).toContain(`<MsgId>TD${batchId.replace(/-/g, "")}</MsgId>`);
-    expect(xml).toContain("<InstdAmt Ccy=\"NOK\">1250.50</InstdAmt>");
+    expect(xml).toContain('<InstdAmt Ccy="NOK">1250.50</InstdAmt>');
     const firstStat = statSync(file);
     // A crash after the upload and before the mark: the row is unsent again, the file is in the inbox.
     await database.db

@@ -23,7 +23,8 @@ const base = {
   scope: "admin:public_api" as const,
   company: "required" as const,
 };
-const secretDoc = "Passwords and private keys are stored encrypted and never returned (has_password / has_private_key).";
+const secretDoc =
+  "Passwords and private keys are stored encrypted and never returned (has_password / has_private_key).";
 
 export const listConnectionsRoute = defineRoute({
   ...base,
