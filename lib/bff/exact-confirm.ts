@@ -11,10 +11,9 @@
  */
 import "server-only";
 import Decimal from "decimal.js";
-import { z } from "zod";
+import type { z } from "zod";
 import type { PaymentInstruction, ReconciliationMatch } from "@treasury/contract";
 import type { ExactSummary } from "../views/reconciliation";
-import { Uuid } from "@treasury/contract";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
 import { treasury } from "../server/treasury";
@@ -25,7 +24,7 @@ import type { BffContext, WriteScope } from "./context";
 import { BffError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
 import type { RouteContext } from "./route";
-import { confirmEach, MAX_BULK_CONFIRM, type BulkConfirmResult } from "./bulk-confirm";
+import { BulkConfirmBody, confirmEach, MAX_BULK_CONFIRM, type BulkConfirmResult } from "./bulk-confirm";
 import { crossCompanyCall, visibleTo } from "./queries/cross-company";
 
 /** The score of an exact match (every scoring rule agreed). */
@@ -62,16 +61,8 @@ export function exactSummary(
   };
 }
 
-/** Body of "Confirm all exact matches": the ids the user was shown (1–100, distinct). */
-export const ConfirmExactBody = z
-  .object({
-    ids: z
-      .array(Uuid)
-      .min(1, { message: "must name at least one match" })
-      .max(MAX_BULK_CONFIRM, { message: `must name at most ${MAX_BULK_CONFIRM} matches` })
-      .refine((ids) => new Set(ids).size === ids.length, { message: "must not name a match twice" }),
-  })
-  .strict();
+/** Body of "Confirm all exact matches": the ids the user was shown (1–100, distinct), as the bulk confirm's. */
+export const ConfirmExactBody = BulkConfirmBody;
 
 /** Every match the user may see, read fresh from the API (no cache: the re-check must see the current state). */
 async function currentMatches(
