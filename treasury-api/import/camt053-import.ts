@@ -133,11 +133,27 @@ export async function importStatements(db: Db, opts: ImportOptions): Promise<Imp
   return importParsed(db, opts.companyId, parsed, { dryRun: opts.dryRun === true });
 }
 
-/** Thrown inside a dry run's transaction to roll it back; carries the summary out. */
-class DryRunRollback extends Error {
-  constructor(readonly summary: ImportSummary) {
+/** Thrown inside a dry run's transaction to roll it back; carries the result out. */
+class DryRunRollback<T> extends Error {
+  constructor(readonly result: T) {
     super("dry run");
   }
+}
+
+/**
+ * Runs `fn` in a transaction of `db` that is always rolled back (a dry run): everything is checked against the
+ * database, nothing is stored. Returns what `fn` returned; rethrows what it threw.
+ */
+export async function inRolledBackTransaction<T>(db: Db, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new DryRunRollback(await fn(tx));
+    });
+  } catch (e) {
+    if (!(e instanceof DryRunRollback)) throw e;
+    return e.result as T;
+  }
+  throw new Error("unreachable: a dry run always rolls back");
 }
 
 /** The former name of `importStatements` (it reads camt.052 and camt.054 too). */
@@ -167,17 +183,10 @@ export async function importParsed(
     return { companyId: company.id, files: parsed.map((f) => byFile.get(f) ?? emptyFileSummary(f.fileName)) };
   };
   if (!opts.dryRun) return db.transaction(store);
-  try {
-    await db.transaction(async (tx) => {
-      throw new DryRunRollback(await store(tx));
-    });
-  } catch (e) {
-    if (!(e instanceof DryRunRollback)) throw e;
-    // Everything was checked against the database, then rolled back: nothing is new.
-    for (const f of e.summary.files) for (const s of f.statementFigures) s.newEntries = 0;
-    return e.summary;
-  }
-  throw new Error("unreachable: a dry run always rolls back");
+  const summary = await inRolledBackTransaction(db, store);
+  // Everything was checked against the database, then rolled back: nothing is new.
+  for (const f of summary.files) for (const s of f.statementFigures) s.newEntries = 0;
+  return summary;
 }
 
 /** A file summary with every count at zero (also the CLI's totals row). */
