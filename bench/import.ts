@@ -11,13 +11,15 @@
  * one transaction, webhook events, match proposals), and prints the file
  * size, parse time, total import time and the process's peak resident memory
  * (RSS) before and after the import. Generating the file runs first; the
- * measurement runs in a child process that only reads, parses and imports it. The parser reads the text into one
+ * measurement runs in a child process that only reads, parses and imports it. Besides the wall time it prints the
+ * process's CPU time for the import (PGlite runs in the process) and the 1-minute load average: on a shared, loaded
+ * machine the wall-clock rate says more about the neighbours than about the code. The parser reads the text into one
  * object tree (validated first without building one) and maps it to plain
  * entries; the tree is not kept while rows are written.
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -186,8 +188,12 @@ async function measure(file: string, n: number, format: Format): Promise<void> {
     if (parsed.statements[0]?.entries.length !== n) throw new Error("the parser did not read every entry");
 
     t = performance.now();
+    const cpu = process.cpuUsage();
     const summary = await importStatements(database.db, { companyId, files: [{ name: path.basename(file), content }] });
     const importMs = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    // CPU time of this process (PGlite runs in it): the figure that a loaded machine distorts least.
+    const cpuMs = (used.user + used.system) / 1000;
     const f = summary.files[0];
     if (f?.transactionsInserted !== n) throw new Error(`expected ${n} transactions, got ${f?.transactionsInserted}`);
 
@@ -196,6 +202,8 @@ async function measure(file: string, n: number, format: Format): Promise<void> {
       `${(parsed.format ?? parsed.version ?? format).padEnd(16)} ${String(n).padStart(7)} entries  ` +
         `${mb(bytes).padStart(8)}  parse ${(parseMs / 1000).toFixed(2)} s  import (parse+store) ` +
         `${(importMs / 1000).toFixed(2)} s  ${String(Math.round(n / (importMs / 1000))).padStart(6)} entries/s  ` +
+        `(CPU ${(cpuMs / 1000).toFixed(2)} s = ${Math.round(n / (cpuMs / 1000))} entries per CPU second; load ` +
+        `${loadavg()[0]?.toFixed(1)})  ` +
         `peak RSS ${mb(peak)} (${mb(peakAfterParse)} after parse, ${mb(rssBefore)} before reading; growth ` +
         `${mb(peak - rssBefore)} = ${((peak - rssBefore) / bytes).toFixed(1)}× the file)`,
     );

@@ -33,8 +33,8 @@ import {
   paymentInstructions,
 } from "../db/schema";
 import { debtorAccountRow } from "../db/repos/payments";
-import { decodeBankFile, looksLikeXml } from "../import/charset";
-import { importWithStatusReports } from "../routes/statements/statements.handlers";
+import { importBankFiles } from "../import/bank-file-import";
+import { statusReportSummary, toFileSummary } from "../routes/statements/statements.handlers";
 import { failpoint } from "../lib/failpoints";
 import { openSecret } from "../lib/secret-box";
 import { newId } from "../lib/secrets";
@@ -243,18 +243,16 @@ async function importOnce(
         .returning({ id: bankConnectionFiles.id });
       const row = inserted[0];
       if (!row) return { status: "duplicate" as const };
-      const text = looksLikeXml(bytes) ? decodeBankFile(bytes, name).text : null;
-      const summary = await importWithStatusReports(
-        tx as unknown as Db,
-        conn.companyId,
-        [{ name, content: new Uint8Array(bytes) }],
-        [text],
-        false,
-      );
-      await tx
-        .update(bankConnectionFiles)
-        .set({ result: summary.files[0] ?? null })
-        .where(eq(bankConnectionFiles.id, row.id));
+      const [result] = await importBankFiles(tx as unknown as Db, {
+        companyId: conn.companyId,
+        files: [{ name, content: new Uint8Array(bytes) }],
+      });
+      const summary = result
+        ? result.kind === "pain.002"
+          ? statusReportSummary(result.report)
+          : toFileSummary(result.summary)
+        : null;
+      await tx.update(bankConnectionFiles).set({ result: summary }).where(eq(bankConnectionFiles.id, row.id));
       failpoint("channels.pull.before-commit");
       return { status: "imported" as const };
     });

@@ -23,7 +23,9 @@ import { chunk as chunked } from "es-toolkit";
 import { createHash } from "node:crypto";
 import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client";
+import { queryRows, type Db, type DbOrTx } from "../db/client";
+import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
+import { ISO_UTC_SQL } from "../lib/format";
 import {
   accounts,
   balanceSnapshots,
@@ -36,7 +38,7 @@ import {
 import { nextDay, previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
-import { TRANSACTION_COLUMNS, toTransaction } from "../db/repos/ledger";
+import { toTransaction } from "../db/repos/ledger";
 import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
@@ -131,11 +133,27 @@ export async function importStatements(db: Db, opts: ImportOptions): Promise<Imp
   return importParsed(db, opts.companyId, parsed, { dryRun: opts.dryRun === true });
 }
 
-/** Thrown inside a dry run's transaction to roll it back; carries the summary out. */
-class DryRunRollback extends Error {
-  constructor(readonly summary: ImportSummary) {
+/** Thrown inside a dry run's transaction to roll it back; carries the result out. */
+class DryRunRollback<T> extends Error {
+  constructor(readonly result: T) {
     super("dry run");
   }
+}
+
+/**
+ * Runs `fn` in a transaction of `db` that is always rolled back (a dry run): everything is checked against the
+ * database, nothing is stored. Returns what `fn` returned; rethrows what it threw.
+ */
+export async function inRolledBackTransaction<T>(db: Db, fn: (tx: DbOrTx) => Promise<T>): Promise<T> {
+  try {
+    await db.transaction(async (tx) => {
+      throw new DryRunRollback(await fn(tx));
+    });
+  } catch (e) {
+    if (!(e instanceof DryRunRollback)) throw e;
+    return e.result as T;
+  }
+  throw new Error("unreachable: a dry run always rolls back");
 }
 
 /** The former name of `importStatements` (it reads camt.052 and camt.054 too). */
@@ -165,17 +183,10 @@ export async function importParsed(
     return { companyId: company.id, files: parsed.map((f) => byFile.get(f) ?? emptyFileSummary(f.fileName)) };
   };
   if (!opts.dryRun) return db.transaction(store);
-  try {
-    await db.transaction(async (tx) => {
-      throw new DryRunRollback(await store(tx));
-    });
-  } catch (e) {
-    if (!(e instanceof DryRunRollback)) throw e;
-    // Everything was checked against the database, then rolled back: nothing is new.
-    for (const f of e.summary.files) for (const s of f.statementFigures) s.newEntries = 0;
-    return e.summary;
-  }
-  throw new Error("unreachable: a dry run always rolls back");
+  const summary = await inRolledBackTransaction(db, store);
+  // Everything was checked against the database, then rolled back: nothing is new.
+  for (const f of summary.files) for (const s of f.statementFigures) s.newEntries = 0;
+  return summary;
 }
 
 /** A file summary with every count at zero (also the CLI's totals row). */
@@ -569,9 +580,26 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   });
 }
 
+/** The columns `insertTransactions` returns, as the ledger routes read them (`toTransaction`). */
+interface InsertedTransaction {
+  id: string;
+  accountId: string;
+  amount: string;
+  currency: string;
+  direction: "credit" | "debit";
+  bookedAt: string;
+  valueAt: string;
+  bookedDate: string;
+  valueDate: string;
+  counterpartyName: string;
+  remittance: string;
+  endToEndId: string | null;
+}
+
 /**
- * Inserts the entries in chunks, skipping known ones; emits `transaction.created` for each new row. Returns the
- * number inserted.
+ * Inserts the entries in chunks of `BULK_CHUNK` rows, one `INSERT … SELECT FROM unnest(…) ON CONFLICT DO NOTHING`
+ * per chunk, so the re-import identity (account + dedupe key, docs/bank-files.md "Re-import identity") is checked
+ * in the same round trip; emits `transaction.created` for each new row. Returns the number inserted.
  */
 async function insertTransactions(
   tx: DbOrTx,
@@ -581,31 +609,39 @@ async function insertTransactions(
   entries: ParsedEntry[],
 ): Promise<number> {
   const keys = dedupeKeys(stmt, entries);
-  const rows = entries.map((e, i) => ({
-    id: newId(),
-    tenantId: company.tenantId,
-    companyId: company.id,
-    accountId,
-    amount: e.amount,
-    currency: e.currency,
-    direction: e.direction,
-    bookedDate: bookedDate(e),
-    bookedAt: (e.booked ?? e.value).at,
-    valueDate: e.value.date,
-    valueAt: e.value.at,
-    counterpartyName: e.counterpartyName,
-    remittance: e.remittance,
-    endToEndId: e.endToEndId,
-    source: stmt.source ?? stmt.messageType,
-    dedupeKey: keys[i] ?? null,
-  }));
+  const source = stmt.source ?? stmt.messageType;
   let inserted = 0;
-  for (const chunk of chunked(rows, CHUNK)) {
-    const created = await tx
-      .insert(transactions)
-      .values(chunk)
-      .onConflictDoNothing({ target: [transactions.accountId, transactions.dedupeKey] })
-      .returning(TRANSACTION_COLUMNS);
+  for (let start = 0; start < entries.length; start += BULK_CHUNK) {
+    const part = entries.slice(start, start + BULK_CHUNK);
+    const col = (f: (e: ParsedEntry, i: number) => string | null) => part.map((e, i) => f(e, start + i));
+    const created = await queryRows<InsertedTransaction>(
+      tx,
+      sql`INSERT INTO transactions (id, tenant_id, company_id, account_id, amount, currency, direction,
+            booked_date, booked_at, value_date, value_at, counterparty_name, remittance, end_to_end_id, source, dedupe_key)
+          SELECT u.id, ${company.tenantId}::uuid, ${company.id}::uuid, ${accountId}::uuid, u.amount, u.currency,
+            u.direction, u.booked_date, u.booked_at, u.value_date, u.value_at, u.counterparty_name, u.remittance,
+            u.end_to_end_id, ${source}, u.dedupe_key
+          FROM ${unnestColumns({
+            id: [col(() => newId()), "uuid"],
+            amount: [col((e) => e.amount), "numeric"],
+            currency: [col((e) => e.currency), "text"],
+            direction: [col((e) => e.direction), "text"],
+            booked_date: [col((e) => bookedDate(e)), "date"],
+            booked_at: [col((e) => (e.booked ?? e.value).at), "timestamptz"],
+            value_date: [col((e) => e.value.date), "date"],
+            value_at: [col((e) => e.value.at), "timestamptz"],
+            counterparty_name: [col((e) => e.counterpartyName), "text"],
+            remittance: [col((e) => e.remittance), "text"],
+            end_to_end_id: [col((e) => e.endToEndId), "text"],
+            dedupe_key: [col((_, i) => keys[i] ?? null), "text"],
+          })}
+          ON CONFLICT (account_id, dedupe_key) DO NOTHING
+          RETURNING id, account_id AS "accountId", amount::text AS amount, currency, direction,
+            to_char(booked_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS "bookedAt",
+            to_char(value_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS "valueAt",
+            booked_date::text AS "bookedDate", value_date::text AS "valueDate",
+            counterparty_name AS "counterpartyName", remittance, end_to_end_id AS "endToEndId"`,
+    );
     // The event carries the stored row exactly as the ledger routes return it.
     const events = created.map((r) => ({
       tenantId: company.tenantId,

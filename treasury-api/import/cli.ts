@@ -12,7 +12,9 @@ import path from "node:path";
 import { Uuid } from "@treasury/contract/common";
 import type { Db } from "../db/client";
 import { ApiError } from "../lib/errors";
-import { emptyFileSummary, importStatements, type ImportFileSummary, type ImportSummary } from "./camt053-import";
+import { importBankFiles, type BankFileResult } from "./bank-file-import";
+import { emptyFileSummary, type ImportFileSummary, type ImportSummary } from "./camt053-import";
+import type { Pain002Result } from "./pain002";
 
 /** Where the CLI writes; tests pass their own. */
 export interface CliOutput {
@@ -79,9 +81,63 @@ function jsonFile(f: ImportFileSummary): JsonFile {
   };
 }
 
-/** The `--json` document of an import. */
-export function toJsonDocument(summary: ImportSummary): { files: JsonFile[] } {
-  return { files: summary.files.map(jsonFile) };
+/** One status change of a pain.002 file in the `--json` document (docs/bank-files.md "Command line"). */
+export interface JsonStatusChange {
+  end_to_end_id: string;
+  instruction_id: string;
+  /** The instruction's status before and after: pending, accepted, settled, rejected… */
+  from: string;
+  to: string;
+  /** ISO 20022 reason code of a rejection (e.g. AC04), else null. */
+  reason_code: string | null;
+  /** The reason's text (the bank's AddtlInf, else the code's ISO name), else null. */
+  reason: string | null;
+}
+
+/** A pain.002 file in the `--json` document: its status changes instead of statements. */
+export function pain002JsonFile(r: Pain002Result): JsonFile {
+  return {
+    file: r.file,
+    format: r.version ?? "pain.002",
+    message_id: r.message_id,
+    original_message_id: r.original_message_id,
+    batch_id: r.batch_id,
+    batch_status_from: r.batch_status_from,
+    batch_status_to: r.batch_status_to,
+    status_changes: r.changes.map((c): JsonStatusChange => ({
+      end_to_end_id: c.end_to_end_id,
+      instruction_id: c.instruction_id,
+      from: c.from,
+      to: c.to,
+      reason_code: c.reason_code,
+      reason: c.reason_text,
+    })),
+    ignored: r.ignored,
+  };
+}
+
+/** The `--json` document of an import: statement files and pain.002 status reports, in the order given. */
+export function toJsonDocument(summary: ImportSummary | BankFileResult[]): { files: JsonFile[] } {
+  if (!Array.isArray(summary)) return { files: summary.files.map(jsonFile) };
+  return { files: summary.map((r) => (r.kind === "pain.002" ? pain002JsonFile(r.report) : jsonFile(r.summary))) };
+}
+
+/** The status changes of the pain.002 files as text lines (the table covers the statement files). */
+function formatStatusReports(results: BankFileResult[]): string {
+  return results
+    .flatMap((r) => {
+      if (r.kind !== "pain.002") return [];
+      const p = r.report;
+      const head = `${p.file}: ${p.version ?? "pain.002"} for batch ${p.batch_id} (${p.batch_status_from} → ${p.batch_status_to}), ${p.changes.length} status changes`;
+      const lines = p.changes.map(
+        (c) =>
+          `  ${c.end_to_end_id}: ${c.from} → ${c.to}` +
+          (c.reason_code !== null ? ` (${c.reason_code}${c.reason_text ? `: ${c.reason_text}` : ""})` : ""),
+      );
+      return [head, ...lines];
+    })
+    .map((l) => `${l}\n`)
+    .join("");
 }
 
 /**
@@ -96,7 +152,7 @@ export async function runImportCli(db: Db, args: string[], io: CliOutput = proce
   if ("help" in parsed) {
     io.out(
       `${USAGE}\nImports camt.052 intraday reports, camt.053 statements and camt.054 notifications ` +
-        "(001.02-001.12), MT940 statements, MT942 interim reports and BAI2 files " +
+        "(001.02-001.12), MT940 statements, MT942 interim reports, BAI2 files and pain.002 status reports " +
         "for one company, all files in one transaction; the format is detected per file.\n" +
         "  --dry-run              parse and check everything, store nothing\n" +
         "  --json                 print one JSON document (files, statements, new_entries)\n" +
@@ -119,14 +175,19 @@ export async function runImportCli(db: Db, args: string[], io: CliOutput = proce
     }
   }
   try {
-    const summary = await importStatements(db, {
+    const results = await importBankFiles(db, {
       companyId: parsed.companyId,
       files,
       dryRun: parsed.dryRun,
       acceptInconsistent: parsed.acceptInconsistent,
     });
-    if (parsed.json) io.out(`${JSON.stringify(toJsonDocument(summary), null, 2)}\n`);
-    else io.out(formatSummary(summary) + (parsed.dryRun ? "Dry run: nothing was stored.\n" : ""));
+    if (parsed.json) {
+      io.out(`${JSON.stringify(toJsonDocument(results), null, 2)}\n`);
+      return 0;
+    }
+    const statements = results.flatMap((r) => (r.kind === "statements" ? [r.summary] : []));
+    const table = statements.length > 0 ? formatSummary({ companyId: parsed.companyId, files: statements }) : "";
+    io.out(table + formatStatusReports(results) + (parsed.dryRun ? "Dry run: nothing was stored.\n" : ""));
     return 0;
   } catch (e) {
     if (e instanceof ApiError) {

@@ -153,6 +153,12 @@ describe("hostile files through POST /statements", () => {
       "acct.xml: Document/BkToCstmrStmt/Stmt[0]/Acct/Id names account IBAN, which cannot be imported for this company " +
         "(it is not one of the company's accounts and cannot be added as one)",
     );
+    // A malformed IBAN (wrong shape) is another refused identity: the status, code, message and details are the
+    // same bytes, only the account as the file gives it differs.
+    const b = await answer("NO12AB3");
+    expect(JSON.stringify(b)).toBe(JSON.stringify(a));
+    // A wrong check digit is NOT refused: published samples (Nordea, UBS) carry such IBANs.
+    expect((await upload([{ name: "chk.xml", content: statement("NO9486011117947", "CHK") }])).status).toBe(200);
     // A new valid IBAN is still created for the company (the rule of docs/bank-files.md).
     const fresh = "DE89370400440532013000";
     expect((await upload([{ name: "new.xml", content: statement(fresh, "NEW") }])).status).toBe(200);

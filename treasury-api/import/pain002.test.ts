@@ -5,6 +5,9 @@
  * company's batch read the same, batch never sent, unknown end-to-end id) and a rejected payment paid again without
  * a duplicate signal. One PGlite database for the file.
  */
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import nodePath from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { StatementImportResult } from "@treasury/contract/statements";
@@ -15,6 +18,8 @@ import { buildCamt } from "../test/camt053-builder";
 import { buildPain002, pain002For } from "../test/pain002-builder";
 import { runWebhooksOnce } from "../webhooks/delivery";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
+import { captureCliOutput } from "../test/import-db";
+import { runImportCli } from "./cli";
 import { batchIdFromReference, isPain002, parsePain002 } from "./pain002";
 
 const overrides: Partial<AppConfig> = {
@@ -340,6 +345,71 @@ describe("pain.002 round trip", () => {
     expect(after?.status).toBe("settled");
     expect((await getBatch(batch.id)).status).toBe("completed");
     expect((await eventsOf(batch.id)).map((e) => e.status)).toEqual(["accepted", "settled"]);
+  });
+});
+
+describe("import-statements command line with pain.002 files", () => {
+  it("--json lists the status changes; --dry-run changes nothing; then the real run applies them", async () => {
+    const { batch, instructions } = await approvedBatch(["10.00", "20.00"]);
+    const [a, b] = instructions.map((i) => i.end_to_end_id) as [string, string];
+    const report = pain002For(exportPain001(batch, instructions), {
+      [a]: { code: "ACSC" },
+      [b]: { code: "RJCT", reason: "AC04", info: ["Account closed"] },
+    });
+    const dir = await mkdtemp(nodePath.join(tmpdir(), "pain002-cli-"));
+    const file = nodePath.join(dir, "status.xml");
+    await writeFile(file, report);
+    try {
+      const run = async (...flags: string[]) => {
+        const io = captureCliOutput();
+        const code = await runImportCli(h.database.db, ["--company", IDS.companyA, ...flags, file], io);
+        return { code, io };
+      };
+      const expected = {
+        file: "status.xml",
+        format: "pain.002.001.03",
+        batch_id: batch.id,
+        batch_status_from: "approved",
+        // Every instruction is final (one settled, one rejected).
+        batch_status_to: "partially_completed",
+        status_changes: [
+          { end_to_end_id: a, from: "pending", to: "settled", reason_code: null, reason: null },
+          {
+            end_to_end_id: b,
+            from: "pending",
+            to: "rejected",
+            reason_code: "AC04",
+            reason: "Closed account number — Account closed",
+          },
+        ],
+      };
+      const dry = await run("--json", "--dry-run");
+      expect(dry.code, dry.io.stderr).toBe(0);
+      const dryDoc = JSON.parse(dry.io.stdout) as { files: Record<string, unknown>[] };
+      expect(dryDoc.files).toHaveLength(1);
+      expect(dryDoc.files[0]).toMatchObject({
+        ...expected,
+        status_changes: expected.status_changes.map((c) => expect.objectContaining(c)),
+      });
+      // The dry run stored nothing: the instructions and the batch are as before, no event was written.
+      const before = await outboxCount();
+      expect((await instructionsOf(batch.id)).map((i) => i.status)).toEqual(["pending", "pending"]);
+      expect((await getBatch(batch.id)).status).toBe("approved");
+
+      const real = await run("--json");
+      expect(real.code, real.io.stderr).toBe(0);
+      expect(JSON.parse(real.io.stdout)).toEqual(dryDoc);
+      expect((await instructionsOf(batch.id)).map((i) => i.status)).toEqual(["settled", "rejected"]);
+      expect(await outboxCount()).toBeGreaterThan(before);
+
+      // Again: nothing changes, and the text output says so per file.
+      const again = await run();
+      expect(again.code, again.io.stderr).toBe(0);
+      expect(again.io.stdout).toContain(`status.xml: pain.002.001.03 for batch ${batch.id}`);
+      expect(again.io.stdout).toContain("0 status changes");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 

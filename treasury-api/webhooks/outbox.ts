@@ -5,7 +5,8 @@
  */
 import { chunk as chunked } from "es-toolkit";
 import type { DbOrTx } from "../db/client";
-import { webhookEvents } from "../db/schema";
+import { sql } from "drizzle-orm";
+import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
 import type { WebhookEventType } from "@treasury/contract/webhooks";
 import { newId } from "../lib/secrets";
 
@@ -32,6 +33,21 @@ export async function enqueueEvents(tx: DbOrTx, events: OutboxEvent[]): Promise<
       createdAt: now,
     };
   });
-  for (const part of chunked(rows, 1000)) await tx.insert(webhookEvents).values(part);
+  // One statement per chunk with one array parameter per column (db/bulk-insert.ts): a 20,000-entry statement
+  // import writes 20,000 events, and per-cell parameters cost more than the rows themselves.
+  for (const part of chunked(rows, BULK_CHUNK)) {
+    await tx.execute(
+      sql`INSERT INTO webhook_events (id, tenant_id, company_id, type, payload, created_at)
+          SELECT u.id, u.tenant_id, u.company_id, u.type, u.payload, u.created_at
+          FROM ${unnestColumns({
+            id: [part.map((r) => r.id), "uuid"],
+            tenant_id: [part.map((r) => r.tenantId), "uuid"],
+            company_id: [part.map((r) => r.companyId), "uuid"],
+            type: [part.map((r) => r.type), "text"],
+            payload: [part.map((r) => JSON.stringify(r.payload)), "jsonb"],
+            created_at: [part.map((r) => r.createdAt), "timestamptz"],
+          })}`,
+    );
+  }
   return rows.map((r) => r.id);
 }

@@ -5,11 +5,9 @@
  */
 import type { StatementFileSummary, StatementImportResult } from "@treasury/contract/statements";
 import { STATEMENT_MAX_FILE_BYTES } from "@treasury/contract/statements";
-import { emptyFileSummary, importParsed, importStatements, type ImportFileSummary } from "../../import/camt053-import";
-import { parseBankFile } from "../../import/bank-files";
-import { decodeBankFile, looksLikeXml } from "../../import/charset";
-import { applyPain002, isPain002, parsePain002, type Pain002Result } from "../../import/pain002";
-import type { Db } from "../../db/client";
+import { emptyFileSummary, type ImportFileSummary } from "../../import/camt053-import";
+import { importBankFiles } from "../../import/bank-file-import";
+import type { Pain002Result } from "../../import/pain002";
 import type { AppRouteHandler } from "../../lib/context";
 import { ApiError, fieldError } from "../../lib/errors";
 import { importStatementsRoute } from "./statements.routes";
@@ -55,13 +53,11 @@ export const importStatementFiles: AppRouteHandler<typeof importStatementsRoute>
   }
   const acceptInconsistent = c.req.valid("query").accept_inconsistent === "true";
   // pain.002 status reports are detected by content and applied in the same transaction as the statements.
-  const texts = files.map((f) => (looksLikeXml(f.content) ? decodeBankFile(f.content, f.name).text : null));
-  if (!texts.some((t) => t !== null && isPain002(t))) {
-    const summary = await importStatements(c.get("db"), { companyId, files, acceptInconsistent });
-    const body: StatementImportResult = { company_id: summary.companyId, files: summary.files.map(toFileSummary) };
-    return c.json(body, 200);
-  }
-  const body = await importWithStatusReports(c.get("db"), companyId, files, texts, acceptInconsistent);
+  const results = await importBankFiles(c.get("db"), { companyId, files, acceptInconsistent });
+  const body: StatementImportResult = {
+    company_id: companyId,
+    files: results.map((r) => (r.kind === "pain.002" ? statusReportSummary(r.report) : toFileSummary(r.summary))),
+  };
   return c.json(body, 200);
 };
 
@@ -81,36 +77,4 @@ export function statusReportSummary(r: Pain002Result): StatementFileSummary {
       ignored: r.ignored,
     },
   };
-}
-
-/**
- * A request holding pain.002 files (and maybe statements): every file is parsed first (a bad one stores nothing),
- * then the status reports and the statements are applied in one transaction (the statements in a savepoint of it).
- */
-export async function importWithStatusReports(
-  db: Db,
-  companyId: string,
-  files: { name: string; content: Uint8Array }[],
-  texts: (string | null)[],
-  acceptInconsistent: boolean,
-): Promise<StatementImportResult> {
-  const parsed = files.map((f, i) => {
-    const text = texts[i] ?? null;
-    return text !== null && isPain002(text)
-      ? { kind: "pain" as const, report: parsePain002(text, f.name) }
-      : { kind: "camt" as const, file: parseBankFile(f.content, f.name, { acceptInconsistent }) };
-  });
-  return db.transaction(async (tx) => {
-    const reports = new Map<number, StatementFileSummary>();
-    for (const [i, p] of parsed.entries())
-      if (p.kind === "pain") reports.set(i, statusReportSummary(await applyPain002(tx, companyId, p.report)));
-    const statements = parsed.flatMap((p) => (p.kind === "camt" ? [p.file] : []));
-    // importParsed opens its own transaction: on a transaction that is a savepoint of this one.
-    const summary = statements.length > 0 ? await importParsed(tx as unknown as Db, companyId, statements) : null;
-    const camt = (summary?.files ?? []).map(toFileSummary);
-    return {
-      company_id: companyId,
-      files: parsed.map((p, i) => (p.kind === "pain" ? reports.get(i) : camt.shift()) as StatementFileSummary),
-    };
-  });
 }
