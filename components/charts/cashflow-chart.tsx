@@ -15,7 +15,7 @@ import {
 import type { CashflowDay } from "@treasury/contract";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
+import { CHART_MARGIN, COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
 import { cashflowSeries, type CashflowDatum } from "./series";
 
 /** Daily inflow (up) and outflow (down) bars with the net as a line, one currency. */
@@ -35,21 +35,14 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <ComposedChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} stackOffset="sign">
+        <ComposedChart data={data} margin={CHART_MARGIN} stackOffset="sign">
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            minTickGap={24}
-          />
+          <XAxis {...dateAxis(locale)} />
           <YAxis
-            tickFormatter={compactTick(
+            {...amountAxis(
               locale,
               data.flatMap((d) => [d.inflow, d.outflow, d.net]),
             )}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            width={56}
           />
           <ReferenceLine y={0} stroke="#94a3b8" />
           <Tooltip

@@ -2,6 +2,27 @@
 
 import type { ReactNode } from "react";
 import { formatMoney } from "@/lib/money";
+import { formatBusinessDate } from "@/lib/format-date";
+
+/** Plot margins of every chart (px). */
+export const CHART_MARGIN = { top: 4, right: 8, bottom: 0, left: 0 };
+/** Tick text of every axis. */
+export const AXIS_TICK = { fontSize: 12, fill: "#64748b" };
+
+/** Props of an X axis of business dates (`date`, `YYYY-MM-DD`), labelled short in `locale`. */
+export function dateAxis(locale: string) {
+  return {
+    dataKey: "date",
+    tickFormatter: (d: string) => formatBusinessDate(d, locale, "short"),
+    tick: AXIS_TICK,
+    minTickGap: 24,
+  };
+}
+
+/** Props of a Y axis of amounts: compact ticks fitted to the plotted `values` (`compactTick`). */
+export function amountAxis(locale: string, values: readonly number[]) {
+  return { tickFormatter: compactTick(locale, values), tick: AXIS_TICK, width: 56 };
+}
 
 /**
  * Y-axis tick labels in compact notation (`5.63M`), with as many fraction digits as the axis needs so neighbouring

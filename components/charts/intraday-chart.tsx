@@ -6,7 +6,7 @@ import type { IntradayBalancePoint } from "@treasury/contract";
 import { downsample } from "@/lib/downsample";
 import { formatTimestamp, formatTimeOfDay } from "@/lib/format-date";
 import { useLocale, useTimeZone } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
+import { AXIS_TICK, CHART_MARGIN, COLORS, ChartFrame, TooltipBox, amountAxis } from "./chart-frame";
 import { intradaySeries, type IntradayDatum } from "./series";
 
 /** At most this many points are drawn ("at most about 1,500"). */
@@ -48,7 +48,7 @@ export function IntradayChart({
       }
     >
       <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={data as IntradayDatum[]} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+        <LineChart data={data as IntradayDatum[]} margin={CHART_MARGIN}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
           <XAxis
             dataKey="t"
@@ -60,16 +60,14 @@ export function IntradayChart({
                 ? formatTimestamp(new Date(t).toISOString(), locale, { timeZone })
                 : formatTimeOfDay(t, locale, timeZone)
             }
-            tick={{ fontSize: 12, fill: "#64748b" }}
+            tick={AXIS_TICK}
             minTickGap={40}
           />
           <YAxis
-            tickFormatter={compactTick(
+            {...amountAxis(
               locale,
               (data as IntradayDatum[]).map((d) => d.y),
             )}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            width={56}
             domain={["auto", "auto"]}
           />
           <Tooltip

@@ -5,7 +5,7 @@ import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YA
 import type { PositionDay } from "@treasury/contract";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
+import { CHART_MARGIN, COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
 import { positionSeries, type PositionDatum } from "./series";
 
 /** Daily cash position (sum of closing booked balances) of one currency. */
@@ -25,21 +25,14 @@ export function PositionChart({
   return (
     <ChartFrame title={title ?? `Position · ${currency}`} label={`Daily cash position in ${currency}`} height={height}>
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+        <AreaChart data={data} margin={CHART_MARGIN}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            minTickGap={24}
-          />
+          <XAxis {...dateAxis(locale)} />
           <YAxis
-            tickFormatter={compactTick(
+            {...amountAxis(
               locale,
               data.map((d) => d.balance),
             )}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            width={56}
             domain={["auto", "auto"]}
           />
           <Tooltip

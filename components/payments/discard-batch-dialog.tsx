@@ -7,12 +7,9 @@ import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@treasury/contract";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
-import { Amount } from "@/components/format/amount";
-import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/dialog";
-import { errorText, isFinalRefusal } from "@/components/data/error-text";
+import { errorText } from "@/components/data/error-text";
 import { paymentQueries } from "./payment-queries";
-import { batchLabel, batchReferenceOf } from "./batch-name";
+import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
 
 /**
  * Discard a batch not yet submitted: a confirmation naming the batch, its
@@ -37,56 +34,24 @@ export function DiscardBatchDialog({ batch, onClose }: { batch: PaymentBatch; on
       inFlight.current = false;
     },
   });
-  const final = m.isError && isFinalRefusal(m.error);
-  const ref = batchReferenceOf(batch);
-  const name = ref ? `“${ref}”` : batchLabel(batch.id, null);
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && !m.isPending && onClose()}
-      title={`Discard ${name}?`}
+    <BatchConfirmDialog
+      batch={batch}
+      m={m}
+      inFlight={inFlight}
+      onClose={onClose}
+      title={`Discard ${batchTitleName(batch)}?`}
       testId="discard-dialog"
       description="The batch and its instructions are deleted. It was never submitted, so nothing was approved or paid."
-      footer={
-        <>
-          <Button onClick={onClose} disabled={m.isPending}>
-            {final ? "Close" : "Keep the batch"}
-          </Button>
-          {!final && (
-            <Button
-              variant="danger"
-              pending={m.isPending || m.isSuccess}
-              onClick={() => {
-                if (inFlight.current) return;
-                inFlight.current = true;
-                m.mutate();
-              }}
-              data-testid="confirm-discard"
-            >
-              {m.isPending ? "Discarding…" : m.isError ? "Try again" : "Discard batch"}
-            </Button>
-          )}
-        </>
-      }
-    >
-      <dl
-        className={
-          "grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-md " +
-          "border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]"
-        }
-      >
-        <dt className="text-slate-600">Total</dt>
-        <dd className="text-right font-semibold">
-          <Amount value={batch.total_amount} currency={batch.currency} />
-        </dd>
-        <dt className="text-slate-600">Instructions</dt>
-        <dd className="text-right tabular">{batch.instruction_count}</dd>
-      </dl>
-      {m.isError && (
-        <p role="alert" className="mt-3 text-[13px] text-red-700">
-          {errorText(m.error, "Discarding the batch")}
-        </p>
-      )}
-    </Modal>
+      cancelLabel="Keep the batch"
+      confirm={{
+        variant: "danger",
+        testId: "confirm-discard",
+        label: "Discard batch",
+        pendingLabel: "Discarding…",
+        keepPending: true,
+      }}
+      action="Discarding the batch"
+    />
   );
 }

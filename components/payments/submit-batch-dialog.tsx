@@ -4,15 +4,12 @@ import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@treasury/contract";
-import { batchLabel, batchReferenceOf } from "./batch-name";
 import type { BatchView } from "@/lib/views/payments";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { useOperationKey } from "@/components/data/operation-key";
-import { Amount } from "@/components/format/amount";
-import { Button } from "@/components/ui/button";
-import { Modal } from "@/components/ui/dialog";
-import { errorText, isFinalRefusal } from "@/components/data/error-text";
+import { errorText } from "@/components/data/error-text";
 import { paymentQueries } from "./payment-queries";
+import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
 
 /**
  * Submit for approval: a confirmation that states total, count
@@ -65,58 +62,31 @@ export function SubmitBatchDialog({
       return qc.invalidateQueries({ queryKey: paymentQueries.all() });
     },
   });
-  // A refusal that a retry cannot change (e.g. 409: another tab submitted it already) offers Close only.
-  const final = m.isError && isFinalRefusal(m.error);
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && !m.isPending && onClose()}
-      title={`Submit ${batchReferenceOf(batch) ? `“${batchReferenceOf(batch)}”` : batchLabel(batch.id, null)} for approval?`}
+    <BatchConfirmDialog
+      batch={batch}
+      m={m}
+      inFlight={inFlight}
+      onClose={onClose}
+      title={`Submit ${batchTitleName(batch)} for approval?`}
       testId="submit-dialog"
       description="Once submitted, the batch can no longer be changed; approvers decide on it."
-      footer={
+      cancelLabel="Cancel"
+      confirm={{
+        variant: "primary",
+        testId: "confirm-submit",
+        label: "Submit for approval",
+        pendingLabel: "Submitting…",
+      }}
+      action="Submitting the batch"
+      retryNote=" Trying again uses the same request, so the batch is submitted once."
+      totalTestId="submit-total"
+      extraRows={
         <>
-          <Button onClick={onClose} disabled={m.isPending}>
-            {final ? "Close" : "Cancel"}
-          </Button>
-          {!final && (
-            <Button
-              variant="primary"
-              pending={m.isPending}
-              onClick={() => {
-                if (inFlight.current) return;
-                inFlight.current = true;
-                m.mutate();
-              }}
-              data-testid="confirm-submit"
-            >
-              {m.isPending ? "Submitting…" : m.isError ? "Try again" : "Submit for approval"}
-            </Button>
-          )}
+          <dt className="text-slate-600">Currency</dt>
+          <dd className="text-right">{batch.currency}</dd>
         </>
       }
-    >
-      <dl
-        className={
-          "grid grid-cols-[auto_1fr] gap-x-6 gap-y-1.5 rounded-md " +
-          "border border-slate-200 bg-slate-50 px-4 py-3 text-[13px]"
-        }
-      >
-        <dt className="text-slate-600">Total</dt>
-        <dd className="text-right font-semibold" data-testid="submit-total">
-          <Amount value={batch.total_amount} currency={batch.currency} />
-        </dd>
-        <dt className="text-slate-600">Instructions</dt>
-        <dd className="text-right tabular">{batch.instruction_count}</dd>
-        <dt className="text-slate-600">Currency</dt>
-        <dd className="text-right">{batch.currency}</dd>
-      </dl>
-      {m.isError && (
-        <p role="alert" className="mt-3 text-[13px] text-red-700">
-          {errorText(m.error, "Submitting the batch")}
-          {final ? "" : " Trying again uses the same request, so the batch is submitted once."}
-        </p>
-      )}
-    </Modal>
+    />
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { bffFetch } from "@/components/data/bff-fetch";
@@ -53,6 +53,93 @@ async function enrol(name: string): Promise<Passkey> {
     body: { challenge_id: opts.challenge_id, name, response },
     idempotencyKey: crypto.randomUUID(),
   });
+}
+
+/** The inline form that renames `passkey` (`renaming`: the name being typed), with its error. */
+function RenameForm({
+  passkey: p,
+  renaming,
+  setRenaming,
+  rename,
+}: {
+  passkey: Passkey;
+  renaming: { id: string; name: string };
+  setRenaming: (r: { id: string; name: string } | null) => void;
+  rename: UseMutationResult<Passkey, Error, { id: string; name: string }>;
+}) {
+  return (
+    <form
+      className="flex flex-wrap items-center gap-2"
+      aria-label={`Rename passkey ${p.name}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        rename.mutate(renaming);
+      }}
+    >
+      <input
+        autoFocus
+        value={renaming.name}
+        onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
+        maxLength={100}
+        aria-label="New name"
+        className="h-8 w-48 rounded-md border border-slate-300 px-2 text-[13px]"
+        data-testid="passkey-rename-input"
+      />
+      <Button type="submit" variant="primary" pending={rename.isPending} data-testid="save-rename">
+        Save
+      </Button>
+      <Button onClick={() => (setRenaming(null), rename.reset())} disabled={rename.isPending}>
+        Cancel
+      </Button>
+      {rename.error && (
+        <span role="alert" className="w-full text-xs text-red-700">
+          {errorText(rename.error, "Renaming the passkey")}
+        </span>
+      )}
+    </form>
+  );
+}
+
+/** The confirmation before removing passkey `removing`, with the error of a failed removal. */
+function RemoveDialog({
+  removing,
+  remove,
+  onClose,
+}: {
+  removing: Passkey;
+  remove: UseMutationResult<unknown, Error, Passkey>;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => !o && !remove.isPending && onClose()}
+      title={`Remove passkey “${removing.name}”?`}
+      description="You can no longer confirm approvals with it."
+      testId="remove-passkey-dialog"
+      footer={
+        <>
+          <Button onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            pending={remove.isPending}
+            onClick={() => remove.mutate(removing)}
+            data-testid="confirm-remove-passkey"
+          >
+            Remove
+          </Button>
+        </>
+      }
+    >
+      {remove.error && (
+        <p role="alert" className="text-[13px] text-red-700">
+          {errorText(remove.error, "Removing the passkey")}
+        </p>
+      )}
+    </Modal>
+  );
 }
 
 /**
@@ -166,35 +253,7 @@ export function PasskeysPanel() {
                 <tr key={p.id} data-testid="passkey-row">
                   <Td>
                     {renaming?.id === p.id ? (
-                      <form
-                        className="flex flex-wrap items-center gap-2"
-                        aria-label={`Rename passkey ${p.name}`}
-                        onSubmit={(e) => {
-                          e.preventDefault();
-                          rename.mutate(renaming);
-                        }}
-                      >
-                        <input
-                          autoFocus
-                          value={renaming.name}
-                          onChange={(e) => setRenaming({ id: p.id, name: e.target.value })}
-                          maxLength={100}
-                          aria-label="New name"
-                          className="h-8 w-48 rounded-md border border-slate-300 px-2 text-[13px]"
-                          data-testid="passkey-rename-input"
-                        />
-                        <Button type="submit" variant="primary" pending={rename.isPending} data-testid="save-rename">
-                          Save
-                        </Button>
-                        <Button onClick={() => (setRenaming(null), rename.reset())} disabled={rename.isPending}>
-                          Cancel
-                        </Button>
-                        {rename.error && (
-                          <span role="alert" className="w-full text-xs text-red-700">
-                            {errorText(rename.error, "Renaming the passkey")}
-                          </span>
-                        )}
-                      </form>
+                      <RenameForm passkey={p} renaming={renaming} setRenaming={setRenaming} rename={rename} />
                     ) : (
                       p.name
                     )}
@@ -221,36 +280,7 @@ export function PasskeysPanel() {
           </Table>
         )}
       </div>
-      {removing && (
-        <Modal
-          open
-          onOpenChange={(o) => !o && !remove.isPending && setRemoving(null)}
-          title={`Remove passkey “${removing.name}”?`}
-          description="You can no longer confirm approvals with it."
-          testId="remove-passkey-dialog"
-          footer={
-            <>
-              <Button onClick={() => setRemoving(null)} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                pending={remove.isPending}
-                onClick={() => remove.mutate(removing)}
-                data-testid="confirm-remove-passkey"
-              >
-                Remove
-              </Button>
-            </>
-          }
-        >
-          {remove.error && (
-            <p role="alert" className="text-[13px] text-red-700">
-              {errorText(remove.error, "Removing the passkey")}
-            </p>
-          )}
-        </Modal>
-      )}
+      {removing && <RemoveDialog removing={removing} remove={remove} onClose={() => setRemoving(null)} />}
     </section>
   );
 }

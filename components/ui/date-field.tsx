@@ -11,6 +11,82 @@ import { checkDateBounds, dateFnsLocale, dateLayout, formatDateField, parseDateF
 
 const toDate = (iso: string | undefined) => (iso ? parse(iso, "yyyy-MM-dd", new Date(2000, 0, 1)) : undefined);
 
+/** Month-grid colours and sizes of the calendar (react-day-picker's CSS variables). */
+const CALENDAR_STYLE = {
+  "--rdp-accent-color": "var(--color-slate-900)",
+  "--rdp-accent-background-color": "var(--color-slate-100)",
+  "--rdp-day-height": "36px",
+  "--rdp-day-width": "36px",
+  "--rdp-day_button-height": "34px",
+  "--rdp-day_button-width": "34px",
+} as React.CSSProperties;
+
+/**
+ * The calendar button of a `DateField`: a Radix popover with a keyboard-operable month grid bounded by `min`/`max`
+ * (`YYYY-MM-DD`); picking a day closes it and passes the day to `onPick` as `YYYY-MM-DD`.
+ */
+function CalendarButton({
+  label,
+  testId,
+  value,
+  min,
+  max,
+  locale,
+  onPick,
+}: {
+  label: string;
+  testId?: string;
+  value: string | null;
+  min?: string;
+  max?: string;
+  locale: string;
+  onPick: (iso: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const selected = toDate(value ?? undefined);
+  return (
+    <Popover.Root open={open} onOpenChange={setOpen}>
+      <Popover.Trigger asChild>
+        <button
+          type="button"
+          aria-label={`Choose ${label.toLowerCase()} from a calendar`}
+          data-testid={testId ? `${testId}-calendar` : undefined}
+          className="inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-600 hover:bg-slate-100"
+        >
+          <CalendarDays aria-hidden className="h-4 w-4" />
+        </button>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          collisionPadding={8}
+          className="z-50 rounded-md border border-slate-200 bg-white p-2 text-[13px] text-slate-900 shadow-lg"
+          aria-label={`${label}: calendar`}
+        >
+          <DayPicker
+            mode="single"
+            locale={dateFnsLocale(locale)}
+            selected={selected}
+            defaultMonth={selected ?? toDate(max) ?? undefined}
+            autoFocus
+            disabled={[
+              ...(min ? [{ before: toDate(min) as Date }] : []),
+              ...(max ? [{ after: toDate(max) as Date }] : []),
+            ]}
+            onSelect={(d) => {
+              if (!d) return;
+              setOpen(false);
+              onPick(format(d, "yyyy-MM-dd"));
+            }}
+            style={CALENDAR_STYLE}
+          />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
 /**
  * A labelled date field in the viewer's locale: a text box that shows and accepts the locale's numeric layout
  * (en-GB `dd/mm/yyyy`, en-US `mm/dd/yyyy`, nb-NO `dd.mm.yyyy`; ISO `yyyy-mm-dd` is accepted too) and a calendar
@@ -62,7 +138,6 @@ export function DateField({
   const [syncedFor, setSyncedFor] = useState(shownFor);
   const [text, setText] = useState(() => formatDateField(iso, locale));
   const [error, setError] = useState<string | null>(null);
-  const [open, setOpen] = useState(false);
   // A new value from outside (a preset, a reset, the locale known after hydration) replaces the text.
   if (syncedFor !== shownFor) {
     setSyncedFor(shownFor);
@@ -105,7 +180,6 @@ export function DateField({
     else if (report) setText(formatDateField(r.value, locale));
   };
 
-  const selected = toDate(value ?? undefined);
   const described = [error ? errorId : null, describedBy].filter(Boolean).join(" ") || undefined;
   return (
     <div className={`flex flex-col gap-1 text-xs font-medium text-slate-600 ${className}`}>
@@ -135,57 +209,19 @@ export function DateField({
             `${error || invalid ? "border-red-500" : "border-slate-300"} ${inputClassName}`
           }
         />
-        <Popover.Root open={open} onOpenChange={setOpen}>
-          <Popover.Trigger asChild>
-            <button
-              type="button"
-              aria-label={`Choose ${label.toLowerCase()} from a calendar`}
-              data-testid={testId ? `${testId}-calendar` : undefined}
-              className="inline-flex h-8 w-8 items-center justify-center rounded-md border border-slate-300 bg-white text-slate-600 hover:bg-slate-100"
-            >
-              <CalendarDays aria-hidden className="h-4 w-4" />
-            </button>
-          </Popover.Trigger>
-          <Popover.Portal>
-            <Popover.Content
-              align="start"
-              sideOffset={4}
-              collisionPadding={8}
-              className="z-50 rounded-md border border-slate-200 bg-white p-2 text-[13px] text-slate-900 shadow-lg"
-              aria-label={`${label}: calendar`}
-            >
-              <DayPicker
-                mode="single"
-                locale={dateFnsLocale(locale)}
-                selected={selected}
-                defaultMonth={selected ?? toDate(max) ?? undefined}
-                autoFocus
-                disabled={[
-                  ...(min ? [{ before: toDate(min) as Date }] : []),
-                  ...(max ? [{ after: toDate(max) as Date }] : []),
-                ]}
-                onSelect={(d) => {
-                  if (!d) return;
-                  const picked = format(d, "yyyy-MM-dd");
-                  setError(null);
-                  setText(formatDateField(picked, locale));
-                  setOpen(false);
-                  if (picked !== value) onChange(picked);
-                }}
-                style={
-                  {
-                    "--rdp-accent-color": "var(--color-slate-900)",
-                    "--rdp-accent-background-color": "var(--color-slate-100)",
-                    "--rdp-day-height": "36px",
-                    "--rdp-day-width": "36px",
-                    "--rdp-day_button-height": "34px",
-                    "--rdp-day_button-width": "34px",
-                  } as React.CSSProperties
-                }
-              />
-            </Popover.Content>
-          </Popover.Portal>
-        </Popover.Root>
+        <CalendarButton
+          label={label}
+          testId={testId}
+          value={value}
+          min={min}
+          max={max}
+          locale={locale}
+          onPick={(picked) => {
+            setError(null);
+            setText(formatDateField(picked, locale));
+            if (picked !== value) onChange(picked);
+          }}
+        />
       </div>
       {error && (
         <span id={errorId} className="text-xs font-normal text-red-700" role="alert">

@@ -15,6 +15,7 @@ import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
 import { batchCreator, batchReferenceInAudit } from "./queries/payment-views";
 import { decideMatch } from "./queries/reconciliation";
+import { JsonObject, changeCounterparty } from "./queries/counterparties";
 import { IdParams, withUser } from "./route";
 import type { WriteScope } from "./context";
 import { BffError } from "./errors";
@@ -148,4 +149,28 @@ export function matchDecisionRoute(decision: "confirm" | "reject") {
       return r.match ?? { id: ctx.params.id };
     },
   );
+}
+
+/**
+ * POST /api/counterparties/{id}/verify|reject — `reason`, `expectedVersion`. Only a second person: the maker (creator
+ * of a never-verified counterparty, or the last one to change its bank details) gets 403 with `details.reason:
+ * "maker_checker"`, also when calling the route directly, and the refusal is audited. Needs a passkey step-up for
+ * this counterparty (403 `step_up_required`, audited; lib/bff/step-up.ts). 409 on a stale `expectedVersion` or a
+ * state that does not allow it; the audit entry is written with the change (same transaction).
+ */
+export function counterpartyDecisionRoute(decision: "verify" | "reject") {
+  return withUser({ permission: "counterparties.verify", params: IdParams, body: JsonObject }, async (ctx) => {
+    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the decision.
+    await requireStepUp(ctx, {
+      action: "counterparty.verify",
+      subjects: [ctx.params.id],
+      refusal: AUDIT_ACTION.counterpartyRefused,
+      objectType: "counterparty",
+      companyId: ctx.company?.id ?? null,
+    });
+    return changeCounterparty(ctx, ctx.params.id, decision, ctx.body, {
+      requestId: ctx.requestId,
+      idempotencyKey: ctx.write.idempotencyKey,
+    });
+  });
 }

@@ -6,6 +6,7 @@ import {
   createRule,
   deleteRule,
   forwardDecision,
+  fourEyesRefusal,
   ineligibility,
   listRules,
   moveRule,
@@ -13,6 +14,22 @@ import {
   saveGroup,
   updateRule,
 } from "./store";
+
+describe("fourEyesRefusal", () => {
+  const user = { id: "3f0c9a1e-0000-4000-8000-000000000001", email: "Kari@Test.Local" };
+  it("refuses the batch's initiator, by id or (older batches) e-mail, whatever the case", () => {
+    expect(fourEyesRefusal(user.id, user)).toMatch(/four-eyes/);
+    expect(fourEyesRefusal(user.id.toUpperCase(), user)).toMatch(/four-eyes/);
+    expect(fourEyesRefusal("kari@test.local", user)).toMatch(/another approver/);
+  });
+  it("lets anyone else approve, and a batch without an initiator (an API client's) is no one's own", () => {
+    expect(fourEyesRefusal("3f0c9a1e-0000-4000-8000-000000000002", user)).toBeNull();
+    expect(fourEyesRefusal("other@test.local", user)).toBeNull();
+    expect(fourEyesRefusal(null, user)).toBeNull();
+    expect(fourEyesRefusal(undefined, user)).toBeNull();
+    expect(fourEyesRefusal("", user)).toBeNull();
+  });
+});
 
 describe("forwardDecision", () => {
   const rec = (...f: boolean[]) => f.map((forward) => ({ forward }));

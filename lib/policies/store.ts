@@ -413,6 +413,21 @@ export function ineligibility(
   return `Only ${who || "nobody"} may approve this batch (${policy.explanation}).`;
 }
 
+/**
+ * Four-eyes, the dashboard's one check of it (docs/architecture.md#four-eyes; the Treasury API makes its own): the
+ * batch's creator may not approve it. `initiator` is the batch's API `initiator` (the creating user's id, which
+ * createBatch sets; an e-mail on older batches), compared without case with the user's id and e-mail.
+ * @returns null when `user` may approve, else the reason in words
+ */
+export function fourEyesRefusal(
+  initiator: string | null | undefined,
+  user: { id: string; email: string },
+): string | null {
+  const who = initiator?.toLowerCase();
+  if (!who || (who !== user.id.toLowerCase() && who !== user.email.toLowerCase())) return null;
+  return "You created this payment batch, so another approver must approve it (four-eyes).";
+}
+
 // ------------------------------------------------------- pending approvals
 
 export type PendingApproval = typeof pendingApprovals.$inferSelect;

@@ -183,9 +183,14 @@ function paymentsMethods({ list, get, write, writeOne }: Transport) {
 }
 
 /** Approvals (docs/treasury-api.md#approvals); no X-Company-ID = every linked company (docs/architecture.md#one-service-both-forms). */
-function approvalsMethods({ list, write }: Transport) {
+function approvalsMethods({ list, get, write }: Transport) {
   return {
     listPendingApprovals: (ctx: CallContext, q?: PageParams) => list("/approvals/pending", ApprovalRequest, {}, q, ctx),
+    /**
+     * Extension `GET /approvals/{id}`: one approval request in any state. An API without it answers 404 or 405 (a
+     * TreasuryApiError); callers fall back to scanning `listPendingApprovals`.
+     */
+    getApproval: (ctx: CallContext, id: string) => get(`/approvals/${enc(id)}`, ApprovalRequest, ctx),
     approve: async (ctx: WriteContext, id: string, body?: z.input<typeof ApprovalDecisionBody>) =>
       (await write("POST", `/approvals/${enc(id)}/approve`, ApprovalRequest, ctx, body ?? {}, true)).data,
     reject: async (ctx: WriteContext, id: string, body?: z.input<typeof ApprovalDecisionBody>) =>

@@ -3,12 +3,12 @@
  * the queue spans the user's companies; the approver sent upstream is the
  * signed-in user's id (the API counts one approver once per request and
  * refuses the batch's initiator, which the dashboard sets to the creating
- * user's id); and the dashboard itself refuses the creator's approval too.
+ * user's id); and the dashboard's policy check refuses the creator's approval too
+ * (`fourEyesRefusal`, lib/policies/store.ts), from the batch read once per approval.
  */
 import "server-only";
 import type { z } from "zod";
-import type { ApprovalRequest } from "@treasury/contract";
-import { hasAuditEvent } from "../../db/audit";
+import type { ApprovalRequest, PaymentBatch } from "@treasury/contract";
 import { collectAll, type WriteContext } from "../../treasury-client";
 import type { BffContext, WriteScope } from "../context";
 import { dashboardDb } from "../../server/db";
@@ -19,11 +19,12 @@ import { crossCompanyCall, visibleTo } from "./cross-company";
 import { toBffPage } from "./page";
 import { AUDIT_ACTION } from "../../audit-actions";
 import type { RiskSignalCode } from "../../payments/risk-signals";
-import { batchRisk, missingAcknowledgements } from "./risk";
+import { batchRisk, freshBatch, missingAcknowledgements } from "./risk";
 import { policyOfBatch } from "./batch-policy";
 import {
   approvalsOf,
   dropApproval,
+  fourEyesRefusal,
   ineligibility,
   markForwarded,
   recordApproval,
@@ -40,24 +41,40 @@ export async function listPendingApprovals(ctx: BffContext, q: z.output<typeof A
   return toBffPage(page, visibleTo(ctx));
 }
 
+/** The Treasury API has no `GET /approvals/{id}` (an older or remote API): 404 or 405 on that path. */
+function lacksApprovalById(err: unknown): boolean {
+  return err instanceof TreasuryApiError && (err.status === 404 || err.status === 405);
+}
+
+/**
+ * The approval request `id`, read by id past the upstream cache (`GET /approvals/{id}`); where the API lacks that
+ * path (404 / 405), found by scanning the pending queue as before (at most 20 pages of 1,000).
+ * @returns the request, or null when the API does not know it as pending
+ */
+async function readApproval(ctx: BffContext, id: string, companyId: string | undefined) {
+  const call = { ...crossCompanyCall(ctx, companyId, "read"), cache: "no-store" as const };
+  try {
+    return await treasury().getApproval(call, id);
+  } catch (err) {
+    if (!lacksApprovalById(err)) throw err;
+  }
+  const all = await collectAll(treasury().listPendingApprovals(call, { pageSize: 1000 }), { maxPages: 20 });
+  return all.find((a) => a.id === id) ?? null;
+}
+
 /** The pending request `id` as this user may see it. @throws BffError 404. */
 async function findPending(ctx: BffContext, id: string, companyId: string | undefined): Promise<ApprovalRequest> {
-  const all = await collectAll(
-    // Read right before a decision: never from the upstream cache.
-    treasury().listPendingApprovals(
-      { ...crossCompanyCall(ctx, companyId, "read"), cache: "no-store" },
-      { pageSize: 1000 },
-    ),
-    { maxPages: 20 },
-  );
-  const found = all.find((a) => a.id === id);
-  if (!found || !visibleTo(ctx)(found))
+  const found = await readApproval(ctx, id, companyId);
+  if (!found || !OPEN_STATES.has(found.state) || !visibleTo(ctx)(found))
     throw new BffError(
       "not_found",
       "This approval request is not waiting for a decision, or it is not visible to you.",
     );
   return found;
 }
+
+/** States of a request still waiting for a decision (the API's pending queue lists these). */
+const OPEN_STATES = new Set<ApprovalRequest["state"]>(["pending", "partially_approved"]);
 
 export interface DecisionResult {
   approval: ApprovalRequest | null;
@@ -132,7 +149,7 @@ async function resumeForward(
 }
 
 /**
- * The policy part of an approval: the approver must be eligible under the batch's stored policy; the approval is
+ * The policy part of an approval (after the four-eyes check of `decideApproval`): the approver must be eligible under the batch's stored policy; the approval is
  * recorded in the dashboard and forwarded only when it does not complete the API's count early (see
  * lib/policies/store.ts `forwardDecision`). @throws BffError 403 `not_eligible`, 409 `already_approved`.
  */
@@ -143,13 +160,6 @@ async function approveUnderPolicy(
   call: WriteContext,
   body: { approver: string; reason?: string },
 ): Promise<{ approval: ApprovalRequest; policy: NonNullable<DecisionResult["policy"]> }> {
-  const facts = (policy.rule.facts ?? {}) as { initiator?: string | null };
-  if (facts.initiator && facts.initiator.toLowerCase() === ctx.user.id.toLowerCase())
-    throw new BffError(
-      "permission_denied",
-      "You created this payment batch, so another approver must approve it (four-eyes).",
-      { reason: "four_eyes" },
-    );
   const why = ineligibility(policy, ctx.user);
   if (why) throw new BffError("permission_denied", why, { reason: "not_eligible", policy: policy.explanation });
   const db = await dashboardDb();
@@ -206,26 +216,16 @@ export async function decideApproval(
     if (resumed) return resumed;
     throw err;
   }
-  if (
-    decision === "approve" &&
-    (await hasAuditEvent(await dashboardDb(), {
-      action: BATCH_CREATE_ACTION,
-      objectId: pending.object_id,
-      userId: ctx.user.id,
-    }))
-  ) {
-    throw new BffError(
-      "permission_denied",
-      "You created this payment batch, so another approver must approve it (four-eyes).",
-      { reason: "four_eyes" },
-    );
-  }
   let acknowledged: RiskSignalCode[] | undefined;
   let signals: RiskSignalCode[] | undefined;
+  let batch: PaymentBatch | undefined;
   if (decision === "approve") {
-    const risk = await batchRisk(ctx, pending.object_id, pending.company_id ?? companyId ?? ctx.company?.id, {
-      fresh: true,
-    });
+    const riskCompanyId = pending.company_id ?? companyId ?? ctx.company?.id;
+    // The one read of the batch in this request: four-eyes, the risk signals and the policy all use it.
+    batch = await freshBatch(ctx, pending.object_id, riskCompanyId);
+    const fourEyes = fourEyesRefusal(batch.initiator, ctx.user);
+    if (fourEyes) throw new BffError("permission_denied", fourEyes, { reason: "four_eyes" });
+    const risk = await batchRisk(ctx, pending.object_id, riskCompanyId, { fresh: true, batch });
     const missing = missingAcknowledgements(risk, body?.acknowledged_signals);
     if (missing.length)
       throw new BffError(
@@ -253,7 +253,12 @@ export async function decideApproval(
   if (decision === "reject") return { ...base, approval: await treasury().reject(call, id, decisionBody) };
   const batchCompany = pending.company_id ?? call.companyId;
   if (!batchCompany) throw new BffError("not_found", "The approval request names no company.");
-  const policy = await policyOfBatch(ctx, pending.object_id, batchCompany);
+  const policy = await policyOfBatch(
+    ctx,
+    pending.object_id,
+    batchCompany,
+    batch && signals ? { batch, signals } : undefined,
+  );
   const r = await approveUnderPolicy(ctx, pending, policy, call, decisionBody);
   return { ...base, approval: r.approval, policy: r.policy };
 }

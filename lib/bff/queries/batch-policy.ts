@@ -57,10 +57,19 @@ export async function decideAndStorePolicy(
   });
 }
 
-/** The stored policy of batch `batchId` in `companyId`, decided now when there is none yet. */
-export async function policyOfBatch(ctx: BffContext, batchId: string, companyId: string): Promise<BatchPolicy> {
+/**
+ * The stored policy of batch `batchId` in `companyId`, decided now when there is none yet.
+ * @param known the batch and its risk signal codes when the caller has them (an approval): nothing is read again
+ */
+export async function policyOfBatch(
+  ctx: BffContext,
+  batchId: string,
+  companyId: string,
+  known?: { batch: PaymentBatch; signals: readonly string[] },
+): Promise<BatchPolicy> {
   const stored = await getBatchPolicy(await dashboardDb(), batchId);
   if (stored) return stored;
+  if (known) return decideAndStorePolicy(ctx, known.batch, known.signals);
   const batch = await treasury().getBatch({ requestId: ctx.requestId, companyId }, batchId);
   return decideAndStorePolicy(ctx, batch);
 }

@@ -39,6 +39,11 @@ import { createBatch } from "./payments";
 let local: LocalApi;
 let company: Company;
 const sent: { path: string; body: unknown }[] = [];
+/** Every upstream GET's path, in order. */
+const reads: string[] = [];
+/** When set, the API answers `GET /approvals/{id}` with 405, as an API without that read does. */
+let withoutApprovalById = false;
+const APPROVAL_BY_ID = /^\/approvals\/[0-9a-f-]{36}$/;
 
 beforeAll(async () => {
   local = await startLocalApi({
@@ -46,6 +51,14 @@ beforeAll(async () => {
     capabilities: "advertised",
     fetch: async (input, init, next) => {
       const path = upstreamPath(input);
+      if ((init?.method ?? "GET") === "GET") {
+        reads.push(path);
+        if (withoutApprovalById && APPROVAL_BY_ID.test(path))
+          return new Response(JSON.stringify({ error: "method_not_allowed", message: "Method not allowed" }), {
+            status: 405,
+            headers: { "content-type": "application/json" },
+          });
+      }
       if (init?.method === "POST" && typeof init.body === "string" && !path.includes("/auth/")) {
         sent.push({ path, body: JSON.parse(init.body) });
       }
@@ -104,9 +117,63 @@ describe("four-eyes through the BFF", () => {
     expect(own).toMatchObject({ status: 403, details: { reason: "four_eyes" } });
     expect(sent.slice(sentBefore).filter((x) => x.path.includes("/approve"))).toEqual([]);
 
+    const readsBefore = reads.length;
     const ok = await decideApproval(writing(other), pending, "approve", { reason: "checked" }, company.id);
     expect(ok.approval).toMatchObject({ state: "approved", approved_count: 1 });
     expect(sent.at(-1)?.body).toEqual({ approver: other.user.id, reason: "checked" });
+    // One approve reads the request by id (no scan of the queue) and the batch once.
+    const during = reads.slice(readsBefore);
+    expect(during.filter((p) => p === `/approvals/${pending}`)).toHaveLength(1);
+    expect(during.filter((p) => p.startsWith("/approvals/pending"))).toEqual([]);
+    expect(during.filter((p) => p === `/payments/batches/${batch.id}`)).toHaveLength(1);
+  });
+
+  it("an API without GET /approvals/{id} (405): the request is found in the pending queue, as before", async () => {
+    const lead = as(randomUUID(), ["treasurer", "approver"]);
+    const other = as(randomUUID(), ["approver"]);
+    const batch = await createBatch(writing(lead, company.id), {
+      company_id: company.id,
+      currency: "NOK",
+      instructions: [
+        {
+          amount: "200.00",
+          currency: "NOK",
+          creditor_name: "Fjordkraft AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: `BFF-FB-${Date.now()}`,
+        },
+      ],
+    });
+    await treasury().submitBatch(writing(lead, company.id).write, batch.id);
+    const pending = await collectPending(batch.id);
+    withoutApprovalById = true;
+    try {
+      const readsBefore = reads.length;
+      const own = await decideApproval(writing(lead), pending, "approve", undefined, company.id).catch((e) => e);
+      expect(own).toMatchObject({ status: 403, details: { reason: "four_eyes" } });
+      const ok = await decideApproval(writing(other), pending, "approve", undefined, company.id);
+      expect(ok.approval).toMatchObject({ state: "approved", approved_count: 1 });
+      expect(reads.slice(readsBefore).some((p) => p.startsWith("/approvals/pending"))).toBe(true);
+      // Decided: no longer waiting, so a second decision is 404 (found neither by id nor in the queue).
+      const again = await decideApproval(writing(other), pending, "approve", undefined, company.id).catch((e) => e);
+      expect(again).toMatchObject({ status: 404 });
+    } finally {
+      withoutApprovalById = false;
+    }
+  });
+
+  it("a decided or unknown request is 404 when read by id, and nothing is sent", async () => {
+    const sentBefore = sent.length;
+    const unknown = await decideApproval(
+      writing(as(randomUUID(), ["approver"])),
+      randomUUID(),
+      "reject",
+      undefined,
+      company.id,
+    ).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(BffError);
+    expect(unknown).toMatchObject({ status: 404 });
+    expect(sent.slice(sentBefore)).toEqual([]);
   });
 });
 

@@ -242,10 +242,11 @@ async function computeBatchRisk(
   company: Company,
   batchId: string,
   fresh: boolean,
+  known?: PaymentBatch,
 ): Promise<BatchRisk> {
   const call = callIn(ctx, company.id, fresh);
   const today = companyToday(company.country);
-  const batch = await treasury().getBatch(call, batchId);
+  const batch = known ?? (await treasury().getBatch(call, batchId));
   const [instructions, history, counterparties, account] = await Promise.all([
     collectAll(treasury().listBatchInstructions(call, batchId, { pageSize: 1000 }), { maxPages: 20 }),
     companyHistory(ctx, company.id, today, fresh),
@@ -315,21 +316,31 @@ async function computeBatchRisk(
 }
 
 /**
+ * Batch `batchId` read from the Treasury API past its cache, in company `companyId` (default: the selected
+ * company): the one read of the batch an approval makes (its four-eyes check, risk signals and policy share it).
+ * @throws BffError 403 (company), TreasuryApiError 404 (batch not in the company).
+ */
+export function freshBatch(ctx: BffContext, batchId: string, companyId?: string): Promise<PaymentBatch> {
+  return treasury().getBatch(callIn(ctx, riskCompany(ctx, companyId).id, true), batchId);
+}
+
+/**
  * The risk signals of batch `batchId` in company `companyId` (default: the
  * selected company), each with its evidence. Cached per batch for
- * `RISK_CACHE_MS`; `fresh` recomputes (an approval does).
+ * `RISK_CACHE_MS`; `fresh` recomputes (an approval does); `batch`, when the
+ * caller has just read it, saves reading it again.
  * @throws BffError 403 (company), TreasuryApiError 404 (batch not in the company).
  */
 export function batchRisk(
   ctx: BffContext,
   batchId: string,
   companyId?: string,
-  opts: { fresh?: boolean } = {},
+  opts: { fresh?: boolean; batch?: PaymentBatch } = {},
 ): Promise<BatchRisk> {
   const company = riskCompany(ctx, companyId);
   const key = `${company.id}|${batchId}`;
   if (opts.fresh) riskCache.dropPrefix(key);
-  return riskCache.get(key, () => computeBatchRisk(ctx, company, batchId, opts.fresh ?? false));
+  return riskCache.get(key, () => computeBatchRisk(ctx, company, batchId, opts.fresh ?? false, opts.batch));
 }
 
 /**
