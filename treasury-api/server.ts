@@ -356,7 +356,7 @@ async function runClusterWorker(opts: ServerOptions): Promise<void> {
  * The primary of `--workers N` (docs/operations.md#worker-processes): migrates, seeds and prepares the secrets, then
  * forks N workers on one port and says so once all listen. A worker that dies is replaced; Ctrl-C / SIGTERM is passed
  * to every worker (each finishes its requests and stops its background work at a safe point) and the primary exits
- * when all have.
+ * when all have. A worker that ends before all listen ends the start (exit 1).
  */
 async function runPrimary(opts: ServerOptions, workers: number, isNew: boolean, where: string): Promise<void> {
   const { database, fixtures } = await prepareDatabase(opts);
@@ -383,6 +383,12 @@ async function runPrimary(opts: ServerOptions, workers: number, isNew: boolean, 
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
+    }
+    if (!announced) {
+      // A worker that cannot start (port taken, database gone) would fail again: stop rather than fork forever.
+      process.stderr.write(`treasury-api: worker ${w.process.pid} ended (${signal ?? code}) before listening\n`);
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(1);
     }
     process.stderr.write(`treasury-api: worker ${w.process.pid} ended (${signal ?? code}); starting another\n`);
     fork();

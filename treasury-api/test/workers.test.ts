@@ -11,6 +11,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { findPostgresBin, startTempPostgres } from "@treasury/test-support/temp-postgres";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { generateWebhookSecret } from "../webhooks/signing";
+import { availableParallelism } from "node:os";
+import { resolveWorkers } from "../server";
 import { childToken, startChildServer, type ChildServer } from "./child-server";
 import { BATCHES, PER_BATCH, prepare, processingOutcome, untilQuiet, withDatabase } from "./bank-webhook-scenario";
 
@@ -26,6 +28,18 @@ afterAll(async () => {
 
 const hasPostgres = findPostgresBin() !== null;
 if (!hasPostgres) console.warn("workers.test.ts: PostgreSQL not installed (initdb, pg_ctl); the test is skipped");
+
+describe("resolveWorkers (--workers)", () => {
+  it("defaults to the number of cores with PostgreSQL and to 1 with PGlite", () => {
+    expect(resolveWorkers(undefined, "postgres://localhost/x")).toBe(availableParallelism());
+    expect(resolveWorkers(undefined, undefined)).toBe(1);
+  });
+  it("takes the flag; more than one process on PGlite is refused, naming --workers and PGlite", () => {
+    expect(resolveWorkers(3, "postgres://localhost/x")).toBe(3);
+    expect(resolveWorkers(1, undefined)).toBe(1);
+    expect(() => resolveWorkers(2, undefined)).toThrow(/--workers.*PGlite/);
+  });
+});
 
 describe("--workers 2 on one PostgreSQL (two real server processes)", () => {
   it.runIf(hasPostgres)(
