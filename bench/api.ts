@@ -2,6 +2,7 @@
  * `npm run bench:api` — the Treasury API benchmark.
  *
  *   npm run bench:api -- [--db pglite,postgres] [--scale 50] [--duration 10] [--connections 10] [--events 2000]
+ *                        [--workers N]
  *
  * For each database (PGlite in a temp data folder; a temp PostgreSQL cluster
  * when Debian's binaries are installed, else it says so and skips it):
@@ -19,6 +20,7 @@
  * Scenarios: the ledger list in bench/lib/ledger-scenarios.ts, then the
  * reporting and payment scenarios of bench/scenarios/ — append to SCENARIOS.
  */
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -47,6 +49,8 @@ interface Args {
   duration: number;
   connections: number;
   events: number;
+  /** Server processes on PostgreSQL (`--workers`; default the number of cores, the server's default); PGlite: 1. */
+  workers: number;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -69,6 +73,7 @@ function parseArgs(argv: string[]): Args {
     duration: num("duration", 10),
     connections: num("connections", 10),
     events: num("events", 2000),
+    workers: num("workers", availableParallelism()),
   };
 }
 
@@ -136,6 +141,8 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
       "1000000000",
       "--bank-speed",
       "manual",
+      "--workers",
+      String(kind === "postgres" ? args.workers : 1),
     ]);
     const stopServer = onCleanup(`stop ${kind} server`, () => server.stop());
     try {
@@ -159,7 +166,7 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
         iteration: 0,
       };
       log(
-        `[${kind}] server ${server.url}; company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, ` +
+        `[${kind}] server ${server.url} (${kind === "postgres" ? args.workers : 1} worker processes); company ${fixtures.companies.find((c) => c.id === ctx.companyId)?.name}, ` +
           `account ${account.name} (${account.currency})`,
       );
 

@@ -6,7 +6,7 @@
  *                           [--seed-accounts-per-company M] [--rate-limit N]
  *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
  *                           [--allow-private-webhooks] [--trust-proxy]
- *                           [--four-eyes-threshold EUR=100000,NOK=1000000,...]
+ *                           [--four-eyes-threshold EUR=100000,NOK=1000000,...] [--workers N]
  *   npm run treasury-api -- import-statements --data DIR --company ID [--dry-run] [--json] [--accept-inconsistent]
  *     FILE...   (camt, MT940, MT942, BAI2; alias: import-camt053)
  *   npm run treasury-api -- --help            (or -h: the usage, exit 0)
@@ -20,8 +20,15 @@
  * with `TREASURY_API_SECRET_KEY`, else with a key kept in the data folder's
  * `secret-key` file (lib/secret-box.ts). Ctrl-C / SIGTERM: stop accepting, finish
  * in-flight requests, stop workers, close the database.
+ *
+ * `--workers N` (docs/operations.md#worker-processes): N server processes on one port (node:cluster). The primary
+ * migrates, seeds and prepares the secrets, then forks; each process serves requests and runs the background workers,
+ * whose claims in the database (`FOR UPDATE SKIP LOCKED`, unique keys) keep work from running twice. Default: the
+ * number of cores with PostgreSQL, 1 with PGlite (one process only).
  */
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
@@ -63,9 +70,15 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Opens (and if new, seeds) the database, starts workers and listens. */
-export async function startServer(opts: ServerOptions): Promise<RunningServer> {
-  const logger = opts.log ? pino({ base: { service: "treasury-api" } }) : null;
+/**
+ * Opens the database (migrating it), seeds it when it is new and `opts.seed` is `demo`, and prepares the secrets at
+ * rest: what `startServer` does before it listens, and what the primary of `--workers N` does before it forks.
+ * @returns the open database, the fixtures when this call seeded, and the secret key
+ * @throws when the secret key cannot be resolved (the database is closed first)
+ */
+export async function prepareDatabase(
+  opts: ServerOptions,
+): Promise<{ database: Database; fixtures: RunningServer["fixtures"]; secretKey: Buffer }> {
   const database = await openDatabase(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.data });
   let fixtures: RunningServer["fixtures"] = null;
   const [seeded] = await database.db.select().from(meta).where(eq(meta.key, "seed"));
@@ -85,6 +98,13 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     await database.close();
     throw err;
   }
+  return { database, fixtures, secretKey };
+}
+
+/** Opens (and if new, seeds) the database, starts workers and listens. */
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  const logger = opts.log ? pino({ base: { service: "treasury-api" } }) : null;
+  const { database, fixtures, secretKey } = await prepareDatabase(opts);
   const config = resolveConfig({
     ...opts.config,
     secretKey,
@@ -142,6 +162,19 @@ interface CliArgs {
   command: "serve" | "import-statements";
   opts: ServerOptions;
   rest: string[];
+  /** Server processes (`--workers`; `resolveWorkers`). */
+  workers: number;
+}
+
+/**
+ * The number of server processes: `--workers` when given, else the number of cores with PostgreSQL and 1 with
+ * PGlite. @throws Error naming `--workers` for more than one process on PGlite (it is one process only).
+ */
+export function resolveWorkers(flag: number | undefined, databaseUrl: string | undefined): number {
+  if (flag === undefined) return databaseUrl ? availableParallelism() : 1;
+  if (flag > 1 && !databaseUrl)
+    throw new Error("--workers above 1 needs PostgreSQL (DATABASE_URL): PGlite is one process only");
+  return flag;
 }
 
 const USAGE =
@@ -149,6 +182,7 @@ const USAGE =
   "[--seed-scale N] [--seed-companies N] [--seed-accounts-per-company M] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
   "                           [--allow-private-webhooks] [--trust-proxy]\n" +
   "                           [--four-eyes-threshold EUR=100000,NOK=1000000,...  (*=N: other currencies)]\n" +
+  "                           [--workers N  (server processes on one port; default: cores with PostgreSQL, 1 with PGlite)]\n" +
   "       npm run treasury-api -- import-statements --company ID FILE...   (camt.052/053/054, MT940, MT942, BAI2; " +
   "[--data DIR] [--dry-run] [--json] [--accept-inconsistent]; alias: import-camt053 --company ID FILE...)\n" +
   "       npm run treasury-api -- --help\n";
@@ -187,6 +221,7 @@ export function parseArgs(argv: string[]): CliArgs {
     usage(err instanceof Error ? err.message : String(err));
   }
   let command: CliArgs["command"] = "serve";
+  let workersFlag: number | undefined;
   const rest: string[] = [];
   const sizeValues: { companies?: string; accountsPerCompany?: string } = {};
   const args = [...argv];
@@ -264,6 +299,12 @@ export function parseArgs(argv: string[]): CliArgs {
         }
         break;
       }
+      case "--workers": {
+        const n = Number(value());
+        if (!Number.isInteger(n) || n < 1 || n > 256) usage("--workers must be a whole number from 1 to 256");
+        workersFlag = n;
+        break;
+      }
       case "--help":
       case "-h":
         // The import command prints its own usage.
@@ -280,11 +321,94 @@ export function parseArgs(argv: string[]): CliArgs {
   } catch (err) {
     usage(err instanceof Error ? err.message : String(err));
   }
-  return { command, opts, rest };
+  let workers = 1;
+  try {
+    workers = resolveWorkers(workersFlag, opts.databaseUrl);
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
+  return { command, opts, rest, workers };
+}
+
+/** The message a cluster worker sends its primary once it listens. */
+interface ListeningMessage {
+  type: "treasury-api:listening";
+  url: string;
+}
+
+/** A cluster worker (`--workers` above 1): the server on the port the primary shares, no seeding (the primary did). */
+async function runClusterWorker(opts: ServerOptions): Promise<void> {
+  const running = await startServer({ ...opts, seed: "none" });
+  process.send?.({ type: "treasury-api:listening", url: running.url } satisfies ListeningMessage);
+  const shutdown = () =>
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`treasury-api: worker ${process.pid}: shutdown failed: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  process.once("SIGINT", () => undefined); // the primary decides; it sends SIGTERM
+  process.once("SIGTERM", shutdown);
+}
+
+/**
+ * The primary of `--workers N` (docs/operations.md#worker-processes): migrates, seeds and prepares the secrets, then
+ * forks N workers on one port and says so once all listen. A worker that dies is replaced; Ctrl-C / SIGTERM is passed
+ * to every worker (each finishes its requests and stops its background work at a safe point) and the primary exits
+ * when all have. A worker that ends before all listen ends the start (exit 1).
+ */
+async function runPrimary(opts: ServerOptions, workers: number, isNew: boolean, where: string): Promise<void> {
+  const { database, fixtures } = await prepareDatabase(opts);
+  await database.close();
+  let stopping = false;
+  const listening = new Map<number, string>();
+  let announced = false;
+  const fork = () => {
+    const w = cluster.fork();
+    w.on("message", (m: ListeningMessage) => {
+      if (m?.type !== "treasury-api:listening") return;
+      listening.set(w.id, m.url);
+      if (announced || listening.size < workers) return;
+      announced = true;
+      process.stdout.write(
+        `treasury-api listening on ${m.url}/public (data: ${where}${isNew ? ", new" : ""}; ${workers} worker ` +
+          `processes, node:cluster)\n`,
+      );
+      if (fixtures) process.stdout.write(announceFixtures(opts, fixtures));
+    });
+  };
+  cluster.on("exit", (w, code, signal) => {
+    listening.delete(w.id);
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    if (!announced) {
+      // A worker that cannot start (port taken, database gone) would fail again: stop rather than fork forever.
+      process.stderr.write(`treasury-api: worker ${w.process.pid} ended (${signal ?? code}) before listening\n`);
+      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill("SIGTERM");
+      process.exit(1);
+    }
+    process.stderr.write(`treasury-api: worker ${w.process.pid} ended (${signal ?? code}); starting another\n`);
+    fork();
+  });
+  process.stdout.write(`treasury-api: starting ${workers} worker processes (PostgreSQL)\n`);
+  for (let i = 0; i < workers; i++) fork();
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write(`treasury-api: ${signal}, shutting down ${workers} worker processes\n`);
+    const alive = Object.values(cluster.workers ?? {});
+    if (alive.length === 0) process.exit(0);
+    for (const w of alive) w?.process.kill("SIGTERM");
+  };
+  process.once("SIGINT", () => shutdown("SIGINT"));
+  process.once("SIGTERM", () => shutdown("SIGTERM"));
 }
 
 async function main(): Promise<void> {
-  const { command, opts, rest } = parseArgs(process.argv.slice(2));
+  const { command, opts, rest, workers } = parseArgs(process.argv.slice(2));
   if (command === "import-statements") {
     const { runImportCli } = await import("./import/cli");
     const database = await openDatabase(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.data });
@@ -295,10 +419,15 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (cluster.isWorker) return runClusterWorker(opts);
   const isNew = !opts.databaseUrl && opts.data !== "memory" && !existsSync(path.join(opts.data, "PG_VERSION"));
-  const running = await startServer(opts);
   const where = opts.databaseUrl ? "PostgreSQL (DATABASE_URL)" : opts.data === "memory" ? "memory" : opts.data;
-  process.stdout.write(`treasury-api listening on ${running.url}/public (data: ${where}${isNew ? ", new" : ""})\n`);
+  if (workers > 1) return runPrimary(opts, workers, isNew, where);
+  const running = await startServer(opts);
+  const one = opts.databaseUrl ? "1 process (--workers 1)" : "1 process: PGlite is single-process";
+  process.stdout.write(
+    `treasury-api listening on ${running.url}/public (data: ${where}${isNew ? ", new" : ""}; ${one})\n`,
+  );
   if (running.fixtures) process.stdout.write(announceFixtures(opts, running.fixtures));
   const shutdown = (signal: string) => {
     process.stdout.write(`treasury-api: ${signal}, shutting down\n`);

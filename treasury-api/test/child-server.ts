@@ -34,7 +34,7 @@ export interface ChildServer {
 export interface ChildOptions {
   /** Failpoints to arm (`TREASURY_API_FAILPOINT`), e.g. "idempotency.after-commit" or "bank.after-step@3". */
   failpoint?: string;
-  /** Extra CLI flags, e.g. ["--bank-speed", "instant"]. */
+  /** Extra CLI flags, e.g. ["--bank-speed", "instant"]; without `--workers` in them the server is one process. */
   args?: string[];
   /** Extra environment. */
   env?: Record<string, string>;
@@ -58,6 +58,8 @@ export async function startChildServer(target: ChildTarget, opts: ChildOptions =
     ...(opts.requestLog ? [] : ["--quiet"]),
     ...(opts.args ?? []),
   ];
+  // One process unless asked: a failpoint's SIGKILL then ends the server itself (a cluster primary would fork anew).
+  if (!args.includes("--workers")) args.push("--workers", "1");
   if ("dataDir" in target) args.push("--data", target.dataDir);
   // `node --import tsx` rather than the tsx binary: the spawned pid is the server itself, so a SIGKILL (ours or a
   // failpoint's) ends the server, and the exit reports that signal.
