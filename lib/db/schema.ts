@@ -617,3 +617,38 @@ export const forecastSettings = pgTable("forecast_settings", {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * Invitation and password-reset links (docs/users-and-notifications.md#invitations): one row per link sent. Only the
+ * SHA-256 of the token is kept, so a copy of the database does not hold a usable link. A link sets the password of
+ * `user_id` once (`used_at`), until `expires_at` (72 h), and only for the e-mail it was sent to; issuing a new link,
+ * disabling the user or changing their e-mail revokes the open ones (`revoked_at`).
+ */
+export const userInvitations = pgTable(
+  "user_invitations",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lower-cased; the address the link was sent to (the person must type it again). */
+    email: text("email").notNull(),
+    /** Hex SHA-256 of the token in the link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** `invite` (a new user) or `reset` (a password reset by an admin). */
+    purpose: text("purpose").$type<"invite" | "reset">().notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    index("user_invitations_user").on(t.userId),
+    check("user_invitations_purpose", sql`${t.purpose} in ('invite', 'reset')`),
+  ],
+);
