@@ -89,7 +89,7 @@ beforeAll(async () => {
     password: "ada-password-123",
   });
   admin = a;
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await local?.api.close();
 });

@@ -4,7 +4,9 @@
  */
 import "server-only";
 import { AUDIT_ACTION } from "../audit-actions";
-import { UserAdminError } from "../db/user-admin";
+import { UserAdminError, type LinkHook } from "../db/user-admin";
+import { emailEnabled, kickOutbox } from "../notify/runtime";
+import { enqueueMail } from "../notify/store";
 import { getConfig } from "../server/config";
 import { BffError } from "./errors";
 import { requireStepUp, type StepUpContext } from "./step-up";
@@ -46,4 +48,32 @@ export async function userAdminCall<T>(fn: () => Promise<T>): Promise<T> {
     }
     throw err;
   }
+}
+
+/**
+ * The hook that queues the link's e-mail in the transaction issuing it, when SMTP is on (else undefined: the admin
+ * passes the link on). The e-mail goes to the user's address; its subject and body hold no user-typed header text
+ * (the name is checked for CR / LF on input).
+ */
+export function invitationMailer(requestOrigin: string): LinkHook | undefined {
+  if (!emailEnabled()) return undefined;
+  return async (tx, user, link) => {
+    const url = invitationUrl(link.token, requestOrigin);
+    const invite = link.purpose === "invite";
+    await enqueueMail(tx, {
+      to: user.email,
+      subject: invite ? "You are invited to the Treasury Dashboard" : "Set a new password for the Treasury Dashboard",
+      body:
+        `Hello ${user.name},\n\n` +
+        (invite ? "an administrator added you to the Treasury Dashboard." : "an administrator reset your password.") +
+        ` Set your password through this link (it works once, for ${user.email}, until ${link.expiresAt}):\n\n${url}\n`,
+      kind: invite ? "user.invitation" : "user.password_reset",
+      dedupeKey: `link:${user.id}:${link.expiresAt}`,
+    });
+  };
+}
+
+/** After a link's e-mail was committed: send it now (best effort; the outbox sweep retries). */
+export function sendQueuedMail(): void {
+  void kickOutbox();
 }

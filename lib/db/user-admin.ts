@@ -104,6 +104,9 @@ export interface IssuedLink {
 
 type Tx = Parameters<Parameters<DashboardDb["transaction"]>[0]>[0];
 
+/** Runs in the transaction that issued a link (the invitation e-mail is queued there, so it commits with it). */
+export type LinkHook = (tx: Tx, user: AdminUserView, link: IssuedLink) => Promise<void>;
+
 function view(row: typeof users.$inferSelect): AdminUserView {
   return {
     id: row.id,
@@ -177,6 +180,7 @@ export async function inviteUser(
   actorId: string | null,
   input: NewUserInput,
   nowMs = Date.now(),
+  onIssued?: LinkHook,
 ): Promise<{ user: AdminUserView; link: IssuedLink }> {
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
@@ -187,6 +191,7 @@ export async function inviteUser(
       .returning();
     if (!row) throw new Error("user insert returned no row");
     const link = await issueLink(tx, row, "invite", actorId, nowMs);
+    await onIssued?.(tx, view(row), link);
     return { user: view(row), link };
   });
 }
@@ -257,6 +262,7 @@ export async function resetPassword(
   actorId: string,
   id: string,
   nowMs = Date.now(),
+  onIssued?: LinkHook,
 ): Promise<{ before: AdminUserView; user: AdminUserView; link: IssuedLink }> {
   const r = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, id)).for("update");
@@ -273,6 +279,7 @@ export async function resetPassword(
       .returning();
     if (!after) throw new Error("user update returned no row");
     const link = await issueLink(tx, after, "reset", actorId, nowMs);
+    await onIssued?.(tx, view(after), link);
     return { before: view(row), user: view(after), link };
   });
   sessionCache().forgetUser(id);

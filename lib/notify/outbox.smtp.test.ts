@@ -119,7 +119,7 @@ describe("sending through SMTP", () => {
     expect(p2.items).toHaveLength(5);
     expect(p2.next_cursor).toBeNull();
     expect(new Set([...p1.items, ...p2.items].map((n) => n.id)).size).toBe(25);
-    expect(await markRead(database.db, c.id, [p1.items[0]!.id])).toBe(1);
+    expect(await markRead(database.db, c.id, [String(p1.items[0]?.id)])).toBe(1);
     expect(await unreadCount(database.db, c.id)).toBe(24);
     expect(await markRead(database.db, c.id, "all")).toBe(24);
   });

@@ -6,7 +6,7 @@
  * An event is told once per person: `eventKey` (e.g. `approval.waiting:<batch id>`) is unique per user in
  * `notifications` and, with the user, in `email_outbox`; a retried event changes nothing.
  */
-import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
 import { emailOutbox, notificationEmailOptOuts, notifications, users } from "../db/schema";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "./kinds";
@@ -140,12 +140,13 @@ export async function listNotifications(
   opts: { cursor?: string; limit?: number } = {},
 ): Promise<{ items: NotificationView[]; next_cursor: string | null }> {
   const limit = Math.min(NOTIFICATIONS_PAGE_MAX, Math.max(1, opts.limit ?? 20));
-  const where = [eq(notifications.userId, userId)];
-  if (opts.cursor) {
-    const [at, id] = opts.cursor.split("|");
-    if (at && id)
-      where.push(or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id)))!);
-  }
+  const where: SQL[] = [eq(notifications.userId, userId)];
+  const [at, id] = (opts.cursor ?? "").split("|");
+  const after =
+    at && id
+      ? or(lt(notifications.createdAt, at), and(eq(notifications.createdAt, at), lt(notifications.id, id)))
+      : undefined;
+  if (after) where.push(after);
   const rows = await db
     .select()
     .from(notifications)

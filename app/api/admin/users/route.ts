@@ -1,6 +1,12 @@
 import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { withUser } from "@/lib/bff/route";
-import { invitationUrl, requireUserStepUp, userAdminCall } from "@/lib/bff/user-admin";
+import {
+  invitationMailer,
+  invitationUrl,
+  requireUserStepUp,
+  sendQueuedMail,
+  userAdminCall,
+} from "@/lib/bff/user-admin";
 import { passkeyCounts } from "@/lib/db/passkeys";
 import { inviteUser, listAdminUsers, NewUserInput } from "@/lib/db/user-admin";
 import { dashboardDb } from "@/lib/server/db";
@@ -32,9 +38,16 @@ export const POST = withUser(
   async (ctx) => {
     await requireUserStepUp(ctx, "new_user");
     const db = await dashboardDb();
-    const { user, link } = await userAdminCall(() => inviteUser(db, ctx.user.id, ctx.body));
+    const mailer = invitationMailer(ctx.request.nextUrl.origin);
+    const { user, link } = await userAdminCall(() => inviteUser(db, ctx.user.id, ctx.body, Date.now(), mailer));
     ctx.audit.objectId = user.id;
     ctx.audit.details = { before: null, after: user, invitation_expires_at: link.expiresAt };
-    return { user, invitation_url: invitationUrl(link.token, ctx.request.nextUrl.origin), expires_at: link.expiresAt };
+    if (mailer) sendQueuedMail();
+    return {
+      user,
+      emailed: mailer !== undefined,
+      invitation_url: invitationUrl(link.token, ctx.request.nextUrl.origin),
+      expires_at: link.expiresAt,
+    };
   },
 );

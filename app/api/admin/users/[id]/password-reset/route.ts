@@ -1,6 +1,12 @@
 import { AUDIT_ACTION } from "@/lib/audit-actions";
 import { IdParams, withUser } from "@/lib/bff/route";
-import { invitationUrl, requireUserStepUp, userAdminCall } from "@/lib/bff/user-admin";
+import {
+  invitationMailer,
+  invitationUrl,
+  requireUserStepUp,
+  sendQueuedMail,
+  userAdminCall,
+} from "@/lib/bff/user-admin";
 import { resetPassword } from "@/lib/db/user-admin";
 import { dashboardDb } from "@/lib/server/db";
 
@@ -20,13 +26,22 @@ export const POST = withUser(
   async (ctx) => {
     await requireUserStepUp(ctx, ctx.params.id);
     const db = await dashboardDb();
-    const { before, user, link } = await userAdminCall(() => resetPassword(db, ctx.user.id, ctx.params.id));
+    const mailer = invitationMailer(ctx.request.nextUrl.origin);
+    const { before, user, link } = await userAdminCall(() =>
+      resetPassword(db, ctx.user.id, ctx.params.id, Date.now(), mailer),
+    );
     ctx.audit.details = {
       before,
       after: user,
       sessions_ended: true,
       invitation_expires_at: link.expiresAt,
     };
-    return { user, invitation_url: invitationUrl(link.token, ctx.request.nextUrl.origin), expires_at: link.expiresAt };
+    if (mailer) sendQueuedMail();
+    return {
+      user,
+      emailed: mailer !== undefined,
+      invitation_url: invitationUrl(link.token, ctx.request.nextUrl.origin),
+      expires_at: link.expiresAt,
+    };
   },
 );
