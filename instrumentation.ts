@@ -14,6 +14,8 @@ export async function register(): Promise<void> {
   if (process.env.FX_RATES_URL?.trim()) (await import("./lib/server/fx-schedule")).startFxRatesFromConfig();
   if (Number(process.env.DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS?.trim() || 0) > 0)
     (await import("./lib/bff/auto-confirm-schedule")).startAutoConfirmSweepFromConfig();
+  // The e-mail outbox sweep (docs/users-and-notifications.md#e-mail-outbox), only when SMTP_URL is set.
+  if (process.env.SMTP_URL?.trim()) (await import("./lib/notify/runtime")).startOutboxWorker();
 }
 
 /**

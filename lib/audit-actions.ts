@@ -41,6 +41,16 @@ export const AUDIT_ACTION = {
   passkeyRename: "passkey.rename",
   passkeyRemove: "passkey.remove",
   userPasskeysRemove: "user.passkeys_remove",
+  /** Users managed in the browser (docs/users-and-notifications.md): details carry `before` and `after`. */
+  userInvite: "user.invite",
+  userUpdate: "user.update",
+  userDisable: "user.disable",
+  userEnable: "user.enable",
+  userPasswordReset: "user.password_reset",
+  /** A person set their password through an invitation or reset link. */
+  userInvitationAccept: "user.invitation_accept",
+  /** A user write refused (outcome `refused`: step-up missing). */
+  userRefused: "user.refused",
   stepUp: "session.step_up",
   /** Refusals (outcome `refused`, `details.reason` e.g. `step_up_missing`). */
   approvalRefused: "approval.refused",
@@ -100,6 +110,13 @@ export const AUDIT_FILTER_ACTIONS: readonly AuditAction[] = [
   AUDIT_ACTION.passkeyAdd,
   AUDIT_ACTION.passkeyRemove,
   AUDIT_ACTION.userPasskeysRemove,
+  AUDIT_ACTION.userInvite,
+  AUDIT_ACTION.userUpdate,
+  AUDIT_ACTION.userDisable,
+  AUDIT_ACTION.userEnable,
+  AUDIT_ACTION.userPasswordReset,
+  AUDIT_ACTION.userInvitationAccept,
+  AUDIT_ACTION.userRefused,
   AUDIT_ACTION.signIn,
   AUDIT_ACTION.signInLockout,
   AUDIT_ACTION.policyCreate,

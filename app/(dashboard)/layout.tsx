@@ -11,6 +11,7 @@ import { logger } from "@/lib/server/log";
 import { Nav } from "@/components/shell/nav";
 import { CompanySwitcher } from "@/components/shell/company-switcher";
 import { UserMenu } from "@/components/shell/user-menu";
+import { NotificationBell } from "@/components/shell/notification-bell";
 import { MobileNav } from "@/components/shell/mobile-nav";
 import { ReportingCurrencySwitch } from "@/components/shell/reporting-currency-switch";
 import {
@@ -84,6 +85,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           />
           <div className="flex shrink-0 items-center gap-2 md:gap-3">
             <ReportingCurrencySwitch current={reporting.currency} supported={reporting.supported} />
+            <NotificationBell />
             <UserMenu name={user.name} email={user.email} roles={user.roles} />
           </div>
         </header>

@@ -7,7 +7,7 @@ import { BffRequestError, bffFetch } from "@/components/data/bff-fetch";
 
 /** What a step-up covers: the kind of decision and the ids the dialog shows (all selected rows of a bulk action). */
 export interface StepUpScope {
-  action: "approval.decide" | "counterparty.verify" | "approval_policy.change";
+  action: "approval.decide" | "counterparty.verify" | "approval_policy.change" | "user.manage";
   subjects: string[];
 }
 

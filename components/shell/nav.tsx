@@ -16,6 +16,7 @@ import {
   ListChecks,
   ScrollText,
   Send,
+  Users,
   Webhook,
   type LucideIcon,
 } from "lucide-react";
@@ -37,6 +38,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   "reconciliation-rules": ListChecks,
   statements: FileUp,
   audit: ScrollText,
+  users: Users,
 };
 
 export interface NavArea {

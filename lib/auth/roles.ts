@@ -56,7 +56,7 @@ export const PERMISSION_ROLES = {
   "counterparties.verify": ["treasurer", "admin"],
   /** One's own passkeys and step-up confirmations (profile page). */
   "profile.self": EVERYONE,
-  /** Dashboard users: list them, remove a user's passkeys (recovery). */
+  /** Dashboard users: list, add (invitation link), change roles / companies, disable, reset password, remove passkeys. */
   "users.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
 
@@ -96,6 +96,7 @@ export const AREAS = [
   // Shown only when the API also advertises POST /statements (the shell checks the capability).
   { key: "statements", label: "Statements", href: "/statements", permission: "statements.import" },
   { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },
+  { key: "users", label: "Users", href: "/users", permission: "users.manage" },
 ] as const satisfies readonly { key: string; label: string; href: string; permission: Permission }[];
 
 export type Area = (typeof AREAS)[number];

@@ -20,7 +20,12 @@ export const STEP_UP_MAX_SUBJECTS = 200;
 export type StepUpMode = "required" | "optional" | "off";
 
 /** The kinds of decision a step-up covers; an assertion for one kind never serves another. */
-export const STEP_UP_ACTIONS = ["approval.decide", "counterparty.verify", "approval_policy.change"] as const;
+export const STEP_UP_ACTIONS = [
+  "approval.decide",
+  "counterparty.verify",
+  "approval_policy.change",
+  "user.manage",
+] as const;
 export type StepUpAction = (typeof STEP_UP_ACTIONS)[number];
 
 /** The effective mode: the configured one, else `optional` in demo mode (no device needed), else `required`. */

@@ -14,6 +14,7 @@ import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
 import { batchCreator, batchReferenceInAudit } from "./queries/payment-views";
+import { batchDecided } from "../notify/events";
 import { decideMatch } from "./queries/reconciliation";
 import { JsonObject, changeCounterparty } from "./queries/counterparties";
 import { IdParams, withUser } from "./route";
@@ -89,6 +90,18 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
         ...(r.policy ? { policy: r.policy } : {}),
       };
       const approval = r.approval ?? { id: ctx.params.id };
+      // The creator is told of the outcome: a rejection, or the approval that completed the batch.
+      const outcome = decision === "reject" ? "rejected" : r.approval?.state === "approved" ? "approved" : null;
+      if (outcome && batchId && !withdrawn)
+        await batchDecided(
+          outcome,
+          batchId,
+          reference,
+          await batchCreator(batchId).catch(() => null),
+          ctx.user.id,
+          ctx.body?.reason,
+          ctx.request.nextUrl.origin,
+        );
       return r.policy ? { ...approval, policy: r.policy } : approval;
     },
   );

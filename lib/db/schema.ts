@@ -617,3 +617,118 @@ export const forecastSettings = pgTable("forecast_settings", {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * Invitation and password-reset links (docs/users-and-notifications.md#invitations): one row per link sent. Only the
+ * SHA-256 of the token is kept, so a copy of the database does not hold a usable link. A link sets the password of
+ * `user_id` once (`used_at`), until `expires_at` (72 h), and only for the e-mail it was sent to; issuing a new link,
+ * disabling the user or changing their e-mail revokes the open ones (`revoked_at`).
+ */
+export const userInvitations = pgTable(
+  "user_invitations",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Lower-cased; the address the link was sent to (the person must type it again). */
+    email: text("email").notNull(),
+    /** Hex SHA-256 of the token in the link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    /** `invite` (a new user) or `reset` (a password reset by an admin). */
+    purpose: text("purpose").$type<"invite" | "reset">().notNull(),
+    createdBy: uuid("created_by"),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    index("user_invitations_user").on(t.userId),
+    check("user_invitations_purpose", sql`${t.purpose} in ('invite', 'reset')`),
+  ],
+);
+
+/**
+ * Notifications (docs/users-and-notifications.md#notifications): the in-app centre's rows, one per person told, and
+ * the e-mail outbox. A notification and its outbox row are written in one transaction with `dedupe_key` unique per
+ * user, so a retried event tells nobody twice.
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** `approval.waiting`, `batch.approved`, `batch.rejected`, `payment.bank_rejected`, `bank.alert`. */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** A path inside the dashboard (`/payments/<id>`), or null. */
+    link: text("link"),
+    /** The event this tells of (`approval.waiting:<batch id>`): one notification per user and event. */
+    dedupeKey: text("dedupe_key").notNull(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    uniqueIndex("notifications_user_dedupe").on(t.userId, t.dedupeKey),
+    index("notifications_user_created").on(t.userId, t.createdAt),
+  ],
+);
+
+/** E-mail switched off per user and kind (a row = off; no row = on). */
+export const notificationEmailOptOuts = pgTable(
+  "notification_email_opt_outs",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+  },
+  (t) => [primaryKey({ name: "notification_email_opt_outs_pkey", columns: [t.userId, t.kind] })],
+);
+
+/**
+ * The e-mail outbox: a row is committed with the event it tells of and sent by the outbox worker
+ * (lib/notify/outbox.ts). `message_id` is derived from the row id, so every attempt of one row carries the same
+ * Message-ID. States: `pending` → `sending` (claimed, committed before the SMTP exchange) → `sent`, or `failed` after
+ * the last attempt; a `sending` row whose claim expired (the sender died) is attempted again.
+ */
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id")
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    /** Plain text; cleared once sent (an invitation's body holds its link). */
+    body: text("body").notNull(),
+    messageId: text("message_id").notNull().unique(),
+    kind: text("kind").notNull(),
+    /** The event and recipient (`approval.waiting:<batch>:<user>`): one e-mail per event and person. */
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    state: text("state").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimedUntil: ts("claimed_until"),
+    lastError: text("last_error"),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    index("email_outbox_state").on(t.state, t.createdAt),
+    check("email_outbox_state_known", sql`${t.state} in ('pending', 'sending', 'sent', 'failed')`),
+  ],
+);

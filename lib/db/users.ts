@@ -35,7 +35,7 @@ const BASE_LOCK_MS = 30_000;
 const MAX_LOCK_MS = 15 * 60_000;
 
 /** bcrypt cost: 10 by default; `DASHBOARD_BCRYPT_COST` (4..15) lowers it for tests only. */
-function bcryptCost(): number {
+export function bcryptCost(): number {
   const n = Number(process.env.DASHBOARD_BCRYPT_COST);
   return Number.isInteger(n) && n >= 4 && n <= 15 ? n : 10;
 }

@@ -102,6 +102,20 @@ export const DashboardEnv = z
     DASHBOARD_IDLE_MINUTES: intWithDefault(30, 1, 1440),
     NEXTAUTH_URL: optionalUrl,
     /**
+     * E-mail of notifications and invitations (docs/users-and-notifications.md#e-mail): `smtp://user:pass@host:587`
+     * or `smtps://…`; unset, no e-mail is sent (the in-app centre still works).
+     */
+    SMTP_URL: optionalString.pipe(
+      z
+        .url({ message: "must be an smtp:// or smtps:// URL" })
+        .refine((u) => /^smtps?:\/\//i.test(u), { message: "must be an smtp:// or smtps:// URL" })
+        .optional(),
+    ),
+    /** The sender of those e-mails (`Treasury <treasury@example.com>`); default `treasury-dashboard@localhost`. */
+    SMTP_FROM: optionalString.refine((s) => s === undefined || !/[\r\n]/.test(s), {
+      message: "must not contain line breaks",
+    }),
+    /**
      * Origins besides NEXTAUTH_URL's that may send writes (comma- or space-separated, e.g. a second public host
      * name); each an absolute http(s) URL, kept as its origin.
      */

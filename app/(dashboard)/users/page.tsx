@@ -7,7 +7,10 @@ import { UsersAdmin } from "@/components/profile/users-admin";
 
 export const metadata: Metadata = { title: "Users" };
 
-/** Dashboard users and their passkeys (admin): "Remove passkeys" is the recovery for a lost device. */
+/**
+ * Dashboard users (admin, docs/users-and-notifications.md#users-in-the-browser): add with an invitation link, change
+ * roles and companies, disable / enable, reset the password, remove passkeys (the recovery for a lost device).
+ */
 export default async function UsersPage() {
   const load = await loadPage("overview");
   if (!load.ok) return <PageProblem load={load} />;
@@ -17,8 +20,14 @@ export default async function UsersPage() {
     );
   return (
     <div className="max-w-5xl">
-      <PageHeader title="Users" description="People who sign in to the dashboard, and their passkeys" />
-      <UsersAdmin />
+      <PageHeader
+        title="Users"
+        description="People who sign in to the dashboard: add, change roles and companies, disable, reset, passkeys"
+      />
+      <UsersAdmin
+        companies={load.ctx.companies.map((c) => ({ id: c.id, name: c.name }))}
+        currentUserId={load.ctx.user.id}
+      />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 import { IdParams, withUser } from "@/lib/bff/route";
 import { decideAndStorePolicy } from "@/lib/bff/queries/batch-policy";
+import { batchWaiting } from "@/lib/notify/events";
 import { logger } from "@/lib/server/log";
 import { treasury } from "@/lib/server/treasury";
 
 /**
  * POST /payments/batches/{id}/submit — 202, the batch now pending approval (treasurer). The batch's approval
  * policy is decided and stored with it now, so later rule changes do not apply to it; the answer carries its
- * explanation as `policy`. Should storing fail, the policy is decided at the first read instead (logged).
+ * explanation as `policy`. The approvers eligible under it are notified (lib/notify/events.ts). Should storing fail, the policy is decided at the first read instead (logged).
  */
 export const POST = withUser(
   {
@@ -29,6 +30,8 @@ export const POST = withUser(
         const p = await decideAndStorePolicy(ctx, batch);
         policy = { explanation: p.explanation, required_count: p.requiredCount };
         ctx.audit.details = { policy: p.explanation, policy_required_count: p.requiredCount };
+        // The eligible approvers are told (in-app, and one e-mail each when SMTP is on; docs/users-and-notifications.md).
+        await batchWaiting(batch, p, ctx.user.id, ctx.request.nextUrl.origin);
       } catch (err) {
         logger.error({ err, requestId: ctx.requestId, batchId: ctx.params.id }, "approval policy not stored");
       }
