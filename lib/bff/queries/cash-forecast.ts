@@ -65,6 +65,8 @@ export interface ScenarioResult {
   id: string;
   name: string;
   balances: BalanceSummary;
+  /** The rates the scenario used (its own where it sets one). */
+  fx: Record<string, FxRate>;
   group: GroupBucket[];
 }
 
@@ -78,6 +80,8 @@ export interface CashForecastView {
   weeks: number;
   granularity: "day" | "week";
   reporting_currency: string;
+  /** The base forecast's rates (as `rates`, keyed by currency). */
+  fx: Record<string, FxRate>;
   /** The rate of each currency to the reporting currency: the latest stored, with its date. */
   rates: { currency: string; rate: string; date: string }[];
   companies: { id: string; name: string }[];
@@ -263,6 +267,7 @@ export function forecastView(
     weeks: f.weeks,
     granularity,
     reporting_currency: rc,
+    fx,
     rates: Object.entries(fx)
       .map(([currency, r]) => ({ currency, rate: r.rate, date: r.date }))
       .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
@@ -281,6 +286,7 @@ export function forecastView(
         id: s.id,
         name: s.name,
         balances: bal(adjusted.flows, adjusted.fx),
+        fx: adjusted.fx,
         group: groupBuckets(bucket(adjusted.flows, f.from, granularity), rc, adjusted.fx).buckets,
       };
     }),

@@ -68,7 +68,8 @@ export async function addManualLine(ctx: BffContext, input: ManualLineInput) {
   return changed(createManualLine(await dashboardDb(), input, ctx.user.email));
 }
 
-export async function changeManualLine(ctx: BffContext, id: string, input: ManualLineInput) {
+/** Replaces a manual line. @throws BffError 400 naming `company_id` for a company the user cannot see; 404. */
+export async function changeManualLine(id: string, input: ManualLineInput, ctx: BffContext) {
   checkCompany(ctx, input.company_id);
   return (await changed(updateManualLine(await dashboardDb(), id, input))) ?? Promise.reject(notFound("manual line"));
 }
