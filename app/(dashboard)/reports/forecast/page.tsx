@@ -18,7 +18,7 @@ import { resolveReportingCurrency } from "@/lib/bff/queries/group-reports";
 import type { BffContext } from "@/lib/bff/context";
 import { CashForecast } from "@/components/forecast/cash-forecast";
 
-/** The cash forecast of every company the user may see (docs/forecast.md), above the spec's per-currency forecast. */
+/** The cash forecast of every company the user may see (docs/forecast.md), below the spec's per-currency forecast. */
 async function CashForecastSection({ ctx }: { ctx: BffContext }) {
   const data = await loadData(ctx, async () => {
     const rc = await resolveReportingCurrency(ctx.user.id, undefined);
@@ -29,7 +29,7 @@ async function CashForecastSection({ ctx }: { ctx: BffContext }) {
     return { view, inputs };
   });
   return (
-    <section aria-labelledby="cash-forecast-title" className="mb-10 space-y-4">
+    <section aria-labelledby="cash-forecast-title" className="mt-10 space-y-4">
       <h2 id="cash-forecast-title" className="text-lg font-semibold text-slate-900">
         Cash forecast
       </h2>
@@ -49,8 +49,8 @@ async function CashForecastSection({ ctx }: { ctx: BffContext }) {
 export const metadata: Metadata = { title: "Forecast" };
 
 /**
- * Forecast report: the cash forecast of the user's companies (13 weeks by default, scenarios, manual lines,
- * accuracy), then the spec's forecast: the chosen range sets how much actual history leads into the forecast; `horizon` (7 / 30 / 90
+ * Forecast report: the spec's forecast, then the cash forecast of the user's companies (13 weeks by default,
+ * scenarios, manual lines, accuracy). For the spec's forecast, the chosen range sets how much actual history leads into the forecast; `horizon` (7 / 30 / 90
  * days, URL state) how far ahead it reaches.
  */
 export default async function ForecastPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -67,10 +67,10 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
           title="Reports"
           description={`Expected position of all ${ctx.companies.length} companies in one currency`}
         />
-        <CashForecastSection ctx={ctx} />
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope} showRange={false}>
           <GroupReportSection ctx={ctx} kind="forecast" range={range} />
         </ReportShell>
+        <CashForecastSection ctx={ctx} />
       </div>
     );
   }
@@ -88,7 +88,6 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
           `chosen range`
         }
       />
-      <CashForecastSection ctx={ctx} />
       <ReportShell
         range={range}
         exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}&horizon=${horizon}`}
@@ -107,6 +106,7 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
           <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} horizon={horizon} />
         )}
       </ReportShell>
+      <CashForecastSection ctx={ctx} />
     </div>
   );
 }
