@@ -17,3 +17,33 @@ export async function register(): Promise<void> {
     (await import("./lib/bff/auto-confirm-schedule")).startAutoConfirmSweepFromConfig();
   (await import("./lib/bff/forecast-schedule")).startForecastNightly();
 }
+
+/**
+ * Called by Next for an error thrown while rendering a page or handling a route (docs/operations.md, "Health, shutdown and logs"): logs it
+ * at error level with the request id (proxy.ts sets `x-request-id`) and Next's digest, which the error page shows
+ * as its reference — so the reference a user reads out leads to the request in the logs. Next's own control flow
+ * (not found, redirects, dynamic rendering: digests starting `NEXT_` or `DYNAMIC_SERVER_USAGE`) is not an error.
+ */
+export async function onRequestError(
+  error: unknown,
+  request: Readonly<{ path: string; method: string; headers: NodeJS.Dict<string | string[]> }>,
+  context: Readonly<{ routePath: string; routeType: string }>,
+): Promise<void> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  if (typeof digest === "string" && (digest.startsWith("NEXT_") || digest === "DYNAMIC_SERVER_USAGE")) return;
+  const id = request.headers["x-request-id"];
+  const { logger } = await import("./lib/server/log");
+  logger.error(
+    {
+      err: error,
+      digest,
+      requestId: Array.isArray(id) ? id[0] : id,
+      method: request.method,
+      path: request.path,
+      route: context.routePath,
+      routeType: context.routeType,
+    },
+    "request failed",
+  );
+}

@@ -2,8 +2,11 @@
  * Group cashflow by category: an admin's rule (counterparty contains "nordlys", placed first) is summed across
  * every company in EUR, and the group figures equal those computed here independently from each company's
  * transactions read through the BFF (booking date, the rule's condition applied here, each (company, date,
- * currency) line's inflow and outflow converted with the seeded demo rates half-even to 2 decimals, net = converted
- * inflow − converted outflow: e2e/group-figures.ts). Every transaction of the range is counted once. The Group scope
+ * currency) day's inflow and outflow converted with the seeded demo rates half-even to 2 decimals — as the group
+ * cashflow report converts that day — and split across the day's categories in proportion to their original amounts
+ * (lib/group/group-categories.ts `allocate`, the weights of the other categories from the API's lines), net =
+ * converted inflow − converted outflow: e2e/group-figures.ts). The group total equals the days converted whole (one
+ * figure, one number with the cashflow report). Every transaction of the range is counted once. The Group scope
  * of the cashflow report shows the category, its per-company rows and the total; the CSV carries every line's
  * original and converted figures with the rate and its date. Bad input is a 400 naming the field. Screenshots (desktop
  * and 390 px) go to e2e/screenshots/group-report-categories*.png.
@@ -17,6 +20,7 @@ import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
 import Papa from "papaparse";
 import { SCREENSHOTS } from "./fixtures";
+import { allocate } from "../lib/group/group-categories";
 import { addDays, all, convert, eurRate, selectCompany, type Company } from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
@@ -44,6 +48,7 @@ interface CategoriesBody {
   }[];
   companies: { id: string; count: number }[];
   total: Figures;
+  lines: { companyId: string; category: string; date: string; currency: string; original: Figures }[];
   failedCompanies: unknown[];
   truncatedCompanies: unknown[];
 }
@@ -95,38 +100,66 @@ test("the group category figures are each company's transactions converted with 
     expect(api.failedCompanies).toEqual([]);
     expect(api.truncatedCompanies).toEqual([]);
 
-    // Independently: each company's transactions, the rule applied here, per (date, currency) line converted.
+    // Independently: each company's transactions, the rule applied here, per (date, currency) day converted whole
+    // and split across the day's categories (the weights of the categories other than ours from the API's lines).
     const mine = new Map<string, Sum>();
     const counts = new Map<string, number>();
+    const wholeDays = zero();
     for (const c of companies) {
       await selectCompany(request, c.id, writeHeaders);
       const txs = await all<Tx>(request, `/api/treasury/transactions?from_date=${from}&to_date=${to}`);
       counts.set(c.id, txs.length);
-      const lines = new Map<string, { date: string; currency: string; inflow: Decimal; outflow: Decimal; n: number }>();
+      type Day = { date: string; currency: string; inflow: Decimal; outflow: Decimal; our: Sum };
+      const days = new Map<string, Day>();
       for (const t of txs) {
-        if (!t.counterparty_name.toLowerCase().includes("nordlys")) continue;
         const date = t.booked_date ?? t.booked_at.slice(0, 10);
         const key = `${date}|${t.currency}`;
-        const l = lines.get(key) ?? {
+        const d = days.get(key) ?? {
           date,
           currency: t.currency,
           inflow: new Decimal(0),
           outflow: new Decimal(0),
-          n: 0,
+          our: zero(),
         };
-        if (t.direction === "credit") l.inflow = l.inflow.plus(t.amount);
-        else l.outflow = l.outflow.plus(t.amount);
-        l.n += 1;
-        lines.set(key, l);
+        days.set(key, d);
+        const side = t.direction === "credit" ? "inflow" : "outflow";
+        d[side] = d[side].plus(t.amount);
+        if (!t.counterparty_name.toLowerCase().includes("nordlys")) continue;
+        d.our[side] = d.our[side].plus(t.amount);
+        d.our.count += 1;
       }
       const sum = zero();
-      for (const l of lines.values()) {
-        sum.count += l.n;
-        const i = convert(l.inflow.toFixed(2), l.currency, "EUR", l.date);
-        const o = convert(l.outflow.toFixed(2), l.currency, "EUR", l.date);
+      for (const d of days.values()) {
+        const i = convert(d.inflow.toFixed(2), d.currency, "EUR", d.date);
+        const o = convert(d.outflow.toFixed(2), d.currency, "EUR", d.date);
+        if (i && o) {
+          wholeDays.inflow = wholeDays.inflow.plus(i);
+          wholeDays.outflow = wholeDays.outflow.plus(o);
+        }
+        if (d.our.count === 0) continue;
+        sum.count += d.our.count;
         if (!i || !o) continue;
-        sum.inflow = sum.inflow.plus(i);
-        sum.outflow = sum.outflow.plus(o);
+        // The day's categories in name order: ours with our own sums, the others as the API's lines give them.
+        const others = api.lines.filter(
+          (l) => l.companyId === c.id && l.date === d.date && l.currency === d.currency && l.category !== category,
+        );
+        const parts = [
+          ...others.map((l) => ({
+            category: l.category,
+            inflow: new Decimal(l.original.inflow),
+            outflow: new Decimal(l.original.outflow),
+          })),
+          { category, inflow: d.our.inflow, outflow: d.our.outflow },
+        ].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+        const at = parts.findIndex((p) => p.category === category);
+        const share = (whole: Decimal, k: "inflow" | "outflow") =>
+          allocate(
+            whole.toFixed(2),
+            parts.map((p) => p[k]),
+            2,
+          )[at] ?? "0";
+        sum.inflow = sum.inflow.plus(share(i, "inflow"));
+        sum.outflow = sum.outflow.plus(share(o, "outflow"));
       }
       if (sum.count > 0) mine.set(c.id, sum);
     }
@@ -154,6 +187,8 @@ test("the group category figures are each company's transactions converted with 
     const sumOf = (k: keyof Figures) =>
       api.categories.reduce((s, c) => s.plus(c.figures[k]), new Decimal(0)).toFixed(2);
     expect(api.total).toEqual({ inflow: sumOf("inflow"), outflow: sumOf("outflow"), net: sumOf("net") });
+    // One figure, one number: the group total is every company's days converted whole, as the cashflow report does.
+    expect(api.total).toEqual(fixed(wholeDays));
 
     // The page's Group scope: the category's row, its company rows and the total.
     await page.setViewportSize({ width: 1360, height: 1300 });

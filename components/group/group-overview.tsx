@@ -4,7 +4,13 @@ import * as Tabs from "@radix-ui/react-tabs";
 import Decimal from "decimal.js";
 import dynamic from "next/dynamic";
 import { useQueryStates } from "nuqs";
-import type { AccountPosition, GroupPosition, PositionGroup, PositionSum } from "@/lib/group/group-position";
+import {
+  NO_KONCERN,
+  type AccountPosition,
+  type GroupPosition,
+  type PositionGroup,
+  type PositionSum,
+} from "@/lib/group/group-position";
 import { formatBusinessDate } from "@/lib/format-date";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
@@ -13,7 +19,7 @@ import { EmptyState } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import type { ChartAxes } from "./group-chart";
 import { GROUP_BREAKDOWNS, groupUrlParsers, type GroupBreakdown } from "./group-url-state";
-import { headlineBasisLabel } from "@/lib/views/headline-balance";
+import { headlineBasisLabel, rowBasisLabel } from "@/lib/views/headline-balance";
 import { CsvExportButton } from "@/components/export/csv-export-button";
 
 const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChart), {
@@ -142,16 +148,31 @@ function FlagBadges({ flags }: { flags: AccountPosition["flags"] }) {
   );
 }
 
+/** The accounts a breakdown row sums (the row's key as `groupBy` keyed it). */
+function accountsOfRow(accounts: readonly AccountPosition[], by: Exclude<GroupBreakdown, "account">, key: string) {
+  return accounts.filter((a) =>
+    by === "company"
+      ? a.companyId === key
+      : by === "bank"
+        ? a.bankName === key
+        : by === "currency"
+          ? a.currency === key
+          : (a.koncernId ?? NO_KONCERN) === key,
+  );
+}
+
 function GroupTable({
   rows,
   by,
   currency,
   total,
+  accounts,
 }: {
   rows: PositionGroup[];
   by: Exclude<GroupBreakdown, "account">;
   currency: string;
   total: string;
+  accounts: readonly AccountPosition[];
 }) {
   const locale = useLocale();
   return (
@@ -177,6 +198,9 @@ function GroupTable({
             )}
             <Td align="right" title={sumTitle(r, locale)} data-testid="group-row-amount">
               <Amount value={r.converted} currency={currency} />
+              <div className="text-xs font-normal text-slate-500" data-testid="group-row-basis">
+                {rowBasisLabel(accountsOfRow(accounts, by, r.key), (d) => formatBusinessDate(d, locale, "short"))}
+              </div>
             </Td>
             <Td align="right">{share(r.converted, total)}</Td>
             <Td align="right" title={CHANGE_TITLE}>
@@ -372,6 +396,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
                           : data.byCurrency
                   }
                   by={b}
+                  accounts={data.accounts}
                   currency={currency}
                   total={data.total.converted}
                 />

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import Decimal from "decimal.js";
 import { useQueryClient } from "@tanstack/react-query";
-import type { MatchReviewRow } from "@/lib/views/reconciliation";
+import type { ExactSummary, MatchReviewRow } from "@/lib/views/reconciliation";
 import { bffFetch } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
 import { Amount } from "@/components/format/amount";
@@ -40,6 +40,9 @@ export function totalsByCurrency(rows: readonly MatchReviewRow[]): { currency: s
 const label = (r: MatchReviewRow) => r.instruction?.end_to_end_id ?? r.match.id.slice(0, 8);
 
 /**
+ * With `exact` ("Confirm all exact matches"): the ids, count and totals come from the BFF's summary and the request
+ * goes to the confirm-exact route, which re-checks each is still a proposal scoring 100.
+ *
  * Confirms the selected proposals in one request (the BFF's bulk-confirm route: one audit entry per confirmed
  * match). Before: how many, the total per currency and the companies, and the matches. After: a result per match —
  * confirmed, or refused with the reason — which also goes to each row (`onResults`). One Idempotency-Key per dialog,
@@ -47,10 +50,12 @@ const label = (r: MatchReviewRow) => r.instruction?.end_to_end_id ?? r.match.id.
  */
 export function BulkConfirmDialog({
   rows,
+  exact,
   onClose,
   onResults,
 }: {
   rows: MatchReviewRow[];
+  exact?: ExactSummary;
   onClose: () => void;
   onResults: (results: Record<string, RowResult>) => void;
 }) {
@@ -60,16 +65,18 @@ export function BulkConfirmDialog({
   const [answer, setAnswer] = useState<BulkAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const companies = [...new Set(rows.map((r) => r.company_name || "—"))].sort();
-  const totals = totalsByCurrency(rows);
+  const totals = exact ? exact.totals : totalsByCurrency(rows);
+  const ids = exact ? exact.ids : rows.map((r) => r.match.id);
   const byId = new Map(rows.map((r) => [r.match.id, r]));
 
   async function go() {
     setBusy(true);
     setProblem(null);
     try {
-      const a = await bffFetch<BulkAnswer>("/api/treasury/reconciliation/matches/bulk-confirm", {
+      const url = `/api/treasury/reconciliation/matches/${exact ? "confirm-exact" : "bulk-confirm"}`;
+      const a = await bffFetch<BulkAnswer>(url, {
         method: "POST",
-        body: { ids: rows.map((r) => r.match.id) },
+        body: { ids },
         idempotencyKey: key,
       });
       setAnswer(a);
@@ -92,7 +99,7 @@ export function BulkConfirmDialog({
     }
   }
 
-  const n = rows.length;
+  const n = ids.length;
   return (
     <Modal
       open
@@ -100,7 +107,7 @@ export function BulkConfirmDialog({
       title={
         answer
           ? `${answer.confirmed} of ${answer.results.length} confirmed`
-          : `Confirm ${n} ${n === 1 ? "match" : "matches"}?`
+          : `Confirm ${n} ${exact ? "exact " : ""}${n === 1 ? "match" : "matches"}?`
       }
       testId="bulk-confirm-dialog"
       description={
@@ -141,8 +148,12 @@ export function BulkConfirmDialog({
               </span>
             ))}
           </dd>
-          <dt className="text-slate-500">{companies.length === 1 ? "Company" : "Companies"}</dt>
-          <dd data-testid="bulk-confirm-companies">{companies.join(", ")}</dd>
+          {!exact && (
+            <>
+              <dt className="text-slate-500">{companies.length === 1 ? "Company" : "Companies"}</dt>
+              <dd data-testid="bulk-confirm-companies">{companies.join(", ")}</dd>
+            </>
+          )}
         </dl>
       )}
       <ul
@@ -152,7 +163,7 @@ export function BulkConfirmDialog({
         tabIndex={0}
         aria-label={answer ? "Result per match" : "Matches to confirm"}
       >
-        {(answer ? answer.results : rows.map((r) => ({ id: r.match.id, status: null }) as const)).map((x) => {
+        {(answer ? answer.results : ids.map((id) => ({ id, status: null }) as const)).map((x) => {
           const r = byId.get(x.id);
           return (
             <li

@@ -1,8 +1,7 @@
 /** Query options and URL state of the reconciliation review (one module per resource). */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import type { BffPage } from "@/lib/views/bff-page";
-import type { MatchReviewRow } from "@/lib/views/reconciliation";
+import type { MatchReviewPage } from "@/lib/views/reconciliation";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 
@@ -46,7 +45,7 @@ export const matchQueries = {
     queryOptions({
       queryKey: [...matchQueries.all(), "review", filters] as const,
       queryFn: ({ signal }) =>
-        bffFetch<BffPage<MatchReviewRow>>(`/api/treasury/reconciliation/review${toQueryString({ ...filters })}`, {
+        bffFetch<MatchReviewPage>(`/api/treasury/reconciliation/review${toQueryString({ ...filters })}`, {
           signal,
         }),
     }),

@@ -1,14 +1,18 @@
 "use client";
 
 import { useState } from "react";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import * as Tabs from "@radix-ui/react-tabs";
 import { GitCompareArrows } from "lucide-react";
-import type { MatchReviewRow } from "@/lib/views/reconciliation";
-import type { BffPage } from "@/lib/views/bff-page";
+import type { ExactSummary, MatchReviewPage, MatchReviewRow } from "@/lib/views/reconciliation";
+import { formatMoney } from "@/lib/money";
+import { bffFetch } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
+import { useLocale } from "@/components/format/use-locale";
+import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
+import { Amount } from "@/components/format/amount";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { HiddenTh, Table, Th } from "@/components/ui/table";
 import { FilterBar, FilterDate, FilterSelect, PagerOf } from "@/components/list-controls/controls";
@@ -56,7 +60,9 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
   const canAct = mayDecide && mf.proposed;
   const queue = useMatchQueue(mf, rows, canAct);
   // Bulk confirm goes through one request (the bulk route); its per-match results show on the rows too.
-  const [bulk, setBulk] = useState<MatchReviewRow[] | null>(null);
+  const [bulk, setBulk] = useState<{ rows: MatchReviewRow[]; exact?: ExactSummary } | null>(null);
+  const quickConfirm = useQuickConfirm(queue);
+  const exact = canAct ? q.data?.exact : undefined;
   const [bulkResults, setBulkResults] = useState<Record<string, RowResult>>({});
 
   return (
@@ -72,7 +78,13 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
         ))}
       </Tabs.List>
       <Tabs.Content value={mf.f.tab} tabIndex={-1}>
-        <MatchFilters mf={mf} queue={canAct ? queue : null} onBulkConfirm={() => setBulk(queue.chosen)} />
+        <MatchFilters mf={mf} queue={canAct ? queue : null} onBulkConfirm={() => setBulk({ rows: queue.chosen })} />
+        {exact && exact.count > 0 && (
+          <ExactBar
+            exact={exact}
+            onConfirm={() => setBulk({ rows: rows.filter((r) => exact.ids.includes(r.match.id)), exact })}
+          />
+        )}
         {canAct && rows.length > 0 && <BulkSelect rows={rows} queue={queue} />}
         {q.isPending ? (
           <SkeletonRows />
@@ -95,6 +107,7 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
             canAct={canAct}
             mayUndo={mayDecide}
             bulkResults={bulkResults}
+            onQuickConfirm={quickConfirm}
           />
         )}
       </Tabs.Content>
@@ -108,7 +121,8 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
       )}
       {bulk && (
         <BulkConfirmDialog
-          rows={bulk}
+          rows={bulk.rows}
+          exact={bulk.exact}
           onClose={() => setBulk(null)}
           onResults={(r) => {
             setBulkResults((b) => ({ ...b, ...r }));
@@ -118,6 +132,57 @@ export function MatchReview({ mayDecide }: { mayDecide: boolean }) {
       )}
       <KeyboardHelp open={queue.help} onOpenChange={queue.setHelp} approveLabel="Confirm" />
     </Tabs.Root>
+  );
+}
+
+/**
+ * One-click confirmation of an exact match: confirmed at once, then a toast naming the payee and the amount with an
+ * Undo, which asks the BFF to reopen the match (the server allows the confirmer 15 minutes).
+ */
+function useQuickConfirm(queue: Queue) {
+  const qc = useQueryClient();
+  const locale = useLocale();
+  async function undo(r: MatchReviewRow) {
+    try {
+      await bffFetch(`/api/treasury/reconciliation/matches/${r.match.id}/undo-confirm`, {
+        method: "POST",
+        idempotencyKey: crypto.randomUUID(),
+      });
+      toast.success("Undone: the match is back in the review.");
+    } catch (err) {
+      toast.error(errorText(err, "The undo"));
+    } finally {
+      void qc.invalidateQueries({ queryKey: matchQueries.all() });
+    }
+  }
+  return async (r: MatchReviewRow) => {
+    if (!(await queue.decideNow(r, "confirm"))) return;
+    const i = r.instruction;
+    const what = i ? `${i.creditor_name}, ${formatMoney(i.amount, i.currency, { locale })}` : "the match";
+    toast.success(`Confirmed ${what}.`, { action: { label: "Undo", onClick: () => void undo(r) }, duration: 10_000 });
+  };
+}
+
+/** "Confirm all exact matches (N)": how many proposals score 100 under the filters, and their total per currency. */
+function ExactBar({ exact, onConfirm }: { exact: ExactSummary; onConfirm: () => void }) {
+  return (
+    <div
+      className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 rounded border border-emerald-200 bg-emerald-50 px-3 py-2 text-[13px]"
+      data-testid="exact-bar"
+    >
+      <Button variant="primary" onClick={onConfirm} data-testid="confirm-exact">
+        Confirm all exact matches ({exact.ids.length})
+      </Button>
+      <span className="text-slate-700" data-testid="exact-totals">
+        {exact.totals.map((t, i) => (
+          <span key={t.currency}>
+            {i > 0 && " · "}
+            <Amount value={t.total} currency={t.currency} />
+          </span>
+        ))}
+        {exact.count > exact.ids.length && ` — the first ${exact.ids.length} of ${exact.count}`}
+      </span>
+    </div>
   );
 }
 
@@ -213,13 +278,15 @@ function MatchResults({
   canAct,
   mayUndo,
   bulkResults,
+  onQuickConfirm,
 }: {
-  page: BffPage<MatchReviewRow>;
+  page: MatchReviewPage;
   mf: Filters;
   queue: Queue;
   canAct: boolean;
   mayUndo: boolean;
   bulkResults: Record<string, RowResult>;
+  onQuickConfirm: (r: MatchReviewRow) => Promise<void>;
 }) {
   const { proposed } = mf;
   return (
@@ -251,6 +318,7 @@ function MatchResults({
               onActivate={() => queue.setActive(i)}
               onSelect={() => queue.toggle(r.match.id)}
               onDecide={(d) => queue.open([r], d)}
+              onQuickConfirm={() => void onQuickConfirm(r)}
             />
           ))}
         </tbody>

@@ -26,13 +26,19 @@ export interface MatchRowProps {
   onActivate: () => void;
   onSelect: () => void;
   onDecide: (d: MatchAction) => void;
+  /** An exact match (score 100) confirms on one click, without the dialog (the caller offers an undo). */
+  onQuickConfirm?: () => void;
   /** Decided tab: the user may undo a rule's confirmation (reconciliation write permission). */
   mayUndo?: boolean;
 }
 
-/** One match: the instruction and the transaction side by side, the score and when it was proposed or decided. */
+/**
+ * One match: the instruction (payee, amount) and the transaction (amount, booking and value dates) side by side, the
+ * score and when it was proposed or decided; an exact match's Confirm acts on one click (docs/guides/reconciliation.md).
+ */
 export function MatchRow(p: MatchRowProps) {
   const r = p.row;
+  const exact = r.match.score === 100 && r.match.state === "proposed";
   return (
     <tr
       data-row-index={p.index}
@@ -76,9 +82,21 @@ export function MatchRow(p: MatchRowProps) {
       {p.canAct && (
         <td className={`${td} whitespace-nowrap`}>
           <div className="flex flex-col gap-1">
-            <Button variant="primary" onClick={() => p.onDecide("confirm")} data-testid="confirm-match">
-              Confirm
-            </Button>
+            {exact && p.onQuickConfirm ? (
+              <Button
+                variant="primary"
+                onClick={p.onQuickConfirm}
+                data-testid="confirm-match"
+                data-quick="true"
+                title="Exact match: confirmed at once, with an undo"
+              >
+                Confirm
+              </Button>
+            ) : (
+              <Button variant="primary" onClick={() => p.onDecide("confirm")} data-testid="confirm-match">
+                Confirm
+              </Button>
+            )}
             <Button onClick={() => p.onDecide("reject")} data-testid="reject-match">
               Reject
             </Button>

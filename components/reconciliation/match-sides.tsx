@@ -23,7 +23,7 @@ export function InstructionSide({ row }: { row: MatchReviewRow }) {
   );
 }
 
-/** The bank transaction of a match (what the statement says). */
+/** The bank transaction of a match (what the statement says): counterparty, signed amount, booking and value dates. */
 export function TransactionSide({ row }: { row: MatchReviewRow }) {
   const t = row.transaction;
   if (!t) return <span className="text-slate-500">Transaction not readable</span>;
@@ -33,9 +33,11 @@ export function TransactionSide({ row }: { row: MatchReviewRow }) {
         <span className="font-medium text-slate-900">{t.counterparty_name}</span>
         <Amount value={signedAmount(t.amount, t.direction)} currency={t.currency} />
       </div>
-      <div className="text-xs text-slate-500">
-        <BusinessDate date={t.booked_at.slice(0, 10)} /> · <span className="font-mono">{t.remittance}</span>
+      <div className="text-xs text-slate-500" data-testid="match-dates">
+        Booked <BusinessDate date={t.booked_date ?? t.booked_at.slice(0, 10)} /> · Value{" "}
+        <BusinessDate date={t.value_date ?? t.value_at.slice(0, 10)} />
       </div>
+      <div className="font-mono text-xs break-all text-slate-500">{t.remittance}</div>
     </div>
   );
 }

@@ -65,6 +65,12 @@ export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row
     await decideMany(dialog.rows, dialog.decision, Object.keys(body).length ? body : undefined, headers);
     setSelected(new Set());
   }
+  /** Decides `row` at once, without the dialog (one-click decisions); no success toast. True when it went through. */
+  async function decideNow(row: Row, decision: D): Promise<boolean> {
+    if (!canAct || (allows && !allows(row, decision))) return false;
+    keyFor(cfg.idOf(row), decision);
+    return (await decideMany([row], decision, undefined, undefined, true)) === 1;
+  }
   const { active, setActive } = useReviewKeys({
     count: rows.length,
     enabled: canAct && !dialog && !help,
@@ -85,6 +91,7 @@ export function useReviewQueue<Row, D extends string>(cfg: ReviewQueueConfig<Row
     open,
     close: () => setDialog(null),
     confirm,
+    decideNow,
     help,
     setHelp,
     active,

@@ -84,16 +84,21 @@ export function useRowDecisions<Row, D extends string>(cfg: RowDecisionConfig<Ro
     }
   }
 
-  /** Decides each row in turn (bulk: a result per row; `headers` sent with each); returns how many succeeded. */
+  /**
+   * Decides each row in turn (bulk: a result per row; `headers` sent with each); returns how many succeeded.
+   * `quiet`: no success toast (the caller raises its own, e.g. with an Undo); failures still toast.
+   */
   async function decideMany(
     rows: readonly Row[],
     d: D,
     body?: Record<string, unknown>,
     headers?: Record<string, string>,
+    quiet = false,
   ): Promise<number> {
     let ok = 0;
     for (const row of rows) if (await decideOne(row, d, body, headers)) ok++;
     for (const k of cfg.invalidate) void qc.invalidateQueries({ queryKey: k });
+    if (quiet) return ok;
     if (rows.length > 1)
       (ok === rows.length ? toast.success : toast.warning)(`${ok} of ${rows.length}: ${cfg.done[d].toLowerCase()}.`);
     else if (ok === 1) toast.success(`${cfg.done[d]}.`);

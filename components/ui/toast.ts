@@ -9,15 +9,21 @@
 
 type ToastKind = "success" | "error" | "warning";
 
-function show(kind: ToastKind, message: string): void {
+/** Options of a toast: one action button (e.g. Undo) and how long it stays, in milliseconds. */
+export interface ToastOptions {
+  action?: { label: string; onClick: () => void };
+  duration?: number;
+}
+
+function show(kind: ToastKind, message: string, options?: ToastOptions): void {
   void import("sonner").then(({ toast: sonner }) => {
-    sonner[kind](message);
+    sonner[kind](message, options);
   });
 }
 
-/** The subset of sonner's `toast` the dashboard uses; messages are plain text. */
+/** The subset of sonner's `toast` the dashboard uses; messages are plain text, with an optional action. */
 export const toast = {
-  success: (message: string): void => show("success", message),
-  error: (message: string): void => show("error", message),
-  warning: (message: string): void => show("warning", message),
+  success: (message: string, options?: ToastOptions): void => show("success", message, options),
+  error: (message: string, options?: ToastOptions): void => show("error", message, options),
+  warning: (message: string, options?: ToastOptions): void => show("warning", message, options),
 };

@@ -40,9 +40,29 @@ export type BulkConfirmResult =
 export async function bulkConfirm(
   ctx: RouteContext<unknown, { company_id?: string }, z.output<typeof BulkConfirmBody>>,
 ): Promise<{ results: BulkConfirmResult[]; confirmed: number; refused: number }> {
+  return confirmEach(ctx, ctx.body.ids, () => null, { bulk: true });
+}
+
+/**
+ * The loop behind the bulk routes (docs/architecture.md#audit-log): for each of `ids` in order, `refuse(id)` may
+ * answer a refusal without calling the API (e.g. no longer an exact match); otherwise the match is confirmed upstream
+ * under a key derived from the request's Idempotency-Key and the id, and one audit entry (`details`, outcome
+ * `success` or `replayed`) is appended. A 4xx / 502 / 503 of one match is that match's refusal; other failures throw.
+ */
+export async function confirmEach(
+  ctx: RouteContext<unknown, { company_id?: string }, unknown>,
+  ids: readonly string[],
+  refuse: (id: string) => BulkConfirmResult | null,
+  details: Record<string, unknown>,
+): Promise<{ results: BulkConfirmResult[]; confirmed: number; refused: number }> {
   const results: BulkConfirmResult[] = [];
   const db = await dashboardDb();
-  for (const id of ctx.body.ids) {
+  for (const id of ids) {
+    const refusal = refuse(id);
+    if (refusal) {
+      results.push(refusal);
+      continue;
+    }
     const outcome: { replayed?: boolean } = {};
     // A UUID like the single route's key: derived from the request's key and the match, stable across retries.
     const key = derivedIdempotencyKey(id, ctx.write.idempotencyKey);
@@ -64,7 +84,7 @@ export async function bulkConfirm(
         idempotencyKey: key,
         outcome: outcome.replayed ? "replayed" : "success",
         requestId: ctx.requestId,
-        details: { bulk: true },
+        details,
       });
       results.push({ id, status: "confirmed", company_id: r.companyId ?? null });
     } catch (err) {

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import type { CategoryRule } from "../categories/rules";
 import type { Company } from "@treasury/contract";
 import { FxRates } from "../fx/convert";
-import { bookingDate, groupCashflowByCategory, type GroupCategoryTransaction } from "./group-categories";
+import Decimal from "decimal.js";
+import { allocate, bookingDate, groupCashflowByCategory, type GroupCategoryTransaction } from "./group-categories";
+import { groupReport } from "./group-reports";
 
 let n = 0;
 const company = (name: string): Company => ({
@@ -265,5 +267,60 @@ describe("groupCashflowByCategory", () => {
   it("takes the bank's booking date, else the timestamp's own date", () => {
     expect(bookingDate({ booked_at: "2026-11-20T23:30:00-05:00" })).toBe("2026-11-20");
     expect(bookingDate({ booked_at: "2026-11-20T23:30:00-05:00", booked_date: "2026-11-21" })).toBe("2026-11-21");
+  });
+});
+
+describe("one figure, one number", () => {
+  it("the category table's total equals the group cashflow report's summary to the cent", async () => {
+    // Three categories on one NOK day: converted one by one they round to 0.87 + 0.87 + 0.87 = 2.61 EUR in, while
+    // the day (the report's row) is 30.00 NOK / 11.5 = 2.6086… → 2.61; outflows 3 × 0.0434… → 0.04 each = 0.12,
+    // while the day's 1.50 NOK / 11.5 = 0.1304… → 0.13. The table must say 0.13, as the report does.
+    const delta = company("Delta AS");
+    const day = "2026-11-20T10:00:00+01:00";
+    const txs = [
+      tx("credit", "10.00", "NOK", day, "Kunde A"),
+      tx("credit", "10.00", "NOK", day, "Payroll refund"),
+      tx("credit", "10.00", "NOK", day, "Renter"),
+      tx("debit", "0.50", "NOK", day, "Kunde B"),
+      tx("debit", "0.50", "NOK", day, "Payroll X"),
+      tx("debit", "0.50", "NOK", day, "Kiosk"),
+    ];
+    const cats = await groupCashflowByCategory({
+      companies: [delta],
+      reportingCurrency: "EUR",
+      from: "2026-11-20",
+      to: "2026-11-20",
+      rules: RULES,
+      read: async () => ({ transactions: txs, truncated: false }),
+      loadRates: async () => RATES,
+    });
+    expect(cats.categories.map((c) => c.category)).toEqual(["Payroll", "Sales", "Uncategorised"]);
+    // The report reads the API's cashflow row of that day: the same transactions summed.
+    const report = await groupReport({
+      kind: "cashflow",
+      companies: [delta],
+      reportingCurrency: "EUR",
+      today: "2026-11-23",
+      read: async () => [{ date: "2026-11-20", currency: "NOK", inflow: "30.00", outflow: "1.50", net: "28.50" }],
+      loadRates: async () => RATES,
+    });
+    expect(report.total).toEqual({ inflow: "2.61", outflow: "0.13", net: "2.48" });
+    expect(cats.total).toEqual(report.total);
+    // Each line still adds up, and the categories sum to the total.
+    for (const l of cats.lines)
+      expect(new Decimal(l.converted?.inflow ?? "0").minus(l.converted?.outflow ?? "0").toFixed(2)).toBe(
+        l.converted?.net,
+      );
+    const sum = (k: "inflow" | "outflow") =>
+      cats.categories.reduce((a, c) => a.plus(c.figures[k]), new Decimal(0)).toFixed(2);
+    expect([sum("inflow"), sum("outflow")]).toEqual(["2.61", "0.13"]);
+  });
+
+  it("allocate splits a total exactly in proportion, largest remainder first", () => {
+    const d = (x: string) => new Decimal(x);
+    expect(allocate("0.13", [d("0.5"), d("0.5"), d("0.5")], 2)).toEqual(["0.05", "0.04", "0.04"]);
+    expect(allocate("100.00", [d("1"), d("2"), d("1")], 2)).toEqual(["25.00", "50.00", "25.00"]);
+    expect(allocate("0.00", [d("0"), d("0")], 2)).toEqual(["0.00", "0.00"]);
+    expect(allocate("5", [d("1"), d("1")], 0)).toEqual(["3", "2"]);
   });
 });

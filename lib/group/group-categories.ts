@@ -8,12 +8,14 @@
  * outflow (absolute amounts, exact decimal sums, 2 decimals) and net = inflow − outflow, in the transactions'
  * currency. The booking date is the bank's (`booked_date`), else the date part of `booked_at`.
  *
- * Conversion: lib/fx/convert.ts at the line's booking date (cross via EUR; the latest earlier rate within 7 days is
- * used and marked stale; beyond that the line stays unconverted, counted in `unconverted` and left out of the
- * converted figures, never dropped from `lines`). Inflow and outflow are converted on their own and rounded half to
- * even to the reporting currency's minor units; the converted net is converted inflow − converted outflow — the
- * same rule as the group cashflow report, so each line adds up in the reporting currency. Every other figure
- * (a category, a company, a company within a category, the total) is the exact sum of its lines' rounded values.
+ * Conversion: on the group cashflow report's basis (`convertByDay`): each company's day in one currency is converted
+ * as one line at its booking date, as the report converts the API's cashflow row of that day (lib/fx/convert.ts,
+ * cross via EUR; the latest earlier rate within 7 days is used and marked stale; beyond that the lines stay
+ * unconverted, counted in `unconverted` and left out of the converted figures, never dropped from `lines`). The
+ * day's converted inflow and outflow are split across its categories in proportion to their original amounts
+ * (largest remainder, to the minor unit), and net = inflow − outflow, so every line adds up, the categories of a
+ * day add up to the report's day, and the total equals the report's summary to the cent. Every other figure
+ * (a category, a company, a company within a category, the total) is the exact sum of its lines' values.
  *
  * Reads: only the companies passed in (the caller passes the user's visible companies), at most `concurrency` in
  * flight. A company whose read fails is left out of every figure and named in `failedCompanies`; a company whose
@@ -27,7 +29,7 @@ import { categorise, UNCATEGORISED, type CategorisableTransaction, type Category
 import type { FxRates } from "../fx/convert";
 import { isoMinorUnits } from "../fx/currencies";
 import { readCompanies, type FailedCompany } from "./company-reads";
-import { convertLines, type LineConversion } from "./conversion";
+import { convertLines, type ConvertedLines, type LineConversion } from "./conversion";
 
 /** What is read of a transaction: what categorising needs, its currency and its booking date. */
 export interface GroupCategoryTransaction extends CategorisableTransaction {
@@ -148,6 +150,120 @@ class Sum {
   }
 }
 
+/** A (company, category, date, currency) group of transactions before conversion: exact original sums. */
+interface CategoryAcc {
+  company: Company;
+  category: string;
+  date: string;
+  currency: string;
+  count: number;
+  inflow: Decimal;
+  outflow: Decimal;
+}
+
+/**
+ * Splits `total` (a non-negative amount with `dp` decimals) into parts proportional to `weights` (non-negative
+ * exact amounts), each with `dp` decimals, that add up to `total` exactly: the largest-remainder method (ties to
+ * the earlier part). All parts are 0 when the weights are.
+ */
+export function allocate(total: string, weights: readonly Decimal[], dp: number): string[] {
+  const scale = new Decimal(10).pow(dp);
+  const units = new Decimal(total).times(scale);
+  const sum = weights.reduce((a, w) => a.plus(w), new Decimal(0));
+  if (sum.isZero()) return weights.map(() => new Decimal(0).toFixed(dp));
+  const exact = weights.map((w) => w.times(units).div(sum));
+  const parts = exact.map((e) => e.floor());
+  let left = units.minus(parts.reduce((a, p) => a.plus(p), new Decimal(0))).toNumber();
+  const order = exact.map((e, i) => ({ i, frac: e.minus(e.floor()) })).sort((a, b) => b.frac.cmp(a.frac) || a.i - b.i);
+  for (const { i } of order) {
+    if (left <= 0) break;
+    parts[i] = (parts[i] ?? new Decimal(0)).plus(1);
+    left -= 1;
+  }
+  return parts.map((p) => p.div(scale).toFixed(dp));
+}
+
+/**
+ * Converts the category groups on the same basis as the group cashflow report (docs/guides/fx-and-group-reporting.md):
+ * each (company, date, currency) day is converted as one line — exactly as the report converts the API's cashflow
+ * row of that day — and its converted inflow and outflow are then split across the day's categories in proportion
+ * to their original amounts (`allocate`), so the categories of a day add up to the report's day to the cent and the
+ * table's total equals the report's summary. Each category line carries its day's rate, rate date and staleness.
+ */
+async function convertByDay(
+  groups: readonly CategoryAcc[],
+  reportingCurrency: string,
+  dp: number,
+  loadRates: GroupCategoryInput["loadRates"],
+): Promise<ConvertedLines<GroupCategoryLine>> {
+  const days = new Map<string, CategoryAcc[]>();
+  for (const g of groups) {
+    const key = [g.company.id, g.date, g.currency].join("\u0000");
+    days.set(key, [...(days.get(key) ?? []), g]);
+  }
+  // The day's categories in name order, so the split (ties go to the earlier part) does not depend on read order.
+  const dayLines = [...days.values()].map((unsorted) => {
+    const gs = [...unsorted].sort((a, b) => (a.category < b.category ? -1 : a.category > b.category ? 1 : 0));
+    const inflow = gs.reduce((a, g) => a.plus(g.inflow), new Decimal(0));
+    const outflow = gs.reduce((a, g) => a.plus(g.outflow), new Decimal(0));
+    const first = gs[0] as CategoryAcc;
+    return {
+      groups: gs,
+      date: first.date,
+      currency: first.currency,
+      original: { inflow: inflow.toFixed(2), outflow: outflow.toFixed(2), net: inflow.minus(outflow).toFixed(2) },
+    };
+  });
+  const conv = await convertLines(dayLines, { reportingCurrency, dateOf: (l) => l.date, loadRates });
+  const lines: GroupCategoryLine[] = conv.lines.flatMap((day) => {
+    const c = day.converted;
+    const ins = c
+      ? allocate(
+          c.inflow,
+          day.groups.map((g) => g.inflow),
+          dp,
+        )
+      : [];
+    const outs = c
+      ? allocate(
+          c.outflow,
+          day.groups.map((g) => g.outflow),
+          dp,
+        )
+      : [];
+    return day.groups.map((g, i): GroupCategoryLine => {
+      const inflow = ins[i] ?? "0";
+      const outflow = outs[i] ?? "0";
+      return {
+        companyId: g.company.id,
+        companyName: g.company.name,
+        category: g.category,
+        date: g.date,
+        currency: g.currency,
+        count: g.count,
+        original: {
+          inflow: g.inflow.toFixed(2),
+          outflow: g.outflow.toFixed(2),
+          net: g.inflow.minus(g.outflow).toFixed(2),
+        },
+        converted: c ? { inflow, outflow, net: new Decimal(inflow).minus(outflow).toFixed(dp) } : null,
+        rate: day.rate,
+        rateDate: day.rateDate,
+        staleRate: day.staleRate,
+        unconvertedReason: day.unconvertedReason,
+      };
+    });
+  });
+  const unconverted = new Map<string, number>();
+  for (const l of lines) if (!l.converted) unconverted.set(l.currency, (unconverted.get(l.currency) ?? 0) + 1);
+  return {
+    lines,
+    unconverted: [...unconverted].sort(([a], [b]) => (a < b ? -1 : 1)).map(([currency, n]) => ({ currency, lines: n })),
+    oldestRateDate: conv.oldestRateDate,
+    staleRateLines: lines.filter((l) => l.converted && l.staleRate).length,
+  };
+}
+
 /**
  * Reads every company's transactions and sums them per category in the reporting currency (rules in the module
  * comment).
@@ -165,16 +281,7 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
   );
 
   // (company, category, date, currency) -> exact original sums.
-  type Acc = {
-    company: Company;
-    category: string;
-    date: string;
-    currency: string;
-    count: number;
-    inflow: Decimal;
-    outflow: Decimal;
-  };
-  const acc = new Map<string, Acc>();
+  const acc = new Map<string, CategoryAcc>();
   companies.forEach((company, i) => {
     for (const tx of reads.results[i]?.transactions ?? []) {
       const category = categorise(rules, tx);
@@ -201,22 +308,7 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
     }
   });
 
-  const converted = await convertLines(
-    [...acc.values()].map((g) => ({
-      companyId: g.company.id,
-      companyName: g.company.name,
-      category: g.category,
-      date: g.date,
-      currency: g.currency,
-      count: g.count,
-      original: {
-        inflow: g.inflow.toFixed(2),
-        outflow: g.outflow.toFixed(2),
-        net: g.inflow.minus(g.outflow).toFixed(2),
-      },
-    })),
-    { reportingCurrency, dateOf: (l) => l.date, loadRates: input.loadRates },
-  );
+  const converted = await convertByDay([...acc.values()], reportingCurrency, dp, input.loadRates);
 
   const order = new Map(companies.map((c, i) => [c.id, i]));
   const rank = (c: string) => (c === UNCATEGORISED ? 1 : 0);

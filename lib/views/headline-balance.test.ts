@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BalanceSnapshot } from "@treasury/contract";
-import { headlineBalance, headlineBasisLabel } from "./headline-balance";
+import { headlineBalance, headlineBasisLabel, rowBasisLabel } from "./headline-balance";
 
 const TODAY = "2026-11-23";
 const snap = (balance_type: BalanceSnapshot["balance_type"], as_of_date: string, balance: string) => ({
@@ -58,5 +58,17 @@ describe("headlineBalance", () => {
     expect(h).toMatchObject({ balance: "3.00", balance_type: "closing_available" });
     expect(headlineBasisLabel(h ?? { balance_type: "" })).toBe("Closing available");
     expect(headlineBasisLabel({ balance_type: "closing_booked" })).toBe("Closing booked");
+  });
+});
+
+describe("rowBasisLabel", () => {
+  const day = (d: string) => `<${d}>`;
+  it("names the balance a row sums: closing of which day, interim today, or both", () => {
+    const closing = (d: string) => ({ basis: "closing_booked", asOfDate: d });
+    const interim = { basis: "interim_booked", asOfDate: "2026-11-27" };
+    expect(rowBasisLabel([closing("2026-11-25"), closing("2026-11-26")], day)).toBe("Closing booked <2026-11-26>");
+    expect(rowBasisLabel([interim, interim], day)).toBe("Interim today");
+    expect(rowBasisLabel([closing("2026-11-26"), interim], day)).toBe("Closing booked <2026-11-26> · 1 interim today");
+    expect(rowBasisLabel([{ basis: null, asOfDate: null }], day)).toBe("No balance");
   });
 });

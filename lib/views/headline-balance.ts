@@ -62,3 +62,23 @@ export function headlineBasisLabel(b: Pick<HeadlineBalance, "balance_type">): st
   if (isInterim(b)) return "Interim today";
   return b.balance_type === "closing_available" ? "Closing available" : "Closing booked";
 }
+
+/**
+ * Which balance a sum of accounts is (a company's, a bank's row of the group overview): "Closing booked <day>" when
+ * every account gave its closing booked balance (the latest day, formatted by `formatDay`), "Interim today" when
+ * every one gave today's interim, else "Closing booked <day> · <n> interim today"; "No balance" when none reported.
+ */
+export function rowBasisLabel(
+  accounts: readonly { basis: string | null; asOfDate: string | null }[],
+  formatDay: (date: string) => string,
+): string {
+  const interim = accounts.filter((a) => a.basis !== null && isInterim({ balance_type: a.basis })).length;
+  const latest = accounts
+    .flatMap((a) => (a.basis === "closing_booked" && a.asOfDate ? [a.asOfDate] : []))
+    .sort()
+    .at(-1);
+  const closing = latest ? `Closing booked ${formatDay(latest)}` : null;
+  if (interim === 0) return closing ?? "No balance";
+  if (!closing) return "Interim today";
+  return `${closing} · ${interim} interim today`;
+}

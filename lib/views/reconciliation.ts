@@ -5,6 +5,7 @@
  */
 import type { PaymentInstruction, ReconciliationMatch, Transaction } from "@treasury/contract";
 import type { Decision } from "./payments";
+import type { BffPage } from "./bff-page";
 
 export interface MatchReviewRow {
   match: ReconciliationMatch;
@@ -33,3 +34,16 @@ export interface AutoConfirmationView {
   /** Until when a person may undo it; null when it cannot be undone (past 24 h, or the API cannot reopen). */
   undo_until: string | null;
 }
+
+/** The exact proposals of a review: their ids (at most `MAX_BULK_CONFIRM`), how many in all, totals per currency. */
+export interface ExactSummary {
+  /** Ids of the exact proposals one "Confirm all exact matches" sends (review order, at most 100). */
+  ids: string[];
+  /** How many exact proposals the filters hold (may exceed `ids.length`). */
+  count: number;
+  /** The instruction amounts of `ids`, summed per currency (decimal strings, 2 places), currency order. */
+  totals: { currency: string; total: string }[];
+}
+
+/** A page of the review as the BFF answers it: the rows, and on the "to review" tab the exact proposals. */
+export type MatchReviewPage = BffPage<MatchReviewRow> & { exact?: ExactSummary };

@@ -669,3 +669,115 @@ export const meta = pgTable("meta", {
   key: text("key").primaryKey(),
   value: jsonb("value").notNull(),
 });
+
+// ---------------------------------------------------------------- bank channels (docs/bank-channels.md)
+
+/**
+ * One host-to-host bank relationship: a `folder` or `sftp` channel. `settings` holds the channel's non-secret
+ * fields (folder: inbox_dir, outbox_dir; sftp: host, port, username, host_key_fingerprint, inbox, outbox);
+ * `secret` the sealed credentials (lib/secret-box.ts), never returned.
+ */
+export const bankConnections = pgTable(
+  "bank_connections",
+  {
+    id: uuid("id").primaryKey(),
+    tenantId: uuid("tenant_id").notNull(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id),
+    bankName: text("bank_name").notNull(),
+    channel: text("channel").notNull(),
+    settings: jsonb("settings").notNull(),
+    secret: text("secret"),
+    /** delete | archive | leave: what happens to a bank file once it is recorded. */
+    afterImport: text("after_import").notNull().default("leave"),
+    archiveDir: text("archive_dir"),
+    pullIntervalSeconds: integer("pull_interval_seconds").notNull().default(300),
+    active: boolean("active").notNull().default(true),
+    nextPullAt: ts("next_pull_at"),
+    /** A process working on this connection holds it until then (lease; SKIP LOCKED claims). */
+    leaseUntil: ts("lease_until"),
+    lastPullAt: ts("last_pull_at"),
+    lastPullOkAt: ts("last_pull_ok_at"),
+    lastPushOkAt: ts("last_push_ok_at"),
+    consecutiveFailures: integer("consecutive_failures").notNull().default(0),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("bank_connections_company").on(t.companyId, t.createdAt, t.id)],
+);
+
+/** The accounts a connection serves: one connection per account. */
+export const bankConnectionAccounts = pgTable(
+  "bank_connection_accounts",
+  {
+    accountId: uuid("account_id")
+      .primaryKey()
+      .references(() => accounts.id),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => bankConnections.id),
+  },
+  (t) => [index("bank_connection_accounts_connection").on(t.connectionId)],
+);
+
+/** Every file received on a connection, once per content (SHA-256): imported, failed (with reason) or duplicate. */
+export const bankConnectionFiles = pgTable(
+  "bank_connection_files",
+  {
+    id: uuid("id").primaryKey(),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => bankConnections.id),
+    direction: text("direction").notNull(),
+    fileName: text("file_name").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    status: text("status").notNull(),
+    reason: text("reason"),
+    result: jsonb("result"),
+    batchId: uuid("batch_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("bank_connection_files_once").on(t.connectionId, t.direction, t.sha256),
+    index("bank_connection_files_recent").on(t.connectionId, t.createdAt),
+  ],
+);
+
+/** Payment files to push: one row per approved batch, committed with the approval; `sent_at` once delivered. */
+export const bankChannelOutbox = pgTable(
+  "bank_channel_outbox",
+  {
+    batchId: uuid("batch_id")
+      .primaryKey()
+      .references(() => paymentBatches.id),
+    connectionId: uuid("connection_id")
+      .notNull()
+      .references(() => bankConnections.id),
+    fileName: text("file_name").notNull(),
+    dueDate: date("due_date", { mode: "string" }).notNull(),
+    leaseUntil: ts("lease_until"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: ts("sent_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("bank_channel_outbox_due").on(t.sentAt, t.dueDate)],
+);
+
+/** Audit trail of connection changes (credentials, fingerprint, accounts): who, when, which fields — never values. */
+export const bankConnectionAudit = pgTable(
+  "bank_connection_audit",
+  {
+    id: uuid("id").primaryKey(),
+    connectionId: uuid("connection_id").notNull(),
+    tenantId: uuid("tenant_id").notNull(),
+    actor: text("actor").notNull(),
+    action: text("action").notNull(),
+    fields: text("fields").array().notNull(),
+    occurredAt: ts("occurred_at").notNull().defaultNow(),
+  },
+  (t) => [index("bank_connection_audit_connection").on(t.connectionId, t.occurredAt)],
+);

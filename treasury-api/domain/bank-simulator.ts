@@ -396,6 +396,8 @@ export async function runBankOnce(
           and(
             inArray(paymentBatches.status, ["approved", "processing"]),
             or(isNull(paymentBatches.bankNextStepAt), lte(paymentBatches.bankNextStepAt, now.toISOString())),
+            // A batch pushed over a bank channel is the channel's bank's (docs/bank-channels.md).
+            sql`not exists (select 1 from bank_channel_outbox o where o.batch_id = ${paymentBatches.id})`,
           ),
         )
         .orderBy(sql`${paymentBatches.bankNextStepAt} asc nulls first`, asc(paymentBatches.id))

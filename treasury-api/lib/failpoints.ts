@@ -19,11 +19,18 @@
  * - `bank.before-commit`: the bank simulator did one step of a batch (take or
  *   settle: bookings, status events, outbox rows) and has not committed it;
  * - `webhooks.after-send`: the webhook worker sent a round of deliveries and
- *   has not recorded them yet.
+ *   has not recorded them yet;
+ * - `channels.pull.before-commit`: a bank file from a channel is imported and recorded, not committed yet;
+ * - `channels.push.after-upload`: a payment file is in the bank's inbox, its outbox row is not marked sent yet.
  */
 
 export type FailpointName =
-  "idempotency.before-commit" | "idempotency.after-commit" | "bank.before-commit" | "webhooks.after-send";
+  | "idempotency.before-commit"
+  | "idempotency.after-commit"
+  | "bank.before-commit"
+  | "webhooks.after-send"
+  | "channels.pull.before-commit"
+  | "channels.push.after-upload";
 
 /**
  * Parses `TREASURY_API_FAILPOINT` into name → hit number that fires (1-based). Unknown names are kept (and never

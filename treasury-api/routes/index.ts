@@ -13,6 +13,7 @@ import { registerReportingRoutes } from "./reporting";
 import { registerWebhookRoutes } from "./webhooks";
 import { registerReconciliationRoutes } from "./reconciliation";
 import { registerStatementRoutes } from "./statements";
+import { registerBankConnectionRoutes } from "./bank-connections";
 
 export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerAuthRoutes(api);
@@ -24,4 +25,5 @@ export function registerRoutes(api: OpenAPIHono<AppEnv>): void {
   registerWebhookRoutes(api);
   registerReconciliationRoutes(api);
   registerStatementRoutes(api);
+  registerBankConnectionRoutes(api);
 }

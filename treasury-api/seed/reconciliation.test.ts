@@ -151,6 +151,7 @@ describe("seed steps", () => {
         "reconciliation.match.created",
         "reconciliation.match.updated",
         "statement.missing",
+        "bank_connection.failed",
       ],
     });
     expect(JSON.stringify(ep)).not.toContain("whsec_");

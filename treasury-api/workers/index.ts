@@ -4,6 +4,7 @@
  * `stop()` that returns at a safe point (SIGTERM stops workers between steps).
  * Workers import the domain; the domain never imports workers.
  */
+import { pullDue, pushDue } from "../channels/exchange";
 import { BANK_PACE, runBankOnce } from "../domain/bank-simulator";
 import { noticeMissingStatements } from "../domain/statement-schedule";
 import { noteBankRun } from "../lib/metrics";
@@ -57,8 +58,19 @@ function statementWatchWorker(ctx: WorkerContext): Worker {
   );
 }
 
+/**
+ * Bank channels (docs/bank-channels.md): every 5 s, the scheduled pulls that are due, then the payment files
+ * that are due. Claims use SKIP LOCKED, so every API process on one database can run it.
+ */
+function bankChannelWorker(ctx: WorkerContext): Worker {
+  return intervalWorker("bank-channels", 5_000, ctx, async () => {
+    await pullDue(ctx.database.db, ctx.config.secretKey);
+    await pushDue(ctx.database.db, ctx.config.secretKey);
+  });
+}
+
 /** Starts every worker; `stop()` stops them all at their next safe point. */
 export function startWorkers(ctx: WorkerContext): Workers {
-  const running = [housekeepingWorker, webhookWorker, bankWorker, statementWatchWorker].map((start) => start(ctx));
+  const running = [housekeepingWorker, webhookWorker, bankWorker, statementWatchWorker, bankChannelWorker].map((start) => start(ctx));
   return { stop: async () => void (await Promise.all(running.map((w) => w.stop()))) };
 }

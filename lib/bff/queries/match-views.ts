@@ -15,12 +15,11 @@ import { listAudit } from "../../db/audit";
 import { collectAll } from "../../treasury-client";
 import type { BffContext } from "../context";
 import { dashboardDb } from "../../server/db";
-import type { BffPage } from "../inputs";
 import { treasury } from "../../server/treasury";
 import { crossCompanyCall, visibleTo } from "./cross-company";
 import { decisionOf } from "./payment-views";
 import type { Decision } from "../../views/payments";
-import type { MatchReviewRow } from "../../views/reconciliation";
+import type { MatchReviewPage, MatchReviewRow } from "../../views/reconciliation";
 import {
   autoConfirmationsOf,
   autoConfirmFailuresOf,
@@ -29,6 +28,8 @@ import {
   type AutoConfirmFailureView,
 } from "./auto-confirm-views";
 import { loadMatchSides } from "./match-sides";
+import { exactSummary, isExact } from "../exact-confirm";
+import { MAX_BULK_CONFIRM } from "../bulk-confirm";
 
 export type { MatchReviewRow };
 
@@ -81,11 +82,11 @@ async function decisionsOf(matchIds: readonly string[]): Promise<Map<string, Dec
   return out;
 }
 
-/** One page of the review, newest first. */
-export async function listMatchReview(
-  ctx: BffContext,
-  q: z.output<typeof MatchReviewQuery>,
-): Promise<BffPage<MatchReviewRow>> {
+/**
+ * One page of the review, newest first; on the "to review" tab also `exact`: the exact proposals (score 100) the
+ * filters hold, with their totals per currency, for "Confirm all exact matches" (docs/guides/reconciliation.md).
+ */
+export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchReviewQuery>): Promise<MatchReviewPage> {
   const call = crossCompanyCall(ctx, q.company_id, "read");
   const states: readonly string[] = q.tab === "proposed" ? ["proposed"] : ["confirmed", "rejected"];
   // Read unfiltered and keep the tab's states here: the client's `status` filter is refused by the local API,
@@ -108,11 +109,13 @@ export async function listMatchReview(
   const page = q.page ?? 1;
   const slice = rows.slice((page - 1) * MATCH_REVIEW_PAGE_SIZE, page * MATCH_REVIEW_PAGE_SIZE);
   const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
-  const [decisions, sides, autos, failures] = await Promise.all([
+  const exact = q.tab === "proposed" ? rows.filter(isExact).slice(0, MAX_BULK_CONFIRM) : [];
+  const [decisions, sides, autos, failures, exactSides] = await Promise.all([
     q.tab === "decided" ? decisionsOf(slice.map((m) => m.id)) : Promise.resolve(new Map<string, Decision>()),
     loadMatchSides(call, slice),
     q.tab === "decided" ? autoConfirmationsOf(slice) : Promise.resolve(new Map<string, AutoConfirmationView>()),
     q.tab === "proposed" ? autoConfirmFailuresOf(slice) : Promise.resolve(new Map<string, AutoConfirmFailureView>()),
+    exact.length ? loadMatchSides(call, exact) : null,
   ]);
   const items = slice.map((m): MatchReviewRow => ({
     match: m,
@@ -132,5 +135,6 @@ export async function listMatchReview(
     total_pages: totalPages,
     has_next: page < totalPages,
     has_previous: page > 1,
+    ...(q.tab === "proposed" ? { exact: exactSummary(rows, exactSides?.instructions ?? sides.instructions) } : {}),
   };
 }

@@ -9,6 +9,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "reconciliation.match.updated",
   // Extension: an account's statement is overdue (docs/bank-files.md "Missing statements"), once per statement.
   "statement.missing",
+  // Extension: a bank connection's pull or push failed repeatedly (docs/bank-channels.md "Operations").
+  "bank_connection.failed",
 ] as const;
 export const WebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, {
   message: `must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}`,

@@ -10,6 +10,7 @@ import type { BankSpeed } from "../../config";
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { approvalDecisions, approvalRequests, paymentBatches, paymentInstructions } from "../schema";
 import { bankDueAt } from "../../domain/bank-simulator";
+import { enqueueBatchPush } from "../../channels/exchange";
 import {
   APPROVAL_MACHINE,
   BATCH_MACHINE,
@@ -216,6 +217,8 @@ export async function decide(db: Db, scope: DataScope, id: string, d: Decision):
           bankNextStepAt: state === "approved" ? bankDueAt(d.bankSpeed, "take", now).toISOString() : null,
         })
         .where(eq(paymentBatches.id, batch.id));
+      // A batch paid from an account a bank connection serves travels as a file (docs/bank-channels.md "Push").
+      if (state === "approved") await enqueueBatchPush(tx, batch, nowIso.slice(0, 10));
       if (state === "rejected") {
         const cancellable: SQL[] = [
           eq(paymentInstructions.batchId, batch.id),

@@ -87,7 +87,7 @@ export function statusReportSummary(r: Pain002Result): StatementFileSummary {
  * A request holding pain.002 files (and maybe statements): every file is parsed first (a bad one stores nothing),
  * then the status reports and the statements are applied in one transaction (the statements in a savepoint of it).
  */
-async function importWithStatusReports(
+export async function importWithStatusReports(
   db: Db,
   companyId: string,
   files: { name: string; content: Uint8Array }[],

@@ -1,0 +1,71 @@
+/**
+ * Reconciliation at a glance: each proposal shows the payee, the amounts and the booking and value dates in its row;
+ * an exact match (score 100) confirms on one click, with a toast naming payee and amount whose Undo reopens it on
+ * the server (the row comes back from a fresh read); "Confirm all exact matches (N)" names the count and the total
+ * per currency, and its dialog agrees (cancelled here: the route itself is covered by
+ * lib/bff/exact-confirm.integration.test.ts, and confirming every exact match would take them from other specs).
+ * Axe scans and screenshots at desktop and phone width.
+ */
+import { expect, test } from "@playwright/test";
+import { pageAs, scanAndShoot } from "./fixtures";
+
+test("an exact match confirms on one click and its undo puts it back; confirm-all names count and totals", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const page = await pageAs(browser, "treasurer");
+  await page.goto("/reconciliation");
+  const rows = page.getByTestId("match-row");
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first().getByTestId("match-dates")).toContainText(/Booked .+ · Value .+/);
+
+  // "Confirm all exact matches (N)": N and the totals as the review counts them.
+  const bar = page.getByTestId("exact-bar");
+  await expect(bar).toBeVisible();
+  const label = (await page.getByTestId("confirm-exact").textContent()) ?? "";
+  const n = Number(/\((\d+)\)/.exec(label)?.[1]);
+  expect(n).toBeGreaterThan(0);
+  const totals = (await page.getByTestId("exact-totals").textContent()) ?? "";
+  expect(totals).toMatch(/\d/);
+  await scanAndShoot(page, "reconciliation-exact-review");
+  await page.getByTestId("confirm-exact").click();
+  const dialog = page.getByTestId("bulk-confirm-dialog");
+  await expect(dialog.getByRole("heading")).toHaveText(`Confirm ${n} exact ${n === 1 ? "match" : "matches"}?`);
+  await expect(dialog.getByTestId("bulk-confirm-count")).toHaveText(String(n));
+  await expect(dialog.getByTestId("bulk-confirm-totals")).toHaveText(totals.split(" — ")[0] ?? "");
+  await expect(dialog.getByTestId("bulk-confirm-item")).toHaveCount(n);
+  await scanAndShoot(page, "reconciliation-exact-dialog");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+
+  // One click on an exact seeded match (the first; other specs decide their own or the last): no dialog, a toast.
+  const quick = page.locator('[data-testid="match-row"]:not([data-e2e=""]):not([data-e2e^="E2E-"])').filter({
+    has: page.locator('[data-testid="confirm-match"][data-quick="true"]'),
+  });
+  await expect(quick.first()).toBeVisible();
+  const e2e = (await quick.first().getAttribute("data-e2e")) ?? "";
+  const row = page.locator(`[data-testid="match-row"][data-e2e="${e2e}"]`);
+  const payee = ((await row.locator("td").nth(2).locator(".font-medium").first().textContent()) ?? "").trim();
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes("/reconciliation/matches/")) posts.push(new URL(r.url()).pathname);
+  });
+  await row.getByTestId("confirm-match").click();
+  await expect(page.getByTestId("match-dialog")).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: `Confirmed ${payee}` });
+  await expect(toast).toBeVisible();
+  expect(posts.filter((p) => p.endsWith("/confirm"))).toHaveLength(1);
+  await page.screenshot({ path: "e2e/screenshots/reconciliation-exact-toast.png" });
+
+  await toast.getByRole("button", { name: "Undo" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Undone" })).toBeVisible();
+  expect(posts.filter((p) => p.endsWith("/undo-confirm"))).toHaveLength(1);
+  // Back in the review from a fresh server read (a reload, not the browser's cache).
+  await page.reload();
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId("confirm-match")).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await scanAndShoot(page, "reconciliation-exact-phone");
+});
