@@ -5,7 +5,8 @@
  * fetch when `FX_RATES_URL` is set; and start reading the Treasury API's
  * OpenAPI document (capabilities), so that the first page view does not pay
  * for it (not awaited: an API that is not up yet is retried in the background); and start the sweep of the
- * reconciliation auto-confirm rules when `DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS` is set.
+ * reconciliation auto-confirm rules when `DASHBOARD_AUTO_CONFIRM_INTERVAL_SECONDS` is set; and schedule the
+ * nightly cash-forecast recompute (lib/bff/forecast-schedule.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
@@ -16,6 +17,7 @@ export async function register(): Promise<void> {
     (await import("./lib/bff/auto-confirm-schedule")).startAutoConfirmSweepFromConfig();
   // The e-mail outbox sweep (docs/users-and-notifications.md#e-mail-outbox), only when SMTP_URL is set.
   if (process.env.SMTP_URL?.trim()) (await import("./lib/notify/runtime")).startOutboxWorker();
+  (await import("./lib/bff/forecast-schedule")).startForecastNightly();
 }
 
 /**

@@ -35,3 +35,11 @@ export const ForecastChart = dynamic(() => import("./forecast-chart").then((m) =
   ssr: false,
   loading: ChartSkeleton,
 });
+export const ForecastBandChart = dynamic(() => import("./cash-forecast-chart").then((m) => m.ForecastBandChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});
+export const ScenarioBalanceChart = dynamic(() => import("./cash-forecast-chart").then((m) => m.ScenarioBalanceChart), {
+  ssr: false,
+  loading: ChartSkeleton,
+});

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
 import { appendAudit, type AuditInput } from "../db/audit";
 import { reconciliationAutoConfirmations as c, reconciliationAutoRules as t } from "../db/schema";
-import { isUniqueViolation } from "@treasury/contract/sql/errors";
+import { deleteById, replaceById, uniqueOr } from "../db/row-store";
 import type { AutoRule, AutoRuleInput } from "./rules";
 
 /** A stored rule as the admin API returns it. */
@@ -49,14 +49,7 @@ function values(input: AutoRuleInput) {
   };
 }
 
-async function uniqueName<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new DuplicateRuleName("another rule has this name");
-    throw err;
-  }
-}
+const duplicateName = () => new DuplicateRuleName("another rule has this name");
 
 /** Every rule in the order they are tried (creation order). */
 export async function listAutoRules(db: DashboardDb): Promise<AutoRuleRow[]> {
@@ -65,7 +58,7 @@ export async function listAutoRules(db: DashboardDb): Promise<AutoRuleRow[]> {
 
 /** @throws DuplicateRuleName */
 export async function createAutoRule(db: DashboardDb, input: AutoRuleInput): Promise<AutoRuleRow> {
-  const [row] = await uniqueName(() => db.insert(t).values(values(input)).returning());
+  const [row] = await uniqueOr(() => db.insert(t).values(values(input)).returning(), duplicateName);
   if (!row) throw new Error("insert returned no row");
   return toRow(row);
 }
@@ -76,20 +69,12 @@ export async function updateAutoRule(
   id: string,
   input: AutoRuleInput,
 ): Promise<{ before: AutoRuleRow; after: AutoRuleRow } | null> {
-  return uniqueName(() =>
-    db.transaction(async (tx) => {
-      const [before] = await tx.select().from(t).where(eq(t.id, id)).for("update");
-      if (!before) return null;
-      const [after] = await tx.update(t).set(values(input)).where(eq(t.id, id)).returning();
-      return after ? { before: toRow(before), after: toRow(after) } : null;
-    }),
-  );
+  return uniqueOr(() => replaceById(db, t, id, values(input), toRow), duplicateName);
 }
 
 /** @returns the deleted rule, or null when the id is unknown. Its confirmations stay (they name the rule). */
 export async function deleteAutoRule(db: DashboardDb, id: string): Promise<AutoRuleRow | null> {
-  const [gone] = await db.delete(t).where(eq(t.id, id)).returning();
-  return gone ? toRow(gone) : null;
+  return deleteById(db, t, id, toRow);
 }
 
 /** A confirmation made (or being made) by a rule. */

@@ -28,6 +28,7 @@ import * as lineRoute from "../../app/api/forecast/lines/[id]/route";
 import * as scenariosRoute from "../../app/api/forecast/scenarios/route";
 import * as scenarioRoute from "../../app/api/forecast/scenarios/[id]/route";
 import * as settingsRoute from "../../app/api/forecast/settings/route";
+import * as forecastRoute from "../../app/api/forecast/route";
 
 const ORIGIN = "http://127.0.0.1:3996";
 let local: LocalApi;
@@ -198,5 +199,86 @@ describe("settings", () => {
     expect(bad.status).toBe(400);
     const view = await call(linesRoute.GET, "GET", "/api/forecast/lines", undefined, viewer);
     expect(view.body).toMatchObject({ recurring_off: [id], thresholds: { [companyId]: "500000" } });
+  });
+});
+
+describe("the forecast on real data", () => {
+  type View = {
+    source: string;
+    from: string;
+    to: string;
+    weeks: number;
+    reporting_currency: string;
+    rows: { currency: string; amount: string }[];
+    group: { start: string; amount: string }[];
+    known: { source: string; ref: string; amount: string; date: string }[];
+    base: { reporting: { lowest: { amount: string; date: string } }; byCompany: { company: string }[] };
+    scenarios: { id: string; name: string; balances: { reporting: { lowest: { amount: string } } } }[];
+    failed_companies: string[];
+  };
+  const get = (query: string) =>
+    call(forecastRoute.GET, "GET", `/api/forecast?${query}`, undefined, viewer) as Promise<{
+      status: number;
+      body: View & Record<string, unknown>;
+    }>;
+
+  it("refuses a bad query with a 400 naming the field", async () => {
+    for (const [q, field] of [
+      ["weeks=27", "weeks"],
+      ["weeks=0", "weeks"],
+      ["granularity=month", "granularity"],
+      ["scenarios=x", "scenarios[0]"],
+      ["currency=EURO", "currency"],
+      ["refresh=yes", "refresh"],
+    ] as const) {
+      const r = await get(q);
+      expect(r.status, q).toBe(400);
+      expect(errorFields(r.body), q).toEqual([field]);
+    }
+  });
+
+  it("models the company's history, lists a new manual line as a known flow and moves the lowest balance", async () => {
+    const before = await get("weeks=4");
+    expect(before.status, JSON.stringify(before.body).slice(0, 400)).toBe(200);
+    const v = before.body;
+    expect(v.source).toBe("model");
+    expect(v.failed_companies).toEqual([]);
+    expect(v.weeks).toBe(4);
+    expect(v.group).toHaveLength(4);
+    expect(v.rows.length).toBeGreaterThan(0);
+    expect(v.base.byCompany.map((c) => c.company)).toContain(companyId);
+    // A manual payment of 1,000,000 on the first forecast day: cached forecasts are dropped, the low falls by it.
+    const made = await call(linesRoute.POST, "POST", "/api/forecast/lines", {
+      ...line(),
+      date: v.from,
+      amount: "-1000000.00",
+      currency: v.reporting_currency,
+      recurrence: "once",
+      end_date: null,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const after = (await get("weeks=4")).body;
+    expect(after.known).toContainEqual(
+      expect.objectContaining({ source: "manual", ref: made.body.id, amount: "-1000000.00", date: v.from }),
+    );
+    const low = (x: View) => Number(x.base.reporting.lowest.amount);
+    expect(low(after)).toBeLessThanOrEqual(low(v) - 1_000_000 + 0.01);
+    // A scenario that drops the line puts the low back where it was.
+    const sc = await call(scenariosRoute.POST, "POST", "/api/forecast/scenarios", {
+      name: "Without the big payment",
+      adjustments: [{ type: "drop", filter: { ref: made.body.id } }],
+    });
+    expect(sc.status).toBe(201);
+    const withScenario = (await get(`weeks=4&scenarios=${String(sc.body.id)}`)).body;
+    expect(withScenario.scenarios.map((s) => s.name)).toEqual(["Without the big payment"]);
+    expect(withScenario.scenarios[0]?.balances.reporting.lowest.amount).toBe(v.base.reporting.lowest.amount);
+    await call(
+      lineRoute.DELETE,
+      "DELETE",
+      `/api/forecast/lines/${String(made.body.id)}`,
+      undefined,
+      treasurer,
+      String(made.body.id),
+    );
   });
 });

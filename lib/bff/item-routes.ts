@@ -19,10 +19,11 @@ export interface ItemRoutesOptions<B extends z.ZodType, T> {
   /** The PUT body (else 400 naming the field). */
   body: B;
   /**
-   * Replaces item `id` with `input`; resolves to the item before and after (the answer is `after`).
+   * Replaces item `id` with `input`; resolves to the item before and after (the answer is `after`). `ctx` is the
+   * request's context (who asks, which companies they may see).
    * @throws BffError as the store refuses (404 for an unknown id, 400 / 409 naming the field).
    */
-  change(id: string, input: z.output<B>): Promise<{ before: T; after: T }>;
+  change(id: string, input: z.output<B>, ctx: BffContext): Promise<{ before: T; after: T }>;
   /** Deletes item `id`; resolves to the item as it was. @throws BffError 404 for an unknown id. */
   remove(id: string): Promise<T>;
   /**
@@ -52,7 +53,7 @@ export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>
     async (ctx) => {
       await opts.guard?.(ctx);
       // `ctx.body` is the body parsed with `opts.body` (a generic schema leaves withUser's type of it unresolved).
-      const { before, after } = await opts.change(ctx.params.id, ctx.body as z.output<B>);
+      const { before, after } = await opts.change(ctx.params.id, ctx.body as z.output<B>, ctx);
       ctx.audit.details = { before, after };
       return after;
     },

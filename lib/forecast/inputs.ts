@@ -138,7 +138,10 @@ export const ThresholdInput = z
   })
   .strict();
 
-/** The forecast query: weeks ahead (1–26, default 13), day or week buckets, up to 3 scenario ids. */
+/**
+ * The forecast query: weeks ahead (1–26, default 13), day or week buckets, up to 3 scenario ids, the reporting
+ * currency (default the user's) and `refresh=1` to recompute instead of reading the cache.
+ */
 export const ForecastQuery = z
   .object({
     weeks: z.coerce
@@ -153,5 +156,7 @@ export const ForecastQuery = z
       .optional()
       .transform((s) => (s ? s.split(",").filter(Boolean) : []))
       .pipe(z.array(z.uuid({ message: "must be scenario ids (UUIDs)" })).max(3, "must name at most 3 scenarios")),
+    currency: CurrencyCode.optional(),
+    refresh: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
   })
   .strict();

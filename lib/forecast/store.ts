@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, like } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
+import { deleteById, replaceById, uniqueOr } from "../db/row-store";
 import { forecastManualLines as ml, forecastScenarios as sc, forecastSettings as st } from "../db/schema";
 import type { ManualLineInput, ScenarioInput } from "./inputs";
 import type { Adjustment } from "./scenario";
@@ -76,18 +77,12 @@ export async function updateManualLine(
   id: string,
   input: ManualLineInput,
 ): Promise<{ before: ManualLineRow; after: ManualLineRow } | null> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(ml).where(eq(ml.id, id)).for("update");
-    if (!before) return null;
-    const [after] = await tx.update(ml).set(lineValues(input)).where(eq(ml.id, id)).returning();
-    return after ? { before: lineRow(before), after: lineRow(after) } : null;
-  });
+  return replaceById(db, ml, id, lineValues(input), lineRow);
 }
 
 /** Deletes a manual line. @returns it as it was, or null when the id is unknown. */
 export async function deleteManualLine(db: DashboardDb, id: string): Promise<ManualLineRow | null> {
-  const [gone] = await db.delete(ml).where(eq(ml.id, id)).returning();
-  return gone ? lineRow(gone) : null;
+  return deleteById(db, ml, id, lineRow);
 }
 
 function scenarioRow(r: typeof sc.$inferSelect): ScenarioRow {
@@ -109,25 +104,17 @@ export async function listScenarios(db: DashboardDb): Promise<ScenarioRow[]> {
 /** Thrown when a team already has a scenario of that name. */
 export class DuplicateScenarioName extends Error {}
 
-function isUniqueViolation(e: unknown): boolean {
-  for (let c: unknown = e; c && typeof c === "object"; c = (c as { cause?: unknown }).cause)
-    if ((c as { code?: unknown }).code === "23505") return true;
-  return false;
-}
+const duplicateName = (name: string) => () => new DuplicateScenarioName(name);
 
 /** Creates a scenario. @throws DuplicateScenarioName when the team has one of that name. */
 export async function createScenario(db: DashboardDb, input: ScenarioInput, owner: string): Promise<ScenarioRow> {
-  try {
-    const [row] = await db
-      .insert(sc)
-      .values({ team: input.team, name: input.name, adjustments: input.adjustments, owner })
-      .returning();
-    if (!row) throw new Error("insert returned no row");
-    return scenarioRow(row);
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new DuplicateScenarioName(input.name);
-    throw e;
-  }
+  const [row] = await uniqueOr(
+    () =>
+      db.insert(sc).values({ team: input.team, name: input.name, adjustments: input.adjustments, owner }).returning(),
+    duplicateName(input.name),
+  );
+  if (!row) throw new Error("insert returned no row");
+  return scenarioRow(row);
 }
 
 /** Replaces a scenario. @returns before and after, or null when the id is unknown. @throws DuplicateScenarioName */
@@ -136,32 +123,18 @@ export async function updateScenario(
   id: string,
   input: ScenarioInput,
 ): Promise<{ before: ScenarioRow; after: ScenarioRow } | null> {
-  try {
-    return await db.transaction(async (tx) => {
-      const [before] = await tx.select().from(sc).where(eq(sc.id, id)).for("update");
-      if (!before) return null;
-      const [after] = await tx
-        .update(sc)
-        .set({
-          team: input.team,
-          name: input.name,
-          adjustments: input.adjustments,
-          updatedAt: new Date().toISOString(),
-        })
-        .where(eq(sc.id, id))
-        .returning();
-      return after ? { before: scenarioRow(before), after: scenarioRow(after) } : null;
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new DuplicateScenarioName(input.name);
-    throw e;
-  }
+  const set = {
+    team: input.team,
+    name: input.name,
+    adjustments: input.adjustments,
+    updatedAt: new Date().toISOString(),
+  };
+  return uniqueOr(() => replaceById(db, sc, id, set, scenarioRow), duplicateName(input.name));
 }
 
 /** Deletes a scenario. @returns it as it was, or null when the id is unknown. */
 export async function deleteScenario(db: DashboardDb, id: string): Promise<ScenarioRow | null> {
-  const [gone] = await db.delete(sc).where(eq(sc.id, id)).returning();
-  return gone ? scenarioRow(gone) : null;
+  return deleteById(db, sc, id, scenarioRow);
 }
 
 /** The forecast settings: recurring payees switched off and thresholds by company. */

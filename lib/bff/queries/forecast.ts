@@ -21,6 +21,16 @@ import {
   updateScenario,
   writeSetting,
 } from "../../forecast/store";
+import { dropForecastCache } from "./cash-forecast";
+
+/** Runs a forecast write, then drops the cached forecasts so the next read includes it. */
+async function changed<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    dropForecastCache();
+  }
+}
 
 const notFound = (what: string) => new BffError("not_found", `There is no such ${what}.`);
 
@@ -55,41 +65,45 @@ export async function forecastInputsView(ctx: BffContext) {
 
 export async function addManualLine(ctx: BffContext, input: ManualLineInput) {
   checkCompany(ctx, input.company_id);
-  return createManualLine(await dashboardDb(), input, ctx.user.email);
+  return changed(createManualLine(await dashboardDb(), input, ctx.user.email));
 }
 
-export async function changeManualLine(ctx: BffContext, id: string, input: ManualLineInput) {
+/** Replaces a manual line. @throws BffError 400 naming `company_id` for a company the user cannot see; 404. */
+export async function changeManualLine(id: string, input: ManualLineInput, ctx: BffContext) {
   checkCompany(ctx, input.company_id);
-  return (await updateManualLine(await dashboardDb(), id, input)) ?? Promise.reject(notFound("manual line"));
+  return (await changed(updateManualLine(await dashboardDb(), id, input))) ?? Promise.reject(notFound("manual line"));
 }
 
 export async function removeManualLine(id: string) {
-  return (await deleteManualLine(await dashboardDb(), id)) ?? Promise.reject(notFound("manual line"));
+  return (await changed(deleteManualLine(await dashboardDb(), id))) ?? Promise.reject(notFound("manual line"));
 }
 
 export async function addScenario(ctx: BffContext, input: ScenarioInput) {
-  return createScenario(await dashboardDb(), input, ctx.user.email).catch(duplicate);
+  return changed(createScenario(await dashboardDb(), input, ctx.user.email)).catch(duplicate);
 }
 
 export async function changeScenario(id: string, input: ScenarioInput) {
   return (
-    (await updateScenario(await dashboardDb(), id, input).catch(duplicate)) ?? Promise.reject(notFound("scenario"))
+    (await changed(updateScenario(await dashboardDb(), id, input)).catch(duplicate)) ??
+    Promise.reject(notFound("scenario"))
   );
 }
 
 export async function removeScenario(id: string) {
-  return (await deleteScenario(await dashboardDb(), id)) ?? Promise.reject(notFound("scenario"));
+  return (await changed(deleteScenario(await dashboardDb(), id))) ?? Promise.reject(notFound("scenario"));
 }
 
 /** Switches a detected recurring payee on or off. @returns the state before and after. */
 export async function switchRecurring(ctx: BffContext, id: string, enabled: boolean) {
-  const before = await writeSetting(await dashboardDb(), `recurring_off:${id}`, enabled ? null : "off", ctx.user.email);
+  const before = await changed(
+    writeSetting(await dashboardDb(), `recurring_off:${id}`, enabled ? null : "off", ctx.user.email),
+  );
   return { id, before: { enabled: before === null }, after: { enabled } };
 }
 
 /** Sets (or with null removes) a company's minimum cash in the reporting currency. */
 export async function setThreshold(ctx: BffContext, companyId: string, amount: string | null) {
   checkCompany(ctx, companyId);
-  const before = await writeSetting(await dashboardDb(), `threshold:${companyId}`, amount, ctx.user.email);
+  const before = await changed(writeSetting(await dashboardDb(), `threshold:${companyId}`, amount, ctx.user.email));
   return { company_id: companyId, before, after: amount };
 }

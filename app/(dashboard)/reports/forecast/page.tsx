@@ -11,11 +11,46 @@ import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 import { GroupReportSection, groupExport, reportScope } from "../group-section";
+import { can } from "@/lib/auth/roles";
+import { getCashForecast } from "@/lib/bff/queries/cash-forecast";
+import { forecastInputsView } from "@/lib/bff/queries/forecast";
+import { resolveReportingCurrency } from "@/lib/bff/queries/group-reports";
+import type { BffContext } from "@/lib/bff/context";
+import { CashForecast } from "@/components/forecast/cash-forecast";
+
+/** The cash forecast of every company the user may see (docs/forecast.md), below the spec's per-currency forecast. */
+async function CashForecastSection({ ctx }: { ctx: BffContext }) {
+  const data = await loadData(ctx, async () => {
+    const rc = await resolveReportingCurrency(ctx.user.id, undefined);
+    const [view, inputs] = await Promise.all([
+      getCashForecast(ctx, { weeks: 13, granularity: "week", scenarios: [] }, rc),
+      forecastInputsView(ctx),
+    ]);
+    return { view, inputs };
+  });
+  return (
+    <section aria-labelledby="cash-forecast-title" className="mt-10 space-y-4">
+      <h2 id="cash-forecast-title" className="text-lg font-semibold text-slate-900">
+        Cash forecast
+      </h2>
+      {data.ok ? (
+        <CashForecast
+          initial={data.data.view}
+          inputs={data.data.inputs}
+          canManage={can(ctx.user.roles, "forecast.manage")}
+        />
+      ) : (
+        <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
+      )}
+    </section>
+  );
+}
 
 export const metadata: Metadata = { title: "Forecast" };
 
 /**
- * Forecast report: the chosen range sets how much actual history leads into the forecast; `horizon` (7 / 30 / 90
+ * Forecast report: the spec's forecast, then the cash forecast of the user's companies (13 weeks by default,
+ * scenarios, manual lines, accuracy). For the spec's forecast, the chosen range sets how much actual history leads into the forecast; `horizon` (7 / 30 / 90
  * days, URL state) how far ahead it reaches.
  */
 export default async function ForecastPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
@@ -35,6 +70,7 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope} showRange={false}>
           <GroupReportSection ctx={ctx} kind="forecast" range={range} />
         </ReportShell>
+        <CashForecastSection ctx={ctx} />
       </div>
     );
   }
@@ -70,6 +106,7 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
           <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} horizon={horizon} />
         )}
       </ReportShell>
+      <CashForecastSection ctx={ctx} />
     </div>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * The cash forecast journey (docs/forecast.md), on the quiet stack (e2e/quiet-stack.ts: nothing moves its
+ * balances while the test reads them): finance adds a manual payment and sees the lowest balance fall by it, adds
+ * the customer receipt that covers it, saves "customers pay 10 days later" and compares it with the base case —
+ * the scenario's lowest balance falls by the receipt that now comes after the payment — then exports the
+ * comparison and finds the same lowest balances, dates and the rates in the CSV. What it adds (two manual lines,
+ * one scenario) is its own and removed at the end. Screenshots at 1440 and 390 px.
+ */
+import Decimal from "decimal.js";
+import type { Page } from "@playwright/test";
+import { downloadCsv } from "./read-helpers";
+import { expect, test } from "./quiet-stack";
+
+const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots-fc";
+const SCENARIO = "E2E customers pay 10 days later";
+const BIG = "1000000000.00";
+
+function addDays(date: string, n: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+}
+
+/** The lowest balance (exact decimal string) and its date shown for a case. */
+async function lowest(page: Page, name: string): Promise<{ amount: Decimal; date: string }> {
+  const row = page.getByTestId(`case-${name}`);
+  await expect(row).toBeVisible();
+  const amount = await row.locator("[data-amount]").first().getAttribute("data-amount");
+  const date = (await row.locator("td").nth(2).innerText()).trim();
+  return { amount: new Decimal(amount ?? "NaN"), date };
+}
+
+test("finance adds a line and a scenario, sees the lowest balance move and exports the comparison", async ({
+  browser,
+  quietStack,
+}) => {
+  test.setTimeout(300_000);
+  const page = await quietStack.signIn(browser, "treasurer");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const api = await page.request.get("/api/forecast?weeks=13");
+  expect(api.status()).toBe(200);
+  const v = (await api.json()) as { from: string; reporting_currency: string; companies: { id: string }[] };
+  const rc = v.reporting_currency;
+  try {
+    await page.goto("/reports/forecast");
+    const fc = page.getByTestId("cash-forecast");
+    await expect(fc).toBeVisible({ timeout: 120_000 });
+    const before = await lowest(page, "Base case");
+
+    // A manual payment a week ahead: the base case's lowest balance falls by it.
+    const form = page.getByRole("form", { name: "New manual line" });
+    const addLine = async (date: string, amount: string, category: string) => {
+      await form.getByLabel("Date").fill(date);
+      await form.getByLabel(/Amount/).fill(amount);
+      await form.getByLabel("Currency").fill(rc);
+      await form.getByLabel("Category").fill(category);
+      await form.getByRole("button", { name: "Add line" }).click();
+      await expect(page.getByRole("region", { name: "Manual lines" }).getByText(category)).toBeVisible();
+    };
+    await addLine(addDays(v.from, 6), `-${BIG}`, "E2E dividend");
+    await expect
+      .poll(async () => (await lowest(page, "Base case")).amount.toFixed(2))
+      .not.toBe(before.amount.toFixed(2));
+    const withPayment = await lowest(page, "Base case");
+    expect(withPayment.amount.lte(before.amount.minus(BIG).plus("0.01"))).toBe(true);
+
+    // The customer receipt that covers it, three days earlier: the low is back where it was, or near.
+    await addLine(addDays(v.from, 3), BIG, "E2E Customer receipts");
+    await expect.poll(async () => (await lowest(page, "Base case")).amount.gt(withPayment.amount)).toBe(true);
+    const base = await lowest(page, "Base case");
+
+    // Customers pay 10 days later: the receipt lands after the payment, the scenario's low falls by it.
+    const sc = page.getByRole("form", { name: "New scenario" });
+    await sc.getByLabel("Scenario name").fill(SCENARIO);
+    await sc.getByLabel("Change").selectOption("shift");
+    await sc.getByLabel("Category").fill("E2E Customer receipts");
+    await sc.getByLabel("Days").fill("10");
+    await sc.getByRole("button", { name: "Save scenario" }).click();
+    await page.getByRole("checkbox", { name: SCENARIO }).check();
+    const scenario = await lowest(page, SCENARIO);
+    expect(scenario.amount.lte(base.amount.minus(BIG).plus("0.01")), `${scenario.amount} vs ${base.amount}`).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/cash-forecast-1440.png`, fullPage: true });
+
+    // The comparison CSV: both cases, the same lowest balances, the rates with their dates.
+    const csv = await downloadCsv(page, page.getByTestId("export-comparison"));
+    expect(csv.errors).toEqual([]);
+    const cases = new Set(csv.data.map((r) => r.case));
+    expect([...cases]).toEqual(["Base case", SCENARIO]);
+    const low = (name: string) => csv.data.find((r) => r.case === name && r.lowest === "yes");
+    expect(new Decimal(low("Base case")?.balance ?? "NaN").toFixed(2)).toBe(base.amount.toFixed(2));
+    expect(new Decimal(low(SCENARIO)?.balance ?? "NaN").toFixed(2)).toBe(scenario.amount.toFixed(2));
+    expect(csv.data.every((r) => r.reporting_currency === rc)).toBe(true);
+    expect(csv.meta.fields).toContain("rates");
+
+    // On a phone the money stays visible.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const cell = page.getByTestId(`case-${SCENARIO}`).locator("[data-amount]").first();
+    await cell.scrollIntoViewIfNeeded();
+    await expect(cell).toBeInViewport();
+    await page.screenshot({ path: `${SHOTS}/cash-forecast-390.png`, fullPage: true });
+  } finally {
+    // Remove what this test added, whatever step it stopped at.
+    const stored = (await (await page.request.get("/api/forecast/lines")).json()) as {
+      lines: { id: string; category: string }[];
+      scenarios: { id: string; name: string }[];
+    };
+    for (const l of stored.lines.filter((x) => x.category.startsWith("E2E ")))
+      await page.request.delete(`/api/forecast/lines/${l.id}`, { headers: quietStack.writeHeaders() });
+    for (const x of stored.scenarios.filter((y) => y.name === SCENARIO))
+      await page.request.delete(`/api/forecast/scenarios/${x.id}`, { headers: quietStack.writeHeaders() });
+  }
+});

@@ -1,0 +1,331 @@
+/**
+ * The cash forecast on real data (docs/forecast.md#where-the-data-comes-from): for every company the user may see,
+ * the last year of booked transactions (categorised by the cashflow category rules), the approved and pending
+ * payment batches and the latest positions, read through the dashboard's Treasury client as background reads;
+ * the manual lines, switched-off payees and thresholds from the dashboard DB; the latest stored FX rates. The
+ * model (lib/forecast) runs on them. When no company's history can be read (or there is none), the spec's
+ * `GET /reporting/forecast` is the fallback and the view says so (`source: "api"`).
+ *
+ * Computed forecasts are cached per set of companies, horizon and reporting currency ({@link TtlCache}, 24 h);
+ * a forecast write (manual line, scenario, setting) or `refresh` drops them; the nightly job (lib/bff/
+ * forecast-schedule.ts) drops the model choices too and recomputes what was read the day before. Scenarios are
+ * applied to the cached base forecast at each read (the warm path).
+ */
+import "server-only";
+import type { Company, ForecastEntry } from "@treasury/contract";
+import { addDaysIso, todayUtc } from "../../dates";
+import { latestRatesBefore } from "../../fx/store";
+import { accuracy, weakSpots, type Accuracy } from "../../forecast/accuracy";
+import type { BacktestResult } from "../../forecast/backtest";
+import { bucket, buildForecast, type BucketRow, type Forecast } from "../../forecast/engine";
+import { applyScenario, balances, type BalanceSummary, type FxRate } from "../../forecast/scenario";
+import {
+  groupBuckets,
+  ratesToReporting,
+  toHistory,
+  toKnownBatches,
+  toOpenings,
+  type GroupBucket,
+} from "../../forecast/sources";
+import { listManualLines, listScenarios, readSettings, type ScenarioRow } from "../../forecast/store";
+import type { Flow, HistoryTxn, KnownBatch } from "../../forecast/types";
+import { dashboardDb } from "../../server/db";
+import { logger } from "../../server/log";
+import { treasury } from "../../server/treasury";
+import { collectAll } from "../../treasury-client";
+import { background, type BffContext } from "../context";
+import { TtlCache } from "../ttl-cache";
+import { categoryRules, readTransactionRange } from "./categories";
+import { GROUP_REPORT_CONCURRENCY } from "./group-reports";
+import { mapLimit } from "./map-limit";
+
+/** Days of history read per company (a year: weekly and monthly patterns, quarterly ones 4 times). */
+export const HISTORY_DAYS = 364;
+
+/** The base forecast of a set of companies, as cached. */
+export interface BaseForecast {
+  source: "model" | "api";
+  as_of: string;
+  computed_at: string;
+  reporting_currency: string;
+  forecast: Forecast;
+  openings: { company: string; currency: string; amount: string; date: string }[];
+  fx: Record<string, FxRate>;
+  thresholds: Record<string, string>;
+  /** Companies whose history or batches could not be read (left out). */
+  failed_companies: string[];
+  /** Companies whose year held more transactions than one read takes (the oldest are missing). */
+  truncated_companies: string[];
+  /** The spec's forecast rows per company, when `source` is `api`. */
+  api_rows: (ForecastEntry & { company: string })[];
+}
+
+/** One scenario's result beside the base case. */
+export interface ScenarioResult {
+  id: string;
+  name: string;
+  balances: BalanceSummary;
+  /** The rates the scenario used (its own where it sets one). */
+  fx: Record<string, FxRate>;
+  group: GroupBucket[];
+}
+
+/** What the forecast page and `GET /api/forecast` show. */
+export interface CashForecastView {
+  source: "model" | "api";
+  as_of: string;
+  computed_at: string;
+  from: string;
+  to: string;
+  weeks: number;
+  granularity: "day" | "week";
+  reporting_currency: string;
+  /** The base forecast's rates (as `rates`, keyed by currency). */
+  fx: Record<string, FxRate>;
+  /** The rate of each currency to the reporting currency: the latest stored, with its date. */
+  rates: { currency: string; rate: string; date: string }[];
+  companies: { id: string; name: string }[];
+  /** Per company, currency and category. */
+  rows: BucketRow[];
+  /** The group in the reporting currency. */
+  group: GroupBucket[];
+  missing_rates: string[];
+  /** Known flows: batches and manual lines (the statistical and recurring flows are in `rows`). */
+  known: Flow[];
+  recurring: Forecast["recurring"];
+  accuracy: { all: Accuracy | null; by_category: Accuracy[]; by_company: Accuracy[]; weak: Accuracy[] };
+  series: Forecast["series"];
+  base: BalanceSummary;
+  scenarios: ScenarioResult[];
+  failed_companies: string[];
+  truncated_companies: string[];
+  /** The spec's forecast (position per date and currency, per company) when `source` is `api`. */
+  fallback: BaseForecast["api_rows"];
+}
+
+const cache = new TtlCache<BaseForecast>({ ttlMs: 24 * 3600_000, maxEntries: 200 });
+/** Model choices by `company|currency|category`, kept until the nightly job drops them. */
+const backtests = new Map<string, BacktestResult>();
+/** The inputs of the forecasts read since the last nightly run, to recompute them at night. */
+const recent = new Map<string, { companies: Company[]; weeks: number; reporting: string }>();
+
+function cacheKey(companies: readonly Company[], weeks: number, reporting: string): string {
+  return `forecast:${companies
+    .map((c) => c.id)
+    .sort()
+    .join(",")}|${weeks}|${reporting}`;
+}
+
+/** Drops every cached forecast (after a manual line, scenario or setting changed). */
+export function dropForecastCache(): void {
+  cache.dropPrefix("forecast:");
+}
+
+/**
+ * Computes the base forecast of `companies` from the Treasury API and the dashboard DB.
+ * @throws as the DB reads do; a company's failed upstream read leaves it out (named in `failed_companies`).
+ */
+export async function computeBaseForecast(
+  companies: readonly Company[],
+  weeks: number,
+  reporting: string,
+  requestId: string,
+): Promise<BaseForecast> {
+  const asOf = todayUtc();
+  const nextDay = addDaysIso(asOf, 1);
+  const from = addDaysIso(asOf, -(HISTORY_DAYS - 1));
+  const [db, rules] = await Promise.all([dashboardDb(), categoryRules()]);
+  const [lines, settings] = await Promise.all([listManualLines(db), readSettings(db)]);
+  const visible = new Set(companies.map((c) => c.id));
+  const failed: string[] = [];
+  const truncated: string[] = [];
+  const history: HistoryTxn[] = [];
+  const batches: KnownBatch[] = [];
+  const openings: BaseForecast["openings"] = [];
+  await mapLimit(companies, GROUP_REPORT_CONCURRENCY, async (c) => {
+    const call = background({ companyId: c.id, requestId });
+    try {
+      const [tx, bs, pos] = await Promise.all([
+        readTransactionRange(call, from, asOf),
+        collectAll(treasury().listBatches(call, { pageSize: 500 }), { maxPages: 20 }),
+        collectAll(
+          treasury().positionsDaily(call, { pageSize: 1000, from_date: addDaysIso(asOf, -31), to_date: asOf }),
+          {
+            maxPages: 5,
+          },
+        ),
+      ]);
+      if (tx.truncated) truncated.push(c.name);
+      history.push(...toHistory(c.id, tx.txs, rules));
+      batches.push(...toKnownBatches(c.id, bs, nextDay));
+      openings.push(...toOpenings(c.id, pos));
+    } catch (err) {
+      logger.warn({ err: err instanceof Error ? err.message : String(err), company: c.id }, "forecast read failed");
+      failed.push(c.name);
+    }
+  });
+  const manual = lines.filter((l) => visible.has(l.company_id));
+  const thresholds = Object.fromEntries(Object.entries(settings.thresholds).filter(([c]) => visible.has(c)));
+  const currencies = new Set<string>([reporting]);
+  for (const x of [...history, ...batches, ...manual, ...openings]) currencies.add(x.currency);
+  const eurRates = await latestRatesBefore(db, {
+    quotes: [...currencies].filter((c) => c !== "EUR"),
+    date: addDaysIso(asOf, 1),
+  });
+  const fx = ratesToReporting(reporting, [...currencies], eurRates);
+
+  let source: BaseForecast["source"] = "model";
+  const apiRows: BaseForecast["api_rows"] = [];
+  if (history.length === 0) {
+    // No history to model: the spec's forecast (same-weekday average minus outgoing batches) per company.
+    source = "api";
+    await mapLimit(companies, GROUP_REPORT_CONCURRENCY, async (c) => {
+      const call = background({ companyId: c.id, requestId });
+      try {
+        const rows = await collectAll(treasury().forecast(call, { pageSize: 1000, days: weeks * 7 }), { maxPages: 5 });
+        apiRows.push(...rows.map((r) => ({ ...r, company: c.id })));
+      } catch {
+        if (!failed.includes(c.name)) failed.push(c.name);
+      }
+    });
+  }
+  const forecast = buildForecast({
+    asOf,
+    weeks,
+    history,
+    batches,
+    manualLines: manual,
+    disabledRecurring: settings.recurringOff,
+    backtests,
+  });
+  for (const [k, v] of forecast.backtests) backtests.set(k, v);
+  return {
+    source,
+    as_of: asOf,
+    computed_at: new Date().toISOString(),
+    reporting_currency: reporting,
+    forecast,
+    openings,
+    fx,
+    thresholds,
+    failed_companies: failed.sort(),
+    truncated_companies: truncated.sort(),
+    api_rows: apiRows,
+  };
+}
+
+/** The cached base forecast of the user's companies (computed when missing, or always with `refresh`). */
+export async function baseForecast(
+  ctx: BffContext,
+  weeks: number,
+  reporting: string,
+  refresh = false,
+): Promise<BaseForecast> {
+  const key = cacheKey(ctx.companies, weeks, reporting);
+  if (refresh) cache.dropPrefix(key);
+  recent.set(key, { companies: ctx.companies, weeks, reporting });
+  return cache.get(key, () => computeBaseForecast(ctx.companies, weeks, reporting, ctx.requestId));
+}
+
+/**
+ * The view of a base forecast with up to three scenarios (`scenarioIds`, stored ones; unknown ids are ignored):
+ * buckets by day or week per company, currency and category, the group in the reporting currency, the known flows,
+ * the recurring payees, the accuracy in words, and the balances (lowest and when, breaches) of the base case and
+ * each scenario.
+ */
+export function forecastView(
+  base: BaseForecast,
+  companies: readonly Company[],
+  granularity: "day" | "week",
+  scenarios: readonly ScenarioRow[],
+): CashForecastView {
+  const { forecast: f, fx, reporting_currency: rc } = base;
+  const rows = bucket(f.flows, f.from, granularity);
+  const { buckets, missing } = groupBuckets(rows, rc, fx);
+  const weights = Object.fromEntries(Object.entries(fx).map(([c, r]) => [c, Number(r.rate)]));
+  const series = f.series.map((s) => ({ ...s, backtest: f.backtests.get(s.key) })).filter((s) => s.backtest);
+  const sb = series as { company: string; currency: string; category: string; backtest: BacktestResult }[];
+  const [all] = accuracy(sb, "all", weights);
+  const byCategory = accuracy(sb, "category", weights);
+  const byCompany = accuracy(sb, "company", weights);
+  const bal = (flows: readonly Flow[], rates: Record<string, FxRate>) =>
+    balances({
+      flows,
+      openings: base.openings,
+      from: f.from,
+      to: f.to,
+      reportingCurrency: rc,
+      fx: rates,
+      thresholds: base.thresholds,
+    });
+  return {
+    source: base.source,
+    as_of: base.as_of,
+    computed_at: base.computed_at,
+    from: f.from,
+    to: f.to,
+    weeks: f.weeks,
+    granularity,
+    reporting_currency: rc,
+    fx,
+    rates: Object.entries(fx)
+      .map(([currency, r]) => ({ currency, rate: r.rate, date: r.date }))
+      .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+    companies: companies.map((c) => ({ id: c.id, name: c.name })),
+    rows,
+    group: buckets,
+    missing_rates: missing,
+    known: f.flows.filter((x) => x.source === "batch" || x.source === "manual"),
+    recurring: f.recurring,
+    accuracy: { all: all ?? null, by_category: byCategory, by_company: byCompany, weak: weakSpots(byCategory) },
+    series: f.series,
+    base: bal(f.flows, fx),
+    scenarios: scenarios.slice(0, 3).map((s) => {
+      const adjusted = applyScenario(f.flows, s.adjustments, { from: f.from, to: f.to }, fx);
+      return {
+        id: s.id,
+        name: s.name,
+        balances: bal(adjusted.flows, adjusted.fx),
+        fx: adjusted.fx,
+        group: groupBuckets(bucket(adjusted.flows, f.from, granularity), rc, adjusted.fx).buckets,
+      };
+    }),
+    failed_companies: base.failed_companies,
+    truncated_companies: base.truncated_companies,
+    fallback: base.api_rows,
+  };
+}
+
+/** The forecast view of the signed-in user (`GET /api/forecast`, the forecast page). */
+export async function getCashForecast(
+  ctx: BffContext,
+  q: { weeks: number; granularity: "day" | "week"; scenarios: string[]; refresh?: boolean },
+  reporting: string,
+): Promise<CashForecastView> {
+  const [base, stored] = await Promise.all([
+    baseForecast(ctx, q.weeks, reporting, q.refresh),
+    listScenarios(await dashboardDb()),
+  ]);
+  const chosen = q.scenarios.flatMap((id) => stored.filter((s) => s.id === id));
+  return forecastView(base, ctx.companies, q.granularity, chosen);
+}
+
+/**
+ * The nightly run: drops the model choices and cached forecasts, then recomputes the forecasts read since the
+ * last run (so the first page view of the day is warm). @returns how many were recomputed.
+ */
+export async function nightlyForecastRun(): Promise<number> {
+  backtests.clear();
+  dropForecastCache();
+  const todo = [...recent.entries()];
+  recent.clear();
+  let n = 0;
+  for (const [key, r] of todo) {
+    recent.set(key, r);
+    await cache.get(key, () =>
+      computeBaseForecast(r.companies, r.weeks, r.reporting, `forecast-nightly-${Date.now()}`),
+    );
+    n++;
+  }
+  return n;
+}
