@@ -12,7 +12,8 @@ export const STACK_TABLE = "stack-table";
 /**
  * Copies each column header's text onto the body cells below it as `data-label` (the card's captions on a phone),
  * again whenever rows change. Headers whose only text is screen-reader text (select boxes, row actions) give no
- * caption; cells spanning columns are skipped. `ref` is the `<table>`; no effect before hydration.
+ * caption; a header's `data-stack-label` replaces its text (when it holds more than a name); cells spanning
+ * columns are skipped. `ref` is the `<table>`; no effect before hydration.
  */
 export function useStackLabels(ref: RefObject<HTMLTableElement | null>): void {
   useEffect(() => {
@@ -20,7 +21,7 @@ export function useStackLabels(ref: RefObject<HTMLTableElement | null>): void {
     if (!table) return;
     const label = () => {
       const heads = [...table.querySelectorAll<HTMLTableCellElement>(":scope > thead > tr:last-child > th")].map(
-        (th) => (th.querySelector(".sr-only") ? "" : (th.textContent ?? "").trim()),
+        (th) => th.dataset.stackLabel ?? (th.querySelector(".sr-only") ? "" : (th.textContent ?? "").trim()),
       );
       for (const tr of table.querySelectorAll<HTMLTableRowElement>(":scope > tbody > tr")) {
         let col = 0;
