@@ -104,3 +104,12 @@ test("before the page hydrates, the sign-in form submits nothing, so the passwor
   expect(page.url()).toMatch(/\/login$/);
   expect(requests.join("\n")).not.toContain(encodeURIComponent(PASSWORD));
 });
+
+test("the dashboard keeps idle keep-alive connections 65 s, so a reused connection is never reset under a request", async ({
+  request,
+}) => {
+  // Node's default of 5 s raced clients that reuse a connection (docs/operations.md, "Keep-alive").
+  const res = await request.get("/healthz");
+  expect(res.status()).toBe(200);
+  expect(res.headers()["keep-alive"]).toBe("timeout=65");
+});

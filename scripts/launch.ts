@@ -152,7 +152,9 @@ async function main(): Promise<void> {
   // (lib/server/metrics-access.ts), never judged from request headers.
   env.HOSTNAME_BIND = host;
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port], {
+  // Idle keep-alive connections stay open 65 s (Node's default is 5 s): a client that reuses a connection just as
+  // the server closes it gets ECONNRESET on a request it cannot safely repeat (docs/operations.md, "Keep-alive").
+  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port, "--keepAliveTimeout", "65000"], {
     env: env as NodeJS.ProcessEnv,
     stdio: "inherit",
   });

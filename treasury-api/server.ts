@@ -111,6 +111,12 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       (info) => resolve(`http://${opts.host.includes(":") ? `[${opts.host}]` : opts.host}:${info.port}`),
     );
     server.once("error", reject);
+    // Idle keep-alive connections stay open 65 s, longer than clients and load balancers keep theirs, so a client
+    // never sends on a socket the server is closing at that moment (docs/operations.md, "Keep-alive").
+    if ("keepAliveTimeout" in server) {
+      server.keepAliveTimeout = 65_000;
+      server.headersTimeout = 66_000;
+    }
   });
 
   let closing: Promise<void> | null = null;

@@ -95,7 +95,10 @@ describe("treasury-api CLI", () => {
     const s = startCli(["--data", "memory", "--seed", "none", "--port", "0", "--quiet"]);
     children.push(s.child);
     const url = await s.url;
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    const health = await fetch(`${url}/healthz`);
+    expect(health.status).toBe(200);
+    // Idle keep-alive connections outlive the 60 s clients keep theirs (docs/operations.md, "Keep-alive").
+    expect(health.headers.get("keep-alive")).toBe("timeout=65");
     const doc = await fetch(`${url}/public/openapi.json`);
     expect(doc.status).toBe(200);
     // A request in flight when SIGTERM arrives still gets its answer: send the
