@@ -8,36 +8,11 @@
  */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { EXPECTED_AREAS, SCREENSHOTS, createBatchVia, pageAs, storageState, writeHeaders } from "./fixtures";
+import { overflow } from "./phone-helpers";
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/**
- * Horizontal overflow of the document and of the main area, in px (0 when none), and the first element that sticks
- * out of the screen or of the main area (tag, test id, class), to say where to look. The screen's width is the
- * configured one: on a mobile browser a too-wide page widens the layout viewport itself (and `innerWidth` with it).
- */
-async function overflow(page: Page): Promise<{ body: number; main: number; culprit: string }> {
-  const width = page.viewportSize()?.width ?? 390;
-  return page.evaluate((width) => {
-    const main = document.querySelector("main");
-    const mainRight = main ? main.getBoundingClientRect().right : width;
-    let culprit = "";
-    for (const el of document.body.querySelectorAll("*")) {
-      const limit = main?.contains(el) ? mainRight : width;
-      if (el.getBoundingClientRect().right > limit + 1 && !el.closest("[class*=overflow-x-auto]")) {
-        culprit = `${el.tagName.toLowerCase()} ${el.getAttribute("data-testid") ?? ""} ${el.className}`.slice(0, 160);
-        break;
-      }
-    }
-    return {
-      body: Math.max(document.documentElement.scrollWidth, window.innerWidth) - width,
-      main: main ? main.scrollWidth - main.clientWidth : 0,
-      culprit,
-    };
-  }, width);
-}
 
 test.describe("navigation on a phone", () => {
   test.use({ ...PHONE, storageState: storageState("approver") });

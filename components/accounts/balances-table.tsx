@@ -42,7 +42,8 @@ export function BalancesTable({ balances }: { balances: BalanceSnapshot[] }) {
               {TYPES.map((t) => {
                 const b = byDate.get(d)?.[t];
                 return (
-                  <Td key={t} align="right">
+                  // On a phone's card a balance type the day lacks is left out (docs/architecture.md#phones).
+                  <Td key={t} align="right" data-stack-hide={b ? undefined : ""}>
                     {b ? <Amount value={b.balance} currency={b.currency} /> : <span className="text-slate-300">—</span>}
                   </Td>
                 );

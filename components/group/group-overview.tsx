@@ -376,11 +376,9 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
           </Tabs.List>
           {breakdowns.map((b) => (
             <Tabs.Content key={b} value={b} className="space-y-4">
-              {/* Below ~480 px the bars get too thin to read: the chart scrolls sideways instead. */}
-              <div className="overflow-x-auto">
-                <div className="min-w-[480px]">
-                  <GroupChart accounts={data.accounts} currency={currency} axes={AXES[b]} />
-                </div>
+              {/* The chart fits the screen, a phone's too (docs/architecture.md#phones): its axis labels shrink. */}
+              <div className="min-w-0">
+                <GroupChart accounts={data.accounts} currency={currency} axes={AXES[b]} />
               </div>
               {b === "account" ? (
                 <AccountTable rows={accounts} currency={currency} />

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import type { InstructionRow } from "./batch-form-schema";
@@ -19,6 +19,7 @@ import {
   type CsvRunField,
 } from "./csv-import";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
+import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
 
 const LABELS: Record<CsvField, string> = {
   creditor_name: "Creditor name",
@@ -66,6 +67,19 @@ export function CsvImportDialog({
   const columns: CsvField[] = [...CSV_FIELDS, ...runColumns];
   const badRows = Object.keys(errors).length;
   const ready = rows !== null && rows.length > 0 && badRows === 0 && fileErrors.length === 0;
+  const tableRef = useRef<HTMLTableElement>(null);
+  useStackLabels(tableRef);
+  // The first failing cell is brought into view (in the preview's box, sideways too, and on a phone's card) whenever
+  // it changes: a new file, or the previous one corrected. Not on every keystroke in the same cell.
+  const firstBad = Object.entries(errors)
+    .map(([i, cells]) => `${i}:${Object.keys(cells ?? {})[0] ?? ""}`)
+    .at(0);
+  useEffect(() => {
+    if (!firstBad) return;
+    tableRef.current
+      ?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
+  }, [firstBad]);
 
   async function read(file: File) {
     const parsed = parseInstructionsCsv(await file.text(), currency, locale);
@@ -134,7 +148,12 @@ export function CsvImportDialog({
             )}
           </p>
           <div className="mt-2 max-h-80 overflow-auto rounded-md border border-slate-200">
-            <table className="w-full border-collapse text-[12px]" aria-label="CSV preview">
+            {/* On a phone each file row is a card of labelled fields (docs/architecture.md#phones). */}
+            <table
+              ref={tableRef}
+              className={`w-full border-collapse text-[12px] ${STACK_TABLE}`}
+              aria-label="CSV preview"
+            >
               <thead className="sticky top-0 bg-slate-50">
                 <tr>
                   <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-500">
@@ -161,7 +180,10 @@ export function CsvImportDialog({
                     data-bad={errors[i] ? "true" : undefined}
                     className={errors[i] ? "bg-red-50" : ""}
                   >
-                    <td className="border-t border-slate-100 px-2 py-1 align-top tabular text-slate-500">{i + 2}</td>
+                    <td className="border-t border-slate-100 px-2 py-1 align-top tabular text-slate-500">
+                      <span className="md:hidden">File row </span>
+                      {i + 2}
+                    </td>
                     {columns.map((f) => {
                       const err = errors[i]?.[f];
                       return (

@@ -1,6 +1,6 @@
 "use client";
 
-import { Fragment } from "react";
+import { Fragment, useRef } from "react";
 import {
   Controller,
   useFieldArray,
@@ -13,6 +13,7 @@ import {
 import { friendlyFormatIBAN } from "ibantools";
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
 import { newEndToEndId } from "@/lib/payments/end-to-end-id";
 import { amountExample } from "@/lib/payments/amount-input";
 import { useLocale } from "@/components/format/use-locale";
@@ -60,14 +61,21 @@ export function InstructionRows({
   // A new row gets a proposed end-to-end id, distinct from every id already in the editor.
   const freshRow = () =>
     emptyRow(currency, newEndToEndId({ taken: new Set((rows ?? []).map((r) => r.end_to_end_id)) }));
+  const tableRef = useRef<HTMLTableElement>(null);
+  useStackLabels(tableRef);
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
   return (
     <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
       {/*
-        Below ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow; the box is
-        positioned so the visually hidden (absolute) cell labels are clipped with it and do not widen the page.
+        From `md` to ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow; the box is
+        positioned so the visually hidden (absolute) cell labels are clipped with it and do not widen the page. On a
+        phone each instruction is a card of captioned fields, the amount among them (docs/architecture.md#phones).
       */}
-      <table className="w-full min-w-[56rem] border-collapse text-[13px]" aria-label="Instructions">
+      <table
+        ref={tableRef}
+        className={`w-full border-collapse text-[13px] md:min-w-[56rem] ${STACK_TABLE}`}
+        aria-label="Instructions"
+      >
         <thead>
           <tr>
             <th
@@ -83,6 +91,7 @@ export function InstructionRows({
               <th
                 key={c.name}
                 scope="col"
+                data-stack-label={c.name === "amount" ? `${c.label} (${currency}), like ${example}` : undefined}
                 className={
                   `${c.width} border-b border-slate-200 bg-slate-50 px-2 py-2 text-xs font-medium ` +
                   `uppercase tracking-wide text-slate-500 ${c.name === "amount" ? "text-right" : "text-left"}`
@@ -124,6 +133,7 @@ export function InstructionRows({
                     rowSpan={2}
                     className="border-b border-slate-200 px-2 py-1.5 align-top text-xs text-slate-500 tabular"
                   >
+                    <span className="md:hidden">Instruction </span>
                     {i + 1}
                   </td>
                   {COLUMNS.map((c) => {

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useRef } from "react";
 import {
   createColumnHelper,
   functionalUpdate,
@@ -13,7 +14,7 @@ import type { AccountRow } from "@/lib/views/accounts";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
-import { PIN_FIRST_COLUMN } from "@/components/ui/table";
+import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
 import { SortHeader, ariaSort } from "./sort-header";
 import { headlineBasisLabel } from "@/lib/views/headline-balance";
 
@@ -120,15 +121,18 @@ export function AccountsDataTable({
     enableMultiSort: false,
   });
   const visible = table.getRowModel().rows;
+  const tableRef = useRef<HTMLTableElement>(null);
+  useStackLabels(tableRef);
   return (
     <div
       className={
         "relative max-w-full overflow-x-auto overscroll-x-contain " + "rounded-lg border border-slate-200 bg-white"
       }
     >
-      {/* Scrolls sideways in its own box on narrow screens, the account name pinned. */}
+      {/* On a phone each account is a card, its balances on the right (docs/architecture.md#phones). */}
       <table
-        className={`w-full border-separate border-spacing-0 text-[13px] ${PIN_FIRST_COLUMN}`}
+        ref={tableRef}
+        className={`w-full border-separate border-spacing-0 text-[13px] ${STACK_TABLE}`}
         aria-label="Bank accounts"
         data-testid="accounts-table"
       >

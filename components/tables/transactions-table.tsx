@@ -2,7 +2,7 @@
 
 import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-table";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useMemo, useRef, type KeyboardEvent } from "react";
+import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } from "react";
 import type { Transaction } from "@treasury/contract";
 import { signedAmount } from "@/lib/money";
 import { Amount } from "@/components/format/amount";
@@ -71,6 +71,33 @@ const MIN_WIDTH_WITH_ACCOUNT = "min-w-[61rem]";
 const ROW_HEIGHT = 33;
 
 /**
+ * Below `md` (docs/architecture.md#phones) a row is two lines: counterparty and amount, then booked date and account;
+ * the value date, remittance and category are in the drawer a tap away. Placement per column id.
+ */
+const PHONE_GRID = "grid grid-cols-[auto_minmax(0,1fr)_auto] grid-rows-2 gap-x-3";
+const PHONE_CELL: Record<string, string> = {
+  counterparty_name: "col-span-2 col-start-1 row-start-1 font-medium text-slate-900",
+  amount: "col-start-3 row-start-1 row-span-2 self-center text-sm font-semibold",
+  booked: "col-start-1 row-start-2 text-xs text-slate-600",
+  account: "col-start-2 row-start-2 text-xs text-slate-600",
+};
+const PHONE_ROW_HEIGHT = 52;
+const PHONE_QUERY = "(max-width: 47.99rem)";
+
+/** True below `md` (a phone), kept in step with the screen; false on the server. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (change) => {
+      const q = window.matchMedia(PHONE_QUERY);
+      q.addEventListener("change", change);
+      return () => q.removeEventListener("change", change);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
+/**
  * Virtualized transactions list: TanStack Table v9 for the row
  * model and cells, @tanstack/react-virtual for the window, so only the rows
  * in view (plus overscan) are in the DOM — smooth with 100,000 rows. Uses
@@ -79,7 +106,8 @@ const ROW_HEIGHT = 33;
  * `onEndReached` fires when the last rows come into view (load more).
  * `accountName` (id → name) adds an Account column, for lists that span accounts.
  * On a screen narrower than the columns the table scrolls sideways inside its
- * own box (header and rows together); amounts are never truncated.
+ * own box (header and rows together); amounts are never truncated. On a phone
+ * (below `md`) each row is two lines with the amount on the right instead.
  */
 export function TransactionsTable({
   rows,
@@ -97,17 +125,20 @@ export function TransactionsTable({
   label?: string;
 }) {
   const columns = useMemo(() => columnsFor(accountName), [accountName]);
-  const grid = accountName ? GRID_WITH_ACCOUNT : GRID;
+  const narrow = useNarrow();
+  const grid = narrow ? PHONE_GRID : accountName ? GRID_WITH_ACCOUNT : GRID;
+  const rowHeight = narrow ? PHONE_ROW_HEIGHT : ROW_HEIGHT;
   const table = useTable({ features, columns, data: rows, getRowId: (t) => t.id });
   const modelRows = table.getRowModel().rows;
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: modelRows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 12,
     getItemKey: (i) => modelRows[i]?.id ?? i,
   });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const items = virtualizer.getVirtualItems();
   const lastIndex = items[items.length - 1]?.index ?? 0;
   const nearEnd = modelRows.length > 0 && lastIndex >= modelRows.length - 20;
@@ -131,12 +162,17 @@ export function TransactionsTable({
         role="table"
         aria-label={label}
         aria-rowcount={modelRows.length + 1}
-        className={`${accountName ? MIN_WIDTH_WITH_ACCOUNT : MIN_WIDTH} text-[13px]`}
+        className={`${narrow ? "" : accountName ? MIN_WIDTH_WITH_ACCOUNT : MIN_WIDTH} text-[13px]`}
         data-testid="transactions-table"
       >
         <div role="rowgroup">
           {table.getHeaderGroups().map((g) => (
-            <div role="row" aria-rowindex={1} key={g.id} className={`${grid} border-b border-slate-200 bg-slate-50`}>
+            <div
+              role="row"
+              aria-rowindex={1}
+              key={g.id}
+              className={narrow ? "sr-only" : `${grid} border-b border-slate-200 bg-slate-50`}
+            >
               {g.headers.map((h) => (
                 <div
                   role="columnheader"
@@ -172,10 +208,10 @@ export function TransactionsTable({
                   onClick={() => onOpen(row.original)}
                   onKeyDown={(e) => onKey(e, row.original)}
                   className={
-                    `${grid} absolute left-0 top-0 w-full cursor-pointer items-center ` +
+                    `${grid} absolute left-0 top-0 w-full cursor-pointer items-center ${narrow ? "px-3 py-1" : ""} ` +
                     "border-b border-slate-100 hover:bg-sky-50 focus-visible:bg-sky-50"
                   }
-                  style={{ height: ROW_HEIGHT, transform: `translateY(${vi.start}px)` }}
+                  style={{ height: rowHeight, transform: `translateY(${vi.start}px)` }}
                   data-testid="transaction-row"
                 >
                   {row.getAllCells().map((cell) => (
@@ -183,7 +219,9 @@ export function TransactionsTable({
                       role="cell"
                       key={cell.id}
                       className={
-                        "min-w-0 " + `px-3 ${cell.column.id === "amount" ? "whitespace-nowrap text-right" : "truncate"}`
+                        "min-w-0 " +
+                        `${cell.column.id === "amount" ? "whitespace-nowrap text-right" : "truncate"} ` +
+                        (narrow ? (PHONE_CELL[cell.column.id] ?? "hidden") : "px-3")
                       }
                     >
                       <table.FlexRender cell={cell} />

@@ -1,4 +1,43 @@
-import type { ReactNode, ThHTMLAttributes, TdHTMLAttributes } from "react";
+"use client";
+
+import { useEffect, useRef, type ReactNode, type RefObject, type ThHTMLAttributes, type TdHTMLAttributes } from "react";
+
+/**
+ * The class that shows a table's body rows as cards below `md` (app/globals.css, docs/architecture.md#phones): the
+ * first cell names the row, amount cells (`[data-amount]`) sit on its right, the rest follow one a line after their
+ * column's name. Use with `useStackLabels` on the same table.
+ */
+export const STACK_TABLE = "stack-table";
+
+/**
+ * Copies each column header's text onto the body cells below it as `data-label` (the card's captions on a phone),
+ * again whenever rows change. Headers whose only text is screen-reader text (select boxes, row actions) give no
+ * caption; a header's `data-stack-label` replaces its text (when it holds more than a name); cells spanning
+ * columns are skipped. `ref` is the `<table>`; no effect before hydration.
+ */
+export function useStackLabels(ref: RefObject<HTMLTableElement | null>): void {
+  useEffect(() => {
+    const table = ref.current;
+    if (!table) return;
+    const label = () => {
+      const heads = [...table.querySelectorAll<HTMLTableCellElement>(":scope > thead > tr:last-child > th")].map(
+        (th) => th.dataset.stackLabel ?? (th.querySelector(".sr-only") ? "" : (th.textContent ?? "").trim()),
+      );
+      for (const tr of table.querySelectorAll<HTMLTableRowElement>(":scope > tbody > tr")) {
+        let col = 0;
+        for (const td of tr.cells) {
+          const text = td.colSpan === 1 ? heads[col] : "";
+          if (text && td.dataset.label !== text) td.dataset.label = text;
+          col += td.colSpan;
+        }
+      }
+    };
+    label();
+    const observer = new MutationObserver(label);
+    observer.observe(table, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [ref]);
+}
 
 /**
  * Below `md` the first column stays in view while the table scrolls sideways (it names the row); cells spanning the
@@ -20,17 +59,24 @@ export const PIN_FIRST_COLUMN =
  * when that column does not name the row. The box is positioned so that
  * screen-reader-only text (absolutely positioned) in far-right cells is
  * contained by it, rather than widening the page on a mobile browser. The box
- * is a labelled, focusable region so a keyboard can scroll it too.
+ * is a labelled, focusable region so a keyboard can scroll it too. `stack`
+ * (default on) shows the body rows as cards below `md` instead (`STACK_TABLE`):
+ * no sideways scrolling, each row's amount at its top right; turn it off for a
+ * table whose columns only make sense side by side.
  */
 export function Table({
   children,
   label,
   pinFirst = true,
+  stack = true,
 }: {
   children: ReactNode;
   label: string;
   pinFirst?: boolean;
+  stack?: boolean;
 }) {
+  const ref = useRef<HTMLTableElement>(null);
+  useStackLabels(ref);
   return (
     <div
       role="region"
@@ -42,7 +88,11 @@ export function Table({
       }
     >
       <table
-        className={`w-full border-separate border-spacing-0 text-[13px] ${pinFirst ? PIN_FIRST_COLUMN : ""}`}
+        ref={ref}
+        className={
+          "w-full border-separate border-spacing-0 text-[13px] " +
+          (stack ? STACK_TABLE : pinFirst ? PIN_FIRST_COLUMN : "")
+        }
         aria-label={label}
       >
         {children}

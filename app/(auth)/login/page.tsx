@@ -37,7 +37,7 @@ export default async function LoginPage({
             <ul className="space-y-0.5 font-mono text-xs">
               {DEMO_USERS.map((u) => (
                 <li key={u.email}>
-                  {u.email} <span className="text-sky-800/70">— {u.roles.join(", ")}</span>
+                  {u.email} <span className="text-sky-800">— {u.roles.join(", ")}</span>
                 </li>
               ))}
             </ul>
