@@ -1,5 +1,5 @@
 /**
- * The forecast's CSV exports (docs/forecast.md#exports): the forecast per bucket, company, currency and category
+ * The forecast's CSV exports (docs/forecast.md#the-routes): the forecast per bucket, company, currency and category
  * with each currency's rate to the reporting currency and its date; the scenario comparison (daily group balance
  * per case, the lowest balance and its date marked) with the rates used. Cells go through lib/csv's escaping.
  */

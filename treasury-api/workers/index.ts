@@ -71,6 +71,8 @@ function bankChannelWorker(ctx: WorkerContext): Worker {
 
 /** Starts every worker; `stop()` stops them all at their next safe point. */
 export function startWorkers(ctx: WorkerContext): Workers {
-  const running = [housekeepingWorker, webhookWorker, bankWorker, statementWatchWorker, bankChannelWorker].map((start) => start(ctx));
+  const running = [housekeepingWorker, webhookWorker, bankWorker, statementWatchWorker, bankChannelWorker].map(
+    (start) => start(ctx),
+  );
   return { stop: async () => void (await Promise.all(running.map((w) => w.stop()))) };
 }
