@@ -55,7 +55,7 @@ test("finance adds a line and a scenario, sees the lowest balance move and expor
       await form.getByLabel("Currency").fill(rc);
       await form.getByLabel("Category").fill(category);
       await form.getByRole("button", { name: "Add line" }).click();
-      await expect(page.getByRole("region", { name: "Manual lines" }).getByText(category)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Manual lines", exact: true }).getByText(category)).toBeVisible();
     };
     await addLine(addDays(v.from, 6), `-${BIG}`, "E2E dividend");
     await expect
@@ -74,7 +74,7 @@ test("finance adds a line and a scenario, sees the lowest balance move and expor
     await sc.getByLabel("Scenario name").fill(SCENARIO);
     await sc.getByLabel("Change").selectOption("shift");
     await sc.getByLabel("Category").fill("E2E Customer receipts");
-    await sc.getByLabel("Days").fill("10");
+    await sc.getByLabel("Days", { exact: true }).fill("10");
     await sc.getByRole("button", { name: "Save scenario" }).click();
     await page.getByRole("checkbox", { name: SCENARIO }).check();
     const scenario = await lowest(page, SCENARIO);

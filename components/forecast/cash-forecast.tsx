@@ -647,7 +647,7 @@ function ManualLines({
       <h2 id="fc-lines" className={h2}>
         Manual lines
       </h2>
-      <Table label="Manual lines">
+      <Table label="Manual lines, one per row">
         <thead>
           <tr>
             <Th>Date</Th>

@@ -80,7 +80,9 @@ export function Table({
   return (
     <div
       role="region"
-      aria-label={label}
+      // Its own name, not the table's: a section headed like the table would otherwise be a second landmark of the
+      // same name (axe landmark-unique).
+      aria-label={`${label}, scrollable`}
       tabIndex={0}
       className={
         "relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white " +

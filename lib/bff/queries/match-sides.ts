@@ -80,3 +80,20 @@ export async function loadMatchSides(
   ]);
   return { instructions, transactions };
 }
+
+/**
+ * The instructions of `ids` by one bulk lookup (at most 100 ids), or none when the API lacks the lookup: for figures
+ * beyond the page (the exact proposals' totals, docs/guides/reconciliation.md#exact-matches) that are not worth one
+ * upstream read per id.
+ */
+export async function lookupInstructionsInBulk(
+  call: CallContext,
+  ids: readonly string[],
+): Promise<Map<string, PaymentInstruction>> {
+  if (ids.length === 0 || !(await capabilities()).has("payments.instructions_lookup")) return new Map();
+  return lookup(
+    ids,
+    (chunk) => treasury().lookupInstructions(call, chunk),
+    () => Promise.reject(new Error("bulk only")),
+  );
+}

@@ -27,7 +27,7 @@ import {
   type AutoConfirmationView,
   type AutoConfirmFailureView,
 } from "./auto-confirm-views";
-import { loadMatchSides } from "./match-sides";
+import { loadMatchSides, lookupInstructionsInBulk } from "./match-sides";
 import { exactSummary, isExact } from "../exact-confirm";
 import { MAX_BULK_CONFIRM } from "../bulk-confirm";
 
@@ -109,13 +109,17 @@ export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchR
   const page = q.page ?? 1;
   const slice = rows.slice((page - 1) * MATCH_REVIEW_PAGE_SIZE, page * MATCH_REVIEW_PAGE_SIZE);
   const names = new Map(ctx.companies.map((c) => [c.id, c.name]));
+  // The exact proposals' totals need their instructions; those not on this page are read in one bulk lookup (none
+  // without the lookup: then only the page's count to the totals), keeping a cold page within its upstream budget.
   const exact = q.tab === "proposed" ? rows.filter(isExact).slice(0, MAX_BULK_CONFIRM) : [];
-  const [decisions, sides, autos, failures, exactSides] = await Promise.all([
+  const onPage = new Set(slice.map((m) => m.payment_instruction_id));
+  const offPage = [...new Set(exact.map((m) => m.payment_instruction_id).filter((id) => !onPage.has(id)))];
+  const [decisions, sides, autos, failures, exactInstructions] = await Promise.all([
     q.tab === "decided" ? decisionsOf(slice.map((m) => m.id)) : Promise.resolve(new Map<string, Decision>()),
     loadMatchSides(call, slice),
     q.tab === "decided" ? autoConfirmationsOf(slice) : Promise.resolve(new Map<string, AutoConfirmationView>()),
     q.tab === "proposed" ? autoConfirmFailuresOf(slice) : Promise.resolve(new Map<string, AutoConfirmFailureView>()),
-    exact.length ? loadMatchSides(call, exact) : null,
+    lookupInstructionsInBulk(call, offPage),
   ]);
   const items = slice.map((m): MatchReviewRow => ({
     match: m,
@@ -135,6 +139,8 @@ export async function listMatchReview(ctx: BffContext, q: z.output<typeof MatchR
     total_pages: totalPages,
     has_next: page < totalPages,
     has_previous: page > 1,
-    ...(q.tab === "proposed" ? { exact: exactSummary(rows, exactSides?.instructions ?? sides.instructions) } : {}),
+    ...(q.tab === "proposed"
+      ? { exact: exactSummary(rows, new Map([...sides.instructions, ...exactInstructions])) }
+      : {}),
   };
 }
