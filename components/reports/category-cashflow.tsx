@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CategoryCashflowRow } from "@/lib/categories/summary";
 import { Amount } from "@/components/format/amount";
+import { Table } from "@/components/ui/table";
 
 const th = "border-b border-slate-200 px-3 py-2 text-left text-xs font-medium text-slate-600";
 const td = "border-b border-slate-100 px-3 py-2 text-[13px]";
@@ -40,8 +41,8 @@ export function CategoryCashflow({
       {rows.length === 0 ? (
         <p className="text-[13px] text-slate-600">No transactions in this range.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[520px]" data-testid="category-cashflow">
+        <div data-testid="category-cashflow">
+          <Table label="Cashflow by category">
             <thead>
               <tr>
                 <th className={th} scope="col">
@@ -67,14 +68,14 @@ export function CategoryCashflow({
             <tbody>
               {rows.map((r) => (
                 <tr key={`${r.currency}-${r.category}`} data-category={r.category}>
-                  <th scope="row" className={`${td} text-left font-medium`}>
+                  <td className={`${td} text-left font-medium`}>
                     <Link
                       className="text-blue-700 underline"
                       href={`/transactions?from=${from}&to=${to}&currency=${r.currency}&category=${encodeURIComponent(r.category)}`}
                     >
                       {r.category}
                     </Link>
-                  </th>
+                  </td>
                   <td className={td}>{r.currency}</td>
                   <td className={`${td} text-right tabular-nums`}>{r.count.toLocaleString("en-GB")}</td>
                   <td className={`${td} text-right`}>
@@ -89,7 +90,7 @@ export function CategoryCashflow({
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Table>
         </div>
       )}
     </section>
