@@ -4,8 +4,8 @@
  * (`document.documentElement.scrollWidth` within the width) and shows each amount (`[data-amount]`) whole, inside the
  * screen and inside any box around it that clips or scrolls sideways; the list pages show at least one. The CSV
  * import brings its first failing cell into view on a phone. axe (WCAG 2.2 AA and best practices) finds nothing on the
- * sign-in page and these pages at 390 and 1440 px. Full-page screenshots go to E2E_SHOTS_DIR (else
- * e2e/screenshots) as phone-<width>-<page>.png.
+ * sign-in page and these pages at 390 and 1440 px. Full-page screenshots go to
+ * e2e/screenshots as phone-<width>-<page>.png.
  */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -13,7 +13,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { AXE_TAGS, SCREENSHOTS, createBatchVia, pageAs, storageState, type RoleKey } from "./fixtures";
 import { amountsOutOfView, overflow } from "./phone-helpers";
 
-const SHOTS = process.env.E2E_SHOTS_DIR ?? SCREENSHOTS;
+const SHOTS = SCREENSHOTS;
 const PHONES = [
   { width: 390, height: 844 },
   { width: 360, height: 740 },

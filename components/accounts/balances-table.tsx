@@ -21,7 +21,7 @@ export function BalancesTable({ balances }: { balances: BalanceSnapshot[] }) {
   if (dates.length === 0)
     return <p className="text-[13px] text-slate-600">No balances reported in the last 30 days.</p>;
   return (
-    <div className="max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Balances by type, last 30 days">
+    <div className="max-h-96 overflow-y-auto" tabIndex={0} role="group" aria-label="Balances by type, scrollable">
       <Table label="Balances by type">
         <thead className="sticky top-0">
           <tr>
