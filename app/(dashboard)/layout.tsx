@@ -64,7 +64,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
 
   return (
     <div className="flex min-h-full md:h-full">
-      <aside className="hidden w-56 shrink-0 flex-col bg-slate-900 py-4 md:flex">
+      <aside aria-label="Sidebar" className="hidden w-56 shrink-0 flex-col bg-slate-900 py-4 md:flex">
         <div className="mb-5 flex items-center gap-2 px-4 text-white">
           <Landmark className="size-5 text-sky-400" aria-hidden />
           <span className="text-sm font-semibold tracking-tight">Treasury</span>

@@ -97,7 +97,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
           </h2>
           <InstructionsTable instructions={v.instructions} standing={v.payee_standing ?? {}} />
         </section>
-        <aside className="space-y-5">
+        <aside aria-label="Batch details" className="space-y-5">
           <Pain001Panel companyId={companyId} batch={b} />
           <SidePanel id="approval-h" title="Approval">
             <ApprovalProgressPanel view={v} />
