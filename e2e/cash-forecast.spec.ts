@@ -54,6 +54,7 @@ test("finance adds a line and a scenario, sees the lowest balance move and expor
       await form.getByLabel(/Amount/).fill(amount);
       await form.getByLabel("Currency").fill(rc);
       await form.getByLabel("Category").fill(category);
+      await expect(form.getByLabel("Date")).toHaveValue(date);
       await form.getByRole("button", { name: "Add line" }).click();
       await expect(page.getByRole("region", { name: "Manual lines", exact: true }).getByText(category)).toBeVisible();
     };

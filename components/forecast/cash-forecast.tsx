@@ -640,8 +640,12 @@ function ManualLines({
       n++;
     }
   };
-  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [k]: e.target.value });
+  // An updater, not a copy of this render's `form`: two inputs changed before React renders again (fast typing, a
+  // test's fills) must both be kept.
+  const set = (k: keyof typeof empty) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setForm((f) => ({ ...f, [k]: value }));
+  };
   return (
     <section className={section} aria-labelledby="fc-lines">
       <h2 id="fc-lines" className={h2}>
