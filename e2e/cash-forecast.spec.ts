@@ -24,7 +24,7 @@ function addDays(date: string, n: number): string {
 /** The lowest balance (exact decimal string) and its date shown for a case. */
 async function lowest(page: Page, name: string): Promise<{ amount: Decimal; date: string }> {
   const row = page.getByTestId(`case-${name}`);
-  await expect(row).toBeVisible();
+  await expect(row).toBeVisible({ timeout: 90_000 });
   const amount = await row.locator("[data-amount]").first().getAttribute("data-amount");
   const date = (await row.locator("td").nth(2).innerText()).trim();
   return { amount: new Decimal(amount ?? "NaN"), date };
@@ -56,18 +56,23 @@ test("finance adds a line and a scenario, sees the lowest balance move and expor
       await form.getByLabel("Category").fill(category);
       await expect(form.getByLabel("Date")).toHaveValue(date);
       await form.getByRole("button", { name: "Add line" }).click();
-      await expect(page.getByRole("region", { name: "Manual lines", exact: true }).getByText(category)).toBeVisible();
+      await expect(page.getByRole("region", { name: "Manual lines", exact: true }).getByText(category)).toBeVisible({
+        // Each write recomputes the whole forecast before the page shows it (docs/forecast.md "Speed": seconds of CPU).
+        timeout: 90_000,
+      });
     };
     await addLine(addDays(v.from, 6), `-${BIG}`, "E2E dividend");
     await expect
-      .poll(async () => (await lowest(page, "Base case")).amount.toFixed(2))
+      .poll(async () => (await lowest(page, "Base case")).amount.toFixed(2), { timeout: 90_000 })
       .not.toBe(before.amount.toFixed(2));
     const withPayment = await lowest(page, "Base case");
     expect(withPayment.amount.lte(before.amount.minus(BIG).plus("0.01"))).toBe(true);
 
     // The customer receipt that covers it, three days earlier: the low is back where it was, or near.
     await addLine(addDays(v.from, 3), BIG, "E2E Customer receipts");
-    await expect.poll(async () => (await lowest(page, "Base case")).amount.gt(withPayment.amount)).toBe(true);
+    await expect
+      .poll(async () => (await lowest(page, "Base case")).amount.gt(withPayment.amount), { timeout: 90_000 })
+      .toBe(true);
     const base = await lowest(page, "Base case");
 
     // Customers pay 10 days later: the receipt lands after the payment, the scenario's low falls by it.
