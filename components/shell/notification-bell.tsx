@@ -60,7 +60,7 @@ export function NotificationBell() {
         <Bell className="size-4" aria-hidden />
         {unread > 0 && (
           <span
-            className="absolute -top-0.5 -right-0.5 rounded-full bg-red-700 px-1 text-[10px] font-semibold text-white"
+            className="absolute -top-0.5 -right-0.5 rounded-full bg-red-700 px-1 text-xs font-semibold text-white"
             data-testid="notification-count"
           >
             {unread > 99 ? "99+" : unread}
@@ -94,9 +94,9 @@ export function NotificationBell() {
                   ) : (
                     <span className="font-medium text-slate-900">{n.title}</span>
                   )}
-                  {!n.read && <span className="ml-1 text-[11px] text-red-700">new</span>}
+                  {!n.read && <span className="ml-1 text-xs text-red-700">new</span>}
                   <p className="text-slate-700">{n.body}</p>
-                  <p className="text-[11px] text-slate-600">{new Date(n.created_at).toLocaleString()}</p>
+                  <p className="text-xs text-slate-600">{new Date(n.created_at).toLocaleString()}</p>
                 </li>
               ))}
             </ul>

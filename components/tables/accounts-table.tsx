@@ -48,7 +48,7 @@ const columns = helper.columns([
         <span className="font-mono text-xs">
           {info.getValue()}
           {type && type !== "IBAN" ? (
-            <span className="ml-1 font-sans text-[11px] text-slate-500" data-testid="account-ref-type">
+            <span className="ml-1 font-sans text-xs text-slate-500" data-testid="account-ref-type">
               {type}
               {bank ? ` · ${bank}` : ""}
             </span>
