@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getForecast, getPositionsRange } from "@/lib/bff/queries/views";
@@ -46,6 +47,15 @@ async function CashForecastSection({ ctx }: { ctx: BffContext }) {
   );
 }
 
+/** While the cash forecast computes (seconds: docs/forecast.md "Speed"), the report above it is already shown. */
+function CashForecastLoading() {
+  return (
+    <p className="mt-10 text-[13px] text-slate-600" role="status">
+      Computing the cash forecast…
+    </p>
+  );
+}
+
 export const metadata: Metadata = { title: "Forecast" };
 
 /**
@@ -70,7 +80,9 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
         <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope} showRange={false}>
           <GroupReportSection ctx={ctx} kind="forecast" range={range} />
         </ReportShell>
-        <CashForecastSection ctx={ctx} />
+        <Suspense fallback={<CashForecastLoading />}>
+          <CashForecastSection ctx={ctx} />
+        </Suspense>
       </div>
     );
   }
@@ -106,7 +118,9 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
           <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} horizon={horizon} />
         )}
       </ReportShell>
-      <CashForecastSection ctx={ctx} />
+      <Suspense fallback={<CashForecastLoading />}>
+        <CashForecastSection ctx={ctx} />
+      </Suspense>
     </div>
   );
 }
