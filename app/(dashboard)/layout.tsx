@@ -85,7 +85,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           />
           <div className="flex shrink-0 items-center gap-2 md:gap-3">
             <ReportingCurrencySwitch current={reporting.currency} supported={reporting.supported} />
-            <NotificationBell />
+            <div className="hidden sm:block">
+              <NotificationBell />
+            </div>
             <UserMenu name={user.name} email={user.email} roles={user.roles} />
           </div>
         </header>
