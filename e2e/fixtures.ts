@@ -91,6 +91,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "reconciliation-rules",
     "statements",
     "audit",
+    "users",
   ],
   lead: [
     "overview",

@@ -192,7 +192,7 @@ test("approvals need a fresh passkey assertion covering the batch; refusals are 
   await admin.goto("/users");
   const row = admin.getByTestId("user-row-approver@demo.local");
   await expect(row.getByTestId("passkey-count")).toHaveText("1");
-  await row.getByRole("button", { name: "Remove passkeys" }).click();
+  await row.getByRole("button", { name: /^Remove the passkeys of / }).click();
   await admin.getByTestId("confirm-remove-user-passkeys").click();
   await expect(row.getByTestId("passkey-count")).toHaveText("0");
   await admin.screenshot({ path: `${SHOTS}/users.png` });
