@@ -7,7 +7,7 @@
 import { backtest, quantile, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
 import { fromUnits } from "./fixed";
-import { exactAsNumbers, flowUnits, sortByDate } from "./flow-units";
+import { exactAsNumbers, flowBigUnits, flowUnits, sortByDate } from "./flow-units";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
@@ -305,9 +305,10 @@ export function bucket(
         ?.get(fl.currency)
         ?.get(fl.category)?.[idx];
       if (!e) continue;
-      e.ab += u.a;
-      e.lob += u.lo;
-      e.hib += u.hi;
+      const b = flowBigUnits(fl);
+      e.ab += b.a;
+      e.lob += b.lo;
+      e.hib += b.hi;
     }
   } else for (const e of all) [e.ab, e.lob, e.hib] = [BigInt(e.a), BigInt(e.lo), BigInt(e.hi)];
   const rows = all.map((e) => ({

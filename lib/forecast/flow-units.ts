@@ -9,25 +9,18 @@ import { toDay } from "./days";
 import { toUnits } from "./fixed";
 import type { Flow } from "./types";
 
-const MAX = BigInt(Number.MAX_SAFE_INTEGER);
-
-/** A flow's day number and exact units. */
+/** A flow's day number and its figures as numbers of millionths. */
 export interface FlowUnits {
   /** Days since 1970-01-01 of `date`. */
   day: number;
-  /** `amount` in millionths. */
-  a: bigint;
-  /** `p10` in millionths. */
-  lo: bigint;
-  /** `p90` in millionths. */
-  hi: bigint;
-  /** The largest of |a|, |lo|, |hi| as a number: sums of these as numbers are exact while
-   * count × max ≤ `Number.MAX_SAFE_INTEGER` (see {@link exactAsNumbers}). */
-  max: number;
-  /** `a`, `lo`, `hi` as numbers (exact when `max` is at most `Number.MAX_SAFE_INTEGER`). */
+  /** `amount`, `p10`, `p90` in millionths, as numbers (exact integers when `max` is finite). */
   an: number;
   lon: number;
   hin: number;
+  /** The largest of |an|, |lon|, |hin|, or Infinity when one is past 2^51 (a number could not hold it exactly):
+   * sums of these as numbers are exact while count × max ≤ `Number.MAX_SAFE_INTEGER` (see
+   * {@link exactAsNumbers}); otherwise the caller sums {@link flowBigUnits}. */
+  max: number;
 }
 
 /**
@@ -39,6 +32,18 @@ export function exactAsNumbers(count: number, max: number): boolean {
   return count * max <= Number.MAX_SAFE_INTEGER;
 }
 
+/** Below this many millionths a decimal string × 10^6, rounded, is its exact value (the two roundings of
+ * `Number(s) * 1e6` stay under half a unit). */
+const EXACT = 2 ** 51;
+const DECIMAL = /^-?\d+(?:\.\d{1,6})?$/;
+
+/** Millionths of a decimal string as a number, or NaN past 2^51 (then {@link flowBigUnits} is exact). */
+function millionths(s: string): number {
+  if (!DECIMAL.test(s)) throw new Error(`not a decimal string with at most 6 decimals: ${s}`);
+  const v = Math.round(Number(s) * 1e6);
+  return Math.abs(v) < EXACT ? v : NaN;
+}
+
 /** Where the parsed figures sit on a flow: a non-enumerable symbol property, so JSON, spreads and test equality
  * never see or copy it. */
 const UNITS = Symbol("forecast.flowUnits");
@@ -46,32 +51,23 @@ const UNITS = Symbol("forecast.flowUnits");
 type Parsed = FlowUnits & { date: string; amount: string; p10: string; p90: string };
 
 /**
- * The day number and units of `f`, parsed on first use and kept on the flow. The figures are used only while the
- * flow still holds the strings they were parsed from (a flow edited in place is parsed again).
- * @throws as `toDay` / `toUnits` on a malformed date or amount.
+ * The day number and figures of `f`, parsed on first use and kept on the flow. The figures are used only while
+ * the flow still holds the strings they were parsed from (a flow edited in place is parsed again).
+ * @throws on a malformed date or amount (as `toDay` / `toUnits`).
  */
 export function flowUnits(f: Flow): FlowUnits {
   const held = (f as Flow & { [UNITS]?: Parsed })[UNITS];
   if (held && held.date === f.date && held.amount === f.amount && held.p10 === f.p10 && held.p90 === f.p90) return held;
-  const a = toUnits(f.amount);
-  const lo = f.p10 === f.amount ? a : toUnits(f.p10);
-  const hi = f.p90 === f.amount ? a : toUnits(f.p90);
-  const an = Number(a);
-  const lon = Number(lo);
-  const hin = Number(hi);
+  const an = millionths(f.amount);
+  const lon = f.p10 === f.amount ? an : millionths(f.p10);
+  const hin = f.p90 === f.amount ? an : millionths(f.p90);
   const u: Parsed = {
     day: toDay(f.date),
-    a,
-    lo,
-    hi,
-    // Infinity when a figure is past 2^53 units (Number() rounds it): the bigint path is used then.
-    max:
-      a <= MAX && a >= -MAX && lo <= MAX && lo >= -MAX && hi <= MAX && hi >= -MAX
-        ? Math.max(Math.abs(an), Math.abs(lon), Math.abs(hin))
-        : Infinity,
     an,
     lon,
     hin,
+    // NaN (past 2^51) makes max Infinity: the bigint path is used then.
+    max: Number.isNaN(an + lon + hin) ? Infinity : Math.max(Math.abs(an), Math.abs(lon), Math.abs(hin)),
     date: f.date,
     amount: f.amount,
     p10: f.p10,
@@ -79,6 +75,11 @@ export function flowUnits(f: Flow): FlowUnits {
   };
   Object.defineProperty(f, UNITS, { value: u, enumerable: false, writable: true, configurable: true });
   return u;
+}
+
+/** `amount`, `p10`, `p90` of `f` in exact bigint millionths, for sums too large for numbers. */
+export function flowBigUnits(f: Flow): { a: bigint; lo: bigint; hi: bigint } {
+  return { a: toUnits(f.amount), lo: toUnits(f.p10), hi: toUnits(f.p90) };
 }
 
 /**

@@ -188,7 +188,7 @@ export function balances(args: {
       const i = u.day - f0;
       if (i < 0 || i >= n) continue;
       const d = ensure(`${f.company}|${f.currency}`);
-      d[i] = (d[i] ?? 0n) + u.a;
+      d[i] = (d[i] ?? 0n) + toUnits(f.amount);
     }
   const pathOf = (open: bigint, d: readonly bigint[]): bigint[] => {
     const p = new Array<bigint>(d.length);
