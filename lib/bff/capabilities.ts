@@ -22,6 +22,8 @@ import { logger } from "../server/log";
  */
 export const CAPABILITIES = {
   "statements.upload": [{ method: "post", path: "/statements" }],
+  /** Overdue bank statements per account (overview, accounts list; docs/bank-files.md "Missing statements"). */
+  "statements.missing": [{ method: "get", path: "/statements/missing" }],
   "payments.debtor_account": [{ method: "get", path: "/payments/batches/{id}/debtor-account" }],
   /** Batch reference and chosen debtor account; per instruction a BIC and remittance information. */
   "payments.run_fields": [

@@ -48,6 +48,7 @@ import {
   PositionDay,
   ReconciliationMatch,
   StatementImportResult,
+  MissingStatements,
   Transaction,
   WebhookCreate,
   WebhookDelivery,
@@ -127,8 +128,15 @@ function ledgerMethods({ list, get, writeOne }: Transport) {
 }
 
 /** Statements (extension): bank statement import. */
-function statementsMethods({ sendWrite }: Transport) {
+function statementsMethods({ sendWrite, get }: Transport) {
   return {
+    /**
+     * Extension `GET /statements/missing` (docs/bank-files.md "Missing statements"): the overdue statements of the
+     * active accounts in scope, oldest first per account. Without `ctx.companyId`, every company the client sees.
+     * Check the capability `statements.missing` first.
+     */
+    listMissingStatements: async (ctx: CallContext) =>
+      (await get("/statements/missing", MissingStatements, ctx)).results,
     /**
      * Extension `POST /statements`: ISO 20022 statement files as multipart/form-data (parts named `files`),
      * one summary per file. A 400 names the file and element; nothing is stored then. Two minutes per attempt:

@@ -46,6 +46,8 @@ export const RESOURCES: readonly { resource: string; ttlMs: number; path: RegExp
   { resource: "companies", ttlMs: 300_000, path: /^\/companies(\/[^/]+)?$/ },
   { resource: "koncerner", ttlMs: 300_000, path: /^\/koncerner(\/|$)/ },
   { resource: "webhooks", ttlMs: 5_000, path: /^\/webhooks(\/|$)/ },
+  // Extension: overdue statements change when a statement arrives (an upload invalidates) or a due time passes.
+  { resource: "missing_statements", ttlMs: 30_000, path: /^\/statements\/missing$/ },
 ];
 
 const ALL_RESOURCES = [...new Set(RESOURCES.map((r) => r.resource))];
@@ -75,7 +77,17 @@ export const INVALIDATIONS: readonly Invalidation[] = [
   {
     method: /^POST$/,
     path: /^\/statements$/,
-    company: ["transactions", "balances", "intraday", "coverage", "summaries", "positions", "matches", "reporting"],
+    company: [
+      "transactions",
+      "balances",
+      "intraday",
+      "coverage",
+      "summaries",
+      "positions",
+      "matches",
+      "reporting",
+      "missing_statements",
+    ],
   },
   {
     method: /^(POST|PATCH|DELETE)$/,

@@ -115,3 +115,25 @@ export const STATEMENT_UPLOAD_FIELD = "files";
 export const STATEMENT_MAX_FILE_BYTES = 25 * 1024 * 1024;
 /** Largest accepted request body in bytes (several large files). */
 export const STATEMENT_MAX_BODY_BYTES = 100 * 1024 * 1024;
+
+/**
+ * One overdue bank statement (extension `GET /statements/missing`, docs/bank-files.md "Missing statements"): the
+ * statement of `expected_date` (its last day) was due at `due_at` by the account's schedule and has not arrived.
+ */
+export const MissingStatement = z
+  .object({
+    account_id: Uuid,
+    company_id: Uuid,
+    account_name: z.string(),
+    expected_date: z.string().meta({ description: "The missing statement's last day, YYYY-MM-DD" }),
+    due_at: z.string().meta({ description: "When it was due (ISO 8601, UTC)" }),
+    last_statement_date: z.string().nullable(),
+    cadence: z.enum(["daily", "weekly", "monthly", "none"]),
+    schedule_source: z.enum(["set", "learned"]),
+  })
+  .meta({ id: "MissingStatement" });
+export type MissingStatement = z.infer<typeof MissingStatement>;
+
+/** 200 body of `GET /statements/missing`: oldest first per account, at most 31 per account. */
+export const MissingStatements = z.object({ results: z.array(MissingStatement) });
+export type MissingStatements = z.infer<typeof MissingStatements>;
