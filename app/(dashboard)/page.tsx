@@ -4,6 +4,8 @@ import { loadData, loadPage, type CompanyContext } from "@/lib/bff/page";
 import type { BffContext } from "@/lib/bff/context";
 import { getOverview } from "@/lib/bff/queries/views";
 import { getGroupPosition } from "@/lib/bff/queries/group";
+import { missingStatements } from "@/lib/bff/queries/missing-statements";
+import { OverdueStatementsPanel } from "@/components/statements/overdue-statement";
 import { reportingCurrencyFor } from "@/lib/group/reporting-currency";
 import { OverviewPanel } from "@/components/overview/overview-view";
 import { GroupOverview } from "@/components/group/group-overview";
@@ -33,6 +35,16 @@ async function CompanySection({ ctx }: { ctx: CompanyContext }) {
   ) : (
     <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
   );
+}
+
+/**
+ * The selected company's accounts with an overdue statement (docs/bank-files.md "Missing statements"), streamed in;
+ * nothing when none is overdue, when the API does not advertise it, or when the read fails (the accounts list
+ * names them too).
+ */
+async function OverdueSection({ ctx }: { ctx: CompanyContext }) {
+  const data = await loadData(ctx, () => missingStatements(ctx));
+  return data.ok && data.data ? <OverdueStatementsPanel accounts={data.data} /> : null;
 }
 
 /**
@@ -73,6 +85,9 @@ export default async function OverviewPage() {
               · org. no. {ctx.company.orgnr} · {ctx.company.country} · selected company
             </span>
           </h2>
+          <Suspense fallback={null}>
+            <OverdueSection ctx={ctx} />
+          </Suspense>
           <Suspense fallback={<SkeletonRows rows={4} />}>
             <CompanySection ctx={ctx} />
           </Suspense>
@@ -87,6 +102,9 @@ export default async function OverviewPage() {
         title="Overview"
         description={`${ctx.company.name} · org. no. ${ctx.company.orgnr} · ${ctx.company.country}`}
       />
+      <Suspense fallback={null}>
+        <OverdueSection ctx={ctx} />
+      </Suspense>
       {data.ok ? (
         <OverviewPanel data={data.data} />
       ) : (

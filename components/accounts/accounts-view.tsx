@@ -4,6 +4,7 @@ import { useQueryStates } from "nuqs";
 import { useTransition } from "react";
 import { Info, Landmark } from "lucide-react";
 import type { AccountListView } from "@/lib/views/account-list";
+import type { OverdueAccount } from "@/lib/views/overdue-statements";
 import { accountFilterParsers, sortToState, stateToSort } from "@/lib/url-state/filters";
 import { AccountsDataTable } from "@/components/tables/accounts-table";
 import { Amount } from "@/components/format/amount";
@@ -21,10 +22,13 @@ export function AccountsView({
   data,
   currencies,
   banks,
+  overdue,
 }: {
   data: AccountListView;
   currencies: string[];
   banks: string[];
+  /** Accounts with an overdue statement (lib/views/overdue-statements.ts); absent when the API does not tell. */
+  overdue?: readonly OverdueAccount[];
 }) {
   const [pending, startTransition] = useTransition();
   const [f, setF] = useQueryStates(accountFilterParsers, { history: "push", shallow: false, startTransition });
@@ -112,6 +116,7 @@ export function AccountsView({
             rows={page.items}
             sorting={sortToState(f.sort)}
             onSortingChange={(s) => setF({ sort: stateToSort(s), page: null })}
+            overdue={overdue}
           />
           <PagerOf page={page} onPage={(p) => setF({ page: p === 1 ? null : p })} />
           {(totals.totals.length > 0 || totals.scope === "all") && (

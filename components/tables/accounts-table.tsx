@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useRef } from "react";
+import { createContext, useContext, useRef } from "react";
 import {
   createColumnHelper,
   functionalUpdate,
@@ -17,6 +17,16 @@ import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar
 import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
 import { SortHeader, ariaSort } from "./sort-header";
 import { headlineBasisLabel } from "@/lib/views/headline-balance";
+import type { OverdueAccount } from "@/lib/views/overdue-statements";
+import { OverdueStatementNote } from "@/components/statements/overdue-statement";
+
+/** The overdue statements of the accounts shown, by account id (docs/bank-files.md "Missing statements"). */
+const OverdueContext = createContext<ReadonlyMap<string, OverdueAccount>>(new Map());
+
+function OverdueOf({ accountId }: { accountId: string }) {
+  const overdue = useContext(OverdueContext).get(accountId);
+  return overdue ? <OverdueStatementNote overdue={overdue} /> : null;
+}
 
 // Sorting is manual: the BFF sorts every account of the company (lib/views/account-list), the table only shows the
 // state.
@@ -31,9 +41,12 @@ const columns = helper.columns([
     id: "name",
     header: "Name",
     cell: (info) => (
-      <Link href={`/accounts/${info.row.original.account.id}`} className="font-medium text-sky-800 hover:underline">
-        {info.getValue()}
-      </Link>
+      <>
+        <Link href={`/accounts/${info.row.original.account.id}`} className="font-medium text-sky-800 hover:underline">
+          {info.getValue()}
+        </Link>
+        <OverdueOf accountId={info.row.original.account.id} />
+      </>
     ),
   }),
   helper.accessor((r) => r.account.bank_name, { id: "bank", header: "Bank" }),
@@ -105,10 +118,13 @@ export function AccountsDataTable({
   rows,
   sorting,
   onSortingChange,
+  overdue,
 }: {
   rows: AccountRow[];
   sorting: SortingState;
   onSortingChange: (s: SortingState) => void;
+  /** Accounts with an overdue statement (named under the account's name); none when absent. */
+  overdue?: readonly OverdueAccount[];
 }) {
   const table = useTable({
     features,
@@ -123,77 +139,80 @@ export function AccountsDataTable({
   const visible = table.getRowModel().rows;
   const tableRef = useRef<HTMLTableElement>(null);
   useStackLabels(tableRef);
+  const overdueById = new Map((overdue ?? []).map((o) => [o.account_id, o]));
   return (
-    <div
-      className={
-        "relative max-w-full overflow-x-auto overscroll-x-contain " + "rounded-lg border border-slate-200 bg-white"
-      }
-    >
-      {/* On a phone each account is a card, its balances on the right (docs/architecture.md#phones). */}
-      <table
-        ref={tableRef}
-        className={`w-full border-separate border-spacing-0 text-[13px] ${STACK_TABLE}`}
-        aria-label="Bank accounts"
-        data-testid="accounts-table"
+    <OverdueContext value={overdueById}>
+      <div
+        className={
+          "relative max-w-full overflow-x-auto overscroll-x-contain " + "rounded-lg border border-slate-200 bg-white"
+        }
       >
-        <thead>
-          {table.getHeaderGroups().map((g) => (
-            <tr key={g.id}>
-              {g.headers.map((h) => {
-                const sorted = h.column.getIsSorted();
-                const right = RIGHT.has(h.column.id);
-                return (
-                  <th
-                    key={h.id}
-                    scope="col"
-                    aria-sort={h.column.getCanSort() ? ariaSort(sorted) : undefined}
+        {/* On a phone each account is a card, its balances on the right (docs/architecture.md#phones). */}
+        <table
+          ref={tableRef}
+          className={`w-full border-separate border-spacing-0 text-[13px] ${STACK_TABLE}`}
+          aria-label="Bank accounts"
+          data-testid="accounts-table"
+        >
+          <thead>
+            {table.getHeaderGroups().map((g) => (
+              <tr key={g.id}>
+                {g.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const right = RIGHT.has(h.column.id);
+                  return (
+                    <th
+                      key={h.id}
+                      scope="col"
+                      aria-sort={h.column.getCanSort() ? ariaSort(sorted) : undefined}
+                      className={
+                        "whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium " +
+                        `uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`
+                      }
+                    >
+                      {h.column.getCanSort() ? (
+                        <SortHeader
+                          label={<table.FlexRender header={h} />}
+                          sorted={sorted}
+                          onToggle={() => h.column.toggleSorting(sorted === "asc")}
+                          align={right ? "right" : "left"}
+                        />
+                      ) : (
+                        <table.FlexRender header={h} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {visible.map((row) => (
+              <tr
+                key={row.id}
+                className="hover:bg-slate-50"
+                data-testid="account-row"
+                data-account-id={row.original.account.id}
+              >
+                {row.getAllCells().map((cell) => (
+                  <td
+                    key={cell.id}
                     className={
-                      "whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-medium " +
-                      `uppercase tracking-wide text-slate-500 ${right ? "text-right" : "text-left"}`
+                      "border-b border-slate-100 " +
+                      `px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "whitespace-nowrap text-right" : ""}`
                     }
                   >
-                    {h.column.getCanSort() ? (
-                      <SortHeader
-                        label={<table.FlexRender header={h} />}
-                        sorted={sorted}
-                        onToggle={() => h.column.toggleSorting(sorted === "asc")}
-                        align={right ? "right" : "left"}
-                      />
-                    ) : (
-                      <table.FlexRender header={h} />
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {visible.map((row) => (
-            <tr
-              key={row.id}
-              className="hover:bg-slate-50"
-              data-testid="account-row"
-              data-account-id={row.original.account.id}
-            >
-              {row.getAllCells().map((cell) => (
-                <td
-                  key={cell.id}
-                  className={
-                    "border-b border-slate-100 " +
-                    `px-3 py-1.5 ${RIGHT.has(cell.column.id) ? "whitespace-nowrap text-right" : ""}`
-                  }
-                >
-                  <table.FlexRender cell={cell} />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {visible.length === 0 && (
-        <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account matches the filters.</p>
-      )}
-    </div>
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {visible.length === 0 && (
+          <p className="px-3 py-6 text-center text-[13px] text-slate-600">No account matches the filters.</p>
+        )}
+      </div>
+    </OverdueContext>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import type { SearchParams } from "nuqs/server";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { allAccounts, listAccountRows } from "@/lib/bff/queries/account-rows";
+import { missingStatements } from "@/lib/bff/queries/missing-statements";
 import { loadAccountFilters } from "@/lib/url-state/filters";
 import { isIso4217 } from "@treasury/contract";
 import { AccountsView } from "@/components/accounts/accounts-view";
@@ -14,7 +15,8 @@ export const metadata: Metadata = { title: "Accounts" };
 /**
  * Accounts: parse the URL, read the page through the BFF —
  * API paging when only spec filters are set, every account of the company
- * when a bank / coverage filter or a sort is set — and render.
+ * when a bank / coverage filter or a sort is set — and render, each account
+ * with an overdue statement named (docs/bank-files.md "Missing statements").
  */
 export default async function AccountsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const load = await loadPage("accounts", { company: "required" });
@@ -22,7 +24,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   const { ctx } = load;
   const f = await loadAccountFilters(searchParams);
   const currency = f.currency && isIso4217(f.currency) ? f.currency : undefined;
-  const [data, all] = await Promise.all([
+  const [data, all, overdue] = await Promise.all([
     loadData(ctx, () =>
       listAccountRows(ctx, {
         page: f.page ?? undefined,
@@ -35,6 +37,8 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
     ),
     // The currency and bank choices come from every account of the company, not only the filtered page.
     loadData(ctx, () => allAccounts(ctx)),
+    // Overdue statements (docs/bank-files.md "Missing statements"): a failed read shows the list without them.
+    loadData(ctx, () => missingStatements(ctx)),
   ]);
   if (!data.ok)
     return <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />;
@@ -49,7 +53,12 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
           `last 7 days`
         }
       />
-      <AccountsView data={data.data} currencies={choices((a) => a.currency)} banks={choices((a) => a.bank_name)} />
+      <AccountsView
+        data={data.data}
+        currencies={choices((a) => a.currency)}
+        banks={choices((a) => a.bank_name)}
+        overdue={overdue.ok ? (overdue.data ?? []) : []}
+      />
     </div>
   );
 }
