@@ -291,6 +291,50 @@ describe("pain.002 round trip", () => {
     expect(proposed).toEqual([]);
   });
 
+  it("a rejected instruction is never proposed for matching when its debit shows up on a statement", async () => {
+    const { batch, instructions } = await approvedBatch(["61.25", "62.50"]);
+    const [a, b] = instructions as [Instruction, Instruction];
+    const report = pain002For(exportPain001(batch, instructions), {
+      [a.end_to_end_id]: { code: "ACSC" },
+      [b.end_to_end_id]: { code: "RJCT", reason: "AC04", info: ["Account closed"] },
+    });
+    expect((await upload([{ name: "sts.xml", content: report }])).status).toBe(200);
+    // The bank's statement then books both amounts with their end-to-end ids (a best-case match for each).
+    const day = new Date().toISOString().slice(0, 10);
+    const statement = buildCamt({
+      version: "08",
+      messageId: `S-${batch.id}`,
+      createdAt: `${day}T18:00:00Z`,
+      statements: [
+        {
+          id: `S-${batch.id}`,
+          createdAt: `${day}T18:00:00Z`,
+          account: { iban: "NO9386011117947", currency: "NOK" },
+          balances: [
+            { code: "OPBD", amount: "1000.00", currency: "NOK", date: day },
+            { code: "CLBD", amount: "876.25", currency: "NOK", date: day },
+          ],
+          entries: [a, b].map((ins) => ({
+            amount: ins.amount,
+            currency: "NOK",
+            direction: "debit" as const,
+            booked: day,
+            servicerRef: `SR-${ins.end_to_end_id}`,
+            txs: [{ endToEndId: ins.end_to_end_id, counterparty: "Creditor" }],
+          })),
+        },
+      ],
+    });
+    expect((await upload([{ name: "stmt.xml", content: statement }])).status).toBe(200);
+    const matchesOf = (id: string) =>
+      h.database.db.select().from(reconciliationMatches).where(eq(reconciliationMatches.paymentInstructionId, id));
+    // The settled one is matched (the matcher ran on this statement); the rejected one has no match in any state.
+    expect((await matchesOf(a.id)).length).toBeGreaterThan(0);
+    expect(await matchesOf(b.id)).toEqual([]);
+    const [, rejected] = await instructionsOf(batch.id);
+    expect(rejected?.status).toBe("rejected");
+  });
+
   it("a payment information RJCT with transactions listed only by id applies the payment's status", async () => {
     const { batch, instructions } = await approvedBatch(["11.00"]);
     const [ins] = instructions;
