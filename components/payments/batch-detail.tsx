@@ -19,6 +19,7 @@ import { ApprovalProgressPanel } from "./approval-progress";
 import { paymentQueries } from "./payment-queries";
 import { Pain001Panel } from "./pain001-panel";
 import { MOVING_STATES, StatusBadge } from "./status-badge";
+import { rejectionReasons, type RejectionReason } from "@/lib/views/rejection-reasons";
 import { SubmitBatchDialog } from "./submit-batch-dialog";
 import { DiscardBatchDialog } from "./discard-batch-dialog";
 import { PayeeFlag } from "./payee-typeahead";
@@ -95,7 +96,11 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
           <h2 id="instructions-h" className="mb-2 text-sm font-semibold text-slate-900">
             Instructions
           </h2>
-          <InstructionsTable instructions={v.instructions} standing={v.payee_standing ?? {}} />
+          <InstructionsTable
+            instructions={v.instructions}
+            standing={v.payee_standing ?? {}}
+            reasons={rejectionReasons(v.events)}
+          />
         </section>
         <aside aria-label="Batch details" className="space-y-5">
           <Pain001Panel companyId={companyId} batch={b} />
@@ -147,12 +152,15 @@ function BatchFigures({ view }: { view: BatchView }) {
   );
 }
 
+/** The batch's instructions; a rejected one shows the bank's reason code and text under its status. */
 function InstructionsTable({
   instructions,
   standing,
+  reasons,
 }: {
   instructions: PaymentInstruction[];
   standing: NonNullable<BatchView["payee_standing"]>;
+  reasons: ReadonlyMap<string, RejectionReason>;
 }) {
   const withRemittance = instructions.some((i) => i.remittance_information);
   return (
@@ -190,7 +198,15 @@ function InstructionsTable({
                   : (i.remittance_information?.text ?? "—")}
               </Td>
             )}
-            <Td>{i.status ? <StatusBadge status={i.status} /> : "—"}</Td>
+            <Td>
+              {i.status ? <StatusBadge status={i.status} /> : "—"}
+              {i.status === "rejected" && reasons.get(i.id) && (
+                <span className="mt-0.5 block text-xs text-red-800" data-testid="instruction-reason">
+                  <span className="font-mono">{reasons.get(i.id)?.code}</span>
+                  {reasons.get(i.id)?.text ? ` ${reasons.get(i.id)?.text}` : ""}
+                </span>
+              )}
+            </Td>
             <Td align="right">
               <Amount value={i.amount} currency={i.currency} />
             </Td>
