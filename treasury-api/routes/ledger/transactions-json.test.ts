@@ -13,59 +13,17 @@ import { listBody, listBodyJson, type Paging } from "../../lib/lists";
 import type { AppEnv } from "../../lib/context";
 import type { DataScope } from "../../lib/scope";
 import { IDS, createHarness, daysAgo, type Harness } from "../../test/harness";
+import { HOSTILE, HOSTILE_AMOUNTS, hostileId, hostileTransactions } from "../../test/hostile-transactions";
 
 let h: Harness;
 
-/** Text that JSON must escape, or that a careless serialiser would: quotes, backslashes, controls, U+2028, emoji. */
-const HOSTILE = [
-  'He said "pay"\\now',
-  "line\nbreak\ttab\rreturn\bback\fform",
-  "\u0001\u001f\u007f controls and del", // PostgreSQL text holds no NUL
-  "sep\u2028\u2029 para",
-  "Ærøskøbing 💶 Σ </script>",
-  "",
-];
-/** [amount, currency]: every scale against the currency's minor units, including unknown codes. */
-const AMOUNTS: [string, string][] = [
-  ["100.5", "NOK"],
-  ["100.500", "EUR"],
-  ["7", "SEK"],
-  ["0.001", "NOK"],
-  ["123456789012.345678", "EUR"],
-  ["1500", "JPY"],
-  ["1500.0", "JPY"],
-  ["12.5", "JPY"],
-  ["1.2", "KWD"],
-  ["1.23456", "BHD"],
-  ["42", "XYZ"],
-  ["0", "NOK"],
-];
-
 beforeAll(async () => {
   h = await createHarness();
-  const rows: (typeof schema.transactions.$inferInsert)[] = AMOUNTS.map(([amount, currency], i) => {
-    const date = daysAgo(i % 3);
-    const n = String(i).padStart(2, "0");
-    return {
-      id: `61000000-0000-4000-8000-0000000000${n}`,
-      tenantId: IDS.tenant,
-      companyId: IDS.companyA,
-      accountId: IDS.accountA1,
-      amount,
-      currency,
-      direction: i % 2 ? "debit" : "credit",
-      bookedDate: date,
-      // Microseconds (to_char keeps milliseconds, as toISOString does); equal times order by id.
-      bookedAt: `${date}T${i % 4 === 0 ? "10:00:00.123456" : "23:59:59.999999"}Z`,
-      valueDate: daysAgo((i % 3) + 1),
-      valueAt: `${daysAgo((i % 3) + 1)}T00:00:00.000001+02:00`,
-      counterpartyName: HOSTILE[i % HOSTILE.length],
-      remittance: HOSTILE[(i + 1) % HOSTILE.length],
-      endToEndId: i % 3 === 0 ? null : HOSTILE[(i + 2) % HOSTILE.length],
-      source: "api",
-    };
-  });
-  await h.database.db.insert(schema.transactions).values(rows);
+  await h.database.db
+    .insert(schema.transactions)
+    .values(
+      hostileTransactions("61000000", { tenantId: IDS.tenant, companyId: IDS.companyA, accountId: IDS.accountA1 }),
+    );
 });
 afterAll(() => h.close());
 
@@ -105,8 +63,8 @@ describe("listTransactionsJson", () => {
     const { json } = await listTransactionsJson(h.database.db, scopeA, { accountId: IDS.accountA1 }, FULL_PAGE, false);
     const rows = JSON.parse(json) as Record<string, unknown>[];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const amountOf = (i: number) => byId.get(`61000000-0000-4000-8000-0000000000${String(i).padStart(2, "0")}`);
-    expect(AMOUNTS.map((_, i) => amountOf(i)?.amount)).toEqual([
+    const amountOf = (i: number) => byId.get(hostileId("61000000", i));
+    expect(HOSTILE_AMOUNTS.map((_, i) => amountOf(i)?.amount)).toEqual([
       "100.50",
       "100.50",
       "7.00",
