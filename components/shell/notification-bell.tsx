@@ -17,7 +17,9 @@ export function NotificationList({ onFollow, heading = "h2" }: { onFollow?: () =
   return (
     <>
       <div className="mb-1 flex items-center justify-between gap-2 px-1">
-        <Heading className={heading === "h1" ? "text-lg font-semibold text-slate-900" : "text-xs font-semibold text-slate-900"}>
+        <Heading
+          className={heading === "h1" ? "text-lg font-semibold text-slate-900" : "text-xs font-semibold text-slate-900"}
+        >
           Notifications
         </Heading>
         {unread > 0 && (
