@@ -204,7 +204,14 @@ describe("high-risk signals need an acknowledgement to approve", () => {
 
 describe("the navigation's count of batches waiting for my approval", () => {
   async function waiting(who: DashboardUser): Promise<number> {
-    const r = await call(waitingRoute.GET as Handler, who, "GET", "/approvals/waiting");
+    // No selected company: the count spans every company of the user (a user of other companies has no cookie here).
+    const r = await callRoute(waitingRoute.GET as Handler, {
+      who,
+      origin: ORIGIN,
+      method: "GET",
+      path: "/approvals/waiting",
+      companyId: undefined,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return Number(r.body.waiting);
   }
@@ -226,6 +233,7 @@ describe("the navigation's count of batches waiting for my approval", () => {
 
     const ok = await call(approveRoute.POST as Handler, approver, "POST", `/approvals/${b.approvalId}/approve`, {
       params: { id: b.approvalId },
+      json: { acknowledged_signals: (await risk(b.batchId)).requires_acknowledgement },
     });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     // Approved by her (the batch may still wait for a second approver): no longer waiting for her.
