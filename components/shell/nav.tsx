@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import {
+  Cable,
   ShieldCheck,
   ArrowLeftRight,
   BarChart3,
@@ -38,6 +39,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   categories: BarChart3,
   "reconciliation-rules": ListChecks,
   statements: FileUp,
+  "bank-connections": Cable,
   audit: ScrollText,
   users: Users,
 };
