@@ -3,11 +3,12 @@
  * database after the demo users exist. The local treasury-api seeds the payments, bookings and matches
  * (treasury-api/seed); what lives in the dashboard database is seeded here:
  *
- * - **counterparties**: each demo company's register holds the payees it pays again and again — every creditor of a
- *   settled instruction (the bank's "REJECT …" test names left out), recorded by the demo treasurer and verified by
- *   the demo lead (maker-checker, through the same functions as the counterparties page, so history and audit log
- *   name both people). One payee that no waiting batch pays stays pending verification, so the register shows both
- *   states. A batch then carries a risk signal only for what deserves one (a payee never paid, a large outlier, …);
+ * - **counterparties**: each demo company's register holds its suppliers — every creditor its payment batches name
+ *   (the simulated bank's "REJECT …" test names left out), recorded by the demo treasurer and verified by the demo
+ *   lead (maker-checker, through the same functions as the counterparties page, so history and audit log name both
+ *   people). One payee that no waiting batch pays stays pending verification, so the register shows both states. A
+ *   batch then carries a medium or high risk signal only for what deserves one (a large outlier, a duplicate, a
+ *   changed IBAN, a payee outside the register); a first payment to a verified supplier is a low one;
  * - **cashflow category rules**: salaries, taxes, rent and energy, matched on the demo ledger's own words
  *   (treasury-api/seed/ledger-text.ts), so the cashflow report and the forecast show categories; customer receipts,
  *   supplier invoices, card settlements and intercompany transfers stay `Uncategorised` for the admin to try a rule
@@ -58,26 +59,25 @@ export interface DemoStorySummary {
 
 const CALL = "demo-story";
 
-/** The payees `companyId` has paid (settled, IBAN key → newest name) and those its waiting batches pay. */
+/** The creditors `companyId`'s batches name (IBAN key → name), and the IBANs its waiting batches pay. */
 async function payeesOf(
   client: TreasuryClient,
   companyId: string,
-): Promise<{ paid: Map<string, string>; awaiting: Set<string> }> {
+): Promise<{ payees: Map<string, string>; awaiting: Set<string> }> {
   const call = { requestId: CALL, companyId };
   const batches = await collectAll(client.listBatches(call, { pageSize: 200 }), { maxPages: 5 });
-  const paid = new Map<string, string>();
+  const payees = new Map<string, string>();
   const awaiting = new Set<string>();
   for (const b of batches) {
     const waiting = b.status === "created" || b.status === "pending_approval";
-    if (!waiting && b.status !== "completed" && b.status !== "partially_completed") continue;
     const ins = await collectAll(client.listBatchInstructions(call, b.id, { pageSize: 1000 }), { maxPages: 5 });
     for (const i of ins) {
+      if (/^REJECT\b/i.test(i.creditor_name)) continue;
       if (waiting) awaiting.add(ibanKey(i.creditor_iban));
-      else if (i.status === "settled" && !/^REJECT\b/i.test(i.creditor_name))
-        paid.set(ibanKey(i.creditor_iban), i.creditor_name);
+      if (!payees.has(ibanKey(i.creditor_iban))) payees.set(ibanKey(i.creditor_iban), i.creditor_name);
     }
   }
-  return { paid, awaiting };
+  return { payees, awaiting };
 }
 
 function actorOf(u: DashboardUser): Actor {
@@ -115,8 +115,8 @@ export async function seedDemoStory(
   }
 
   for (const companyId of companyIds) {
-    const { paid, awaiting } = await payeesOf(client, companyId);
-    const byName = [...paid].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
+    const { payees, awaiting } = await payeesOf(client, companyId);
+    const byName = [...payees].sort((a, b) => a[1].localeCompare(b[1]) || a[0].localeCompare(b[0]));
     // The one left for a second person: the last by name of those no waiting batch pays.
     const leftPending = byName.filter(([iban]) => !awaiting.has(iban)).at(-1)?.[0];
     for (const [iban, name] of byName) {
