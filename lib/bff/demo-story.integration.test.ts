@@ -2,30 +2,30 @@
  * The demo tells the story (docs/guides/demo.md): a fresh demo — the real local treasury-api with its demo seed and
  * the dashboard's database in demo mode, opened as the product opens it (`dashboardDb`: demo users, FX rates, then
  * lib/server/demo-story.ts) — has
- * - a counterparty register per company: its paid payees, recorded by the demo treasurer and verified by the demo
+ * - a counterparty register per company: its suppliers, recorded by the demo treasurer and verified by the demo
  *   lead (history and audit name both), one left pending verification;
  * - the demo category rules (salaries, taxes, rent, energy) that categorise part of the ledger, not all of it;
  * - and, the measure of issue 30: under a quarter of the pending batches carry a medium or high risk signal. The
- *   share and each signal's reason are printed (`npx vitest run lib/server/demo-story.integration.test.ts`).
+ *   share and each signal's reason are printed (`npx vitest run lib/bff/demo-story.integration.test.ts`).
  * Run again, the story writes nothing (once per database).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
-vi.mock("../auth/session", async () => (await import("../bff/testing/local-api")).sessionModule);
-vi.mock("next/headers", async () => (await import("../bff/testing/local-api")).headersModule);
+vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
 import { categorise } from "../categories/rules";
 import { listCategoryRules } from "../categories/store";
 import { counterpartyHistory } from "../db/schema";
 import { listAudit } from "../db/audit";
 import { findUserByEmail, type DashboardUser } from "../db/users";
-import { callRoute, startLocalApi, useBffEnv, type LocalApi, type RouteHandler } from "../bff/testing/local-api";
+import { callRoute, startLocalApi, useBffEnv, type LocalApi, type RouteHandler } from "./testing/local-api";
 import { collectAll } from "../treasury-client";
 import type { BatchRisk } from "../views/payments";
 import * as riskRoute from "../../app/api/treasury/payments/batches/[id]/risk/route";
-import { dashboardDb } from "./db";
-import { DEMO_CHECKER, DEMO_MAKER, seedDemoStory } from "./demo-story";
+import { dashboardDb } from "../server/db";
+import { DEMO_CHECKER, DEMO_MAKER, seedDemoStory } from "../server/demo-story";
 import { listCounterparties } from "../counterparties/counterparties";
 
 const ORIGIN = "http://127.0.0.1:3997";
@@ -49,7 +49,7 @@ afterAll(async () => {
 });
 
 describe("the demo story", () => {
-  it("registers each company's paid payees, verified by a second person, one left pending", async () => {
+  it("registers each company's suppliers, verified by a second person, one left pending", async () => {
     const db = await dashboardDb();
     let verified = 0;
     let pending = 0;
