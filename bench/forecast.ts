@@ -6,7 +6,8 @@
  * - recompute: known flows, recurring detection and the statistical remainder of every series with the cached
  *   model choice, the weekly table by currency and category, the base case and one scenario ("customers pay
  *   10 days later") with their lowest balances (the on-demand recompute, ≤ 2 s);
- * - warm: the same answer served from the cache (≤ 300 ms).
+ * - warm: the same answer from the cached forecast: the view (table, balances, the scenario) built again and
+ *   serialised, as every read of the page does (≤ 300 ms).
  * The last line reads `forecast: recompute N ms, warm M ms (50 companies × 4 currencies × 20 categories)`.
  */
 import { loadavg } from "node:os";
@@ -103,9 +104,10 @@ function main() {
   const cached: Map<string, BacktestResult> = first.backtests;
 
   // What the page shows: the 13-week table by currency and category (companies summed), the base case and one
-  // scenario with their lowest balances. A recompute builds it; a warm open serves it from the cache.
-  const recompute = () => {
-    const f = buildForecast({ ...input, backtests: cached });
+  // scenario with their lowest balances. A recompute builds the forecast and this view; a warm open finds the
+  // forecast cached and builds only the view from it, as `forecastView` does on every read (scenarios are applied
+  // at each read), then serialises the answer.
+  const viewOf = (f: ReturnType<typeof buildForecast>) => {
     const byCategory = bucket(f.flows, f.from, "week", "group");
     const base = balances({ flows: f.flows, openings, from: f.from, to: f.to, reportingCurrency: "EUR", fx });
     const later = applyScenario(f.flows, [{ type: "shift", filter: { category: "category-0" }, days: 10 }], f, fx);
@@ -117,19 +119,24 @@ function main() {
       reportingCurrency: "EUR",
       fx: later.fx,
     });
-    return { f, view: { from: f.from, to: f.to, byCategory, base, scenarios: [scenario], series: f.series } };
+    return { from: f.from, to: f.to, byCategory, base, scenarios: [scenario], series: f.series };
+  };
+  const recompute = () => {
+    const f = buildForecast({ ...input, backtests: cached });
+    return { f, view: viewOf(f) };
   };
   recompute(); // warm the JIT once, as a running server would be
   t = performance.now();
   let cpu = process.cpuUsage();
   const { f, view } = recompute();
-  const cache = new Map([["group|13|base+1", view]]);
+  const cache = new Map([["group|13", f]]);
   const recomputeMs = performance.now() - t;
   const recomputeCpu = process.cpuUsage(cpu).user / 1000;
 
   t = performance.now();
   cpu = process.cpuUsage();
-  const body = JSON.stringify(cache.get("group|13|base+1"));
+  const cachedForecast = cache.get("group|13");
+  const body = cachedForecast ? JSON.stringify(viewOf(cachedForecast)) : "";
   const warmMs = performance.now() - t;
   const warmCpu = process.cpuUsage(cpu).user / 1000;
   const base = view.base;

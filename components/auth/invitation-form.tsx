@@ -6,6 +6,7 @@ import { fieldErrors } from "@/components/counterparties/use-counterparty-write"
 import { bffFetch } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
 import { Button } from "@/components/ui/button";
+import { Form } from "@/components/ui/form";
 
 /**
  * The form behind an invitation / reset link: reads the token from the URL fragment (never sent to a server by the
@@ -64,7 +65,7 @@ export function InvitationForm() {
   };
   const field = (bad: boolean) => `h-9 rounded-md border px-2 text-sm ${bad ? "border-red-500" : "border-slate-300"}`;
   return (
-    <form
+    <Form
       className="space-y-3"
       noValidate
       onSubmit={(e) => {
@@ -119,6 +120,6 @@ export function InvitationForm() {
       <Button type="submit" variant="primary" pending={busy} data-testid="invite-submit">
         Set password
       </Button>
-    </form>
+    </Form>
   );
 }

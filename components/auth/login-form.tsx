@@ -2,26 +2,13 @@
 
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { signInErrorMessage } from "@/lib/auth/sign-in-errors";
+import { useHydrated } from "@/lib/use-hydrated";
 
 /** Only same-site paths are followed after sign-in (no open redirect). */
 function safeCallback(url: string | undefined): string {
   return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/login") ? url : "/";
-}
-
-const noSubscription = () => () => {};
-
-/**
- * True once React has hydrated the page (false in the server HTML). Until then the form has no submit handler, and a
- * native submit would send the e-mail and password to the page itself.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { BusinessDate } from "@/components/format/business-date";
 import { buttonClass } from "@/components/ui/button";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 import { Table, Td, Th } from "@/components/ui/table";
+import { Form } from "@/components/ui/form";
 
 /** The stored forecast inputs (`GET /api/forecast/lines`). */
 export interface ForecastInputs {
@@ -539,7 +540,7 @@ function NewScenario({ categories, onSave }: { categories: string[]; onSave: (bo
     if (await onSave({ name, adjustments: [adjustment] })) setName("");
   };
   return (
-    <form
+    <Form
       onSubmit={(e) => void submit(e)}
       className="flex flex-wrap items-end gap-2 text-[13px]"
       aria-label="New scenario"
@@ -574,7 +575,7 @@ function NewScenario({ categories, onSave }: { categories: string[]; onSave: (bo
       <button type="submit" className={buttonClass("primary")}>
         Save scenario
       </button>
-    </form>
+    </Form>
   );
 }
 
@@ -726,7 +727,7 @@ function ManualLines({
         </tbody>
       </Table>
       {canManage && (
-        <form
+        <Form
           onSubmit={(e) => void submit(e)}
           className="grid grid-cols-2 gap-2 text-[13px] md:grid-cols-4"
           aria-label={editing ? "Edit manual line" : "New manual line"}
@@ -791,7 +792,7 @@ function ManualLines({
               </button>
             )}
           </div>
-        </form>
+        </Form>
       )}
       <div className="flex flex-wrap items-center gap-2">
         <button type="button" className={buttonClass("secondary")} onClick={exportCsv}>

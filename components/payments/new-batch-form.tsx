@@ -26,6 +26,7 @@ import {
 import { InstructionRows } from "./instruction-rows";
 import type { DebtorAccountOption, PayeeOption } from "@/lib/views/payment-run";
 import { useSaveBatch } from "./use-save-batch";
+import { Form } from "@/components/ui/form";
 
 // Opened on demand: the CSV import (papaparse) loads then, not on the first load.
 const CsvImportDialog = dynamic(() => import("./csv-import-dialog").then((m) => m.CsvImportDialog), { ssr: false });
@@ -132,7 +133,7 @@ export function NewBatchForm({
 
   const listError = formState.errors.instructions?.root?.message || formState.errors.instructions?.message;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={edit ? "Edit payment batch" : "New payment batch"}>
+    <Form onSubmit={onSubmit} noValidate aria-label={edit ? "Edit payment batch" : "New payment batch"}>
       {formState.submitCount > 0 && <ErrorSummary errors={formState.errors} />}
       <BatchHeaderFields
         companyName={companyName}
@@ -188,7 +189,7 @@ export function NewBatchForm({
           onClose={() => setImporting(false)}
         />
       )}
-    </form>
+    </Form>
   );
 }
 

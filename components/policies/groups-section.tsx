@@ -5,11 +5,12 @@ import { Button } from "@/components/ui/button";
 import { TextField } from "./field-error";
 import { toggle, type GroupDraft } from "./policy-draft";
 import type { PolicyActions } from "./use-policy-actions";
+import { Form } from "@/components/ui/form";
 
 /** The form of a new or edited approver group: its name and members; saved through `a.saveGroup`. */
 function GroupForm({ a, group }: { a: PolicyActions; group: GroupDraft }) {
   return (
-    <form
+    <Form
       className="mt-3 space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4"
       aria-label="Approver group"
       onSubmit={(e) => {
@@ -44,7 +45,7 @@ function GroupForm({ a, group }: { a: PolicyActions; group: GroupDraft }) {
         </Button>
         <Button onClick={() => a.setGroup(null)}>Cancel</Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

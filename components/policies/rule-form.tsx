@@ -6,6 +6,7 @@ import { RISK_SIGNAL_CODES } from "@/lib/payments/risk-signals";
 import { FieldError, inputClass, TextField } from "./field-error";
 import { toggle, type Draft } from "./policy-draft";
 import type { PolicyActions } from "./use-policy-actions";
+import { Form } from "@/components/ui/form";
 
 /** One checkbox of a list field (`values`), toggling `value`. */
 function Check({
@@ -80,7 +81,7 @@ function RuleConditions({
 export function RuleForm({ a, draft }: { a: PolicyActions; draft: Draft }) {
   const set = a.setDraft;
   return (
-    <form
+    <Form
       className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4"
       aria-label={draft.id ? "Edit rule" : "New rule"}
       onSubmit={(e) => {
@@ -134,6 +135,6 @@ export function RuleForm({ a, draft }: { a: PolicyActions; draft: Draft }) {
         </Button>
         <Button onClick={a.cancelRule}>Cancel</Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { Table, Td, Th } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
+import { Form } from "@/components/ui/form";
 
 /** One enrolled passkey as GET /api/session/passkeys lists it. */
 interface Passkey {
@@ -68,7 +69,7 @@ function RenameForm({
   rename: UseMutationResult<Passkey, Error, { id: string; name: string }>;
 }) {
   return (
-    <form
+    <Form
       className="flex flex-wrap items-center gap-2"
       aria-label={`Rename passkey ${p.name}`}
       onSubmit={(e) => {
@@ -96,7 +97,7 @@ function RenameForm({
           {errorText(rename.error, "Renaming the passkey")}
         </span>
       )}
-    </form>
+    </Form>
   );
 }
 
@@ -202,7 +203,7 @@ export function PasskeysPanel() {
       <div className="mt-3">
         <PasskeyBanner status={status.data} />
       </div>
-      <form
+      <Form
         className="mt-3 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -223,7 +224,7 @@ export function PasskeysPanel() {
         <Button type="submit" variant="primary" pending={add.isPending} data-testid="add-passkey">
           <Plus className="size-3.5" aria-hidden /> Add a passkey
         </Button>
-      </form>
+      </Form>
       {add.error && (
         <p role="alert" className="mt-2 text-[13px] text-red-700" data-testid="passkey-error">
           {errorText(add.error, "Adding the passkey")}

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { Table, Td, Th } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
+import { Form } from "@/components/ui/form";
 
 const ROLE_OPTIONS = ["viewer", "treasurer", "approver", "admin"] as const;
 
@@ -258,7 +259,7 @@ export function UsersAdmin({ companies, currentUserId }: { companies: UserCompan
             </>
           }
         >
-          <form
+          <Form
             className="space-y-3"
             noValidate
             onSubmit={(e) => {
@@ -347,7 +348,7 @@ export function UsersAdmin({ companies, currentUserId }: { companies: UserCompan
               )}
               {errors.company_ids && <p className="text-xs text-red-700">Companies: {errors.company_ids}</p>}
             </fieldset>
-          </form>
+          </Form>
         </Modal>
       )}
 

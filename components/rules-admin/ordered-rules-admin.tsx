@@ -4,6 +4,7 @@ import { useId, type ReactNode } from "react";
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useRulesEditor, type RuleDraft, type RulesEditor, type RulesEditorOptions } from "./use-rules-editor";
+import { Form } from "@/components/ui/form";
 
 const td = "border-b border-slate-100 px-3 py-2 align-top text-[13px]";
 const th = "border-b border-slate-200 px-3 py-2 text-left text-xs font-medium text-slate-600";
@@ -181,7 +182,7 @@ function RuleForm<R extends { id: string }, D extends RuleDraft, P>({
   const { draft, busy, error } = editor;
   const editing = draft.id !== null;
   return (
-    <form
+    <Form
       aria-labelledby={headingId}
       className="rounded-lg border border-slate-200 bg-white p-4"
       data-testid={form.testId}
@@ -220,6 +221,6 @@ function RuleForm<R extends { id: string }, D extends RuleDraft, P>({
           </Button>
         ) : null}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -47,7 +47,7 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
 
   const current = companies.find((c) => c.id === currentId) ?? null;
   return (
-    <label className="flex min-w-0 flex-1 items-center gap-2 md:flex-none">
+    <label className="flex min-w-0 flex-1 items-center gap-2 md:flex-initial">
       <span className="sr-only text-xs font-medium uppercase tracking-wide text-slate-500 md:not-sr-only">Company</span>
       {/*
         What shows is the company's name and, apart from it, its country code, so a long name is shortened

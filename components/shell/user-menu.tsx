@@ -43,7 +43,7 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
         data-testid="profile-link"
       >
         <UserRound className="size-4 md:size-3.5" aria-hidden />
-        <span className="sr-only md:not-sr-only">Profile</span>
+        <span className="sr-only xl:not-sr-only">Profile</span>
       </Link>
       <button
         type="button"
@@ -57,7 +57,7 @@ export function UserMenu({ name, email, roles }: { name: string; email: string; 
         }
       >
         <LogOut className="size-4 md:size-3.5" aria-hidden />
-        <span className="sr-only md:not-sr-only">Sign out</span>
+        <span className="sr-only xl:not-sr-only">Sign out</span>
       </button>
     </div>
   );

@@ -1,4 +1,7 @@
+"use client";
+
 import { forwardRef, type ButtonHTMLAttributes } from "react";
+import { useHydrated } from "@/lib/use-hydrated";
 
 export type ButtonVariant = "primary" | "secondary" | "danger" | "ghost";
 
@@ -30,6 +33,8 @@ export function iconButtonClass(extra = ""): string {
 
 /**
  * A dense action button; `pending` disables it and sets `aria-busy`, so a second click cannot start a second request.
+ * It is also disabled until the page has hydrated: a click on the server HTML would do nothing (its handler is not
+ * attached yet) and be lost (docs/architecture.md "Forms before hydration").
  */
 export const Button = forwardRef<
   HTMLButtonElement,
@@ -38,12 +43,13 @@ export const Button = forwardRef<
   { variant = "secondary", pending = false, className = "", disabled, type = "button", children, ...rest },
   ref,
 ) {
+  const hydrated = useHydrated();
   return (
     <button
       ref={ref}
       type={type}
       className={buttonClass(variant, className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || !hydrated}
       aria-busy={pending || undefined}
       {...rest}
     >

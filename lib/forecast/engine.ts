@@ -6,7 +6,8 @@
  */
 import { backtest, quantile, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
-import { fromUnits, toUnits } from "./fixed";
+import { fromUnits } from "./fixed";
+import { exactAsNumbers, flowBigUnits, flowUnits, sortByDate } from "./flow-units";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
@@ -111,29 +112,44 @@ export function buildForecast(input: ForecastInput): Forecast {
   // The remainder: daily sums per series over the model window, recurring payees left out.
   const historyDays = input.historyDays ?? 728;
   const start = asOfDay - historyDays + 1;
-  const series = new Map<string, { company: string; currency: string; category: string; y: number[] }>();
-  input.history.forEach((t, i) => {
-    if (matched.has(i)) return;
+  type Series = { company: string; currency: string; category: string; y: number[] };
+  const series = new Map<string, Series>();
+  // company → currency → category: no key string per transaction; a run of one series' transactions (the usual
+  // order of a read) skips even the lookups.
+  const byCompany = new Map<string, Map<string, Map<string, Series>>>();
+  let last: Series | undefined;
+  const history = input.history;
+  for (let i = 0; i < history.length; i++) {
+    if (matched.has(i)) continue;
+    const t = history[i] as HistoryTxn;
     const d = toDay(t.date);
-    if (d < start || d > asOfDay) return;
-    const key = seriesKey(t.company, t.currency, t.category);
-    let s = series.get(key);
-    if (!s)
-      series.set(
-        key,
-        (s = {
+    if (d < start || d > asOfDay) continue;
+    let s = last;
+    if (!s || s.category !== t.category || s.company !== t.company || s.currency !== t.currency) {
+      let byCurrency = byCompany.get(t.company);
+      if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
+      let byCategory = byCurrency.get(t.currency);
+      if (!byCategory) byCurrency.set(t.currency, (byCategory = new Map()));
+      s = byCategory.get(t.category);
+      if (!s) {
+        s = {
           company: t.company,
           currency: t.currency,
           category: t.category,
           y: new Array<number>(historyDays).fill(0),
-        }),
-      );
+        };
+        byCategory.set(t.category, s);
+        series.set(seriesKey(t.company, t.currency, t.category), s);
+      }
+      last = s;
+    }
     s.y[d - start] = (s.y[d - start] ?? 0) + Number(t.amount);
-  });
+  }
 
   const infos: SeriesInfo[] = [];
   const backtests = new Map<string, BacktestResult>();
   const h = weeks * 7;
+  const dates = Array.from({ length: h }, (_, i) => fromDay(fromD + i));
   for (const [key, s] of series) {
     // Trim the leading days before the series' first flow: a new category is not a year of zeros.
     let first = 0;
@@ -166,7 +182,7 @@ export function buildForecast(input: ForecastInput): Forecast {
       // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
       // An estimate: computed in floating point and rounded to cents here, once.
       flows.push({
-        date: fromDay(fromD + i),
+        date: dates[i] ?? fromDay(fromD + i),
         company: s.company,
         currency: s.currency,
         category: s.category,
@@ -191,12 +207,11 @@ export function buildForecast(input: ForecastInput): Forecast {
     });
   }
   infos.sort((a, b) => (a.key < b.key ? -1 : 1));
-  flows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   return {
     from,
     to,
     weeks,
-    flows,
+    flows: sortByDate(flows),
     recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
     series: infos,
     backtests,
@@ -230,12 +245,16 @@ export function bucket(
 ): BucketRow[] {
   const f0 = toDay(from);
   const len = granularity === "day" ? 1 : 7;
-  type Acc = { row: BucketRow; a: bigint; lo: bigint; hi: bigint };
+  // Sums as numbers of millionths while that is exact (lib/forecast/flow-units.ts), else as bigints.
+  type Acc = { row: BucketRow; n: number; a: number; lo: number; hi: number; ab: bigint; lob: bigint; hib: bigint };
   // company → currency → category → bucket index: no key string per flow.
   const acc = new Map<string, Map<string, Map<string, Acc[]>>>();
   const all: Acc[] = [];
+  let maxCount = 0;
+  let max = 0;
   for (const fl of flows) {
-    const idx = Math.floor((toDay(fl.date) - f0) / len);
+    const u = flowUnits(fl);
+    const idx = Math.floor((u.day - f0) / len);
     if (idx < 0) continue;
     const company = allCompanies ?? fl.company;
     let byCur = acc.get(company);
@@ -258,21 +277,45 @@ export function bucket(
           p10: "0",
           p90: "0",
         },
-        a: 0n,
-        lo: 0n,
-        hi: 0n,
+        n: 0,
+        a: 0,
+        lo: 0,
+        hi: 0,
+        ab: 0n,
+        lob: 0n,
+        hib: 0n,
       };
       all.push(e);
     }
-    e.a += toUnits(fl.amount);
-    e.lo += toUnits(fl.p10);
-    e.hi += toUnits(fl.p90);
+    e.a += u.an;
+    e.lo += u.lon;
+    e.hi += u.hin;
+    if (++e.n > maxCount) maxCount = e.n;
+    if (u.max > max) max = u.max;
   }
+  if (!exactAsNumbers(maxCount, max)) {
+    // Too large for exact double sums: the same sums as bigints.
+    for (const e of all) e.ab = e.lob = e.hib = 0n;
+    for (const fl of flows) {
+      const u = flowUnits(fl);
+      const idx = Math.floor((u.day - f0) / len);
+      if (idx < 0) continue;
+      const e = acc
+        .get(allCompanies ?? fl.company)
+        ?.get(fl.currency)
+        ?.get(fl.category)?.[idx];
+      if (!e) continue;
+      const b = flowBigUnits(fl);
+      e.ab += b.a;
+      e.lob += b.lo;
+      e.hib += b.hi;
+    }
+  } else for (const e of all) [e.ab, e.lob, e.hib] = [BigInt(e.a), BigInt(e.lo), BigInt(e.hi)];
   const rows = all.map((e) => ({
     ...e.row,
-    amount: fromUnits(e.a),
-    p10: fromUnits(e.lo),
-    p90: fromUnits(e.hi),
+    amount: fromUnits(e.ab),
+    p10: fromUnits(e.lob),
+    p90: fromUnits(e.hib),
   }));
   const k = (r: BucketRow) => `${r.start}|${r.company}|${r.currency}|${r.category}`;
   return rows.sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));

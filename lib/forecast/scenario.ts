@@ -7,6 +7,7 @@
 import Decimal from "decimal.js";
 import { fromDay, toDay } from "./days";
 import { fromUnits, timesRate, toUnits } from "./fixed";
+import { exactAsNumbers, flowUnits, sortByDate } from "./flow-units";
 import type { Flow } from "./types";
 
 /** Which flows an adjustment touches; every given field must match. Dates are inclusive. */
@@ -79,7 +80,7 @@ export function applyScenario(
         if (!Number.isInteger(a.days) || Math.abs(a.days) > MAX_SHIFT_DAYS)
           throw new RangeError(`shift days must be an integer within ±${MAX_SHIFT_DAYS}`);
         out = out
-          .map((f) => (matches(f, a.filter) ? { ...f, date: fromDay(toDay(f.date) + a.days) } : f))
+          .map((f) => (matches(f, a.filter) ? { ...f, date: fromDay(flowUnits(f).day + a.days) } : f))
           .filter((f) => f.date >= range.from && f.date <= range.to);
         break;
       case "drop":
@@ -94,8 +95,7 @@ export function applyScenario(
         break;
     }
   }
-  out.sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
-  return { flows: out, fx: rates };
+  return { flows: sortByDate(out), fx: rates };
 }
 
 /** A lowest balance and the first day it occurs. */
@@ -151,12 +151,45 @@ export function balances(args: {
     ensure(k);
     opening.set(k, (opening.get(k) ?? 0n) + toUnits(o.amount));
   }
+  // company → currency → daily deltas as numbers of millionths, so a flow costs two lookups, no key string and no
+  // bigint; turned into bigints below, or summed again as bigints when numbers would not be exact
+  // (lib/forecast/flow-units.ts).
+  type Cell = { d: Float64Array; count: number };
+  const nested = new Map<string, Map<string, Cell>>();
+  const numeric = new Map<string, Cell>();
+  let count = 0;
+  let max = 0;
   for (const f of args.flows) {
-    const i = toDay(f.date) - f0;
+    const u = flowUnits(f);
+    const i = u.day - f0;
     if (i < 0 || i >= n) continue;
-    const d = ensure(`${f.company}|${f.currency}`);
-    d[i] = (d[i] ?? 0n) + toUnits(f.amount);
+    let byCurrency = nested.get(f.company);
+    if (!byCurrency) nested.set(f.company, (byCurrency = new Map()));
+    let c = byCurrency.get(f.currency);
+    if (!c) {
+      byCurrency.set(f.currency, (c = { d: new Float64Array(n), count: 0 }));
+      const k = `${f.company}|${f.currency}`;
+      ensure(k);
+      numeric.set(k, c);
+    }
+    c.d[i] = (c.d[i] ?? 0) + u.an;
+    // A day's sum has at most as many terms as its company|currency has flows.
+    if (++c.count > count) count = c.count;
+    if (u.max > max) max = u.max;
   }
+  if (exactAsNumbers(count, max)) {
+    for (const [k, { d }] of numeric) {
+      const into = ensure(k);
+      for (let i = 0; i < n; i++) into[i] = (into[i] ?? 0n) + BigInt(d[i] ?? 0);
+    }
+  } else
+    for (const f of args.flows) {
+      const u = flowUnits(f);
+      const i = u.day - f0;
+      if (i < 0 || i >= n) continue;
+      const d = ensure(`${f.company}|${f.currency}`);
+      d[i] = (d[i] ?? 0n) + toUnits(f.amount);
+    }
   const pathOf = (open: bigint, d: readonly bigint[]): bigint[] => {
     const p = new Array<bigint>(d.length);
     let b = open;

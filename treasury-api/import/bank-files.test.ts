@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { accounts, coverageDays, pendingEntries, transactions } from "../db/schema";
 import { buildBai2, type BaiDocument } from "../test/bai2-builder";
+import { buildCamt053, type CamtEntry } from "../test/camt053-builder";
 import { captureCliOutput, newTenant, rejection } from "../test/import-db";
 import { buildMt940, dutch86, german86, type MtDocument } from "../test/mt940-builder";
 import { parseBai2 } from "./bai2";
@@ -282,6 +283,56 @@ describe("BAI2 parser", () => {
     const text = buildBai2(wrong);
     expect(() => parseBankFile(utf8(text), "t.bai")).toThrow(/trailer 49.*Nothing was imported.*--accept-inconsistent/);
     expect(parseBankFile(utf8(text), "t.bai", { acceptInconsistent: true }).statements[0]?.inconsistency).toBeTruthy();
+  });
+});
+
+describe("camt.053 balance check", () => {
+  const entry = (amount: string, direction: "credit" | "debit", extra: Partial<CamtEntry> = {}): CamtEntry => ({
+    amount,
+    currency: "NOK",
+    direction,
+    booked: "2026-03-02",
+    value: "2026-03-02",
+    ...extra,
+  });
+  const camt = (closing: string, entries: CamtEntry[]) =>
+    buildCamt053({
+      version: "08",
+      messageId: "CHECK",
+      createdAt: "2026-03-02T22:00:00+01:00",
+      statements: [
+        {
+          id: "CHECK-1",
+          createdAt: "2026-03-02T22:00:00+01:00",
+          account: { iban: "NO9386011117947", currency: "NOK", servicerBic: "DNBANOKK" },
+          balances: [
+            { code: "OPBD", amount: "-100.00", currency: "NOK", date: "2026-03-02" },
+            { code: "CLBD", amount: closing, currency: "NOK", date: "2026-03-02" },
+          ],
+          entries,
+        },
+      ],
+    });
+  // Pending and INFO entries are not booked: they never count.
+  const entries = [
+    entry("250.50", "credit"),
+    entry("50.00", "debit", { reversal: true }),
+    entry("999.00", "credit", { status: "PDNG" }),
+    entry("7.00", "debit", { status: "INFO" }),
+  ];
+
+  it("opening + booked entries = closing imports; otherwise the file is refused naming the statement", () => {
+    expect(parseBankFile(camt("100.50", entries), "ok.xml").statements[0]?.inconsistency).toBeNull();
+    expect(() => parseBankFile(camt("100.00", entries), "bad.xml")).toThrow(
+      /bad\.xml.*statement CHECK-1 does not add up: opening OPBD -100\.00 \+ entries 200\.50 = 100\.50, but the closing balance CLBD is 100\.00.*--accept-inconsistent/,
+    );
+    const accepted = parseBankFile(camt("100.00", entries), "bad.xml", { acceptInconsistent: true });
+    expect(accepted.statements[0]?.inconsistency).toMatch(/CHECK-1/);
+  });
+
+  it("a statement with an entry in another currency than its balances is not checked", () => {
+    const foreign = [...entries, entry("20.97", "debit", { currency: "EUR" })];
+    expect(parseBankFile(camt("100.00", foreign), "fx.xml").statements[0]?.inconsistency).toBeNull();
   });
 });
 

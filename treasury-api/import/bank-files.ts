@@ -14,8 +14,9 @@
  * Adding a format (pain.002 status reports, for instance) is one more entry
  * in `FORMAT_HANDLERS`, placed before the generic XML (camt) handler.
  */
+import { Decimal } from "decimal.js";
 import { parseBai2, looksLikeBai2 } from "./bai2";
-import { CamtImportError, parseStatementFile, type ParsedFile } from "./camt053-parse";
+import { CamtImportError, parseStatementFile, type ParsedFile, type ParsedStatement } from "./camt053-parse";
 import { decodeBankFile } from "./charset";
 import { looksLikeMt940, parseMt940 } from "./mt940";
 
@@ -33,8 +34,43 @@ export interface FormatHandler {
 export const FORMAT_HANDLERS: FormatHandler[] = [
   { name: "bai2", detect: looksLikeBai2, parse: parseBai2 },
   { name: "mt940", detect: looksLikeMt940, parse: parseMt940 },
-  { name: "camt", detect: (text) => /^\s*</.test(text), parse: parseStatementFile },
+  { name: "camt", detect: (text) => /^\s*</.test(text), parse: parseCamtChecked },
 ];
+
+/** camt.052/053/054 with the camt.053 balance check of `camtInconsistency` recorded on each statement. */
+function parseCamtChecked(text: string, fileName: string): ParsedFile {
+  const file = parseStatementFile(text, fileName);
+  for (const stmt of file.statements) stmt.inconsistency = camtInconsistency(stmt);
+  return file;
+}
+
+/**
+ * The balance check of a camt.053 statement (docs/bank-files.md "Balance check"): the opening booked balance
+ * (OPBD, else PRCD) plus the booked entries (credits minus debits; pending and INFO entries do not count) must equal
+ * the closing booked balance (CLBD). Not checked: a statement without an opening or a closing balance, camt.052 /
+ * camt.054 messages (no booked opening and closing), and a statement with a booked entry in another currency than
+ * its balances (`Ntry/Amt` then does not say what the account was booked; the counter-value is not read).
+ * @returns null when the statement adds up or is not checked; else a message naming the statement and the figures
+ */
+export function camtInconsistency(stmt: ParsedStatement): string | null {
+  if (stmt.messageType !== "camt.053") return null;
+  const balance = (code: string) => stmt.balances.find((b) => b.code === code) ?? null;
+  const opening = balance("OPBD") ?? balance("PRCD");
+  const closing = balance("CLBD");
+  if (opening === null || closing === null) return null;
+  const booked = stmt.entries.filter((e) => !e.pending && e.status !== "INFO");
+  if (booked.some((e) => e.currency !== closing.currency)) return null;
+  let net = new Decimal(0);
+  for (const e of booked) {
+    net = e.direction === "credit" ? net.plus(e.amount) : net.minus(e.amount);
+  }
+  const expected = new Decimal(opening.amount).plus(net);
+  if (expected.eq(closing.amount)) return null;
+  return (
+    `statement ${stmt.id} does not add up: opening ${opening.code} ${opening.amount} + entries ${net.toFixed(2)} = ` +
+    `${expected.toFixed(2)}, but the closing balance CLBD is ${closing.amount}`
+  );
+}
 
 export interface ParseOptions {
   /** Import statements whose balances do not add up (flagged partial on coverage) instead of refusing the file. */
