@@ -4,7 +4,7 @@
  *
  * Money stays exact (docs/forecast.md#exports): a decimal string becomes a number cell only when the number reads
  * back as the same decimal — at most 15 significant digits (what an IEEE double, and Excel, keep exactly) and the
- * double's shortest form equal to the decimal. Anything longer (e.g. 90 trillion with cents, or a 6-decimal estimate
+ * double's shortest form equal to the decimal. Anything longer (e.g. 12 trillion with cents, or a 6-decimal estimate
  * of a large amount) is written as the decimal string itself, so no digit is lost silently.
  */
 import Decimal from "decimal.js";
@@ -47,7 +47,7 @@ const XML_INVALID = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 /**
  * The number a decimal string may be written as, or null when the double would not read back as the same decimal
- * (more than 15 significant digits). `"-1250.50"` → `-1250.5`; `"90071992547409.93"` → null.
+ * (more than 15 significant digits, what Excel keeps). `"-1250.50"` → `-1250.5`; `"12345678901234.57"` → null.
  */
 export function exactNumber(s: string): number | null {
   if (!DECIMAL.test(s)) return null;

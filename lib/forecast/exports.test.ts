@@ -97,8 +97,9 @@ describe("exactNumber", () => {
     expect(exactNumber("-1250.50")).toBe(-1250.5);
     expect(exactNumber("0.1")).toBe(0.1);
     expect(exactNumber("999999999999.999")).toBe(999999999999.999);
-    // 16 and 17 significant digits: a double would change the cents.
+    // 16 and 17 significant digits: more than Excel keeps, the cents would change.
     expect(exactNumber("90071992547409.93")).toBeNull();
+    expect(exactNumber("12345678901234.57")).toBeNull();
     expect(exactNumber("1234567890123.456789")).toBeNull();
     expect(exactNumber("1e5")).toBeNull();
     expect(exactNumber("")).toBeNull();

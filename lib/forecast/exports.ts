@@ -134,7 +134,10 @@ export function comparisonCsv(cases: readonly ComparisonCase[], reporting: strin
  * The comparison as an .xlsx: sheet "Comparison" (the CSV's columns) and sheet "Rates" (one row per case and
  * currency with the rate and its date; a scenario's own rate is dated `scenario`, kept as text).
  */
-export async function comparisonXlsx(cases: readonly ComparisonCase[], reporting: string): Promise<Uint8Array<ArrayBuffer>> {
+export async function comparisonXlsx(
+  cases: readonly ComparisonCase[],
+  reporting: string,
+): Promise<Uint8Array<ArrayBuffer>> {
   const rates: RateRow[] = cases.flatMap((c) =>
     sortedRates(c).map(([currency, r]) => ({ case: c.name, currency, rate: r.rate, date: r.date })),
   );
