@@ -38,7 +38,8 @@ const READ_AREAS = [
 /** The navigation each role must show, in order (docs/architecture.md#users-roles-and-permissions). */
 export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   viewer: READ_AREAS,
-  treasurer: READ_AREAS,
+  // Bank connections: the local API advertises GET /bank-connections; treasurers see the health read-only.
+  treasurer: [...READ_AREAS, "bank-connections"],
   approver: [
     "overview",
     "accounts",
@@ -90,6 +91,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "categories",
     "reconciliation-rules",
     "statements",
+    "bank-connections",
     "audit",
     "users",
   ],
@@ -103,6 +105,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "approvals",
     "reconciliation",
     "organization",
+    "bank-connections",
     "audit",
   ],
 };

@@ -67,6 +67,7 @@ function routes(ids: { account: string; batch: string; group: string | null }): 
     { name: "unmatched", path: "/reconciliation/unmatched", role: "treasurer" },
     { name: "organization", path: "/organization", role: "treasurer" },
     { name: "profile", path: "/profile", role: "treasurer" },
+    { name: "notifications", path: "/notifications", role: "approver" },
     { name: "not-found", path: "/no-such-page", role: "treasurer" },
     { name: "approvals", path: "/approvals", role: "approver" },
     { name: "audit", path: "/audit", role: "approver" },

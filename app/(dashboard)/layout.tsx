@@ -60,6 +60,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   // Statement upload is an extension: listed only when the API's OpenAPI document advertises it.
   const areas = areasFor(user.roles)
     .filter((a) => a.key !== "statements" || caps.has("statements.upload"))
+    .filter((a) => a.key !== "bank-connections" || caps.has("bank_connections.health"))
     .map((a) => ({ key: a.key, label: a.label, href: a.href }));
 
   return (

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { startAuthentication, WebAuthnError } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
 import { BffRequestError, bffFetch } from "@/components/data/bff-fetch";
+import { stepUpNeededFor } from "@/lib/auth/step-up-rules";
 
 /** What a step-up covers: the kind of decision and the ids the dialog shows (all selected rows of a bulk action). */
 export interface StepUpScope {
@@ -60,13 +61,14 @@ export function promptDismissed(err: unknown): boolean {
 }
 
 /**
- * Asks for a passkey confirmation covering `scope` when this user's decisions need one, and returns the headers to
- * send with each decision it covers (`{ "X-Step-Up": proof }`), or `{}` when none is needed.
+ * Asks for a passkey confirmation covering `scope` when this user's decisions of that kind need one (the server's rule,
+ * lib/auth/step-up-rules.ts `stepUpNeededFor`: `user.manage` only with a passkey), and returns the headers to send
+ * with each decision it covers (`{ "X-Step-Up": proof }`), or `{}` when none is needed.
  * @throws StepUpError (cancelled, no passkey, or failed with the server's message)
  */
 export async function confirmWithPasskey(scope: StepUpScope, status?: StepUpStatus): Promise<Record<string, string>> {
   const s = status ?? (await bffFetch<StepUpStatus>("/api/session/step-up"));
-  if (!s.needed) return {};
+  if (!stepUpNeededFor(scope.action, s.mode, s.enrolled)) return {};
   if (!s.enrolled)
     throw new StepUpError("no_passkey", "This needs a passkey confirmation, and you have no passkey yet.");
   try {

@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Menu } from "lucide-react";
 import type { NavArea } from "./nav";
+import { useNotifications } from "./notification-queries";
 
 // Radix's dialog stays off the first load: the sheet module loads right after hydration, closed.
 const NavSheet = dynamic(() => import("./nav-sheet").then((m) => m.NavSheet), { ssr: false });
@@ -13,10 +14,12 @@ const NavSheet = dynamic(() => import("./nav-sheet").then((m) => m.NavSheet), { 
  * The menu button of the header on narrow screens (hidden from `md` up, where
  * the sidebar shows the navigation): opens the navigation sheet. The sheet
  * closes when the route changes, so a link followed from it never leaves it
- * covering the new page.
+ * covering the new page. A dot on the button says there are unread notifications (the header has no room for the
+ * bell on a phone; the sheet links to them with the count).
  */
 export function MobileNav({ areas, name, roles }: { areas: NavArea[]; name: string; roles: string[] }) {
   const [open, setOpen] = useState(false);
+  const { unread } = useNotifications();
   const button = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
@@ -38,16 +41,23 @@ export function MobileNav({ areas, name, roles }: { areas: NavArea[]; name: stri
         ref={button}
         type="button"
         className={
-          "-ml-1 inline-flex size-11 shrink-0 items-center " +
+          "relative -ml-1 inline-flex size-11 shrink-0 items-center " +
           "justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
         }
-        aria-label="Open menu"
+        aria-label={unread ? `Open menu, ${unread} unread notifications` : "Open menu"}
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="menu-button"
         onClick={() => setOpen(true)}
       >
         <Menu className="size-5" aria-hidden />
+        {unread > 0 && (
+          <span
+            className="absolute top-2 right-2 size-2.5 rounded-full bg-red-700 ring-2 ring-white"
+            data-testid="menu-unread-dot"
+            aria-hidden
+          />
+        )}
       </button>
       <NavSheet open={open} onOpenChange={setOpen} areas={areas} name={name} roles={roles} returnFocus={button} />
     </>

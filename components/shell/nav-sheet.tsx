@@ -2,9 +2,10 @@
 
 import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
-import { Landmark, UserRound, X } from "lucide-react";
+import { Bell, Landmark, UserRound, X } from "lucide-react";
 import type { RefObject } from "react";
 import { Nav, type NavArea } from "./nav";
+import { useNotifications } from "./notification-queries";
 
 /** Props of `NavSheet`. `returnFocus` is the menu button, focused again when the sheet closes. */
 export interface NavSheetProps {
@@ -20,10 +21,12 @@ export interface NavSheetProps {
  * The navigation as a sheet from the left, for narrow screens (below `md`):
  * a Radix dialog, so focus is trapped inside, Escape and a tap on the
  * overlay close it, and it is labelled by its title. Following a link closes
- * it. Also says who is signed in, which the header has no room for on a phone.
+ * it. Also says who is signed in and links to the notifications with their unread count, for which the header has no
+ * room on a phone.
  * Loaded after hydration by `MobileNav`, never on the first load.
  */
 export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }: NavSheetProps) {
+  const { unread } = useNotifications();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -72,6 +75,24 @@ export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }
             >
               <UserRound className="size-4" aria-hidden />
               Profile
+            </Link>
+            <Link
+              href="/notifications"
+              onClick={() => onOpenChange(false)}
+              className="-mx-2 flex min-h-11 items-center gap-2 rounded-md px-2 text-[13px] hover:bg-slate-800 hover:text-white"
+              data-testid="sheet-notifications-link"
+            >
+              <Bell className="size-4" aria-hidden />
+              Notifications
+              {unread > 0 && (
+                <span
+                  className="ml-auto rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white tabular-nums"
+                  data-testid="sheet-notification-count"
+                >
+                  {unread > 99 ? "99+" : unread}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
             </Link>
           </div>
         </Dialog.Content>

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import {
+  Cable,
   ShieldCheck,
   ArrowLeftRight,
   BarChart3,
@@ -21,6 +22,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { AreaKey } from "@/lib/auth/roles";
+import { useWaitingCount } from "./notification-queries";
 
 const ICONS: Record<AreaKey, LucideIcon> = {
   overview: LayoutDashboard,
@@ -37,6 +39,7 @@ const ICONS: Record<AreaKey, LucideIcon> = {
   categories: BarChart3,
   "reconciliation-rules": ListChecks,
   statements: FileUp,
+  "bank-connections": Cable,
   audit: ScrollText,
   users: Users,
 };
@@ -50,6 +53,7 @@ export interface NavArea {
 /**
  * The navigation: only the areas the user may use (decided on the server).
  * `touch` gives links 44 px targets (the phone sheet); `onNavigate` runs when a link is followed.
+ * Approvals carries the number of batches waiting for this user's approval (docs/users-and-notifications.md).
  */
 export function Nav({
   areas,
@@ -61,6 +65,7 @@ export function Nav({
   onNavigate?: () => void;
 }) {
   const pathname = usePathname();
+  const waiting = useWaitingCount(areas.some((a) => a.key === "approvals"));
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5 px-2">
       {areas.map((a) => {
@@ -79,6 +84,15 @@ export function Nav({
           >
             <Icon className="size-4 shrink-0" aria-hidden />
             {a.label}
+            {a.key === "approvals" && waiting !== undefined && waiting > 0 && (
+              <span
+                className="ml-auto rounded-full bg-sky-400 px-1.5 text-xs font-semibold text-slate-900 tabular-nums"
+                data-testid="approvals-waiting"
+              >
+                {waiting > 99 ? "99+" : waiting}
+                <span className="sr-only"> waiting for your approval</span>
+              </span>
+            )}
           </Link>
         );
       })}

@@ -56,6 +56,8 @@ export const PERMISSION_ROLES = {
   "counterparties.verify": ["treasurer", "admin"],
   /** One's own passkeys and step-up confirmations (profile page). */
   "profile.self": EVERYONE,
+  /** Host-to-host bank connections and their health (read-only; docs/bank-channels.md#operations). */
+  "bank_connections.read": ["treasurer", "admin"],
   /** Dashboard users: list, add (invitation link), change roles / companies, disable, reset password, remove passkeys. */
   "users.manage": ["admin"],
 } as const satisfies Record<string, readonly Role[]>;
@@ -95,6 +97,13 @@ export const AREAS = [
   },
   // Shown only when the API also advertises POST /statements (the shell checks the capability).
   { key: "statements", label: "Statements", href: "/statements", permission: "statements.import" },
+  // Shown only when the API also advertises GET /bank-connections (the shell checks the capability).
+  {
+    key: "bank-connections",
+    label: "Bank connections",
+    href: "/bank-connections",
+    permission: "bank_connections.read",
+  },
   { key: "audit", label: "Audit", href: "/audit", permission: "audit.read" },
   { key: "users", label: "Users", href: "/users", permission: "users.manage" },
 ] as const satisfies readonly { key: string; label: string; href: string; permission: Permission }[];

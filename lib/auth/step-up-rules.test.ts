@@ -5,6 +5,7 @@ import {
   checkStepUp,
   stepUpMode,
   stepUpNeeded,
+  stepUpNeededFor,
   type StepUpProof,
 } from "./step-up-rules";
 
@@ -100,6 +101,22 @@ describe("checkStepUp", () => {
 
   it("off: never asks", () => {
     expect(check({ mode: "off", proof: null })).toEqual({ ok: true, stepUp: "not_needed" });
+  });
+
+  it("user writes: only an admin with a passkey must confirm, even when required (the recovery path)", () => {
+    const user = { action: "user.manage" as const, proof: null };
+    expect(check({ ...user, hasPasskey: false })).toEqual({ ok: true, stepUp: "not_needed" });
+    expect(check({ ...user, hasPasskey: true })).toEqual({ ok: false, reason: "step_up_missing" });
+    expect(check({ ...user, mode: "optional", hasPasskey: true })).toEqual({ ok: false, reason: "step_up_missing" });
+    expect(check({ ...user, mode: "off", hasPasskey: true })).toEqual({ ok: true, stepUp: "not_needed" });
+    expect(check({ action: "user.manage", proof: proof({ action: "user.manage" }) })).toEqual({
+      ok: true,
+      stepUp: "verified",
+    });
+    // An approval's proof never serves a user write.
+    expect(check({ action: "user.manage", subjects: [A1] })).toEqual({ ok: false, reason: "step_up_wrong_scope" });
+    expect(stepUpNeededFor("user.manage", "required", false)).toBe(false);
+    expect(stepUpNeededFor("approval.decide", "required", false)).toBe(true);
   });
 });
 

@@ -59,6 +59,17 @@ export function stepUpNeeded(mode: StepUpMode, hasPasskey: boolean): boolean {
 }
 
 /**
+ * Whether step-up applies to this user for this kind of decision. As `stepUpNeeded`, except `user.manage` (an admin's
+ * user writes, docs/users-and-notifications.md#users-in-the-browser): only for an admin who has a passkey, in both
+ * `required` and `optional` modes, so that an admin without a device can still add users and remove a locked-out
+ * user's passkeys (the recovery path); never when off.
+ */
+export function stepUpNeededFor(action: StepUpAction, mode: StepUpMode, hasPasskey: boolean): boolean {
+  if (action === "user.manage") return mode !== "off" && hasPasskey;
+  return stepUpNeeded(mode, hasPasskey);
+}
+
+/**
  * Decides whether a decision may go ahead.
  * @param input.mode the effective mode; `hasPasskey` whether the user enrolled one
  * @param input.proof the assertion the request named, or null when it named none (or an unknown one)
@@ -76,7 +87,7 @@ export function checkStepUp(input: {
   subjects: readonly string[];
   nowMs: number;
 }): StepUpDecision {
-  if (!stepUpNeeded(input.mode, input.hasPasskey)) return { ok: true, stepUp: "not_needed" };
+  if (!stepUpNeededFor(input.action, input.mode, input.hasPasskey)) return { ok: true, stepUp: "not_needed" };
   if (!input.hasPasskey) return { ok: false, reason: "no_passkey_enrolled" };
   const p = input.proof;
   if (!p) return { ok: false, reason: "step_up_missing" };

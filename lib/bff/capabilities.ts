@@ -42,6 +42,8 @@ export const CAPABILITIES = {
   "reconciliation.manual_match": [{ method: "post", path: "/reconciliation/matches" }],
   /** A confirmed match back to proposed within 24 h (undo of an automatic confirmation). */
   "reconciliation.reopen": [{ method: "post", path: "/reconciliation/matches/{id}/reopen" }],
+  /** Host-to-host bank connections with their health (the bank connections page). */
+  "bank_connections.health": [{ method: "get", path: "/bank-connections" }],
 } as const satisfies Record<string, readonly Requirement[]>;
 export type Capability = keyof typeof CAPABILITIES;
 

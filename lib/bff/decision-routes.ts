@@ -13,7 +13,7 @@ import { requireStepUp } from "./step-up";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
 import { decideApproval } from "./queries/approvals";
-import { batchCreator, batchReferenceInAudit } from "./queries/payment-views";
+import { batchCreator, batchReferenceInAudit, forgetWaitingCounts } from "./queries/payment-views";
 import { batchDecided } from "../notify/events";
 import { decideMatch } from "./queries/reconciliation";
 import { JsonObject, changeCounterparty } from "./queries/counterparties";
@@ -75,6 +75,8 @@ export function approvalDecisionRoute(decision: "approve" | "reject") {
         throw err;
       }
       ctx.audit.companyId = r.companyId ?? null;
+      // The decider's count (and, once the batch leaves the queue, everyone's) changes now.
+      forgetWaitingCounts();
       const batchId = r.approval?.object_id ?? r.batchId ?? null;
       // The creator rejecting their own batch withdraws it: the audit entry says so.
       const withdrawn =

@@ -10,7 +10,10 @@
  *   and the audit entry carries the acknowledged codes;
  * - a batch above the debtor account's available balance is flagged
  *   `insufficient_funds` with the balance and the shortfall as evidence;
- * - bad input: an unknown signal code is 400 naming the field.
+ * - bad input: an unknown signal code is 400 naming the field;
+ * - the navigation's waiting count (GET /api/treasury/approvals/waiting): a submission raises it for the eligible
+ *   approvers of the batch's company, one read per user is cached, the approver's own approval lowers theirs, and a
+ *   user of other companies never counts the batch.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -31,6 +34,7 @@ import * as submitRoute from "../../app/api/treasury/payments/batches/[id]/submi
 import * as riskRoute from "../../app/api/treasury/payments/batches/[id]/risk/route";
 import * as payeeRoute from "../../app/api/treasury/payments/batches/[id]/payee-history/route";
 import * as approveRoute from "../../app/api/treasury/approvals/[id]/approve/route";
+import * as waitingRoute from "../../app/api/treasury/approvals/waiting/route";
 
 const ORIGIN = "http://127.0.0.1:3998";
 type Handler = RouteHandler;
@@ -39,6 +43,8 @@ let local: LocalApi;
 let client: TreasuryClient;
 let company: { id: string; name: string };
 const upstreamApprovals: string[] = [];
+/** Every upstream read of the pending approval queue (the waiting count's one read). */
+const pendingReads: string[] = [];
 
 const treasurer = testUser("tina-treasurer", ["treasurer"]);
 const approver = testUser("anna-approver", ["approver"]);
@@ -89,6 +95,7 @@ beforeAll(async () => {
     fetch: (input, init, next) => {
       const url = String(input instanceof Request ? input.url : input);
       if (init?.method === "POST" && url.includes("/approve")) upstreamApprovals.push(url);
+      if (url.includes("/approvals/pending")) pendingReads.push(url);
       return next(input, init);
     },
   });
@@ -97,7 +104,7 @@ beforeAll(async () => {
   // The default approval policy is stated in EUR: with no FX rate it would fail closed (two approvals).
   await seedDemoRates(await dashboardDb(), new Date().toISOString().slice(0, 10));
   company = local.company();
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await local?.api.close();
 });
@@ -192,5 +199,73 @@ describe("high-risk signals need an acknowledgement to approve", () => {
     expect(funds?.evidence).toMatchObject({ reason: "above_available", batch_total: "999999999" });
     expect(r.debtor_account?.available_balance).not.toBeNull();
     expect(r.requires_acknowledgement).toContain("insufficient_funds");
+  });
+});
+
+describe("the navigation's count of batches waiting for my approval", () => {
+  async function waiting(who: DashboardUser): Promise<number> {
+    // No selected company: the count spans every company of the user (a user of other companies has no cookie here).
+    const r = await callRoute(waitingRoute.GET as Handler, {
+      who,
+      origin: ORIGIN,
+      method: "GET",
+      path: "/approvals/waiting",
+      companyId: undefined,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return Number(r.body.waiting);
+  }
+
+  it("rises on submission for eligible approvers, is one cached read, and falls when the approver decides", async () => {
+    const otto = testUser("otto-approver", ["approver"]);
+    const outsider = testUser("olga-other-company", ["approver"], ["00000000-0000-4000-8000-000000000000"]);
+    const [before, ottoBefore] = [await waiting(approver), await waiting(otto)];
+    expect(await waiting(outsider)).toBe(0);
+
+    const b = await submitted("321.00", "NO83 3000 1234 567", `WAIT-${Date.now()}`);
+    expect(await waiting(approver)).toBe(before + 1);
+    expect(await waiting(otto)).toBe(ottoBefore + 1);
+    // Nothing changed: the second ask is served from the cache, no upstream read.
+    const reads = pendingReads.length;
+    expect(await waiting(approver)).toBe(before + 1);
+    expect(pendingReads.length).toBe(reads);
+    expect(await waiting(outsider)).toBe(0);
+
+    const ok = await call(approveRoute.POST as Handler, approver, "POST", `/approvals/${b.approvalId}/approve`, {
+      params: { id: b.approvalId },
+      json: { acknowledged_signals: (await risk(b.batchId)).requires_acknowledgement },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    // Approved by her (the batch may still wait for a second approver): no longer waiting for her.
+    expect(await waiting(approver)).toBe(before);
+  });
+
+  it("the creator is never counted (four-eyes), and a user who may not decide has no count", async () => {
+    const both = testUser("lina-lead", ["treasurer", "approver"]);
+    const mine = await waiting(both);
+    const created = await call(batchesRoute.POST as Handler, both, "POST", "/payments/batches", {
+      json: {
+        company_id: company.id,
+        currency: "NOK",
+        instructions: [
+          {
+            amount: "45.10",
+            currency: "NOK",
+            creditor_name: "Fjordkraft AS",
+            creditor_iban: "NO83 3000 1234 567",
+            end_to_end_id: `WAIT-OWN-${Date.now()}`,
+          },
+        ],
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = String(created.body.id);
+    const sub = await call(submitRoute.POST as Handler, both, "POST", `/payments/batches/${id}/submit`, {
+      params: { id },
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(202);
+    expect(await waiting(both)).toBe(mine);
+    const refused = await call(waitingRoute.GET as Handler, treasurer, "GET", "/approvals/waiting");
+    expect(refused.status).toBe(403);
   });
 });

@@ -280,6 +280,34 @@ describe("changing users", () => {
 });
 
 describe("passkey step-up on user writes", () => {
+  it("step-up required: an admin without a passkey removes a locked-out user's passkeys (the recovery path)", async () => {
+    const db = await dashboardDb();
+    const keyless = await upsertUser(db, { email: "keyless-admin@test.local", name: "Keyless", roles: ["admin"] });
+    const locked = await upsertUser(db, { email: "locked-out@test.local", name: "Locked", roles: ["approver"] });
+    await addPasskey(db, {
+      userId: locked.id,
+      credentialId: "test-cred-locked-out",
+      publicKey: "pk",
+      counter: 0,
+      transports: [],
+      name: "Lost phone",
+    });
+    process.env.DASHBOARD_STEP_UP = "required";
+    (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
+    try {
+      const rm = await call(passkeysRoute.DELETE, keyless, "DELETE", `/api/admin/users/${locked.id}/passkeys`, {
+        params: { id: locked.id },
+      });
+      expect(rm.status, JSON.stringify(rm.body)).toBe(200);
+      expect(rm.body).toMatchObject({ id: locked.id, removed: 1 });
+      const [entry] = await listAudit(db, { companyIds: null, action: "user.passkeys_remove", objectIds: [locked.id] });
+      expect(entry).toMatchObject({ outcome: "success", details: { removed: 1 } });
+    } finally {
+      process.env.DASHBOARD_STEP_UP = "off";
+      (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
+    }
+  });
+
   it("refuses an admin with a passkey who sent no confirmation, and audits the refusal", async () => {
     const db = await dashboardDb();
     await addPasskey(db, {

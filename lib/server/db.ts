@@ -1,7 +1,9 @@
 /**
  * The dashboard database of this process, opened and migrated once; in demo
  * mode the demo users are created on first use, the viewer limited to the
- * first demo companies that the Treasury API client can see, and the demo FX
+ * first demo companies that the Treasury API client can see, then the
+ * dashboard's own demo data (verified payees, category rules:
+ * lib/server/demo-story.ts) once per database, and the demo FX
  * rates are seeded up to today (again on the first use of each new UTC day,
  * so a demo left running keeps current rates).
  */
@@ -9,6 +11,7 @@ import "server-only";
 import { openDashboardDb, type DashboardDb } from "../db/client";
 import { seedDemoUsers } from "../db/demo-users";
 import { seedDemoRates } from "../fx/demo-rates";
+import { seedDemoStory } from "./demo-story";
 import { utcToday } from "../fx/dates";
 import { collectAll } from "../treasury-client";
 import { getConfig } from "./config";
@@ -17,7 +20,8 @@ import { treasury } from "./treasury";
 
 const g = globalThis as typeof globalThis & {
   __dashboardDb?: Promise<DashboardDb>;
-  __demoUsers?: Promise<void>;
+  __demoUsers?: Promise<string[]>;
+  __demoStory?: Promise<void>;
   __demoRates?: { day: string; done: Promise<void> };
 };
 
@@ -36,7 +40,7 @@ function openOnce(): Promise<DashboardDb> {
   return g.__dashboardDb;
 }
 
-function seedDemoOnce(db: DashboardDb): Promise<void> {
+function seedDemoOnce(db: DashboardDb): Promise<string[]> {
   if (!g.__demoUsers) {
     const p = (async () => {
       const companies = await collectAll(treasury().listCompanies({}, { pageSize: 1000 }));
@@ -45,6 +49,7 @@ function seedDemoOnce(db: DashboardDb): Promise<void> {
         companies.map((co) => co.id),
       );
       logger.info({ companies: companies.length }, "demo users ready");
+      return companies.map((co) => co.id);
     })();
     g.__demoUsers = p;
     p.catch((err: unknown) => {
@@ -53,6 +58,19 @@ function seedDemoOnce(db: DashboardDb): Promise<void> {
     });
   }
   return g.__demoUsers;
+}
+
+/**
+ * The demo story (lib/server/demo-story.ts) after the demo users, once per process; it writes only into a fresh
+ * database. Its own promise: a failure is logged and never fails the caller nor the demo users (the demo then works
+ * with an empty register and no rules, as before), and it is not retried.
+ */
+function seedDemoStoryOnce(db: DashboardDb): Promise<void> {
+  g.__demoStory ??= seedDemoOnce(db)
+    .then((companyIds) => seedDemoStory(db, treasury(), companyIds))
+    .then((s) => logger.info(s, "demo story ready"))
+    .catch((err: unknown) => logger.error({ err }, "demo story could not be seeded"));
+  return g.__demoStory;
 }
 
 /**
@@ -75,9 +93,15 @@ function seedDemoRatesToday(db: DashboardDb): Promise<void> {
   return (g.__demoRates?.done ?? Promise.resolve()).catch(() => undefined);
 }
 
-/** The dashboard database (demo users and FX rates present in demo mode); @throws when it cannot be opened. */
+/**
+ * The dashboard database (demo users, FX rates and the demo story present in demo mode).
+ * @throws when it cannot be opened, or the demo users cannot be created
+ */
 export async function dashboardDb(): Promise<DashboardDb> {
   const db = await openOnce();
-  if (getConfig().DASHBOARD_DEMO) await Promise.all([seedDemoOnce(db), seedDemoRatesToday(db)]);
+  if (getConfig().DASHBOARD_DEMO) {
+    await Promise.all([seedDemoOnce(db), seedDemoRatesToday(db)]);
+    await seedDemoStoryOnce(db);
+  }
   return db;
 }

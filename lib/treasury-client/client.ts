@@ -58,6 +58,7 @@ import {
   UnmatchedListQuery,
   ManualMatchCreate,
 } from "@treasury/contract";
+import { BankConnection } from "@treasury/contract/bank-connections";
 import type { CallContext } from "./http";
 import {
   createTransport,
@@ -283,6 +284,15 @@ function webhooksMethods({ list, get, write, writeOne }: Transport) {
   };
 }
 
+/** Bank connections (extension, docs/bank-channels.md#operations; scope admin:public_api). */
+function bankConnectionMethods({ get }: Transport) {
+  return {
+    /** Extension `GET /bank-connections`: the company's connections with their health, oldest first, unpaged. */
+    listBankConnections: async (ctx: CallContext) =>
+      (await get("/bank-connections", z.object({ data: z.array(BankConnection) }), ctx)).data,
+  };
+}
+
 /** Creates a client; keep one per process so that its token cache is shared. */
 export function createTreasuryClient(config: TreasuryClientConfig) {
   const t = createTransport(config);
@@ -301,6 +311,7 @@ export function createTreasuryClient(config: TreasuryClientConfig) {
     ...reportingMethods(t),
     ...organizationMethods(t),
     ...webhooksMethods(t),
+    ...bankConnectionMethods(t),
   };
 }
 

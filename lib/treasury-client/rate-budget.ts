@@ -117,6 +117,7 @@ const ROUTE_WORDS = new Set([
   "breakdown",
   "webhooks",
   "deliveries",
+  "bank-connections",
   "test",
   "auth",
   "token",

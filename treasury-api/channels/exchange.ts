@@ -36,6 +36,7 @@ import { debtorAccountRow } from "../db/repos/payments";
 import { importBankFiles } from "../import/bank-file-import";
 import { statusReportSummary, toFileSummary } from "../routes/statements/statements.handlers";
 import { failpoint } from "../lib/failpoints";
+import { apiMetrics } from "../lib/metrics";
 import { openSecret } from "../lib/secret-box";
 import { newId } from "../lib/secrets";
 import { enqueueEvents } from "../webhooks/outbox";
@@ -173,8 +174,10 @@ export async function pullConnection(
         const reason = name === null ? "refused file name (not a bare file name)" : `larger than ${maxBytes} bytes`;
         if (
           await recordFailed(db, conn.id, file.name, file.size, sha256(`refused\0${file.name}\0${file.size}`), reason)
-        )
+        ) {
           result.failed++;
+          apiMetrics().bankFiles.inc({ direction: "in", result: "failed" });
+        }
         continue;
       }
       let bytes: Buffer;
@@ -182,8 +185,10 @@ export async function pullConnection(
         bytes = await session.readOutbox(name, maxBytes);
       } catch (err) {
         if ((err as { kind?: string }).kind !== "too_large") throw err;
-        if (await recordFailed(db, conn.id, name, file.size, sha256(`refused\0${name}\0${file.size}`), String(err)))
+        if (await recordFailed(db, conn.id, name, file.size, sha256(`refused\0${name}\0${file.size}`), String(err))) {
           result.failed++;
+          apiMetrics().bankFiles.inc({ direction: "in", result: "failed" });
+        }
         continue;
       }
       const hash = sha256(bytes);
@@ -191,11 +196,14 @@ export async function pullConnection(
       if (outcome.status === "imported") result.imported++;
       else if (outcome.status === "duplicate") result.duplicates++;
       else if (outcome.status === "failed") result.failed++;
+      if (outcome.status !== "failed_before") apiMetrics().bankFiles.inc({ direction: "in", result: outcome.status });
       if (outcome.status !== "failed" && outcome.status !== "failed_before") await afterImport(session, conn, name);
     }
     await noteOutcome(db, conn, "pull", null, at());
+    apiMetrics().bankPulls.inc({ outcome: "ok" });
   } catch (err) {
     result.error = err instanceof Error ? err.message : String(err);
+    apiMetrics().bankPulls.inc({ outcome: "failed" });
     await noteOutcome(db, conn, "pull", result.error, at());
   } finally {
     if (session && !opts.session) await session.close();
@@ -410,6 +418,8 @@ export async function pushDue(
             .onConflictDoNothing();
         });
         await noteOutcome(db, conn, "push", null, at);
+        apiMetrics().bankPushes.inc({ outcome: "ok" });
+        if (!already) apiMetrics().bankFiles.inc({ direction: "out", result: "sent" });
         out.sent.push({ batchId: claimed.batchId, fileName: claimed.fileName, uploaded: !already });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
@@ -419,6 +429,7 @@ export async function pushDue(
           .set({ lastError: message.slice(0, 1000), leaseUntil: new Date(Date.now() + 30_000).toISOString() })
           .where(eq(bankChannelOutbox.batchId, claimed.batchId));
         await noteOutcome(db, conn, "push", message, new Date().toISOString());
+        apiMetrics().bankPushes.inc({ outcome: "failed" });
         out.errors.push({ batchId: claimed.batchId, error: message });
         const s = open.get(conn.id);
         open.delete(conn.id);

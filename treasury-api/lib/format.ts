@@ -52,5 +52,24 @@ export function maskIban(ref: string): string {
   return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
 }
 
+/**
+ * The minor units of every currency Intl knows whose minor units are not 2, as a JSON object
+ * (`{"JPY":0,"KWD":3,…}`; any other code has 2, as `formatAmount` assumes for a code Intl does not know). SQL
+ * that formats amounts itself (`AMOUNT_SQL`) takes it as a parameter. Computed once.
+ */
+export function minorUnitsExceptionsJson(): string {
+  if (exceptionsJson === undefined) {
+    const codes = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [];
+    const map: Record<string, number> = {};
+    for (const code of codes) {
+      const digits = minorUnits(code);
+      if (digits !== 2) map[code] = digits;
+    }
+    exceptionsJson = JSON.stringify(map);
+  }
+  return exceptionsJson;
+}
+let exceptionsJson: string | undefined;
+
 /** SQL `to_char` pattern that yields what `isoTimestamp` returns, so list queries skip Date parsing in Node. */
 export const ISO_UTC_SQL = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';

@@ -93,6 +93,11 @@ function pageUrl(c: Context<AppEnv>, page: number): string {
 /** Builds the list body: an array (Form A) or an envelope (Form B, `count` required). */
 export function listBody<T>(c: Context<AppEnv>, paging: Paging, rows: T[], count: number): T[] | Envelope<T> {
   if (!paging.needsCount) return rows;
+  return { ...envelopeHead(c, paging, count), results: rows };
+}
+
+/** The Form B envelope without its results, keys in the envelope's order. */
+function envelopeHead(c: Context<AppEnv>, paging: Paging, count: number): Omit<Envelope<unknown>, "results"> {
   const totalPages = Math.ceil(count / paging.pageSize);
   return {
     count,
@@ -101,8 +106,17 @@ export function listBody<T>(c: Context<AppEnv>, paging: Paging, rows: T[], count
     page_size: paging.pageSize,
     next: paging.page < totalPages ? pageUrl(c, paging.page + 1) : null,
     previous: paging.page > 1 ? pageUrl(c, Math.min(paging.page - 1, Math.max(totalPages, 1))) : null,
-    results: rows,
   };
+}
+
+/**
+ * `listBody` as JSON text around rows that are already JSON (`rowsJson`: a JSON array, e.g. built by the database):
+ * byte-for-byte `JSON.stringify(listBody(c, paging, JSON.parse(rowsJson), count))`, without parsing the rows.
+ */
+export function listBodyJson(c: Context<AppEnv>, paging: Paging, rowsJson: string, count: number): string {
+  if (!paging.needsCount) return rowsJson;
+  const head = JSON.stringify(envelopeHead(c, paging, count));
+  return `${head.slice(0, -1)},"results":${rowsJson}}`;
 }
 
 /** OpenAPI response schema of a list of `item` in either form. */
@@ -173,12 +187,44 @@ export function listHandler<R extends ListRoute, P = undefined>(
 ): AppRouteHandler<R> {
   void route;
   const handler = async (c: RouteContext<R>) => {
-    const q = (c.req.valid as (target: "query") => ListQuery<R>)("query");
-    checkDateRange(q as { from_date?: string; to_date?: string });
-    const parent = spec.parent ? await spec.parent(c, q) : (undefined as P);
-    const paging = resolvePaging(c as Context<AppEnv>, q as { page?: number; page_size?: number; limit?: number });
+    const { q, paging, parent } = await listRequest(c, spec.parent);
     const { rows, count } = await spec.load(c, q, paging, parent);
     return c.json(listBody(c as Context<AppEnv>, paging, rows, count), 200);
+  };
+  return handler as unknown as AppRouteHandler<R>;
+}
+
+/** The query, parent and paging of a list request, checked in `listHandler`'s order. */
+async function listRequest<R extends ListRoute, P>(
+  c: RouteContext<R>,
+  parentOf: ((c: RouteContext<R>, q: ListQuery<R>) => Promise<P>) | undefined,
+): Promise<{ q: ListQuery<R>; paging: Paging; parent: P }> {
+  const q = (c.req.valid as (target: "query") => ListQuery<R>)("query");
+  checkDateRange(q as { from_date?: string; to_date?: string });
+  const parent = parentOf ? await parentOf(c, q) : (undefined as P);
+  const paging = resolvePaging(c as Context<AppEnv>, q as { page?: number; page_size?: number; limit?: number });
+  return { q, paging, parent };
+}
+
+/**
+ * `listHandler` for a list whose page the database serialises (`load` answers the rows as one JSON array text):
+ * the same checks, status, Content-Type and bytes as `listHandler` with the parsed rows, without building,
+ * parsing or stringifying a row in Node (docs/architecture.md#list-responses).
+ */
+export function jsonListHandler<R extends ListRoute, P = undefined>(
+  route: R,
+  spec: {
+    parent?: (c: RouteContext<R>, q: ListQuery<R>) => Promise<P>;
+    load: (c: RouteContext<R>, q: ListQuery<R>, paging: Paging, parent: P) => Promise<{ json: string; count: number }>;
+  },
+): AppRouteHandler<R> {
+  void route;
+  const handler = async (c: RouteContext<R>) => {
+    const { q, paging, parent } = await listRequest(c, spec.parent);
+    const { json, count } = await spec.load(c, q, paging, parent);
+    return c.body(listBodyJson(c as Context<AppEnv>, paging, json, count), 200, {
+      "Content-Type": "application/json",
+    });
   };
   return handler as unknown as AppRouteHandler<R>;
 }

@@ -21,6 +21,14 @@
  * - `treasury_api_outbox_oldest_age_seconds`: age of the oldest event not yet delivered (0 when none).
  * - `treasury_api_bank_simulator_lag_seconds`: how long the most overdue bank step has been due (0 when none).
  * - `treasury_api_bank_simulator_last_run_timestamp_seconds`: when the bank worker last finished a pass.
+ * - `treasury_api_bank_channel_pulls_total{outcome}`, `treasury_api_bank_channel_pushes_total{outcome}`: pulls of a
+ *   bank connection and payment-file pushes, `ok` or `failed` (docs/bank-channels.md "Operations").
+ * - `treasury_api_bank_channel_files_total{direction,result}`: files over bank channels; `in` with `imported`,
+ *   `duplicate` or `failed`, `out` with `sent`.
+ * - `treasury_api_bank_channel_pull_lag_seconds`: since the last successful pull of the active connection that
+ *   waited longest (its creation when it never pulled; 0 when there is no active connection).
+ * - `treasury_api_bank_channel_push_lag_seconds`: how long the oldest due payment file has waited to be sent (0 when none).
+ * - `treasury_api_bank_connections_failing`: active connections whose last pull or push failed.
  * - `treasury_api_state_scrape_up`: 1 when the last scrape read the gauges above from the database, 0 when that
  *   query failed (the scrape then answers without them).
  */
@@ -66,6 +74,24 @@ function createApiMetrics() {
       labelNames: ["outcome"] as const,
       registers,
     }),
+    bankPulls: new Counter({
+      name: "treasury_api_bank_channel_pulls_total",
+      help: "Pulls of a bank connection's outbox: ok or failed",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    bankPushes: new Counter({
+      name: "treasury_api_bank_channel_pushes_total",
+      help: "Payment files pushed to a bank connection's inbox: ok or failed",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
+    bankFiles: new Counter({
+      name: "treasury_api_bank_channel_files_total",
+      help: "Files over bank channels: in (imported, duplicate, failed) and out (sent)",
+      labelNames: ["direction", "result"] as const,
+      registers,
+    }),
   };
 }
 
@@ -91,14 +117,28 @@ export interface OutboxAndBankState {
   pendingDeliveries: number;
   oldestAgeSeconds: number;
   bankLagSeconds: number;
+  /** Seconds since the last successful pull of the stalest active bank connection (0: none). */
+  channelPullLagSeconds: number;
+  /** Seconds the oldest due, unsent payment file has waited (0: none). */
+  channelPushLagSeconds: number;
+  /** Active bank connections whose last pull or push failed. */
+  failingConnections: number;
 }
 
 /**
- * Reads outbox depth and age and the bank simulator's lag in one statement.
+ * Reads outbox depth and age, the bank simulator's lag and the bank channels' lag in one statement.
  * Each part uses an index: `webhook_events_undispatched`, `webhook_deliveries_due`, `payment_batches_bank`.
  */
 export async function readOutboxAndBankState(db: Db): Promise<OutboxAndBankState> {
-  const [row] = await queryRows<{ undispatched: number; pending: number; age: number | null; lag: number | null }>(
+  const [row] = await queryRows<{
+    undispatched: number;
+    pending: number;
+    age: number | null;
+    lag: number | null;
+    pull_lag: number | null;
+    push_lag: number | null;
+    failing: number;
+  }>(
     db,
     sql`select
       (select count(*) from webhook_events where dispatched_at is null)::int as undispatched,
@@ -109,13 +149,21 @@ export async function readOutboxAndBankState(db: Db): Promise<OutboxAndBankState
           where d.status = 'pending')))::float8 as age,
       extract(epoch from now() - (select min(coalesce(bank_next_step_at, updated_at)) from payment_batches
         where status in ('approved', 'processing')
-          and (bank_next_step_at is null or bank_next_step_at <= now())))::float8 as lag`,
+          and (bank_next_step_at is null or bank_next_step_at <= now())))::float8 as lag,
+      extract(epoch from now() - (select min(coalesce(last_pull_ok_at, created_at)) from bank_connections
+        where active))::float8 as pull_lag,
+      extract(epoch from now() - (select min(greatest(created_at, due_date::timestamptz)) from bank_channel_outbox
+        where sent_at is null and due_date <= current_date))::float8 as push_lag,
+      (select count(*) from bank_connections where active and consecutive_failures > 0)::int as failing`,
   );
   return {
     undispatched: Number(row?.undispatched ?? 0),
     pendingDeliveries: Number(row?.pending ?? 0),
     oldestAgeSeconds: Math.max(0, Number(row?.age ?? 0)),
     bankLagSeconds: Math.max(0, Number(row?.lag ?? 0)),
+    channelPullLagSeconds: Math.max(0, Number(row?.pull_lag ?? 0)),
+    channelPushLagSeconds: Math.max(0, Number(row?.push_lag ?? 0)),
+    failingConnections: Number(row?.failing ?? 0),
   };
 }
 
@@ -154,6 +202,21 @@ export function stateRegistry(db: Db): Registry {
     "treasury_api_bank_simulator_lag_seconds",
     "How long the most overdue bank step has been due",
     (s) => s.bankLagSeconds,
+  );
+  gauge(
+    "treasury_api_bank_channel_pull_lag_seconds",
+    "Seconds since the last successful pull of the active bank connection that waited longest",
+    (s) => s.channelPullLagSeconds,
+  );
+  gauge(
+    "treasury_api_bank_channel_push_lag_seconds",
+    "How long the oldest due payment file has waited to be sent to its bank",
+    (s) => s.channelPushLagSeconds,
+  );
+  gauge(
+    "treasury_api_bank_connections_failing",
+    "Active bank connections whose last pull or push failed",
+    (s) => s.failingConnections,
   );
   new Gauge({
     name: "treasury_api_bank_simulator_last_run_timestamp_seconds",

@@ -69,6 +69,22 @@ const CREDITORS = [
   "Oslo Taxi Service AS",
   "Visma Software AS",
 ];
+/**
+ * What each demo creditor usually bills (the ambiguity batch's amounts for those it pays: ambiguity.ts), in units of
+ * the batch currency.
+ */
+const USUAL_AMOUNT: Record<string, number> = {
+  "Nordic Office Supply AS": 1_450,
+  "Fjordkraft Energi AS": 2_480,
+  "Telenor Bedrift": 1_150,
+  "Bygg & Anlegg Sør AS": 6_200,
+  "Svensk Logistik AB": 5_900,
+  "Dansk Rengøring ApS": 2_100,
+  "Helsinki Consulting Oy": 4_800,
+  "Kontorpartner AS": 3_300,
+  "Oslo Taxi Service AS": 1_900,
+  "Visma Software AS": 2_650,
+};
 const COUNTRIES: NordicCountry[] = ["NO", "SE", "DK", "FI"];
 const BANK_CODES: Record<NordicCountry, string> = { NO: "1503", SE: "500", DK: "3409", FI: "5" };
 
@@ -127,12 +143,17 @@ function body(
     ...(opts.date ? { requested_execution_date: opts.date } : {}),
     instructions: Array.from({ length: n }, (_, i) => {
       const country = COUNTRIES[rng.int(0, COUNTRIES.length - 1)] ?? "NO";
-      const amount = i === 0 && opts.big ? 120_000 + rng.int(0, 50_000) : rng.int(250, 8_000);
+      const big = i === 0 && opts.big;
+      const drawn = big ? 120_000 + rng.int(0, 50_000) : rng.int(250, 8_000);
       const cents = rng.int(0, 99);
       const creditor =
         opts.rejectNames && i % 4 === 1
           ? `REJECT ${CREDITORS[i % CREDITORS.length] ?? "Creditor"}`
           : (CREDITORS[rng.int(0, CREDITORS.length - 1)] ?? "Creditor");
+      // A recurring payee bills about the same each time: its usual amount ±15 % (the draw picks where), so the
+      // dashboard's "over 3× the usual" signal is raised by the big payments only, not by chance.
+      const usual = USUAL_AMOUNT[creditor.replace(/^REJECT /, "")] ?? 3_000;
+      const amount = big ? drawn : Math.round(usual * (0.85 + (0.3 * (drawn - 250)) / 7_750));
       // This draw once gave the instruction a random IBAN; it stays so the seeded amounts and names do not move.
       generateIban(rng, country, BANK_CODES[country]);
       return {

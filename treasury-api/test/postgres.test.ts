@@ -11,6 +11,9 @@ import { createApp, type TreasuryApp } from "../app";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { findPostgresBin, startTempPostgres, type TempPostgres } from "@treasury/test-support/temp-postgres";
 import { IDS, CLIENTS, insertFixture } from "./harness";
+import { hostileTransactions } from "./hostile-transactions";
+import * as schema from "../db/schema";
+import { listTransactions, listTransactionsJson } from "../db/repos/ledger";
 
 const available = findPostgresBin() !== null;
 if (!available) console.warn("postgres.test.ts: PostgreSQL not installed; skipped");
@@ -66,6 +69,27 @@ describe.runIf(available)("on PostgreSQL", () => {
     };
     expect(body.count).toBe(40);
     expect(body.results[0]?.amount).toMatch(/^\d+\.50$/);
+  });
+
+  it("transaction lists serialised by PostgreSQL are the Node path's bytes (hostile rows, pages, filters)", async () => {
+    const owner = { tenantId: IDS.tenant, companyId: IDS.companyC, accountId: IDS.accountC1 };
+    await database.db.insert(schema.transactions).values(hostileTransactions("62000000", owner));
+    const scope = { tenantId: IDS.tenant, companyIds: [IDS.companyC] };
+    for (const f of [{}, { currency: "JPY" }, { accountId: IDS.accountC1, direction: "debit" as const }])
+      for (const page of [
+        { limit: 1000, offset: 0 },
+        { limit: 5, offset: 5 },
+        { limit: 5, offset: 10_000 },
+      ]) {
+        const old = await listTransactions(database.db, scope, f, page, true);
+        const now = await listTransactionsJson(database.db, scope, f, page, true);
+        expect(now.json).toBe(JSON.stringify(old.rows));
+        expect(now.count).toBe(old.count);
+      }
+    const res = await app.request("/public/transactions?page_size=1000", {
+      headers: { authorization: `Bearer ${token}`, "x-company-id": IDS.companyA },
+    });
+    expect(res.headers.get("content-type")).toBe("application/json");
   });
 
   it("idempotency claim: a parallel burst of one key creates one batch, every success carries its id", async () => {

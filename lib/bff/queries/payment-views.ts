@@ -36,7 +36,14 @@ import type {
   BatchView,
   Decision,
 } from "../../views/payments";
-import { approvalsOfMany, batchPoliciesOf, type BatchPolicy, type PendingApproval } from "../../policies/store";
+import {
+  approvalsOfMany,
+  batchPoliciesOf,
+  ineligibility,
+  type BatchPolicy,
+  type PendingApproval,
+} from "../../policies/store";
+import { TtlCache } from "../ttl-cache";
 
 export type { ApprovalProgress, ApprovalQueueRow, BatchListRow, BatchView, Decision };
 
@@ -197,6 +204,51 @@ async function pendingApprovals(ctx: BffContext): Promise<ApprovalRequest[]> {
 }
 
 const NO_APPROVAL: BatchApproval = { approval: null, policy: null };
+
+/** The waiting counts per user, 15 s; every submission and decision drops them all (`forgetWaitingCounts`). */
+const waitingCounts = new TtlCache<number>({ ttlMs: 15_000, maxEntries: 5_000 });
+
+/**
+ * Drops every cached waiting count (this process): a submission or a decision changes whose queue holds what.
+ * Another instance's counts catch up within their 15 s.
+ */
+export function forgetWaitingCounts(): void {
+  waitingCounts.dropPrefix("");
+}
+
+/**
+ * How many batches wait for the signed-in user's approval (docs/users-and-notifications.md#notifications, the
+ * navigation's count): pending approval requests of the user's companies that the user is eligible for under the
+ * batch's stored policy (a batch without one: any approver), did not create (four-eyes) and has not approved or
+ * rejected yet. 0 for a user who may not decide. Cost: one upstream read of the pending queue and four dashboard-DB
+ * reads, cached per user for 15 s and dropped on every submission and decision.
+ * @returns a count >= 0; rejects when the upstream read fails (the caller shows no count).
+ */
+export function waitingForMeCount(ctx: BffContext): Promise<number> {
+  if (!can(ctx.user.roles, "approvals.decide")) return Promise.resolve(0);
+  return waitingCounts.get(`${ctx.user.id}:`, async () => {
+    const approvals = await pendingApprovals(ctx);
+    if (approvals.length === 0) return 0;
+    const ids = approvals.map((a) => a.id);
+    const batchIds = approvals.map((a) => a.object_id);
+    const db = await dashboardDb();
+    const [policies, recorded, creators, decisions] = await Promise.all([
+      batchPoliciesOf(db, batchIds),
+      approvalsOfMany(db, ids),
+      creatorsOf(batchIds),
+      decisionsFor(ids),
+    ]);
+    const me = ctx.user.email.toLowerCase();
+    const decidedByMe = new Set(decisions.filter((d) => d.userEmail.toLowerCase() === me).map((d) => d.objectId));
+    return approvals.filter((a) => {
+      const policy = policies.get(a.object_id);
+      if (policy && ineligibility(policy, ctx.user) !== null) return false;
+      if (creators.get(a.object_id)?.toLowerCase() === me) return false;
+      if ((recorded.get(a.id) ?? []).some((r) => r.userId === ctx.user.id)) return false;
+      return !decidedByMe.has(a.id);
+    }).length;
+  });
+}
 
 /** A batch's approval progress and stored policy; both null before submission. */
 export interface BatchApproval {

@@ -14,6 +14,7 @@ import { ephemeralSecretKey } from "../../lib/secret-box";
 import { pushDue, pushFileName } from "../../channels/exchange";
 import { runBankOnce } from "../../domain/bank-simulator";
 import { buildCamt } from "../../test/camt053-builder";
+import { apiMetrics, stateRegistry } from "../../lib/metrics";
 import { IDS, createHarness, type Harness } from "../../test/harness";
 
 let h: Harness;
@@ -228,6 +229,50 @@ describe("bank connections", () => {
     expect(readFileSync(path.join(dir, "inbox", pushFileName(batchId)), "utf8")).toContain(
       "<EndToEndId>CH-1</EndToEndId>",
     );
+  });
+
+  it("exposes pulls, pushes, files and lag as Prometheus metrics; a failing connection shows", async () => {
+    // A connection (company B) whose outbox folder does not exist: its pull fails.
+    const broken = await create(
+      {
+        bank_name: "Broken bank",
+        account_ids: [IDS.accountB1],
+        channel: { channel: "folder", inbox_dir: path.join(dir, "nowhere-in"), outbox_dir: path.join(dir, "nowhere") },
+      },
+      IDS.companyB,
+    );
+    expect(broken.status).toBe(201);
+    const brokenId = ((await broken.json()) as { id: string }).id;
+    const pull = await h.call("POST", `/bank-connections/${brokenId}/pull`, {
+      client: "fullB",
+      company: IDS.companyB,
+      idem: true,
+    });
+    expect(((await pull.json()) as { error: string | null }).error).toBeTruthy();
+
+    const text = (await apiMetrics().registry.metrics()) + (await stateRegistry(h.database.db).metrics());
+    const value = (line: string) => {
+      const m = text.split("\n").find((l) => l.startsWith(`${line} `));
+      return m === undefined ? undefined : Number(m.slice(line.length + 1));
+    };
+    // The earlier tests of this file pulled twice (one import, one bad file, one duplicate) and pushed one file.
+    expect(value('treasury_api_bank_channel_pulls_total{outcome="ok"}')).toBeGreaterThanOrEqual(2);
+    expect(value('treasury_api_bank_channel_pulls_total{outcome="failed"}')).toBeGreaterThanOrEqual(1);
+    expect(value('treasury_api_bank_channel_pushes_total{outcome="ok"}')).toBeGreaterThanOrEqual(1);
+    expect(value('treasury_api_bank_channel_files_total{direction="in",result="imported"}')).toBeGreaterThanOrEqual(1);
+    expect(value('treasury_api_bank_channel_files_total{direction="in",result="duplicate"}')).toBeGreaterThanOrEqual(1);
+    expect(value('treasury_api_bank_channel_files_total{direction="in",result="failed"}')).toBeGreaterThanOrEqual(1);
+    expect(value('treasury_api_bank_channel_files_total{direction="out",result="sent"}')).toBeGreaterThanOrEqual(1);
+    expect(value("treasury_api_bank_connections_failing")).toBe(1);
+    // Nordea (sftp) never pulled: the pull lag counts from its creation; the one payment file was sent.
+    expect(value("treasury_api_bank_channel_pull_lag_seconds")).toBeGreaterThan(0);
+    expect(value("treasury_api_bank_channel_push_lag_seconds")).toBe(0);
+    const del = await h.call("DELETE", `/bank-connections/${brokenId}`, {
+      client: "fullB",
+      company: IDS.companyB,
+      idem: true,
+    });
+    expect(del.status).toBe(204);
   });
 
   it("deletes a connection, audited", async () => {

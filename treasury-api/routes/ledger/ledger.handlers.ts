@@ -3,7 +3,7 @@ import type { AppRouteHandler, RouteContext } from "../../lib/context";
 import { requireCaller } from "../../lib/context";
 import { fieldError } from "../../lib/errors";
 import { daysBetween, shiftDate } from "../../lib/dates";
-import { listHandler } from "../../lib/lists";
+import { jsonListHandler, listHandler } from "../../lib/lists";
 import { SUMMARY_WINDOW_MAX_DAYS, lookupIds } from "@treasury/contract/list-queries";
 import * as repo from "../../db/repos/ledger";
 import * as r from "./ledger.routes";
@@ -30,10 +30,10 @@ export const upsertAccount: AppRouteHandler<typeof r.upsertAccountRoute> = async
 export const getAccount: AppRouteHandler<typeof r.getAccountRoute> = async (c) =>
   c.json(repo.toAccount(await repo.getAccountRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200);
 
-export const listAccountTransactions = listHandler(r.accountTransactionsRoute, {
+export const listAccountTransactions = jsonListHandler(r.accountTransactionsRoute, {
   parent: (c) => accountOf(c),
   load: (c, q, paging, account) =>
-    repo.listTransactions(
+    repo.listTransactionsJson(
       c.get("db"),
       c.get("scope"),
       { accountId: account.id, fromDate: q.from_date, toDate: q.to_date, direction: q.direction },
@@ -84,9 +84,9 @@ export const listAccountIntraday = listHandler(r.accountIntradayRoute, {
     ),
 });
 
-export const listTransactions = listHandler(r.listTransactionsRoute, {
+export const listTransactions = jsonListHandler(r.listTransactionsRoute, {
   load: (c, q, paging) =>
-    repo.listTransactions(
+    repo.listTransactionsJson(
       c.get("db"),
       c.get("scope"),
       {

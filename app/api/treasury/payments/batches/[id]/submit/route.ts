@@ -1,5 +1,6 @@
 import { IdParams, withUser } from "@/lib/bff/route";
 import { decideAndStorePolicy } from "@/lib/bff/queries/batch-policy";
+import { forgetWaitingCounts } from "@/lib/bff/queries/payment-views";
 import { batchWaiting } from "@/lib/notify/events";
 import { logger } from "@/lib/server/log";
 import { treasury } from "@/lib/server/treasury";
@@ -19,6 +20,8 @@ export const POST = withUser(
   async (ctx) => {
     // The spec describes no body for the 202, so the API may send none.
     const submitted = await treasury().submitBatch(ctx.write, ctx.params.id);
+    // The approvers' waiting counts in the navigation include it from their next read.
+    forgetWaitingCounts();
     const batch =
       submitted ??
       (await treasury()

@@ -1,0 +1,125 @@
+/**
+ * The bank connections health route (docs/bank-channels.md#operations) against the real local treasury-api
+ * (in-memory PGlite, small demo seed): treasurers and admins read the selected company's connections with their
+ * health and account names, never the channel's folders or credentials; a viewer and an approver are refused 403;
+ * an API that does not advertise the extension answers 404 and the page hides the area.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("server-only", () => ({}));
+vi.mock("../../auth/session", async () => (await import("../testing/local-api")).sessionModule);
+vi.mock("next/headers", async () => (await import("../testing/local-api")).headersModule);
+
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { collectAll } from "../../treasury-client";
+import {
+  callRoute,
+  installCapabilities,
+  startLocalApi,
+  testUser,
+  useBffEnv,
+  type LocalApi,
+  type RouteHandler,
+} from "../testing/local-api";
+import type { BankConnectionHealthView } from "./bank-connections";
+import * as route from "../../../app/api/treasury/bank-connections/route";
+
+const ORIGIN = "http://127.0.0.1:3997";
+let local: LocalApi;
+let dir: string;
+let companyId: string;
+let accountName: string;
+
+function get(roles: Parameters<typeof testUser>[1]) {
+  return callRoute<{ data?: BankConnectionHealthView[]; error?: { code: string } }>(route.GET as RouteHandler, {
+    who: testUser(`bank.${roles.join("-")}`, roles),
+    origin: ORIGIN,
+    method: "GET",
+    path: "/bank-connections",
+    companyId,
+  });
+}
+
+beforeAll(async () => {
+  local = await startLocalApi({ capabilities: "advertised" });
+  useBffEnv(local, ORIGIN);
+  dir = mkdtempSync(path.join(tmpdir(), "treasury-bank-health-"));
+  const company = local.company();
+  companyId = company.id;
+  const [account] = await collectAll(local.client.listAccounts({ companyId }, { pageSize: 1 }), { maxPages: 1 });
+  if (!account) throw new Error("the demo seed has no account");
+  accountName = account.name;
+  // A folder connection whose outbox does not exist: its pull fails, so its health shows a failure.
+  const res = await fetch(`${local.baseUrl}/bank-connections`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${await local.client.tokens.get()}`,
+      "x-company-id": companyId,
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+    },
+    body: JSON.stringify({
+      bank_name: "Health Bank",
+      account_ids: [account.id],
+      channel: { channel: "folder", inbox_dir: path.join(dir, "in"), outbox_dir: path.join(dir, "missing") },
+    }),
+  });
+  if (res.status !== 201) throw new Error(`create connection: ${res.status} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  const pull = await fetch(`${local.baseUrl}/bank-connections/${id}/pull`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${await local.client.tokens.get()}`,
+      "x-company-id": companyId,
+      "idempotency-key": randomUUID(),
+    },
+  });
+  if (pull.status !== 200) throw new Error(`pull: ${pull.status}`);
+}, 120_000);
+afterAll(async () => {
+  local?.capabilities?.stop();
+  await local?.api.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("GET /api/treasury/bank-connections", () => {
+  it("shows treasurers and admins each connection's health with account names, never folders or credentials", async () => {
+    for (const roles of [["treasurer"], ["admin"]] as const) {
+      const r = await get([...roles]);
+      expect(r.status, roles.join()).toBe(200);
+      const [c] = r.body.data ?? [];
+      expect(c).toMatchObject({
+        bank_name: "Health Bank",
+        channel: "folder",
+        state: "failing",
+        accounts: [accountName],
+        last_pull_ok_at: null,
+        files_in_today: 0,
+      });
+      expect(c?.last_pull_at).toMatch(/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/);
+      expect(c?.last_error).toBeTruthy();
+      // The pull above failed; the API's own scheduled pull may have failed once more meanwhile.
+      expect(c?.consecutive_failures).toBeGreaterThanOrEqual(1);
+      expect(JSON.stringify(r.body)).not.toContain(path.join(dir, "in")); // the inbox folder stays on the server
+      expect(Object.keys(c ?? {})).not.toContain("inbox_dir");
+    }
+  });
+
+  it("refuses viewers and approvers", async () => {
+    expect((await get(["viewer"])).status).toBe(403);
+    expect((await get(["approver"])).status).toBe(403);
+  });
+
+  it("answers 404 where the API does not advertise bank connections", async () => {
+    await installCapabilities(local.baseUrl, "none");
+    try {
+      const r = await get(["admin"]);
+      expect(r.status).toBe(404);
+    } finally {
+      await installCapabilities(local.baseUrl, "advertised");
+    }
+  });
+});
