@@ -18,8 +18,9 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  // PGlite ships WebAssembly and data files; node-postgres and pino load native-ish modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "pino-pretty"],
+  // PGlite ships WebAssembly and data files; node-postgres and pino load native-ish modules at run time; exceljs
+  // (the XLSX exports) is plain CommonJS with Node streams, loaded as is rather than bundled.
+  serverExternalPackages: ["@electric-sql/pglite", "pg", "pino", "pino-pretty", "exceljs"],
   // The workspace packages the dashboard imports ship TypeScript source (packages/contract).
   transpilePackages: ["@treasury/contract"],
   // `npm run typecheck` checks the whole tree (the dashboard, treasury-api and packages/) as its own CI step.

@@ -265,14 +265,11 @@ export function CashForecast({
         {canManage && (
           <NewScenario categories={categories} onSave={(body) => write("/api/forecast/scenarios", "POST", body)} />
         )}
-        <a
-          className={buttonClass("secondary")}
-          href={`/api/forecast/export${toQueryString({ kind: "comparison", weeks, scenarios: chosen.join(",") })}`}
-          download
-          data-testid="export-comparison"
-        >
-          Export comparison (CSV)
-        </a>
+        <ExportLinks
+          what="comparison"
+          query={{ kind: "comparison", weeks, scenarios: chosen.join(",") }}
+          testId="export-comparison"
+        />
       </section>
 
       <section className={section} aria-labelledby="fc-flows">
@@ -316,6 +313,7 @@ export function CashForecast({
               <option key={c}>{c}</option>
             ))}
           </select>
+          <ExportLinks what="forecast" query={{ kind: "forecast", weeks, granularity }} testId="export-forecast" />
         </div>
         {!filter.company && !filter.currency && !filter.category ? (
           <Table label={`Group forecast in ${rc}`}>
@@ -808,5 +806,40 @@ function ManualLines({
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * The CSV and XLSX download links of one export of `GET /api/forecast/export` (docs/forecast.md#exports), styled as
+ * the shared secondary button; `testId` marks the CSV link, `${testId}-xlsx` the XLSX one.
+ */
+function ExportLinks({
+  what,
+  query,
+  testId,
+}: {
+  what: string;
+  query: Record<string, string | number>;
+  testId: string;
+}) {
+  return (
+    <span className="inline-flex flex-wrap gap-2">
+      <a
+        className={buttonClass("secondary")}
+        href={`/api/forecast/export${toQueryString(query)}`}
+        download
+        data-testid={testId}
+      >
+        Export {what} (CSV)
+      </a>
+      <a
+        className={buttonClass("secondary")}
+        href={`/api/forecast/export${toQueryString({ ...query, format: "xlsx" })}`}
+        download
+        data-testid={`${testId}-xlsx`}
+      >
+        Export {what} (XLSX)
+      </a>
+    </span>
   );
 }

@@ -4,6 +4,7 @@
  * listed, replaced and deleted, each write audited once; bad input — a manual line with a bad currency, a
  * scenario that shifts by 400 days, an end date before the start, a company the user cannot see — is a 400 naming
  * the field that creates and audits nothing; a viewer gets a 403 naming `forecast.manage`; settings are idempotent.
+ * The export route gives the same forecast as CSV and as XLSX (read back with exceljs), and refuses a bad `format`.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -12,10 +13,13 @@ vi.mock("../auth/session", async () => (await import("./testing/local-api")).ses
 vi.mock("next/headers", async () => (await import("./testing/local-api")).headersModule);
 
 import { randomUUID } from "node:crypto";
+import ExcelJS from "exceljs";
+import Papa from "papaparse";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
 import {
   callRoute,
+  callRouteResponse,
   errorFields,
   startLocalApi,
   testUser,
@@ -29,6 +33,7 @@ import * as scenariosRoute from "../../app/api/forecast/scenarios/route";
 import * as scenarioRoute from "../../app/api/forecast/scenarios/[id]/route";
 import * as settingsRoute from "../../app/api/forecast/settings/route";
 import * as forecastRoute from "../../app/api/forecast/route";
+import * as exportRoute from "../../app/api/forecast/export/route";
 
 const ORIGIN = "http://127.0.0.1:3996";
 let local: LocalApi;
@@ -280,5 +285,62 @@ describe("the forecast on real data", () => {
       treasurer,
       String(made.body.id),
     );
+  });
+});
+
+describe("the export route", () => {
+  const exportGet = (query: string) =>
+    callRouteResponse(exportRoute.GET as RouteHandler, {
+      who: viewer,
+      origin: ORIGIN,
+      method: "GET",
+      path: `/api/forecast/export?${query}`,
+    });
+
+  it("refuses a bad format or kind with a 400 naming the field", async () => {
+    for (const [q, field] of [
+      ["format=pdf", "format"],
+      ["format=XLSX", "format"],
+      ["kind=variance&format=xlsx", "kind"],
+    ] as const) {
+      const r = await exportGet(q);
+      expect(r.status, q).toBe(400);
+      expect(errorFields(await r.json()), q).toEqual([field]);
+    }
+  });
+
+  it("writes the forecast as XLSX with the CSV's rows and a Rates sheet", async () => {
+    const csv = await exportGet("weeks=2");
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const lines = (await csv.text()).trim().split("\r\n");
+    const res = await exportGet("weeks=2&format=xlsx");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    expect(res.headers.get("content-disposition")).toMatch(/filename="forecast_forecast_.*_2w_[A-Z]{3}\.xlsx"/);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await res.arrayBuffer());
+    const ws = wb.getWorksheet("Forecast");
+    const row = (n: number) => (ws?.getRow(n).values as unknown[]).slice(1);
+    expect(row(1).join(",")).toBe(lines[0]);
+    expect(ws?.rowCount).toBe(lines.length);
+    // The first data row: same company, currency, category and amount as the CSV's, the dates as date cells.
+    const first = Papa.parse<string[]>(lines[1] ?? "").data[0] ?? [];
+    const cells = row(2);
+    expect(cells[0]).toEqual(new Date(`${first[0]}T00:00:00Z`));
+    expect(cells.slice(2, 5)).toEqual(first.slice(2, 5).map((c) => c.replace(/^'/, "")));
+    expect(String(cells[5])).toBe(String(Number(first[5])));
+    const rates = wb.getWorksheet("Rates");
+    expect((rates?.getRow(1).values as unknown[]).slice(1)).toEqual([
+      "currency",
+      "reporting_currency",
+      "rate",
+      "rate_date",
+    ]);
+    expect(rates?.rowCount).toBeGreaterThanOrEqual(2);
+    const comparison = await exportGet("weeks=1&kind=comparison&format=xlsx");
+    expect(comparison.status).toBe(200);
+    await wb.xlsx.load(await comparison.arrayBuffer());
+    expect(wb.getWorksheet("Comparison")?.getCell("A2").value).toBe("Base case");
   });
 });

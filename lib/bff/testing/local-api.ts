@@ -218,17 +218,27 @@ export type RouteHandler = (
  */
 export async function callRoute<B = Record<string, unknown>>(
   handler: RouteHandler,
-  opts: {
-    who: DashboardUser;
-    origin: string;
-    method: string;
-    path: string;
-    params?: Record<string, string>;
-    json?: unknown;
-    key?: string;
-    companyId?: string;
-  },
+  opts: CallOptions,
 ): Promise<{ status: number; body: B }> {
+  const res = await callRouteResponse(handler, opts);
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as B };
+}
+
+/** What {@link callRoute} and {@link callRouteResponse} take. */
+export interface CallOptions {
+  who: DashboardUser;
+  origin: string;
+  method: string;
+  path: string;
+  params?: Record<string, string>;
+  json?: unknown;
+  key?: string;
+  companyId?: string;
+}
+
+/** As {@link callRoute}, but the handler's Response itself (for a binary download such as an .xlsx). */
+export async function callRouteResponse(handler: RouteHandler, opts: CallOptions): Promise<Response> {
   session.user = opts.who;
   if ("companyId" in opts) session.cookie = opts.companyId;
   const headers: Record<string, string> =
@@ -240,7 +250,5 @@ export async function callRoute<B = Record<string, unknown>>(
     headers,
     body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
   });
-  const res = await handler(req, { params: Promise.resolve(opts.params ?? {}) });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : null) as B };
+  return handler(req, { params: Promise.resolve(opts.params ?? {}) });
 }
