@@ -5,6 +5,7 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { Menu } from "lucide-react";
 import type { NavArea } from "./nav";
+import { useHydrated } from "@/lib/use-hydrated";
 import { useNotifications } from "./notification-queries";
 
 // Radix's dialog stays off the first load: the sheet module loads right after hydration, closed.
@@ -20,6 +21,8 @@ const NavSheet = dynamic(() => import("./nav-sheet").then((m) => m.NavSheet), { 
 export function MobileNav({ areas, name, roles }: { areas: NavArea[]; name: string; roles: string[] }) {
   const [open, setOpen] = useState(false);
   const { unread } = useNotifications();
+  // Disabled until hydration: a tap on the server HTML would do nothing (docs/architecture.md "Forms before hydration").
+  const hydrated = useHydrated();
   const button = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
@@ -48,6 +51,7 @@ export function MobileNav({ areas, name, roles }: { areas: NavArea[]; name: stri
         aria-haspopup="dialog"
         aria-expanded={open}
         data-testid="menu-button"
+        disabled={!hydrated}
         onClick={() => setOpen(true)}
       >
         <Menu className="size-5" aria-hidden />
