@@ -6,7 +6,7 @@ import { formatDistanceToNowStrict } from "date-fns";
 import { ChevronDown, ChevronRight } from "lucide-react";
 import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
-import { buttonClass } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 import { RowResultText, type RowResult } from "@/components/review-queue/row-result";
 import { BatchName } from "@/components/payments/batch-name";
 import { approveBlocker, batchReference, creatorLabel, queueBatchLabel, rejectVerb } from "./approval-queries";
@@ -159,23 +159,19 @@ function ApprovalCard({
         </div>
       )}
       <div className="mt-2 flex flex-col gap-2">
-        <button
-          type="button"
-          className={buttonClass("primary", "min-h-11 w-full text-sm")}
+        {/* <Button>: disabled until hydration, so a tap never lands before the handler (docs/architecture.md). */}
+        <Button
+          variant="primary"
+          className="min-h-11 w-full text-sm"
           disabled={!!blocker}
           onClick={() => onDecide("approve")}
           data-testid="approve"
         >
           Approve
-        </button>
-        <button
-          type="button"
-          className={buttonClass("secondary", "min-h-11 w-full text-sm")}
-          onClick={() => onDecide("reject")}
-          data-testid="reject"
-        >
+        </Button>
+        <Button className="min-h-11 w-full text-sm" onClick={() => onDecide("reject")} data-testid="reject">
           {rejectVerb(r)}
-        </button>
+        </Button>
       </div>
       {blocker && (
         <p className="mt-1.5 text-xs text-amber-800" data-testid="card-four-eyes">
