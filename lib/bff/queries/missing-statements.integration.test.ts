@@ -67,7 +67,14 @@ beforeAll(async () => {
   form.append("files", new Blob([statements(onTime.iban, today)]), "on-time.xml");
   await local.client.uploadStatements({ companyId: company.id, idempotencyKey: randomUUID() }, form);
   ctx = {
-    user: { id: "u1", email: "viewer@test.local", name: "Viewer", roles: ["viewer"], companyIds: null, disabled: false },
+    user: {
+      id: "u1",
+      email: "viewer@test.local",
+      name: "Viewer",
+      roles: ["viewer"],
+      companyIds: null,
+      disabled: false,
+    },
     companies: [company],
     company,
     requestId: "test",
