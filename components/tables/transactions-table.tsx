@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useSyncExternalStore, type KeyboardEvent } 
 import type { Transaction } from "@treasury/contract";
 import { signedAmount } from "@/lib/money";
 import { Amount } from "@/components/format/amount";
+import { scrollRegionProps } from "@/components/ui/table";
 import { BusinessDate } from "@/components/format/business-date";
 import { datePartOf } from "@/lib/format-date";
 
@@ -154,18 +155,7 @@ export function TransactionsTable({
   };
 
   return (
-    <div
-      role="region"
-      // Scrolls sideways on narrow screens: reachable by keyboard whether or not its rows have rendered yet (axe
-      // scrollable-region-focusable), named apart from the table, as components/ui/table.tsx does.
-      aria-label={`${label}, scrollable`}
-      tabIndex={0}
-      className={
-        "relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white " +
-        "focus-visible:outline-2 focus-visible:outline-sky-600"
-      }
-      data-testid="transactions-table-box"
-    >
+    <div {...scrollRegionProps(label)} data-testid="transactions-table-box">
       <div
         role="table"
         aria-label={label}

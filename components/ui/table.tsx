@@ -52,6 +52,22 @@ export const PIN_FIRST_COLUMN =
   "max-md:[&_tr>:first-child:not([colspan]):not(:has(input))]:min-w-28";
 
 /**
+ * The props of a table's sideways-scrolling box: a region reachable by keyboard whether or not its rows have
+ * rendered (axe scrollable-region-focusable), named `"<label>, scrollable"` — its own name, not the table's, since a
+ * section headed like the table would otherwise be a second landmark of the same name (axe landmark-unique).
+ */
+export function scrollRegionProps(label: string) {
+  return {
+    role: "region",
+    "aria-label": `${label}, scrollable`,
+    tabIndex: 0,
+    className:
+      "relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white " +
+      "focus-visible:outline-2 focus-visible:outline-sky-600",
+  } as const;
+}
+
+/**
  * Dense, calm table primitives (amounts right-aligned with tabular numerals).
  * The table scrolls sideways inside its own box when the screen is narrower
  * than its columns, so the page never does and no figure is cut off; `pinFirst`
@@ -78,17 +94,7 @@ export function Table({
   const ref = useRef<HTMLTableElement>(null);
   useStackLabels(ref);
   return (
-    <div
-      role="region"
-      // Its own name, not the table's: a section headed like the table would otherwise be a second landmark of the
-      // same name (axe landmark-unique).
-      aria-label={`${label}, scrollable`}
-      tabIndex={0}
-      className={
-        "relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white " +
-        "focus-visible:outline-2 focus-visible:outline-sky-600"
-      }
-    >
+    <div {...scrollRegionProps(label)}>
       <table
         ref={ref}
         className={
