@@ -82,11 +82,17 @@ function routes(ids: { account: string; batch: string; group: string | null }): 
   return list;
 }
 
-/** Opens a route and waits until its heading is there and its data has loaded. */
+/**
+ * Opens a route and waits until its heading is there, its data has loaded and, on a page that must show money, the
+ * first amount is displayed. "networkidle" alone is not enough there: a list that renders on the client (the
+ * transactions' virtualized rows, which need their scroll box measured) can show its rows a moment after the last
+ * request on a busy machine, and the page was measured in between ("no amount shown").
+ */
 async function open(page: Page, r: Route): Promise<void> {
   await page.goto(r.path);
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
+  if (r.money) await expect(page.locator("[data-amount]").filter({ visible: true }).first()).toBeVisible();
 }
 
 /** Every axe violation (any impact), one line each. */

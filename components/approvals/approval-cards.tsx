@@ -12,6 +12,7 @@ import { BatchName } from "@/components/payments/batch-name";
 import { approveBlocker, batchReference, creatorLabel, queueBatchLabel, rejectVerb } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
+import { scrollRegionProps } from "@/components/ui/table";
 import { RiskBadges, RiskSignalList } from "./risk-signals";
 
 /** Props of `ApprovalCards`: the queue's rows and its state (selection, results), as the table gets them. */
@@ -145,7 +146,7 @@ function ApprovalCard({
             )}
           </section>
           {/* The instruction table is wider than a phone: it scrolls in its own box. */}
-          <div className="relative overflow-x-auto">
+          <div {...scrollRegionProps(`Instructions of ${label}`, { framed: false })}>
             <InstructionPreview row={r} />
           </div>
           {linkable && (

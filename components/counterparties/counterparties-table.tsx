@@ -6,6 +6,7 @@ import { createColumnHelper, tableFeatures, useTable } from "@tanstack/react-tab
 import type { CounterpartyView } from "@/lib/views/counterparties";
 import { Timestamp } from "@/components/format/business-date";
 import { CounterpartyStatusBadge, formatIban } from "./status-badge";
+import { scrollRegionProps } from "@/components/ui/table";
 
 const features = tableFeatures({});
 const helper = createColumnHelper<typeof features, CounterpartyView>();
@@ -59,7 +60,7 @@ export function CounterpartiesTable({
   const visible = table.getRowModel().rows;
   const span = columns.length;
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div {...scrollRegionProps("Counterparties")}>
       <table
         className="w-full border-collapse text-[13px]"
         aria-label="Counterparties"

@@ -13,7 +13,7 @@ import {
 import { friendlyFormatIBAN } from "ibantools";
 import { Copy, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
+import { STACK_TABLE, scrollRegionProps, useStackLabels } from "@/components/ui/table";
 import { newEndToEndId } from "@/lib/payments/end-to-end-id";
 import { amountExample } from "@/lib/payments/amount-input";
 import { useLocale } from "@/components/format/use-locale";
@@ -65,7 +65,7 @@ export function InstructionRows({
   useStackLabels(tableRef);
   const input = "h-8 w-full rounded-md border bg-white px-2 text-[13px] text-slate-900";
   return (
-    <div className="relative max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div {...scrollRegionProps("Instructions")}>
       {/*
         From `md` to ~56rem the table scrolls sideways rather than squeezing its inputs unreadably narrow; the box is
         positioned so the visually hidden (absolute) cell labels are clipped with it and do not widen the page. On a

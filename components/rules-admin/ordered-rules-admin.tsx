@@ -5,6 +5,7 @@ import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useRulesEditor, type RuleDraft, type RulesEditor, type RulesEditorOptions } from "./use-rules-editor";
 import { Form } from "@/components/ui/form";
+import { scrollRegionProps } from "@/components/ui/table";
 
 const td = "border-b border-slate-100 px-3 py-2 align-top text-[13px]";
 const th = "border-b border-slate-200 px-3 py-2 text-left text-xs font-medium text-slate-600";
@@ -93,8 +94,9 @@ function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
       {rules.length === 0 ? (
         <p className="text-[13px] text-slate-600">{list.empty}</p>
       ) : (
-        // relative: the header's sr-only text (absolutely placed) stays inside the scroll box; else it widens a phone's page.
-        <div className="relative overflow-x-auto">
+        // relative (in scrollRegionProps): the header's sr-only text (absolutely placed) stays inside the scroll box;
+        // else it widens a phone's page. A named tab stop, since its buttons are disabled until hydration.
+        <div {...scrollRegionProps(list.heading, { framed: false })}>
           <table className="w-full min-w-[480px]" data-testid={list.testId}>
             <thead>
               <tr>

@@ -14,7 +14,7 @@ import type { AccountRow } from "@/lib/views/accounts";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { CoverageStrip } from "@/components/statement-coverage/coverage-calendar";
-import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
+import { STACK_TABLE, scrollRegionProps, useStackLabels } from "@/components/ui/table";
 import { SortHeader, ariaSort } from "./sort-header";
 import { headlineBasisLabel } from "@/lib/views/headline-balance";
 import type { OverdueAccount } from "@/lib/views/overdue-statements";
@@ -142,11 +142,7 @@ export function AccountsDataTable({
   const overdueById = new Map((overdue ?? []).map((o) => [o.account_id, o]));
   return (
     <OverdueContext value={overdueById}>
-      <div
-        className={
-          "relative max-w-full overflow-x-auto overscroll-x-contain " + "rounded-lg border border-slate-200 bg-white"
-        }
-      >
+      <div {...scrollRegionProps("Bank accounts")}>
         {/* On a phone each account is a card, its balances on the right (docs/architecture.md#phones). */}
         <table
           ref={tableRef}

@@ -52,18 +52,21 @@ export const PIN_FIRST_COLUMN =
   "max-md:[&_tr>:first-child:not([colspan]):not(:has(input))]:min-w-28";
 
 /**
- * The props of a table's sideways-scrolling box: a region reachable by keyboard whether or not its rows have
- * rendered (axe scrollable-region-focusable), named `"<label>, scrollable"` — its own name, not the table's, since a
- * section headed like the table would otherwise be a second landmark of the same name (axe landmark-unique).
+ * The props of a sideways-scrolling box (a wide table's, an approval card's preview, a rules list): a region
+ * reachable by keyboard whether or not its rows have rendered or its buttons are enabled yet (axe
+ * scrollable-region-focusable: before hydration every <Button> inside is disabled, so a box of buttons alone has no
+ * tab stop), named `"<label>, scrollable"` — its own name, not the table's, since a section headed like the table
+ * would otherwise be a second landmark of the same name (axe landmark-unique). The label must be unique on the page.
+ * `framed` (default on) draws the table's rounded border; off for a box already inside a card.
  */
-export function scrollRegionProps(label: string) {
+export function scrollRegionProps(label: string, { framed = true }: { framed?: boolean } = {}) {
   return {
     role: "region",
     "aria-label": `${label}, scrollable`,
     tabIndex: 0,
     className:
-      "relative max-w-full overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200 bg-white " +
-      "focus-visible:outline-2 focus-visible:outline-sky-600",
+      "relative max-w-full overflow-x-auto overscroll-x-contain focus-visible:outline-2 focus-visible:outline-sky-600" +
+      (framed ? " rounded-lg border border-slate-200 bg-white" : ""),
   } as const;
 }
 
