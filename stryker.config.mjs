@@ -27,7 +27,7 @@ export default {
     "treasury-api/domain/matching.ts:55-182",
     "treasury-api/domain/matching.ts:272-325",
     // Webhook signing and the retry schedule (retryDelayMs only; the rest of delivery.ts is I/O).
-    "treasury-api/webhooks/signing.ts",
+    "packages/contract/src/webhook-signing.ts",
     "treasury-api/webhooks/delivery.ts:81-84",
     // BFF: the withUser wrapper, the role table, company narrowing, the per-user Idempotency-Key.
     "lib/bff/route.ts",

@@ -732,3 +732,19 @@ export const emailOutbox = pgTable(
     check("email_outbox_state_known", sql`${t.state} in ('pending', 'sending', 'sent', 'failed')`),
   ],
 );
+
+/**
+ * Webhook events of the Treasury API the dashboard received (docs/users-and-notifications.md#webhooks-from-the-treasury-api):
+ * one row per event id, written in the transaction that tells people of it, so a redelivered event (also two
+ * deliveries at once: the second waits on the primary key, then finds it) tells nobody twice.
+ */
+export const treasuryWebhookEvents = pgTable("treasury_webhook_events", {
+  /** The API's event id (`X-Service-Event-Id`, the body's `id`). */
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  /** How many people were told (0 for an event that concerns nobody). */
+  told: integer("told").notNull().default(0),
+  receivedAt: ts("received_at")
+    .notNull()
+    .default(sql`now()`),
+});

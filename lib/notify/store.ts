@@ -12,7 +12,8 @@ import { emailOutbox, notificationEmailOptOuts, notifications, users } from "../
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "./kinds";
 import { checkedHeaders, oneLine } from "./mail-text";
 
-type Tx = Parameters<Parameters<DashboardDb["transaction"]>[0]>[0];
+/** A transaction of the dashboard database. */
+export type Tx = Parameters<Parameters<DashboardDb["transaction"]>[0]>[0];
 
 /** One notification as the centre shows it. Timestamps ISO 8601 with offset. */
 export interface NotificationView {
@@ -85,45 +86,49 @@ export interface NotifyInput {
  * @returns the ids of users newly told, and how many e-mails were queued
  */
 export async function notifyUsers(db: DashboardDb, n: NotifyInput): Promise<{ told: string[]; emails: number }> {
+  if (n.userIds.length === 0) return { told: [], emails: 0 };
+  return db.transaction((tx) => notifyUsersIn(tx, n));
+}
+
+/** As {@link notifyUsers}, inside the caller's transaction `tx` (which commits or rolls back all of it). */
+export async function notifyUsersIn(tx: Tx, n: NotifyInput): Promise<{ told: string[]; emails: number }> {
   const ids = [...new Set(n.userIds)];
   if (ids.length === 0) return { told: [], emails: 0 };
   const title = oneLine(n.title).slice(0, 200);
-  return db.transaction(async (tx) => {
-    const people = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
-    if (people.length === 0) return { told: [], emails: 0 };
-    const inserted = await tx
-      .insert(notifications)
-      .values(
-        people.map((p) => ({ userId: p.id, kind: n.kind, title, body: n.body, link: n.link, dedupeKey: n.eventKey })),
-      )
-      .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
-      .returning({ userId: notifications.userId });
-    const told = inserted.map((r) => r.userId);
-    let emails = 0;
-    if (n.email && told.length > 0) {
-      const off = await tx
-        .select({ userId: notificationEmailOptOuts.userId })
-        .from(notificationEmailOptOuts)
-        .where(and(inArray(notificationEmailOptOuts.userId, told), eq(notificationEmailOptOuts.kind, n.kind)));
-      const optedOut = new Set(off.map((o) => o.userId));
-      const link = n.link ? `\n\n${n.baseUrl.replace(/\/+$/, "")}${n.link}` : "";
-      for (const p of people) {
-        if (!told.includes(p.id) || optedOut.has(p.id)) continue;
-        const queued = await enqueueMail(tx, {
-          to: p.email,
-          subject: title,
-          body: `${n.body}${link}\n\n— Treasury Dashboard. Switch these e-mails off on your profile page.`,
-          kind: n.kind,
-          dedupeKey: `${n.eventKey}:${p.id}`,
-        });
-        if (queued) emails++;
-      }
+  const people = await tx
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.disabledAt)));
+  if (people.length === 0) return { told: [], emails: 0 };
+  const inserted = await tx
+    .insert(notifications)
+    .values(
+      people.map((p) => ({ userId: p.id, kind: n.kind, title, body: n.body, link: n.link, dedupeKey: n.eventKey })),
+    )
+    .onConflictDoNothing({ target: [notifications.userId, notifications.dedupeKey] })
+    .returning({ userId: notifications.userId });
+  const told = inserted.map((r) => r.userId);
+  let emails = 0;
+  if (n.email && told.length > 0) {
+    const off = await tx
+      .select({ userId: notificationEmailOptOuts.userId })
+      .from(notificationEmailOptOuts)
+      .where(and(inArray(notificationEmailOptOuts.userId, told), eq(notificationEmailOptOuts.kind, n.kind)));
+    const optedOut = new Set(off.map((o) => o.userId));
+    const link = n.link ? `\n\n${n.baseUrl.replace(/\/+$/, "")}${n.link}` : "";
+    for (const p of people) {
+      if (!told.includes(p.id) || optedOut.has(p.id)) continue;
+      const queued = await enqueueMail(tx, {
+        to: p.email,
+        subject: title,
+        body: `${n.body}${link}\n\n— Treasury Dashboard. Switch these e-mails off on your profile page.`,
+        kind: n.kind,
+        dedupeKey: `${n.eventKey}:${p.id}`,
+      });
+      if (queued) emails++;
     }
-    return { told, emails };
-  });
+  }
+  return { told, emails };
 }
 
 /** Most notifications one page holds. */

@@ -116,6 +116,13 @@ export const DashboardEnv = z
       message: "must not contain line breaks",
     }),
     /**
+     * The signing secret(s) of the Treasury API's webhooks to `/api/webhooks/treasury` (`whsec_…`; several separated
+     * by commas or spaces during a rotation). Unset, the receiver answers 503 (docs/users-and-notifications.md).
+     */
+    TREASURY_WEBHOOK_SECRET: optionalString.transform((s) =>
+      s === undefined ? undefined : s.split(/[\s,]+/).filter((x) => x.length > 0),
+    ),
+    /**
      * Origins besides NEXTAUTH_URL's that may send writes (comma- or space-separated, e.g. a second public host
      * name); each an absolute http(s) URL, kept as its origin.
      */
