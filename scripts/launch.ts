@@ -17,7 +17,8 @@
  * simulated bank's pace: instant, fast (default), realistic or manual — nothing
  * is ever taken or booked; the e2e suite's quiet server uses it). The local API allows webhooks
  * to http and private addresses here (receivers on this machine) and trusts
- * X-Forwarded-* only with TRUST_PROXY=1.
+ * X-Forwarded-* only with TRUST_PROXY=1. Unless TREASURY_WEBHOOK_SECRET is set, the dashboard's webhook receiver is
+ * subscribed to the local API and given its secret (lib/notify/subscribe.ts).
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -25,6 +26,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseDashboardEnv } from "../lib/server/env";
 import { demoCredentials } from "./demo-credentials";
+import { RECEIVER_PATH, subscribeReceiver } from "../lib/notify/subscribe";
 import type { BankSpeed } from "@treasury/api/config";
 
 /** The simulated bank's paces (treasury-api/domain/bank-simulator.ts `BANK_PACE`). */
@@ -146,6 +148,26 @@ async function main(): Promise<void> {
     await closeApi?.();
     if (err instanceof ConfigError) fail(`${err.message}\n\nSee docs/configuration.md.`);
     throw err;
+  }
+
+  // Demo mode: the local API's webhooks reach the dashboard's receiver, which turns bank rejections, failed bank
+  // connections and missing statements into notifications (docs/users-and-notifications.md#webhooks-from-the-treasury-api).
+  if (closeApi && !env.TREASURY_WEBHOOK_SECRET?.trim()) {
+    const receiver = `http://127.0.0.1:${port}${RECEIVER_PATH}`;
+    try {
+      const { createTreasuryClient } = await import("../lib/treasury-client");
+      const client = createTreasuryClient({
+        baseUrl: env.TREASURY_API_BASE_URL ?? "",
+        form: "B",
+        clientId: env.TREASURY_CLIENT_ID ?? "",
+        clientSecret: env.TREASURY_CLIENT_SECRET ?? "",
+        scopes: ["admin:public_api"],
+      });
+      env.TREASURY_WEBHOOK_SECRET = (await subscribeReceiver(client, receiver)).secret;
+      process.stdout.write(`Treasury API webhooks -> ${receiver}\n`);
+    } catch (err) {
+      process.stderr.write(`Webhook receiver not subscribed (${err instanceof Error ? err.message : String(err)})\n`);
+    }
   }
 
   // The dashboard's own bind address: GET /metrics serves without a token only when it is loopback
