@@ -26,7 +26,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseDashboardEnv } from "../lib/server/env";
 import { demoCredentials } from "./demo-credentials";
-import { RECEIVER_PATH, subscribeReceiver } from "../lib/notify/subscribe";
+import { RECEIVER_PATH, formBWebhookCalls, subscribeReceiver } from "../lib/notify/subscribe";
 import type { BankSpeed } from "@treasury/api/config";
 
 /** The simulated bank's paces (treasury-api/domain/bank-simulator.ts `BANK_PACE`). */
@@ -155,14 +155,11 @@ async function main(): Promise<void> {
   if (closeApi && !env.TREASURY_WEBHOOK_SECRET?.trim()) {
     const receiver = `http://127.0.0.1:${port}${RECEIVER_PATH}`;
     try {
-      const { createTreasuryClient } = await import("../lib/treasury-client");
-      const client = createTreasuryClient({
-        baseUrl: env.TREASURY_API_BASE_URL ?? "",
-        form: "B",
-        clientId: env.TREASURY_CLIENT_ID ?? "",
-        clientSecret: env.TREASURY_CLIENT_SECRET ?? "",
-        scopes: ["admin:public_api"],
-      });
+      const client = formBWebhookCalls(
+        env.TREASURY_API_BASE_URL ?? "",
+        env.TREASURY_CLIENT_ID ?? "",
+        env.TREASURY_CLIENT_SECRET ?? "",
+      );
       env.TREASURY_WEBHOOK_SECRET = (await subscribeReceiver(client, receiver)).secret;
       process.stdout.write(`Treasury API webhooks -> ${receiver}\n`);
     } catch (err) {
