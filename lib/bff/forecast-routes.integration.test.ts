@@ -406,7 +406,9 @@ describe("variance", () => {
     expect((await call(forecastRoute.GET, "GET", "/api/forecast?weeks=4&refresh=1", undefined, viewer)).status).toBe(
       200,
     );
-    const other = { ...first[0]!, forecast_to: addDaysIso(todayUtc(), 30), rows: [] };
+    const [stored] = first;
+    if (!stored) throw new Error("no snapshot");
+    const other = { ...stored, forecast_to: addDaysIso(todayUtc(), 30), rows: [] };
     expect(await Promise.all([saveSnapshots(db, [other]), saveSnapshots(db, [other])])).toEqual([0, 0]);
     expect(await mine()).toEqual(first);
   });
@@ -435,8 +437,9 @@ describe("variance", () => {
     expect(r.body.reporting_currency).toBe(rc);
     expect(r.body.first_comparison).toBeNull();
     const [w] = r.body.weeks;
+    if (!w) throw new Error("no week compared");
     expect(w).toMatchObject({ week_start: lastMonday, snapshot_as_of: asOf });
-    const a = w!.categories.find((c) => c.category === "Variance test A");
+    const a = w.categories.find((c) => c.category === "Variance test A");
     expect(a).toEqual({
       category: "Variance test A",
       forecast: "-100.01",
@@ -446,9 +449,9 @@ describe("variance", () => {
     });
     // The week's actual is every category's booked flows; the difference is actual − forecast, exactly.
     const sum = (xs: string[]) => xs.reduce((s, x) => s + Math.round(Number(x) * 100), 0);
-    expect(Math.round(Number(w!.actual) * 100)).toBe(sum(w!.categories.map((c) => c.actual)));
-    expect(Math.round(Number(w!.forecast) * 100)).toBe(-10001 + 4000);
-    expect(Math.round(Number(w!.difference) * 100)).toBe(Math.round(Number(w!.actual) * 100) - (-10001 + 4000));
+    expect(Math.round(Number(w.actual) * 100)).toBe(sum(w.categories.map((c) => c.actual)));
+    expect(Math.round(Number(w.forecast) * 100)).toBe(-10001 + 4000);
+    expect(Math.round(Number(w.difference) * 100)).toBe(Math.round(Number(w.actual) * 100) - (-10001 + 4000));
     if (before.weeks.length === 0) expect(before.first_comparison).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // Only one category.
     const onlyB = (await getVariance("weeks=1&category=Variance%20test%20B")).body;
