@@ -12,6 +12,7 @@
 import Decimal from "decimal.js";
 import { fromDay, toDay, weekday } from "./days";
 import { fromUnits, timesRate, toUnits } from "./fixed";
+import { exactAsNumbers } from "./flow-units";
 import type { FxRate } from "./scenario";
 import type { Flow, HistoryTxn } from "./types";
 
@@ -106,24 +107,72 @@ export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): 
     .sort(byKey);
 }
 
+/** Below this many millionths `Math.round(Number(s) * 1e6)` is the exact value of a decimal string. */
+const EXACT = 2 ** 51;
+const DECIMAL6 = /^-?\d+(?:\.\d{1,6})?$/;
+
 /**
  * The booked history summed per company, ISO week, currency and category, for the weeks that ended before `asOf`
- * (the history runs through `asOf`, whose bookings may still be arriving).
+ * (the history runs through `asOf`, whose bookings may still be arriving). Runs on every recompute over a year of
+ * every company's bookings, so it sums millionths as numbers while that is exact (lib/forecast/flow-units.ts
+ * `exactAsNumbers`) and as bigints otherwise.
+ * @throws on a malformed date or an amount with more than 6 decimals.
  */
 export function actualWeeks(history: readonly HistoryTxn[], asOf: string): ActualRow[] {
   const end = toDay(asOf);
-  const acc = sumByWeek(
-    history,
-    (w) => w + 6 < end,
-    (t) => t.company,
-  );
-  return [...acc.values()]
+  type Cell = { week: number; t: HistoryTxn; n: number; c: number; b: bigint };
+  type Series = { t: HistoryTxn; weeks: Map<number, Cell> };
+  const byCompany = new Map<string, Map<string, Map<string, Series>>>();
+  const cells: Cell[] = [];
+  let last: Series | undefined;
+  let max = 0;
+  let maxCount = 0;
+  for (const t of history) {
+    const d = toDay(t.date);
+    const w = d - weekday(d);
+    if (w + 6 >= end) continue;
+    let s = last;
+    if (!s || s.t.category !== t.category || s.t.company !== t.company || s.t.currency !== t.currency) {
+      let byCurrency = byCompany.get(t.company);
+      if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
+      let byCategory = byCurrency.get(t.currency);
+      if (!byCategory) byCurrency.set(t.currency, (byCategory = new Map()));
+      s = byCategory.get(t.category);
+      if (!s) byCategory.set(t.category, (s = { t, weeks: new Map() }));
+      last = s;
+    }
+    let cell = s.weeks.get(w);
+    if (!cell) {
+      s.weeks.set(w, (cell = { week: w, t: s.t, n: 0, c: 0, b: 0n }));
+      cells.push(cell);
+    }
+    if (!DECIMAL6.test(t.amount)) throw new Error(`not a decimal string with at most 6 decimals: ${t.amount}`);
+    const v = Math.round(Number(t.amount) * 1e6);
+    const a = Math.abs(v) < EXACT ? Math.abs(v) : Infinity;
+    if (a > max) max = a;
+    cell.n += v;
+    if (++cell.c > maxCount) maxCount = cell.c;
+  }
+  if (!exactAsNumbers(maxCount, max)) {
+    // Too large for exact double sums: the same sums as bigints.
+    for (const c of cells) c.b = 0n;
+    for (const t of history) {
+      const d = toDay(t.date);
+      const cell = byCompany
+        .get(t.company)
+        ?.get(t.currency)
+        ?.get(t.category)
+        ?.weeks.get(d - weekday(d));
+      if (cell) cell.b += toUnits(t.amount);
+    }
+  } else for (const c of cells) c.b = BigInt(c.n);
+  return cells
     .map((e) => ({
       week_start: fromDay(e.week),
-      company: e.extra,
-      currency: e.currency,
-      category: e.category,
-      amount: fromUnits(e.units),
+      company: e.t.company,
+      currency: e.t.currency,
+      category: e.t.category,
+      amount: fromUnits(e.b),
     }))
     .sort(byKey);
 }
