@@ -6,7 +6,7 @@
  * the field that creates and audits nothing; a viewer gets a 403 naming `forecast.manage`; settings are idempotent.
  * The export route gives the same forecast as CSV and as XLSX (read back with exceljs), and refuses a bad `format`.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -17,16 +17,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
-import {
-  callRoute,
-  callRouteResponse,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, callRouteResponse, errorFields, testUser, type RouteHandler } from "./testing/local-api";
 import * as linesRoute from "../../app/api/forecast/lines/route";
 import * as lineRoute from "../../app/api/forecast/lines/[id]/route";
 import * as scenariosRoute from "../../app/api/forecast/scenarios/route";
@@ -36,22 +27,17 @@ import * as forecastRoute from "../../app/api/forecast/route";
 import * as exportRoute from "../../app/api/forecast/export/route";
 
 const ORIGIN = "http://127.0.0.1:3996";
-let local: LocalApi;
+const bff = bffSuite({ origin: ORIGIN });
 let companyId: string;
 const treasurer = testUser("forecast.treasurer", ["treasurer"]);
 const viewer = testUser("forecast.viewer", ["viewer"]);
 
-beforeAll(async () => {
-  local = await startLocalApi();
-  useBffEnv(local, ORIGIN);
-  companyId = local.company().id;
-}, 120_000);
-afterAll(async () => {
-  await local?.api.close();
+beforeAll(() => {
+  companyId = bff.local.company().id;
 });
 
 const call = (handler: unknown, method: string, path: string, json?: unknown, who = treasurer, id?: string) =>
-  callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, json, ...(id ? { params: { id } } : {}) });
+  bff.call(handler, who, method, path, { json, ...(id ? { params: { id } } : {}) });
 
 async function auditCount(): Promise<number> {
   return (await listAudit(await dashboardDb(), { companyIds: null })).filter((e) => e.action.startsWith("forecast_"))
