@@ -280,12 +280,12 @@ export interface BffSuite {
  * `origin` and `env`; the dashboard database is in memory), and an `afterAll` that stops the capabilities it
  * installed and closes the API. Call it once at the top level of the file, after the `vi.mock`s of the session and
  * `next/headers` (see the module comment); a file's own `beforeAll` registered after it runs once the API is up.
- * `startTimeoutMs` is the start hook's timeout (default 120 s, for a loaded machine).
+ * `startTimeoutMs` is the start hook's timeout (default: the Vitest config's `hookTimeout`, 300 s).
  */
 export function bffSuite(
   opts: LocalApiOptions & { origin: string; env?: Record<string, string>; startTimeoutMs?: number },
 ): BffSuite {
-  const { origin, env, startTimeoutMs = 120_000, ...start } = opts;
+  const { origin, env, startTimeoutMs, ...start } = opts;
   let local: LocalApi | undefined;
   const running = (): LocalApi => {
     if (!local) throw new Error("bffSuite: the local API is not started yet (read it in a hook or a test)");
