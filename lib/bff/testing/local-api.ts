@@ -21,6 +21,7 @@ import type { Company } from "@treasury/contract";
 import type { DashboardUser } from "../../db/users";
 import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import { createCapabilities, type Capabilities } from "../capabilities";
+import type { BffContext } from "../context";
 
 /** The fetch the Treasury client calls; a test's `fetch` option wraps it (to record, or to fail on purpose). */
 export type UpstreamFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -204,6 +205,21 @@ export const headersModule = {
 /** A dashboard user with a fresh id (e-mail `<name>@test.local`). */
 export function testUser(name: string, roles: Role[], companyIds: string[] | null = null): DashboardUser {
   return { id: randomUUID(), email: `${name}@test.local`, name, roles, companyIds, disabled: false };
+}
+
+/**
+ * The context a query function is called with in a test that skips the route (test-only): `company` selected and
+ * the only one visible, the user `u1` with `role` (e-mail `<role>@test.local`, named after the role, every
+ * company), request id `test`.
+ */
+export function queryContext(company: Company, role: Role = "viewer"): BffContext {
+  const name = role.charAt(0).toUpperCase() + role.slice(1);
+  return {
+    user: { id: "u1", email: `${role}@test.local`, name, roles: [role], companyIds: null, disabled: false },
+    companies: [company],
+    company,
+    requestId: "test",
+  };
 }
 
 /** A Next route handler as the App Router calls it. */
