@@ -313,6 +313,7 @@ export function bffSuite(
   }, startTimeoutMs);
   afterAll(async () => {
     local?.capabilities?.stop();
+    installed().__treasuryCapabilities?.stop(); // the ones a test installed since
     await local?.api.close();
   });
   return {
