@@ -39,7 +39,7 @@ import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { enqueueEvents } from "../../webhooks/outbox";
-import { pageWithCount, tablePage, type Page } from "./paging";
+import { tablePage, type Page } from "./paging";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
 export type InstructionRow = typeof paymentInstructions.$inferSelect;
@@ -508,17 +508,12 @@ export async function listBatchInstructions(
   ];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(paymentInstructions)
-      .where(where)
-      .orderBy(asc(paymentInstructions.position))
-      .limit(page.limit)
-      .offset(page.offset),
     paymentInstructions,
     where,
+    [asc(paymentInstructions.position)],
+    page,
     withCount,
   );
   return { rows: rows.map(toInstruction), count };
