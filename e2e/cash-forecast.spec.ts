@@ -4,7 +4,8 @@
  * the customer receipt that covers it, saves "customers pay 10 days later" and compares it with the base case —
  * the scenario's lowest balance falls by the receipt that now comes after the payment — then exports the
  * comparison and finds the same lowest balances, dates and the rates in the CSV. What it adds (two manual lines,
- * one scenario) is its own and removed at the end. Screenshots at 1440 and 390 px.
+ * one scenario) is its own and removed at the end. The variance section shows its table or says when the first
+ * comparison appears. Screenshots at 1440 and 390 px.
  */
 import Decimal from "decimal.js";
 import type { Page } from "@playwright/test";
@@ -45,6 +46,9 @@ test("finance adds a line and a scenario, sees the lowest balance move and expor
     await page.goto("/reports/forecast");
     const fc = page.getByTestId("cash-forecast");
     await expect(fc).toBeVisible({ timeout: 120_000 });
+    // Forecast against actuals: the table once a snapshot covers a finished week, else the sentence saying when.
+    await expect(page.getByRole("heading", { name: "Forecast against actuals" })).toBeVisible();
+    await expect(page.getByTestId("variance-empty").or(page.getByTestId("variance"))).toBeVisible();
     const before = await lowest(page, "Base case");
 
     // A manual payment a week ahead: the base case's lowest balance falls by it.

@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useState, type FormEvent } from "react";
 import Papa from "papaparse";
-import type { CashForecastView } from "@/lib/bff/queries/cash-forecast";
+import type { CashForecastView, ForecastVarianceView } from "@/lib/bff/queries/cash-forecast";
 import type { ManualLineRow, ScenarioRow } from "@/lib/forecast/store";
 import { toCsv } from "@/lib/csv/csv-stream";
 import { bffFetch, BffRequestError, toQueryString } from "@/components/data/bff-fetch";
@@ -13,6 +13,7 @@ import { buttonClass } from "@/components/ui/button";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 import { Table, Td, Th } from "@/components/ui/table";
 import { Form } from "@/components/ui/form";
+import { ForecastVarianceTable } from "./variance-table";
 
 /** The stored forecast inputs (`GET /api/forecast/lines`). */
 export interface ForecastInputs {
@@ -61,16 +62,19 @@ function download(name: string, text: string, type = "text/csv") {
  * its P10/P90 band, per company/currency/category rows, up to three scenarios against the base case (chart and
  * table with the lowest balance, its date and minimum-cash breaches), known flows, recurring payees with a switch
  * each, manual lines (add, delete, CSV import and export), and the accuracy in words. `canManage`: the user holds
- * `forecast.manage` (the server checks it again on every write).
+ * `forecast.manage` (the server checks it again on every write). `variance`: forecast against actuals of the past
+ * weeks (docs/forecast.md#variance); its section is left out when it could not be read.
  */
 export function CashForecast({
   initial,
   inputs: initialInputs,
   canManage,
+  variance,
 }: {
   initial: CashForecastView;
   inputs: ForecastInputs;
   canManage: boolean;
+  variance?: ForecastVarianceView | null;
 }) {
   const [view, setView] = useState(initial);
   const [inputs, setInputs] = useState(initialInputs);
@@ -400,6 +404,18 @@ export function CashForecast({
           </p>
         )}
       </section>
+
+      {variance && (
+        <section className={section} aria-labelledby="fc-variance">
+          <h2 id="fc-variance" className={h2}>
+            Forecast against actuals
+          </h2>
+          <ForecastVarianceTable
+            variance={variance}
+            exports={<ExportLinks what="variance" query={{ kind: "variance", weeks: 8 }} testId="export-variance" />}
+          />
+        </section>
+      )}
 
       <section className={section} aria-labelledby="fc-known">
         <h2 id="fc-known" className={h2}>

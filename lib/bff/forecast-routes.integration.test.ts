@@ -5,6 +5,8 @@
  * scenario that shifts by 400 days, an end date before the start, a company the user cannot see — is a 400 naming
  * the field that creates and audits nothing; a viewer gets a 403 naming `forecast.manage`; settings are idempotent.
  * The export route gives the same forecast as CSV and as XLSX (read back with exceljs), and refuses a bad `format`.
+ * The variance route: a forecast computation keeps one snapshot per ISO week and company (a second one, or two racing
+ * writes, change nothing); a snapshot built in the test is compared with the week's actuals; bad queries are 400s.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -25,6 +27,10 @@ import * as scenarioRoute from "../../app/api/forecast/scenarios/[id]/route";
 import * as settingsRoute from "../../app/api/forecast/settings/route";
 import * as forecastRoute from "../../app/api/forecast/route";
 import * as exportRoute from "../../app/api/forecast/export/route";
+import * as varianceRoute from "../../app/api/forecast/variance/route";
+import { addDaysIso, todayUtc } from "../dates";
+import { listSnapshots, saveSnapshots } from "../forecast/store";
+import { isoWeek, weekStart } from "../forecast/variance";
 
 const ORIGIN = "http://127.0.0.1:3996";
 const bff = bffSuite({ origin: ORIGIN });
@@ -287,7 +293,7 @@ describe("the export route", () => {
     for (const [q, field] of [
       ["format=pdf", "format"],
       ["format=XLSX", "format"],
-      ["kind=variance&format=xlsx", "kind"],
+      ["kind=varianc&format=xlsx", "kind"],
     ] as const) {
       const r = await exportGet(q);
       expect(r.status, q).toBe(400);
@@ -328,5 +334,141 @@ describe("the export route", () => {
     expect(comparison.status).toBe(200);
     await wb.xlsx.load(await comparison.arrayBuffer());
     expect(wb.getWorksheet("Comparison")?.getCell("A2").value).toBe("Base case");
+  });
+});
+
+describe("variance", () => {
+  type VarianceBody = {
+    weeks: {
+      week_start: string;
+      snapshot_as_of: string;
+      forecast: string;
+      actual: string;
+      difference: string;
+      percent: string | null;
+      categories: { category: string; forecast: string; actual: string; difference: string; percent: string | null }[];
+    }[];
+    wape: string | null;
+    category: string | null;
+    reporting_currency: string;
+    first_comparison: string | null;
+  };
+  const getVariance = (query: string) =>
+    call(varianceRoute.GET, "GET", `/api/forecast/variance?${query}`, undefined, viewer) as Promise<{
+      status: number;
+      body: VarianceBody & Record<string, unknown>;
+    }>;
+  const thisMonday = () => weekStart(todayUtc());
+
+  it("refuses a bad query with a 400 naming the field", async () => {
+    for (const [q, field] of [
+      ["weeks=0", "weeks"],
+      ["weeks=27", "weeks"],
+      ["weeks=2.5", "weeks"],
+      ["weeks=abc", "weeks"],
+      ["category=" + "x".repeat(61), "category"],
+      ["category=a%00b", "category"],
+      ["currency=EURO", "currency"],
+      ["week=2", ""],
+    ] as const) {
+      const r = await getVariance(q);
+      expect(r.status, q).toBe(400);
+      if (field) expect(errorFields(r.body), q).toEqual([field]);
+    }
+  });
+
+  it("keeps one snapshot per ISO week and company, whatever recomputes or races", async () => {
+    const db = await dashboardDb();
+    expect((await call(forecastRoute.GET, "GET", "/api/forecast?weeks=13&refresh=1", undefined, viewer)).status).toBe(
+      200,
+    );
+    const week = isoWeek(todayUtc());
+    const mine = async () => (await listSnapshots(db, [companyId], thisMonday())).filter((s) => s.iso_week === week);
+    const first = await mine();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatchObject({ company: companyId, as_of: todayUtc() });
+    expect(first[0]?.rows.every((r) => r.week_start > todayUtc() && /^-?\d+(\.\d+)?$/.test(r.amount))).toBe(true);
+    // A recompute and two racing writes of the same week change nothing.
+    expect((await call(forecastRoute.GET, "GET", "/api/forecast?weeks=4&refresh=1", undefined, viewer)).status).toBe(
+      200,
+    );
+    const [stored] = first;
+    if (!stored) throw new Error("no snapshot");
+    const other = { ...stored, forecast_to: addDaysIso(todayUtc(), 30), rows: [] };
+    expect(await Promise.all([saveSnapshots(db, [other]), saveSnapshots(db, [other])])).toEqual([0, 0]);
+    expect(await mine()).toEqual(first);
+  });
+
+  it("compares a week's snapshot with the week's actuals, by category, in CSV and XLSX too", async () => {
+    const rc = (await call(forecastRoute.GET, "GET", "/api/forecast?weeks=13", undefined, viewer)).body
+      .reporting_currency as string;
+    const lastMonday = addDaysIso(thisMonday(), -7);
+    const asOf = addDaysIso(thisMonday(), -10);
+    const before = (await getVariance("weeks=1")).body;
+    // A snapshot taken before last week began (in a week no computation of this test ran in).
+    const snap = {
+      iso_week: isoWeek(asOf),
+      company: companyId,
+      as_of: asOf,
+      forecast_to: addDaysIso(asOf, 91),
+      rows: [
+        { week_start: lastMonday, currency: rc, category: "Variance test A", amount: "-100.005" },
+        { week_start: lastMonday, currency: rc, category: "Variance test B", amount: "40" },
+        { week_start: addDaysIso(lastMonday, -7), currency: rc, category: "Variance test A", amount: "-999" },
+      ],
+    };
+    expect(await saveSnapshots(await dashboardDb(), [snap])).toBe(1);
+    const r = await getVariance("weeks=1");
+    expect(r.status, JSON.stringify(r.body).slice(0, 300)).toBe(200);
+    expect(r.body.reporting_currency).toBe(rc);
+    expect(r.body.first_comparison).toBeNull();
+    const [w] = r.body.weeks;
+    if (!w) throw new Error("no week compared");
+    expect(w).toMatchObject({ week_start: lastMonday, snapshot_as_of: asOf });
+    const a = w.categories.find((c) => c.category === "Variance test A");
+    expect(a).toEqual({
+      category: "Variance test A",
+      forecast: "-100.01",
+      actual: "0.00",
+      difference: "100.01",
+      percent: null,
+    });
+    // The week's actual is every category's booked flows; the difference is actual − forecast, exactly.
+    const sum = (xs: string[]) => xs.reduce((s, x) => s + Math.round(Number(x) * 100), 0);
+    expect(Math.round(Number(w.actual) * 100)).toBe(sum(w.categories.map((c) => c.actual)));
+    expect(Math.round(Number(w.forecast) * 100)).toBe(-10001 + 4000);
+    expect(Math.round(Number(w.difference) * 100)).toBe(Math.round(Number(w.actual) * 100) - (-10001 + 4000));
+    if (before.weeks.length === 0) expect(before.first_comparison).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // Only one category.
+    const onlyB = (await getVariance("weeks=1&category=Variance%20test%20B")).body;
+    expect(onlyB.category).toBe("Variance test B");
+    expect(onlyB.weeks[0]).toMatchObject({ forecast: "40.00", actual: "0.00", difference: "-40.00", percent: null });
+    expect(onlyB.weeks[0]?.categories.map((c) => c.category)).toEqual(["Variance test B"]);
+    expect(onlyB.wape).toBeNull();
+
+    const exportGet = (query: string) =>
+      callRouteResponse(exportRoute.GET as RouteHandler, {
+        who: viewer,
+        origin: ORIGIN,
+        method: "GET",
+        path: `/api/forecast/export?${query}`,
+      });
+    const csv = await exportGet("kind=variance&weeks=1");
+    expect(csv.status).toBe(200);
+    const rows = Papa.parse<Record<string, string>>((await csv.text()).trim(), { header: true }).data;
+    expect(rows.find((x) => x.category === "Variance test A")).toMatchObject({
+      week_start: lastMonday,
+      forecast: "-100.01",
+      difference: "100.01",
+      percent: "",
+      reporting_currency: rc,
+    });
+    expect(rows.filter((x) => x.category === "(all)")).toHaveLength(1);
+    const xlsx = await exportGet("kind=variance&weeks=1&format=xlsx");
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await xlsx.arrayBuffer());
+    expect(wb.getWorksheet("Variance")?.rowCount).toBe(rows.length + 1);
+    expect(wb.getWorksheet("Rates")).toBeDefined();
   });
 });

@@ -619,6 +619,29 @@ export const forecastSettings = pgTable("forecast_settings", {
 });
 
 /**
+ * Forecast snapshots (docs/forecast.md#variance): the forecast of one company as it stood when the first forecast of
+ * an ISO week (`iso_week`, `2026-W48`) was computed — `rows` holds the weekly totals per complete ISO week of the
+ * horizon, currency and category (`{ week_start, currency, category, amount }`, `amount` a decimal string). One row
+ * per week and company: the key makes a second computation of the same week (or two racing ones) a no-op.
+ */
+export const forecastSnapshots = pgTable(
+  "forecast_snapshots",
+  {
+    isoWeek: text("iso_week").notNull(),
+    companyId: text("company_id").notNull(),
+    /** Last day of the history the forecast saw; the forecast starts the day after. */
+    asOf: date("as_of", { mode: "string" }).notNull(),
+    /** Last day of the forecast's horizon: the weeks from `as_of` + 1 to here are covered (a missing row is 0). */
+    forecastTo: date("forecast_to", { mode: "string" }).notNull(),
+    rows: jsonb("rows").$type<{ week_start: string; currency: string; category: string; amount: string }[]>().notNull(),
+    createdAt: ts("created_at")
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [primaryKey({ name: "forecast_snapshots_pkey", columns: [t.isoWeek, t.companyId] })],
+);
+
+/**
  * Invitation and password-reset links (docs/users-and-notifications.md#invitations): one row per link sent. Only the
  * SHA-256 of the token is kept, so a copy of the database does not hold a usable link. A link sets the password of
  * `user_id` once (`used_at`), until `expires_at` (72 h), and only for the e-mail it was sent to; issuing a new link,

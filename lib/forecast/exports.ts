@@ -2,13 +2,15 @@
  * The forecast's exports (docs/forecast.md#exports), CSV and XLSX with the same columns: the forecast per bucket,
  * company, currency and category with each currency's rate to the reporting currency and its date; the scenario
  * comparison (daily group balance per case, the lowest balance and its date marked) with the rates used. CSV cells
- * go through lib/csv's escaping; the XLSX adds a "Rates" sheet (currency, rate, rate date per case).
+ * go through lib/csv's escaping; the XLSX adds a "Rates" sheet (currency, rate, rate date per case). The variance
+ * table (docs/forecast.md#variance): one row per week (category `(all)`) followed by its categories.
  */
 import { toCsv } from "../csv/csv-stream";
 import { sheet, toXlsx, type ExportColumn } from "../csv/xlsx";
 import type { BucketRow } from "./engine";
 import { fromUnits, timesRate, toUnits } from "./fixed";
 import type { BalanceSummary, FxRate } from "./scenario";
+import type { Variance, VarianceFigures } from "./variance";
 
 /** The rate of `currency` to `reporting`: 1 (no date) for the reporting currency itself, undefined without one. */
 function rateOf(currency: string, reporting: string, fx: Readonly<Record<string, FxRate>>): FxRate | undefined {
@@ -144,5 +146,74 @@ export async function comparisonXlsx(
   return toXlsx([
     sheet({ name: "Comparison", rows: comparisonRows(cases), columns: comparisonColumns(reporting) }),
     sheet({ name: "Rates", rows: rates, columns: rateColumns(reporting, true) }),
+  ]);
+}
+
+type VarianceRow = VarianceFigures & {
+  week_start: string;
+  week_end: string;
+  iso_week: string;
+  snapshot_as_of: string;
+  category: string;
+};
+
+function varianceColumns(reporting: string): ExportColumn<VarianceRow>[] {
+  return [
+    { header: "week_start", kind: "date", value: (r) => r.week_start },
+    { header: "week_end", kind: "date", value: (r) => r.week_end },
+    { header: "iso_week", value: (r) => r.iso_week },
+    { header: "category", value: (r) => r.category },
+    { header: "forecast", kind: "money", value: (r) => r.forecast },
+    { header: "actual", kind: "money", value: (r) => r.actual },
+    { header: "difference", kind: "money", value: (r) => r.difference },
+    { header: "percent", kind: "rate", value: (r) => r.percent ?? "" },
+    { header: "reporting_currency", value: () => reporting },
+    { header: "snapshot_as_of", kind: "date", value: (r) => r.snapshot_as_of },
+  ];
+}
+
+function varianceRows(v: Variance): VarianceRow[] {
+  return v.weeks.flatMap((w) => {
+    const head = {
+      week_start: w.week_start,
+      week_end: w.week_end,
+      iso_week: w.iso_week,
+      snapshot_as_of: w.snapshot_as_of,
+    };
+    return [
+      {
+        ...head,
+        category: "(all)",
+        forecast: w.forecast,
+        actual: w.actual,
+        difference: w.difference,
+        percent: w.percent,
+      },
+      ...w.categories.map((c) => ({ ...head, ...c })),
+    ];
+  });
+}
+
+/**
+ * The variance table as CSV: per week a `(all)` row and one row per category, forecast, actual, `difference` (actual −
+ * forecast), `percent` (empty when the actual is 0) in the reporting currency, and the snapshot's `as_of`.
+ */
+export function varianceCsv(v: Variance): string {
+  return toCsv(varianceRows(v), varianceColumns(v.reporting_currency), true);
+}
+
+/** The variance table as an .xlsx: sheet "Variance" (the CSV's columns) and sheet "Rates" (the rates used). */
+export async function varianceXlsx(
+  v: Variance,
+  rates: readonly { currency: string; rate: string; date: string }[],
+): Promise<Uint8Array<ArrayBuffer>> {
+  const rc = v.reporting_currency;
+  return toXlsx([
+    sheet({ name: "Variance", rows: varianceRows(v), columns: varianceColumns(rc) }),
+    sheet({
+      name: "Rates",
+      rows: rates.map((r) => ({ case: "", ...r })),
+      columns: rateColumns(rc, false),
+    }),
   ]);
 }

@@ -160,3 +160,21 @@ export const ForecastQuery = z
     refresh: z.enum(["0", "1"], { message: "must be 0 or 1" }).optional(),
   })
   .strict();
+
+/**
+ * The variance query (docs/forecast.md#variance): the last `weeks` complete ISO weeks (1–26, default 8), optionally
+ * one `category`, in the reporting `currency` (default the user's).
+ */
+export const VarianceQuery = z
+  .object({
+    weeks: z.coerce
+      .number({ message: `must be a whole number from 1 to ${MAX_WEEKS}` })
+      .int(`must be a whole number from 1 to ${MAX_WEEKS}`)
+      .min(1, `must be a whole number from 1 to ${MAX_WEEKS}`)
+      .max(MAX_WEEKS, `must be a whole number from 1 to ${MAX_WEEKS}`)
+      .default(8),
+    category: Name(60).optional(),
+    currency: CurrencyCode.optional(),
+  })
+  .strict();
+export type VarianceQuery = z.output<typeof VarianceQuery>;

@@ -3,13 +3,19 @@
  * payees switched off, minimum-cash thresholds). Rows come back in the API's snake_case shape. Writes are single
  * statements or one transaction, so a crash leaves either the old or the new row.
  */
-import { and, asc, eq, like } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, like } from "drizzle-orm";
 import type { DashboardDb } from "../db/client";
 import { deleteById, replaceById, uniqueOr } from "../db/row-store";
-import { forecastManualLines as ml, forecastScenarios as sc, forecastSettings as st } from "../db/schema";
+import {
+  forecastManualLines as ml,
+  forecastScenarios as sc,
+  forecastSettings as st,
+  forecastSnapshots as sn,
+} from "../db/schema";
 import type { ManualLineInput, ScenarioInput } from "./inputs";
 import type { Adjustment } from "./scenario";
 import type { ManualLine } from "./types";
+import type { Snapshot } from "./variance";
 
 /** A stored manual line. */
 export type ManualLineRow = ManualLine & { company_id: string; owner: string; created_at: string; updated_at: string };
@@ -181,4 +187,45 @@ export async function settingKeys(db: DashboardDb, prefix: string): Promise<stri
       .from(st)
       .where(and(like(st.key, `${prefix}%`)))
   ).map((r) => r.key);
+}
+
+/**
+ * Stores forecast snapshots (docs/forecast.md#variance), one per ISO week and company: a snapshot already stored for
+ * that week and company is kept as it is (`ON CONFLICT DO NOTHING`), so a second computation in the same week — or
+ * two racing ones — changes nothing. One statement: a crash stores all of them or none.
+ * @returns how many were new.
+ */
+export async function saveSnapshots(db: DashboardDb, snapshots: readonly Snapshot[]): Promise<number> {
+  if (snapshots.length === 0) return 0;
+  const rows = await db
+    .insert(sn)
+    .values(
+      snapshots.map((s) => ({
+        isoWeek: s.iso_week,
+        companyId: s.company,
+        asOf: s.as_of,
+        forecastTo: s.forecast_to,
+        rows: s.rows,
+      })),
+    )
+    .onConflictDoNothing({ target: [sn.isoWeek, sn.companyId] })
+    .returning({ w: sn.isoWeek });
+  return rows.length;
+}
+
+/** The snapshots of `companies` taken on or after `since` (`YYYY-MM-DD`, compared with `as_of`), oldest first. */
+export async function listSnapshots(db: DashboardDb, companies: readonly string[], since: string): Promise<Snapshot[]> {
+  if (companies.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(sn)
+    .where(and(inArray(sn.companyId, [...companies]), gte(sn.asOf, since)))
+    .orderBy(asc(sn.asOf), asc(sn.companyId));
+  return rows.map((r) => ({
+    iso_week: r.isoWeek,
+    company: r.companyId,
+    as_of: r.asOf,
+    forecast_to: r.forecastTo,
+    rows: r.rows,
+  }));
 }

@@ -35,19 +35,24 @@ export interface BankFileImportOptions {
  */
 export async function importBankFiles(db: Db, opts: BankFileImportOptions): Promise<BankFileResult[]> {
   const acceptInconsistent = opts.acceptInconsistent === true;
-  const texts = opts.files.map((f) =>
-    typeof f.content === "string" || looksLikeXml(f.content) ? decodeBankFile(f.content, f.name).text : null,
-  );
-  if (!texts.some((t) => t !== null && isPain002(t))) {
+  // Only whether each file is a status report is kept, not its decoded text: four 24 MB statements would otherwise
+  // stay in memory as strings for the whole import (docs/bank-files.md "Memory"). A status report is decoded again
+  // below (they are small).
+  const textOf = (f: BankFileImportOptions["files"][number]) =>
+    typeof f.content === "string" || looksLikeXml(f.content) ? decodeBankFile(f.content, f.name).text : null;
+  const isReport = opts.files.map((f) => {
+    const text = textOf(f);
+    return text !== null && isPain002(text);
+  });
+  if (!isReport.includes(true)) {
     const summary = await importStatements(db, { ...opts, acceptInconsistent, dryRun: opts.dryRun === true });
     return summary.files.map((s) => ({ kind: "statements", summary: s }));
   }
-  const parsed = opts.files.map((f, i) => {
-    const text = texts[i] ?? null;
-    return text !== null && isPain002(text)
-      ? { kind: "pain" as const, report: parsePain002(text, f.name) }
-      : { kind: "statements" as const, file: parseBankFile(f.content, f.name, { acceptInconsistent }) };
-  });
+  const parsed = opts.files.map((f, i) =>
+    isReport[i] === true
+      ? { kind: "pain" as const, report: parsePain002(textOf(f) ?? "", f.name) }
+      : { kind: "statements" as const, file: parseBankFile(f.content, f.name, { acceptInconsistent }) },
+  );
   const apply = async (tx: Db): Promise<BankFileResult[]> => {
     const reports = new Map<number, Pain002Result>();
     for (const [i, p] of parsed.entries())

@@ -6,7 +6,7 @@
 import { chunk as chunked } from "es-toolkit";
 import type { DbOrTx } from "../db/client";
 import { sql } from "drizzle-orm";
-import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
+import { BULK_CHUNK } from "../db/bulk-insert";
 import type { WebhookEventType } from "@treasury/contract/webhooks";
 import { newId } from "../lib/secrets";
 
@@ -33,20 +33,23 @@ export async function enqueueEvents(tx: DbOrTx, events: OutboxEvent[]): Promise<
       createdAt: now,
     };
   });
-  // One statement per chunk with one array parameter per column (db/bulk-insert.ts): a 20,000-entry statement
-  // import writes 20,000 events, and per-cell parameters cost more than the rows themselves.
+  // One statement per chunk with the whole chunk as ONE jsonb parameter (`jsonb_to_recordset`): a 20,000-entry
+  // statement import writes 20,000 events, and one JSON.stringify plus PostgreSQL's JSON parser cost about half
+  // of the per-element escaping of a text[] parameter per column (docs/bank-files.md "Speed").
   for (const part of chunked(rows, BULK_CHUNK)) {
     await tx.execute(
       sql`INSERT INTO webhook_events (id, tenant_id, company_id, type, payload, created_at)
           SELECT u.id, u.tenant_id, u.company_id, u.type, u.payload, u.created_at
-          FROM ${unnestColumns({
-            id: [part.map((r) => r.id), "uuid"],
-            tenant_id: [part.map((r) => r.tenantId), "uuid"],
-            company_id: [part.map((r) => r.companyId), "uuid"],
-            type: [part.map((r) => r.type), "text"],
-            payload: [part.map((r) => JSON.stringify(r.payload)), "jsonb"],
-            created_at: [part.map((r) => r.createdAt), "timestamptz"],
-          })}`,
+          FROM jsonb_to_recordset(${JSON.stringify(
+            part.map((r) => ({
+              id: r.id,
+              tenant_id: r.tenantId,
+              company_id: r.companyId,
+              type: r.type,
+              payload: r.payload,
+              created_at: r.createdAt,
+            })),
+          )}::jsonb) AS u(id uuid, tenant_id uuid, company_id uuid, type text, payload jsonb, created_at timestamptz)`,
     );
   }
   return rows.map((r) => r.id);

@@ -27,8 +27,26 @@ import {
   toOpenings,
   type GroupBucket,
 } from "../../forecast/sources";
-import { listManualLines, listScenarios, readSettings, type ScenarioRow } from "../../forecast/store";
+import {
+  listManualLines,
+  listScenarios,
+  listSnapshots,
+  readSettings,
+  saveSnapshots,
+  type ScenarioRow,
+} from "../../forecast/store";
 import type { Flow, HistoryTxn, KnownBatch } from "../../forecast/types";
+import { fromDay, toDay, weekday } from "../../forecast/days";
+import {
+  actualWeeks,
+  isoWeek,
+  snapshotRows,
+  variance,
+  weekStart,
+  type ActualRow,
+  type Snapshot,
+  type Variance,
+} from "../../forecast/variance";
 import { dashboardDb } from "../../server/db";
 import { logger } from "../../server/log";
 import { treasury } from "../../server/treasury";
@@ -58,6 +76,8 @@ export interface BaseForecast {
   truncated_companies: string[];
   /** The spec's forecast rows per company, when `source` is `api`. */
   api_rows: (ForecastEntry & { company: string })[];
+  /** The history summed per complete past ISO week, company, currency and category (the variance's actuals). */
+  actuals: ActualRow[];
 }
 
 /** One scenario's result beside the base case. */
@@ -199,6 +219,11 @@ export async function computeBaseForecast(
     backtests,
   });
   for (const [k, v] of forecast.backtests) backtests.set(k, v);
+  if (source === "model") {
+    const failedNames = new Set(failed);
+    const read = companies.filter((c) => !failedNames.has(c.name)).map((c) => c.id);
+    await snapshotForecast(db, read, asOf, forecast);
+  }
   return {
     source,
     as_of: asOf,
@@ -211,7 +236,40 @@ export async function computeBaseForecast(
     failed_companies: failed.sort(),
     truncated_companies: truncated.sort(),
     api_rows: apiRows,
+    actuals: actualWeeks(history, asOf),
   };
+}
+
+/**
+ * Keeps the forecast of each company read as this ISO week's snapshot (docs/forecast.md#variance), unless the week
+ * already has one for that company; nothing when the horizon holds no complete ISO week. A failed write is logged,
+ * never fatal to the forecast.
+ */
+async function snapshotForecast(
+  db: Awaited<ReturnType<typeof dashboardDb>>,
+  companyIds: readonly string[],
+  asOf: string,
+  forecast: Forecast,
+): Promise<void> {
+  const next = toDay(asOf) + 1;
+  const monday = next + ((7 - weekday(next)) % 7);
+  if (monday + 6 > toDay(forecast.to) || companyIds.length === 0) return;
+  const byCompany = new Map<string, Flow[]>(companyIds.map((id) => [id, []]));
+  for (const f of forecast.flows) byCompany.get(f.company)?.push(f);
+  const week = isoWeek(asOf);
+  const snapshots: Snapshot[] = [...byCompany].map(([company, flows]) => ({
+    iso_week: week,
+    company,
+    as_of: asOf,
+    forecast_to: forecast.to,
+    rows: snapshotRows(flows, asOf, forecast.to),
+  }));
+  try {
+    const n = await saveSnapshots(db, snapshots);
+    if (n > 0) logger.info({ week, companies: n }, "forecast snapshot taken");
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err), week }, "forecast snapshot failed");
+  }
 }
 
 /** The cached base forecast of the user's companies (computed when missing, or always with `refresh`). */
@@ -328,4 +386,49 @@ export async function nightlyForecastRun(): Promise<number> {
     n++;
   }
   return n;
+}
+
+/** What `GET /api/forecast/variance` and the page's variance table show (docs/forecast.md#variance). */
+export type ForecastVarianceView = Variance & {
+  source: BaseForecast["source"];
+  as_of: string;
+  /** Snapshots of the user's companies kept so far. */
+  snapshots: number;
+  /** The rates used, with their dates (the latest stored, as in the forecast). */
+  rates: CashForecastView["rates"];
+};
+
+/**
+ * The variance of the user's companies over the last `weeks` complete ISO weeks (optionally one `category`): the
+ * stored snapshots against the actuals of the (cached) base forecast's history, in `reporting`.
+ */
+export async function getForecastVariance(
+  ctx: BffContext,
+  q: { weeks: number; category?: string | null },
+  reporting: string,
+): Promise<ForecastVarianceView> {
+  const base = await baseForecast(ctx, 13, reporting);
+  const ids = ctx.companies.map((c) => c.id);
+  // A snapshot covers at most 26 weeks: older ones cannot reach the window.
+  const since = fromDay(toDay(weekStart(base.as_of)) - (q.weeks + 27) * 7);
+  const snapshots = await listSnapshots(await dashboardDb(), ids, since);
+  const v = variance({
+    asOf: base.as_of,
+    weeks: q.weeks,
+    snapshots,
+    actuals: base.actuals,
+    companies: ids,
+    reporting,
+    fx: base.fx,
+    category: q.category ?? null,
+  });
+  return {
+    ...v,
+    source: base.source,
+    as_of: base.as_of,
+    snapshots: snapshots.length,
+    rates: Object.entries(base.fx)
+      .map(([currency, r]) => ({ currency, rate: r.rate, date: r.date }))
+      .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
+  };
 }

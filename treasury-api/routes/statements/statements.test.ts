@@ -6,7 +6,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StatementImportResult } from "@treasury/contract/statements";
+import { STATEMENT_MAX_FILE_BYTES, StatementImportResult } from "@treasury/contract/statements";
 import { pendingEntries, transactions } from "../../db/schema";
 import { buildCamt, type CamtStatement } from "../../test/camt053-builder";
 import { IDS, createHarness, type Harness } from "../../test/harness";
@@ -217,6 +217,25 @@ describe("POST /statements", () => {
     const res = await upload([{ name: "big.xml", content }]);
     expect(res.status).toBe(200);
     expect(StatementImportResult.parse(await res.json()).files[0]?.transactions_inserted).toBe(3000);
+  }, 60_000);
+
+  it("a file over the per-file limit: 413 naming the file and the limit, never 500, and nothing stored", async () => {
+    const before = await countTx();
+    const small = statement("SMALL-OK", [
+      { amount: "3.00", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "SMALL-1" },
+    ]);
+    // The size check runs before any parsing: the bytes need not be a statement.
+    const huge = "x".repeat(STATEMENT_MAX_FILE_BYTES + 1);
+    const res = await upload([
+      { name: "small.xml", content: small },
+      { name: "huge.xml", content: huge },
+    ]);
+    expect(res.status).toBe(413);
+    const b = (await res.json()) as { error: string; message: string };
+    expect(b.error).toBe("payload_too_large");
+    expect(b.message).toContain("huge.xml");
+    expect(b.message).toContain(String(STATEMENT_MAX_FILE_BYTES));
+    expect(await countTx()).toBe(before);
   }, 60_000);
 
   it("is advertised in the OpenAPI document as a multipart extension", async () => {

@@ -13,7 +13,7 @@ import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 import { GroupReportSection, groupExport, reportScope } from "../group-section";
 import { can } from "@/lib/auth/roles";
-import { getCashForecast } from "@/lib/bff/queries/cash-forecast";
+import { getCashForecast, getForecastVariance } from "@/lib/bff/queries/cash-forecast";
 import { forecastInputsView } from "@/lib/bff/queries/forecast";
 import { resolveReportingCurrency } from "@/lib/bff/queries/group-reports";
 import type { BffContext } from "@/lib/bff/context";
@@ -27,7 +27,9 @@ async function CashForecastSection({ ctx }: { ctx: BffContext }) {
       getCashForecast(ctx, { weeks: 13, granularity: "week", scenarios: [] }, rc),
       forecastInputsView(ctx),
     ]);
-    return { view, inputs };
+    // After the forecast (its base is then cached); a failed read leaves the variance section out, not the forecast.
+    const variance = await getForecastVariance(ctx, { weeks: 8 }, rc).catch(() => null);
+    return { view, inputs, variance };
   });
   return (
     <section aria-labelledby="cash-forecast-title" className="mt-10 space-y-4">
@@ -38,6 +40,7 @@ async function CashForecastSection({ ctx }: { ctx: BffContext }) {
         <CashForecast
           initial={data.data.view}
           inputs={data.data.inputs}
+          variance={data.data.variance}
           canManage={can(ctx.user.roles, "forecast.manage")}
         />
       ) : (

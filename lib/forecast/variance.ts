@@ -1,0 +1,381 @@
+/**
+ * Forecast against actuals (docs/forecast.md#variance). Pure; no I/O.
+ *
+ * - `snapshotRows`: the weekly totals of one company's forecast per complete ISO week (Monday–Sunday) of the
+ *   horizon, currency and category — what a snapshot keeps.
+ * - `actualWeeks`: the same totals of the booked history (the forecast's own learning data) per complete past week.
+ * - `variance`: each past week's forecast, taken from the latest snapshot made before the week began, against its
+ *   actuals, in the reporting currency, with the difference, the percent and the WAPE of the window.
+ *
+ * Sums are exact (decimal strings in, decimal strings out; lib/forecast/fixed.ts and decimal.js).
+ */
+import Decimal from "decimal.js";
+import { fromDay, toDay, weekday } from "./days";
+import { fromUnits, timesRate, toUnits } from "./fixed";
+import { exactAsNumbers } from "./flow-units";
+import type { FxRate } from "./scenario";
+import type { Flow, HistoryTxn } from "./types";
+
+/** One weekly total of a snapshot: ISO week starting `week_start` (a Monday), one currency and category. */
+export interface SnapshotRow {
+  week_start: string;
+  currency: string;
+  category: string;
+  /** Signed decimal string. */
+  amount: string;
+}
+
+/** One company's stored snapshot (lib/db/schema.ts `forecastSnapshots`). */
+export interface Snapshot {
+  iso_week: string;
+  company: string;
+  /** Last day of history the forecast saw. */
+  as_of: string;
+  /** Last day of the forecast horizon. */
+  forecast_to: string;
+  rows: SnapshotRow[];
+}
+
+/** One weekly total of the actuals of a company. */
+export interface ActualRow extends SnapshotRow {
+  company: string;
+}
+
+/** Monday (`YYYY-MM-DD`) of the ISO week of `date`. @throws on a malformed date. */
+export function weekStart(date: string): string {
+  const d = toDay(date);
+  return fromDay(d - weekday(d));
+}
+
+/** ISO 8601 week label of `date`: `2026-W48` (the week-numbering year: 2026-12-31 may be `2027-W01`). */
+export function isoWeek(date: string): string {
+  const monday = toDay(weekStart(date));
+  const thursday = fromDay(monday + 3);
+  const year = Number(thursday.slice(0, 4));
+  const jan4 = toDay(`${year}-01-04`);
+  const week1 = jan4 - weekday(jan4);
+  const n = Math.floor((monday - week1) / 7) + 1;
+  return `${year}-W${String(n).padStart(2, "0")}`;
+}
+
+function sumByWeek<T extends { date: string; currency: string; category: string; amount: string }>(
+  items: readonly T[],
+  keep: (weekStartDay: number) => boolean,
+  extra: (t: T) => string,
+): Map<string, { week: number; extra: string; currency: string; category: string; units: bigint }> {
+  const acc = new Map<string, { week: number; extra: string; currency: string; category: string; units: bigint }>();
+  for (const t of items) {
+    const d = toDay(t.date);
+    const w = d - weekday(d);
+    if (!keep(w)) continue;
+    const x = extra(t);
+    const k = `${w}|${x}|${t.currency}|${t.category}`;
+    let e = acc.get(k);
+    if (!e) acc.set(k, (e = { week: w, extra: x, currency: t.currency, category: t.category, units: 0n }));
+    e.units += toUnits(t.amount);
+  }
+  return acc;
+}
+
+const byKey = (a: SnapshotRow & { company?: string }, b: SnapshotRow & { company?: string }) => {
+  const ka = `${a.week_start}|${a.company ?? ""}|${a.currency}|${a.category}`;
+  const kb = `${b.week_start}|${b.company ?? ""}|${b.currency}|${b.category}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+};
+
+/**
+ * The weekly totals to keep of a forecast: flows summed per ISO week, currency and category, for the weeks that lie
+ * wholly in the horizon (`asOf` + 1 … `to`); a partial first or last week is left out.
+ * @param flows one company's forecast flows (lib/forecast/engine.ts `Forecast.flows`).
+ * @throws on a malformed date or amount.
+ */
+export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): SnapshotRow[] {
+  const first = toDay(asOf) + 1;
+  const last = toDay(to);
+  const acc = sumByWeek(
+    flows,
+    (w) => w >= first && w + 6 <= last,
+    () => "",
+  );
+  return [...acc.values()]
+    .map((e) => ({
+      week_start: fromDay(e.week),
+      currency: e.currency,
+      category: e.category,
+      amount: fromUnits(e.units),
+    }))
+    .sort(byKey);
+}
+
+/** Below this many millionths `Math.round(Number(s) * 1e6)` is the exact value of a decimal string. */
+const EXACT = 2 ** 51;
+const DECIMAL6 = /^-?\d+(?:\.\d{1,6})?$/;
+
+/**
+ * The booked history summed per company, ISO week, currency and category, for the weeks that ended before `asOf`
+ * (the history runs through `asOf`, whose bookings may still be arriving). Runs on every recompute over a year of
+ * every company's bookings, so it sums millionths as numbers while that is exact (lib/forecast/flow-units.ts
+ * `exactAsNumbers`) and as bigints otherwise.
+ * @throws on a malformed date or an amount with more than 6 decimals.
+ */
+export function actualWeeks(history: readonly HistoryTxn[], asOf: string): ActualRow[] {
+  const end = toDay(asOf);
+  type Cell = { week: number; t: HistoryTxn; n: number; c: number; b: bigint };
+  type Series = { t: HistoryTxn; weeks: Map<number, Cell> };
+  const byCompany = new Map<string, Map<string, Map<string, Series>>>();
+  const cells: Cell[] = [];
+  let last: Series | undefined;
+  let max = 0;
+  let maxCount = 0;
+  for (const t of history) {
+    const d = toDay(t.date);
+    const w = d - weekday(d);
+    if (w + 6 >= end) continue;
+    let s = last;
+    if (!s || s.t.category !== t.category || s.t.company !== t.company || s.t.currency !== t.currency) {
+      let byCurrency = byCompany.get(t.company);
+      if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
+      let byCategory = byCurrency.get(t.currency);
+      if (!byCategory) byCurrency.set(t.currency, (byCategory = new Map()));
+      s = byCategory.get(t.category);
+      if (!s) byCategory.set(t.category, (s = { t, weeks: new Map() }));
+      last = s;
+    }
+    let cell = s.weeks.get(w);
+    if (!cell) {
+      s.weeks.set(w, (cell = { week: w, t: s.t, n: 0, c: 0, b: 0n }));
+      cells.push(cell);
+    }
+    if (!DECIMAL6.test(t.amount)) throw new Error(`not a decimal string with at most 6 decimals: ${t.amount}`);
+    const v = Math.round(Number(t.amount) * 1e6);
+    const a = Math.abs(v) < EXACT ? Math.abs(v) : Infinity;
+    if (a > max) max = a;
+    cell.n += v;
+    if (++cell.c > maxCount) maxCount = cell.c;
+  }
+  if (!exactAsNumbers(maxCount, max)) {
+    // Too large for exact double sums: the same sums as bigints.
+    for (const c of cells) c.b = 0n;
+    for (const t of history) {
+      const d = toDay(t.date);
+      const cell = byCompany
+        .get(t.company)
+        ?.get(t.currency)
+        ?.get(t.category)
+        ?.weeks.get(d - weekday(d));
+      if (cell) cell.b += toUnits(t.amount);
+    }
+  } else for (const c of cells) c.b = BigInt(c.n);
+  return cells
+    .map((e) => ({
+      week_start: fromDay(e.week),
+      company: e.t.company,
+      currency: e.t.currency,
+      category: e.t.category,
+      amount: fromUnits(e.b),
+    }))
+    .sort(byKey);
+}
+
+/** Forecast against actual of one cell (a week, a category, or both), in the reporting currency. */
+export interface VarianceFigures {
+  /** Decimal strings with 2 decimals. */
+  forecast: string;
+  actual: string;
+  /** `actual − forecast`: positive when more cash came in (or less went out) than forecast. */
+  difference: string;
+  /** `difference / |actual| × 100`, 1 decimal; null when the actual is 0. */
+  percent: string | null;
+}
+
+/** One past week of the variance table. */
+export interface VarianceWeek extends VarianceFigures {
+  week_start: string;
+  week_end: string;
+  iso_week: string;
+  /** The earliest `as_of` of the snapshots compared (the forecast as it stood then). */
+  snapshot_as_of: string;
+  /** The same figures per category (the drill-down). */
+  categories: (VarianceFigures & { category: string })[];
+}
+
+/** The variance over a window of past weeks. */
+export interface Variance {
+  reporting_currency: string;
+  /** Monday of the first week of the window and Sunday of the last. */
+  from: string;
+  to: string;
+  /** The weeks with a snapshot to compare, oldest first (weeks without one are left out). */
+  weeks: VarianceWeek[];
+  /** Σ |actual − forecast| / Σ |actual| × 100 over every week × category cell compared, 1 decimal; null when Σ |actual| = 0 or nothing was compared. */
+  wape: string | null;
+  /** Per category over the window, with its own WAPE. */
+  by_category: (VarianceFigures & { category: string; wape: string | null })[];
+  /** Currencies left out for want of a rate to the reporting currency. */
+  missing_rates: string[];
+  /** The category the figures are restricted to, or null. */
+  category: string | null;
+  /** When the first comparison appears (a Monday), while `weeks` is empty; else null. */
+  first_comparison: string | null;
+}
+
+/** Input of `variance`. */
+export interface VarianceInput {
+  /** Today: the window is the `weeks` complete ISO weeks before the week of `asOf`. */
+  asOf: string;
+  weeks: number;
+  snapshots: readonly Snapshot[];
+  actuals: readonly ActualRow[];
+  /** The companies to compare (others' snapshots and actuals are ignored). */
+  companies: readonly string[];
+  reporting: string;
+  /** Rate of each currency to `reporting` (the reporting currency itself needs none). */
+  fx: Readonly<Record<string, FxRate>>;
+  /** Restrict to one category. */
+  category?: string | null;
+}
+
+const dec2 = (d: Decimal) => {
+  const s = d.toFixed(2, Decimal.ROUND_HALF_UP);
+  return s === "-0.00" ? "0.00" : s;
+};
+
+/** Percent of `part` over `whole` (1 decimal), null when `whole` is 0. */
+function pct(part: Decimal, whole: Decimal): string | null {
+  if (whole.isZero()) return null;
+  const s = part.div(whole).times(100).toFixed(1, Decimal.ROUND_HALF_UP);
+  return s === "-0.0" ? "0.0" : s;
+}
+
+/** The figures of a forecast and an actual: difference and percent (docs/forecast.md#variance). */
+export function figures(forecast: Decimal, actual: Decimal): VarianceFigures {
+  const difference = actual.minus(forecast);
+  return {
+    forecast: dec2(forecast),
+    actual: dec2(actual),
+    difference: dec2(difference),
+    percent: pct(difference, actual.abs()),
+  };
+}
+
+/** WAPE in percent (1 decimal) of cells: Σ |actual − forecast| / Σ |actual|; null when Σ |actual| = 0 or no cell. */
+export function wape(cells: readonly { forecast: Decimal; actual: Decimal }[]): string | null {
+  let err = new Decimal(0);
+  let tot = new Decimal(0);
+  for (const c of cells) {
+    err = err.plus(c.actual.minus(c.forecast).abs());
+    tot = tot.plus(c.actual.abs());
+  }
+  return pct(err, tot);
+}
+
+/**
+ * Each complete week of the window against the forecast made before it began: per company, the latest snapshot whose
+ * `as_of` is before the week's Monday and whose horizon covers the whole week; a company without one is left out of
+ * that week (its actuals too), a week no company covers is left out. Amounts are converted to `reporting` at the
+ * rates in `fx`; a currency without a rate is left out and named in `missing_rates`.
+ * @throws RangeError when `weeks` is not an integer in 1–26.
+ */
+export function variance(input: VarianceInput): Variance {
+  const { weeks, reporting, fx } = input;
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > 26) throw new RangeError("weeks must be 1–26");
+  const thisWeek = toDay(weekStart(input.asOf));
+  const firstWeek = thisWeek - weeks * 7;
+  const visible = new Set(input.companies);
+  const only = input.category ?? null;
+  const missing = new Set<string>();
+  const toReporting = (currency: string, amount: string): Decimal | null => {
+    const rate = currency === reporting ? "1" : fx[currency]?.rate;
+    if (!rate) {
+      missing.add(currency);
+      return null;
+    }
+    return new Decimal(fromUnits(timesRate(toUnits(amount), rate)));
+  };
+  const snaps = input.snapshots.filter((s) => visible.has(s.company));
+  const out: VarianceWeek[] = [];
+  // category → cells over the window
+  const catCells = new Map<string, { forecast: Decimal; actual: Decimal }[]>();
+  const allCells: { forecast: Decimal; actual: Decimal }[] = [];
+  for (let w = firstWeek; w < thisWeek; w += 7) {
+    const ws = fromDay(w);
+    // Per company: the latest snapshot made before the week that covers all of it.
+    const chosen = new Map<string, Snapshot>();
+    for (const s of snaps) {
+      if (toDay(s.as_of) >= w || toDay(s.forecast_to) < w + 6) continue;
+      const had = chosen.get(s.company);
+      if (!had || s.as_of > had.as_of) chosen.set(s.company, s);
+    }
+    if (chosen.size === 0) continue;
+    const cells = new Map<string, { forecast: Decimal; actual: Decimal }>();
+    const cell = (category: string) => {
+      let c = cells.get(category);
+      if (!c) cells.set(category, (c = { forecast: new Decimal(0), actual: new Decimal(0) }));
+      return c;
+    };
+    for (const s of chosen.values())
+      for (const r of s.rows) {
+        if (r.week_start !== ws || (only !== null && r.category !== only)) continue;
+        const v = toReporting(r.currency, r.amount);
+        if (v) cell(r.category).forecast = cell(r.category).forecast.plus(v);
+      }
+    for (const a of input.actuals) {
+      if (a.week_start !== ws || !chosen.has(a.company) || (only !== null && a.category !== only)) continue;
+      const v = toReporting(a.currency, a.amount);
+      if (v) cell(a.category).actual = cell(a.category).actual.plus(v);
+    }
+    let f = new Decimal(0);
+    let a = new Decimal(0);
+    const categories = [...cells.entries()]
+      .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+      .map(([category, c]) => {
+        f = f.plus(c.forecast);
+        a = a.plus(c.actual);
+        allCells.push(c);
+        let list = catCells.get(category);
+        if (!list) catCells.set(category, (list = []));
+        list.push(c);
+        return { category, ...figures(c.forecast, c.actual) };
+      });
+    out.push({
+      week_start: ws,
+      week_end: fromDay(w + 6),
+      iso_week: isoWeek(ws),
+      snapshot_as_of: [...chosen.values()].map((s) => s.as_of).sort()[0] ?? "",
+      ...figures(f, a),
+      categories,
+    });
+  }
+  const byCategory = [...catCells.entries()]
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([category, cells]) => {
+      const f = cells.reduce((s, c) => s.plus(c.forecast), new Decimal(0));
+      const a = cells.reduce((s, c) => s.plus(c.actual), new Decimal(0));
+      return { category, ...figures(f, a), wape: wape(cells) };
+    });
+  let firstComparison: string | null = null;
+  if (out.length === 0) {
+    // The first week a snapshot covers wholly becomes comparable the Monday after it ends; with no snapshot yet, the
+    // first one is taken this week and covers next week at the earliest.
+    const covered = snaps
+      .map((s) => {
+        const d = toDay(s.as_of) + 1;
+        const monday = d - weekday(d) + (weekday(d) === 0 ? 0 : 7);
+        return monday + 6 <= toDay(s.forecast_to) ? monday : null;
+      })
+      .filter((x): x is number => x !== null && x + 7 > thisWeek)
+      .sort((x, y) => x - y);
+    firstComparison = fromDay((covered[0] ?? thisWeek + 7) + 7);
+  }
+  return {
+    reporting_currency: reporting,
+    from: fromDay(firstWeek),
+    to: fromDay(thisWeek - 1),
+    weeks: out,
+    wape: wape(allCells),
+    by_category: byCategory,
+    missing_rates: [...missing].sort(),
+    category: only,
+    first_comparison: firstComparison,
+  };
+}
