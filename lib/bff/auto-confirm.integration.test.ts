@@ -7,7 +7,7 @@
  * past 24 h it is refused; a confirmation the API refuses is kept as failed, never sent again, and the proposal
  * names the rule and the API's answer.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -22,27 +22,18 @@ import { listAudit } from "../db/audit";
 import { reconciliationAutoConfirmations, reconciliationAutoRules } from "../db/schema";
 import { dashboardDb } from "../server/db";
 import type { ReconciliationMatch } from "@treasury/contract";
-import { collectAll, type TreasuryClient } from "../treasury-client";
+import { collectAll } from "../treasury-client";
+import type { Capabilities } from "./capabilities";
 import { confirmationsOf, pendingConfirmations, recordIntended } from "../auto-confirm/store";
 import { runAutoConfirm } from "./auto-confirm";
-import type { Capabilities } from "./capabilities";
-import {
-  callRoute,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, errorFields, testUser } from "./testing/local-api";
 import * as rulesRoute from "../../app/api/reconciliation-rules/route";
 import * as ruleRoute from "../../app/api/reconciliation-rules/[id]/route";
 import * as reviewRoute from "../../app/api/treasury/reconciliation/review/route";
 import * as undoRoute from "../../app/api/treasury/reconciliation/matches/[id]/undo-auto-confirm/route";
 
-const ORIGIN = "http://127.0.0.1:3997";
-let local: LocalApi;
-let client: TreasuryClient;
+// The undo needs the reopen capability: read from the API's OpenAPI document, as in production.
+const bff = bffSuite({ origin: "http://127.0.0.1:3997", capabilities: "advertised" });
 const admin = testUser("rules.admin", ["admin"]);
 const treasurer = testUser("rules.treasurer", ["treasurer"]);
 
@@ -53,10 +44,10 @@ function call(
   who: DashboardUser,
   opts: { json?: unknown; params?: Record<string, string> } = {},
 ) {
-  return callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, ...opts });
+  return bff.call(handler, who, method, path, opts);
 }
 
-const matches = async () => [...(await collectAll(client.listMatches({ cache: "no-store" }, { pageSize: 1000 })))];
+const matches = async () => [...(await collectAll(bff.client.listMatches({ cache: "no-store" }, { pageSize: 1000 })))];
 
 /** The matches a rule with these conditions confirms, computed here from the API's own rows (not the rule code). */
 async function meeting(
@@ -73,8 +64,8 @@ async function meeting(
     if (confirmed.has(m.transaction_id) || confirmed.has(m.payment_instruction_id)) continue;
     if (cond.companyId && m.company_id !== cond.companyId) continue;
     const [ins, tx] = await Promise.all([
-      client.getInstruction({ companyId: m.company_id }, m.payment_instruction_id),
-      client.getTransaction({ companyId: m.company_id }, m.transaction_id),
+      bff.client.getInstruction({ companyId: m.company_id }, m.payment_instruction_id),
+      bff.client.getTransaction({ companyId: m.company_id }, m.transaction_id),
     ]);
     if (ins.currency !== tx.currency || !new Decimal(ins.amount).eq(tx.amount)) continue;
     if (!tx.end_to_end_id || tx.end_to_end_id !== ins.end_to_end_id) continue;
@@ -87,17 +78,6 @@ async function clearRules() {
   const db = await dashboardDb();
   await db.delete(reconciliationAutoRules);
 }
-
-beforeAll(async () => {
-  // The undo needs the reopen capability: read from the API's OpenAPI document, as in production.
-  local = await startLocalApi({ capabilities: "advertised" });
-  useBffEnv(local, ORIGIN);
-  client = local.client;
-}, 120_000);
-afterAll(async () => {
-  (globalThis as { __treasuryCapabilities?: Capabilities }).__treasuryCapabilities?.stop();
-  await local?.api.close();
-});
 
 describe("auto-confirm rules admin", () => {
   it("400 naming each bad field, 403 for a treasurer, 201 then 409 for a taken name, update and delete audited", async () => {
@@ -160,7 +140,7 @@ describe("a rule at work", () => {
     await (await dashboardDb()).delete(reconciliationAutoConfirmations);
     for (const m of await matches()) {
       if (m.state !== "confirmed" || baseline.get(m.id) !== "proposed") continue;
-      await client.reopenMatch({ companyId: m.company_id, idempotencyKey: randomUUID() }, m.id, {
+      await bff.client.reopenMatch({ companyId: m.company_id, idempotencyKey: randomUUID() }, m.id, {
         reviewer: "test reset",
         reason: "Put back for the next test",
       });
@@ -236,7 +216,7 @@ describe("a rule at work", () => {
       const proposed = all.filter((m) => m.state === "proposed");
       const pair = proposed.find((m) => proposed.some((o) => o.id !== m.id && o.transaction_id === m.transaction_id));
       expect(pair).toBeDefined();
-      await client.confirmMatch({ companyId: pair?.company_id, idempotencyKey: randomUUID() }, String(pair?.id), {
+      await bff.client.confirmMatch({ companyId: pair?.company_id, idempotencyKey: randomUUID() }, String(pair?.id), {
         reviewer: "a person",
       });
       all = await matches();
@@ -345,7 +325,7 @@ describe("a rule at work", () => {
     });
     // The API holds one idempotency entry per recorded key: each confirm was one request, repeated at most.
     const stored = await queryRows<{ n: number }>(
-      local.api.database.db,
+      bff.local.api.database.db,
       sql`select count(*)::int as n from idempotency_keys where key in (${sql.join(
         [...keys.values()].map((k) => sql`${k}`),
         sql`, `,

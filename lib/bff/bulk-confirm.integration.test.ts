@@ -4,7 +4,7 @@
  * that cannot be confirmed (already decided, unknown) is refused on its own line while the others go through; a
  * retried request (same browser key) confirms nothing twice.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -14,42 +14,16 @@ import { randomUUID } from "node:crypto";
 import type { DashboardUser } from "../db/users";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
-import { collectAll, type TreasuryClient } from "../treasury-client";
-import {
-  callRoute,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { collectAll } from "../treasury-client";
+import { bffSuite, errorFields, testUser } from "./testing/local-api";
 import * as bulkRoute from "../../app/api/treasury/reconciliation/matches/bulk-confirm/route";
 
-const ORIGIN = "http://127.0.0.1:3998";
-let local: LocalApi;
-let client: TreasuryClient;
+const bff = bffSuite({ origin: "http://127.0.0.1:3998" });
 const treasurer = testUser("bulk.treasurer", ["treasurer"]);
 
 function post(json: unknown, key = randomUUID(), who: DashboardUser = treasurer) {
-  return callRoute(bulkRoute.POST as RouteHandler, {
-    who,
-    origin: ORIGIN,
-    method: "POST",
-    path: "/reconciliation/matches/bulk-confirm",
-    json,
-    key,
-  });
+  return bff.call(bulkRoute.POST, who, "POST", "/reconciliation/matches/bulk-confirm", { json, key });
 }
-
-beforeAll(async () => {
-  local = await startLocalApi();
-  useBffEnv(local, ORIGIN);
-  client = local.client;
-}, 120_000);
-afterAll(async () => {
-  await local?.api.close();
-});
 
 describe("POST /reconciliation/matches/bulk-confirm", () => {
   it("refuses bad bodies with 400 naming ids", async () => {
@@ -67,12 +41,12 @@ describe("POST /reconciliation/matches/bulk-confirm", () => {
   });
 
   it("confirms each proposal with its own audit entry, reports refusals per match, and replays nothing twice", async () => {
-    const proposed = [...(await collectAll(client.listMatches({}, { state: "proposed" })))];
+    const proposed = [...(await collectAll(bff.client.listMatches({}, { state: "proposed" })))];
     // One proposal per transaction, so no two of them compete for the same booking.
     const seen = new Set<string>();
     const picks = proposed.filter((m) => !seen.has(m.transaction_id) && seen.add(m.transaction_id)).slice(0, 3);
     expect(picks.length).toBe(3);
-    const [decided] = [...(await collectAll(client.listMatches({}, { state: "rejected" })))];
+    const [decided] = [...(await collectAll(bff.client.listMatches({}, { state: "rejected" })))];
     expect(decided).toBeDefined();
     const unknown = randomUUID();
     const ids = [...picks.map((m) => m.id), decided?.id ?? "", unknown];
@@ -85,7 +59,7 @@ describe("POST /reconciliation/matches/bulk-confirm", () => {
     expect(results[3]?.http_status).toBe(409);
     expect(results[4]?.http_status).toBe(404);
     for (const m of picks) {
-      const [now] = [...(await collectAll(client.listMatches({}, { state: "confirmed" })))].filter(
+      const [now] = [...(await collectAll(bff.client.listMatches({}, { state: "confirmed" })))].filter(
         (x) => x.id === m.id,
       );
       expect(now?.reviewer).toBe(treasurer.email);

@@ -4,7 +4,7 @@
  * it re-checks as exact (a lower score or a decided match is refused on its own line), audits each, and a retry with
  * the same key confirms nothing twice; the one-click undo reopens the user's own confirmation and nobody else's.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -16,30 +16,19 @@ import type { ReconciliationMatch } from "@treasury/contract";
 import type { DashboardUser } from "../db/users";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
-import { collectAll, type TreasuryClient } from "../treasury-client";
+import { collectAll } from "../treasury-client";
 import type { MatchReviewPage } from "../views/reconciliation";
-import {
-  callRoute,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, errorFields, testUser } from "./testing/local-api";
 import * as exactRoute from "../../app/api/treasury/reconciliation/matches/confirm-exact/route";
 import * as undoRoute from "../../app/api/treasury/reconciliation/matches/[id]/undo-confirm/route";
 import * as reviewRoute from "../../app/api/treasury/reconciliation/review/route";
 
-const ORIGIN = "http://127.0.0.1:3996";
-let local: LocalApi;
-let client: TreasuryClient;
+const bff = bffSuite({ origin: "http://127.0.0.1:3996", capabilities: "advertised" });
 const treasurer = testUser("exact.treasurer", ["treasurer"]);
 const other = testUser("exact.other", ["treasurer"]);
 
-function call(handler: unknown, method: string, path: string, who: DashboardUser, opts: Record<string, unknown> = {}) {
-  return callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, ...opts });
-}
+const call = (handler: unknown, method: string, path: string, who: DashboardUser, opts = {}) =>
+  bff.call(handler, who, method, path, opts);
 const confirmExact = (ids: string[], key = randomUUID(), who = treasurer) =>
   call(exactRoute.POST, "POST", "/api/treasury/reconciliation/matches/confirm-exact", who, { json: { ids }, key });
 const undo = (id: string, who = treasurer) =>
@@ -48,18 +37,9 @@ const undo = (id: string, who = treasurer) =>
     key: randomUUID(),
   });
 const matches = async (): Promise<ReconciliationMatch[]> => [
-  ...(await collectAll(client.listMatches({ cache: "no-store" }, { pageSize: 1000 }))),
+  ...(await collectAll(bff.client.listMatches({ cache: "no-store" }, { pageSize: 1000 }))),
 ];
 const stateOf = async (id: string) => (await matches()).find((m) => m.id === id)?.state;
-
-beforeAll(async () => {
-  local = await startLocalApi({ capabilities: "advertised" });
-  useBffEnv(local, ORIGIN);
-  client = local.client;
-}, 120_000);
-afterAll(async () => {
-  await local?.api.close();
-});
 
 describe("exact matches", () => {
   it("refuses bad bodies with 400 naming ids, and a viewer with 403", async () => {
@@ -88,7 +68,7 @@ describe("exact matches", () => {
     // The totals are the instruction amounts summed exactly, per currency.
     const sums = new Map<string, Decimal>();
     for (const m of exact) {
-      const i = await client.getInstruction({ companyId: m.company_id }, m.payment_instruction_id);
+      const i = await bff.client.getInstruction({ companyId: m.company_id }, m.payment_instruction_id);
       sums.set(i.currency, (sums.get(i.currency) ?? new Decimal(0)).plus(i.amount));
     }
     expect(page.exact?.totals).toEqual(

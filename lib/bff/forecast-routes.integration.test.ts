@@ -8,7 +8,7 @@
  * The variance route: a forecast computation keeps one snapshot per ISO week and company (a second one, or two racing
  * writes, change nothing); a snapshot built in the test is compared with the week's actuals; bad queries are 400s.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -19,16 +19,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
-import {
-  callRoute,
-  callRouteResponse,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, callRouteResponse, errorFields, testUser, type RouteHandler } from "./testing/local-api";
 import * as linesRoute from "../../app/api/forecast/lines/route";
 import * as lineRoute from "../../app/api/forecast/lines/[id]/route";
 import * as scenariosRoute from "../../app/api/forecast/scenarios/route";
@@ -42,22 +33,17 @@ import { listSnapshots, saveSnapshots } from "../forecast/store";
 import { isoWeek, weekStart } from "../forecast/variance";
 
 const ORIGIN = "http://127.0.0.1:3996";
-let local: LocalApi;
+const bff = bffSuite({ origin: ORIGIN });
 let companyId: string;
 const treasurer = testUser("forecast.treasurer", ["treasurer"]);
 const viewer = testUser("forecast.viewer", ["viewer"]);
 
-beforeAll(async () => {
-  local = await startLocalApi();
-  useBffEnv(local, ORIGIN);
-  companyId = local.company().id;
-}, 120_000);
-afterAll(async () => {
-  await local?.api.close();
+beforeAll(() => {
+  companyId = bff.local.company().id;
 });
 
 const call = (handler: unknown, method: string, path: string, json?: unknown, who = treasurer, id?: string) =>
-  callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, json, ...(id ? { params: { id } } : {}) });
+  bff.call(handler, who, method, path, { json, ...(id ? { params: { id } } : {}) });
 
 async function auditCount(): Promise<number> {
   return (await listAudit(await dashboardDb(), { companyIds: null })).filter((e) => e.action.startsWith("forecast_"))

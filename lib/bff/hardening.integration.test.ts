@@ -8,7 +8,7 @@
  * 6. approval policies and auto-confirm rules refuse an unknown company id (400 naming company_id);
  *    `review?company_id=<another company>` is 403 as `unmatched` is; a JSON write without Content-Type is 415.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -27,16 +27,7 @@ import {
   reconciliationAutoRules,
 } from "../db/schema";
 import { dashboardDb } from "../server/db";
-import {
-  callRoute,
-  errorFields,
-  session,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, errorFields, session, testUser, type RouteHandler } from "./testing/local-api";
 import * as counterpartiesRoute from "../../app/api/counterparties/route";
 import * as importRoute from "../../app/api/counterparties/import/route";
 import * as categoriesRoute from "../../app/api/categories/route";
@@ -48,7 +39,7 @@ import * as reviewRoute from "../../app/api/treasury/reconciliation/review/route
 import * as unmatchedRoute from "../../app/api/treasury/reconciliation/unmatched/route";
 
 const ORIGIN = "http://127.0.0.1:3995";
-let local: LocalApi;
+const bff = bffSuite({ origin: ORIGIN });
 const admin = testUser("hardening.admin", ["admin"]);
 const treasurer = testUser("hardening.treasurer", ["treasurer"]);
 
@@ -59,7 +50,7 @@ function call(
   path: string,
   opts: { json?: unknown; companyId?: string } = {},
 ) {
-  return callRoute(handler as RouteHandler, { who, origin: ORIGIN, method, path, ...opts });
+  return bff.call(handler, who, method, path, opts);
 }
 
 /** Rows of every table these writes could fill, and the audit log. */
@@ -77,17 +68,9 @@ async function stored() {
   };
 }
 
-beforeAll(async () => {
-  local = await startLocalApi();
-  useBffEnv(local, ORIGIN);
-});
-afterAll(async () => {
-  await local?.api.close();
-});
-
 describe("NUL in text the dashboard stores (finding 1)", () => {
   it("counterparty, import (dry run too), category, auto-confirm rule, approver group: 400 naming the field", async () => {
-    const company = local.company().id;
+    const company = bff.local.company().id;
     const before = await stored();
     const cases: [unknown, DashboardUser, string, unknown, string][] = [
       [
@@ -178,13 +161,13 @@ describe("company ids and Content-Type (finding 6)", () => {
     expect(await stored()).toEqual(before);
     // Control: a company the API lists is accepted.
     const ok = await call(autoRulesRoute.POST, admin, "POST", "/api/reconciliation-rules", {
-      json: { name: `Known ${randomUUID().slice(0, 8)}`, min_score: 95, company_id: local.company().id },
+      json: { name: `Known ${randomUUID().slice(0, 8)}`, min_score: 95, company_id: bff.local.company().id },
     });
     expect(ok.status).toBe(201);
   });
 
   it("review?company_id=<a company the user may not see> is 403, as unmatched is", async () => {
-    const [mine, other] = local.companies();
+    const [mine, other] = bff.local.companies();
     if (!mine || !other) throw new Error("the demo seed links two companies at least");
     const limited = testUser("hardening.limited", ["treasurer"], [mine.id]);
     const unmatched = await call(
@@ -225,7 +208,7 @@ describe("company ids and Content-Type (finding 6)", () => {
   it("a JSON write with an empty Content-Type is 415 naming application/json; nothing is stored", async () => {
     const before = await stored();
     session.user = treasurer;
-    session.cookie = local.company().id;
+    session.cookie = bff.local.company().id;
     const req = new NextRequest(`${ORIGIN}/api/counterparties`, {
       method: "POST",
       headers: { origin: ORIGIN, "idempotency-key": randomUUID(), "content-type": "" },

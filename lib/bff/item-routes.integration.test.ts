@@ -14,7 +14,7 @@
  *   once with its id; a bad body is a 400 naming the field and another role a 403 naming the permission, and
  *   neither creates nor audits anything.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -24,15 +24,7 @@ import { randomUUID } from "node:crypto";
 import { listAudit } from "../db/audit";
 import { dashboardDb } from "../server/db";
 import { getConfig } from "../server/config";
-import {
-  callRoute,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, errorFields, testUser, type RouteHandler } from "./testing/local-api";
 import * as categoriesRoute from "../../app/api/categories/route";
 import * as categoryRoute from "../../app/api/categories/[id]/route";
 import * as autoRulesRoute from "../../app/api/reconciliation-rules/route";
@@ -42,8 +34,7 @@ import * as policyRoute from "../../app/api/policies/[id]/route";
 import * as groupsRoute from "../../app/api/policies/groups/route";
 import * as groupRoute from "../../app/api/policies/groups/[id]/route";
 
-const ORIGIN = "http://127.0.0.1:3995";
-let local: LocalApi;
+const bff = bffSuite({ origin: "http://127.0.0.1:3995" });
 const admin = testUser("items.admin", ["admin"]);
 const treasurer = testUser("items.treasurer", ["treasurer", "approver"]);
 
@@ -128,14 +119,6 @@ const CASES: Case[] = [
   },
 ];
 
-beforeAll(async () => {
-  local = await startLocalApi();
-  useBffEnv(local, ORIGIN);
-}, 120_000);
-afterAll(async () => {
-  await local?.api.close();
-});
-
 /** The audit entries of `id`, oldest first. */
 async function auditOf(id: string) {
   return (await listAudit(await dashboardDb(), { companyIds: null, objectIds: [id] })).reverse();
@@ -143,16 +126,10 @@ async function auditOf(id: string) {
 
 describe.each(CASES)("PUT and DELETE of $name", (c) => {
   const call = (handler: RouteHandler, method: string, id: string, json?: unknown, who = admin) =>
-    callRoute(handler, { who, origin: ORIGIN, method, path: `${c.path}/${id}`, params: { id }, json });
+    bff.call(handler, who, method, `${c.path}/${id}`, { params: { id }, json });
   /** A new item (`c.created`) through the collection route, as the admin: its id and the answer. */
   const create = async () => {
-    const made = await callRoute(c.create, {
-      who: admin,
-      origin: ORIGIN,
-      method: "POST",
-      path: c.path,
-      json: c.created,
-    });
+    const made = await bff.call(c.create, admin, "POST", c.path, { json: c.created });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     return { id: String(made.body.id), made };
   };
@@ -246,15 +223,8 @@ describe.each(CASES)("PUT and DELETE of $name", (c) => {
 });
 
 describe.each(CASES.filter((c) => c.list))("GET and POST of $name", (c) => {
-  const list = (who = admin) =>
-    callRoute<{ rules: { id: string }[] }>(c.list as RouteHandler, {
-      who,
-      origin: ORIGIN,
-      method: "GET",
-      path: c.path,
-    });
-  const post = (json: unknown, who = admin) =>
-    callRoute(c.create, { who, origin: ORIGIN, method: "POST", path: c.path, json });
+  const list = (who = admin) => bff.call<{ rules: { id: string }[] }>(c.list, who, "GET", c.path);
+  const post = (json: unknown, who = admin) => bff.call(c.create, who, "POST", c.path, { json });
   const creations = async () =>
     (await listAudit(await dashboardDb(), { companyIds: null, action: c.actions.create, limit: 500 })).length;
 
@@ -271,17 +241,7 @@ describe.each(CASES.filter((c) => c.list))("GET and POST of $name", (c) => {
     const view = await list();
     expect(view.status).toBe(200);
     expect(view.body.rules.at(-1)).toEqual(made.body);
-    expect(
-      (
-        await callRoute(c.item.DELETE, {
-          who: admin,
-          origin: ORIGIN,
-          method: "DELETE",
-          path: `${c.path}/${id}`,
-          params: { id },
-        })
-      ).status,
-    ).toBe(204);
+    expect((await bff.call(c.item.DELETE, admin, "DELETE", `${c.path}/${id}`, { params: { id } })).status).toBe(204);
   });
 
   it("refuses a bad body (400 naming the field) and other roles (403), creating and auditing nothing", async () => {

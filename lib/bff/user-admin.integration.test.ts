@@ -9,7 +9,7 @@
  * - bad and hostile input (CR / LF in a name, a malformed e-mail, a duplicate) is 400 / 409 and changes nothing;
  * - a non-admin is refused; with step-up on, an admin with a passkey is refused without a confirmation (audited).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../auth/session", async () => (await import("./testing/local-api")).sessionModule);
@@ -21,15 +21,7 @@ import { addPasskey } from "../db/passkeys";
 import { acceptInvitation, INVITATION_TTL_MS } from "../db/user-admin";
 import { findUserByEmail, upsertUser, verifyCredentials, type DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
-import {
-  callRoute,
-  errorFields,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "./testing/local-api";
+import { bffSuite, errorFields, testUser } from "./testing/local-api";
 import * as usersRoute from "../../app/api/admin/users/route";
 import * as userRoute from "../../app/api/admin/users/[id]/route";
 import * as resetRoute from "../../app/api/admin/users/[id]/password-reset/route";
@@ -37,7 +29,7 @@ import * as passkeysRoute from "../../app/api/admin/users/[id]/passkeys/route";
 import * as acceptRoute from "../../app/api/invitations/accept/route";
 
 const ORIGIN = "http://127.0.0.1:3997";
-let local: LocalApi;
+const bff = bffSuite({ origin: ORIGIN, env: { DASHBOARD_BCRYPT_COST: "4" }, startTimeoutMs: 240_000 });
 let admin: DashboardUser;
 const outsider = testUser("vera-viewer", ["viewer"]);
 
@@ -50,7 +42,7 @@ function call(
   path: string,
   opts: { params?: Record<string, string>; json?: unknown } = {},
 ) {
-  return callRoute<Body>(handler as RouteHandler, { who, origin: ORIGIN, method, path, ...opts });
+  return bff.call<Body>(handler, who, method, path, opts);
 }
 
 /** POST /api/invitations/accept without a session. */
@@ -79,8 +71,6 @@ async function invite(email: string, roles: string[] = ["treasurer"], companyIds
 }
 
 beforeAll(async () => {
-  local = await startLocalApi();
-  useBffEnv(local, ORIGIN, { DASHBOARD_BCRYPT_COST: "4" });
   const db = await dashboardDb();
   const a = await upsertUser(db, {
     email: "ada-admin@test.local",
@@ -90,13 +80,10 @@ beforeAll(async () => {
   });
   admin = a;
 }, 240_000);
-afterAll(async () => {
-  await local?.api.close();
-});
 
 describe("adding a user and the invitation link", () => {
   it("adds a user whose link sets the password once, for its e-mail only; they sign in with the roles given", async () => {
-    const company = local.company().id;
+    const company = bff.local.company().id;
     const { id, token } = await invite("kari@example.com", ["treasurer", "approver"], [company]);
     const db = await dashboardDb();
     const [entry] = await listAudit(db, { companyIds: null, action: "user.invite", objectIds: [id] });
@@ -195,7 +182,7 @@ describe("adding a user and the invitation link", () => {
 describe("changing users", () => {
   it("audits a change of roles and companies with before and after, and lists the user", async () => {
     const { id } = await invite("role@example.com", ["viewer"]);
-    const company = local.company().id;
+    const company = bff.local.company().id;
     const r = await call(userRoute.PATCH, admin, "PATCH", `/api/admin/users/${id}`, {
       params: { id },
       json: { roles: ["approver"], company_ids: [company] },

@@ -19,7 +19,7 @@ import { manyAccounts } from "../../../e2e/many-accounts";
 import type { Account } from "@treasury/contract";
 import { todayUtc } from "../../dates";
 import { collectAll, type TreasuryClient } from "../../treasury-client";
-import { startLocalApi, type LocalApi } from "../testing/local-api";
+import { queryContext, startLocalApi, type LocalApi } from "../testing/local-api";
 import { coverageWindow } from "../../views/coverage";
 import type { BffContext } from "../context";
 import { mapLimit } from "./map-limit";
@@ -48,19 +48,7 @@ beforeAll(async () => {
   await mapLimit(manyAccounts(companyId, 55), 6, (body) =>
     client.upsertAccount({ companyId, idempotencyKey: randomUUID() }, body),
   );
-  ctx = {
-    user: {
-      id: "u1",
-      email: "viewer@test.local",
-      name: "Viewer",
-      roles: ["viewer"],
-      companyIds: null,
-      disabled: false,
-    },
-    companies: [company],
-    company,
-    requestId: "test",
-  };
+  ctx = queryContext(company);
   accounts = await collectAll(client.listAccounts({ companyId }, { pageSize: 1000 }));
 }, 120_000);
 

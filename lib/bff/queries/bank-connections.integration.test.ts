@@ -15,37 +15,28 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { collectAll } from "../../treasury-client";
-import {
-  callRoute,
-  installCapabilities,
-  startLocalApi,
-  testUser,
-  useBffEnv,
-  type LocalApi,
-  type RouteHandler,
-} from "../testing/local-api";
+import { bffSuite, installCapabilities, testUser } from "../testing/local-api";
 import type { BankConnectionHealthView } from "./bank-connections";
 import * as route from "../../../app/api/treasury/bank-connections/route";
 
-const ORIGIN = "http://127.0.0.1:3997";
-let local: LocalApi;
+const bff = bffSuite({ origin: "http://127.0.0.1:3997", capabilities: "advertised" });
 let dir: string;
 let companyId: string;
 let accountName: string;
 
 function get(roles: Parameters<typeof testUser>[1]) {
-  return callRoute<{ data?: BankConnectionHealthView[]; error?: { code: string } }>(route.GET as RouteHandler, {
-    who: testUser(`bank.${roles.join("-")}`, roles),
-    origin: ORIGIN,
-    method: "GET",
-    path: "/bank-connections",
-    companyId,
-  });
+  const who = testUser(`bank.${roles.join("-")}`, roles);
+  return bff.call<{ data?: BankConnectionHealthView[]; error?: { code: string } }>(
+    route.GET,
+    who,
+    "GET",
+    "/bank-connections",
+    { companyId },
+  );
 }
 
 beforeAll(async () => {
-  local = await startLocalApi({ capabilities: "advertised" });
-  useBffEnv(local, ORIGIN);
+  const local = bff.local;
   dir = mkdtempSync(path.join(tmpdir(), "treasury-bank-health-"));
   const company = local.company();
   companyId = company.id;
@@ -79,9 +70,7 @@ beforeAll(async () => {
   });
   if (pull.status !== 200) throw new Error(`pull: ${pull.status}`);
 }, 120_000);
-afterAll(async () => {
-  local?.capabilities?.stop();
-  await local?.api.close();
+afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -114,12 +103,12 @@ describe("GET /api/treasury/bank-connections", () => {
   });
 
   it("answers 404 where the API does not advertise bank connections", async () => {
-    await installCapabilities(local.baseUrl, "none");
+    await installCapabilities(bff.local.baseUrl, "none");
     try {
       const r = await get(["admin"]);
       expect(r.status).toBe(404);
     } finally {
-      await installCapabilities(local.baseUrl, "advertised");
+      await installCapabilities(bff.local.baseUrl, "advertised");
     }
   });
 });

@@ -16,7 +16,7 @@ vi.mock("../../server/db", async () => {
 import Decimal from "decimal.js";
 import { addDaysIso, todayUtc } from "../../dates";
 import { collectAll, type TreasuryClient } from "../../treasury-client";
-import { startLocalApi, type LocalApi } from "../testing/local-api";
+import { queryContext, startLocalApi, type LocalApi } from "../testing/local-api";
 import { CategoryRuleInput, UNCATEGORISED } from "../../categories/rules";
 import type { BffContext } from "../context";
 import {
@@ -47,12 +47,7 @@ beforeAll(async () => {
     calls.push({ priority: (call as { priority?: string }).priority, pageSize: String(q?.pageSize ?? null) });
     return original(call, q);
   }) as typeof client.listTransactions;
-  ctx = {
-    user: { id: "u1", email: "admin@test.local", name: "Admin", roles: ["admin"], companyIds: null, disabled: false },
-    companies: [company],
-    company,
-    requestId: "test",
-  };
+  ctx = queryContext(company, "admin");
 }, 120_000);
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { randomUUID } from "node:crypto";
 import { buildCamt053 } from "@treasury/test-support/camt053-builder";
 import { manyAccounts } from "../../../e2e/many-accounts";
 import { addDaysIso, todayUtc } from "../../dates";
-import { installCapabilities, startLocalApi, type LocalApi } from "../testing/local-api";
+import { installCapabilities, queryContext, startLocalApi, type LocalApi } from "../testing/local-api";
 import type { BffContext } from "../context";
 import { missingStatements, overdueAccounts } from "./missing-statements";
 
@@ -66,19 +66,7 @@ beforeAll(async () => {
   form.append("files", new Blob([statements(late.iban, addDaysIso(today, -10))]), "late.xml");
   form.append("files", new Blob([statements(onTime.iban, today)]), "on-time.xml");
   await local.client.uploadStatements({ companyId: company.id, idempotencyKey: randomUUID() }, form);
-  ctx = {
-    user: {
-      id: "u1",
-      email: "viewer@test.local",
-      name: "Viewer",
-      roles: ["viewer"],
-      companyIds: null,
-      disabled: false,
-    },
-    companies: [company],
-    company,
-    requestId: "test",
-  };
+  ctx = queryContext(company);
 }, 120_000);
 
 afterAll(async () => {

@@ -13,6 +13,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
+import { afterAll, beforeAll } from "vitest";
 import { startServer, type RunningServer, type ServerOptions } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B, type DemoClientSpec } from "@treasury/test-support/local-api";
 import type { Role } from "../../auth/roles";
@@ -20,6 +21,7 @@ import type { Company } from "@treasury/contract";
 import type { DashboardUser } from "../../db/users";
 import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
 import { createCapabilities, type Capabilities } from "../capabilities";
+import type { BffContext } from "../context";
 
 /** The fetch the Treasury client calls; a test's `fetch` option wraps it (to record, or to fail on purpose). */
 export type UpstreamFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
@@ -38,6 +40,14 @@ export interface LocalApi {
   companies(): Company[];
 }
 
+/** What {@link startLocalApi} takes (see there). */
+export interface LocalApiOptions {
+  fetch?: (input: RequestInfo | URL, init: RequestInit | undefined, next: UpstreamFetch) => Promise<Response>;
+  capabilities?: "advertised" | "none";
+  config?: ServerOptions["config"];
+  seedScale?: number;
+}
+
 /**
  * Starts the local treasury-api and installs a client on it as the BFF's Treasury client.
  *
@@ -49,14 +59,7 @@ export interface LocalApi {
  * - `seedScale`: the demo seed's size, a fraction of the full demo (default 0.01).
  * Close `api` in `afterAll`.
  */
-export async function startLocalApi(
-  opts: {
-    fetch?: (input: RequestInfo | URL, init: RequestInit | undefined, next: UpstreamFetch) => Promise<Response>;
-    capabilities?: "advertised" | "none";
-    config?: ServerOptions["config"];
-    seedScale?: number;
-  } = {},
-): Promise<LocalApi> {
+export async function startLocalApi(opts: LocalApiOptions = {}): Promise<LocalApi> {
   const api = await startServer({
     port: 0,
     host: "127.0.0.1",
@@ -204,6 +207,21 @@ export function testUser(name: string, roles: Role[], companyIds: string[] | nul
   return { id: randomUUID(), email: `${name}@test.local`, name, roles, companyIds, disabled: false };
 }
 
+/**
+ * The context a query function is called with in a test that skips the route (test-only): `company` selected and
+ * the only one visible, the user `u1` with `role` (e-mail `<role>@test.local`, named after the role, every
+ * company), request id `test`.
+ */
+export function queryContext(company: Company, role: Role = "viewer"): BffContext {
+  const name = role.charAt(0).toUpperCase() + role.slice(1);
+  return {
+    user: { id: "u1", email: `${role}@test.local`, name, roles: [role], companyIds: null, disabled: false },
+    companies: [company],
+    company,
+    requestId: "test",
+  };
+}
+
 /** A Next route handler as the App Router calls it. */
 export type RouteHandler = (
   req: NextRequest,
@@ -251,4 +269,62 @@ export async function callRouteResponse(handler: RouteHandler, opts: CallOptions
     body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
   });
   return handler(req, { params: Promise.resolve(opts.params ?? {}) });
+}
+
+/** A test file's BFF suite: the local API it started, its installed client, and a route caller as a given user. */
+export interface BffSuite {
+  /** The running local API (read it inside hooks and tests, not at module level: it starts in `beforeAll`). */
+  readonly local: LocalApi;
+  /** `local.client`, the BFF's installed Treasury client. */
+  readonly client: TreasuryClient;
+  /** The dashboard origin the suite's writes carry (`useBffEnv`'s NEXTAUTH_URL). */
+  readonly origin: string;
+  /** {@link callRoute} as `who` with the suite's origin; `opts` as {@link CallOptions} (params, json, key, companyId). */
+  call<B = Record<string, unknown>>(
+    handler: unknown,
+    who: DashboardUser,
+    method: string,
+    path: string,
+    opts?: Partial<Omit<CallOptions, "who" | "origin" | "method" | "path">>,
+  ): Promise<{ status: number; body: B }>;
+}
+
+/**
+ * The shared set-up of a BFF integration test file (docs/testing.md#bff-integration-tests): registers a
+ * `beforeAll` that starts the local treasury-api (one in-memory PGlite database for the whole file, never one per
+ * test; `opts` as {@link startLocalApi}) and points the dashboard's environment at it ({@link useBffEnv} with
+ * `origin` and `env`; the dashboard database is in memory), and an `afterAll` that stops the capabilities it
+ * installed and closes the API. Call it once at the top level of the file, after the `vi.mock`s of the session and
+ * `next/headers` (see the module comment); a file's own `beforeAll` registered after it runs once the API is up.
+ * `startTimeoutMs` is the start hook's timeout (default: the Vitest config's `hookTimeout`, 300 s).
+ */
+export function bffSuite(
+  opts: LocalApiOptions & { origin: string; env?: Record<string, string>; startTimeoutMs?: number },
+): BffSuite {
+  const { origin, env, startTimeoutMs, ...start } = opts;
+  let local: LocalApi | undefined;
+  const running = (): LocalApi => {
+    if (!local) throw new Error("bffSuite: the local API is not started yet (read it in a hook or a test)");
+    return local;
+  };
+  beforeAll(async () => {
+    local = await startLocalApi(start);
+    useBffEnv(local, origin, env);
+  }, startTimeoutMs);
+  afterAll(async () => {
+    local?.capabilities?.stop();
+    installed().__treasuryCapabilities?.stop(); // the ones a test installed since
+    await local?.api.close();
+  });
+  return {
+    get local() {
+      return running();
+    },
+    get client() {
+      return running().client;
+    },
+    origin,
+    call: (handler, who, method, path, rest = {}) =>
+      callRoute(handler as RouteHandler, { who, origin, method, path, ...rest }),
+  };
 }

@@ -24,7 +24,7 @@ import { isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
 import { applyStatusChanges } from "./payments";
-import { pageWithCount, type Page } from "./paging";
+import { tablePage, type Page } from "./paging";
 
 type ApprovalRow = typeof approvalRequests.$inferSelect;
 
@@ -47,17 +47,12 @@ export async function listPending(db: Db, scope: DataScope, page: Page, withCoun
     ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId),
     inArray(approvalRequests.state, [...OPEN_APPROVAL_STATES]),
   );
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(approvalRequests)
-      .where(where)
-      .orderBy(asc(approvalRequests.createdAt), asc(approvalRequests.id))
-      .limit(page.limit)
-      .offset(page.offset),
     approvalRequests,
     where,
+    [asc(approvalRequests.createdAt), asc(approvalRequests.id)],
+    page,
     withCount,
   );
   return { rows: rows.map(toApprovalRequest), count };

@@ -23,7 +23,7 @@ import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
-import { pageWithCount, type Page } from "./paging";
+import { tablePage, type Page } from "./paging";
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -53,19 +53,7 @@ export async function listAccounts(
   if (f.currency) conds.push(eq(accounts.currency, f.currency));
   if (f.status) conds.push(eq(accounts.status, f.status as "active" | "closed"));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
-    db,
-    db
-      .select()
-      .from(accounts)
-      .where(where)
-      .orderBy(asc(accounts.name), asc(accounts.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    accounts,
-    where,
-    withCount,
-  );
+  const { rows, count } = await tablePage(db, accounts, where, [asc(accounts.name), asc(accounts.id)], page, withCount);
   return { rows: rows.map(toAccount), count };
 }
 
@@ -402,17 +390,12 @@ export async function listBalances(
   if (f.toDate) conds.push(lte(balanceSnapshots.asOfDate, f.toDate));
   if (f.balanceType) conds.push(eq(balanceSnapshots.balanceType, f.balanceType));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(balanceSnapshots)
-      .where(where)
-      .orderBy(asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id))
-      .limit(page.limit)
-      .offset(page.offset),
     balanceSnapshots,
     where,
+    [asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id)],
+    page,
     withCount,
   );
   return { rows: rows.map(toBalanceSnapshot), count };
@@ -434,17 +417,12 @@ export async function listCoverage(
   if (f.fromDate) conds.push(gte(coverageDays.date, f.fromDate));
   if (f.toDate) conds.push(lte(coverageDays.date, f.toDate));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(coverageDays)
-      .where(where)
-      .orderBy(asc(coverageDays.date), asc(coverageDays.id))
-      .limit(page.limit)
-      .offset(page.offset),
     coverageDays,
     where,
+    [asc(coverageDays.date), asc(coverageDays.id)],
+    page,
     withCount,
   );
   return { rows: rows.map(toCoverageDay), count };
@@ -520,17 +498,12 @@ export async function listIntraday(
   if (to) conds.push(lt(intradayPoints.timestamp, startOfNextDayUtc(to)));
   if (f.balanceType) conds.push(eq(intradayPoints.balanceType, f.balanceType));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(intradayPoints)
-      .where(where)
-      .orderBy(asc(intradayPoints.timestamp), asc(intradayPoints.id))
-      .limit(page.limit)
-      .offset(page.offset),
     intradayPoints,
     where,
+    [asc(intradayPoints.timestamp), asc(intradayPoints.id)],
+    page,
     withCount,
   );
   const out: IntradayBalancePoint[] = rows.map((r) => ({

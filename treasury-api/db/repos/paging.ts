@@ -34,3 +34,26 @@ export async function pageWithCount<R>(
   ]);
   return { rows: page, count: Number(total[0]?.n ?? 0) };
 }
+
+/**
+ * One page of `table`'s rows matching `where`, in `orderBy` order (ties broken by the caller's last key, so that
+ * following pages never skips a row), and their count when `withCount` (else 0): {@link pageWithCount} over the plain
+ * `select … where … order by … limit … offset` that most list reads are. Rejects when either query fails.
+ */
+export function tablePage<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  page: Page,
+  withCount: boolean,
+): Promise<{ rows: T["$inferSelect"][]; count: number }> {
+  const rows = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.limit)
+    .offset(page.offset) as PromiseLike<T["$inferSelect"][]>;
+  return pageWithCount(db, rows, table, where, withCount);
+}

@@ -39,7 +39,7 @@ import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { enqueueEvents } from "../../webhooks/outbox";
-import { pageWithCount, type Page } from "./paging";
+import { tablePage, type Page } from "./paging";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
 export type InstructionRow = typeof paymentInstructions.$inferSelect;
@@ -114,17 +114,12 @@ export async function listBatches(
   if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
   if (f.toDate) conds.push(lt(paymentBatches.createdAt, startOfNextDayUtc(f.toDate)));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(paymentBatches)
-      .where(where)
-      .orderBy(desc(paymentBatches.createdAt), desc(paymentBatches.id))
-      .limit(page.limit)
-      .offset(page.offset),
     paymentBatches,
     where,
+    [desc(paymentBatches.createdAt), desc(paymentBatches.id)],
+    page,
     withCount,
   );
   return { rows: rows.map(toBatch), count };
@@ -513,17 +508,12 @@ export async function listBatchInstructions(
   ];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(paymentInstructions)
-      .where(where)
-      .orderBy(asc(paymentInstructions.position))
-      .limit(page.limit)
-      .offset(page.offset),
     paymentInstructions,
     where,
+    [asc(paymentInstructions.position)],
+    page,
     withCount,
   );
   return { rows: rows.map(toInstruction), count };
@@ -601,17 +591,12 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
   if (f.batchId) conds.push(eq(paymentStatusEvents.batchId, f.batchId));
   if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(paymentStatusEvents)
-      .where(where)
-      .orderBy(asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id))
-      .limit(page.limit)
-      .offset(page.offset),
     paymentStatusEvents,
     where,
+    [asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id)],
+    page,
     withCount,
   );
   return { rows: rows.map(toStatusEvent), count };

@@ -15,7 +15,7 @@ import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { enqueueEvents } from "../../webhooks/outbox";
 import { isUniqueViolation } from "@treasury/contract/sql/errors";
-import { pageWithCount, type Page } from "./paging";
+import { tablePage, type Page } from "./paging";
 
 export interface MatchFilter {
   state?: MatchState;
@@ -29,17 +29,12 @@ export async function listMatches(db: Db, scope: DataScope, f: MatchFilter, page
   if (f.transactionId) conds.push(eq(reconciliationMatches.transactionId, f.transactionId));
   if (f.instructionId) conds.push(eq(reconciliationMatches.paymentInstructionId, f.instructionId));
   const where = and(...conds);
-  const { rows, count } = await pageWithCount(
+  const { rows, count } = await tablePage(
     db,
-    db
-      .select()
-      .from(reconciliationMatches)
-      .where(where)
-      .orderBy(desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id))
-      .limit(page.limit)
-      .offset(page.offset),
     reconciliationMatches,
     where,
+    [desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id)],
+    page,
     withCount,
   );
   return { rows: rows.map(toMatch), count };
