@@ -101,8 +101,11 @@ describe("treasury-api CLI", () => {
     expect(health.headers.get("keep-alive")).toBe("timeout=65");
     const doc = await fetch(`${url}/public/openapi.json`);
     expect(doc.status).toBe(200);
-    // A request in flight when SIGTERM arrives still gets its answer: send the
-    // headers and half the body, signal, then finish the body.
+    // A request in flight when SIGTERM arrives still gets its answer. "In flight" must hold on the server's side
+    // before the signal: the request asks `Expect: 100-continue`, and Node's server answers "100 Continue" in the
+    // same step as it takes the request up, so the client's 'continue' event proves the server has the request
+    // (a fixed delay instead raced a busy machine: the signal could be read before the headers, and the then idle
+    // connection was closed, ECONNRESET). Then the signal, then the body.
     const body = "grant_type=client_credentials&scope=read%3Aledger";
     const { port } = new URL(url);
     const status = new Promise<number>((resolve, reject) => {
@@ -112,7 +115,11 @@ describe("treasury-api CLI", () => {
           port: Number(port),
           method: "POST",
           path: "/public/auth/token/",
-          headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+          headers: {
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": String(body.length),
+            expect: "100-continue",
+          },
         },
         (res) => {
           res.resume();
@@ -120,11 +127,11 @@ describe("treasury-api CLI", () => {
         },
       );
       req.on("error", reject);
-      req.write(body.slice(0, 10));
-      setTimeout(() => {
+      req.on("continue", () => {
         s.child.kill("SIGTERM");
-        setTimeout(() => req.end(body.slice(10)), 300);
-      }, 300);
+        setTimeout(() => req.end(body), 300);
+      });
+      req.flushHeaders();
     });
     expect(await status).toBe(401); // no client credentials: answered, not dropped
     expect(await s.exit).toBe(0);
