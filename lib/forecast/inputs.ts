@@ -138,18 +138,19 @@ export const ThresholdInput = z
   })
   .strict();
 
+/** A query's `weeks`: a whole number from 1 to MAX_WEEKS (26), `fallback` when absent; 400 names `weeks`. */
+function weeksParam(fallback: number) {
+  const message = `must be a whole number from 1 to ${MAX_WEEKS}`;
+  return z.coerce.number({ message }).int(message).min(1, message).max(MAX_WEEKS, message).default(fallback);
+}
+
 /**
  * The forecast query: weeks ahead (1–26, default 13), day or week buckets, up to 3 scenario ids, the reporting
  * currency (default the user's) and `refresh=1` to recompute instead of reading the cache.
  */
 export const ForecastQuery = z
   .object({
-    weeks: z.coerce
-      .number({ message: `must be a whole number from 1 to ${MAX_WEEKS}` })
-      .int(`must be a whole number from 1 to ${MAX_WEEKS}`)
-      .min(1, `must be a whole number from 1 to ${MAX_WEEKS}`)
-      .max(MAX_WEEKS, `must be a whole number from 1 to ${MAX_WEEKS}`)
-      .default(13),
+    weeks: weeksParam(13),
     granularity: z.enum(["day", "week"], { message: "must be day or week" }).default("week"),
     scenarios: z
       .string()
@@ -167,12 +168,7 @@ export const ForecastQuery = z
  */
 export const VarianceQuery = z
   .object({
-    weeks: z.coerce
-      .number({ message: `must be a whole number from 1 to ${MAX_WEEKS}` })
-      .int(`must be a whole number from 1 to ${MAX_WEEKS}`)
-      .min(1, `must be a whole number from 1 to ${MAX_WEEKS}`)
-      .max(MAX_WEEKS, `must be a whole number from 1 to ${MAX_WEEKS}`)
-      .default(8),
+    weeks: weeksParam(8),
     category: Name(60).optional(),
     currency: CurrencyCode.optional(),
   })

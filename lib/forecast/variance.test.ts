@@ -141,15 +141,8 @@ describe("variance", () => {
       // W45: no snapshot was made before it began → the week is left out.
       { week_start: "2026-11-02", company: "c1", currency: "EUR", category: "Sales", amount: "70" },
     ];
-    const v = variance({
-      asOf: "2026-11-25",
-      weeks: 3,
-      snapshots,
-      actuals,
-      companies: ["c1"],
-      reporting: "EUR",
-      fx: { USD: { rate: "0.9", date: "2026-11-24" } },
-    });
+    const inputs = { asOf: "2026-11-25", weeks: 3, snapshots, actuals, companies: ["c1"], reporting: "EUR", fx: {} };
+    const v = variance({ ...inputs, fx: { USD: { rate: "0.9", date: "2026-11-24" } } });
     expect(v.from).toBe("2026-11-02");
     expect(v.to).toBe("2026-11-22");
     expect(v.weeks.map((x) => x.week_start)).toEqual(["2026-11-09", "2026-11-16"]);
@@ -182,31 +175,14 @@ describe("variance", () => {
     expect(v.first_comparison).toBeNull();
     expect(v.missing_rates).toEqual([]);
 
-    const sales = variance({
-      asOf: "2026-11-25",
-      weeks: 3,
-      snapshots,
-      actuals,
-      companies: ["c1"],
-      reporting: "EUR",
-      fx: {},
-      category: "Sales",
-    });
+    const sales = variance({ ...inputs, category: "Sales" });
     expect(sales.weeks[1]).toMatchObject({ forecast: "1000.00", actual: "900.00", percent: "-11.1" });
     expect(sales.weeks[1]?.categories.map((c) => c.category)).toEqual(["Sales"]);
     // (50 + 100) / (50 + 900) → 15.8 %.
     expect(sales.wape).toBe("15.8");
     expect(sales.missing_rates).toEqual([]);
 
-    const noRate = variance({
-      asOf: "2026-11-25",
-      weeks: 3,
-      snapshots,
-      actuals,
-      companies: ["c1"],
-      reporting: "EUR",
-      fx: {},
-    });
+    const noRate = variance(inputs);
     expect(noRate.missing_rates).toEqual(["USD"]);
     expect(noRate.weeks[1]?.forecast).toBe("1000.00");
   });
