@@ -173,7 +173,9 @@ async function main(): Promise<void> {
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
   // Idle keep-alive connections stay open 65 s (Node's default is 5 s): a client that reuses a connection just as
   // the server closes it gets ECONNRESET on a request it cannot safely repeat (docs/operations.md, "Keep-alive").
-  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port, "--keepAliveTimeout", "65000"], {
+  // Only `next start` takes the flag; `next dev` refuses it as an unknown option and would not start.
+  const keepAlive = mode === "start" ? ["--keepAliveTimeout", "65000"] : [];
+  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port, ...keepAlive], {
     env: env as NodeJS.ProcessEnv,
     stdio: "inherit",
   });
