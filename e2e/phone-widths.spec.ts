@@ -4,14 +4,15 @@
  * (`document.documentElement.scrollWidth` within the width) and shows each amount (`[data-amount]`) whole, inside the
  * screen and inside any box around it that clips or scrolls sideways; the list pages show at least one. The CSV
  * import brings its first failing cell into view on a phone. axe (WCAG 2.2 AA and best practices) finds nothing on the
- * sign-in page and these pages at 390 and 1440 px. Full-page screenshots go to
+ * sign-in page and these pages at 390 and 1440 px. On the admin lists (policies, categories, auto-confirm rules, users,
+ * bank connections) every button and link of the page is in view too: a row's edit and delete need no sideways scroll. Full-page screenshots go to
  * e2e/screenshots as phone-<width>-<page>.png.
  */
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { AXE_TAGS, SCREENSHOTS, createBatchVia, pageAs, storageState, type RoleKey } from "./fixtures";
-import { amountsOutOfView, overflow } from "./phone-helpers";
+import { actionsOutOfView, amountsOutOfView, overflow } from "./phone-helpers";
 
 const SHOTS = SCREENSHOTS;
 const PHONES = [
@@ -26,6 +27,8 @@ interface Route {
   path: string;
   role: RoleKey;
   money?: boolean;
+  /** An admin list: each row's actions must be in view without a sideways scroll. */
+  actions?: boolean;
 }
 
 /** The ids the detail pages need: a demo account, a batch of the spec's own (editable), a corporate group. */
@@ -72,11 +75,12 @@ function routes(ids: { account: string; batch: string; group: string | null }): 
     { name: "approvals", path: "/approvals", role: "approver" },
     { name: "audit", path: "/audit", role: "approver" },
     { name: "webhooks", path: "/webhooks", role: "admin" },
-    { name: "policies", path: "/policies", role: "admin" },
-    { name: "categories", path: "/categories", role: "admin" },
-    { name: "reconciliation-rules", path: "/reconciliation-rules", role: "admin" },
+    { name: "policies", path: "/policies", role: "admin", actions: true },
+    { name: "categories", path: "/categories", role: "admin", actions: true },
+    { name: "reconciliation-rules", path: "/reconciliation-rules", role: "admin", actions: true },
     { name: "statements", path: "/statements", role: "admin" },
-    { name: "users", path: "/users", role: "admin" },
+    { name: "users", path: "/users", role: "admin", actions: true },
+    { name: "bank-connections", path: "/bank-connections", role: "admin", actions: true },
   ];
   if (ids.group) list.push({ name: "group", path: `/organization/koncerner/${ids.group}`, role: "treasurer" });
   return list;
@@ -124,6 +128,7 @@ async function checkPhone(page: Page, r: Route, width: number): Promise<string[]
   const money = await amountsOutOfView(page);
   for (const c of money.cut) problems.push(`amount ${c}`);
   if (r.money && money.shown === 0) problems.push("no amount shown");
+  if (r.actions) for (const c of (await actionsOutOfView(page)).cut) problems.push(`action ${c}`);
   if (width === 390) for (const v of await axe(page)) problems.push(`axe ${v}`);
   await page.screenshot({ path: path.join(SHOTS, `phone-${width}-${r.name}.png`), fullPage: true });
   return problems;

@@ -7,7 +7,8 @@ import { getGroupPosition } from "@/lib/bff/queries/group";
 import { missingStatements } from "@/lib/bff/queries/missing-statements";
 import { OverdueStatementsPanel } from "@/components/statements/overdue-statement";
 import { reportingCurrencyFor } from "@/lib/group/reporting-currency";
-import { OverviewPanel } from "@/components/overview/overview-view";
+import { NewBatchLink, OverviewPanel } from "@/components/overview/overview-view";
+import { can } from "@/lib/auth/roles";
 import { GroupOverview } from "@/components/group/group-overview";
 import { PageHeader, SkeletonRows } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
@@ -57,6 +58,7 @@ export default async function OverviewPage() {
   const load = await loadPage("overview", { company: "required" });
   if (!load.ok) return <PageProblem load={load} />;
   const { ctx } = load;
+  const actions = can(ctx.user.roles, "payments.write") ? <NewBatchLink /> : undefined;
   if (ctx.companies.length > 1) {
     return (
       <div className="max-w-6xl space-y-8">
@@ -64,6 +66,7 @@ export default async function OverviewPage() {
           <PageHeader
             title="Overview"
             description={`Group cash of the ${ctx.companies.length} companies you can see, in one reporting currency`}
+            actions={actions}
           />
           <Suspense
             fallback={
@@ -101,6 +104,7 @@ export default async function OverviewPage() {
       <PageHeader
         title="Overview"
         description={`${ctx.company.name} · org. no. ${ctx.company.orgnr} · ${ctx.company.country}`}
+        actions={actions}
       />
       <Suspense fallback={null}>
         <OverdueSection ctx={ctx} />

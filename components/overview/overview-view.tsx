@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, Plus } from "lucide-react";
 import type { OverviewView } from "@/lib/views/overview";
 import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";
@@ -9,6 +9,19 @@ import { BatchName } from "@/components/payments/batch-name";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
+import { buttonClass } from "@/components/ui/button";
+
+/**
+ * The overview's "New batch" action (for a role with payments.write; the page decides): the batch editor one click
+ * from the first page, rather than through Payments (docs/architecture.md#phones counts the clicks).
+ */
+export function NewBatchLink() {
+  return (
+    <Link href="/payments/new" className={buttonClass("primary", "shrink-0")} data-testid="overview-new-batch">
+      <Plus className="size-4" aria-hidden /> New batch
+    </Link>
+  );
+}
 
 type CountValue = OverviewView["counts"][keyof OverviewView["counts"]];
 

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Pencil, Send, Trash2 } from "lucide-react";
 import type { PaymentInstruction } from "@treasury/contract";
@@ -21,20 +22,41 @@ import { Pain001Panel } from "./pain001-panel";
 import { MOVING_STATES, StatusBadge } from "./status-badge";
 import { rejectionReasons, type RejectionReason } from "@/lib/views/rejection-reasons";
 import { SubmitBatchDialog } from "./submit-batch-dialog";
+import { SUBMIT_PARAM } from "./use-save-batch";
 import { DiscardBatchDialog } from "./discard-batch-dialog";
 import { PayeeFlag } from "./payee-typeahead";
+
+/**
+ * Opens the submit dialog once when the page was opened with `?submit=1` and the batch may be submitted
+ * (`maySubmit` known), then drops the parameter so that a reload or Back does not open it again.
+ */
+function useSubmitOnArrival(maySubmit: boolean | undefined, open: () => void): void {
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const done = useRef(false);
+  const asked = params.get(SUBMIT_PARAM) === "1";
+  useEffect(() => {
+    if (!asked || done.current || maySubmit === undefined) return;
+    done.current = true;
+    if (maySubmit) open();
+    router.replace(pathname, { scroll: false });
+  }, [asked, maySubmit, open, router, pathname]);
+}
 
 /**
  * One batch: header figures, its risk signals (also for its creator before
  * submitting), approval progress, the instructions with their status, the
  * pain.001 export and the timeline; live while it moves (the
  * query polls then). Submit is offered only when the user may and the batch
- * is `created`.
+ * is `created`; `?submit=1` (after "Create and submit") opens its dialog once
+ * the batch has loaded, and only then (the parameter is dropped either way).
  */
 export function BatchDetail({ companyId, id }: { companyId: string; id: string }) {
   const q = useQuery(paymentQueries.view(companyId, id));
   const [submitting, setSubmitting] = useState(false);
   const [discarding, setDiscarding] = useState(false);
+  useSubmitOnArrival(q.data?.may_submit, () => setSubmitting(true));
   if (q.isPending) return <SkeletonRows rows={8} />;
   if (q.isError)
     return <ProblemState title="This batch could not be loaded" message={errorText(q.error, "Loading the batch")} />;

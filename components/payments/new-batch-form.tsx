@@ -1,11 +1,11 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Controller, useForm, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { DateField } from "@/components/ui/date-field";
 import { toast } from "@/components/ui/toast";
-import { FileUp, Info } from "lucide-react";
+import { FileUp, Info, Send } from "lucide-react";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
@@ -89,7 +89,10 @@ export function NewBatchForm({
   const debtorId = useWatch({ control, name: "debtor_account_id" });
   const [importing, setImporting] = useState(false);
   const { save, submit } = useSaveBatch(setError, edit ? { batchId: edit.batchId } : undefined, runFields);
-  const onSubmit = handleSubmit((values) => submit(toBody(values, runFields)));
+  // Which save button was pressed: "Create batch" or "Create and submit…" (then the batch page opens its submit
+  // dialog). Enter in a field presses the first, "Create batch".
+  const thenSubmit = useRef(false);
+  const onSubmit = handleSubmit((values) => submit(toBody(values, runFields), thenSubmit.current));
 
   // Rows without an end-to-end id get one proposed (in the browser: random ids must not differ between the
   // server's render and the browser's); the person may overwrite it.
@@ -179,7 +182,12 @@ export function NewBatchForm({
           Instructions {listError}
         </p>
       ) : null}
-      <SaveBar save={save} onImport={() => setImporting(true)} editing={Boolean(edit)} />
+      <SaveBar
+        save={save}
+        onImport={() => setImporting(true)}
+        editing={Boolean(edit)}
+        onPress={(then) => (thenSubmit.current = then)}
+      />
       {importing && (
         <CsvImportDialog
           currency={currency}
@@ -454,16 +462,23 @@ function OverBalance({ total, available }: { total: string; available: string })
   return <div className="text-xs font-medium text-amber-800">Above the available balance</div>;
 }
 
-/** Import CSV on the left; on the right, why the last save failed and the Create / Save button. */
+/**
+ * Import CSV on the left; on the right, why the last save failed and the Create / Save button, and for a new batch
+ * "Create and submit…" (the batch opens with its submit dialog: one click less for the usual case). `onPress` says
+ * which was pressed (true: and submit) before the form submits.
+ */
 function SaveBar({
   save,
   onImport,
   editing,
+  onPress,
 }: {
   save: ReturnType<typeof useSaveBatch>["save"];
   onImport: () => void;
   editing: boolean;
+  onPress: (thenSubmit: boolean) => void;
 }) {
+  const pending = save.isPending || save.isSuccess;
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <Button onClick={onImport} data-testid="open-csv">
@@ -477,9 +492,26 @@ function SaveBar({
               : "Not saved. Saving again sends the same request for the same batch."}
           </span>
         )}
-        <Button type="submit" variant="primary" pending={save.isPending || save.isSuccess} data-testid="save-batch">
+        <Button
+          type="submit"
+          variant={editing ? "primary" : "secondary"}
+          pending={pending}
+          onClick={() => onPress(false)}
+          data-testid="save-batch"
+        >
           {save.isPending ? "Saving…" : editing ? "Save changes" : "Create batch"}
         </Button>
+        {!editing && (
+          <Button
+            type="submit"
+            variant="primary"
+            pending={pending}
+            onClick={() => onPress(true)}
+            data-testid="save-and-submit"
+          >
+            <Send className="size-4" aria-hidden /> Create and submit…
+          </Button>
+        )}
       </div>
     </div>
   );

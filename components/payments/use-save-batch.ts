@@ -14,6 +14,9 @@ import { paymentQueries } from "./payment-queries";
 
 type BatchBody = PaymentBatchCreate;
 
+/** The batch page's query parameter that opens its submit dialog at once (`?submit=1`, after "Create and submit"). */
+export const SUBMIT_PARAM = "submit";
+
 /** Editing an existing created batch instead of creating one: its id (PATCH /payments/batches/{id}). */
 export interface EditTarget {
   batchId: string;
@@ -33,14 +36,16 @@ function editBody(body: BatchBody, runFields: boolean) {
  * kept while the same batch is retried; a changed batch after a refusal is a
  * new operation with a new key (the API would refuse a key reused with
  * another body). A double click saves once. The server's field errors are put
- * on the cells they name (`setError`); success opens the batch. With `edit`
- * the batch is replaced in place (PATCH) rather than created.
- * @returns the mutation (for its pending / error state) and `submit(body)`.
+ * on the cells they name (`setError`); success opens the batch, with its
+ * submit dialog open when `submit(body, true)` asked for it ("Create and
+ * submit", `?submit=1`). With `edit` the batch is replaced in place (PATCH)
+ * rather than created.
+ * @returns the mutation (for its pending / error state) and `submit(body, thenSubmit?)`.
  */
 export function useSaveBatch(setError: UseFormSetError<BatchFormValues>, edit?: EditTarget, runFields = false) {
   const router = useRouter();
   const qc = useQueryClient();
-  const op = useRef({ key: crypto.randomUUID(), body: "" as string, inFlight: false });
+  const op = useRef({ key: crypto.randomUUID(), body: "" as string, inFlight: false, thenSubmit: false });
 
   const save = useMutation({
     mutationFn: (body: BatchBody) =>
@@ -62,7 +67,8 @@ export function useSaveBatch(setError: UseFormSetError<BatchFormValues>, edit?: 
           : `Batch created: ${batch.instruction_count} instructions.`,
       );
       void qc.invalidateQueries({ queryKey: paymentQueries.all() });
-      router.push(`/payments/${batch.id}`);
+      // "Create and submit": the batch page opens its submit dialog (components/payments/batch-detail.tsx).
+      router.push(`/payments/${batch.id}${op.current.thenSubmit ? `?${SUBMIT_PARAM}=1` : ""}`);
     },
     onError: (err) => {
       const fieldErrors = err instanceof BffRequestError ? err.details.errors : undefined;
@@ -82,9 +88,10 @@ export function useSaveBatch(setError: UseFormSetError<BatchFormValues>, edit?: 
     },
   });
 
-  function submit(body: BatchBody) {
+  function submit(body: BatchBody, thenSubmit = false) {
     // A double click submits once: the second click finds the first in flight.
     if (op.current.inFlight) return;
+    op.current.thenSubmit = thenSubmit;
     const json = JSON.stringify(body);
     if (op.current.body && op.current.body !== json) op.current.key = crypto.randomUUID();
     op.current.body = json;

@@ -1,15 +1,22 @@
 "use client";
 
+import { useRef } from "react";
 import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
 import { draftOf, EMPTY } from "./policy-draft";
 import type { PolicyActions } from "./use-policy-actions";
 
 const td = "border-b border-slate-100 px-3 py-2 align-top";
 
-/** The ordered policy rules with move up / down, edit and delete, and "New rule". */
+/**
+ * The ordered policy rules with move up / down, edit and delete, and "New rule". Below md each rule is a card
+ * (STACK_TABLE: its position, its explanation, its buttons in view; docs/architecture.md#phones).
+ */
 export function RulesTable({ a }: { a: PolicyActions }) {
   const { view, busy } = a;
+  const tableRef = useRef<HTMLTableElement>(null);
+  useStackLabels(tableRef);
   return (
     <section aria-labelledby="rules-h">
       <div className="mb-2 flex items-center justify-between">
@@ -20,7 +27,11 @@ export function RulesTable({ a }: { a: PolicyActions }) {
           <Plus className="size-4" aria-hidden /> New rule
         </Button>
       </div>
-      <table className="w-full border-collapse text-[13px]" aria-label="Approval policy rules">
+      <table
+        ref={tableRef}
+        className={`w-full border-collapse text-[13px] ${STACK_TABLE}`}
+        aria-label="Approval policy rules"
+      >
         <thead>
           <tr className="text-left text-xs text-slate-500">
             <th className="px-3 py-2">#</th>
@@ -35,7 +46,7 @@ export function RulesTable({ a }: { a: PolicyActions }) {
             <tr key={r.id} data-testid="policy-row" data-name={r.name}>
               <td className={`${td} w-10 tabular-nums text-slate-500`}>{r.position}</td>
               <td className={td}>{r.explanation}</td>
-              <td className={`${td} w-56 whitespace-nowrap text-right`}>
+              <td className={`${td} whitespace-nowrap text-right md:w-56`} data-testid="rule-actions">
                 <Button
                   variant="ghost"
                   aria-label={`Move up: ${r.name}`}

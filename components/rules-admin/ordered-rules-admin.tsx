@@ -1,11 +1,11 @@
 "use client";
 
-import { useId, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { ArrowDown, ArrowUp, Pencil, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useRulesEditor, type RuleDraft, type RulesEditor, type RulesEditorOptions } from "./use-rules-editor";
 import { Form } from "@/components/ui/form";
-import { scrollRegionProps } from "@/components/ui/table";
+import { STACK_TABLE, scrollRegionProps, useStackLabels } from "@/components/ui/table";
 
 const td = "border-b border-slate-100 px-3 py-2 align-top text-[13px]";
 const th = "border-b border-slate-200 px-3 py-2 text-left text-xs font-medium text-slate-600";
@@ -85,6 +85,8 @@ function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
   props: { list, movable = false },
 }: Parts<R, D, P>) {
   const headingId = useId();
+  const tableRef = useRef<HTMLTableElement>(null);
+  useStackLabels(tableRef);
   const { rules, busy } = editor;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -95,9 +97,11 @@ function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
         <p className="text-[13px] text-slate-600">{list.empty}</p>
       ) : (
         // relative (in scrollRegionProps): the header's sr-only text (absolutely placed) stays inside the scroll box;
-        // else it widens a phone's page. A named tab stop, since its buttons are disabled until hydration.
+        // else it widens a phone's page. A named tab stop, since its buttons are disabled until hydration. Below md
+        // each rule is a card (STACK_TABLE): its name, its fields one a line after their column's name, and its
+        // buttons in view without a sideways scroll (docs/architecture.md#phones).
         <div {...scrollRegionProps(list.heading, { framed: false })}>
-          <table className="w-full min-w-[480px]" data-testid={list.testId}>
+          <table ref={tableRef} className={`w-full md:min-w-[480px] ${STACK_TABLE}`} data-testid={list.testId}>
             <thead>
               <tr>
                 {list.columns.map((c) => (
@@ -126,7 +130,7 @@ function RulesTable<R extends { id: string }, D extends RuleDraft, P>({
                         </td>
                       ),
                     )}
-                    <td className={`${td} whitespace-nowrap text-right`}>
+                    <td className={`${td} whitespace-nowrap text-right`} data-testid="rule-actions">
                       {movable ? (
                         <>
                           {/* Positions are 1-based: row i is at i + 1. */}
