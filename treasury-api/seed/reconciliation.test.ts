@@ -9,7 +9,7 @@ import { queryRows } from "../db/client";
 import { ALL_SCOPES, CLIENTS, IDS, createHarness, type Harness } from "../test/harness";
 import { seedPayments } from "./payments";
 import { createRng } from "./prng";
-import { seedReconciliation } from "./reconciliation";
+import { seedReconciliation, UNMATCHED_AGES_DAYS } from "./reconciliation";
 import { DEMO_WEBHOOK_URL, seedWebhooks } from "./webhooks";
 import { extraSeedSteps } from "./demo";
 
@@ -76,6 +76,18 @@ describe("seed steps", () => {
 
   it("reconciliation: proposed and decided matches, served by the API", async () => {
     const summary = await seedReconciliation(h.database, createRng(1, "step:reconciliation"));
+    // The unmatched payments have different ages: those whose booking was rejected as their match are aged.
+    expect(summary.aged).toBeGreaterThanOrEqual(3);
+    const ages = await queryRows<{ age: number }>(
+      h.database.db,
+      sql`select distinct (current_date - (e.occurred_at at time zone 'UTC')::date)::int as age
+          from payment_status_events e join payment_instructions i on i.id = e.instruction_id
+          where e.status = 'settled' and i.status = 'settled'
+            and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id
+              and m.state = 'confirmed')
+          order by 1`,
+    );
+    expect(ages.map((a) => a.age)).toEqual(expect.arrayContaining([0, ...UNMATCHED_AGES_DAYS]));
     expect(summary.confirmed).toBeGreaterThan(0);
     expect(summary.rejected).toBeGreaterThan(0);
     expect(summary.proposed).toBeGreaterThan(0);

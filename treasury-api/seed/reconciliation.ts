@@ -9,7 +9,13 @@
  * 2. decides some through the API's own code path (`decideMatch`, which also
  *    writes the `reconciliation.match.updated` events): about half confirmed,
  *    about one in six rejected, the rest left `proposed` for the review queue —
- *    at least one of each when there are three or more.
+ *    at least one of each when there are three or more;
+ * 3. ages the payments left unmatched because their booking was rejected as
+ *    their match: their status events (and the instruction's updated_at) move
+ *    back by 5, 16 and 42 days in turn, so that the unmatched view's ages
+ *    (`GET /reconciliation/unmatched`, docs/treasury-api.md) are not all
+ *    "0–2 days". Amounts, bookings and balances are untouched; only payments
+ *    settled in the last 3 days are aged, so a second run ages nothing twice.
  * It must run after the payments step; with no settled payment it does nothing.
  */
 import { sql } from "drizzle-orm";
@@ -23,7 +29,12 @@ export interface ReconciliationSeedSummary {
   proposed: number;
   confirmed: number;
   rejected: number;
+  /** Unmatched payments whose settlement was moved back in time (step 3). */
+  aged: number;
 }
+
+/** The ages in days, in turn, of the payments left unmatched by a rejected match (step 3). */
+export const UNMATCHED_AGES_DAYS = [5, 16, 42] as const;
 
 const REVIEWERS = ["kari.nordmann@nordlys.example", "erik.larsson@nordlys.example", "mette.hansen@nordlys.example"];
 const REJECT_REASONS = [
@@ -58,7 +69,7 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
         from reconciliation_matches m where m.state = 'proposed'
         order by m.company_id, m.score desc, m.transaction_id, m.payment_instruction_id`,
   );
-  const summary: ReconciliationSeedSummary = { proposed: 0, confirmed: 0, rejected: 0 };
+  const summary: ReconciliationSeedSummary = { proposed: 0, confirmed: 0, rejected: 0, aged: 0 };
   for (const [n, p] of proposals.entries()) {
     // The first three cover every state; after that the PRNG decides.
     const roll = n < 3 ? ([0.1, 0.9, 0.6][n] ?? 0.9) : rng.next();
@@ -80,7 +91,43 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
       summary.proposed++;
     }
   }
+  summary.aged = await ageRejectedUnmatched(database);
   return summary;
+}
+
+/**
+ * Step 3: moves the status events of each recently settled payment whose only matches are rejected back by
+ * `UNMATCHED_AGES_DAYS` in turn (ordered by end-to-end id: row ids are random, contents are not).
+ * @returns how many payments were aged
+ */
+async function ageRejectedUnmatched(database: Database): Promise<number> {
+  const db = database.db;
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select i.id::text as id from payment_instructions i
+        where i.status = 'settled'
+          and exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id
+            and m.state = 'rejected')
+          and not exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id
+            and m.state in ('proposed', 'confirmed'))
+          and exists (select 1 from payment_status_events e where e.instruction_id = i.id and e.status = 'settled'
+            and e.occurred_at > now() - interval '3 days')
+        order by i.end_to_end_id, i.creditor_name, i.amount`,
+  );
+  for (const [n, r] of rows.entries()) {
+    const days = UNMATCHED_AGES_DAYS[n % UNMATCHED_AGES_DAYS.length] ?? 5;
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update payment_status_events set occurred_at = occurred_at - make_interval(days => ${days}::int)
+            where instruction_id = ${r.id}::uuid`,
+      );
+      await tx.execute(
+        sql`update payment_instructions set updated_at = updated_at - make_interval(days => ${days}::int)
+            where id = ${r.id}::uuid`,
+      );
+    });
+  }
+  return rows.length;
 }
 
 registerSeedStep("reconciliation", async (database, _fixtures, rng) => {
