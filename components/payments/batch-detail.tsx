@@ -25,6 +25,7 @@ import { SubmitBatchDialog } from "./submit-batch-dialog";
 import { SUBMIT_PARAM } from "./use-save-batch";
 import { DiscardBatchDialog } from "./discard-batch-dialog";
 import { PayeeFlag } from "./payee-typeahead";
+import { BankDeliveryLine } from "./bank-delivery";
 
 /**
  * Opens the submit dialog once when the page was opened with `?submit=1` and the batch may be submitted
@@ -102,6 +103,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
         }
       />
       <BatchFigures view={v} />
+      <BankDeliveryLine delivery={b.bank_delivery} />
       <section aria-labelledby="risk-h" className="mb-5 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="risk-h" className="mb-2 text-sm font-semibold text-slate-900">
           Risk signals
