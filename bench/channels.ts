@@ -18,7 +18,7 @@ import { createConnection, getConnectionRow } from "@treasury/api/channels/conne
 import { pullConnection } from "@treasury/api/channels/exchange";
 import { buildCamt } from "@treasury/api/test/camt053-builder";
 import { newTenant } from "@treasury/api/test/import-db";
-import { sshdSkipReason, startTempSshd } from "@treasury/test-support/temp-sshd";
+import { sftpChannelOf, sshdSkipReason, startTempSshd } from "@treasury/test-support/temp-sshd";
 
 const { values } = parseArgs({ options: { files: { type: "string", default: "200" } } });
 const n = Number(values.files);
@@ -67,16 +67,7 @@ try {
       after_import: "leave",
       pull_interval_seconds: 300,
       active: true,
-      channel: {
-        channel: "sftp",
-        host: sshd.host,
-        port: sshd.port,
-        username: sshd.username,
-        private_key: sshd.privateKey,
-        host_key_fingerprint: sshd.hostKeyFingerprint,
-        inbox: path.join(sshd.root, "inbox"),
-        outbox: path.join(sshd.root, "outbox"),
-      },
+      channel: sftpChannelOf(sshd),
     },
     key,
     "bench",

@@ -26,6 +26,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseDashboardEnv } from "../lib/server/env";
 import { demoCredentials } from "./demo-credentials";
+import { nextArgs } from "./next-args";
 import { RECEIVER_PATH, formBWebhookCalls, subscribeReceiver } from "../lib/notify/subscribe";
 import type { BankSpeed } from "@treasury/api/config";
 
@@ -171,11 +172,7 @@ async function main(): Promise<void> {
   // (lib/server/metrics-access.ts), never judged from request headers.
   env.HOSTNAME_BIND = host;
   const nextBin = path.join(process.cwd(), "node_modules", "next", "dist", "bin", "next");
-  // Idle keep-alive connections stay open 65 s (Node's default is 5 s): a client that reuses a connection just as
-  // the server closes it gets ECONNRESET on a request it cannot safely repeat (docs/operations.md, "Keep-alive").
-  // Only `next start` takes the flag; `next dev` refuses it as an unknown option and would not start.
-  const keepAlive = mode === "start" ? ["--keepAliveTimeout", "65000"] : [];
-  const child = spawn(process.execPath, [nextBin, mode, "-H", host, "-p", port, ...keepAlive], {
+  const child = spawn(process.execPath, [nextBin, ...nextArgs(mode, host, port)], {
     env: env as NodeJS.ProcessEnv,
     stdio: "inherit",
   });

@@ -23,6 +23,7 @@ import { rejectionReasons, type RejectionReason } from "@/lib/views/rejection-re
 import { SubmitBatchDialog } from "./submit-batch-dialog";
 import { DiscardBatchDialog } from "./discard-batch-dialog";
 import { PayeeFlag } from "./payee-typeahead";
+import { BankDeliveryLine } from "./bank-delivery";
 
 /**
  * One batch: header figures, its risk signals (also for its creator before
@@ -80,6 +81,7 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
         }
       />
       <BatchFigures view={v} />
+      <BankDeliveryLine delivery={b.bank_delivery} />
       <section aria-labelledby="risk-h" className="mb-5 rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="risk-h" className="mb-2 text-sm font-semibold text-slate-900">
           Risk signals

@@ -17,10 +17,11 @@
  * `FOR UPDATE SKIP LOCKED` and a lease, never by a leader.
  */
 import { createHash } from "node:crypto";
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { buildPain001 } from "@treasury/contract/pain001";
 import { STATEMENT_MAX_FILE_BYTES } from "@treasury/contract/statements";
 import type { BankPullResult } from "@treasury/contract/bank-connections";
+import type { BankDelivery } from "@treasury/contract/payments";
 import type { Db, DbOrTx } from "../db/client";
 import {
   accounts,
@@ -36,6 +37,7 @@ import { debtorAccountRow } from "../db/repos/payments";
 import { importBankFiles } from "../import/bank-file-import";
 import { statusReportSummary, toFileSummary } from "../routes/statements/statements.handlers";
 import { failpoint } from "../lib/failpoints";
+import { isoTimestamp } from "../lib/format";
 import { apiMetrics } from "../lib/metrics";
 import { openSecret } from "../lib/secret-box";
 import { newId } from "../lib/secrets";
@@ -496,4 +498,19 @@ export async function accountIdsOf(db: DbOrTx, connectionIds: string[]): Promise
     .orderBy(asc(accounts.name));
   for (const r of rows) map.set(r.connectionId, [...(map.get(r.connectionId) ?? []), r.accountId]);
   return map;
+}
+
+/**
+ * The payment file of a batch as delivered (docs/bank-channels.md "Push"): its name in the bank's inbox, when it
+ * was sent (ISO 8601 with offset) and the connection's bank name; null while no file has been sent. The caller has
+ * already checked that the batch is in the caller's scope.
+ */
+export async function bankDeliveryOf(db: DbOrTx, batchId: string): Promise<BankDelivery | null> {
+  const [row] = await db
+    .select({ fileName: bankChannelOutbox.fileName, sentAt: bankChannelOutbox.sentAt, bank: bankConnections.bankName })
+    .from(bankChannelOutbox)
+    .innerJoin(bankConnections, eq(bankConnections.id, bankChannelOutbox.connectionId))
+    .where(and(eq(bankChannelOutbox.batchId, batchId), isNotNull(bankChannelOutbox.sentAt)));
+  if (!row?.sentAt) return null;
+  return { file_name: row.fileName, sent_at: isoTimestamp(row.sentAt), connection_name: row.bank };
 }

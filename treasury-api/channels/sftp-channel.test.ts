@@ -10,21 +10,15 @@ import { createServer, connect, type Server, type Socket } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { sshdSkipReason, startTempSshd, type TempSshd } from "@treasury/test-support/temp-sshd";
+import { sftpChannelOf, sshdSkipReason, startTempSshd, type TempSshd } from "@treasury/test-support/temp-sshd";
 import { openDatabase, type Database } from "../db/client";
-import {
-  accounts,
-  bankChannelOutbox,
-  bankConnectionAudit,
-  bankConnections,
-  paymentBatches,
-  paymentInstructions,
-} from "../db/schema";
+import { accounts, bankChannelOutbox, bankConnectionAudit, bankConnections } from "../db/schema";
 import { newId } from "../lib/secrets";
 import { buildCamt } from "../test/camt053-builder";
 import { newTenant } from "../test/import-db";
+import { insertApprovedBatch } from "../test/channel-scenario";
 import { createConnection, getConnectionRow, patchConnection, type ConnectionOwner } from "./connections";
-import { enqueueBatchPush, pullConnection, pushDue, pushFileName } from "./exchange";
+import { pullConnection, pushDue, pushFileName } from "./exchange";
 
 const skip = sshdSkipReason();
 if (skip) console.log(`sftp-channel tests skipped: ${skip}`);
@@ -100,16 +94,7 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
   let connectionId: string;
   const outbox = () => path.join(sshd.root, "outbox");
   const inbox = () => path.join(sshd.root, "inbox");
-  const sftpChannel = (fingerprint: string, port = sshd.port) => ({
-    channel: "sftp" as const,
-    host: "127.0.0.1",
-    port,
-    username: sshd.username,
-    private_key: sshd.privateKey,
-    host_key_fingerprint: fingerprint,
-    inbox: inbox(),
-    outbox: outbox(),
-  });
+  const sftpChannel = (fingerprint: string, port = sshd.port) => sftpChannelOf(sshd, { fingerprint, port });
   const conn = () => getConnectionRow(database.db, owner, connectionId);
   const txCount = async () =>
     Number(
@@ -265,35 +250,16 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
   }, 120_000);
 
   it("pushes an approved batch's pain.001 once, also after a crash between upload and mark", async () => {
-    const batchId = newId();
-    await database.db.insert(paymentBatches).values({
-      id: batchId,
+    const { batchId, queued } = await insertApprovedBatch(database, {
       tenantId: owner.tenantId,
       companyId: owner.companyId,
-      createdByClientId: newId(),
-      initiator: "tester",
-      currency: "NOK",
-      status: "approved",
-      totalAmount: "1250.50",
-      instructionCount: 1,
-      requestedExecutionDate: TODAY,
-      debtorAccountId: accountId,
-    });
-    await database.db.insert(paymentInstructions).values({
-      id: newId(),
-      batchId,
-      tenantId: owner.tenantId,
-      companyId: owner.companyId,
-      position: 0,
+      accountId,
       amount: "1250.50",
-      currency: "NOK",
       creditorName: "Leverandør AS",
-      creditorIban: "NO8330001234567",
       endToEndId: "E2E-1",
+      date: TODAY,
     });
-    const [batch] = await database.db.select().from(paymentBatches).where(eq(paymentBatches.id, batchId));
-    if (!batch) throw new Error("batch not stored");
-    expect(await database.db.transaction((tx) => enqueueBatchPush(tx, batch, TODAY))).toBe(true);
+    expect(queued).toBe(true);
     const first = await pushDue(database.db, KEY);
     expect(first.errors).toEqual([]);
     expect(first.sent).toEqual([{ batchId, fileName: pushFileName(batchId), uploaded: true }]);

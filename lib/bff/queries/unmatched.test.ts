@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { AGE_BUCKETS, ageBucketOf } from "../../views/unmatched";
-import { bucketRange } from "./unmatched";
+import { bucketRange, bucketRangeOver, companyTodays } from "./unmatched";
 
 describe("age buckets", () => {
   it("turn into inclusive date ranges counted back from today, across a month and a year end", () => {
@@ -37,5 +37,23 @@ describe("age buckets", () => {
         expect(inRange, `${b.key} ${age}`).toBe(ageBucketOf(age).key === b.key);
       }
     }
+  });
+
+  it("span companies on either side of midnight: both todays' ranges, so each company's bucket is inside", () => {
+    // 22:30 UTC: 23:30 in Oslo, 00:30 the next day in Helsinki (the hour a CI run failed on).
+    const late = new Date("2026-11-27T22:30:00Z");
+    expect(companyTodays([{ country: "NO" }, { country: "FI" }, { country: "SE" }], late)).toEqual([
+      "2026-11-27",
+      "2026-11-28",
+    ]);
+    expect(companyTodays([{ country: "NO" }, { country: "SE" }], late)).toEqual(["2026-11-27"]);
+    expect(companyTodays([], late)).toEqual(["2026-11-27"]);
+    expect(bucketRangeOver("0-2", ["2026-11-27", "2026-11-28"])).toEqual({
+      from_date: "2026-11-25",
+      to_date: "2026-11-28",
+    });
+    expect(bucketRangeOver("31+", ["2026-11-27", "2026-11-28"])).toEqual({ to_date: "2026-10-28" });
+    expect(bucketRangeOver("3-7", ["2026-11-27"])).toEqual(bucketRange("3-7", "2026-11-27"));
+    expect(bucketRangeOver("nope", ["2026-11-27"])).toEqual({});
   });
 });

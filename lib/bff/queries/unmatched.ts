@@ -128,6 +128,31 @@ export function bucketRange(key: string, today: string): { from_date?: string; t
   return { ...(b.max !== null ? { from_date: shift(today, -b.max) } : {}), to_date: shift(today, -b.min) };
 }
 
+/**
+ * The distinct todays (`YYYY-MM-DD`, oldest first) of `companies`, each in its company's zone; UTC's today for none.
+ * Two when the companies straddle midnight (at 22:30 UTC a Finnish company is a day ahead of a Norwegian one).
+ */
+export function companyTodays(companies: readonly Pick<Company, "country">[], now = new Date()): string[] {
+  const days = new Set(companies.map((c) => businessToday(c.country, now)));
+  if (days.size === 0) days.add(businessToday(null, now));
+  return [...days].sort();
+}
+
+/**
+ * The date range of an age bucket for companies whose todays are `todays` (see {@link companyTodays}): the union of
+ * each today's {@link bucketRange}, so no company's item of the bucket is left out; rows are then kept by their own
+ * company's age. Docs: docs/guides/reconciliation.md, "Unmatched items".
+ */
+export function bucketRangeOver(key: string, todays: readonly string[]): { from_date?: string; to_date?: string } {
+  const ranges = todays.map((t) => bucketRange(key, t));
+  const froms = ranges.map((r) => r.from_date);
+  const tos = ranges.map((r) => r.to_date).filter((d): d is string => d !== undefined);
+  return {
+    ...(froms.every((d): d is string => d !== undefined) && froms.length > 0 ? { from_date: froms.sort()[0] } : {}),
+    ...(tos.length > 0 ? { to_date: tos.sort()[tos.length - 1] } : {}),
+  };
+}
+
 /** The companies and upstream context of the view (see the module comment). */
 function viewScope(ctx: BffContext, companyId: string | undefined): { call: CallContext; companies: Company[] } {
   if (companyId || ctx.user.companyIds === null) {
@@ -173,16 +198,20 @@ export async function listUnmatchedView(ctx: BffContext, q: UnmatchedViewQuery):
   const toRow = rowMaker(companies);
   const page = q.page ?? 1;
   if (!caps.has("reconciliation.unmatched")) return fallbackView(ctx, q, call, companies, support);
-  const today = businessToday((companies.length === 1 ? companies[0] : ctx.company)?.country);
+  const todays = companyTodays(companies.length > 0 ? companies : ctx.company ? [ctx.company] : []);
   const got = await treasury().listUnmatched(call, {
     kind: q.kind,
-    ...(q.age ? bucketRange(q.age, today) : {}),
+    ...(q.age ? bucketRangeOver(q.age, todays) : {}),
     ...(q.q ? { q: q.q } : {}),
     sort: API_SORT[q.sort],
     page,
     pageSize: UNMATCHED_PAGE_SIZE,
   });
-  const items = got.items.filter(visibleTo(ctx)).map(toRow);
+  // Companies on either side of midnight: the range covers both todays, each row stays only in its own bucket.
+  const items = got.items
+    .filter(visibleTo(ctx))
+    .map(toRow)
+    .filter((r) => !q.age || r.age_bucket === q.age);
   const count = got.count ?? items.length;
   const totalPages = got.totalPages ?? Math.max(1, Math.ceil(count / UNMATCHED_PAGE_SIZE));
   return {

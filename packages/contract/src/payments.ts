@@ -235,6 +235,20 @@ export const PaymentBatchUpdate = z
   .meta({ id: "PaymentBatchUpdate" });
 export type PaymentBatchUpdate = z.infer<typeof PaymentBatchUpdate>;
 
+/**
+ * Extension (docs/bank-channels.md "Push"): the batch's payment file as delivered to its bank over a host-to-host
+ * connection — the file name in the bank's inbox (the pain.001 message id + `.xml`), when it was sent (ISO 8601 with
+ * offset) and the connection's bank name.
+ */
+export const BankDelivery = z
+  .object({
+    file_name: z.string().meta({ description: "The payment file's name in the bank's inbox" }),
+    sent_at: IsoDateTime.meta({ description: "When the file was written to the bank's inbox" }),
+    connection_name: z.string().meta({ description: "The bank connection's bank name" }),
+  })
+  .meta({ id: "BankDelivery" });
+export type BankDelivery = z.infer<typeof BankDelivery>;
+
 export const PaymentBatch = z
   .object({
     id: Uuid,
@@ -253,6 +267,13 @@ export const PaymentBatch = z
     debtor_account_id: Uuid.nullable()
       .optional()
       .meta({ description: "Extension: the account chosen to pay from; null = the default rule" }),
+    bank_delivery: BankDelivery.nullable()
+      .optional()
+      .meta({
+        description:
+          "Extension, on GET /payments/batches/{id}: the payment file sent to the bank over a bank connection; " +
+          "null until it is sent (or when no connection serves the debtor account)",
+      }),
   })
   .meta({ id: "PaymentBatch" });
 export type PaymentBatch = z.infer<typeof PaymentBatch>;

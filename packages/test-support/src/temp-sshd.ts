@@ -26,6 +26,24 @@ export interface TempSshd {
   stop(): Promise<void>;
 }
 
+/**
+ * The `sftp` channel of a bank-connection create body (docs/bank-channels.md) for this server: its address, the
+ * login with the authorized key, its inbox/ and outbox/ folders and its host key pinned. `fingerprint` pins another
+ * key (a bank that changed its key), `port` goes through a proxy instead.
+ */
+export function sftpChannelOf(sshd: TempSshd, over: { fingerprint?: string; port?: number } = {}) {
+  return {
+    channel: "sftp" as const,
+    host: sshd.host,
+    port: over.port ?? sshd.port,
+    username: sshd.username,
+    private_key: sshd.privateKey,
+    host_key_fingerprint: over.fingerprint ?? sshd.hostKeyFingerprint,
+    inbox: path.join(sshd.root, "inbox"),
+    outbox: path.join(sshd.root, "outbox"),
+  };
+}
+
 /** The sshd binary, or null. */
 export function findSshd(): string | null {
   for (const p of ["/usr/sbin/sshd", "/usr/local/sbin/sshd", "/sbin/sshd"]) if (existsSync(p)) return p;

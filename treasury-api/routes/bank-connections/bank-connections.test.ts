@@ -223,12 +223,35 @@ describe("bank connections", () => {
       sql`select status from payment_batches where id = ${batchId}`,
     );
     expect(status?.status).toBe("approved");
+    const read = async () =>
+      (await (
+        await h.call("GET", `/payments/batches/${batchId}`, { client: "fullB", company: IDS.companyA })
+      ).json()) as { bank_delivery?: { file_name: string; sent_at: string; connection_name: string } | null };
+    expect((await read()).bank_delivery).toBeNull(); // queued, not sent yet
+    const before = Date.now();
     const pushed = await pushDue(h.database.db, ephemeralSecretKey());
     expect(pushed.sent).toEqual([{ batchId, fileName: pushFileName(batchId), uploaded: true }]);
     expect(readdirSync(path.join(dir, "inbox"))).toEqual([pushFileName(batchId)]);
     expect(readFileSync(path.join(dir, "inbox", pushFileName(batchId)), "utf8")).toContain(
       "<EndToEndId>CH-1</EndToEndId>",
     );
+    const { bank_delivery: delivery } = await read();
+    expect(delivery).toMatchObject({ file_name: pushFileName(batchId), connection_name: expect.any(String) });
+    expect(delivery?.sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
+    expect(Date.parse(delivery?.sent_at ?? "")).toBeGreaterThanOrEqual(before - 1000);
+    // Another company's client cannot read the batch, nor its delivery.
+    expect(
+      (await h.call("GET", `/payments/batches/${batchId}`, { client: "fullB", company: IDS.companyB })).status,
+    ).toBe(404);
+    // Advertised as an extension of PaymentBatch in the OpenAPI document.
+    type Schema = { properties?: Record<string, Schema>; type?: string | string[]; description?: string };
+    const doc = (await (await h.call("GET", "/openapi.json")).json()) as {
+      components: { schemas: Record<string, Schema> };
+    };
+    const field = doc.components.schemas.PaymentBatch?.properties?.bank_delivery;
+    expect(field?.type).toEqual(["object", "null"]);
+    expect(field?.description).toMatch(/^Extension/);
+    expect(Object.keys(field?.properties ?? {})).toEqual(["file_name", "sent_at", "connection_name"]);
   });
 
   it("exposes pulls, pushes, files and lag as Prometheus metrics; a failing connection shows", async () => {

@@ -8,6 +8,7 @@ import { fieldError } from "../../lib/errors";
 import { listHandler } from "../../lib/lists";
 import { lookupIds } from "@treasury/contract/list-queries";
 import * as repo from "../../db/repos/payments";
+import { bankDeliveryOf } from "../../channels/exchange";
 import * as r from "./payments.routes";
 
 export const listBatches = listHandler(r.listBatchesRoute, {
@@ -33,8 +34,11 @@ export const createBatch: AppRouteHandler<typeof r.createBatchRoute> = async (c)
   return c.json(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body, now), 201);
 };
 
-export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) =>
-  c.json(repo.toBatch(await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id)), 200);
+/** One batch, with its payment file's delivery to the bank (`bank_delivery`, docs/bank-channels.md "Push"). */
+export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) => {
+  const row = await repo.getBatchRow(c.get("db"), c.get("scope"), c.req.valid("param").id);
+  return c.json({ ...repo.toBatch(row), bank_delivery: await bankDeliveryOf(c.get("db"), row.id) }, 200);
+};
 
 export const updateBatch: AppRouteHandler<typeof r.updateBatchRoute> = async (c) => {
   const now = c.get("config").now?.() ?? new Date();
