@@ -1,7 +1,7 @@
 /**
  * Accessibility: date fields in the viewer's locale (en-GB dd/mm/yyyy through the calendar and by typing, the URL
  * keeps YYYY-MM-DD, a bad date names its field), 24 × 24 px targets for selection checkboxes and icon buttons
- * (measured), no text under 12 px, and axe with WCAG 2.2 AA on the main pages and the open calendar.
+ * (measured), no text under 12 px, and axe with WCAG 2.2 AA on the main pages, the open calendar, and /invite and /users at 390 and 1440 px.
  * Screenshots go to e2e/screenshots/a11y-*.png.
  */
 import path from "node:path";
@@ -148,6 +148,33 @@ test.describe("axe with WCAG 2.2 AA on the main pages", () => {
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await scanAndShoot(page, `a11y-${area}`);
     }
+  });
+});
+
+test.describe("axe on the invitation page and the users page, at 390 and 1440 px", () => {
+  test.use({ locale: "en-GB" });
+
+  // The form shows for any token in the fragment (it is checked only when sent), so no invitation is issued here.
+  test("/invite, signed out, is clean", async ({ page }) => {
+    for (const width of [390, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/invite#a11y-scan-token");
+      await expect(page.getByTestId("invite-email")).toBeVisible();
+      await scanAndShoot(page, `a11y-invite-${width}`);
+    }
+  });
+
+  test.describe("as an admin", () => {
+    test.use({ storageState: storageState("admin") });
+
+    test("/users is clean", async ({ page }) => {
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto("/users");
+        await expect(page.getByTestId("user-row-admin@demo.local")).toBeVisible();
+        await scanAndShoot(page, `a11y-users-${width}`);
+      }
+    });
   });
 });
 
