@@ -271,8 +271,9 @@ export const PaymentBatch = z
       .optional()
       .meta({
         description:
-          "Extension, on GET /payments/batches/{id}: the payment file sent to the bank over a bank connection; " +
-          "null until it is sent (or when no connection serves the debtor account)",
+          "Extension, on every single-batch response (GET /payments/batches/{id}, and null in the responses of " +
+          "create, update and submit): the payment file sent to the bank over a bank connection; null until it is " +
+          "sent (or when no connection serves the debtor account). Not in the list.",
       }),
   })
   .meta({ id: "PaymentBatch" });

@@ -7,6 +7,7 @@ import { IsoDate, Uuid } from "@treasury/contract/common";
 import { fieldError } from "../../lib/errors";
 import { listHandler } from "../../lib/lists";
 import { lookupIds } from "@treasury/contract/list-queries";
+import type { PaymentBatch } from "@treasury/contract/payments";
 import * as repo from "../../db/repos/payments";
 import { bankDeliveryOf } from "../../channels/exchange";
 import * as r from "./payments.routes";
@@ -31,8 +32,16 @@ export const createBatch: AppRouteHandler<typeof r.createBatchRoute> = async (c)
     throw fieldError("company_id", header ? "must equal the X-Company-ID header" : "is not a company of this tenant");
   }
   const now = c.get("config").now?.() ?? new Date();
-  return c.json(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body, now), 201);
+  return c.json(unsent(await repo.createBatch(c.get("db"), c.get("scope"), caller.clientId, body, now)), 201);
 };
+
+/**
+ * A batch answered by a write that leaves it unsent (create, update, submit): `bank_delivery` is null, as its read
+ * would say at that moment, so every single-batch response has the same fields (docs/bank-channels.md "Push").
+ */
+function unsent(batch: PaymentBatch): PaymentBatch {
+  return { ...batch, bank_delivery: null };
+}
 
 /** One batch, with its payment file's delivery to the bank (`bank_delivery`, docs/bank-channels.md "Push"). */
 export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) => {
@@ -43,7 +52,7 @@ export const getBatch: AppRouteHandler<typeof r.getBatchRoute> = async (c) => {
 export const updateBatch: AppRouteHandler<typeof r.updateBatchRoute> = async (c) => {
   const now = c.get("config").now?.() ?? new Date();
   return c.json(
-    await repo.updateBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.req.valid("json"), now),
+    unsent(await repo.updateBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.req.valid("json"), now)),
     200,
   );
 };
@@ -55,7 +64,9 @@ export const discardBatch: AppRouteHandler<typeof r.discardBatchRoute> = async (
 
 export const submitBatch: AppRouteHandler<typeof r.submitBatchRoute> = async (c) =>
   c.json(
-    await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThresholds),
+    unsent(
+      await repo.submitBatch(c.get("db"), c.get("scope"), c.req.valid("param").id, c.get("config").fourEyesThresholds),
+    ),
     202,
   );
 
