@@ -45,12 +45,15 @@ test("an exact match confirms on one click and its undo puts it back; confirm-al
   await expect(dialog).toBeHidden();
 
   // One click on an exact seeded match (the first; other specs decide their own or the last): no dialog, a toast.
-  const quick = page.locator('[data-testid="match-row"]:not([data-e2e=""]):not([data-e2e^="E2E-"])').filter({
-    has: page.locator('[data-testid="confirm-match"][data-quick="true"]'),
-  });
+  // A payment can have a second, lower-scored proposal (the demo's ambiguous twins share an end-to-end id): the row is
+  // the exact one of that payment, the one with the one-click Confirm.
+  const oneClick = page.locator('[data-testid="confirm-match"][data-quick="true"]');
+  const quick = page
+    .locator('[data-testid="match-row"]:not([data-e2e=""]):not([data-e2e^="E2E-"])')
+    .filter({ has: oneClick });
   await expect(quick.first()).toBeVisible();
   const e2e = (await quick.first().getAttribute("data-e2e")) ?? "";
-  const row = page.locator(`[data-testid="match-row"][data-e2e="${e2e}"]`);
+  const row = page.locator(`[data-testid="match-row"][data-e2e="${e2e}"]`).filter({ has: oneClick });
   const payee = ((await row.locator("td").nth(2).locator(".font-medium").first().textContent()) ?? "").trim();
   const posts: string[] = [];
   page.on("request", (r) => {
