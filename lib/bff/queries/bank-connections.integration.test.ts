@@ -51,20 +51,7 @@ beforeAll(async () => {
   accountName = account.name;
   firstAccountId = account.id;
   // A folder connection whose outbox does not exist: its pull fails, so its health shows a failure.
-  const res = await fetch(`${local.baseUrl}/bank-connections`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${await local.client.tokens.get()}`,
-      "x-company-id": companyId,
-      "content-type": "application/json",
-      "idempotency-key": randomUUID(),
-    },
-    body: JSON.stringify({
-      bank_name: "Health Bank",
-      account_ids: [account.id],
-      channel: { channel: "folder", inbox_dir: path.join(dir, "in"), outbox_dir: path.join(dir, "missing") },
-    }),
-  });
+  const res = await createFolderConnection("Health Bank", account.id, path.join(dir, "in"), path.join(dir, "missing"));
   if (res.status !== 201) throw new Error(`create connection: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   const pull = await fetch(`${local.baseUrl}/bank-connections/${id}/pull`, {
@@ -80,6 +67,24 @@ beforeAll(async () => {
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
+
+/** `POST /bank-connections` on the local API: a folder connection of `companyId` serving one account. */
+async function createFolderConnection(bankName: string, accountId: string, inboxDir: string, outboxDir: string) {
+  return fetch(`${bff.local.baseUrl}/bank-connections`, {
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${await bff.local.client.tokens.get()}`,
+      "x-company-id": companyId,
+      "content-type": "application/json",
+      "idempotency-key": randomUUID(),
+    },
+    body: JSON.stringify({
+      bank_name: bankName,
+      account_ids: [accountId],
+      channel: { channel: "folder", inbox_dir: inboxDir, outbox_dir: outboxDir },
+    }),
+  });
+}
 
 describe("GET /api/treasury/bank-connections", () => {
   it("shows treasurers and admins each connection's health with account names, never folders or credentials", async () => {
@@ -131,20 +136,7 @@ describe("Sent to bank on the batch page", () => {
     const outbox = path.join(dir, "pay-out");
     mkdirSync(inbox);
     mkdirSync(outbox);
-    const res = await fetch(`${local.baseUrl}/bank-connections`, {
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${await local.client.tokens.get()}`,
-        "x-company-id": companyId,
-        "content-type": "application/json",
-        "idempotency-key": randomUUID(),
-      },
-      body: JSON.stringify({
-        bank_name: "Folder Bank",
-        account_ids: [account.id],
-        channel: { channel: "folder", inbox_dir: inbox, outbox_dir: outbox },
-      }),
-    });
+    const res = await createFolderConnection("Folder Bank", account.id, inbox, outbox);
     expect(res.status).toBe(201);
     const batch = await local.client.createBatch(
       { companyId, idempotencyKey: randomUUID() },
