@@ -155,6 +155,9 @@ test("an admin uploads a camt.053 and sees the summary; a broken file shows the 
 test("a bank's pain.002 for an exported batch settles one payment and rejects one with its reason", async ({
   browser,
 }) => {
+  // Two users, a batch created, approved, downloaded, answered and read on two pages, with two axe scans: more than
+  // the default minute on a loaded two-core machine.
+  test.slow();
   // Due in 40 days: the simulated bank holds the approved batch until then, so only this spec's pain.002 moves it.
   const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
   const [paid, refused] = [`P002-OK-${RUN}`, `P002-RJ-${RUN}`];
