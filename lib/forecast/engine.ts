@@ -7,7 +7,7 @@
 import { backtest, quantile, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
 import { fromUnits } from "./fixed";
-import { exactAsNumbers, flowBigUnits, flowUnits, sortByDate } from "./flow-units";
+import { exactAsNumbers, flowBigUnits, flowColumns, sortByDate } from "./flow-units";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
@@ -251,10 +251,11 @@ export function bucket(
   const acc = new Map<string, Map<string, Map<string, Acc[]>>>();
   const all: Acc[] = [];
   let maxCount = 0;
-  let max = 0;
-  for (const fl of flows) {
-    const u = flowUnits(fl);
-    const idx = Math.floor((u.day - f0) / len);
+  const cols = flowColumns(flows);
+  const max = cols.max;
+  for (let i = 0; i < flows.length; i++) {
+    const fl = flows[i] as Flow;
+    const idx = Math.floor(((cols.day[i] ?? 0) - f0) / len);
     if (idx < 0) continue;
     const company = allCompanies ?? fl.company;
     let byCur = acc.get(company);
@@ -287,18 +288,17 @@ export function bucket(
       };
       all.push(e);
     }
-    e.a += u.an;
-    e.lo += u.lon;
-    e.hi += u.hin;
+    e.a += cols.an[i] ?? 0;
+    e.lo += cols.lon[i] ?? 0;
+    e.hi += cols.hin[i] ?? 0;
     if (++e.n > maxCount) maxCount = e.n;
-    if (u.max > max) max = u.max;
   }
   if (!exactAsNumbers(maxCount, max)) {
     // Too large for exact double sums: the same sums as bigints.
     for (const e of all) e.ab = e.lob = e.hib = 0n;
-    for (const fl of flows) {
-      const u = flowUnits(fl);
-      const idx = Math.floor((u.day - f0) / len);
+    for (let i = 0; i < flows.length; i++) {
+      const fl = flows[i] as Flow;
+      const idx = Math.floor(((cols.day[i] ?? 0) - f0) / len);
       if (idx < 0) continue;
       const e = acc
         .get(allCompanies ?? fl.company)
