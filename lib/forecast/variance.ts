@@ -77,11 +77,21 @@ function sumByWeek<T extends { date: string; currency: string; category: string;
   return acc;
 }
 
-const byKey = (a: SnapshotRow & { company?: string }, b: SnapshotRow & { company?: string }) => {
-  const ka = `${a.week_start}|${a.company ?? ""}|${a.currency}|${a.category}`;
-  const kb = `${b.week_start}|${b.company ?? ""}|${b.currency}|${b.category}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+/**
+ * `rows` sorted by week, company, currency and category (the order of the key `week|company|currency|category`
+ * compared as strings), each key built once rather than twice per comparison: an actuals table holds some 200,000
+ * rows for 50 companies.
+ */
+function sortByKey<T extends SnapshotRow & { company?: string }>(rows: T[]): T[] {
+  const keys = rows.map((r) => `${r.week_start}|${r.company ?? ""}|${r.currency}|${r.category}`);
+  const order = rows.map((_, i) => i);
+  order.sort((i, j) => {
+    const a = keys[i] as string;
+    const b = keys[j] as string;
+    return a < b ? -1 : a > b ? 1 : 0;
+  });
+  return order.map((i) => rows[i] as T);
+}
 
 /**
  * The weekly totals to keep of a forecast: flows summed per ISO week, currency and category, for the weeks that lie
@@ -97,14 +107,14 @@ export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): 
     (w) => w >= first && w + 6 <= last,
     () => "",
   );
-  return [...acc.values()]
-    .map((e) => ({
+  return sortByKey(
+    [...acc.values()].map((e) => ({
       week_start: fromDay(e.week),
       currency: e.currency,
       category: e.category,
       amount: fromUnits(e.units),
-    }))
-    .sort(byKey);
+    })),
+  );
 }
 
 /** Below this many millionths `Math.round(Number(s) * 1e6)` is the exact value of a decimal string. */
@@ -166,15 +176,15 @@ export function actualWeeks(history: readonly HistoryTxn[], asOf: string): Actua
       if (cell) cell.b += toUnits(t.amount);
     }
   } else for (const c of cells) c.b = BigInt(c.n);
-  return cells
-    .map((e) => ({
+  return sortByKey(
+    cells.map((e) => ({
       week_start: fromDay(e.week),
       company: e.t.company,
       currency: e.t.currency,
       category: e.t.category,
       amount: fromUnits(e.b),
-    }))
-    .sort(byKey);
+    })),
+  );
 }
 
 /** Forecast against actual of one cell (a week, a category, or both), in the reporting currency. */
