@@ -201,7 +201,7 @@ test("the variance table shows last week's forecast against its actuals, formatt
     await expect(cells.nth(i)).toHaveText(formatMoney(value ?? "0", rc, { locale, signed }));
   }
   await tr.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/variance-1440.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/variance-1440.png` });
 
   // On a phone the figures stay visible.
   await page.setViewportSize({ width: 390, height: 844 });
