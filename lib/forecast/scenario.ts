@@ -67,11 +67,11 @@ export function applyScenario(
   // The flows and their day numbers and figures (lib/forecast/flow-units.ts), index for index: a flow left as it
   // was keeps its parsed figures, a changed one is parsed once.
   const c = flowColumns(flows);
-  let out = flows.slice();
-  let day = Array.from(c.day);
-  let an = Array.from(c.an);
-  let lon = Array.from(c.lon);
-  let hin = Array.from(c.hin);
+  const out = flows.slice();
+  const day = Array.from(c.day);
+  const an = Array.from(c.an);
+  const lon = Array.from(c.lon);
+  const hin = Array.from(c.hin);
   const keep = (ok: (f: Flow, i: number) => boolean) => {
     let j = 0;
     for (let i = 0; i < out.length; i++) {
