@@ -34,6 +34,8 @@ const SERVER_ENV = {
   // lib/payments/risk-signals.test.ts, and the acknowledgement path by e2e/risk-signals.spec.ts's duplicate.
   DASHBOARD_RISK_UNVERIFIED_HIGH: "none",
   DASHBOARD_DATA_DIR: "memory",
+  // The test seam e2e/cash-forecast.spec.ts stores a past week's forecast snapshot through (docs/forecast.md#variance).
+  DASHBOARD_TEST_SEAMS: "1",
   // Every spec opens its pages with the sessions auth.setup.ts saved once at the start; a context's activity never
   // reaches that file, so under the default 30-minute idle timeout every saved session died 30 minutes into the run
   // (a suite that ran longer on a busy machine failed from then on). The idle timeout itself is tested by vitest

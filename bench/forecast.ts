@@ -3,25 +3,34 @@
  * currencies × 20 categories (4,000 series), a year of daily history each plus recurring payees, payment
  * batches and manual lines, 13 weeks ahead. Times, in this process:
  * - backtest: the nightly rolling-origin backtest of every series (cached; not part of a recompute);
- * - recompute: known flows, recurring detection and the statistical remainder of every series with the cached
- *   model choice, the weekly table by currency and category, the base case and one scenario ("customers pay
- *   10 days later") with their lowest balances (the on-demand recompute, ≤ 2 s);
- * - warm: the same answer from the cached forecast: the view (table, balances, the scenario) built again and
- *   serialised, as every read of the page does (≤ 300 ms).
+ * - recompute: what `computeBaseForecast` does after its reads (lib/bff/queries/cash-forecast.ts): known flows,
+ *   recurring detection and the statistical remainder of every series with the cached model choice, and the weekly
+ *   actuals the variance compares with; then the page's view (`forecastView`, lib/forecast/view.ts: the weekly
+ *   table per company, currency and category, the group, the accuracy, the base case and one scenario
+ *   ("customers pay 10 days later") with their lowest balances) — the on-demand recompute, ≤ 2 s;
+ * - warm: a second read of the page: `forecastView` on the cached base forecast with the same parameters, and the
+ *   answer serialised as `GET /api/forecast` sends it (≤ 300 ms).
+ * `--profile FILE` writes a CPU profile of the recompute (node:inspector; open it in Chrome DevTools).
  * The last line reads `forecast: recompute N ms, warm M ms (50 companies × 4 currencies × 20 categories)`.
  */
+import { writeFileSync } from "node:fs";
+import { Session } from "node:inspector";
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
 import type { BacktestResult } from "../lib/forecast/backtest";
 import { fromDay, toDay } from "../lib/forecast/days";
-import { buildForecast, bucket } from "../lib/forecast/engine";
-import { applyScenario, balances } from "../lib/forecast/scenario";
+import { buildForecast } from "../lib/forecast/engine";
+import type { ScenarioRow } from "../lib/forecast/store";
 import type { HistoryTxn, KnownBatch, ManualLine } from "../lib/forecast/types";
+import { actualWeeks } from "../lib/forecast/variance";
+import { forecastView, type BaseForecast } from "../lib/forecast/view";
 
 /** `npm run bench:forecast -- --companies 5` for a smaller group. */
 const companiesArg = process.argv.indexOf("--companies");
 const COMPANIES = companiesArg > 0 ? Number(process.argv[companiesArg + 1]) : 50;
 if (!Number.isInteger(COMPANIES) || COMPANIES < 1) throw new Error("--companies takes a whole number from 1");
+const profileArg = process.argv.indexOf("--profile");
+const PROFILE = profileArg > 0 ? process.argv[profileArg + 1] : undefined;
 const CURRENCIES = ["EUR", "USD", "NOK", "SEK"];
 const CATEGORIES = 20;
 const AS_OF = "2026-11-27";
@@ -86,7 +95,7 @@ function data() {
   return { history, batches, manualLines };
 }
 
-function main() {
+async function main() {
   const { history, batches, manualLines } = data();
   const input = { asOf: AS_OF, weeks: 13, history, batches, manualLines, historyDays: DAYS };
   const openings = CURRENCIES.flatMap((currency) =>
@@ -103,48 +112,69 @@ function main() {
   const backtestMs = performance.now() - t;
   const cached: Map<string, BacktestResult> = first.backtests;
 
-  // What the page shows: the 13-week table by currency and category (companies summed), the base case and one
-  // scenario with their lowest balances. A recompute builds the forecast and this view; a warm open finds the
-  // forecast cached and builds only the view from it, as `forecastView` does on every read (scenarios are applied
-  // at each read), then serialises the answer.
-  const viewOf = (f: ReturnType<typeof buildForecast>) => {
-    const byCategory = bucket(f.flows, f.from, "week", "group");
-    const base = balances({ flows: f.flows, openings, from: f.from, to: f.to, reportingCurrency: "EUR", fx });
-    const later = applyScenario(f.flows, [{ type: "shift", filter: { category: "category-0" }, days: 10 }], f, fx);
-    const scenario = balances({
-      flows: later.flows,
-      openings,
-      from: f.from,
-      to: f.to,
-      reportingCurrency: "EUR",
-      fx: later.fx,
-    });
-    return { from: f.from, to: f.to, byCategory, base, scenarios: [scenario], series: f.series };
+  const companies = Array.from({ length: COMPANIES }, (_, c) => ({ id: `company-${c}`, name: `Company ${c}` }));
+  const later: ScenarioRow = {
+    id: "s-later",
+    team: "finance",
+    name: "Customers pay 10 days later",
+    adjustments: [{ type: "shift", filter: { category: "category-0" }, days: 10 }],
+    owner: "bench@example.com",
+    updated_at: "2026-11-27T00:00:00.000Z",
   };
-  const recompute = () => {
-    const f = buildForecast({ ...input, backtests: cached });
-    return { f, view: viewOf(f) };
+  // The base forecast as computeBaseForecast caches it, then the page's view of it (the base case and one scenario).
+  const recompute = (): BaseForecast => {
+    const forecast = buildForecast({ ...input, backtests: cached });
+    return {
+      source: "model",
+      as_of: AS_OF,
+      computed_at: new Date().toISOString(),
+      reporting_currency: "EUR",
+      forecast,
+      openings: openings.map((o) => ({ ...o, date: AS_OF })),
+      fx,
+      thresholds: {},
+      failed_companies: [],
+      truncated_companies: [],
+      api_rows: [],
+      actuals: actualWeeks(history, AS_OF),
+    };
   };
-  recompute(); // warm the JIT once, as a running server would be
+  const read = (b: BaseForecast) => forecastView(b, companies, "week", [later]);
+  read(recompute()); // warm the JIT once, as a running server would be
+  const session = PROFILE ? new Session() : undefined;
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session?.post(method, params, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  if (session) {
+    session.connect();
+    await post("Profiler.enable");
+    await post("Profiler.start");
+  }
   t = performance.now();
   let cpu = process.cpuUsage();
-  const { f, view } = recompute();
-  const cache = new Map([["group|13", f]]);
+  const baseForecast = recompute();
+  const view = read(baseForecast);
   const recomputeMs = performance.now() - t;
   const recomputeCpu = process.cpuUsage(cpu).user / 1000;
+  if (session) {
+    const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+    writeFileSync(PROFILE as string, JSON.stringify(profile));
+    session.disconnect();
+  }
+  const f = baseForecast.forecast;
 
   t = performance.now();
   cpu = process.cpuUsage();
-  const cachedForecast = cache.get("group|13");
-  const body = cachedForecast ? JSON.stringify(viewOf(cachedForecast)) : "";
+  const body = JSON.stringify(read(baseForecast));
   const warmMs = performance.now() - t;
   const warmCpu = process.cpuUsage(cpu).user / 1000;
   const base = view.base;
-  const scen = view.scenarios[0] ?? view.base;
-  const rows = view.byCategory;
+  const scen = view.scenarios[0]?.balances ?? view.base;
+  const rows = view.rows;
 
   console.log(
-    `series ${f.series.length}, flows ${f.flows.length}, weekly rows by category ${rows.length}, answer ${(body.length / 1e6).toFixed(1)} MB, history ${history.length} transactions`,
+    `series ${f.series.length}, flows ${f.flows.length}, weekly rows by company, currency and category ${rows.length}, answer ${(body.length / 1e6).toFixed(1)} MB, history ${history.length} transactions`,
   );
   console.log(`backtest (nightly, all series): ${backtestMs.toFixed(0)} ms`);
   console.log(
@@ -159,4 +189,4 @@ function main() {
   );
 }
 
-main();
+await main();

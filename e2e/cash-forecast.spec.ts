@@ -6,9 +6,16 @@
  * comparison and finds the same lowest balances, dates and the rates in the CSV. What it adds (two manual lines,
  * one scenario) is its own and removed at the end. The variance section shows its table or says when the first
  * comparison appears. Screenshots at 1440 and 390 px.
+ *
+ * The variance table with figures: a fresh stack has no past snapshot, so the second test stores one for the week
+ * before this one through the test seam (`POST /api/forecast/snapshots`, docs/forecast.md#variance) — the week
+ * before last's snapshot of one company, a key the forecast itself never writes (it keeps only the current week's) —
+ * and finds last week's row with the forecast it stored, the actual and the difference the variance route gives,
+ * formatted as money in the viewer's locale.
  */
 import Decimal from "decimal.js";
 import type { Page } from "@playwright/test";
+import { formatMoney } from "../lib/money";
 import { downloadCsv } from "./read-helpers";
 import { expect, test } from "./quiet-stack";
 
@@ -124,4 +131,84 @@ test("finance adds a line and a scenario, sees the lowest balance move and expor
     for (const x of stored.scenarios.filter((y) => y.name === SCENARIO))
       await page.request.delete(`/api/forecast/scenarios/${x.id}`, { headers: quietStack.writeHeaders() });
   }
+});
+
+/** Monday (`YYYY-MM-DD`) of the ISO week of `date`. */
+function mondayOf(date: string): string {
+  const dow = (new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7;
+  return addDays(date, -dow);
+}
+
+test("the variance table shows last week's forecast against its actuals, formatted as money", async ({
+  browser,
+  quietStack,
+}) => {
+  test.setTimeout(240_000);
+  const page = await quietStack.signIn(browser, "treasurer");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const v = (await (await page.request.get("/api/forecast?weeks=13")).json()) as {
+    as_of: string;
+    reporting_currency: string;
+    companies: { id: string }[];
+  };
+  const rc = v.reporting_currency;
+  const company = v.companies[0]?.id ?? "";
+  // Last week, forecast by a snapshot taken the Sunday before it began (in the week before last).
+  const week = addDays(mondayOf(v.as_of), -7);
+  const asOf = addDays(week, -1);
+  const forecast = "-1234.56";
+  const stored = await page.request.post("/api/forecast/snapshots", {
+    headers: quietStack.writeHeaders(),
+    data: {
+      company_id: company,
+      as_of: asOf,
+      forecast_to: addDays(asOf, 91),
+      rows: [{ week_start: week, currency: rc, category: "E2E variance", amount: forecast }],
+    },
+  });
+  expect(stored.status(), await stored.text()).toBe(201);
+  // A hostile snapshot changes nothing: a 400 naming the field.
+  const bad = await page.request.post("/api/forecast/snapshots", {
+    headers: quietStack.writeHeaders(),
+    data: { company_id: company, as_of: asOf, forecast_to: addDays(asOf, 400), rows: [] },
+  });
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain("forecast_to");
+
+  const api = (await (await page.request.get("/api/forecast/variance?weeks=8")).json()) as {
+    weeks: { week_start: string; forecast: string; actual: string; difference: string }[];
+  };
+  const row = api.weeks.find((w) => w.week_start === week);
+  expect(row?.forecast).toBe(new Decimal(forecast).toFixed(2));
+  expect(new Decimal(row?.difference ?? "NaN").toFixed(2)).toBe(
+    new Decimal(row?.actual ?? "NaN").minus(forecast).toFixed(2),
+  );
+
+  await page.goto("/reports/forecast");
+  const tr = page.getByTestId(`variance-week-${week}`);
+  // The page computes the whole forecast first (docs/forecast.md "Speed").
+  await expect(tr).toBeVisible({ timeout: 120_000 });
+  const locale = await page.evaluate(() => navigator.language);
+  const cells = tr.locator("[data-amount]");
+  await expect(cells).toHaveCount(3);
+  const figures = [
+    [row?.forecast, false],
+    [row?.actual, false],
+    [row?.difference, true],
+  ] as const;
+  for (const [i, [value, signed]] of figures.entries()) {
+    await expect(cells.nth(i)).toHaveAttribute("data-amount", value ?? "");
+    await expect(cells.nth(i)).toHaveText(formatMoney(value ?? "0", rc, { locale, signed }));
+  }
+  await tr.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/variance-1440.png` });
+
+  // On a phone the figures stay visible.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (let i = 0; i < 3; i++) {
+    await cells.nth(i).scrollIntoViewIfNeeded();
+    await expect(cells.nth(i)).toBeInViewport();
+  }
+  await tr.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/variance-390.png` });
 });

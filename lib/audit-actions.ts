@@ -74,6 +74,8 @@ export const AUDIT_ACTION = {
   forecastScenarioDelete: "forecast_scenario.delete",
   /** A recurring payee switched on or off, or a company's minimum-cash threshold set or removed. */
   forecastSettingChange: "forecast_setting.change",
+  /** A past week's forecast snapshot stored through the test seam (`DASHBOARD_TEST_SEAMS=1`, docs/forecast.md#variance). */
+  forecastSnapshotCreate: "forecast_snapshot.create",
 } as const;
 
 /** One audit action name, e.g. `"approval.approve"`. */

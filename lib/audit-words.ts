@@ -93,6 +93,7 @@ const WORDS: Record<AuditAction, [verb: string, noun: string]> = {
   [AUDIT_ACTION.forecastScenarioUpdate]: ["changed", "forecast scenario"],
   [AUDIT_ACTION.forecastScenarioDelete]: ["deleted", "forecast scenario"],
   [AUDIT_ACTION.forecastSettingChange]: ["changed", "forecast settings"],
+  [AUDIT_ACTION.forecastSnapshotCreate]: ["stored", "forecast snapshot (test seam)"],
 };
 
 /** The action as a short label for a filter: "approved batch", "signed in"; an unknown code as itself. */

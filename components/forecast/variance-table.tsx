@@ -52,7 +52,7 @@ export function ForecastVarianceTable({ variance, exports }: { variance: Forecas
       <p className="text-[13px] text-slate-800" data-testid="variance-wape">
         {wape === null || wape === undefined
           ? "No actuals in these weeks to measure the error against."
-          : `Weighted absolute error (WAPE) over these ${variance.weeks.length} weeks: ${wape} %.`}
+          : `Weighted absolute error (WAPE) over ${variance.weeks.length === 1 ? "this week" : `these ${variance.weeks.length} weeks`}: ${wape} %.`}
         {variance.missing_rates.length > 0 && ` Left out for want of a rate: ${variance.missing_rates.join(", ")}.`}
       </p>
       <Table label="Forecast against actuals by week">

@@ -28,6 +28,8 @@ import * as settingsRoute from "../../app/api/forecast/settings/route";
 import * as forecastRoute from "../../app/api/forecast/route";
 import * as exportRoute from "../../app/api/forecast/export/route";
 import * as varianceRoute from "../../app/api/forecast/variance/route";
+import * as snapshotsRoute from "../../app/api/forecast/snapshots/route";
+import { getConfig } from "../server/config";
 import { addDaysIso, todayUtc } from "../dates";
 import { listSnapshots, saveSnapshots } from "../forecast/store";
 import { isoWeek, weekStart } from "../forecast/variance";
@@ -470,5 +472,51 @@ describe("variance", () => {
     await wb.xlsx.load(await xlsx.arrayBuffer());
     expect(wb.getWorksheet("Variance")?.rowCount).toBe(rows.length + 1);
     expect(wb.getWorksheet("Rates")).toBeDefined();
+  });
+
+  it("the snapshot test seam: a 404 unless DASHBOARD_TEST_SEAMS=1; then one snapshot per week, bad input a 400", async () => {
+    const monday = addDaysIso(thisMonday(), -21);
+    const asOf = addDaysIso(monday, -1);
+    const body = (company = companyId) => ({
+      company_id: company,
+      as_of: asOf,
+      forecast_to: addDaysIso(asOf, 91),
+      rows: [{ week_start: monday, currency: "EUR", category: "Seam test", amount: "-10.00" }],
+    });
+    const post = (json: unknown) => call(snapshotsRoute.POST, "POST", "/api/forecast/snapshots", json);
+    const stored = async () =>
+      (await listSnapshots(await dashboardDb(), [companyId], asOf)).filter((x) => x.as_of === asOf);
+    const audits = await auditCount();
+    expect(getConfig().DASHBOARD_TEST_SEAMS).toBe(false);
+    expect((await post(body())).status).toBe(404);
+    expect(await stored()).toEqual([]);
+    const config = getConfig();
+    config.DASHBOARD_TEST_SEAMS = true;
+    try {
+      for (const [json, field] of [
+        [{ ...body(), forecast_to: addDaysIso(asOf, 400) }, "forecast_to"],
+        [{ ...body(), rows: [{ ...body().rows[0], week_start: addDaysIso(monday, 1) }] }, "rows[0].week_start"],
+        [{ ...body(), rows: [{ ...body().rows[0], amount: "1e9" }] }, "rows[0].amount"],
+        [{ ...body(), rows: [] }, "rows"],
+        [body(randomUUID()), "company_id"],
+      ] as const) {
+        const r = await post(json);
+        expect(r.status, JSON.stringify(r.body)).toBe(400);
+        expect(errorFields(r.body), JSON.stringify(r.body)).toEqual([field]);
+      }
+      expect(await stored()).toEqual([]);
+      expect(await auditCount()).toBe(audits);
+      const first = await post(body());
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect(first.body).toEqual({ iso_week: isoWeek(asOf), inserted: 1 });
+      // The first snapshot of a week is kept, as the forecast's own.
+      const again = await post({ ...body(), rows: [{ ...body().rows[0], amount: "-99.00" }] });
+      expect(again.body).toEqual({ iso_week: isoWeek(asOf), inserted: 0 });
+      const [kept] = await stored();
+      expect(kept?.rows).toEqual([{ week_start: monday, currency: "EUR", category: "Seam test", amount: "-10.00" }]);
+      expect(await auditCount()).toBe(audits + 2);
+    } finally {
+      config.DASHBOARD_TEST_SEAMS = false;
+    }
   });
 });

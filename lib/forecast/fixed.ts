@@ -41,9 +41,17 @@ export function fromUnits(v: bigint, dp?: number): string {
   return neg && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
+/** Parsed rates (a forecast converts hundreds of thousands of figures at a handful of rates). */
+const rates = new Map<string, bigint>();
+
 /** `v × rate` (rate a decimal string), rounded half away from zero to units. */
 export function timesRate(v: bigint, rate: string): bigint {
-  const r = toUnits(rate);
+  let r = rates.get(rate);
+  if (r === undefined) {
+    r = toUnits(rate);
+    if (rates.size >= 1000) rates.clear();
+    rates.set(rate, r);
+  }
   const p = v * r;
   const half = ONE / 2n;
   return (p < 0n ? p - half : p + half) / ONE;

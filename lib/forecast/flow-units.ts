@@ -83,36 +83,125 @@ export function flowBigUnits(f: Flow): { a: bigint; lo: bigint; hi: bigint } {
 }
 
 /**
- * `flows` sorted by date, stable (flows of one date keep their order), in O(n) by counting on day numbers: the
- * same order as `Array.prototype.sort` with a date comparator, which is stable too.
+ * The parsed figures of a whole flow array, one column per field (docs/forecast.md#speed): the hot loops (`bucket`,
+ * `balances`, `applyScenario`) read typed arrays by index instead of a property kept on each flow.
  */
-export function sortByDate<T extends Flow>(flows: readonly T[]): T[] {
+export interface FlowColumns {
+  /** Day numbers of the flows' dates. */
+  day: Int32Array;
+  /** `amount`, `p10`, `p90` in millionths (NaN past 2^51: then `max` is Infinity and sums go through bigints). */
+  an: Float64Array;
+  lon: Float64Array;
+  hin: Float64Array;
+  /** The largest |figure| of the array (see {@link FlowUnits.max}); 0 for an empty array. */
+  max: number;
+}
+
+/** Columns kept per flow array, with the flows they were read from (an array whose elements changed is read again). */
+const COLUMNS = new WeakMap<readonly Flow[], { of: readonly Flow[]; cols: FlowColumns }>();
+
+function largest(an: ArrayLike<number>, lon: ArrayLike<number>, hin: ArrayLike<number>): number {
+  let max = 0;
+  for (let i = 0; i < an.length; i++) {
+    const a = an[i] ?? 0;
+    const lo = lon[i] ?? 0;
+    const hi = hin[i] ?? 0;
+    const m = Number.isNaN(a + lo + hi) ? Infinity : Math.max(Math.abs(a), Math.abs(lo), Math.abs(hi));
+    if (m > max) max = m;
+  }
+  return max;
+}
+
+/** The figures of one flow in millionths: [amount, p10, p90] (NaN past 2^51). @throws on a malformed figure. */
+export function flowMillionths(f: Pick<Flow, "amount" | "p10" | "p90">): [number, number, number] {
+  const a = millionths(f.amount);
+  return [a, f.p10 === f.amount ? a : millionths(f.p10), f.p90 === f.amount ? a : millionths(f.p90)];
+}
+
+/**
+ * The columns of `flows`, read once per array and kept while the array holds the same flow objects (a forecast's
+ * flows are never edited in place: `applyScenario` makes new flows). Reading parses each flow's date and figures
+ * directly, without keeping anything on the flow.
+ * @throws on a malformed date or figure (as `toDay` / `toUnits`).
+ */
+export function flowColumns(flows: readonly Flow[]): FlowColumns {
+  const held = COLUMNS.get(flows);
+  if (held && held.of.length === flows.length) {
+    let same = true;
+    for (let i = 0; i < flows.length && same; i++) same = held.of[i] === flows[i];
+    if (same) return held.cols;
+  }
   const n = flows.length;
-  if (n < 2) return flows.slice();
-  const days = new Float64Array(n);
+  const day = new Int32Array(n);
+  const an = new Float64Array(n);
+  const lon = new Float64Array(n);
+  const hin = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const f = flows[i] as Flow;
+    day[i] = toDay(f.date);
+    [an[i], lon[i], hin[i]] = flowMillionths(f);
+  }
+  const cols = { day, an, lon, hin, max: largest(an, lon, hin) };
+  COLUMNS.set(flows, { of: flows.slice(), cols });
+  return cols;
+}
+
+/**
+ * `flows` (with their day numbers and figures in millionths, index for index) sorted by date, stable, in O(n) by
+ * counting on day numbers; the sorted array's columns are kept for {@link flowColumns}.
+ */
+export function sortWithColumns<T extends Flow>(
+  flows: readonly T[],
+  day: ArrayLike<number>,
+  an: ArrayLike<number>,
+  lon: ArrayLike<number>,
+  hin: ArrayLike<number>,
+): T[] {
+  const n = flows.length;
   let lo = Infinity;
   let hi = -Infinity;
   for (let i = 0; i < n; i++) {
-    const d = flowUnits(flows[i] as T).day;
-    days[i] = d;
+    const d = day[i] ?? 0;
     if (d < lo) lo = d;
     if (d > hi) hi = d;
   }
-  const span = hi - lo + 1;
+  const span = n === 0 ? 0 : hi - lo + 1;
   if (span > 4 * n + 1024) return flows.slice().sort((x, y) => (x.date < y.date ? -1 : x.date > y.date ? 1 : 0));
   // Typed arrays read 0 past their end, never undefined: `?? 0` only satisfies the index checks.
   const start = new Uint32Array(span + 1);
   for (let i = 0; i < n; i++) {
-    const k = (days[i] ?? 0) - lo + 1;
+    const k = (day[i] ?? 0) - lo + 1;
     start[k] = (start[k] ?? 0) + 1;
   }
   for (let k = 1; k <= span; k++) start[k] = (start[k] ?? 0) + (start[k - 1] ?? 0);
   const out = new Array<T>(n);
+  const cols: FlowColumns = {
+    day: new Int32Array(n),
+    an: new Float64Array(n),
+    lon: new Float64Array(n),
+    hin: new Float64Array(n),
+    max: largest(an, lon, hin),
+  };
   for (let i = 0; i < n; i++) {
-    const k = (days[i] ?? 0) - lo;
+    const k = (day[i] ?? 0) - lo;
     const at = start[k] ?? 0;
     start[k] = at + 1;
     out[at] = flows[i] as T;
+    cols.day[at] = day[i] ?? 0;
+    cols.an[at] = an[i] ?? 0;
+    cols.lon[at] = lon[i] ?? 0;
+    cols.hin[at] = hin[i] ?? 0;
   }
+  COLUMNS.set(out, { of: out.slice(), cols });
   return out;
+}
+
+/**
+ * `flows` sorted by date, stable (flows of one date keep their order), in O(n) by counting on day numbers: the
+ * same order as `Array.prototype.sort` with a date comparator, which is stable too.
+ */
+export function sortByDate<T extends Flow>(flows: readonly T[]): T[] {
+  if (flows.length < 2) return flows.slice();
+  const c = flowColumns(flows);
+  return sortWithColumns(flows, c.day, c.an, c.lon, c.hin);
 }

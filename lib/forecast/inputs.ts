@@ -174,3 +174,45 @@ export const VarianceQuery = z
   })
   .strict();
 export type VarianceQuery = z.output<typeof VarianceQuery>;
+
+/**
+ * A past week's forecast snapshot as the test seam stores it (`POST /api/forecast/snapshots`, only with
+ * `DASHBOARD_TEST_SEAMS=1`; docs/forecast.md#variance): what the first forecast of the week of `as_of` would have
+ * kept — its history's last day, its horizon's last day (1–26 weeks after `as_of`) and its weekly totals per ISO
+ * week (a Monday wholly inside the horizon), currency and category.
+ */
+export const SnapshotInput = z
+  .object({
+    company_id: Uuid,
+    as_of: IsoDate,
+    forecast_to: IsoDate,
+    rows: z
+      .array(
+        z
+          .object({
+            week_start: IsoDate.refine((d) => new Date(`${d}T00:00:00Z`).getUTCDay() === 1, "must be a Monday"),
+            currency: CurrencyCode,
+            category: Name(60),
+            amount: SignedAmount,
+          })
+          .strict(),
+      )
+      .min(1, "must hold at least one row")
+      .max(500, "must hold at most 500 rows"),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    const days = (Date.parse(s.forecast_to) - Date.parse(s.as_of)) / 86_400_000;
+    if (!(days >= 7 && days <= MAX_WEEKS * 7))
+      ctx.addIssue({ code: "custom", path: ["forecast_to"], message: "must be 1–26 weeks after as_of" });
+    s.rows.forEach((r, i) => {
+      const start = Date.parse(r.week_start);
+      if (start <= Date.parse(s.as_of) || start + 6 * 86_400_000 > Date.parse(s.forecast_to))
+        ctx.addIssue({
+          code: "custom",
+          path: ["rows", i, "week_start"],
+          message: "must begin a week inside the horizon",
+        });
+    });
+  });
+export type SnapshotInput = z.output<typeof SnapshotInput>;

@@ -96,15 +96,21 @@ function hwRun(y: readonly number[], from: number, p: HwParams, h: number, out: 
   for (let i = 0; i < m; i++) season[i] = (y[from + i] ?? 0) - l0;
   let sse = 0;
   const { alpha, beta, gamma, phi } = p;
-  for (let t = from + m; t < y.length; t++) {
-    const s = season[(t - from) % m] ?? 0;
+  // The same arithmetic in the same order as the textbook loop (so the same doubles), with the season index kept
+  // as a counter instead of a modulo and each y read once.
+  const n = y.length;
+  let j = 0;
+  for (let t = from + m; t < n; t++) {
+    const yt = y[t] ?? 0;
+    const s = season[j] ?? 0;
     const fit = level + phi * trend + s;
-    const e = (y[t] ?? 0) - fit;
+    const e = yt - fit;
     sse += e * e;
     const prev = level;
-    level = alpha * ((y[t] ?? 0) - s) + (1 - alpha) * (prev + phi * trend);
+    level = alpha * (yt - s) + (1 - alpha) * (prev + phi * trend);
     trend = beta * (level - prev) + (1 - beta) * phi * trend;
-    season[(t - from) % m] = gamma * ((y[t] ?? 0) - level) + (1 - gamma) * s;
+    season[j] = gamma * (yt - level) + (1 - gamma) * s;
+    if (++j === m) j = 0;
   }
   if (out) {
     let damp = 0;
@@ -119,19 +125,47 @@ function hwRun(y: readonly number[], from: number, p: HwParams, h: number, out: 
 }
 
 /**
- * Additive Holt-Winters with a damped trend and a weekly season, parameters chosen on a small grid by in-sample
- * one-step squared error over the last 52 weeks. Falls back to the seasonal naive below 3 weeks of history.
+ * The grid's choice for a series, kept with the exact window it was chosen on: a recompute on the same history (a
+ * forecast write, a `refresh`) takes it instead of searching the grid again — the same window gives the same choice,
+ * so the forecast is the same; a window that differs in any day is searched again.
  */
-export function holtWinters(y: readonly number[], h: number): number[] {
+export interface HwFitMemo {
+  fits: Map<string, { y: Float64Array; p: HwParams }>;
+  /** The series (lib/forecast/engine.ts `seriesKey`). */
+  key: string;
+}
+
+/** Most kept choices (one per series; 4,000 series of a 50-company group hold about 12 MB). */
+const MAX_FITS = 50_000;
+
+function sameWindow(held: Float64Array, y: readonly number[], from: number): boolean {
+  if (held.length !== y.length - from) return false;
+  for (let i = 0; i < held.length; i++) if (held[i] !== y[from + i]) return false;
+  return true;
+}
+
+/**
+ * Additive Holt-Winters with a damped trend and a weekly season, parameters chosen on a small grid by in-sample
+ * one-step squared error over the last 52 weeks (or the choice `fit` kept for exactly this window). Falls back to
+ * the seasonal naive below 3 weeks of history.
+ */
+export function holtWinters(y: readonly number[], h: number, fit?: HwFitMemo): number[] {
   const from = Math.max(0, y.length - HW_WINDOW);
   if (y.length - from < 21) return seasonalNaive(y, h);
-  let best: HwParams | undefined;
-  let bestSse = Infinity;
-  for (const p of GRID) {
-    const sse = hwRun(y, from, p, 0, null);
-    if (sse < bestSse) {
-      bestSse = sse;
-      best = p;
+  const held = fit?.fits.get(fit.key);
+  let best: HwParams | undefined = held && sameWindow(held.y, y, from) ? held.p : undefined;
+  if (!best) {
+    let bestSse = Infinity;
+    for (const p of GRID) {
+      const sse = hwRun(y, from, p, 0, null);
+      if (sse < bestSse) {
+        bestSse = sse;
+        best = p;
+      }
+    }
+    if (fit && best) {
+      if (fit.fits.size >= MAX_FITS) fit.fits.clear();
+      fit.fits.set(fit.key, { y: Float64Array.from(y.slice(from)), p: best });
     }
   }
   const out = new Array<number>(h);
@@ -139,8 +173,8 @@ export function holtWinters(y: readonly number[], h: number): number[] {
   return out;
 }
 
-/** Runs model `name` on `y` (day number `start` = `y[0]`) for `h` days. */
-export function runModel(name: ModelName, y: readonly number[], h: number, start: number): number[] {
+/** Runs model `name` on `y` (day number `start` = `y[0]`) for `h` days; `fit` keeps Holt-Winters' grid choice. */
+export function runModel(name: ModelName, y: readonly number[], h: number, start: number, fit?: HwFitMemo): number[] {
   switch (name) {
     case "seasonal_naive":
       return seasonalNaive(y, h);
@@ -149,6 +183,6 @@ export function runModel(name: ModelName, y: readonly number[], h: number, start
     case "last_month":
       return lastMonth(y, h, start);
     case "holt_winters":
-      return holtWinters(y, h);
+      return holtWinters(y, h, fit);
   }
 }

@@ -7,7 +7,7 @@
 import Decimal from "decimal.js";
 import { fromDay, toDay } from "./days";
 import { fromUnits, timesRate, toUnits } from "./fixed";
-import { exactAsNumbers, flowUnits, sortByDate } from "./flow-units";
+import { exactAsNumbers, flowColumns, flowMillionths, sortWithColumns } from "./flow-units";
 import type { Flow } from "./types";
 
 /** Which flows an adjustment touches; every given field must match. Dates are inclusive. */
@@ -64,38 +64,76 @@ export function applyScenario(
   range: { from: string; to: string },
   fx: Readonly<Record<string, FxRate>> = {},
 ): { flows: Flow[]; fx: Record<string, FxRate> } {
-  let out = flows.slice();
+  // The flows and their day numbers and figures (lib/forecast/flow-units.ts), index for index: a flow left as it
+  // was keeps its parsed figures, a changed one is parsed once.
+  const c = flowColumns(flows);
+  const out = flows.slice();
+  const day = Array.from(c.day);
+  const an = Array.from(c.an);
+  const lon = Array.from(c.lon);
+  const hin = Array.from(c.hin);
+  const keep = (ok: (f: Flow, i: number) => boolean) => {
+    let j = 0;
+    for (let i = 0; i < out.length; i++) {
+      if (!ok(out[i] as Flow, i)) continue;
+      out[j] = out[i] as Flow;
+      day[j] = day[i] ?? 0;
+      an[j] = an[i] ?? 0;
+      lon[j] = lon[i] ?? 0;
+      hin[j] = hin[i] ?? 0;
+      j++;
+    }
+    out.length = day.length = an.length = lon.length = hin.length = j;
+  };
+  const fromD = toDay(range.from);
+  const toD = toDay(range.to);
   const rates: Record<string, FxRate> = { ...fx };
   for (const a of adjustments) {
     switch (a.type) {
       case "percent": {
         const k = new Decimal(a.percent).div(100).plus(1).toFixed();
         const scale = (v: string) => fromUnits(timesRate(toUnits(v), k), 2);
-        out = out.map((f) =>
-          matches(f, a.filter) ? { ...f, amount: scale(f.amount), p10: scale(f.p10), p90: scale(f.p90) } : f,
-        );
+        for (let i = 0; i < out.length; i++) {
+          const f = out[i] as Flow;
+          if (!matches(f, a.filter)) continue;
+          const g = { ...f, amount: scale(f.amount), p10: scale(f.p10), p90: scale(f.p90) };
+          out[i] = g;
+          [an[i], lon[i], hin[i]] = flowMillionths(g);
+        }
         break;
       }
       case "shift":
         if (!Number.isInteger(a.days) || Math.abs(a.days) > MAX_SHIFT_DAYS)
           throw new RangeError(`shift days must be an integer within ±${MAX_SHIFT_DAYS}`);
-        out = out
-          .map((f) => (matches(f, a.filter) ? { ...f, date: fromDay(flowUnits(f).day + a.days) } : f))
-          .filter((f) => f.date >= range.from && f.date <= range.to);
+        for (let i = 0; i < out.length; i++) {
+          const f = out[i] as Flow;
+          if (!matches(f, a.filter)) continue;
+          const d = (day[i] ?? 0) + a.days;
+          out[i] = { ...f, date: fromDay(d) };
+          day[i] = d;
+        }
+        keep((_, i) => (day[i] ?? 0) >= fromD && (day[i] ?? 0) <= toD);
         break;
       case "drop":
-        out = out.filter((f) => !matches(f, a.filter));
+        keep((f) => !matches(f, a.filter));
         break;
       case "add":
-        if (a.flow.date >= range.from && a.flow.date <= range.to)
-          out.push({ ...a.flow, p10: a.flow.amount, p90: a.flow.amount, source: "scenario" });
+        if (a.flow.date >= range.from && a.flow.date <= range.to) {
+          const g: Flow = { ...a.flow, p10: a.flow.amount, p90: a.flow.amount, source: "scenario" };
+          const [x, lo, hi] = flowMillionths(g);
+          out.push(g);
+          day.push(toDay(g.date));
+          an.push(x);
+          lon.push(lo);
+          hin.push(hi);
+        }
         break;
       case "fx":
         rates[a.currency] = { rate: a.rate, date: "scenario" };
         break;
     }
   }
-  return { flows: sortByDate(out), fx: rates };
+  return { flows: sortWithColumns(out, day, an, lon, hin), fx: rates };
 }
 
 /** A lowest balance and the first day it occurs. */
@@ -158,10 +196,11 @@ export function balances(args: {
   const nested = new Map<string, Map<string, Cell>>();
   const numeric = new Map<string, Cell>();
   let count = 0;
-  let max = 0;
-  for (const f of args.flows) {
-    const u = flowUnits(f);
-    const i = u.day - f0;
+  const cols = flowColumns(args.flows);
+  const max = cols.max;
+  for (let j = 0; j < args.flows.length; j++) {
+    const f = args.flows[j] as Flow;
+    const i = (cols.day[j] ?? 0) - f0;
     if (i < 0 || i >= n) continue;
     let byCurrency = nested.get(f.company);
     if (!byCurrency) nested.set(f.company, (byCurrency = new Map()));
@@ -172,10 +211,9 @@ export function balances(args: {
       ensure(k);
       numeric.set(k, c);
     }
-    c.d[i] = (c.d[i] ?? 0) + u.an;
+    c.d[i] = (c.d[i] ?? 0) + (cols.an[j] ?? 0);
     // A day's sum has at most as many terms as its company|currency has flows.
     if (++c.count > count) count = c.count;
-    if (u.max > max) max = u.max;
   }
   if (exactAsNumbers(count, max)) {
     for (const [k, { d }] of numeric) {
@@ -183,9 +221,9 @@ export function balances(args: {
       for (let i = 0; i < n; i++) into[i] = (into[i] ?? 0n) + BigInt(d[i] ?? 0);
     }
   } else
-    for (const f of args.flows) {
-      const u = flowUnits(f);
-      const i = u.day - f0;
+    for (let j = 0; j < args.flows.length; j++) {
+      const f = args.flows[j] as Flow;
+      const i = (cols.day[j] ?? 0) - f0;
       if (i < 0 || i >= n) continue;
       const d = ensure(`${f.company}|${f.currency}`);
       d[i] = (d[i] ?? 0n) + toUnits(f.amount);

@@ -77,11 +77,32 @@ function sumByWeek<T extends { date: string; currency: string; category: string;
   return acc;
 }
 
-const byKey = (a: SnapshotRow & { company?: string }, b: SnapshotRow & { company?: string }) => {
-  const ka = `${a.week_start}|${a.company ?? ""}|${a.currency}|${a.category}`;
-  const kb = `${b.week_start}|${b.company ?? ""}|${b.currency}|${b.category}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
+/**
+ * `rows` sorted by week, company, currency and category: the order of the key `week|company|currency|category`
+ * compared as strings (a week start is always 10 characters, so that is the week first, then the rest of the key).
+ * An actuals table holds some 200,000 rows for 50 companies, so each row gets one number — the rank of its week, the
+ * rank of its `company|currency|category` among the distinct ones, its index — and a typed array sorts those.
+ */
+function sortByKey<T extends SnapshotRow & { company?: string }>(rows: T[]): T[] {
+  const n = rows.length;
+  const series = rows.map((r) => `${r.company ?? ""}|${r.currency}|${r.category}`);
+  const rank = (values: readonly string[]) => {
+    const distinct = [...new Set(values)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return new Map(distinct.map((v, i) => [v, i]));
+  };
+  const weekRank = rank(rows.map((r) => r.week_start));
+  const seriesRank = rank(series);
+  const s = seriesRank.size;
+  // week × series × n + index < 2^53 for any table this holds (a year of weeks × 4,000 series × 200,000 rows ≈ 4e13).
+  const order = new Float64Array(n);
+  for (let i = 0; i < n; i++)
+    order[i] =
+      ((weekRank.get((rows[i] as T).week_start) ?? 0) * s + (seriesRank.get(series[i] as string) ?? 0)) * n + i;
+  order.sort();
+  const out = new Array<T>(n);
+  for (let k = 0; k < n; k++) out[k] = rows[(order[k] ?? 0) % n] as T;
+  return out;
+}
 
 /**
  * The weekly totals to keep of a forecast: flows summed per ISO week, currency and category, for the weeks that lie
@@ -97,14 +118,14 @@ export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): 
     (w) => w >= first && w + 6 <= last,
     () => "",
   );
-  return [...acc.values()]
-    .map((e) => ({
+  return sortByKey(
+    [...acc.values()].map((e) => ({
       week_start: fromDay(e.week),
       currency: e.currency,
       category: e.category,
       amount: fromUnits(e.units),
-    }))
-    .sort(byKey);
+    })),
+  );
 }
 
 /** Below this many millionths `Math.round(Number(s) * 1e6)` is the exact value of a decimal string. */
@@ -166,15 +187,15 @@ export function actualWeeks(history: readonly HistoryTxn[], asOf: string): Actua
       if (cell) cell.b += toUnits(t.amount);
     }
   } else for (const c of cells) c.b = BigInt(c.n);
-  return cells
-    .map((e) => ({
+  return sortByKey(
+    cells.map((e) => ({
       week_start: fromDay(e.week),
       company: e.t.company,
       currency: e.t.currency,
       category: e.t.category,
       amount: fromUnits(e.b),
-    }))
-    .sort(byKey);
+    })),
+  );
 }
 
 /** Forecast against actual of one cell (a week, a category, or both), in the reporting currency. */

@@ -168,6 +168,13 @@ export const DashboardEnv = z
       .pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional())
       .transform((v) => v === "1"),
     /**
+     * 1 turns on the test seams: routes a browser test uses to put in place what only time would make (a past week's
+     * forecast snapshot, `POST /api/forecast/snapshots`). Never set in production; default 0.
+     */
+    DASHBOARD_TEST_SEAMS: optionalString
+      .pipe(z.enum(["0", "1"], { message: "must be 0 or 1" }).optional())
+      .transform((v) => v === "1"),
+    /**
      * Passkey step-up before approving, rejecting, verifying a counterparty or changing an approval policy
      * (lib/auth/step-up-rules.ts): `required`, `optional` (only for users who enrolled a passkey) or `off`. Unset:
      * `optional` in demo mode, else `required` (resolved by `stepUpMode`).

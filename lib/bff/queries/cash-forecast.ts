@@ -9,32 +9,18 @@
  * Computed forecasts are cached per set of companies, horizon and reporting currency ({@link TtlCache}, 24 h);
  * a forecast write (manual line, scenario, setting) or `refresh` drops them; the nightly job (lib/bff/
  * forecast-schedule.ts) drops the model choices too and recomputes what was read the day before. Scenarios are
- * applied to the cached base forecast at each read (the warm path).
+ * applied to the cached base forecast, and the view built from it is kept beside it per set of parameters
+ * (lib/forecast/view.ts): a warm read that repeats one returns it.
  */
 import "server-only";
-import type { Company, ForecastEntry } from "@treasury/contract";
+import type { Company } from "@treasury/contract";
 import { addDaysIso, todayUtc } from "../../dates";
 import { latestRatesBefore } from "../../fx/store";
-import { accuracy, weakSpots, type Accuracy } from "../../forecast/accuracy";
 import type { BacktestResult } from "../../forecast/backtest";
-import { bucket, buildForecast, type BucketRow, type Forecast } from "../../forecast/engine";
-import { applyScenario, balances, type BalanceSummary, type FxRate } from "../../forecast/scenario";
-import {
-  groupBuckets,
-  ratesToReporting,
-  toHistory,
-  toKnownBatches,
-  toOpenings,
-  type GroupBucket,
-} from "../../forecast/sources";
-import {
-  listManualLines,
-  listScenarios,
-  listSnapshots,
-  readSettings,
-  saveSnapshots,
-  type ScenarioRow,
-} from "../../forecast/store";
+import { buildForecast, type Forecast } from "../../forecast/engine";
+import { ratesToReporting, toHistory, toKnownBatches, toOpenings } from "../../forecast/sources";
+import { forecastView, type BaseForecast, type CashForecastView } from "../../forecast/view";
+import { listManualLines, listScenarios, listSnapshots, readSettings, saveSnapshots } from "../../forecast/store";
 import type { Flow, HistoryTxn, KnownBatch } from "../../forecast/types";
 import { fromDay, toDay, weekday } from "../../forecast/days";
 import {
@@ -43,7 +29,6 @@ import {
   snapshotRows,
   variance,
   weekStart,
-  type ActualRow,
   type Snapshot,
   type Variance,
 } from "../../forecast/variance";
@@ -60,68 +45,7 @@ import { mapLimit } from "./map-limit";
 /** Days of history read per company (a year: weekly and monthly patterns, quarterly ones 4 times). */
 export const HISTORY_DAYS = 364;
 
-/** The base forecast of a set of companies, as cached. */
-export interface BaseForecast {
-  source: "model" | "api";
-  as_of: string;
-  computed_at: string;
-  reporting_currency: string;
-  forecast: Forecast;
-  openings: { company: string; currency: string; amount: string; date: string }[];
-  fx: Record<string, FxRate>;
-  thresholds: Record<string, string>;
-  /** Companies whose history or batches could not be read (left out). */
-  failed_companies: string[];
-  /** Companies whose year held more transactions than one read takes (the oldest are missing). */
-  truncated_companies: string[];
-  /** The spec's forecast rows per company, when `source` is `api`. */
-  api_rows: (ForecastEntry & { company: string })[];
-  /** The history summed per complete past ISO week, company, currency and category (the variance's actuals). */
-  actuals: ActualRow[];
-}
-
-/** One scenario's result beside the base case. */
-export interface ScenarioResult {
-  id: string;
-  name: string;
-  balances: BalanceSummary;
-  /** The rates the scenario used (its own where it sets one). */
-  fx: Record<string, FxRate>;
-  group: GroupBucket[];
-}
-
-/** What the forecast page and `GET /api/forecast` show. */
-export interface CashForecastView {
-  source: "model" | "api";
-  as_of: string;
-  computed_at: string;
-  from: string;
-  to: string;
-  weeks: number;
-  granularity: "day" | "week";
-  reporting_currency: string;
-  /** The base forecast's rates (as `rates`, keyed by currency). */
-  fx: Record<string, FxRate>;
-  /** The rate of each currency to the reporting currency: the latest stored, with its date. */
-  rates: { currency: string; rate: string; date: string }[];
-  companies: { id: string; name: string }[];
-  /** Per company, currency and category. */
-  rows: BucketRow[];
-  /** The group in the reporting currency. */
-  group: GroupBucket[];
-  missing_rates: string[];
-  /** Known flows: batches and manual lines (the statistical and recurring flows are in `rows`). */
-  known: Flow[];
-  recurring: Forecast["recurring"];
-  accuracy: { all: Accuracy | null; by_category: Accuracy[]; by_company: Accuracy[]; weak: Accuracy[] };
-  series: Forecast["series"];
-  base: BalanceSummary;
-  scenarios: ScenarioResult[];
-  failed_companies: string[];
-  truncated_companies: string[];
-  /** The spec's forecast (position per date and currency, per company) when `source` is `api`. */
-  fallback: BaseForecast["api_rows"];
-}
+export { forecastView, type BaseForecast, type CashForecastView, type ScenarioResult } from "../../forecast/view";
 
 const cache = new TtlCache<BaseForecast>({ ttlMs: 24 * 3600_000, maxEntries: 200 });
 /** Model choices by `company|currency|category`, kept until the nightly job drops them. */
@@ -283,75 +207,6 @@ export async function baseForecast(
   if (refresh) cache.dropPrefix(key);
   recent.set(key, { companies: ctx.companies, weeks, reporting });
   return cache.get(key, () => computeBaseForecast(ctx.companies, weeks, reporting, ctx.requestId));
-}
-
-/**
- * The view of a base forecast with up to three scenarios (`scenarioIds`, stored ones; unknown ids are ignored):
- * buckets by day or week per company, currency and category, the group in the reporting currency, the known flows,
- * the recurring payees, the accuracy in words, and the balances (lowest and when, breaches) of the base case and
- * each scenario.
- */
-export function forecastView(
-  base: BaseForecast,
-  companies: readonly Company[],
-  granularity: "day" | "week",
-  scenarios: readonly ScenarioRow[],
-): CashForecastView {
-  const { forecast: f, fx, reporting_currency: rc } = base;
-  const rows = bucket(f.flows, f.from, granularity);
-  const { buckets, missing } = groupBuckets(rows, rc, fx);
-  const weights = Object.fromEntries(Object.entries(fx).map(([c, r]) => [c, Number(r.rate)]));
-  const series = f.series.map((s) => ({ ...s, backtest: f.backtests.get(s.key) })).filter((s) => s.backtest);
-  const sb = series as { company: string; currency: string; category: string; backtest: BacktestResult }[];
-  const [all] = accuracy(sb, "all", weights);
-  const byCategory = accuracy(sb, "category", weights);
-  const byCompany = accuracy(sb, "company", weights);
-  const bal = (flows: readonly Flow[], rates: Record<string, FxRate>) =>
-    balances({
-      flows,
-      openings: base.openings,
-      from: f.from,
-      to: f.to,
-      reportingCurrency: rc,
-      fx: rates,
-      thresholds: base.thresholds,
-    });
-  return {
-    source: base.source,
-    as_of: base.as_of,
-    computed_at: base.computed_at,
-    from: f.from,
-    to: f.to,
-    weeks: f.weeks,
-    granularity,
-    reporting_currency: rc,
-    fx,
-    rates: Object.entries(fx)
-      .map(([currency, r]) => ({ currency, rate: r.rate, date: r.date }))
-      .sort((a, b) => (a.currency < b.currency ? -1 : 1)),
-    companies: companies.map((c) => ({ id: c.id, name: c.name })),
-    rows,
-    group: buckets,
-    missing_rates: missing,
-    known: f.flows.filter((x) => x.source === "batch" || x.source === "manual"),
-    recurring: f.recurring,
-    accuracy: { all: all ?? null, by_category: byCategory, by_company: byCompany, weak: weakSpots(byCategory) },
-    series: f.series,
-    base: bal(f.flows, fx),
-    scenarios: scenarios.slice(0, 3).map((s) => {
-      const adjusted = applyScenario(f.flows, s.adjustments, { from: f.from, to: f.to }, fx);
-      return {
-        id: s.id,
-        name: s.name,
-        balances: bal(adjusted.flows, adjusted.fx),
-        fx: adjusted.fx,
-        group: groupBuckets(bucket(adjusted.flows, f.from, granularity), rc, adjusted.fx).buckets,
-      };
-    }),
-    failed_companies: base.failed_companies,
-    truncated_companies: base.truncated_companies,
-    fallback: base.api_rows,
-  };
 }
 
 /** The forecast view of the signed-in user (`GET /api/forecast`, the forecast page). */
