@@ -62,6 +62,11 @@ export interface AppConfig {
   webhookTimeoutMs: number;
   /** How often the webhook worker looks for events and due deliveries (ms). */
   webhookPollMs: number;
+  /**
+   * How often the statement watch looks for newly overdue statements (ms; default one minute, docs/bank-files.md
+   * "Missing statements"). Tests set it short so that `statement.missing` comes from the running API.
+   */
+  statementWatchMs: number;
   /** Largest accepted request body in bytes (1 MiB). */
   maxBodyBytes: number;
   /**
@@ -91,6 +96,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
   webhookRetryScale: 1,
   webhookTimeoutMs: 10_000,
   webhookPollMs: 500,
+  statementWatchMs: 60_000,
   maxBodyBytes: 1024 * 1024,
   maxBatchBodyBytes: 8 * 1024 * 1024,
   allowPrivateWebhooks: false,

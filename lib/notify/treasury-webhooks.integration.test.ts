@@ -2,8 +2,10 @@
  * The webhook receiver against the real local treasury-api (docs/users-and-notifications.md#webhooks-from-the-treasury-api):
  * the receiver's route handler behind a real HTTP listener on loopback, subscribed with `subscribeReceiver` (as
  * `npm run dev` does); the API's own workers sign and deliver the events. A bank connection whose pulls fail three
- * times tells the admin (not the treasurer); the simulated bank's rejection of a payment tells the batch's creator
- * with the reason code; a redelivery of the same signed event tells nobody again.
+ * times tells the admin (not the treasurer); an account whose daily statements stopped ten days ago is noticed by the
+ * API's own statement watch (run every 0.5 s here) and tells the admins and the company's treasurers, once per
+ * missing day; the simulated bank's rejection of a payment tells the batch's creator with the reason code; a
+ * redelivery of the same signed event tells nobody again.
  */
 import { createServer, type Server } from "node:http";
 import { randomUUID } from "node:crypto";
@@ -17,7 +19,10 @@ vi.mock("server-only", () => ({}));
 import { eq } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { signatureHeader } from "@treasury/contract/webhook-signing";
+import { buildDailyCamt053 } from "@treasury/test-support/camt053-builder";
+import { manyAccounts } from "../../e2e/many-accounts";
 import { AUDIT_ACTION } from "../audit-actions";
+import { addDaysIso, todayUtc } from "../dates";
 import { appendAudit } from "../db/audit";
 import { notifications } from "../db/schema";
 import { upsertUser } from "../db/users";
@@ -36,7 +41,7 @@ const people: Record<string, string> = {};
 
 beforeAll(async () => {
   process.env.DASHBOARD_BCRYPT_COST = "4";
-  local = await startLocalApi({ config: { allowPrivateWebhooks: true } });
+  local = await startLocalApi({ config: { allowPrivateWebhooks: true, statementWatchMs: 500 } });
   companyId = local.company().id;
   const { POST } = await import("../../app/api/webhooks/treasury/route");
   receiver = createServer((req, res) => {
@@ -64,6 +69,11 @@ beforeAll(async () => {
     ["creator", ["treasurer"]],
   ] as const)
     people[name] = (await upsertUser(db, { email: `${name}@example.com`, name, roles: [...roles] })).id;
+  // A treasurer of another company only: not told of this company's missing statement.
+  const other = local.companies().find((c) => c.id !== companyId)?.id ?? "";
+  people.outsider = (
+    await upsertUser(db, { email: "outsider@example.com", name: "outsider", roles: ["treasurer"], companyIds: [other] })
+  ).id;
   dir = mkdtempSync(path.join(tmpdir(), "treasury-webhook-receiver-"));
 }, 120_000);
 
@@ -118,9 +128,45 @@ describe("events of the real local API reach the right people", () => {
       });
       expect(pull.status).toBe(200);
     }
-    const rows = await until("bank.alert", (r) => r.length > 0);
+    // The statement watch below tells of missing statements under the same kind: this case reads only its own.
+    const failed = (r: (typeof notifications.$inferSelect)[]) =>
+      r.filter((n) => n.title === "Bank connection to Failing Bank failed");
+    const rows = failed(await until("bank.alert", (r) => failed(r).length > 0));
     expect(rows.map((r) => r.userId)).toEqual([people.admin]);
-    expect(rows[0]?.title).toBe("Bank connection to Failing Bank failed");
+  }, 90_000);
+
+  it("the API's statement watch tells admins and the company's treasurers of a missing statement, once per day", async () => {
+    const [body] = manyAccounts(companyId, 1);
+    if (!body) throw new Error("one account expected");
+    await local.client.upsertAccount(
+      { companyId, idempotencyKey: randomUUID() },
+      { ...body, name: "Stopped statements CHF" },
+    );
+    const last = addDaysIso(todayUtc(), -10);
+    const form = new FormData();
+    form.append("files", new Blob([buildDailyCamt053(body.external_ref, last)]), "stopped.xml");
+    await local.client.uploadStatements({ companyId, idempotencyKey: randomUUID() }, form);
+    // The weekdays after the last statement that were due (the learned schedule: the next day at 10:00 UTC).
+    const due: string[] = [];
+    for (let d = addDaysIso(last, 1); d <= todayUtc(); d = addDaysIso(d, 1))
+      if (
+        new Date(`${d}T00:00:00Z`).getUTCDay() % 6 !== 0 &&
+        `${addDaysIso(d, 1)}T10:00:00.000Z` < new Date().toISOString()
+      )
+        due.push(d);
+    const titles = due.map((d) => `Statement of Stopped statements CHF for ${d} is missing`);
+    const mine = (r: (typeof notifications.$inferSelect)[]) =>
+      r.filter((n) => n.title.startsWith("Statement of Stopped statements CHF "));
+    const rows = mine(await until("bank.alert", (r) => mine(r).length >= 2 * due.length));
+    for (const person of [people.admin, people.creator]) {
+      const theirs = rows.filter((r) => r.userId === person);
+      expect(theirs.map((r) => r.title).sort()).toEqual([...titles].sort());
+      expect(theirs.every((r) => r.link === "/statements")).toBe(true);
+    }
+    expect(rows.some((r) => r.userId === people.outsider)).toBe(false);
+    // The watch keeps running: a few more passes tell nobody again.
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(mine(await until("bank.alert", () => true))).toHaveLength(rows.length);
   }, 90_000);
 
   it("the simulated bank's rejection tells the batch's creator with the reason, once across a redelivery", async () => {

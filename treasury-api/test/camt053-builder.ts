@@ -250,3 +250,37 @@ function indicator(direction: "credit" | "debit"): "CRDT" | "DBIT" {
 function dateChoice(value: string): Node {
   return value.length === 10 ? { Dt: value } : { DtTm: value };
 }
+
+/**
+ * Three daily camt.053 statements (version 08) of `iban` ending on `last` (`YYYY-MM-DD`): each day a closing booked
+ * balance 10.00 above its opening one and one 10.00 credit, so that the account's statement schedule is learned as
+ * daily (docs/bank-files.md "Missing statements"). Amounts are decimal strings in `currency` (default CHF).
+ */
+export function buildDailyCamt053(iban: string, last: string, currency = "CHF"): string {
+  const day = (n: number) => new Date(Date.parse(`${last}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  const days = [day(-2), day(-1), last];
+  return buildCamt053({
+    version: "08",
+    messageId: `MISSING-${iban}-${last}`,
+    createdAt: `${last}T18:00:00+00:00`,
+    statements: days.map((d, i) => ({
+      id: `STMT-${iban}-${d}`,
+      createdAt: `${d}T18:00:00+00:00`,
+      account: { iban, currency, servicerBic: "UBSWCHZH80A" },
+      balances: [
+        { code: "OPBD", amount: `${1000 + i * 10}.00`, currency, date: d },
+        { code: "CLBD", amount: `${1010 + i * 10}.00`, currency, date: d },
+      ],
+      entries: [
+        {
+          amount: "10.00",
+          currency,
+          direction: "credit" as const,
+          booked: d,
+          value: d,
+          servicerRef: `REF-${iban}-${d}`,
+        },
+      ],
+    })),
+  });
+}

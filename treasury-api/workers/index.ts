@@ -48,11 +48,14 @@ function housekeepingWorker(ctx: WorkerContext): Worker {
   return intervalWorker("housekeeping", 60_000, ctx, () => pruneIdempotencyKeys(ctx.database.db));
 }
 
-/** Statement watch: once a minute, a `statement.missing` event for each newly overdue statement (once each). */
+/**
+ * Statement watch: every `statementWatchMs` (a minute by default), a `statement.missing` event for each newly
+ * overdue statement (once each).
+ */
 function statementWatchWorker(ctx: WorkerContext): Worker {
   return intervalWorker(
     "statement-watch",
-    60_000,
+    ctx.config.statementWatchMs,
     ctx,
     async () => void (await noticeMissingStatements(ctx.database.db)),
   );

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
-import { buildCamt053 } from "@treasury/test-support/camt053-builder";
+import { buildDailyCamt053 } from "@treasury/test-support/camt053-builder";
 import { manyAccounts } from "../../../e2e/many-accounts";
 import { addDaysIso, todayUtc } from "../../dates";
 import { installCapabilities, queryContext, startLocalApi, type LocalApi } from "../testing/local-api";
@@ -23,35 +23,6 @@ let late: { id: string; iban: string };
 let onTime: { id: string; iban: string };
 const today = todayUtc();
 
-/** Three daily camt.053 statements of `iban` ending on `last` (closing booked balance on each day). */
-function statements(iban: string, last: string): string {
-  const days = [addDaysIso(last, -2), addDaysIso(last, -1), last];
-  return buildCamt053({
-    version: "08",
-    messageId: `MISSING-${iban}-${last}`,
-    createdAt: `${last}T18:00:00+00:00`,
-    statements: days.map((day, i) => ({
-      id: `STMT-${iban}-${day}`,
-      createdAt: `${day}T18:00:00+00:00`,
-      account: { iban, currency: "CHF", servicerBic: "UBSWCHZH80A" },
-      balances: [
-        { code: "OPBD", amount: `${1000 + i * 10}.00`, currency: "CHF", date: day },
-        { code: "CLBD", amount: `${1010 + i * 10}.00`, currency: "CHF", date: day },
-      ],
-      entries: [
-        {
-          amount: "10.00",
-          currency: "CHF",
-          direction: "credit" as const,
-          booked: day,
-          value: day,
-          servicerRef: `REF-${iban}-${day}`,
-        },
-      ],
-    })),
-  });
-}
-
 beforeAll(async () => {
   local = await startLocalApi({ capabilities: "advertised" });
   const company = local.company();
@@ -63,8 +34,8 @@ beforeAll(async () => {
   late = { id: la.id, iban: a.external_ref };
   onTime = { id: lb.id, iban: b.external_ref };
   const form = new FormData();
-  form.append("files", new Blob([statements(late.iban, addDaysIso(today, -10))]), "late.xml");
-  form.append("files", new Blob([statements(onTime.iban, today)]), "on-time.xml");
+  form.append("files", new Blob([buildDailyCamt053(late.iban, addDaysIso(today, -10))]), "late.xml");
+  form.append("files", new Blob([buildDailyCamt053(onTime.iban, today)]), "on-time.xml");
   await local.client.uploadStatements({ companyId: company.id, idempotencyKey: randomUUID() }, form);
   ctx = queryContext(company);
 }, 120_000);
