@@ -200,8 +200,33 @@ export async function settledPayment(
   for (let i = 1; (createHash("sha256").update(endToEndId, "utf8").digest()[0] ?? 0) < 8; i++) {
     endToEndId = `${instruction.end_to_end_id}-${i}`;
   }
-  // The treasurer's default company may hold no NOK account (the bank would reject every instruction, AC02): the
-  // batch goes to the demo's Norwegian operating company, selected as the request context.
+  const { batchId, treasurer } = await approvedBatch(browser, [{ ...instruction, end_to_end_id: endToEndId }]);
+  await expect(async () => {
+    const batch = (await (await treasurer.request.get(`/api/treasury/payments/batches/${batchId}`)).json()) as {
+      status: string;
+    };
+    expect(batch.status).toBe("completed");
+  }).toPass({ timeout: 90_000 });
+  const instructions = (await (
+    await treasurer.request.get(`/api/treasury/payments/batches/${batchId}/instructions`)
+  ).json()) as { items: { id: string }[] };
+  const instructionId = instructions.items[0]?.id ?? "";
+  await treasurer.context().close();
+  return { batchId, instructionId, endToEndId };
+}
+
+/**
+ * A NOK batch of the spec's own in the demo's Norwegian operating company, Nordlys Norge AS (the treasurer's default
+ * company may hold no NOK account, and the bank would reject every instruction, AC02): the treasurer creates and
+ * submits it, an approver approves it (acknowledging any high-risk signal). With a `requestedExecutionDate` in the
+ * future the simulated bank holds it until then, so a spec can answer it as the bank itself (a pain.002).
+ * @returns the batch id, its company id, and the treasurer's page with that company selected (close it when done)
+ */
+export async function approvedBatch(
+  browser: Browser,
+  instructions: TestInstruction[],
+  opts: { requestedExecutionDate?: string } = {},
+): Promise<{ batchId: string; companyId: string; treasurer: Page }> {
   const treasurer = await pageAs(browser, "treasurer");
   const companies = (await (await treasurer.request.get("/api/treasury/companies")).json()) as {
     items: { id: string; name: string }[];
@@ -218,7 +243,8 @@ export async function settledPayment(
     data: {
       company_id: company?.id,
       currency: "NOK",
-      instructions: [{ ...instruction, end_to_end_id: endToEndId, currency: "NOK" }],
+      instructions: instructions.map((i) => ({ ...i, currency: "NOK" })),
+      ...(opts.requestedExecutionDate ? { requested_execution_date: opts.requestedExecutionDate } : {}),
     },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -238,17 +264,6 @@ export async function settledPayment(
     data: { acknowledged_signals: item?.risk?.requires_acknowledgement ?? [] },
   });
   expect(approved.status(), await approved.text()).toBe(200);
-  await expect(async () => {
-    const batch = (await (await treasurer.request.get(`/api/treasury/payments/batches/${batchId}`)).json()) as {
-      status: string;
-    };
-    expect(batch.status).toBe("completed");
-  }).toPass({ timeout: 90_000 });
-  const instructions = (await (
-    await treasurer.request.get(`/api/treasury/payments/batches/${batchId}/instructions`)
-  ).json()) as { items: { id: string }[] };
-  const instructionId = instructions.items[0]?.id ?? "";
-  await treasurer.context().close();
   await approver.context().close();
-  return { batchId, instructionId, endToEndId };
+  return { batchId, companyId: company?.id ?? "", treasurer };
 }

@@ -3,12 +3,15 @@
  * the batch page (debtor account named, transliterated fields listed, the
  * download audited); an admin uploads a camt.053 written here and sees the
  * per-file summary, a broken file shows the refused element and stores
- * nothing; a viewer has no statements page.
+ * nothing; a viewer has no statements page. The bank's answer round trip: a batch's exported pain.001 answered by a
+ * pain.002 (one payment settled, one rejected AC04) uploaded by the admin, the changes shown on the upload and the
+ * bank's reason on the batch page.
  */
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { buildCamt053 } from "@treasury/test-support/camt053-builder";
-import { createBatchVia, pageAs, scanAndShoot } from "./fixtures";
+import { pain002For } from "@treasury/test-support/pain002";
+import { approvedBatch, createBatchVia, pageAs, scanAndShoot } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -147,4 +150,71 @@ test("an admin uploads a camt.053 and sees the summary; a broken file shows the 
   await expect(error.getByTestId("statement-error-path")).toContainText("Ntry");
   await scanAndShoot(page, "statements-error");
   await page.context().close();
+});
+
+test("a bank's pain.002 for an exported batch settles one payment and rejects one with its reason", async ({
+  browser,
+}) => {
+  // Due in 40 days: the simulated bank holds the approved batch until then, so only this spec's pain.002 moves it.
+  const later = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+  const [paid, refused] = [`P002-OK-${RUN}`, `P002-RJ-${RUN}`];
+  const { batchId, companyId, treasurer } = await approvedBatch(
+    browser,
+    [
+      { amount: "12.30", creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: paid },
+      {
+        amount: "45.60",
+        creditor_name: "Lukket Konto AS",
+        creditor_iban: "DE89370400440532013000",
+        end_to_end_id: refused,
+      },
+    ],
+    { requestedExecutionDate: later },
+  );
+  await treasurer.goto(`/payments/${batchId}`);
+  const panel = treasurer.getByTestId("pain001-panel");
+  const [download] = await Promise.all([
+    treasurer.waitForEvent("download"),
+    panel.getByTestId("download-pain001").click(),
+  ]);
+  const pain001 = await readFile((await download.path()) ?? "", "utf8");
+  const report = pain002For(pain001, { [paid]: { code: "ACSC" }, [refused]: { code: "RJCT", reason: "AC04" } });
+
+  const admin = await pageAs(browser, "admin");
+  await admin.goto("/statements");
+  const switcher = admin.getByTestId("company-switcher");
+  await switcher.selectOption(companyId);
+  await expect(switcher).toHaveValue(companyId);
+  await admin.getByTestId("statement-input").setInputFiles({
+    name: `status-${RUN}.xml`,
+    mimeType: "application/xml",
+    buffer: Buffer.from(report),
+  });
+  await admin.getByTestId("statement-upload").click();
+  await expect(admin.getByTestId("statement-result-row")).toContainText("pain.002.001.03");
+  const shown = admin.getByTestId("status-report");
+  await expect(shown).toContainText(`status-${RUN}.xml`);
+  await expect(shown.getByRole("link", { name: `batch ${batchId.slice(0, 8)}` })).toHaveAttribute(
+    "href",
+    `/payments/${batchId}`,
+  );
+  const changes = shown.getByTestId("status-report-change");
+  await expect(changes).toHaveCount(2);
+  await expect(changes.filter({ hasText: paid })).toContainText(/settled/i);
+  await expect(changes.filter({ hasText: refused })).toContainText(/rejected/i);
+  await expect(changes.filter({ hasText: refused }).getByTestId("status-report-reason")).toContainText("AC04");
+  await expect(changes.filter({ hasText: paid }).getByTestId("status-report-reason")).toHaveCount(0);
+  await scanAndShoot(admin, "statements-pain002");
+
+  // The batch page: each payment's status, the rejected one with the bank's code and words.
+  await treasurer.goto(`/payments/${batchId}`);
+  const rows = treasurer.getByTestId("instruction-row");
+  await expect(rows.filter({ hasText: refused }).getByTestId("instruction-reason")).toContainText(
+    "AC04 Closed account number",
+  );
+  await expect(rows.filter({ hasText: paid })).toContainText(/settled/i);
+  await expect(rows.filter({ hasText: paid }).getByTestId("instruction-reason")).toHaveCount(0);
+  await scanAndShoot(treasurer, "batch-pain002");
+  await treasurer.context().close();
+  await admin.context().close();
 });

@@ -6,6 +6,7 @@ import { STATEMENT_MAX_FILE_BYTES, type StatementImportResult } from "@treasury/
 import { Button, iconButtonClass } from "@/components/ui/button";
 import { ProgressBar } from "@/components/ui/progress-bar";
 import { StatementError, StatementResults } from "./statement-results";
+import { StatusReportResults } from "./status-report-results";
 import { UploadError, uploadStatementFiles, type UploadProgress } from "./upload-request";
 
 const MB = 1024 * 1024;
@@ -186,7 +187,12 @@ export function StatementUpload({ companyName }: { companyName: string }) {
         </section>
       )}
 
-      {state.kind === "done" && <StatementResults files={state.result.files} />}
+      {state.kind === "done" && (
+        <>
+          <StatementResults files={state.result.files} />
+          <StatusReportResults files={state.result.files} />
+        </>
+      )}
       {state.kind === "failed" && <StatementError error={state.error} />}
     </div>
   );
