@@ -188,7 +188,11 @@ export function UsersAdmin({ companies, currentUserId }: { companies: UserCompan
                 {u.passkeys}
               </Td>
               <Td align="right">
-                <div className="flex flex-wrap justify-end gap-1">
+                {/* One line of actions on a wide screen (rows stay one line tall); they wrap only on a narrow one. */}
+                <div
+                  className="flex flex-wrap justify-end gap-1 whitespace-nowrap xl:flex-nowrap"
+                  data-testid="user-actions"
+                >
                   <Button
                     variant="ghost"
                     aria-label={`Edit ${u.name}`}

@@ -30,6 +30,45 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+interface BatchTimeline {
+  batch_id: string;
+  created_at: string;
+  submitted_at: string;
+  updated_at: string;
+  first_instruction_created: string;
+  first_decision: string | null;
+  last_decision: string | null;
+  first_event: string | null;
+  /** Whole days since the batch's first settlement (0 when none), its creation and its submission. */
+  age: number;
+  created_age: number;
+  submitted_age: number;
+}
+
+/** Each settled batch's timestamps in the order its batch page shows them (ISO strings compare as instants). */
+async function batchTimelines(): Promise<BatchTimeline[]> {
+  const iso = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`);
+  const age = (col: string) => sql.raw(`(current_date - (${col} at time zone 'UTC')::date)::int`);
+  return queryRows<BatchTimeline>(
+    h.database.db,
+    sql`select b.id::text as batch_id, ${iso("b.created_at")} as created_at, ${iso("b.submitted_at")} as submitted_at,
+          ${iso("b.updated_at")} as updated_at,
+          (select ${iso("min(i.created_at)")} from payment_instructions i where i.batch_id = b.id)
+            as first_instruction_created,
+          (select ${iso("min(d.created_at)")} from approval_decisions d join approval_requests r
+            on r.id = d.approval_request_id where r.object_id = b.id) as first_decision,
+          (select ${iso("max(d.created_at)")} from approval_decisions d join approval_requests r
+            on r.id = d.approval_request_id where r.object_id = b.id) as last_decision,
+          (select ${iso("min(e.occurred_at)")} from payment_status_events e where e.batch_id = b.id) as first_event,
+          (select ${age("min(e.occurred_at)")} from payment_status_events e
+            where e.batch_id = b.id and e.status = 'settled') as age,
+          ${age("b.created_at")} as created_age, ${age("b.submitted_at")} as submitted_age
+        from payment_batches b
+        where exists (select 1 from payment_status_events e where e.batch_id = b.id and e.status = 'settled')
+        order by b.id`,
+  );
+}
+
 describe("seed steps", () => {
   it("are registered with the demo seed, reconciliation before webhooks", () => {
     const names = extraSeedSteps.map((s) => s.name);
@@ -88,6 +127,17 @@ describe("seed steps", () => {
           order by 1`,
     );
     expect(ages.map((a) => a.age)).toEqual(expect.arrayContaining([0, ...UNMATCHED_AGES_DAYS]));
+    // Every batch's timeline stays in order: the whole batch moved, not only its payments' status events.
+    const timelines = await batchTimelines();
+    expect(timelines.filter((t) => t.age > 0).length).toBeGreaterThanOrEqual(UNMATCHED_AGES_DAYS.length);
+    for (const t of timelines) {
+      expect(t.created_at <= t.submitted_at, JSON.stringify(t)).toBe(true);
+      expect(t.submitted_at <= (t.first_decision ?? t.submitted_at), JSON.stringify(t)).toBe(true);
+      expect((t.last_decision ?? t.submitted_at) <= (t.first_event ?? t.updated_at), JSON.stringify(t)).toBe(true);
+      expect(t.first_instruction_created >= t.created_at, JSON.stringify(t)).toBe(true);
+      // A moved batch moved as one: created, submitted and settled on the same (aged) day.
+      expect([t.created_age, t.submitted_age, t.age], JSON.stringify(t)).toEqual([t.age, t.age, t.age]);
+    }
     expect(summary.confirmed).toBeGreaterThan(0);
     expect(summary.rejected).toBeGreaterThan(0);
     expect(summary.proposed).toBeGreaterThan(0);
@@ -123,6 +173,10 @@ describe("seed steps", () => {
       sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`,
     );
     expect(decidedAfter).toEqual(expect.arrayContaining(decidedBefore));
+    // No batch moves twice: those aged by the first run keep their timeline.
+    const timelinesAfter = await batchTimelines();
+    for (const t of timelines.filter((x) => x.age > 0))
+      expect(timelinesAfter.find((x) => x.batch_id === t.batch_id)).toEqual(t);
     const after = await queryRows<{ state: string; n: number }>(
       h.database.db,
       sql`select state, count(*)::int as n from reconciliation_matches group by state`,

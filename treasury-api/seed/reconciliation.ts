@@ -10,12 +10,16 @@
  *    writes the `reconciliation.match.updated` events): about half confirmed,
  *    about one in six rejected, the rest left `proposed` for the review queue —
  *    at least one of each when there are three or more;
- * 3. ages the payments left unmatched because their booking was rejected as
- *    their match: their status events (and the instruction's updated_at) move
- *    back by 5, 16 and 42 days in turn, so that the unmatched view's ages
- *    (`GET /reconciliation/unmatched`, docs/treasury-api.md) are not all
- *    "0–2 days". Amounts, bookings and balances are untouched; only payments
- *    settled in the last 3 days are aged, so a second run ages nothing twice.
+ * 3. ages the batches of the payments left unmatched because their booking
+ *    was rejected as their match, by 5, 16 and 42 days in turn, so that the
+ *    unmatched view's ages (`GET /reconciliation/unmatched`,
+ *    docs/treasury-api.md) are not all "0–2 days". The whole batch moves back
+ *    by its age — created, submitted, updated, its execution date, its
+ *    approval request and decisions, every instruction and status event — so
+ *    its timeline on the batch page still reads created → approved →
+ *    accepted → settled. Amounts, bookings and balances are untouched; only
+ *    batches with a payment settled in the last 3 days are aged, so a second
+ *    run moves nothing twice.
  * It must run after the payments step; with no settled payment it does nothing.
  */
 import { sql } from "drizzle-orm";
@@ -96,15 +100,19 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
 }
 
 /**
- * Step 3: moves the status events of each recently settled payment whose only matches are rejected back by
- * `UNMATCHED_AGES_DAYS` in turn (ordered by end-to-end id: row ids are random, contents are not).
- * @returns how many payments were aged
+ * Step 3: moves back the whole timeline of each batch holding a recently settled payment whose only matches are
+ * rejected, by `UNMATCHED_AGES_DAYS` in turn per batch (batches ordered by the first such payment's end-to-end id:
+ * row ids are random, contents are not). Moved, all by the batch's age: the batch's created/updated/submitted
+ * timestamps, its bank step and requested execution date when set, its approval request and decisions, its
+ * instructions' created/updated timestamps and every status event of the batch. Nothing else (bookings, matches,
+ * webhook events) changes.
+ * @returns how many unmatched payments were aged (in all the batches moved)
  */
 async function ageRejectedUnmatched(database: Database): Promise<number> {
   const db = database.db;
-  const rows = await queryRows<{ id: string }>(
+  const rows = await queryRows<{ batch_id: string; payments: number }>(
     db,
-    sql`select i.id::text as id from payment_instructions i
+    sql`select i.batch_id::text as batch_id, count(*)::int as payments from payment_instructions i
         where i.status = 'settled'
           and exists (select 1 from reconciliation_matches m where m.payment_instruction_id = i.id
             and m.state = 'rejected')
@@ -112,22 +120,39 @@ async function ageRejectedUnmatched(database: Database): Promise<number> {
             and m.state in ('proposed', 'confirmed'))
           and exists (select 1 from payment_status_events e where e.instruction_id = i.id and e.status = 'settled'
             and e.occurred_at > now() - interval '3 days')
-        order by i.end_to_end_id, i.creditor_name, i.amount`,
+        group by i.batch_id
+        order by min(i.end_to_end_id || ' ' || i.creditor_name || ' ' || i.amount::text)`,
   );
+  let aged = 0;
   for (const [n, r] of rows.entries()) {
     const days = UNMATCHED_AGES_DAYS[n % UNMATCHED_AGES_DAYS.length] ?? 5;
+    const back = sql`make_interval(days => ${days}::int)`;
     await db.transaction(async (tx) => {
       await tx.execute(
-        sql`update payment_status_events set occurred_at = occurred_at - make_interval(days => ${days}::int)
-            where instruction_id = ${r.id}::uuid`,
+        sql`update payment_batches set created_at = created_at - ${back}, updated_at = updated_at - ${back},
+              submitted_at = submitted_at - ${back}, bank_next_step_at = bank_next_step_at - ${back},
+              requested_execution_date = requested_execution_date - ${days}::int
+            where id = ${r.batch_id}::uuid`,
       );
       await tx.execute(
-        sql`update payment_instructions set updated_at = updated_at - make_interval(days => ${days}::int)
-            where id = ${r.id}::uuid`,
+        sql`update payment_instructions set created_at = created_at - ${back}, updated_at = updated_at - ${back}
+            where batch_id = ${r.batch_id}::uuid`,
+      );
+      await tx.execute(
+        sql`update payment_status_events set occurred_at = occurred_at - ${back} where batch_id = ${r.batch_id}::uuid`,
+      );
+      await tx.execute(
+        sql`update approval_decisions set created_at = created_at - ${back}
+            where approval_request_id in (select id from approval_requests where object_id = ${r.batch_id}::uuid)`,
+      );
+      await tx.execute(
+        sql`update approval_requests set created_at = created_at - ${back}, updated_at = updated_at - ${back}
+            where object_id = ${r.batch_id}::uuid`,
       );
     });
+    aged += r.payments;
   }
-  return rows.length;
+  return aged;
 }
 
 registerSeedStep("reconciliation", async (database, _fixtures, rng) => {
