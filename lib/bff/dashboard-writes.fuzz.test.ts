@@ -29,7 +29,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { NextRequest } from "next/server";
 import { z } from "zod";
 import { can, type Role } from "../auth/roles";
-import type { DashboardUser } from "../db/users";
+import { upsertUser, type DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
 import type { RouteInput } from "./route";
 import { session, startLocalApi, testUser, useBffEnv, type LocalApi, type RouteHandler } from "./testing/local-api";
@@ -279,9 +279,14 @@ beforeAll(async () => {
   local = await startLocalApi();
   useBffEnv(local, ORIGIN);
   routes = await writeRoutes();
-  for (const roles of ROLES) users.push(testUser(`fuzz-${roles.join("-")}`, roles));
+  // Stored users, as every signed-in user is: a route that writes a row keyed by the user (an e-mail opt-out) needs
+  // the user's row, and an unstored test user made PUT /api/notifications/settings fail on the foreign key (500).
+  const db = await dashboardDb();
+  const store = (u: DashboardUser) =>
+    upsertUser(db, { email: u.email, name: u.name, roles: u.roles, companyIds: u.companyIds });
+  for (const roles of ROLES) users.push(await store(testUser(`fuzz-${roles.join("-")}`, roles)));
   const first = local.companies()[0];
-  if (first) users.push(testUser("fuzz-limited", ["treasurer"], [first.id]));
+  if (first) users.push(await store(testUser("fuzz-limited", ["treasurer"], [first.id])));
 });
 afterAll(async () => {
   await local?.api.close();
