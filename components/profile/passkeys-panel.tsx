@@ -7,6 +7,7 @@ import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "
 import { bffFetch } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
 import { promptDismissed, stepUpStatusQuery, useStepUpStatus } from "@/components/auth/step-up";
+import type { StepUpMode } from "@/lib/auth/step-up-rules";
 import { PasskeyBanner } from "@/components/auth/step-up-notice";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
@@ -147,8 +148,12 @@ function RemoveDialog({
  * The profile page's passkeys: the step-up policy in words, the list (name, added, last used), "Add a passkey"
  * (the browser's WebAuthn prompt, named by the user), renaming (inline, PATCH /api/session/passkeys/{id}) and removal
  * of one's own passkeys.
+ *
+ * `mode` is the dashboard's step-up mode as the server page knows it (`DASHBOARD_STEP_UP`, docs/guides/auth.md#passkeys-and-step-up): the
+ * policy sentence is in the first HTML at its final length, so nothing below it moves when the status query
+ * arrives (a layout shift between a pointer's aim and its press once sent a click on "Add a passkey" past it).
  */
-export function PasskeysPanel() {
+export function PasskeysPanel({ mode }: { mode: StepUpMode }) {
   const qc = useQueryClient();
   const list = useQuery(passkeysQuery);
   const status = useStepUpStatus();
@@ -197,8 +202,8 @@ export function PasskeysPanel() {
         <KeyRound className="size-4" aria-hidden /> Passkeys
       </h2>
       <p className="mt-1 text-[13px] text-slate-600" data-testid="step-up-policy">
-        {status.data ? MODE_WORDS[status.data.mode] : "\u00a0"} A confirmation lasts 5 minutes and covers only the items
-        shown when you gave it.
+        {MODE_WORDS[status.data?.mode ?? mode]} A confirmation lasts 5 minutes and covers only the items shown when you
+        gave it.
       </p>
       <div className="mt-3">
         <PasskeyBanner status={status.data} />

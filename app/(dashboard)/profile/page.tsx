@@ -5,6 +5,7 @@ import { loadPage } from "@/lib/bff/page";
 import { PageProblem } from "@/components/ui/page-problem";
 import { PageHeader } from "@/components/ui/states";
 import { PasskeysPanel } from "@/components/profile/passkeys-panel";
+import { currentStepUpMode } from "@/lib/bff/step-up";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -24,7 +25,7 @@ export default async function ProfilePage() {
         <dt className="text-slate-600">Roles</dt>
         <dd>{user.roles.join(", ")}</dd>
       </dl>
-      <PasskeysPanel />
+      <PasskeysPanel mode={currentStepUpMode()} />
       {can(user.roles, "users.manage") && (
         <p className="text-[13px] text-slate-600">
           Administrators:{" "}
