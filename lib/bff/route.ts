@@ -69,6 +69,12 @@ export interface RouteOptions<P, Q, B> {
   knownCompany?: boolean;
   /** Success status (default 200; 204 when the handler returns undefined). */
   status?: number;
+  /**
+   * Whether the route exists on this dashboard (read per request; default always): when it returns false, every
+   * request is a 404 `not_found` before the session, the body or anything else is looked at, so a switched-off route
+   * (a test seam, docs/forecast.md#variance) cannot be told from one that was never there.
+   */
+  enabled?: () => boolean;
 }
 
 export interface RouteContext<P, Q, B> extends BffContext {
@@ -291,6 +297,7 @@ export function withUser<
       ...extra,
     });
     try {
+      if (opts.enabled && !opts.enabled()) throw new BffError("not_found", "There is no such route.");
       // Too large by its own declaration: refused before the session is looked at or a byte is read.
       if (isWrite) checkDeclaredLength(req.headers, opts.maxBody ?? DEFAULT_MAX_BODY_BYTES);
       const base = { ...(await requestContext({ ignoreCompanyCookie: opts.ignoreCompanyCookie })), requestId };
