@@ -162,7 +162,8 @@ test("an invited approver is told of a batch by e-mail and in the bell; a reject
   const waiting = (m: ReceivedMail) => m.subject === `Batch ${batchId.slice(0, 8)} waits for your approval`;
   for (const m of await mailsTo(waiting, eligible.length)) {
     expect(m.to).toHaveLength(1);
-    expect(m.text).toContain("NOK 4210.50");
+    // The amount formatted like everywhere else (the recipient's locale is unknown: en-GB grouping).
+    expect(m.text).toContain("NOK 4,210.50");
     expect(m.link).toBe(`${base}/approvals`);
   }
 
@@ -175,6 +176,9 @@ test("an invited approver is told of a batch by e-mail and in the bell; a reject
   await expect(nina.getByRole("region", { name: "Notifications", exact: true })).toContainText(
     `Batch ${batchId.slice(0, 8)} waits for your approval`,
   );
+  // The bell formats the stored amount in the viewer's locale (the browser's: en-US here), never raw.
+  await expect(nina.getByRole("region", { name: "Notifications", exact: true })).toContainText(/\(NOK\s4,210\.50\)/);
+  await expect(nina.getByRole("region", { name: "Notifications", exact: true })).not.toContainText("[[");
 
   // She rejects it with a reason; the rejection reaches the treasurer by e-mail and in his bell.
   const reason = `Wrong supplier account ${run}`;

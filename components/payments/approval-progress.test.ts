@@ -62,10 +62,23 @@ describe("requiredApprovals after the queue", () => {
 });
 
 describe("a batch decided outside the dashboard", () => {
-  it("says so instead of '0 approvals so far' once the batch is past approval", () => {
-    expect(approvalHeadline(view({}, "completed"))).toBe("Approved outside the dashboard");
-    expect(approvalHeadline(view({}, "processing"))).toBe("Approved outside the dashboard");
-    expect(approvalHeadline(view({}, "rejected"))).toBe("Rejected outside the dashboard");
-    expect(approvalHeadline(view({}, "pending_approval"))).toBe("0 approvals so far");
+  const api = { created_by: "3f0c5a7e-client", created_by_name: "API client 3f0c5a7e-client" };
+  const person = { created_by: "tina@example.com", created_by_name: "Tina Treasurer" };
+  it("says approved only once the batch is past approval, and how it was decided", () => {
+    expect(approvalHeadline({ ...view({}, "completed"), ...api })).toBe("Approved through the API");
+    expect(approvalHeadline({ ...view({}, "processing"), created_by: null })).toBe("Approved through the API");
+    expect(approvalHeadline({ ...view({}, "completed"), ...person })).toBe(
+      "Approved — approvers not recorded in the dashboard",
+    );
+    expect(approvalHeadline({ ...view({}, "rejected"), ...api })).toBe("Rejected through the API");
+    expect(approvalHeadline({ ...view({}, "rejected"), ...person })).toBe("Rejected — not recorded in the dashboard");
+  });
+  it("a batch created through the API and still awaiting approval never reads 'approved'", () => {
+    for (const who of [api, person, { created_by: null }]) {
+      const pending = approvalHeadline({ ...view({}, "pending_approval"), ...who });
+      expect(pending).toBe("Awaiting approval");
+      expect(pending).not.toMatch(/approved/i);
+      expect(approvalHeadline({ ...view({ required_count: 1 }, "pending_approval"), ...who })).toBe("0 of 1 approval");
+    }
   });
 });

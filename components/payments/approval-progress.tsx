@@ -19,20 +19,34 @@ export function requiredApprovals(view: Pick<BatchView, "approval" | "policy" | 
   return decided ? a.approved_by.length : null;
 }
 
+/** What the headline reads of a batch: its approval facts and, when known, who created it. */
+type HeadlineFacts = Pick<BatchView, "approval" | "policy" | "batch"> &
+  Partial<Pick<BatchView, "created_by" | "created_by_name">>;
+
+/** True when the batch came from an integration (an API client), not from a person of the dashboard. */
+function createdThroughApi(view: HeadlineFacts): boolean {
+  return !view.created_by || (view.created_by_name ?? "").startsWith("API client ");
+}
+
 /**
- * The headline: "2 of 2 approvals", "Rejected", "Withdrawn", "Approved outside the dashboard" for a batch past
- * approval with no decision recorded here, or "1 approval so far" when the count is unknown.
+ * The headline: "2 of 2 approvals", "Rejected", "Withdrawn by its creator", "1 approval so far" when the count is
+ * unknown, "Awaiting approval" while pending with none yet. A batch past approval with no decision recorded by the
+ * dashboard (docs/users-and-notifications.md: decisions are recorded in the audit log) was decided through the
+ * Treasury API: "Approved through the API" when an API client created it, else "Approved — approvers not recorded in
+ * the dashboard" (the same for rejections). Never says approved of a batch that has not passed approval.
  */
-export function approvalHeadline(view: Pick<BatchView, "approval" | "policy" | "batch">): string {
+export function approvalHeadline(view: HeadlineFacts): string {
   const a = view.approval;
   if (!a) return "No approval information";
   if (a.rejected_by) return a.rejected_by.withdrawn ? "Withdrawn by its creator" : "Rejected";
   const required = requiredApprovals(view);
   const got = Math.max(a.approved_count, a.approved_by.length);
   if (required !== null) return `${Math.min(got, required)} of ${required} approval${required === 1 ? "" : "s"}`;
-  // Past approval with no decision the dashboard recorded: approved through the API directly, by someone else.
-  if (got === 0 && APPROVED_STATES.has(view.batch.status)) return "Approved outside the dashboard";
-  if (got === 0 && view.batch.status === "rejected") return "Rejected outside the dashboard";
+  if (got === 0 && APPROVED_STATES.has(view.batch.status))
+    return createdThroughApi(view) ? "Approved through the API" : "Approved — approvers not recorded in the dashboard";
+  if (got === 0 && view.batch.status === "rejected")
+    return createdThroughApi(view) ? "Rejected through the API" : "Rejected — not recorded in the dashboard";
+  if (got === 0) return view.batch.status === "pending_approval" ? "Awaiting approval" : "No approvals recorded";
   return `${got} approval${got === 1 ? "" : "s"} so far`;
 }
 

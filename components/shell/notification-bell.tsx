@@ -4,6 +4,8 @@ import { useState } from "react";
 import Link from "next/link";
 import { Bell } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { useLocale } from "@/components/format/use-locale";
+import { formatNotificationText } from "@/lib/notify/money-text";
 import { useNotifications } from "./notification-queries";
 
 /**
@@ -13,6 +15,7 @@ import { useNotifications } from "./notification-queries";
  */
 export function NotificationList({ onFollow, heading = "h2" }: { onFollow?: () => void; heading?: "h1" | "h2" }) {
   const { query: q, unread, items, markAll } = useNotifications();
+  const locale = useLocale();
   const Heading = heading;
   return (
     <>
@@ -38,13 +41,13 @@ export function NotificationList({ onFollow, heading = "h2" }: { onFollow?: () =
             <li key={n.id} className="px-1 py-2 text-[13px] break-words" data-testid="notification-item">
               {n.link ? (
                 <Link href={n.link} className="font-medium text-slate-900 underline" onClick={onFollow}>
-                  {n.title}
+                  {formatNotificationText(n.title, locale)}
                 </Link>
               ) : (
-                <span className="font-medium text-slate-900">{n.title}</span>
+                <span className="font-medium text-slate-900">{formatNotificationText(n.title, locale)}</span>
               )}
               {!n.read && <span className="ml-1 text-xs text-red-700">new</span>}
-              <p className="text-slate-700">{n.body}</p>
+              <p className="text-slate-700">{formatNotificationText(n.body, locale)}</p>
               <p className="text-xs text-slate-600">{new Date(n.created_at).toLocaleString()}</p>
             </li>
           ))}

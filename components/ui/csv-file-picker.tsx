@@ -20,8 +20,12 @@ export function CsvFilePicker({
   return (
     <label
       className={
-        "flex cursor-pointer items-center gap-2 rounded-md border " +
-        "border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50"
+        // relative: the hidden input (absolute, sr-only) stays inside the label; without it, it was placed against
+        // the page and, far down a scrolling page, made the whole window scroll into blank space (/reports/forecast
+        // at 1440 px was 4,937 px tall). focus-within: the keyboard focus on the hidden input shows on the label.
+        "relative flex cursor-pointer items-center gap-2 rounded-md border " +
+        "border-dashed border-slate-300 px-4 py-3 text-[13px] text-slate-700 hover:bg-slate-50 " +
+        "focus-within:ring-2 focus-within:ring-sky-600"
       }
     >
       <FileUp className="size-4 text-slate-500" aria-hidden />

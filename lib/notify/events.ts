@@ -10,6 +10,7 @@ import { ineligibility, type BatchPolicy } from "../policies/store";
 import { dashboardDb } from "../server/db";
 import { logger } from "../server/log";
 import { oneLine } from "./mail-text";
+import { moneyMarker } from "./money-text";
 import { publicBaseUrl, tell } from "./runtime";
 
 /** What the hooks know of a batch. `total_amount` is a decimal string. */
@@ -55,7 +56,8 @@ export async function batchWaiting(
       kind: "approval.waiting",
       userIds: approvers.map((u) => u.id),
       title: `Batch ${name} waits for your approval`,
-      body: `Batch ${name} (${batch.currency} ${batch.total_amount}) waits for your approval: ${oneLine(policy.explanation)}.`,
+      // The amount stays structured (currency + decimal string); readers format it (lib/notify/money-text.ts).
+      body: `Batch ${name} (${moneyMarker(batch.total_amount, batch.currency)}) waits for your approval: ${oneLine(policy.explanation)}.`,
       link: "/approvals",
       eventKey: `approval.waiting:${batch.id}`,
       baseUrl: publicBaseUrl(origin),

@@ -21,6 +21,7 @@ import { emailOutbox } from "../db/schema";
 import { upsertUser } from "../db/users";
 import { MailHeaderError } from "./mail-text";
 import { smtpSender } from "./mailer";
+import { moneyMarker } from "./money-text";
 import { drainOutbox } from "./outbox";
 import { enqueueMail, listNotifications, markRead, notifyUsers, setEmailSetting, unreadCount } from "./store";
 import { startSmtpSink, type SmtpSink } from "./testing/smtp-sink";
@@ -72,7 +73,7 @@ describe("sending through SMTP", () => {
       kind: "approval.waiting" as const,
       userIds: [a.id, b.id],
       title: "Batch SAL-11 waits for your approval",
-      body: "Batch SAL-11 of Nordlys Norge AS (NOK 1,234.50) waits for your approval.",
+      body: `Batch SAL-11 of Nordlys Norge AS (${moneyMarker("1234.5", "NOK")}) waits for your approval.`,
       link: "/approvals",
       eventKey: "approval.waiting:batch-sal-11",
       baseUrl: base,
@@ -87,6 +88,9 @@ describe("sending through SMTP", () => {
     expect(mails.map((m) => m.to[0]).sort()).toEqual(["anna@example.com", "bo@example.com"]);
     expect(mails[0]?.subject).toBe("Batch SAL-11 waits for your approval");
     expect(mails[0]?.link).toBe(`${base}/approvals`);
+    // The e-mail formats the amount (recipient's locale unknown: en-GB); the in-app row keeps it structured.
+    expect(mails[0]?.text).toContain("Batch SAL-11 of Nordlys Norge AS (NOK 1,234.50) waits for your approval.");
+    expect((await listNotifications(database.db, a.id)).items[0]?.body).toContain("[[NOK 1234.5]]");
     const rows = await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, "approval.waiting"));
     expect(rows.every((r) => r.state === "sent" && r.body === "")).toBe(true);
     expect(mails.map((m) => m.messageId).sort()).toEqual(rows.map((r) => r.messageId).sort());

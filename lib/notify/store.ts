@@ -11,6 +11,7 @@ import type { DashboardDb } from "../db/client";
 import { emailOutbox, notificationEmailOptOuts, notifications, users } from "../db/schema";
 import { NOTIFICATION_KIND_LIST, type NotificationKind } from "./kinds";
 import { checkedHeaders, oneLine } from "./mail-text";
+import { mailText } from "./money-text";
 
 /** A transaction of the dashboard database. */
 export type Tx = Parameters<Parameters<DashboardDb["transaction"]>[0]>[0];
@@ -120,8 +121,9 @@ export async function notifyUsersIn(tx: Tx, n: NotifyInput): Promise<{ told: str
       if (!told.includes(p.id) || optedOut.has(p.id)) continue;
       const queued = await enqueueMail(tx, {
         to: p.email,
-        subject: title,
-        body: `${n.body}${link}\n\n— Treasury Dashboard. Switch these e-mails off on your profile page.`,
+        // The recipient's locale is not stored: amounts in en-GB ("NOK 1,662.11").
+        subject: mailText(title),
+        body: `${mailText(n.body)}${link}\n\n— Treasury Dashboard. Switch these e-mails off on your profile page.`,
         kind: n.kind,
         dedupeKey: `${n.eventKey}:${p.id}`,
       });

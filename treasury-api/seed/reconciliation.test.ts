@@ -138,6 +138,18 @@ describe("seed steps", () => {
       // A moved batch moved as one: created, submitted and settled on the same (aged) day.
       expect([t.created_age, t.submitted_age, t.age], JSON.stringify(t)).toEqual([t.age, t.age, t.age]);
     }
+    // Honest dates: a matched payment settles on its booking's day, never days before it (ageing keeps them there).
+    const settledVsBooked = await queryRows<{ e2e: string; state: string; settled: string; booked: string }>(
+      h.database.db,
+      sql`select i.end_to_end_id as e2e, m.state, (e.occurred_at at time zone 'UTC')::date::text as settled,
+            t.booked_date::text as booked
+          from payment_instructions i join payment_status_events e on e.instruction_id = i.id and e.status = 'settled'
+          join reconciliation_matches m on m.payment_instruction_id = i.id and m.state in ('confirmed', 'proposed')
+          join transactions t on t.id = m.transaction_id
+          where i.status = 'settled'`,
+    );
+    expect(settledVsBooked.filter((r) => r.state === "confirmed").length).toBeGreaterThan(0);
+    for (const r of settledVsBooked) expect(r.settled, JSON.stringify(r)).toBe(r.booked);
     expect(summary.confirmed).toBeGreaterThan(0);
     expect(summary.rejected).toBeGreaterThan(0);
     expect(summary.proposed).toBeGreaterThan(0);
@@ -173,10 +185,9 @@ describe("seed steps", () => {
       sql`select id::text as id, state from reconciliation_matches where state <> 'proposed' order by id`,
     );
     expect(decidedAfter).toEqual(expect.arrayContaining(decidedBefore));
-    // No batch moves twice: those aged by the first run keep their timeline.
-    const timelinesAfter = await batchTimelines();
-    for (const t of timelines.filter((x) => x.age > 0))
-      expect(timelinesAfter.find((x) => x.batch_id === t.batch_id)).toEqual(t);
+    // A second run moves nothing: every batch keeps its timeline (those it has just left unmatched too).
+    expect(again.aged).toBe(0);
+    expect(await batchTimelines()).toEqual(timelines);
     const after = await queryRows<{ state: string; n: number }>(
       h.database.db,
       sql`select state, count(*)::int as n from reconciliation_matches group by state`,

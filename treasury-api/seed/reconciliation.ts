@@ -17,9 +17,12 @@
  *    by its age — created, submitted, updated, its execution date, its
  *    approval request and decisions, every instruction and status event — so
  *    its timeline on the batch page still reads created → approved →
- *    accepted → settled. Amounts, bookings and balances are untouched; only
- *    batches with a payment settled in the last 3 days are aged, so a second
- *    run moves nothing twice.
+ *    accepted → settled. A payment of the batch with a proposed or confirmed
+ *    match keeps its settlement on its booking's day (the booking does not
+ *    move), so nothing settles days before it was booked; the batch settled
+ *    over several days. Amounts, bookings and balances are untouched; only
+ *    batches with a payment settled in the last 3 days are aged, and none once
+ *    a settlement older than that exists, so a second run moves nothing.
  * It must run after the payments step; with no settled payment it does nothing.
  */
 import { sql } from "drizzle-orm";
@@ -101,11 +104,12 @@ export async function seedReconciliation(database: Database, rng: Rng): Promise<
 
 /**
  * Step 3: moves back the whole timeline of each batch holding a recently settled payment whose only matches are
- * rejected, by `UNMATCHED_AGES_DAYS` in turn per batch (batches ordered by the first such payment's end-to-end id:
+ * rejected; nothing when a settlement older than 3 days exists (aged by an earlier run). Each moves by `UNMATCHED_AGES_DAYS` in turn per batch (batches ordered by the first such payment's end-to-end id:
  * row ids are random, contents are not). Moved, all by the batch's age: the batch's created/updated/submitted
  * timestamps, its bank step and requested execution date when set, its approval request and decisions, its
- * instructions' created/updated timestamps and every status event of the batch. Nothing else (bookings, matches,
- * webhook events) changes.
+ * instructions' created/updated timestamps and every status event of the batch except the settlement of a payment
+ * with a proposed or confirmed match (it stays on its booking's day). Nothing else (bookings, matches, webhook
+ * events) changes.
  * @returns how many unmatched payments were aged (in all the batches moved)
  */
 async function ageRejectedUnmatched(database: Database): Promise<number> {
@@ -120,6 +124,10 @@ async function ageRejectedUnmatched(database: Database): Promise<number> {
             and m.state in ('proposed', 'confirmed'))
           and exists (select 1 from payment_status_events e where e.instruction_id = i.id and e.status = 'settled'
             and e.occurred_at > now() - interval '3 days')
+          -- Once: a run after batches were aged (a settlement older than 3 days exists) moves nothing more, even
+          -- when it has since rejected the last match of another batch.
+          and not exists (select 1 from payment_status_events e where e.status = 'settled'
+            and e.occurred_at <= now() - interval '3 days')
         group by i.batch_id
         order by min(i.end_to_end_id || ' ' || i.creditor_name || ' ' || i.amount::text)`,
   );
@@ -139,7 +147,12 @@ async function ageRejectedUnmatched(database: Database): Promise<number> {
             where batch_id = ${r.batch_id}::uuid`,
       );
       await tx.execute(
-        sql`update payment_status_events set occurred_at = occurred_at - ${back} where batch_id = ${r.batch_id}::uuid`,
+        // A matched payment (proposed or confirmed) keeps its settlement on the day of the booking it is matched
+        // with, which stays where it is: the batch then settled over several days, never before a booking.
+        sql`update payment_status_events e set occurred_at = e.occurred_at - ${back}
+            where e.batch_id = ${r.batch_id}::uuid
+              and not (e.status = 'settled' and exists (select 1 from reconciliation_matches m
+                where m.payment_instruction_id = e.instruction_id and m.state in ('proposed', 'confirmed')))`,
       );
       await tx.execute(
         sql`update approval_decisions set created_at = created_at - ${back}
