@@ -218,6 +218,29 @@ test("a bank's pain.002 for an exported batch settles one payment and rejects on
   await expect(rows.filter({ hasText: paid })).toContainText(/settled/i);
   await expect(rows.filter({ hasText: paid }).getByTestId("instruction-reason")).toHaveCount(0);
   await scanAndShoot(treasurer, "batch-pain002");
+
+  // The reconciliation review: the rejected payment is under "Rejected by the bank" with the reason, never among
+  // the payments waiting for a match.
+  await treasurer.goto(`/reconciliation/unmatched?kind=rejected&q=${refused}`);
+  await expect(treasurer.getByRole("tab", { name: "Rejected by the bank" })).toHaveAttribute("aria-selected", "true");
+  const rejectedRow = treasurer.getByTestId("unmatched-row").filter({ hasText: refused });
+  await expect(rejectedRow.getByTestId("unmatched-reason")).toContainText("AC04 Closed account number");
+  await expect(rejectedRow).toContainText("Lukket Konto AS");
+  await expect(rejectedRow.getByRole("link", { name: "Open the batch of Lukket Konto AS" })).toHaveAttribute(
+    "href",
+    `/payments/${batchId}`,
+  );
+  await expect(rejectedRow.getByTestId("manual-match")).toHaveCount(0);
+  await scanAndShoot(treasurer, "unmatched-rejected");
+  // On a phone: the card keeps the amount and the reason in view.
+  await treasurer.setViewportSize({ width: 390, height: 844 });
+  const card = treasurer.getByTestId("unmatched-card").filter({ hasText: refused });
+  await expect(card.getByTestId("unmatched-reason")).toBeVisible();
+  await expect(card).toContainText("45.60");
+  await scanAndShoot(treasurer, "unmatched-rejected-390");
+  await treasurer.getByRole("tab", { name: "Payments without a match" }).click();
+  await expect(treasurer).not.toHaveURL(/kind=rejected/);
+  await expect(treasurer.getByText("Nothing unmatched here")).toBeVisible();
   await treasurer.context().close();
   await admin.context().close();
 });

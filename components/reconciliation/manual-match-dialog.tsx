@@ -50,7 +50,7 @@ export function ManualMatchDialog({ item, onClose }: { item: UnmatchedRow; onClo
   const qc = useQueryClient();
   const candidates = useQuery(
     unmatchedQueries.candidates({
-      for_kind: item.kind,
+      for_kind: item.kind === "transaction" ? "transaction" : "instruction",
       company_id: item.company_id,
       currency: item.currency,
       amount: item.amount,

@@ -2,13 +2,13 @@
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { AGE_BUCKET_KEYS, UNMATCHED_VIEW_SORTS, type MatchCandidate, type UnmatchedPage } from "@/lib/views/unmatched";
-import type { UnmatchedKind } from "@treasury/contract/unmatched";
+import { UNMATCHED_KINDS, type UnmatchedKind } from "@treasury/contract/unmatched";
 import { parseAsPage, parseAsSearchText, parseAsUuid } from "@/lib/url-state/parsers";
 import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
 import { matchQueries } from "./match-queries";
 
 export const unmatchedFilterParsers = {
-  kind: parseAsStringLiteral(["instruction", "transaction"] as const).withDefault("instruction"),
+  kind: parseAsStringLiteral(UNMATCHED_KINDS).withDefault("instruction"),
   age: parseAsStringLiteral(AGE_BUCKET_KEYS),
   company: parseAsUuid,
   q: parseAsSearchText,
@@ -48,7 +48,7 @@ export function unmatchedFilters(f: {
 
 /** What the counterparts of one item are looked up by. */
 export interface CandidateFilters {
-  for_kind: UnmatchedKind;
+  for_kind: Exclude<UnmatchedKind, "rejected">;
   company_id: string;
   currency: string;
   amount: string;

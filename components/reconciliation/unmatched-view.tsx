@@ -1,10 +1,13 @@
 "use client";
 
 import { useState } from "react";
+import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { useQueryStates } from "nuqs";
 import * as Tabs from "@radix-ui/react-tabs";
 import { CircleCheckBig, Info } from "lucide-react";
+import { UNMATCHED_KINDS } from "@treasury/contract/unmatched";
+import { statusReasonText } from "@treasury/contract/status-reasons";
 import { AGE_BUCKETS, type UnmatchedPage, type UnmatchedRow } from "@/lib/views/unmatched";
 import { errorText } from "@/components/data/error-text";
 import { Amount, BusinessDate } from "@/components/format/amount";
@@ -19,7 +22,20 @@ const TAB_TRIGGER =
   "-mb-px min-h-11 border-b-2 border-transparent px-3 py-2 text-[13px] font-medium text-slate-600 " +
   "data-[state=active]:border-slate-900 data-[state=active]:text-slate-900";
 
-const KIND_LABEL = { instruction: "Payments without a match", transaction: "Bank debits without a match" } as const;
+const KIND_LABEL = {
+  instruction: "Payments without a match",
+  transaction: "Bank debits without a match",
+  rejected: "Rejected by the bank",
+} as const;
+
+/** What an item's date is, per tab (table heading and card caption). */
+const DATE_LABEL = { instruction: "settled", transaction: "value date", rejected: "rejected" } as const;
+
+const EMPTY_TEXT = {
+  instruction: "Every executed payment in this view has a confirmed match; change the filters to see more.",
+  transaction: "Every bank debit in this view has a confirmed match; change the filters to see more.",
+  rejected: "The bank has rejected no payment in this view; change the filters to see more.",
+} as const;
 
 const SORTS = [
   { value: "newest", label: "Newest first" },
@@ -42,7 +58,8 @@ function useUnmatchedFilters() {
 
 /**
  * The unmatched view: settled payment instructions (first tab) and bank debits (second tab) that no confirmed match
- * explains, with their age in days and age bucket; filters by age bucket, company and search, sorted oldest first
+ * explains, and payments the bank rejected with its reason (third tab: never proposed, since no booking will come;
+ * docs/guides/reconciliation.md "Rejected by the bank"), with their age in days and age bucket; filters by age bucket, company and search, sorted oldest first
  * or as chosen (all in the URL). A treasurer matches an item by hand with its counterpart when the API can; when it
  * cannot, the view says why instead of offering the action.
  */
@@ -61,15 +78,16 @@ export function UnmatchedView({
   const q = useQuery({ ...unmatchedQueries.page(uf.filters), placeholderData: (p) => p });
   const [matching, setMatching] = useState<UnmatchedRow | null>(null);
   const page = q.data;
-  const canMatch = mayMatch && page?.manual_match === true;
+  // A rejected payment has no counterpart to match: no booking will come for it.
+  const canMatch = mayMatch && page?.manual_match === true && page.kind !== "rejected";
 
   return (
     <Tabs.Root
       value={f.kind}
-      onValueChange={(v) => void setF({ kind: v === "transaction" ? "transaction" : "instruction", page: null })}
+      onValueChange={(v) => void setF({ kind: UNMATCHED_KINDS.find((k) => k === v) ?? "instruction", page: null })}
     >
       <Tabs.List aria-label="Unmatched items" className="mb-3 flex gap-1 overflow-x-auto border-b border-slate-200">
-        {(["instruction", "transaction"] as const).map((k) => (
+        {UNMATCHED_KINDS.map((k) => (
           <Tabs.Trigger key={k} value={k} className={TAB_TRIGGER} data-testid={`unmatched-tab-${k}`}>
             {KIND_LABEL[k]}
           </Tabs.Trigger>
@@ -117,10 +135,11 @@ export function UnmatchedView({
         ) : q.isError ? (
           <ProblemState title="The unmatched items could not be loaded" message={errorText(q.error, "Loading")} />
         ) : !page || page.items.length === 0 ? (
-          <EmptyState title="Nothing unmatched here" icon={CircleCheckBig}>
-            {f.kind === "instruction"
-              ? "Every executed payment in this view has a confirmed match; change the filters to see more."
-              : "Every bank debit in this view has a confirmed match; change the filters to see more."}
+          <EmptyState
+            title={f.kind === "rejected" ? "No rejected payments here" : "Nothing unmatched here"}
+            icon={CircleCheckBig}
+          >
+            {EMPTY_TEXT[f.kind]}
           </EmptyState>
         ) : (
           <>
@@ -162,6 +181,32 @@ function Notes({ page, mayMatch }: { page: UnmatchedPage; mayMatch: boolean }) {
   );
 }
 
+/**
+ * The bank's reason for a rejected payment: its ISO 20022 code and text (the API's, else the code's name), and a
+ * link to the batch, where the payment can be paid again in a new batch.
+ */
+function BankReason({ row }: { row: UnmatchedRow }) {
+  const text = row.reason_text ?? (row.reason ? statusReasonText(row.reason) : null);
+  return (
+    <span className="text-slate-700" data-testid="unmatched-reason">
+      {row.reason ? <span className="font-mono font-medium text-red-800">{row.reason}</span> : "No reason given"}
+      {text ? ` ${text}` : ""}
+      {row.batch_id && (
+        <>
+          {" · "}
+          <Link
+            href={`/payments/${row.batch_id}`}
+            aria-label={`Open the batch of ${row.counterparty_name || "this payment"}`}
+            className="text-sky-800 underline underline-offset-2"
+          >
+            batch
+          </Link>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** An age in days with its bucket. */
 export function AgeBadge({ row }: { row: Pick<UnmatchedRow, "age_days" | "age_bucket"> }) {
   const bucket = AGE_BUCKETS.find((b) => b.key === row.age_bucket);
@@ -184,18 +229,19 @@ function UnmatchedTable({
   canMatch: boolean;
   onMatch: (row: UnmatchedRow) => void;
 }) {
-  const payments = page.kind === "instruction";
+  const payments = page.kind !== "transaction";
+  const rejected = page.kind === "rejected";
   return (
     <Table label={KIND_LABEL[page.kind]}>
       <thead>
         <tr>
           <Th>{payments ? "Payee" : "Counterparty"}</Th>
           <Th align="right">Amount</Th>
-          <Th>Age ({payments ? "since settled" : "since value date"})</Th>
+          <Th>Age (since {DATE_LABEL[page.kind]})</Th>
           <Th>Company</Th>
           <Th>Account</Th>
           <Th>Reference</Th>
-          <Th>Proposals</Th>
+          <Th>{rejected ? "Bank's reason" : "Proposals"}</Th>
           {canMatch && <HiddenTh>Actions</HiddenTh>}
         </tr>
       </thead>
@@ -219,9 +265,15 @@ function UnmatchedTable({
             <Td mono className="max-w-40 truncate" title={r.end_to_end_id ?? r.remittance ?? undefined}>
               {r.end_to_end_id ?? r.remittance ?? "—"}
             </Td>
-            <Td className="whitespace-nowrap text-slate-600">
-              {r.proposed_matches > 0 ? `${r.proposed_matches} to review` : "None"}
-            </Td>
+            {rejected ? (
+              <Td className="max-w-72">
+                <BankReason row={r} />
+              </Td>
+            ) : (
+              <Td className="whitespace-nowrap text-slate-600">
+                {r.proposed_matches > 0 ? `${r.proposed_matches} to review` : "None"}
+              </Td>
+            )}
             {canMatch && (
               <Td className="text-right">
                 <Button
@@ -267,7 +319,7 @@ function UnmatchedCards({
           <div className="mt-1 flex flex-wrap items-center gap-x-2 text-slate-600">
             <AgeBadge row={r} />
             <span>
-              {page.kind === "instruction" ? "settled" : "value date"} <BusinessDate date={r.date} />
+              {DATE_LABEL[page.kind]} <BusinessDate date={r.date} />
             </span>
           </div>
           <div className="mt-1 text-slate-600">
@@ -276,6 +328,11 @@ function UnmatchedCards({
           </div>
           {(r.end_to_end_id || r.remittance) && (
             <div className="mt-1 break-all font-mono text-xs text-slate-600">{r.end_to_end_id ?? r.remittance}</div>
+          )}
+          {page.kind === "rejected" && (
+            <div className="mt-1">
+              <BankReason row={r} />
+            </div>
           )}
           {r.proposed_matches > 0 && (
             <div className="mt-1 text-slate-600">

@@ -40,6 +40,11 @@ export const CAPABILITIES = {
   "ledger.transactions_lookup": [{ method: "get", path: "/transactions/lookup" }],
   /** Settled instructions and debit transactions without a confirmed match, dated and filtered (unmatched view). */
   "reconciliation.unmatched": [{ method: "get", path: "/reconciliation/unmatched" }],
+  /** Rejected instructions with the bank's reason in the unmatched list (kind=rejected; the view's third tab). */
+  "reconciliation.rejected": [
+    { method: "get", path: "/reconciliation/unmatched" },
+    { schema: "UnmatchedItem", properties: ["reason", "reason_text"] },
+  ],
   /** A confirmed match made by hand from an instruction and a transaction (the unmatched view's manual match). */
   "reconciliation.manual_match": [{ method: "post", path: "/reconciliation/matches" }],
   /** A confirmed match back to proposed within 24 h (undo of an automatic confirmation). */

@@ -26,6 +26,7 @@ vi.mock("next/headers", async () => (await import("../testing/local-api")).heade
 import { randomUUID } from "node:crypto";
 import type { Company } from "@treasury/contract";
 import { businessToday } from "@treasury/contract/business-date";
+import { collectAll } from "../../treasury-client";
 import type { DashboardUser } from "../../db/users";
 import { listAudit } from "../../db/audit";
 import { dashboardDb } from "../../server/db";
@@ -45,7 +46,7 @@ import {
   type RouteHandler,
 } from "../testing/local-api";
 import { listMatchReview } from "./match-views";
-import { UNMATCHED_PAGE_SIZE, listCandidates, listUnmatchedView } from "./unmatched";
+import { CandidatesQuery, UNMATCHED_PAGE_SIZE, listCandidates, listUnmatchedView } from "./unmatched";
 import * as listRoute from "../../../app/api/treasury/reconciliation/unmatched/route";
 import * as manualRoute from "../../../app/api/treasury/reconciliation/manual-matches/route";
 
@@ -95,6 +96,42 @@ afterAll(async () => {
   await local?.api.close();
 });
 
+/**
+ * A payment the simulated bank rejects (a payee named "REJECT …" gets AC04): a batch created, submitted and approved
+ * through the API; resolves once the bank has rejected it (the API's bank runs at its default, fast pace).
+ */
+async function rejectedPayment(companyId: string): Promise<{ batchId: string; endToEndId: string }> {
+  const client = local.client;
+  const endToEndId = `UNM-REJ-${randomUUID().slice(0, 8)}`;
+  const batch = await client.createBatch(
+    { companyId, idempotencyKey: randomUUID() },
+    {
+      company_id: companyId,
+      currency: "NOK",
+      instructions: [
+        {
+          amount: "77.10",
+          currency: "NOK",
+          creditor_name: "REJECT Closed Account AS",
+          creditor_iban: "NO9386011117947",
+          end_to_end_id: endToEndId,
+        },
+      ],
+    },
+  );
+  await client.submitBatch({ companyId, idempotencyKey: randomUUID() }, batch.id);
+  const pending = await collectAll(client.listPendingApprovals({ companyId }, { pageSize: 100 }));
+  const request = pending.find((p) => p.object_id === batch.id);
+  if (!request) throw new Error("no approval request");
+  await client.approve({ companyId, idempotencyKey: randomUUID() }, request.id, { approver: "someone-else" });
+  for (let i = 0; i < 120; i++) {
+    const now = await client.getBatch({ companyId }, batch.id);
+    if (now.status === "failed") return { batchId: batch.id, endToEndId };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the simulated bank did not reject the payment within 60 s");
+}
+
 describe("the unmatched view", () => {
   it("lists settled instructions and debits without a confirmed match, aged and bucketed, oldest first", async () => {
     for (const kind of ["instruction", "transaction"] as const) {
@@ -140,6 +177,44 @@ describe("the unmatched view", () => {
       expect(bad.status, q).toBe(400);
       expect(errorFields(bad.body)).toContain(field);
     }
+  });
+
+  it("lists the payments the bank rejected with its reason, and offers no counterpart for them", async () => {
+    const company = local.company();
+    const { batchId, endToEndId } = await rejectedPayment(company.id);
+    const { status, body } = await getPage("kind=rejected");
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ kind: "rejected", source: "extension" });
+    expect(body.items.find((r) => r.end_to_end_id === endToEndId)).toMatchObject({
+      kind: "rejected",
+      status: "rejected",
+      batch_id: batchId,
+      company_id: company.id,
+      company_name: company.name,
+      counterparty_name: "REJECT Closed Account AS",
+      amount: "77.10",
+      currency: "NOK",
+      reason: "AC04",
+      age_days: 0,
+    });
+    for (const r of body.items) {
+      expect(r).toMatchObject({ kind: "rejected", status: "rejected" });
+      expect(r.reason).toMatch(/^[A-Z0-9]{4}$/);
+      expect(r.batch_id).not.toBeNull();
+    }
+    // None of them is among the payments without a match.
+    const settled = await getPage("kind=instruction&sort=newest");
+    const rejectedIds = new Set(body.items.map((r) => r.id));
+    expect(settled.body.items.some((r) => rejectedIds.has(r.id))).toBe(false);
+    const parsed = CandidatesQuery.safeParse({
+      for_kind: "rejected",
+      company_id: body.items[0]?.company_id,
+      currency: "NOK",
+      amount: "1.00",
+      date: "2026-11-01",
+    });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual(["for_kind"]);
   });
 
   it("costs two upstream calls cold (token, unmatched list), one warm, and one for the counterparts", async () => {
@@ -289,6 +364,7 @@ describe("company context", () => {
 describe("an API without the extensions", () => {
   it("says why manual matching is absent, refuses it, and falls back to spec reads of one company", async () => {
     const withExt = await getPage(`kind=transaction&company_id=${companies[0]?.id}&age=8-30`);
+    const withRejected = await getPage("kind=rejected");
     await installCapabilities(local.baseUrl, "none");
     try {
       const counted = countingClient(local);
@@ -310,6 +386,21 @@ describe("an API without the extensions", () => {
       expect(insCalls.slice(0, 2)).toEqual(["GET /reconciliation/matches", "GET /payments/status-events"]);
       expect(insCalls.length).toBe(2 + ins.body.items.length);
       console.log(`fallback upstream calls: transactions page 3 (cold), instructions page ${insCalls.length}`);
+      // Rejected payments: the rejected status events carry the bank's reason; the page's instructions are read.
+      expect(withRejected.body.items.length, "the rejected payment of the test above").toBeGreaterThan(0);
+      const rejectedCompany = withRejected.body.items[0]?.company_id;
+      const rej = await getPage(`kind=rejected&company_id=${rejectedCompany}`);
+      expect(rej.status, JSON.stringify(rej.body)).toBe(200);
+      expect(rej.body).toMatchObject({ kind: "rejected", source: "fallback" });
+      const recent = withRejected.body.items.filter((i) => i.company_id === rejectedCompany && i.age_days <= 90);
+      const shown = (i: UnmatchedPage["items"][number]) => [
+        i.id,
+        i.reason,
+        i.reason_text,
+        i.counterparty_name,
+        i.amount,
+      ];
+      expect(rej.body.items.map(shown)).toEqual(recent.slice(0, UNMATCHED_PAGE_SIZE).map(shown));
       const refused = await postMatch({
         instruction_id: randomUUID(),
         transaction_id: randomUUID(),

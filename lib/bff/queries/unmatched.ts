@@ -1,9 +1,11 @@
 /**
  * The unmatched view of reconciliation: settled payment instructions and debit
- * transactions that no confirmed match names, each aged (whole days since its
- * settlement / value date, in its company's today) and bucketed (0–2, 3–7,
- * 8–30, over 30 days); the counterparts offered for a manual match; and the
- * manual match itself.
+ * transactions that no confirmed match names, and the payments the bank
+ * rejected with its reason (never proposed: no booking will come), each aged
+ * (whole days since its settlement / value / rejection date, in its company's
+ * today) and bucketed (0–2, 3–7, 8–30, over 30 days); the counterparts offered
+ * for a manual match; and the manual match itself
+ * (docs/guides/reconciliation.md, "Unmatched items" and "Rejected by the bank").
  *
  * With the API's extension `GET /reconciliation/unmatched` a page costs one
  * upstream read (age buckets become a date range, sort and search go upstream).
@@ -84,7 +86,8 @@ export type UnmatchedViewQuery = z.output<typeof UnmatchedViewQuery>;
 
 /** Query of the counterparts of one item: the item's kind, company, currency, amount and date; a search. */
 export const CandidatesQuery = z.object({
-  for_kind: UnmatchedKindSchema,
+  // A rejected payment has no counterpart: no booking will come for it.
+  for_kind: z.enum(["instruction", "transaction"], { message: "must be instruction or transaction" }),
   company_id: Uuid,
   currency: CurrencyCode,
   amount: DecimalString,
@@ -197,7 +200,8 @@ export async function listUnmatchedView(ctx: BffContext, q: UnmatchedViewQuery):
   const support = await manualMatchSupport();
   const toRow = rowMaker(companies);
   const page = q.page ?? 1;
-  if (!caps.has("reconciliation.unmatched")) return fallbackView(ctx, q, call, companies, support);
+  const listed = q.kind === "rejected" ? "reconciliation.rejected" : "reconciliation.unmatched";
+  if (!caps.has(listed)) return fallbackView(ctx, q, call, companies, support);
   const todays = companyTodays(companies.length > 0 ? companies : ctx.company ? [ctx.company] : []);
   const got = await treasury().listUnmatched(call, {
     kind: q.kind,
@@ -229,10 +233,15 @@ export async function listUnmatchedView(ctx: BffContext, q: UnmatchedViewQuery):
   };
 }
 
-/** An instruction or transaction read through the spec, as an unmatched item. */
-function instructionItem(i: PaymentInstruction, companyId: string, date: string): UnmatchedItem {
+/** An instruction or transaction read through the spec, as an unmatched item (`kind` instruction or rejected). */
+function instructionItem(
+  i: PaymentInstruction,
+  companyId: string,
+  date: string,
+  kind: "instruction" | "rejected" = "instruction",
+): UnmatchedItem {
   return {
-    kind: "instruction",
+    kind,
     id: i.id,
     company_id: companyId,
     account_id: null,
@@ -297,6 +306,23 @@ async function fallbackView(
     items = page.items
       .filter((t) => t.direction === "debit" && !taken.has(t.id))
       .map((t) => ({ ...transactionItem(t, company.id), proposed_matches: proposedCount("transaction_id", t.id) }));
+  } else if (q.kind === "rejected") {
+    // The bank's reason comes with the status event; amount, payee and reference with the page's read below.
+    const events = await api.listStatusEvents(call, { status: "rejected", from_date: from, pageSize: 1000 });
+    items = events.items
+      .filter((e) => e.status === "rejected")
+      .map((e) => ({
+        ...instructionItem(
+          { id: e.instruction_id, amount: "0", currency: "", creditor_name: "", creditor_iban: "", end_to_end_id: "" },
+          company.id,
+          e.occurred_at.slice(0, 10),
+          "rejected",
+        ),
+        status: "rejected",
+        batch_id: e.batch_id ?? null,
+        reason: e.reason ?? null,
+        reason_text: e.reason_text ?? null,
+      }));
   } else {
     const taken = new Set(confirmed.map((m) => m.payment_instruction_id));
     const events = await api.listStatusEvents(call, { status: "settled", from_date: from, pageSize: 1000 });
@@ -324,7 +350,8 @@ async function fallbackView(
   rows.sort(compareRows(q.sort));
   const pageNo = q.page ?? 1;
   let slice = rows.slice((pageNo - 1) * UNMATCHED_PAGE_SIZE, pageNo * UNMATCHED_PAGE_SIZE);
-  if (q.kind === "instruction" && slice.length > 0) {
+  const instructions = q.kind !== "transaction";
+  if (instructions && slice.length > 0) {
     // Only the page shown is read in full: amount, creditor and reference come with the instruction.
     const caps = await capabilities();
     const read = await lookup(
@@ -334,10 +361,15 @@ async function fallbackView(
     );
     slice = slice.map((r) => {
       const i = read.get(r.id);
-      return i ? { ...r, ...instructionItem(i, company.id, r.date), proposed_matches: r.proposed_matches } : r;
+      if (!i) return r;
+      const item = instructionItem(i, company.id, r.date, q.kind === "rejected" ? "rejected" : "instruction");
+      const { status, batch_id, reason, reason_text, proposed_matches } = r;
+      return q.kind === "rejected"
+        ? { ...r, ...item, status, batch_id: item.batch_id ?? batch_id, reason, reason_text, proposed_matches }
+        : { ...r, ...item, proposed_matches };
     });
   }
-  if (q.kind === "instruction") slice = slice.filter(found);
+  if (instructions) slice = slice.filter(found);
   const totalPages = Math.max(1, Math.ceil(rows.length / UNMATCHED_PAGE_SIZE));
   return {
     kind: q.kind,

@@ -2,15 +2,17 @@
  * Unmatched reconciliation items and manual matches (extensions of the local
  * Treasury API; the spec can neither list what is unmatched nor create a match).
  *
- * - `GET /reconciliation/unmatched?kind=instruction|transaction`: settled payment instructions without a confirmed
- *   match, or booked debit transactions without one, oldest first, with the filters of `UnmatchedListQuery`.
+ * - `GET /reconciliation/unmatched?kind=instruction|transaction|rejected`: settled payment instructions without a
+ *   confirmed match, booked debit transactions without one, or payment instructions the bank rejected (never
+ *   proposed for a match: no booking will come; listed with the bank's reason), oldest first, with the filters of
+ *   `UnmatchedListQuery`.
  * - `POST /reconciliation/matches` with `ManualMatchCreate`: a match created `confirmed` by hand.
  */
 import { z } from "zod";
 import { CurrencyCode, DecimalString, IsoDate, Uuid, freeText, plainString, text } from "./common";
 
-export const UNMATCHED_KINDS = ["instruction", "transaction"] as const;
-export const UnmatchedKind = z.enum(UNMATCHED_KINDS, { message: "must be instruction or transaction" });
+export const UNMATCHED_KINDS = ["instruction", "transaction", "rejected"] as const;
+export const UnmatchedKind = z.enum(UNMATCHED_KINDS, { message: "must be instruction, transaction or rejected" });
 export type UnmatchedKind = z.infer<typeof UnmatchedKind>;
 
 export const UNMATCHED_SORTS = ["date", "-date", "amount", "-amount"] as const;
@@ -46,9 +48,12 @@ export const UnmatchedListQuery = z.object({
 
 /**
  * One unmatched item. `date` is the settlement date of an instruction (the day of its `settled` status event, else
- * its requested execution date) or the value date of a transaction. `account_id` / `account_name`: the booking
+ * its requested execution date), the value date of a transaction, or the day a rejected instruction was rejected
+ * (its `rejected` status event). `reason` / `reason_text`: the bank's ISO 20022 reason code and its text, for a
+ * rejected instruction (null otherwise). `account_id` / `account_name`: the booking
  * account of a transaction, the debtor account of an instruction's batch when one was chosen, else the account the bank booked it
- * on (else null).
+ * on (else null); for a rejected instruction the account its batch was to be paid from (the chosen one, else the
+ * company's first active account in the currency, as the bank would have debited).
  * `proposed_matches`: proposals of this item still awaiting review.
  */
 export const UnmatchedItem = z
@@ -65,8 +70,18 @@ export const UnmatchedItem = z
     end_to_end_id: z.string().nullable(),
     remittance: z.string().nullable(),
     batch_id: Uuid.nullable(),
-    status: z.string().meta({ description: "Instruction status (settled), or `booked` for a transaction" }),
+    status: z.string().meta({ description: "Instruction status (settled or rejected), or `booked` for a transaction" }),
     proposed_matches: z.number().int().min(0),
+    reason: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "kind=rejected: the bank's ISO 20022 reason code (e.g. AC04)" }),
+    reason_text: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: "kind=rejected: the reason code's text and the bank's own words, when known" }),
   })
   .meta({ id: "UnmatchedItem" });
 export type UnmatchedItem = z.infer<typeof UnmatchedItem>;

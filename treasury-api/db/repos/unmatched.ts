@@ -5,7 +5,10 @@
  *
  * Unmatched: a payment instruction in status `settled`, or a booked debit
  * transaction, that no `confirmed` match names (proposals still awaiting review
- * do not count as matched; their number is returned). The confirmed-match
+ * do not count as matched; their number is returned). Kind `rejected`: a
+ * payment instruction the bank rejected, with the reason of its `rejected`
+ * status event; no booking will come for it and it is never proposed
+ * (docs/guides/reconciliation.md, "Rejected by the bank"). The confirmed-match
  * checks use the partial unique indexes `reconciliation_matches_confirmed_ins`
  * / `_tx`; the transactions side reads `transactions_company_debit_value`.
  */
@@ -58,12 +61,28 @@ function containsPattern(text: string): string {
 
 /** The rows (before the filters on the computed date) of one kind, as a SQL sub-select. */
 function baseRows(scope: DataScope, kind: UnmatchedKind): SQL {
+  if (kind === "rejected")
+    return sql`
+      select i.id, i.company_id, a.id as account_id, a.name as account_name, i.amount as amount_n,
+        i.currency, coalesce((e.occurred_at at time zone 'UTC')::date, (i.updated_at at time zone 'UTC')::date)
+          as item_date,
+        i.creditor_name as counterparty_name, i.end_to_end_id, i.remittance_text as remittance, i.batch_id, i.status,
+        e.reason, e.reason_text
+      from payment_instructions i
+      join payment_batches b on b.id = i.batch_id
+      left join lateral (select x.id, x.name from accounts x
+        where x.tenant_id = i.tenant_id and x.company_id = i.company_id and x.currency = b.currency
+          and x.status = 'active'
+        order by (x.id = b.debtor_account_id) desc, x.name, x.id limit 1) a on true
+      left join payment_status_events e on e.instruction_id = i.id and e.status = 'rejected'
+      where ${scopeSql(scope, "i")} and i.status = 'rejected'`;
   if (kind === "instruction")
     return sql`
       select i.id, i.company_id, a.id as account_id, a.name as account_name, i.amount as amount_n,
         i.currency, coalesce((e.occurred_at at time zone 'UTC')::date, b.requested_execution_date,
           (i.updated_at at time zone 'UTC')::date) as item_date,
-        i.creditor_name as counterparty_name, i.end_to_end_id, i.remittance_text as remittance, i.batch_id, i.status
+        i.creditor_name as counterparty_name, i.end_to_end_id, i.remittance_text as remittance, i.batch_id, i.status,
+        null::text as reason, null::text as reason_text
       from payment_instructions i
       join payment_batches b on b.id = i.batch_id
       left join transactions bt on bt.id = i.transaction_id
@@ -75,7 +94,7 @@ function baseRows(scope: DataScope, kind: UnmatchedKind): SQL {
   return sql`
     select t.id, t.company_id, t.account_id, a.name as account_name, t.amount as amount_n, t.currency,
       t.value_date as item_date, t.counterparty_name, t.end_to_end_id, t.remittance, null::uuid as batch_id,
-      'booked' as status
+      'booked' as status, null::text as reason, null::text as reason_text
     from transactions t
     join accounts a on a.id = t.account_id
     where ${scopeSql(scope, "t")} and t.direction = 'debit'
@@ -122,6 +141,8 @@ interface UnmatchedRow {
   batch_id: string | null;
   status: string;
   proposed_matches: number;
+  reason: string | null;
+  reason_text: string | null;
 }
 
 /**
@@ -139,12 +160,13 @@ export async function listUnmatched(
     throw fieldError("min_amount", "must not be greater than max_amount");
   const base = baseRows(scope, f.kind);
   const where = filterSql(f);
-  const side = f.kind === "instruction" ? sql.raw("payment_instruction_id") : sql.raw("transaction_id");
+  const side = f.kind === "transaction" ? sql.raw("transaction_id") : sql.raw("payment_instruction_id");
   const [rows, total] = await Promise.all([
     queryRows<UnmatchedRow>(
       db,
       sql`select u.id, u.company_id, u.account_id, u.account_name, u.amount_n::text as amount, u.currency,
             u.item_date::text as item_date, u.counterparty_name, u.end_to_end_id, u.remittance, u.batch_id, u.status,
+            u.reason, u.reason_text,
             (select count(*)::int from reconciliation_matches m where m.${side} = u.id and m.state = 'proposed')
               as proposed_matches
           from (${base}) u where ${where}
@@ -171,6 +193,7 @@ export async function listUnmatched(
       batch_id: r.batch_id,
       status: r.status,
       proposed_matches: Number(r.proposed_matches),
+      ...(f.kind === "rejected" ? { reason: r.reason, reason_text: r.reason_text } : {}),
     })),
     count: Number(total[0]?.n ?? 0),
   };

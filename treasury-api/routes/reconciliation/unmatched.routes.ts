@@ -13,12 +13,14 @@ export const listUnmatchedRoute = defineRoute({
   method: "get",
   path: "/reconciliation/unmatched",
   tags: ["Reconciliation"],
-  summary: "Unmatched instructions or transactions (extension)",
+  summary: "Unmatched instructions or transactions, and rejected instructions (extension)",
   description:
     "Extension: kind=instruction lists settled payment instructions, kind=transaction booked debit transactions, " +
     "that no confirmed match names (proposals awaiting review do not count; proposed_matches gives their number). " +
-    "date is the settlement date of an instruction (its settled status event, else the requested execution date) or " +
-    "the value date of a transaction. Filters: from_date / to_date on that date, account_id, currency, min_amount / " +
+    "kind=rejected lists payment instructions the bank rejected, with its ISO 20022 reason and text (reason, " +
+    "reason_text): no booking will come for them and they are never proposed. " +
+    "date is the settlement date of an instruction (its settled status event, else the requested execution date), " +
+    "the day a rejected one was rejected, or the value date of a transaction. Filters: from_date / to_date on that date, account_id, currency, min_amount / " +
     "max_amount (absolute), q (counterparty name, end-to-end id, remittance). sort: date (oldest first, default), " +
     "-date, amount, -amount. X-Company-ID is optional: absent means every company the client sees.",
   scope: "read:reconciliation",

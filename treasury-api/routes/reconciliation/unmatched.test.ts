@@ -175,6 +175,55 @@ describe("GET /reconciliation/unmatched", () => {
     expect(txs.count).toBe(1);
   });
 
+  it("lists a rejected instruction under kind=rejected with the bank's reason, never as a payment to match", async () => {
+    const { instruction, batchId } = await pair({ status: "rejected", tx: null, name: "Closed Account AS" });
+    await h.database.db.insert(s.paymentStatusEvents).values({
+      id: uid(),
+      tenantId: IDS.tenant,
+      companyId: IDS.companyA,
+      batchId,
+      instructionId: instruction.id,
+      status: "rejected",
+      reason: "AC04",
+      reasonText: "Closed account number",
+      occurredAt: `${daysAgo(3)}T09:30:00Z`,
+    });
+    const rejected = await unmatched("rejected", "&q=Closed%20Account");
+    expect(rejected.results).toEqual([
+      expect.objectContaining({
+        kind: "rejected",
+        id: instruction.id,
+        account_id: IDS.accountA1,
+        amount: "1500.00",
+        currency: "NOK",
+        date: daysAgo(3),
+        counterparty_name: "Closed Account AS",
+        end_to_end_id: instruction.endToEndId,
+        batch_id: batchId,
+        status: "rejected",
+        reason: "AC04",
+        reason_text: "Closed account number",
+        proposed_matches: 0,
+      }),
+    ]);
+    expect(rejected.count).toBe(1);
+    // Without a chosen debtor account: the account the bank would have debited (the first active one in NOK).
+    await h.database.db.execute(sql`update payment_batches set debtor_account_id = null where id = ${batchId}::uuid`);
+    expect((await unmatched("rejected", "&q=Closed%20Account")).results[0]).toMatchObject({
+      account_id: IDS.accountA1,
+      account_name: "Alpha NOK operating",
+    });
+    expect(ids(await unmatched("instruction", "&q=Closed%20Account"))).toEqual([]);
+    // Settled and transaction items carry no reason at all.
+    const settled = await pair({ name: "Reasonless AS" });
+    const [item] = (await unmatched("instruction", "&q=Reasonless")).results;
+    expect(item?.id).toBe(settled.instruction.id);
+    expect(item).not.toHaveProperty("reason");
+    // Scoped to another company, or another tenant's client: not there.
+    expect(ids(await unmatched("rejected", "&q=Closed%20Account", { company: IDS.companyB }))).toEqual([]);
+    expect(ids(await unmatched("rejected", "&q=Closed%20Account", { client: "otherB" }))).toEqual([]);
+  });
+
   it("names the account the bank booked an instruction on when its batch chose none", async () => {
     const { instruction, transaction, batchId } = await pair({ name: "Booked Account AS", account: IDS.accountA1 });
     const db = h.database.db;
