@@ -62,8 +62,19 @@ describe("requiredApprovals after the queue", () => {
 });
 
 describe("a batch decided outside the dashboard", () => {
-  const api = { created_by: "3f0c5a7e-client", created_by_name: "API client 3f0c5a7e-client" };
-  const person = { created_by: "tina@example.com", created_by_name: "Tina Treasurer" };
+  const api = { created_by: "3f0c5a7e-client", created_by_kind: "api_client" as const };
+  const person = { created_by: "tina@example.com", created_by_kind: "person" as const };
+  it("goes by who created the batch, not by how the name reads", () => {
+    // A person whose name happens to start like an integration's label is still a person.
+    const named = {
+      created_by: "api@example.com",
+      created_by_name: "API client team",
+      created_by_kind: "person" as const,
+    };
+    expect(approvalHeadline({ ...view({}, "completed"), ...named })).toBe(
+      "Approved — approvers not recorded in the dashboard",
+    );
+  });
   it("says approved only once the batch is past approval, and how it was decided", () => {
     expect(approvalHeadline({ ...view({}, "completed"), ...api })).toBe("Approved through the API");
     expect(approvalHeadline({ ...view({}, "processing"), created_by: null })).toBe("Approved through the API");

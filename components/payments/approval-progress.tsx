@@ -21,11 +21,11 @@ export function requiredApprovals(view: Pick<BatchView, "approval" | "policy" | 
 
 /** What the headline reads of a batch: its approval facts and, when known, who created it. */
 type HeadlineFacts = Pick<BatchView, "approval" | "policy" | "batch"> &
-  Partial<Pick<BatchView, "created_by" | "created_by_name">>;
+  Partial<Pick<BatchView, "created_by" | "created_by_kind">>;
 
-/** True when the batch came from an integration (an API client), not from a person of the dashboard. */
+/** True when the batch came from an integration (an API client) or from no one the dashboard knows. */
 function createdThroughApi(view: HeadlineFacts): boolean {
-  return !view.created_by || (view.created_by_name ?? "").startsWith("API client ");
+  return !view.created_by || view.created_by_kind === "api_client";
 }
 
 /**

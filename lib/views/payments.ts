@@ -44,6 +44,8 @@ export interface BatchView {
   created_by: string | null;
   /** The creator's display name when the dashboard knows one (else show `created_by`, the e-mail). */
   created_by_name?: string | null;
+  /** `person` or `api_client` (an integration created it); null or absent when unknown. */
+  created_by_kind?: "person" | "api_client" | null;
   instructions: PaymentInstruction[];
   events: PaymentStatusEvent[];
   approval: ApprovalProgress | null;
@@ -72,6 +74,8 @@ export interface BatchListRow {
   /** E-mail of the dashboard user who created it; null when created outside the dashboard. */
   created_by: string | null;
   created_by_name: string | null;
+  /** `person` or `api_client` (an integration created it); null or absent when unknown. */
+  created_by_kind?: "person" | "api_client" | null;
   approval: ApprovalProgress | null;
   policy: BatchPolicyView | null;
 }
@@ -85,6 +89,8 @@ export interface ApprovalQueueRow {
   created_by: string | null;
   /** The creator's display name when the dashboard knows one (else show `created_by`, the e-mail). */
   created_by_name?: string | null;
+  /** `person` or `api_client` (an integration created it); null or absent when unknown. */
+  created_by_kind?: "person" | "api_client" | null;
   /** Four-eyes: the signed-in user created the batch, so may not approve it. */
   created_by_me: boolean;
   approved_by: Decision[];

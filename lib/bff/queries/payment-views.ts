@@ -103,23 +103,38 @@ async function userNames(): Promise<Map<string, string>> {
   }
 }
 
+/** Who created a batch, as the batch views carry it (docs/guides/payments-and-approvals.md, "Approving"). */
+export interface BatchCreator {
+  /** The creator's e-mail, or the API client's id; null when unknown. */
+  created_by: string | null;
+  /** The display name when known ("API client <id>" for an integration). */
+  created_by_name: string | null;
+  /** `person`: a person (a dashboard user, or an e-mail the API was given); `api_client`: an integration; null: unknown. */
+  created_by_kind: "person" | "api_client" | null;
+}
+
 /**
  * Who created a batch, named: the dashboard user of its audit entry (`auditEmail`), else the batch's API
  * `initiator` — a dashboard user's id or e-mail (their name), or an API client's id ("API client <id>": created by
- * an integration, not a person of the dashboard). `created_by` is the e-mail or the initiator; both null only when
+ * an integration, not a person of the dashboard). `created_by` is the e-mail or the initiator; all null only when
  * neither is known.
  */
 export function creatorOfBatch(
   auditEmail: string | null,
   initiator: string | null | undefined,
   names: ReadonlyMap<string, string>,
-): { created_by: string | null; created_by_name: string | null } {
+): BatchCreator {
   const email = auditEmail ?? (initiator ? (names.get(`id:${initiator.toLowerCase()}`) ?? null) : null);
-  if (email) return { created_by: email, created_by_name: names.get(email.toLowerCase()) ?? null };
-  if (!initiator) return { created_by: null, created_by_name: null };
+  if (email)
+    return { created_by: email, created_by_name: names.get(email.toLowerCase()) ?? null, created_by_kind: "person" };
+  if (!initiator) return { created_by: null, created_by_name: null, created_by_kind: null };
   if (initiator.includes("@"))
-    return { created_by: initiator, created_by_name: names.get(initiator.toLowerCase()) ?? null };
-  return { created_by: initiator, created_by_name: `API client ${initiator}` };
+    return {
+      created_by: initiator,
+      created_by_name: names.get(initiator.toLowerCase()) ?? null,
+      created_by_kind: "person",
+    };
+  return { created_by: initiator, created_by_name: `API client ${initiator}`, created_by_kind: "api_client" };
 }
 
 /** E-mail of the dashboard user who created batch `batchId` (from the audit log); null when created elsewhere. */
