@@ -33,5 +33,7 @@ describe("amounts in notification texts", () => {
     expect(() => moneyMarker("1,662.11", "NOK")).toThrow(TypeError);
     expect(() => moneyMarker("1662.11", "nok")).toThrow(TypeError);
     expect(() => moneyMarker("1e5", "NOK")).toThrow(TypeError);
+    expect(() => moneyMarker("+12.00", "NOK")).toThrow(TypeError);
+    expect(() => moneyMarker("12.00", "XYZ")).toThrow(TypeError);
   });
 });

@@ -5,6 +5,7 @@
  * when known, else en-GB ("NOK 1,662.11"). Texts stored before the marker ("(NOK 1662.11)") are formatted the same
  * way, so older notifications read like new ones. Plain functions, importable by the browser.
  */
+import { DECIMAL_STRING_PATTERN, isIso4217 } from "@treasury/contract/amounts";
 import { formatMoney } from "../money";
 
 /** The locale an e-mail's amounts are written in when the recipient's is unknown. */
@@ -17,12 +18,12 @@ const LEGACY = /\(([A-Z]{3}) ([+-]?\d+\.\d+)\)/g;
 
 /**
  * The marker for an amount in a notification text.
- * @param amount plain decimal string ("1662.11"); currency ISO 4217 code ("NOK")
+ * @param amount the API's decimal string ("1662.11", the contract's `DecimalString`); currency an ISO 4217 code ("NOK")
  * @throws TypeError when either is malformed (nothing unformattable is ever stored)
  */
 export function moneyMarker(amount: string, currency: string): string {
-  if (!/^[A-Z]{3}$/.test(currency)) throw new TypeError(`not a currency code: ${JSON.stringify(currency)}`);
-  if (!/^[+-]?\d+(?:\.\d+)?$/.test(amount)) throw new TypeError(`not a decimal string: ${JSON.stringify(amount)}`);
+  if (!isIso4217(currency)) throw new TypeError(`not a currency code: ${JSON.stringify(currency)}`);
+  if (!DECIMAL_STRING_PATTERN.test(amount)) throw new TypeError(`not a decimal string: ${JSON.stringify(amount)}`);
   return `[[${currency} ${amount}]]`;
 }
 

@@ -7,6 +7,14 @@
  * from here so that its page does not ship zod.
  */
 
+/** The ISO 4217 codes this runtime knows (Intl's list is ISO 4217's active list). */
+const ISO_4217 = new Set(Intl.supportedValuesOf("currency"));
+
+/** True when `code` is an active ISO 4217 currency code (upper case, e.g. "NOK"). */
+export function isIso4217(code: string): boolean {
+  return ISO_4217.has(code);
+}
+
 /** A decimal amount string: optional minus, 1–18 integer digits, up to 6 fraction digits. */
 export const DECIMAL_STRING_PATTERN = /^-?\d{1,18}(\.\d{1,6})?$/;
 

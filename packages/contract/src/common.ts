@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { isValid, parseISO } from "date-fns";
-import { DECIMAL_STRING_PATTERN, POSITIVE_DECIMAL_STRING_PATTERN, hasNonZeroDigit } from "./amounts";
+import { DECIMAL_STRING_PATTERN, POSITIVE_DECIMAL_STRING_PATTERN, hasNonZeroDigit, isIso4217 } from "./amounts";
 
 export { currencyMinorUnits } from "./amounts";
 
@@ -33,13 +33,7 @@ export const IsoDate = z
 /** An ISO 8601 timestamp with offset, e.g. `2026-01-10T08:15:00.000Z`. */
 export const IsoDateTime = z.iso.datetime({ offset: true, message: "must be an ISO 8601 date-time with offset" });
 
-/** The ISO 4217 codes this runtime knows (Intl's list is ISO 4217's active list). */
-const ISO_4217 = new Set(Intl.supportedValuesOf("currency"));
-
-/** True when `code` is an active ISO 4217 currency code. */
-export function isIso4217(code: string): boolean {
-  return ISO_4217.has(code);
-}
+export { isIso4217 };
 
 /** A three-letter ISO 4217 currency code (docs/treasury-api.md#conventions). */
 export const CurrencyCode = z
