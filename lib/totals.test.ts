@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { cashflowTotals, flowTotalsByCurrency, latestWithChange, sumAmounts, totalsByCurrency } from "./totals";
+import {
+  cashflowTotals,
+  dailyChanges,
+  flowTotalsByCurrency,
+  latestWithChange,
+  sumAmounts,
+  totalsByCurrency,
+} from "./totals";
 
 describe("totalsByCurrency", () => {
   it("sums exactly per currency, never mixing currencies", () => {
@@ -163,5 +170,23 @@ describe("latestWithChange", () => {
         change: "-200.50",
       },
     ]);
+  });
+});
+
+describe("dailyChanges", () => {
+  it("gives each day its exact change against the last reported day before it, none for the first", () => {
+    const changes = dailyChanges([
+      { date: "2026-03-03", balance: "0.3" },
+      { date: "2026-02-27", balance: "0.1" },
+      { date: "2026-03-02", balance: "0.30" },
+      { date: "2026-02-28", balance: "-12345678901234567.89" },
+    ]);
+    expect([...changes]).toEqual([
+      ["2026-02-28", "-12345678901234567.99"],
+      ["2026-03-02", "12345678901234568.19"],
+      ["2026-03-03", "0.00"],
+    ]);
+    expect(changes.has("2026-02-27")).toBe(false);
+    expect(dailyChanges([])).toEqual(new Map());
   });
 });

@@ -171,3 +171,21 @@ export function latestWithChange(
   }
   return out;
 }
+
+/**
+ * Each day's change against the reported day before it, for one currency's daily position rows (`date` YYYY-MM-DD,
+ * `balance` decimal string, any order): date → change as a decimal string with the larger scale of the two
+ * balances, exact (decimal.js); the earliest date has none (absent from the map). A gap (a weekend, a missing
+ * statement) compares with the last reported day, as the overview's "today against yesterday" does.
+ */
+export function dailyChanges(rows: Iterable<{ date: string; balance: string }>): Map<string, string> {
+  const list = [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const out = new Map<string, string>();
+  for (let i = 1; i < list.length; i++) {
+    const [prev, cur] = [list[i - 1], list[i]];
+    if (!prev || !cur) continue;
+    const dp = Math.max(scale(cur.balance), scale(prev.balance));
+    out.set(cur.date, new Decimal(cur.balance).minus(prev.balance).toFixed(dp));
+  }
+  return out;
+}

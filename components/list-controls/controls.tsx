@@ -22,12 +22,12 @@ export function FilterSelect({
   testId?: string;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+    <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600">
       {label}
       <select
         value={value ?? ""}
         onChange={(e) => onChange(e.target.value === "" ? null : e.target.value)}
-        className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900"
+        className="h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 sm:w-auto"
         data-testid={testId}
       >
         <option value="">{anyLabel}</option>
@@ -56,7 +56,7 @@ export function FilterText({
   testId?: string;
 }) {
   return (
-    <label className="flex flex-col gap-1 text-xs font-medium text-slate-600">
+    <label className="flex min-w-0 flex-col gap-1 text-xs font-medium text-slate-600">
       {label}
       <input
         type="search"
@@ -64,7 +64,7 @@ export function FilterText({
         placeholder={placeholder}
         onChange={(e) => onChange(e.target.value.trim() === "" ? null : e.target.value)}
         className={
-          "h-8 w-48 rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 " +
+          "h-8 w-full rounded-md border border-slate-300 bg-white px-2 text-[13px] text-slate-900 sm:w-48 " +
           "placeholder:text-slate-400"
         }
         data-testid={testId}
@@ -73,11 +73,14 @@ export function FilterText({
   );
 }
 
-/** The row of filters above a table. */
+/**
+ * The row of filters above a table; on a phone two filters a row (each as wide as half the screen), so that the
+ * list starts within the first screen.
+ */
 export function FilterBar({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   return (
     <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-      <div className="flex flex-wrap items-end gap-3" role="search">
+      <div className="grid w-full grid-cols-2 items-end gap-3 sm:flex sm:w-auto sm:flex-wrap" role="search">
         {children}
       </div>
       {actions && <div className="flex items-center gap-2">{actions}</div>}

@@ -27,7 +27,8 @@ export function DateRangePicker({ resolved, shallow = false }: { resolved: Resol
             aria-pressed={resolved.preset === p}
             onClick={() => setState({ range: p, from: null, to: null })}
             className={
-              `h-8 border-r border-slate-200 px-2.5 text-[13px] last:border-r-0 ` +
+              // At least 32 px high, and higher when a phone wraps a label onto two lines (never clipped).
+              `min-h-8 border-r border-slate-200 px-2.5 py-1 text-[13px] leading-tight last:border-r-0 ` +
               `${resolved.preset === p ? "bg-slate-900 text-white" : "text-slate-700 hover:bg-slate-100"}`
             }
           >

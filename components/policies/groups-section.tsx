@@ -62,6 +62,12 @@ export function GroupsSection({ a }: { a: PolicyActions }) {
           <Plus className="size-4" aria-hidden /> New group
         </Button>
       </div>
+      {view.groups.length === 0 && !a.group && (
+        <p className="text-[13px] text-slate-600" data-testid="groups-empty">
+          No approver groups yet. A group names the people a rule may require approvals from (for example “Finance
+          leads”); until there is one, every rule takes any approver.
+        </p>
+      )}
       <ul className="space-y-1 text-[13px]">
         {view.groups.map((g) => (
           <li key={g.id} className="flex items-center gap-2" data-testid="group-row" data-name={g.name}>

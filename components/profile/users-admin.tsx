@@ -176,7 +176,7 @@ export function UsersAdmin({ companies, currentUserId }: { companies: UserCompan
         <tbody>
           {list.data.items.map((u) => (
             <tr key={u.id} data-testid={`user-row-${u.email}`}>
-              <Td>
+              <Td className="xl:whitespace-nowrap">
                 {u.name}
                 {u.disabled && <span className="ml-2 text-xs text-slate-600">(disabled)</span>}
                 {!u.disabled && u.invitation_open && <span className="ml-2 text-xs text-slate-600">(invited)</span>}

@@ -28,6 +28,9 @@ const KIND_LABEL = {
   rejected: "Rejected by the bank",
 } as const;
 
+/** The tabs' words on a phone, each the start of its full label (which stays the tab's accessible name). */
+const KIND_SHORT = { instruction: "Payments", transaction: "Bank debits", rejected: "Rejected" } as const;
+
 /** What an item's date is, per tab (table heading and card caption). */
 const DATE_LABEL = { instruction: "settled", transaction: "value date", rejected: "rejected" } as const;
 
@@ -88,8 +91,19 @@ export function UnmatchedView({
     >
       <Tabs.List aria-label="Unmatched items" className="mb-3 flex gap-1 overflow-x-auto border-b border-slate-200">
         {UNMATCHED_KINDS.map((k) => (
-          <Tabs.Trigger key={k} value={k} className={TAB_TRIGGER} data-testid={`unmatched-tab-${k}`}>
-            {KIND_LABEL[k]}
+          <Tabs.Trigger
+            key={k}
+            value={k}
+            aria-label={KIND_LABEL[k]}
+            className={TAB_TRIGGER}
+            data-testid={`unmatched-tab-${k}`}
+          >
+            <span className="sm:hidden" aria-hidden>
+              {KIND_SHORT[k]}
+            </span>
+            <span className="max-sm:hidden" aria-hidden>
+              {KIND_LABEL[k]}
+            </span>
           </Tabs.Trigger>
         ))}
       </Tabs.List>

@@ -2,7 +2,7 @@
 
 import { useMemo } from "react";
 import type { PositionDay } from "@treasury/contract";
-import { latestWithChange } from "@/lib/totals";
+import { dailyChanges, latestWithChange } from "@/lib/totals";
 import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
@@ -12,8 +12,8 @@ import { Td, Th } from "@/components/ui/table";
 import { CurrencyReportSection } from "./currency-section";
 
 /**
- * Positions report: per currency the daily position line, the table, and the latest position with its change over the
- * range.
+ * Positions report: per currency the daily position line, the table (each day's position and its change against the
+ * reported day before), and the latest position with its change.
  */
 export function PositionsReport({ rows }: { rows: PositionDay[] }) {
   const groups = useMemo(() => groupByCurrency(rows), [rows]);
@@ -27,6 +27,7 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
       {groups.map(([currency, list]) => {
         const l = latest.get(currency);
         const sorted = [...list].sort((a, b) => (a.date < b.date ? 1 : -1));
+        const changes = dailyChanges(list);
         return (
           <CurrencyReportSection
             key={currency}
@@ -38,6 +39,7 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
             <thead className="sticky top-0">
               <tr>
                 <Th>Date</Th>
+                <Th align="right">Day change</Th>
                 <Th align="right">Position</Th>
               </tr>
             </thead>
@@ -46,6 +48,16 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
                 <tr key={r.date}>
                   <Td>
                     <BusinessDate date={r.date} />
+                  </Td>
+                  <Td align="right" className="text-slate-600">
+                    {/* Wrapped, so that a phone's card keeps the position as the row's figure and lists this below. */}
+                    <span>
+                      {changes.has(r.date) ? (
+                        <Amount value={changes.get(r.date) ?? "0"} currency={currency} signed />
+                      ) : (
+                        "—"
+                      )}
+                    </span>
                   </Td>
                   <Td align="right">
                     <Amount value={r.balance} currency={currency} />
@@ -56,7 +68,7 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
             {l && (
               <tfoot className="sticky bottom-0 bg-slate-50 font-semibold">
                 <tr data-testid={`total-${currency}`}>
-                  <Td>
+                  <Td colSpan={2}>
                     Latest ({l.date}){l.change !== null ? ", change on the day before" : ""}
                   </Td>
                   <Td align="right">

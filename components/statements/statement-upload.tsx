@@ -86,7 +86,7 @@ export function StatementUpload({ companyName }: { companyName: string }) {
       >
         <FileUp className="mx-auto mb-2 size-6 text-slate-400" aria-hidden />
         <p className="text-sm font-medium text-slate-900">Drop statement files here</p>
-        <p className="mt-1 text-[13px] text-slate-600">
+        <p className="mx-auto mt-1 max-w-2xl text-[13px] text-slate-600">
           ISO 20022 camt.053 statements, camt.052 intraday reports and camt.054 notifications, MT940 statements, MT942
           interim reports and BAI2 files (.xml, .sta, .mt940, .txt, .bai, .bai2; the format is detected per file), up to{" "}
           {STATEMENT_MAX_FILE_BYTES / MB} MB each. They are imported for {companyName}, all files together or none.

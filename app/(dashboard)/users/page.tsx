@@ -19,7 +19,7 @@ export default async function UsersPage() {
       <PageProblem load={{ kind: "forbidden", title: "No access", message: "Your role does not include Users." }} />
     );
   return (
-    <div className="max-w-5xl">
+    <div className="max-w-7xl">
       <PageHeader
         title="Users"
         description="People who sign in to the dashboard: add, change roles and companies, disable, reset, passkeys"
