@@ -5,7 +5,7 @@
  * with the rule's reasons and transactions booked exactly as the direct simulator books the same batch → matches
  * proposed; the end-of-day camt.053; and the bank's steps across a crash between writing an answer and recording it.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -344,8 +344,12 @@ describe("the simulated bank behind a folder channel", () => {
     // Another live process holds the lock: this one does nothing.
     writeFileSync(path.join(bank.stateDir, "bank.lock"), String(process.ppid));
     expect((await runFolderBankOnce(bank, { speed: "manual" })).busy).toBe(true);
-    // A lock left by a dead process is taken over.
+    // A lock left by a dead process is taken over, and so is a live process's lock older than ten minutes.
     writeFileSync(path.join(bank.stateDir, "bank.lock"), "2147483646");
+    expect((await runFolderBankOnce(bank, { speed: "manual" })).busy).toBe(false);
+    writeFileSync(path.join(bank.stateDir, "bank.lock"), String(process.ppid));
+    const old = new Date(Date.now() - 11 * 60_000);
+    utimesSync(path.join(bank.stateDir, "bank.lock"), old, old);
     expect((await runFolderBankOnce(bank, { speed: "manual" })).busy).toBe(false);
   });
 });

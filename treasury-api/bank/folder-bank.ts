@@ -21,7 +21,7 @@
  * as written. A crash anywhere repeats at most the write of the same bytes under the same name: the file is found in
  * the outbox, or — if the API had pulled and removed it meanwhile — written again identically, which the API's
  * import-once by SHA-256 recognises (docs/bank-channels.md "Pull"). A lock file with the owner's process id keeps two
- * processes from running the bank at once; a lock whose process is gone is taken over.
+ * processes from running the bank at once; a lock whose process is gone (or older than ten minutes) is taken over.
  *
  * Answer file names: `<step time, UTC, compact>-<message id>-<n>-<kind>.xml` (n: 1 ack, 2 debit, 3 status), and
  * `<next day>T000000000Z-EOD-<IBAN>-<day>.xml` for statements, so that listing the outbox by name returns them in the
@@ -170,9 +170,13 @@ async function readBounded(file: string, max: number): Promise<Buffer | null> {
   return tooLarge ? null : Buffer.concat(chunks);
 }
 
+/** Age after which a lock file is taken over whoever holds it (a run takes seconds). */
+const LOCK_STALE_MS = 10 * 60_000;
+
 /**
  * Takes the bank's lock file (`<state>/bank.lock`, holding the owner's process id) unless a live process other than
- * this one holds it. @returns a release function, or null when another process runs the bank
+ * this one holds it (a lock older than ten minutes is taken over too). @returns a release function, or null when
+ * another process runs the bank
  */
 async function takeLock(stateDir: string): Promise<(() => Promise<void>) | null> {
   const file = path.join(stateDir, "bank.lock");
@@ -185,8 +189,10 @@ async function takeLock(stateDir: string): Promise<(() => Promise<void>) | null>
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       const owner = Number((await fs.readFile(file, "utf8").catch(() => "")).trim());
+      // A run takes seconds: a lock older than LOCK_STALE_MS is left over even if its process id was reused since.
+      const age = Date.now() - ((await fs.stat(file).catch(() => null))?.mtimeMs ?? 0);
       let alive = false;
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid) {
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && age < LOCK_STALE_MS) {
         try {
           process.kill(owner, 0);
           alive = true;
