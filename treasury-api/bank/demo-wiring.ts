@@ -8,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { accounts, balanceSnapshots, bankConnections, companies } from "../db/schema";
+import { accounts, balanceSnapshots, companies } from "../db/schema";
 import { createConnection } from "../channels/connections";
 import { writeFolderBank, type FolderBank, type FolderBankDesk } from "./folder-bank";
 
@@ -79,14 +79,4 @@ export async function wireDemoFolderBank(db: Db, dir: string, key: Buffer): Prom
     desks.push({ name: company.id, inboxDir: folders.inbox, outboxDir: folders.outbox, accounts: deskAccounts });
   }
   return writeFolderBank(dir, desks);
-}
-
-/** True when the database has a connection of the demo bank (the demo was wired). */
-export async function hasDemoConnections(db: Db): Promise<boolean> {
-  const rows = await db
-    .select({ id: bankConnections.id })
-    .from(bankConnections)
-    .where(eq(bankConnections.bankName, DEMO_BANK_NAME))
-    .limit(1);
-  return rows.length > 0;
 }
