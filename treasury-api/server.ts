@@ -122,12 +122,19 @@ export async function prepareDatabase(opts: ServerOptions): Promise<{
     secretKey = opts.config?.secretKey ?? resolveSecretKey(process.env, opts.data).key;
     await prepareSecretsAtRest(database.db, secretKey);
     if (opts.simulatedBank === "folder") {
-      // The demo's bank behind a folder channel: wired when the demo seed runs, used whenever it was wired.
+      // The demo's bank behind a folder channel: wired when the demo seed runs, and recorded in the database (meta
+      // `folder_bank`), so that a server on a database the demo seed did not wire never runs a bank found on disk.
       const temporary = opts.data === "memory";
-      const dir = temporary ? mkdtempSync(path.join(tmpdir(), "treasury-demo-bank-")) : path.resolve(opts.data, "bank");
-      if (fixtures) await wireDemoFolderBank(database.db, dir, secretKey);
-      if (existsSync(path.join(dir, FOLDER_BANK_CONFIG))) folderBank = { dir, temporary };
-      else if (temporary) rmSync(dir, { recursive: true, force: true });
+      if (fixtures) {
+        const dir = temporary
+          ? mkdtempSync(path.join(tmpdir(), "treasury-demo-bank-"))
+          : path.resolve(opts.data, "bank");
+        await wireDemoFolderBank(database.db, dir, secretKey);
+        await database.db.insert(meta).values({ key: "folder_bank", value: { dir } }).onConflictDoNothing();
+      }
+      const [wired] = await database.db.select().from(meta).where(eq(meta.key, "folder_bank"));
+      const dir = (wired?.value as { dir?: string } | undefined)?.dir;
+      if (dir && existsSync(path.join(dir, FOLDER_BANK_CONFIG))) folderBank = { dir, temporary };
     }
   } catch (err) {
     await database.close();
