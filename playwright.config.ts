@@ -9,6 +9,10 @@ import { findChromium } from "./scripts/chromium";
  * local treasury-api on in-memory storage (no leftovers between runs).
  * `E2E_SKIP_BUILD=1` reuses an existing build.
  *
+ * The main server's treasury-api listens on E2E_PORT + 3 and keeps the direct bank simulator (`memory` data;
+ * docs/bank-channels.md "The simulated bank behind a channel" says why); the folder channel's journey brings its own
+ * bank (e2e/iso20022.spec.ts).
+ *
  * A second, quiet server (e2e/quiet-stack.ts) runs beside it on E2E_PORT + 1, its treasury-api on E2E_PORT + 2: the
  * same build and demo data, its simulated bank on `manual`, and no spec writes to its API, so the specs that compare
  * the page's figures with their own sums of the API's read data that does not move meanwhile.
@@ -18,6 +22,11 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 /** The quiet server's dashboard and its treasury-api (`…/public`). */
 export const QUIET_BASE_URL = `http://127.0.0.1:${PORT + 1}`;
 export const QUIET_API_URL = `http://127.0.0.1:${PORT + 2}`;
+/**
+ * The main server's treasury-api (`…/public`): e2e/iso20022.spec.ts creates a folder bank connection there (an admin
+ * API call the dashboard does not offer) and plays the bank on its far side.
+ */
+export const MAIN_API_URL = `http://127.0.0.1:${PORT + 3}`;
 
 /** The environment both servers share. */
 const SERVER_ENV = {
@@ -85,7 +94,7 @@ export default defineConfig({
       reuseExistingServer: false,
       stdout: "ignore",
       stderr: "pipe",
-      env: { ...SERVER_ENV, PORT: String(PORT), TREASURY_API_PORT: "0", NEXTAUTH_URL: BASE_URL },
+      env: { ...SERVER_ENV, PORT: String(PORT), TREASURY_API_PORT: String(PORT + 3), NEXTAUTH_URL: BASE_URL },
     },
     {
       command: "npm start",

@@ -5,13 +5,21 @@
  * per-file summary, a broken file shows the refused element and stores
  * nothing; a viewer has no statements page. The bank's answer round trip: a batch's exported pain.001 answered by a
  * pain.002 (one payment settled, one rejected AC04) uploaded by the admin, the changes shown on the upload and the
- * bank's reason on the batch page.
+ * bank's reason on the batch page. And through a host-to-host folder channel: a batch approved in the browser is
+ * written as a pain.001 into the bank's inbox ("Sent to bank" with the file name on the batch page), and the folder
+ * bank's answers (pain.002, camt.054) pulled from its outbox settle it.
  */
+import { createHash } from "node:crypto";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { buildCamt053 } from "@treasury/test-support/camt053-builder";
 import { pain002For } from "@treasury/test-support/pain002";
-import { approvedBatch, createBatchVia, pageAs, scanAndShoot } from "./fixtures";
+import { DEMO_TREASURY_B, runFolderBankOnce, type FolderBank } from "@treasury/test-support/local-api";
+import { MAIN_API_URL } from "../playwright.config";
+import { approvedBatch, createBatchVia, pageAs, scanAndShoot, writeHeaders } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
 
@@ -243,4 +251,148 @@ test("a bank's pain.002 for an exported batch settles one payment and rejects on
   await expect(treasurer.getByText("Nothing unmatched here")).toBeVisible();
   await treasurer.context().close();
   await admin.context().close();
+});
+
+/** A call to the main server's treasury-api as the dashboard's demo client (Form B, every scope). */
+async function api(method: string, p: string, companyId: string, json?: unknown): Promise<Response> {
+  const token = await fetch(`${MAIN_API_URL}/public/auth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "client_credentials",
+      client_id: DEMO_TREASURY_B.clientId,
+      client_secret: DEMO_TREASURY_B.clientSecret,
+    }).toString(),
+  });
+  expect(token.status).toBe(200);
+  const { access_token: bearer } = (await token.json()) as { access_token: string };
+  return fetch(`${MAIN_API_URL}/public${p}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      "X-Company-ID": companyId,
+      "content-type": "application/json",
+      "Idempotency-Key": crypto.randomUUID(),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  });
+}
+
+test("a batch approved in the browser travels as files through a folder channel and settles", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const treasurer = await pageAs(browser, "treasurer");
+  const companies = (await (await treasurer.request.get("/api/treasury/companies")).json()) as {
+    items: { id: string; name: string }[];
+  };
+  const company = companies.items.find((c) => c.name === "Nordlys Norge AS");
+  expect(company, "the demo company Nordlys Norge AS").toBeDefined();
+  const companyId = company?.id ?? "";
+  // Its second NOK account (tax withholding): no other spec pays from it, so no other batch takes this channel.
+  const accounts = (await (await api("GET", "/accounts?page_size=100", companyId)).json()) as {
+    results: { id: string; name: string; iban_masked: string }[];
+  };
+  const account = accounts.results.find((a) => a.name === "Skattetrekkskonto");
+  expect(account, "the account Skattetrekkskonto").toBeDefined();
+  // Its IBAN in the demo seed (the API shows it masked): the bank keeps the account under it.
+  const iban = "NO3960033753007";
+  expect(account?.iban_masked).toBe(`${iban.slice(0, 4)}${"*".repeat(iban.length - 8)}${iban.slice(-4)}`);
+
+  // The bank's two folders, and a connection for that account (after import the API deletes the bank's files).
+  const dir = mkdtempSync(path.join(tmpdir(), "e2e-folder-bank-"));
+  const inboxDir = path.join(dir, "inbox");
+  const outboxDir = path.join(dir, "outbox");
+  const created = await api("POST", "/bank-connections", companyId, {
+    bank_name: "E2E folder bank",
+    account_ids: [account?.id],
+    after_import: "delete",
+    channel: { channel: "folder", inbox_dir: inboxDir, outbox_dir: outboxDir },
+  });
+  expect(created.status, await created.clone().text()).toBe(201);
+  const connectionId = ((await created.json()) as { id: string }).id;
+  const bank: FolderBank = {
+    stateDir: path.join(dir, "bank"),
+    desks: [{ name: "nordlys-norge", inboxDir, outboxDir, accounts: [{ iban, currency: "NOK" }] }],
+  };
+  try {
+    // An end-to-end id the bank's rule settles (it rejects one whose SHA-256 starts with a byte below 8).
+    let e2e = `FOLDER-${RUN}`;
+    for (let i = 1; (createHash("sha256").update(e2e, "utf8").digest()[0] ?? 0) < 8; i++) e2e = `FOLDER-${RUN}-${i}`;
+    await treasurer
+      .context()
+      .addCookies([
+        { name: "td_company", value: companyId, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+      ]);
+    const batch = await treasurer.request.post("/api/treasury/payments/batches", {
+      headers: writeHeaders(),
+      data: {
+        company_id: companyId,
+        currency: "NOK",
+        debtor_account_id: account?.id,
+        instructions: [
+          {
+            amount: "12.34",
+            currency: "NOK",
+            creditor_name: "Fjordkraft AS",
+            creditor_iban: "NO9386011117947",
+            end_to_end_id: e2e,
+          },
+        ],
+      },
+    });
+    expect(batch.status(), await batch.text()).toBe(201);
+    const batchId = ((await batch.json()) as { id: string }).id;
+    const submitted = await treasurer.request.post(`/api/treasury/payments/batches/${batchId}/submit`, {
+      headers: writeHeaders(),
+    });
+    expect(submitted.status(), await submitted.text()).toBe(202);
+
+    // The approver approves in the browser.
+    const approver = await pageAs(browser, "approver");
+    await approver
+      .context()
+      .addCookies([
+        { name: "td_company", value: companyId, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Lax" },
+      ]);
+    await approver.goto("/approvals");
+    const row = approver.locator(`[data-testid="approval-row"][data-batch-id="${batchId}"]`);
+    await row.getByTestId("approve").click();
+    await approver.getByTestId("confirm-decision").click();
+    // One approval is enough for this amount: the batch leaves the queue.
+    await expect(row).toHaveCount(0);
+
+    // The API writes the pain.001 into the bank's inbox; the batch page says so, with the file's name.
+    const fileName = `TD${batchId.replace(/-/g, "")}.xml`;
+    await treasurer.goto(`/payments/${batchId}`);
+    await expect(treasurer.getByTestId("batch-bank-file")).toHaveText(fileName, { timeout: 30_000 });
+    await expect(treasurer.getByTestId("batch-bank-delivery")).toContainText("E2E folder bank");
+    expect(readdirSync(inboxDir)).toEqual([fileName]);
+    await expect(treasurer.locator("[data-status]").first()).toHaveAttribute("data-status", "approved");
+
+    // The bank (this test) answers at the instant pace: acceptance, the camt.054 booking, the final status.
+    const answered = await runFolderBankOnce(bank, { speed: "instant" });
+    expect(answered.received).toEqual([fileName]);
+    expect(answered.written.map((n) => n.replace(/^.*-(\d-\w+\.xml)$/, "$1"))).toEqual([
+      "1-ack.xml",
+      "2-debit.xml",
+      "3-status.xml",
+    ]);
+    // The API learns it by pulling the bank's outbox ("pull now" instead of waiting for the schedule).
+    const pulled = await api("POST", `/bank-connections/${connectionId}/pull`, companyId);
+    expect(pulled.status, await pulled.clone().text()).toBe(200);
+    expect(await pulled.json()).toMatchObject({ imported: 3, failed: 0, error: null });
+    expect(readdirSync(outboxDir)).toEqual([]);
+
+    await expect(treasurer.locator("[data-status]").first()).toHaveAttribute("data-status", "completed", {
+      timeout: 30_000,
+    });
+    await expect(treasurer.getByTestId("instruction-row").filter({ hasText: e2e })).toContainText(/settled/i);
+    await expect(treasurer.getByTestId("batch-bank-file")).toHaveText(fileName);
+    await scanAndShoot(treasurer, "batch-folder-channel");
+    await approver.context().close();
+  } finally {
+    // Switched off, not deleted: the batch keeps its "Sent to bank" record.
+    await api("PATCH", `/bank-connections/${connectionId}`, companyId, { active: false });
+    rmSync(dir, { recursive: true, force: true });
+    await treasurer.context().close();
+  }
 });

@@ -15,7 +15,10 @@
  * API's 600 — the e2e suite raises it, since it pushes many users' traffic
  * through the one demo client in a few minutes), TREASURY_API_BANK_SPEED (the
  * simulated bank's pace: instant, fast (default), realistic or manual — nothing
- * is ever taken or booked; the e2e suite's quiet server uses it). The local API allows webhooks
+ * is ever taken or booked; the e2e suite's quiet server uses it), TREASURY_API_SIMULATED_BANK (folder: the demo's
+ * payments travel as files through a folder connection per company to the simulated bank under
+ * <data>/bank — the default for a data folder; direct: the simulator writes into the API's database — the default
+ * for "memory", which the e2e suite uses; docs/bank-channels.md). The local API allows webhooks
  * to http and private addresses here (receivers on this machine) and trusts
  * X-Forwarded-* only with TRUST_PROXY=1. Unless TREASURY_WEBHOOK_SECRET is set, the dashboard's webhook receiver is
  * subscribed to the local API and given its secret (lib/notify/subscribe.ts).
@@ -84,7 +87,10 @@ async function main(): Promise<void> {
     const bankSpeed = env.TREASURY_API_BANK_SPEED?.trim() || undefined;
     if (bankSpeed !== undefined && !BANK_SPEEDS.includes(bankSpeed as BankSpeed))
       fail(`TREASURY_API_BANK_SPEED must be one of ${BANK_SPEEDS.join(", ")}, got "${bankSpeed}"`);
-    const { startServer } = await import("@treasury/api/server");
+    const simulatedBank = env.TREASURY_API_SIMULATED_BANK?.trim() || undefined;
+    if (simulatedBank !== undefined && simulatedBank !== "folder" && simulatedBank !== "direct")
+      fail(`TREASURY_API_SIMULATED_BANK must be folder or direct, got "${simulatedBank}"`);
+    const { startServer, defaultSimulatedBank } = await import("@treasury/api/server");
     const creds = demoCredentials();
     const { configFromEnv } = await import("@treasury/api/config");
     let fromEnv: ReturnType<typeof configFromEnv>;
@@ -119,6 +125,7 @@ async function main(): Promise<void> {
       config,
       ...limits,
       ...(bankSpeed ? { bankSpeed: bankSpeed as BankSpeed } : {}),
+      simulatedBank: simulatedBank ?? defaultSimulatedBank({ data }),
     });
     closeApi = api.close;
     env.TREASURY_API_BASE_URL = `${api.url}/public`;

@@ -52,6 +52,25 @@ describe("CLI flags", () => {
     expect(opts.port).toBe(0);
   });
 
+  it("--simulated-bank: folder for a data folder, direct for memory, unless named; a bad value exits", () => {
+    expect(parseArgs([]).opts.simulatedBank).toBe("folder");
+    expect(parseArgs(["--data", "memory"]).opts.simulatedBank).toBe("direct");
+    expect(parseArgs(["--data", "memory", "--simulated-bank", "folder"]).opts.simulatedBank).toBe("folder");
+    expect(parseArgs(["--simulated-bank", "direct"]).opts.simulatedBank).toBe("direct");
+    const exit = vi.spyOn(process, "exit").mockImplementation(() => {
+      throw new Error("exit");
+    });
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      expect(() => parseArgs(["--simulated-bank", "sftp"])).toThrow("exit");
+      expect(exit).toHaveBeenCalledWith(2);
+      expect(String(stderr.mock.calls[0]?.[0])).toContain("--simulated-bank must be folder or direct");
+    } finally {
+      exit.mockRestore();
+      stderr.mockRestore();
+    }
+  });
+
   it("--seed-companies and --seed-accounts-per-company set the seed size; a bad value exits naming the flag", () => {
     expect(parseArgs([]).opts.seedSize).toEqual({ companies: 5, accountsPerCompany: null });
     const { opts } = parseArgs(["--seed-companies", "50", "--seed-accounts-per-company", "20"]);

@@ -54,6 +54,14 @@ export interface AppConfig {
   /** Bank simulator pace. */
   bankSpeed: BankSpeed;
   /**
+   * The simulated bank behind a folder channel (docs/bank-channels.md "The simulated bank behind a channel"): the
+   * folder holding its `bank.json` and state. When set, the folder bank runs every tick of `bankSpeed` (not at
+   * `manual`); the direct simulator still runs for batches no connection serves. Unset: no folder bank.
+   */
+  folderBankDir?: string;
+  /** How often the bank-channel worker runs the due pulls and pushes (ms; default 5 s, the demo's bank: its tick). */
+  bankChannelPollMs: number;
+  /**
    * Factor on the webhook retry delays (1 min … 24 h; docs/architecture.md#webhooks):
    * 1 in production, tiny in tests so that seven retries take milliseconds.
    */
@@ -93,6 +101,7 @@ export const DEFAULT_CONFIG: Omit<AppConfig, "secretKey"> = {
   fourEyesThresholds: DEFAULT_FOUR_EYES_THRESHOLDS,
   tokenLifetimeSeconds: 3600,
   bankSpeed: "fast",
+  bankChannelPollMs: 5_000,
   webhookRetryScale: 1,
   webhookTimeoutMs: 10_000,
   webhookPollMs: 500,

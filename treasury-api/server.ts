@@ -5,6 +5,7 @@
  *                           [--seed demo|none] [--seed-scale N] [--seed-companies N]
  *                           [--seed-accounts-per-company M] [--rate-limit N]
  *                           [--bank-speed instant|fast|realistic|manual] [--quiet]
+ *                           [--simulated-bank folder|direct]
  *                           [--allow-private-webhooks] [--trust-proxy]
  *                           [--four-eyes-threshold EUR=100000,NOK=1000000,...] [--workers N]
  *   npm run treasury-api -- import-statements --data DIR --company ID [--dry-run] [--json] [--accept-inconsistent]
@@ -27,8 +28,8 @@
  * number of cores with PostgreSQL, 1 with PGlite (one process only).
  */
 import cluster from "node:cluster";
-import { existsSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve, type ServerType } from "@hono/node-server";
@@ -43,6 +44,9 @@ import { prepareSecretsAtRest, resolveSecretKey } from "./lib/secret-box";
 import { seedDemo, writeDemoFixtures, type DemoFixtures } from "./seed";
 import { resolveSeedSize, type SeedSize } from "./seed/size";
 import { startWorkers, type Workers } from "./workers";
+import { FOLDER_BANK_CONFIG } from "./bank/folder-bank";
+import { wireDemoFolderBank } from "./bank/demo-wiring";
+import { BANK_PACE } from "./domain/bank-simulator";
 
 export interface ServerOptions {
   port: number;
@@ -56,9 +60,27 @@ export interface ServerOptions {
   seedSize?: SeedSize;
   rateLimit?: { limit: number; windowSeconds: number };
   bankSpeed?: BankSpeed;
+  /**
+   * Which simulated bank answers the demo's payments (docs/bank-channels.md "The simulated bank behind a channel"):
+   * `folder` — the demo seed creates a folder connection per company under `<data>/bank` and the folder bank answers
+   * through it (a temporary folder for `memory`); `direct` — no connection, the direct simulator writes into the
+   * database. Default here `direct` (tests); the CLI and `npm run dev` default to `defaultSimulatedBank`.
+   */
+  simulatedBank?: SimulatedBank;
   /** Structured JSON request log on stdout (default true for the CLI, false in tests). */
   log?: boolean;
   config?: Partial<AppConfig>;
+}
+
+/** The two simulated banks (`--simulated-bank`). */
+export type SimulatedBank = "folder" | "direct";
+
+/**
+ * The simulated bank the CLI and `npm run dev` use when none is named: `folder` for a data folder or PostgreSQL,
+ * `direct` for a throw-away `memory` database (the e2e servers; docs/bank-channels.md says why).
+ */
+export function defaultSimulatedBank(opts: Pick<ServerOptions, "data" | "databaseUrl">): SimulatedBank {
+  return opts.data === "memory" && !opts.databaseUrl ? "direct" : "folder";
 }
 
 export interface RunningServer {
@@ -76,9 +98,13 @@ export interface RunningServer {
  * @returns the open database, the fixtures when this call seeded, and the secret key
  * @throws when the secret key cannot be resolved (the database is closed first)
  */
-export async function prepareDatabase(
-  opts: ServerOptions,
-): Promise<{ database: Database; fixtures: RunningServer["fixtures"]; secretKey: Buffer }> {
+export async function prepareDatabase(opts: ServerOptions): Promise<{
+  database: Database;
+  fixtures: RunningServer["fixtures"];
+  secretKey: Buffer;
+  /** The folder bank's folder when it has a configuration there, else null; `temporary` when made for `memory`. */
+  folderBank: { dir: string; temporary: boolean } | null;
+}> {
   const database = await openDatabase(opts.databaseUrl ? { url: opts.databaseUrl } : { dataDir: opts.data });
   let fixtures: RunningServer["fixtures"] = null;
   const [seeded] = await database.db.select().from(meta).where(eq(meta.key, "seed"));
@@ -90,27 +116,49 @@ export async function prepareDatabase(
     if (!opts.databaseUrl && opts.data !== "memory") writeDemoFixtures(opts.data, fixtures);
   }
   let secretKey: Buffer;
+  let folderBank: { dir: string; temporary: boolean } | null = null;
   try {
     // With PostgreSQL and no TREASURY_API_SECRET_KEY the key file still lives in the --data folder.
     secretKey = opts.config?.secretKey ?? resolveSecretKey(process.env, opts.data).key;
     await prepareSecretsAtRest(database.db, secretKey);
+    if (opts.simulatedBank === "folder") {
+      // The demo's bank behind a folder channel: wired when the demo seed runs, and recorded in the database (meta
+      // `folder_bank`), so that a server on a database the demo seed did not wire never runs a bank found on disk.
+      const temporary = opts.data === "memory";
+      if (fixtures) {
+        const dir = temporary
+          ? mkdtempSync(path.join(tmpdir(), "treasury-demo-bank-"))
+          : path.resolve(opts.data, "bank");
+        await wireDemoFolderBank(database.db, dir, secretKey);
+        await database.db.insert(meta).values({ key: "folder_bank", value: { dir } }).onConflictDoNothing();
+      }
+      const [wired] = await database.db.select().from(meta).where(eq(meta.key, "folder_bank"));
+      const dir = (wired?.value as { dir?: string } | undefined)?.dir;
+      if (dir && existsSync(path.join(dir, FOLDER_BANK_CONFIG))) folderBank = { dir, temporary };
+    }
   } catch (err) {
     await database.close();
     throw err;
   }
-  return { database, fixtures, secretKey };
+  return { database, fixtures, secretKey, folderBank };
 }
 
 /** Opens (and if new, seeds) the database, starts workers and listens. */
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const logger = opts.log ? pino({ base: { service: "treasury-api" } }) : null;
-  const { database, fixtures, secretKey } = await prepareDatabase(opts);
+  const { database, fixtures, secretKey, folderBank } = await prepareDatabase(opts);
+  const speed = opts.bankSpeed ?? opts.config?.bankSpeed;
   const config = resolveConfig({
     ...opts.config,
     secretKey,
     ...(opts.rateLimit ? { rateLimit: opts.rateLimit } : {}),
     ...(opts.bankSpeed ? { bankSpeed: opts.bankSpeed } : {}),
   });
+  if (folderBank) {
+    // The folder bank answers at the bank's pace; the API pulls and pushes as often as the bank ticks (5 s at most).
+    config.folderBankDir = folderBank.dir;
+    config.bankChannelPollMs = Math.min(config.bankChannelPollMs, BANK_PACE[speed ?? config.bankSpeed].tickMs ?? 5_000);
+  }
   const app = createApp({ database, config, logger });
   const workers: Workers = startWorkers({ database, config, logger });
 
@@ -152,6 +200,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
       await Promise.allSettled([...inFlight]);
       await workers.stop();
       await database.close();
+      if (folderBank?.temporary) rmSync(folderBank.dir, { recursive: true, force: true });
     })();
     return closing;
   };
@@ -180,6 +229,7 @@ export function resolveWorkers(flag: number | undefined, databaseUrl: string | u
 const USAGE =
   "usage: npm run treasury-api -- [--port 4010] [--host 127.0.0.1] [--data DIR|memory] [--seed demo|none] " +
   "[--seed-scale N] [--seed-companies N] [--seed-accounts-per-company M] [--rate-limit N] [--bank-speed instant|fast|realistic|manual] [--quiet]\n" +
+  "                           [--simulated-bank folder|direct  (default folder; direct for --data memory)]\n" +
   "                           [--allow-private-webhooks] [--trust-proxy]\n" +
   "                           [--four-eyes-threshold EUR=100000,NOK=1000000,...  (*=N: other currencies)]\n" +
   "                           [--workers N  (server processes on one port; default: cores with PostgreSQL, 1 with PGlite)]\n" +
@@ -280,6 +330,12 @@ export function parseArgs(argv: string[]): CliArgs {
         opts.bankSpeed = s as BankSpeed;
         break;
       }
+      case "--simulated-bank": {
+        const s = value();
+        if (s !== "folder" && s !== "direct") usage("--simulated-bank must be folder or direct");
+        opts.simulatedBank = s;
+        break;
+      }
       case "--quiet":
         opts.log = false;
         break;
@@ -316,6 +372,7 @@ export function parseArgs(argv: string[]): CliArgs {
         rest.push(a);
     }
   }
+  opts.simulatedBank ??= defaultSimulatedBank(opts);
   try {
     opts.seedSize = resolveSeedSize(sizeValues, process.env);
   } catch (err) {
@@ -361,6 +418,7 @@ async function runClusterWorker(opts: ServerOptions): Promise<void> {
 async function runPrimary(opts: ServerOptions, workers: number, isNew: boolean, where: string): Promise<void> {
   const { database, fixtures } = await prepareDatabase(opts);
   await database.close();
+  // Forked workers start with seed none: they find the folder bank the primary wired in the data folder.
   let stopping = false;
   const listening = new Map<number, string>();
   let announced = false;

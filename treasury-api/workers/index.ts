@@ -1,10 +1,11 @@
 /**
  * Background workers of the treasury-api, started with every server: the
- * bank simulator, webhook delivery and housekeeping. Each is a loop with a
+ * bank simulator (direct, and behind a folder channel), bank channels, webhook delivery and housekeeping. Each is a loop with a
  * `stop()` that returns at a safe point (SIGTERM stops workers between steps).
  * Workers import the domain; the domain never imports workers.
  */
 import { pullDue, pushDue } from "../channels/exchange";
+import { readFolderBank, runFolderBankOnce } from "../bank/folder-bank";
 import { BANK_PACE, runBankOnce } from "../domain/bank-simulator";
 import { noticeMissingStatements } from "../domain/statement-schedule";
 import { noteBankRun } from "../lib/metrics";
@@ -29,6 +30,21 @@ export function bankWorker(ctx: WorkerContext): Worker {
   return passWorker("bank-simulator", tickMs, ctx, async (shouldStop) => {
     await runBankOnce(ctx.database.db, ctx.config, { shouldStop });
     noteBankRun(ctx.database.db); // for treasury_api_bank_simulator_last_run_timestamp_seconds
+  });
+}
+
+/**
+ * The simulated bank behind a folder channel (docs/bank-channels.md "The simulated bank behind a channel"): when
+ * `folderBankDir` is set, `runFolderBankOnce` every tick of the bank speed; `manual` or no folder starts nothing.
+ * The bank's configuration is read at each pass (a missing one is a pass that does nothing).
+ */
+export function folderBankWorker(ctx: WorkerContext): Worker {
+  const tickMs = BANK_PACE[ctx.config.bankSpeed].tickMs;
+  const dir = ctx.config.folderBankDir;
+  if (tickMs === null || !dir) return { name: "folder-bank", stop: async () => undefined };
+  return passWorker("folder-bank", tickMs, ctx, async (shouldStop) => {
+    const bank = await readFolderBank(dir);
+    if (bank) await runFolderBankOnce(bank, { speed: ctx.config.bankSpeed, shouldStop });
   });
 }
 
@@ -62,11 +78,12 @@ function statementWatchWorker(ctx: WorkerContext): Worker {
 }
 
 /**
- * Bank channels (docs/bank-channels.md): every 5 s, the scheduled pulls that are due, then the payment files
- * that are due. Claims use SKIP LOCKED, so every API process on one database can run it.
+ * Bank channels (docs/bank-channels.md): every `bankChannelPollMs` (5 s; the demo bank's tick in demo mode), the
+ * scheduled pulls that are due, then the payment files that are due. Claims use SKIP LOCKED, so every API process on
+ * one database can run it.
  */
 function bankChannelWorker(ctx: WorkerContext): Worker {
-  return intervalWorker("bank-channels", 5_000, ctx, async () => {
+  return intervalWorker("bank-channels", ctx.config.bankChannelPollMs, ctx, async () => {
     await pullDue(ctx.database.db, ctx.config.secretKey);
     await pushDue(ctx.database.db, ctx.config.secretKey);
   });
@@ -74,8 +91,13 @@ function bankChannelWorker(ctx: WorkerContext): Worker {
 
 /** Starts every worker; `stop()` stops them all at their next safe point. */
 export function startWorkers(ctx: WorkerContext): Workers {
-  const running = [housekeepingWorker, webhookWorker, bankWorker, statementWatchWorker, bankChannelWorker].map(
-    (start) => start(ctx),
-  );
+  const running = [
+    housekeepingWorker,
+    webhookWorker,
+    bankWorker,
+    folderBankWorker,
+    statementWatchWorker,
+    bankChannelWorker,
+  ].map((start) => start(ctx));
   return { stop: async () => void (await Promise.all(running.map((w) => w.stop()))) };
 }
