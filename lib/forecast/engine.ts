@@ -4,10 +4,17 @@
  * remainder per company × currency × category series from the model the backtest chose for it, with a P10/P90
  * band from that model's backtest errors. Output is daily flows; `bucket` sums them by day or by week.
  */
-import { backtest, quantile, type BacktestResult } from "./backtest";
+import { backtest, quantileOfSorted, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
 import { fromUnits } from "./fixed";
-import { exactAsNumbers, flowBigUnits, flowColumns, sortByDate } from "./flow-units";
+import {
+  centsMillionths,
+  exactAsNumbers,
+  flowBigUnits,
+  flowColumns,
+  flowMillionths,
+  sortWithColumns,
+} from "./flow-units";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type HwFitMemo, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
@@ -111,6 +118,20 @@ export function buildForecast(input: ForecastInput): Forecast {
   const { patterns, matched } = detectRecurring(input.history, input.asOf);
   const disabled = input.disabledRecurring ?? new Set<string>();
   for (const p of patterns) if (!disabled.has(p.id)) flows.push(...projectRecurring(p, fromD, toD));
+  // The flows' columns (lib/forecast/flow-units.ts), index for index, built as the flows are made so the date sort
+  // and every read take them without parsing the flows again: the known flows' figures parsed here, the
+  // statistical ones taken from the estimates below.
+  const day: number[] = [];
+  const an: number[] = [];
+  const lon: number[] = [];
+  const hin: number[] = [];
+  for (const f of flows) {
+    const [a, lo, hi] = flowMillionths(f);
+    day.push(toDay(f.date));
+    an.push(a);
+    lon.push(lo);
+    hin.push(hi);
+  }
 
   // The remainder: daily sums per series over the model window, recurring payees left out.
   const historyDays = input.historyDays ?? 728;
@@ -174,8 +195,9 @@ export function buildForecast(input: ForecastInput): Forecast {
       bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
     }
     const empirical = errs !== undefined && bt.origins >= 4;
-    const los = empirical ? errs.map((e) => quantile(e, 0.1)) : [];
-    const his = empirical ? errs.map((e) => quantile(e, 0.9)) : [];
+    const sorted = empirical ? errs.map((e) => [...e].sort((a, b) => a - b)) : [];
+    const los = sorted.map((e) => quantileOfSorted(e, 0.1));
+    const his = sorted.map((e) => quantileOfSorted(e, 0.9));
     for (let i = 0; i < h; i++) {
       const w = Math.min(Math.floor(i / 7), los.length - 1);
       const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
@@ -184,17 +206,32 @@ export function buildForecast(input: ForecastInput): Forecast {
       if (Math.abs(p) < 0.005 && lo === 0 && hi === 0) continue;
       // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
       // An estimate: computed in floating point and rounded to cents here, once.
-      flows.push({
+      const pLo = p + lo / 7;
+      const pHi = p + hi / 7;
+      const f: Flow = {
         date: dates[i] ?? fromDay(fromD + i),
         company: s.company,
         currency: s.currency,
         category: s.category,
         amount: cents(p),
-        p10: cents(p + lo / 7),
-        p90: cents(p + hi / 7),
+        p10: cents(pLo),
+        p90: cents(pHi),
         source: "statistical",
         ref: model,
-      });
+      };
+      flows.push(f);
+      day.push(fromD + i);
+      if (Math.abs(p) < 1e9 && Math.abs(pLo) < 1e9 && Math.abs(pHi) < 1e9) {
+        an.push(centsMillionths(f.amount));
+        lon.push(centsMillionths(f.p10));
+        hin.push(centsMillionths(f.p90));
+      } else {
+        // Not a finite estimate below 1e9: parsed and checked like any flow (the bigint path, or an error).
+        const [a, l, u] = flowMillionths(f);
+        an.push(a);
+        lon.push(l);
+        hin.push(u);
+      }
     }
     const chosen = bt.models[model];
     infos.push({
@@ -214,7 +251,7 @@ export function buildForecast(input: ForecastInput): Forecast {
     from,
     to,
     weeks,
-    flows: sortByDate(flows),
+    flows: sortWithColumns(flows, day, an, lon, hin),
     recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
     series: infos,
     backtests,

@@ -141,16 +141,23 @@ const DECIMAL6 = /^-?\d+(?:\.\d{1,6})?$/;
  */
 export function actualWeeks(history: readonly HistoryTxn[], asOf: string): ActualRow[] {
   const end = toDay(asOf);
-  type Cell = { week: number; t: HistoryTxn; n: number; c: number; b: bigint };
-  type Series = { t: HistoryTxn; weeks: Map<number, Cell> };
+  type Series = { t: HistoryTxn; weeks: Map<number, Cell>; rank: number };
+  type Cell = { week: number; s: Series; n: number; c: number; b: bigint };
   const byCompany = new Map<string, Map<string, Map<string, Series>>>();
+  const all: Series[] = [];
   const cells: Cell[] = [];
   let last: Series | undefined;
   let max = 0;
   let maxCount = 0;
+  // A history comes day by day: the week of the previous transaction's day is usually this one's.
+  let lastDate = "";
+  let w = 0;
   for (const t of history) {
-    const d = toDay(t.date);
-    const w = d - weekday(d);
+    if (t.date !== lastDate) {
+      const d = toDay(t.date);
+      w = d - weekday(d);
+      lastDate = t.date;
+    }
     if (w + 6 >= end) continue;
     let s = last;
     if (!s || s.t.category !== t.category || s.t.company !== t.company || s.t.currency !== t.currency) {
@@ -159,12 +166,15 @@ export function actualWeeks(history: readonly HistoryTxn[], asOf: string): Actua
       let byCategory = byCurrency.get(t.currency);
       if (!byCategory) byCurrency.set(t.currency, (byCategory = new Map()));
       s = byCategory.get(t.category);
-      if (!s) byCategory.set(t.category, (s = { t, weeks: new Map() }));
+      if (!s) {
+        byCategory.set(t.category, (s = { t, weeks: new Map(), rank: 0 }));
+        all.push(s);
+      }
       last = s;
     }
     let cell = s.weeks.get(w);
     if (!cell) {
-      s.weeks.set(w, (cell = { week: w, t: s.t, n: 0, c: 0, b: 0n }));
+      s.weeks.set(w, (cell = { week: w, s, n: 0, c: 0, b: 0n }));
       cells.push(cell);
     }
     if (!DECIMAL6.test(t.amount)) throw new Error(`not a decimal string with at most 6 decimals: ${t.amount}`);
@@ -187,15 +197,32 @@ export function actualWeeks(history: readonly HistoryTxn[], asOf: string): Actua
       if (cell) cell.b += toUnits(t.amount);
     }
   } else for (const c of cells) c.b = BigInt(c.n);
-  return sortByKey(
-    cells.map((e) => ({
+  // The order of sortByKey (week, then `company|currency|category` as a string), without a key string per row: each
+  // series is ranked once, each week by its day number (the order of its date), and a row sorts by one number:
+  // (week × series count + series rank) × rows + index, below 2^53 for any table this holds (as sortByKey's).
+  const keyOf = (x: HistoryTxn) => `${x.company}|${x.currency}|${x.category}`;
+  const keys = all.map((x) => keyOf(x.t));
+  const byKey = all.map((_, i) => i).sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1));
+  byKey.forEach((i, r) => ((all[i] as Series).rank = r));
+  let first = Infinity;
+  for (const c of cells) if (c.week < first) first = c.week;
+  const n = cells.length;
+  const order = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = cells[i] as Cell;
+    order[i] = (((c.week - first) / 7) * all.length + c.s.rank) * n + i;
+  }
+  order.sort();
+  return Array.from(order, (k) => {
+    const e = cells[k % n] as Cell;
+    return {
       week_start: fromDay(e.week),
-      company: e.t.company,
-      currency: e.t.currency,
-      category: e.t.category,
+      company: e.s.t.company,
+      currency: e.s.t.currency,
+      category: e.s.t.category,
       amount: fromUnits(e.b),
-    })),
-  );
+    };
+  });
 }
 
 /** Forecast against actual of one cell (a week, a category, or both), in the reporting currency. */
