@@ -6,18 +6,23 @@
  */
 import { backtest, quantileOfSorted, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
-import { fromUnits } from "./fixed";
+import { fromUnits, timesRate } from "./fixed";
 import {
   centsMillionths,
   exactAsNumbers,
   flowBigUnits,
   flowColumns,
   flowMillionths,
+  SeriesIndex,
   sortWithColumns,
+  type SeriesRef,
 } from "./flow-units";
+import { historyColumns } from "./history-columns";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type HwFitMemo, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
+import type { FxRate } from "./scenario";
+import type { GroupBucket } from "./sources";
 import type { Flow, HistoryTxn, KnownBatch, ManualLine } from "./types";
 
 /** Most weeks ahead. */
@@ -125,12 +130,15 @@ export function buildForecast(input: ForecastInput): Forecast {
   const an: number[] = [];
   const lon: number[] = [];
   const hin: number[] = [];
+  const sid: number[] = [];
+  const index = new SeriesIndex();
   for (const f of flows) {
     const [a, lo, hi] = flowMillionths(f);
     day.push(toDay(f.date));
     an.push(a);
     lon.push(lo);
     hin.push(hi);
+    sid.push(index.of(f.company, f.currency, f.category));
   }
 
   // The remainder: daily sums per series over the model window, recurring payees left out.
@@ -143,11 +151,16 @@ export function buildForecast(input: ForecastInput): Forecast {
   const byCompany = new Map<string, Map<string, Map<string, Series>>>();
   let last: Series | undefined;
   const history = input.history;
+  // Dates and amounts parsed once per history (lib/forecast/history-columns.ts; the variance's actuals read the same
+  // columns). An amount in exact millionths / 10^6 is the double `Number(amount)` gives (both the nearest double to
+  // the same decimal); an amount the columns do not hold exactly is read with `Number` as before.
+  const hc = historyColumns(history);
+  const matchedAny = matched.size > 0;
   for (let i = 0; i < history.length; i++) {
-    if (matched.has(i)) continue;
-    const t = history[i] as HistoryTxn;
-    const d = toDay(t.date);
+    if (matchedAny && matched.has(i)) continue;
+    const d = hc.day[i] ?? 0;
     if (d < start || d > asOfDay) continue;
+    const t = history[i] as HistoryTxn;
     let s = last;
     if (!s || s.category !== t.category || s.company !== t.company || s.currency !== t.currency) {
       let byCurrency = byCompany.get(t.company);
@@ -167,7 +180,8 @@ export function buildForecast(input: ForecastInput): Forecast {
       }
       last = s;
     }
-    s.y[d - start] = (s.y[d - start] ?? 0) + Number(t.amount);
+    const u = hc.units[i] ?? NaN;
+    s.y[d - start] = (s.y[d - start] ?? 0) + (Number.isFinite(u) ? u / 1e6 : Number(t.amount));
   }
 
   const infos: SeriesInfo[] = [];
@@ -198,6 +212,7 @@ export function buildForecast(input: ForecastInput): Forecast {
     const sorted = empirical ? errs.map((e) => [...e].sort((a, b) => a - b)) : [];
     const los = sorted.map((e) => quantileOfSorted(e, 0.1));
     const his = sorted.map((e) => quantileOfSorted(e, 0.9));
+    const k = index.of(s.company, s.currency, s.category);
     for (let i = 0; i < h; i++) {
       const w = Math.min(Math.floor(i / 7), los.length - 1);
       const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
@@ -221,6 +236,7 @@ export function buildForecast(input: ForecastInput): Forecast {
       };
       flows.push(f);
       day.push(fromD + i);
+      sid.push(k);
       if (Math.abs(p) < 1e9 && Math.abs(pLo) < 1e9 && Math.abs(pHi) < 1e9) {
         an.push(centsMillionths(f.amount));
         lon.push(centsMillionths(f.p10));
@@ -251,7 +267,7 @@ export function buildForecast(input: ForecastInput): Forecast {
     from,
     to,
     weeks,
-    flows: sortWithColumns(flows, day, an, lon, hin),
+    flows: sortWithColumns(flows, { day, an, lon, hin, sid, series: index.list }),
     recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
     series: infos,
     backtests,
@@ -273,8 +289,137 @@ export interface BucketRow {
 }
 
 /**
- * Sums flows into daily buckets or 7-day buckets starting on `from` (week 1 = `from` … `from` + 6).
- * @returns rows sorted by start, company, currency, category.
+ * The sums of `flows` per bucket and series (docs/forecast.md#buckets): cell `k` is bucket `idx[k]` (0 = the
+ * bucket starting on `from`) of series `target[tid[k]]`, with exact sums `a`, `lo`, `hi` of the point, P10 and P90
+ * in millionths. Flows before `from` are left out. With `allCompanies`, every company's series of a currency and
+ * category is summed under that name.
+ */
+interface BucketCells {
+  f0: number;
+  len: number;
+  targets: SeriesRef[];
+  idx: Int32Array;
+  tid: Int32Array;
+  a: bigint[];
+  lo: bigint[];
+  hi: bigint[];
+}
+
+function bucketCells(
+  flows: readonly Flow[],
+  from: string,
+  granularity: "day" | "week",
+  allCompanies?: string,
+): BucketCells {
+  const f0 = toDay(from);
+  const len = granularity === "day" ? 1 : 7;
+  const cols = flowColumns(flows);
+  const n = flows.length;
+  // Each flow's series → the row series it is summed under (itself, or its currency and category in the group).
+  let targets: SeriesRef[];
+  let toTarget: Int32Array;
+  if (allCompanies === undefined) {
+    targets = cols.series.slice();
+    toTarget = Int32Array.from(targets, (_, i) => i);
+  } else {
+    const ix = new SeriesIndex();
+    toTarget = Int32Array.from(cols.series, (r) => ix.of(allCompanies, r.currency, r.category));
+    targets = ix.list;
+  }
+  const t = targets.length;
+  let nb = 0;
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor(((cols.day[i] ?? 0) - f0) / len);
+    if (b + 1 > nb) nb = b + 1;
+  }
+  // Cells numbered as first seen; a cell's number found through a dense table of bucket × series when that is
+  // small beside the flows (a forecast: every series has a flow on most days), else through a map.
+  const dense = t * nb <= 4 * n + 65_536;
+  const slot = dense ? new Int32Array(t * nb).fill(-1) : undefined;
+  const slots = dense ? undefined : new Map<number, number>();
+  const idx = new Int32Array(n);
+  const tid = new Int32Array(n);
+  const a = new Float64Array(n);
+  const lo = new Float64Array(n);
+  const hi = new Float64Array(n);
+  const count = new Int32Array(n);
+  const cellOf = new Int32Array(n).fill(-1);
+  let cells = 0;
+  let maxCount = 0;
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor(((cols.day[i] ?? 0) - f0) / len);
+    if (b < 0) continue;
+    const target = toTarget[cols.sid[i] ?? 0] ?? 0;
+    const key = b * t + target;
+    let c = slot ? (slot[key] ?? -1) : (slots?.get(key) ?? -1);
+    if (c < 0) {
+      c = cells++;
+      if (slot) slot[key] = c;
+      else slots?.set(key, c);
+      idx[c] = b;
+      tid[c] = target;
+    }
+    cellOf[i] = c;
+    a[c] = (a[c] ?? 0) + (cols.an[i] ?? 0);
+    lo[c] = (lo[c] ?? 0) + (cols.lon[i] ?? 0);
+    hi[c] = (hi[c] ?? 0) + (cols.hin[i] ?? 0);
+    const k = (count[c] ?? 0) + 1;
+    count[c] = k;
+    if (k > maxCount) maxCount = k;
+  }
+  const out: BucketCells = {
+    f0,
+    len,
+    targets,
+    idx: idx.subarray(0, cells),
+    tid: tid.subarray(0, cells),
+    a: new Array<bigint>(cells),
+    lo: new Array<bigint>(cells),
+    hi: new Array<bigint>(cells),
+  };
+  if (exactAsNumbers(maxCount, cols.max))
+    for (let c = 0; c < cells; c++) {
+      out.a[c] = BigInt(a[c] ?? 0);
+      out.lo[c] = BigInt(lo[c] ?? 0);
+      out.hi[c] = BigInt(hi[c] ?? 0);
+    }
+  else {
+    // Too large for exact double sums: the same sums as bigints.
+    out.a.fill(0n);
+    out.lo.fill(0n);
+    out.hi.fill(0n);
+    for (let i = 0; i < n; i++) {
+      const c = cellOf[i] ?? -1;
+      if (c < 0) continue;
+      const u = flowBigUnits(flows[i] as Flow);
+      out.a[c] = (out.a[c] ?? 0n) + u.a;
+      out.lo[c] = (out.lo[c] ?? 0n) + u.lo;
+      out.hi[c] = (out.hi[c] ?? 0n) + u.hi;
+    }
+  }
+  return out;
+}
+
+/** A bucket of the forecast: flows summed per period and series. */
+export interface BucketRow {
+  /** First day of the bucket. */
+  start: string;
+  /** Last day of the bucket (inclusive). */
+  end: string;
+  company: string;
+  currency: string;
+  category: string;
+  amount: string;
+  p10: string;
+  p90: string;
+}
+
+/**
+ * Sums flows into daily buckets or 7-day buckets starting on `from` (week 1 = `from` … `from` + 6); flows before
+ * `from` are left out. Sums are exact (numbers of millionths while that is exact, else bigints;
+ * lib/forecast/flow-units.ts).
+ * @returns rows sorted by start, company, currency, category (as the string `start|company|currency|category`).
+ * @throws on a malformed date or figure of a flow.
  */
 export function bucket(
   flows: readonly Flow[],
@@ -283,87 +428,79 @@ export function bucket(
   /** A name to sum every company under (the group view), instead of one row per company. */
   allCompanies?: string,
 ): BucketRow[] {
-  const f0 = toDay(from);
-  const len = granularity === "day" ? 1 : 7;
-  // Sums as numbers of millionths while that is exact (lib/forecast/flow-units.ts), else as bigints.
-  type Acc = { row: BucketRow; n: number; a: number; lo: number; hi: number; ab: bigint; lob: bigint; hib: bigint };
-  // company → currency → category → bucket index: no key string per flow.
-  const acc = new Map<string, Map<string, Map<string, Acc[]>>>();
-  const all: Acc[] = [];
-  let maxCount = 0;
-  const cols = flowColumns(flows);
-  const max = cols.max;
-  for (let i = 0; i < flows.length; i++) {
-    const fl = flows[i] as Flow;
-    const idx = Math.floor(((cols.day[i] ?? 0) - f0) / len);
-    if (idx < 0) continue;
-    const company = allCompanies ?? fl.company;
-    let byCur = acc.get(company);
-    if (!byCur) acc.set(company, (byCur = new Map()));
-    let byCat = byCur.get(fl.currency);
-    if (!byCat) byCur.set(fl.currency, (byCat = new Map()));
-    let list = byCat.get(fl.category);
-    if (!list) byCat.set(fl.category, (list = []));
-    let e = list[idx];
-    if (!e) {
-      const s = f0 + idx * len;
-      e = list[idx] = {
-        row: {
-          start: fromDay(s),
-          end: fromDay(s + len - 1),
-          company,
-          currency: fl.currency,
-          category: fl.category,
-          amount: "0",
-          p10: "0",
-          p90: "0",
-        },
-        n: 0,
-        a: 0,
-        lo: 0,
-        hi: 0,
-        ab: 0n,
-        lob: 0n,
-        hib: 0n,
-      };
-      all.push(e);
-    }
-    e.a += cols.an[i] ?? 0;
-    e.lo += cols.lon[i] ?? 0;
-    e.hi += cols.hin[i] ?? 0;
-    if (++e.n > maxCount) maxCount = e.n;
-  }
-  if (!exactAsNumbers(maxCount, max)) {
-    // Too large for exact double sums: the same sums as bigints.
-    for (const e of all) e.ab = e.lob = e.hib = 0n;
-    for (let i = 0; i < flows.length; i++) {
-      const fl = flows[i] as Flow;
-      const idx = Math.floor(((cols.day[i] ?? 0) - f0) / len);
-      if (idx < 0) continue;
-      const e = acc
-        .get(allCompanies ?? fl.company)
-        ?.get(fl.currency)
-        ?.get(fl.category)?.[idx];
-      if (!e) continue;
-      const b = flowBigUnits(fl);
-      e.ab += b.a;
-      e.lob += b.lo;
-      e.hib += b.hi;
-    }
-  } else for (const e of all) [e.ab, e.lob, e.hib] = [BigInt(e.a), BigInt(e.lo), BigInt(e.hi)];
-  const rows = all.map((e) => ({
-    ...e.row,
-    amount: fromUnits(e.ab),
-    p10: fromUnits(e.lob),
-    p90: fromUnits(e.hib),
-  }));
-  // Each key built once, not twice per comparison (some 56,000 rows for 50 companies).
-  const keys = rows.map((r) => `${r.start}|${r.company}|${r.currency}|${r.category}`);
-  const order = rows.map((_, i) => i);
-  order.sort((i, j) => {
-    const a = keys[i] as string;
-    const b = keys[j] as string;
-    return a < b ? -1 : a > b ? 1 : 0;
+  const c = bucketCells(flows, from, granularity, allCompanies);
+  const { targets, idx, tid, f0, len } = c;
+  const t = targets.length;
+  const cells = idx.length;
+  // The order of `start|company|currency|category` without a key per row: a start is 10 characters, so rows sort
+  // by bucket, then by the series' `company|currency|category` ranked once; one number per row.
+  const keys = targets.map((r) => `${r.company}|${r.currency}|${r.category}`);
+  const byKey = keys.map((_, i) => i).sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1));
+  const rank = new Int32Array(t);
+  byKey.forEach((i, r) => (rank[i] = r));
+  const order = new Float64Array(cells);
+  for (let k = 0; k < cells; k++) order[k] = ((idx[k] ?? 0) * t + (rank[tid[k] ?? 0] ?? 0)) * cells + k;
+  order.sort();
+  return Array.from(order, (o) => {
+    const k = o % cells;
+    const r = targets[tid[k] ?? 0] as SeriesRef;
+    const s = f0 + (idx[k] ?? 0) * len;
+    return {
+      start: fromDay(s),
+      end: fromDay(s + len - 1),
+      company: r.company,
+      currency: r.currency,
+      category: r.category,
+      amount: fromUnits(c.a[k] ?? 0n),
+      p10: fromUnits(c.lo[k] ?? 0n),
+      p90: fromUnits(c.hi[k] ?? 0n),
+    };
   });
-  return order.map((i) => rows[i] as BucketRow);
+}
+
+/**
+ * `groupBuckets(bucket(flows, from, granularity), reporting, fx)` (lib/forecast/sources.ts) without the rows
+ * between: each bucket × company × currency × category sum converted at its currency's rate (rounded to millionths,
+ * as a row is), summed per bucket and rounded to 2 decimals. Used for a scenario's group, whose rows the page
+ * does not show (docs/forecast.md#speed).
+ * @returns the buckets sorted by start, and the currencies without a rate (left out), sorted.
+ */
+export function groupOfFlows(
+  flows: readonly Flow[],
+  from: string,
+  granularity: "day" | "week",
+  reporting: string,
+  fx: Readonly<Record<string, FxRate>>,
+): { buckets: GroupBucket[]; missing: string[] } {
+  const c = bucketCells(flows, from, granularity);
+  const rates = c.targets.map((r) => (r.currency === reporting ? "1" : fx[r.currency]?.rate));
+  const missing = new Set<string>();
+  const sums = new Map<number, { a: bigint; lo: bigint; hi: bigint }>();
+  for (let k = 0; k < c.idx.length; k++) {
+    const target = c.tid[k] ?? 0;
+    const rate = rates[target];
+    if (!rate) {
+      missing.add((c.targets[target] as SeriesRef).currency);
+      continue;
+    }
+    const b = c.idx[k] ?? 0;
+    let e = sums.get(b);
+    if (!e) sums.set(b, (e = { a: 0n, lo: 0n, hi: 0n }));
+    e.a += timesRate(c.a[k] ?? 0n, rate);
+    e.lo += timesRate(c.lo[k] ?? 0n, rate);
+    e.hi += timesRate(c.hi[k] ?? 0n, rate);
+  }
+  const buckets = [...sums.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([b, e]) => {
+      const s = c.f0 + b * c.len;
+      return {
+        start: fromDay(s),
+        end: fromDay(s + c.len - 1),
+        amount: fromUnits(e.a, 2),
+        p10: fromUnits(e.lo, 2),
+        p90: fromUnits(e.hi, 2),
+      };
+    });
+  return { buckets, missing: [...missing].sort() };
 }

@@ -41,6 +41,27 @@ export function fromUnits(v: bigint, dp?: number): string {
   return neg && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
+/**
+ * `fromUnits(BigInt(v))` for a whole number of millionths within ±(2^53 − 1), without a bigint: all significant
+ * decimals (`-1250500000` → `"-1250.5"`). The hot loops sum exact numbers of millionths (lib/forecast/flow-units.ts)
+ * and write some 300,000 figures per recompute; this is their string.
+ * @throws RangeError when `v` is not a safe integer.
+ */
+export function fromMillionths(v: number): string {
+  if (!Number.isSafeInteger(v)) throw new RangeError(`not a whole number of millionths: ${v}`);
+  const abs = Math.abs(v);
+  // Both exact: % of integers, and a multiple of 10^6 divided by 10^6.
+  let frac = abs % 1e6;
+  const int = (abs - frac) / 1e6;
+  let digits = 6;
+  while (frac !== 0 && frac % 10 === 0) {
+    frac /= 10;
+    digits--;
+  }
+  const out = frac === 0 ? String(int) : `${int}.${String(frac).padStart(digits, "0")}`;
+  return v < 0 ? `-${out}` : out;
+}
+
 /** Parsed rates (a forecast converts hundreds of thousands of figures at a handful of rates). */
 const rates = new Map<string, bigint>();
 

@@ -116,7 +116,7 @@ describe.each([
 /** `fl` sorted by date through its columns, as the engine and `applyScenario` sort. */
 function sortByDate(fl: readonly Flow[]): Flow[] {
   const c = flowColumns(fl);
-  return sortWithColumns(fl, c.day, c.an, c.lon, c.hin);
+  return sortWithColumns(fl, c);
 }
 
 describe("flow columns", () => {
@@ -135,6 +135,7 @@ describe("flow columns", () => {
       expect(c.an[i]).toBe(new Decimal(f.amount).times(1e6).toNumber());
       expect(c.lon[i]).toBe(new Decimal(f.p10).times(1e6).toNumber());
       expect(c.hin[i]).toBe(new Decimal(f.p90).times(1e6).toNumber());
+      expect(c.series[c.sid[i] ?? -1]).toEqual({ company: f.company, currency: f.currency, category: f.category });
     });
   });
 

@@ -53,11 +53,57 @@ export function flowBigUnits(f: Flow): { a: bigint; lo: bigint; hi: bigint } {
   return { a: toUnits(f.amount), lo: toUnits(f.p10), hi: toUnits(f.p90) };
 }
 
+/** One company × currency × category of a flow array (what `FlowColumns.sid` points at). */
+export interface SeriesRef {
+  company: string;
+  currency: string;
+  category: string;
+}
+
+/**
+ * Numbers the distinct company × currency × category of flows in the order first seen, so a hot loop keys its
+ * sums by one integer instead of three map lookups per flow. A run of one series (the usual order) costs no lookup.
+ */
+export class SeriesIndex {
+  /** The series, by number. */
+  readonly list: SeriesRef[];
+  private readonly by = new Map<string, Map<string, Map<string, number>>>();
+  private last = -1;
+
+  /** An index that starts with `list` (numbered as listed; `list` is copied). */
+  constructor(list: readonly SeriesRef[] = []) {
+    this.list = [];
+    for (const r of list) this.of(r.company, r.currency, r.category);
+  }
+
+  /** The number of a series, numbering it when new. */
+  of(company: string, currency: string, category: string): number {
+    const l = this.list[this.last];
+    if (l && l.category === category && l.company === company && l.currency === currency) return this.last;
+    let byCurrency = this.by.get(company);
+    if (!byCurrency) this.by.set(company, (byCurrency = new Map()));
+    let byCategory = byCurrency.get(currency);
+    if (!byCategory) byCurrency.set(currency, (byCategory = new Map()));
+    let k = byCategory.get(category);
+    if (k === undefined) {
+      k = this.list.length;
+      byCategory.set(category, k);
+      this.list.push({ company, currency, category });
+    }
+    this.last = k;
+    return k;
+  }
+}
+
 /**
  * The parsed figures of a whole flow array, one column per field (docs/forecast.md#speed): the hot loops (`bucket`,
  * `balances`, `applyScenario`) read typed arrays by index instead of a property kept on each flow.
  */
 export interface FlowColumns {
+  /** Each flow's series: an index into `series`. */
+  sid: Int32Array;
+  /** The flows' distinct company × currency × category, in the order first seen. */
+  series: readonly SeriesRef[];
   /** Day numbers of the flows' dates. */
   day: Int32Array;
   /** `amount`, `p10`, `p90` in millionths (NaN past 2^51: then `max` is Infinity and sums go through bigints). */
@@ -109,27 +155,36 @@ export function flowColumns(flows: readonly Flow[]): FlowColumns {
   const an = new Float64Array(n);
   const lon = new Float64Array(n);
   const hin = new Float64Array(n);
+  const sid = new Int32Array(n);
+  const index = new SeriesIndex();
   for (let i = 0; i < n; i++) {
     const f = flows[i] as Flow;
     day[i] = toDay(f.date);
     [an[i], lon[i], hin[i]] = flowMillionths(f);
+    sid[i] = index.of(f.company, f.currency, f.category);
   }
-  const cols = { day, an, lon, hin, max: largest(an, lon, hin) };
+  const cols = { day, an, lon, hin, max: largest(an, lon, hin), sid, series: index.list };
   COLUMNS.set(flows, { of: flows.slice(), cols });
   return cols;
 }
 
+/** Columns being built beside a flow array: plain arrays or typed ones, index for index with the flows. */
+export interface LooseColumns {
+  day: ArrayLike<number>;
+  an: ArrayLike<number>;
+  lon: ArrayLike<number>;
+  hin: ArrayLike<number>;
+  /** Indexes into `series`. */
+  sid: ArrayLike<number>;
+  series: readonly SeriesRef[];
+}
+
 /**
- * `flows` (with their day numbers and figures in millionths, index for index) sorted by date, stable, in O(n) by
- * counting on day numbers; the sorted array's columns are kept for {@link flowColumns}.
+ * `flows` (with their columns, index for index: day numbers, figures in millionths, series) sorted by date, stable,
+ * in O(n) by counting on day numbers; the sorted array's columns are kept for {@link flowColumns}.
  */
-export function sortWithColumns<T extends Flow>(
-  flows: readonly T[],
-  day: ArrayLike<number>,
-  an: ArrayLike<number>,
-  lon: ArrayLike<number>,
-  hin: ArrayLike<number>,
-): T[] {
+export function sortWithColumns<T extends Flow>(flows: readonly T[], c: LooseColumns): T[] {
+  const { day, an, lon, hin, sid } = c;
   const n = flows.length;
   let lo = Infinity;
   let hi = -Infinity;
@@ -154,6 +209,8 @@ export function sortWithColumns<T extends Flow>(
     lon: new Float64Array(n),
     hin: new Float64Array(n),
     max: largest(an, lon, hin),
+    sid: new Int32Array(n),
+    series: c.series,
   };
   for (let i = 0; i < n; i++) {
     const k = (day[i] ?? 0) - lo;
@@ -164,6 +221,7 @@ export function sortWithColumns<T extends Flow>(
     cols.an[at] = an[i] ?? 0;
     cols.lon[at] = lon[i] ?? 0;
     cols.hin[at] = hin[i] ?? 0;
+    cols.sid[at] = sid[i] ?? 0;
   }
   COLUMNS.set(out, { of: out.slice(), cols });
   return out;
