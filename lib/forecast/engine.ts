@@ -17,7 +17,7 @@ import {
   sortWithColumns,
   type SeriesRef,
 } from "./flow-units";
-import { historyColumns } from "./history-columns";
+import { columnsOf, type HistoryColumns } from "./history-columns";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type HwFitMemo, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
@@ -43,6 +43,8 @@ export interface ForecastInput {
   backtests?: ReadonlyMap<string, BacktestResult>;
   /** Days of history the models see (default 728). */
   historyDays?: number;
+  /** `historyColumns(history)` when the caller has read them (to share with `actualWeeks`); else read here. */
+  historyColumns?: HistoryColumns;
 }
 
 /** One statistical series and how it was modelled. */
@@ -151,10 +153,10 @@ export function buildForecast(input: ForecastInput): Forecast {
   const byCompany = new Map<string, Map<string, Map<string, Series>>>();
   let last: Series | undefined;
   const history = input.history;
-  // Dates and amounts parsed once per history (lib/forecast/history-columns.ts; the variance's actuals read the same
-  // columns). An amount in exact millionths / 10^6 is the double `Number(amount)` gives (both the nearest double to
+  // Dates and amounts parsed once per recompute (lib/forecast/history-columns.ts; the variance's actuals read the
+  // same columns). An amount in exact millionths / 10^6 is the double `Number(amount)` gives (both the nearest double to
   // the same decimal); an amount the columns do not hold exactly is read with `Number` as before.
-  const hc = historyColumns(history);
+  const hc = columnsOf(history, input.historyColumns);
   const matchedAny = matched.size > 0;
   for (let i = 0; i < history.length; i++) {
     if (matchedAny && matched.has(i)) continue;

@@ -146,9 +146,10 @@ export function flowMillionths(f: Pick<Flow, "amount" | "p10" | "p90">): [number
 export function flowColumns(flows: readonly Flow[]): FlowColumns {
   const held = COLUMNS.get(flows);
   if (held && held.of.length === flows.length) {
-    let same = true;
-    for (let i = 0; i < flows.length && same; i++) same = held.of[i] === flows[i];
-    if (same) return held.cols;
+    const of = held.of;
+    let i = 0;
+    while (i < flows.length && of[i] === flows[i]) i++;
+    if (i === flows.length) return held.cols;
   }
   const n = flows.length;
   const day = new Int32Array(n);

@@ -1,10 +1,10 @@
 /**
  * The history's columns (docs/forecast.md#speed): `units` reads exactly the strings the format allows, with the
- * value decimal.js gives, and a history is parsed again when a transaction in it was replaced.
+ * value decimal.js gives; columns read from another history are refused.
  */
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
-import { historyColumns, units } from "./history-columns";
+import { columnsOf, historyColumns, units } from "./history-columns";
 import type { HistoryTxn } from "./types";
 
 describe("units", () => {
@@ -37,7 +37,7 @@ describe("units", () => {
 });
 
 describe("historyColumns", () => {
-  it("holds each day and amount, and reads an array again when a transaction in it was replaced", () => {
+  it("holds each day and amount; columns of another history are refused", () => {
     const txn = (date: string, amount: string): HistoryTxn => ({
       date,
       company: "c",
@@ -49,9 +49,9 @@ describe("historyColumns", () => {
     const c = historyColumns(h);
     expect(Array.from(c.day)).toEqual([20759, 20759, 20760]);
     expect(Array.from(c.units)).toEqual([10_500_000, -3_000_000, NaN]);
-    h[1] = txn("2026-11-04", "1");
-    expect(Array.from(historyColumns(h).day)).toEqual([20759, 20761, 20760]);
-    expect(historyColumns(h).units[1]).toBe(1_000_000);
+    expect(columnsOf(h, c)).toBe(c);
+    expect(Array.from(columnsOf(h).units)).toEqual([10_500_000, -3_000_000, NaN]);
+    expect(() => columnsOf(h.slice(1), c)).toThrow("another history");
     expect(() => historyColumns([txn("2026-02-30", "1")])).toThrow();
   });
 });

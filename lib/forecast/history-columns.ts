@@ -2,7 +2,7 @@
  * The history read once into typed columns (docs/forecast.md#speed): each booked transaction's day number and its
  * amount in exact millionths. A recompute reads a year of every company's bookings (1.46 million transactions for
  * 50 companies) twice — the engine's model series and the variance's weekly actuals — so each date and amount is
- * parsed once per history array, not once per pass. Kept per array while it holds the same transaction objects.
+ * parsed once per recompute, not once per pass: the caller reads the columns and passes them to both.
  */
 import { toDay } from "./days";
 import type { HistoryTxn } from "./types";
@@ -56,19 +56,12 @@ export function units(s: string): number {
   return neg ? -r : r;
 }
 
-const COLUMNS = new WeakMap<readonly HistoryTxn[], { of: readonly HistoryTxn[]; cols: HistoryColumns }>();
-
 /**
- * The columns of `history`, read once per array and kept while it holds the same transactions.
+ * The columns of `history`. A caller that runs both the engine and the actuals on one history reads the columns
+ * once and passes them to both (`ForecastInput.historyColumns`, `actualWeeks`); nothing is kept between calls.
  * @throws on a malformed date (as `toDay`); a malformed amount is NaN in `units`, for the caller to refuse or not.
  */
 export function historyColumns(history: readonly HistoryTxn[]): HistoryColumns {
-  const held = COLUMNS.get(history);
-  if (held && held.of.length === history.length) {
-    let same = true;
-    for (let i = 0; i < history.length && same; i++) same = held.of[i] === history[i];
-    if (same) return held.cols;
-  }
   const n = history.length;
   const day = new Int32Array(n);
   const u = new Float64Array(n);
@@ -84,7 +77,16 @@ export function historyColumns(history: readonly HistoryTxn[]): HistoryColumns {
     day[i] = d;
     u[i] = units(t.amount);
   }
-  const cols = { day, units: u };
-  COLUMNS.set(history, { of: history.slice(), cols });
-  return cols;
+  return { day, units: u };
+}
+
+/**
+ * `columns` when given (they must be `historyColumns(history)`), else read now.
+ * @throws Error when `columns` were read from a history of another length.
+ */
+export function columnsOf(history: readonly HistoryTxn[], columns?: HistoryColumns): HistoryColumns {
+  if (!columns) return historyColumns(history);
+  if (columns.day.length !== history.length || columns.units.length !== history.length)
+    throw new Error("history columns of another history");
+  return columns;
 }

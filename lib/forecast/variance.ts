@@ -13,7 +13,7 @@ import Decimal from "decimal.js";
 import { fromDay, toDay, weekday } from "./days";
 import { fromMillionths, fromUnits, timesRate, toUnits } from "./fixed";
 import { exactAsNumbers } from "./flow-units";
-import { historyColumns } from "./history-columns";
+import { columnsOf, type HistoryColumns } from "./history-columns";
 import type { FxRate } from "./scenario";
 import type { Flow, HistoryTxn } from "./types";
 
@@ -136,7 +136,12 @@ export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): 
  * `exactAsNumbers`) and as bigints otherwise.
  * @throws on a malformed date or an amount with more than 6 decimals.
  */
-export function actualWeeks(history: readonly HistoryTxn[], asOf: string): ActualRow[] {
+export function actualWeeks(
+  history: readonly HistoryTxn[],
+  asOf: string,
+  /** `historyColumns(history)` when the caller has read them (shared with the engine); else read here. */
+  columns?: HistoryColumns,
+): ActualRow[] {
   const end = toDay(asOf);
   // The Monday of the last week that ended before `asOf`: a transaction's week is counted back from it, k weeks
   // before (no weekday per transaction); a day after its Sunday is in a week still running, left out.
@@ -148,8 +153,8 @@ export function actualWeeks(history: readonly HistoryTxn[], asOf: string): Actua
   let last: Series | undefined;
   let max = 0;
   let maxCount = 0;
-  // Dates and amounts parsed once per history (lib/forecast/history-columns.ts; the engine reads the same columns).
-  const hc = historyColumns(history);
+  // Dates and amounts parsed once per recompute (lib/forecast/history-columns.ts; the engine reads the same columns).
+  const hc = columnsOf(history, columns);
   const seriesOf = (t: HistoryTxn): Series => {
     let byCurrency = byCompany.get(t.company);
     if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
