@@ -126,7 +126,7 @@ export function quantile(v: readonly number[], q: number): number {
 }
 
 /** {@link quantile} of a list already sorted ascending (sort once, take several quantiles). */
-export function quantileOfSorted(s: readonly number[], q: number): number {
+export function quantileOfSorted(s: ArrayLike<number>, q: number): number {
   if (s.length === 0) return 0;
   const pos = (s.length - 1) * q;
   const lo = Math.floor(pos);

@@ -6,7 +6,7 @@
  */
 import { backtest, quantileOfSorted, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
-import { fromUnits, timesRate } from "./fixed";
+import { fromMillionths, fromUnits, rateUnits, timesRateUnits } from "./fixed";
 import {
   centsMillionths,
   exactAsNumbers,
@@ -128,20 +128,12 @@ export function buildForecast(input: ForecastInput): Forecast {
   // The flows' columns (lib/forecast/flow-units.ts), index for index, built as the flows are made so the date sort
   // and every read take them without parsing the flows again: the known flows' figures parsed here, the
   // statistical ones taken from the estimates below.
-  const day: number[] = [];
-  const an: number[] = [];
-  const lon: number[] = [];
-  const hin: number[] = [];
-  const sid: number[] = [];
   const index = new SeriesIndex();
-  for (const f of flows) {
-    const [a, lo, hi] = flowMillionths(f);
-    day.push(toDay(f.date));
-    an.push(a);
-    lon.push(lo);
-    hin.push(hi);
-    sid.push(index.of(f.company, f.currency, f.category));
-  }
+  const known = flows.map((f) => ({
+    day: toDay(f.date),
+    units: flowMillionths(f),
+    sid: index.of(f.company, f.currency, f.category),
+  }));
 
   // The remainder: daily sums per series over the model window, recurring payees left out.
   const historyDays = input.historyDays ?? 728;
@@ -190,6 +182,20 @@ export function buildForecast(input: ForecastInput): Forecast {
   const backtests = new Map<string, BacktestResult>();
   const h = weeks * 7;
   const dates = Array.from({ length: h }, (_, i) => fromDay(fromD + i));
+  // Typed columns with room for every flow: the known ones, then at most `h` per series.
+  const cap = known.length + series.size * h;
+  const day = new Int32Array(cap);
+  const an = new Float64Array(cap);
+  const lon = new Float64Array(cap);
+  const hin = new Float64Array(cap);
+  const sid = new Int32Array(cap);
+  let n = 0;
+  for (const k of known) {
+    day[n] = k.day;
+    [an[n], lon[n], hin[n]] = k.units;
+    sid[n] = k.sid;
+    n++;
+  }
   for (const [key, s] of series) {
     // Trim the leading days before the series' first flow: a new category is not a year of zeros.
     let first = 0;
@@ -211,7 +217,8 @@ export function buildForecast(input: ForecastInput): Forecast {
       bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
     }
     const empirical = errs !== undefined && bt.origins >= 4;
-    const sorted = empirical ? errs.map((e) => [...e].sort((a, b) => a - b)) : [];
+    // A typed array sorts numbers natively, without a comparator call per comparison.
+    const sorted = empirical ? errs.map((e) => Float64Array.from(e).sort()) : [];
     const los = sorted.map((e) => quantileOfSorted(e, 0.1));
     const his = sorted.map((e) => quantileOfSorted(e, 0.9));
     const k = index.of(s.company, s.currency, s.category);
@@ -237,19 +244,20 @@ export function buildForecast(input: ForecastInput): Forecast {
         ref: model,
       };
       flows.push(f);
-      day.push(fromD + i);
-      sid.push(k);
+      day[n] = fromD + i;
+      sid[n] = k;
       if (Math.abs(p) < 1e9 && Math.abs(pLo) < 1e9 && Math.abs(pHi) < 1e9) {
-        an.push(centsMillionths(f.amount));
-        lon.push(centsMillionths(f.p10));
-        hin.push(centsMillionths(f.p90));
+        an[n] = centsMillionths(f.amount);
+        lon[n] = centsMillionths(f.p10);
+        hin[n] = centsMillionths(f.p90);
       } else {
         // Not a finite estimate below 1e9: parsed and checked like any flow (the bigint path, or an error).
         const [a, l, u] = flowMillionths(f);
-        an.push(a);
-        lon.push(l);
-        hin.push(u);
+        an[n] = a;
+        lon[n] = l;
+        hin[n] = u;
       }
+      n++;
     }
     const chosen = bt.models[model];
     infos.push({
@@ -269,7 +277,14 @@ export function buildForecast(input: ForecastInput): Forecast {
     from,
     to,
     weeks,
-    flows: sortWithColumns(flows, { day, an, lon, hin, sid, series: index.list }),
+    flows: sortWithColumns(flows, {
+      day: day.subarray(0, n),
+      an: an.subarray(0, n),
+      lon: lon.subarray(0, n),
+      hin: hin.subarray(0, n),
+      sid: sid.subarray(0, n),
+      series: index.list,
+    }),
     recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
     series: infos,
     backtests,
@@ -302,9 +317,26 @@ interface BucketCells {
   targets: SeriesRef[];
   idx: Int32Array;
   tid: Int32Array;
-  a: bigint[];
-  lo: bigint[];
-  hi: bigint[];
+  /** Whether the sums are the numbers `a`, `lo`, `hi` (exact integers); else they are `big`'s bigints. */
+  exact: boolean;
+  a: Float64Array;
+  lo: Float64Array;
+  hi: Float64Array;
+  big?: { a: bigint[]; lo: bigint[]; hi: bigint[] };
+}
+
+/** A cell's three sums as decimal strings (all significant decimals). */
+function cellText(c: BucketCells, k: number): [string, string, string] {
+  if (c.exact) return [fromMillionths(c.a[k] ?? 0), fromMillionths(c.lo[k] ?? 0), fromMillionths(c.hi[k] ?? 0)];
+  const b = c.big as NonNullable<BucketCells["big"]>;
+  return [fromUnits(b.a[k] ?? 0n), fromUnits(b.lo[k] ?? 0n), fromUnits(b.hi[k] ?? 0n)];
+}
+
+/** A cell's three sums as bigints. */
+function cellUnits(c: BucketCells, k: number): [bigint, bigint, bigint] {
+  if (c.exact) return [BigInt(c.a[k] ?? 0), BigInt(c.lo[k] ?? 0), BigInt(c.hi[k] ?? 0)];
+  const b = c.big as NonNullable<BucketCells["big"]>;
+  return [b.a[k] ?? 0n, b.lo[k] ?? 0n, b.hi[k] ?? 0n];
 }
 
 function bucketCells(
@@ -375,45 +407,28 @@ function bucketCells(
     targets,
     idx: idx.subarray(0, cells),
     tid: tid.subarray(0, cells),
-    a: new Array<bigint>(cells),
-    lo: new Array<bigint>(cells),
-    hi: new Array<bigint>(cells),
+    exact: exactAsNumbers(maxCount, cols.max),
+    a: a.subarray(0, cells),
+    lo: lo.subarray(0, cells),
+    hi: hi.subarray(0, cells),
   };
-  if (exactAsNumbers(maxCount, cols.max))
-    for (let c = 0; c < cells; c++) {
-      out.a[c] = BigInt(a[c] ?? 0);
-      out.lo[c] = BigInt(lo[c] ?? 0);
-      out.hi[c] = BigInt(hi[c] ?? 0);
-    }
-  else {
+  if (!out.exact) {
     // Too large for exact double sums: the same sums as bigints.
-    out.a.fill(0n);
-    out.lo.fill(0n);
-    out.hi.fill(0n);
+    const big = (out.big = {
+      a: new Array<bigint>(cells).fill(0n),
+      lo: new Array<bigint>(cells).fill(0n),
+      hi: new Array<bigint>(cells).fill(0n),
+    });
     for (let i = 0; i < n; i++) {
       const c = cellOf[i] ?? -1;
       if (c < 0) continue;
       const u = flowBigUnits(flows[i] as Flow);
-      out.a[c] = (out.a[c] ?? 0n) + u.a;
-      out.lo[c] = (out.lo[c] ?? 0n) + u.lo;
-      out.hi[c] = (out.hi[c] ?? 0n) + u.hi;
+      big.a[c] = (big.a[c] ?? 0n) + u.a;
+      big.lo[c] = (big.lo[c] ?? 0n) + u.lo;
+      big.hi[c] = (big.hi[c] ?? 0n) + u.hi;
     }
   }
   return out;
-}
-
-/** A bucket of the forecast: flows summed per period and series. */
-export interface BucketRow {
-  /** First day of the bucket. */
-  start: string;
-  /** Last day of the bucket (inclusive). */
-  end: string;
-  company: string;
-  currency: string;
-  category: string;
-  amount: string;
-  p10: string;
-  p90: string;
 }
 
 /**
@@ -447,15 +462,16 @@ export function bucket(
     const k = o % cells;
     const r = targets[tid[k] ?? 0] as SeriesRef;
     const s = f0 + (idx[k] ?? 0) * len;
+    const [amount, p10, p90] = cellText(c, k);
     return {
       start: fromDay(s),
       end: fromDay(s + len - 1),
       company: r.company,
       currency: r.currency,
       category: r.category,
-      amount: fromUnits(c.a[k] ?? 0n),
-      p10: fromUnits(c.lo[k] ?? 0n),
-      p90: fromUnits(c.hi[k] ?? 0n),
+      amount,
+      p10,
+      p90,
     };
   });
 }
@@ -488,9 +504,11 @@ export function groupOfFlows(
     const b = c.idx[k] ?? 0;
     let e = sums.get(b);
     if (!e) sums.set(b, (e = { a: 0n, lo: 0n, hi: 0n }));
-    e.a += timesRate(c.a[k] ?? 0n, rate);
-    e.lo += timesRate(c.lo[k] ?? 0n, rate);
-    e.hi += timesRate(c.hi[k] ?? 0n, rate);
+    const [a, lo, hi] = cellUnits(c, k);
+    const r = rateUnits(rate);
+    e.a += timesRateUnits(a, r);
+    e.lo += timesRateUnits(lo, r);
+    e.hi += timesRateUnits(hi, r);
   }
   const buckets = [...sums.entries()]
     .sort(([x], [y]) => x - y)

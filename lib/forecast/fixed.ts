@@ -65,15 +65,26 @@ export function fromMillionths(v: number): string {
 /** Parsed rates (a forecast converts hundreds of thousands of figures at a handful of rates). */
 const rates = new Map<string, bigint>();
 
-/** `v × rate` (rate a decimal string), rounded half away from zero to units. */
-export function timesRate(v: bigint, rate: string): bigint {
+/** A rate (decimal string) in units, parsed once per rate. @throws as `toUnits`. */
+export function rateUnits(rate: string): bigint {
   let r = rates.get(rate);
   if (r === undefined) {
     r = toUnits(rate);
     if (rates.size >= 1000) rates.clear();
     rates.set(rate, r);
   }
+  return r;
+}
+
+const HALF = ONE / 2n;
+
+/** `v × r` (`r` a rate in units, {@link rateUnits}), rounded half away from zero to units. */
+export function timesRateUnits(v: bigint, r: bigint): bigint {
   const p = v * r;
-  const half = ONE / 2n;
-  return (p < 0n ? p - half : p + half) / ONE;
+  return (p < 0n ? p - HALF : p + HALF) / ONE;
+}
+
+/** `v × rate` (rate a decimal string), rounded half away from zero to units. */
+export function timesRate(v: bigint, rate: string): bigint {
+  return timesRateUnits(v, rateUnits(rate));
 }

@@ -6,7 +6,7 @@
  */
 import Decimal from "decimal.js";
 import { fromDay, toDay } from "./days";
-import { fromUnits, timesRate, toUnits } from "./fixed";
+import { fromUnits, rateUnits, timesRate, timesRateUnits, toUnits } from "./fixed";
 import { exactAsNumbers, flowColumns, flowMillionths, SeriesIndex, sortWithColumns } from "./flow-units";
 import type { Flow } from "./types";
 
@@ -282,8 +282,14 @@ export function balances(args: {
     }
     return { amount: fromUnits(best, dp), date: fromDay(f0 + at) };
   };
-  const add = (into: bigint[], p: readonly bigint[], rate: string) => {
-    for (let i = 0; i < p.length; i++) into[i] = (into[i] ?? 0n) + timesRate(p[i] ?? 0n, rate);
+  // Each day of a company|currency path converted once, into its company's path and the total.
+  const add = (a: bigint[], b: bigint[], p: readonly bigint[], rate: string) => {
+    const r = rateUnits(rate);
+    for (let i = 0; i < p.length; i++) {
+      const v = timesRateUnits(p[i] ?? 0n, r);
+      a[i] = (a[i] ?? 0n) + v;
+      b[i] = (b[i] ?? 0n) + v;
+    }
   };
 
   const byCompany: BalanceSummary["byCompany"] = [];
@@ -313,10 +319,10 @@ export function balances(args: {
     }
     let cp = comp.get(company);
     if (!cp) comp.set(company, (cp = { open: 0n, p: zero() }));
-    cp.open += timesRate(open, r);
-    add(cp.p, p, r);
-    total.open += timesRate(open, r);
-    add(total.p, p, r);
+    const o = timesRate(open, r);
+    cp.open += o;
+    total.open += o;
+    add(cp.p, total.p, p, r);
   }
   const byCurrency = [...cur.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))
