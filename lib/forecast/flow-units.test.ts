@@ -7,9 +7,10 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { addDaysIso } from "../dates";
-import { bucket } from "./engine";
+import { bucket, groupOfFlows } from "./engine";
 import { centsMillionths, flowColumns, sortWithColumns } from "./flow-units";
 import { applyScenario, balances } from "./scenario";
+import { groupBuckets } from "./sources";
 import type { Flow } from "./types";
 
 const FROM = "2026-12-01";
@@ -86,6 +87,19 @@ describe.each([
     expect(got).toEqual(reference(fl));
     // Twice: the second read uses the figures kept on the flows.
     expect(bucket(fl, FROM, "week")).toEqual(bucket(fl, FROM, "week"));
+  });
+
+  it("a scenario's group straight from the flows equals the group of its rows", () => {
+    const fx = { USD: { rate: "0.912347", date: FROM } };
+    for (const granularity of ["week", "day"] as const) {
+      expect(groupOfFlows(fl, FROM, granularity, "EUR", fx)).toEqual(
+        groupBuckets(bucket(fl, FROM, granularity), "EUR", fx),
+      );
+      // Without a USD rate, USD is left out and named.
+      const none = groupOfFlows(fl, FROM, granularity, "EUR", {});
+      expect(none).toEqual(groupBuckets(bucket(fl, FROM, granularity), "EUR", {}));
+      expect(none.missing).toEqual(["USD"]);
+    }
   });
 
   it("balances match decimal.js running sums, before and after a scenario", () => {
