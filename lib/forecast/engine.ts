@@ -87,6 +87,25 @@ export function seriesKey(company: string, currency: string, category: string): 
   return `${company}|${currency}|${category}`;
 }
 
+/** The P10/P90 offsets per horizon week of a backtest result, by the result (it is never changed once made). */
+const bands = new WeakMap<BacktestResult, { los: number[]; his: number[] }>();
+
+/**
+ * The 10th and 90th percentiles of the chosen model's backtest errors per horizon week (`errs`, those of `bt`),
+ * computed once per backtest result: a recompute with the cached model choice (docs/forecast.md#recomputing)
+ * reuses them.
+ */
+function bandOf(bt: BacktestResult, errs: readonly (readonly number[])[]): { los: number[]; his: number[] } {
+  let b = bands.get(bt);
+  if (!b) {
+    // A typed array sorts numbers natively, without a comparator call per comparison.
+    const sorted = errs.map((e) => Float64Array.from(e).sort());
+    b = { los: sorted.map((e) => quantileOfSorted(e, 0.1)), his: sorted.map((e) => quantileOfSorted(e, 0.9)) };
+    bands.set(bt, b);
+  }
+  return b;
+}
+
 /** Holt-Winters' grid choice per series, with the window it was made on (lib/forecast/models.ts `HwFitMemo`). */
 const hwFits: HwFitMemo["fits"] = new Map();
 
@@ -217,10 +236,7 @@ export function buildForecast(input: ForecastInput): Forecast {
       bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
     }
     const empirical = errs !== undefined && bt.origins >= 4;
-    // A typed array sorts numbers natively, without a comparator call per comparison.
-    const sorted = empirical ? errs.map((e) => Float64Array.from(e).sort()) : [];
-    const los = sorted.map((e) => quantileOfSorted(e, 0.1));
-    const his = sorted.map((e) => quantileOfSorted(e, 0.9));
+    const { los, his } = empirical ? bandOf(bt, errs) : { los: [], his: [] };
     const k = index.of(s.company, s.currency, s.category);
     for (let i = 0; i < h; i++) {
       const w = Math.min(Math.floor(i / 7), los.length - 1);
