@@ -387,13 +387,21 @@ function bucketCells(
   const dense = t * nb <= 4 * n + 65_536;
   const slot = dense ? new Int32Array(t * nb).fill(-1) : undefined;
   const slots = dense ? undefined : new Map<number, number>();
-  const idx = new Int32Array(n);
-  const tid = new Int32Array(n);
-  const a = new Float64Array(n);
-  const lo = new Float64Array(n);
-  const hi = new Float64Array(n);
-  const count = new Int32Array(n);
-  const cellOf = new Int32Array(n).fill(-1);
+  // At most one cell per flow and per bucket × series: sized by the smaller (52,000 cells, not 365,000, for a
+  // group's weeks), since large typed arrays count as external memory and bring on full collections sooner.
+  const most = Math.min(n, t * nb);
+  const idx = new Int32Array(most);
+  const tid = new Int32Array(most);
+  const a = new Float64Array(most);
+  const lo = new Float64Array(most);
+  const hi = new Float64Array(most);
+  const count = new Int32Array(most);
+  const cellOf = (i: number): number => {
+    const b = Math.floor(((cols.day[i] ?? 0) - f0) / len);
+    if (b < 0) return -1;
+    const key = b * t + (toTarget[cols.sid[i] ?? 0] ?? 0);
+    return slot ? (slot[key] ?? -1) : (slots?.get(key) ?? -1);
+  };
   let cells = 0;
   let maxCount = 0;
   for (let i = 0; i < n; i++) {
@@ -409,7 +417,6 @@ function bucketCells(
       idx[c] = b;
       tid[c] = target;
     }
-    cellOf[i] = c;
     a[c] = (a[c] ?? 0) + (cols.an[i] ?? 0);
     lo[c] = (lo[c] ?? 0) + (cols.lon[i] ?? 0);
     hi[c] = (hi[c] ?? 0) + (cols.hin[i] ?? 0);
@@ -436,7 +443,7 @@ function bucketCells(
       hi: new Array<bigint>(cells).fill(0n),
     });
     for (let i = 0; i < n; i++) {
-      const c = cellOf[i] ?? -1;
+      const c = cellOf(i);
       if (c < 0) continue;
       const u = flowBigUnits(flows[i] as Flow);
       big.a[c] = (big.a[c] ?? 0n) + u.a;
