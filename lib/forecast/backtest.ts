@@ -125,7 +125,7 @@ export function quantile(v: readonly number[], q: number): number {
   );
 }
 
-/** {@link quantile} of a list already sorted ascending (sort once, take several quantiles). */
+/** {@link quantile} of a list already sorted ascending (sort once, take several quantiles; docs/forecast.md#backtest-and-accuracy). */
 export function quantileOfSorted(s: ArrayLike<number>, q: number): number {
   if (s.length === 0) return 0;
   const pos = (s.length - 1) * q;

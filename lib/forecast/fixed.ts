@@ -43,7 +43,7 @@ export function fromUnits(v: bigint, dp?: number): string {
 
 /**
  * `fromUnits(BigInt(v))` for a whole number of millionths within ±(2^53 − 1), without a bigint: all significant
- * decimals (`-1250500000` → `"-1250.5"`). The hot loops sum exact numbers of millionths (lib/forecast/flow-units.ts)
+ * decimals (`-1250500000` → `"-1250.5"`; docs/forecast.md#speed). The hot loops sum exact numbers of millionths (lib/forecast/flow-units.ts)
  * and write some 300,000 figures per recompute; this is their string.
  * @throws RangeError when `v` is not a safe integer.
  */
@@ -65,7 +65,7 @@ export function fromMillionths(v: number): string {
 /** Parsed rates (a forecast converts hundreds of thousands of figures at a handful of rates). */
 const rates = new Map<string, bigint>();
 
-/** A rate (decimal string) in units, parsed once per rate. @throws as `toUnits`. */
+/** A rate (decimal string) in units (millionths), parsed once per rate (docs/forecast.md#money-and-estimates). @throws as `toUnits`. */
 export function rateUnits(rate: string): bigint {
   let r = rates.get(rate);
   if (r === undefined) {
@@ -78,7 +78,7 @@ export function rateUnits(rate: string): bigint {
 
 const HALF = ONE / 2n;
 
-/** `v × r` (`r` a rate in units, {@link rateUnits}), rounded half away from zero to units. */
+/** `v × r` in units (`r` a rate in units, {@link rateUnits}), rounded half away from zero (docs/forecast.md#money-and-estimates). */
 export function timesRateUnits(v: bigint, r: bigint): bigint {
   const p = v * r;
   return (p < 0n ? p - HALF : p + HALF) / ONE;

@@ -31,7 +31,7 @@ function millionths(s: string): number {
 }
 
 /**
- * Millionths of a figure the engine wrote itself with `x.toFixed(2)` for a finite |x| < 1e9 (always the plain form
+ * (docs/forecast.md#speed) Millionths of a figure the engine wrote itself with `x.toFixed(2)` for a finite |x| < 1e9 (always the plain form
  * `-123.45` with two decimals, so {@link millionths}' format check is skipped): the same value {@link millionths}
  * gives, and always below 2^51, so never NaN.
  */
@@ -61,7 +61,7 @@ export interface SeriesRef {
 }
 
 /**
- * Numbers the distinct company × currency × category of flows in the order first seen, so a hot loop keys its
+ * (docs/forecast.md#speed) Numbers the distinct company × currency × category of flows in the order first seen, so a hot loop keys its
  * sums by one integer instead of three map lookups per flow. A run of one series (the usual order) costs no lookup.
  */
 export class SeriesIndex {
@@ -182,7 +182,9 @@ export interface LooseColumns {
 
 /**
  * `flows` (with their columns, index for index: day numbers, figures in millionths, series) sorted by date, stable,
- * in O(n) by counting on day numbers; the sorted array's columns are kept for {@link flowColumns}.
+ * in O(n) by counting on day numbers; the sorted array's columns are kept for {@link flowColumns}
+ * (docs/forecast.md#speed).
+ * @throws nothing of its own; a date span far wider than the flows falls back to a stable string sort.
  */
 export function sortWithColumns<T extends Flow>(flows: readonly T[], c: LooseColumns): T[] {
   const { day, an, lon, hin, sid } = c;

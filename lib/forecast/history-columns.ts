@@ -24,7 +24,7 @@ const EXACT = 2 ** 51;
 const POW10 = [1e6, 1e5, 1e4, 1e3, 1e2, 10, 1];
 
 /**
- * Millionths of a decimal string with at most 6 decimals, read digit by digit (the format check and the value in
+ * (docs/forecast.md#speed) Millionths of a decimal string with at most 6 decimals, read digit by digit (the format check and the value in
  * one pass, about three times faster than a regular expression and `Number`); NaN for any other string, ±Infinity
  * at or past 2^51 millionths.
  */
@@ -57,7 +57,7 @@ export function units(s: string): number {
 }
 
 /**
- * The columns of `history`. A caller that runs both the engine and the actuals on one history reads the columns
+ * The columns of `history` (docs/forecast.md#speed). A caller that runs both the engine and the actuals on one history reads the columns
  * once and passes them to both (`ForecastInput.historyColumns`, `actualWeeks`); nothing is kept between calls.
  * @throws on a malformed date (as `toDay`); a malformed amount is NaN in `units`, for the caller to refuse or not.
  */
@@ -81,7 +81,7 @@ export function historyColumns(history: readonly HistoryTxn[]): HistoryColumns {
 }
 
 /**
- * `columns` when given (they must be `historyColumns(history)`), else read now.
+ * `columns` when given (they must be `historyColumns(history)`), else read now (docs/forecast.md#speed).
  * @throws Error when `columns` were read from a history of another length.
  */
 export function columnsOf(history: readonly HistoryTxn[], columns?: HistoryColumns): HistoryColumns {
