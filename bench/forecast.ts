@@ -20,6 +20,7 @@ import { performance } from "node:perf_hooks";
 import type { BacktestResult } from "../lib/forecast/backtest";
 import { fromDay, toDay } from "../lib/forecast/days";
 import { buildForecast } from "../lib/forecast/engine";
+import { historyColumns } from "../lib/forecast/history-columns";
 import type { ScenarioRow } from "../lib/forecast/store";
 import type { HistoryTxn, KnownBatch, ManualLine } from "../lib/forecast/types";
 import { actualWeeks } from "../lib/forecast/variance";
@@ -123,7 +124,9 @@ async function main() {
   };
   // The base forecast as computeBaseForecast caches it, then the page's view of it (the base case and one scenario).
   const recompute = (): BaseForecast => {
-    const forecast = buildForecast({ ...input, backtests: cached });
+    // Read once for the engine and the actuals, as computeBaseForecast does.
+    const columns = historyColumns(history);
+    const forecast = buildForecast({ ...input, backtests: cached, historyColumns: columns });
     return {
       source: "model",
       as_of: AS_OF,
@@ -136,7 +139,7 @@ async function main() {
       failed_companies: [],
       truncated_companies: [],
       api_rows: [],
-      actuals: actualWeeks(history, AS_OF),
+      actuals: actualWeeks(history, AS_OF, columns),
     };
   };
   const read = (b: BaseForecast) => forecastView(b, companies, "week", [later]);

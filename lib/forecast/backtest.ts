@@ -119,8 +119,15 @@ export function backtest(y: readonly number[], start: number, opts: BacktestOpti
 
 /** The `q` quantile (0–1) of `v` by linear interpolation; 0 for an empty list. */
 export function quantile(v: readonly number[], q: number): number {
-  if (v.length === 0) return 0;
-  const s = [...v].sort((a, b) => a - b);
+  return quantileOfSorted(
+    [...v].sort((a, b) => a - b),
+    q,
+  );
+}
+
+/** {@link quantile} of a list already sorted ascending (sort once, take several quantiles; docs/forecast.md#backtest-and-accuracy). */
+export function quantileOfSorted(s: ArrayLike<number>, q: number): number {
+  if (s.length === 0) return 0;
   const pos = (s.length - 1) * q;
   const lo = Math.floor(pos);
   const hi = Math.ceil(pos);

@@ -4,13 +4,25 @@
  * remainder per company × currency × category series from the model the backtest chose for it, with a P10/P90
  * band from that model's backtest errors. Output is daily flows; `bucket` sums them by day or by week.
  */
-import { backtest, quantile, type BacktestResult } from "./backtest";
+import { backtest, quantileOfSorted, type BacktestResult } from "./backtest";
 import { fromDay, toDay } from "./days";
-import { fromUnits } from "./fixed";
-import { exactAsNumbers, flowBigUnits, flowColumns, sortByDate } from "./flow-units";
+import { fromMillionths, fromUnits, rateUnits, timesRateUnits } from "./fixed";
+import {
+  centsMillionths,
+  exactAsNumbers,
+  flowBigUnits,
+  flowColumns,
+  flowMillionths,
+  SeriesIndex,
+  sortWithColumns,
+  type SeriesRef,
+} from "./flow-units";
+import { columnsOf, type HistoryColumns } from "./history-columns";
 import { expandManualLine } from "./manual";
 import { BASELINE, runModel, type HwFitMemo, type ModelName } from "./models";
 import { detectRecurring, projectRecurring, type RecurringPattern } from "./recurring";
+import type { FxRate } from "./scenario";
+import type { GroupBucket } from "./sources";
 import type { Flow, HistoryTxn, KnownBatch, ManualLine } from "./types";
 
 /** Most weeks ahead. */
@@ -31,6 +43,8 @@ export interface ForecastInput {
   backtests?: ReadonlyMap<string, BacktestResult>;
   /** Days of history the models see (default 728). */
   historyDays?: number;
+  /** `historyColumns(history)` when the caller has read them (to share with `actualWeeks`); else read here. */
+  historyColumns?: HistoryColumns;
 }
 
 /** One statistical series and how it was modelled. */
@@ -73,6 +87,25 @@ export function seriesKey(company: string, currency: string, category: string): 
   return `${company}|${currency}|${category}`;
 }
 
+/** The P10/P90 offsets per horizon week of a backtest result, by the result (it is never changed once made). */
+const bands = new WeakMap<BacktestResult, { los: number[]; his: number[] }>();
+
+/**
+ * The 10th and 90th percentiles of the chosen model's backtest errors per horizon week (`errs`, those of `bt`),
+ * computed once per backtest result: a recompute with the cached model choice (docs/forecast.md#recomputing)
+ * reuses them.
+ */
+function bandOf(bt: BacktestResult, errs: readonly (readonly number[])[]): { los: number[]; his: number[] } {
+  let b = bands.get(bt);
+  if (!b) {
+    // A typed array sorts numbers natively, without a comparator call per comparison.
+    const sorted = errs.map((e) => Float64Array.from(e).sort());
+    b = { los: sorted.map((e) => quantileOfSorted(e, 0.1)), his: sorted.map((e) => quantileOfSorted(e, 0.9)) };
+    bands.set(bt, b);
+  }
+  return b;
+}
+
 /** Holt-Winters' grid choice per series, with the window it was made on (lib/forecast/models.ts `HwFitMemo`). */
 const hwFits: HwFitMemo["fits"] = new Map();
 
@@ -111,6 +144,15 @@ export function buildForecast(input: ForecastInput): Forecast {
   const { patterns, matched } = detectRecurring(input.history, input.asOf);
   const disabled = input.disabledRecurring ?? new Set<string>();
   for (const p of patterns) if (!disabled.has(p.id)) flows.push(...projectRecurring(p, fromD, toD));
+  // The flows' columns (lib/forecast/flow-units.ts), index for index, built as the flows are made so the date sort
+  // and every read take them without parsing the flows again: the known flows' figures parsed here, the
+  // statistical ones taken from the estimates below.
+  const index = new SeriesIndex();
+  const known = flows.map((f) => ({
+    day: toDay(f.date),
+    units: flowMillionths(f),
+    sid: index.of(f.company, f.currency, f.category),
+  }));
 
   // The remainder: daily sums per series over the model window, recurring payees left out.
   const historyDays = input.historyDays ?? 728;
@@ -122,11 +164,16 @@ export function buildForecast(input: ForecastInput): Forecast {
   const byCompany = new Map<string, Map<string, Map<string, Series>>>();
   let last: Series | undefined;
   const history = input.history;
+  // Dates and amounts parsed once per recompute (lib/forecast/history-columns.ts; the variance's actuals read the
+  // same columns). An amount in exact millionths / 10^6 is the double `Number(amount)` gives (both the nearest double to
+  // the same decimal); an amount the columns do not hold exactly is read with `Number` as before.
+  const hc = columnsOf(history, input.historyColumns);
+  const matchedAny = matched.size > 0;
   for (let i = 0; i < history.length; i++) {
-    if (matched.has(i)) continue;
-    const t = history[i] as HistoryTxn;
-    const d = toDay(t.date);
+    if (matchedAny && matched.has(i)) continue;
+    const d = hc.day[i] ?? 0;
     if (d < start || d > asOfDay) continue;
+    const t = history[i] as HistoryTxn;
     let s = last;
     if (!s || s.category !== t.category || s.company !== t.company || s.currency !== t.currency) {
       let byCurrency = byCompany.get(t.company);
@@ -146,13 +193,28 @@ export function buildForecast(input: ForecastInput): Forecast {
       }
       last = s;
     }
-    s.y[d - start] = (s.y[d - start] ?? 0) + Number(t.amount);
+    const u = hc.units[i] ?? NaN;
+    s.y[d - start] = (s.y[d - start] ?? 0) + (Number.isFinite(u) ? u / 1e6 : Number(t.amount));
   }
 
   const infos: SeriesInfo[] = [];
   const backtests = new Map<string, BacktestResult>();
   const h = weeks * 7;
   const dates = Array.from({ length: h }, (_, i) => fromDay(fromD + i));
+  // Typed columns with room for every flow: the known ones, then at most `h` per series.
+  const cap = known.length + series.size * h;
+  const day = new Int32Array(cap);
+  const an = new Float64Array(cap);
+  const lon = new Float64Array(cap);
+  const hin = new Float64Array(cap);
+  const sid = new Int32Array(cap);
+  let n = 0;
+  for (const k of known) {
+    day[n] = k.day;
+    [an[n], lon[n], hin[n]] = k.units;
+    sid[n] = k.sid;
+    n++;
+  }
   for (const [key, s] of series) {
     // Trim the leading days before the series' first flow: a new category is not a year of zeros.
     let first = 0;
@@ -174,8 +236,8 @@ export function buildForecast(input: ForecastInput): Forecast {
       bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
     }
     const empirical = errs !== undefined && bt.origins >= 4;
-    const los = empirical ? errs.map((e) => quantile(e, 0.1)) : [];
-    const his = empirical ? errs.map((e) => quantile(e, 0.9)) : [];
+    const { los, his } = empirical ? bandOf(bt, errs) : { los: [], his: [] };
+    const k = index.of(s.company, s.currency, s.category);
     for (let i = 0; i < h; i++) {
       const w = Math.min(Math.floor(i / 7), los.length - 1);
       const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
@@ -184,17 +246,34 @@ export function buildForecast(input: ForecastInput): Forecast {
       if (Math.abs(p) < 0.005 && lo === 0 && hi === 0) continue;
       // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
       // An estimate: computed in floating point and rounded to cents here, once.
-      flows.push({
+      const pLo = p + lo / 7;
+      const pHi = p + hi / 7;
+      const f: Flow = {
         date: dates[i] ?? fromDay(fromD + i),
         company: s.company,
         currency: s.currency,
         category: s.category,
         amount: cents(p),
-        p10: cents(p + lo / 7),
-        p90: cents(p + hi / 7),
+        p10: cents(pLo),
+        p90: cents(pHi),
         source: "statistical",
         ref: model,
-      });
+      };
+      flows.push(f);
+      day[n] = fromD + i;
+      sid[n] = k;
+      if (Math.abs(p) < 1e9 && Math.abs(pLo) < 1e9 && Math.abs(pHi) < 1e9) {
+        an[n] = centsMillionths(f.amount);
+        lon[n] = centsMillionths(f.p10);
+        hin[n] = centsMillionths(f.p90);
+      } else {
+        // Not a finite estimate below 1e9: parsed and checked like any flow (the bigint path, or an error).
+        const [a, l, u] = flowMillionths(f);
+        an[n] = a;
+        lon[n] = l;
+        hin[n] = u;
+      }
+      n++;
     }
     const chosen = bt.models[model];
     infos.push({
@@ -214,7 +293,14 @@ export function buildForecast(input: ForecastInput): Forecast {
     from,
     to,
     weeks,
-    flows: sortByDate(flows),
+    flows: sortWithColumns(flows, {
+      day: day.subarray(0, n),
+      an: an.subarray(0, n),
+      lon: lon.subarray(0, n),
+      hin: hin.subarray(0, n),
+      sid: sid.subarray(0, n),
+      series: index.list,
+    }),
     recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
     series: infos,
     backtests,
@@ -236,8 +322,144 @@ export interface BucketRow {
 }
 
 /**
- * Sums flows into daily buckets or 7-day buckets starting on `from` (week 1 = `from` … `from` + 6).
- * @returns rows sorted by start, company, currency, category.
+ * The sums of `flows` per bucket and series (docs/forecast.md#buckets): cell `k` is bucket `idx[k]` (0 = the
+ * bucket starting on `from`) of series `target[tid[k]]`, with exact sums `a`, `lo`, `hi` of the point, P10 and P90
+ * in millionths. Flows before `from` are left out. With `allCompanies`, every company's series of a currency and
+ * category is summed under that name.
+ */
+interface BucketCells {
+  f0: number;
+  len: number;
+  targets: SeriesRef[];
+  idx: Int32Array;
+  tid: Int32Array;
+  /** Whether the sums are the numbers `a`, `lo`, `hi` (exact integers); else they are `big`'s bigints. */
+  exact: boolean;
+  a: Float64Array;
+  lo: Float64Array;
+  hi: Float64Array;
+  big?: { a: bigint[]; lo: bigint[]; hi: bigint[] };
+}
+
+/** A cell's three sums as decimal strings (all significant decimals). */
+function cellText(c: BucketCells, k: number): [string, string, string] {
+  if (c.exact) return [fromMillionths(c.a[k] ?? 0), fromMillionths(c.lo[k] ?? 0), fromMillionths(c.hi[k] ?? 0)];
+  const b = c.big as NonNullable<BucketCells["big"]>;
+  return [fromUnits(b.a[k] ?? 0n), fromUnits(b.lo[k] ?? 0n), fromUnits(b.hi[k] ?? 0n)];
+}
+
+/** A cell's three sums as bigints. */
+function cellUnits(c: BucketCells, k: number): [bigint, bigint, bigint] {
+  if (c.exact) return [BigInt(c.a[k] ?? 0), BigInt(c.lo[k] ?? 0), BigInt(c.hi[k] ?? 0)];
+  const b = c.big as NonNullable<BucketCells["big"]>;
+  return [b.a[k] ?? 0n, b.lo[k] ?? 0n, b.hi[k] ?? 0n];
+}
+
+function bucketCells(
+  flows: readonly Flow[],
+  from: string,
+  granularity: "day" | "week",
+  allCompanies?: string,
+): BucketCells {
+  const f0 = toDay(from);
+  const len = granularity === "day" ? 1 : 7;
+  const cols = flowColumns(flows);
+  const n = flows.length;
+  // Each flow's series → the row series it is summed under (itself, or its currency and category in the group).
+  let targets: SeriesRef[];
+  let toTarget: Int32Array;
+  if (allCompanies === undefined) {
+    targets = cols.series.slice();
+    toTarget = Int32Array.from(targets, (_, i) => i);
+  } else {
+    const ix = new SeriesIndex();
+    toTarget = Int32Array.from(cols.series, (r) => ix.of(allCompanies, r.currency, r.category));
+    targets = ix.list;
+  }
+  const t = targets.length;
+  let nb = 0;
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor(((cols.day[i] ?? 0) - f0) / len);
+    if (b + 1 > nb) nb = b + 1;
+  }
+  // Cells numbered as first seen; a cell's number found through a dense table of bucket × series when that is
+  // small beside the flows (a forecast: every series has a flow on most days), else through a map.
+  const dense = t * nb <= 4 * n + 65_536;
+  const slot = dense ? new Int32Array(t * nb).fill(-1) : undefined;
+  const slots = dense ? undefined : new Map<number, number>();
+  // At most one cell per flow and per bucket × series: sized by the smaller (52,000 cells, not 365,000, for a
+  // group's weeks), since large typed arrays count as external memory and bring on full collections sooner.
+  const most = Math.min(n, t * nb);
+  const idx = new Int32Array(most);
+  const tid = new Int32Array(most);
+  const a = new Float64Array(most);
+  const lo = new Float64Array(most);
+  const hi = new Float64Array(most);
+  const count = new Int32Array(most);
+  const cellOf = (i: number): number => {
+    const b = Math.floor(((cols.day[i] ?? 0) - f0) / len);
+    if (b < 0) return -1;
+    const key = b * t + (toTarget[cols.sid[i] ?? 0] ?? 0);
+    return slot ? (slot[key] ?? -1) : (slots?.get(key) ?? -1);
+  };
+  let cells = 0;
+  let maxCount = 0;
+  for (let i = 0; i < n; i++) {
+    const b = Math.floor(((cols.day[i] ?? 0) - f0) / len);
+    if (b < 0) continue;
+    const target = toTarget[cols.sid[i] ?? 0] ?? 0;
+    const key = b * t + target;
+    let c = slot ? (slot[key] ?? -1) : (slots?.get(key) ?? -1);
+    if (c < 0) {
+      c = cells++;
+      if (slot) slot[key] = c;
+      else slots?.set(key, c);
+      idx[c] = b;
+      tid[c] = target;
+    }
+    a[c] = (a[c] ?? 0) + (cols.an[i] ?? 0);
+    lo[c] = (lo[c] ?? 0) + (cols.lon[i] ?? 0);
+    hi[c] = (hi[c] ?? 0) + (cols.hin[i] ?? 0);
+    const k = (count[c] ?? 0) + 1;
+    count[c] = k;
+    if (k > maxCount) maxCount = k;
+  }
+  const out: BucketCells = {
+    f0,
+    len,
+    targets,
+    idx: idx.subarray(0, cells),
+    tid: tid.subarray(0, cells),
+    exact: exactAsNumbers(maxCount, cols.max),
+    a: a.subarray(0, cells),
+    lo: lo.subarray(0, cells),
+    hi: hi.subarray(0, cells),
+  };
+  if (!out.exact) {
+    // Too large for exact double sums: the same sums as bigints.
+    const big = (out.big = {
+      a: new Array<bigint>(cells).fill(0n),
+      lo: new Array<bigint>(cells).fill(0n),
+      hi: new Array<bigint>(cells).fill(0n),
+    });
+    for (let i = 0; i < n; i++) {
+      const c = cellOf(i);
+      if (c < 0) continue;
+      const u = flowBigUnits(flows[i] as Flow);
+      big.a[c] = (big.a[c] ?? 0n) + u.a;
+      big.lo[c] = (big.lo[c] ?? 0n) + u.lo;
+      big.hi[c] = (big.hi[c] ?? 0n) + u.hi;
+    }
+  }
+  return out;
+}
+
+/**
+ * Sums flows into daily buckets or 7-day buckets starting on `from` (week 1 = `from` … `from` + 6); flows before
+ * `from` are left out. Sums are exact (numbers of millionths while that is exact, else bigints;
+ * lib/forecast/flow-units.ts).
+ * @returns rows sorted by start, company, currency, category (as the string `start|company|currency|category`).
+ * @throws on a malformed date or figure of a flow.
  */
 export function bucket(
   flows: readonly Flow[],
@@ -246,87 +468,82 @@ export function bucket(
   /** A name to sum every company under (the group view), instead of one row per company. */
   allCompanies?: string,
 ): BucketRow[] {
-  const f0 = toDay(from);
-  const len = granularity === "day" ? 1 : 7;
-  // Sums as numbers of millionths while that is exact (lib/forecast/flow-units.ts), else as bigints.
-  type Acc = { row: BucketRow; n: number; a: number; lo: number; hi: number; ab: bigint; lob: bigint; hib: bigint };
-  // company → currency → category → bucket index: no key string per flow.
-  const acc = new Map<string, Map<string, Map<string, Acc[]>>>();
-  const all: Acc[] = [];
-  let maxCount = 0;
-  const cols = flowColumns(flows);
-  const max = cols.max;
-  for (let i = 0; i < flows.length; i++) {
-    const fl = flows[i] as Flow;
-    const idx = Math.floor(((cols.day[i] ?? 0) - f0) / len);
-    if (idx < 0) continue;
-    const company = allCompanies ?? fl.company;
-    let byCur = acc.get(company);
-    if (!byCur) acc.set(company, (byCur = new Map()));
-    let byCat = byCur.get(fl.currency);
-    if (!byCat) byCur.set(fl.currency, (byCat = new Map()));
-    let list = byCat.get(fl.category);
-    if (!list) byCat.set(fl.category, (list = []));
-    let e = list[idx];
-    if (!e) {
-      const s = f0 + idx * len;
-      e = list[idx] = {
-        row: {
-          start: fromDay(s),
-          end: fromDay(s + len - 1),
-          company,
-          currency: fl.currency,
-          category: fl.category,
-          amount: "0",
-          p10: "0",
-          p90: "0",
-        },
-        n: 0,
-        a: 0,
-        lo: 0,
-        hi: 0,
-        ab: 0n,
-        lob: 0n,
-        hib: 0n,
-      };
-      all.push(e);
-    }
-    e.a += cols.an[i] ?? 0;
-    e.lo += cols.lon[i] ?? 0;
-    e.hi += cols.hin[i] ?? 0;
-    if (++e.n > maxCount) maxCount = e.n;
-  }
-  if (!exactAsNumbers(maxCount, max)) {
-    // Too large for exact double sums: the same sums as bigints.
-    for (const e of all) e.ab = e.lob = e.hib = 0n;
-    for (let i = 0; i < flows.length; i++) {
-      const fl = flows[i] as Flow;
-      const idx = Math.floor(((cols.day[i] ?? 0) - f0) / len);
-      if (idx < 0) continue;
-      const e = acc
-        .get(allCompanies ?? fl.company)
-        ?.get(fl.currency)
-        ?.get(fl.category)?.[idx];
-      if (!e) continue;
-      const b = flowBigUnits(fl);
-      e.ab += b.a;
-      e.lob += b.lo;
-      e.hib += b.hi;
-    }
-  } else for (const e of all) [e.ab, e.lob, e.hib] = [BigInt(e.a), BigInt(e.lo), BigInt(e.hi)];
-  const rows = all.map((e) => ({
-    ...e.row,
-    amount: fromUnits(e.ab),
-    p10: fromUnits(e.lob),
-    p90: fromUnits(e.hib),
-  }));
-  // Each key built once, not twice per comparison (some 56,000 rows for 50 companies).
-  const keys = rows.map((r) => `${r.start}|${r.company}|${r.currency}|${r.category}`);
-  const order = rows.map((_, i) => i);
-  order.sort((i, j) => {
-    const a = keys[i] as string;
-    const b = keys[j] as string;
-    return a < b ? -1 : a > b ? 1 : 0;
+  const c = bucketCells(flows, from, granularity, allCompanies);
+  const { targets, idx, tid, f0, len } = c;
+  const t = targets.length;
+  const cells = idx.length;
+  // The order of `start|company|currency|category` without a key per row: a start is 10 characters, so rows sort
+  // by bucket, then by the series' `company|currency|category` ranked once; one number per row.
+  const keys = targets.map((r) => `${r.company}|${r.currency}|${r.category}`);
+  const byKey = keys.map((_, i) => i).sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1));
+  const rank = new Int32Array(t);
+  byKey.forEach((i, r) => (rank[i] = r));
+  const order = new Float64Array(cells);
+  for (let k = 0; k < cells; k++) order[k] = ((idx[k] ?? 0) * t + (rank[tid[k] ?? 0] ?? 0)) * cells + k;
+  order.sort();
+  return Array.from(order, (o) => {
+    const k = o % cells;
+    const r = targets[tid[k] ?? 0] as SeriesRef;
+    const s = f0 + (idx[k] ?? 0) * len;
+    const [amount, p10, p90] = cellText(c, k);
+    return {
+      start: fromDay(s),
+      end: fromDay(s + len - 1),
+      company: r.company,
+      currency: r.currency,
+      category: r.category,
+      amount,
+      p10,
+      p90,
+    };
   });
-  return order.map((i) => rows[i] as BucketRow);
+}
+
+/**
+ * `groupBuckets(bucket(flows, from, granularity), reporting, fx)` (lib/forecast/sources.ts) without the rows
+ * between: each bucket × company × currency × category sum converted at its currency's rate (rounded to millionths,
+ * as a row is), summed per bucket and rounded to 2 decimals. Used for a scenario's group, whose rows the page
+ * does not show (docs/forecast.md#speed).
+ * @returns the buckets sorted by start, and the currencies without a rate (left out), sorted.
+ */
+export function groupOfFlows(
+  flows: readonly Flow[],
+  from: string,
+  granularity: "day" | "week",
+  reporting: string,
+  fx: Readonly<Record<string, FxRate>>,
+): { buckets: GroupBucket[]; missing: string[] } {
+  const c = bucketCells(flows, from, granularity);
+  const rates = c.targets.map((r) => (r.currency === reporting ? "1" : fx[r.currency]?.rate));
+  const missing = new Set<string>();
+  const sums = new Map<number, { a: bigint; lo: bigint; hi: bigint }>();
+  for (let k = 0; k < c.idx.length; k++) {
+    const target = c.tid[k] ?? 0;
+    const rate = rates[target];
+    if (!rate) {
+      missing.add((c.targets[target] as SeriesRef).currency);
+      continue;
+    }
+    const b = c.idx[k] ?? 0;
+    let e = sums.get(b);
+    if (!e) sums.set(b, (e = { a: 0n, lo: 0n, hi: 0n }));
+    const [a, lo, hi] = cellUnits(c, k);
+    const r = rateUnits(rate);
+    e.a += timesRateUnits(a, r);
+    e.lo += timesRateUnits(lo, r);
+    e.hi += timesRateUnits(hi, r);
+  }
+  const buckets = [...sums.entries()]
+    .sort(([x], [y]) => x - y)
+    .map(([b, e]) => {
+      const s = c.f0 + b * c.len;
+      return {
+        start: fromDay(s),
+        end: fromDay(s + c.len - 1),
+        amount: fromUnits(e.a, 2),
+        p10: fromUnits(e.lo, 2),
+        p90: fromUnits(e.hi, 2),
+      };
+    });
+  return { buckets, missing: [...missing].sort() };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fromUnits, timesRate, toUnits } from "./fixed";
+import { fromMillionths, fromUnits, timesRate, toUnits } from "./fixed";
 
 describe("fixed-point units", () => {
   it("round-trips and sums exactly", () => {
@@ -18,5 +18,18 @@ describe("fixed-point units", () => {
     expect(() => toUnits("1e3")).toThrow();
     expect(() => toUnits("1.0000001")).toThrow();
     expect(() => toUnits("")).toThrow();
+  });
+  it("fromMillionths writes a number of millionths as fromUnits writes the bigint", () => {
+    let seed = 3;
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const values = [0, -0, 1, -1, 10, 1_000_000, -1_000_000, 1_250_500_000, -1_250_500_000, 999_999];
+    values.push(Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, 123_456_789_000_001);
+    for (let i = 0; i < 5000; i++) {
+      const v = Math.round((rand() - 0.5) * 10 ** Math.floor(rand() * 16));
+      values.push(i % 3 === 0 ? v - (v % 10_000) : v);
+    }
+    for (const v of values) expect(fromMillionths(v)).toBe(fromUnits(BigInt(v)));
+    expect(() => fromMillionths(0.5)).toThrow(RangeError);
+    expect(() => fromMillionths(2 ** 53)).toThrow(RangeError);
   });
 });

@@ -41,18 +41,50 @@ export function fromUnits(v: bigint, dp?: number): string {
   return neg && /[1-9]/.test(out) ? `-${out}` : out;
 }
 
+/**
+ * `fromUnits(BigInt(v))` for a whole number of millionths within ±(2^53 − 1), without a bigint: all significant
+ * decimals (`-1250500000` → `"-1250.5"`; docs/forecast.md#speed). The hot loops sum exact numbers of millionths (lib/forecast/flow-units.ts)
+ * and write some 300,000 figures per recompute; this is their string.
+ * @throws RangeError when `v` is not a safe integer.
+ */
+export function fromMillionths(v: number): string {
+  if (!Number.isSafeInteger(v)) throw new RangeError(`not a whole number of millionths: ${v}`);
+  const abs = Math.abs(v);
+  // Both exact: % of integers, and a multiple of 10^6 divided by 10^6.
+  let frac = abs % 1e6;
+  const int = (abs - frac) / 1e6;
+  let digits = 6;
+  while (frac !== 0 && frac % 10 === 0) {
+    frac /= 10;
+    digits--;
+  }
+  const out = frac === 0 ? String(int) : `${int}.${String(frac).padStart(digits, "0")}`;
+  return v < 0 ? `-${out}` : out;
+}
+
 /** Parsed rates (a forecast converts hundreds of thousands of figures at a handful of rates). */
 const rates = new Map<string, bigint>();
 
-/** `v × rate` (rate a decimal string), rounded half away from zero to units. */
-export function timesRate(v: bigint, rate: string): bigint {
+/** A rate (decimal string) in units (millionths), parsed once per rate (docs/forecast.md#money-and-estimates). @throws as `toUnits`. */
+export function rateUnits(rate: string): bigint {
   let r = rates.get(rate);
   if (r === undefined) {
     r = toUnits(rate);
     if (rates.size >= 1000) rates.clear();
     rates.set(rate, r);
   }
+  return r;
+}
+
+const HALF = ONE / 2n;
+
+/** `v × r` in units (`r` a rate in units, {@link rateUnits}), rounded half away from zero (docs/forecast.md#money-and-estimates). */
+export function timesRateUnits(v: bigint, r: bigint): bigint {
   const p = v * r;
-  const half = ONE / 2n;
-  return (p < 0n ? p - half : p + half) / ONE;
+  return (p < 0n ? p - HALF : p + HALF) / ONE;
+}
+
+/** `v × rate` (rate a decimal string), rounded half away from zero to units. */
+export function timesRate(v: bigint, rate: string): bigint {
+  return timesRateUnits(v, rateUnits(rate));
 }

@@ -1,14 +1,16 @@
 /**
  * The fast paths of docs/forecast.md#speed give the same numbers as plain exact arithmetic: bucket sums and
  * balances against decimal.js sums of the same flows (with number sums, and with amounts so large the bigint
- * path takes over), the counting sort against the stable `Array.prototype.sort`, and parsed figures never stale.
+ * path takes over), the counting sort against the stable `Array.prototype.sort`, the columns of parsed figures
+ * against decimal.js and never stale, and the engine's own cents parsing against decimal.js.
  */
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import { addDaysIso } from "../dates";
-import { bucket } from "./engine";
-import { flowUnits, sortByDate } from "./flow-units";
+import { bucket, groupOfFlows } from "./engine";
+import { centsMillionths, flowColumns, sortWithColumns } from "./flow-units";
 import { applyScenario, balances } from "./scenario";
+import { groupBuckets } from "./sources";
 import type { Flow } from "./types";
 
 const FROM = "2026-12-01";
@@ -87,6 +89,19 @@ describe.each([
     expect(bucket(fl, FROM, "week")).toEqual(bucket(fl, FROM, "week"));
   });
 
+  it("a scenario's group straight from the flows equals the group of its rows", () => {
+    const fx = { USD: { rate: "0.912347", date: FROM } };
+    for (const granularity of ["week", "day"] as const) {
+      expect(groupOfFlows(fl, FROM, granularity, "EUR", fx)).toEqual(
+        groupBuckets(bucket(fl, FROM, granularity), "EUR", fx),
+      );
+      // Without a USD rate, USD is left out and named.
+      const none = groupOfFlows(fl, FROM, granularity, "EUR", {});
+      expect(none).toEqual(groupBuckets(bucket(fl, FROM, granularity), "EUR", {}));
+      expect(none.missing).toEqual(["USD"]);
+    }
+  });
+
   it("balances match decimal.js running sums, before and after a scenario", () => {
     const open = Object.fromEntries(openings.map((o) => [`${o.company}|${o.currency}`, o.amount]));
     const check = (f: readonly Flow[]) => {
@@ -112,22 +127,58 @@ describe.each([
   });
 });
 
-describe("sortByDate and flowUnits", () => {
-  it("orders like the stable Array.prototype.sort, ties in input order", () => {
+/** `fl` sorted by date through its columns, as the engine and `applyScenario` sort. */
+function sortByDate(fl: readonly Flow[]): Flow[] {
+  const c = flowColumns(fl);
+  return sortWithColumns(fl, c);
+}
+
+describe("flow columns", () => {
+  it("the counting sort orders like the stable Array.prototype.sort, ties in input order", () => {
     const fl = flows(2000, 1, 3);
     const expected = fl.slice().sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     expect(sortByDate(fl)).toEqual(expected);
     expect(sortByDate(fl).every((f, i) => f === expected[i])).toBe(true);
   });
 
-  it("re-reads a flow whose strings changed; the kept figures are invisible to JSON and spreads", () => {
-    const f = flows(1, 1, 5)[0] as Flow;
-    expect(flowUnits(f).an).toBe(new Decimal(f.amount).times(1e6).toNumber());
-    f.amount = "12.34";
-    f.date = "2026-12-05";
-    expect(flowUnits(f).an).toBe(12_340_000);
-    expect(flowUnits(f).day).toBe(Date.parse("2026-12-05") / 86_400_000);
-    expect(Object.keys({ ...f })).not.toContain("day");
+  it("the sorted array's columns are its flows' figures, as decimal.js reads them", () => {
+    const sorted = sortByDate(flows(500, 1, 11));
+    const c = flowColumns(sorted);
+    sorted.forEach((f, i) => {
+      expect(c.day[i]).toBe(Date.parse(f.date) / 86_400_000);
+      expect(c.an[i]).toBe(new Decimal(f.amount).times(1e6).toNumber());
+      expect(c.lon[i]).toBe(new Decimal(f.p10).times(1e6).toNumber());
+      expect(c.hin[i]).toBe(new Decimal(f.p90).times(1e6).toNumber());
+      expect(c.series[c.sid[i] ?? -1]).toEqual({ company: f.company, currency: f.currency, category: f.category });
+    });
+  });
+
+  it("reads an array again when a flow in it was replaced; nothing is kept on the flows", () => {
+    const fl = flows(3, 1, 5);
+    expect(flowColumns(fl).an[1]).toBe(new Decimal((fl[1] as Flow).amount).times(1e6).toNumber());
+    fl[1] = { ...(fl[1] as Flow), amount: "12.34", date: "2026-12-05" };
+    expect(flowColumns(fl).an[1]).toBe(12_340_000);
+    expect(flowColumns(fl).day[1]).toBe(Date.parse("2026-12-05") / 86_400_000);
+    const f = fl[0] as Flow;
+    expect(Object.keys({ ...f }).sort()).toEqual(Object.keys(f).sort());
     expect(JSON.parse(JSON.stringify(f))).toEqual({ ...f });
+  });
+
+  it("past 2^51 millionths a figure is NaN and the array's max is Infinity (sums go through bigints)", () => {
+    const big = { ...(flows(1, 1, 9)[0] as Flow), amount: "9999999999.99", p10: "1.00", p90: "2.00" };
+    const c = flowColumns([big]);
+    expect(c.an[0]).toBeNaN();
+    expect(c.max).toBe(Infinity);
+  });
+
+  it("centsMillionths reads the engine's toFixed(2) strings as decimal.js does", () => {
+    let s = 17;
+    const rand = () => (s = (s * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    for (let i = 0; i < 2000; i++) {
+      const x = (rand() - 0.5) * 2 * 10 ** Math.floor(rand() * 10);
+      const str = x.toFixed(2) === "-0.00" ? "0.00" : x.toFixed(2);
+      expect(centsMillionths(str)).toBe(new Decimal(str).times(1e6).toNumber());
+    }
+    expect(centsMillionths("-999999999.99")).toBe(-999_999_999_990_000);
   });
 });

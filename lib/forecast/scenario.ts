@@ -6,8 +6,8 @@
  */
 import Decimal from "decimal.js";
 import { fromDay, toDay } from "./days";
-import { fromUnits, timesRate, toUnits } from "./fixed";
-import { exactAsNumbers, flowColumns, flowMillionths, sortWithColumns } from "./flow-units";
+import { fromUnits, rateUnits, timesRate, timesRateUnits, toUnits } from "./fixed";
+import { exactAsNumbers, flowColumns, flowMillionths, SeriesIndex, sortWithColumns } from "./flow-units";
 import type { Flow } from "./types";
 
 /** Which flows an adjustment touches; every given field must match. Dates are inclusive. */
@@ -42,21 +42,10 @@ export interface FxRate {
 /** Most days a shift may move a flow. */
 export const MAX_SHIFT_DAYS = 365;
 
-function matches(f: Flow, q: FlowFilter): boolean {
-  return (
-    (q.company === undefined || f.company === q.company) &&
-    (q.currency === undefined || f.currency === q.currency) &&
-    (q.category === undefined || f.category === q.category) &&
-    (q.source === undefined || f.source === q.source) &&
-    (q.ref === undefined || f.ref === q.ref) &&
-    (q.from === undefined || f.date >= q.from) &&
-    (q.to === undefined || f.date <= q.to)
-  );
-}
-
 /**
  * Applies `adjustments` in order to `flows`. Flows shifted out of `[from, to]` leave the forecast.
  * @returns the adjusted flows (dates sorted) and the FX rates with the scenario's overrides.
+ * @throws RangeError on a shift beyond ±365 days; Error on a malformed figure or date of an added flow.
  */
 export function applyScenario(
   flows: readonly Flow[],
@@ -64,26 +53,53 @@ export function applyScenario(
   range: { from: string; to: string },
   fx: Readonly<Record<string, FxRate>> = {},
 ): { flows: Flow[]; fx: Record<string, FxRate> } {
-  // The flows and their day numbers and figures (lib/forecast/flow-units.ts), index for index: a flow left as it
-  // was keeps its parsed figures, a changed one is parsed once.
+  // The flows and their columns (lib/forecast/flow-units.ts), index for index: a flow left as it was keeps its
+  // parsed figures, a changed one is parsed once. Room for the flows plus one per `add`.
   const c = flowColumns(flows);
+  const cap = flows.length + adjustments.filter((a) => a.type === "add").length;
   const out = flows.slice();
-  const day = Array.from(c.day);
-  const an = Array.from(c.an);
-  const lon = Array.from(c.lon);
-  const hin = Array.from(c.hin);
+  let n = flows.length;
+  const day = new Int32Array(cap);
+  const an = new Float64Array(cap);
+  const lon = new Float64Array(cap);
+  const hin = new Float64Array(cap);
+  const sid = new Int32Array(cap);
+  day.set(c.day);
+  an.set(c.an);
+  lon.set(c.lon);
+  hin.set(c.hin);
+  sid.set(c.sid);
+  let series = c.series;
+  let index: SeriesIndex | undefined;
   const keep = (ok: (f: Flow, i: number) => boolean) => {
     let j = 0;
-    for (let i = 0; i < out.length; i++) {
+    for (let i = 0; i < n; i++) {
       if (!ok(out[i] as Flow, i)) continue;
       out[j] = out[i] as Flow;
       day[j] = day[i] ?? 0;
       an[j] = an[i] ?? 0;
       lon[j] = lon[i] ?? 0;
       hin[j] = hin[i] ?? 0;
+      sid[j] = sid[i] ?? 0;
       j++;
     }
-    out.length = day.length = an.length = lon.length = hin.length = j;
+    out.length = n = j;
+  };
+  // Whether a flow matches a filter: its company, currency and category decided once per series.
+  const matcher = (q: FlowFilter) => {
+    const bySeries = Uint8Array.from(series, (r) =>
+      (q.company === undefined || r.company === q.company) &&
+      (q.currency === undefined || r.currency === q.currency) &&
+      (q.category === undefined || r.category === q.category)
+        ? 1
+        : 0,
+    );
+    return (f: Flow, i: number): boolean =>
+      bySeries[sid[i] ?? 0] === 1 &&
+      (q.source === undefined || f.source === q.source) &&
+      (q.ref === undefined || f.ref === q.ref) &&
+      (q.from === undefined || f.date >= q.from) &&
+      (q.to === undefined || f.date <= q.to);
   };
   const fromD = toDay(range.from);
   const toD = toDay(range.to);
@@ -93,39 +109,47 @@ export function applyScenario(
       case "percent": {
         const k = new Decimal(a.percent).div(100).plus(1).toFixed();
         const scale = (v: string) => fromUnits(timesRate(toUnits(v), k), 2);
-        for (let i = 0; i < out.length; i++) {
+        const matches = matcher(a.filter);
+        for (let i = 0; i < n; i++) {
           const f = out[i] as Flow;
-          if (!matches(f, a.filter)) continue;
+          if (!matches(f, i)) continue;
           const g = { ...f, amount: scale(f.amount), p10: scale(f.p10), p90: scale(f.p90) };
           out[i] = g;
           [an[i], lon[i], hin[i]] = flowMillionths(g);
         }
         break;
       }
-      case "shift":
+      case "shift": {
         if (!Number.isInteger(a.days) || Math.abs(a.days) > MAX_SHIFT_DAYS)
           throw new RangeError(`shift days must be an integer within ±${MAX_SHIFT_DAYS}`);
-        for (let i = 0; i < out.length; i++) {
+        const matches = matcher(a.filter);
+        for (let i = 0; i < n; i++) {
           const f = out[i] as Flow;
-          if (!matches(f, a.filter)) continue;
+          if (!matches(f, i)) continue;
           const d = (day[i] ?? 0) + a.days;
           out[i] = { ...f, date: fromDay(d) };
           day[i] = d;
         }
         keep((_, i) => (day[i] ?? 0) >= fromD && (day[i] ?? 0) <= toD);
         break;
-      case "drop":
-        keep((f) => !matches(f, a.filter));
+      }
+      case "drop": {
+        const matches = matcher(a.filter);
+        keep((f, i) => !matches(f, i));
         break;
+      }
       case "add":
         if (a.flow.date >= range.from && a.flow.date <= range.to) {
           const g: Flow = { ...a.flow, p10: a.flow.amount, p90: a.flow.amount, source: "scenario" };
           const [x, lo, hi] = flowMillionths(g);
+          if (!index) series = (index = new SeriesIndex(series)).list;
           out.push(g);
-          day.push(toDay(g.date));
-          an.push(x);
-          lon.push(lo);
-          hin.push(hi);
+          day[n] = toDay(g.date);
+          an[n] = x;
+          lon[n] = lo;
+          hin[n] = hi;
+          sid[n] = index.of(g.company, g.currency, g.category);
+          n++;
         }
         break;
       case "fx":
@@ -133,7 +157,15 @@ export function applyScenario(
         break;
     }
   }
-  return { flows: sortWithColumns(out, day, an, lon, hin), fx: rates };
+  const cols = {
+    day: day.subarray(0, n),
+    an: an.subarray(0, n),
+    lon: lon.subarray(0, n),
+    hin: hin.subarray(0, n),
+    sid: sid.subarray(0, n),
+    series,
+  };
+  return { flows: sortWithColumns(out, cols), fx: rates };
 }
 
 /** A lowest balance and the first day it occurs. */
@@ -189,8 +221,8 @@ export function balances(args: {
     ensure(k);
     opening.set(k, (opening.get(k) ?? 0n) + toUnits(o.amount));
   }
-  // company → currency → daily deltas as numbers of millionths, so a flow costs two lookups, no key string and no
-  // bigint; turned into bigints below, or summed again as bigints when numbers would not be exact
+  // company → currency → daily deltas as numbers of millionths, looked up once per series (lib/forecast/flow-units.ts
+  // `sid`), so a flow costs no lookup, no key string and no bigint; turned into bigints below, or summed again as bigints when numbers would not be exact
   // (lib/forecast/flow-units.ts).
   type Cell = { d: Float64Array; count: number };
   const nested = new Map<string, Map<string, Cell>>();
@@ -198,18 +230,25 @@ export function balances(args: {
   let count = 0;
   const cols = flowColumns(args.flows);
   const max = cols.max;
+  // Each series' company|currency cell, found on its first flow in range.
+  const cellOf = new Array<Cell | undefined>(cols.series.length);
   for (let j = 0; j < args.flows.length; j++) {
-    const f = args.flows[j] as Flow;
     const i = (cols.day[j] ?? 0) - f0;
     if (i < 0 || i >= n) continue;
-    let byCurrency = nested.get(f.company);
-    if (!byCurrency) nested.set(f.company, (byCurrency = new Map()));
-    let c = byCurrency.get(f.currency);
+    const sid = cols.sid[j] ?? 0;
+    let c = cellOf[sid];
     if (!c) {
-      byCurrency.set(f.currency, (c = { d: new Float64Array(n), count: 0 }));
-      const k = `${f.company}|${f.currency}`;
-      ensure(k);
-      numeric.set(k, c);
+      const f = args.flows[j] as Flow;
+      let byCurrency = nested.get(f.company);
+      if (!byCurrency) nested.set(f.company, (byCurrency = new Map()));
+      c = byCurrency.get(f.currency);
+      if (!c) {
+        byCurrency.set(f.currency, (c = { d: new Float64Array(n), count: 0 }));
+        const k = `${f.company}|${f.currency}`;
+        ensure(k);
+        numeric.set(k, c);
+      }
+      cellOf[sid] = c;
     }
     c.d[i] = (c.d[i] ?? 0) + (cols.an[j] ?? 0);
     // A day's sum has at most as many terms as its company|currency has flows.
@@ -243,8 +282,14 @@ export function balances(args: {
     }
     return { amount: fromUnits(best, dp), date: fromDay(f0 + at) };
   };
-  const add = (into: bigint[], p: readonly bigint[], rate: string) => {
-    for (let i = 0; i < p.length; i++) into[i] = (into[i] ?? 0n) + timesRate(p[i] ?? 0n, rate);
+  // Each day of a company|currency path converted once, into its company's path and the total.
+  const add = (a: bigint[], b: bigint[], p: readonly bigint[], rate: string) => {
+    const r = rateUnits(rate);
+    for (let i = 0; i < p.length; i++) {
+      const v = timesRateUnits(p[i] ?? 0n, r);
+      a[i] = (a[i] ?? 0n) + v;
+      b[i] = (b[i] ?? 0n) + v;
+    }
   };
 
   const byCompany: BalanceSummary["byCompany"] = [];
@@ -274,10 +319,10 @@ export function balances(args: {
     }
     let cp = comp.get(company);
     if (!cp) comp.set(company, (cp = { open: 0n, p: zero() }));
-    cp.open += timesRate(open, r);
-    add(cp.p, p, r);
-    total.open += timesRate(open, r);
-    add(total.p, p, r);
+    const o = timesRate(open, r);
+    cp.open += o;
+    total.open += o;
+    add(cp.p, total.p, p, r);
   }
   const byCurrency = [...cur.entries()]
     .sort(([a], [b]) => (a < b ? -1 : 1))

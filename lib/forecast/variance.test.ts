@@ -76,6 +76,40 @@ describe("actualWeeks", () => {
       { week_start: "2026-11-16", company: "c2", currency: "EUR", category: "Sales", amount: "7" },
     ]);
   });
+
+  it.each([
+    ["sums as numbers", 1],
+    ["sums past 2^53 millionths (bigints)", 1e9],
+  ])("gives decimal.js sums in week and key order, for a shuffled history: %s", (_, scale) => {
+    let seed = 5;
+    const rand = () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+    const asOf = "2026-11-27";
+    const day0 = Date.parse("2026-08-01");
+    const history: HistoryTxn[] = [];
+    for (let i = 0; i < 3000; i++) {
+      const date = new Date(day0 + Math.floor(rand() * 119) * 86_400_000).toISOString().slice(0, 10);
+      const amount = new Decimal(Math.round((rand() - 0.4) * 2e8 * scale)).div(1e6).toFixed(Math.floor(rand() * 7));
+      history.push(txn(date, amount, `k${i % 4}`, `c${i % 3}`, i % 5 === 0 ? "USD" : "EUR"));
+    }
+    const ref = new Map<string, Decimal>();
+    for (const t of history) {
+      const ws = weekStart(t.date);
+      if (Date.parse(ws) + 6 * 86_400_000 >= Date.parse(asOf)) continue;
+      const k = `${ws}|${t.company}|${t.currency}|${t.category}`;
+      ref.set(k, (ref.get(k) ?? new Decimal(0)).plus(t.amount));
+    }
+    const expected = [...ref.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => [k, v.toFixed()]);
+    const got = actualWeeks(history, asOf).map((r) => [
+      `${r.week_start}|${r.company}|${r.currency}|${r.category}`,
+      new Decimal(r.amount).toFixed(),
+    ]);
+    expect(got).toEqual(expected);
+  });
+
+  it("refuses an amount that is not a decimal string with at most 6 decimals, naming it", () => {
+    expect(() => actualWeeks([txn("2026-11-16", "1.0000001")], "2026-11-27")).toThrow("1.0000001");
+    expect(() => actualWeeks([txn("2026-11-16", "1e3")], "2026-11-27")).toThrow("1e3");
+  });
 });
 
 describe("figures and WAPE", () => {

@@ -11,8 +11,9 @@
  */
 import Decimal from "decimal.js";
 import { fromDay, toDay, weekday } from "./days";
-import { fromUnits, timesRate, toUnits } from "./fixed";
+import { fromMillionths, fromUnits, timesRate, toUnits } from "./fixed";
 import { exactAsNumbers } from "./flow-units";
+import { columnsOf, type HistoryColumns } from "./history-columns";
 import type { FxRate } from "./scenario";
 import type { Flow, HistoryTxn } from "./types";
 
@@ -128,10 +129,6 @@ export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): 
   );
 }
 
-/** Below this many millionths `Math.round(Number(s) * 1e6)` is the exact value of a decimal string. */
-const EXACT = 2 ** 51;
-const DECIMAL6 = /^-?\d+(?:\.\d{1,6})?$/;
-
 /**
  * The booked history summed per company, ISO week, currency and category, for the weeks that ended before `asOf`
  * (the history runs through `asOf`, whose bookings may still be arriving). Runs on every recompute over a year of
@@ -139,63 +136,92 @@ const DECIMAL6 = /^-?\d+(?:\.\d{1,6})?$/;
  * `exactAsNumbers`) and as bigints otherwise.
  * @throws on a malformed date or an amount with more than 6 decimals.
  */
-export function actualWeeks(history: readonly HistoryTxn[], asOf: string): ActualRow[] {
+export function actualWeeks(
+  history: readonly HistoryTxn[],
+  asOf: string,
+  /** `historyColumns(history)` when the caller has read them (shared with the engine); else read here. */
+  columns?: HistoryColumns,
+): ActualRow[] {
   const end = toDay(asOf);
-  type Cell = { week: number; t: HistoryTxn; n: number; c: number; b: bigint };
-  type Series = { t: HistoryTxn; weeks: Map<number, Cell> };
+  // The Monday of the last week that ended before `asOf`: a transaction's week is counted back from it, k weeks
+  // before (no weekday per transaction); a day after its Sunday is in a week still running, left out.
+  const top = end - 7 - weekday(end - 7);
+  type Series = { t: HistoryTxn; weeks: (Cell | undefined)[] };
+  type Cell = { week: number; n: number; c: number; b: bigint };
   const byCompany = new Map<string, Map<string, Map<string, Series>>>();
-  const cells: Cell[] = [];
+  const all: Series[] = [];
   let last: Series | undefined;
   let max = 0;
   let maxCount = 0;
-  for (const t of history) {
-    const d = toDay(t.date);
-    const w = d - weekday(d);
-    if (w + 6 >= end) continue;
+  // Dates and amounts parsed once per recompute (lib/forecast/history-columns.ts; the engine reads the same columns).
+  const hc = columnsOf(history, columns);
+  const seriesOf = (t: HistoryTxn): Series => {
+    let byCurrency = byCompany.get(t.company);
+    if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
+    let byCategory = byCurrency.get(t.currency);
+    if (!byCategory) byCurrency.set(t.currency, (byCategory = new Map()));
+    let s = byCategory.get(t.category);
+    if (!s) {
+      byCategory.set(t.category, (s = { t, weeks: [] }));
+      all.push(s);
+    }
+    return s;
+  };
+  for (let i = 0; i < history.length; i++) {
+    const d = hc.day[i] ?? 0;
+    if (d > top + 6) continue;
+    const t = history[i] as HistoryTxn;
     let s = last;
-    if (!s || s.t.category !== t.category || s.t.company !== t.company || s.t.currency !== t.currency) {
-      let byCurrency = byCompany.get(t.company);
-      if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
-      let byCategory = byCurrency.get(t.currency);
-      if (!byCategory) byCurrency.set(t.currency, (byCategory = new Map()));
-      s = byCategory.get(t.category);
-      if (!s) byCategory.set(t.category, (s = { t, weeks: new Map() }));
-      last = s;
-    }
-    let cell = s.weeks.get(w);
+    if (!s || s.t.category !== t.category || s.t.company !== t.company || s.t.currency !== t.currency)
+      last = s = seriesOf(t);
+    const k = Math.floor((top + 6 - d) / 7);
+    let cell = s.weeks[k];
     if (!cell) {
-      s.weeks.set(w, (cell = { week: w, t: s.t, n: 0, c: 0, b: 0n }));
-      cells.push(cell);
+      s.weeks[k] = cell = { week: top - 7 * k, n: 0, c: 0, b: 0n };
     }
-    if (!DECIMAL6.test(t.amount)) throw new Error(`not a decimal string with at most 6 decimals: ${t.amount}`);
-    const v = Math.round(Number(t.amount) * 1e6);
-    const a = Math.abs(v) < EXACT ? Math.abs(v) : Infinity;
+    const v = hc.units[i] ?? NaN;
+    if (Number.isNaN(v)) throw new Error(`not a decimal string with at most 6 decimals: ${t.amount}`);
+    // ±Infinity past 2^51 millionths: then max is Infinity and the sums below are bigints.
+    const a = Math.abs(v);
     if (a > max) max = a;
     cell.n += v;
     if (++cell.c > maxCount) maxCount = cell.c;
   }
-  if (!exactAsNumbers(maxCount, max)) {
+  const exact = exactAsNumbers(maxCount, max);
+  if (!exact) {
     // Too large for exact double sums: the same sums as bigints.
-    for (const c of cells) c.b = 0n;
-    for (const t of history) {
-      const d = toDay(t.date);
-      const cell = byCompany
-        .get(t.company)
-        ?.get(t.currency)
-        ?.get(t.category)
-        ?.weeks.get(d - weekday(d));
+    for (let i = 0; i < history.length; i++) {
+      const d = hc.day[i] ?? 0;
+      if (d > top + 6) continue;
+      const t = history[i] as HistoryTxn;
+      const cell = seriesOf(t).weeks[Math.floor((top + 6 - d) / 7)];
       if (cell) cell.b += toUnits(t.amount);
     }
-  } else for (const c of cells) c.b = BigInt(c.n);
-  return sortByKey(
-    cells.map((e) => ({
-      week_start: fromDay(e.week),
-      company: e.t.company,
-      currency: e.t.currency,
-      category: e.t.category,
-      amount: fromUnits(e.b),
-    })),
-  );
+  }
+  // The order of sortByKey (week, then `company|currency|category` as a string) without a key string per row or a
+  // sort of the rows: the series are ranked once by their key, and the rows are read week by week, oldest first,
+  // each week's series in rank order.
+  const keys = all.map((x) => `${x.t.company}|${x.t.currency}|${x.t.category}`);
+  const ranked = all
+    .map((_, i) => i)
+    .sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1))
+    .map((i) => all[i] as Series);
+  let oldest = -1;
+  for (const x of all) if (x.weeks.length - 1 > oldest) oldest = x.weeks.length - 1;
+  const out: ActualRow[] = [];
+  for (let k = oldest; k >= 0; k--)
+    for (const x of ranked) {
+      const e = x.weeks[k];
+      if (!e) continue;
+      out.push({
+        week_start: fromDay(e.week),
+        company: x.t.company,
+        currency: x.t.currency,
+        category: x.t.category,
+        amount: exact ? fromMillionths(e.n) : fromUnits(e.b),
+      });
+    }
+  return out;
 }
 
 /** Forecast against actual of one cell (a week, a category, or both), in the reporting currency. */

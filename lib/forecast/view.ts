@@ -11,7 +11,7 @@
 import type { ForecastEntry } from "@treasury/contract";
 import { accuracy, weakSpots, type Accuracy } from "./accuracy";
 import type { BacktestResult } from "./backtest";
-import { bucket, type BucketRow, type Forecast } from "./engine";
+import { bucket, groupOfFlows, type BucketRow, type Forecast } from "./engine";
 import { applyScenario, balances, type BalanceSummary, type FxRate } from "./scenario";
 import { groupBuckets, type GroupBucket } from "./sources";
 import type { ScenarioRow } from "./store";
@@ -141,7 +141,8 @@ function buildView(
         name: s.name,
         balances: bal(adjusted.flows, adjusted.fx),
         fx: adjusted.fx,
-        group: groupBuckets(bucket(adjusted.flows, f.from, granularity), rc, adjusted.fx).buckets,
+        // The scenario's group straight from its flows: the page shows no per-company rows of a scenario.
+        group: groupOfFlows(adjusted.flows, f.from, granularity, rc, adjusted.fx).buckets,
       };
     }),
     failed_companies: base.failed_companies,

@@ -18,6 +18,7 @@ import { addDaysIso, todayUtc } from "../../dates";
 import { latestRatesBefore } from "../../fx/store";
 import type { BacktestResult } from "../../forecast/backtest";
 import { buildForecast, type Forecast } from "../../forecast/engine";
+import { historyColumns } from "../../forecast/history-columns";
 import { ratesToReporting, toHistory, toKnownBatches, toOpenings } from "../../forecast/sources";
 import { forecastView, type BaseForecast, type CashForecastView } from "../../forecast/view";
 import { listManualLines, listScenarios, listSnapshots, readSettings, saveSnapshots } from "../../forecast/store";
@@ -133,10 +134,13 @@ export async function computeBaseForecast(
       }
     });
   }
+  // The history's dates and amounts parsed once for the engine and the actuals (docs/forecast.md#speed).
+  const columns = historyColumns(history);
   const forecast = buildForecast({
     asOf,
     weeks,
     history,
+    historyColumns: columns,
     batches,
     manualLines: manual,
     disabledRecurring: settings.recurringOff,
@@ -160,7 +164,7 @@ export async function computeBaseForecast(
     failed_companies: failed.sort(),
     truncated_companies: truncated.sort(),
     api_rows: apiRows,
-    actuals: actualWeeks(history, asOf),
+    actuals: actualWeeks(history, asOf, columns),
   };
 }
 
