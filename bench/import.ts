@@ -15,9 +15,9 @@
  * (RSS) before and after the import. Generating the file runs first; the
  * measurement runs in a child process that only reads, parses and imports it. Besides the wall time it prints the
  * process's CPU time for the import (PGlite runs in the process) and the 1-minute load average: on a shared, loaded
- * machine the wall-clock rate says more about the neighbours than about the code. The parser reads the text into one
- * object tree (validated first without building one) and maps it to plain
- * entries; the tree is not kept while rows are written.
+ * machine the wall-clock rate says more about the neighbours than about the code. The camt parser streams the
+ * XML (saxes) and maps each entry as it is read; only the plain entries are kept while rows are written
+ * (docs/bank-files.md "Speed and memory").
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
