@@ -200,7 +200,7 @@ export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
 export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   // Hostile files are refused before any parser sees them (docs/bank-files.md "Hostile files").
   guardXml(xml, fileName);
-  const ctx: Ctx = { fileName };
+  const ctx: Ctx = { fileName, instants: new Map() };
   // Each Ntry is mapped as soon as it closes and its subtree dropped (docs/bank-files.md "Speed and memory"): the
   // tree keeps the header, statements and balances; the entries are only held as ParsedEntry objects.
   const buckets = new Map<string, EntryBucket[]>();
@@ -298,6 +298,12 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
 
 interface Ctx {
   fileName: string;
+  /**
+   * Dates already read in this file, by their text: entries share one ParsedInstant per distinct date (never
+   * modified), which keeps a large file's entries smaller and skips re-checking the same date (docs/bank-files.md
+   * "Speed and memory").
+   */
+  instants?: Map<string, ParsedInstant>;
 }
 
 /** The item element (statement, report, notification) of each message root. */
@@ -572,6 +578,15 @@ function readDateChoice(ctx: Ctx, node: XmlNode, name: string, path: string): Pa
 function instantAt(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedInstant | null {
   const raw = textOf(at(node, name));
   if (raw === null) return null;
+  const known = ctx.instants?.get(raw);
+  if (known !== undefined) return known;
+  const instant = readInstant(ctx, raw, name, path);
+  ctx.instants?.set(raw, instant);
+  return instant;
+}
+
+/** `raw` as a date or date-time; fails naming `path/name` when it is neither. */
+function readInstant(ctx: Ctx, raw: string, name: string, path: string): ParsedInstant {
   const where = `${path}/${name}`;
   const dateTime = DATETIME_RE.exec(raw);
   // Dt may carry a time in some bank files, and DtTm must: read whichever form is written.
