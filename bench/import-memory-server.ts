@@ -1,11 +1,15 @@
-/** Child of bench/import-memory.ts: the Treasury API on loopback with the test fixture; prints `URL <url>`. */
+/**
+ * Child of bench/import-memory.ts: the Treasury API on loopback with the test fixture; prints `URL <url>`. The
+ * database is in memory, or in the data folder `BENCH_DATA` names (PGlite on disk: its pages are then not part of the
+ * process's resident memory).
+ */
 import { startServer } from "@treasury/api/server";
 import { insertFixture } from "@treasury/api/test/harness";
 
 const api = await startServer({
   port: 0,
   host: "127.0.0.1",
-  data: "memory",
+  data: process.env.BENCH_DATA ?? "memory",
   seed: "none",
   seedScale: 1,
   log: false,

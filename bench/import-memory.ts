@@ -7,7 +7,8 @@
  * end-to-end id, a counterparty and a remittance line) with the test builder, starts the API in a child process
  * (in-memory PGlite, the test fixture), reads its RSS from /proc after warm-up, sends the files as one multipart
  * upload and prints the status, the time and the growth of the child's peak RSS (VmHWM) over its RSS before.
- * Linux only (/proc). A benchmark, not a test.
+ * `BENCH_DATA=DIR` puts the API's PGlite database in that folder instead of in memory. Linux only (/proc). A
+ * benchmark, not a test.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";

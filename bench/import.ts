@@ -1,7 +1,9 @@
 /**
  * `npm run bench:import` — statement import benchmark.
  *
- *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2]
+ *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2] [--cpu-prof PREFIX]
+ *
+ * `--cpu-prof PREFIX` writes `PREFIX.<format>.cpuprofile`, a V8 CPU profile of the import call alone.
  *
  * Runs one row per format (camt.053.001.08, MT940, BAI2; or only `--format`), each a file of `--entries` booked
  * entries written by the test builders. For camt: generates one camt.053.001.08 statement of `--entries` booked entries
@@ -13,14 +15,15 @@
  * (RSS) before and after the import. Generating the file runs first; the
  * measurement runs in a child process that only reads, parses and imports it. Besides the wall time it prints the
  * process's CPU time for the import (PGlite runs in the process) and the 1-minute load average: on a shared, loaded
- * machine the wall-clock rate says more about the neighbours than about the code. The parser reads the text into one
- * object tree (validated first without building one) and maps it to plain
- * entries; the tree is not kept while rows are written.
+ * machine the wall-clock rate says more about the neighbours than about the code. The camt parser streams the
+ * XML (saxes) and maps each entry as it is read; only the plain entries are kept while rows are written
+ * (docs/bank-files.md "Speed and memory").
  */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { openDatabase } from "@treasury/api/db/client";
@@ -187,11 +190,24 @@ async function measure(file: string, n: number, format: Format): Promise<void> {
     const peakAfterParse = peakRss();
     if (parsed.statements[0]?.entries.length !== n) throw new Error("the parser did not read every entry");
 
+    // `--cpu-prof FILE`: a V8 CPU profile of the import alone (not the database set-up or the separate parse above).
+    const profArg = process.argv.indexOf("--cpu-prof");
+    const profile = profArg >= 0 ? new Session() : null;
+    if (profile) {
+      profile.connect();
+      await profile.post("Profiler.enable");
+      await profile.post("Profiler.start");
+    }
     t = performance.now();
     const cpu = process.cpuUsage();
     const summary = await importStatements(database.db, { companyId, files: [{ name: path.basename(file), content }] });
     const importMs = performance.now() - t;
     const used = process.cpuUsage(cpu);
+    if (profile) {
+      const { profile: cpuProfile } = await profile.post("Profiler.stop");
+      writeFileSync(`${process.argv[profArg + 1]}.${format}.cpuprofile`, JSON.stringify(cpuProfile));
+      profile.disconnect();
+    }
     // CPU time of this process (PGlite runs in it): the figure that a loaded machine distorts least.
     const cpuMs = (used.user + used.system) / 1000;
     const f = summary.files[0];
@@ -220,6 +236,8 @@ async function main(): Promise<void> {
   const formats = only ? [only as Format] : [...FORMATS];
   const fileArg = process.argv.indexOf("--file");
   if (fileArg >= 0) return measure(process.argv[fileArg + 1] ?? "", n, formats[0] ?? "camt");
+  const profArg = process.argv.indexOf("--cpu-prof");
+  const prof = profArg >= 0 ? ["--cpu-prof", process.argv[profArg + 1] ?? "import"] : [];
   console.log(`statement import bench: one file per format, PGlite in memory, one process per row`);
   for (const format of formats) {
     const file = generate(n, format);
@@ -235,6 +253,7 @@ async function main(): Promise<void> {
           format,
           "--file",
           file,
+          ...prof,
         ],
         { stdio: "inherit" },
       );

@@ -25,7 +25,7 @@ import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
-import { ISO_UTC_SQL } from "../lib/format";
+import { ISO_UTC_SQL, minorUnitsExceptionsJson } from "../lib/format";
 import {
   accounts,
   balanceSnapshots,
@@ -38,8 +38,6 @@ import {
 import { nextDay, previousDay } from "../lib/dates";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
-import { toTransaction } from "../db/repos/ledger";
-import { enqueueEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { bankNameFor } from "./bank-names";
 import { acceptableNewAccount, refusedAccount } from "./account-refusal";
@@ -580,7 +578,10 @@ function dedupeKeys(stmt: ParsedStatement, entries: ParsedEntry[]): string[] {
   });
 }
 
-/** The columns `insertTransactions` returns, as the ledger routes read them (`toTransaction`). */
+/**
+ * The columns `insertTransactions` reads back for a camt.054 (whose debits settle instructions), as the ledger
+ * routes read them; for other messages only `id` and `direction` come back.
+ */
 interface InsertedTransaction {
   id: string;
   accountId: string;
@@ -610,61 +611,102 @@ async function insertTransactions(
 ): Promise<number> {
   const keys = dedupeKeys(stmt, entries);
   const source = stmt.source ?? stmt.messageType;
+  // A camt.054 debit settles an instruction by end-to-end id: only then are the text columns read back.
+  const full = stmt.messageType === "camt.054";
+  const now = new Date().toISOString();
   let inserted = 0;
   for (let start = 0; start < entries.length; start += BULK_CHUNK) {
     const part = entries.slice(start, start + BULK_CHUNK);
     const col = (f: (e: ParsedEntry, i: number) => string | null) => part.map((e, i) => f(e, start + i));
-    const created = await queryRows<InsertedTransaction>(
+    // One statement per chunk inserts the rows and their `transaction.created` events (docs/bank-files.md "Speed and
+    // memory"): the event's `data` is built by the database from the stored row, exactly as `toTransaction` gives it
+    // (amount with the currency's minor units, extra digits kept; timestamps ISO 8601 UTC), so the rows never travel
+    // to Node and back as JSON. Only the columns the caller needs come back.
+    const created = await queryRows<Pick<InsertedTransaction, "id" | "direction"> & Partial<InsertedTransaction>>(
       tx,
-      sql`INSERT INTO transactions (id, tenant_id, company_id, account_id, amount, currency, direction,
-            booked_date, booked_at, value_date, value_at, counterparty_name, remittance, end_to_end_id, source, dedupe_key)
-          SELECT u.id, ${company.tenantId}::uuid, ${company.id}::uuid, ${accountId}::uuid, u.amount, u.currency,
-            u.direction, u.booked_date, u.booked_at, u.value_date, u.value_at, u.counterparty_name, u.remittance,
-            u.end_to_end_id, ${source}, u.dedupe_key
-          FROM ${unnestColumns({
-            id: [col(() => newId()), "uuid"],
-            amount: [col((e) => e.amount), "numeric"],
-            currency: [col((e) => e.currency), "text"],
-            direction: [col((e) => e.direction), "text"],
-            booked_date: [col((e) => bookedDate(e)), "date"],
-            booked_at: [col((e) => (e.booked ?? e.value).at), "timestamptz"],
-            value_date: [col((e) => e.value.date), "date"],
-            value_at: [col((e) => e.value.at), "timestamptz"],
-            counterparty_name: [col((e) => e.counterpartyName), "text"],
-            remittance: [col((e) => e.remittance), "text"],
-            end_to_end_id: [col((e) => e.endToEndId), "text"],
-            dedupe_key: [col((_, i) => keys[i] ?? null), "text"],
-          })}
-          ON CONFLICT (account_id, dedupe_key) DO NOTHING
-          RETURNING id, account_id AS "accountId", amount::text AS amount, currency, direction,
-            to_char(booked_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS "bookedAt",
-            to_char(value_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS "valueAt",
-            booked_date::text AS "bookedDate", value_date::text AS "valueDate",
-            counterparty_name AS "counterpartyName", remittance, end_to_end_id AS "endToEndId"`,
+      sql`WITH u AS (
+            SELECT * FROM ${unnestColumns({
+              id: [col(() => newId()), "uuid"],
+              amount: [col((e) => e.amount), "numeric"],
+              currency: [col((e) => e.currency), "text"],
+              direction: [col((e) => e.direction), "text"],
+              booked_date: [col((e) => bookedDate(e)), "date"],
+              booked_at: [col((e) => (e.booked ?? e.value).at), "timestamptz"],
+              value_date: [col((e) => e.value.date), "date"],
+              value_at: [col((e) => e.value.at), "timestamptz"],
+              counterparty_name: [col((e) => e.counterpartyName), "text"],
+              remittance: [col((e) => e.remittance), "text"],
+              end_to_end_id: [col((e) => e.endToEndId), "text"],
+              dedupe_key: [col((_, i) => keys[i] ?? null), "text"],
+            })}
+          ),
+          ins AS (
+            INSERT INTO transactions (id, tenant_id, company_id, account_id, amount, currency, direction,
+              booked_date, booked_at, value_date, value_at, counterparty_name, remittance, end_to_end_id, source,
+              dedupe_key)
+            SELECT u.id, ${company.tenantId}::uuid, ${company.id}::uuid, ${accountId}::uuid, u.amount, u.currency,
+              u.direction, u.booked_date, u.booked_at, u.value_date, u.value_at, u.counterparty_name, u.remittance,
+              u.end_to_end_id, ${source}, u.dedupe_key
+            FROM u
+            ON CONFLICT (account_id, dedupe_key) DO NOTHING
+            RETURNING id, account_id, amount, currency, direction, counterparty_name, remittance, end_to_end_id,
+              to_char(booked_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS booked_at,
+              to_char(value_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS value_at,
+              booked_date::text AS booked_date, value_date::text AS value_date
+          ),
+          ev AS (
+            SELECT gen_random_uuid() AS event_id, ins.*,
+              round(amount, greatest(min_scale(amount),
+                coalesce((${minorUnitsExceptionsJson()}::jsonb ->> currency)::int, 2)))::text AS amount_shown
+            FROM ins
+          ),
+          events AS (
+            INSERT INTO webhook_events (id, tenant_id, company_id, type, payload, created_at)
+            SELECT event_id, ${company.tenantId}::uuid, ${company.id}::uuid, 'transaction.created',
+              jsonb_build_object('id', event_id, 'type', 'transaction.created', 'created_at', ${now}::text,
+                'data', jsonb_build_object('id', id, 'account_id', account_id, 'amount', amount_shown, 'currency', currency,
+                  'direction', direction, 'booked_at', booked_at, 'value_at', value_at,
+                  'counterparty_name', counterparty_name, 'remittance', remittance, 'end_to_end_id', end_to_end_id,
+                  'booked_date', booked_date, 'value_date', value_date)),
+              ${now}::timestamptz
+            FROM ev
+          )
+          SELECT id, direction${
+            full
+              ? sql`, account_id AS "accountId", amount::text AS amount, currency, booked_at AS "bookedAt",
+                  value_at AS "valueAt", booked_date AS "bookedDate", value_date AS "valueDate",
+                  counterparty_name AS "counterpartyName", remittance, end_to_end_id AS "endToEndId"`
+              : sql``
+          }
+          FROM ev`,
     );
-    // The event carries the stored row exactly as the ledger routes return it.
-    const events = created.map((r) => ({
-      tenantId: company.tenantId,
-      companyId: company.id,
-      type: "transaction.created" as const,
-      data: toTransaction(r),
-    }));
-    await enqueueEvents(tx, events);
     // A camt.054 debit notification settles the instruction it pays, by end-to-end id (docs/bank-files.md).
     if (stmt.messageType === "camt.054")
       await settleInstructionsByDebits(
         tx,
-        created.map((r) => ({ ...r, companyId: company.id })),
+        // `full`: every column of InsertedTransaction was read back.
+        created.map((r) => ({ ...(r as InsertedTransaction), companyId: company.id })),
         new Date().toISOString(),
       );
-    // Imported debits may settle our own payments: propose matches like the bank simulator does.
-    await proposeMatchesForTransactions(
-      tx,
-      created.filter((r) => r.direction === "debit").map((r) => r.id),
-    );
+    // Imported debits may settle our own payments: propose matches like the bank simulator does. The matcher only
+    // pairs a debit with a settled or accepted instruction of the same company, so without one (checked per chunk,
+    // after the camt.054 settlement above) its candidate query, a regex pass over every debit, is skipped.
+    const debits = created.filter((r) => r.direction === "debit").map((r) => r.id);
+    if (debits.length > 0 && (await hasMatchableInstructions(tx, company.id)))
+      await proposeMatchesForTransactions(tx, debits);
     inserted += created.length;
   }
   return inserted;
+}
+
+/** True when the company has an instruction the matcher can propose (settled or accepted; domain/matching.ts). */
+async function hasMatchableInstructions(tx: DbOrTx, companyId: string): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM payment_instructions WHERE company_id = ${companyId}::uuid
+          AND status IN ('settled', 'accepted') LIMIT 1`,
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -200,7 +200,44 @@ export function parseCamt053(xml: string, fileName: string): ParsedStatement[] {
 export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   // Hostile files are refused before any parser sees them (docs/bank-files.md "Hostile files").
   guardXml(xml, fileName);
-  const read = readXml(xml);
+  const ctx: Ctx = { fileName, instants: new Map() };
+  // Each Ntry is mapped as soon as it closes and its subtree dropped (docs/bank-files.md "Speed and memory"): the
+  // tree keeps the header, statements and balances; the entries are only held as ParsedEntry objects.
+  const buckets = new Map<string, EntryBucket[]>();
+  const rootsClosed = new Set<string>();
+  const read = readXml(xml, {
+    detach: (names) => {
+      if (names[0] !== "Document" || names.length < 3) return false;
+      const root = names[1] as string;
+      const item = ITEM_OF_ROOT.get(root);
+      if (item === undefined || names[2] !== item) return false;
+      if (names.length === 3) {
+        // Only the first element of a message root is read (`child(doc, root)`); a repeated one gets no buckets.
+        if (!buckets.has(root)) buckets.set(root, []);
+        if (!rootsClosed.has(root)) buckets.get(root)?.push({ entries: [], closed: 0, error: null });
+        return false;
+      }
+      return names.length === 4 && names[3] === "Ntry" && !rootsClosed.has(root);
+    },
+    onDetached: (ntry, names) => {
+      const root = names[1] as string;
+      const list = buckets.get(root) ?? [];
+      const bucket = list[list.length - 1];
+      if (bucket === undefined) return;
+      const index = bucket.closed;
+      bucket.closed += 1;
+      if (bucket.error !== null) return;
+      const path = `Document/${root}/${ITEM_OF_ROOT.get(root) ?? ""}[${list.length - 1}]/Ntry[${index}]`;
+      try {
+        bucket.entries.push(parseEntry(ctx, ntry, path, index));
+      } catch (e) {
+        bucket.error = e;
+      }
+    },
+    onClose: (names) => {
+      if (names.length === 2 && names[0] === "Document") rootsClosed.add(names[1] as string);
+    },
+  });
   if (!read.ok)
     throw new CamtImportError(
       fileName,
@@ -248,19 +285,42 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
     if (other !== null)
       throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${other} but the message is ${type}`);
   }
-  const ctx: Ctx = { fileName };
   const rootNode = child(doc, root);
   const headerCreated = instantAt(ctx, child(rootNode, "GrpHdr") ?? {}, "CreDtTm", `${rootPath}/GrpHdr`);
   const items = children(rootNode, item);
   if (items.length === 0) throw new CamtImportError(fileName, `${rootPath}/${item}`, "is missing");
+  const streamed = buckets.get(root) ?? [];
   const statements = items.map((stmt, i) =>
-    parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated),
+    parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated, streamed[i]),
   );
   return { fileName, messageType: type, version, statements };
 }
 
 interface Ctx {
   fileName: string;
+  /**
+   * Dates already read in this file, by their text: entries share one ParsedInstant per distinct date (never
+   * modified), which keeps a large file's entries smaller and skips re-checking the same date (docs/bank-files.md
+   * "Speed and memory").
+   */
+  instants?: Map<string, ParsedInstant>;
+}
+
+/** The item element (statement, report, notification) of each message root. */
+const ITEM_OF_ROOT = new Map<string, string>(Object.values(MESSAGE_ROOTS).map((r) => [r.root, r.item]));
+
+/** An entry as mapped when its Ntry closed: its value date is null when only the statement's day can give it. */
+type DraftEntry = Omit<ParsedEntry, "value"> & { value: ParsedInstant | null };
+
+/**
+ * The entries of one statement, mapped while the file streamed: those before the first entry that failed, and
+ * that failure (thrown in the statement's turn, after its own checks, as when the whole tree was read first).
+ */
+interface EntryBucket {
+  entries: DraftEntry[];
+  /** Ntry elements closed so far. */
+  closed: number;
+  error: unknown;
 }
 
 function fail(ctx: Ctx, path: string, problem: string): never {
@@ -281,6 +341,7 @@ function parseStatement(
   messageType: MessageType,
   version: string | null,
   headerCreated: ParsedInstant | null,
+  streamed?: EntryBucket,
 ): ParsedStatement {
   const id = required(ctx, stmt, "Id", path);
   const createdAt = instantAt(ctx, stmt, "CreDtTm", path) ?? headerCreated;
@@ -296,9 +357,8 @@ function parseStatement(
   if (acctCcy !== null) checkCurrency(ctx, acctCcy, `${path}/Acct/Ccy`);
 
   const balances = children(stmt, "Bal").map((bal, i) => parseBalance(ctx, bal, `${path}/Bal[${i}]`));
-  const entries = children(stmt, "Ntry").map((ntry, i) =>
-    parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i, statementDate),
-  );
+  const bucket: EntryBucket = streamed ?? mapEntries(ctx, children(stmt, "Ntry"), path);
+  const entries = finishEntries(ctx, bucket, path, statementDate);
   const bic = textAt(acct, "Svcr/FinInstnId/BICFI") ?? textAt(acct, "Svcr/FinInstnId/BIC");
 
   return {
@@ -353,17 +413,51 @@ function parseBalance(ctx: Ctx, bal: XmlNode, path: string): ParsedBalance {
   };
 }
 
-function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number, statementDate: string | null): ParsedEntry {
+/** Maps Ntry elements already in the tree (a caller that did not stream them) into a bucket. */
+function mapEntries(ctx: Ctx, nodes: XmlNode[], path: string): EntryBucket {
+  const bucket: EntryBucket = { entries: [], closed: nodes.length, error: null };
+  for (const [i, ntry] of nodes.entries()) {
+    try {
+      bucket.entries.push(parseEntry(ctx, ntry, `${path}/Ntry[${i}]`, i));
+    } catch (e) {
+      bucket.error = e;
+      break;
+    }
+  }
+  return bucket;
+}
+
+/**
+ * The statement's entries with the statement's day as the value date of those that give neither BookgDt nor ValDt;
+ * throws the first entry's problem in entry order (a missing date, or what `parseEntry` refused).
+ */
+function finishEntries(ctx: Ctx, bucket: EntryBucket, path: string, statementDate: string | null): ParsedEntry[] {
+  const fallback =
+    statementDate === null ? null : { date: statementDate, at: `${statementDate}T00:00:00Z`, dateOnly: true };
+  const entries: ParsedEntry[] = [];
+  for (const draft of bucket.entries) {
+    const value = draft.value ?? fallback;
+    if (value === null)
+      fail(
+        ctx,
+        `${path}/Ntry[${draft.index}]/BookgDt`,
+        "is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date",
+      );
+    draft.value = value;
+    entries.push(draft as ParsedEntry);
+  }
+  if (bucket.error !== null) throw bucket.error;
+  return entries;
+}
+
+/** Maps one Ntry element; its value date is left null when neither ValDt nor BookgDt gives one (`finishEntries`). */
+function parseEntry(ctx: Ctx, ntry: XmlNode, path: string, index: number): DraftEntry {
   const { amount, currency } = readAmount(ctx, ntry, path);
   const direction = readCreditDebit(ctx, ntry, path);
   const booked = readDateChoice(ctx, ntry, "BookgDt", path);
   const valueChoice = readDateChoice(ctx, ntry, "ValDt", path);
   const status = (textAt(ntry, "Sts/Cd") ?? textAt(ntry, "Sts/Prtry") ?? textAt(ntry, "Sts"))?.toUpperCase() ?? null;
-  const fallback =
-    statementDate === null ? null : { date: statementDate, at: `${statementDate}T00:00:00Z`, dateOnly: true };
-  const value = valueChoice ?? booked ?? fallback;
-  if (value === null)
-    fail(ctx, `${path}/BookgDt`, "is missing, and neither ValDt nor the statement's FrToDt or CreDtTm gives a date");
+  const value = valueChoice ?? booked;
   const details = children(ntry, "NtryDtls");
   const txs = details.flatMap((d) => children(d, "TxDtls"));
   const batchCount = details
@@ -484,6 +578,15 @@ function readDateChoice(ctx: Ctx, node: XmlNode, name: string, path: string): Pa
 function instantAt(ctx: Ctx, node: XmlNode, name: string, path: string): ParsedInstant | null {
   const raw = textOf(at(node, name));
   if (raw === null) return null;
+  const known = ctx.instants?.get(raw);
+  if (known !== undefined) return known;
+  const instant = readInstant(ctx, raw, name, path);
+  ctx.instants?.set(raw, instant);
+  return instant;
+}
+
+/** `raw` as a date or date-time; fails naming `path/name` when it is neither. */
+function readInstant(ctx: Ctx, raw: string, name: string, path: string): ParsedInstant {
   const where = `${path}/${name}`;
   const dateTime = DATETIME_RE.exec(raw);
   // Dt may carry a time in some bank files, and DtTm must: read whichever form is written.

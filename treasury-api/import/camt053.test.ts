@@ -16,6 +16,7 @@ import { openDatabase, type Database } from "../db/client";
 import { accounts, balanceSnapshots, coverageDays, transactions, webhookEvents } from "../db/schema";
 import { ApiError } from "../lib/errors";
 import { newId } from "../lib/secrets";
+import { toTransaction } from "../db/repos/ledger";
 import { buildCamt053, type CamtBalance, type CamtEntry, type CamtStatement } from "../test/camt053-builder";
 import { DAY, DNB_FILE, IBANS, NORDEA_FILE, TAX_ACCOUNT } from "../test/camt053-demo";
 import {
@@ -473,6 +474,32 @@ describe("parseCamt053: malformed input", () => {
       "statement.xml: Document/BkToCstmrStmt/Stmt[0]/Ntry[3]/Amt is missing",
     );
   });
+
+  it("reports problems in document order although entries are read while the file streams", () => {
+    // A bad entry after a statement without an account: the account is named, as when the whole tree was read first.
+    const badEntry = `<Ntry><Amt Ccy="NOK">1,5</Amt><CdtDbtInd>CRDT</CdtDbtInd></Ntry>`;
+    const noAcct = makeCamt({ entry: badEntry }).replace(/<Acct>.*?<\/Acct>/s, "");
+    expect(camtError(() => parseCamt053(noAcct, "bad.xml")).elementPath).toBe("Document/BkToCstmrStmt/Stmt[0]/Acct");
+    // A truncated file whose entries were fine so far is not well-formed, whatever an entry said.
+    const truncated = makeCamt({ entry: badEntry + badEntry.repeat(3) });
+    expect(camtError(() => parseCamt053(truncated.slice(0, -30), "bad.xml")).message).toMatch(/is not well-formed XML/);
+    // The first bad entry of two is named.
+    const twoBad = makeCamt({ entry: `${ntry("<CdtDbtInd>CRDT</CdtDbtInd>")}${badEntry}` });
+    expect(camtError(() => parseCamt053(twoBad, "bad.xml")).elementPath).toBe(
+      "Document/BkToCstmrStmt/Stmt[0]/Ntry[0]/Amt",
+    );
+    // An entry without dates takes the statement's day even when FrToDt comes after the entries.
+    const late = makeCamt({
+      entry: `<Ntry><Amt Ccy="NOK">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>PDNG</Sts></Ntry>`,
+    })
+      .replace(/<CreDtTm>2026-01-10T20:00:00\+01:00<\/CreDtTm>\s*<Acct>/, "<Acct>")
+      .replace(
+        "</Ntry>",
+        "</Ntry><FrToDt><FrDtTm>2026-01-09T00:00:00</FrDtTm><ToDtTm>2026-01-09T23:59:59</ToDtTm></FrToDt>",
+      );
+    const [stmt] = parseCamt053(late, "late.xml");
+    expect(stmt?.entries[0]?.value).toEqual({ date: "2026-01-09", at: "2026-01-09T00:00:00Z", dateOnly: true });
+  });
 });
 
 // ---------------------------------------------------------------- importer
@@ -890,6 +917,63 @@ describe("importCamt053", () => {
     await importCamt053(database.db, { companyId: first.companyId, files: [NORDEA_FILE] });
     const res = await importCamt053(database.db, { companyId: second.companyId, files: [NORDEA_FILE] });
     expect(res.files[0]).toMatchObject({ accountsCreated: 1, transactionsInserted: 5 });
+  });
+
+  it("each transaction.created event carries the stored transaction as the ledger returns it, whatever the digits", async () => {
+    // The events are built by the database in the insert (docs/bank-files.md "Speed and memory"): amounts get the
+    // currency's minor units and keep extra digits, exactly as toTransaction formats them.
+    const { companyId } = await newTenant();
+    const amounts: [string, string][] = [
+      ["1500", "JPY"],
+      ["12.5", "KWD"],
+      ["8.855", "NOK"],
+      ["3.100", "NOK"],
+      ["100", "NOK"],
+      ["7.5", "NOK"],
+      ["0070.10", "NOK"],
+    ];
+    const xml = buildCamt053({
+      version: "08",
+      messageId: "DIGITS",
+      createdAt: "2026-03-02T22:00:00+01:00",
+      statements: [
+        {
+          id: "DIGITS-1",
+          createdAt: "2026-03-02T22:00:00+01:00",
+          account: { iban: "NO9386011117947", currency: "NOK" },
+          balances: [{ code: "CLBD", amount: "1000.00", currency: "NOK", date: "2026-03-02" }],
+          entries: amounts.map(([amount, currency], i) => ({
+            amount,
+            currency,
+            direction: i % 2 === 0 ? "credit" : "debit",
+            booked: "2026-03-02",
+            value: "2026-03-03T10:15:00+01:00",
+            servicerRef: `DIGITS-${i}`,
+            txs: [{ endToEndId: i === 0 ? undefined : `E2E-D${i}`, counterparty: "Someone AS", remittance: ["Inv"] }],
+          })),
+        },
+      ],
+    });
+    await importCamt053(database.db, { companyId, files: [{ name: "digits.xml", content: xml }] });
+    const stored = await database.db.select().from(transactions).where(eq(transactions.companyId, companyId));
+    const events = await database.db
+      .select()
+      .from(webhookEvents)
+      .where(and(eq(webhookEvents.companyId, companyId), eq(webhookEvents.type, "transaction.created")));
+    expect(stored).toHaveLength(amounts.length);
+    expect(events).toHaveLength(amounts.length);
+    const byId = new Map(stored.map((t) => [t.id, toTransaction(t)]));
+    for (const e of events) {
+      const payload = e.payload as { id: string; type: string; created_at: string; data: { id: string } };
+      expect(payload.id).toBe(e.id);
+      expect(payload.type).toBe("transaction.created");
+      expect(new Date(payload.created_at).toISOString()).toBe(payload.created_at);
+      expect(payload.data).toEqual(byId.get(payload.data.id));
+    }
+    expect(new Set(events.map((e) => e.id)).size).toBe(amounts.length);
+    expect(events.map((e) => (e.payload as { data: { amount: string } }).data.amount).sort()).toEqual(
+      ["1500", "12.500", "8.855", "3.10", "100.00", "7.50", "70.10"].sort(),
+    );
   });
 
   it("an unknown company is not_found and writes nothing", async () => {

@@ -1,47 +1,122 @@
 /**
- * Typed access to the object tree that fast-xml-parser builds (used by
- * the camt.053 parser). The parser is configured to keep every
- * value a string (`parseTagValue: false`), so a node is either a string (a
- * text-only element), an object of child elements / `@_` attributes / `#text`,
- * or an array of those when an element repeats. These helpers hide that
- * variance so the statement parser reads like the ISO 20022 element paths.
+ * Typed access to the object tree of an XML bank file (used by the camt.052/053/054 and pain.002 parsers). The
+ * tree is built by a streaming, strictly well-formedness-checking SAX parser (`saxes`, docs/bank-files.md "Speed and
+ * memory") in the shape fast-xml-parser gave it before: every value a string, so a node is either a string (a
+ * text-only element, trimmed; "" when empty), an object of child elements / `@_` attributes / `#text`, or an array
+ * of those when an element repeats. Namespace prefixes are removed from element and attribute names (`xmlns:*`
+ * declarations are dropped, `xmlns` is kept). A caller may detach elements as they close (`ReadXmlOptions.detach`):
+ * such a subtree is handed to `onDetached` and never attached to its parent, so a statement's entries are mapped
+ * one at a time and never held as a tree together. These helpers hide the shape's variance so the parsers read like
+ * the ISO 20022 element paths.
  */
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { SaxesParser } from "saxes";
 
 /** One parsed XML element: a string for text-only elements, else an object. */
 export type XmlNode = string | { [key: string]: unknown };
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  textNodeName: "#text",
-  // Amounts and ids must stay exactly as written ("8.850", "0070"): no number parsing.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  // Some banks prefix the ISO namespace (<ns2:Document>); element names are what matters.
-  removeNSPrefix: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  // No callback reads the element path: without this the parser builds a path string per element (a third of the
-  // parse time of a 20,000-entry camt.053, docs/bank-files.md "Speed").
-  jPath: false,
-});
 
 /** The result of reading an XML text: the tree, or where it is not well-formed. */
 export type XmlReadResult =
   { ok: true; tree: Record<string, unknown> } | { ok: false; line: number; column: number; message: string };
 
+/** Streaming options of `readXml`. */
+export interface ReadXmlOptions {
+  /**
+   * Called when an element opens, with the element names from the root down to it (prefixes removed); true
+   * detaches the element: its subtree is built, given to `onDetached` when it closes and not kept in the tree.
+   */
+  detach?: (names: readonly string[]) => boolean;
+  /** Receives each detached subtree; must not throw (record a problem and report it after `readXml` returns). */
+  onDetached?: (node: XmlNode, names: readonly string[]) => void;
+  /** Called when any element closes, with the names from the root down to it (before it is removed). */
+  onClose?: (names: readonly string[]) => void;
+}
+
+/** An element being built: its children / attributes so far and its text. */
+interface Frame {
+  name: string;
+  obj: Record<string, unknown> | null;
+  text: string;
+  detached: boolean;
+}
+
+const localName = (name: string): string => {
+  const colon = name.indexOf(":");
+  return colon < 0 ? name : name.slice(colon + 1);
+};
+
+function addChild(parent: Frame, name: string, value: XmlNode): void {
+  parent.obj ??= {};
+  const existing = parent.obj[name];
+  if (existing === undefined) parent.obj[name] = value;
+  else if (Array.isArray(existing)) existing.push(value);
+  else parent.obj[name] = [existing, value];
+}
+
+/** Stops the SAX parser at its first well-formedness error. */
+class NotWellFormed extends Error {}
+
 /**
- * Checks that `xml` is well-formed and parses it into a tree. fast-xml-parser's
- * parser is lenient (a truncated file parses into a partial tree), so the
- * validator runs first.
+ * Reads `xml` into a tree, checking that it is well-formed (saxes is a conformant, non-validating parser: a
+ * truncated file, a stray `&` or an unclosed element is an error with its line and column). Runs in one pass over
+ * the text; with `opts.detach`, the detached elements are streamed to `opts.onDetached` instead of kept.
+ * @returns the tree (root element name → node), or the first error's line, column and message
  */
-export function readXml(xml: string): XmlReadResult {
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) return { ok: false, line: valid.err.line, column: valid.err.col, message: valid.err.msg };
-  const tree: unknown = parser.parse(xml);
-  if (!isObject(tree)) return { ok: false, line: 1, column: 1, message: "no root element" };
+export function readXml(xml: string, opts: ReadXmlOptions = {}): XmlReadResult {
+  const parser = new SaxesParser({ position: true });
+  const root: Frame = { name: "", obj: {}, text: "", detached: false };
+  const stack: Frame[] = [root];
+  const names: string[] = [];
+  let detachedDepth = 0;
+  let error: { line: number; column: number; message: string } | null = null;
+  parser.on("error", (e) => {
+    // saxes prefixes its message with "line:column: "; the position is given separately.
+    error ??= { line: parser.line, column: parser.column, message: e.message.replace(/^\d+:\d+: /, "") };
+    throw new NotWellFormed();
+  });
+  parser.on("opentag", (tag) => {
+    const name = localName(tag.name);
+    names.push(name);
+    const detached = detachedDepth === 0 && opts.detach !== undefined && opts.detach(names);
+    if (detached || detachedDepth > 0) detachedDepth += 1;
+    const frame: Frame = { name, obj: null, text: "", detached };
+    for (const [attr, value] of Object.entries(tag.attributes as Record<string, string>)) {
+      if (attr.startsWith("xmlns:")) continue;
+      frame.obj ??= {};
+      frame.obj[`@_${localName(attr)}`] = value;
+    }
+    stack.push(frame);
+  });
+  parser.on("text", (text) => {
+    const top = stack[stack.length - 1];
+    if (top !== undefined && top !== root) top.text += text;
+  });
+  parser.on("cdata", (text) => {
+    const top = stack[stack.length - 1];
+    if (top !== undefined && top !== root) top.text += text;
+  });
+  parser.on("closetag", () => {
+    const frame = stack.pop() as Frame;
+    const text = frame.text.trim();
+    let value: XmlNode;
+    if (frame.obj === null) value = text;
+    else {
+      if (text !== "") frame.obj["#text"] = text;
+      value = frame.obj;
+    }
+    if (frame.detached) opts.onDetached?.(value, names);
+    else if (detachedDepth === 0 || detachedDepth > 1) addChild(stack[stack.length - 1] as Frame, frame.name, value);
+    if (detachedDepth > 0) detachedDepth -= 1;
+    opts.onClose?.(names);
+    names.pop();
+  });
+  try {
+    parser.write(xml).close();
+  } catch (e) {
+    if (!(e instanceof NotWellFormed)) throw e;
+  }
+  if (error !== null) return { ok: false, ...(error as { line: number; column: number; message: string }) };
+  const tree = root.obj ?? {};
+  if (Object.keys(tree).length === 0) return { ok: false, line: 1, column: 1, message: "no root element" };
   return { ok: true, tree };
 }
 
