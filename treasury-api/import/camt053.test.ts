@@ -329,6 +329,14 @@ describe("parseCamt053: the demo statement files", () => {
         statements: [statement([entry], [])],
       }),
     ).toThrow(/at least one balance/);
+    // A bank may write any character as a character reference: it is the character, decimal or hexadecimal.
+    const xml = buildCamt053({
+      version: "08",
+      messageId: "M-1",
+      createdAt: `${DAY}T20:00:00Z`,
+      statements: [statement([{ ...entry, txs: [{ counterparty: "CHARREF", remittance: ["x"] }] }], [closing])],
+    }).replace("CHARREF", "Bl&#229;b&#xE6;r &#38; S&#248;nner");
+    expect(parseCamt053(xml, "charref.xml")[0]?.entries[0]?.counterpartyName).toBe("Blåbær & Sønner");
   });
 });
 
