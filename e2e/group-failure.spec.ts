@@ -15,8 +15,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import Decimal from "decimal.js";
-import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { startFailingUpstream, type FailingUpstream } from "./failing-upstream";
+import { demoApiToken } from "./demo-api";
 import { USERS } from "./fixtures";
 import {
   addDays,
@@ -40,25 +40,10 @@ const headers = () => ({ Origin: dashboard?.base ?? "", "Idempotency-Key": crypt
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 
-/** An access token of the demo OAuth client from the API at `base`. */
-async function apiToken(base: string): Promise<string> {
-  const token = await fetch(`${base}/public/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: DEMO_TREASURY_B.clientId,
-      client_secret: DEMO_TREASURY_B.clientSecret,
-    }).toString(),
-  });
-  expect(token.status).toBe(200);
-  return ((await token.json()) as { access_token: string }).access_token;
-}
-
 /** The first page of a Form B list at `base` + `path` in `companyId`: its `next` link. */
 async function apiList(base: string, path: string, companyId: string): Promise<{ next: string | null }> {
   const res = await fetch(`${base}${path}`, {
-    headers: { authorization: `Bearer ${await apiToken(base)}`, "X-Company-ID": companyId },
+    headers: { authorization: `Bearer ${await demoApiToken(base)}`, "X-Company-ID": companyId },
   });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as { next: string | null };
@@ -67,7 +52,7 @@ async function apiList(base: string, path: string, companyId: string): Promise<{
 /** The companies of the demo OAuth client, read from the API directly (before the dashboard reads anything). */
 async function apiCompanies(base: string): Promise<Company[]> {
   const res = await fetch(`${base}/public/companies?page_size=100`, {
-    headers: { authorization: `Bearer ${await apiToken(base)}` },
+    headers: { authorization: `Bearer ${await demoApiToken(base)}` },
   });
   expect(res.status).toBe(200);
   // Form B: the pagination envelope.

@@ -17,8 +17,9 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { buildCamt053 } from "@treasury/test-support/camt053-builder";
 import { pain002For } from "@treasury/test-support/pain002";
-import { DEMO_TREASURY_B, runFolderBankOnce, type FolderBank } from "@treasury/test-support/local-api";
+import { runFolderBankOnce, type FolderBank } from "@treasury/test-support/local-api";
 import { MAIN_API_URL } from "../playwright.config";
+import { demoApiToken } from "./demo-api";
 import { approvedBatch, createBatchVia, pageAs, scanAndShoot, writeHeaders } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
@@ -255,17 +256,7 @@ test("a bank's pain.002 for an exported batch settles one payment and rejects on
 
 /** A call to the main server's treasury-api as the dashboard's demo client (Form B, every scope). */
 async function api(method: string, p: string, companyId: string, json?: unknown): Promise<Response> {
-  const token = await fetch(`${MAIN_API_URL}/public/auth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      grant_type: "client_credentials",
-      client_id: DEMO_TREASURY_B.clientId,
-      client_secret: DEMO_TREASURY_B.clientSecret,
-    }).toString(),
-  });
-  expect(token.status).toBe(200);
-  const { access_token: bearer } = (await token.json()) as { access_token: string };
+  const bearer = await demoApiToken(MAIN_API_URL);
   return fetch(`${MAIN_API_URL}/public${p}`, {
     method,
     headers: {
