@@ -269,7 +269,9 @@ async function api(method: string, p: string, companyId: string, json?: unknown)
   });
 }
 
-test("a batch approved in the browser travels as files through a folder channel and settles", async ({ browser }) => {
+test("a batch approved in the browser travels as files through a folder channel, settles and is reconciled", async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const treasurer = await pageAs(browser, "treasurer");
   const companies = (await (await treasurer.request.get("/api/treasury/companies")).json()) as {
@@ -292,14 +294,15 @@ test("a batch approved in the browser travels as files through a folder channel 
   const dir = mkdtempSync(path.join(tmpdir(), "e2e-folder-bank-"));
   const inboxDir = path.join(dir, "inbox");
   const outboxDir = path.join(dir, "outbox");
-  const created = await api("POST", "/bank-connections", companyId, {
+  const settings = {
     bank_name: "E2E folder bank",
     account_ids: [account?.id],
     after_import: "delete",
     channel: { channel: "folder", inbox_dir: inboxDir, outbox_dir: outboxDir },
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const connectionId = ((await created.json()) as { id: string }).id;
+  };
+  const saved = await api("POST", "/bank-connections", companyId, settings);
+  expect(saved.status, await saved.clone().text()).toBe(201);
+  const connectionId = ((await saved.json()) as { id: string }).id;
   const bank: FolderBank = {
     stateDir: path.join(dir, "bank"),
     desks: [{ name: "nordlys-norge", inboxDir, outboxDir, accounts: [{ iban, currency: "NOK" }] }],
@@ -379,6 +382,22 @@ test("a batch approved in the browser travels as files through a folder channel 
     await expect(treasurer.getByTestId("instruction-row").filter({ hasText: e2e })).toContainText(/settled/i);
     await expect(treasurer.getByTestId("batch-bank-file")).toHaveText(fileName);
     await scanAndShoot(treasurer, "batch-folder-channel");
+
+    // Reconciled: the matcher proposed the camt.054's booking for the payment; the treasurer confirms it.
+    await treasurer.goto("/reconciliation");
+    const match = treasurer.locator(`[data-testid="match-row"][data-e2e="${e2e}"]`);
+    await expect(async () => {
+      await treasurer.reload();
+      await expect(match).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 60_000 });
+    const oneClick = (await match.getByTestId("confirm-match").getAttribute("data-quick")) === "true";
+    await match.getByTestId("confirm-match").click();
+    if (!oneClick) await treasurer.getByTestId("confirm-match-decision").click();
+    await expect(match).toHaveCount(0);
+    await treasurer.getByRole("tab", { name: "Decided" }).click();
+    await expect(
+      treasurer.locator(`[data-testid="match-row"][data-e2e="${e2e}"] [data-status="confirmed"]`),
+    ).toHaveCount(1);
     await approver.context().close();
   } finally {
     // Switched off, not deleted: the batch keeps its "Sent to bank" record.

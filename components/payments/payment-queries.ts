@@ -56,6 +56,24 @@ export function batchListFilters(f: {
 /** Polling period of a batch that is still moving (approvals, bank). */
 export const BATCH_POLL_MS = 2_000;
 
+/** Batch states the bank ends a batch in: each of its instructions is then settled, rejected or cancelled. */
+const BANK_ENDED: readonly string[] = ["completed", "partially_completed", "failed"];
+
+/**
+ * True while the batch page's view can still change by itself, so the page keeps polling: the batch is moving
+ * (awaiting approval, approved, processing), or the bank has ended it but some instruction still reads pending or
+ * accepted. The view's batch and its instructions are separate API reads, each cached for a few seconds by the
+ * upstream cache (docs/architecture.md#one-oauth-client-one-budget), so the batch's final status can arrive one read before its
+ * instructions' statuses; without this the page stopped polling on "completed" with rows still "pending".
+ */
+export function batchViewMoving(view: Pick<BatchView, "batch" | "instructions">): boolean {
+  if (MOVING_STATES.includes(view.batch.status)) return true;
+  return (
+    BANK_ENDED.includes(view.batch.status) &&
+    view.instructions.some((i) => i.status === "pending" || i.status === "accepted")
+  );
+}
+
 export const paymentQueries = {
   all: () => ["payments"] as const,
   lists: (companyId: string) => [...paymentQueries.all(), companyId, "list"] as const,
@@ -73,8 +91,7 @@ export const paymentQueries = {
       queryKey: [...paymentQueries.all(), companyId, "view", id] as const,
       queryFn: ({ signal }) => bffFetch<BatchView>(`/api/treasury/payments/batches/${id}/view`, { signal }),
       // Live while the batch is moving: approvals and the bank change it within seconds.
-      refetchInterval: (q) =>
-        q.state.data && MOVING_STATES.includes(q.state.data.batch.status) ? BATCH_POLL_MS : false,
+      refetchInterval: (q) => (q.state.data && batchViewMoving(q.state.data) ? BATCH_POLL_MS : false),
     }),
   /** The account the batch is paid from (it changes only when accounts do). */
   debtor: (companyId: string, id: string) =>
