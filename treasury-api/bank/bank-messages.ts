@@ -5,10 +5,10 @@
  *
  * Reading: the hostile-file guard of the import (`guardXml`: no DOCTYPE or entities, bounded nesting and element
  * count) runs first, then the well-formedness check and the tree reader the bank-file import uses (import/xml-tree.ts).
- * Writing: fast-xml-parser's XMLBuilder, which escapes every text; elements in the order of the schemas
+ * Writing: `isoDocument` (contract/iso-xml.ts, fast-xml-parser, which escapes every text); elements in the order of the schemas
  * (pain.002.001.10, camt.054.001.08, camt.053.001.08). Amounts are decimal strings written as given.
  */
-import { XMLBuilder } from "fast-xml-parser";
+import { isoDocument } from "@treasury/contract/iso-xml";
 import { ExactDecimal as Decimal } from "@treasury/contract/exact-decimal";
 import { CamtImportError } from "../import/camt053-parse";
 import { documentNamespace, guardXml } from "../import/xml-guard";
@@ -126,22 +126,7 @@ export function parsePain001(xml: string, fileName: string): ReceivedPain001 {
   return { messageId, version, payments };
 }
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  format: true,
-  indentBy: "  ",
-  suppressEmptyNode: true,
-});
-
 type Node = Record<string, unknown>;
-
-function document(message: string, root: string, body: Node): string {
-  return builder.build({
-    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
-    Document: { "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:${message}`, [root]: body },
-  }) as string;
-}
 
 /** A transfer's status in a pain.002: ACCP (accepted), ACSC (settled) or RJCT with an ISO reason. */
 export interface TransferStatus {
@@ -184,7 +169,7 @@ export function buildStatusReport(
       })),
     };
   });
-  return document("pain.002.001.10", "CstmrPmtStsRpt", {
+  return isoDocument("pain.002.001.10", "CstmrPmtStsRpt", {
     GrpHdr: { MsgId: messageId, CreDtTm: createdAt },
     OrgnlGrpInfAndSts: {
       OrgnlMsgId: original.messageId,
@@ -252,7 +237,7 @@ export function buildDebitNotification(
   account: BankAccountRef,
   bookings: BankBooking[],
 ): string {
-  return document("camt.054.001.08", "BkToCstmrDbtCdtNtfctn", {
+  return isoDocument("camt.054.001.08", "BkToCstmrDbtCdtNtfctn", {
     GrpHdr: { MsgId: messageId, CreDtTm: createdAt },
     Ntfctn: {
       Id: messageId,
@@ -287,7 +272,7 @@ export function buildEndOfDayStatement(
   bookings: BankBooking[],
 ): string {
   const closing = bookings.reduce((sum, b) => sum.minus(b.amount), new Decimal(opening)).toFixed();
-  return document("camt.053.001.08", "BkToCstmrStmt", {
+  return isoDocument("camt.053.001.08", "BkToCstmrStmt", {
     GrpHdr: { MsgId: messageId, CreDtTm: createdAt },
     Stmt: {
       Id: messageId,

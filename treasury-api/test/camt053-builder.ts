@@ -5,7 +5,7 @@
  * version; with `doc.message` "camt.052" it writes a BankToCustomerAccountReport
  * (`BkToCstmrAcctRpt/Rpt`), with "camt.054" a BankToCustomerDebitCreditNotification
  * (`BkToCstmrDbtCdtNtfctn/Ntfctn`, which has no balances). `buildCamt` is the same function. The XML is written by
- * fast-xml-parser's XMLBuilder, which escapes
+ * `isoDocument` (contract/iso-xml.ts: fast-xml-parser's XMLBuilder), which escapes
  * every text and attribute value, and elements come in the order the schema
  * requires.
  *
@@ -18,7 +18,7 @@
  * leading minus, which becomes the amount without it and `CdtDbtInd` DBIT.
  * A date `YYYY-MM-DD` is written as `Dt`, anything longer as `DtTm`.
  */
-import { XMLBuilder } from "fast-xml-parser";
+import { isoDocument } from "@treasury/contract/iso-xml";
 
 /** The two versions the builder writes: the oldest common one and the current one. */
 export type CamtVersion = "02" | "08";
@@ -112,14 +112,6 @@ export interface CamtDocument {
 
 type Node = Record<string, unknown>;
 
-const builder = new XMLBuilder({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  format: true,
-  indentBy: "  ",
-  suppressEmptyNode: true,
-});
-
 /**
  * The camt.053 document for `doc`, as XML text with a declaration.
  * @throws Error when a statement has no account identification or no balance
@@ -129,18 +121,15 @@ export function buildCamt053(doc: CamtDocument): string {
   const v = doc.version;
   const message = doc.message ?? "camt.053";
   const { root, item } = ROOTS[message];
-  const tree = {
-    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
-    Document: {
-      "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:${message}.001.${v}`,
-      "@_xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance",
-      [root]: {
-        GrpHdr: { MsgId: doc.messageId, CreDtTm: doc.createdAt },
-        [item]: doc.statements.map((s) => statement(v, message, s)),
-      },
+  return isoDocument(
+    `${message}.001.${v}`,
+    root,
+    {
+      GrpHdr: { MsgId: doc.messageId, CreDtTm: doc.createdAt },
+      [item]: doc.statements.map((s) => statement(v, message, s)),
     },
-  };
-  return builder.build(tree) as string;
+    { "@_xmlns:xsi": "http://www.w3.org/2001/XMLSchema-instance" },
+  );
 }
 
 /** `buildCamt053` under a name that fits all three messages. */

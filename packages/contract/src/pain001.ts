@@ -10,7 +10,7 @@
  * truncated to its schema length, so that the caller can tell the user.
  */
 import anyAscii from "any-ascii";
-import { XMLBuilder } from "fast-xml-parser";
+import { isoDocument } from "./iso-xml";
 import { ExactDecimal } from "./exact-decimal";
 
 export const PAIN001_VERSIONS = ["pain.001.001.09", "pain.001.001.03"] as const;
@@ -245,30 +245,16 @@ export function buildPain001(
     ChrgBr: "SLEV",
     CdtTrfTxInf: transactions,
   };
-  const doc = {
-    "?xml": { "@_version": "1.0", "@_encoding": "UTF-8" },
-    Document: {
-      "@_xmlns": `urn:iso:std:iso:20022:tech:xsd:${version}`,
-      CstmrCdtTrfInitn: {
-        GrpHdr: {
-          MsgId: messageId,
-          CreDtTm: createdAt.toISOString(),
-          NbOfTxs: count,
-          CtrlSum: sum,
-          InitgPty: { Nm: debtorName },
-        },
-        PmtInf: paymentInformation,
-      },
+  const xml = isoDocument(version, "CstmrCdtTrfInitn", {
+    GrpHdr: {
+      MsgId: messageId,
+      CreDtTm: createdAt.toISOString(),
+      NbOfTxs: count,
+      CtrlSum: sum,
+      InitgPty: { Nm: debtorName },
     },
-  };
-  const builder = new XMLBuilder({
-    ignoreAttributes: false,
-    attributeNamePrefix: "@_",
-    format: true,
-    indentBy: "  ",
-    suppressEmptyNode: true,
+    PmtInf: paymentInformation,
   });
-  const xml = builder.build(doc) as string;
   return {
     xml,
     version,
