@@ -15,7 +15,7 @@ import { getConnectionRow } from "../channels/connections";
 import { pullConnection, pushDue, pushFileName } from "../channels/exchange";
 import { bankVerdict, runBankOnce } from "../domain/bank-simulator";
 import { ephemeralSecretKey } from "../lib/secret-box";
-import { IDS, createHarness, daysAgo, type Harness } from "../test/harness";
+import { IDS, approvedBatchVia, createHarness, daysAgo, type Harness } from "../test/harness";
 import { runFolderBankOnce, type FolderBank } from "./folder-bank";
 
 const KEY = ephemeralSecretKey();
@@ -38,8 +38,8 @@ function idWith(verdict: "settled" | "AC04" | "AM04", prefix: string): string {
   throw new Error(`no id with ${verdict}`);
 }
 
-/** Creates, submits and approves a batch through the API. @returns its id */
-async function approvedBatch(
+/** Creates, submits and approves a batch through the API from `accountId`. @returns its id */
+function approvedBatch(
   accountId: string,
   currency: string,
   instructions: {
@@ -49,33 +49,7 @@ async function approvedBatch(
     remittance_information?: { type: "unstructured"; text: string } | { type: "creditor_reference"; reference: string };
   }[],
 ): Promise<string> {
-  const created = await h.call("POST", "/payments/batches", {
-    client: "fullB",
-    company: IDS.companyA,
-    idem: true,
-    json: {
-      company_id: IDS.companyA,
-      currency,
-      initiator: "maker@example.com",
-      debtor_account_id: accountId,
-      instructions: instructions.map((i) => ({ ...i, currency, creditor_iban: "NO8330001234567" })),
-    },
-  });
-  expect(created.status, await created.clone().text()).toBe(201);
-  const batchId = ((await created.json()) as { id: string }).id;
-  const submitted = await h.call("POST", `/payments/batches/${batchId}/submit`, {
-    client: "fullB",
-    company: IDS.companyA,
-    idem: true,
-  });
-  expect(submitted.status).toBe(202);
-  const [req] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batchId}`,
-  );
-  const approved = await h.call("POST", `/approvals/${req?.id}/approve`, { client: "fullB", idem: true });
-  expect(approved.status).toBe(200);
-  return batchId;
+  return approvedBatchVia(h, { currency, debtorAccountId: accountId, instructions });
 }
 
 const pull = async () =>

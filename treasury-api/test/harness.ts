@@ -7,7 +7,7 @@
 import { sql } from "drizzle-orm";
 import { createApp, type TreasuryApp } from "../app";
 import type { AppConfig } from "../config";
-import { openDatabase, type Database } from "../db/client";
+import { openDatabase, queryRows, type Database } from "../db/client";
 import * as s from "../db/schema";
 import { hashSecret } from "../lib/secrets";
 
@@ -291,6 +291,63 @@ export async function awayFromMidnight(now: number = Date.now()): Promise<number
   const wait = left + 1000;
   await new Promise((resolve) => setTimeout(resolve, wait));
   return wait;
+}
+
+/**
+ * A batch created, submitted and approved through the API by the full client (`fullB`, initiator
+ * maker@example.com) in `company` (default company A): what a batch is just before the bank takes it.
+ * @param batch.instructions each instruction; `currency` and `creditor_iban` default to the batch's currency and
+ *   NO8330001234567
+ * @returns the batch id
+ * @throws Error naming the step whose answer was not 201 / 202 / 200, with the API's body
+ */
+export async function approvedBatchVia(
+  h: Harness,
+  batch: {
+    currency: string;
+    company?: string;
+    debtorAccountId?: string;
+    instructions: ({ amount: string; creditor_name: string; end_to_end_id: string } & Record<string, unknown>)[];
+  },
+): Promise<string> {
+  const company = batch.company ?? IDS.companyA;
+  const step = async (what: string, res: Promise<Response>, status: number): Promise<Response> => {
+    const r = await res;
+    if (r.status !== status) throw new Error(`${what}: ${r.status} instead of ${status}: ${await r.text()}`);
+    return r;
+  };
+  const created = await step(
+    "create",
+    h.call("POST", "/payments/batches", {
+      client: "fullB",
+      company,
+      idem: true,
+      json: {
+        company_id: company,
+        currency: batch.currency,
+        initiator: "maker@example.com",
+        ...(batch.debtorAccountId ? { debtor_account_id: batch.debtorAccountId } : {}),
+        instructions: batch.instructions.map((i) => ({
+          currency: batch.currency,
+          creditor_iban: "NO8330001234567",
+          ...i,
+        })),
+      },
+    }),
+    201,
+  );
+  const batchId = ((await created.json()) as { id: string }).id;
+  await step(
+    "submit",
+    h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true }),
+    202,
+  );
+  const [request] = await queryRows<{ id: string }>(
+    h.database.db,
+    sql`select id from approval_requests where object_id = ${batchId}`,
+  );
+  await step("approve", h.call("POST", `/approvals/${request?.id}/approve`, { client: "fullB", idem: true }), 200);
+  return batchId;
 }
 
 /** Creates the harness: database, fixture, app. Call `close()` in afterAll. */

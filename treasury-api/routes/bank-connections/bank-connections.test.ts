@@ -15,7 +15,7 @@ import { pushDue, pushFileName } from "../../channels/exchange";
 import { runBankOnce } from "../../domain/bank-simulator";
 import { buildCamt } from "../../test/camt053-builder";
 import { apiMetrics, stateRegistry } from "../../lib/metrics";
-import { IDS, createHarness, type Harness } from "../../test/harness";
+import { IDS, approvedBatchVia, createHarness, type Harness } from "../../test/harness";
 
 let h: Harness;
 let dir: string;
@@ -180,43 +180,11 @@ describe("bank connections", () => {
   });
 
   it("sends an approved batch paid from a served account to the inbox, and the direct simulator leaves it", async () => {
-    const created = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-      json: {
-        company_id: IDS.companyA,
-        currency: "NOK",
-        initiator: "maker@example.com",
-        debtor_account_id: IDS.accountA1,
-        instructions: [
-          {
-            amount: "250.00",
-            currency: "NOK",
-            creditor_name: "Kreditor AS",
-            creditor_iban: "NO8330001234567",
-            end_to_end_id: "CH-1",
-          },
-        ],
-      },
+    const batchId = await approvedBatchVia(h, {
+      currency: "NOK",
+      debtorAccountId: IDS.accountA1,
+      instructions: [{ amount: "250.00", creditor_name: "Kreditor AS", end_to_end_id: "CH-1" }],
     });
-    expect(created.status).toBe(201);
-    const batchId = ((await created.json()) as { id: string }).id;
-    expect(
-      (
-        await h.call("POST", `/payments/batches/${batchId}/submit`, {
-          client: "fullB",
-          company: IDS.companyA,
-          idem: true,
-        })
-      ).status,
-    ).toBe(202);
-    const [req] = await queryRows<{ id: string }>(
-      h.database.db,
-      sql`select id from approval_requests where object_id = ${batchId}`,
-    );
-    const approved = await h.call("POST", `/approvals/${req?.id}/approve`, { client: "fullB", idem: true });
-    expect(approved.status).toBe(200);
     await runBankOnce(h.database.db, { bankSpeed: "instant" }, { now: () => new Date(Date.now() + 86_400_000) });
     const [status] = await queryRows<{ status: string }>(
       h.database.db,
