@@ -147,7 +147,6 @@ export async function prepareDatabase(opts: ServerOptions): Promise<{
 export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   const logger = opts.log ? pino({ base: { service: "treasury-api" } }) : null;
   const { database, fixtures, secretKey, folderBank } = await prepareDatabase(opts);
-  const speed = opts.bankSpeed ?? opts.config?.bankSpeed;
   const config = resolveConfig({
     ...opts.config,
     secretKey,
@@ -157,7 +156,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   if (folderBank) {
     // The folder bank answers at the bank's pace; the API pulls and pushes as often as the bank ticks (5 s at most).
     config.folderBankDir = folderBank.dir;
-    config.bankChannelPollMs = Math.min(config.bankChannelPollMs, BANK_PACE[speed ?? config.bankSpeed].tickMs ?? 5_000);
+    config.bankChannelPollMs = Math.min(config.bankChannelPollMs, BANK_PACE[config.bankSpeed].tickMs ?? 5_000);
   }
   const app = createApp({ database, config, logger });
   const workers: Workers = startWorkers({ database, config, logger });

@@ -5,7 +5,7 @@
  * Workers import the domain; the domain never imports workers.
  */
 import { pullDue, pushDue } from "../channels/exchange";
-import { readFolderBank, runFolderBankOnce } from "../bank/folder-bank";
+import { readFolderBank, runFolderBankOnce, type FolderBank } from "../bank/folder-bank";
 import { BANK_PACE, runBankOnce } from "../domain/bank-simulator";
 import { noticeMissingStatements } from "../domain/statement-schedule";
 import { noteBankRun } from "../lib/metrics";
@@ -36,14 +36,16 @@ export function bankWorker(ctx: WorkerContext): Worker {
 /**
  * The simulated bank behind a folder channel (docs/bank-channels.md "The simulated bank behind a channel"): when
  * `folderBankDir` is set, `runFolderBankOnce` every tick of the bank speed; `manual` or no folder starts nothing.
- * The bank's configuration is read at each pass (a missing one is a pass that does nothing).
+ * The bank's configuration (written once, when the demo seed wires the bank) is read at the first pass that finds
+ * it and kept; a pass before that does nothing.
  */
 export function folderBankWorker(ctx: WorkerContext): Worker {
   const tickMs = BANK_PACE[ctx.config.bankSpeed].tickMs;
   const dir = ctx.config.folderBankDir;
   if (tickMs === null || !dir) return { name: "folder-bank", stop: async () => undefined };
+  let bank: FolderBank | null = null;
   return passWorker("folder-bank", tickMs, ctx, async (shouldStop) => {
-    const bank = await readFolderBank(dir);
+    bank ??= await readFolderBank(dir);
     if (bank) await runFolderBankOnce(bank, { speed: ctx.config.bankSpeed, shouldStop });
   });
 }
