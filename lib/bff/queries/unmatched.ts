@@ -253,7 +253,7 @@ function instructionItem(
     end_to_end_id: i.end_to_end_id,
     remittance: null,
     batch_id: i.batch_id ?? null,
-    status: i.status ?? "settled",
+    status: i.status ?? (kind === "rejected" ? "rejected" : "settled"),
     proposed_matches: 0,
   };
 }
@@ -318,7 +318,6 @@ async function fallbackView(
           e.occurred_at.slice(0, 10),
           "rejected",
         ),
-        status: "rejected",
         batch_id: e.batch_id ?? null,
         reason: e.reason ?? null,
         reason_text: e.reason_text ?? null,
@@ -362,11 +361,9 @@ async function fallbackView(
     slice = slice.map((r) => {
       const i = read.get(r.id);
       if (!i) return r;
+      // The read fills amount, payee and reference; the event's batch, reason and the proposal count stay.
       const item = instructionItem(i, company.id, r.date, q.kind === "rejected" ? "rejected" : "instruction");
-      const { status, batch_id, reason, reason_text, proposed_matches } = r;
-      return q.kind === "rejected"
-        ? { ...r, ...item, status, batch_id: item.batch_id ?? batch_id, reason, reason_text, proposed_matches }
-        : { ...r, ...item, proposed_matches };
+      return { ...r, ...item, batch_id: item.batch_id ?? r.batch_id, proposed_matches: r.proposed_matches };
     });
   }
   if (instructions) slice = slice.filter(found);
