@@ -25,7 +25,7 @@ import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
-import { ISO_UTC_SQL, minorUnitsExceptionsJson } from "../lib/format";
+import { ISO_UTC_SQL, amountShownSql } from "../lib/format";
 import {
   accounts,
   balanceSnapshots,
@@ -655,9 +655,7 @@ async function insertTransactions(
               booked_date::text AS booked_date, value_date::text AS value_date
           ),
           ev AS (
-            SELECT gen_random_uuid() AS event_id, ins.*,
-              round(amount, greatest(min_scale(amount),
-                coalesce((${minorUnitsExceptionsJson()}::jsonb ->> currency)::int, 2)))::text AS amount_shown
+            SELECT gen_random_uuid() AS event_id, ins.*, ${amountShownSql(sql`amount`, sql`currency`)} AS amount_shown
             FROM ins
           ),
           events AS (

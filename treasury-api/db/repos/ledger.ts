@@ -18,7 +18,7 @@ import type {
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../schema";
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
-import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban, minorUnitsExceptionsJson } from "../../lib/format";
+import { ISO_UTC_SQL, amountShownSql, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
@@ -306,9 +306,7 @@ export async function listTransactionsJson(
             select transactions.booked_date, transactions.booked_at, transactions.id,
               (select row_to_json(r)::text from (select
                 transactions.id::text as id, transactions.account_id::text as account_id,
-                round(transactions.amount, greatest(min_scale(transactions.amount),
-                  coalesce((${minorUnitsExceptionsJson()}::jsonb ->> transactions.currency::text)::int, 2)))::text
-                  as amount,
+                ${amountShownSql(sql`transactions.amount`, sql`transactions.currency::text`)} as amount,
                 transactions.currency::text as currency, transactions.direction::text as direction,
                 to_char(transactions.booked_at at time zone 'UTC', ${ISO_UTC_SQL}) as booked_at,
                 to_char(transactions.value_at at time zone 'UTC', ${ISO_UTC_SQL}) as value_at,
