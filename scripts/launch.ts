@@ -32,6 +32,7 @@ import { demoCredentials } from "./demo-credentials";
 import { nextArgs } from "./next-args";
 import { RECEIVER_PATH, formBWebhookCalls, subscribeReceiver } from "../lib/notify/subscribe";
 import type { BankSpeed } from "@treasury/api/config";
+import type { SimulatedBank } from "@treasury/api/server";
 
 /** The simulated bank's paces (treasury-api/domain/bank-simulator.ts `BANK_PACE`). */
 const BANK_SPEEDS: readonly BankSpeed[] = ["instant", "fast", "realistic", "manual"];
@@ -83,7 +84,13 @@ function demoKnobs(env: Record<string, string | undefined>) {
   const simulatedBank = env.TREASURY_API_SIMULATED_BANK?.trim() || undefined;
   if (simulatedBank !== undefined && simulatedBank !== "folder" && simulatedBank !== "direct")
     fail(`TREASURY_API_SIMULATED_BANK must be folder or direct, got "${simulatedBank}"`);
-  return { data, apiPort, perMinute, bankSpeed: bankSpeed as BankSpeed | undefined, simulatedBank };
+  return {
+    data,
+    apiPort,
+    perMinute,
+    bankSpeed: bankSpeed as BankSpeed | undefined,
+    simulatedBank: simulatedBank as SimulatedBank | undefined,
+  };
 }
 
 /**
