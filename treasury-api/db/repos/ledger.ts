@@ -83,23 +83,11 @@ async function hasHistory(tx: DbOrTx, accountId: string): Promise<boolean> {
 }
 
 /**
- * Account upsert (docs/treasury-api.md#resources, Account upsert body): identity (tenant, bank_id,
- * external_ref). 201 when created, 200 when updated; never a duplicate. The
- * update locks the account row, so the history check and the change are one step.
- * @param visibleCompanyIds the companies the caller may see (Caller.companyIds)
- * @throws 400 for an invalid IBAN; 409 conflict when the identity belongs to another
- *   company the caller can see; 403 permission_denied, the same answer as for a
- *   company the caller may not access, when it belongs to a company the caller
- *   cannot see (no existence leak); 409 conflict `{ field: "currency" }` when the
- *   currency would change on an account with history.
+ * The account number of an upsert as stored: an IBAN in electronic form; a BBAN / OTHER account number as given,
+ * trimmed (docs/bank-files.md "Accounts without IBAN").
+ * @throws 400 naming external_ref for an invalid IBAN or an account number with other characters
  */
-export async function upsertAccount(
-  db: Db,
-  scope: DataScope,
-  visibleCompanyIds: readonly string[],
-  body: AccountUpsert,
-): Promise<{ account: Account; created: boolean }> {
-  // An IBAN in electronic form; a BBAN / OTHER account number as given (docs/bank-files.md "Accounts without IBAN").
+function accountRef(body: AccountUpsert): string {
   const iban =
     body.external_ref_type === "IBAN"
       ? (electronicFormatIBAN(body.external_ref) ?? body.external_ref)
@@ -107,39 +95,22 @@ export async function upsertAccount(
   if (body.external_ref_type === "IBAN" && !isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
   if (body.external_ref_type !== "IBAN" && !/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,33}$/.test(iban))
     throw fieldError("external_ref", "must be an account number: letters, digits, blanks, '.', '/' or '-'");
-  const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
-  const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
-  const now = new Date().toISOString();
-  const id = newId();
-  // The common cases in one statement: a new identity is inserted; a known one of the same company and currency is
-  // updated in place (the statement locks the row it updates). Anything else (another company, a currency change)
-  // updates nothing here and takes the checked path below.
-  const [done] = await db
-    .insert(accounts)
-    .values({
-      id,
-      tenantId: scope.tenantId,
-      companyId: body.company_id,
-      bankId: body.bank_id,
-      externalRef: iban,
-      externalRefType: body.external_ref_type,
-      name,
-      currency: body.currency,
-      bankName,
-      status: body.status,
-    })
-    .onConflictDoUpdate({
-      target: [accounts.tenantId, accounts.bankId, accounts.externalRef],
-      set: {
-        status: body.status,
-        name: body.name ?? sql`${accounts.name}`,
-        bankName: body.bank_name ?? sql`${accounts.bankName}`,
-        updatedAt: now,
-      },
-      setWhere: and(eq(accounts.companyId, body.company_id), eq(accounts.currency, body.currency)),
-    })
-    .returning();
-  if (done) return { account: toAccount(done), created: done.id === id };
+  return iban;
+}
+
+/**
+ * The checked path of {@link upsertAccount}, in one transaction: locks the account of the identity, refuses another
+ * company's account and a currency change on an account with history, else updates it.
+ * @throws see {@link upsertAccount}
+ */
+async function updateCheckedAccount(
+  db: Db,
+  scope: DataScope,
+  visibleCompanyIds: readonly string[],
+  body: AccountUpsert,
+  iban: string,
+  now: string,
+): Promise<{ account: Account; created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -184,6 +155,60 @@ export async function upsertAccount(
       .returning();
     return { account: toAccount(updated ?? existing), created: false };
   });
+}
+
+/**
+ * Account upsert (docs/treasury-api.md#resources, Account upsert body): identity (tenant, bank_id,
+ * external_ref). 201 when created, 200 when updated; never a duplicate. The
+ * update locks the account row, so the history check and the change are one step.
+ * @param visibleCompanyIds the companies the caller may see (Caller.companyIds)
+ * @throws 400 for an invalid IBAN; 409 conflict when the identity belongs to another
+ *   company the caller can see; 403 permission_denied, the same answer as for a
+ *   company the caller may not access, when it belongs to a company the caller
+ *   cannot see (no existence leak); 409 conflict `{ field: "currency" }` when the
+ *   currency would change on an account with history.
+ */
+export async function upsertAccount(
+  db: Db,
+  scope: DataScope,
+  visibleCompanyIds: readonly string[],
+  body: AccountUpsert,
+): Promise<{ account: Account; created: boolean }> {
+  const iban = accountRef(body);
+  const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
+  const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
+  const now = new Date().toISOString();
+  const id = newId();
+  // The common cases in one statement: a new identity is inserted; a known one of the same company and currency is
+  // updated in place (the statement locks the row it updates). Anything else (another company, a currency change)
+  // updates nothing here and takes the checked path below.
+  const [done] = await db
+    .insert(accounts)
+    .values({
+      id,
+      tenantId: scope.tenantId,
+      companyId: body.company_id,
+      bankId: body.bank_id,
+      externalRef: iban,
+      externalRefType: body.external_ref_type,
+      name,
+      currency: body.currency,
+      bankName,
+      status: body.status,
+    })
+    .onConflictDoUpdate({
+      target: [accounts.tenantId, accounts.bankId, accounts.externalRef],
+      set: {
+        status: body.status,
+        name: body.name ?? sql`${accounts.name}`,
+        bankName: body.bank_name ?? sql`${accounts.bankName}`,
+        updatedAt: now,
+      },
+      setWhere: and(eq(accounts.companyId, body.company_id), eq(accounts.currency, body.currency)),
+    })
+    .returning();
+  if (done) return { account: toAccount(done), created: done.id === id };
+  return updateCheckedAccount(db, scope, visibleCompanyIds, body, iban, now);
 }
 
 // ------------------------------------------------------------ transactions
