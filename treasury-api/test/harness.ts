@@ -10,6 +10,7 @@ import type { AppConfig } from "../config";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import * as s from "../db/schema";
 import { hashSecret } from "../lib/secrets";
+import { clientToken } from "./loopback";
 
 export const IDS = {
   tenant: "10000000-0000-4000-8000-000000000001",
@@ -368,27 +369,22 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
     const cached = tokens.get(key);
     if (cached) return cached;
     const c = CLIENTS[client];
-    const basic = `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`;
-    const res =
-      c.form === "B"
-        ? await app.request("/public/auth/token/", {
-            method: "POST",
-            headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }).toString(),
-          })
-        : await app.request("/public/auth/tenant-token", {
-            method: "POST",
-            headers: { authorization: basic, "content-type": "application/json" },
-            body: JSON.stringify({
-              tenant_id: IDS.tenant,
-              grant_type: "client_credentials",
-              ...(scope ? { scope } : {}),
-            }),
-          });
-    if (res.status !== 200) throw new Error(`token for ${client} failed: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { access_token: string };
-    tokens.set(key, body.access_token);
-    return body.access_token;
+    const issued = c.form === "B" ? await clientToken(app, c.clientId, c.secret, scope) : await tenantToken(c, scope);
+    tokens.set(key, issued);
+    return issued;
+  }
+
+  async function tenantToken(c: (typeof CLIENTS)[ClientKey], scope?: string): Promise<string> {
+    const res = await app.request("/public/auth/tenant-token", {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ tenant_id: IDS.tenant, grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+    });
+    if (res.status !== 200) throw new Error(`token for ${c.clientId} failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
   }
 
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {

@@ -29,6 +29,7 @@ import { cashflowDaily, forecast, positionsDaily } from "../domain/reporting";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { hashSecret } from "../lib/secrets";
 import { ALL_SCOPES, CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "./harness";
+import { clientToken } from "./loopback";
 import { ephemeralSecretKey } from "../lib/secret-box";
 
 let h: Harness;
@@ -93,15 +94,7 @@ beforeAll(async () => {
     writeApproved: true,
   });
   await db.insert(s.oauthClientCompanies).values({ clientId: eOnly.id, companyId: COMPANY_E });
-  const tokenRes = await h.app.request("/public/auth/token/", {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${eOnly.clientId}:${eOnly.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  eOnlyToken = ((await tokenRes.json()) as { access_token: string }).access_token;
+  eOnlyToken = await clientToken(h.app, eOnly.clientId, eOnly.secret);
   await db.insert(s.koncerner).values({ id: KONCERN_A, tenantId: IDS.tenant, name: "Alpha only" });
   await db.insert(s.koncernMembers).values({ koncernId: KONCERN_A, companyId: IDS.companyA });
 
