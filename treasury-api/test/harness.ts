@@ -351,6 +351,27 @@ export async function approvedBatchVia(
   return batchId;
 }
 
+type BatchInsert = typeof s.paymentBatches.$inferInsert;
+
+/**
+ * Inserts a batch straight into the database, as the bank left it: `completed`, created by the full client
+ * (`fullB`) in tenant 1, company A, NOK, one instruction, total 0 — each overridable by `batch` (docs/testing.md
+ * "Test helpers"; the reconciliation tests build settled instructions on it).
+ */
+export async function insertCompletedBatch(db: Database["db"], batch: Pick<BatchInsert, "id"> & Partial<BatchInsert>) {
+  await db.insert(s.paymentBatches).values({
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    createdByClientId: CLIENTS.fullB.id,
+    initiator: CLIENTS.fullB.clientId,
+    currency: "NOK",
+    status: "completed",
+    totalAmount: "0",
+    instructionCount: 1,
+    ...batch,
+  });
+}
+
 /** Creates the harness: database, fixture, app. Call `close()` in afterAll. */
 export async function createHarness(config: Partial<AppConfig> = {}): Promise<Harness> {
   await awayFromMidnight();

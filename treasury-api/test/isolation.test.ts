@@ -28,7 +28,16 @@ import * as hooks from "../db/repos/webhooks";
 import { cashflowDaily, forecast, positionsDaily } from "../domain/reporting";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { hashSecret } from "../lib/secrets";
-import { ALL_SCOPES, CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "./harness";
+import {
+  ALL_SCOPES,
+  CLIENTS,
+  IDS,
+  createHarness,
+  daysAgo,
+  type ClientKey,
+  type Harness,
+  insertCompletedBatch,
+} from "./harness";
 import { clientToken } from "./loopback";
 import { ephemeralSecretKey } from "../lib/secret-box";
 
@@ -420,16 +429,12 @@ describe("reconciliation matcher: never pairs across companies or tenants", () =
     const e2e = tx.endToEndId ?? "";
     const make = async (tenantId: string, companyId: string, linked: boolean) => {
       const batchId = crypto.randomUUID();
-      await db.insert(s.paymentBatches).values({
+      await insertCompletedBatch(db, {
         id: batchId,
         tenantId,
         companyId,
-        createdByClientId: CLIENTS.fullB.id,
-        initiator: CLIENTS.fullB.clientId,
         currency: tx.currency,
-        status: "completed",
         totalAmount: tx.amount,
-        instructionCount: 1,
         requestedExecutionDate: tx.bookedDate,
       });
       const id = crypto.randomUUID();

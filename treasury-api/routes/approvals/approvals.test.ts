@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { IDS, createHarness, type ClientKey, type Harness } from "../../test/harness";
+import { IDS, type ClientKey } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 let seq = 0;
 /** Creates and submits a batch through the API; returns the batch id and its approval request. */

@@ -6,15 +6,12 @@
  * permission_denied with details.reason four_eyes and changes nothing. Both forms.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { CLIENTS, IDS, createHarness, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, type ClientKey } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 type Json = Record<string, unknown>;
 const FORMS: { form: string; client: ClientKey; other: ClientKey }[] = [

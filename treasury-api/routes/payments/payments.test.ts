@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import { businessToday } from "@treasury/contract/business-date";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 const IBANS = [
   "NO9386011117947",
