@@ -295,6 +295,16 @@ export async function awayFromMidnight(now: number = Date.now()): Promise<number
 }
 
 /**
+ * The id of the approval request a submitted batch opened.
+ * @throws Error when the batch has none (it was not submitted)
+ */
+export async function approvalIdOf(db: Database["db"], batchId: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from approval_requests where object_id = ${batchId}`);
+  if (!row) throw new Error(`no approval request for batch ${batchId}`);
+  return row.id;
+}
+
+/**
  * A batch created, submitted and approved through the API by the full client (`fullB`, initiator
  * maker@example.com) in `company` (default company A): what a batch is just before the bank takes it.
  * @param batch.instructions each instruction; `currency` and `creditor_iban` default to the batch's currency and
@@ -343,11 +353,8 @@ export async function approvedBatchVia(
     h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true }),
     202,
   );
-  const [request] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batchId}`,
-  );
-  await step("approve", h.call("POST", `/approvals/${request?.id}/approve`, { client: "fullB", idem: true }), 200);
+  const approvalId = await approvalIdOf(h.database.db, batchId);
+  await step("approve", h.call("POST", `/approvals/${approvalId}/approve`, { client: "fullB", idem: true }), 200);
   return batchId;
 }
 

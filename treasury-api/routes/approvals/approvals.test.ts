@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { IDS, type ClientKey } from "../../test/harness";
+import { IDS, type ClientKey, approvalIdOf } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile();
@@ -32,12 +32,8 @@ async function submitted(
   expect(
     (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
   ).toBe(202);
-  const [row] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batchId}`,
-  );
-  if (!row) throw new Error("no approval request");
-  return { batchId, approvalId: row.id };
+  const approvalId = await approvalIdOf(h.database.db, batchId);
+  return { batchId, approvalId };
 }
 
 async function decide(

@@ -11,7 +11,7 @@ import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 import { runBankOnce } from "../../domain/bank-simulator";
-import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch, approvalIdOf } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile({ bankSpeed: "instant" });
@@ -242,12 +242,9 @@ describe("the matcher", () => {
     expect(
       (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
     ).toBe(202);
-    const [approval] = await queryRows<{ id: string }>(
-      h.database.db,
-      sql`select id from approval_requests where object_id = ${batchId}`,
-    );
+    const approvalId = await approvalIdOf(h.database.db, batchId);
     const approve = { client: "fullB" as const, idem: true as const, json: { approver: "checker@example.com" } };
-    expect((await h.call("POST", `/approvals/${approval?.id ?? ""}/approve`, approve)).status).toBe(200);
+    expect((await h.call("POST", `/approvals/${approvalId}/approve`, approve)).status).toBe(200);
     for (let i = 0; i < 5; i++) await runBankOnce(h.database.db, { bankSpeed: "instant" });
     const settled = await h.database.db
       .select()
