@@ -60,6 +60,15 @@ export const ALL_SCOPES =
   "read:reconciliation write:reconciliation admin:public_api";
 export const READ_SCOPES = "read:ledger read:reporting read:forecast read:payments read:reconciliation";
 
+/** Valid IBANs of five countries (Norway, Sweden, Denmark, the UK, Germany) for creditor fields. */
+export const TEST_IBANS = [
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "GB82WEST12345698765432",
+  "DE89370400440532013000",
+];
+
 /** Days before today (UTC) as YYYY-MM-DD. */
 export function daysAgo(n: number): string {
   const d = new Date();
