@@ -132,7 +132,9 @@ export default tseslint.config(
     rules: { "treasury/package-boundaries": "error" },
   },
   {
-    // lib/bff is server-only (session, upstream credentials); the browser may share its types, never its code.
+    // lib/bff is server-only (session, upstream credentials); the browser may share its types, never its code —
+    // except the isomorphic endpoint declarations it derives its URLs and query keys from
+    // (docs/architecture.md#the-bff-declared-per-area).
     files: [`components/**/*.${SOURCE}`],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
@@ -140,7 +142,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(@/|(\\.\\./)+)lib/bff(/|$)",
+              regex: "^(@/|(\\.\\./)+)lib/bff(/(?!endpoint$|areas/[\\w-]+/endpoints$)|$)",
               allowTypeImports: true,
               message: "Components take lib/bff as types only (import type): its code runs on the server.",
             },

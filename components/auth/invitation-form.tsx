@@ -3,7 +3,8 @@
 import { useEffect, useState } from "react";
 import Link from "next/link";
 import { fieldErrors } from "@/components/counterparties/use-counterparty-write";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { usersEndpoints } from "@/lib/bff/areas/users/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { Button } from "@/components/ui/button";
 import { Form } from "@/components/ui/form";
@@ -54,7 +55,7 @@ export function InvitationForm() {
     }
     setBusy(true);
     try {
-      await bffFetch("/api/invitations/accept", { method: "POST", body: { token, email, password } });
+      await callBff(usersEndpoints.acceptInvitation, { body: { token, email, password } });
       setDone(true);
     } catch (err) {
       setErrors(fieldErrors(err));

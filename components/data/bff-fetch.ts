@@ -4,6 +4,15 @@
  * `BffRequestError` so that views can show the message and the request id.
  */
 import { errorBodyFields, readLenientJson } from "@/lib/http/error-body";
+import {
+  endpointKey,
+  endpointUrl,
+  queryString,
+  type Endpoint,
+  type HttpMethod,
+  type PathParams,
+  type QueryValues,
+} from "@/lib/bff/endpoint";
 
 export class BffRequestError extends Error {
   readonly status: number;
@@ -36,13 +45,8 @@ export interface BffFetchInit {
   signal?: AbortSignal;
 }
 
-/** Builds a query string from defined, non-empty values. */
-export function toQueryString(params: Record<string, string | number | undefined | null>): string {
-  const sp = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== "") sp.set(k, String(v));
-  const s = sp.toString();
-  return s ? `?${s}` : "";
-}
+/** Builds a query string from defined, non-empty values (the one rule: lib/bff/endpoint.ts `queryString`). */
+export const toQueryString = queryString;
 
 /** Calls a BFF route and returns its JSON body (undefined for 204). @throws BffRequestError. */
 export async function bffFetch<T>(path: string, init: BffFetchInit = {}): Promise<T> {
@@ -69,4 +73,36 @@ export async function bffFetch<T>(path: string, init: BffFetchInit = {}): Promis
     );
   }
   return body as T;
+}
+
+/** What one call of an endpoint sends: path parameters, query, body and the write's headers. */
+export interface CallInit<P extends string> extends Omit<BffFetchInit, "method"> {
+  params?: PathParams<P>;
+  query?: QueryValues;
+}
+
+/**
+ * Calls a declared BFF endpoint (lib/bff/endpoint.ts): its method, its URL from `params` and `query`, and the JSON
+ * answer typed as the endpoint declares (undefined for 204). docs/architecture.md#the-bff-declared-per-area.
+ * @throws BffRequestError with the BFF's status, code, message and request id.
+ */
+export function callBff<P extends string, R, T = R>(e: Endpoint<HttpMethod, P, R>, init: CallInit<P> = {}): Promise<T> {
+  const { params, query, ...rest } = init;
+  return bffFetch<T>(endpointUrl(e, params, query), { ...rest, method: e.method });
+}
+
+/**
+ * React Query options for reading a declared GET endpoint: the key is `endpointKey(e, { params, query, ...scope })`
+ * (scope: what else the answer depends on, e.g. `{ company }`), the function `callBff` with the query's abort signal.
+ */
+export function endpointQuery<P extends string, R>(
+  e: Endpoint<"GET", P, R>,
+  input: { params?: PathParams<P>; query?: QueryValues; scope?: Record<string, unknown> } = {},
+) {
+  const { params, query, scope } = input;
+  const keyScope = { ...scope, ...(params ? { params } : {}), ...(query ? { query } : {}) };
+  return {
+    queryKey: endpointKey(e, Object.keys(keyScope).length ? keyScope : undefined),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => callBff<P, R>(e, { params, query, signal }),
+  };
 }

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
 import { fieldErrors } from "@/components/counterparties/use-counterparty-write";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff, endpointQuery } from "@/components/data/bff-fetch";
+import { usersEndpoints, type AdminUser } from "@/lib/bff/areas/users/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
@@ -13,18 +14,6 @@ import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/ui/form";
 
 const ROLE_OPTIONS = ["viewer", "treasurer", "approver", "admin"] as const;
-
-interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  roles: string[];
-  company_ids: string[] | null;
-  disabled: boolean;
-  has_password: boolean;
-  invitation_open: boolean;
-  passkeys: number;
-}
 
 /** A company the admin can give access to. */
 export interface UserCompany {
@@ -50,10 +39,7 @@ interface IssuedLink {
   emailed?: boolean;
 }
 
-const usersQuery = {
-  queryKey: ["admin", "users"] as const,
-  queryFn: () => bffFetch<{ items: AdminUser[] }>("/api/admin/users"),
-};
+const usersQuery = endpointQuery(usersEndpoints.list);
 
 const inputClass = (bad: boolean) =>
   `h-9 rounded-md border px-2 text-sm ${bad ? "border-red-500" : "border-slate-300"}`;
@@ -97,18 +83,19 @@ export function UsersAdmin({ companies, currentUserId }: { companies: UserCompan
     const body = { name: d.name, roles: d.roles, company_ids: d.allCompanies ? null : d.companyIds };
     await run(d.id ? "Saving the user" : "Adding the user", d.id ?? "new_user", async (headers) => {
       if (d.id) {
-        await bffFetch(`/api/admin/users/${d.id}`, {
-          method: "PATCH",
+        await callBff(usersEndpoints.change, {
+          params: { id: d.id },
           body,
           headers,
           idempotencyKey: crypto.randomUUID(),
         });
         toast.success(`${d.name} saved.`);
       } else {
-        const r = await bffFetch<{ invitation_url: string; expires_at: string; emailed?: boolean }>(
-          "/api/admin/users",
-          { method: "POST", body: { ...body, email: d.email }, headers, idempotencyKey: crypto.randomUUID() },
-        );
+        const r = await callBff(usersEndpoints.invite, {
+          body: { ...body, email: d.email },
+          headers,
+          idempotencyKey: crypto.randomUUID(),
+        });
         setLink({ name: d.name, url: r.invitation_url, expiresAt: r.expires_at, emailed: r.emailed });
       }
       setDraft(null);
@@ -119,22 +106,19 @@ export function UsersAdmin({ companies, currentUserId }: { companies: UserCompan
     const ok = await run(kind === "reset" ? "Resetting the password" : "Saving the user", u.id, async (headers) => {
       const idempotencyKey = crypto.randomUUID();
       if (kind === "disable") {
-        await bffFetch(`/api/admin/users/${u.id}`, {
-          method: "PATCH",
+        await callBff(usersEndpoints.change, {
+          params: { id: u.id },
           body: { disabled: !u.disabled },
           headers,
           idempotencyKey,
         });
         toast.success(u.disabled ? `${u.name} enabled.` : `${u.name} disabled; their sessions ended.`);
       } else if (kind === "reset") {
-        const r = await bffFetch<{ invitation_url: string; expires_at: string; emailed?: boolean }>(
-          `/api/admin/users/${u.id}/password-reset`,
-          { method: "POST", headers, idempotencyKey },
-        );
+        const r = await callBff(usersEndpoints.resetPassword, { params: { id: u.id }, headers, idempotencyKey });
         setLink({ name: u.name, url: r.invitation_url, expiresAt: r.expires_at, emailed: r.emailed });
       } else {
-        const r = await bffFetch<{ removed: number }>(`/api/admin/users/${u.id}/passkeys`, {
-          method: "DELETE",
+        const r = await callBff(usersEndpoints.removePasskeys, {
+          params: { id: u.id },
           headers,
           idempotencyKey,
         });

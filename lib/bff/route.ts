@@ -26,6 +26,7 @@ import { BffError, toBffError, validationError } from "./errors";
 import { derivedIdempotencyKey } from "./idempotency";
 import { checkDeclaredLength, isJsonContentType, readLimitedBody, refuseNul } from "./input-guards";
 import type { AuditAction } from "../audit-actions";
+import type { Endpoint } from "./endpoint";
 
 type AnyObject = z.ZodType<Record<string, unknown>>;
 
@@ -351,6 +352,47 @@ export function withUser<
   });
   // What the route takes, readable by tests that exercise every route from its schemas (the dashboard's fuzz test).
   return Object.assign(route, { routeInput: routeInput(opts) });
+}
+
+/**
+ * One BFF route as its area declares it (docs/architecture.md#the-bff-declared-per-area): the endpoint (method and
+ * path, lib/bff/areas/<area>/endpoints.ts), the options `withUser` enforces (permission, company mode, schemas, audit
+ * action, body limit) and the handler. The route file at the endpoint's path exports it under the endpoint's method
+ * (`export const GET = usersRoutes.list;`); lib/bff/areas/areas.test.ts checks every file against its declarations.
+ */
+export function declareRoute<
+  E extends Endpoint,
+  P extends AnyObject | undefined = undefined,
+  Q extends AnyObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(endpoint: E, opts: RouteOptions<P, Q, B>, handler: (ctx: RouteContext<Out<P>, Out<Q>, Out<B>>) => Promise<unknown>) {
+  return Object.assign(withUser(opts, handler), { endpoint });
+}
+
+/**
+ * A declared route that does not take a session (`withUser` does not apply: an invitation's acceptance, the API's
+ * webhook receiver): the handler does its own checks, and is bound to its endpoint like `declareRoute`. Marked `open`, so tools that walk the session routes (the dashboard's write fuzz test) know it.
+ */
+export function declareOpenRoute<
+  E extends Endpoint,
+  H extends (req: NextRequest, segment: Segment) => Promise<Response>,
+>(endpoint: E, handler: H): H & { endpoint: E; open: true } {
+  return Object.assign(handler, { endpoint, open: true as const });
+}
+
+/**
+ * An area's routes, checked against its endpoints: one route per endpoint, under the same key, bound to that very
+ * endpoint (by type, and again when the module loads, so a route file can never serve another endpoint's handler).
+ * @throws Error at module load when a key's route is bound to another endpoint (a programming error).
+ */
+export function defineRoutes<
+  E extends Record<string, Endpoint>,
+  R extends { [K in keyof E]: ((req: NextRequest, segment: Segment) => Promise<Response>) & { endpoint: E[K] } },
+>(endpoints: E, routes: R): R {
+  for (const key of Object.keys(endpoints)) {
+    if (routes[key]?.endpoint !== endpoints[key]) throw new Error(`BFF route ${key} is not bound to its endpoint`);
+  }
+  return routes;
 }
 
 /** The declared input of a `withUser` route: permission, schemas and body limit. */

@@ -1,0 +1,34 @@
+/**
+ * The users area's BFF endpoints (docs/users-and-notifications.md#users-in-the-browser): the admin's user list and
+ * writes, and the invitation link's acceptance. Isomorphic: the browser derives its URLs and query keys from these.
+ */
+import { endpoint } from "../../endpoint";
+
+/** A dashboard user as the admin's list shows it. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  name: string;
+  roles: string[];
+  company_ids: string[] | null;
+  disabled: boolean;
+  has_password: boolean;
+  invitation_open: boolean;
+  passkeys: number;
+}
+
+/** The answer of a write that issues an invitation or reset link (shown once to the admin). */
+export interface IssuedInvitation {
+  invitation_url: string;
+  expires_at: string;
+  emailed?: boolean;
+}
+
+export const usersEndpoints = {
+  list: endpoint("GET", "/api/admin/users").returns<{ items: AdminUser[] }>(),
+  invite: endpoint("POST", "/api/admin/users").returns<IssuedInvitation>(),
+  change: endpoint("PATCH", "/api/admin/users/[id]"),
+  removePasskeys: endpoint("DELETE", "/api/admin/users/[id]/passkeys").returns<{ id: string; removed: number }>(),
+  resetPassword: endpoint("POST", "/api/admin/users/[id]/password-reset").returns<IssuedInvitation>(),
+  acceptInvitation: endpoint("POST", "/api/invitations/accept").returns<{ email: string }>(),
+};
