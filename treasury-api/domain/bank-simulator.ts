@@ -54,7 +54,7 @@ import { newId } from "../lib/secrets";
 import { toTransaction } from "../db/repos/ledger";
 import type { InstructionStatus } from "@treasury/contract/payments";
 import { applyStatusChanges, debtorAccountRow, type BatchRow, type StatusChange } from "../db/repos/payments";
-import { enqueueEvents } from "../webhooks/outbox";
+import { enqueueRowEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "./matching";
 import { BATCH_MACHINE, INSTRUCTION_MACHINE, settledBatchStatus, transition } from "./payment-states";
 
@@ -313,15 +313,7 @@ async function bookSettled(
       .onConflictDoNothing()
       .returning();
     for (const t of inserted) bookedBy.set(t.dedupeKey ?? "", t.id);
-    await enqueueEvents(
-      tx,
-      inserted.map((t) => ({
-        tenantId: t.tenantId,
-        companyId: t.companyId,
-        type: "transaction.created" as const,
-        data: toTransaction(t),
-      })),
-    );
+    await enqueueRowEvents(tx, "transaction.created", inserted, toTransaction);
   }
   const total = toBook.reduce((sum, ins) => sum.plus(ins.amount), new Decimal(0));
   await updateBalances(tx, account, total, date, at);

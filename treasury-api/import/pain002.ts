@@ -29,7 +29,7 @@ import { applyStatusChanges, type InstructionRow, type StatusChange } from "../d
 import { paymentBatches, paymentInstructions, reconciliationMatches } from "../db/schema";
 import { toMatch } from "../domain/matching";
 import { BATCH_MACHINE, settledBatchStatus, transition } from "../domain/payment-states";
-import { enqueueEvents } from "../webhooks/outbox";
+import { enqueueRowEvents } from "../webhooks/outbox";
 import { CamtImportError } from "./camt053-parse";
 import { checkIsoNamespace, documentNamespace, guardXml } from "./xml-guard";
 import { child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
@@ -464,15 +464,7 @@ async function rejectProposedMatches(tx: DbOrTx, rejected: Pain002Change[], at: 
     await tx.update(reconciliationMatches).set({ decisionReason: reason }).where(eq(reconciliationMatches.id, m.id));
     m.decisionReason = reason;
   }
-  await enqueueEvents(
-    tx,
-    updated.map((m) => ({
-      tenantId: m.tenantId,
-      companyId: m.companyId,
-      type: "reconciliation.match.updated" as const,
-      data: toMatch(m),
-    })),
-  );
+  await enqueueRowEvents(tx, "reconciliation.match.updated", updated, toMatch);
 }
 
 /**

@@ -10,6 +10,7 @@ import type { AppConfig } from "../config";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import * as s from "../db/schema";
 import { hashSecret } from "../lib/secrets";
+import { clientToken } from "./loopback";
 
 export const IDS = {
   tenant: "10000000-0000-4000-8000-000000000001",
@@ -58,6 +59,15 @@ export const ALL_SCOPES =
   "read:ledger write:ledger read:reporting read:forecast read:payments write:payments approve:payments " +
   "read:reconciliation write:reconciliation admin:public_api";
 export const READ_SCOPES = "read:ledger read:reporting read:forecast read:payments read:reconciliation";
+
+/** Valid IBANs of five countries (Norway, Sweden, Denmark, the UK, Germany) for creditor fields. */
+export const TEST_IBANS = [
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "GB82WEST12345698765432",
+  "DE89370400440532013000",
+];
 
 /** Days before today (UTC) as YYYY-MM-DD. */
 export function daysAgo(n: number): string {
@@ -318,6 +328,16 @@ export async function awayFromMidnight(now: number = Date.now()): Promise<number
 }
 
 /**
+ * The id of the approval request a submitted batch opened.
+ * @throws Error when the batch has none (it was not submitted)
+ */
+export async function approvalIdOf(db: Database["db"], batchId: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from approval_requests where object_id = ${batchId}`);
+  if (!row) throw new Error(`no approval request for batch ${batchId}`);
+  return row.id;
+}
+
+/**
  * A batch created, submitted and approved through the API by the full client (`fullB`, initiator
  * maker@example.com) in `company` (default company A): what a batch is just before the bank takes it.
  * @param batch.instructions each instruction; `currency` and `creditor_iban` default to the batch's currency and
@@ -366,12 +386,30 @@ export async function approvedBatchVia(
     h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true }),
     202,
   );
-  const [request] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batchId}`,
-  );
-  await step("approve", h.call("POST", `/approvals/${request?.id}/approve`, { client: "fullB", idem: true }), 200);
+  const approvalId = await approvalIdOf(h.database.db, batchId);
+  await step("approve", h.call("POST", `/approvals/${approvalId}/approve`, { client: "fullB", idem: true }), 200);
   return batchId;
+}
+
+type BatchInsert = typeof s.paymentBatches.$inferInsert;
+
+/**
+ * Inserts a batch straight into the database, as the bank left it: `completed`, created by the full client
+ * (`fullB`) in tenant 1, company A, NOK, one instruction, total 0 — each overridable by `batch` (docs/testing.md
+ * "Test helpers"; the reconciliation tests build settled instructions on it).
+ */
+export async function insertCompletedBatch(db: Database["db"], batch: Pick<BatchInsert, "id"> & Partial<BatchInsert>) {
+  await db.insert(s.paymentBatches).values({
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    createdByClientId: CLIENTS.fullB.id,
+    initiator: CLIENTS.fullB.clientId,
+    currency: "NOK",
+    status: "completed",
+    totalAmount: "0",
+    instructionCount: 1,
+    ...batch,
+  });
 }
 
 /** Creates the harness: database, fixture, app. Call `close()` in afterAll. */
@@ -392,27 +430,22 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
     const cached = tokens.get(key);
     if (cached) return cached;
     const c = CLIENTS[client];
-    const basic = `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`;
-    const res =
-      c.form === "B"
-        ? await app.request("/public/auth/token/", {
-            method: "POST",
-            headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }).toString(),
-          })
-        : await app.request("/public/auth/tenant-token", {
-            method: "POST",
-            headers: { authorization: basic, "content-type": "application/json" },
-            body: JSON.stringify({
-              tenant_id: IDS.tenant,
-              grant_type: "client_credentials",
-              ...(scope ? { scope } : {}),
-            }),
-          });
-    if (res.status !== 200) throw new Error(`token for ${client} failed: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { access_token: string };
-    tokens.set(key, body.access_token);
-    return body.access_token;
+    const issued = c.form === "B" ? await clientToken(app, c.clientId, c.secret, scope) : await tenantToken(c, scope);
+    tokens.set(key, issued);
+    return issued;
+  }
+
+  async function tenantToken(c: (typeof CLIENTS)[ClientKey], scope?: string): Promise<string> {
+    const res = await app.request("/public/auth/tenant-token", {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ tenant_id: IDS.tenant, grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+    });
+    if (res.status !== 200) throw new Error(`token for ${c.clientId} failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
   }
 
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {
