@@ -28,12 +28,30 @@ const ts = customType<{ data: string; driverData: string }>({
   fromDriver: (value) => isoTimestamp(value),
 });
 
+/*
+ * Shared column builders (docs/architecture.md#data-model): each call builds a fresh column, so a table reads the
+ * same and the generated migrations are what the columns written out by hand gave.
+ */
+/** `id uuid primary key default gen_random_uuid()`. */
+const uuidPk = () =>
+  uuid("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+/** A `timestamp with time zone not null default now()` column named `name`. */
+const tsNow = (name: string) =>
+  ts(name)
+    .notNull()
+    .default(sql`now()`);
+/** `user_id uuid not null references users(id) on delete cascade`. */
+const userRef = () =>
+  uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const users = pgTable(
   "users",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     /** Lower-cased; the sign-in name. */
     email: text("email").notNull().unique(),
     name: text("name").notNull(),
@@ -47,12 +65,8 @@ export const users = pgTable(
      * companies or password) ends every session of the user at once, though their JWTs have not expired.
      */
     sessionVersion: integer("session_version").notNull().default(0),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
+    updatedAt: tsNow("updated_at"),
     /** The OIDC issuer (`iss`) of the tied single sign-on account; null until the first SSO sign-in. */
     ssoIssuer: text("sso_issuer"),
     /** The IdP's subject (`sub`) of the tied account, with `ssoIssuer`. */
@@ -81,12 +95,8 @@ export const signInThrottle = pgTable("sign_in_throttle", {
 export const auditEvents = pgTable(
   "audit_events",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    at: ts("at")
-      .notNull()
-      .default(sql`now()`),
+    id: uuidPk(),
+    at: tsNow("at"),
     userId: uuid("user_id"),
     userEmail: text("user_email").notNull(),
     action: text("action").notNull(),
@@ -121,9 +131,7 @@ export const fxRates = pgTable(
     quote: text("quote").notNull(),
     rate: numeric("rate").notNull(),
     source: text("source").notNull(),
-    importedAt: ts("imported_at")
-      .notNull()
-      .default(sql`now()`),
+    importedAt: tsNow("imported_at"),
   },
   (t) => [
     primaryKey({ name: "fx_rates_pkey", columns: [t.base, t.quote, t.rateDate] }),
@@ -146,9 +154,7 @@ export const userPreferences = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     reportingCurrency: text("reporting_currency"),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    updatedAt: tsNow("updated_at"),
   },
   (t) => [check("user_preferences_reporting_currency", sql`${t.reportingCurrency} ~ '^[A-Z]{3}$'`)],
 );
@@ -168,9 +174,7 @@ export type CounterpartyStatus = (typeof COUNTERPARTY_STATUSES)[number];
 export const counterparties = pgTable(
   "counterparties",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     /** The Treasury API company this payee belongs to. */
     companyId: uuid("company_id").notNull(),
     name: text("name").notNull(),
@@ -193,12 +197,8 @@ export const counterparties = pgTable(
     /** The last verification (kept when the details change again, so "ever verified" is known). */
     verifiedBy: uuid("verified_by"),
     verifiedAt: ts("verified_at"),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
+    updatedAt: tsNow("updated_at"),
     version: integer("version").notNull().default(1),
   },
   (t) => [
@@ -217,9 +217,7 @@ export type CounterpartyEvent = (typeof COUNTERPARTY_EVENTS)[number];
 export const counterpartyHistory = pgTable(
   "counterparty_history",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     counterpartyId: uuid("counterparty_id")
       .notNull()
       .references(() => counterparties.id),
@@ -233,9 +231,7 @@ export const counterpartyHistory = pgTable(
     newStatus: text("new_status").$type<CounterpartyStatus>().notNull(),
     byUserId: uuid("by_user_id").notNull(),
     byEmail: text("by_email").notNull(),
-    at: ts("at")
-      .notNull()
-      .default(sql`now()`),
+    at: tsNow("at"),
     reason: text("reason"),
     /** The counterparty's version after this change. */
     version: integer("version").notNull(),
@@ -254,12 +250,8 @@ import { bigint } from "drizzle-orm/pg-core";
 export const passkeyCredentials = pgTable(
   "passkey_credentials",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPk(),
+    userId: userRef(),
     /** The authenticator's credential id, base64url. */
     credentialId: text("credential_id").notNull().unique(),
     /** COSE public key, base64url. */
@@ -270,9 +262,7 @@ export const passkeyCredentials = pgTable(
     transports: jsonb("transports").$type<string[]>().notNull().default([]),
     /** The user's label ("Work laptop"). */
     name: text("name").notNull(),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
     lastUsedAt: ts("last_used_at"),
   },
   (t) => [
@@ -287,12 +277,8 @@ export type WebAuthnPurpose = (typeof WEBAUTHN_PURPOSES)[number];
 export const webauthnChallenges = pgTable(
   "webauthn_challenges",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPk(),
+    userId: userRef(),
     /** The session that asked for it; only that session may answer it. */
     sessionId: text("session_id").notNull(),
     purpose: text("purpose").$type<WebAuthnPurpose>().notNull(),
@@ -300,9 +286,7 @@ export const webauthnChallenges = pgTable(
     challenge: text("challenge").notNull(),
     /** Step-up only: what the assertion will cover (`action`, `subjects`). */
     scope: jsonb("scope").$type<{ action: string; subjects: string[] } | null>(),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
     expiresAt: ts("expires_at").notNull(),
     /** Set when an answer was checked (whatever the result): a challenge is answered once. */
     consumedAt: ts("consumed_at"),
@@ -317,12 +301,8 @@ export const stepUpAssertions = pgTable(
   "step_up_assertions",
   {
     /** The proof the browser sends back with the decision (`X-Step-Up`). */
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPk(),
+    userId: userRef(),
     sessionId: text("session_id").notNull(),
     /** The kind of decision covered (`approval.decide`, `counterparty.verify`, `approval_policy.change`). */
     action: text("action").notNull(),
@@ -336,9 +316,7 @@ export const stepUpAssertions = pgTable(
       .notNull()
       .unique()
       .references(() => webauthnChallenges.id, { onDelete: "cascade" }),
-    verifiedAt: ts("verified_at")
-      .notNull()
-      .default(sql`now()`),
+    verifiedAt: tsNow("verified_at"),
   },
   (t) => [index("step_up_assertions_user").on(t.userId, t.verifiedAt)],
 );
@@ -352,13 +330,9 @@ export const stepUpAssertions = pgTable(
 
 /** A named group of approvers (admin-managed); a rule may name groups whose members are eligible. */
 export const approverGroups = pgTable("approver_groups", {
-  id: uuid("id")
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: uuidPk(),
   name: text("name").notNull().unique(),
-  createdAt: ts("created_at")
-    .notNull()
-    .default(sql`now()`),
+  createdAt: tsNow("created_at"),
 });
 
 export const approverGroupMembers = pgTable(
@@ -367,9 +341,7 @@ export const approverGroupMembers = pgTable(
     groupId: uuid("group_id")
       .notNull()
       .references(() => approverGroups.id, { onDelete: "cascade" }),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
   },
   (t) => [primaryKey({ name: "approver_group_members_pkey", columns: [t.groupId, t.userId] })],
 );
@@ -386,9 +358,7 @@ export type PolicyRiskCondition = { mode: "any" } | { mode: "kinds"; kinds: stri
 export const approvalPolicies = pgTable(
   "approval_policies",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     companyId: uuid("company_id"),
@@ -401,9 +371,7 @@ export const approvalPolicies = pgTable(
     /** Dashboard roles whose holders are eligible (besides the approver permission every approval needs). */
     eligibleRoles: jsonb("eligible_roles").$type<string[]>().notNull().default([]),
     eligibleGroupIds: jsonb("eligible_group_ids").$type<string[]>().notNull().default([]),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    updatedAt: tsNow("updated_at"),
   },
   (t) => [
     uniqueIndex("approval_policies_position").on(t.position),
@@ -426,9 +394,7 @@ export const batchPolicies = pgTable("batch_policy", {
   eligible: jsonb("eligible")
     .$type<{ roles: string[]; groups: { id: string; name: string; userIds: string[] }[] }>()
     .notNull(),
-  createdAt: ts("created_at")
-    .notNull()
-    .default(sql`now()`),
+  createdAt: tsNow("created_at"),
 });
 
 /**
@@ -443,9 +409,7 @@ export const pendingApprovals = pgTable(
     batchId: text("batch_id").notNull(),
     userId: uuid("user_id").notNull(),
     userEmail: text("user_email").notNull(),
-    at: ts("at")
-      .notNull()
-      .default(sql`now()`),
+    at: tsNow("at"),
     forward: boolean("forward").notNull().default(false),
     upstreamKey: text("upstream_key").notNull(),
     body: jsonb("body").$type<{ approver: string; reason?: string }>().notNull(),
@@ -465,9 +429,7 @@ export const pendingApprovals = pgTable(
 export const cashflowCategoryRules = pgTable(
   "cashflow_category_rules",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     position: integer("position").notNull(),
     category: text("category").notNull(),
     counterpartyContains: text("counterparty_contains"),
@@ -476,9 +438,7 @@ export const cashflowCategoryRules = pgTable(
     direction: text("direction"),
     minAmount: numeric("min_amount"),
     maxAmount: numeric("max_amount"),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    updatedAt: tsNow("updated_at"),
   },
   (t) => [
     uniqueIndex("cashflow_category_rules_position").on(t.position),
@@ -494,9 +454,7 @@ export const cashflowCategoryRules = pgTable(
 export const reconciliationAutoRules = pgTable(
   "reconciliation_auto_rules",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     name: text("name").notNull(),
     enabled: boolean("enabled").notNull().default(true),
     minScore: integer("min_score").notNull(),
@@ -505,12 +463,8 @@ export const reconciliationAutoRules = pgTable(
     companyId: uuid("company_id"),
     currency: text("currency"),
     maxAmount: numeric("max_amount"),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
+    updatedAt: tsNow("updated_at"),
   },
   (t) => [
     uniqueIndex("reconciliation_auto_rules_name").on(sql`lower(${t.name})`),
@@ -533,9 +487,7 @@ export const reconciliationAutoConfirmations = pgTable(
     companyId: uuid("company_id"),
     upstreamKey: text("upstream_key").notNull(),
     state: text("state").notNull(),
-    recordedAt: ts("recorded_at")
-      .notNull()
-      .default(sql`now()`),
+    recordedAt: tsNow("recorded_at"),
     confirmedAt: ts("confirmed_at"),
     error: text("error"),
     undoneAt: ts("undone_at"),
@@ -556,9 +508,7 @@ export const reconciliationAutoConfirmations = pgTable(
 export const forecastManualLines = pgTable(
   "forecast_manual_lines",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     date: date("date", { mode: "string" }).notNull(),
     amount: numeric("amount").notNull(),
     currency: text("currency").notNull(),
@@ -568,12 +518,8 @@ export const forecastManualLines = pgTable(
     endDate: date("end_date", { mode: "string" }),
     note: text("note"),
     owner: text("owner").notNull(),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
+    updatedAt: tsNow("updated_at"),
   },
   (t) => [
     index("forecast_manual_lines_date").on(t.date),
@@ -590,16 +536,12 @@ export const forecastManualLines = pgTable(
 export const forecastScenarios = pgTable(
   "forecast_scenarios",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     team: text("team").notNull(),
     name: text("name").notNull(),
     adjustments: jsonb("adjustments").$type<unknown[]>().notNull(),
     owner: text("owner").notNull(),
-    updatedAt: ts("updated_at")
-      .notNull()
-      .default(sql`now()`),
+    updatedAt: tsNow("updated_at"),
   },
   (t) => [uniqueIndex("forecast_scenarios_team_name").on(t.team, t.name)],
 );
@@ -613,9 +555,7 @@ export const forecastSettings = pgTable("forecast_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedBy: text("updated_by").notNull(),
-  updatedAt: ts("updated_at")
-    .notNull()
-    .default(sql`now()`),
+  updatedAt: tsNow("updated_at"),
 });
 
 /**
@@ -634,9 +574,7 @@ export const forecastSnapshots = pgTable(
     /** Last day of the forecast's horizon: the weeks from `as_of` + 1 to here are covered (a missing row is 0). */
     forecastTo: date("forecast_to", { mode: "string" }).notNull(),
     rows: jsonb("rows").$type<{ week_start: string; currency: string; category: string; amount: string }[]>().notNull(),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
   },
   (t) => [primaryKey({ name: "forecast_snapshots_pkey", columns: [t.isoWeek, t.companyId] })],
 );
@@ -650,12 +588,8 @@ export const forecastSnapshots = pgTable(
 export const userInvitations = pgTable(
   "user_invitations",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPk(),
+    userId: userRef(),
     /** Lower-cased; the address the link was sent to (the person must type it again). */
     email: text("email").notNull(),
     /** Hex SHA-256 of the token in the link. */
@@ -663,9 +597,7 @@ export const userInvitations = pgTable(
     /** `invite` (a new user) or `reset` (a password reset by an admin). */
     purpose: text("purpose").$type<"invite" | "reset">().notNull(),
     createdBy: uuid("created_by"),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
     expiresAt: ts("expires_at").notNull(),
     usedAt: ts("used_at"),
     revokedAt: ts("revoked_at"),
@@ -684,12 +616,8 @@ export const userInvitations = pgTable(
 export const notifications = pgTable(
   "notifications",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    id: uuidPk(),
+    userId: userRef(),
     /** `approval.waiting`, `batch.approved`, `batch.rejected`, `payment.bank_rejected`, `bank.alert`. */
     kind: text("kind").notNull(),
     title: text("title").notNull(),
@@ -698,9 +626,7 @@ export const notifications = pgTable(
     link: text("link"),
     /** The event this tells of (`approval.waiting:<batch id>`): one notification per user and event. */
     dedupeKey: text("dedupe_key").notNull(),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
     readAt: ts("read_at"),
   },
   (t) => [
@@ -713,9 +639,7 @@ export const notifications = pgTable(
 export const notificationEmailOptOuts = pgTable(
   "notification_email_opt_outs",
   {
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: userRef(),
     kind: text("kind").notNull(),
   },
   (t) => [primaryKey({ name: "notification_email_opt_outs_pkey", columns: [t.userId, t.kind] })],
@@ -730,9 +654,7 @@ export const notificationEmailOptOuts = pgTable(
 export const emailOutbox = pgTable(
   "email_outbox",
   {
-    id: uuid("id")
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: uuidPk(),
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     /** Plain text; cleared once sent (an invitation's body holds its link). */
@@ -745,9 +667,7 @@ export const emailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     claimedUntil: ts("claimed_until"),
     lastError: text("last_error"),
-    createdAt: ts("created_at")
-      .notNull()
-      .default(sql`now()`),
+    createdAt: tsNow("created_at"),
     sentAt: ts("sent_at"),
   },
   (t) => [
@@ -767,7 +687,5 @@ export const treasuryWebhookEvents = pgTable("treasury_webhook_events", {
   type: text("type").notNull(),
   /** How many people were told (0 for an event that concerns nobody). */
   told: integer("told").notNull().default(0),
-  receivedAt: ts("received_at")
-    .notNull()
-    .default(sql`now()`),
+  receivedAt: tsNow("received_at"),
 });

@@ -27,6 +27,38 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "string" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 const money = (name: string) => numeric(name);
+const updatedAt = () => ts("updated_at").notNull().defaultNow();
+
+/*
+ * Shared column builders and column sets (docs/architecture.md#data-model). A
+ * set is a plain object of builders spread into a table definition; each call
+ * builds fresh columns, so the tables and the generated migrations are exactly
+ * what the columns written out by hand gave. The `references` callbacks are
+ * lazy, so a helper may name a table declared further down.
+ */
+const tenantRef = () =>
+  uuid("tenant_id")
+    .notNull()
+    .references(() => tenants.id);
+const companyRef = () =>
+  uuid("company_id")
+    .notNull()
+    .references(() => companies.id);
+const accountRef = () =>
+  uuid("account_id")
+    .notNull()
+    .references(() => accounts.id);
+const clientRef = () =>
+  uuid("client_id")
+    .notNull()
+    .references(() => oauthClients.id);
+/** `tenant_id`, `company_id` (both not null, no foreign key): a row owned by one company. */
+const companyScope = () => ({
+  tenantId: uuid("tenant_id").notNull(),
+  companyId: uuid("company_id").notNull(),
+});
+/** {@link companyScope} plus `account_id` referencing `accounts`: a row of one account. */
+const accountScope = () => ({ ...companyScope(), accountId: accountRef() });
 
 export const tenants = pgTable("tenants", {
   id: uuid("id").primaryKey(),
@@ -38,23 +70,19 @@ export const companies = pgTable(
   "companies",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     orgnr: text("orgnr").notNull(),
     name: text("name").notNull(),
     country: text("country").notNull(),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex("companies_tenant_orgnr").on(t.tenantId, t.orgnr)],
 );
 
 export const koncerner = pgTable("koncerner", {
   id: uuid("id").primaryKey(),
-  tenantId: uuid("tenant_id")
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantRef(),
   name: text("name").notNull(),
   createdAt: createdAt(),
 });
@@ -65,9 +93,7 @@ export const koncernMembers = pgTable(
     koncernId: uuid("koncern_id")
       .notNull()
       .references(() => koncerner.id),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
   },
   (t) => [primaryKey({ columns: [t.koncernId, t.companyId] })],
 );
@@ -78,9 +104,7 @@ export const oauthClients = pgTable("oauth_clients", {
   secretHash: text("secret_hash").notNull(),
   name: text("name").notNull(),
   form: text("form", { enum: ["A", "B"] }).notNull(),
-  tenantId: uuid("tenant_id")
-    .notNull()
-    .references(() => tenants.id),
+  tenantId: tenantRef(),
   allowedScopes: text("allowed_scopes").array().notNull(),
   writeApproved: boolean("write_approved").notNull().default(false),
   createdAt: createdAt(),
@@ -90,12 +114,8 @@ export const oauthClients = pgTable("oauth_clients", {
 export const oauthClientCompanies = pgTable(
   "oauth_client_companies",
   {
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => oauthClients.id),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id),
+    clientId: clientRef(),
+    companyId: companyRef(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.companyId] })],
 );
@@ -104,12 +124,8 @@ export const oauthClientCompanies = pgTable(
 export const oauthClientTenants = pgTable(
   "oauth_client_tenants",
   {
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => oauthClients.id),
-    tenantId: uuid("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    clientId: clientRef(),
+    tenantId: tenantRef(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.tenantId] })],
 );
@@ -119,13 +135,9 @@ export const accessTokens = pgTable(
   "access_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => oauthClients.id),
+    clientId: clientRef(),
     form: text("form", { enum: ["A", "B"] }).notNull(),
-    tenantId: uuid("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
+    tenantId: tenantRef(),
     scopes: text("scopes").array().notNull(),
     expiresAt: ts("expires_at").notNull(),
     createdAt: createdAt(),
@@ -137,12 +149,8 @@ export const accounts = pgTable(
   "accounts",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id")
-      .notNull()
-      .references(() => tenants.id),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id),
+    tenantId: tenantRef(),
+    companyId: companyRef(),
     bankId: text("bank_id").notNull(),
     externalRef: text("external_ref").notNull(),
     externalRefType: text("external_ref_type").notNull().default("IBAN"),
@@ -153,7 +161,7 @@ export const accounts = pgTable(
       .notNull()
       .default("active"),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("accounts_identity").on(t.tenantId, t.bankId, t.externalRef),
@@ -172,11 +180,7 @@ export const transactions = pgTable(
   "transactions",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id),
+    ...accountScope(),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
     direction: text("direction", { enum: ["credit", "debit"] }).notNull(),
@@ -215,8 +219,7 @@ export const accountDayFlows = pgTable(
     accountId: uuid("account_id").notNull(),
     bookedDate: date("booked_date", { mode: "string" }).notNull(),
     direction: text("direction").notNull(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
+    ...companyScope(),
     currency: text("currency").notNull(),
     txCount: integer("tx_count").notNull(),
     amountSum: money("amount_sum").notNull(),
@@ -232,11 +235,7 @@ export const balanceSnapshots = pgTable(
   "balance_snapshots",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id),
+    ...accountScope(),
     balanceType: text("balance_type").notNull(),
     asOfDate: date("as_of_date", { mode: "string" }).notNull(),
     balance: money("balance").notNull(),
@@ -253,11 +252,7 @@ export const coverageDays = pgTable(
   "coverage_days",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id),
+    ...accountScope(),
     date: date("date", { mode: "string" }).notNull(),
     source: text("source").notNull(),
     completeness: text("completeness").notNull(),
@@ -269,11 +264,7 @@ export const intradayPoints = pgTable(
   "intraday_points",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id),
+    ...accountScope(),
     timestamp: ts("timestamp").notNull(),
     balance: money("balance").notNull(),
     currency: text("currency").notNull(),
@@ -299,11 +290,7 @@ export const pendingEntries = pgTable(
   "pending_entries",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id),
+    ...accountScope(),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
     direction: text("direction", { enum: ["credit", "debit"] }).notNull(),
@@ -331,9 +318,7 @@ export const paymentBatches = pgTable(
   {
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     createdByClientId: uuid("created_by_client_id").notNull(),
     /**
      * Four-eyes at API level: who created the batch (the body's `initiator`, else the client's public client_id);
@@ -353,7 +338,7 @@ export const paymentBatches = pgTable(
     /** When the simulated bank should take its next step on this batch. */
     bankNextStepAt: ts("bank_next_step_at"),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("payment_batches_company").on(t.companyId, t.createdAt, t.id),
@@ -368,8 +353,7 @@ export const paymentInstructions = pgTable(
     batchId: uuid("batch_id")
       .notNull()
       .references(() => paymentBatches.id),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
+    ...companyScope(),
     position: integer("position").notNull(),
     amount: money("amount").notNull(),
     currency: text("currency").notNull(),
@@ -385,7 +369,7 @@ export const paymentInstructions = pgTable(
     status: text("status").notNull().default("pending"),
     transactionId: uuid("transaction_id"),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("payment_instructions_batch").on(t.batchId, t.position),
@@ -399,8 +383,7 @@ export const paymentStatusEvents = pgTable(
   "payment_status_events",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
+    ...companyScope(),
     batchId: uuid("batch_id").notNull(),
     instructionId: uuid("instruction_id")
       .notNull()
@@ -421,15 +404,14 @@ export const approvalRequests = pgTable(
   "approval_requests",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
+    ...companyScope(),
     objectType: text("object_type").notNull().default("payment_batch"),
     objectId: uuid("object_id").notNull(),
     state: text("state").notNull(),
     requiredCount: integer("required_count").notNull(),
     approvedCount: integer("approved_count").notNull().default(0),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("approval_requests_company").on(t.companyId, t.state, t.createdAt),
@@ -457,8 +439,7 @@ export const reconciliationMatches = pgTable(
   "reconciliation_matches",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
+    ...companyScope(),
     paymentInstructionId: uuid("payment_instruction_id")
       .notNull()
       .references(() => paymentInstructions.id),
@@ -500,8 +481,7 @@ export const reconciliationMatchReopenings = pgTable(
     matchId: uuid("match_id")
       .notNull()
       .references(() => reconciliationMatches.id),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
+    ...companyScope(),
     reopenedAt: createdAt(),
     clientId: uuid("client_id").notNull(),
     reviewer: text("reviewer"),
@@ -521,9 +501,7 @@ export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {
     id: uuid("id").primaryKey(),
-    clientId: uuid("client_id")
-      .notNull()
-      .references(() => oauthClients.id),
+    clientId: clientRef(),
     tenantId: uuid("tenant_id").notNull(),
     url: text("url").notNull(),
     active: boolean("active").notNull().default(true),
@@ -532,7 +510,7 @@ export const webhookEndpoints = pgTable(
     previousSecret: text("previous_secret"),
     previousSecretExpiresAt: ts("previous_secret_expires_at"),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("webhook_endpoints_client").on(t.clientId, t.createdAt)],
 );
@@ -605,15 +583,14 @@ export const statementSchedules = pgTable("statement_schedules", {
   accountId: uuid("account_id")
     .primaryKey()
     .references(() => accounts.id),
-  tenantId: uuid("tenant_id").notNull(),
-  companyId: uuid("company_id").notNull(),
+  ...companyScope(),
   /** `daily` (business days), `weekly`, `monthly` or `none` (never overdue). */
   cadence: text("cadence").notNull(),
   /** Calendar days after the statement's last day before it is due. */
   lagDays: integer("lag_days").notNull(),
   /** The hour (UTC, 0–23) of the due day by which it is expected. */
   dueHour: integer("due_hour").notNull(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /** One row per overdue statement noticed (account + the statement's last day): the `statement.missing` event once. */
@@ -621,11 +598,7 @@ export const statementMissingNotices = pgTable(
   "statement_missing_notices",
   {
     id: uuid("id").primaryKey(),
-    tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id").notNull(),
-    accountId: uuid("account_id")
-      .notNull()
-      .references(() => accounts.id),
+    ...accountScope(),
     expectedDate: date("expected_date", { mode: "string" }).notNull(),
     dueAt: ts("due_at").notNull(),
     createdAt: createdAt(),
@@ -682,9 +655,7 @@ export const bankConnections = pgTable(
   {
     id: uuid("id").primaryKey(),
     tenantId: uuid("tenant_id").notNull(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id),
+    companyId: companyRef(),
     bankName: text("bank_name").notNull(),
     channel: text("channel").notNull(),
     settings: jsonb("settings").notNull(),
@@ -703,7 +674,7 @@ export const bankConnections = pgTable(
     consecutiveFailures: integer("consecutive_failures").notNull().default(0),
     lastError: text("last_error"),
     createdAt: createdAt(),
-    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("bank_connections_company").on(t.companyId, t.createdAt, t.id)],
 );
