@@ -9,36 +9,19 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import nodePath from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { StatementImportResult } from "@treasury/contract/statements";
-import { resolveConfig, type AppConfig } from "../config";
 import { paymentBatches, paymentStatusEvents, reconciliationMatches, webhookEvents } from "../db/schema";
-import { IDS, createHarness, type Harness } from "../test/harness";
+import { IDS } from "../test/harness";
 import { buildCamt } from "../test/camt053-builder";
 import { buildPain002, pain002For } from "../test/pain002-builder";
 import { runWebhooksOnce } from "../webhooks/delivery";
-import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { captureCliOutput } from "../test/import-db";
+import { webhookHarnessForFile } from "../test/webhook-harness";
 import { runImportCli } from "./cli";
 import { batchIdFromReference, isPain002, parsePain002 } from "./pain002";
 
-const overrides: Partial<AppConfig> = {
-  bankSpeed: "manual",
-  webhookRetryScale: 0.000_001,
-  webhookTimeoutMs: 2_000,
-  allowPrivateWebhooks: true,
-};
-const config = resolveConfig(overrides);
-let h: Harness;
-let rx: LoopbackReceiver;
-
-beforeAll(async () => {
-  [h, rx] = await Promise.all([createHarness(overrides), startLoopbackReceiver()]);
-});
-afterAll(async () => {
-  await rx.close();
-  await h.close();
-});
+const { h, rx, config } = webhookHarnessForFile({ bankSpeed: "manual" });
 
 type Instruction = { id: string; end_to_end_id: string; status: string; amount: string; creditor_iban: string };
 type Batch = {

@@ -10,14 +10,13 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { resolveConfig } from "../config";
 import { queryRows } from "../db/client";
 import * as s from "../db/schema";
-import { IDS, createHarness, type Harness } from "../test/harness";
+import { IDS } from "../test/harness";
+import { webhookHarnessForFile } from "../test/webhook-harness";
 import { runWebhooksOnce } from "../webhooks/delivery";
-import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { enqueueEvents } from "../webhooks/outbox";
 import {
   SecretKeyError,
@@ -84,21 +83,7 @@ describe("keys and encryption", () => {
 });
 
 describe("through the API", () => {
-  const overrides = {
-    secretKey: KEY,
-    webhookRetryScale: 0.000_001,
-    webhookTimeoutMs: 2_000,
-    allowPrivateWebhooks: true,
-  };
-  let h: Harness;
-  let rx: LoopbackReceiver;
-  beforeAll(async () => {
-    [h, rx] = await Promise.all([createHarness(overrides), startLoopbackReceiver()]);
-  });
-  afterAll(async () => {
-    await rx.close();
-    await h.close();
-  });
+  const { h, rx, config } = webhookHarnessForFile({ secretKey: KEY });
 
   const plainRows = async () =>
     (
@@ -140,7 +125,6 @@ describe("through the API", () => {
       await enqueueEvents(h.database.db, [
         { tenantId: IDS.tenant, companyId: IDS.companyA, type: "transaction.created", data: { marker: "at-rest" } },
       ]);
-      const config = resolveConfig(overrides);
       for (let i = 0; i < 50 && !rx.received.some((d) => d.path === "/at-rest"); i++)
         await runWebhooksOnce(h.database.db, config);
       const got = rx.received.filter((d) => d.path === "/at-rest");

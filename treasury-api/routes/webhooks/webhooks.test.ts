@@ -6,32 +6,17 @@
  * id, routing by company / tenant / subscription, redirects not followed,
  * timeouts, giving up after eight attempts, the test event.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { resolveConfig, type AppConfig } from "../../config";
 import * as s from "../../db/schema";
-import { CLIENTS, IDS, createHarness, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, type ClientKey } from "../../test/harness";
+import { webhookHarnessForFile } from "../../test/webhook-harness";
 import { runWebhooksOnce } from "../../webhooks/delivery";
-import { startLoopbackReceiver, type LoopbackReceiver, type ReceivedDelivery } from "../../webhooks/loopback-receiver";
+import type { ReceivedDelivery } from "../../webhooks/loopback-receiver";
 import { enqueueEvents } from "../../webhooks/outbox";
 import { verifySignature } from "../../webhooks/signing";
 
-const overrides: Partial<AppConfig> = {
-  webhookRetryScale: 0.000_001,
-  webhookTimeoutMs: 2_000,
-  allowPrivateWebhooks: true,
-};
-const config = resolveConfig(overrides);
-let h: Harness;
-let rx: LoopbackReceiver;
-
-beforeAll(async () => {
-  [h, rx] = await Promise.all([createHarness(overrides), startLoopbackReceiver()]);
-});
-afterAll(async () => {
-  await rx.close();
-  await h.close();
-});
+const { h, rx, config } = webhookHarnessForFile();
 
 type Json = Record<string, unknown>;
 type Endpoint = { id: string; url: string; active: boolean; events: string[]; secret?: string; created_at: string };
