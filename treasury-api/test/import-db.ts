@@ -4,6 +4,7 @@
  * The tests open one in-memory database per file and pass it in.
  */
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
 import type { Database } from "../db/client";
 import { companies, tenants } from "../db/schema";
 import type { CliOutput } from "../import/cli";
@@ -81,4 +82,24 @@ export function captureCliOutput(): CliOutput & { stdout: string; stderr: string
     },
   };
   return io;
+}
+
+/**
+ * The import command's table (docs/bank-files.md#command-line) after asserting the run succeeded (exit `code` 0,
+ * nothing on stderr) and its first two lines are the title for `companyId` and the column header. Each line of
+ * stdout is split on runs of two or more spaces, so `rows[3]` is the first file's row.
+ * @throws AssertionError (vitest) when the run failed or the title or header differ
+ */
+export function importTableRows(io: { stdout: string; stderr: string }, code: number, companyId: string): string[][] {
+  expect(io.stderr).toBe("");
+  expect(code).toBe(0);
+  const lines = io.stdout.trimEnd().split("\n");
+  expect(lines[0]).toMatch(new RegExp(`^statement import for company ${companyId} \\(`));
+  expect(lines[1]).toMatch(
+    new RegExp(
+      String.raw`^file\s+stmts\s+accts matched\s+accts created\s+tx inserted\s+tx duplicate\s+not booked\s+` +
+        String.raw`balances\s+coverage days\s+skipped balance codes$`,
+    ),
+  );
+  return lines.map((line) => line.split(/\s{2,}/));
 }
