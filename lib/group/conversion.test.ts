@@ -1,16 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { FxInputError, FxRates } from "../fx/convert";
+import { FxInputError } from "../fx/convert";
 import { convertLines } from "./conversion";
-import { recordingRates } from "./testing";
+import { eurRates, recordingRates } from "./testing";
 
 // EUR reference rates: 1 EUR = rate quote.
-const RATES = new FxRates([
-  { date: "2026-11-20", base: "EUR", quote: "NOK", rate: "11.5000" },
-  { date: "2026-11-20", base: "EUR", quote: "USD", rate: "1.2000" },
-  { date: "2026-11-23", base: "EUR", quote: "USD", rate: "1.2500" },
+const RATES = eurRates({
+  "2026-11-20": { NOK: "11.5000", USD: "1.2000" },
+  "2026-11-23": { USD: "1.2500" },
   // 10 days before the GBP line: too old to use.
-  { date: "2026-11-10", base: "EUR", quote: "GBP", rate: "0.8800" },
-]);
+  "2026-11-10": { GBP: "0.8800" },
+});
 
 type Line = { id: string; date: string; currency: string; original: Record<string, string> };
 const line = (id: string, date: string, currency: string, original: Record<string, string>): Line => ({

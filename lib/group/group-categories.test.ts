@@ -1,23 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { CategoryRule } from "../categories/rules";
 import type { Company } from "@treasury/contract";
-import { FxRates } from "../fx/convert";
 import Decimal from "decimal.js";
 import { allocate, bookingDate, groupCashflowByCategory, type GroupCategoryTransaction } from "./group-categories";
 import { groupReport } from "./group-reports";
 import { testRule } from "../categories/testing";
-import { recordingRates, testCompany } from "./testing";
+import { eurRates, recordingRates, testCompany } from "./testing";
 
 const company = testCompany;
 
 // EUR reference rates: 1 EUR = rate quote. 2026-11-20 is a Friday, 2026-11-21 a Saturday (no rate).
-const RATES = new FxRates([
-  { date: "2026-11-20", base: "EUR", quote: "USD", rate: "1.2000" },
-  { date: "2026-11-20", base: "EUR", quote: "NOK", rate: "11.5000" },
-  { date: "2026-11-20", base: "EUR", quote: "DKK", rate: "2.0000" },
+const RATES = eurRates({
+  "2026-11-20": { USD: "1.2000", NOK: "11.5000", DKK: "2.0000" },
   // 10 days before the GBP transaction: too old to use.
-  { date: "2026-11-10", base: "EUR", quote: "GBP", rate: "0.8800" },
-]);
+  "2026-11-10": { GBP: "0.8800" },
+});
 
 const rule = (position: number, category: string, extra: Partial<CategoryRule>): CategoryRule =>
   testRule(position, { category, ...extra });

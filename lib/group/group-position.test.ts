@@ -1,9 +1,8 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
 import type { Account, BalanceSnapshot, Company } from "@treasury/contract";
-import { FxRates } from "../fx/convert";
 import { groupPosition, headlineBalance, type GroupSource } from "./group-position";
-import { recordingRates, testCompany, testId } from "./testing";
+import { eurRates, recordingRates, testCompany, testId } from "./testing";
 
 const TODAY = "2026-11-23"; // a Monday
 
@@ -27,16 +26,13 @@ const snap = (a: Account, type: BalanceSnapshot["balance_type"], date: string, b
 });
 
 // EUR reference rates: 1 EUR = rate quote.
-const RATES = new FxRates([
-  { date: "2026-11-14", base: "EUR", quote: "USD", rate: "1.1000" },
-  { date: "2026-11-14", base: "EUR", quote: "NOK", rate: "11.4000" },
-  { date: "2026-11-20", base: "EUR", quote: "USD", rate: "1.2000" },
-  { date: "2026-11-23", base: "EUR", quote: "USD", rate: "1.2500" },
-  { date: "2026-11-20", base: "EUR", quote: "NOK", rate: "11.5000" },
-  { date: "2026-11-20", base: "EUR", quote: "SEK", rate: "11.0000" },
+const RATES = eurRates({
+  "2026-11-14": { USD: "1.1000", NOK: "11.4000" },
+  "2026-11-20": { USD: "1.2000", NOK: "11.5000", SEK: "11.0000" },
+  "2026-11-23": { USD: "1.2500" },
   // 12 days before the GBP balance: too old to use.
-  { date: "2026-11-10", base: "EUR", quote: "GBP", rate: "0.8800" },
-]);
+  "2026-11-10": { GBP: "0.8800" },
+});
 
 const alpha = company("Alpha AS");
 const beta = company("Beta AB");

@@ -1,24 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { CashflowDay, Company, ForecastEntry, PositionDay } from "@treasury/contract";
-import { FxRates } from "../fx/convert";
 import { groupReport } from "./group-reports";
-import { testCompany } from "./testing";
+import { eurRates, testCompany } from "./testing";
 
 const TODAY = "2026-11-23"; // a Monday
 
 const company = testCompany;
 
 // EUR reference rates: 1 EUR = rate quote.
-const RATES = new FxRates([
-  { date: "2026-11-14", base: "EUR", quote: "USD", rate: "1.1000" },
-  { date: "2026-11-14", base: "EUR", quote: "NOK", rate: "11.4000" },
-  { date: "2026-11-20", base: "EUR", quote: "USD", rate: "1.2000" },
-  { date: "2026-11-20", base: "EUR", quote: "NOK", rate: "11.5000" },
-  { date: "2026-11-20", base: "EUR", quote: "DKK", rate: "2.0000" },
-  { date: "2026-11-23", base: "EUR", quote: "USD", rate: "1.2500" },
+const RATES = eurRates({
+  "2026-11-14": { USD: "1.1000", NOK: "11.4000" },
+  "2026-11-20": { USD: "1.2000", NOK: "11.5000", DKK: "2.0000" },
+  "2026-11-23": { USD: "1.2500" },
   // 10 days before the GBP row: too old to use.
-  { date: "2026-11-10", base: "EUR", quote: "GBP", rate: "0.8800" },
-]);
+  "2026-11-10": { GBP: "0.8800" },
+});
 const loadRates = async () => RATES;
 
 const alpha = company("Alpha AS");

@@ -1,9 +1,9 @@
 /**
  * Test-only fixtures of the group reports' tests (docs/guides/fx-and-group-reporting.md; imported by `*.test.ts` only): numbered
- * ids, companies, and a rate loader that records what it was asked.
+ * ids, companies, EUR reference rates from a compact table, and a rate loader that records what it was asked.
  */
 import type { Company } from "@treasury/contract";
-import type { FxRates } from "../fx/convert";
+import { FxRates } from "../fx/convert";
 
 let n = 0;
 
@@ -37,4 +37,16 @@ export function recordingRates(rates: FxRates): {
       return rates;
     },
   };
+}
+
+/**
+ * EUR reference rates (`1 EUR = rate quote`, rates as decimal strings) from a table of date (YYYY-MM-DD) → quote
+ * currency (ISO 4217) → rate; the order of dates and quotes does not matter.
+ */
+export function eurRates(table: Record<string, Record<string, string>>): FxRates {
+  return new FxRates(
+    Object.entries(table).flatMap(([date, quotes]) =>
+      Object.entries(quotes).map(([quote, rate]) => ({ date, base: "EUR", quote, rate })),
+    ),
+  );
 }
