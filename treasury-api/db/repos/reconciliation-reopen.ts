@@ -4,13 +4,14 @@
  * confirmation by mistake). The decision it undoes is kept in `reconciliation_match_reopenings` with who reopened
  * it and why, and `reconciliation.match.updated` is emitted, in one transaction.
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { MatchDecision, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { Db } from "../client";
 import { reconciliationMatches, reconciliationMatchReopenings } from "../schema";
 import { toMatch } from "../../domain/matching";
 import { ApiError, notFound, stateConflict } from "../../lib/errors";
-import { scopeWhere, type DataScope } from "../../lib/scope";
+import type { DataScope } from "../../lib/scope";
+import { matchRow } from "./reconciliation";
 import { newId } from "../../lib/secrets";
 import { enqueueEvents } from "../../webhooks/outbox";
 
@@ -36,17 +37,7 @@ export async function reopenMatch(
   now: Date = new Date(),
 ): Promise<ReconciliationMatch> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(reconciliationMatches)
-      .where(
-        and(
-          eq(reconciliationMatches.id, id),
-          ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId),
-        ),
-      )
-      .for("update");
-    if (!row) throw notFound("Reconciliation match");
+    const row = await matchRow(tx, scope, id, { forUpdate: true });
     if (row.state !== "confirmed" || !row.decidedAt)
       throw stateConflict("reconciliation match", row.state, ["confirmed"], "reopen");
     const confirmedAt = new Date(row.decidedAt);

@@ -8,7 +8,7 @@
  */
 import { and, desc, eq, ne, or, type SQL } from "drizzle-orm";
 import type { MatchDecision, MatchState, ReconciliationMatch } from "@treasury/contract/reconciliation";
-import type { Db } from "../client";
+import type { Db, DbOrTx } from "../client";
 import { reconciliationMatches } from "../schema";
 import { toMatch } from "../../domain/matching";
 import { ApiError, notFound, stateConflict } from "../../lib/errors";
@@ -41,7 +41,21 @@ export async function listMatches(db: Db, scope: DataScope, f: MatchFilter, page
 }
 
 export async function getMatch(db: Db, scope: DataScope, id: string): Promise<ReconciliationMatch> {
-  const [row] = await db
+  return toMatch(await matchRow(db, scope, id));
+}
+
+/**
+ * The row of match `id` inside the caller's `scope` (docs/treasury-api.md#reconciliation), read as it stands or,
+ * with `forUpdate` inside a transaction, locked (`SELECT … FOR UPDATE`) until the transaction ends.
+ * @throws 404 `not_found` when no match `id` lies inside the scope
+ */
+export async function matchRow(
+  db: DbOrTx,
+  scope: DataScope,
+  id: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<typeof reconciliationMatches.$inferSelect> {
+  const query = db
     .select()
     .from(reconciliationMatches)
     .where(
@@ -50,8 +64,9 @@ export async function getMatch(db: Db, scope: DataScope, id: string): Promise<Re
         ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId),
       ),
     );
+  const [row] = forUpdate ? await query.for("update") : await query;
   if (!row) throw notFound("Reconciliation match");
-  return toMatch(row);
+  return row;
 }
 
 export interface Decision extends MatchDecision {
@@ -69,17 +84,7 @@ export interface Decision extends MatchDecision {
 export async function decideMatch(db: Db, scope: DataScope, id: string, d: Decision): Promise<ReconciliationMatch> {
   try {
     return await db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(reconciliationMatches)
-        .where(
-          and(
-            eq(reconciliationMatches.id, id),
-            ...scopeWhere(scope, reconciliationMatches.tenantId, reconciliationMatches.companyId),
-          ),
-        )
-        .for("update");
-      if (!row) throw notFound("Reconciliation match");
+      const row = await matchRow(tx, scope, id, { forUpdate: true });
       if (row.state !== "proposed") throw stateConflict("reconciliation match", row.state, ["proposed"], d.kind);
       if (d.kind === "confirm") {
         const [other] = await tx
