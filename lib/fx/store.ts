@@ -108,6 +108,18 @@ export interface StoredFxRate extends FxRateRow {
   importedAt: string;
 }
 
+/** An `fx_rates` row as a {@link StoredFxRate} (the rate stays the exact decimal string stored). */
+function toStoredRate(r: typeof fxRates.$inferSelect): StoredFxRate {
+  return {
+    date: r.rateDate,
+    base: r.base,
+    quote: r.quote,
+    rate: r.rate,
+    source: r.source,
+    importedAt: r.importedAt,
+  };
+}
+
 /**
  * The stored rates with base `base` (default EUR) for `quotes` (all when
  * omitted) from `from` to `to` (both inclusive, `YYYY-MM-DD`), oldest first.
@@ -126,14 +138,7 @@ export async function listRates(
     .from(fxRates)
     .where(and(...conditions))
     .orderBy(fxRates.rateDate, fxRates.quote);
-  return rows.map((r) => ({
-    date: r.rateDate,
-    base: r.base,
-    quote: r.quote,
-    rate: r.rate,
-    source: r.source,
-    importedAt: r.importedAt,
-  }));
+  return rows.map(toStoredRate);
 }
 
 /**
@@ -157,12 +162,5 @@ export async function latestRatesBefore(
       ),
     )
     .orderBy(fxRates.quote, desc(fxRates.rateDate));
-  return rows.map((r) => ({
-    date: r.rateDate,
-    base: r.base,
-    quote: r.quote,
-    rate: r.rate,
-    source: r.source,
-    importedAt: r.importedAt,
-  }));
+  return rows.map(toStoredRate);
 }
