@@ -131,8 +131,8 @@ export interface ReviewedBatch {
   instructions: readonly BatchInstruction[];
 }
 
-/** An earlier instruction of the company, with its batch's state. */
-export interface PastInstruction {
+/** An earlier instruction of the company (amount, currency, creditor, end-to-end id as a {@link BatchInstruction}), with its batch's state. */
+export interface PastInstruction extends Omit<BatchInstruction, "counterpartyId"> {
   batchId: string;
   /** The instruction's id, when known (the payee history looks up a rejection's reason by it). */
   instructionId?: string;
@@ -143,12 +143,6 @@ export interface PastInstruction {
   status: string;
   /** Its execution date (or, lacking one, the batch's creation date), `YYYY-MM-DD`. */
   date: string;
-  amount: string;
-  currency: string;
-  creditorName: string;
-  creditorIban: string;
-  endToEndId: string;
-  remittanceInformation?: string | null;
   debtorAccountId?: string | null;
   /** ISO 8601 creation time of its batch (absent = treated as earlier than the batch under review). */
   batchCreatedAt?: string | null;
