@@ -248,50 +248,19 @@ describe(
       }
       const [toConfirm, toReject] = proposals;
       if (!toConfirm || !toReject) throw new Error("expected two proposals");
+      const decide = (id: string, kind: "confirm" | "reject", idem: string | true) =>
+        h.call("POST", `/reconciliation/matches/${id}/${kind}`, { client: f.client, company, idem, json: {} });
       const confirmKey = crypto.randomUUID();
-      const confirmed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, {
-        client: f.client,
-        company: company,
-        idem: confirmKey,
-        json: {},
-      });
+      const confirmed = await decide(toConfirm.id, "confirm", confirmKey);
       expect(confirmed.status).toBe(200);
       expect(await confirmed.json()).toMatchObject({ id: toConfirm.id, state: "confirmed" });
-      const replayed = await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, {
-        client: f.client,
-        company: company,
-        idem: confirmKey,
-        json: {},
-      });
+      const replayed = await decide(toConfirm.id, "confirm", confirmKey);
       expect(replayed.headers.get("idempotent-replayed")).toBe("true");
-      expect(
-        (
-          await h.call("POST", `/reconciliation/matches/${toConfirm.id}/confirm`, {
-            client: f.client,
-            company: company,
-            idem: true,
-            json: {},
-          })
-        ).status,
-      ).toBe(409);
-      const rejected = await h.call("POST", `/reconciliation/matches/${toReject.id}/reject`, {
-        client: f.client,
-        company: company,
-        idem: true,
-        json: {},
-      });
+      expect((await decide(toConfirm.id, "confirm", true)).status).toBe(409);
+      const rejected = await decide(toReject.id, "reject", true);
       expect(rejected.status).toBe(200);
       expect(await rejected.json()).toMatchObject({ id: toReject.id, state: "rejected" });
-      expect(
-        (
-          await h.call("POST", `/reconciliation/matches/${toReject.id}/confirm`, {
-            client: f.client,
-            company: company,
-            idem: true,
-            json: {},
-          })
-        ).status,
-      ).toBe(409);
+      expect((await decide(toReject.id, "confirm", true)).status).toBe(409);
     });
   },
 );
