@@ -96,6 +96,9 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
   const inbox = () => path.join(sshd.root, "inbox");
   const sftpChannel = (fingerprint: string, port = sshd.port) => sftpChannelOf(sshd, { fingerprint, port });
   const conn = () => getConnectionRow(database.db, owner, connectionId);
+  /** Points the connection back at the real sshd (its true host key), as set up in beforeAll. */
+  const restoreChannel = () =>
+    patchConnection(database.db, owner, connectionId, { channel: sftpChannel(sshd.hostKeyFingerprint) }, KEY, "a");
   const txCount = async () =>
     Number(
       (
@@ -168,14 +171,7 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
       .from(bankConnectionAudit)
       .where(and(eq(bankConnectionAudit.connectionId, connectionId), eq(bankConnectionAudit.action, "updated")));
     expect(audits.at(-1)?.fields).toContain("host_key_fingerprint");
-    await patchConnection(
-      database.db,
-      owner,
-      connectionId,
-      { channel: sftpChannel(sshd.hostKeyFingerprint) },
-      KEY,
-      "a",
-    );
+    await restoreChannel();
   }, 60_000);
 
   it("imports each file once: listed again or renamed it is a duplicate; a bad file is kept aside", async () => {
@@ -234,14 +230,7 @@ describe.skipIf(skip !== null)("SFTP bank channel against a local sshd", () => {
       expect(await txCount()).toBe(before);
     } finally {
       await proxy.close();
-      await patchConnection(
-        database.db,
-        owner,
-        connectionId,
-        { channel: sftpChannel(sshd.hostKeyFingerprint) },
-        KEY,
-        "a",
-      );
+      await restoreChannel();
     }
     const r = await pullConnection(database.db, await conn(), KEY);
     expect(r.error).toBeNull();
