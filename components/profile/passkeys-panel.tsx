@@ -17,17 +17,7 @@ import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/ui/form";
 
 /** One enrolled passkey as GET /api/session/passkeys lists it. */
-interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-const passkeysQuery = {
-  queryKey: ["session", "passkeys"] as const,
-  queryFn: () => bffFetch<{ items: Passkey[] }>("/api/session/passkeys"),
-};
+const passkeysQuery = endpointQuery(sessionEndpoints.passkeys);
 
 const MODE_WORDS = {
   required:
@@ -39,10 +29,11 @@ const MODE_WORDS = {
 
 /** Enrols a passkey: options from the server, the browser's prompt, then the server's check. */
 async function enrol(name: string): Promise<Passkey> {
-  const opts = await bffFetch<{ challenge_id: string; options: PublicKeyCredentialCreationOptionsJSON }>(
-    "/api/session/passkeys/registration/options",
-    { method: "POST", idempotencyKey: crypto.randomUUID() },
-  );
+  const opts = await callBff<
+    string,
+    unknown,
+    { challenge_id: string; options: PublicKeyCredentialCreationOptionsJSON }
+  >(sessionEndpoints.registrationOptions, { idempotencyKey: crypto.randomUUID() });
   let response;
   try {
     response = await startRegistration({ optionsJSON: opts.options });
@@ -50,8 +41,7 @@ async function enrol(name: string): Promise<Passkey> {
     if (promptDismissed(err)) throw new Error("Adding the passkey was cancelled.");
     throw new Error(`Your device could not create a passkey: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return bffFetch<Passkey>("/api/session/passkeys/registration/verify", {
-    method: "POST",
+  return callBff(sessionEndpoints.registrationVerify, {
     body: { challenge_id: opts.challenge_id, name, response },
     idempotencyKey: crypto.randomUUID(),
   });
@@ -174,7 +164,7 @@ export function PasskeysPanel({ mode }: { mode: StepUpMode }) {
   });
   const remove = useMutation({
     mutationFn: (p: Passkey) =>
-      bffFetch(`/api/session/passkeys/${p.id}`, { method: "DELETE", idempotencyKey: crypto.randomUUID() }),
+      callBff(sessionEndpoints.removePasskey, { params: { id: p.id }, idempotencyKey: crypto.randomUUID() }),
     onSuccess: () => {
       toast.success("Passkey removed.");
       setRemoving(null);
@@ -183,8 +173,8 @@ export function PasskeysPanel({ mode }: { mode: StepUpMode }) {
   });
   const rename = useMutation({
     mutationFn: (r: { id: string; name: string }) =>
-      bffFetch<Passkey>(`/api/session/passkeys/${r.id}`, {
-        method: "PATCH",
+      callBff(sessionEndpoints.renamePasskey, {
+        params: { id: r.id },
         body: { name: r.name },
         idempotencyKey: crypto.randomUUID(),
       }),
