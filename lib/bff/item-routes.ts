@@ -1,15 +1,17 @@
 /**
  * The handlers of admin-managed items: PUT and DELETE of an item addressed by id (`/api/<items>/{id}`, e.g. a
  * cashflow category rule, an auto-confirm rule, an approval policy rule, an approver group) and GET and POST of
- * their collection (`/api/<items>`, e.g. the cashflow category rules, the auto-confirm rules). One route file names
- * its permission, audit actions, body schema and store functions, and exports the handlers.
+ * their collection (`/api/<items>`, e.g. the cashflow category rules, the auto-confirm rules). An area's routes module
+ * names their endpoints, permission, audit actions, body schema and store functions
+ * (docs/architecture.md#the-bff-declared-per-area).
  */
 import "server-only";
 import type { z } from "zod";
 import type { Permission } from "../auth/roles";
 import type { AuditAction } from "../audit-actions";
 import type { BffContext } from "./context";
-import { IdParams, withUser, type RouteContext } from "./route";
+import type { Endpoint } from "./endpoint";
+import { declareRoute, IdParams, type RouteContext } from "./route";
 
 export interface ItemRoutesOptions<B extends z.ZodType, T> {
   /** Both writes need it (else 403 naming it). */
@@ -36,12 +38,16 @@ export interface ItemRoutesOptions<B extends z.ZodType, T> {
 }
 
 /**
- * The handlers of `/api/<items>/{id}`, both `company: "none"`, the id a UUID (else 400 `id must be a UUID`):
+ * The handlers of `/api/<items>/{id}`, declared against the area's `endpoints` (one per method), both `company: "none"`, the id a UUID (else 400 `id must be a UUID`):
  * - `PUT` with the item's body: 200 with the item after, audited `audit.update` with `{ before, after }`;
  * - `DELETE`: 204, audited `audit.delete` with `{ before, after: null }`.
  */
-export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>) {
-  const PUT = withUser(
+export function itemRoutes<PE extends Endpoint, DE extends Endpoint, B extends z.ZodType, T>(
+  endpoints: { PUT: PE; DELETE: DE },
+  opts: ItemRoutesOptions<B, T>,
+) {
+  const PUT = declareRoute(
+    endpoints.PUT,
     {
       permission: opts.permission,
       company: "none",
@@ -58,7 +64,8 @@ export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>
       return after;
     },
   );
-  const DELETE = withUser(
+  const DELETE = declareRoute(
+    endpoints.DELETE,
     {
       permission: opts.permission,
       company: "none",
@@ -91,14 +98,20 @@ export interface CollectionRoutesOptions<B extends z.ZodType, T extends { id: st
 }
 
 /**
- * The handlers of `/api/<items>`, both `company: "none"`:
+ * The handlers of `/api/<items>`, declared against the area's `endpoints` (one per method), both `company: "none"`:
  * - `GET`: 200 with `view`'s answer;
  * - `POST` with the item's body: 201 with the item created, audited `audit.create` with its id and
  *   `{ before: null, after }`.
  */
-export function collectionRoutes<B extends z.ZodType, T extends { id: string }>(opts: CollectionRoutesOptions<B, T>) {
-  const GET = withUser({ permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
-  const POST = withUser(
+export function collectionRoutes<
+  GE extends Endpoint,
+  PE extends Endpoint,
+  B extends z.ZodType,
+  T extends { id: string },
+>(endpoints: { GET: GE; POST: PE }, opts: CollectionRoutesOptions<B, T>) {
+  const GET = declareRoute(endpoints.GET, { permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
+  const POST = declareRoute(
+    endpoints.POST,
     {
       permission: opts.permission,
       company: "none",
