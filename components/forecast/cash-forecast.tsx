@@ -5,7 +5,9 @@ import Papa from "papaparse";
 import type { CashForecastView, ForecastVarianceView } from "@/lib/bff/queries/cash-forecast";
 import type { ManualLineRow, ScenarioRow } from "@/lib/forecast/store";
 import { toCsv } from "@/lib/csv/csv-stream";
-import { bffFetch, BffRequestError, toQueryString } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import { endpointUrl, type Endpoint } from "@/lib/bff/endpoint";
+import { forecastEndpoints, type ForecastInputs } from "@/lib/bff/areas/forecast/endpoints";
 import { ForecastBandChart, ScenarioBalanceChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
@@ -15,13 +17,13 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { Form } from "@/components/ui/form";
 import { ForecastVarianceTable } from "./variance-table";
 
-/** The stored forecast inputs (`GET /api/forecast/lines`). */
-export interface ForecastInputs {
-  lines: ManualLineRow[];
-  scenarios: ScenarioRow[];
-  recurring_off: string[];
-  thresholds: Record<string, string>;
-}
+export type { ForecastInputs };
+
+/** A write of the forecast's inputs (`id`: the line's path parameter); true when it succeeded (then all is read again). */
+type ForecastWrite = (
+  e: Endpoint<"POST" | "PUT" | "DELETE">,
+  init?: { id?: string; body?: unknown },
+) => Promise<boolean>;
 
 const field = "rounded-md border border-slate-300 px-2 py-1 text-[13px]";
 const section = "space-y-3";
@@ -93,15 +95,15 @@ export function CashForecast({
       setError(null);
       try {
         const [v, i] = await Promise.all([
-          bffFetch<CashForecastView>(
-            `/api/forecast${toQueryString({
+          callBff(forecastEndpoints.forecast, {
+            query: {
               weeks: q.weeks ?? weeks,
               granularity: q.granularity ?? granularity,
               scenarios: (q.scenarios ?? chosen).join(","),
               refresh: q.refresh ? 1 : undefined,
-            })}`,
-          ),
-          bffFetch<ForecastInputs>("/api/forecast/lines"),
+            },
+          }),
+          callBff(forecastEndpoints.inputs),
         ]);
         setView(v);
         setInputs(i);
@@ -114,10 +116,14 @@ export function CashForecast({
     [weeks, granularity, chosen],
   );
 
-  const write = async (path: string, method: "POST" | "PUT" | "DELETE", body?: unknown) => {
+  const write: ForecastWrite = async (e, init = {}) => {
     setError(null);
     try {
-      await bffFetch(path, { method, body, idempotencyKey: crypto.randomUUID() });
+      await callBff(e, {
+        params: init.id === undefined ? undefined : { id: init.id },
+        body: init.body,
+        idempotencyKey: crypto.randomUUID(),
+      });
       await reload();
       return true;
     } catch (e) {
@@ -267,7 +273,7 @@ export function CashForecast({
           }}
         />
         {canManage && (
-          <NewScenario categories={categories} onSave={(body) => write("/api/forecast/scenarios", "POST", body)} />
+          <NewScenario categories={categories} onSave={(body) => write(forecastEndpoints.addScenario, { body })} />
         )}
         <ExportLinks
           what="comparison"
@@ -483,7 +489,7 @@ export function CashForecast({
                     checked={p.enabled}
                     disabled={!canManage}
                     onChange={(e) =>
-                      void write("/api/forecast/settings", "POST", { id: p.id, enabled: e.target.checked })
+                      void write(forecastEndpoints.settings, { body: { id: p.id, enabled: e.target.checked } })
                     }
                   />
                 </Td>
@@ -605,7 +611,7 @@ function ManualLines({
   companies: { id: string; name: string }[];
   canManage: boolean;
   defaultCurrency: string;
-  write: (path: string, method: "POST" | "PUT" | "DELETE", body?: unknown) => Promise<boolean>;
+  write: ForecastWrite;
   onError: (m: string) => void;
 }) {
   const empty = {
@@ -626,8 +632,8 @@ function ManualLines({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const ok = editing
-      ? await write(`/api/forecast/lines/${editing}`, "PUT", body(form))
-      : await write("/api/forecast/lines", "POST", body(form));
+      ? await write(forecastEndpoints.changeLine, { id: editing, body: body(form) })
+      : await write(forecastEndpoints.addLine, { body: body(form) });
     if (ok) {
       setForm(empty);
       setEditing(null);
@@ -648,7 +654,7 @@ function ManualLines({
     let n = 0;
     for (const [i, row] of parsed.data.entries()) {
       const line = Object.fromEntries(LINE_COLUMNS.map((c) => [c, row[c] ?? ""])) as typeof empty;
-      if (!(await write("/api/forecast/lines", "POST", body(line)))) {
+      if (!(await write(forecastEndpoints.addLine, { body: body(line) }))) {
         onError(`Line ${i + 2} of ${f.name} was refused; ${n} line(s) before it were imported.`);
         return;
       }
@@ -730,7 +736,7 @@ function ManualLines({
                   <button
                     type="button"
                     className={buttonClass("ghost")}
-                    onClick={() => void write(`/api/forecast/lines/${l.id}`, "DELETE")}
+                    onClick={() => void write(forecastEndpoints.removeLine, { id: l.id })}
                   >
                     Delete
                   </button>
@@ -842,7 +848,7 @@ function ExportLinks({
     <span className="inline-flex flex-wrap gap-2">
       <a
         className={buttonClass("secondary")}
-        href={`/api/forecast/export${toQueryString(query)}`}
+        href={endpointUrl(forecastEndpoints.export, {}, query)}
         download
         data-testid={testId}
       >
@@ -850,7 +856,7 @@ function ExportLinks({
       </a>
       <a
         className={buttonClass("secondary")}
-        href={`/api/forecast/export${toQueryString({ ...query, format: "xlsx" })}`}
+        href={endpointUrl(forecastEndpoints.export, {}, { ...query, format: "xlsx" })}
         download
         data-testid={`${testId}-xlsx`}
       >

@@ -3,16 +3,16 @@
 import { useEffect, useState } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Decimal from "decimal.js";
-import type { ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { MatchCandidate, UnmatchedRow } from "@/lib/views/unmatched";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { reconciliationEndpoints } from "@/lib/bff/areas/reconciliation/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { useOperationKey } from "@/components/data/operation-key";
 import { Amount, BusinessDate } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
-import { matchQueries } from "./match-queries";
+import { invalidateReconciliation } from "./match-queries";
 import { unmatchedQueries } from "./unmatched-queries";
 
 /** Waits this long after the last keystroke before searching. */
@@ -60,8 +60,7 @@ export function ManualMatchDialog({ item, onClose }: { item: UnmatchedRow; onClo
   );
   const create = useMutation({
     mutationFn: (pair: { instruction: { id: string }; transaction: { id: string } }) =>
-      bffFetch<ReconciliationMatch>("/api/treasury/reconciliation/manual-matches", {
-        method: "POST",
+      callBff(reconciliationEndpoints.manualMatch, {
         idempotencyKey: op.key,
         body: {
           instruction_id: pair.instruction.id,
@@ -74,7 +73,7 @@ export function ManualMatchDialog({ item, onClose }: { item: UnmatchedRow; onClo
       op.renew();
       toast.success("Matched. The match is confirmed and listed under Decided.");
       onClose();
-      await qc.invalidateQueries({ queryKey: matchQueries.all() });
+      await invalidateReconciliation(qc);
     },
   });
   const payments = item.kind === "instruction";
