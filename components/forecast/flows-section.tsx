@@ -56,28 +56,20 @@ export function FlowsSection({
             </option>
           ))}
         </select>
-        <select
-          aria-label="Currency"
-          className={field}
+        <FilterSelect
+          label="Currency"
+          all="All currencies"
           value={filter.currency}
-          onChange={(e) => setFilter({ ...filter, currency: e.target.value })}
-        >
-          <option value="">All currencies</option>
-          {currencies.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
-        <select
-          aria-label="Category"
-          className={field}
+          options={currencies}
+          onChange={(currency) => setFilter({ ...filter, currency })}
+        />
+        <FilterSelect
+          label="Category"
+          all="All categories"
           value={filter.category}
-          onChange={(e) => setFilter({ ...filter, category: e.target.value })}
-        >
-          <option value="">All categories</option>
-          {categories.map((c) => (
-            <option key={c}>{c}</option>
-          ))}
-        </select>
+          options={categories}
+          onChange={(category) => setFilter({ ...filter, category })}
+        />
         <ExportLinks what="forecast" query={{ kind: "forecast", weeks, granularity }} testId="export-forecast" />
       </div>
       {!filter.company && !filter.currency && !filter.category ? (
@@ -144,5 +136,29 @@ export function FlowsSection({
         </Table>
       )}
     </section>
+  );
+}
+
+/** A filter of the flows: `all` (the empty value) or one of `options`, named `label` for assistive technology. */
+function FilterSelect({
+  label,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  all: string;
+  value: string;
+  options: string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select aria-label={label} className={field} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{all}</option>
+      {options.map((c) => (
+        <option key={c}>{c}</option>
+      ))}
+    </select>
   );
 }

@@ -91,8 +91,10 @@ export interface CollectionRoutesOptions<B extends z.ZodType, T extends { id: st
   body: B;
   /** The GET answer: the items in order and what the admin page needs beside them. */
   view(ctx: BffContext): Promise<unknown>;
-  /** Creates an item from `input`. @throws BffError as the store refuses (400 / 409 naming the field). */
-  add(input: z.output<B>): Promise<T>;
+  /**
+   * Creates an item from `input` (`ctx`: who asks). @throws BffError as the store refuses (400 / 409 naming the field).
+   */
+  add(input: z.output<B>, ctx: BffContext): Promise<T>;
   /** The body's `company_id`, when set, must be a company the dashboard knows (400 naming it; `withUser`). */
   knownCompany?: boolean;
 }
@@ -110,8 +112,20 @@ export function collectionRoutes<
   T extends { id: string },
 >(endpoints: { GET: GE; POST: PE }, opts: CollectionRoutesOptions<B, T>) {
   const GET = declareRoute(endpoints.GET, { permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
-  const POST = declareRoute(
-    endpoints.POST,
+  return { GET, POST: createRoute(endpoints.POST, opts) };
+}
+
+/**
+ * The creation of one item, `company: "none"`, declared against `endpoint` (the POST of `collectionRoutes`, and of a
+ * collection without a GET of its own, e.g. the forecast's manual lines and scenarios): 201 with the item created,
+ * audited `audit.create` with its id and `{ before: null, after }`; 400 naming the field, 403 without `permission`.
+ */
+export function createRoute<E extends Endpoint, B extends z.ZodType, T extends { id: string }>(
+  endpoint: E,
+  opts: Omit<CollectionRoutesOptions<B, T>, "view">,
+) {
+  return declareRoute(
+    endpoint,
     {
       permission: opts.permission,
       company: "none",
@@ -122,11 +136,10 @@ export function collectionRoutes<
     },
     async (ctx) => {
       // As in `itemRoutes`: `ctx.body` is the body parsed with `opts.body`.
-      const item = await opts.add(ctx.body as z.output<B>);
+      const item = await opts.add(ctx.body as z.output<B>, ctx);
       ctx.audit.objectId = item.id;
       ctx.audit.details = { before: null, after: item };
       return item;
     },
   );
-  return { GET, POST };
 }

@@ -5,7 +5,7 @@
  */
 import "server-only";
 import { z } from "zod";
-import { itemRoutes } from "@/lib/bff/item-routes";
+import { createRoute, itemRoutes } from "@/lib/bff/item-routes";
 import { getCashForecast, getForecastVariance } from "@/lib/bff/queries/cash-forecast";
 import {
   addManualLine,
@@ -154,22 +154,12 @@ export const forecastRoutes = defineRoutes(e, {
    * POST /api/forecast/lines — 201: a manual line (lib/forecast/inputs.ts `ManualLineInput`), owned by the signed-in
    * user; 400 naming the field (a bad currency: `currency`). Audited `forecast_line.create`.
    */
-  addLine: declareRoute(
-    e.addLine,
-    {
-      permission: "forecast.manage",
-      company: "none",
-      body: ManualLineInput,
-      status: 201,
-      audit: { action: "forecast_line.create", objectType: "forecast_line" },
-    },
-    async (ctx) => {
-      const line = await addManualLine(ctx, ctx.body);
-      ctx.audit.objectId = line.id;
-      ctx.audit.details = { before: null, after: line };
-      return line;
-    },
-  ),
+  addLine: createRoute(e.addLine, {
+    permission: "forecast.manage",
+    audit: { objectType: "forecast_line", create: "forecast_line.create" },
+    body: ManualLineInput,
+    add: (input, ctx) => addManualLine(ctx, input),
+  }),
 
   /** PUT /api/forecast/lines/{id} — replaces a manual line (owner kept); 404 unknown; audited before/after. */
   changeLine: line.PUT,
@@ -182,22 +172,12 @@ export const forecastRoutes = defineRoutes(e, {
    * `ScenarioInput`); 400 naming the field (a shift of 400 days: `adjustments[0].days`), 409 for a name the team
    * already uses. Audited `forecast_scenario.create`.
    */
-  addScenario: declareRoute(
-    e.addScenario,
-    {
-      permission: "forecast.manage",
-      company: "none",
-      body: ScenarioInput,
-      status: 201,
-      audit: { action: "forecast_scenario.create", objectType: "forecast_scenario" },
-    },
-    async (ctx) => {
-      const scenario = await addScenario(ctx, ctx.body);
-      ctx.audit.objectId = scenario.id;
-      ctx.audit.details = { before: null, after: scenario };
-      return scenario;
-    },
-  ),
+  addScenario: createRoute(e.addScenario, {
+    permission: "forecast.manage",
+    audit: { objectType: "forecast_scenario", create: "forecast_scenario.create" },
+    body: ScenarioInput,
+    add: (input, ctx) => addScenario(ctx, input),
+  }),
 
   /** PUT /api/forecast/scenarios/{id} — replaces a scenario; 404 unknown, 409 duplicate name; audited before/after. */
   changeScenario: scenario.PUT,
