@@ -67,9 +67,8 @@ export function daysAgo(n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Inserts the fixed fixture. Transactions: 40 per account over the last 40 days, alternating credit/debit. */
-export async function insertFixture(database: Database): Promise<void> {
-  const db = database.db;
+/** The fixture's tenants, companies, koncern and OAuth clients with their company and tenant grants. */
+async function insertOrganization(db: Database["db"]): Promise<void> {
   await db.insert(s.tenants).values([
     { id: IDS.tenant, name: "Test Group" },
     { id: IDS.tenant2, name: "Other Group" },
@@ -111,76 +110,81 @@ export async function insertFixture(database: Database): Promise<void> {
     { clientId: CLIENTS.otherB.id, companyId: IDS.companyD },
   ]);
   await db.insert(s.oauthClientTenants).values({ clientId: CLIENTS.partnerA.id, tenantId: IDS.tenant });
+}
 
-  const accts = [
-    {
-      id: IDS.accountA1,
-      company: IDS.companyA,
-      tenant: IDS.tenant,
-      iban: "NO9386011117947",
-      bank: "DNBANOKK",
-      bankName: "DNB Bank",
-      currency: "NOK",
-      name: "Alpha NOK operating",
-    },
-    {
-      id: IDS.accountA2,
-      company: IDS.companyA,
-      tenant: IDS.tenant,
-      iban: "NO8330001234567",
-      bank: "NDEANOKK",
-      bankName: "Nordea Bank Norge",
-      currency: "EUR",
-      name: "Alpha EUR",
-    },
-    {
-      id: IDS.accountB1,
-      company: IDS.companyB,
-      tenant: IDS.tenant,
-      iban: "SE4550000000058398257466",
-      bank: "ESSESESS",
-      bankName: "SEB",
-      currency: "SEK",
-      name: "Beta SEK",
-    },
-    {
-      id: IDS.accountC1,
-      company: IDS.companyC,
-      tenant: IDS.tenant,
-      iban: "DK5000400440116243",
-      bank: "DABADKKK",
-      bankName: "Danske Bank",
-      currency: "DKK",
-      name: "Gamma DKK",
-    },
-    {
-      id: IDS.accountD1,
-      company: IDS.companyD,
-      tenant: IDS.tenant2,
-      iban: "NO7112345678903",
-      bank: "DNBANOKK",
-      bankName: "DNB Bank",
-      currency: "NOK",
-      name: "Delta NOK",
-    },
-  ];
-  await db.insert(s.accounts).values(
-    accts.map((a) => ({
-      id: a.id,
-      tenantId: a.tenant,
-      companyId: a.company,
-      bankId: a.bank,
-      externalRef: a.iban,
-      name: a.name,
-      currency: a.currency,
-      bankName: a.bankName,
-    })),
-  );
+/** The fixture's five accounts: two of Alpha AS (NOK, EUR), one each of Beta AB, Gamma ApS and Delta AS. */
+const FIXTURE_ACCOUNTS = [
+  {
+    id: IDS.accountA1,
+    company: IDS.companyA,
+    tenant: IDS.tenant,
+    iban: "NO9386011117947",
+    bank: "DNBANOKK",
+    bankName: "DNB Bank",
+    currency: "NOK",
+    name: "Alpha NOK operating",
+  },
+  {
+    id: IDS.accountA2,
+    company: IDS.companyA,
+    tenant: IDS.tenant,
+    iban: "NO8330001234567",
+    bank: "NDEANOKK",
+    bankName: "Nordea Bank Norge",
+    currency: "EUR",
+    name: "Alpha EUR",
+  },
+  {
+    id: IDS.accountB1,
+    company: IDS.companyB,
+    tenant: IDS.tenant,
+    iban: "SE4550000000058398257466",
+    bank: "ESSESESS",
+    bankName: "SEB",
+    currency: "SEK",
+    name: "Beta SEK",
+  },
+  {
+    id: IDS.accountC1,
+    company: IDS.companyC,
+    tenant: IDS.tenant,
+    iban: "DK5000400440116243",
+    bank: "DABADKKK",
+    bankName: "Danske Bank",
+    currency: "DKK",
+    name: "Gamma DKK",
+  },
+  {
+    id: IDS.accountD1,
+    company: IDS.companyD,
+    tenant: IDS.tenant2,
+    iban: "NO7112345678903",
+    bank: "DNBANOKK",
+    bankName: "DNB Bank",
+    currency: "NOK",
+    name: "Delta NOK",
+  },
+];
+
+/** The fixture's rows of one ledger table (transactions, closing balances, coverage days, intraday points). */
+interface FixtureLedger {
+  txRows: (typeof s.transactions.$inferInsert)[];
+  balRows: (typeof s.balanceSnapshots.$inferInsert)[];
+  covRows: (typeof s.coverageDays.$inferInsert)[];
+  intraRows: (typeof s.intradayPoints.$inferInsert)[];
+}
+
+/**
+ * The fixture's ledger rows, relative to today (UTC): per account 40 days of alternating credit/debit bookings
+ * with their closing balance and coverage (day 5 missing, day 6 partial), and yesterday's 96 intraday points.
+ * Amounts are decimal strings.
+ */
+function fixtureLedger(): FixtureLedger {
   const txRows: (typeof s.transactions.$inferInsert)[] = [];
   const balRows: (typeof s.balanceSnapshots.$inferInsert)[] = [];
   const covRows: (typeof s.coverageDays.$inferInsert)[] = [];
   const intraRows: (typeof s.intradayPoints.$inferInsert)[] = [];
-  accts.forEach((a, ai) => {
+  FIXTURE_ACCOUNTS.forEach((a, ai) => {
     let balance = 100000;
     for (let i = 39; i >= 0; i--) {
       const date = daysAgo(i);
@@ -240,6 +244,26 @@ export async function insertFixture(database: Database): Promise<void> {
       });
     }
   });
+  return { txRows, balRows, covRows, intraRows };
+}
+
+/** Inserts the fixed fixture. Transactions: 40 per account over the last 40 days, alternating credit/debit. */
+export async function insertFixture(database: Database): Promise<void> {
+  const db = database.db;
+  await insertOrganization(db);
+  await db.insert(s.accounts).values(
+    FIXTURE_ACCOUNTS.map((a) => ({
+      id: a.id,
+      tenantId: a.tenant,
+      companyId: a.company,
+      bankId: a.bank,
+      externalRef: a.iban,
+      name: a.name,
+      currency: a.currency,
+      bankName: a.bankName,
+    })),
+  );
+  const { txRows, balRows, covRows, intraRows } = fixtureLedger();
   await db.insert(s.transactions).values(txRows);
   await db.insert(s.balanceSnapshots).values(balRows);
   await db.insert(s.coverageDays).values(covRows);
