@@ -8,6 +8,8 @@ import type { ResolvedRange } from "@/lib/url-state/date-range";
 import { GroupReportView } from "@/components/reports/group-report";
 import { GroupCategoryCashflow } from "@/components/reports/group-category-cashflow";
 import { RetryProblem } from "@/components/ui/retry-problem";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { groupEndpoints } from "@/lib/bff/areas/group/endpoints";
 
 /** The scope of a report page: none (one company, no switch), the selected company or the whole group. */
 export async function reportScope(
@@ -20,11 +22,11 @@ export async function reportScope(
 
 /** The CSV export of a group report for the shown range. */
 export function groupExport(kind: GroupReportKind, range: ResolvedRange): { href: string; name: string } {
-  const base = `/api/group/reports/${kind}/export`;
+  const e = groupEndpoints.reportExport;
   return kind === "forecast"
-    ? { href: base, name: "group_forecast.csv" }
+    ? { href: endpointUrl(e, { kind }), name: "group_forecast.csv" }
     : {
-        href: `${base}?from_date=${range.from_date}&to_date=${range.to_date}`,
+        href: endpointUrl(e, { kind }, { from_date: range.from_date, to_date: range.to_date }),
         name: `group_${kind}_${range.from_date}_${range.to_date}.csv`,
       };
 }
@@ -81,7 +83,14 @@ export async function GroupCategorySection({
   return data.ok ? (
     <GroupCategoryCashflow
       report={{ ...data.data, lines: [] }}
-      exportHref={`/api/group/categories/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+      exportHref={endpointUrl(
+        groupEndpoints.categoriesExport,
+        {},
+        {
+          from_date: range.from_date,
+          to_date: range.to_date,
+        },
+      )}
     />
   ) : (
     <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />

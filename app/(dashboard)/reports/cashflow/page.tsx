@@ -13,6 +13,8 @@ import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 import { GroupCategorySection, GroupReportSection, groupExport, loadGroupReport, reportScope } from "../group-section";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { reportingEndpoints } from "@/lib/bff/areas/reporting/endpoints";
 
 export const metadata: Metadata = { title: "Cashflow" };
 
@@ -59,7 +61,11 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
       <PageHeader title="Reports" description={`Daily inflow, outflow and net per currency at ${ctx.company.name}`} />
       <ReportShell
         range={range}
-        exportHref={`/api/treasury/reporting/cashflow/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+        exportHref={endpointUrl(
+          reportingEndpoints.cashflowExport,
+          {},
+          { from_date: range.from_date, to_date: range.to_date },
+        )}
         exportName="cashflow.csv"
         scope={scope}
         companyName={ctx.company.name}
@@ -75,7 +81,11 @@ export default async function CashflowPage({ searchParams }: { searchParams: Pro
             truncated={byCategory.data.truncated}
             from={range.from_date}
             to={range.to_date}
-            exportHref={`/api/treasury/reporting/cashflow/categories/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+            exportHref={endpointUrl(
+              reportingEndpoints.cashflowCategoriesExport,
+              {},
+              { from_date: range.from_date, to_date: range.to_date },
+            )}
           />
         ) : (
           <RetryProblem

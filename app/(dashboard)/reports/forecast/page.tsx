@@ -18,6 +18,8 @@ import { forecastInputsView } from "@/lib/bff/queries/forecast";
 import { resolveReportingCurrency } from "@/lib/bff/queries/group-reports";
 import type { BffContext } from "@/lib/bff/context";
 import { CashForecast } from "@/components/forecast/cash-forecast";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { reportingEndpoints } from "@/lib/bff/areas/reporting/endpoints";
 
 /** The cash forecast of every company the user may see (docs/forecast.md), below the spec's per-currency forecast. */
 async function CashForecastSection({ ctx }: { ctx: BffContext }) {
@@ -105,7 +107,15 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
       />
       <ReportShell
         range={range}
-        exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}&horizon=${horizon}`}
+        exportHref={endpointUrl(
+          reportingEndpoints.forecastExport,
+          {},
+          {
+            from_date: range.from_date,
+            to_date: range.to_date,
+            horizon,
+          },
+        )}
         exportName={`forecast_${range.from_date}_${range.to_date}_${horizon}d.csv`}
         scope={scope}
         companyName={ctx.company.name}

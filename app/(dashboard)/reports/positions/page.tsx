@@ -10,6 +10,8 @@ import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
 import { GroupReportSection, groupExport, reportScope } from "../group-section";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { reportingEndpoints } from "@/lib/bff/areas/reporting/endpoints";
 
 export const metadata: Metadata = { title: "Positions" };
 
@@ -43,7 +45,11 @@ export default async function PositionsPage({ searchParams }: { searchParams: Pr
       />
       <ReportShell
         range={range}
-        exportHref={`/api/treasury/reporting/positions/export?from_date=${range.from_date}&to_date=${range.to_date}`}
+        exportHref={endpointUrl(
+          reportingEndpoints.positionsExport,
+          {},
+          { from_date: range.from_date, to_date: range.to_date },
+        )}
         exportName="positions.csv"
         scope={scope}
         companyName={ctx.company.name}
