@@ -17,7 +17,8 @@ import { batchCreator, batchReferenceInAudit, forgetWaitingCounts } from "./quer
 import { batchDecided } from "../notify/events";
 import { decideMatch } from "./queries/reconciliation";
 import { JsonObject, changeCounterparty } from "./queries/counterparties";
-import { IdParams, withUser } from "./route";
+import { declareRoute, IdParams, withUser } from "./route";
+import type { Endpoint } from "./endpoint";
 import type { WriteScope } from "./context";
 import { BffError } from "./errors";
 import { auditRefusal } from "../db/audit";
@@ -145,9 +146,13 @@ async function auditApprovalRefusal(
   }
 }
 
-/** POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. */
-export function matchDecisionRoute(decision: "confirm" | "reject") {
-  return withUser(
+/**
+ * POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. Declared against
+ * `endpoint` (the reconciliation area's `confirm` / `reject`, docs/architecture.md#the-bff-declared-per-area).
+ */
+export function matchDecisionRoute<E extends Endpoint>(endpoint: E, decision: "confirm" | "reject") {
+  return declareRoute(
+    endpoint,
     {
       permission: "reconciliation.write",
       company: "none",
