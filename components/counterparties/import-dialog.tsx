@@ -10,6 +10,7 @@ import { Modal } from "@/components/ui/dialog";
 import { formatIban } from "./status-badge";
 import { useCounterpartyWrite } from "./use-counterparty-write";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
+import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoints";
 
 /**
  * Import counterparties from a CSV file: the server checks the whole file
@@ -20,8 +21,8 @@ import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [report, setReport] = useState<CounterpartyImportView | null>(null);
-  const check = useCounterpartyWrite<CounterpartyImportView>("/api/counterparties/import", setReport);
-  const run = useCounterpartyWrite<CounterpartyImportView>("/api/counterparties/import", (r) => {
+  const check = useCounterpartyWrite(counterpartiesEndpoints.import, undefined, setReport);
+  const run = useCounterpartyWrite(counterpartiesEndpoints.import, undefined, (r) => {
     toast.success(`${r.created.length} counterparties imported; each waits for verification by a second person.`);
     onClose();
   });

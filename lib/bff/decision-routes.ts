@@ -176,21 +176,26 @@ export function matchDecisionRoute<E extends Endpoint>(endpoint: E, decision: "c
  * of a never-verified counterparty, or the last one to change its bank details) gets 403 with `details.reason:
  * "maker_checker"`, also when calling the route directly, and the refusal is audited. Needs a passkey step-up for
  * this counterparty (403 `step_up_required`, audited; lib/bff/step-up.ts). 409 on a stale `expectedVersion` or a
- * state that does not allow it; the audit entry is written with the change (same transaction).
+ * state that does not allow it; the audit entry is written with the change (same transaction). Declared against
+ * `endpoint` (the counterparties area's `verify` / `reject`, docs/architecture.md#the-bff-declared-per-area).
  */
-export function counterpartyDecisionRoute(decision: "verify" | "reject") {
-  return withUser({ permission: "counterparties.verify", params: IdParams, body: JsonObject }, async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the decision.
-    await requireStepUp(ctx, {
-      action: "counterparty.verify",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.counterpartyRefused,
-      objectType: "counterparty",
-      companyId: ctx.company?.id ?? null,
-    });
-    return changeCounterparty(ctx, ctx.params.id, decision, ctx.body, {
-      requestId: ctx.requestId,
-      idempotencyKey: ctx.write.idempotencyKey,
-    });
-  });
+export function counterpartyDecisionRoute<E extends Endpoint>(endpoint: E, decision: "verify" | "reject") {
+  return declareRoute(
+    endpoint,
+    { permission: "counterparties.verify", params: IdParams, body: JsonObject },
+    async (ctx) => {
+      // Passkey step-up (lib/bff/step-up.ts), refused and audited before the decision.
+      await requireStepUp(ctx, {
+        action: "counterparty.verify",
+        subjects: [ctx.params.id],
+        refusal: AUDIT_ACTION.counterpartyRefused,
+        objectType: "counterparty",
+        companyId: ctx.company?.id ?? null,
+      });
+      return changeCounterparty(ctx, ctx.params.id, decision, ctx.body, {
+        requestId: ctx.requestId,
+        idempotencyKey: ctx.write.idempotencyKey,
+      });
+    },
+  );
 }
