@@ -152,6 +152,47 @@ export default tseslint.config(
     },
   },
   {
+    // A BFF URL is written once, in its area's endpoint declarations; the browser and the server's helpers derive it
+    // with callBff / endpointQuery / endpointUrl (docs/architecture.md#the-bff-declared-per-area). Tests and e2e specs
+    // may keep literal URLs (they test the wire).
+    files: [
+      `components/**/*.${SOURCE}`,
+      `app/(dashboard)/**/*.${SOURCE}`,
+      `app/(auth)/**/*.${SOURCE}`,
+      `lib/**/*.${SOURCE}`,
+    ],
+    // lib/bff/endpoint.ts types the paths; lib/bff/testing calls routes as the wire does; NextAuth's own /api/auth/*
+    // is not a BFF route (the selectors skip it).
+    ignores: [
+      "lib/bff/areas/*/endpoints.ts",
+      "lib/bff/endpoint.ts",
+      "lib/bff/testing/**",
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      "e2e/**",
+    ],
+    rules: {
+      // TODO(issue 26): "error" once the remaining areas are converted; today it reports
+      // app/(dashboard)/reports/report-page.tsx, components/approvals/{approval-decisions,approval-queries,risk-queries}.ts,
+      // components/payments/{discard-batch-dialog,pain001-panel,submit-batch-dialog}.tsx,
+      // components/payments/{payment-queries,use-save-batch}.ts, components/shell/notification-queries.ts (the approvals'
+      // waiting count), components/statements/upload-request.ts, components/transactions/transaction-queries.ts.
+      "no-restricted-syntax": [
+        "off",
+        {
+          selector: "Literal[value=/^\\/api\\/(?!auth\\/)/]",
+          message:
+            "Declare the URL in lib/bff/areas/<area>/endpoints.ts and call it with callBff / endpointQuery / endpointUrl (docs/architecture.md#the-bff-declared-per-area).",
+        },
+        {
+          selector: "TemplateElement[value.raw=/^\\/api\\/(?!auth\\/)/]",
+          message:
+            "Declare the URL in lib/bff/areas/<area>/endpoints.ts and call it with callBff / endpointQuery / endpointUrl (docs/architecture.md#the-bff-declared-per-area).",
+        },
+      ],
+    },
+  },
+  {
     // lib/bff builds on lib/auth and lib/server; they must not import it back (no cycle).
     files: [`lib/auth/**/*.${SOURCE}`, `lib/server/**/*.${SOURCE}`],
     rules: {

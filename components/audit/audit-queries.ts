@@ -1,7 +1,6 @@
 /** URL state and query options of the audit log (server and client alike). */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import type { AuditEventView } from "@/lib/views/audit";
 import { callBff } from "@/components/data/bff-fetch";
 import { endpointKey } from "@/lib/bff/endpoint";
 import { auditEndpoints } from "@/lib/bff/areas/audit/endpoints";
