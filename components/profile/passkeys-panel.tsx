@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff, endpointQuery } from "@/components/data/bff-fetch";
+import { sessionEndpoints, type Passkey } from "@/lib/bff/areas/session/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { promptDismissed, stepUpStatusQuery, useStepUpStatus } from "@/components/auth/step-up";
 import type { StepUpMode } from "@/lib/auth/step-up-rules";
@@ -16,7 +17,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/ui/form";
 
-/** One enrolled passkey as GET /api/session/passkeys lists it. */
+/** The signed-in user's passkeys (GET /api/session/passkeys). */
 const passkeysQuery = endpointQuery(sessionEndpoints.passkeys);
 
 const MODE_WORDS = {
