@@ -166,9 +166,7 @@ export function TransactionsView({
               onRetry={() => void fetchNextPage()}
             />
             <CsvExportButton
-              href={
-                transactionsExportUrl(filters, f.q) + (f.category ? `&category=${encodeURIComponent(f.category)}` : "")
-              }
+              href={transactionsExportUrl(filters, f.q, f.category)}
               fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`}
             />
           </div>
