@@ -32,6 +32,7 @@ import { demoCredentials } from "./demo-credentials";
 import { nextArgs } from "./next-args";
 import { RECEIVER_PATH, formBWebhookCalls, subscribeReceiver } from "../lib/notify/subscribe";
 import type { BankSpeed } from "@treasury/api/config";
+import type { SimulatedBank } from "@treasury/api/server";
 
 /** The simulated bank's paces (treasury-api/domain/bank-simulator.ts `BANK_PACE`). */
 const BANK_SPEEDS: readonly BankSpeed[] = ["instant", "fast", "realistic", "manual"];
@@ -69,80 +70,95 @@ async function warmUp(base: string): Promise<void> {
   process.stderr.write(`Dashboard did not become ready; see the log above.\n`);
 }
 
-async function main(): Promise<void> {
-  const mode = process.argv[2];
-  if (mode !== "dev" && mode !== "start") fail("usage: tsx scripts/launch.ts dev|start");
-  const port = process.env.PORT ?? "3000";
-  const host = process.env.HOSTNAME_BIND ?? "127.0.0.1";
-  const env: Record<string, string | undefined> = { NEXT_TELEMETRY_DISABLED: "1", ...process.env };
-  let closeApi: (() => Promise<void>) | undefined;
+/** The demo API's knobs read from `env` (module comment), each checked; `fail`s naming the variable when bad. */
+function demoKnobs(env: Record<string, string | undefined>) {
+  const data = env.TREASURY_API_DATA ?? ".data/treasury-api";
+  const apiPort = Number(env.TREASURY_API_PORT ?? "4010");
+  const rateLimit = env.TREASURY_API_RATE_LIMIT?.trim();
+  const perMinute = rateLimit ? Number(rateLimit) : undefined;
+  if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1))
+    fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
+  const bankSpeed = env.TREASURY_API_BANK_SPEED?.trim() || undefined;
+  if (bankSpeed !== undefined && !BANK_SPEEDS.includes(bankSpeed as BankSpeed))
+    fail(`TREASURY_API_BANK_SPEED must be one of ${BANK_SPEEDS.join(", ")}, got "${bankSpeed}"`);
+  const simulatedBank = env.TREASURY_API_SIMULATED_BANK?.trim() || undefined;
+  if (simulatedBank !== undefined && simulatedBank !== "folder" && simulatedBank !== "direct")
+    fail(`TREASURY_API_SIMULATED_BANK must be folder or direct, got "${simulatedBank}"`);
+  return {
+    data,
+    apiPort,
+    perMinute,
+    bankSpeed: bankSpeed as BankSpeed | undefined,
+    simulatedBank: simulatedBank as SimulatedBank | undefined,
+  };
+}
 
-  if (!env.TREASURY_API_BASE_URL?.trim()) {
-    const data = env.TREASURY_API_DATA ?? ".data/treasury-api";
-    const apiPort = Number(env.TREASURY_API_PORT ?? "4010");
-    const rateLimit = env.TREASURY_API_RATE_LIMIT?.trim();
-    const perMinute = rateLimit ? Number(rateLimit) : undefined;
-    if (perMinute !== undefined && (!Number.isInteger(perMinute) || perMinute < 1))
-      fail(`TREASURY_API_RATE_LIMIT must be a positive whole number (requests per 60 s), got "${rateLimit}"`);
-    const bankSpeed = env.TREASURY_API_BANK_SPEED?.trim() || undefined;
-    if (bankSpeed !== undefined && !BANK_SPEEDS.includes(bankSpeed as BankSpeed))
-      fail(`TREASURY_API_BANK_SPEED must be one of ${BANK_SPEEDS.join(", ")}, got "${bankSpeed}"`);
-    const simulatedBank = env.TREASURY_API_SIMULATED_BANK?.trim() || undefined;
-    if (simulatedBank !== undefined && simulatedBank !== "folder" && simulatedBank !== "direct")
-      fail(`TREASURY_API_SIMULATED_BANK must be folder or direct, got "${simulatedBank}"`);
-    const { startServer, defaultSimulatedBank } = await import("@treasury/api/server");
-    const creds = demoCredentials();
-    const { configFromEnv } = await import("@treasury/api/config");
-    let fromEnv: ReturnType<typeof configFromEnv>;
-    try {
-      fromEnv = configFromEnv(env);
-    } catch (err) {
-      fail(err instanceof Error ? err.message : String(err));
-    }
-    const config = { ...fromEnv, allowPrivateWebhooks: true };
-    // Demo data size (for benchmarks): TREASURY_API_SEED_SCALE (transaction volume, default 1) and
-    // TREASURY_API_SEED_COMPANIES / TREASURY_API_SEED_ACCOUNTS_PER_COMPANY (treasury-api/seed/size.ts).
-    const scaleText = env.TREASURY_API_SEED_SCALE?.trim();
-    const seedScale = scaleText ? Number(scaleText) : 1;
-    if (!Number.isFinite(seedScale) || seedScale <= 0 || seedScale > 1000)
-      fail(`TREASURY_API_SEED_SCALE must be a number above 0 and at most 1000, got "${scaleText}"`);
-    const { seedSizeFromEnv } = await import("@treasury/api/seed/size");
-    let seedSize: ReturnType<typeof seedSizeFromEnv>;
-    try {
-      seedSize = seedSizeFromEnv(env);
-    } catch (err) {
-      fail(err instanceof Error ? err.message : String(err));
-    }
-    const limits = perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {};
-    const api = await startServer({
-      port: apiPort,
-      host: "127.0.0.1",
-      data,
-      seed: "demo",
-      seedScale,
-      seedSize,
-      log: false,
-      config,
-      ...limits,
-      ...(bankSpeed ? { bankSpeed: bankSpeed as BankSpeed } : {}),
-      simulatedBank: simulatedBank ?? defaultSimulatedBank({ data }),
-    });
-    closeApi = api.close;
-    env.TREASURY_API_BASE_URL = `${api.url}/public`;
-    env.TREASURY_API_FORM = "B";
-    env.TREASURY_CLIENT_ID = creds.clientId;
-    env.TREASURY_CLIENT_SECRET = creds.clientSecret;
-    env.DASHBOARD_DEMO = "1";
-    env.NEXTAUTH_SECRET ??= demoSecret(env.DASHBOARD_DATA_DIR ?? ".data/dashboard");
-    process.stdout.write(`Local Treasury API (demo data, ${data}): ${api.url}/public\n`);
+/**
+ * The demo data's size (for benchmarks): TREASURY_API_SEED_SCALE (transaction volume, default 1, above 0 and at
+ * most 1000) and TREASURY_API_SEED_COMPANIES / TREASURY_API_SEED_ACCOUNTS_PER_COMPANY (treasury-api/seed/size.ts);
+ * `fail`s naming the variable when bad.
+ */
+async function demoSeed(env: Record<string, string | undefined>) {
+  const scaleText = env.TREASURY_API_SEED_SCALE?.trim();
+  const seedScale = scaleText ? Number(scaleText) : 1;
+  if (!Number.isFinite(seedScale) || seedScale <= 0 || seedScale > 1000)
+    fail(`TREASURY_API_SEED_SCALE must be a number above 0 and at most 1000, got "${scaleText}"`);
+  const { seedSizeFromEnv } = await import("@treasury/api/seed/size");
+  try {
+    return { seedScale, seedSize: seedSizeFromEnv(env) };
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
   }
-  // Writes are accepted only from the dashboard's public URL (lib/bff/route.ts originAllowed). Without single sign-on
-  // it defaults to the address the dashboard listens on; behind a proxy or another host name, set NEXTAUTH_URL.
-  if (!env.NEXTAUTH_URL?.trim() && !env.OIDC_ISSUER?.trim()) {
-    env.NEXTAUTH_URL = `http://${host}:${port}`;
-    process.stdout.write(`Public URL ${env.NEXTAUTH_URL} (set NEXTAUTH_URL if people reach the dashboard elsewhere)\n`);
-  }
+}
 
+/**
+ * Starts the local Treasury API with its demo data and points `env` at it (base URL, Form B, the demo client's
+ * credentials, demo mode, a kept NEXTAUTH_SECRET unless one is set). `fail`s naming the variable on a bad knob.
+ * @returns the function that stops the API.
+ */
+async function startDemoApi(env: Record<string, string | undefined>): Promise<() => Promise<void>> {
+  const { data, apiPort, perMinute, bankSpeed, simulatedBank } = demoKnobs(env);
+  const { startServer, defaultSimulatedBank } = await import("@treasury/api/server");
+  const creds = demoCredentials();
+  const { configFromEnv } = await import("@treasury/api/config");
+  let fromEnv: ReturnType<typeof configFromEnv>;
+  try {
+    fromEnv = configFromEnv(env);
+  } catch (err) {
+    fail(err instanceof Error ? err.message : String(err));
+  }
+  const config = { ...fromEnv, allowPrivateWebhooks: true };
+  const { seedScale, seedSize } = await demoSeed(env);
+  const limits = perMinute ? { rateLimit: { limit: perMinute, windowSeconds: 60 } } : {};
+  const api = await startServer({
+    port: apiPort,
+    host: "127.0.0.1",
+    data,
+    seed: "demo",
+    seedScale,
+    seedSize,
+    log: false,
+    config,
+    ...limits,
+    ...(bankSpeed ? { bankSpeed } : {}),
+    simulatedBank: simulatedBank ?? defaultSimulatedBank({ data }),
+  });
+  env.TREASURY_API_BASE_URL = `${api.url}/public`;
+  env.TREASURY_API_FORM = "B";
+  env.TREASURY_CLIENT_ID = creds.clientId;
+  env.TREASURY_CLIENT_SECRET = creds.clientSecret;
+  env.DASHBOARD_DEMO = "1";
+  env.NEXTAUTH_SECRET ??= demoSecret(env.DASHBOARD_DATA_DIR ?? ".data/dashboard");
+  process.stdout.write(`Local Treasury API (demo data, ${data}): ${api.url}/public\n`);
+  return api.close;
+}
+
+/**
+ * Parses the dashboard's configuration before Next starts (docs/configuration.md) and prints what an IdP
+ * administrator needs for single sign-on. On a bad or missing variable stops the demo API (`closeApi`) and `fail`s
+ * with the message naming it; any other error is rethrown.
+ */
+async function checkConfig(env: Record<string, string | undefined>, closeApi?: () => Promise<void>): Promise<void> {
   try {
     const config = parseDashboardEnv(env);
     if (config.OIDC_ISSUER && config.NEXTAUTH_URL) {
@@ -157,24 +173,39 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(`${err.message}\n\nSee docs/configuration.md.`);
     throw err;
   }
+}
 
-  // Demo mode: the local API's webhooks reach the dashboard's receiver, which turns bank rejections, failed bank
-  // connections and missing statements into notifications (docs/users-and-notifications.md#webhooks-from-the-treasury-api).
-  if (closeApi && !env.TREASURY_WEBHOOK_SECRET?.trim()) {
-    const receiver = `http://127.0.0.1:${port}${RECEIVER_PATH}`;
-    try {
-      const client = formBWebhookCalls(
-        env.TREASURY_API_BASE_URL ?? "",
-        env.TREASURY_CLIENT_ID ?? "",
-        env.TREASURY_CLIENT_SECRET ?? "",
-      );
-      env.TREASURY_WEBHOOK_SECRET = (await subscribeReceiver(client, receiver)).secret;
-      process.stdout.write(`Treasury API webhooks -> ${receiver}\n`);
-    } catch (err) {
-      process.stderr.write(`Webhook receiver not subscribed (${err instanceof Error ? err.message : String(err)})\n`);
-    }
+/**
+ * Demo mode: subscribes the dashboard's receiver (on `port`) to the local API's webhooks and keeps the secret in
+ * `env.TREASURY_WEBHOOK_SECRET`, so bank rejections, failed bank connections and missing statements become
+ * notifications (docs/users-and-notifications.md#webhooks-from-the-treasury-api). A failure is printed, not fatal.
+ */
+async function subscribeDemoWebhooks(env: Record<string, string | undefined>, port: string): Promise<void> {
+  const receiver = `http://127.0.0.1:${port}${RECEIVER_PATH}`;
+  try {
+    const client = formBWebhookCalls(
+      env.TREASURY_API_BASE_URL ?? "",
+      env.TREASURY_CLIENT_ID ?? "",
+      env.TREASURY_CLIENT_SECRET ?? "",
+    );
+    env.TREASURY_WEBHOOK_SECRET = (await subscribeReceiver(client, receiver)).secret;
+    process.stdout.write(`Treasury API webhooks -> ${receiver}\n`);
+  } catch (err) {
+    process.stderr.write(`Webhook receiver not subscribed (${err instanceof Error ? err.message : String(err)})\n`);
   }
+}
 
+/**
+ * Runs Next (`dev` or `start`) on `host`:`port` with `env`, warms it up, passes SIGINT / SIGTERM on once, and on
+ * its exit stops the demo API (`closeApi`) and exits with Next's code.
+ */
+function runNext(
+  mode: "dev" | "start",
+  host: string,
+  port: string,
+  env: Record<string, string | undefined>,
+  closeApi?: () => Promise<void>,
+): void {
   // The dashboard's own bind address: GET /metrics serves without a token only when it is loopback
   // (lib/server/metrics-access.ts), never judged from request headers.
   env.HOSTNAME_BIND = host;
@@ -199,6 +230,25 @@ async function main(): Promise<void> {
       process.exit(code ?? (signal ? 0 : 1));
     })();
   });
+}
+
+/** `tsx scripts/launch.ts dev|start` (module comment). */
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode !== "dev" && mode !== "start") fail("usage: tsx scripts/launch.ts dev|start");
+  const port = process.env.PORT ?? "3000";
+  const host = process.env.HOSTNAME_BIND ?? "127.0.0.1";
+  const env: Record<string, string | undefined> = { NEXT_TELEMETRY_DISABLED: "1", ...process.env };
+  const closeApi = env.TREASURY_API_BASE_URL?.trim() ? undefined : await startDemoApi(env);
+  // Writes are accepted only from the dashboard's public URL (lib/bff/route.ts originAllowed). Without single sign-on
+  // it defaults to the address the dashboard listens on; behind a proxy or another host name, set NEXTAUTH_URL.
+  if (!env.NEXTAUTH_URL?.trim() && !env.OIDC_ISSUER?.trim()) {
+    env.NEXTAUTH_URL = `http://${host}:${port}`;
+    process.stdout.write(`Public URL ${env.NEXTAUTH_URL} (set NEXTAUTH_URL if people reach the dashboard elsewhere)\n`);
+  }
+  await checkConfig(env, closeApi);
+  if (closeApi && !env.TREASURY_WEBHOOK_SECRET?.trim()) await subscribeDemoWebhooks(env, port);
+  runNext(mode, host, port, env, closeApi);
 }
 
 main().catch((err: unknown) => fail(`Start failed: ${err instanceof Error ? err.message : String(err)}`));

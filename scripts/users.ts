@@ -44,6 +44,99 @@ function cliActor(): string {
   return `users-cli:${name}`;
 }
 
+/** The parsed options of the command line. */
+type Values = { email?: string; name?: string; role?: string[]; company?: string[]; password?: string };
+/** The dashboard database as `openDashboardDb` opens it. */
+type Db = Awaited<ReturnType<typeof openDashboardDb>>["db"];
+
+/**
+ * `add`: saves a user (roles checked, a password generated when none is given) and prints it, the generated
+ * password, and a single sign-on tie the address still has.
+ * @throws Error when a role is unknown; ZodError on a bad email, name or company.
+ */
+async function addUser(db: Db, values: Values): Promise<number> {
+  const roles = z.array(Role).safeParse(values.role ?? []);
+  if (!roles.success) throw new Error(`--role must be one of ${ROLES.join(", ")}`);
+  const generated = values.password ? undefined : randomBytes(12).toString("base64url");
+  const user = await upsertUser(db, {
+    email: values.email ?? "",
+    name: values.name ?? "",
+    password: values.password ?? generated,
+    roles: roles.data,
+    companyIds: values.company?.length ? values.company : null,
+  });
+  process.stdout.write(
+    `saved ${user.email} (${user.roles.join(", ")}; companies: ${user.companyIds?.join(", ") ?? "all"})\n`,
+  );
+  if (generated) process.stdout.write(`password: ${generated}\n`);
+  const link = await ssoLinkOf(db, user.id);
+  // Re-adding a leaver's address for someone new keeps the leaver's tie (and so refuses the newcomer's SSO)
+  // until unlinked.
+  if (link)
+    process.stdout.write(
+      `still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso ` +
+        `--email ${user.email}\n`,
+    );
+  return 0;
+}
+
+/** `list`: one line per user (state, email, roles, companies, single sign-on tie), or "no users". */
+async function listAll(db: Db): Promise<number> {
+  const users = await listUsers(db);
+  const links = await listSsoLinks(db);
+  for (const u of users) {
+    process.stdout.write(
+      `${u.disabled ? "disabled" : "active  "}  ` +
+        `${u.email.padEnd(32)} ${u.roles.join(",").padEnd(22)} ${(u.companyIds
+          ? u.companyIds.join(",")
+          : "all " + "companies"
+        ).padEnd(16)} ${describeLink(links.get(u.id))}\n`,
+    );
+  }
+  if (users.length === 0) process.stdout.write("no users\n");
+  return 0;
+}
+
+/** `disable`: disables the user of `--email`; exit code 1 when there is none. @throws Error without `--email`. */
+async function disable(db: Db, values: Values): Promise<number> {
+  if (!values.email) throw new Error("--email is required");
+  const ok = await disableUser(db, values.email);
+  process.stdout.write(ok ? `disabled ${values.email}\n` : `no user ${values.email}\n`);
+  return ok ? 0 : 1;
+}
+
+/**
+ * `unlink-sso`: clears the single sign-on tie of `--email` (audited as the CLI's user); exit code 1 when there is
+ * no such user. @throws Error without `--email`.
+ */
+async function unlinkSso(db: Db, values: Values): Promise<number> {
+  if (!values.email) throw new Error("--email is required");
+  const r = await unlinkSsoAccount(db, values.email, cliActor());
+  if (!r) {
+    process.stdout.write(`no user ${values.email}\n`);
+    return 1;
+  }
+  process.stdout.write(
+    r.former
+      ? `unlinked ${values.email} (was ${describeLink(r.former)}); the next single sign-on ties it again\n`
+      : `${values.email} was not tied to a single sign-on account\n`,
+  );
+  return 0;
+}
+
+/** The commands by name; each returns the process's exit code. */
+const COMMANDS: Record<string, (db: Db, values: Values) => Promise<number>> = {
+  add: addUser,
+  list: listAll,
+  disable,
+  "unlink-sso": unlinkSso,
+};
+
+/**
+ * Parses the command line, opens the dashboard database and runs the command (module comment).
+ * @returns the exit code: 0, 1 when the user named is not found, 2 with the usage for an unknown command.
+ * @throws on an unknown option or a command's bad input.
+ */
 async function main(): Promise<number> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
@@ -62,71 +155,10 @@ async function main(): Promise<number> {
     url ? { url } : { dataDir: process.env.DASHBOARD_DATA_DIR?.trim() || ".data/dashboard" },
   );
   try {
-    switch (command) {
-      case "add": {
-        const roles = z.array(Role).safeParse(values.role ?? []);
-        if (!roles.success) throw new Error(`--role must be one of ${ROLES.join(", ")}`);
-        const generated = values.password ? undefined : randomBytes(12).toString("base64url");
-        const user = await upsertUser(database.db, {
-          email: values.email ?? "",
-          name: values.name ?? "",
-          password: values.password ?? generated,
-          roles: roles.data,
-          companyIds: values.company?.length ? values.company : null,
-        });
-        process.stdout.write(
-          `saved ${user.email} (${user.roles.join(", ")}; companies: ${user.companyIds?.join(", ") ?? "all"})\n`,
-        );
-        if (generated) process.stdout.write(`password: ${generated}\n`);
-        const link = await ssoLinkOf(database.db, user.id);
-        // Re-adding a leaver's address for someone new keeps the leaver's tie (and so refuses the newcomer's SSO)
-        // until unlinked.
-        if (link)
-          process.stdout.write(
-            `still tied to ${describeLink(link)}; if this is another person, run: npm run users -- unlink-sso ` +
-              `--email ${user.email}\n`,
-          );
-        return 0;
-      }
-      case "list": {
-        const users = await listUsers(database.db);
-        const links = await listSsoLinks(database.db);
-        for (const u of users) {
-          process.stdout.write(
-            `${u.disabled ? "disabled" : "active  "}  ` +
-              `${u.email.padEnd(32)} ${u.roles.join(",").padEnd(22)} ${(u.companyIds
-                ? u.companyIds.join(",")
-                : "all " + "companies"
-              ).padEnd(16)} ${describeLink(links.get(u.id))}\n`,
-          );
-        }
-        if (users.length === 0) process.stdout.write("no users\n");
-        return 0;
-      }
-      case "disable": {
-        if (!values.email) throw new Error("--email is required");
-        const ok = await disableUser(database.db, values.email);
-        process.stdout.write(ok ? `disabled ${values.email}\n` : `no user ${values.email}\n`);
-        return ok ? 0 : 1;
-      }
-      case "unlink-sso": {
-        if (!values.email) throw new Error("--email is required");
-        const r = await unlinkSsoAccount(database.db, values.email, cliActor());
-        if (!r) {
-          process.stdout.write(`no user ${values.email}\n`);
-          return 1;
-        }
-        process.stdout.write(
-          r.former
-            ? `unlinked ${values.email} (was ${describeLink(r.former)}); the next single sign-on ties it again\n`
-            : `${values.email} was not tied to a single sign-on account\n`,
-        );
-        return 0;
-      }
-      default:
-        process.stderr.write(`${USAGE}\n`);
-        return 2;
-    }
+    const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (run) return await run(database.db, values);
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
   } finally {
     await database.close();
   }

@@ -370,14 +370,14 @@ export function declareRoute<
 }
 
 /**
- * A declared route that does not take a session (`withUser` does not apply: an invitation's acceptance, the sign-in
- * ceremony): the handler does its own checks, and is bound to its endpoint like `declareRoute`.
+ * A declared route that does not take a session (`withUser` does not apply: an invitation's acceptance, the API's
+ * webhook receiver): the handler does its own checks, and is bound to its endpoint like `declareRoute`. Marked `open`, so tools that walk the session routes (the dashboard's write fuzz test) know it.
  */
 export function declareOpenRoute<
   E extends Endpoint,
   H extends (req: NextRequest, segment: Segment) => Promise<Response>,
->(endpoint: E, handler: H): H & { endpoint: E } {
-  return Object.assign(handler, { endpoint });
+>(endpoint: E, handler: H): H & { endpoint: E; open: true } {
+  return Object.assign(handler, { endpoint, open: true as const });
 }
 
 /**

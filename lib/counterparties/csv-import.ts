@@ -126,6 +126,81 @@ function readCsv(text: string): { fields: string[]; lines: RawLine[] } {
 }
 
 /**
+ * What is wrong with the file as a whole: a required column missing from the header, an unknown column, no line
+ * below the header, more than `MAX_IMPORT_LINES` lines. Empty when the file may be read line by line.
+ */
+function fileErrorsOf(fields: readonly string[], lines: readonly RawLine[]): string[] {
+  const errors: string[] = [];
+  const missing = REQUIRED.filter((c) => !fields.includes(c));
+  if (missing.length) errors.push(`The header row lacks ${missing.join(", ")}.`);
+  const unknown = fields.filter((f) => !(COLUMNS as readonly string[]).includes(f));
+  if (unknown.length) errors.push(`Unknown column(s) ${unknown.join(", ")}. Known columns: ${COLUMNS.join(", ")}.`);
+  if (lines.length === 0) errors.push("The file holds no lines below the header.");
+  if (lines.length > MAX_IMPORT_LINES)
+    errors.push(`The file holds ${lines.length} lines; at most ${MAX_IMPORT_LINES} are imported at once.`);
+  return errors;
+}
+
+/**
+ * Checks each line against `CounterpartyInput`: a parse error, an invalid field (named by its column) or an IBAN
+ * an earlier line already has goes to `report.errors`; a valid line to `report.preview` (with its line number).
+ */
+function checkLines(lines: readonly RawLine[], report: ImportReport): void {
+  const seen = new Map<string, number>();
+  for (const l of lines) {
+    for (const message of l.parseErrors) report.errors.push({ line: l.line, field: null, message });
+    if (l.parseErrors.length) continue;
+    const r = CounterpartyInput.safeParse(
+      Object.fromEntries(COLUMNS.map((c) => [c === "default_remittance" ? "defaultRemittance" : c, l.data[c] ?? ""])),
+    );
+    if (!r.success) {
+      for (const issue of (r.error as ZodError).issues) {
+        const key = String(issue.path[0] ?? "");
+        const field = (key === "defaultRemittance" ? "default_remittance" : key) as Column;
+        report.errors.push({ line: l.line, field: COLUMNS.includes(field) ? field : null, message: issue.message });
+      }
+      continue;
+    }
+    const earlier = seen.get(r.data.iban);
+    if (earlier !== undefined) {
+      report.errors.push({ line: l.line, field: "iban", message: `repeats the IBAN of line ${earlier}` });
+      continue;
+    }
+    seen.set(r.data.iban, l.line);
+    report.preview.push({ ...r.data, line: l.line });
+  }
+}
+
+/**
+ * Moves the preview lines whose IBAN is already pending or verified for `companyId` to `report.errors`, naming
+ * the counterparty it belongs to.
+ * @throws as the database read does.
+ */
+async function dropTakenIbans(db: DashboardDb, companyId: string, report: ImportReport): Promise<void> {
+  if (!report.preview.length) return;
+  const taken = await db
+    .select({ iban: counterparties.iban, name: counterparties.name })
+    .from(counterparties)
+    .where(
+      and(
+        eq(counterparties.companyId, companyId),
+        inArray(
+          counterparties.iban,
+          report.preview.map((p) => p.iban),
+        ),
+        inArray(counterparties.status, ["pending_verification", "verified"]),
+      ),
+    );
+  const byIban = new Map(taken.map((t) => [t.iban, t.name]));
+  for (const p of report.preview) {
+    const name = byIban.get(p.iban);
+    if (name !== undefined)
+      report.errors.push({ line: p.line, field: "iban", message: `already belongs to the counterparty "${name}"` });
+  }
+  report.preview = report.preview.filter((p) => !byIban.has(p.iban));
+}
+
+/**
  * Checks (and unless `dryRun` imports) a CSV file of counterparties for `companyId`.
  * Lines whose IBAN is already pending or verified for the company, or repeats
  * an earlier line's IBAN, are errors.
@@ -161,62 +236,11 @@ export async function importCounterpartiesCsv(
     return report;
   }
   const { fields, lines } = readCsv(text);
-  const missing = REQUIRED.filter((c) => !fields.includes(c));
-  if (missing.length) report.fileErrors.push(`The header row lacks ${missing.join(", ")}.`);
-  const unknown = fields.filter((f) => !(COLUMNS as readonly string[]).includes(f));
-  if (unknown.length)
-    report.fileErrors.push(`Unknown column(s) ${unknown.join(", ")}. Known columns: ${COLUMNS.join(", ")}.`);
-  if (lines.length === 0) report.fileErrors.push("The file holds no lines below the header.");
-  if (lines.length > MAX_IMPORT_LINES)
-    report.fileErrors.push(`The file holds ${lines.length} lines; at most ${MAX_IMPORT_LINES} are imported at once.`);
+  report.fileErrors.push(...fileErrorsOf(fields, lines));
   if (report.fileErrors.length) return report;
 
-  const seen = new Map<string, number>();
-  for (const l of lines) {
-    for (const message of l.parseErrors) report.errors.push({ line: l.line, field: null, message });
-    if (l.parseErrors.length) continue;
-    const r = CounterpartyInput.safeParse(
-      Object.fromEntries(COLUMNS.map((c) => [c === "default_remittance" ? "defaultRemittance" : c, l.data[c] ?? ""])),
-    );
-    if (!r.success) {
-      for (const issue of (r.error as ZodError).issues) {
-        const key = String(issue.path[0] ?? "");
-        const field = (key === "defaultRemittance" ? "default_remittance" : key) as Column;
-        report.errors.push({ line: l.line, field: COLUMNS.includes(field) ? field : null, message: issue.message });
-      }
-      continue;
-    }
-    const earlier = seen.get(r.data.iban);
-    if (earlier !== undefined) {
-      report.errors.push({ line: l.line, field: "iban", message: `repeats the IBAN of line ${earlier}` });
-      continue;
-    }
-    seen.set(r.data.iban, l.line);
-    report.preview.push({ ...r.data, line: l.line });
-  }
-
-  if (report.preview.length) {
-    const taken = await db
-      .select({ iban: counterparties.iban, name: counterparties.name })
-      .from(counterparties)
-      .where(
-        and(
-          eq(counterparties.companyId, companyId),
-          inArray(
-            counterparties.iban,
-            report.preview.map((p) => p.iban),
-          ),
-          inArray(counterparties.status, ["pending_verification", "verified"]),
-        ),
-      );
-    const byIban = new Map(taken.map((t) => [t.iban, t.name]));
-    for (const p of report.preview) {
-      const name = byIban.get(p.iban);
-      if (name !== undefined)
-        report.errors.push({ line: p.line, field: "iban", message: `already belongs to the counterparty "${name}"` });
-    }
-    report.preview = report.preview.filter((p) => !byIban.has(p.iban));
-  }
+  checkLines(lines, report);
+  await dropTakenIbans(db, companyId, report);
   report.errors.sort((a, b) => a.line - b.line);
   report.ok = report.errors.length === 0;
   if (!report.ok || opts.dryRun) return report;

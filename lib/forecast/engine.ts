@@ -109,20 +109,28 @@ function bandOf(bt: BacktestResult, errs: readonly (readonly number[])[]): { los
 /** Holt-Winters' grid choice per series, with the window it was made on (lib/forecast/models.ts `HwFitMemo`). */
 const hwFits: HwFitMemo["fits"] = new Map();
 
-/**
- * Builds the forecast for `weeks` weeks after `asOf`.
- * @throws RangeError when `weeks` is not an integer in 1–26; Error on a malformed date.
- */
-export function buildForecast(input: ForecastInput): Forecast {
-  const { weeks } = input;
-  if (!Number.isInteger(weeks) || weeks < 1 || weeks > MAX_WEEKS) throw new RangeError("weeks must be 1–26");
-  const asOfDay = toDay(input.asOf);
-  const fromD = asOfDay + 1;
-  const toD = asOfDay + weeks * 7;
-  const from = fromDay(fromD);
-  const to = fromDay(toD);
-  const flows: Flow[] = [];
+/** A statistical series: daily sums over the model window (`y[0]` is the window's first day). */
+interface HistorySeries {
+  company: string;
+  currency: string;
+  category: string;
+  y: number[];
+}
 
+/**
+ * The known flows of the forecast window `fromD`–`toD` (day numbers, lib/forecast/days.ts): the batches on their
+ * execution dates, the manual lines expanded, and the recurring payees detected in the history and not switched
+ * off (docs/forecast.md).
+ * @returns the flows in that order, every recurring pattern, the disabled ids, and the indices of the history
+ *   transactions the patterns matched (left out of the statistical remainder).
+ * @throws Error on a malformed date of a batch or manual line.
+ */
+function knownFlows(
+  input: ForecastInput,
+  fromD: number,
+  toD: number,
+): { flows: Flow[]; patterns: RecurringPattern[]; matched: ReadonlySet<number>; disabled: ReadonlySet<string> } {
+  const flows: Flow[] = [];
   for (const b of input.batches ?? []) {
     const d = toDay(b.execution_date);
     if (d < fromD || d > toD) continue;
@@ -139,30 +147,32 @@ export function buildForecast(input: ForecastInput): Forecast {
       label: b.label ?? `${b.status} batch`,
     });
   }
+  const from = fromDay(fromD);
+  const to = fromDay(toD);
   for (const line of input.manualLines ?? []) flows.push(...expandManualLine(line, from, to));
-
   const { patterns, matched } = detectRecurring(input.history, input.asOf);
   const disabled = input.disabledRecurring ?? new Set<string>();
   for (const p of patterns) if (!disabled.has(p.id)) flows.push(...projectRecurring(p, fromD, toD));
-  // The flows' columns (lib/forecast/flow-units.ts), index for index, built as the flows are made so the date sort
-  // and every read take them without parsing the flows again: the known flows' figures parsed here, the
-  // statistical ones taken from the estimates below.
-  const index = new SeriesIndex();
-  const known = flows.map((f) => ({
-    day: toDay(f.date),
-    units: flowMillionths(f),
-    sid: index.of(f.company, f.currency, f.category),
-  }));
+  return { flows, patterns, matched, disabled };
+}
 
-  // The remainder: daily sums per series over the model window, recurring payees left out.
-  const historyDays = input.historyDays ?? 728;
+/**
+ * The remainder's series: daily sums per company × currency × category over the `historyDays` days ending on
+ * `asOfDay`, the transactions in `matched` (recurring payees) left out (docs/forecast.md).
+ * @returns the series by `seriesKey`, in order of first appearance.
+ */
+function historySeries(
+  input: ForecastInput,
+  asOfDay: number,
+  historyDays: number,
+  matched: ReadonlySet<number>,
+): Map<string, HistorySeries> {
   const start = asOfDay - historyDays + 1;
-  type Series = { company: string; currency: string; category: string; y: number[] };
-  const series = new Map<string, Series>();
+  const series = new Map<string, HistorySeries>();
   // company → currency → category: no key string per transaction; a run of one series' transactions (the usual
   // order of a read) skips even the lookups.
-  const byCompany = new Map<string, Map<string, Map<string, Series>>>();
-  let last: Series | undefined;
+  const byCompany = new Map<string, Map<string, Map<string, HistorySeries>>>();
+  let last: HistorySeries | undefined;
   const history = input.history;
   // Dates and amounts parsed once per recompute (lib/forecast/history-columns.ts; the variance's actuals read the
   // same columns). An amount in exact millionths / 10^6 is the double `Number(amount)` gives (both the nearest double to
@@ -196,25 +206,171 @@ export function buildForecast(input: ForecastInput): Forecast {
     const u = hc.units[i] ?? NaN;
     s.y[d - start] = (s.y[d - start] ?? 0) + (Number.isFinite(u) ? u / 1e6 : Number(t.amount));
   }
+  return series;
+}
+
+/** The flows' typed columns (lib/forecast/flow-units.ts) being filled: `n` rows used of the arrays' length. */
+interface FlowColumnBuffer {
+  day: Int32Array;
+  an: Float64Array;
+  lon: Float64Array;
+  hin: Float64Array;
+  sid: Int32Array;
+  n: number;
+}
+
+/**
+ * Column buffers with room for `cap` flows, the `known` ones (day number, [amount, P10, P90] in millionths,
+ * series id) written first.
+ */
+function flowColumnBuffer(
+  cap: number,
+  known: readonly { day: number; units: readonly [number, number, number]; sid: number }[],
+): FlowColumnBuffer {
+  const c: FlowColumnBuffer = {
+    day: new Int32Array(cap),
+    an: new Float64Array(cap),
+    lon: new Float64Array(cap),
+    hin: new Float64Array(cap),
+    sid: new Int32Array(cap),
+    n: 0,
+  };
+  for (const k of known) {
+    c.day[c.n] = k.day;
+    [c.an[c.n], c.lon[c.n], c.hin[c.n]] = k.units;
+    c.sid[c.n] = k.sid;
+    c.n++;
+  }
+  return c;
+}
+
+/**
+ * The standard deviation of a week's sum estimated from the week-to-week differences of the daily history `y`
+ * (whole weeks counted back from its last day): the normal band's spread when the backtest has too few origins.
+ * 0 with fewer than two weeks.
+ */
+function weeklySpread(y: readonly number[]): number {
+  const wk: number[] = [];
+  for (let i = y.length % 7; i + 7 <= y.length; i += 7) wk.push(y.slice(i, i + 7).reduce((a, b) => a + b, 0));
+  let v = 0;
+  for (let i = 1; i < wk.length; i++) v += ((wk[i] ?? 0) - (wk[i - 1] ?? 0)) ** 2;
+  return wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
+}
+
+/**
+ * The daily statistical flows of one series over the `h` days from `fromD` (`dates` their `YYYY-MM-DD`): the
+ * point estimate of `model` (`point`) with the P10/P90 band of the backtest's errors, or a normal band from the
+ * history's weekly spread when the backtest has fewer than 4 origins (docs/forecast.md). Days whose estimate and
+ * band are all zero are skipped. Each flow is pushed to `flows` and its columns to `cols` (series id `k`).
+ * @throws Error when an estimate is not finite (the flow's figures cannot be parsed).
+ */
+function pushStatisticalFlows(
+  s: HistorySeries,
+  y: readonly number[],
+  bt: BacktestResult,
+  point: readonly number[],
+  at: { fromD: number; h: number; dates: readonly string[]; k: number },
+  flows: Flow[],
+  cols: FlowColumnBuffer,
+): void {
+  const { fromD, h, dates, k } = at;
+  const model = bt.chosen;
+  const errs = bt.models[model]?.errors;
+  // Too few origins for an empirical band: a normal band from the week-to-week spread of the history.
+  const bandSd = !errs || bt.origins < 4 ? weeklySpread(y) : 0;
+  const empirical = errs !== undefined && bt.origins >= 4;
+  const { los, his } = empirical ? bandOf(bt, errs) : { los: [], his: [] };
+  for (let i = 0; i < h; i++) {
+    const w = Math.min(Math.floor(i / 7), los.length - 1);
+    const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
+    const hi = empirical ? (his[w] ?? 0) : Z90 * bandSd;
+    const p = point[i] ?? 0;
+    if (Math.abs(p) < 0.005 && lo === 0 && hi === 0) continue;
+    // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
+    // An estimate: computed in floating point and rounded to cents here, once.
+    const pLo = p + lo / 7;
+    const pHi = p + hi / 7;
+    const f: Flow = {
+      date: dates[i] ?? fromDay(fromD + i),
+      company: s.company,
+      currency: s.currency,
+      category: s.category,
+      amount: cents(p),
+      p10: cents(pLo),
+      p90: cents(pHi),
+      source: "statistical",
+      ref: model,
+    };
+    flows.push(f);
+    const n = cols.n;
+    cols.day[n] = fromD + i;
+    cols.sid[n] = k;
+    if (Math.abs(p) < 1e9 && Math.abs(pLo) < 1e9 && Math.abs(pHi) < 1e9) {
+      cols.an[n] = centsMillionths(f.amount);
+      cols.lon[n] = centsMillionths(f.p10);
+      cols.hin[n] = centsMillionths(f.p90);
+    } else {
+      // Not a finite estimate below 1e9: parsed and checked like any flow (the bigint path, or an error).
+      const [a, l, u] = flowMillionths(f);
+      cols.an[n] = a;
+      cols.lon[n] = l;
+      cols.hin[n] = u;
+    }
+    cols.n = n + 1;
+  }
+}
+
+/** The `SeriesInfo` row of series `key` modelled by `bt`'s chosen model. */
+function seriesInfo(key: string, s: HistorySeries, bt: BacktestResult): SeriesInfo {
+  const chosen = bt.models[bt.chosen];
+  return {
+    key,
+    company: s.company,
+    currency: s.currency,
+    category: s.category,
+    model: bt.chosen,
+    origins: bt.origins,
+    wape: chosen?.wape ?? null,
+    baseline_wape: bt.models[BASELINE]?.wape ?? null,
+    mase: chosen?.mase ?? null,
+  };
+}
+
+/**
+ * Builds the forecast for `weeks` weeks after `asOf` (docs/forecast.md): the known flows, then per history series
+ * its backtest (cached in `input.backtests` or computed), the chosen model's daily estimates and band.
+ * @returns flows sorted by date (lib/forecast/flow-units.ts `sortWithColumns`), the recurring patterns with their
+ *   switch, the series' model rows sorted by key, and the backtests used by series key.
+ * @throws RangeError when `weeks` is not an integer in 1–26; Error on a malformed date.
+ */
+export function buildForecast(input: ForecastInput): Forecast {
+  const { weeks } = input;
+  if (!Number.isInteger(weeks) || weeks < 1 || weeks > MAX_WEEKS) throw new RangeError("weeks must be 1–26");
+  const asOfDay = toDay(input.asOf);
+  const fromD = asOfDay + 1;
+  const toD = asOfDay + weeks * 7;
+  const { flows, patterns, matched, disabled } = knownFlows(input, fromD, toD);
+  // The flows' columns (lib/forecast/flow-units.ts), index for index, built as the flows are made so the date sort
+  // and every read take them without parsing the flows again: the known flows' figures parsed here, the
+  // statistical ones taken from the estimates below.
+  const index = new SeriesIndex();
+  const known = flows.map((f) => ({
+    day: toDay(f.date),
+    units: flowMillionths(f),
+    sid: index.of(f.company, f.currency, f.category),
+  }));
+
+  // The remainder: daily sums per series over the model window, recurring payees left out.
+  const historyDays = input.historyDays ?? 728;
+  const start = asOfDay - historyDays + 1;
+  const series = historySeries(input, asOfDay, historyDays, matched);
 
   const infos: SeriesInfo[] = [];
   const backtests = new Map<string, BacktestResult>();
   const h = weeks * 7;
   const dates = Array.from({ length: h }, (_, i) => fromDay(fromD + i));
   // Typed columns with room for every flow: the known ones, then at most `h` per series.
-  const cap = known.length + series.size * h;
-  const day = new Int32Array(cap);
-  const an = new Float64Array(cap);
-  const lon = new Float64Array(cap);
-  const hin = new Float64Array(cap);
-  const sid = new Int32Array(cap);
-  let n = 0;
-  for (const k of known) {
-    day[n] = k.day;
-    [an[n], lon[n], hin[n]] = k.units;
-    sid[n] = k.sid;
-    n++;
-  }
+  const cols = flowColumnBuffer(known.length + series.size * h, known);
   for (const [key, s] of series) {
     // Trim the leading days before the series' first flow: a new category is not a year of zeros.
     let first = 0;
@@ -223,82 +379,23 @@ export function buildForecast(input: ForecastInput): Forecast {
     if (y.length === 0) continue;
     const bt = input.backtests?.get(key) ?? backtest(y, start + first);
     backtests.set(key, bt);
-    const model = bt.chosen;
-    const point = runModel(model, y, h, start + first, { fits: hwFits, key });
-    const errs = bt.models[model]?.errors;
-    let bandSd = 0;
-    if (!errs || bt.origins < 4) {
-      // Too few origins for an empirical band: a normal band from the week-to-week spread of the history.
-      const wk: number[] = [];
-      for (let i = y.length % 7; i + 7 <= y.length; i += 7) wk.push(y.slice(i, i + 7).reduce((a, b) => a + b, 0));
-      let v = 0;
-      for (let i = 1; i < wk.length; i++) v += ((wk[i] ?? 0) - (wk[i - 1] ?? 0)) ** 2;
-      bandSd = wk.length > 1 ? Math.sqrt(v / (2 * (wk.length - 1))) : 0;
-    }
-    const empirical = errs !== undefined && bt.origins >= 4;
-    const { los, his } = empirical ? bandOf(bt, errs) : { los: [], his: [] };
+    const point = runModel(bt.chosen, y, h, start + first, { fits: hwFits, key });
     const k = index.of(s.company, s.currency, s.category);
-    for (let i = 0; i < h; i++) {
-      const w = Math.min(Math.floor(i / 7), los.length - 1);
-      const lo = empirical ? (los[w] ?? 0) : -Z90 * bandSd;
-      const hi = empirical ? (his[w] ?? 0) : Z90 * bandSd;
-      const p = point[i] ?? 0;
-      if (Math.abs(p) < 0.005 && lo === 0 && hi === 0) continue;
-      // The band is per week; each day carries a seventh of it so a week's days add up to the week's band.
-      // An estimate: computed in floating point and rounded to cents here, once.
-      const pLo = p + lo / 7;
-      const pHi = p + hi / 7;
-      const f: Flow = {
-        date: dates[i] ?? fromDay(fromD + i),
-        company: s.company,
-        currency: s.currency,
-        category: s.category,
-        amount: cents(p),
-        p10: cents(pLo),
-        p90: cents(pHi),
-        source: "statistical",
-        ref: model,
-      };
-      flows.push(f);
-      day[n] = fromD + i;
-      sid[n] = k;
-      if (Math.abs(p) < 1e9 && Math.abs(pLo) < 1e9 && Math.abs(pHi) < 1e9) {
-        an[n] = centsMillionths(f.amount);
-        lon[n] = centsMillionths(f.p10);
-        hin[n] = centsMillionths(f.p90);
-      } else {
-        // Not a finite estimate below 1e9: parsed and checked like any flow (the bigint path, or an error).
-        const [a, l, u] = flowMillionths(f);
-        an[n] = a;
-        lon[n] = l;
-        hin[n] = u;
-      }
-      n++;
-    }
-    const chosen = bt.models[model];
-    infos.push({
-      key,
-      company: s.company,
-      currency: s.currency,
-      category: s.category,
-      model,
-      origins: bt.origins,
-      wape: chosen?.wape ?? null,
-      baseline_wape: bt.models[BASELINE]?.wape ?? null,
-      mase: chosen?.mase ?? null,
-    });
+    pushStatisticalFlows(s, y, bt, point, { fromD, h, dates, k }, flows, cols);
+    infos.push(seriesInfo(key, s, bt));
   }
   infos.sort((a, b) => (a.key < b.key ? -1 : 1));
+  const n = cols.n;
   return {
-    from,
-    to,
+    from: fromDay(fromD),
+    to: fromDay(toD),
     weeks,
     flows: sortWithColumns(flows, {
-      day: day.subarray(0, n),
-      an: an.subarray(0, n),
-      lon: lon.subarray(0, n),
-      hin: hin.subarray(0, n),
-      sid: sid.subarray(0, n),
+      day: cols.day.subarray(0, n),
+      an: cols.an.subarray(0, n),
+      lon: cols.lon.subarray(0, n),
+      hin: cols.hin.subarray(0, n),
+      sid: cols.sid.subarray(0, n),
       series: index.list,
     }),
     recurring: patterns.map((p) => ({ ...p, enabled: !disabled.has(p.id) })),
@@ -355,6 +452,51 @@ function cellUnits(c: BucketCells, k: number): [bigint, bigint, bigint] {
   return [b.a[k] ?? 0n, b.lo[k] ?? 0n, b.hi[k] ?? 0n];
 }
 
+/**
+ * Each flow series' row series (docs/forecast.md#buckets): itself, or with `allCompanies` its currency and category
+ * under that one name.
+ * @returns the row series, and `toTarget[i]` the row of flow series `i` of `series`.
+ */
+function bucketTargets(
+  series: readonly SeriesRef[],
+  allCompanies: string | undefined,
+): { targets: SeriesRef[]; toTarget: Int32Array } {
+  if (allCompanies === undefined) {
+    const targets = series.slice();
+    return { targets, toTarget: Int32Array.from(targets, (_, i) => i) };
+  }
+  const ix = new SeriesIndex();
+  const toTarget = Int32Array.from(series, (r) => ix.of(allCompanies, r.currency, r.category));
+  return { targets: ix.list, toTarget };
+}
+
+/**
+ * The cells' sums as bigints (`BucketCells.big`), for sums too large to be exact as doubles: each flow of `flows`
+ * parsed again and added to the cell `cellOf(i)` gives it (skipped when negative).
+ * @throws on a malformed figure of a flow.
+ */
+function bigCellSums(
+  flows: readonly Flow[],
+  cells: number,
+  cellOf: (i: number) => number,
+): NonNullable<BucketCells["big"]> {
+  const big = {
+    a: new Array<bigint>(cells).fill(0n),
+    lo: new Array<bigint>(cells).fill(0n),
+    hi: new Array<bigint>(cells).fill(0n),
+  };
+  for (let i = 0; i < flows.length; i++) {
+    const c = cellOf(i);
+    if (c < 0) continue;
+    const u = flowBigUnits(flows[i] as Flow);
+    big.a[c] = (big.a[c] ?? 0n) + u.a;
+    big.lo[c] = (big.lo[c] ?? 0n) + u.lo;
+    big.hi[c] = (big.hi[c] ?? 0n) + u.hi;
+  }
+  return big;
+}
+
+/** Computes the `BucketCells` of `flows` (see there) for buckets of `granularity` starting on `from`. */
 function bucketCells(
   flows: readonly Flow[],
   from: string,
@@ -366,16 +508,7 @@ function bucketCells(
   const cols = flowColumns(flows);
   const n = flows.length;
   // Each flow's series → the row series it is summed under (itself, or its currency and category in the group).
-  let targets: SeriesRef[];
-  let toTarget: Int32Array;
-  if (allCompanies === undefined) {
-    targets = cols.series.slice();
-    toTarget = Int32Array.from(targets, (_, i) => i);
-  } else {
-    const ix = new SeriesIndex();
-    toTarget = Int32Array.from(cols.series, (r) => ix.of(allCompanies, r.currency, r.category));
-    targets = ix.list;
-  }
+  const { targets, toTarget } = bucketTargets(cols.series, allCompanies);
   const t = targets.length;
   let nb = 0;
   for (let i = 0; i < n; i++) {
@@ -435,22 +568,8 @@ function bucketCells(
     lo: lo.subarray(0, cells),
     hi: hi.subarray(0, cells),
   };
-  if (!out.exact) {
-    // Too large for exact double sums: the same sums as bigints.
-    const big = (out.big = {
-      a: new Array<bigint>(cells).fill(0n),
-      lo: new Array<bigint>(cells).fill(0n),
-      hi: new Array<bigint>(cells).fill(0n),
-    });
-    for (let i = 0; i < n; i++) {
-      const c = cellOf(i);
-      if (c < 0) continue;
-      const u = flowBigUnits(flows[i] as Flow);
-      big.a[c] = (big.a[c] ?? 0n) + u.a;
-      big.lo[c] = (big.lo[c] ?? 0n) + u.lo;
-      big.hi[c] = (big.hi[c] ?? 0n) + u.hi;
-    }
-  }
+  // Too large for exact double sums: the same sums as bigints.
+  if (!out.exact) out.big = bigCellSums(flows, cells, cellOf);
   return out;
 }
 

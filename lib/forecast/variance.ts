@@ -129,6 +129,41 @@ export function snapshotRows(flows: readonly Flow[], asOf: string, to: string): 
   );
 }
 
+/** A week's sums of one series in `actualWeeks`: millionths as a number (`n`, `c` terms) and as a bigint (`b`). */
+type ActualCell = { week: number; n: number; c: number; b: bigint };
+/** One company × currency × category of `actualWeeks` (`t` its first transaction), its cells by weeks back. */
+type ActualSeries = { t: HistoryTxn; weeks: (ActualCell | undefined)[] };
+
+/**
+ * The rows of `actualWeeks` from its series `all`, in the order of sortByKey (week, then
+ * `company|currency|category` as a string) without a key string per row or a sort of the rows: the series are
+ * ranked once by their key, and the rows are read week by week, oldest first, each week's series in rank order.
+ * Amounts are the number sums when `exact`, else the bigint ones.
+ */
+function actualRowsOf(all: readonly ActualSeries[], exact: boolean): ActualRow[] {
+  const keys = all.map((x) => `${x.t.company}|${x.t.currency}|${x.t.category}`);
+  const ranked = all
+    .map((_, i) => i)
+    .sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1))
+    .map((i) => all[i] as ActualSeries);
+  let oldest = -1;
+  for (const x of all) if (x.weeks.length - 1 > oldest) oldest = x.weeks.length - 1;
+  const out: ActualRow[] = [];
+  for (let k = oldest; k >= 0; k--)
+    for (const x of ranked) {
+      const e = x.weeks[k];
+      if (!e) continue;
+      out.push({
+        week_start: fromDay(e.week),
+        company: x.t.company,
+        currency: x.t.currency,
+        category: x.t.category,
+        amount: exact ? fromMillionths(e.n) : fromUnits(e.b),
+      });
+    }
+  return out;
+}
+
 /**
  * The booked history summed per company, ISO week, currency and category, for the weeks that ended before `asOf`
  * (the history runs through `asOf`, whose bookings may still be arriving). Runs on every recompute over a year of
@@ -146,16 +181,14 @@ export function actualWeeks(
   // The Monday of the last week that ended before `asOf`: a transaction's week is counted back from it, k weeks
   // before (no weekday per transaction); a day after its Sunday is in a week still running, left out.
   const top = end - 7 - weekday(end - 7);
-  type Series = { t: HistoryTxn; weeks: (Cell | undefined)[] };
-  type Cell = { week: number; n: number; c: number; b: bigint };
-  const byCompany = new Map<string, Map<string, Map<string, Series>>>();
-  const all: Series[] = [];
-  let last: Series | undefined;
+  const byCompany = new Map<string, Map<string, Map<string, ActualSeries>>>();
+  const all: ActualSeries[] = [];
+  let last: ActualSeries | undefined;
   let max = 0;
   let maxCount = 0;
   // Dates and amounts parsed once per recompute (lib/forecast/history-columns.ts; the engine reads the same columns).
   const hc = columnsOf(history, columns);
-  const seriesOf = (t: HistoryTxn): Series => {
+  const seriesOf = (t: HistoryTxn): ActualSeries => {
     let byCurrency = byCompany.get(t.company);
     if (!byCurrency) byCompany.set(t.company, (byCurrency = new Map()));
     let byCategory = byCurrency.get(t.currency);
@@ -198,30 +231,7 @@ export function actualWeeks(
       if (cell) cell.b += toUnits(t.amount);
     }
   }
-  // The order of sortByKey (week, then `company|currency|category` as a string) without a key string per row or a
-  // sort of the rows: the series are ranked once by their key, and the rows are read week by week, oldest first,
-  // each week's series in rank order.
-  const keys = all.map((x) => `${x.t.company}|${x.t.currency}|${x.t.category}`);
-  const ranked = all
-    .map((_, i) => i)
-    .sort((i, j) => ((keys[i] as string) < (keys[j] as string) ? -1 : 1))
-    .map((i) => all[i] as Series);
-  let oldest = -1;
-  for (const x of all) if (x.weeks.length - 1 > oldest) oldest = x.weeks.length - 1;
-  const out: ActualRow[] = [];
-  for (let k = oldest; k >= 0; k--)
-    for (const x of ranked) {
-      const e = x.weeks[k];
-      if (!e) continue;
-      out.push({
-        week_start: fromDay(e.week),
-        company: x.t.company,
-        currency: x.t.currency,
-        category: x.t.category,
-        amount: exact ? fromMillionths(e.n) : fromUnits(e.b),
-      });
-    }
-  return out;
+  return actualRowsOf(all, exact);
 }
 
 /** Forecast against actual of one cell (a week, a category, or both), in the reporting currency. */
@@ -316,11 +326,77 @@ export function wape(cells: readonly { forecast: Decimal; actual: Decimal }[]): 
   return pct(err, tot);
 }
 
+/** A forecast and actual sum in the reporting currency. */
+type VarianceCell = { forecast: Decimal; actual: Decimal };
+
+/**
+ * Per company, the latest of `snaps` made before the week starting on day `w` whose horizon covers all of it
+ * (docs/forecast.md#variance).
+ */
+function snapshotsForWeek(snaps: readonly Snapshot[], w: number): Map<string, Snapshot> {
+  const chosen = new Map<string, Snapshot>();
+  for (const s of snaps) {
+    if (toDay(s.as_of) >= w || toDay(s.forecast_to) < w + 6) continue;
+    const had = chosen.get(s.company);
+    if (!had || s.as_of > had.as_of) chosen.set(s.company, s);
+  }
+  return chosen;
+}
+
+/**
+ * The forecast (from the `chosen` snapshots' rows) and actual (from `actuals` of the chosen companies) of the week
+ * starting `ws`, per category (only `only` when not null), converted by `toReporting` (null: no rate, left out).
+ */
+function weekCells(
+  chosen: ReadonlyMap<string, Snapshot>,
+  actuals: readonly ActualRow[],
+  ws: string,
+  only: string | null,
+  toReporting: (currency: string, amount: string) => Decimal | null,
+): Map<string, VarianceCell> {
+  const cells = new Map<string, VarianceCell>();
+  const cell = (category: string) => {
+    let c = cells.get(category);
+    if (!c) cells.set(category, (c = { forecast: new Decimal(0), actual: new Decimal(0) }));
+    return c;
+  };
+  for (const s of chosen.values())
+    for (const r of s.rows) {
+      if (r.week_start !== ws || (only !== null && r.category !== only)) continue;
+      const v = toReporting(r.currency, r.amount);
+      if (v) cell(r.category).forecast = cell(r.category).forecast.plus(v);
+    }
+  for (const a of actuals) {
+    if (a.week_start !== ws || !chosen.has(a.company) || (only !== null && a.category !== only)) continue;
+    const v = toReporting(a.currency, a.amount);
+    if (v) cell(a.category).actual = cell(a.category).actual.plus(v);
+  }
+  return cells;
+}
+
+/**
+ * When the first comparison appears (a Monday, `YYYY-MM-DD`) while no week of the window has one: the first week
+ * a snapshot covers wholly becomes comparable the Monday after it ends; with no snapshot yet, the first one is
+ * taken this week (starting day `thisWeek`) and covers next week at the earliest.
+ */
+function firstComparisonOf(snaps: readonly Snapshot[], thisWeek: number): string {
+  const covered = snaps
+    .map((s) => {
+      const d = toDay(s.as_of) + 1;
+      const monday = d - weekday(d) + (weekday(d) === 0 ? 0 : 7);
+      return monday + 6 <= toDay(s.forecast_to) ? monday : null;
+    })
+    .filter((x): x is number => x !== null && x + 7 > thisWeek)
+    .sort((x, y) => x - y);
+  return fromDay((covered[0] ?? thisWeek + 7) + 7);
+}
+
 /**
  * Each complete week of the window against the forecast made before it began: per company, the latest snapshot whose
  * `as_of` is before the week's Monday and whose horizon covers the whole week; a company without one is left out of
  * that week (its actuals too), a week no company covers is left out. Amounts are converted to `reporting` at the
  * rates in `fx`; a currency without a rate is left out and named in `missing_rates`.
+ * Implements docs/forecast.md#variance.
  * @throws RangeError when `weeks` is not an integer in 1–26.
  */
 export function variance(input: VarianceInput): Variance {
@@ -342,35 +418,14 @@ export function variance(input: VarianceInput): Variance {
   const snaps = input.snapshots.filter((s) => visible.has(s.company));
   const out: VarianceWeek[] = [];
   // category → cells over the window
-  const catCells = new Map<string, { forecast: Decimal; actual: Decimal }[]>();
-  const allCells: { forecast: Decimal; actual: Decimal }[] = [];
+  const catCells = new Map<string, VarianceCell[]>();
+  const allCells: VarianceCell[] = [];
   for (let w = firstWeek; w < thisWeek; w += 7) {
     const ws = fromDay(w);
     // Per company: the latest snapshot made before the week that covers all of it.
-    const chosen = new Map<string, Snapshot>();
-    for (const s of snaps) {
-      if (toDay(s.as_of) >= w || toDay(s.forecast_to) < w + 6) continue;
-      const had = chosen.get(s.company);
-      if (!had || s.as_of > had.as_of) chosen.set(s.company, s);
-    }
+    const chosen = snapshotsForWeek(snaps, w);
     if (chosen.size === 0) continue;
-    const cells = new Map<string, { forecast: Decimal; actual: Decimal }>();
-    const cell = (category: string) => {
-      let c = cells.get(category);
-      if (!c) cells.set(category, (c = { forecast: new Decimal(0), actual: new Decimal(0) }));
-      return c;
-    };
-    for (const s of chosen.values())
-      for (const r of s.rows) {
-        if (r.week_start !== ws || (only !== null && r.category !== only)) continue;
-        const v = toReporting(r.currency, r.amount);
-        if (v) cell(r.category).forecast = cell(r.category).forecast.plus(v);
-      }
-    for (const a of input.actuals) {
-      if (a.week_start !== ws || !chosen.has(a.company) || (only !== null && a.category !== only)) continue;
-      const v = toReporting(a.currency, a.amount);
-      if (v) cell(a.category).actual = cell(a.category).actual.plus(v);
-    }
+    const cells = weekCells(chosen, input.actuals, ws, only, toReporting);
     let f = new Decimal(0);
     let a = new Decimal(0);
     const categories = [...cells.entries()]
@@ -400,20 +455,7 @@ export function variance(input: VarianceInput): Variance {
       const a = cells.reduce((s, c) => s.plus(c.actual), new Decimal(0));
       return { category, ...figures(f, a), wape: wape(cells) };
     });
-  let firstComparison: string | null = null;
-  if (out.length === 0) {
-    // The first week a snapshot covers wholly becomes comparable the Monday after it ends; with no snapshot yet, the
-    // first one is taken this week and covers next week at the earliest.
-    const covered = snaps
-      .map((s) => {
-        const d = toDay(s.as_of) + 1;
-        const monday = d - weekday(d) + (weekday(d) === 0 ? 0 : 7);
-        return monday + 6 <= toDay(s.forecast_to) ? monday : null;
-      })
-      .filter((x): x is number => x !== null && x + 7 > thisWeek)
-      .sort((x, y) => x - y);
-    firstComparison = fromDay((covered[0] ?? thisWeek + 7) + 7);
-  }
+  const firstComparison = out.length === 0 ? firstComparisonOf(snaps, thisWeek) : null;
   return {
     reporting_currency: reporting,
     from: fromDay(firstWeek),

@@ -265,25 +265,18 @@ async function convertByDay(
 }
 
 /**
- * Reads every company's transactions and sums them per category in the reporting currency (rules in the module
- * comment).
- * @throws RangeError when `reportingCurrency` is not a currency code (before any read); a failing `loadRates`
- *   rejects.
+ * The transactions of each company (`transactions[i]` of `companies[i]`) categorised with `rules` and summed
+ * per (company, category, booking date, currency), exact, inflow and outflow apart, in order of first appearance.
+ * @throws on a malformed amount.
  */
-export async function groupCashflowByCategory(input: GroupCategoryInput): Promise<GroupCategoryReport> {
-  const { companies, reportingCurrency, rules } = input;
-  const dp = isoMinorUnits(reportingCurrency); // throws for a malformed code before any read
-  const reads = await readCompanies(
-    companies,
-    input.concurrency ?? 4,
-    (c) => input.read(c),
-    () => ({ transactions: [], truncated: false }),
-  );
-
-  // (company, category, date, currency) -> exact original sums.
+function categoryGroups(
+  companies: readonly Company[],
+  transactions: readonly (readonly GroupCategoryTransaction[] | undefined)[],
+  rules: readonly CategoryRule[],
+): CategoryAcc[] {
   const acc = new Map<string, CategoryAcc>();
   companies.forEach((company, i) => {
-    for (const tx of reads.results[i]?.transactions ?? []) {
+    for (const tx of transactions[i] ?? []) {
       const category = categorise(rules, tx);
       const date = bookingDate(tx);
       const key = [company.id, category, date, tx.currency].join("\u0000");
@@ -307,20 +300,17 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
       else a.outflow = a.outflow.plus(amount);
     }
   });
+  return [...acc.values()];
+}
 
-  const converted = await convertByDay([...acc.values()], reportingCurrency, dp, input.loadRates);
-
-  const order = new Map(companies.map((c, i) => [c.id, i]));
-  const rank = (c: string) => (c === UNCATEGORISED ? 1 : 0);
-  const lines: GroupCategoryLine[] = converted.lines.sort(
-    (a, b) =>
-      rank(a.category) - rank(b.category) ||
-      a.category.localeCompare(b.category) ||
-      (order.get(a.companyId) ?? 0) - (order.get(b.companyId) ?? 0) ||
-      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
-      a.currency.localeCompare(b.currency),
-  );
-
+/**
+ * The converted sums of `lines` per category (with its per-company sums), per company, and in all.
+ */
+function categorySums(lines: readonly GroupCategoryLine[]): {
+  byCategory: Map<string, { sum: Sum; byCompany: Map<string, Sum> }>;
+  byCompany: Map<string, Sum>;
+  total: Sum;
+} {
   const byCategory = new Map<string, { sum: Sum; byCompany: Map<string, Sum> }>();
   const byCompany = new Map<string, Sum>();
   const total = new Sum();
@@ -336,6 +326,45 @@ export async function groupCashflowByCategory(input: GroupCategoryInput): Promis
     co.add(l);
     total.add(l);
   }
+  return { byCategory, byCompany, total };
+}
+
+/**
+ * Reads every company's transactions and sums them per category in the reporting currency (rules in the module
+ * comment).
+ * @throws RangeError when `reportingCurrency` is not a currency code (before any read); a failing `loadRates`
+ *   rejects.
+ */
+export async function groupCashflowByCategory(input: GroupCategoryInput): Promise<GroupCategoryReport> {
+  const { companies, reportingCurrency, rules } = input;
+  const dp = isoMinorUnits(reportingCurrency); // throws for a malformed code before any read
+  const reads = await readCompanies(
+    companies,
+    input.concurrency ?? 4,
+    (c) => input.read(c),
+    () => ({ transactions: [], truncated: false }),
+  );
+
+  // (company, category, date, currency) -> exact original sums.
+  const groups = categoryGroups(
+    companies,
+    reads.results.map((r) => r.transactions),
+    rules,
+  );
+  const converted = await convertByDay(groups, reportingCurrency, dp, input.loadRates);
+
+  const order = new Map(companies.map((c, i) => [c.id, i]));
+  const rank = (c: string) => (c === UNCATEGORISED ? 1 : 0);
+  const lines: GroupCategoryLine[] = converted.lines.sort(
+    (a, b) =>
+      rank(a.category) - rank(b.category) ||
+      a.category.localeCompare(b.category) ||
+      (order.get(a.companyId) ?? 0) - (order.get(b.companyId) ?? 0) ||
+      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
+      a.currency.localeCompare(b.currency),
+  );
+
+  const { byCategory, byCompany, total } = categorySums(lines);
   const included = companies.filter((c) => !reads.failed.has(c.id));
   const companyOf = (c: Company, s: Sum | undefined): GroupCategoryCompany => ({
     id: c.id,

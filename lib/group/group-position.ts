@@ -269,18 +269,29 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** The headline of an account in this module's shape (`headlineBalance`). */
+type Headline = NonNullable<ReturnType<typeof headlineBalance>>;
+
+/** One account as read: its headline and previous figure (null when none) and whether its statements have a gap. */
+interface AccountRead {
+  company: Company;
+  account: Account;
+  headline: Headline | null;
+  previous: { balance: string; asOfDate: string } | null;
+  gap: boolean;
+}
+
 /**
- * Reads and converts the group position (rules in the module comment).
- * @throws FxInputError when `reportingCurrency` is not a currency code; a
- *   failing `loadRates` rejects (without rates nothing can be converted).
+ * Reads every account of `input.companies` (rules in the module comment): each company's account list, then each
+ * account's balances over the lookback window and its statement coverage, under one bound of `concurrency` calls.
+ * A company whose list or any balance read fails is entered in `failed` (id → message) and its accounts left out.
+ * A failing coverage read only leaves the account unflagged.
+ * @returns the accounts of the companies read successfully, in company then account order.
  */
-export async function groupPosition(input: GroupPositionInput): Promise<GroupPosition> {
-  const { companies, reportingCurrency, today, source } = input;
-  isoMinorUnits(reportingCurrency); // throws RangeError for a malformed code before any read
+async function readAccounts(input: GroupPositionInput, failed: Map<string, string>): Promise<AccountRead[]> {
+  const { companies, today, source } = input;
   const limit = input.concurrency ?? 6;
   const from = addDays(today, -(input.lookbackDays ?? 7));
-  const staleBefore = addDays(today, -(input.staleAfterDays ?? 3));
-  const failed = new Map<string, string>();
   const gapFrom = addDays(today, -(input.gapDays ?? 7));
   const gapTo = addDays(today, -1);
   /** True when a day of the gap window has no complete statement; false when unknown (no reader, failed read). */
@@ -319,7 +330,7 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
     }
   });
 
-  const rows = work
+  return work
     .map((w, i) => ({
       ...w,
       headline: read[i]?.headline ?? null,
@@ -327,77 +338,103 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
       gap: read[i]?.gap ?? false,
     }))
     .filter((r) => !failed.has(r.company.id));
+}
+
+/**
+ * The rates for the headlines' and previous figures' currencies and the reporting currency over their dates, or
+ * null when no account has a headline (nothing to convert, nothing loaded).
+ * @throws whatever `input.loadRates` rejects with.
+ */
+async function ratesFor(input: GroupPositionInput, rows: readonly AccountRead[]): Promise<FxRates | null> {
+  const { reportingCurrency, today } = input;
   const dated = rows.flatMap((r) => (r.headline ? [r.headline] : []));
   const dates = [
     ...dated.map((h) => h.asOfDate),
     ...rows.flatMap((r) => (r.previous ? [r.previous.asOfDate] : [])),
   ].sort();
-  const rates =
-    dated.length > 0
-      ? await input.loadRates({
-          currencies: [...new Set([...dated.map((h) => h.currency), reportingCurrency])],
-          from: dates[0] ?? today,
-          to: dates[dates.length - 1] ?? today,
-        })
-      : null;
+  return dated.length > 0
+    ? await input.loadRates({
+        currencies: [...new Set([...dated.map((h) => h.currency), reportingCurrency])],
+        from: dates[0] ?? today,
+        to: dates[dates.length - 1] ?? today,
+      })
+    : null;
+}
 
-  const koncernOf = new Map<string, { id: string; name: string }>();
-  for (const k of input.koncerner ?? []) for (const id of k.companyIds) koncernOf.set(id, { id: k.id, name: k.name });
-  const accounts: AccountPosition[] = rows.map(({ company, account, headline, previous, gap }) => {
-    const flags: PositionFlag[] = [];
-    if (gap) flags.push("statement_gap");
-    let conversion: Conversion | null = null;
-    let change: string | null = null;
-    if (!headline || !rates) flags.push("no_balance");
-    else {
-      conversion = rates.convert(headline.balance, headline.currency, reportingCurrency, headline.asOfDate);
-      if (headline.asOfDate < staleBefore) flags.push("stale_balance");
-      if (conversion.status === "unconverted") flags.push("unconverted");
-      else if (conversion.stale) flags.push("stale_rate");
-      if (previous && conversion.status === "converted") {
-        const before = rates.convert(previous.balance, headline.currency, reportingCurrency, previous.asOfDate);
-        if (before.status === "converted")
-          change = new Decimal(conversion.value).minus(before.value).toFixed(isoMinorUnits(reportingCurrency));
-      }
+/**
+ * One account's line: its headline converted into `reportingCurrency` with `rates`, its flags (statement gap, no
+ * balance, a headline dated before `staleBefore`, unconverted, stale rate) and its day-over-day change, with its
+ * company's koncern from `koncernOf`.
+ */
+function accountLine(
+  r: AccountRead,
+  rates: FxRates | null,
+  reportingCurrency: string,
+  staleBefore: string,
+  koncernOf: ReadonlyMap<string, { id: string; name: string }>,
+): AccountPosition {
+  const { company, account, headline, previous, gap } = r;
+  const flags: PositionFlag[] = [];
+  if (gap) flags.push("statement_gap");
+  let conversion: Conversion | null = null;
+  let change: string | null = null;
+  if (!headline || !rates) flags.push("no_balance");
+  else {
+    conversion = rates.convert(headline.balance, headline.currency, reportingCurrency, headline.asOfDate);
+    if (headline.asOfDate < staleBefore) flags.push("stale_balance");
+    if (conversion.status === "unconverted") flags.push("unconverted");
+    else if (conversion.stale) flags.push("stale_rate");
+    if (previous && conversion.status === "converted") {
+      const before = rates.convert(previous.balance, headline.currency, reportingCurrency, previous.asOfDate);
+      if (before.status === "converted")
+        change = new Decimal(conversion.value).minus(before.value).toFixed(isoMinorUnits(reportingCurrency));
     }
-    return {
-      companyId: company.id,
-      companyName: company.name,
-      koncernId: koncernOf.get(company.id)?.id ?? null,
-      koncernName: koncernOf.get(company.id)?.name ?? null,
-      accountId: account.id,
-      accountName: account.name,
-      ibanMasked: account.iban_masked,
-      bankName: account.bank_name,
-      currency: headline?.currency ?? account.currency,
-      balance: headline?.balance ?? null,
-      basis: headline?.basis ?? null,
-      asOfDate: headline?.asOfDate ?? null,
-      conversion,
-      previous,
-      change,
-      flags,
-    };
-  });
+  }
+  return {
+    companyId: company.id,
+    companyName: company.name,
+    koncernId: koncernOf.get(company.id)?.id ?? null,
+    koncernName: koncernOf.get(company.id)?.name ?? null,
+    accountId: account.id,
+    accountName: account.name,
+    ibanMasked: account.iban_masked,
+    bankName: account.bank_name,
+    currency: headline?.currency ?? account.currency,
+    balance: headline?.balance ?? null,
+    basis: headline?.basis ?? null,
+    asOfDate: headline?.asOfDate ?? null,
+    conversion,
+    previous,
+    change,
+    flags,
+  };
+}
 
-  const total = new Accumulator();
+/** What the total is made of: the latest closing date used and how many lines are closing and interim figures. */
+function basisOf(accounts: readonly AccountPosition[]): GroupPosition["basis"] {
   let closingDate: string | null = null;
   let closingCount = 0;
   let interimCount = 0;
   for (const a of accounts) {
-    total.add(a);
     if (a.basis === "interim_booked") interimCount++;
     if (a.basis === "closing_booked") {
       closingCount++;
       if (a.asOfDate && (closingDate === null || a.asOfDate > closingDate)) closingDate = a.asOfDate;
     }
   }
-  const included = companies.filter((c) => !failed.has(c.id));
+  return { closingDate, closingCount, interimCount };
+}
+
+/**
+ * The breakdowns of `accounts` by company, bank, currency (with the sum in that currency) and, when `koncerned`,
+ * by koncern; each sorted largest first (`bySize`).
+ */
+function breakdowns(
+  accounts: readonly AccountPosition[],
+  reportingCurrency: string,
+  koncerned: boolean,
+): Pick<GroupPosition, "byCompany" | "byBank" | "byCurrency" | "byKoncern"> {
   return {
-    reportingCurrency,
-    today,
-    total: total.sum(reportingCurrency),
-    basis: { closingDate, closingCount, interimCount },
     byCompany: groupBy(
       accounts,
       (l) => l.companyId,
@@ -417,7 +454,7 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
       reportingCurrency,
       true,
     ).sort(bySize),
-    byKoncern: input.koncerner
+    byKoncern: koncerned
       ? groupBy(
           accounts,
           (l) => l.koncernId ?? NO_KONCERN,
@@ -425,6 +462,35 @@ export async function groupPosition(input: GroupPositionInput): Promise<GroupPos
           reportingCurrency,
         ).sort(bySize)
       : [],
+  };
+}
+
+/**
+ * Reads and converts the group position (rules in the module comment).
+ * @throws FxInputError when `reportingCurrency` is not a currency code; a
+ *   failing `loadRates` rejects (without rates nothing can be converted).
+ */
+export async function groupPosition(input: GroupPositionInput): Promise<GroupPosition> {
+  const { companies, reportingCurrency, today } = input;
+  isoMinorUnits(reportingCurrency); // throws RangeError for a malformed code before any read
+  const staleBefore = addDays(today, -(input.staleAfterDays ?? 3));
+  const failed = new Map<string, string>();
+  const rows = await readAccounts(input, failed);
+  const rates = await ratesFor(input, rows);
+
+  const koncernOf = new Map<string, { id: string; name: string }>();
+  for (const k of input.koncerner ?? []) for (const id of k.companyIds) koncernOf.set(id, { id: k.id, name: k.name });
+  const accounts = rows.map((r) => accountLine(r, rates, reportingCurrency, staleBefore, koncernOf));
+
+  const total = new Accumulator();
+  for (const a of accounts) total.add(a);
+  const included = companies.filter((c) => !failed.has(c.id));
+  return {
+    reportingCurrency,
+    today,
+    total: total.sum(reportingCurrency),
+    basis: basisOf(accounts),
+    ...breakdowns(accounts, reportingCurrency, Boolean(input.koncerner)),
     accounts,
     failedCompanies: companies
       .filter((c) => failed.has(c.id))

@@ -145,6 +145,30 @@ class FigureSum {
 }
 
 /**
+ * The converted `lines` summed per day, in all and per company id, each figure of `metrics` fixed to `dp` decimals;
+ * days sorted by date. Lines without a conversion are left out.
+ */
+function dailySums(lines: readonly GroupReportLine[], metrics: readonly string[], dp: number): GroupReportDay[] {
+  const days = new Map<string, { total: FigureSum; byCompany: Map<string, FigureSum> }>();
+  for (const l of lines) {
+    if (!l.converted) continue;
+    let d = days.get(l.date);
+    if (!d) days.set(l.date, (d = { total: new FigureSum(metrics), byCompany: new Map() }));
+    d.total.add(l.converted);
+    let c = d.byCompany.get(l.companyId);
+    if (!c) d.byCompany.set(l.companyId, (c = new FigureSum(metrics)));
+    c.add(l.converted);
+  }
+  return [...days]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, d]) => ({
+      date,
+      total: d.total.fixed(dp),
+      byCompany: Object.fromEntries([...d.byCompany].map(([id, s]) => [id, s.fixed(dp)])),
+    }));
+}
+
+/**
  * Reads the report of every company and sums it in the reporting currency
  * (rules in the module comment).
  * @throws RangeError when `reportingCurrency` is not a currency code (before any read); a failing
@@ -176,24 +200,7 @@ export async function groupReport<K extends GroupReportKind>(input: GroupReportI
   );
   const lines: GroupReportLine[] = converted.lines;
 
-  // Per day, per company.
-  const days = new Map<string, { total: FigureSum; byCompany: Map<string, FigureSum> }>();
-  for (const l of lines) {
-    if (!l.converted) continue;
-    let d = days.get(l.date);
-    if (!d) days.set(l.date, (d = { total: new FigureSum(metrics), byCompany: new Map() }));
-    d.total.add(l.converted);
-    let c = d.byCompany.get(l.companyId);
-    if (!c) d.byCompany.set(l.companyId, (c = new FigureSum(metrics)));
-    c.add(l.converted);
-  }
-  const dayList: GroupReportDay[] = [...days]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([date, d]) => ({
-      date,
-      total: d.total.fixed(dp),
-      byCompany: Object.fromEntries([...d.byCompany].map(([id, s]) => [id, s.fixed(dp)])),
-    }));
+  const dayList = dailySums(lines, metrics, dp);
 
   const isStock = kind !== "cashflow";
   const endDate = isStock ? (dayList[dayList.length - 1]?.date ?? null) : null;

@@ -88,6 +88,18 @@ export interface HttpResult<T> {
   headers: Headers;
 }
 
+/** One logical request of `HttpCore.send` and what is decided once for all its attempts. */
+interface Call {
+  req: HttpRequest<z.ZodType>;
+  ctx: CallContext;
+  url: URL;
+  /** Whether a failed attempt may be repeated (`isSafeToRetry`). */
+  safe: boolean;
+  priority: CallPriority;
+  /** The metrics label, `GET /accounts/{id}`. */
+  operation: string;
+}
+
 export class HttpCore {
   private readonly base: URL;
   /** The rate budget this client spends (docs/treasury-api.md#limits: per OAuth client). */
@@ -168,119 +180,170 @@ export class HttpCore {
   }
 
   /**
-   * Sends one logical request (several attempts at most) and parses the answer.
+   * Whether a failed attempt may be repeated (docs/treasury-api.md#retries): only a call safe to retry, within
+   * `maxAttempts`, whose backoff wait is within `maxRetryAfterMs`; then it reports the retry and waits.
+   * @throws `error` when the call may not be repeated.
+   */
+  private async retryOrThrow(call: Call, attempt: number, reason: string, error: Error): Promise<void> {
+    const o = this.opts;
+    if (!call.safe || attempt >= o.retry.maxAttempts) throw error;
+    const wait = backoffDelayMs(attempt, o.retry, o.random);
+    if (wait > o.retry.maxRetryAfterMs) throw error;
+    o.onRetry?.({ method: call.req.method, url: call.url.pathname, attempt, reason, waitMs: wait });
+    await o.sleep(wait);
+  }
+
+  /**
+   * The access token for attempt `attempt`, or null after waiting when getting one failed for a reason worth
+   * another try (a transport error or a retryable status: no request was sent yet, so waiting and trying again
+   * is always safe; a 429's Retry-After is honoured) and attempts are left.
+   * @throws the token manager's error otherwise.
+   */
+  private async tokenOrWait(attempt: number): Promise<string | null> {
+    const o = this.opts;
+    try {
+      return await o.tokens.get();
+    } catch (err) {
+      if (err instanceof TreasuryTransportError || (err instanceof TreasuryApiError && isRetryableStatus(err.status))) {
+        // No request was sent yet, so waiting and trying again is always safe.
+        const wait =
+          err instanceof TreasuryApiError && err.status === 429
+            ? (err.retryAfterSeconds ?? 0) * 1000 || undefined
+            : undefined;
+        if (attempt >= o.retry.maxAttempts) throw err;
+        await o.sleep(wait ?? backoffDelayMs(attempt, o.retry, o.random));
+        return null;
+      }
+      throw err;
+    }
+  }
+
+  /**
+   * The headers of one attempt (docs/treasury-api.md#two-forms): bearer token, JSON accepted, Form A's tenant,
+   * the context's company, idempotency key and request id, and a JSON content type unless the body is multipart.
+   */
+  private headersFor(call: Call, token: string): Record<string, string> {
+    const { req, ctx } = call;
+    const o = this.opts;
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
+    if (o.form === "A" && o.tenantId) headers["X-Tenant-ID"] = o.tenantId;
+    if (ctx.companyId) headers["X-Company-ID"] = ctx.companyId;
+    if (ctx.idempotencyKey) headers["Idempotency-Key"] = ctx.idempotencyKey;
+    if (ctx.requestId) headers["X-Request-ID"] = ctx.requestId;
+    if (req.body !== undefined && !(req.body instanceof FormData)) headers["Content-Type"] = "application/json";
+    return headers;
+  }
+
+  /**
+   * One attempt on the wire, with the per-attempt timeout, counted in the upstream metrics; the rate budget the
+   * answer announces is kept.
+   * @returns the response, or the transport error of a timeout or network failure (the caller decides on a retry).
+   * @throws TreasuryTransportError "aborted" when the caller's signal aborted (never retried).
+   */
+  private async attempt(call: Call, token: string): Promise<Response | TreasuryTransportError> {
+    const { req, ctx, url, operation } = call;
+    const o = this.opts;
+    const m = metrics();
+    const multipart = req.body instanceof FormData;
+    const timeoutMs = req.timeoutMs ?? o.timeoutMs;
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
+    let res: Response;
+    const started = o.now();
+    try {
+      res = await o.fetch(url, {
+        method: req.method,
+        headers: this.headersFor(call, token),
+        body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
+        signal,
+        cache: "no-store",
+      });
+    } catch (err) {
+      m.upstreamCalls.inc({ operation, status: "error" });
+      m.upstreamDuration.observe({ operation }, (o.now() - started) / 1000);
+      if (ctx.signal?.aborted) throw new TreasuryTransportError("aborted", "The request was cancelled", { cause: err });
+      const timedOut = timeout.aborted;
+      return new TreasuryTransportError(
+        timedOut ? "timeout" : "network",
+        timedOut ? `The Treasury API did not answer within ${timeoutMs} ms` : "The Treasury API could not be reached",
+        { cause: err },
+      );
+    }
+    m.upstreamCalls.inc({ operation, status: String(res.status) });
+    m.upstreamDuration.observe({ operation }, (o.now() - started) / 1000);
+    this.recordBudget(res);
+    return res;
+  }
+
+  /**
+   * A 429 answer (docs/treasury-api.md#rate-limits): waits as long as the API asks (Retry-After or the rate-limit
+   * reset, else the backoff) and returns for another attempt. The API refuses a throttled call before doing
+   * anything with it (docs/treasury-api.md#errors: wait, then retry); every write carries an Idempotency-Key, so
+   * `safe` holds for them too; a write without one is not repeated.
+   * @throws TreasuryApiError 429 "busy" when the call is not safe to repeat, attempts are spent, or the wait is
+   *   longer than a call of its priority may wait.
+   */
+  private async waitThrottled(call: Call, attempt: number, res: Response, error: TreasuryApiError): Promise<void> {
+    const o = this.opts;
+    const m = metrics();
+    const wait = rateLimitWaitMs(res.headers, o.now()) ?? backoffDelayMs(attempt, o.retry, o.random);
+    const longest = call.priority === "background" ? this.budget.policy.backgroundMaxWaitMs : o.retry.maxRetryAfterMs;
+    if (!call.safe || attempt >= o.retry.maxAttempts || wait > longest) {
+      m.rateLimited.inc({ outcome: "surfaced" });
+      throw busyError(wait, error);
+    }
+    m.rateLimited.inc({ outcome: "waited" });
+    o.onRetry?.({ method: call.req.method, url: call.url.pathname, attempt, reason: "throttled", waitMs: wait });
+    await o.sleep(wait);
+  }
+
+  /**
+   * Sends one logical request (several attempts at most) and parses the answer
+   * (docs/treasury-api.md#retries): the rate budget awaited before the first attempt; a token per attempt; on a
+   * 401 a new token and the call repeated once; 429 waited out; timeouts, network errors and 5xx retried when safe.
    * @throws TreasuryApiError, TreasuryTransportError, TreasuryResponseError.
    */
   async send<S extends z.ZodType>(req: HttpRequest<S>, ctx: CallContext = {}): Promise<HttpResult<z.output<S> | null>> {
-    const o = this.opts;
     const url = this.resolve(req.path, req.query);
-    const safe = isSafeToRetry(req.method, ctx.idempotencyKey);
-    const priority = ctx.priority ?? "interactive";
-    const operation = this.operation(req.method, url);
-    const m = metrics();
+    const call: Call = {
+      req,
+      ctx,
+      url,
+      safe: isSafeToRetry(req.method, ctx.idempotencyKey),
+      priority: ctx.priority ?? "interactive",
+      operation: this.operation(req.method, url),
+    };
     let attempt = 0;
     let renewedAfter401 = false;
     for (;;) {
       attempt++;
-      const retryOrThrow = async (reason: string, error: Error, waitMs?: number): Promise<void> => {
-        if (!safe || attempt >= o.retry.maxAttempts) throw error;
-        const wait = waitMs ?? backoffDelayMs(attempt, o.retry, o.random);
-        if (wait > o.retry.maxRetryAfterMs) throw error;
-        o.onRetry?.({ method: req.method, url: url.pathname, attempt, reason, waitMs: wait });
-        await o.sleep(wait);
-      };
-
       // Only before the first attempt: a retry after a 429 has already waited as long as the API asked.
-      if (attempt === 1) await this.awaitBudget(req.method, url, priority, ctx.signal);
-      let token: string;
-      try {
-        token = await o.tokens.get();
-      } catch (err) {
-        if (
-          err instanceof TreasuryTransportError ||
-          (err instanceof TreasuryApiError && isRetryableStatus(err.status))
-        ) {
-          // No request was sent yet, so waiting and trying again is always safe.
-          const wait =
-            err instanceof TreasuryApiError && err.status === 429
-              ? (err.retryAfterSeconds ?? 0) * 1000 || undefined
-              : undefined;
-          if (attempt >= o.retry.maxAttempts) throw err;
-          await o.sleep(wait ?? backoffDelayMs(attempt, o.retry, o.random));
-          continue;
-        }
-        throw err;
-      }
-
-      const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json" };
-      if (o.form === "A" && o.tenantId) headers["X-Tenant-ID"] = o.tenantId;
-      if (ctx.companyId) headers["X-Company-ID"] = ctx.companyId;
-      if (ctx.idempotencyKey) headers["Idempotency-Key"] = ctx.idempotencyKey;
-      if (ctx.requestId) headers["X-Request-ID"] = ctx.requestId;
-      const multipart = req.body instanceof FormData;
-      if (req.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
-
-      const timeoutMs = req.timeoutMs ?? o.timeoutMs;
-      const timeout = AbortSignal.timeout(timeoutMs);
-      const signal = ctx.signal ? AbortSignal.any([ctx.signal, timeout]) : timeout;
-      let res: Response;
-      const started = o.now();
-      try {
-        res = await o.fetch(url, {
-          method: req.method,
-          headers,
-          body: req.body === undefined ? undefined : multipart ? (req.body as FormData) : JSON.stringify(req.body),
-          signal,
-          cache: "no-store",
-        });
-      } catch (err) {
-        m.upstreamCalls.inc({ operation, status: "error" });
-        m.upstreamDuration.observe({ operation }, (o.now() - started) / 1000);
-        if (ctx.signal?.aborted)
-          throw new TreasuryTransportError("aborted", "The request was cancelled", { cause: err });
-        const timedOut = timeout.aborted;
-        const error = new TreasuryTransportError(
-          timedOut ? "timeout" : "network",
-          timedOut ? `The Treasury API did not answer within ${timeoutMs} ms` : "The Treasury API could not be reached",
-          { cause: err },
-        );
-        await retryOrThrow(timedOut ? "timeout" : "network", error);
+      if (attempt === 1) await this.awaitBudget(req.method, url, call.priority, ctx.signal);
+      const token = await this.tokenOrWait(attempt);
+      if (token === null) continue;
+      const res = await this.attempt(call, token);
+      if (res instanceof TreasuryTransportError) {
+        await this.retryOrThrow(call, attempt, res.reason, res);
         continue;
       }
-
-      m.upstreamCalls.inc({ operation, status: String(res.status) });
-      m.upstreamDuration.observe({ operation }, (o.now() - started) / 1000);
-      this.recordBudget(res);
-
       if (res.ok) {
         if (ctx.outcome) ctx.outcome.replayed = res.headers.get("idempotent-replayed") === "true";
         return { status: res.status, data: await this.parseBody(res, req), headers: res.headers };
       }
-
       const error = await toApiError(res);
       if (res.status === 401 && !renewedAfter401) {
-        // Spec §5.7: on 401 fetch a new token and repeat the call once.
+        // docs/treasury-api.md#authentication-and-scopes: on 401 fetch a new token and repeat the call once.
         renewedAfter401 = true;
-        o.tokens.invalidate(token);
+        this.opts.tokens.invalidate(token);
         attempt--;
         continue;
       }
       if (res.status === 429) {
-        // The API refuses a throttled call before doing anything with it (docs/treasury-api.md#errors: wait, then retry). Every write
-        // carries an Idempotency-Key, so `safe` holds for them too; a write without one is not repeated.
-        const wait = rateLimitWaitMs(res.headers, o.now()) ?? backoffDelayMs(attempt, o.retry, o.random);
-        const longest = priority === "background" ? this.budget.policy.backgroundMaxWaitMs : o.retry.maxRetryAfterMs;
-        if (!safe || attempt >= o.retry.maxAttempts || wait > longest) {
-          m.rateLimited.inc({ outcome: "surfaced" });
-          throw busyError(wait, error);
-        }
-        m.rateLimited.inc({ outcome: "waited" });
-        o.onRetry?.({ method: req.method, url: url.pathname, attempt, reason: "throttled", waitMs: wait });
-        await o.sleep(wait);
+        await this.waitThrottled(call, attempt, res, error);
         continue;
       }
       if (res.status >= 500) {
-        await retryOrThrow(`status ${res.status}`, error);
+        await this.retryOrThrow(call, attempt, `status ${res.status}`, error);
         continue;
       }
       throw error;

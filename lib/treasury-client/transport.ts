@@ -159,12 +159,13 @@ function abortable<T>(p: Promise<T>, signal: AbortSignal | undefined): Promise<T
 }
 
 /**
- * The shared machinery of one client: `list` (a `Page` in either form, with `next` followed by
- * `iterateItems`), `get`, `write` (status and possibly empty body) and `writeOne` (a body is required).
+ * A client's reads and writes through its upstream cache (docs/treasury-api.md#endpoints): `read` sends one GET
+ * and parses its body, from the cache when there is one; `sendWrite` sends a write and then makes stale what it
+ * may have changed.
+ * @throws as `HttpCore.send` (TreasuryApiError, TreasuryTransportError, TreasuryResponseError); `read` also a
+ *   TreasuryTransportError "aborted" as soon as the caller's signal aborts.
  */
-export function createTransport(config: TreasuryClientConfig) {
-  const { tokens, http, cache } = createCore(config);
-
+function cachedCalls(http: HttpCore, cache: UpstreamCache | null) {
   /** One GET's parsed body, through the upstream cache when there is one. */
   async function read<S extends z.ZodType>(req: HttpRequest<S>, ctx: CallContext): Promise<z.output<S>> {
     if (!cache) return (await http.send(req, ctx)).data as z.output<S>;
@@ -182,10 +183,21 @@ export function createTransport(config: TreasuryClientConfig) {
       await cache?.invalidate(req.method, http.resolve(req.path), ctx.companyId);
     }
   }
+  return { read, sendWrite };
+}
 
+/** One GET's parsed body (`cachedCalls`' `read`). */
+type Read = <S extends z.ZodType>(req: HttpRequest<S>, ctx: CallContext) => Promise<z.output<S>>;
+
+/**
+ * `list` of a client of `form` (docs/treasury-api.md#list-conventions): one page of a list path as a `Page`, its
+ * `next` link followed by `iterateItems` with the same company, request id, signal, cache and priority.
+ * @throws as `read`; TreasuryResponseError when a `next` link points outside the API.
+ */
+function pagedList(form: "A" | "B", read: Read) {
   /** Page-size query parameters of the configured form. */
   function pagingQuery(p: PageParams | undefined): Record<string, QueryValue> {
-    if (config.form === "A") return { limit: p?.pageSize };
+    if (form === "A") return { limit: p?.pageSize };
     return { page: p?.page, page_size: p?.pageSize };
   }
 
@@ -218,6 +230,17 @@ export function createTransport(config: TreasuryClientConfig) {
     }
     return page;
   }
+  return list;
+}
+
+/**
+ * The shared machinery of one client: `list` (a `Page` in either form, with `next` followed by
+ * `iterateItems`), `get`, `write` (status and possibly empty body) and `writeOne` (a body is required).
+ */
+export function createTransport(config: TreasuryClientConfig) {
+  const { tokens, http, cache } = createCore(config);
+  const { read, sendWrite } = cachedCalls(http, cache);
+  const list = pagedList(config.form, read);
 
   async function get<S extends z.ZodType>(
     path: string,

@@ -66,27 +66,32 @@ export function dropForecastCache(): void {
   cache.dropPrefix("forecast:");
 }
 
+/** What the forecast reads of the companies through the Treasury API. */
+interface UpstreamInputs {
+  history: HistoryTxn[];
+  batches: KnownBatch[];
+  openings: BaseForecast["openings"];
+  /** Names of the companies whose reads failed (left out). */
+  failed: string[];
+  /** Names of the companies whose history was cut by the read bound. */
+  truncated: string[];
+}
+
 /**
- * Computes the base forecast of `companies` from the Treasury API and the dashboard DB.
- * @throws as the DB reads do; a company's failed upstream read leaves it out (named in `failed_companies`).
+ * Reads each company's booked transactions from `from` to `asOf` (categorised with `rules`), its payment batches
+ * (those executing from the day after `asOf`) and its positions of the last 31 days, as background reads at most
+ * `GROUP_REPORT_CONCURRENCY` companies at once (docs/forecast.md#where-the-data-comes-from). A company whose read
+ * fails is logged and named in `failed`; the others are still read.
  */
-export async function computeBaseForecast(
+async function readUpstream(
   companies: readonly Company[],
-  weeks: number,
-  reporting: string,
+  asOf: string,
+  from: string,
+  rules: Awaited<ReturnType<typeof categoryRules>>,
   requestId: string,
-): Promise<BaseForecast> {
-  const asOf = todayUtc();
+): Promise<UpstreamInputs> {
   const nextDay = addDaysIso(asOf, 1);
-  const from = addDaysIso(asOf, -(HISTORY_DAYS - 1));
-  const [db, rules] = await Promise.all([dashboardDb(), categoryRules()]);
-  const [lines, settings] = await Promise.all([listManualLines(db), readSettings(db)]);
-  const visible = new Set(companies.map((c) => c.id));
-  const failed: string[] = [];
-  const truncated: string[] = [];
-  const history: HistoryTxn[] = [];
-  const batches: KnownBatch[] = [];
-  const openings: BaseForecast["openings"] = [];
+  const out: UpstreamInputs = { history: [], batches: [], openings: [], failed: [], truncated: [] };
   await mapLimit(companies, GROUP_REPORT_CONCURRENCY, async (c) => {
     const call = background({ companyId: c.id, requestId });
     try {
@@ -100,15 +105,58 @@ export async function computeBaseForecast(
           },
         ),
       ]);
-      if (tx.truncated) truncated.push(c.name);
-      history.push(...toHistory(c.id, tx.txs, rules));
-      batches.push(...toKnownBatches(c.id, bs, nextDay));
-      openings.push(...toOpenings(c.id, pos));
+      if (tx.truncated) out.truncated.push(c.name);
+      out.history.push(...toHistory(c.id, tx.txs, rules));
+      out.batches.push(...toKnownBatches(c.id, bs, nextDay));
+      out.openings.push(...toOpenings(c.id, pos));
     } catch (err) {
       logger.warn({ err: err instanceof Error ? err.message : String(err), company: c.id }, "forecast read failed");
-      failed.push(c.name);
+      out.failed.push(c.name);
     }
   });
+  return out;
+}
+
+/**
+ * The spec's forecast (`GET /reporting/forecast`: same-weekday average minus outgoing batches) of each company
+ * for `weeks` weeks, the fallback when there is no history to model. A company whose read fails is added to
+ * `failed` (once) and left out.
+ */
+async function apiForecastRows(
+  companies: readonly Company[],
+  weeks: number,
+  requestId: string,
+  failed: string[],
+): Promise<BaseForecast["api_rows"]> {
+  const apiRows: BaseForecast["api_rows"] = [];
+  await mapLimit(companies, GROUP_REPORT_CONCURRENCY, async (c) => {
+    const call = background({ companyId: c.id, requestId });
+    try {
+      const rows = await collectAll(treasury().forecast(call, { pageSize: 1000, days: weeks * 7 }), { maxPages: 5 });
+      apiRows.push(...rows.map((r) => ({ ...r, company: c.id })));
+    } catch {
+      if (!failed.includes(c.name)) failed.push(c.name);
+    }
+  });
+  return apiRows;
+}
+
+/**
+ * Computes the base forecast of `companies` from the Treasury API and the dashboard DB.
+ * @throws as the DB reads do; a company's failed upstream read leaves it out (named in `failed_companies`).
+ */
+export async function computeBaseForecast(
+  companies: readonly Company[],
+  weeks: number,
+  reporting: string,
+  requestId: string,
+): Promise<BaseForecast> {
+  const asOf = todayUtc();
+  const from = addDaysIso(asOf, -(HISTORY_DAYS - 1));
+  const [db, rules] = await Promise.all([dashboardDb(), categoryRules()]);
+  const [lines, settings] = await Promise.all([listManualLines(db), readSettings(db)]);
+  const visible = new Set(companies.map((c) => c.id));
+  const { history, batches, openings, failed, truncated } = await readUpstream(companies, asOf, from, rules, requestId);
   const manual = lines.filter((l) => visible.has(l.company_id));
   const thresholds = Object.fromEntries(Object.entries(settings.thresholds).filter(([c]) => visible.has(c)));
   const currencies = new Set<string>([reporting]);
@@ -119,21 +167,9 @@ export async function computeBaseForecast(
   });
   const fx = ratesToReporting(reporting, [...currencies], eurRates);
 
-  let source: BaseForecast["source"] = "model";
-  const apiRows: BaseForecast["api_rows"] = [];
-  if (history.length === 0) {
-    // No history to model: the spec's forecast (same-weekday average minus outgoing batches) per company.
-    source = "api";
-    await mapLimit(companies, GROUP_REPORT_CONCURRENCY, async (c) => {
-      const call = background({ companyId: c.id, requestId });
-      try {
-        const rows = await collectAll(treasury().forecast(call, { pageSize: 1000, days: weeks * 7 }), { maxPages: 5 });
-        apiRows.push(...rows.map((r) => ({ ...r, company: c.id })));
-      } catch {
-        if (!failed.includes(c.name)) failed.push(c.name);
-      }
-    });
-  }
+  // No history to model: the spec's forecast (same-weekday average minus outgoing batches) per company.
+  const source: BaseForecast["source"] = history.length === 0 ? "api" : "model";
+  const apiRows = source === "api" ? await apiForecastRows(companies, weeks, requestId, failed) : [];
   // The history's dates and amounts parsed once for the engine and the actuals (docs/forecast.md#speed).
   const columns = historyColumns(history);
   const forecast = buildForecast({

@@ -277,9 +277,97 @@ function transactionItem(t: Transaction, companyId: string): UnmatchedItem {
   };
 }
 
+/** The Treasury client (lib/server/treasury.ts). */
+type Api = ReturnType<typeof treasury>;
+
+/**
+ * The unmatched items of one company's tab from spec reads over the days since `from` (at most 1,000 of each read;
+ * docs/guides/reconciliation.md#unmatched-items): debit transactions not in a confirmed match, rejected
+ * instructions (with the bank's reason), or settled instructions not in a confirmed match; each with its count of
+ * proposed matches.
+ * Instructions carry only their id, date and event fields here: the page's rows are read in full later.
+ */
+async function fallbackItems(
+  api: Api,
+  call: CallContext,
+  kind: UnmatchedViewQuery["kind"],
+  companyId: string,
+  from: string,
+): Promise<UnmatchedItem[]> {
+  const matches = await collectAll(api.listMatches(call, { pageSize: 1000 }), { maxPages: 5 });
+  const confirmed = matches.filter((m: ReconciliationMatch) => m.state === "confirmed");
+  const proposedCount = (key: "payment_instruction_id" | "transaction_id", id: string) =>
+    matches.filter((m) => m.state === "proposed" && m[key] === id).length;
+  /** An instruction known only by its id, until the page's read fills it. */
+  const bare = (id: string) => ({
+    id,
+    amount: "0",
+    currency: "",
+    creditor_name: "",
+    creditor_iban: "",
+    end_to_end_id: "",
+  });
+  if (kind === "transaction") {
+    const taken = new Set(confirmed.map((m) => m.transaction_id));
+    const page = await api.listTransactions(call, { direction: "debit", from_date: from, pageSize: 1000 });
+    return page.items
+      .filter((t) => t.direction === "debit" && !taken.has(t.id))
+      .map((t) => ({ ...transactionItem(t, companyId), proposed_matches: proposedCount("transaction_id", t.id) }));
+  }
+  if (kind === "rejected") {
+    // The bank's reason comes with the status event; amount, payee and reference with the page's read below.
+    const events = await api.listStatusEvents(call, { status: "rejected", from_date: from, pageSize: 1000 });
+    return events.items
+      .filter((e) => e.status === "rejected")
+      .map((e) => ({
+        ...instructionItem(bare(e.instruction_id), companyId, e.occurred_at.slice(0, 10), "rejected"),
+        batch_id: e.batch_id ?? null,
+        reason: e.reason ?? null,
+        reason_text: e.reason_text ?? null,
+      }));
+  }
+  const taken = new Set(confirmed.map((m) => m.payment_instruction_id));
+  const events = await api.listStatusEvents(call, { status: "settled", from_date: from, pageSize: 1000 });
+  const settledOn = new Map<string, string>();
+  for (const e of events.items)
+    if (e.status === "settled" && !taken.has(e.instruction_id)) settledOn.set(e.instruction_id, e.occurred_at);
+  return [...settledOn].map(([id, at]) => ({
+    ...instructionItem(bare(id), companyId, at.slice(0, 10)),
+    proposed_matches: proposedCount("payment_instruction_id", id),
+  }));
+}
+
+/**
+ * The page's instruction rows read in full (by the lookup capability when the API has it, else one by one): the
+ * read fills amount, payee and reference; the event's batch, reason and the proposal count stay. A row whose
+ * instruction is not found stays as it was.
+ */
+async function filledInstructions(
+  api: Api,
+  call: CallContext,
+  slice: readonly UnmatchedRow[],
+  companyId: string,
+  kind: "instruction" | "rejected",
+): Promise<UnmatchedRow[]> {
+  const caps = await capabilities();
+  const read = await lookup(
+    slice.map((r) => r.id),
+    caps.has("payments.instructions_lookup") ? (ids) => api.lookupInstructions(call, ids) : null,
+    (id) => api.getInstruction(call, id),
+  );
+  return slice.map((r) => {
+    const i = read.get(r.id);
+    if (!i) return r;
+    // The read fills amount, payee and reference; the event's batch, reason and the proposal count stay.
+    const item = instructionItem(i, companyId, r.date, kind);
+    return { ...r, ...item, batch_id: item.batch_id ?? r.batch_id, proposed_matches: r.proposed_matches };
+  });
+}
+
 /**
  * The view from spec reads (an API without the unmatched list): one company (the named or selected one), the last
  * {@link FALLBACK_WINDOW_DAYS} days, at most 1,000 items of each read; filtered, sorted and paged here.
+ * @throws BffError permission_denied when no company is available to the user.
  */
 async function fallbackView(
   ctx: BffContext,
@@ -295,48 +383,7 @@ async function fallbackView(
   const today = businessToday(company.country);
   const from = shift(today, -FALLBACK_WINDOW_DAYS);
   const api = treasury();
-  const matches = await collectAll(api.listMatches(call, { pageSize: 1000 }), { maxPages: 5 });
-  const confirmed = matches.filter((m: ReconciliationMatch) => m.state === "confirmed");
-  const proposedCount = (key: "payment_instruction_id" | "transaction_id", id: string) =>
-    matches.filter((m) => m.state === "proposed" && m[key] === id).length;
-  let items: UnmatchedItem[];
-  if (q.kind === "transaction") {
-    const taken = new Set(confirmed.map((m) => m.transaction_id));
-    const page = await api.listTransactions(call, { direction: "debit", from_date: from, pageSize: 1000 });
-    items = page.items
-      .filter((t) => t.direction === "debit" && !taken.has(t.id))
-      .map((t) => ({ ...transactionItem(t, company.id), proposed_matches: proposedCount("transaction_id", t.id) }));
-  } else if (q.kind === "rejected") {
-    // The bank's reason comes with the status event; amount, payee and reference with the page's read below.
-    const events = await api.listStatusEvents(call, { status: "rejected", from_date: from, pageSize: 1000 });
-    items = events.items
-      .filter((e) => e.status === "rejected")
-      .map((e) => ({
-        ...instructionItem(
-          { id: e.instruction_id, amount: "0", currency: "", creditor_name: "", creditor_iban: "", end_to_end_id: "" },
-          company.id,
-          e.occurred_at.slice(0, 10),
-          "rejected",
-        ),
-        batch_id: e.batch_id ?? null,
-        reason: e.reason ?? null,
-        reason_text: e.reason_text ?? null,
-      }));
-  } else {
-    const taken = new Set(confirmed.map((m) => m.payment_instruction_id));
-    const events = await api.listStatusEvents(call, { status: "settled", from_date: from, pageSize: 1000 });
-    const settledOn = new Map<string, string>();
-    for (const e of events.items)
-      if (e.status === "settled" && !taken.has(e.instruction_id)) settledOn.set(e.instruction_id, e.occurred_at);
-    items = [...settledOn].map(([id, at]) => ({
-      ...instructionItem(
-        { id, amount: "0", currency: "", creditor_name: "", creditor_iban: "", end_to_end_id: "" },
-        company.id,
-        at.slice(0, 10),
-      ),
-      proposed_matches: proposedCount("payment_instruction_id", id),
-    }));
-  }
+  const items = await fallbackItems(api, call, q.kind, company.id, from);
   const toRow = rowMaker([company]);
   let rows = items.map(toRow);
   if (q.age) rows = rows.filter((r) => r.age_bucket === q.age);
@@ -350,22 +397,9 @@ async function fallbackView(
   const pageNo = q.page ?? 1;
   let slice = rows.slice((pageNo - 1) * UNMATCHED_PAGE_SIZE, pageNo * UNMATCHED_PAGE_SIZE);
   const instructions = q.kind !== "transaction";
-  if (instructions && slice.length > 0) {
-    // Only the page shown is read in full: amount, creditor and reference come with the instruction.
-    const caps = await capabilities();
-    const read = await lookup(
-      slice.map((r) => r.id),
-      caps.has("payments.instructions_lookup") ? (ids) => api.lookupInstructions(call, ids) : null,
-      (id) => api.getInstruction(call, id),
-    );
-    slice = slice.map((r) => {
-      const i = read.get(r.id);
-      if (!i) return r;
-      // The read fills amount, payee and reference; the event's batch, reason and the proposal count stay.
-      const item = instructionItem(i, company.id, r.date, q.kind === "rejected" ? "rejected" : "instruction");
-      return { ...r, ...item, batch_id: item.batch_id ?? r.batch_id, proposed_matches: r.proposed_matches };
-    });
-  }
+  // Only the page shown is read in full: amount, creditor and reference come with the instruction.
+  if (instructions && slice.length > 0)
+    slice = await filledInstructions(api, call, slice, company.id, q.kind === "rejected" ? "rejected" : "instruction");
   if (instructions) slice = slice.filter(found);
   const totalPages = Math.max(1, Math.ceil(rows.length / UNMATCHED_PAGE_SIZE));
   return {

@@ -137,6 +137,103 @@ function batchRef(prefix: string, batchId: string): string {
 }
 
 /**
+ * How one file writes its fields: the version (`v09`), whether texts are restricted to the SEPA Latin set, and the
+ * notes of every change made on the way (appended to as fields are written).
+ */
+interface Pain001Writer {
+  v09: boolean;
+  latin: boolean;
+  notes: Pain001Note[];
+}
+
+/**
+ * Text for a schema field of at most `max` characters: trimmed, transliterated to the SEPA Latin set when the
+ * writer is `latin`, cut to `max` characters; a note for each change.
+ * @throws Pain001Error naming `field` when the text is empty after that.
+ */
+function schemaText(w: Pain001Writer, field: string, value: string, max: number): string {
+  let out = value.trim();
+  if (w.latin) {
+    const t = toSepaLatin(out);
+    if (t !== out) w.notes.push({ field, kind: "transliterated", from: out, to: t });
+    out = t;
+  }
+  const chars = Array.from(out);
+  if (chars.length > max) {
+    const cut = chars.slice(0, max).join("").trimEnd();
+    w.notes.push({ field, kind: "truncated", from: out, to: cut });
+    out = cut;
+  }
+  if (out === "") throw new Pain001Error(field, "is empty once restricted to the SEPA Latin character set");
+  return out;
+}
+
+/**
+ * An instructed amount: a positive decimal of at most 18 digits, 5 of them decimals (the schema's
+ * `ActiveOrHistoricCurrencyAndAmount`).
+ * @throws Pain001Error naming `field` otherwise.
+ */
+function schemaAmount(field: string, value: string): ExactDecimal {
+  let d: ExactDecimal;
+  try {
+    d = new ExactDecimal(value);
+  } catch {
+    throw new Pain001Error(field, "is not a decimal number");
+  }
+  if (!d.isFinite() || d.lte(0)) throw new Pain001Error(field, "must be a positive amount");
+  if (totalDigits(d) > AMOUNT_DIGITS || d.decimalPlaces() > 5)
+    throw new Pain001Error(field, "has more digits than pain.001 allows (18, of them 5 decimals)");
+  return d;
+}
+
+/**
+ * A financial institution element for `bic` when it is a valid BIC of the version (`BICFI` in .09, `BIC` in .03).
+ * Without one: the debtor's agent (`field` `debtor.bic`) is sent as `NOTPROVIDED` with a note; a creditor's agent
+ * is left out (undefined).
+ */
+function agentOf(w: Pain001Writer, field: string, bic: string | null | undefined) {
+  const b = bic?.trim().toUpperCase();
+  if (b && (w.v09 ? BIC : BIC_03).test(b)) return { FinInstnId: w.v09 ? { BICFI: b } : { BIC: b } };
+  if (field === "debtor.bic") w.notes.push({ field, kind: "agent_not_provided", from: bic ?? "", to: "NOTPROVIDED" });
+  return field === "debtor.bic" ? { FinInstnId: { Othr: { Id: "NOTPROVIDED" } } } : undefined;
+}
+
+/**
+ * The `CdtTrfTxInf` element of instruction `i` in `currency`, in the XSD's element order, and its amount as
+ * written (with the scale it came with: "10.50" stays "10.50"). A creditor reference is written as structured
+ * remittance (SCOR), else a remittance text as unstructured.
+ * @throws Pain001Error naming the instruction's field on a bad amount or an empty required text.
+ */
+function creditTransfer(w: Pain001Writer, ins: Pain001Instruction, i: number, currency: string) {
+  const at = `instructions[${i}]`;
+  const amt = schemaAmount(`${at}.amount`, ins.amount);
+  // Written with the scale it came with ("10.50" stays "10.50").
+  const written = amt.toFixed(ins.amount.trim().split(".")[1]?.length ?? 0);
+  const cdtrAgt = agentOf(w, `${at}.creditor_bic`, ins.creditor_bic);
+  const remittance = ins.remittance?.trim() ? schemaText(w, `${at}.remittance`, ins.remittance, 140) : undefined;
+  const creditorRef = ins.creditor_reference?.trim()
+    ? schemaText(w, `${at}.creditor_reference`, ins.creditor_reference.replace(/\s+/g, "").toUpperCase(), 35)
+    : undefined;
+  const element = {
+    PmtId: { EndToEndId: schemaText(w, `${at}.end_to_end_id`, ins.end_to_end_id, 35) },
+    Amt: { InstdAmt: { "@_Ccy": currency, "#text": written } },
+    ...(cdtrAgt ? { CdtrAgt: cdtrAgt } : {}),
+    Cdtr: { Nm: schemaText(w, `${at}.creditor_name`, ins.creditor_name, 140) },
+    CdtrAcct: { Id: { IBAN: ins.creditor_iban.replace(/\s+/g, "").toUpperCase() } },
+    ...(creditorRef
+      ? {
+          RmtInf: {
+            Strd: { CdtrRefInf: { Tp: { CdOrPrtry: { Cd: "SCOR" }, Issr: "ISO" }, Ref: creditorRef } },
+          },
+        }
+      : remittance
+        ? { RmtInf: { Ustrd: remittance } }
+        : {}),
+  };
+  return { element, written };
+}
+
+/**
  * Builds the pain.001 document for `batch` paid from `debtor`.
  * @throws Pain001Error when there is no instruction, an amount is not a positive decimal of at most 18 digits
  *   (the schema's `totalDigits`), or a required text is empty after transliteration.
@@ -150,74 +247,14 @@ export function buildPain001(
   const version = options.version ?? "pain.001.001.09";
   const v09 = version === "pain.001.001.09";
   const createdAt = options.createdAt ?? new Date();
-  const latin = options.charset !== "unicode" || batch.currency === "EUR";
-  const notes: Pain001Note[] = [];
+  const w: Pain001Writer = { v09, latin: options.charset !== "unicode" || batch.currency === "EUR", notes: [] };
   if (instructions.length === 0) throw new Pain001Error("instructions", "must hold at least one instruction");
-
-  /** Text for a schema field of at most `max` characters, with a note for each change. */
-  const txt = (field: string, value: string, max: number): string => {
-    let out = value.trim();
-    if (latin) {
-      const t = toSepaLatin(out);
-      if (t !== out) notes.push({ field, kind: "transliterated", from: out, to: t });
-      out = t;
-    }
-    const chars = Array.from(out);
-    if (chars.length > max) {
-      const cut = chars.slice(0, max).join("").trimEnd();
-      notes.push({ field, kind: "truncated", from: out, to: cut });
-      out = cut;
-    }
-    if (out === "") throw new Pain001Error(field, "is empty once restricted to the SEPA Latin character set");
-    return out;
-  };
-  const amount = (field: string, value: string): ExactDecimal => {
-    let d: ExactDecimal;
-    try {
-      d = new ExactDecimal(value);
-    } catch {
-      throw new Pain001Error(field, "is not a decimal number");
-    }
-    if (!d.isFinite() || d.lte(0)) throw new Pain001Error(field, "must be a positive amount");
-    if (totalDigits(d) > AMOUNT_DIGITS || d.decimalPlaces() > 5)
-      throw new Pain001Error(field, "has more digits than pain.001 allows (18, of them 5 decimals)");
-    return d;
-  };
-  const agent = (field: string, bic: string | null | undefined) => {
-    const b = bic?.trim().toUpperCase();
-    if (b && (v09 ? BIC : BIC_03).test(b)) return { FinInstnId: v09 ? { BICFI: b } : { BIC: b } };
-    if (field === "debtor.bic") notes.push({ field, kind: "agent_not_provided", from: bic ?? "", to: "NOTPROVIDED" });
-    return field === "debtor.bic" ? { FinInstnId: { Othr: { Id: "NOTPROVIDED" } } } : undefined;
-  };
 
   const amounts: string[] = [];
   const transactions = instructions.map((ins, i) => {
-    const at = `instructions[${i}]`;
-    const amt = amount(`${at}.amount`, ins.amount);
-    // Written with the scale it came with ("10.50" stays "10.50").
-    const written = amt.toFixed(ins.amount.trim().split(".")[1]?.length ?? 0);
+    const { element, written } = creditTransfer(w, ins, i, batch.currency);
     amounts.push(written);
-    const cdtrAgt = agent(`${at}.creditor_bic`, ins.creditor_bic);
-    const remittance = ins.remittance?.trim() ? txt(`${at}.remittance`, ins.remittance, 140) : undefined;
-    const creditorRef = ins.creditor_reference?.trim()
-      ? txt(`${at}.creditor_reference`, ins.creditor_reference.replace(/\s+/g, "").toUpperCase(), 35)
-      : undefined;
-    return {
-      PmtId: { EndToEndId: txt(`${at}.end_to_end_id`, ins.end_to_end_id, 35) },
-      Amt: { InstdAmt: { "@_Ccy": batch.currency, "#text": written } },
-      ...(cdtrAgt ? { CdtrAgt: cdtrAgt } : {}),
-      Cdtr: { Nm: txt(`${at}.creditor_name`, ins.creditor_name, 140) },
-      CdtrAcct: { Id: { IBAN: ins.creditor_iban.replace(/\s+/g, "").toUpperCase() } },
-      ...(creditorRef
-        ? {
-            RmtInf: {
-              Strd: { CdtrRefInf: { Tp: { CdOrPrtry: { Cd: "SCOR" }, Issr: "ISO" }, Ref: creditorRef } },
-            },
-          }
-        : remittance
-          ? { RmtInf: { Ustrd: remittance } }
-          : {}),
-    };
+    return element;
   });
 
   const sum = controlSum(amounts);
@@ -228,7 +265,7 @@ export function buildPain001(
   const paymentInformationId = batchRef("TDP", batch.id);
   const executionDate =
     batch.requested_execution_date ?? options.fallbackExecutionDate ?? createdAt.toISOString().slice(0, 10);
-  const debtorName = txt("debtor.name", debtor.name, 140);
+  const debtorName = schemaText(w, "debtor.name", debtor.name, 140);
 
   const paymentInformation = {
     PmtInfId: paymentInformationId,
@@ -241,7 +278,7 @@ export function buildPain001(
     ReqdExctnDt: v09 ? { Dt: executionDate } : executionDate,
     Dbtr: { Nm: debtorName },
     DbtrAcct: { Id: { IBAN: debtor.iban.replace(/\s+/g, "").toUpperCase() }, Ccy: batch.currency },
-    DbtrAgt: agent("debtor.bic", debtor.bic),
+    DbtrAgt: agentOf(w, "debtor.bic", debtor.bic),
     ChrgBr: "SLEV",
     CdtTrfTxInf: transactions,
   };
@@ -263,6 +300,6 @@ export function buildPain001(
     numberOfTransactions: instructions.length,
     controlSum: sum,
     fileName: `${version}_${batch.id}.xml`,
-    notes,
+    notes: w.notes,
   };
 }
