@@ -2,7 +2,7 @@
  * `npm run bench:api` — the Treasury API benchmark.
  *
  *   npm run bench:api -- [--db pglite,postgres] [--scale 50] [--duration 10] [--connections 10] [--events 2000]
- *                        [--workers N]
+ *                        [--workers N] [--scenario list,upsert]
  *
  * For each database (PGlite in a temp data folder; a temp PostgreSQL cluster
  * when Debian's binaries are installed, else it says so and skips it):
@@ -19,6 +19,9 @@
  *
  * Scenarios: the ledger list in bench/lib/ledger-scenarios.ts, then the
  * reporting and payment scenarios of bench/scenarios/ — append to SCENARIOS.
+ * `--scenario a,b` runs only the scenarios whose name contains one of the words (case-insensitive; the floor always
+ * runs, for the ratios), and the webhook throughput only when one of them is `webhook`: a list-only run is minutes
+ * shorter.
  */
 import { availableParallelism } from "node:os";
 import path from "node:path";
@@ -51,6 +54,14 @@ interface Args {
   events: number;
   /** Server processes on PostgreSQL (`--workers`; default the number of cores, the server's default); PGlite: 1. */
   workers: number;
+  /** `--scenario`: lower-case words a scenario's name must contain one of; empty = every scenario. */
+  only: string[];
+}
+
+/** The scenarios a run loads: every one, or the floor and those `only` names (`--scenario`). */
+export function selectScenarios(all: readonly BenchScenario[], only: readonly string[]): BenchScenario[] {
+  if (only.length === 0) return [...all];
+  return all.filter((s) => s.floor || only.some((w) => s.name.toLowerCase().includes(w)));
 }
 
 function parseArgs(argv: string[]): Args {
@@ -74,6 +85,10 @@ function parseArgs(argv: string[]): Args {
     connections: num("connections", 10),
     events: num("events", 2000),
     workers: num("workers", availableParallelism()),
+    only: (get("scenario") ?? "")
+      .split(",")
+      .map((w) => w.trim().toLowerCase())
+      .filter(Boolean),
   };
 }
 
@@ -176,7 +191,7 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
         durationSeconds: args.duration,
         connections: args.connections,
       };
-      for (const s of SCENARIOS) {
+      for (const s of selectScenarios(SCENARIOS, args.only)) {
         const o: ScenarioOutcome = { name: s.name, floor: Boolean(s.floor), targetMs: s.targetMs };
         outcome.scenarios.push(o);
         try {
@@ -205,6 +220,7 @@ async function benchDatabase(kind: DbKind, args: Args): Promise<DatabaseOutcome>
       await stopServer();
     }
 
+    if (args.only.length > 0 && !args.only.includes("webhook")) return outcome;
     // Webhook delivery runs the delivery worker in this process, on the database the server has released.
     const database = await openDatabase(target.url ? { url: target.url } : { dataDir: target.dataDir });
     try {

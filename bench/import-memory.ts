@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/import-memory.ts [--files 4] [--mb 24]` — resident memory of the Treasury API while it imports
+ * `npx tsx bench/import-memory.ts [--files 4] [--mb 24] [--db postgres]` — resident memory of the Treasury API while it imports
  * several large statement files in ONE `POST /statements` request (docs/bank-files.md "Hostile files": four 24 MB
  * files may raise the API's RSS by at most 300 MB).
  *
@@ -7,8 +7,9 @@
  * end-to-end id, a counterparty and a remittance line) with the test builder, starts the API in a child process
  * (in-memory PGlite, the test fixture), reads its RSS from /proc after warm-up, sends the files as one multipart
  * upload and prints the status, the time and the growth of the child's peak RSS (VmHWM) over its RSS before.
- * `BENCH_DATA=DIR` puts the API's PGlite database in that folder instead of in memory. Linux only (/proc). A
- * benchmark, not a test.
+ * `BENCH_DATA=DIR` puts the API's PGlite database in that folder instead of in memory; `--db postgres` puts it in a
+ * throw-away PostgreSQL cluster (bench/lib/databases.ts), so the API's growth is the import's own working memory with
+ * no stored data in the process (docs/bank-files.md "Speed and memory"). Linux only (/proc). A benchmark, not a test.
  */
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -17,6 +18,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { buildCamt, type CamtEntry } from "@treasury/api/test/camt053-builder";
 import { CLIENTS, IDS } from "@treasury/api/test/harness";
+import { createBenchDatabase, type BenchDatabase } from "./lib/databases";
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name);
@@ -65,11 +67,22 @@ async function main() {
   const count = arg("--files", 4);
   const size = arg("--mb", 24);
   const files = Array.from({ length: count }, (_, i) => file(i, size * MB));
+  const dbArg = process.argv.indexOf("--db");
+  const kind = dbArg >= 0 ? process.argv[dbArg + 1] : undefined;
+  if (kind !== undefined && kind !== "postgres") throw new Error("--db must be postgres (default: PGlite)");
+  const pg: BenchDatabase | null = kind === "postgres" ? await createBenchDatabase("postgres") : null;
   const child = spawn(
     process.execPath,
     ["--import", "tsx", fileURLToPath(new URL("./import-memory-server.ts", import.meta.url))],
     {
       stdio: ["ignore", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        ...(pg?.url ? { BENCH_DATABASE_URL: pg.url } : {}),
+        // `BENCH_API_NODE_OPTIONS="--max-old-space-size=256"`: cap the API's JavaScript heap, to see how much of the
+        // growth is live data and how much is garbage the collector had no reason to free yet.
+        ...(process.env.BENCH_API_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_API_NODE_OPTIONS } : {}),
+      },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -141,6 +154,7 @@ async function main() {
     const total = files.reduce((s, f) => s + f.length, 0);
     console.log(
       [
+        `database: ${pg?.description ?? (process.env.BENCH_DATA ? `PGlite in ${process.env.BENCH_DATA}` : "PGlite in memory")}`,
         `files: ${count} × ${(files[0]?.length ?? 0) / MB > 0 ? ((files[0]?.length ?? 0) / MB).toFixed(1) : 0} MB (${(total / MB).toFixed(1)} MB)`,
         `status: ${res.status}${res.status === 200 ? "" : ` ${body.slice(0, 300)}`}`,
         `time: ${seconds.toFixed(1)} s`,
@@ -149,6 +163,7 @@ async function main() {
     );
   } finally {
     child.kill("SIGKILL"); // SIGTERM would wait for an import still in flight
+    await pg?.dispose();
   }
 }
 

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { expect, test } from "@playwright/test";
-import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { startLoopbackServer, type RunningServer } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { PASSWORD, USERS } from "./fixtures";
 import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
@@ -29,7 +29,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 1, log: false });
+  api = await startLoopbackServer({ seed: "demo" });
   dashboard = await startSecondDashboard({
     env: {
       TREASURY_API_BASE_URL: `${api.url}/public`,

@@ -253,7 +253,99 @@ function help(): never {
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Parses the CLI flags; exits with a message naming the bad flag. */
+/** What the flags set while they are parsed. */
+interface FlagState {
+  opts: ServerOptions;
+  sizeValues: { companies?: string; accountsPerCompany?: string };
+  workersFlag?: number;
+}
+
+/**
+ * One flag's effect on the parse state; `value()` takes the flag's value (exits with usage when there is none). A
+ * bad value exits with a message naming the flag.
+ */
+type FlagHandler = (state: FlagState, value: () => string) => void;
+
+/** The server's flags (docs/configuration.md), each with how it is checked and what it sets. */
+const FLAGS: Record<string, FlagHandler> = {
+  "--port": ({ opts }, value) => {
+    const p = Number(value());
+    if (!Number.isInteger(p) || p < 0 || p > 65535) usage("--port must be 0..65535");
+    opts.port = p;
+  },
+  "--host": ({ opts }, value) => {
+    opts.host = value();
+  },
+  "--data": ({ opts }, value) => {
+    opts.data = value();
+  },
+  "--seed": ({ opts }, value) => {
+    const s = value();
+    if (s !== "demo" && s !== "none") usage("--seed must be demo or none");
+    opts.seed = s;
+  },
+  "--seed-scale": ({ opts }, value) => {
+    const n = Number(value());
+    if (!Number.isFinite(n) || n <= 0 || n > 1000) usage("--seed-scale must be a number from 0 to 1000");
+    opts.seedScale = n;
+  },
+  "--seed-companies": ({ sizeValues }, value) => {
+    sizeValues.companies = value();
+  },
+  "--seed-accounts-per-company": ({ sizeValues }, value) => {
+    sizeValues.accountsPerCompany = value();
+  },
+  "--rate-limit": ({ opts }, value) => {
+    const n = Number(value());
+    if (!Number.isInteger(n) || n < 1) usage("--rate-limit must be a positive whole number (requests per 60 s)");
+    opts.rateLimit = { limit: n, windowSeconds: 60 };
+  },
+  "--bank-speed": ({ opts }, value) => {
+    const s = value();
+    if (!["instant", "fast", "realistic", "manual"].includes(s))
+      usage("--bank-speed must be instant, fast, realistic or manual");
+    opts.bankSpeed = s as BankSpeed;
+  },
+  "--simulated-bank": ({ opts }, value) => {
+    const s = value();
+    if (s !== "folder" && s !== "direct") usage("--simulated-bank must be folder or direct");
+    opts.simulatedBank = s;
+  },
+  "--quiet": ({ opts }) => {
+    opts.log = false;
+  },
+  // Development only: webhooks may use http and reach loopback / private addresses.
+  "--allow-private-webhooks": (state) => {
+    state.opts.config = { ...state.opts.config, allowPrivateWebhooks: true };
+  },
+  "--trust-proxy": (state) => {
+    state.opts.config = { ...state.opts.config, trustProxy: true };
+  },
+  "--four-eyes-threshold": (state, value) => {
+    const v = value();
+    try {
+      state.opts.config = { ...state.opts.config, fourEyesThresholds: parseFourEyesThresholds(v) };
+    } catch (err) {
+      usage(`--four-eyes-threshold: ${err instanceof Error ? err.message : String(err)}`);
+    }
+  },
+  "--workers": (state, value) => {
+    const n = Number(value());
+    if (!Number.isInteger(n) || n < 1 || n > 256) usage("--workers must be a whole number from 1 to 256");
+    state.workersFlag = n;
+  },
+};
+
+/** `fn()`'s answer; exits with usage and its error's message when it throws. */
+function orUsage<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    usage(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Parses the CLI flags ({@link FLAGS}); exits with a message naming the bad flag. */
 export function parseArgs(argv: string[]): CliArgs {
   const opts: ServerOptions = {
     port: 4010,
@@ -264,15 +356,10 @@ export function parseArgs(argv: string[]): CliArgs {
     seedScale: 1,
     log: true,
   };
-  try {
-    opts.config = configFromEnv(process.env);
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
+  opts.config = orUsage(() => configFromEnv(process.env));
   let command: CliArgs["command"] = "serve";
-  let workersFlag: number | undefined;
   const rest: string[] = [];
-  const sizeValues: { companies?: string; accountsPerCompany?: string } = {};
+  const state: FlagState = { opts, sizeValues: {} };
   const args = [...argv];
   if (args[0] === "import-statements" || args[0] === "import-camt053") {
     command = "import-statements";
@@ -285,104 +372,20 @@ export function parseArgs(argv: string[]): CliArgs {
       if (v === undefined) usage(`${a} needs a value`);
       return v;
     };
-    switch (a) {
-      case "--port": {
-        const p = Number(value());
-        if (!Number.isInteger(p) || p < 0 || p > 65535) usage("--port must be 0..65535");
-        opts.port = p;
-        break;
-      }
-      case "--host":
-        opts.host = value();
-        break;
-      case "--data":
-        opts.data = value();
-        break;
-      case "--seed": {
-        const s = value();
-        if (s !== "demo" && s !== "none") usage("--seed must be demo or none");
-        opts.seed = s;
-        break;
-      }
-      case "--seed-scale": {
-        const n = Number(value());
-        if (!Number.isFinite(n) || n <= 0 || n > 1000) usage("--seed-scale must be a number from 0 to 1000");
-        opts.seedScale = n;
-        break;
-      }
-      case "--seed-companies":
-        sizeValues.companies = value();
-        break;
-      case "--seed-accounts-per-company":
-        sizeValues.accountsPerCompany = value();
-        break;
-      case "--rate-limit": {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 1) usage("--rate-limit must be a positive whole number (requests per 60 s)");
-        opts.rateLimit = { limit: n, windowSeconds: 60 };
-        break;
-      }
-      case "--bank-speed": {
-        const s = value();
-        if (!["instant", "fast", "realistic", "manual"].includes(s))
-          usage("--bank-speed must be instant, fast, realistic or manual");
-        opts.bankSpeed = s as BankSpeed;
-        break;
-      }
-      case "--simulated-bank": {
-        const s = value();
-        if (s !== "folder" && s !== "direct") usage("--simulated-bank must be folder or direct");
-        opts.simulatedBank = s;
-        break;
-      }
-      case "--quiet":
-        opts.log = false;
-        break;
-      case "--allow-private-webhooks":
-        // Development only: webhooks may use http and reach loopback / private addresses.
-        opts.config = { ...opts.config, allowPrivateWebhooks: true };
-        break;
-      case "--trust-proxy":
-        opts.config = { ...opts.config, trustProxy: true };
-        break;
-      case "--four-eyes-threshold": {
-        const v = value();
-        try {
-          opts.config = { ...opts.config, fourEyesThresholds: parseFourEyesThresholds(v) };
-        } catch (err) {
-          usage(`--four-eyes-threshold: ${err instanceof Error ? err.message : String(err)}`);
-        }
-        break;
-      }
-      case "--workers": {
-        const n = Number(value());
-        if (!Number.isInteger(n) || n < 1 || n > 256) usage("--workers must be a whole number from 1 to 256");
-        workersFlag = n;
-        break;
-      }
-      case "--help":
-      case "-h":
-        // The import command prints its own usage.
-        if (command === "serve") help();
-        rest.push(a);
-        break;
-      default:
-        if (a.startsWith("--") && command === "serve") usage(`unknown flag ${a}`);
-        rest.push(a);
+    const flag = Object.hasOwn(FLAGS, a) ? FLAGS[a] : undefined;
+    if (flag) flag(state, value);
+    else if (a === "--help" || a === "-h") {
+      // The import command prints its own usage.
+      if (command === "serve") help();
+      rest.push(a);
+    } else {
+      if (a.startsWith("--") && command === "serve") usage(`unknown flag ${a}`);
+      rest.push(a);
     }
   }
   opts.simulatedBank ??= defaultSimulatedBank(opts);
-  try {
-    opts.seedSize = resolveSeedSize(sizeValues, process.env);
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
-  let workers = 1;
-  try {
-    workers = resolveWorkers(workersFlag, opts.databaseUrl);
-  } catch (err) {
-    usage(err instanceof Error ? err.message : String(err));
-  }
+  opts.seedSize = orUsage(() => resolveSeedSize(state.sizeValues, process.env));
+  const workers = orUsage(() => resolveWorkers(state.workersFlag, opts.databaseUrl));
   return { command, opts, rest, workers };
 }
 

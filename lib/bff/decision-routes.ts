@@ -148,9 +148,13 @@ async function auditApprovalRefusal(
   }
 }
 
-/** POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. */
-export function matchDecisionRoute(decision: "confirm" | "reject") {
-  return withUser(
+/**
+ * POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. Declared against
+ * `endpoint` (the reconciliation area's `confirm` / `reject`, docs/architecture.md#the-bff-declared-per-area).
+ */
+export function matchDecisionRoute<E extends Endpoint>(endpoint: E, decision: "confirm" | "reject") {
+  return declareRoute(
+    endpoint,
     {
       permission: "reconciliation.write",
       company: "none",

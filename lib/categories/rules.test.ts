@@ -1,19 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { categorise, CategoryRuleInput, type CategoryRule, UNCATEGORISED } from "./rules";
+import { categorise, CategoryRuleInput, UNCATEGORISED } from "./rules";
+import { testRule } from "./testing";
 
-function rule(position: number, fields: Partial<CategoryRule> & { category: string }): CategoryRule {
-  return {
-    id: `r${position}`,
-    position,
-    counterparty_contains: null,
-    remittance_contains: null,
-    iban: null,
-    direction: null,
-    min_amount: null,
-    max_amount: null,
-    ...fields,
-  };
-}
+const rule = testRule;
 
 const tx = (over: Partial<Parameters<typeof categorise>[1]> = {}) => ({
   direction: "debit" as const,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { FxInputError, FxRates } from "../fx/convert";
 import { convertLines } from "./conversion";
+import { recordingRates } from "./testing";
 
 // EUR reference rates: 1 EUR = rate quote.
 const RATES = new FxRates([
@@ -21,7 +22,7 @@ const line = (id: string, date: string, currency: string, original: Record<strin
 
 describe("convertLines", () => {
   it("loads the rates once for every currency over the conversion dates, and converts each figure on its own", async () => {
-    const asked: { currencies: string[]; from: string; to: string }[] = [];
+    const { asked, loadRates } = recordingRates(RATES);
     const r = await convertLines(
       [
         line("a", "2026-11-20", "NOK", { inflow: "1150.00", outflow: "230.00", net: "920.00" }),
@@ -34,10 +35,7 @@ describe("convertLines", () => {
       {
         reportingCurrency: "EUR",
         dateOf: (l) => l.date,
-        loadRates: async (q) => {
-          asked.push(q);
-          return RATES;
-        },
+        loadRates,
       },
     );
     expect(asked).toEqual([{ currencies: ["NOK", "USD", "GBP", "EUR"], from: "2026-11-19", to: "2026-11-23" }]);

@@ -5,14 +5,10 @@ import { FxRates } from "../fx/convert";
 import Decimal from "decimal.js";
 import { allocate, bookingDate, groupCashflowByCategory, type GroupCategoryTransaction } from "./group-categories";
 import { groupReport } from "./group-reports";
+import { testRule } from "../categories/testing";
+import { recordingRates, testCompany } from "./testing";
 
-let n = 0;
-const company = (name: string): Company => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
-  name,
-  orgnr: "123456789",
-  country: "NO",
-});
+const company = testCompany;
 
 // EUR reference rates: 1 EUR = rate quote. 2026-11-20 is a Friday, 2026-11-21 a Saturday (no rate).
 const RATES = new FxRates([
@@ -23,18 +19,8 @@ const RATES = new FxRates([
   { date: "2026-11-10", base: "EUR", quote: "GBP", rate: "0.8800" },
 ]);
 
-const rule = (position: number, category: string, extra: Partial<CategoryRule>): CategoryRule => ({
-  id: `rule-${position}`,
-  position,
-  category,
-  counterparty_contains: null,
-  remittance_contains: null,
-  iban: null,
-  direction: null,
-  min_amount: null,
-  max_amount: null,
-  ...extra,
-});
+const rule = (position: number, category: string, extra: Partial<CategoryRule>): CategoryRule =>
+  testRule(position, { category, ...extra });
 // Given out of order: position decides (Payroll is tried first).
 const RULES = [
   rule(2, "Sales", { counterparty_contains: "kunde" }),
@@ -95,7 +81,7 @@ const read = async (c: Company) => {
 
 describe("groupCashflowByCategory", () => {
   it("sums every company per category in EUR with a per-company breakdown (hand-computed)", async () => {
-    const asked: { currencies: string[]; from: string; to: string }[] = [];
+    const { asked, loadRates } = recordingRates(RATES);
     const r = await groupCashflowByCategory({
       companies: [alpha, beta, gamma],
       reportingCurrency: "EUR",
@@ -103,10 +89,7 @@ describe("groupCashflowByCategory", () => {
       to: "2026-11-23",
       rules: RULES,
       read,
-      loadRates: async (q) => {
-        asked.push(q);
-        return RATES;
-      },
+      loadRates,
     });
     expect(asked).toEqual([{ currencies: ["NOK", "EUR", "USD", "DKK", "GBP"], from: "2026-11-19", to: "2026-11-21" }]);
 

@@ -3,13 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { Account, BalanceSnapshot, Company } from "@treasury/contract";
 import { FxRates } from "../fx/convert";
 import { groupPosition, headlineBalance, type GroupSource } from "./group-position";
+import { recordingRates, testCompany, testId } from "./testing";
 
 const TODAY = "2026-11-23"; // a Monday
 
-let n = 0;
-const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`;
-
-const company = (name: string): Company => ({ id: uuid(), name, orgnr: "123456789", country: "NO" });
+const uuid = testId;
+const company = testCompany;
 const account = (c: Company, name: string, currency: string, bank: string): Account => ({
   id: uuid(),
   name,
@@ -138,16 +137,13 @@ describe("groupPosition", () => {
     "converts each account's headline into EUR and adds up by company, bank and currency " + "(hand-computed)",
     async () => {
       const { source, calls } = fakeSource({ failBalancesOf: gamma.id });
-      const loads: unknown[] = [];
+      const { asked: loads, loadRates } = recordingRates(RATES);
       const p = await groupPosition({
         companies: [alpha, beta, gamma],
         reportingCurrency: "EUR",
         today: TODAY,
         source,
-        loadRates: async (q) => {
-          loads.push(q);
-          return RATES;
-        },
+        loadRates,
       });
       // Companies not passed in are never read.
       expect(calls.some((c) => c.companyId === hidden.id)).toBe(false);

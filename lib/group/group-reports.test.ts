@@ -2,16 +2,11 @@ import { describe, expect, it } from "vitest";
 import type { CashflowDay, Company, ForecastEntry, PositionDay } from "@treasury/contract";
 import { FxRates } from "../fx/convert";
 import { groupReport } from "./group-reports";
+import { testCompany } from "./testing";
 
 const TODAY = "2026-11-23"; // a Monday
 
-let n = 0;
-const company = (name: string): Company => ({
-  id: `00000000-0000-4000-8000-${String(++n).padStart(12, "0")}`,
-  name,
-  orgnr: "123456789",
-  country: "NO",
-});
+const company = testCompany;
 
 // EUR reference rates: 1 EUR = rate quote.
 const RATES = new FxRates([

@@ -10,7 +10,7 @@ vi.mock("server-only", () => ({}));
 
 import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { startLoopbackServer, type RunningServer } from "@treasury/test-support/local-api";
 import { DEMO_PARTNER_A, DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { createTreasuryClient, type TreasuryClientConfig } from "./client";
 import { TreasuryApiError } from "./errors";
@@ -26,13 +26,9 @@ let koncernCompanies: string[];
 
 beforeAll(async () => {
   // A small seed (scale 0.1) keeps the start fast; a small rate limit makes the 429 path reachable.
-  api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
+  api = await startLoopbackServer({
     seed: "demo",
     seedScale: 0.1,
-    log: false,
     rateLimit: { limit: 60, windowSeconds: RATE_WINDOW_SECONDS },
   });
   base = `${api.url}/public`;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
-import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { startLoopbackServer, type RunningServer } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { metrics } from "../server/metrics";
 import { MemoryBudgetStore } from "./budget-store";
@@ -23,13 +23,9 @@ let api: RunningServer;
 let base: string;
 
 beforeAll(async () => {
-  api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
+  api = await startLoopbackServer({
     seed: "demo",
     seedScale: 0.1,
-    log: false,
     rateLimit: { limit: LIMIT, windowSeconds: WINDOW_SECONDS },
   });
   base = `${api.url}/public`;

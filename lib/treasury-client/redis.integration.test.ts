@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 
 vi.mock("server-only", () => ({}));
 
-import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { startLoopbackServer, type RunningServer } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import { findRedisServer, startTempRedis, type TempRedis } from "@treasury/test-support/temp-redis";
 import { createTreasuryClient } from "./client";
@@ -61,10 +61,7 @@ describe.runIf(available)("Redis mode: two instances, one Redis", () => {
   let company: string;
 
   beforeAll(async () => {
-    [api, redis] = await Promise.all([
-      startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.1, log: false }),
-      startTempRedis(),
-    ]);
+    [api, redis] = await Promise.all([startLoopbackServer({ seed: "demo", seedScale: 0.1 }), startTempRedis()]);
     base = `${api.url}/public`;
     const companies = api.fixtures?.companies.filter((c) => c.koncern_id !== null) ?? [];
     company = companies[0]?.id ?? "";

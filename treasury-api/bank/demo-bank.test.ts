@@ -8,7 +8,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pushFileName } from "../channels/exchange";
-import { startServer, type RunningServer } from "../server";
+import type { RunningServer } from "../server";
+import { clientToken, startLoopbackServer } from "../test/loopback";
 import { DEMO_BANK_NAME } from "./demo-wiring";
 
 let api: RunningServer;
@@ -28,27 +29,15 @@ const call = (method: string, p: string, company: string, json?: unknown) =>
   });
 
 beforeAll(async () => {
-  api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
+  api = await startLoopbackServer({
     seed: "demo",
     seedScale: 0.01,
-    log: false,
     bankSpeed: "instant",
     simulatedBank: "folder",
   });
   const client = api.fixtures?.clients.find((c) => c.form === "B" && c.write_approved && c.company_ids.length > 0);
   if (!client) throw new Error("no demo Form B client");
-  const res = await fetch(`${api.url}/public/auth/token/`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  token = ((await res.json()) as { access_token: string }).access_token;
+  token = await clientToken(api.url, client.client_id, client.client_secret);
 }, 120_000);
 
 afterAll(async () => {

@@ -329,66 +329,53 @@ function bookingsOf(state: MessageState): { iban: string; currency: string; book
   );
 }
 
-/** Steps 2 and 3 for one message, as far as they are due. */
-async function advance(
+/**
+ * The settle decision of a taken message when it is due — `pace.settle` after the take and not before the
+ * requested execution date (midnight where the debtor account is) —: its time (strictly after the take's) and a
+ * verdict per transfer. Null while not due. Pure: the caller saves it.
+ */
+function settleDecision(
+  desk: FolderBankDesk,
+  state: MessageState,
+  takeAt: string,
+  now: Date,
+  settleAfterMs: number,
+): NonNullable<MessageState["settle"]> | null {
+  const due = Date.parse(takeAt) + settleAfterMs;
+  const execution = Math.max(
+    ...state.message.payments.map((p) => startOfBusinessDate(p.debtorIban.slice(0, 2), p.executionDate).getTime()),
+  );
+  if (now.getTime() < Math.max(due, execution)) return null;
+  // Events of the settle step come strictly after the take's, even within one millisecond.
+  const at = new Date(Math.max(now.getTime(), Date.parse(takeAt) + 1)).toISOString();
+  const verdicts: NonNullable<MessageState["settle"]>["verdicts"] = {};
+  for (const p of state.message.payments) {
+    const hasAccount = desk.accounts.some((a) => a.iban === p.debtorIban && a.currency === p.currency);
+    for (const t of p.transfers)
+      verdicts[verdictKey(p.paymentInformationId, t.endToEndId)] = bankVerdict(
+        { endToEndId: t.endToEndId, creditorName: t.creditorName },
+        hasAccount,
+      );
+  }
+  return { at, verdicts };
+}
+
+/**
+ * Step 3's answers of a settled message, each written once ({@link answer}): per debtor account one debit
+ * notification (camt.054; a pain.001 may carry several payment information blocks), then the final status report
+ * (pain.002, ACSC or RJCT with its reason per transfer).
+ */
+async function answerSettlement(
   desk: FolderBankDesk,
   dirs: DeskDirs,
   state: MessageState,
-  now: Date,
+  settle: NonNullable<MessageState["settle"]>,
   opts: FolderBankRunOptions,
   result: FolderBankRunResult,
 ): Promise<void> {
-  const pace = BANK_PACE[opts.speed];
   const key = messageKey(state.message.messageId);
-  if (!state.take) {
-    if (now.getTime() < Date.parse(state.receivedAt) + pace.take) return;
-    state.take = { at: now.toISOString() };
-    await saveState(dirs, state);
-  }
-  const take = state.take;
-  await answer(
-    desk,
-    dirs,
-    state,
-    `${stamp(take.at)}-${key}-1-ack.xml`,
-    () =>
-      buildStatusReport(
-        state.message,
-        `ACK${sha(`${key}|ack`).slice(0, 32)}`,
-        withOffset(new Date(take.at)),
-        (_, t) => ({
-          endToEndId: t.endToEndId,
-          code: "ACCP",
-        }),
-      ),
-    opts,
-    result,
-  );
-  if (!state.settle) {
-    const due = Date.parse(take.at) + pace.settle;
-    // Not before the requested execution date, which begins at midnight where the debtor account is.
-    const execution = Math.max(
-      ...state.message.payments.map((p) => startOfBusinessDate(p.debtorIban.slice(0, 2), p.executionDate).getTime()),
-    );
-    // Events of the settle step come strictly after the take's, even within one millisecond.
-    if (now.getTime() < Math.max(due, execution)) return;
-    const at = new Date(Math.max(now.getTime(), Date.parse(take.at) + 1)).toISOString();
-    const verdicts: NonNullable<MessageState["settle"]>["verdicts"] = {};
-    for (const p of state.message.payments) {
-      const hasAccount = desk.accounts.some((a) => a.iban === p.debtorIban && a.currency === p.currency);
-      for (const t of p.transfers)
-        verdicts[verdictKey(p.paymentInformationId, t.endToEndId)] = bankVerdict(
-          { endToEndId: t.endToEndId, creditorName: t.creditorName },
-          hasAccount,
-        );
-    }
-    state.settle = { at, verdicts };
-    await saveState(dirs, state);
-  }
-  const settle = state.settle;
   const created = withOffset(new Date(settle.at));
   const bookings = bookingsOf(state);
-  // Per debtor account, one notification (a pain.001 may carry several payment information blocks).
   const accounts = [...new Set(bookings.map((b) => `${b.iban}|${b.currency}`))];
   for (const [i, acct] of accounts.entries()) {
     const [iban = "", currency = ""] = acct.split("|");
@@ -424,6 +411,53 @@ async function advance(
     opts,
     result,
   );
+}
+
+/**
+ * Steps 2 and 3 for one message, as far as they are due: the take (saved before its acknowledgement is written),
+ * then the settle decision (saved before any of its answers). Errors: the file system's.
+ */
+async function advance(
+  desk: FolderBankDesk,
+  dirs: DeskDirs,
+  state: MessageState,
+  now: Date,
+  opts: FolderBankRunOptions,
+  result: FolderBankRunResult,
+): Promise<void> {
+  const pace = BANK_PACE[opts.speed];
+  const key = messageKey(state.message.messageId);
+  if (!state.take) {
+    if (now.getTime() < Date.parse(state.receivedAt) + pace.take) return;
+    state.take = { at: now.toISOString() };
+    await saveState(dirs, state);
+  }
+  const take = state.take;
+  await answer(
+    desk,
+    dirs,
+    state,
+    `${stamp(take.at)}-${key}-1-ack.xml`,
+    () =>
+      buildStatusReport(
+        state.message,
+        `ACK${sha(`${key}|ack`).slice(0, 32)}`,
+        withOffset(new Date(take.at)),
+        (_, t) => ({
+          endToEndId: t.endToEndId,
+          code: "ACCP",
+        }),
+      ),
+    opts,
+    result,
+  );
+  if (!state.settle) {
+    const settle = settleDecision(desk, state, take.at, now, pace.settle);
+    if (!settle) return;
+    state.settle = settle;
+    await saveState(dirs, state);
+  }
+  await answerSettlement(desk, dirs, state, state.settle, opts, result);
 }
 
 /** Step 4: the camt.053 of every ended day with bookings, per account whose opening balance the bank knows. */

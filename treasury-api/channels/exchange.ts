@@ -346,7 +346,90 @@ export interface PushResult {
 }
 
 /**
- * Pushes every due payment file (see the module comment), one claimed row at a time.
+ * Claims the oldest due, unsent, unleased outbox row in one short transaction (`for update skip locked`): leases it
+ * for LEASE_MS and counts the attempt. Null when none is due at `now`.
+ */
+async function claimNextFile(db: Db, now: Date): Promise<typeof bankChannelOutbox.$inferSelect | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(bankChannelOutbox)
+      .where(
+        and(
+          isNull(bankChannelOutbox.sentAt),
+          lte(bankChannelOutbox.dueDate, now.toISOString().slice(0, 10)),
+          or(isNull(bankChannelOutbox.leaseUntil), lte(bankChannelOutbox.leaseUntil, now.toISOString())),
+        ),
+      )
+      .orderBy(asc(bankChannelOutbox.dueDate), asc(bankChannelOutbox.createdAt))
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!row) return null;
+    await tx
+      .update(bankChannelOutbox)
+      .set({
+        leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
+        attempts: sql`${bankChannelOutbox.attempts} + 1`,
+      })
+      .where(eq(bankChannelOutbox.batchId, row.batchId));
+    return row;
+  });
+}
+
+/**
+ * Marks an uploaded file sent, in one transaction: the outbox row (`sent_at` = `at`, lease and error cleared) and
+ * the connection's file log (`out`, size and SHA-256 of `data`; once per batch).
+ */
+async function markSent(
+  db: Db,
+  connectionId: string,
+  claimed: typeof bankChannelOutbox.$inferSelect,
+  data: Buffer,
+  at: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(bankChannelOutbox)
+      .set({ sentAt: at, leaseUntil: null, lastError: null })
+      .where(eq(bankChannelOutbox.batchId, claimed.batchId));
+    await tx
+      .insert(bankConnectionFiles)
+      .values({
+        id: newId(),
+        connectionId,
+        direction: "out",
+        fileName: claimed.fileName,
+        size: data.length,
+        sha256: sha256(data),
+        status: "sent",
+        batchId: claimed.batchId,
+      })
+      .onConflictDoNothing();
+  });
+}
+
+/**
+ * Records a failed push of a claimed file: its error (first 1000 characters) and a lease shortened to 30 s, so it
+ * is retried after a short pause, not at once; the connection's outcome and the metric.
+ */
+async function notePushFailure(
+  db: Db,
+  conn: typeof bankConnections.$inferSelect,
+  batchId: string,
+  message: string,
+): Promise<void> {
+  await db
+    .update(bankChannelOutbox)
+    .set({ lastError: message.slice(0, 1000), leaseUntil: new Date(Date.now() + 30_000).toISOString() })
+    .where(eq(bankChannelOutbox.batchId, batchId));
+  await noteOutcome(db, conn, "push", message, new Date().toISOString());
+  apiMetrics().bankPushes.inc({ outcome: "failed" });
+}
+
+/**
+ * Pushes every due payment file (see the module comment), one claimed row at a time: claim (own commit), upload
+ * unless the bank's inbox already has the file, mark sent (own commit). A failure is recorded per file and the
+ * connection's session closed; the run goes on.
  * @param sessions test hook: the session to use per connection id
  */
 export async function pushDue(
@@ -359,31 +442,7 @@ export async function pushDue(
   const maxFiles = opts.maxFiles ?? 100;
   try {
     while (out.sent.length + out.errors.length < maxFiles) {
-      const now = opts.now?.() ?? new Date();
-      const claimed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .select()
-          .from(bankChannelOutbox)
-          .where(
-            and(
-              isNull(bankChannelOutbox.sentAt),
-              lte(bankChannelOutbox.dueDate, now.toISOString().slice(0, 10)),
-              or(isNull(bankChannelOutbox.leaseUntil), lte(bankChannelOutbox.leaseUntil, now.toISOString())),
-            ),
-          )
-          .orderBy(asc(bankChannelOutbox.dueDate), asc(bankChannelOutbox.createdAt))
-          .limit(1)
-          .for("update", { skipLocked: true });
-        if (!row) return null;
-        await tx
-          .update(bankChannelOutbox)
-          .set({
-            leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(),
-            attempts: sql`${bankChannelOutbox.attempts} + 1`,
-          })
-          .where(eq(bankChannelOutbox.batchId, row.batchId));
-        return row;
-      });
+      const claimed = await claimNextFile(db, opts.now?.() ?? new Date());
       if (!claimed) break;
       const [conn] = await db.select().from(bankConnections).where(eq(bankConnections.id, claimed.connectionId));
       if (!conn) break;
@@ -400,38 +459,14 @@ export async function pushDue(
         if (!already) await session.writeInbox(claimed.fileName, data);
         failpoint("channels.push.after-upload");
         const at = new Date().toISOString();
-        await db.transaction(async (tx) => {
-          await tx
-            .update(bankChannelOutbox)
-            .set({ sentAt: at, leaseUntil: null, lastError: null })
-            .where(eq(bankChannelOutbox.batchId, claimed.batchId));
-          await tx
-            .insert(bankConnectionFiles)
-            .values({
-              id: newId(),
-              connectionId: conn.id,
-              direction: "out",
-              fileName: claimed.fileName,
-              size: data.length,
-              sha256: sha256(data),
-              status: "sent",
-              batchId: claimed.batchId,
-            })
-            .onConflictDoNothing();
-        });
+        await markSent(db, conn.id, claimed, data, at);
         await noteOutcome(db, conn, "push", null, at);
         apiMetrics().bankPushes.inc({ outcome: "ok" });
         if (!already) apiMetrics().bankFiles.inc({ direction: "out", result: "sent" });
         out.sent.push({ batchId: claimed.batchId, fileName: claimed.fileName, uploaded: !already });
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        // Retried after a short pause (the lease is shortened), not at once.
-        await db
-          .update(bankChannelOutbox)
-          .set({ lastError: message.slice(0, 1000), leaseUntil: new Date(Date.now() + 30_000).toISOString() })
-          .where(eq(bankChannelOutbox.batchId, claimed.batchId));
-        await noteOutcome(db, conn, "push", message, new Date().toISOString());
-        apiMetrics().bankPushes.inc({ outcome: "failed" });
+        await notePushFailure(db, conn, claimed.batchId, message);
         out.errors.push({ batchId: claimed.batchId, error: message });
         const s = open.get(conn.id);
         open.delete(conn.id);

@@ -191,21 +191,22 @@ export interface OpenOptions {
   timeoutMs?: number;
 }
 
+/** The sftp settings of a channel (a channel that is not a folder). */
+type SftpSettings = Exclude<ChannelSettings, { channel: "folder" }>;
+
 /**
- * Opens a session on a connection's channel. For sftp the server's host key must match the pinned fingerprint,
- * else the connection is refused before any credential is sent.
- * @throws ChannelError host_key (different key), timeout, io (refused, authentication failed, no such folder)
+ * Connects `client` to the sftp server of `settings`, checking the server's host key against the pinned
+ * fingerprint before any credential is sent; `abort` ends the client.
+ * @throws ChannelError host_key (different key), timeout, io (refused, authentication failed)
  */
-export async function openChannel(
-  settings: ChannelSettings,
+async function connectSftp(
+  client: SftpClient,
+  settings: SftpSettings,
   secret: ChannelSecret | null,
-  opts: OpenOptions = {},
-): Promise<ChannelSession> {
-  if (settings.channel === "folder") return folderSession(settings);
-  const timeoutMs = opts.timeoutMs ?? 30_000;
-  const client = new SftpClient("bank-channel");
+  timeoutMs: number,
+  abort: () => void,
+): Promise<void> {
   let seenFingerprint: string | null = null;
-  const abort = () => void client.end().catch(() => undefined);
   try {
     await withTimeout(
       client.connect({
@@ -237,6 +238,13 @@ export async function openChannel(
     if (err instanceof ChannelError) throw err;
     throw new ChannelError(`cannot connect to ${settings.host}:${settings.port}: ${(err as Error).message}`);
   }
+}
+
+/**
+ * The session over a connected sftp `client`: every operation bounded by `timeoutMs` (then `abort`), its errors
+ * as ChannelError (timeout, io); an upload goes to a `.part` file renamed into place.
+ */
+function sftpSession(client: SftpClient, settings: SftpSettings, timeoutMs: number, abort: () => void): ChannelSession {
   const remote = (dir: string, name: string) => path.posix.join(dir, checked(name));
   const op = <T>(p: Promise<T>, what: string) =>
     withTimeout(p, timeoutMs, what, abort).catch((err: unknown) => {
@@ -278,4 +286,22 @@ export async function openChannel(
       await client.end().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Opens a session on a connection's channel. For sftp the server's host key must match the pinned fingerprint,
+ * else the connection is refused before any credential is sent.
+ * @throws ChannelError host_key (different key), timeout, io (refused, authentication failed, no such folder)
+ */
+export async function openChannel(
+  settings: ChannelSettings,
+  secret: ChannelSecret | null,
+  opts: OpenOptions = {},
+): Promise<ChannelSession> {
+  if (settings.channel === "folder") return folderSession(settings);
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const client = new SftpClient("bank-channel");
+  const abort = () => void client.end().catch(() => undefined);
+  await connectSftp(client, settings, secret, timeoutMs, abort);
+  return sftpSession(client, settings, timeoutMs, abort);
 }

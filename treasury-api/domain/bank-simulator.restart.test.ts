@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/client";
-import { CLIENTS, IDS, insertFixture } from "../test/harness";
+import { CLIENTS, IDS, insertFixture, approvalIdOf } from "../test/harness";
 import { createBatch, submitBatch } from "../db/repos/payments";
 import { decide } from "../db/repos/approvals";
 import { bankVerdict, runBankOnce } from "./bank-simulator";
@@ -56,13 +56,9 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
       instructions,
     });
     await submitBatch(database.db, scope, batch.id, { byCurrency: {}, fallback: "100000.00" });
-    const [req] = await queryRows<{ id: string }>(
-      database.db,
-      sql`select id from approval_requests where object_id = ${batch.id}`,
-    );
-    if (!req) throw new Error("no approval request");
+    const approvalId = await approvalIdOf(database.db, batch.id);
     for (const approver of ["alice", "bob"]) {
-      await decide(database.db, scope, req.id, {
+      await decide(database.db, scope, approvalId, {
         kind: "approve",
         clientId: CLIENTS.fullB.id,
         approver,

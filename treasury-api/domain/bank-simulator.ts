@@ -54,7 +54,7 @@ import { newId } from "../lib/secrets";
 import { toTransaction } from "../db/repos/ledger";
 import type { InstructionStatus } from "@treasury/contract/payments";
 import { applyStatusChanges, debtorAccountRow, type BatchRow, type StatusChange } from "../db/repos/payments";
-import { enqueueEvents } from "../webhooks/outbox";
+import { enqueueRowEvents } from "../webhooks/outbox";
 import { proposeMatchesForTransactions } from "./matching";
 import { BATCH_MACHINE, INSTRUCTION_MACHINE, settledBatchStatus, transition } from "./payment-states";
 
@@ -271,6 +271,55 @@ async function updateBalances(
   });
 }
 
+/**
+ * Books the settled instructions on the debtor account, inside the settle step's transaction: one debit
+ * transaction each at `at` (once per instruction: its dedupe key), `transaction.created` events, and the interim
+ * balances and intraday point lowered by their total (exact decimals).
+ * @returns the booked transaction id per dedupe key (`payment-instruction:<id>`)
+ */
+async function bookSettled(
+  tx: DbOrTx,
+  batch: BatchRow,
+  account: typeof accounts.$inferSelect,
+  toBook: (typeof paymentInstructions.$inferSelect)[],
+  date: string,
+  at: string,
+): Promise<Map<string, string>> {
+  const bookedBy = new Map<string, string>();
+  for (const chunk of chunked(toBook, INSERT_CHUNK)) {
+    const inserted = await tx
+      .insert(transactions)
+      .values(
+        chunk.map((ins) => ({
+          id: newId(),
+          tenantId: batch.tenantId,
+          companyId: batch.companyId,
+          accountId: account.id,
+          amount: ins.amount,
+          currency: batch.currency,
+          direction: "debit" as const,
+          bookedDate: date,
+          bookedAt: at,
+          valueDate: date,
+          valueAt: at,
+          counterpartyName: ins.creditorName,
+          // The bank reports the payment's remittance information (free text or RF reference) when it has one.
+          remittance: ins.remittanceText ?? ins.endToEndId,
+          endToEndId: ins.endToEndId,
+          source: "bank-simulator",
+          dedupeKey: `payment-instruction:${ins.id}`,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+    for (const t of inserted) bookedBy.set(t.dedupeKey ?? "", t.id);
+    await enqueueRowEvents(tx, "transaction.created", inserted, toTransaction);
+  }
+  const total = toBook.reduce((sum, ins) => sum.plus(ins.amount), new Decimal(0));
+  await updateBalances(tx, account, total, date, at);
+  return bookedBy;
+}
+
 /** Step 2: every accepted instruction settles or is rejected; bookings, balances, batch outcome, matches. */
 async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<string> {
   transition(BATCH_MACHINE, batch.status, "settle", "completed"); // state check only; the outcome follows below
@@ -291,48 +340,8 @@ async function settleBatch(tx: DbOrTx, batch: BatchRow, now: Date): Promise<stri
     verdict: bankVerdict(instruction, account !== undefined),
   }));
   const toBook = verdicts.filter((v) => v.verdict.status === "settled").map((v) => v.instruction);
-  const bookedBy = new Map<string, string>();
-  if (account && toBook.length > 0) {
-    for (const chunk of chunked(toBook, INSERT_CHUNK)) {
-      const inserted = await tx
-        .insert(transactions)
-        .values(
-          chunk.map((ins) => ({
-            id: newId(),
-            tenantId: batch.tenantId,
-            companyId: batch.companyId,
-            accountId: account.id,
-            amount: ins.amount,
-            currency: batch.currency,
-            direction: "debit" as const,
-            bookedDate: date,
-            bookedAt: at,
-            valueDate: date,
-            valueAt: at,
-            counterpartyName: ins.creditorName,
-            // The bank reports the payment's remittance information (free text or RF reference) when it has one.
-            remittance: ins.remittanceText ?? ins.endToEndId,
-            endToEndId: ins.endToEndId,
-            source: "bank-simulator",
-            dedupeKey: `payment-instruction:${ins.id}`,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning();
-      for (const t of inserted) bookedBy.set(t.dedupeKey ?? "", t.id);
-      await enqueueEvents(
-        tx,
-        inserted.map((t) => ({
-          tenantId: t.tenantId,
-          companyId: t.companyId,
-          type: "transaction.created" as const,
-          data: toTransaction(t),
-        })),
-      );
-    }
-    const total = toBook.reduce((sum, ins) => sum.plus(ins.amount), new Decimal(0));
-    await updateBalances(tx, account, total, date, at);
-  }
+  const bookedBy =
+    account && toBook.length > 0 ? await bookSettled(tx, batch, account, toBook, date, at) : new Map<string, string>();
 
   const changes: StatusChange[] = verdicts.map(({ instruction, verdict }) =>
     verdict.status === "settled"

@@ -26,7 +26,7 @@ import { queryRows, type DbOrTx } from "../db/client";
 import { reconciliationMatches } from "../db/schema";
 import { isoTimestamp } from "../lib/format";
 import { newId } from "../lib/secrets";
-import { enqueueEvents } from "../webhooks/outbox";
+import { enqueueRowEvents } from "../webhooks/outbox";
 import { daysBetween } from "./reporting";
 
 /** Lowest score that is proposed. */
@@ -361,15 +361,7 @@ export async function proposeMatchesForTransactions(tx: DbOrTx, transactionIds: 
     );
     for (const part of chunked(values, CHUNK)) {
       const inserted = await tx.insert(reconciliationMatches).values(part).onConflictDoNothing().returning();
-      await enqueueEvents(
-        tx,
-        inserted.map((m) => ({
-          tenantId: m.tenantId,
-          companyId: m.companyId,
-          type: "reconciliation.match.created" as const,
-          data: toMatch(m),
-        })),
-      );
+      await enqueueRowEvents(tx, "reconciliation.match.created", inserted, toMatch);
     }
   }
 }

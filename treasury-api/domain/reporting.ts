@@ -175,69 +175,11 @@ export async function forecast(
   f: ReportFilter & { today: string },
   page: ReportPage,
 ): Promise<ReportResult<ForecastEntry>> {
-  const lookFrom = shiftDate(f.today, -FORECAST_LOOKBACK_DAYS);
-  const lookTo = shiftDate(f.today, -1);
-  const yesterday = lookTo;
-  const statuses = sql.join(
-    FORECAST_OUTGOING_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
-  const rows = await queryRows<{
-    date: string;
-    currency: string;
-    opening: string;
-    opening_date: string;
-    flows: string;
-    outgoing: string;
-    outgoing_today: string;
-    total: number;
-  }>(
+  const rows = await queryRows<ForecastRow>(
     db,
     sql`
-    with accts as (
-      select a.id, a.currency from accounts a where ${scopeSql(scope, "a")} and a.status = 'active'
-        ${currencySql("a", f.currency)}
-    ),
-    latest as (
-      select a.currency, lb.as_of_date, lb.balance
-      from accts a
-      join lateral (
-        select b.as_of_date, b.balance from balance_snapshots b
-        where b.account_id = a.id and b.balance_type = 'closing_booked' and b.as_of_date <= ${f.today}::date
-        order by b.as_of_date desc limit 1
-      ) lb on true
-    ),
-    base as (
-      select c.currency, coalesce(sum(l.balance), 0) as balance,
-        coalesce(max(l.as_of_date), ${yesterday}::date) as base_date
-      from (select distinct currency from accts) c left join latest l on l.currency = c.currency
-      group by c.currency
-    ),
-    weekdays as (
-      select extract(isodow from g)::int as dow, count(*) as n
-      from generate_series(${lookFrom}::date, ${lookTo}::date, interval '1 day') g group by 1
-    ),
-    -- Materialized: referenced once, inside the per-day subquery below, PostgreSQL would otherwise inline it and
-    -- aggregate 90 days of account_day_flows again for every projected day.
-    dow_avg as materialized (
-      select d.currency, d.dow, round(d.net / w.n, ${sql.raw(String(AVERAGE_SCALE))}) as avg
-      from (
-        select fl.currency, extract(isodow from fl.booked_date)::int as dow,
-               sum(case when fl.direction = 'credit' then fl.amount_sum else -fl.amount_sum end) as net
-        from account_day_flows fl
-        where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date
-          ${currencySql("fl", f.currency)}
-        group by 1, 2
-      ) d join weekdays w on w.dow = d.dow
-    ),
-    outgoing as (
-      select pb.currency,
-        greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date,
-        sum(pb.total_amount) as amount
-      from payment_batches pb join base bs on bs.currency = pb.currency
-      where ${scopeSql(scope, "pb")} and pb.status in (${statuses})
-      group by 1, 2
-    ),
+    ${forecastBaseCtes(scope, f)}
+    ${forecastFlowCtes(scope, f)}
     grid as (
       select b.currency, b.balance, b.base_date, g::date as date, greatest(g::date - b.base_date, 0) as k,
         extract(isodow from b.base_date)::int as base_dow
@@ -265,25 +207,111 @@ export async function forecast(
     limit ${page.limit} offset ${page.offset}`,
   );
   return {
-    rows: rows.map((r) => {
-      // Opening and batches are exact in minor units; only the weekday averages need rounding, so the rounded parts
-      // add up to the rounded amount exactly.
-      const flows = roundToMinor(r.flows, r.currency);
-      const amount = roundToMinor(new Decimal(r.opening).plus(r.flows).minus(r.outgoing).toFixed(), r.currency);
-      return {
-        date: r.date,
-        currency: r.currency,
-        amount,
-        breakdown: {
-          opening: roundToMinor(r.opening, r.currency),
-          opening_date: r.opening_date,
-          expected_flows: flows,
-          outgoing_batches: roundToMinor(r.outgoing, r.currency),
-          outgoing_today: roundToMinor(r.outgoing_today, r.currency),
-        },
-      };
-    }),
+    rows: rows.map(forecastEntry),
     count: await totalOf(rows, page, () => forecast(db, scope, f, FIRST_ROW)),
+  };
+}
+
+/** One row of the forecast query: decimal strings, dates YYYY-MM-DD, and the total row count. */
+interface ForecastRow {
+  date: string;
+  currency: string;
+  opening: string;
+  opening_date: string;
+  flows: string;
+  outgoing: string;
+  outgoing_today: string;
+  total: number;
+}
+
+/**
+ * The forecast's first CTEs (`accts`, `latest`, `base`): the scope's active accounts, each one's latest closing
+ * booked balance on or before today, and per currency their sum P and the base date (yesterday when none).
+ * Opens the `with` clause; see {@link forecast}.
+ */
+function forecastBaseCtes(scope: DataScope, f: ReportFilter & { today: string }): SQL {
+  const yesterday = shiftDate(f.today, -1);
+  return sql`
+with accts as (
+      select a.id, a.currency from accounts a where ${scopeSql(scope, "a")} and a.status = 'active'
+        ${currencySql("a", f.currency)}
+    ),
+    latest as (
+      select a.currency, lb.as_of_date, lb.balance
+      from accts a
+      join lateral (
+        select b.as_of_date, b.balance from balance_snapshots b
+        where b.account_id = a.id and b.balance_type = 'closing_booked' and b.as_of_date <= ${f.today}::date
+        order by b.as_of_date desc limit 1
+      ) lb on true
+    ),
+    base as (
+      select c.currency, coalesce(sum(l.balance), 0) as balance,
+        coalesce(max(l.as_of_date), ${yesterday}::date) as base_date
+      from (select distinct currency from accts) c left join latest l on l.currency = c.currency
+      group by c.currency
+    ),`;
+}
+
+/**
+ * The forecast's flow CTEs (`weekdays`, `dow_avg`, `outgoing`, each followed by a comma): the 90-day average net
+ * flow per currency and ISO weekday (rounded to {@link AVERAGE_SCALE} decimals) and the outgoing batches per
+ * currency and day; see {@link forecast}.
+ */
+function forecastFlowCtes(scope: DataScope, f: ReportFilter & { today: string }): SQL {
+  const lookFrom = shiftDate(f.today, -FORECAST_LOOKBACK_DAYS);
+  const lookTo = shiftDate(f.today, -1);
+  const statuses = sql.join(
+    FORECAST_OUTGOING_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql`
+    weekdays as (
+      select extract(isodow from g)::int as dow, count(*) as n
+      from generate_series(${lookFrom}::date, ${lookTo}::date, interval '1 day') g group by 1
+    ),
+    -- Materialized: referenced once, inside the per-day subquery below, PostgreSQL would otherwise inline it and
+    -- aggregate 90 days of account_day_flows again for every projected day.
+    dow_avg as materialized (
+      select d.currency, d.dow, round(d.net / w.n, ${sql.raw(String(AVERAGE_SCALE))}) as avg
+      from (
+        select fl.currency, extract(isodow from fl.booked_date)::int as dow,
+               sum(case when fl.direction = 'credit' then fl.amount_sum else -fl.amount_sum end) as net
+        from account_day_flows fl
+        where ${scopeSql(scope, "fl")} and fl.booked_date between ${lookFrom}::date and ${lookTo}::date
+          ${currencySql("fl", f.currency)}
+        group by 1, 2
+      ) d join weekdays w on w.dow = d.dow
+    ),
+    outgoing as (
+      select pb.currency,
+        greatest(coalesce(pb.requested_execution_date, pb.created_at::date), bs.base_date + 1) as date,
+        sum(pb.total_amount) as amount
+      from payment_batches pb join base bs on bs.currency = pb.currency
+      where ${scopeSql(scope, "pb")} and pb.status in (${statuses})
+      group by 1, 2
+    ),`;
+}
+
+/**
+ * A forecast row as the API answers it: amounts rounded to the currency's minor units (half-even) as decimal
+ * strings. Opening and batches are exact in minor units; only the weekday averages need rounding, so the rounded
+ * parts add up to the rounded amount exactly.
+ */
+function forecastEntry(r: ForecastRow): ForecastEntry {
+  const flows = roundToMinor(r.flows, r.currency);
+  const amount = roundToMinor(new Decimal(r.opening).plus(r.flows).minus(r.outgoing).toFixed(), r.currency);
+  return {
+    date: r.date,
+    currency: r.currency,
+    amount,
+    breakdown: {
+      opening: roundToMinor(r.opening, r.currency),
+      opening_date: r.opening_date,
+      expected_flows: flows,
+      outgoing_batches: roundToMinor(r.outgoing, r.currency),
+      outgoing_today: roundToMinor(r.outgoing_today, r.currency),
+    },
   };
 }
 

@@ -4,10 +4,11 @@
  * emitted once per overdue statement. One PGlite database for the file.
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { balanceSnapshots, statementSchedules, webhookEvents } from "../db/schema";
 import { newId } from "../lib/secrets";
-import { IDS, createHarness, type Harness } from "../test/harness";
+import { IDS } from "../test/harness";
+import { harnessForFile } from "../test/file-harness";
 import { dueAt, expectedDays, learnSchedule, noticeMissingStatements } from "./statement-schedule";
 
 describe("learnSchedule and expectedDays", () => {
@@ -31,11 +32,7 @@ describe("learnSchedule and expectedDays", () => {
 });
 
 describe("through the app", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await createHarness();
-  });
-  afterAll(() => h.close());
+  const h = harnessForFile();
 
   const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   const weekday = (d: string) => new Date(`${d}T00:00:00Z`).getUTCDay();

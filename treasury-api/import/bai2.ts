@@ -123,6 +123,36 @@ interface Account {
   records: number;
 }
 
+interface Group {
+  bank: string;
+  date: string;
+  currency: string;
+  control: Decimal;
+  accounts: number;
+  records: number;
+}
+
+/** A trailer or ledger mismatch: on one statement, or (`stmt` null) on every statement of the file. */
+interface Problem {
+  stmt: ParsedStatement | null;
+  text: string;
+}
+
+/** Where `parseBai2` is in the file: the open group and account section, the file's running totals. */
+interface Bai2State {
+  fileName: string;
+  statements: ParsedStatement[];
+  problems: Problem[];
+  group: Group | null;
+  file: { control: Decimal; groups: number; records: number };
+  acct: Account | null;
+  sawHeader: boolean;
+  sawTrailer: boolean;
+}
+
+/** An amount in minor units of the currency, as the trailers' control totals count it. */
+const inMinorUnits = (d: Decimal, ccy: string) => d.mul(new Decimal(10).pow(minorUnits(ccy)));
+
 /**
  * Parses a BAI2 file.
  * @param text the decoded file (see charset.ts)
@@ -133,215 +163,254 @@ interface Account {
  */
 export function parseBai2(text: string, fileName: string): ParsedFile {
   const recs = records(text, fileName);
-  const statements: ParsedStatement[] = [];
-  const problems: { stmt: ParsedStatement | null; text: string }[] = [];
-  let group: {
-    bank: string;
-    date: string;
-    currency: string;
-    control: Decimal;
-    accounts: number;
-    records: number;
-  } | null = null;
-  let file = { control: new Decimal(0), groups: 0, records: 0 };
-  let acct: Account | null = null;
-  let sawHeader = false;
-  let sawTrailer = false;
-  const raw = (d: Decimal, ccy: string) => d.mul(new Decimal(10).pow(minorUnits(ccy)));
-
+  const s: Bai2State = {
+    fileName,
+    statements: [],
+    problems: [],
+    group: null,
+    file: { control: new Decimal(0), groups: 0, records: 0 },
+    acct: null,
+    sawHeader: false,
+    sawTrailer: false,
+  };
   for (const r of recs) {
-    file.records += r.records;
-    if (group !== null) group.records += r.records;
-    if (acct !== null) acct.records += r.records;
-    const f = r.fields;
-    switch (r.code) {
-      case "01":
-        if (sawHeader) fail(fileName, r, "is a second file header");
-        sawHeader = true;
-        file = { control: new Decimal(0), groups: 0, records: 1 };
-        break;
-      case "02": {
-        if (!sawHeader) fail(fileName, r, "comes before the file header 01");
-        const date = yymmdd((f[3] ?? "").trim());
-        if (date === null) fail(fileName, r, `has an invalid as-of date "${f[3]}"`);
-        const currency = (f[5] ?? "").trim() || "USD";
-        if (!/^[A-Z]{3}$/.test(currency)) fail(fileName, r, `has an invalid currency "${currency}"`);
-        group = { bank: (f[1] ?? "").trim(), date, currency, control: new Decimal(0), accounts: 0, records: 1 };
-        break;
-      }
-      case "03": {
-        if (group === null) fail(fileName, r, "comes before a group header 02");
-        const number = (f[0] ?? "").trim();
-        if (number === "") fail(fileName, r, "has no account number");
-        const currency = (f[1] ?? "").trim() || group.currency;
-        if (!/^[A-Z]{3}$/.test(currency)) fail(fileName, r, `has an invalid currency "${currency}"`);
-        const balances: ParsedBalance[] = [];
-        let control = new Decimal(0);
-        for (let i = 2; i < f.length;) {
-          const code = (f[i] ?? "").trim();
-          if (code === "") {
-            i += 1;
-            continue;
-          }
-          if (!/^\d{3}$/.test(code)) fail(fileName, r, `has a type code that is not 3 digits: "${code}"`);
-          const value = amount(fileName, r, f[i + 1], currency);
-          if (value !== null) control = control.plus(raw(value, currency));
-          const kind = Number(code) < 100 ? (BALANCE_CODES[code] ?? code) : null;
-          if (kind !== null && value !== null) {
-            balances.push({
-              code: kind,
-              amount: moneyText(value, currency),
-              currency,
-              date: group.date,
-              at: `${group.date}T00:00:00Z`,
-              dateOnly: true,
-            });
-          }
-          i += 4 + fundsExtra(f, i + 3);
-        }
-        const stmt: ParsedStatement = {
-          fileName,
-          messageType: "camt.053",
-          version: null,
-          createdAt: null,
-          index: statements.length,
-          id: `${group.bank}/${group.date}/${number}#${statements.length}`,
-          account: {
-            ref: number,
-            refType: "OTHER",
-            bankId: group.bank || null,
-            asInFile: number,
-            currency,
-            servicerBic: null,
-            servicerName: null,
-            name: null,
-          },
-          period: { from: group.date, to: group.date },
-          balances,
-          entries: [],
-          source: "bai2",
-          coverageSource: "bai2",
-          inconsistency: null,
-        };
-        statements.push(stmt);
-        acct = { rec: r, stmt, control, records: r.records };
-        group.accounts += 1;
-        break;
-      }
-      case "16": {
-        if (acct === null || group === null) fail(fileName, r, "is a transaction detail outside an account (03)");
-        const ccy = acct.stmt.account.currency ?? group.currency;
-        const code = (f[0] ?? "").trim();
-        if (!/^\d{3}$/.test(code)) fail(fileName, r, `has a type code that is not 3 digits: "${code}"`);
-        const value = amount(fileName, r, f[1], ccy);
-        if (value === null) fail(fileName, r, "has no amount");
-        acct.control = acct.control.plus(raw(value, ccy));
-        const extra = fundsExtra(f, 2);
-        const fundsType = (f[2] ?? "").trim().toUpperCase();
-        let valueDate = group.date;
-        if (fundsType === "V") {
-          const d = yymmdd((f[3] ?? "").trim());
-          if (d === null && (f[3] ?? "").trim() !== "") fail(fileName, r, `has an invalid value date "${f[3]}"`);
-          valueDate = d ?? group.date;
-        }
-        const at = 3 + extra;
-        const bankRef = realRef(f[at]);
-        const customerRef = realRef(f[at + 1]);
-        const text = squash([f.slice(at + 2).join(","), ...r.more].join(" "));
-        const n = Number(code);
-        const direction = n >= 100 && n <= 399 ? "credit" : "debit";
-        const info = !(n >= 100 && n <= 699);
-        const entry: ParsedEntry & { customerRef: string | null } = {
-          index: acct.stmt.entries.length,
-          amount: moneyText(value, ccy),
-          currency: ccy,
-          direction,
-          status: info ? "INFO" : null,
-          booked: { date: group.date, at: `${group.date}T00:00:00Z`, dateOnly: true },
-          value: { date: valueDate, at: `${valueDate}T00:00:00Z`, dateOnly: true },
-          pending: false,
-          accountServicerRef: bankRef,
-          entryRef: customerRef,
-          counterpartyName: "",
-          remittance: text || (customerRef ?? ""),
-          endToEndId: null,
-          txCount: 1,
-          additionalInfo: `BAI2 type ${code}`,
-          customerRef,
-        };
-        acct.stmt.entries.push(entry);
-        break;
-      }
-      case "49": {
-        if (acct === null || group === null) fail(fileName, r, "is an account trailer without an account (03)");
-        const ccy = acct.stmt.account.currency ?? group.currency;
-        const total = amount(fileName, r, f[0], "JPY") ?? new Decimal(0);
-        const count = Number((f[1] ?? "").trim());
-        group.control = group.control.plus(total);
-        if (!total.eq(acct.control) || count !== acct.records)
-          problems.push({
-            stmt: acct.stmt,
-            text:
-              `account ${acct.stmt.account.ref} (line ${acct.rec.line}): the trailer 49 gives control total ` +
-              `${moneyText(total.div(new Decimal(10).pow(minorUnits(ccy))), ccy)} and ${count} records, the section ` +
-              `has ${moneyText(acct.control.div(new Decimal(10).pow(minorUnits(ccy))), ccy)} and ${acct.records}`,
-          });
-        ledgerCheck(acct.stmt, problems);
-        acct = null;
-        break;
-      }
-      case "98": {
-        if (group === null) fail(fileName, r, "is a group trailer without a group (02)");
-        if (acct !== null) fail(fileName, r, `closes the group but account ${acct.stmt.account.ref} has no trailer 49`);
-        const total = amount(fileName, r, f[0], "JPY") ?? new Decimal(0);
-        const accounts = Number((f[1] ?? "").trim());
-        const count = Number((f[2] ?? "").trim());
-        file.control = file.control.plus(total);
-        file.groups += 1;
-        if (!total.eq(group.control) || accounts !== group.accounts || count !== group.records)
-          problems.push({
-            stmt: null,
-            text:
-              `group of ${group.bank} ${group.date} (line ${r.line}): the trailer 98 gives control total ` +
-              `${total.toFixed()}, ${accounts} accounts and ${count} records, the group has ${group.control.toFixed()}, ` +
-              `${group.accounts} and ${group.records}`,
-          });
-        group = null;
-        break;
-      }
-      case "99": {
-        if (group !== null) fail(fileName, r, "closes the file but the group has no trailer 98");
-        sawTrailer = true;
-        const total = amount(fileName, r, f[0], "JPY") ?? new Decimal(0);
-        const groups = Number((f[1] ?? "").trim());
-        const count = Number((f[2] ?? "").trim());
-        if (!total.eq(file.control) || groups !== file.groups || count !== file.records)
-          problems.push({
-            stmt: null,
-            text:
-              `file trailer 99 (line ${r.line}) gives control total ${total.toFixed()}, ${groups} groups and ` +
-              `${count} records, the file has ${file.control.toFixed()}, ${file.groups} and ${file.records}`,
-          });
-        break;
-      }
-    }
+    s.file.records += r.records;
+    if (s.group !== null) s.group.records += r.records;
+    if (s.acct !== null) s.acct.records += r.records;
+    RECORD_READERS[r.code]?.(s, r);
   }
-  if (!sawHeader) fail(fileName, null, "has no BAI2 file header (01)");
-  if (!sawTrailer) fail(fileName, recs[recs.length - 1] ?? null, "ends without the file trailer 99");
+  const { statements } = s;
+  if (!s.sawHeader) fail(fileName, null, "has no BAI2 file header (01)");
+  if (!s.sawTrailer) fail(fileName, recs[recs.length - 1] ?? null, "ends without the file trailer 99");
   if (statements.length === 0) fail(fileName, null, "holds no account (03)");
-  for (const p of problems) {
+  for (const p of s.problems) {
     const targets = p.stmt ? [p.stmt] : statements;
-    for (const s of targets) s.inconsistency ??= p.text;
+    for (const st of targets) st.inconsistency ??= p.text;
   }
   assignEntryKeys("bai2", statements, (e) => (e as ParsedEntry & { customerRef: string | null }).customerRef);
   return { fileName, messageType: "camt.053", version: null, statements, format: "bai2" };
+}
+
+/** What each record code does to the parse state (`88` continuations are already folded in by `records`). */
+const RECORD_READERS: Record<string, (s: Bai2State, r: Rec) => void> = {
+  "01": fileHeader,
+  "02": groupHeader,
+  "03": accountHeader,
+  "16": transactionDetail,
+  "49": accountTrailer,
+  "98": groupTrailer,
+  "99": fileTrailer,
+};
+
+/** `01`: the file header, once. */
+function fileHeader(s: Bai2State, r: Rec): void {
+  if (s.sawHeader) fail(s.fileName, r, "is a second file header");
+  s.sawHeader = true;
+  s.file = { control: new Decimal(0), groups: 0, records: 1 };
+}
+
+/** `02`: a group header (originator = the bank's id, as-of date, currency, USD when empty). */
+function groupHeader(s: Bai2State, r: Rec): void {
+  const f = r.fields;
+  if (!s.sawHeader) fail(s.fileName, r, "comes before the file header 01");
+  const date = yymmdd((f[3] ?? "").trim());
+  if (date === null) fail(s.fileName, r, `has an invalid as-of date "${f[3]}"`);
+  const currency = (f[5] ?? "").trim() || "USD";
+  if (!/^[A-Z]{3}$/.test(currency)) fail(s.fileName, r, `has an invalid currency "${currency}"`);
+  s.group = { bank: (f[1] ?? "").trim(), date, currency, control: new Decimal(0), accounts: 0, records: 1 };
+}
+
+/** `03`: an account section opens; it is one statement for the group's as-of date. */
+function accountHeader(s: Bai2State, r: Rec): void {
+  const { fileName, statements } = s;
+  const group = s.group;
+  const f = r.fields;
+  if (group === null) fail(fileName, r, "comes before a group header 02");
+  const number = (f[0] ?? "").trim();
+  if (number === "") fail(fileName, r, "has no account number");
+  const currency = (f[1] ?? "").trim() || group.currency;
+  if (!/^[A-Z]{3}$/.test(currency)) fail(fileName, r, `has an invalid currency "${currency}"`);
+  const { balances, control } = accountSummary(fileName, r, currency, group.date);
+  const stmt: ParsedStatement = {
+    fileName,
+    messageType: "camt.053",
+    version: null,
+    createdAt: null,
+    index: statements.length,
+    id: `${group.bank}/${group.date}/${number}#${statements.length}`,
+    account: {
+      ref: number,
+      refType: "OTHER",
+      bankId: group.bank || null,
+      asInFile: number,
+      currency,
+      servicerBic: null,
+      servicerName: null,
+      name: null,
+    },
+    period: { from: group.date, to: group.date },
+    balances,
+    entries: [],
+    source: "bai2",
+    coverageSource: "bai2",
+    inconsistency: null,
+  };
+  statements.push(stmt);
+  s.acct = { rec: r, stmt, control, records: r.records };
+  group.accounts += 1;
+}
+
+/**
+ * The summary fields of a `03` (type code, amount, item count, funds type …): the balances the importer maps and
+ * the sum of every amount in minor units (the `49` control total counts them).
+ */
+function accountSummary(
+  fileName: string,
+  r: Rec,
+  currency: string,
+  date: string,
+): { balances: ParsedBalance[]; control: Decimal } {
+  const f = r.fields;
+  const balances: ParsedBalance[] = [];
+  let control = new Decimal(0);
+  for (let i = 2; i < f.length;) {
+    const code = (f[i] ?? "").trim();
+    if (code === "") {
+      i += 1;
+      continue;
+    }
+    if (!/^\d{3}$/.test(code)) fail(fileName, r, `has a type code that is not 3 digits: "${code}"`);
+    const value = amount(fileName, r, f[i + 1], currency);
+    if (value !== null) control = control.plus(inMinorUnits(value, currency));
+    const kind = Number(code) < 100 ? (BALANCE_CODES[code] ?? code) : null;
+    if (kind !== null && value !== null) {
+      balances.push({
+        code: kind,
+        amount: moneyText(value, currency),
+        currency,
+        date,
+        at: `${date}T00:00:00Z`,
+        dateOnly: true,
+      });
+    }
+    i += 4 + fundsExtra(f, i + 3);
+  }
+  return { balances, control };
+}
+
+/** `16`: a transaction detail of the open account section; 100–399 credit, 400–699 debit, others informational. */
+function transactionDetail(s: Bai2State, r: Rec): void {
+  const { fileName, acct, group } = s;
+  const f = r.fields;
+  if (acct === null || group === null) fail(fileName, r, "is a transaction detail outside an account (03)");
+  const ccy = acct.stmt.account.currency ?? group.currency;
+  const code = (f[0] ?? "").trim();
+  if (!/^\d{3}$/.test(code)) fail(fileName, r, `has a type code that is not 3 digits: "${code}"`);
+  const value = amount(fileName, r, f[1], ccy);
+  if (value === null) fail(fileName, r, "has no amount");
+  acct.control = acct.control.plus(inMinorUnits(value, ccy));
+  const extra = fundsExtra(f, 2);
+  const fundsType = (f[2] ?? "").trim().toUpperCase();
+  let valueDate = group.date;
+  if (fundsType === "V") {
+    const d = yymmdd((f[3] ?? "").trim());
+    if (d === null && (f[3] ?? "").trim() !== "") fail(fileName, r, `has an invalid value date "${f[3]}"`);
+    valueDate = d ?? group.date;
+  }
+  const at = 3 + extra;
+  const bankRef = realRef(f[at]);
+  const customerRef = realRef(f[at + 1]);
+  const text = squash([f.slice(at + 2).join(","), ...r.more].join(" "));
+  const n = Number(code);
+  const direction = n >= 100 && n <= 399 ? "credit" : "debit";
+  const info = !(n >= 100 && n <= 699);
+  const entry: ParsedEntry & { customerRef: string | null } = {
+    index: acct.stmt.entries.length,
+    amount: moneyText(value, ccy),
+    currency: ccy,
+    direction,
+    status: info ? "INFO" : null,
+    booked: { date: group.date, at: `${group.date}T00:00:00Z`, dateOnly: true },
+    value: { date: valueDate, at: `${valueDate}T00:00:00Z`, dateOnly: true },
+    pending: false,
+    accountServicerRef: bankRef,
+    entryRef: customerRef,
+    counterpartyName: "",
+    remittance: text || (customerRef ?? ""),
+    endToEndId: null,
+    txCount: 1,
+    additionalInfo: `BAI2 type ${code}`,
+    customerRef,
+  };
+  acct.stmt.entries.push(entry);
+}
+
+/** `49`: the account trailer, checked against the section's control total and record count; closes the section. */
+function accountTrailer(s: Bai2State, r: Rec): void {
+  const { fileName, acct, group } = s;
+  const f = r.fields;
+  if (acct === null || group === null) fail(fileName, r, "is an account trailer without an account (03)");
+  const ccy = acct.stmt.account.currency ?? group.currency;
+  const total = amount(fileName, r, f[0], "JPY") ?? new Decimal(0);
+  const count = Number((f[1] ?? "").trim());
+  group.control = group.control.plus(total);
+  if (!total.eq(acct.control) || count !== acct.records)
+    s.problems.push({
+      stmt: acct.stmt,
+      text:
+        `account ${acct.stmt.account.ref} (line ${acct.rec.line}): the trailer 49 gives control total ` +
+        `${moneyText(total.div(new Decimal(10).pow(minorUnits(ccy))), ccy)} and ${count} records, the section ` +
+        `has ${moneyText(acct.control.div(new Decimal(10).pow(minorUnits(ccy))), ccy)} and ${acct.records}`,
+    });
+  ledgerCheck(acct.stmt, s.problems);
+  s.acct = null;
+}
+
+/** `98`: the group trailer, checked against the group's control total, accounts and records; closes the group. */
+function groupTrailer(s: Bai2State, r: Rec): void {
+  const { fileName, acct, group, file } = s;
+  const f = r.fields;
+  if (group === null) fail(fileName, r, "is a group trailer without a group (02)");
+  if (acct !== null) fail(fileName, r, `closes the group but account ${acct.stmt.account.ref} has no trailer 49`);
+  const total = amount(fileName, r, f[0], "JPY") ?? new Decimal(0);
+  const accounts = Number((f[1] ?? "").trim());
+  const count = Number((f[2] ?? "").trim());
+  file.control = file.control.plus(total);
+  file.groups += 1;
+  if (!total.eq(group.control) || accounts !== group.accounts || count !== group.records)
+    s.problems.push({
+      stmt: null,
+      text:
+        `group of ${group.bank} ${group.date} (line ${r.line}): the trailer 98 gives control total ` +
+        `${total.toFixed()}, ${accounts} accounts and ${count} records, the group has ${group.control.toFixed()}, ` +
+        `${group.accounts} and ${group.records}`,
+    });
+  s.group = null;
+}
+
+/** `99`: the file trailer, checked against the file's control total, groups and records. */
+function fileTrailer(s: Bai2State, r: Rec): void {
+  const { fileName, file } = s;
+  const f = r.fields;
+  if (s.group !== null) fail(fileName, r, "closes the file but the group has no trailer 98");
+  s.sawTrailer = true;
+  const total = amount(fileName, r, f[0], "JPY") ?? new Decimal(0);
+  const groups = Number((f[1] ?? "").trim());
+  const count = Number((f[2] ?? "").trim());
+  if (!total.eq(file.control) || groups !== file.groups || count !== file.records)
+    s.problems.push({
+      stmt: null,
+      text:
+        `file trailer 99 (line ${r.line}) gives control total ${total.toFixed()}, ${groups} groups and ` +
+        `${count} records, the file has ${file.control.toFixed()}, ${file.groups} and ${file.records}`,
+    });
 }
 
 /** BAI2 balance summary codes and the ISO codes the importer maps (others are counted as skipped). */
 const BALANCE_CODES: Record<string, string> = { "010": "OPBD", "015": "CLBD", "045": "CLAV" };
 
 /** Opening ledger + credits − debits must equal the closing ledger where the section gives both. */
-function ledgerCheck(stmt: ParsedStatement, problems: { stmt: ParsedStatement | null; text: string }[]): void {
+function ledgerCheck(stmt: ParsedStatement, problems: Problem[]): void {
   const opening = stmt.balances.find((b) => b.code === "OPBD");
   const closing = stmt.balances.find((b) => b.code === "CLBD");
   if (opening === undefined || closing === undefined) return;

@@ -22,7 +22,7 @@
 import { chunk as chunked } from "es-toolkit";
 import { createHash } from "node:crypto";
 import { Decimal } from "decimal.js";
-import { and, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
 import { ISO_UTC_SQL, amountShownSql } from "../lib/format";
@@ -610,21 +610,63 @@ async function insertTransactions(
   entries: ParsedEntry[],
 ): Promise<number> {
   const keys = dedupeKeys(stmt, entries);
-  const source = stmt.source ?? stmt.messageType;
-  // A camt.054 debit settles an instruction by end-to-end id: only then are the text columns read back.
-  const full = stmt.messageType === "camt.054";
-  const now = new Date().toISOString();
+  const target: ChunkTarget = {
+    company,
+    accountId,
+    source: stmt.source ?? stmt.messageType,
+    // A camt.054 debit settles an instruction by end-to-end id: only then are the text columns read back.
+    full: stmt.messageType === "camt.054",
+    now: new Date().toISOString(),
+  };
   let inserted = 0;
   for (let start = 0; start < entries.length; start += BULK_CHUNK) {
     const part = entries.slice(start, start + BULK_CHUNK);
-    const col = (f: (e: ParsedEntry, i: number) => string | null) => part.map((e, i) => f(e, start + i));
-    // One statement per chunk inserts the rows and their `transaction.created` events (docs/bank-files.md "Speed and
-    // memory"): the event's `data` is built by the database from the stored row, exactly as `toTransaction` gives it
-    // (amount with the currency's minor units, extra digits kept; timestamps ISO 8601 UTC), so the rows never travel
-    // to Node and back as JSON. Only the columns the caller needs come back.
     const created = await queryRows<Pick<InsertedTransaction, "id" | "direction"> & Partial<InsertedTransaction>>(
       tx,
-      sql`WITH u AS (
+      insertChunkSql(target, part, keys.slice(start, start + BULK_CHUNK)),
+    );
+    // A camt.054 debit notification settles the instruction it pays, by end-to-end id (docs/bank-files.md).
+    if (stmt.messageType === "camt.054")
+      await settleInstructionsByDebits(
+        tx,
+        // `full`: every column of InsertedTransaction was read back.
+        created.map((r) => ({ ...(r as InsertedTransaction), companyId: company.id })),
+        new Date().toISOString(),
+      );
+    // Imported debits may settle our own payments: propose matches like the bank simulator does. The matcher only
+    // pairs a debit with a settled or accepted instruction of the same company, so without one (checked per chunk,
+    // after the camt.054 settlement above) its candidate query, a regex pass over every debit, is skipped.
+    const debits = created.filter((r) => r.direction === "debit").map((r) => r.id);
+    if (debits.length > 0 && (await hasMatchableInstructions(tx, company.id)))
+      await proposeMatchesForTransactions(tx, debits);
+    inserted += created.length;
+  }
+  return inserted;
+}
+
+/** Where a chunk of transactions goes: company, account, source, the events' instant, and what to read back. */
+interface ChunkTarget {
+  company: Company;
+  accountId: string;
+  source: string;
+  /** Read back every column of `InsertedTransaction` (a camt.054), not only `id` and `direction`. */
+  full: boolean;
+  /** ISO 8601 instant of the `transaction.created` events. */
+  now: string;
+}
+
+/**
+ * ONE statement that inserts a chunk of entries (`keys[i]` the dedupe key of `part[i]`) and their
+ * `transaction.created` events (docs/bank-files.md "Speed and memory"): the event's `data` is built by the database
+ * from the stored row, exactly as `toTransaction` gives it (amount with the currency's minor units, extra digits
+ * kept; timestamps ISO 8601 UTC), so the rows never travel to Node and back as JSON. A row whose dedupe key the
+ * account already has is skipped (`ON CONFLICT DO NOTHING`) and gets no event. Only the columns the caller needs
+ * come back.
+ */
+function insertChunkSql(target: ChunkTarget, part: ParsedEntry[], keys: string[]): SQL {
+  const { company, accountId, source, full, now } = target;
+  const col = (f: (e: ParsedEntry, i: number) => string | null) => part.map((e, i) => f(e, i));
+  return sql`WITH u AS (
             SELECT * FROM ${unnestColumns({
               id: [col(() => newId()), "uuid"],
               amount: [col((e) => e.amount), "numeric"],
@@ -676,25 +718,7 @@ async function insertTransactions(
                   counterparty_name AS "counterpartyName", remittance, end_to_end_id AS "endToEndId"`
               : sql``
           }
-          FROM ev`,
-    );
-    // A camt.054 debit notification settles the instruction it pays, by end-to-end id (docs/bank-files.md).
-    if (stmt.messageType === "camt.054")
-      await settleInstructionsByDebits(
-        tx,
-        // `full`: every column of InsertedTransaction was read back.
-        created.map((r) => ({ ...(r as InsertedTransaction), companyId: company.id })),
-        new Date().toISOString(),
-      );
-    // Imported debits may settle our own payments: propose matches like the bank simulator does. The matcher only
-    // pairs a debit with a settled or accepted instruction of the same company, so without one (checked per chunk,
-    // after the camt.054 settlement above) its candidate query, a regex pass over every debit, is skipped.
-    const debits = created.filter((r) => r.direction === "debit").map((r) => r.id);
-    if (debits.length > 0 && (await hasMatchableInstructions(tx, company.id)))
-      await proposeMatchesForTransactions(tx, debits);
-    inserted += created.length;
-  }
-  return inserted;
+          FROM ev`;
 }
 
 /** True when the company has an instruction the matcher can propose (settled or accepted; domain/matching.ts). */

@@ -3,17 +3,14 @@
  * like the bank simulator does for its own bookings.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { paymentBatches, paymentInstructions, reconciliationMatches } from "../db/schema";
+import { expect, it } from "vitest";
+import { paymentInstructions, reconciliationMatches } from "../db/schema";
 import { buildCamt053 } from "../test/camt053-builder";
-import { CLIENTS, IDS, createHarness, daysAgo, type Harness } from "../test/harness";
+import { IDS, daysAgo, insertCompletedBatch } from "../test/harness";
+import { harnessForFile } from "../test/file-harness";
 import { importCamt053 } from "./camt053-import";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 const BATCH = "a1000000-0000-4000-8000-000000000001";
 const INSTRUCTION = "a2000000-0000-4000-8000-000000000001";
@@ -49,18 +46,7 @@ function statement(date: string): string {
 it("an imported debit carrying a settled instruction's end-to-end id gets a proposed match", async () => {
   const db = h.database.db;
   const today = daysAgo(0);
-  await db.insert(paymentBatches).values({
-    id: BATCH,
-    tenantId: IDS.tenant,
-    companyId: IDS.companyA,
-    createdByClientId: CLIENTS.fullB.id,
-    initiator: CLIENTS.fullB.clientId,
-    currency: "NOK",
-    status: "completed",
-    totalAmount: "12500.00",
-    instructionCount: 1,
-    requestedExecutionDate: today,
-  });
+  await insertCompletedBatch(db, { id: BATCH, totalAmount: "12500.00", requestedExecutionDate: today });
   await db.insert(paymentInstructions).values({
     id: INSTRUCTION,
     batchId: BATCH,

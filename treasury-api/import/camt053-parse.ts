@@ -201,8 +201,33 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   // Hostile files are refused before any parser sees them (docs/bank-files.md "Hostile files").
   guardXml(xml, fileName);
   const ctx: Ctx = { fileName, instants: new Map() };
-  // Each Ntry is mapped as soon as it closes and its subtree dropped (docs/bank-files.md "Speed and memory"): the
-  // tree keeps the header, statements and balances; the entries are only held as ParsedEntry objects.
+  const { tree, buckets } = readStreamingEntries(ctx, xml);
+  const doc = child(tree, "Document");
+  const type = messageTypeOf(tree, doc, fileName);
+  const { root, item } = MESSAGE_ROOTS[type];
+  const rootPath = `Document/${root}`;
+  const version = versionOf(xml, doc, type, fileName);
+  const rootNode = child(doc, root);
+  const headerCreated = instantAt(ctx, child(rootNode, "GrpHdr") ?? {}, "CreDtTm", `${rootPath}/GrpHdr`);
+  const items = children(rootNode, item);
+  if (items.length === 0) throw new CamtImportError(fileName, `${rootPath}/${item}`, "is missing");
+  const streamed = buckets.get(root) ?? [];
+  const statements = items.map((stmt, i) =>
+    parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated, streamed[i]),
+  );
+  return { fileName, messageType: type, version, statements };
+}
+
+/**
+ * Reads the XML streaming: each Ntry is mapped as soon as it closes and its subtree dropped (docs/bank-files.md
+ * "Speed and memory"). The tree keeps the header, statements and balances; the entries are only held as
+ * ParsedEntry objects, per message root one bucket per statement (an entry's error is kept for the statement's turn).
+ * @throws CamtImportError when the file is not well-formed XML (line and column)
+ */
+function readStreamingEntries(
+  ctx: Ctx,
+  xml: string,
+): { tree: Record<string, unknown>; buckets: Map<string, EntryBucket[]> } {
   const buckets = new Map<string, EntryBucket[]>();
   const rootsClosed = new Set<string>();
   const read = readXml(xml, {
@@ -240,30 +265,42 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
   });
   if (!read.ok)
     throw new CamtImportError(
-      fileName,
+      ctx.fileName,
       null,
       `is not well-formed XML (line ${read.line}, column ${read.column}: ${read.message})`,
     );
-  const doc = child(read.tree, "Document");
+  return { tree: read.tree, buckets };
+}
+
+/**
+ * Which of camt.052 / camt.053 / camt.054 the document is, by its message root.
+ * @throws CamtImportError naming the root found when it is none of the three
+ */
+function messageTypeOf(tree: Record<string, unknown>, doc: XmlNode | undefined, fileName: string): MessageType {
   const type = (Object.keys(MESSAGE_ROOTS) as MessageType[]).find(
     (t) => child(doc, MESSAGE_ROOTS[t].root) !== undefined,
   );
-  if (type === undefined) {
-    const found = Object.keys(read.tree).filter((k) => !k.startsWith("#"))[0] ?? "nothing";
-    const inner =
-      doc !== undefined && typeof doc !== "string"
-        ? Object.keys(doc).find((k) => !k.startsWith("@_") && k !== "#text")
-        : undefined;
-    throw new CamtImportError(
-      fileName,
-      "Document/BkToCstmrStmt",
-      `is missing: not a camt.052, camt.053 or camt.054 message (root is ${found}${inner ? `/${inner}` : ""})`,
-    );
-  }
-  const { root, item } = MESSAGE_ROOTS[type];
-  const rootPath = `Document/${root}`;
+  if (type !== undefined) return type;
+  const found = Object.keys(tree).filter((k) => !k.startsWith("#"))[0] ?? "nothing";
+  const inner =
+    doc !== undefined && typeof doc !== "string"
+      ? Object.keys(doc).find((k) => !k.startsWith("@_") && k !== "#text")
+      : undefined;
+  throw new CamtImportError(
+    fileName,
+    "Document/BkToCstmrStmt",
+    `is missing: not a camt.052, camt.053 or camt.054 message (root is ${found}${inner ? `/${inner}` : ""})`,
+  );
+}
+
+/**
+ * The message version from the document's namespace (e.g. camt.053.001.08); null without a namespace.
+ * @throws CamtImportError for another message's namespace, a version outside 001.02–001.12, or any other
+ *   namespace, naming it (docs/bank-files.md "Hostile files")
+ */
+function versionOf(xml: string, doc: XmlNode | undefined, type: MessageType, fileName: string): string | null {
+  const { root } = MESSAGE_ROOTS[type];
   const ns = NAMESPACE_RE.exec(attrOf(doc, "xmlns") ?? xml.slice(0, 2000));
-  let version: string | null = null;
   if (ns) {
     const n = Number(ns[2]);
     if (ns[1] !== type)
@@ -278,22 +315,13 @@ export function parseStatementFile(xml: string, fileName: string): ParsedFile {
         "Document/@xmlns",
         `has version ${type}.001.${ns[2]}; supported are 001.02 to 001.12`,
       );
-    version = `${type}.001.${ns[2]}`;
-  } else {
-    // Any other namespace is refused, naming it (docs/bank-files.md "Hostile files").
-    const other = checkIsoNamespace(documentNamespace(xml), fileName);
-    if (other !== null)
-      throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${other} but the message is ${type}`);
+    return `${type}.001.${ns[2]}`;
   }
-  const rootNode = child(doc, root);
-  const headerCreated = instantAt(ctx, child(rootNode, "GrpHdr") ?? {}, "CreDtTm", `${rootPath}/GrpHdr`);
-  const items = children(rootNode, item);
-  if (items.length === 0) throw new CamtImportError(fileName, `${rootPath}/${item}`, "is missing");
-  const streamed = buckets.get(root) ?? [];
-  const statements = items.map((stmt, i) =>
-    parseStatement(ctx, stmt, `${rootPath}/${item}[${i}]`, i, type, version, headerCreated, streamed[i]),
-  );
-  return { fileName, messageType: type, version, statements };
+  // Any other namespace is refused, naming it (docs/bank-files.md "Hostile files").
+  const other = checkIsoNamespace(documentNamespace(xml), fileName);
+  if (other !== null)
+    throw new CamtImportError(fileName, "Document/@xmlns", `is the namespace of ${other} but the message is ${type}`);
+  return null;
 }
 
 interface Ctx {

@@ -5,19 +5,16 @@
  * The guard's own rules are checked on `guardXml` directly as well.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { accounts, transactions, webhookEvents } from "../db/schema";
 
-import { IDS, createHarness, type Harness } from "../test/harness";
+import { IDS } from "../test/harness";
+import { harnessForFile } from "../test/file-harness";
 import { buildCamt } from "../test/camt053-builder";
 import { buildPain002 } from "../test/pain002-builder";
 import { checkIsoNamespace, documentNamespace, guardXml } from "./xml-guard";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 const DAY = "2026-03-02";
 const IBAN_A1 = "NO9386011117947";

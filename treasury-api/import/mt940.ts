@@ -328,6 +328,17 @@ export function parseMt940(text: string, fileName: string): ParsedFile {
   };
 }
 
+/** What the tags of one statement say, read in file order by `readTags`. */
+interface StatementTags {
+  balances: ParsedBalance[];
+  entries: Mt940Entry[];
+  opening: ParsedBalance | null;
+  closing: ParsedBalance | null;
+  createdAt: { date: string; at: string } | null;
+  sums: { D?: Summary90; C?: Summary90 };
+  currency: string | null;
+}
+
 function statementOf(ctx: Ctx, raw: RawStatement, index: number, format: "mt940" | "mt942"): ParsedStatement {
   const get = (t: string) => raw.fields.find((f) => f.tag === t);
   const ref = get("20");
@@ -336,66 +347,8 @@ function statementOf(ctx: Ctx, raw: RawStatement, index: number, format: "mt940"
     fail(ctx, ref ?? raw.fields[0] ?? null, `starts statement ${index + 1} without a :25: account`);
   const seq = get("28C") ?? get("28");
   const id = `${(ref?.lines[0] ?? "").trim()}/${(seq?.lines[0] ?? "").trim()}`;
-  const balances: ParsedBalance[] = [];
-  const entries: Mt940Entry[] = [];
-  let opening: ParsedBalance | null = null;
-  let closing: ParsedBalance | null = null;
-  let createdAt: { date: string; at: string } | null = null;
-  const floor = get("34F");
-  let currency =
-    /^\s*[CD]?\s*\d{6}\s*([A-Z]{3})/.exec(get("60F")?.lines[0] ?? get("60M")?.lines[0] ?? "")?.[1] ??
-    /^\s*([A-Z]{3})/.exec(floor?.lines[0] ?? "")?.[1] ??
-    /^\s*\d+\s*([A-Z]{3})/.exec(get("90C")?.lines[0] ?? get("90D")?.lines[0] ?? "")?.[1] ??
-    null;
-  let sums: { D?: Summary90; C?: Summary90 } = {};
-  let last: Mt940Entry | null = null;
-  for (const f of raw.fields) {
-    // A :86: belongs to the :61: right before it; after any other tag it is the statement's own information.
-    if (f.tag !== "86" && f.tag !== "61") last = null;
-    switch (f.tag) {
-      case "60F":
-      case "60M": {
-        const b = balanceOf(ctx, f, f.tag === "60F" ? "OPBD" : "60M");
-        opening = b;
-        currency ??= b.currency;
-        balances.push(b);
-        break;
-      }
-      case "62F":
-      case "62M": {
-        const b = balanceOf(ctx, f, format === "mt942" ? "ITBD" : f.tag === "62F" ? "CLBD" : "62M");
-        closing = b;
-        balances.push(b);
-        break;
-      }
-      case "64":
-        balances.push(balanceOf(ctx, f, format === "mt942" ? "ITAV" : "CLAV"));
-        break;
-      case "65":
-        balances.push(balanceOf(ctx, f, "FWAV"));
-        break;
-      case "13D":
-      case "13":
-        createdAt = dateTime13D(ctx, f);
-        break;
-      case "90D":
-      case "90C":
-        sums = { ...sums, [f.tag === "90D" ? "D" : "C"]: sum90(ctx, f) };
-        break;
-      case "61": {
-        if (currency === null) fail(ctx, f, "comes before any balance or :34F: that gives the currency");
-        last = entryOf(ctx, f, entries.length, currency);
-        entries.push(last);
-        break;
-      }
-      case "86":
-        if (last !== null) applyInfo(last, joinInfo(f));
-        last = null;
-        break;
-      default:
-        break;
-    }
-  }
+  const tags = readTags(ctx, raw, format, firstCurrency(get));
+  const { balances, entries, opening, closing, createdAt, currency } = tags;
   if (format === "mt940") {
     if (opening === null) fail(ctx, ref ?? acct, `statement ${id} has no opening balance :60F: / :60M:`);
     if (closing === null) fail(ctx, ref ?? acct, `statement ${id} has no closing balance :62F: / :62M:`);
@@ -406,7 +359,7 @@ function statementOf(ctx: Ctx, raw: RawStatement, index: number, format: "mt940"
   const to = closing?.date ?? createdAt?.date ?? bookedDays[bookedDays.length - 1] ?? null;
   const from = [bookedDays[0], to].filter((d): d is string => d !== undefined && d !== null).sort()[0] ?? null;
   if (format === "mt942") for (const e of entries) e.pending = true;
-  const stmt: ParsedStatement = {
+  return {
     fileName: ctx.fileName,
     messageType: format === "mt942" ? "camt.052" : "camt.053",
     version: null,
@@ -426,8 +379,89 @@ function statementOf(ctx: Ctx, raw: RawStatement, index: number, format: "mt940"
     entries,
     source: format,
     coverageSource: "mt940",
-    inconsistency: null,
+    inconsistency: inconsistencyOf(tags, format, id, ref?.line ?? acct.line),
   };
+}
+
+/** The statement's currency before any entry is read: from `:60F:`/`:60M:`, else `:34F:`, else `:90C:`/`:90D:`. */
+function firstCurrency(get: (tag: string) => Field | undefined): string | null {
+  return (
+    /^\s*[CD]?\s*\d{6}\s*([A-Z]{3})/.exec(get("60F")?.lines[0] ?? get("60M")?.lines[0] ?? "")?.[1] ??
+    /^\s*([A-Z]{3})/.exec(get("34F")?.lines[0] ?? "")?.[1] ??
+    /^\s*\d+\s*([A-Z]{3})/.exec(get("90C")?.lines[0] ?? get("90D")?.lines[0] ?? "")?.[1] ??
+    null
+  );
+}
+
+/** Reads the statement's tags in order: balances, `:13D:`, `:90C:`/`:90D:`, and each `:61:` with its `:86:`. */
+function readTags(ctx: Ctx, raw: RawStatement, format: "mt940" | "mt942", currency: string | null): StatementTags {
+  const t: StatementTags = {
+    balances: [],
+    entries: [],
+    opening: null,
+    closing: null,
+    createdAt: null,
+    sums: {},
+    currency,
+  };
+  let last: Mt940Entry | null = null;
+  for (const f of raw.fields) {
+    // A :86: belongs to the :61: right before it; after any other tag it is the statement's own information.
+    if (f.tag !== "86" && f.tag !== "61") last = null;
+    switch (f.tag) {
+      case "60F":
+      case "60M": {
+        const b = balanceOf(ctx, f, f.tag === "60F" ? "OPBD" : "60M");
+        t.opening = b;
+        t.currency ??= b.currency;
+        t.balances.push(b);
+        break;
+      }
+      case "62F":
+      case "62M": {
+        const b = balanceOf(ctx, f, format === "mt942" ? "ITBD" : f.tag === "62F" ? "CLBD" : "62M");
+        t.closing = b;
+        t.balances.push(b);
+        break;
+      }
+      case "64":
+        t.balances.push(balanceOf(ctx, f, format === "mt942" ? "ITAV" : "CLAV"));
+        break;
+      case "65":
+        t.balances.push(balanceOf(ctx, f, "FWAV"));
+        break;
+      case "13D":
+      case "13":
+        t.createdAt = dateTime13D(ctx, f);
+        break;
+      case "90D":
+      case "90C":
+        t.sums = { ...t.sums, [f.tag === "90D" ? "D" : "C"]: sum90(ctx, f) };
+        break;
+      case "61": {
+        if (t.currency === null) fail(ctx, f, "comes before any balance or :34F: that gives the currency");
+        last = entryOf(ctx, f, t.entries.length, t.currency);
+        t.entries.push(last);
+        break;
+      }
+      case "86":
+        if (last !== null) applyInfo(last, joinInfo(f));
+        last = null;
+        break;
+      default:
+        break;
+    }
+  }
+  return t;
+}
+
+/**
+ * Why the statement does not add up, or null: an MT940's opening + entries ≠ closing; an MT942's `:90C:`/`:90D:`
+ * count or sum ≠ its entries (docs/bank-files.md "Balances must add up"). `line` is the statement's first line.
+ */
+function inconsistencyOf(t: StatementTags, format: "mt940" | "mt942", id: string, line: number): string | null {
+  const { entries, opening, closing } = t;
+  let inconsistency: string | null = null;
   if (format === "mt940" && opening !== null && closing !== null) {
     const net = entries.reduce(
       (s, e) => (e.direction === "credit" ? s.plus(e.amount) : s.minus(e.amount)),
@@ -435,19 +469,19 @@ function statementOf(ctx: Ctx, raw: RawStatement, index: number, format: "mt940"
     );
     const expected = new Decimal(opening.amount).plus(net);
     if (!expected.eq(closing.amount))
-      stmt.inconsistency =
-        `statement ${id} (line ${ref?.line ?? acct.line}) does not add up: opening ${opening.amount} + entries ` +
+      inconsistency =
+        `statement ${id} (line ${line}) does not add up: opening ${opening.amount} + entries ` +
         `${net.toFixed()} = ${expected.toFixed()}, but the closing balance is ${closing.amount}`;
   }
   if (format === "mt942") {
-    for (const [mark, s] of Object.entries(sums)) {
+    for (const [mark, s] of Object.entries(t.sums)) {
       const side = entries.filter((e) => (mark === "C" ? e.direction === "credit" : e.direction === "debit"));
-      const total = side.reduce((t, e) => t.plus(e.amount), new Decimal(0));
+      const total = side.reduce((sum, e) => sum.plus(e.amount), new Decimal(0));
       if (side.length !== s.count || !total.eq(s.amount))
-        stmt.inconsistency =
+        inconsistency =
           `report ${id} does not add up: :90${mark}: gives ${s.count} entries for ${s.amount}, the report has ` +
           `${side.length} for ${moneyText(total, s.currency)}`;
     }
   }
-  return stmt;
+  return inconsistency;
 }

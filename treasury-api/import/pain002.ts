@@ -29,7 +29,7 @@ import { applyStatusChanges, type InstructionRow, type StatusChange } from "../d
 import { paymentBatches, paymentInstructions, reconciliationMatches } from "../db/schema";
 import { toMatch } from "../domain/matching";
 import { BATCH_MACHINE, settledBatchStatus, transition } from "../domain/payment-states";
-import { enqueueEvents } from "../webhooks/outbox";
+import { enqueueRowEvents } from "../webhooks/outbox";
 import { CamtImportError } from "./camt053-parse";
 import { checkIsoNamespace, documentNamespace, guardXml } from "./xml-guard";
 import { child, children, readXml, textAt, textOf, type XmlNode } from "./xml-tree";
@@ -264,112 +264,17 @@ export async function applyPain002(
   report: ParsedPain002,
   opts: ApplyPain002Options = {},
 ): Promise<Pain002Result> {
-  const f = report.fileName;
-  const refs = [
-    { id: batchIdFromReference(report.originalMessageId, "TD"), path: `${GROUP_PATH}/OrgnlGrpInfAndSts/OrgnlMsgId` },
-    ...report.payments.map((p) => ({
-      id: batchIdFromReference(p.paymentInformationId, "TDP"),
-      path: `${p.path}/OrgnlPmtInfId`,
-    })),
-  ];
-  const unknown = (path: string, value: string): never =>
-    fail(f, path, `"${value}" is not a payment file of this company (no batch of the company was sent under it)`);
-  const found = refs.find((r) => r.id !== null);
-  const named = found?.id
-    ? { id: found.id, path: found.path }
-    : unknown(refs[0]?.path ?? GROUP_PATH, report.originalMessageId);
-  for (const r of refs)
-    if (r.id !== null && r.id !== named.id)
-      fail(f, r.path, "names another batch than the report's original message id");
-  const [batch] = await tx
-    .select()
-    .from(paymentBatches)
-    .where(and(eq(paymentBatches.id, named.id), eq(paymentBatches.companyId, companyId)))
-    .for("update");
-  if (!batch) return unknown(named.path, report.originalMessageId);
-  if (["created", "pending_approval", "rejected"].includes(batch.status))
-    fail(f, named.path, `names batch ${batch.id}, which is ${batch.status}: it was never sent to the bank`);
-
+  const batch = await reportedBatch(tx, companyId, report);
   const rows = await tx
     .select()
     .from(paymentInstructions)
     .where(eq(paymentInstructions.batchId, batch.id))
     .orderBy(asc(paymentInstructions.position));
-  const byE2e = new Map(rows.map((r) => [r.endToEndId, r]));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-
-  // The status that applies to each instruction: transaction, else payment information, else group.
-  const verdict = new Map<InstructionRow, ParsedBankStatus>();
-  for (const p of report.payments) {
-    for (const t of p.transactions) {
-      const ins = (t.instructionId ? byId.get(t.instructionId) : undefined) ?? byE2e.get(t.endToEndId ?? "");
-      if (!ins)
-        fail(f, `${t.path}/OrgnlEndToEndId`, `"${t.endToEndId ?? t.instructionId}" is not an instruction of the batch`);
-      const status = t.status ?? p.status ?? report.groupStatus;
-      if (status) verdict.set(ins, status);
-    }
-  }
-  const blanket = report.payments.find((p) => p.status !== null)?.status ?? report.groupStatus;
-  if (blanket) for (const r of rows) if (!verdict.has(r)) verdict.set(r, blanket);
-
-  const first: StatusChange[] = [];
-  const second: StatusChange[] = [];
-  const changes: Pain002Change[] = [];
-  const ignored: Pain002Ignored[] = [];
-  for (const r of rows) {
-    const s = verdict.get(r);
-    if (!s) continue;
-    const kind = PAIN002_STATUS_KINDS[s.code] ?? "none";
-    const steps = stepsFor(r.status, kind);
-    if (steps === "conflict") {
-      ignored.push({
-        end_to_end_id: r.endToEndId,
-        instruction_id: r.id,
-        status: r.status as InstructionStatus,
-        bank_status: s.code,
-        reason_code: s.reasonCode,
-      });
-      continue;
-    }
-    const last = steps[steps.length - 1];
-    if (last === undefined) continue;
-    const rejected = last === "rejected";
-    const reasonCode = rejected ? (s.reasonCode ?? "NARR") : null;
-    const reasonText = rejected ? statusReasonText(s.reasonCode, s.additionalInfo) : null;
-    steps.forEach((status, k) =>
-      (k === 0 ? first : second).push({
-        instruction: r,
-        status,
-        reason: status === "rejected" ? reasonCode : null,
-        reasonText: status === "rejected" ? reasonText : null,
-      }),
-    );
-    changes.push({
-      end_to_end_id: r.endToEndId,
-      instruction_id: r.id,
-      from: r.status as InstructionStatus,
-      to: last,
-      reason_code: reasonCode,
-      reason_text: reasonText,
-    });
-  }
-
-  // The batch follows its instructions.
-  const after = new Map(rows.map((r) => [r.id, r.status]));
-  for (const c of changes) after.set(c.instruction_id, c.to);
-  const statuses = [...after.values()];
-  let batchStatus = batch.status;
-  if (changes.length > 0 && batchStatus === "approved") batchStatus = transition(BATCH_MACHINE, batchStatus, "take");
-  if (batchStatus === "processing" && statuses.every((s) => FINAL.includes(s)))
-    batchStatus = transition(
-      BATCH_MACHINE,
-      batchStatus,
-      "settle",
-      settledBatchStatus(statuses.map((s) => s as InstructionStatus)),
-    );
-
+  const plan = planChanges(rows, verdicts(report, rows));
+  const { changes, ignored, first, second } = plan;
+  const batchStatus = batchStatusAfter(batch.status, rows, changes);
   const result: Pain002Result = {
-    file: f,
+    file: report.fileName,
     version: report.version,
     message_id: report.messageId,
     original_message_id: report.originalMessageId,
@@ -404,6 +309,138 @@ export async function applyPain002(
   return result;
 }
 
+/**
+ * The company's batch the report names (original message id `TD…`, payment information ids `TDP…`), locked for
+ * update. @throws CamtImportError as `applyPain002` (unknown or another company's batch, two batches, never sent)
+ */
+async function reportedBatch(
+  tx: DbOrTx,
+  companyId: string,
+  report: ParsedPain002,
+): Promise<typeof paymentBatches.$inferSelect> {
+  const f = report.fileName;
+  const refs = [
+    { id: batchIdFromReference(report.originalMessageId, "TD"), path: `${GROUP_PATH}/OrgnlGrpInfAndSts/OrgnlMsgId` },
+    ...report.payments.map((p) => ({
+      id: batchIdFromReference(p.paymentInformationId, "TDP"),
+      path: `${p.path}/OrgnlPmtInfId`,
+    })),
+  ];
+  const unknown = (path: string, value: string): never =>
+    fail(f, path, `"${value}" is not a payment file of this company (no batch of the company was sent under it)`);
+  const found = refs.find((r) => r.id !== null);
+  const named = found?.id
+    ? { id: found.id, path: found.path }
+    : unknown(refs[0]?.path ?? GROUP_PATH, report.originalMessageId);
+  for (const r of refs)
+    if (r.id !== null && r.id !== named.id)
+      fail(f, r.path, "names another batch than the report's original message id");
+  const [batch] = await tx
+    .select()
+    .from(paymentBatches)
+    .where(and(eq(paymentBatches.id, named.id), eq(paymentBatches.companyId, companyId)))
+    .for("update");
+  if (!batch) return unknown(named.path, report.originalMessageId);
+  if (["created", "pending_approval", "rejected"].includes(batch.status))
+    fail(f, named.path, `names batch ${batch.id}, which is ${batch.status}: it was never sent to the bank`);
+  return batch;
+}
+
+/**
+ * The status that applies to each instruction: its transaction's, else its payment information's, else the group's;
+ * a payment information or group status covers the instructions the report does not list.
+ * @throws CamtImportError naming the element when an end-to-end / instruction id is not in the batch
+ */
+function verdicts(report: ParsedPain002, rows: InstructionRow[]): Map<InstructionRow, ParsedBankStatus> {
+  const byE2e = new Map(rows.map((r) => [r.endToEndId, r]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const verdict = new Map<InstructionRow, ParsedBankStatus>();
+  for (const p of report.payments) {
+    for (const t of p.transactions) {
+      const ins = (t.instructionId ? byId.get(t.instructionId) : undefined) ?? byE2e.get(t.endToEndId ?? "");
+      if (!ins)
+        fail(
+          report.fileName,
+          `${t.path}/OrgnlEndToEndId`,
+          `"${t.endToEndId ?? t.instructionId}" is not an instruction of the batch`,
+        );
+      const status = t.status ?? p.status ?? report.groupStatus;
+      if (status) verdict.set(ins, status);
+    }
+  }
+  const blanket = report.payments.find((p) => p.status !== null)?.status ?? report.groupStatus;
+  if (blanket) for (const r of rows) if (!verdict.has(r)) verdict.set(r, blanket);
+  return verdict;
+}
+
+/** What the verdicts change: the first and second status steps to write, the changes to report, the conflicts. */
+interface Pain002Plan {
+  first: StatusChange[];
+  second: StatusChange[];
+  changes: Pain002Change[];
+  ignored: Pain002Ignored[];
+}
+
+/** Turns each instruction's verdict into status steps (`stepsFor`); a verdict that contradicts a final status is ignored. */
+function planChanges(rows: InstructionRow[], verdict: Map<InstructionRow, ParsedBankStatus>): Pain002Plan {
+  const plan: Pain002Plan = { first: [], second: [], changes: [], ignored: [] };
+  for (const r of rows) {
+    const s = verdict.get(r);
+    if (!s) continue;
+    const kind = PAIN002_STATUS_KINDS[s.code] ?? "none";
+    const steps = stepsFor(r.status, kind);
+    if (steps === "conflict") {
+      plan.ignored.push({
+        end_to_end_id: r.endToEndId,
+        instruction_id: r.id,
+        status: r.status as InstructionStatus,
+        bank_status: s.code,
+        reason_code: s.reasonCode,
+      });
+      continue;
+    }
+    const last = steps[steps.length - 1];
+    if (last === undefined) continue;
+    const rejected = last === "rejected";
+    const reasonCode = rejected ? (s.reasonCode ?? "NARR") : null;
+    const reasonText = rejected ? statusReasonText(s.reasonCode, s.additionalInfo) : null;
+    steps.forEach((status, k) =>
+      (k === 0 ? plan.first : plan.second).push({
+        instruction: r,
+        status,
+        reason: status === "rejected" ? reasonCode : null,
+        reasonText: status === "rejected" ? reasonText : null,
+      }),
+    );
+    plan.changes.push({
+      end_to_end_id: r.endToEndId,
+      instruction_id: r.id,
+      from: r.status as InstructionStatus,
+      to: last,
+      reason_code: reasonCode,
+      reason_text: reasonText,
+    });
+  }
+  return plan;
+}
+
+/** The batch follows its instructions: an approved batch is taken; a processing one settles once every one is final. */
+function batchStatusAfter(current: string, rows: InstructionRow[], changes: Pain002Change[]): string {
+  const after = new Map(rows.map((r) => [r.id, r.status]));
+  for (const c of changes) after.set(c.instruction_id, c.to);
+  const statuses = [...after.values()];
+  let batchStatus = current;
+  if (changes.length > 0 && batchStatus === "approved") batchStatus = transition(BATCH_MACHINE, batchStatus, "take");
+  if (batchStatus === "processing" && statuses.every((s) => FINAL.includes(s)))
+    batchStatus = transition(
+      BATCH_MACHINE,
+      batchStatus,
+      "settle",
+      settledBatchStatus(statuses.map((s) => s as InstructionStatus)),
+    );
+  return batchStatus;
+}
+
 /** Proposed reconciliation matches of instructions the bank rejected become `rejected` (with a webhook each). */
 async function rejectProposedMatches(tx: DbOrTx, rejected: Pain002Change[], at: string): Promise<void> {
   if (rejected.length === 0) return;
@@ -427,15 +464,7 @@ async function rejectProposedMatches(tx: DbOrTx, rejected: Pain002Change[], at: 
     await tx.update(reconciliationMatches).set({ decisionReason: reason }).where(eq(reconciliationMatches.id, m.id));
     m.decisionReason = reason;
   }
-  await enqueueEvents(
-    tx,
-    updated.map((m) => ({
-      tenantId: m.tenantId,
-      companyId: m.companyId,
-      type: "reconciliation.match.updated" as const,
-      data: toMatch(m),
-    })),
-  );
+  await enqueueRowEvents(tx, "reconciliation.match.updated", updated, toMatch);
 }
 
 /**

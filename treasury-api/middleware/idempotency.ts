@@ -17,8 +17,8 @@
  * burst of parallel requests with one key runs the handler exactly once.
  */
 import { createHash } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import type { Context, MiddlewareHandler, Next } from "hono";
+import { and, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { idempotencyKeys } from "../db/schema";
@@ -66,6 +66,181 @@ const MAX_KEY_LENGTH = 255;
 /** Thrown inside the request transaction to roll back everything the handler wrote. */
 class RollbackRequest extends Error {}
 
+type Db = AppEnv["Variables"]["db"];
+type Ctx = Context<AppEnv>;
+
+/** One claim of an idempotency key: the row values it writes and the conditions that find its row. */
+interface Claim {
+  clientId: string;
+  key: string;
+  fingerprint: string;
+  /** ISO 8601 timestamps. `lockedUntil` doubles as this claim's token: a takeover writes another value. */
+  now: string;
+  lockedUntil: string;
+  expiresAt: string;
+  /** The key's row, whoever holds it. */
+  thisKey: SQL | undefined;
+  /** The key's row while this claim holds it (in progress, our token). */
+  ourClaim: SQL | undefined;
+}
+
+/**
+ * The `Idempotency-Key` header's value, checked: 1 to {@link MAX_KEY_LENGTH} visible ASCII characters.
+ * @throws ApiError validation_error (400) naming `Idempotency-Key` when absent, blank or malformed
+ */
+function requiredKey(key: string | undefined): string {
+  if (key === undefined || key.trim() === "") {
+    throw new ApiError("validation_error", "Idempotency-Key header is required on write requests", {
+      errors: { "Idempotency-Key": ["is required"] },
+    });
+  }
+  if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
+    throw new ApiError("validation_error", `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`, {
+      errors: { "Idempotency-Key": ["is malformed"] },
+    });
+  }
+  return key;
+}
+
+/** The claim this request makes at `now`: locked for idempotencyLockSeconds, kept idempotencyRetentionSeconds. */
+function newClaim(c: Ctx, clientId: string, key: string, fingerprint: string, now: Date): Claim {
+  const config = c.get("config");
+  const lockedUntil = new Date(now.getTime() + config.idempotencyLockSeconds * 1000).toISOString();
+  const expiresAt = new Date(now.getTime() + config.idempotencyRetentionSeconds * 1000).toISOString();
+  const thisKey = and(eq(idempotencyKeys.clientId, clientId), eq(idempotencyKeys.key, key));
+  const ourClaim = and(thisKey, eq(idempotencyKeys.state, "in_progress"), eq(idempotencyKeys.lockedUntil, lockedUntil));
+  return { clientId, key, fingerprint, now: now.toISOString(), lockedUntil, expiresAt, thisKey, ourClaim };
+}
+
+/**
+ * Claims the key (docs/treasury-api.md#idempotency): one `INSERT … ON CONFLICT DO NOTHING`, its own short commit;
+ * when someone holds the key, takes it over if it expired or its in-progress claim was abandoned ("abandoned": its
+ * transaction is gone — a live one holds the row lock, so the update waits for it and then finds it done).
+ * @returns true when this request now holds the key
+ */
+async function claimKey(db: Db, claim: Claim): Promise<boolean> {
+  const { clientId, key, fingerprint, lockedUntil, expiresAt, now } = claim;
+  const claimed = await db
+    .insert(idempotencyKeys)
+    .values({ clientId, key, fingerprint, state: "in_progress", lockedUntil, expiresAt, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  if (claimed.length > 0) return true;
+  const takeover = await db
+    .update(idempotencyKeys)
+    .set({
+      fingerprint,
+      state: "in_progress",
+      lockedUntil,
+      expiresAt,
+      statusCode: null,
+      responseBody: null,
+      responseHeaders: null,
+      createdAt: now,
+    })
+    .where(
+      and(
+        claim.thisKey,
+        or(
+          lt(idempotencyKeys.expiresAt, now),
+          and(eq(idempotencyKeys.state, "in_progress"), lt(idempotencyKeys.lockedUntil, now)),
+        ),
+      ),
+    )
+    .returning({ key: idempotencyKeys.key });
+  return takeover.length > 0;
+}
+
+/**
+ * Answers a request whose key another request holds: the stored response replayed with `Idempotent-Replayed: true`
+ * (set on `c.res`) when the fingerprints match and it is done.
+ * @throws ApiError conflict (409), details.reason "payload_mismatch" for another request with the key,
+ *   "in_progress" while the first request runs (or its row just vanished)
+ */
+async function replayStored(c: Ctx, db: Db, claim: Claim): Promise<void> {
+  const [row] = await db.select().from(idempotencyKeys).where(claim.thisKey);
+  if (!row)
+    throw new ApiError("conflict", "The Idempotency-Key is being processed; retry shortly", {
+      reason: "in_progress",
+    });
+  if (row.fingerprint !== claim.fingerprint) {
+    throw new ApiError("conflict", "The Idempotency-Key was already used with a different request", {
+      reason: "payload_mismatch",
+    });
+  }
+  if (row.state === "in_progress") {
+    throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", {
+      reason: "in_progress",
+    });
+  }
+  const headers = new Headers((row.responseHeaders as Record<string, string> | null) ?? {});
+  headers.set("Idempotent-Replayed", "true");
+  const body =
+    row.statusCode === 204 || row.responseBody === null
+      ? null
+      : openSecret(c.get("config").secretKey, row.responseBody);
+  c.res = new Response(body, { status: row.statusCode ?? 200, headers });
+  apiMetrics().idempotencyReplays.inc();
+}
+
+/**
+ * Runs the handler under the claim, in one database transaction (steps 2 and 3 of {@link idempotency}): locks the
+ * claimed row first, stores the response (`done`) last; a 4xx from a thrown error rolls back and stores that answer
+ * alone; a 5xx or an unmapped error rolls back and forgets the key.
+ * @throws ApiError conflict (409, "in_progress") when the claim was taken over; rethrows an unmapped error
+ */
+async function runClaimed(c: Ctx, next: Next, db: Db, claim: Claim): Promise<void> {
+  const { ourClaim } = claim;
+  const secretKey = c.get("config").secretKey;
+  let outcome = "failed" as "committed" | "client_error" | "failed";
+  try {
+    await db.transaction(async (tx) => {
+      const [mine] = await tx.select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(ourClaim).for("update");
+      if (!mine)
+        throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", {
+          reason: "in_progress",
+        });
+      c.set("db", tx);
+      try {
+        await next();
+      } finally {
+        c.set("db", db);
+      }
+      const res = c.res;
+      if (res.status >= 500) throw new RollbackRequest();
+      if (c.error) {
+        // A 4xx from a thrown error: whatever the handler wrote before it threw is undone; the answer is stored
+        // below.
+        outcome = "client_error";
+        throw new RollbackRequest();
+      }
+      const stored = await tx
+        .update(idempotencyKeys)
+        .set(await storedResponse(res, secretKey))
+        .where(ourClaim)
+        .returning({ key: idempotencyKeys.key });
+      // Cannot happen while the row lock above holds; if it ever did, committing would run the write twice.
+      if (stored.length === 0) throw new Error("the idempotency claim was lost during its own transaction");
+      failpoint("idempotency.before-commit");
+    });
+    outcome = "committed";
+    failpoint("idempotency.after-commit");
+  } catch (err) {
+    if (!(err instanceof RollbackRequest)) throw err;
+  } finally {
+    if (outcome === "client_error") {
+      await db
+        .update(idempotencyKeys)
+        .set(await storedResponse(c.res, secretKey))
+        .where(ourClaim);
+    } else if (outcome === "failed") {
+      // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs
+      // again.
+      await db.delete(idempotencyKeys).where(ourClaim);
+    }
+  }
+}
+
 /**
  * Middleware for every write route. Needs the caller (runs after the scope check).
  *
@@ -84,26 +259,16 @@ class RollbackRequest extends Error {}
  * On PGlite (one connection) the transaction holds the database for the
  * handler's duration; other requests and the workers queue behind it, which
  * is safe because nothing inside a handler waits for another request.
+ *
+ * Errors: 401 authentication_failed without a caller; 400 validation_error for the header; 409 conflict (see
+ * {@link replayStored}, {@link runClaimed}).
  */
 export function idempotency(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const caller = c.get("caller");
     if (!caller) throw new ApiError("authentication_failed", "Authorization: Bearer token is required");
-    const key = c.req.header("idempotency-key");
-    if (key === undefined || key.trim() === "") {
-      throw new ApiError("validation_error", "Idempotency-Key header is required on write requests", {
-        errors: { "Idempotency-Key": ["is required"] },
-      });
-    }
-    if (key.length > MAX_KEY_LENGTH || !/^[\x21-\x7e]+$/.test(key)) {
-      throw new ApiError(
-        "validation_error",
-        `Idempotency-Key must be 1 to ${MAX_KEY_LENGTH} visible ASCII characters`,
-        { errors: { "Idempotency-Key": ["is malformed"] } },
-      );
-    }
+    const key = requiredKey(c.req.header("idempotency-key"));
     const db = c.get("db");
-    const config = c.get("config");
     const rawBody = await c.req.text();
     const fingerprint = fingerprintOf(
       c.req.method,
@@ -112,133 +277,9 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
       rawBody,
       c.req.header("content-type") ?? "",
     );
-    const now = new Date();
-    // lockedUntil doubles as this claim's token: a takeover writes another value.
-    const lockedUntil = new Date(now.getTime() + config.idempotencyLockSeconds * 1000).toISOString();
-    const expiresAt = new Date(now.getTime() + config.idempotencyRetentionSeconds * 1000).toISOString();
-    const thisKey = and(eq(idempotencyKeys.clientId, caller.clientId), eq(idempotencyKeys.key, key));
-    const ourClaim = and(
-      thisKey,
-      eq(idempotencyKeys.state, "in_progress"),
-      eq(idempotencyKeys.lockedUntil, lockedUntil),
-    );
-
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({
-        clientId: caller.clientId,
-        key,
-        fingerprint,
-        state: "in_progress",
-        lockedUntil,
-        expiresAt,
-        createdAt: now.toISOString(),
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
-
-    if (claimed.length === 0) {
-      // Someone holds this key. An expired key, or an abandoned in-progress one, may be taken over. "Abandoned" means
-      // its transaction is gone: a live one holds the row lock, so this update waits for it and then finds it done.
-      const takeover = await db
-        .update(idempotencyKeys)
-        .set({
-          fingerprint,
-          state: "in_progress",
-          lockedUntil,
-          expiresAt,
-          statusCode: null,
-          responseBody: null,
-          responseHeaders: null,
-          createdAt: now.toISOString(),
-        })
-        .where(
-          and(
-            thisKey,
-            or(
-              lt(idempotencyKeys.expiresAt, now.toISOString()),
-              and(eq(idempotencyKeys.state, "in_progress"), lt(idempotencyKeys.lockedUntil, now.toISOString())),
-            ),
-          ),
-        )
-        .returning({ key: idempotencyKeys.key });
-      if (takeover.length === 0) {
-        const [row] = await db.select().from(idempotencyKeys).where(thisKey);
-        if (!row)
-          throw new ApiError("conflict", "The Idempotency-Key is being processed; retry shortly", {
-            reason: "in_progress",
-          });
-        if (row.fingerprint !== fingerprint) {
-          throw new ApiError("conflict", "The Idempotency-Key was already used with a different request", {
-            reason: "payload_mismatch",
-          });
-        }
-        if (row.state === "in_progress") {
-          throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", {
-            reason: "in_progress",
-          });
-        }
-        const headers = new Headers((row.responseHeaders as Record<string, string> | null) ?? {});
-        headers.set("Idempotent-Replayed", "true");
-        const body =
-          row.statusCode === 204 || row.responseBody === null ? null : openSecret(config.secretKey, row.responseBody);
-        c.res = new Response(body, { status: row.statusCode ?? 200, headers });
-        apiMetrics().idempotencyReplays.inc();
-        return;
-      }
-    }
-
-    let outcome = "failed" as "committed" | "client_error" | "failed";
-    try {
-      await db.transaction(async (tx) => {
-        const [mine] = await tx
-          .select({ key: idempotencyKeys.key })
-          .from(idempotencyKeys)
-          .where(ourClaim)
-          .for("update");
-        if (!mine)
-          throw new ApiError("conflict", "A request with this Idempotency-Key is still in progress; retry shortly", {
-            reason: "in_progress",
-          });
-        c.set("db", tx);
-        try {
-          await next();
-        } finally {
-          c.set("db", db);
-        }
-        const res = c.res;
-        if (res.status >= 500) throw new RollbackRequest();
-        if (c.error) {
-          // A 4xx from a thrown error: whatever the handler wrote before it threw is undone; the answer is stored
-          // below.
-          outcome = "client_error";
-          throw new RollbackRequest();
-        }
-        const stored = await tx
-          .update(idempotencyKeys)
-          .set(await storedResponse(res, config.secretKey))
-          .where(ourClaim)
-          .returning({ key: idempotencyKeys.key });
-        // Cannot happen while the row lock above holds; if it ever did, committing would run the write twice.
-        if (stored.length === 0) throw new Error("the idempotency claim was lost during its own transaction");
-        failpoint("idempotency.before-commit");
-      });
-      outcome = "committed";
-      failpoint("idempotency.after-commit");
-    } catch (err) {
-      if (!(err instanceof RollbackRequest)) throw err;
-    } finally {
-      if (outcome === "client_error") {
-        await db
-          .update(idempotencyKeys)
-          .set(await storedResponse(c.res, config.secretKey))
-          .where(ourClaim);
-      } else if (outcome === "failed") {
-        // 5xx, a thrown error or a crash of the transaction: forget the key (only our claim) so that a retry runs
-        // again.
-        await db.delete(idempotencyKeys).where(ourClaim);
-      }
-    }
+    const claim = newClaim(c, caller.clientId, key, fingerprint, new Date());
+    if (!(await claimKey(db, claim))) return replayStored(c, db, claim);
+    await runClaimed(c, next, db, claim);
   };
 }
 

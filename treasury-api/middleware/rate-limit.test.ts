@@ -10,21 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressRateLimit, resolveConfig } from "../config";
 import * as s from "../db/schema";
 import { hashSecret } from "../lib/secrets";
-import { startServer, type RunningServer } from "../server";
+import type { RunningServer } from "../server";
 import { IDS, insertFixture } from "../test/harness";
+import { startLoopbackServer } from "../test/loopback";
 
 const CLIENT_LIMIT = 3;
 const ADDRESS_LIMIT = 6;
 let api: RunningServer;
 
 beforeAll(async () => {
-  api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
-    seed: "none",
-    seedScale: 1,
-    log: false,
+  api = await startLoopbackServer({
     rateLimit: { limit: CLIENT_LIMIT, windowSeconds: 3600 },
     config: { addressRateLimit: { limit: ADDRESS_LIMIT, windowSeconds: 3600 }, bankSpeed: "manual" },
   });

@@ -155,306 +155,378 @@ function scaledRandom(ctx: ScheduleContext, key: string, median: number): number
   return Math.round(median * Math.exp(0.25 * rng.normal())) * 100;
 }
 
-/** Appends the scheduled bookings of `ctx.date` on `ctx.account` to `out`. */
-export function scheduledDrafts(ctx: ScheduleContext, out: Draft[]): void {
-  const { account, company, seed } = ctx;
-  const w = WORDS[company.country];
-  const push = (d: Omit<Draft, "valueOffsetDays">) => out.push({ ...d, valueOffsetDays: 0 });
-  const hasTaxAccount = company.key === "nordlys-norge";
+/** Appends one scheduled booking (value date = booking date) to the day's list. */
+type Push = (d: Omit<Draft, "valueOffsetDays">) => void;
 
-  if (account.role === "operating" || (account.role === "holding" && account.currency === "NOK")) {
-    const payMonth = payday(ctx);
-    if (payMonth && company.employees > 0) {
-      const p = payrollFor(seed, company, payMonth);
-      if (company.country === "SE") {
-        // Swedish salaries go out from the separate payroll account, funded the same day.
-        push({
-          seconds: 6 * 3600,
-          amountMinor: p.netMinor,
-          direction: "debit",
-          counterparty: `${company.name} Lönekonto`,
-          remittance: `Överföring lön ${monthName(company, payMonth)}`,
-          endToEndId: e2e(ctx, "LONFUND"),
-        });
-      } else {
-        const december = company.country === "NO" && payMonth.endsWith("-12") ? " (halv skatt)" : "";
-        push({
-          seconds: 6 * 3600 + 1800,
-          amountMinor: p.netMinor,
-          direction: "debit",
-          counterparty: "Lønnsutbetaling ansatte",
-          remittance: `${w.salary} ${monthName(company, payMonth)}${december}`,
-          endToEndId: e2e(ctx, "PAYROLL"),
-        });
-        if (hasTaxAccount) {
-          push({
-            seconds: 6 * 3600 + 1900,
-            amountMinor: p.withholdingMinor,
-            direction: "debit",
-            counterparty: `${company.name} skattetrekkskonto`,
-            remittance: `Skattetrekk ${monthName(company, payMonth)}`,
-            endToEndId: e2e(ctx, "TREKK"),
-          });
-        }
-        if (company.country === "NO" && payMonth.endsWith("-06")) {
-          push({
-            seconds: 6 * 3600 + 2000,
-            amountMinor: Math.round((p.grossMinor * 1.22) / 100) * 100,
-            direction: "debit",
-            counterparty: "Lønnsutbetaling ansatte",
-            remittance: `Feriepenger ${payMonth.slice(0, 4)}`,
-            endToEndId: e2e(ctx, "FERIE"),
-          });
-        }
-      }
-    }
+/** Seconds after midnight at which the tax authority's debits are booked. */
+const TAX_SECONDS = 7 * 3600 + 600;
 
-    const taxSeconds = 7 * 3600 + 600;
-    const authority = TAX_AUTHORITY[company.country];
-    if (company.country === "NO" && company.employees > 0) {
-      const taxMonth = occursOn(ctx, (m) => (norwegianTaxTerm(m) ? `${m}-15` : null), "after");
-      const term = taxMonth ? norwegianTaxTerm(taxMonth) : null;
-      if (taxMonth && term) {
-        const a = payrollFor(seed, company, prevMonth(taxMonth, 1));
-        const b = payrollFor(seed, company, prevMonth(taxMonth, 2));
-        const gross = a.grossMinor + b.grossMinor;
-        push({
-          seconds: taxSeconds,
-          amountMinor: Math.round((gross * 0.141) / 100) * 100,
-          direction: "debit",
-          counterparty: authority,
-          remittance: `Arbeidsgiveravgift termin ${term} ${kid(ctx, "aga")}`,
-          endToEndId: e2e(ctx, "AGA"),
-        });
-        if (!hasTaxAccount) {
-          push({
-            seconds: taxSeconds + 60,
-            amountMinor: a.withholdingMinor + b.withholdingMinor,
-            direction: "debit",
-            counterparty: authority,
-            remittance: `Forskuddstrekk termin ${term} ${kid(ctx, "trekk")}`,
-            endToEndId: e2e(ctx, "TREKK"),
-          });
-        }
-      }
-    }
-    if (account.role === "operating") {
-      if (company.country === "NO") {
-        const vatMonth = occursOn(ctx, (m) => norwegianVatDue(m)?.due ?? null, "after");
-        const vat = vatMonth ? norwegianVatDue(vatMonth) : null;
-        if (vat)
-          push({
-            seconds: taxSeconds + 120,
-            amountMinor: scaledRandom(ctx, `vat:${vatMonth}`, 8_000 * company.employees),
-            direction: "debit",
-            counterparty: authority,
-            remittance: `${w.vat} termin ${vat.term} ${kid(ctx, "mva")}`,
-            endToEndId: e2e(ctx, "MVA"),
-          });
-      } else {
-        const taxDay = company.country === "DK" ? 10 : 12;
-        const taxMonth = occursOn(ctx, day(taxDay), "after");
-        if (taxMonth) {
-          const p = payrollFor(seed, company, prevMonth(taxMonth));
-          const rate = company.country === "SE" ? 0.6142 : company.country === "DK" ? 0.38 : 0.45;
-          const text =
-            company.country === "SE"
-              ? "Skatt och avgifter"
-              : company.country === "DK"
-                ? "A-skat og AM-bidrag"
-                : "Oma-aloitteiset verot";
-          const vatPart =
-            company.country === "DK"
-              ? 0
-              : scaledRandom(ctx, `vat:${taxMonth}`, 4_000 * company.employees * (company.country === "FI" ? 0.09 : 1));
-          push({
-            seconds: taxSeconds,
-            amountMinor: Math.round((p.grossMinor * rate) / 100) * 100 + vatPart,
-            direction: "debit",
-            counterparty: authority,
-            remittance: `${text} ${monthName(company, prevMonth(taxMonth))} ${kid(ctx, "tax")}`,
-            endToEndId: e2e(ctx, "TAX"),
-          });
-        }
-        if (company.country === "DK") {
-          const momsMonth = occursOn(
-            ctx,
-            (m) => (["03", "06", "09", "12"].includes(m.slice(5, 7)) ? `${m}-01` : null),
-            "after",
-          );
-          if (momsMonth)
-            push({
-              seconds: taxSeconds + 120,
-              amountMinor: scaledRandom(ctx, `moms:${momsMonth}`, 14_000 * company.employees),
-              direction: "debit",
-              counterparty: authority,
-              remittance: `Moms ${kid(ctx, "moms")}`,
-              endToEndId: e2e(ctx, "MOMS"),
-            });
-        }
-      }
-
-      const rentMonth = occursOn(ctx, day(1), "after");
-      if (rentMonth) {
-        const landlord = company.key === "nordlys-norge" ? "Polarlys Eiendom AS" : LANDLORD[company.country];
-        push({
-          seconds: 6 * 3600 + 2700,
-          amountMinor:
-            Math.round((rentFor(seed, company.key, rentMonth) * CURRENCY_FACTOR[account.currency]) / 100) * 100,
-          direction: "debit",
-          counterparty: landlord,
-          remittance: `${w.rent} ${monthName(company, rentMonth)}`,
-          endToEndId: e2e(ctx, "RENT"),
-        });
-      }
-      if (company.key === "nordlys-norge" && occursOn(ctx, day(20), "after")) {
-        push({
-          seconds: 8 * 3600,
-          amountMinor: 45_000_000,
-          direction: "debit",
-          counterparty: "Nordlys Holding AS",
-          remittance: `Management fee ${monthName(company, ctx.date.slice(0, 7))}`,
-          endToEndId: e2e(ctx, "MGMT"),
-        });
-      }
-    }
-    if (account.role === "holding" && occursOn(ctx, day(20), "after")) {
-      push({
-        seconds: 8 * 3600 + 30,
-        amountMinor: 45_000_000,
-        direction: "credit",
-        counterparty: "Nordlys Norge AS",
-        remittance: `Management fee ${monthName(company, ctx.date.slice(0, 7))}`,
-        endToEndId: `NORGE--${ctx.date.replaceAll("-", "")}-MGMT`,
-      });
-    }
-  }
-
-  if (account.role === "payroll") {
-    const payMonth = payday(ctx);
-    if (payMonth) {
-      const p = payrollFor(seed, company, payMonth);
-      push({
-        seconds: 6 * 3600 + 60,
-        amountMinor: p.netMinor,
-        direction: "credit",
-        counterparty: company.name,
-        remittance: `Överföring lön ${monthName(company, payMonth)}`,
-        endToEndId: `SVERIG-${ctx.date.replaceAll("-", "")}-LONFUND`,
-      });
-      push({
-        seconds: 6 * 3600 + 1800,
-        amountMinor: p.netMinor,
-        direction: "debit",
-        counterparty: "Löneutbetalning anställda",
-        remittance: `${w.salary} ${monthName(company, payMonth)}`,
-        endToEndId: e2e(ctx, "PAYROLL"),
-      });
-    }
-  }
-
-  if (account.role === "tax") {
-    const payMonth = payday(ctx);
-    if (payMonth) {
-      const p = payrollFor(seed, company, payMonth);
-      push({
-        seconds: 6 * 3600 + 1960,
-        amountMinor: p.withholdingMinor,
-        direction: "credit",
-        counterparty: company.name,
-        remittance: `Skattetrekk ${monthName(company, payMonth)}`,
-        endToEndId: `NORGE--${ctx.date.replaceAll("-", "")}-TREKK`,
-      });
-    }
-    const taxMonth = occursOn(ctx, (m) => (norwegianTaxTerm(m) ? `${m}-15` : null), "after");
-    const term = taxMonth ? norwegianTaxTerm(taxMonth) : null;
-    if (taxMonth && term) {
-      const amount =
-        payrollFor(seed, company, prevMonth(taxMonth, 1)).withholdingMinor +
-        payrollFor(seed, company, prevMonth(taxMonth, 2)).withholdingMinor;
-      push({
-        seconds: 7 * 3600 + 660,
-        amountMinor: amount,
-        direction: "debit",
-        counterparty: TAX_AUTHORITY.NO,
-        remittance: `Forskuddstrekk termin ${term} ${kid(ctx, "trekk")}`,
-        endToEndId: e2e(ctx, "TREKK"),
-      });
-    }
-  }
-
-  if (account.role === "property") {
-    const rentMonth = occursOn(ctx, day(1), "after");
-    if (rentMonth) {
-      push({
-        seconds: 7 * 3600,
-        amountMinor: rentFor(seed, "nordlys-norge", rentMonth),
-        direction: "credit",
-        counterparty: "Nordlys Norge AS",
-        remittance: `${w.rent} ${monthName(company, rentMonth)}`,
-        endToEndId: `NORGE--${ctx.date.replaceAll("-", "")}-RENT`,
-      });
-      for (const tenant of CUSTOMERS.NO.slice(0, 3)) {
-        push({
-          seconds: 7 * 3600 + 300,
-          amountMinor: rentFor(seed, tenant, rentMonth),
-          direction: "credit",
-          counterparty: tenant,
-          remittance: `${w.rent} ${monthName(company, rentMonth)} ${kid(ctx, tenant)}`,
-          endToEndId: null,
-        });
-      }
-    }
-    const feeMonth = occursOn(
-      ctx,
-      (m) => (["01", "04", "07", "10"].includes(m.slice(5, 7)) ? `${m}-20` : null),
-      "after",
-    );
-    if (feeMonth)
-      push({
-        seconds: 9 * 3600,
-        amountMinor: scaledRandom(ctx, `kommunale:${feeMonth}`, 85_000),
-        direction: "debit",
-        counterparty: "Oslo kommune",
-        remittance: `Kommunale avgifter ${kid(ctx, "komm")}`,
-        endToEndId: e2e(ctx, "KOMM"),
-      });
-    if (occursOn(ctx, day(5), "after")) {
-      push({
-        seconds: 9 * 3600 + 300,
-        amountMinor: scaledRandom(ctx, `felles:${ctx.date.slice(0, 7)}`, 120_000),
-        direction: "debit",
-        counterparty: SUPPLIERS.NO[9] ?? "Innlandet Trelast AS",
-        remittance: `Felleskostnader ${monthName(company, ctx.date.slice(0, 7))}`,
-        endToEndId: e2e(ctx, "FELLES"),
-      });
-    }
-  }
-
-  // Month end: account fees and interest, on every account.
-  if (occursOn(ctx, lastDay, "before")) {
-    const fee =
-      (account.currency === "EUR" || account.currency === "USD" ? 35 : 350) * 100 +
-      createRng(seed, `fee:${account.key}:${ctx.date}`).int(0, 99) * 100;
+/**
+ * Payday debits of an operating (or NOK holding) account: the net salaries — in Sweden the transfer that funds
+ * the separate payroll account —, the Norwegian withholding moved to the tax account, and June's holiday pay.
+ * Nothing on other days or for a company without employees.
+ */
+function payrollDebits(ctx: ScheduleContext, push: Push): void {
+  const { company } = ctx;
+  const payMonth = payday(ctx);
+  if (!payMonth || company.employees <= 0) return;
+  const p = payrollFor(ctx.seed, company, payMonth);
+  if (company.country === "SE") {
+    // Swedish salaries go out from the separate payroll account, funded the same day.
     push({
-      seconds: 18 * 3600,
-      amountMinor: fee,
+      seconds: 6 * 3600,
+      amountMinor: p.netMinor,
       direction: "debit",
-      counterparty: account.bank.name,
-      remittance: `${w.fee} ${monthName(company, ctx.date.slice(0, 7))}`,
-      endToEndId: null,
+      counterparty: `${company.name} Lönekonto`,
+      remittance: `Överföring lön ${monthName(company, payMonth)}`,
+      endToEndId: e2e(ctx, "LONFUND"),
     });
-    const interest =
-      Math.round(account.level * 0.0025) * 100 + createRng(seed, `interest:${account.key}:${ctx.date}`).int(0, 9_999);
+    return;
+  }
+  const december = company.country === "NO" && payMonth.endsWith("-12") ? " (halv skatt)" : "";
+  push({
+    seconds: 6 * 3600 + 1800,
+    amountMinor: p.netMinor,
+    direction: "debit",
+    counterparty: "Lønnsutbetaling ansatte",
+    remittance: `${WORDS[company.country].salary} ${monthName(company, payMonth)}${december}`,
+    endToEndId: e2e(ctx, "PAYROLL"),
+  });
+  if (hasTaxAccount(company)) {
     push({
-      seconds: 18 * 3600 + 60,
-      amountMinor: interest,
-      direction: "credit",
-      counterparty: account.bank.name,
-      remittance: `${w.interest} ${monthName(company, ctx.date.slice(0, 7))}`,
-      endToEndId: null,
+      seconds: 6 * 3600 + 1900,
+      amountMinor: p.withholdingMinor,
+      direction: "debit",
+      counterparty: `${company.name} skattetrekkskonto`,
+      remittance: `Skattetrekk ${monthName(company, payMonth)}`,
+      endToEndId: e2e(ctx, "TREKK"),
     });
   }
+  if (company.country === "NO" && payMonth.endsWith("-06")) {
+    push({
+      seconds: 6 * 3600 + 2000,
+      amountMinor: Math.round((p.grossMinor * 1.22) / 100) * 100,
+      direction: "debit",
+      counterparty: "Lønnsutbetaling ansatte",
+      remittance: `Feriepenger ${payMonth.slice(0, 4)}`,
+      endToEndId: e2e(ctx, "FERIE"),
+    });
+  }
+}
+
+/** True for the company whose withholding tax goes through its own tax account (Nordlys Norge AS). */
+function hasTaxAccount(company: SeedCompany): boolean {
+  return company.key === "nordlys-norge";
+}
+
+/**
+ * The Norwegian bi-monthly tax term paid on `ctx.date` (on or after the 15th of an odd month), with the payroll of
+ * the two months it covers; null on any other day.
+ */
+function norwegianTermOn(ctx: ScheduleContext): { term: number; a: Payroll; b: Payroll } | null {
+  const taxMonth = occursOn(ctx, (m) => (norwegianTaxTerm(m) ? `${m}-15` : null), "after");
+  const term = taxMonth ? norwegianTaxTerm(taxMonth) : null;
+  if (!taxMonth || !term) return null;
+  return {
+    term,
+    a: payrollFor(ctx.seed, ctx.company, prevMonth(taxMonth, 1)),
+    b: payrollFor(ctx.seed, ctx.company, prevMonth(taxMonth, 2)),
+  };
+}
+
+/**
+ * Norwegian employer's contribution (14.1 % of two months' gross) and, for a company without a tax account, the
+ * withholding tax of the term, on the term's due day. Nothing outside Norway or without employees.
+ */
+function norwegianEmployerTaxes(ctx: ScheduleContext, push: Push): void {
+  const { company } = ctx;
+  if (company.country !== "NO" || company.employees <= 0) return;
+  const due = norwegianTermOn(ctx);
+  if (!due) return;
+  const authority = TAX_AUTHORITY[company.country];
+  push({
+    seconds: TAX_SECONDS,
+    amountMinor: Math.round(((due.a.grossMinor + due.b.grossMinor) * 0.141) / 100) * 100,
+    direction: "debit",
+    counterparty: authority,
+    remittance: `Arbeidsgiveravgift termin ${due.term} ${kid(ctx, "aga")}`,
+    endToEndId: e2e(ctx, "AGA"),
+  });
+  if (!hasTaxAccount(company)) {
+    push({
+      seconds: TAX_SECONDS + 60,
+      amountMinor: due.a.withholdingMinor + due.b.withholdingMinor,
+      direction: "debit",
+      counterparty: authority,
+      remittance: `Forskuddstrekk termin ${due.term} ${kid(ctx, "trekk")}`,
+      endToEndId: e2e(ctx, "TREKK"),
+    });
+  }
+}
+
+/** Norwegian VAT (mva) of an operating account, on the term's due day. */
+function norwegianVat(ctx: ScheduleContext, push: Push): void {
+  const { company } = ctx;
+  const vatMonth = occursOn(ctx, (m) => norwegianVatDue(m)?.due ?? null, "after");
+  const vat = vatMonth ? norwegianVatDue(vatMonth) : null;
+  if (vat)
+    push({
+      seconds: TAX_SECONDS + 120,
+      amountMinor: scaledRandom(ctx, `vat:${vatMonth}`, 8_000 * company.employees),
+      direction: "debit",
+      counterparty: TAX_AUTHORITY[company.country],
+      remittance: `${WORDS[company.country].vat} termin ${vat.term} ${kid(ctx, "mva")}`,
+      endToEndId: e2e(ctx, "MVA"),
+    });
+}
+
+/**
+ * Swedish, Danish and Finnish monthly tax of an operating account (payroll taxes of last month plus, outside
+ * Denmark, VAT) on the 12th (DK: the 10th), and Danish quarterly moms.
+ */
+function monthlyTaxes(ctx: ScheduleContext, push: Push): void {
+  const { company } = ctx;
+  const authority = TAX_AUTHORITY[company.country];
+  const taxMonth = occursOn(ctx, day(company.country === "DK" ? 10 : 12), "after");
+  if (taxMonth) {
+    const p = payrollFor(ctx.seed, company, prevMonth(taxMonth));
+    const rate = company.country === "SE" ? 0.6142 : company.country === "DK" ? 0.38 : 0.45;
+    const text =
+      company.country === "SE"
+        ? "Skatt och avgifter"
+        : company.country === "DK"
+          ? "A-skat og AM-bidrag"
+          : "Oma-aloitteiset verot";
+    const vatPart =
+      company.country === "DK"
+        ? 0
+        : scaledRandom(ctx, `vat:${taxMonth}`, 4_000 * company.employees * (company.country === "FI" ? 0.09 : 1));
+    push({
+      seconds: TAX_SECONDS,
+      amountMinor: Math.round((p.grossMinor * rate) / 100) * 100 + vatPart,
+      direction: "debit",
+      counterparty: authority,
+      remittance: `${text} ${monthName(company, prevMonth(taxMonth))} ${kid(ctx, "tax")}`,
+      endToEndId: e2e(ctx, "TAX"),
+    });
+  }
+  if (company.country !== "DK") return;
+  const momsMonth = occursOn(
+    ctx,
+    (m) => (["03", "06", "09", "12"].includes(m.slice(5, 7)) ? `${m}-01` : null),
+    "after",
+  );
+  if (momsMonth)
+    push({
+      seconds: TAX_SECONDS + 120,
+      amountMinor: scaledRandom(ctx, `moms:${momsMonth}`, 14_000 * company.employees),
+      direction: "debit",
+      counterparty: authority,
+      remittance: `Moms ${kid(ctx, "moms")}`,
+      endToEndId: e2e(ctx, "MOMS"),
+    });
+}
+
+/**
+ * Rent of an operating account on the first banking day of the month (Nordlys Norge AS pays its sister Polarlys
+ * Eiendom AS), and Nordlys Norge AS's management fee to the holding on the 20th.
+ */
+function rentAndManagementFee(ctx: ScheduleContext, push: Push): void {
+  const { account, company } = ctx;
+  const rentMonth = occursOn(ctx, day(1), "after");
+  if (rentMonth) {
+    const landlord = company.key === "nordlys-norge" ? "Polarlys Eiendom AS" : LANDLORD[company.country];
+    push({
+      seconds: 6 * 3600 + 2700,
+      amountMinor:
+        Math.round((rentFor(ctx.seed, company.key, rentMonth) * CURRENCY_FACTOR[account.currency]) / 100) * 100,
+      direction: "debit",
+      counterparty: landlord,
+      remittance: `${WORDS[company.country].rent} ${monthName(company, rentMonth)}`,
+      endToEndId: e2e(ctx, "RENT"),
+    });
+  }
+  if (company.key === "nordlys-norge" && occursOn(ctx, day(20), "after")) {
+    push({
+      seconds: 8 * 3600,
+      amountMinor: 45_000_000,
+      direction: "debit",
+      counterparty: "Nordlys Holding AS",
+      remittance: `Management fee ${monthName(company, ctx.date.slice(0, 7))}`,
+      endToEndId: e2e(ctx, "MGMT"),
+    });
+  }
+}
+
+/**
+ * Bookings of an operating account, or of a holding's NOK account: payroll, taxes, VAT, rent and the management
+ * fee (paid by the operating account of Nordlys Norge AS, received by the holding).
+ */
+function operatingDrafts(ctx: ScheduleContext, push: Push): void {
+  const { account, company } = ctx;
+  payrollDebits(ctx, push);
+  norwegianEmployerTaxes(ctx, push);
+  if (account.role === "operating") {
+    if (company.country === "NO") norwegianVat(ctx, push);
+    else monthlyTaxes(ctx, push);
+    rentAndManagementFee(ctx, push);
+  }
+  if (account.role === "holding" && occursOn(ctx, day(20), "after")) {
+    push({
+      seconds: 8 * 3600 + 30,
+      amountMinor: 45_000_000,
+      direction: "credit",
+      counterparty: "Nordlys Norge AS",
+      remittance: `Management fee ${monthName(company, ctx.date.slice(0, 7))}`,
+      endToEndId: `NORGE--${ctx.date.replaceAll("-", "")}-MGMT`,
+    });
+  }
+}
+
+/** A Swedish payroll account on payday: funded from the operating account, then the net salaries go out. */
+function payrollAccountDrafts(ctx: ScheduleContext, push: Push): void {
+  const { company } = ctx;
+  const payMonth = payday(ctx);
+  if (!payMonth) return;
+  const p = payrollFor(ctx.seed, company, payMonth);
+  push({
+    seconds: 6 * 3600 + 60,
+    amountMinor: p.netMinor,
+    direction: "credit",
+    counterparty: company.name,
+    remittance: `Överföring lön ${monthName(company, payMonth)}`,
+    endToEndId: `SVERIG-${ctx.date.replaceAll("-", "")}-LONFUND`,
+  });
+  push({
+    seconds: 6 * 3600 + 1800,
+    amountMinor: p.netMinor,
+    direction: "debit",
+    counterparty: "Löneutbetalning anställda",
+    remittance: `${WORDS[company.country].salary} ${monthName(company, payMonth)}`,
+    endToEndId: e2e(ctx, "PAYROLL"),
+  });
+}
+
+/** The Norwegian tax account: the withholding comes in on payday and goes to the tax authority each term. */
+function taxAccountDrafts(ctx: ScheduleContext, push: Push): void {
+  const { company } = ctx;
+  const payMonth = payday(ctx);
+  if (payMonth) {
+    const p = payrollFor(ctx.seed, company, payMonth);
+    push({
+      seconds: 6 * 3600 + 1960,
+      amountMinor: p.withholdingMinor,
+      direction: "credit",
+      counterparty: company.name,
+      remittance: `Skattetrekk ${monthName(company, payMonth)}`,
+      endToEndId: `NORGE--${ctx.date.replaceAll("-", "")}-TREKK`,
+    });
+  }
+  const due = norwegianTermOn(ctx);
+  if (due) {
+    push({
+      seconds: 7 * 3600 + 660,
+      amountMinor: due.a.withholdingMinor + due.b.withholdingMinor,
+      direction: "debit",
+      counterparty: TAX_AUTHORITY.NO,
+      remittance: `Forskuddstrekk termin ${due.term} ${kid(ctx, "trekk")}`,
+      endToEndId: e2e(ctx, "TREKK"),
+    });
+  }
+}
+
+/**
+ * The property company's account: rent from Nordlys Norge AS and three tenants on the first banking day,
+ * quarterly municipal fees on the 20th, shared costs on the 5th.
+ */
+function propertyDrafts(ctx: ScheduleContext, push: Push): void {
+  const { company, seed } = ctx;
+  const w = WORDS[company.country];
+  const rentMonth = occursOn(ctx, day(1), "after");
+  if (rentMonth) {
+    push({
+      seconds: 7 * 3600,
+      amountMinor: rentFor(seed, "nordlys-norge", rentMonth),
+      direction: "credit",
+      counterparty: "Nordlys Norge AS",
+      remittance: `${w.rent} ${monthName(company, rentMonth)}`,
+      endToEndId: `NORGE--${ctx.date.replaceAll("-", "")}-RENT`,
+    });
+    for (const tenant of CUSTOMERS.NO.slice(0, 3)) {
+      push({
+        seconds: 7 * 3600 + 300,
+        amountMinor: rentFor(seed, tenant, rentMonth),
+        direction: "credit",
+        counterparty: tenant,
+        remittance: `${w.rent} ${monthName(company, rentMonth)} ${kid(ctx, tenant)}`,
+        endToEndId: null,
+      });
+    }
+  }
+  const feeMonth = occursOn(ctx, (m) => (["01", "04", "07", "10"].includes(m.slice(5, 7)) ? `${m}-20` : null), "after");
+  if (feeMonth)
+    push({
+      seconds: 9 * 3600,
+      amountMinor: scaledRandom(ctx, `kommunale:${feeMonth}`, 85_000),
+      direction: "debit",
+      counterparty: "Oslo kommune",
+      remittance: `Kommunale avgifter ${kid(ctx, "komm")}`,
+      endToEndId: e2e(ctx, "KOMM"),
+    });
+  if (occursOn(ctx, day(5), "after")) {
+    push({
+      seconds: 9 * 3600 + 300,
+      amountMinor: scaledRandom(ctx, `felles:${ctx.date.slice(0, 7)}`, 120_000),
+      direction: "debit",
+      counterparty: SUPPLIERS.NO[9] ?? "Innlandet Trelast AS",
+      remittance: `Felleskostnader ${monthName(company, ctx.date.slice(0, 7))}`,
+      endToEndId: e2e(ctx, "FELLES"),
+    });
+  }
+}
+
+/** Month end, on every account: the bank's account fee and the month's interest, on the last banking day. */
+function monthEndDrafts(ctx: ScheduleContext, push: Push): void {
+  const { account, company, seed } = ctx;
+  if (!occursOn(ctx, lastDay, "before")) return;
+  const w = WORDS[company.country];
+  const fee =
+    (account.currency === "EUR" || account.currency === "USD" ? 35 : 350) * 100 +
+    createRng(seed, `fee:${account.key}:${ctx.date}`).int(0, 99) * 100;
+  push({
+    seconds: 18 * 3600,
+    amountMinor: fee,
+    direction: "debit",
+    counterparty: account.bank.name,
+    remittance: `${w.fee} ${monthName(company, ctx.date.slice(0, 7))}`,
+    endToEndId: null,
+  });
+  const interest =
+    Math.round(account.level * 0.0025) * 100 + createRng(seed, `interest:${account.key}:${ctx.date}`).int(0, 9_999);
+  push({
+    seconds: 18 * 3600 + 60,
+    amountMinor: interest,
+    direction: "credit",
+    counterparty: account.bank.name,
+    remittance: `${w.interest} ${monthName(company, ctx.date.slice(0, 7))}`,
+    endToEndId: null,
+  });
+}
+
+/**
+ * Appends the scheduled bookings of `ctx.date` on `ctx.account` to `out`, in a fixed order: the account role's
+ * bookings (operating and NOK holding, payroll, tax, property), then the month-end fee and interest every account
+ * books. Amounts are positive minor units; every draft has value date = booking date. Pure: no errors.
+ */
+export function scheduledDrafts(ctx: ScheduleContext, out: Draft[]): void {
+  const push: Push = (d) => out.push({ ...d, valueOffsetDays: 0 });
+  const { account } = ctx;
+  if (account.role === "operating" || (account.role === "holding" && account.currency === "NOK"))
+    operatingDrafts(ctx, push);
+  if (account.role === "payroll") payrollAccountDrafts(ctx, push);
+  if (account.role === "tax") taxAccountDrafts(ctx, push);
+  if (account.role === "property") propertyDrafts(ctx, push);
+  monthEndDrafts(ctx, push);
 }
 
 /** Monthly rent a company pays (same amount all year, indexed each January). */

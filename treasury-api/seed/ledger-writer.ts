@@ -6,8 +6,8 @@
  */
 import type { Database } from "../db/client";
 import { BulkWriter, sqlText, sqlTextOrNull } from "./bulk-insert";
-import { formatMinor, generateAccountLedger, type LedgerOptions } from "./ledger";
-import type { SeedOrganization } from "./organization";
+import { formatMinor, generateAccountLedger, type GeneratedDay, type LedgerOptions } from "./ledger";
+import type { SeedAccount, SeedOrganization } from "./organization";
 
 /** Row counts written per table. */
 export interface LedgerCounts {
@@ -15,6 +15,95 @@ export interface LedgerCounts {
   balanceSnapshots: number;
   coverageDays: number;
   intradayPoints: number;
+}
+
+/** The four bulk writers of the ledger, one per table. */
+interface LedgerWriters {
+  tx: BulkWriter;
+  balances: BulkWriter;
+  coverage: BulkWriter;
+  intraday: BulkWriter;
+}
+
+/**
+ * One {@link BulkWriter} per ledger table, with its columns in the order {@link addDay} renders the rows. On
+ * PostgreSQL the transactions writer runs two statements at once (both CPU cores of a small machine busy).
+ */
+function ledgerWriters(database: Database): LedgerWriters {
+  const concurrency = database.kind === "postgres" ? 2 : 1;
+  const owner = ["id", "tenant_id", "company_id", "account_id"];
+  return {
+    tx: new BulkWriter(
+      database,
+      "transactions",
+      [
+        ...owner,
+        "amount",
+        "currency",
+        "direction",
+        "booked_date",
+        "booked_at",
+        "value_date",
+        "value_at",
+        "counterparty_name",
+        "remittance",
+        "end_to_end_id",
+        "source",
+      ],
+      4000,
+      concurrency,
+    ),
+    balances: new BulkWriter(database, "balance_snapshots", [
+      ...owner,
+      "balance_type",
+      "as_of_date",
+      "balance",
+      "currency",
+      "source",
+    ]),
+    coverage: new BulkWriter(database, "coverage_days", [...owner, "date", "source", "completeness"]),
+    intraday: new BulkWriter(database, "intraday_points", [
+      ...owner,
+      "timestamp",
+      "balance",
+      "currency",
+      "balance_type",
+    ]),
+  };
+}
+
+/**
+ * Queues the rows of one generated day of `account`: its transactions, the booked and available balance (closing,
+ * or interim today), the coverage day and the intraday points. Amounts as decimal strings ({@link formatMinor}).
+ */
+function addDay(w: LedgerWriters, account: SeedAccount, day: GeneratedDay): void {
+  // The constant part of every row of this account.
+  const owner = `'${account.tenantId}','${account.companyId}','${account.id}'`;
+  const cur = `'${account.currency}'`;
+  const source = `'${account.coverageSource}'`;
+  for (const t of day.transactions) {
+    w.tx.add(
+      `('${t.id}',${owner},'${formatMinor(t.amountMinor)}',${cur},'${t.direction}',` +
+        `'${t.bookedDate}','${t.bookedAt}','${t.valueDate}','${t.valueAt}',` +
+        `${sqlText(t.counterpartyName)},${sqlText(t.remittance)},${sqlTextOrNull(t.endToEndId)},${source})`,
+    );
+  }
+  const [bookedType, availableType] = day.isToday
+    ? ["interim_booked", "interim_available"]
+    : ["closing_booked", "closing_available"];
+  w.balances.add(
+    `('${day.bookedBalanceId}',${owner},'${bookedType}',` +
+      `'${day.date}','${formatMinor(day.bookedMinor)}',${cur},${source})`,
+  );
+  w.balances.add(
+    `('${day.availableBalanceId}',${owner},'${availableType}',` +
+      `'${day.date}','${formatMinor(day.availableMinor)}',${cur},${source})`,
+  );
+  w.coverage.add(
+    `('${day.coverage.id}',${owner},'${day.date}','${day.coverage.source}','${day.coverage.completeness}')`,
+  );
+  for (const p of day.intraday)
+    w.intraday.add(`('${p.id}',${owner},'${p.timestamp}','${formatMinor(p.balanceMinor)}',${cur},'interim_booked')`);
 }
 
 /**
@@ -28,118 +117,30 @@ export async function writeDemoLedger(
   opts: LedgerOptions,
   onProgress?: (transactions: number, accountKey: string) => void,
 ): Promise<LedgerCounts> {
-  // PostgreSQL: two statements at once keep both CPU cores of a small machine busy.
-  const concurrency = database.kind === "postgres" ? 2 : 1;
-  const tx = new BulkWriter(
-    database,
-    "transactions",
-    [
-      "id",
-      "tenant_id",
-      "company_id",
-      "account_id",
-      "amount",
-      "currency",
-      "direction",
-      "booked_date",
-      "booked_at",
-      "value_date",
-      "value_at",
-      "counterparty_name",
-      "remittance",
-      "end_to_end_id",
-      "source",
-    ],
-    4000,
-    concurrency,
-  );
-  const balances = new BulkWriter(database, "balance_snapshots", [
-    "id",
-    "tenant_id",
-    "company_id",
-    "account_id",
-    "balance_type",
-    "as_of_date",
-    "balance",
-    "currency",
-    "source",
-  ]);
-  const coverage = new BulkWriter(database, "coverage_days", [
-    "id",
-    "tenant_id",
-    "company_id",
-    "account_id",
-    "date",
-    "source",
-    "completeness",
-  ]);
-  const intraday = new BulkWriter(database, "intraday_points", [
-    "id",
-    "tenant_id",
-    "company_id",
-    "account_id",
-    "timestamp",
-    "balance",
-    "currency",
-    "balance_type",
-  ]);
-
+  const w = ledgerWriters(database);
+  const all = [w.tx, w.balances, w.coverage, w.intraday];
   // PGlite has one connection: one transaction around the bulk load saves a
   // WAL flush per statement, which dominates its time on a data folder.
   const single = database.kind === "pglite";
   if (single) await database.exec("BEGIN");
   try {
     for (const account of org.accounts) {
-      // The constant part of every row of this account, rendered once.
-      const owner = `'${account.tenantId}','${account.companyId}','${account.id}'`;
-      const cur = `'${account.currency}'`;
-      const source = `'${account.coverageSource}'`;
       for (const day of generateAccountLedger(org, account, opts)) {
-        for (const t of day.transactions) {
-          tx.add(
-            `('${t.id}',${owner},'${formatMinor(t.amountMinor)}',${cur},'${t.direction}',` +
-              `'${t.bookedDate}','${t.bookedAt}','${t.valueDate}','${t.valueAt}',` +
-              `${sqlText(t.counterpartyName)},${sqlText(t.remittance)},${sqlTextOrNull(t.endToEndId)},${source})`,
-          );
-        }
-        const [bookedType, availableType] = day.isToday
-          ? ["interim_booked", "interim_available"]
-          : ["closing_booked", "closing_available"];
-        balances.add(
-          `('${day.bookedBalanceId}',${owner},'${bookedType}',` +
-            `'${day.date}','${formatMinor(day.bookedMinor)}',${cur},${source})`,
-        );
-        balances.add(
-          `('${day.availableBalanceId}',${owner},'${availableType}',` +
-            `'${day.date}','${formatMinor(day.availableMinor)}',${cur},${source})`,
-        );
-        coverage.add(
-          `('${day.coverage.id}',${owner},'${day.date}','${day.coverage.source}','${day.coverage.completeness}')`,
-        );
-        for (const p of day.intraday)
-          intraday.add(
-            `('${p.id}',${owner},'${p.timestamp}','${formatMinor(p.balanceMinor)}',${cur},'interim_booked')`,
-          );
-        await tx.maybeFlush();
-        await balances.maybeFlush();
-        await coverage.maybeFlush();
-        await intraday.maybeFlush();
+        addDay(w, account, day);
+        for (const writer of all) await writer.maybeFlush();
       }
-      onProgress?.(tx.written, account.key);
+      onProgress?.(w.tx.written, account.key);
     }
-    await tx.close();
-    await balances.close();
-    await coverage.close();
-    await intraday.close();
+    for (const writer of all) await writer.close();
     if (single) await database.exec("COMMIT");
   } catch (err) {
     if (single) await database.exec("ROLLBACK").catch(() => undefined);
     throw err;
   }
   return {
-    transactions: tx.written,
-    balanceSnapshots: balances.written,
-    coverageDays: coverage.written,
-    intradayPoints: intraday.written,
+    transactions: w.tx.written,
+    balanceSnapshots: w.balances.written,
+    coverageDays: w.coverage.written,
+    intradayPoints: w.intraday.written,
   };
 }

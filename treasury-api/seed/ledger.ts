@@ -134,125 +134,141 @@ function endToEnd(rng: Rng, prefix: string, date: string): string {
   return `${prefix}${date.replaceAll("-", "")}${rng.nextUint32().toString(16).toUpperCase().padStart(8, "0")}`;
 }
 
-/** One random booking of an account's role. */
-function randomDraft(
-  rng: Rng,
-  account: SeedAccount,
-  company: SeedCompany,
-  date: string,
-  weekend: boolean,
-  today: boolean,
-): Draft {
+/**
+ * What every random booking of a day draws first, in this order (the draws fix the generated data): the time of
+ * day, an invoice number, a value-date offset and the roll `r` in [0, 1) that picks the kind of booking.
+ */
+interface RandomBooking {
+  rng: Rng;
+  account: SeedAccount;
+  company: SeedCompany;
+  date: string;
+  weekend: boolean;
+  /** Earliest second of the day for ordinary bookings. */
+  from: number;
+  seconds: number;
+  invoiceNo: number;
+  valueOffsetDays: number;
+  r: number;
+}
+
+/**
+ * A random booking of an operating, property or foreign-currency account: card settlements (weekends and 12 %
+ * of operating days), customer payments, supplier invoices, refunds and bank fees.
+ */
+function operatingDraft(b: RandomBooking): Draft {
+  const { rng, account, date, seconds, invoiceNo, valueOffsetDays, r } = b;
   const c = account.country;
   const w = WORDS[c];
-  const from = today ? 5 * 3600 : 6 * 3600;
-  const to = today ? TODAY_CUTOFF_SECONDS : 18 * 3600;
-  const seconds = timeOfDay(rng, from, to);
-  const invoiceNo = rng.int(10_000, 99_999);
-  const valueOffsetDays = rng.chance(0.06) ? 1 : 0;
-  const r = rng.next();
   const foreign = account.role === "fx";
-  const ownPrefix = company.key.slice(0, 4).toUpperCase();
+  const ownPrefix = b.company.key.slice(0, 4).toUpperCase();
+  const customers = foreign ? FOREIGN_PARTNERS : CUSTOMERS[c];
+  const suppliers = foreign ? FOREIGN_PARTNERS : SUPPLIERS[c];
+  if (!foreign && account.role === "operating" && (b.weekend || r < 0.12)) {
+    return {
+      seconds: timeOfDay(rng, 4 * 3600, b.from + 3600),
+      amountMinor: amount(rng, account, 9_000, 0.5),
+      direction: "credit",
+      counterparty: CARD_ACQUIRER[c],
+      remittance: `${w.card} ${addDays(date, -1)}`,
+      endToEndId: null,
+      valueOffsetDays: 0,
+    };
+  }
+  if (r < 0.56) {
+    const ref = foreign ? `Invoice ${invoiceNo}` : customerReference(rng, c, invoiceNo);
+    return {
+      seconds,
+      amountMinor: amount(rng, account, account.role === "property" ? 6_000 : 21_000, 1.0),
+      direction: "credit",
+      counterparty: rng.pick(customers),
+      remittance: ref,
+      endToEndId: rng.chance(0.6) ? endToEnd(rng, "E2E", date) : null,
+      valueOffsetDays,
+    };
+  }
+  if (r < 0.93) {
+    return {
+      seconds,
+      amountMinor: amount(rng, account, account.role === "property" ? 25_000 : 17_000, 1.1),
+      direction: "debit",
+      counterparty: rng.pick(suppliers),
+      remittance: `${foreign ? "Invoice" : w.invoice} ${rng.int(1000, 999_999)}`,
+      endToEndId: endToEnd(rng, ownPrefix, date),
+      valueOffsetDays,
+    };
+  }
+  if (r < 0.97) {
+    return {
+      seconds,
+      amountMinor: amount(rng, account, 2_500, 0.8),
+      direction: "debit",
+      counterparty: rng.pick(customers),
+      remittance: `${foreign ? "Credit note" : w.refund} ${invoiceNo}`,
+      endToEndId: endToEnd(rng, ownPrefix, date),
+      valueOffsetDays: 0,
+    };
+  }
+  return {
+    seconds,
+    amountMinor: amount(rng, account, 90, 0.6),
+    direction: "debit",
+    counterparty: account.bank.name,
+    remittance: `${w.fee} ${foreign ? "SWIFT" : "betaling"}`,
+    endToEndId: null,
+    valueOffsetDays: 0,
+  };
+}
 
-  if (account.role === "operating" || account.role === "property" || foreign) {
-    const customers = foreign ? FOREIGN_PARTNERS : CUSTOMERS[c];
-    const suppliers = foreign ? FOREIGN_PARTNERS : SUPPLIERS[c];
-    if (!foreign && account.role === "operating" && (weekend || r < 0.12)) {
-      return {
-        seconds: timeOfDay(rng, 4 * 3600, from + 3600),
-        amountMinor: amount(rng, account, 9_000, 0.5),
-        direction: "credit",
-        counterparty: CARD_ACQUIRER[c],
-        remittance: `${w.card} ${addDays(date, -1)}`,
-        endToEndId: null,
-        valueOffsetDays: 0,
-      };
-    }
-    if (r < 0.56) {
-      const ref = foreign ? `Invoice ${invoiceNo}` : customerReference(rng, c, invoiceNo);
-      return {
-        seconds,
-        amountMinor: amount(rng, account, account.role === "property" ? 6_000 : 21_000, 1.0),
-        direction: "credit",
-        counterparty: rng.pick(customers),
-        remittance: ref,
-        endToEndId: rng.chance(0.6) ? endToEnd(rng, "E2E", date) : null,
-        valueOffsetDays,
-      };
-    }
-    if (r < 0.93) {
-      return {
-        seconds,
-        amountMinor: amount(rng, account, account.role === "property" ? 25_000 : 17_000, 1.1),
-        direction: "debit",
-        counterparty: rng.pick(suppliers),
-        remittance: `${foreign ? "Invoice" : w.invoice} ${rng.int(1000, 999_999)}`,
-        endToEndId: endToEnd(rng, ownPrefix, date),
-        valueOffsetDays,
-      };
-    }
-    if (r < 0.97) {
-      return {
-        seconds,
-        amountMinor: amount(rng, account, 2_500, 0.8),
-        direction: "debit",
-        counterparty: rng.pick(customers),
-        remittance: `${foreign ? "Credit note" : w.refund} ${invoiceNo}`,
-        endToEndId: endToEnd(rng, ownPrefix, date),
-        valueOffsetDays: 0,
-      };
-    }
+/** A random booking of a holding account: intercompany interest and loans, supplier invoices, bank fees. */
+function holdingDraft(b: RandomBooking): Draft {
+  const { rng, account, date, seconds, invoiceNo, r } = b;
+  const w = WORDS[account.country];
+  const ownPrefix = b.company.key.slice(0, 4).toUpperCase();
+  if (r < 0.35)
     return {
       seconds,
-      amountMinor: amount(rng, account, 90, 0.6),
-      direction: "debit",
-      counterparty: account.bank.name,
-      remittance: `${w.fee} ${foreign ? "SWIFT" : "betaling"}`,
-      endToEndId: null,
+      amountMinor: amount(rng, account, 250_000, 0.8),
+      direction: "credit",
+      counterparty: rng.pick(["Nordlys Norge AS", "Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]),
+      remittance: `${w.interest} konsernlån ${date.slice(0, 7)}`,
+      endToEndId: endToEnd(rng, "ICO", date),
       valueOffsetDays: 0,
     };
-  }
-  if (account.role === "holding") {
-    if (r < 0.35)
-      return {
-        seconds,
-        amountMinor: amount(rng, account, 250_000, 0.8),
-        direction: "credit",
-        counterparty: rng.pick(["Nordlys Norge AS", "Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]),
-        remittance: `${w.interest} konsernlån ${date.slice(0, 7)}`,
-        endToEndId: endToEnd(rng, "ICO", date),
-        valueOffsetDays: 0,
-      };
-    if (r < 0.7)
-      return {
-        seconds,
-        amountMinor: amount(rng, account, 60_000, 0.9),
-        direction: "debit",
-        counterparty: rng.pick(SUPPLIERS[c]),
-        remittance: `${w.invoice} ${invoiceNo}`,
-        endToEndId: endToEnd(rng, ownPrefix, date),
-        valueOffsetDays,
-      };
-    if (r < 0.9)
-      return {
-        seconds,
-        amountMinor: amount(rng, account, 300_000, 0.7),
-        direction: "debit",
-        counterparty: rng.pick(["Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]),
-        remittance: `Konsernlån ${invoiceNo}`,
-        endToEndId: endToEnd(rng, "ICO", date),
-        valueOffsetDays: 0,
-      };
+  if (r < 0.7)
     return {
       seconds,
-      amountMinor: amount(rng, account, 150, 0.5),
+      amountMinor: amount(rng, account, 60_000, 0.9),
       direction: "debit",
-      counterparty: account.bank.name,
-      remittance: w.fee,
-      endToEndId: null,
+      counterparty: rng.pick(SUPPLIERS[account.country]),
+      remittance: `${w.invoice} ${invoiceNo}`,
+      endToEndId: endToEnd(rng, ownPrefix, date),
+      valueOffsetDays: b.valueOffsetDays,
+    };
+  if (r < 0.9)
+    return {
+      seconds,
+      amountMinor: amount(rng, account, 300_000, 0.7),
+      direction: "debit",
+      counterparty: rng.pick(["Nordlys Sverige AB", "Nordlys Danmark A/S", "Nordlys Suomi Oy"]),
+      remittance: `Konsernlån ${invoiceNo}`,
+      endToEndId: endToEnd(rng, "ICO", date),
       valueOffsetDays: 0,
     };
-  }
+  return {
+    seconds,
+    amountMinor: amount(rng, account, 150, 0.5),
+    direction: "debit",
+    counterparty: account.bank.name,
+    remittance: w.fee,
+    endToEndId: null,
+    valueOffsetDays: 0,
+  };
+}
+
+/** A random booking of a payroll account (employee expenses) or, for any other role, the tax account's interest. */
+function otherDraft(b: RandomBooking): Draft {
+  const { rng, account, seconds, invoiceNo } = b;
   if (account.role === "payroll") {
     return {
       seconds,
@@ -260,7 +276,7 @@ function randomDraft(
       direction: "debit",
       counterparty: "Anställd utlägg",
       remittance: rng.pick(["Reseräkning", "Utlägg", "Traktamente"]) + ` ${invoiceNo}`,
-      endToEndId: endToEnd(rng, "LON", date),
+      endToEndId: endToEnd(rng, "LON", b.date),
       valueOffsetDays: 0,
     };
   }
@@ -270,10 +286,34 @@ function randomDraft(
     amountMinor: amount(rng, account, 400, 0.6),
     direction: "credit",
     counterparty: account.bank.name,
-    remittance: w.interest,
+    remittance: WORDS[account.country].interest,
     endToEndId: null,
     valueOffsetDays: 0,
   };
+}
+
+/**
+ * One random booking of an account's role on `date` (today: between 05:00 and the 08:00 cutoff, else 06:00 to
+ * 18:00), drawn from `rng`. Pure: no errors.
+ */
+function randomDraft(
+  rng: Rng,
+  account: SeedAccount,
+  company: SeedCompany,
+  date: string,
+  weekend: boolean,
+  today: boolean,
+): Draft {
+  const from = today ? 5 * 3600 : 6 * 3600;
+  const to = today ? TODAY_CUTOFF_SECONDS : 18 * 3600;
+  const seconds = timeOfDay(rng, from, to);
+  const invoiceNo = rng.int(10_000, 99_999);
+  const valueOffsetDays = rng.chance(0.06) ? 1 : 0;
+  const r = rng.next();
+  const b: RandomBooking = { rng, account, company, date, weekend, from, seconds, invoiceNo, valueOffsetDays, r };
+  if (account.role === "operating" || account.role === "property" || account.role === "fx") return operatingDraft(b);
+  if (account.role === "holding") return holdingDraft(b);
+  return otherDraft(b);
 }
 
 function iso(date: string, seconds: number): string {
@@ -284,8 +324,95 @@ function iso(date: string, seconds: number): string {
 }
 
 /**
+ * The cash-pool booking that keeps a day's balance near the account's level: a top-up when the projected closing
+ * (`booked` + the drafts' net, minor units) falls below 40 % of `levelMinor`, a sweep above 220 %, in round
+ * amounts of 100 000 major units; null when the balance stays within the band.
+ */
+function poolDraft(
+  account: SeedAccount,
+  company: SeedCompany,
+  date: string,
+  isToday: boolean,
+  levelMinor: number,
+  booked: number,
+  drafts: Draft[],
+): Draft | null {
+  let net = 0;
+  for (const d of drafts) net += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
+  const projected = booked + net;
+  if (projected >= levelMinor * 0.4 && projected <= levelMinor * 2.2) return null;
+  const inKoncern = company.koncernKey !== null && company.key !== "nordlys-holding";
+  const w = WORDS[account.country];
+  const diff =
+    Math.round((levelMinor - projected) / 10_000_000) * 10_000_000 ||
+    (projected < levelMinor ? 10_000_000 : -10_000_000);
+  return {
+    seconds: isToday ? 7 * 3600 + 1800 : 15 * 3600 + 1800,
+    amountMinor: Math.abs(diff),
+    direction: diff > 0 ? "credit" : "debit",
+    counterparty: inKoncern ? "Nordlys Holding AS" : company.name,
+    remittance: inKoncern
+      ? diff > 0
+        ? w.topUp
+        : w.sweep
+      : diff > 0
+        ? "Overføring fra plasseringskonto"
+        : "Overføring til plasseringskonto",
+    endToEndId: `POOL${date.replaceAll("-", "")}${account.key.toUpperCase().slice(0, 8)}`,
+    valueOffsetDays: 0,
+  };
+}
+
+/** The day's drafts (sorted by time) as transactions booked on `date`, each with an id drawn from `rng`. */
+function toTransactions(rng: Rng, date: string, drafts: Draft[]): GeneratedTransaction[] {
+  return drafts.map((d) => {
+    const valueDate = d.valueOffsetDays ? addDays(date, d.valueOffsetDays) : date;
+    return {
+      id: rng.uuid(),
+      amountMinor: d.amountMinor,
+      direction: d.direction,
+      bookedDate: date,
+      bookedAt: iso(date, d.seconds),
+      valueDate,
+      valueAt: iso(valueDate, d.seconds),
+      counterpartyName: d.counterparty,
+      remittance: d.remittance,
+      endToEndId: d.endToEndId,
+    };
+  });
+}
+
+/**
+ * The first `slots` quarter-hour balance points of `date`: `opening` (minor units) plus the drafts (sorted by
+ * time) booked up to each point; ids drawn from `rng`.
+ */
+function intradayPoints(
+  rng: Rng,
+  date: string,
+  drafts: Draft[],
+  opening: number,
+  slots: number,
+): GeneratedIntradayPoint[] {
+  const intraday: GeneratedIntradayPoint[] = [];
+  let running = opening;
+  let next = 0;
+  for (let k = 0; k < slots; k++) {
+    const t = k * QUARTER;
+    while (next < drafts.length && (drafts[next]?.seconds ?? Infinity) <= t) {
+      const d = drafts[next];
+      if (d) running += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
+      next++;
+    }
+    intraday.push({ id: rng.uuid(), timestamp: iso(date, t), balanceMinor: running });
+  }
+  return intraday;
+}
+
+/**
  * The demo ledger of one account, one day at a time, from
- * {@link ledgerStartDate}(today) to today.
+ * {@link ledgerStartDate}(today) to today. Each day draws from its own keyed stream, in a fixed order (random
+ * bookings, transaction ids, intraday ids, reservation, coverage, balance ids), so the output depends only on
+ * seed, scale, today and now. Amounts in minor units.
  * @throws Error if the account's company is not in `org`.
  */
 export function* generateAccountLedger(
@@ -301,8 +428,6 @@ export function* generateAccountLedger(
     Math.round((levelMinor * (0.8 + 0.4 * createRng(seed, `opening:${account.key}`).next())) / 10_000) * 10_000;
   const intradayFrom = addDays(today, -INTRADAY_DAYS);
   const cutoff = todayCutoffSeconds(today, opts.now);
-  const inKoncern = company.koncernKey !== null && company.key !== "nordlys-holding";
-  const w = WORDS[account.country];
 
   for (const date of dateRange(ledgerStartDate(today), today)) {
     const isToday = date === today;
@@ -313,67 +438,16 @@ export function* generateAccountLedger(
     for (let i = 0; i < n; i++) drafts.push(randomDraft(rng, account, company, date, weekend, isToday));
     scheduledDrafts({ seed, account, company, date }, drafts);
 
-    // Keep the balance near its level the way a cash pool would: top up
-    // below 40 %, sweep the excess above 220 %, in round amounts.
-    let net = 0;
-    for (const d of drafts) net += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
-    const projected = booked + net;
-    if (projected < levelMinor * 0.4 || projected > levelMinor * 2.2) {
-      const diff =
-        Math.round((levelMinor - projected) / 10_000_000) * 10_000_000 ||
-        (projected < levelMinor ? 10_000_000 : -10_000_000);
-      drafts.push({
-        seconds: isToday ? 7 * 3600 + 1800 : 15 * 3600 + 1800,
-        amountMinor: Math.abs(diff),
-        direction: diff > 0 ? "credit" : "debit",
-        counterparty: inKoncern ? "Nordlys Holding AS" : company.name,
-        remittance: inKoncern
-          ? diff > 0
-            ? w.topUp
-            : w.sweep
-          : diff > 0
-            ? "Overføring fra plasseringskonto"
-            : "Overføring til plasseringskonto",
-        endToEndId: `POOL${date.replaceAll("-", "")}${account.key.toUpperCase().slice(0, 8)}`,
-        valueOffsetDays: 0,
-      });
-    }
+    // Keep the balance near its level the way a cash pool would.
+    const pool = poolDraft(account, company, date, isToday, levelMinor, booked, drafts);
+    if (pool) drafts.push(pool);
     drafts.sort((a, b) => a.seconds - b.seconds);
     // Today's bookings after the current time have not happened yet.
     if (isToday) while (drafts.length > 0 && (drafts[drafts.length - 1]?.seconds ?? 0) > cutoff) drafts.pop();
 
-    const transactions: GeneratedTransaction[] = drafts.map((d) => {
-      const valueDate = d.valueOffsetDays ? addDays(date, d.valueOffsetDays) : date;
-      return {
-        id: rng.uuid(),
-        amountMinor: d.amountMinor,
-        direction: d.direction,
-        bookedDate: date,
-        bookedAt: iso(date, d.seconds),
-        valueDate,
-        valueAt: iso(valueDate, d.seconds),
-        counterpartyName: d.counterparty,
-        remittance: d.remittance,
-        endToEndId: d.endToEndId,
-      };
-    });
-
-    const intraday: GeneratedIntradayPoint[] = [];
-    const opening = booked;
-    if (date >= intradayFrom) {
-      const slots = isToday ? Math.floor(cutoff / QUARTER) + 1 : 96;
-      let running = opening;
-      let next = 0;
-      for (let k = 0; k < slots; k++) {
-        const t = k * QUARTER;
-        while (next < drafts.length && (drafts[next]?.seconds ?? Infinity) <= t) {
-          const d = drafts[next];
-          if (d) running += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
-          next++;
-        }
-        intraday.push({ id: rng.uuid(), timestamp: iso(date, t), balanceMinor: running });
-      }
-    }
+    const transactions = toTransactions(rng, date, drafts);
+    const slots = isToday ? Math.floor(cutoff / QUARTER) + 1 : 96;
+    const intraday = date >= intradayFrom ? intradayPoints(rng, date, drafts, booked, slots) : [];
     for (const d of drafts) booked += d.direction === "credit" ? d.amountMinor : -d.amountMinor;
 
     // Card and pending-payment reservations lower the available balance on some days.

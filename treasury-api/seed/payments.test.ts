@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { BATCH_STATUSES } from "@treasury/contract/payments";
 import { queryRows } from "../db/client";
-import { IDS, createHarness, type Harness } from "../test/harness";
+import { IDS } from "../test/harness";
+import { harnessForFile } from "../test/file-harness";
 import { seedPayments } from "./payments";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ bankSpeed: "manual" });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile({ bankSpeed: "manual" });
 
 describe("seedPayments", () => {
   it("leaves batches in every state and pending approvals, some needing two approvers", async () => {

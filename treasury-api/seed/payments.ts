@@ -167,20 +167,14 @@ function body(
   };
 }
 
-/**
- * Seeds the demo payments into an open database that already holds the demo
- * organization and accounts. Not idempotent on its own: the demo seed runs it
- * once, behind its seed marker.
- */
-export async function seedPayments(database: Database, opts: PaymentSeedOptions = {}): Promise<PaymentSeedSummary> {
-  const db = database.db;
-  const seed = opts.seed ?? 1;
-  const threshold = opts.fourEyesThreshold ?? "100000.00";
-  const now = opts.now ?? new Date();
-  const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
-  const bank = { bankSpeed: "manual" as const };
-  const clock = { now: () => new Date() };
+/** A company that gets demo batches, with every currency it holds an active account in. */
+type PaymentTarget = Target & { currencies: Set<string> };
 
+/**
+ * The companies with an active account, by name (first account's currency as theirs), at most `maxCompanies`.
+ * @throws the database's error
+ */
+async function paymentTargets(db: Database["db"], maxCompanies: number): Promise<PaymentTarget[]> {
   const rows = await db
     .select({
       companyId: companies.id,
@@ -191,7 +185,7 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
     .from(companies)
     .innerJoin(accounts, and(eq(accounts.companyId, companies.id), eq(accounts.status, "active")))
     .orderBy(asc(companies.name), asc(accounts.name), asc(accounts.id));
-  const targets: (Target & { currencies: Set<string> })[] = [];
+  const targets: PaymentTarget[] = [];
   for (const r of rows) {
     const t = targets.find((x) => x.companyId === r.companyId);
     if (t) t.currencies.add(r.currency);
@@ -203,7 +197,132 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
         currencies: new Set([r.currency]),
       });
   }
-  const chosen = targets.slice(0, opts.maxCompanies ?? 6);
+  return targets.slice(0, maxCompanies);
+}
+
+/** What seeding one company's batches needs: its target, rng stream, tag, and the three API code paths. */
+interface CompanyRun {
+  t: PaymentTarget;
+  rng: Rng;
+  /** `DEMO<n>`: the prefix of the company's batch keys. */
+  tag: string;
+  /** Creates a batch (counted in the summary), execution dates relative to the seed's `now`. */
+  make: (b: PaymentBatchCreate) => ReturnType<typeof createBatch>;
+  /** Submits a batch; answers the approval request it opened. @throws when none was opened */
+  submit: (id: string) => Promise<typeof approvalRequests.$inferSelect>;
+  /** Submits a batch and approves it by as many approvers as its request requires. */
+  approveAll: (id: string) => Promise<void>;
+  /** Records one decision on an approval request by the seed's client. */
+  decideAs: (requestId: string, kind: "approve" | "reject", approver: string, reason: string) => Promise<void>;
+}
+
+/**
+ * The seed's client for `tenantId`: `opts.createdByClientId`, else the tenant's first OAuth client, else a
+ * stable id. @throws the database's error
+ */
+async function creatorOf(db: Database["db"], opts: PaymentSeedOptions, seed: number, tenantId: string) {
+  if (opts.createdByClientId) return opts.createdByClientId;
+  const [c] = await db
+    .select({ id: oauthClients.id })
+    .from(oauthClients)
+    .where(eq(oauthClients.tenantId, tenantId))
+    .orderBy(asc(oauthClients.clientId))
+    .limit(1);
+  return c?.id ?? stableUuid(seed, "payments-seed-client");
+}
+
+/** The {@link CompanyRun} of company number `ci` (0-based), acting as `creator` through the repositories. */
+function companyRun(
+  db: Database["db"],
+  t: PaymentTarget,
+  ci: number,
+  creator: string,
+  seedOpts: { seed: number; threshold: string; now: Date; summary: PaymentSeedSummary },
+): CompanyRun {
+  const scope = { tenantId: t.tenantId, companyIds: [t.companyId] };
+  const decideAs: CompanyRun["decideAs"] = async (requestId, kind, approver, reason) => {
+    await decide(db, scope, requestId, { kind, clientId: creator, approver, reason, bankSpeed: "manual" });
+  };
+  const submit: CompanyRun["submit"] = async (id) => {
+    await submitBatch(db, scope, id, { byCurrency: {}, fallback: seedOpts.threshold });
+    const [req] = await db.select().from(approvalRequests).where(eq(approvalRequests.objectId, id));
+    if (!req) throw new Error("submit opened no approval request");
+    return req;
+  };
+  return {
+    t,
+    rng: createRng(seedOpts.seed, `payments:${t.companyId}`),
+    tag: `DEMO${ci + 1}`,
+    make: async (b) => {
+      seedOpts.summary.batches++;
+      // The seed's clock: its execution dates are days after `now`, which may be a fixed instant.
+      return createBatch(db, scope, creator, b, seedOpts.now);
+    },
+    submit,
+    approveAll: async (id) => {
+      const req = await submit(id);
+      for (let i = 0; i < req.requiredCount; i++) {
+        const approver = ["ingrid.approver@demo.example", "lars.approver@demo.example"][i] ?? "approver";
+        await decide(db, scope, req.id, {
+          kind: "approve",
+          clientId: creator,
+          approver,
+          reason: null,
+          bankSpeed: "manual",
+        });
+      }
+    },
+    decideAs,
+  };
+}
+
+/**
+ * The first company's batches besides the settled and the one-approver pending one: a pending batch needing two
+ * approvals, one approved by one of two, a created one, a rejected one; the processing and approved batches are
+ * queued on `later` (they must come after every company's bank run).
+ */
+async function seedFirstCompanyExtras(
+  run: CompanyRun,
+  inDays: (d: number) => string,
+  runBank: () => Promise<void>,
+  later: (() => Promise<void>)[],
+): Promise<void> {
+  const { rng, t, tag, make, submit, approveAll } = run;
+  await submit((await make(body(rng, t, `${tag}-PA2`, 8, { big: true }))).id);
+  const partial = await submit((await make(body(rng, t, `${tag}-PA3`, 5, { big: true }))).id);
+  await run.decideAs(partial.id, "approve", "ingrid.approver@demo.example", "first approval");
+  await make(body(rng, t, `${tag}-NEW`, 7, { date: inDays(2) }));
+  const rejected = await submit((await make(body(rng, t, `${tag}-REJ`, 5))).id);
+  await run.decideAs(rejected.id, "reject", "lars.approver@demo.example", "duplicate of an earlier run");
+  // Processing: taken now, settled by the running bank on its execution date.
+  const processing = await make(body(rng, t, `${tag}-PRC`, 9, { date: inDays(3) }));
+  later.push(async () => {
+    await approveAll(processing.id);
+    await runBank();
+  });
+  // Approved last: nothing runs the bank after it, so it stays approved until the server's bank worker takes it.
+  later.push(async () => approveAll((await make(body(rng, t, `${tag}-APR`, 10))).id));
+}
+
+/**
+ * Seeds the demo payments into an open database that already holds the demo
+ * organization and accounts. Not idempotent on its own: the demo seed runs it
+ * once, behind its seed marker. Amounts are decimal strings; execution dates
+ * YYYY-MM-DD relative to `opts.now`.
+ * @throws the first error of the repositories or the bank simulator
+ */
+export async function seedPayments(database: Database, opts: PaymentSeedOptions = {}): Promise<PaymentSeedSummary> {
+  const db = database.db;
+  const seed = opts.seed ?? 1;
+  const threshold = opts.fourEyesThreshold ?? "100000.00";
+  const now = opts.now ?? new Date();
+  const inDays = (d: number) => new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+  const clock = { now: () => new Date() };
+  const runBank = async () => {
+    await runBankOnce(db, { bankSpeed: "manual" as const }, clock);
+  };
+
+  const chosen = await paymentTargets(db, opts.maxCompanies ?? 6);
   const ambiguityAt = Math.max(
     0,
     chosen.findIndex((t) => opts.ambiguityCompanyIds?.includes(t.companyId)),
@@ -211,45 +330,10 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
 
   const summary: PaymentSeedSummary = { batches: 0, byStatus: {}, pendingApprovals: 0 };
   const later: (() => Promise<void>)[] = [];
-  const creatorOf = async (tenantId: string) => {
-    if (opts.createdByClientId) return opts.createdByClientId;
-    const [c] = await db
-      .select({ id: oauthClients.id })
-      .from(oauthClients)
-      .where(eq(oauthClients.tenantId, tenantId))
-      .orderBy(asc(oauthClients.clientId))
-      .limit(1);
-    return c?.id ?? stableUuid(seed, "payments-seed-client");
-  };
-
   for (const [ci, t] of chosen.entries()) {
-    const rng = createRng(seed, `payments:${t.companyId}`);
-    const scope = { tenantId: t.tenantId, companyIds: [t.companyId] };
-    const creator = await creatorOf(t.tenantId);
-    const tag = `DEMO${ci + 1}`;
-    const make = async (b: PaymentBatchCreate) => {
-      summary.batches++;
-      // The seed's clock: its execution dates are days after `now`, which may be a fixed instant.
-      return createBatch(db, scope, creator, b, now);
-    };
-    const submit = async (id: string) => {
-      await submitBatch(db, scope, id, { byCurrency: {}, fallback: threshold });
-      const [req] = await db.select().from(approvalRequests).where(eq(approvalRequests.objectId, id));
-      if (!req) throw new Error("submit opened no approval request");
-      return req;
-    };
-    const approveAll = async (id: string) => {
-      const req = await submit(id);
-      for (let i = 0; i < req.requiredCount; i++) {
-        await decide(db, scope, req.id, {
-          kind: "approve",
-          clientId: creator,
-          approver: ["ingrid.approver@demo.example", "lars.approver@demo.example"][i] ?? "approver",
-          reason: null,
-          bankSpeed: "manual",
-        });
-      }
-    };
+    const creator = await creatorOf(db, opts, seed, t.tenantId);
+    const run = companyRun(db, t, ci, creator, { seed, threshold, now, summary });
+    const { rng, tag, make, submit, approveAll } = run;
 
     // Settled outcomes first, so the bank run below touches only them.
     const all = body(rng, t, `${tag}-CMP`, 12);
@@ -266,40 +350,15 @@ export async function seedPayments(database: Database, opts: PaymentSeedOptions 
     // Bookings as real statements show them (fees, cut references, name variants), so matches score 60–100.
     const ambiguous = ci === ambiguityAt ? await make(ambiguousBatch(t, tag, payeeIban)) : null;
     if (ambiguous) await approveAll(ambiguous.id);
-    await runBankOnce(db, bank, clock);
+    await runBank();
     if (ambiguous) await applyBankQuirks(db, ambiguous.id);
 
     // Open approvals: one needing one approver, one needing two.
     await submit((await make(body(rng, t, `${tag}-PA1`, 6))).id);
     summary.pendingApprovals++;
     if (ci > 0) continue;
-    await submit((await make(body(rng, t, `${tag}-PA2`, 8, { big: true }))).id);
-    const partial = await submit((await make(body(rng, t, `${tag}-PA3`, 5, { big: true }))).id);
-    await decide(db, scope, partial.id, {
-      kind: "approve",
-      clientId: creator,
-      approver: "ingrid.approver@demo.example",
-      reason: "first approval",
-      bankSpeed: "manual",
-    });
+    await seedFirstCompanyExtras(run, inDays, runBank, later);
     summary.pendingApprovals += 2;
-    await make(body(rng, t, `${tag}-NEW`, 7, { date: inDays(2) }));
-    const rejected = await submit((await make(body(rng, t, `${tag}-REJ`, 5))).id);
-    await decide(db, scope, rejected.id, {
-      kind: "reject",
-      clientId: creator,
-      approver: "lars.approver@demo.example",
-      reason: "duplicate of an earlier run",
-      bankSpeed: "manual",
-    });
-    // Processing: taken now, settled by the running bank on its execution date.
-    const processing = await make(body(rng, t, `${tag}-PRC`, 9, { date: inDays(3) }));
-    later.push(async () => {
-      await approveAll(processing.id);
-      await runBankOnce(db, bank, clock);
-    });
-    // Approved last: nothing runs the bank after it, so it stays approved until the server's bank worker takes it.
-    later.push(async () => approveAll((await make(body(rng, t, `${tag}-APR`, 10))).id));
   }
   for (const step of later) await step();
 

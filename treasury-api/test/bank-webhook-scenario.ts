@@ -12,7 +12,7 @@ import { sealSecret } from "../lib/secret-box";
 import { decide } from "../db/repos/approvals";
 import { createBatch, submitBatch } from "../db/repos/payments";
 import type { ChildTarget } from "./child-server";
-import { CLIENTS, IDS, insertFixture } from "./harness";
+import { CLIENTS, IDS, insertFixture, approvalIdOf } from "./harness";
 
 export const FINAL = ["completed", "partially_completed", "failed"];
 export const BATCHES = 6;
@@ -52,12 +52,8 @@ export async function prepare(db: Database, url: string, secret: string, key: Bu
       instructions,
     });
     await submitBatch(db.db, scope, batch.id, { byCurrency: {}, fallback: "100000.00" });
-    const [req] = await queryRows<{ id: string }>(
-      db.db,
-      sql`select id from approval_requests where object_id = ${batch.id}`,
-    );
-    if (!req) throw new Error("no approval request");
-    await decide(db.db, scope, req.id, {
+    const approvalId = await approvalIdOf(db.db, batch.id);
+    await decide(db.db, scope, approvalId, {
       kind: "approve",
       clientId: CLIENTS.fullB.id,
       approver: "crash-approver",

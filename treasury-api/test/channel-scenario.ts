@@ -56,6 +56,40 @@ export function norwegianIban(bban: string): string {
 export const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /**
+ * Writes file `f` of bank `b` into the bank's outbox: a camt.054 of `entries` NOK credits on `iban`, booked
+ * `today` (YYYY-MM-DD) at 06:0f, amounts `<f + 1>.<entry>` so that a repeated entry shows as a repeated amount.
+ */
+function writeOutboxFile(bank: ScenarioBank, b: number, f: number, iban: string, today: string, entries: number): void {
+  const at = `${today}T06:0${f % 10}:00+00:00`;
+  writeFileSync(
+    path.join(bank.outboxPath, `ntf-${b}-${f}.xml`),
+    buildCamt({
+      version: "08",
+      message: "camt.054",
+      messageId: `CH-${b}-${f}`,
+      createdAt: at,
+      statements: [
+        {
+          id: `N-${b}-${f}`,
+          createdAt: at,
+          account: { iban, currency: "NOK" },
+          balances: [],
+          // Amounts differ within an account (file + 1 . entry), so a repeated entry shows as a repeated amount.
+          entries: Array.from({ length: entries }, (_, i) => ({
+            amount: `${f + 1}.${String(i).padStart(2, "0")}`,
+            currency: "NOK",
+            direction: "credit" as const,
+            booked: today,
+            value: today,
+            entryRef: `C-${b}-${f}-${i}`,
+          })),
+        },
+      ],
+    }),
+  );
+}
+
+/**
  * A fresh tenant and company; per bank an account, a connection (`after_import: leave`, so every pull lists every
  * file again), `batchesPerBank` approved batches queued for push, and `filesPerBank` camt.054 files in its outbox.
  */
@@ -106,35 +140,7 @@ export async function prepareChannelScenario(
       });
       batchIds.push(batchId);
     }
-    for (let f = 0; f < opts.filesPerBank; f++) {
-      const at = `${today}T06:0${f % 10}:00+00:00`;
-      writeFileSync(
-        path.join(bank.outboxPath, `ntf-${b}-${f}.xml`),
-        buildCamt({
-          version: "08",
-          message: "camt.054",
-          messageId: `CH-${b}-${f}`,
-          createdAt: at,
-          statements: [
-            {
-              id: `N-${b}-${f}`,
-              createdAt: at,
-              account: { iban, currency: "NOK" },
-              balances: [],
-              // Amounts differ within an account (file + 1 . entry), so a repeated entry shows as a repeated amount.
-              entries: Array.from({ length: opts.entriesPerFile }, (_, i) => ({
-                amount: `${f + 1}.${String(i).padStart(2, "0")}`,
-                currency: "NOK",
-                direction: "credit" as const,
-                booked: today,
-                value: today,
-                entryRef: `C-${b}-${f}-${i}`,
-              })),
-            },
-          ],
-        }),
-      );
-    }
+    for (let f = 0; f < opts.filesPerBank; f++) writeOutboxFile(bank, b, f, iban, today, opts.entriesPerFile);
   }
   return {
     batchIds,

@@ -12,6 +12,7 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CLIENTS, type ClientKey } from "./harness";
+import { clientToken } from "./loopback";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -116,15 +117,5 @@ export async function startChildServer(target: ChildTarget, opts: ChildOptions =
 
 /** A Form B access token of a harness client with every scope it has. */
 export async function childToken(base: string, client: ClientKey = "fullB"): Promise<string> {
-  const c = CLIENTS[client];
-  const res = await fetch(`${base}/public/auth/token/`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  if (res.status !== 200) throw new Error(`token for ${client}: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { access_token: string }).access_token;
+  return clientToken(base, CLIENTS[client].clientId, CLIENTS[client].secret);
 }

@@ -19,7 +19,7 @@
  */
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "./harness";
+import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness, TEST_IBANS } from "./harness";
 import { stateChecksum } from "./state";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -125,13 +125,7 @@ function resolve(schema: Schema): Schema {
 
 // ---------------------------------------------------------------- values
 
-const IBANS = [
-  "NO9386011117947",
-  "SE4550000000058398257466",
-  "DK5000400440116243",
-  "GB82WEST12345698765432",
-  "DE89370400440532013000",
-];
+const IBANS = TEST_IBANS;
 const CURRENCIES = ["NOK", "EUR", "SEK", "DKK", "USD", "JPY", "KWD"];
 const COMPANIES = [IDS.companyA, IDS.companyB, IDS.companyC, IDS.companyD];
 

@@ -10,6 +10,7 @@ import type { AppConfig } from "../config";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import * as s from "../db/schema";
 import { hashSecret } from "../lib/secrets";
+import { clientToken } from "./loopback";
 
 export const IDS = {
   tenant: "10000000-0000-4000-8000-000000000001",
@@ -59,6 +60,15 @@ export const ALL_SCOPES =
   "read:reconciliation write:reconciliation admin:public_api";
 export const READ_SCOPES = "read:ledger read:reporting read:forecast read:payments read:reconciliation";
 
+/** Valid IBANs of five countries (Norway, Sweden, Denmark, the UK, Germany) for creditor fields. */
+export const TEST_IBANS = [
+  "NO9386011117947",
+  "SE4550000000058398257466",
+  "DK5000400440116243",
+  "GB82WEST12345698765432",
+  "DE89370400440532013000",
+];
+
 /** Days before today (UTC) as YYYY-MM-DD. */
 export function daysAgo(n: number): string {
   const d = new Date();
@@ -67,9 +77,8 @@ export function daysAgo(n: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** Inserts the fixed fixture. Transactions: 40 per account over the last 40 days, alternating credit/debit. */
-export async function insertFixture(database: Database): Promise<void> {
-  const db = database.db;
+/** The fixture's tenants, companies, koncern and OAuth clients with their company and tenant grants. */
+async function insertOrganization(db: Database["db"]): Promise<void> {
   await db.insert(s.tenants).values([
     { id: IDS.tenant, name: "Test Group" },
     { id: IDS.tenant2, name: "Other Group" },
@@ -111,76 +120,81 @@ export async function insertFixture(database: Database): Promise<void> {
     { clientId: CLIENTS.otherB.id, companyId: IDS.companyD },
   ]);
   await db.insert(s.oauthClientTenants).values({ clientId: CLIENTS.partnerA.id, tenantId: IDS.tenant });
+}
 
-  const accts = [
-    {
-      id: IDS.accountA1,
-      company: IDS.companyA,
-      tenant: IDS.tenant,
-      iban: "NO9386011117947",
-      bank: "DNBANOKK",
-      bankName: "DNB Bank",
-      currency: "NOK",
-      name: "Alpha NOK operating",
-    },
-    {
-      id: IDS.accountA2,
-      company: IDS.companyA,
-      tenant: IDS.tenant,
-      iban: "NO8330001234567",
-      bank: "NDEANOKK",
-      bankName: "Nordea Bank Norge",
-      currency: "EUR",
-      name: "Alpha EUR",
-    },
-    {
-      id: IDS.accountB1,
-      company: IDS.companyB,
-      tenant: IDS.tenant,
-      iban: "SE4550000000058398257466",
-      bank: "ESSESESS",
-      bankName: "SEB",
-      currency: "SEK",
-      name: "Beta SEK",
-    },
-    {
-      id: IDS.accountC1,
-      company: IDS.companyC,
-      tenant: IDS.tenant,
-      iban: "DK5000400440116243",
-      bank: "DABADKKK",
-      bankName: "Danske Bank",
-      currency: "DKK",
-      name: "Gamma DKK",
-    },
-    {
-      id: IDS.accountD1,
-      company: IDS.companyD,
-      tenant: IDS.tenant2,
-      iban: "NO7112345678903",
-      bank: "DNBANOKK",
-      bankName: "DNB Bank",
-      currency: "NOK",
-      name: "Delta NOK",
-    },
-  ];
-  await db.insert(s.accounts).values(
-    accts.map((a) => ({
-      id: a.id,
-      tenantId: a.tenant,
-      companyId: a.company,
-      bankId: a.bank,
-      externalRef: a.iban,
-      name: a.name,
-      currency: a.currency,
-      bankName: a.bankName,
-    })),
-  );
+/** The fixture's five accounts: two of Alpha AS (NOK, EUR), one each of Beta AB, Gamma ApS and Delta AS. */
+const FIXTURE_ACCOUNTS = [
+  {
+    id: IDS.accountA1,
+    company: IDS.companyA,
+    tenant: IDS.tenant,
+    iban: "NO9386011117947",
+    bank: "DNBANOKK",
+    bankName: "DNB Bank",
+    currency: "NOK",
+    name: "Alpha NOK operating",
+  },
+  {
+    id: IDS.accountA2,
+    company: IDS.companyA,
+    tenant: IDS.tenant,
+    iban: "NO8330001234567",
+    bank: "NDEANOKK",
+    bankName: "Nordea Bank Norge",
+    currency: "EUR",
+    name: "Alpha EUR",
+  },
+  {
+    id: IDS.accountB1,
+    company: IDS.companyB,
+    tenant: IDS.tenant,
+    iban: "SE4550000000058398257466",
+    bank: "ESSESESS",
+    bankName: "SEB",
+    currency: "SEK",
+    name: "Beta SEK",
+  },
+  {
+    id: IDS.accountC1,
+    company: IDS.companyC,
+    tenant: IDS.tenant,
+    iban: "DK5000400440116243",
+    bank: "DABADKKK",
+    bankName: "Danske Bank",
+    currency: "DKK",
+    name: "Gamma DKK",
+  },
+  {
+    id: IDS.accountD1,
+    company: IDS.companyD,
+    tenant: IDS.tenant2,
+    iban: "NO7112345678903",
+    bank: "DNBANOKK",
+    bankName: "DNB Bank",
+    currency: "NOK",
+    name: "Delta NOK",
+  },
+];
+
+/** The fixture's rows of one ledger table (transactions, closing balances, coverage days, intraday points). */
+interface FixtureLedger {
+  txRows: (typeof s.transactions.$inferInsert)[];
+  balRows: (typeof s.balanceSnapshots.$inferInsert)[];
+  covRows: (typeof s.coverageDays.$inferInsert)[];
+  intraRows: (typeof s.intradayPoints.$inferInsert)[];
+}
+
+/**
+ * The fixture's ledger rows, relative to today (UTC): per account 40 days of alternating credit/debit bookings
+ * with their closing balance and coverage (day 5 missing, day 6 partial), and yesterday's 96 intraday points.
+ * Amounts are decimal strings.
+ */
+function fixtureLedger(): FixtureLedger {
   const txRows: (typeof s.transactions.$inferInsert)[] = [];
   const balRows: (typeof s.balanceSnapshots.$inferInsert)[] = [];
   const covRows: (typeof s.coverageDays.$inferInsert)[] = [];
   const intraRows: (typeof s.intradayPoints.$inferInsert)[] = [];
-  accts.forEach((a, ai) => {
+  FIXTURE_ACCOUNTS.forEach((a, ai) => {
     let balance = 100000;
     for (let i = 39; i >= 0; i--) {
       const date = daysAgo(i);
@@ -240,6 +254,26 @@ export async function insertFixture(database: Database): Promise<void> {
       });
     }
   });
+  return { txRows, balRows, covRows, intraRows };
+}
+
+/** Inserts the fixed fixture. Transactions: 40 per account over the last 40 days, alternating credit/debit. */
+export async function insertFixture(database: Database): Promise<void> {
+  const db = database.db;
+  await insertOrganization(db);
+  await db.insert(s.accounts).values(
+    FIXTURE_ACCOUNTS.map((a) => ({
+      id: a.id,
+      tenantId: a.tenant,
+      companyId: a.company,
+      bankId: a.bank,
+      externalRef: a.iban,
+      name: a.name,
+      currency: a.currency,
+      bankName: a.bankName,
+    })),
+  );
+  const { txRows, balRows, covRows, intraRows } = fixtureLedger();
   await db.insert(s.transactions).values(txRows);
   await db.insert(s.balanceSnapshots).values(balRows);
   await db.insert(s.coverageDays).values(covRows);
@@ -294,6 +328,16 @@ export async function awayFromMidnight(now: number = Date.now()): Promise<number
 }
 
 /**
+ * The id of the approval request a submitted batch opened.
+ * @throws Error when the batch has none (it was not submitted)
+ */
+export async function approvalIdOf(db: Database["db"], batchId: string): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from approval_requests where object_id = ${batchId}`);
+  if (!row) throw new Error(`no approval request for batch ${batchId}`);
+  return row.id;
+}
+
+/**
  * A batch created, submitted and approved through the API by the full client (`fullB`, initiator
  * maker@example.com) in `company` (default company A): what a batch is just before the bank takes it.
  * @param batch.instructions each instruction; `currency` and `creditor_iban` default to the batch's currency and
@@ -342,12 +386,30 @@ export async function approvedBatchVia(
     h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true }),
     202,
   );
-  const [request] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batchId}`,
-  );
-  await step("approve", h.call("POST", `/approvals/${request?.id}/approve`, { client: "fullB", idem: true }), 200);
+  const approvalId = await approvalIdOf(h.database.db, batchId);
+  await step("approve", h.call("POST", `/approvals/${approvalId}/approve`, { client: "fullB", idem: true }), 200);
   return batchId;
+}
+
+type BatchInsert = typeof s.paymentBatches.$inferInsert;
+
+/**
+ * Inserts a batch straight into the database, as the bank left it: `completed`, created by the full client
+ * (`fullB`) in tenant 1, company A, NOK, one instruction, total 0 — each overridable by `batch` (docs/testing.md
+ * "Test helpers"; the reconciliation tests build settled instructions on it).
+ */
+export async function insertCompletedBatch(db: Database["db"], batch: Pick<BatchInsert, "id"> & Partial<BatchInsert>) {
+  await db.insert(s.paymentBatches).values({
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    createdByClientId: CLIENTS.fullB.id,
+    initiator: CLIENTS.fullB.clientId,
+    currency: "NOK",
+    status: "completed",
+    totalAmount: "0",
+    instructionCount: 1,
+    ...batch,
+  });
 }
 
 /** Creates the harness: database, fixture, app. Call `close()` in afterAll. */
@@ -368,27 +430,22 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
     const cached = tokens.get(key);
     if (cached) return cached;
     const c = CLIENTS[client];
-    const basic = `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`;
-    const res =
-      c.form === "B"
-        ? await app.request("/public/auth/token/", {
-            method: "POST",
-            headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
-            body: new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }).toString(),
-          })
-        : await app.request("/public/auth/tenant-token", {
-            method: "POST",
-            headers: { authorization: basic, "content-type": "application/json" },
-            body: JSON.stringify({
-              tenant_id: IDS.tenant,
-              grant_type: "client_credentials",
-              ...(scope ? { scope } : {}),
-            }),
-          });
-    if (res.status !== 200) throw new Error(`token for ${client} failed: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { access_token: string };
-    tokens.set(key, body.access_token);
-    return body.access_token;
+    const issued = c.form === "B" ? await clientToken(app, c.clientId, c.secret, scope) : await tenantToken(c, scope);
+    tokens.set(key, issued);
+    return issued;
+  }
+
+  async function tenantToken(c: (typeof CLIENTS)[ClientKey], scope?: string): Promise<string> {
+    const res = await app.request("/public/auth/tenant-token", {
+      method: "POST",
+      headers: {
+        authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`,
+        "content-type": "application/json",
+      },
+      body: JSON.stringify({ tenant_id: IDS.tenant, grant_type: "client_credentials", ...(scope ? { scope } : {}) }),
+    });
+    if (res.status !== 200) throw new Error(`token for ${c.clientId} failed: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { access_token: string }).access_token;
   }
 
   async function call(method: string, path: string, opts: CallOptions = {}): Promise<Response> {

@@ -5,18 +5,12 @@
  * JSON content type, and the OpenAPI description of headers and paging.
  * Every refused request is a 400 naming the field and changes nothing.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { IDS, createHarness, type Harness } from "./harness";
+import { beforeAll, describe, expect, it } from "vitest";
+import { IDS } from "./harness";
+import { harnessForFile } from "./file-harness";
 import { stateChecksum } from "./state";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 interface ErrorJson {
   error: string;

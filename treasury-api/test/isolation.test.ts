@@ -28,7 +28,17 @@ import * as hooks from "../db/repos/webhooks";
 import { cashflowDaily, forecast, positionsDaily } from "../domain/reporting";
 import { proposeMatchesForTransactions } from "../domain/matching";
 import { hashSecret } from "../lib/secrets";
-import { ALL_SCOPES, CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "./harness";
+import {
+  ALL_SCOPES,
+  CLIENTS,
+  IDS,
+  createHarness,
+  daysAgo,
+  type ClientKey,
+  type Harness,
+  insertCompletedBatch,
+} from "./harness";
+import { clientToken } from "./loopback";
 import { ephemeralSecretKey } from "../lib/secret-box";
 
 let h: Harness;
@@ -93,15 +103,7 @@ beforeAll(async () => {
     writeApproved: true,
   });
   await db.insert(s.oauthClientCompanies).values({ clientId: eOnly.id, companyId: COMPANY_E });
-  const tokenRes = await h.app.request("/public/auth/token/", {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${eOnly.clientId}:${eOnly.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  eOnlyToken = ((await tokenRes.json()) as { access_token: string }).access_token;
+  eOnlyToken = await clientToken(h.app, eOnly.clientId, eOnly.secret);
   await db.insert(s.koncerner).values({ id: KONCERN_A, tenantId: IDS.tenant, name: "Alpha only" });
   await db.insert(s.koncernMembers).values({ koncernId: KONCERN_A, companyId: IDS.companyA });
 
@@ -427,16 +429,12 @@ describe("reconciliation matcher: never pairs across companies or tenants", () =
     const e2e = tx.endToEndId ?? "";
     const make = async (tenantId: string, companyId: string, linked: boolean) => {
       const batchId = crypto.randomUUID();
-      await db.insert(s.paymentBatches).values({
+      await insertCompletedBatch(db, {
         id: batchId,
         tenantId,
         companyId,
-        createdByClientId: CLIENTS.fullB.id,
-        initiator: CLIENTS.fullB.clientId,
         currency: tx.currency,
-        status: "completed",
         totalAmount: tx.amount,
-        instructionCount: 1,
         requestedExecutionDate: tx.bookedDate,
       });
       const id = crypto.randomUUID();

@@ -7,22 +7,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { forwardedAddresses, isLoopbackAddress, metricsAccess } from "../lib/metrics-access";
-import { startServer, type RunningServer } from "../server";
+import type { RunningServer } from "../server";
 import { startLoopbackReceiver, type LoopbackReceiver } from "../webhooks/loopback-receiver";
 import { CLIENTS, IDS, insertFixture } from "./harness";
+import { clientToken, startLoopbackServer } from "./loopback";
 
 const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
 let api: RunningServer;
 let rx: LoopbackReceiver;
 
 beforeAll(async () => {
-  api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
-    seed: "none",
-    seedScale: 1,
-    log: false,
+  api = await startLoopbackServer({
     config: { bankSpeed: "manual", allowPrivateWebhooks: true, metricsToken: METRICS_TOKEN },
   });
   await insertFixture(api.database);
@@ -34,19 +29,8 @@ afterAll(async () => {
   await api?.close();
 });
 
-async function token(): Promise<string> {
-  const c = CLIENTS.fullB;
-  const res = await fetch(`${api.url}/public/auth/token/`, {
-    method: "POST",
-    headers: {
-      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.secret}`).toString("base64")}`,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body: "grant_type=client_credentials",
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+/** The full Form B client's token over HTTP (throws unless the answer is 200). */
+const token = (): Promise<string> => clientToken(api.url, CLIENTS.fullB.clientId, CLIENTS.fullB.secret);
 
 /** The value of one sample line (`name{labels} value`) whose labels include all of `labels`; undefined when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {

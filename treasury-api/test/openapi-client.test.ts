@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import openapiTS, { astToString } from "openapi-typescript";
 import { SCOPES } from "@treasury/contract/auth";
 import { DEMO_TREASURY_B } from "../seed/demo-clients";
-import { startServer, type RunningServer } from "../server";
+import type { RunningServer } from "../server";
+import { startLoopbackServer } from "./loopback";
 
 const ROOT = path.resolve(__dirname, "../..");
 const DIR = path.join(ROOT, ".data", `openapi-client-${process.pid}`);
@@ -34,7 +35,7 @@ let api: RunningServer;
 let doc: Doc;
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
+  api = await startLoopbackServer({ seed: "demo", seedScale: 0.01 });
   doc = (await (await fetch(`${api.url}/public/openapi.json`)).json()) as Doc;
   mkdirSync(DIR, { recursive: true });
 });

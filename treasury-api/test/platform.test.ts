@@ -4,16 +4,13 @@
  * idempotency including a concurrent burst, rate-limit headers and 429, bad
  * input of every kind (never a 500), trailing slashes, 405, the OpenAPI document.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { companies } from "../db/schema";
-import { IDS, createHarness, type Harness } from "./harness";
+import { IDS, createHarness } from "./harness";
+import { harnessForFile } from "./file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;

@@ -11,6 +11,7 @@ import { createApp, type TreasuryApp } from "../app";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { findPostgresBin, startTempPostgres, type TempPostgres } from "@treasury/test-support/temp-postgres";
 import { IDS, CLIENTS, insertFixture } from "./harness";
+import { clientToken } from "./loopback";
 import { hostileTransactions } from "./hostile-transactions";
 import * as schema from "../db/schema";
 import { listTransactions, listTransactionsJson } from "../db/repos/ledger";
@@ -29,15 +30,7 @@ describe.runIf(available)("on PostgreSQL", () => {
     database = await openDatabase({ url: pg.url });
     await insertFixture(database);
     app = createApp({ database });
-    const res = await app.request("/public/auth/token/", {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        authorization: `Basic ${Buffer.from(`${CLIENTS.fullB.clientId}:${CLIENTS.fullB.secret}`).toString("base64")}`,
-      },
-      body: "grant_type=client_credentials",
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
+    token = await clientToken(app, CLIENTS.fullB.clientId, CLIENTS.fullB.secret);
   }, 120_000);
 
   afterAll(async () => {

@@ -18,6 +18,22 @@ export interface OutboxEvent {
   data: Record<string, unknown>;
 }
 
+/**
+ * Appends one event of `type` per row to the outbox inside `tx`, each for the row's own tenant and company, with
+ * `data(row)` as the event's resource (as the API returns it). Returns the event ids; none for no rows.
+ */
+export function enqueueRowEvents<T extends { tenantId: string; companyId: string | null }>(
+  tx: DbOrTx,
+  type: WebhookEventType,
+  rows: readonly T[],
+  data: (row: T) => Record<string, unknown>,
+): Promise<string[]> {
+  return enqueueEvents(
+    tx,
+    rows.map((r) => ({ tenantId: r.tenantId, companyId: r.companyId, type, data: data(r) })),
+  );
+}
+
 /** Appends events to the outbox inside `tx`. Returns the event ids. */
 export async function enqueueEvents(tx: DbOrTx, events: OutboxEvent[]): Promise<string[]> {
   if (events.length === 0) return [];

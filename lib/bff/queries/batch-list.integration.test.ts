@@ -13,7 +13,7 @@ vi.mock("../../server/db", async () => {
   return { dashboardDb: vi.fn(async () => (await opened).db), opened };
 });
 
-import { startServer, type RunningServer } from "@treasury/test-support/local-api";
+import { startLoopbackServer, type RunningServer } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import type { Company } from "@treasury/contract";
 import { createTreasuryClient, type TreasuryClient } from "../../treasury-client";
@@ -42,7 +42,7 @@ function ctxFor(visible: Company[], companyIds: string[] | null): BffContext {
 }
 
 beforeAll(async () => {
-  api = await startServer({ port: 0, host: "127.0.0.1", data: "memory", seed: "demo", seedScale: 0.01, log: false });
+  api = await startLoopbackServer({ seed: "demo", seedScale: 0.01 });
   const linked = new Set(api.fixtures?.clients.find((c) => c.client_id === DEMO_TREASURY_B.clientId)?.company_ids);
   companies = (api.fixtures?.companies ?? [])
     .filter((c) => linked.has(c.id))

@@ -27,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
-import { DEMO_FJORD_B, DEMO_TREASURY_B } from "@treasury/test-support/local-api";
+import { clientToken, DEMO_FJORD_B, DEMO_TREASURY_B } from "@treasury/test-support/local-api";
 import type { TreasuryClient } from "../../treasury-client";
 import type { Capabilities } from "../capabilities";
 import type { BffContext } from "../context";
@@ -46,17 +46,8 @@ let base: string;
 type Global = { __treasuryClient?: TreasuryClient; __treasuryCapabilities?: Capabilities };
 const g = globalThis as Global;
 
-async function token(spec = DEMO_TREASURY_B): Promise<string> {
-  const res = await fetch(`${base}/auth/token/`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      authorization: `Basic ${Buffer.from(`${spec.clientId}:${spec.clientSecret}`).toString("base64")}`,
-    },
-    body: "grant_type=client_credentials",
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
+/** A demo client's token (throws unless the API answers 200). */
+const token = (spec = DEMO_TREASURY_B): Promise<string> => clientToken(local.api.url, spec.clientId, spec.clientSecret);
 
 beforeAll(async () => {
   local = await startLocalApi({ seedScale: 0.05 });

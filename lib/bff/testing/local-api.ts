@@ -14,7 +14,7 @@
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll } from "vitest";
-import { startServer, type RunningServer, type ServerOptions } from "@treasury/test-support/local-api";
+import { startLoopbackServer, type RunningServer, type ServerOptions } from "@treasury/test-support/local-api";
 import { DEMO_TREASURY_B, type DemoClientSpec } from "@treasury/test-support/local-api";
 import type { Role } from "../../auth/roles";
 import type { Company } from "@treasury/contract";
@@ -60,13 +60,9 @@ export interface LocalApiOptions {
  * Close `api` in `afterAll`.
  */
 export async function startLocalApi(opts: LocalApiOptions = {}): Promise<LocalApi> {
-  const api = await startServer({
-    port: 0,
-    host: "127.0.0.1",
-    data: "memory",
+  const api = await startLoopbackServer({
     seed: "demo",
     seedScale: opts.seedScale ?? 0.01,
-    log: false,
     ...(opts.config ? { config: opts.config } : {}),
   });
   const baseUrl = `${api.url}/public`;

@@ -143,6 +143,81 @@ interface FourEyesFacts {
 }
 
 /**
+ * Stores one approver's decision on a request, once per approver (the unique key decides a race).
+ * @throws 409 `{ reason: "already_decided", approver, state }` when this approver decided before
+ */
+async function recordDecision(tx: DbOrTx, req: ApprovalRow, d: Decision): Promise<void> {
+  const recorded = await tx
+    .insert(approvalDecisions)
+    .values({
+      id: newId(),
+      approvalRequestId: req.id,
+      clientId: d.clientId,
+      approver: d.approver,
+      decision: d.kind,
+      reason: d.reason,
+    })
+    .onConflictDoNothing()
+    .returning({ id: approvalDecisions.id });
+  if (recorded.length === 0) {
+    throw new ApiError(
+      "conflict",
+      `${d.approver} has already decided on this approval request; one approver counts once`,
+      { reason: "already_decided", approver: d.approver, state: req.state },
+    );
+  }
+}
+
+/**
+ * The batch of a request that just closed, inside the decision's transaction: locks it (`for update`), moves it
+ * to approved (due for the bank's take at `d.bankSpeed`, and queued as a file when a bank connection serves its
+ * account) or rejected (its pending instructions cancelled with status events and webhooks).
+ * @throws Error when the request points at a missing batch; the state machine's 409 for a batch not in review
+ */
+async function closeBatch(
+  tx: DbOrTx,
+  req: ApprovalRow,
+  state: "approved" | "rejected",
+  d: Decision,
+  now: Date,
+): Promise<void> {
+  const nowIso = now.toISOString();
+  const [batch] = await tx.select().from(paymentBatches).where(eq(paymentBatches.id, req.objectId)).for("update");
+  if (!batch) throw new Error(`approval request ${req.id} points at a missing batch`);
+  const op = state === "approved" ? "approve" : "reject";
+  const batchStatus = transition(BATCH_MACHINE, batch.status, op);
+  await tx
+    .update(paymentBatches)
+    .set({
+      status: batchStatus,
+      updatedAt: nowIso,
+      bankNextStepAt: state === "approved" ? bankDueAt(d.bankSpeed, "take", now).toISOString() : null,
+    })
+    .where(eq(paymentBatches.id, batch.id));
+  // A batch paid from an account a bank connection serves travels as a file (docs/bank-channels.md "Push").
+  if (state === "approved") await enqueueBatchPush(tx, batch, nowIso.slice(0, 10));
+  if (state === "rejected") {
+    const cancellable: SQL[] = [
+      eq(paymentInstructions.batchId, batch.id),
+      inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.cancel.from]),
+    ];
+    const rows = await tx
+      .select()
+      .from(paymentInstructions)
+      .where(and(...cancellable))
+      .orderBy(asc(paymentInstructions.position));
+    await applyStatusChanges(
+      tx,
+      rows.map((instruction) => ({
+        instruction,
+        status: transition(INSTRUCTION_MACHINE, instruction.status, "cancel"),
+      })),
+      nowIso,
+    );
+  }
+}
+
+/**
  * Records one decision (docs/architecture.md#states-and-transitions): approve counts one approval (→
  * partially_approved below required_count, → approved at it, batch → approved
  * and due for the bank); reject → rejected, batch → rejected, its pending
@@ -169,71 +244,17 @@ export async function decide(db: Db, scope: DataScope, id: string, d: Decision):
       d.kind === "reject" ? "rejected" : approvalStateAfterApprove(req.approvedCount + 1, req.requiredCount),
     );
     if (d.kind === "approve") await checkFourEyes(tx, req, d);
-    const recorded = await tx
-      .insert(approvalDecisions)
-      .values({
-        id: newId(),
-        approvalRequestId: req.id,
-        clientId: d.clientId,
-        approver: d.approver,
-        decision: d.kind,
-        reason: d.reason,
-      })
-      .onConflictDoNothing()
-      .returning({ id: approvalDecisions.id });
-    if (recorded.length === 0) {
-      throw new ApiError(
-        "conflict",
-        `${d.approver} has already decided on this approval request; one approver counts once`,
-        { reason: "already_decided", approver: d.approver, state: req.state },
-      );
-    }
+    await recordDecision(tx, req, d);
 
     const now = new Date();
-    const nowIso = now.toISOString();
     const approvedCount = d.kind === "approve" ? req.approvedCount + 1 : req.approvedCount;
     const state = d.kind === "reject" ? "rejected" : approvalStateAfterApprove(approvedCount, req.requiredCount);
     const [updated] = await tx
       .update(approvalRequests)
-      .set({ state, approvedCount, updatedAt: nowIso })
+      .set({ state, approvedCount, updatedAt: now.toISOString() })
       .where(eq(approvalRequests.id, req.id))
       .returning();
-
-    if (state === "approved" || state === "rejected") {
-      const [batch] = await tx.select().from(paymentBatches).where(eq(paymentBatches.id, req.objectId)).for("update");
-      if (!batch) throw new Error(`approval request ${req.id} points at a missing batch`);
-      const op = state === "approved" ? "approve" : "reject";
-      const batchStatus = transition(BATCH_MACHINE, batch.status, op);
-      await tx
-        .update(paymentBatches)
-        .set({
-          status: batchStatus,
-          updatedAt: nowIso,
-          bankNextStepAt: state === "approved" ? bankDueAt(d.bankSpeed, "take", now).toISOString() : null,
-        })
-        .where(eq(paymentBatches.id, batch.id));
-      // A batch paid from an account a bank connection serves travels as a file (docs/bank-channels.md "Push").
-      if (state === "approved") await enqueueBatchPush(tx, batch, nowIso.slice(0, 10));
-      if (state === "rejected") {
-        const cancellable: SQL[] = [
-          eq(paymentInstructions.batchId, batch.id),
-          inArray(paymentInstructions.status, [...INSTRUCTION_MACHINE.operations.cancel.from]),
-        ];
-        const rows = await tx
-          .select()
-          .from(paymentInstructions)
-          .where(and(...cancellable))
-          .orderBy(asc(paymentInstructions.position));
-        await applyStatusChanges(
-          tx,
-          rows.map((instruction) => ({
-            instruction,
-            status: transition(INSTRUCTION_MACHINE, instruction.status, "cancel"),
-          })),
-          nowIso,
-        );
-      }
-    }
+    if (state === "approved" || state === "rejected") await closeBatch(tx, req, state, d, now);
     return toApprovalRequest(updated ?? req);
   });
 }

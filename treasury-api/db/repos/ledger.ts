@@ -83,23 +83,11 @@ async function hasHistory(tx: DbOrTx, accountId: string): Promise<boolean> {
 }
 
 /**
- * Account upsert (docs/treasury-api.md#resources, Account upsert body): identity (tenant, bank_id,
- * external_ref). 201 when created, 200 when updated; never a duplicate. The
- * update locks the account row, so the history check and the change are one step.
- * @param visibleCompanyIds the companies the caller may see (Caller.companyIds)
- * @throws 400 for an invalid IBAN; 409 conflict when the identity belongs to another
- *   company the caller can see; 403 permission_denied, the same answer as for a
- *   company the caller may not access, when it belongs to a company the caller
- *   cannot see (no existence leak); 409 conflict `{ field: "currency" }` when the
- *   currency would change on an account with history.
+ * The account number of an upsert as stored: an IBAN in electronic form; a BBAN / OTHER account number as given,
+ * trimmed (docs/bank-files.md "Accounts without IBAN").
+ * @throws 400 naming external_ref for an invalid IBAN or an account number with other characters
  */
-export async function upsertAccount(
-  db: Db,
-  scope: DataScope,
-  visibleCompanyIds: readonly string[],
-  body: AccountUpsert,
-): Promise<{ account: Account; created: boolean }> {
-  // An IBAN in electronic form; a BBAN / OTHER account number as given (docs/bank-files.md "Accounts without IBAN").
+function accountRef(body: AccountUpsert): string {
   const iban =
     body.external_ref_type === "IBAN"
       ? (electronicFormatIBAN(body.external_ref) ?? body.external_ref)
@@ -107,39 +95,22 @@ export async function upsertAccount(
   if (body.external_ref_type === "IBAN" && !isValidIBAN(iban)) throw fieldError("external_ref", "is not a valid IBAN");
   if (body.external_ref_type !== "IBAN" && !/^[A-Za-z0-9][A-Za-z0-9 ./-]{0,33}$/.test(iban))
     throw fieldError("external_ref", "must be an account number: letters, digits, blanks, '.', '/' or '-'");
-  const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
-  const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
-  const now = new Date().toISOString();
-  const id = newId();
-  // The common cases in one statement: a new identity is inserted; a known one of the same company and currency is
-  // updated in place (the statement locks the row it updates). Anything else (another company, a currency change)
-  // updates nothing here and takes the checked path below.
-  const [done] = await db
-    .insert(accounts)
-    .values({
-      id,
-      tenantId: scope.tenantId,
-      companyId: body.company_id,
-      bankId: body.bank_id,
-      externalRef: iban,
-      externalRefType: body.external_ref_type,
-      name,
-      currency: body.currency,
-      bankName,
-      status: body.status,
-    })
-    .onConflictDoUpdate({
-      target: [accounts.tenantId, accounts.bankId, accounts.externalRef],
-      set: {
-        status: body.status,
-        name: body.name ?? sql`${accounts.name}`,
-        bankName: body.bank_name ?? sql`${accounts.bankName}`,
-        updatedAt: now,
-      },
-      setWhere: and(eq(accounts.companyId, body.company_id), eq(accounts.currency, body.currency)),
-    })
-    .returning();
-  if (done) return { account: toAccount(done), created: done.id === id };
+  return iban;
+}
+
+/**
+ * The checked path of {@link upsertAccount}, in one transaction: locks the account of the identity, refuses another
+ * company's account and a currency change on an account with history, else updates it.
+ * @throws see {@link upsertAccount}
+ */
+async function updateCheckedAccount(
+  db: Db,
+  scope: DataScope,
+  visibleCompanyIds: readonly string[],
+  body: AccountUpsert,
+  iban: string,
+  now: string,
+): Promise<{ account: Account; created: boolean }> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -184,6 +155,60 @@ export async function upsertAccount(
       .returning();
     return { account: toAccount(updated ?? existing), created: false };
   });
+}
+
+/**
+ * Account upsert (docs/treasury-api.md#resources, Account upsert body): identity (tenant, bank_id,
+ * external_ref). 201 when created, 200 when updated; never a duplicate. The
+ * update locks the account row, so the history check and the change are one step.
+ * @param visibleCompanyIds the companies the caller may see (Caller.companyIds)
+ * @throws 400 for an invalid IBAN; 409 conflict when the identity belongs to another
+ *   company the caller can see; 403 permission_denied, the same answer as for a
+ *   company the caller may not access, when it belongs to a company the caller
+ *   cannot see (no existence leak); 409 conflict `{ field: "currency" }` when the
+ *   currency would change on an account with history.
+ */
+export async function upsertAccount(
+  db: Db,
+  scope: DataScope,
+  visibleCompanyIds: readonly string[],
+  body: AccountUpsert,
+): Promise<{ account: Account; created: boolean }> {
+  const iban = accountRef(body);
+  const bankName = body.bank_name ?? bankNameFor(body.bank_id, null);
+  const name = body.name ?? `${bankName} ${body.currency} ${iban.slice(-4)}`;
+  const now = new Date().toISOString();
+  const id = newId();
+  // The common cases in one statement: a new identity is inserted; a known one of the same company and currency is
+  // updated in place (the statement locks the row it updates). Anything else (another company, a currency change)
+  // updates nothing here and takes the checked path below.
+  const [done] = await db
+    .insert(accounts)
+    .values({
+      id,
+      tenantId: scope.tenantId,
+      companyId: body.company_id,
+      bankId: body.bank_id,
+      externalRef: iban,
+      externalRefType: body.external_ref_type,
+      name,
+      currency: body.currency,
+      bankName,
+      status: body.status,
+    })
+    .onConflictDoUpdate({
+      target: [accounts.tenantId, accounts.bankId, accounts.externalRef],
+      set: {
+        status: body.status,
+        name: body.name ?? sql`${accounts.name}`,
+        bankName: body.bank_name ?? sql`${accounts.bankName}`,
+        updatedAt: now,
+      },
+      setWhere: and(eq(accounts.companyId, body.company_id), eq(accounts.currency, body.currency)),
+    })
+    .returning();
+  if (done) return { account: toAccount(done), created: done.id === id };
+  return updateCheckedAccount(db, scope, visibleCompanyIds, body, iban, now);
 }
 
 // ------------------------------------------------------------ transactions
@@ -246,12 +271,15 @@ function txWhere(
   return and(...conds);
 }
 
+/** SQL of the exact number of transactions matching `f` (a text value), from the daily aggregate. */
+function countSql(scope: DataScope, f: TransactionFilter): SQL {
+  return sql`(select coalesce(sum(${accountDayFlows.txCount}), 0)::text from ${accountDayFlows}
+    where ${txWhere(accountDayFlows, scope, f)})`;
+}
+
 /** The exact number of transactions matching `f`, from the daily aggregate. */
 export async function countTransactions(db: Db, scope: DataScope, f: TransactionFilter): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<string>`coalesce(sum(${accountDayFlows.txCount}), 0)::text` })
-    .from(accountDayFlows)
-    .where(txWhere(accountDayFlows, scope, f));
+  const [row] = await queryRows<{ n: string }>(db, sql`select ${countSql(scope, f)} as n`);
   return Number(row?.n ?? 0);
 }
 
@@ -284,12 +312,45 @@ export async function listTransactions(db: Db, scope: DataScope, f: TransactionF
 }
 
 /**
+ * One Transaction as JSON text, built by concatenation in the Transaction's key order: free text (`currency`,
+ * `direction`, `counterparty_name`, `remittance`, `end_to_end_id`) escaped by PostgreSQL's own JSON escaping
+ * (`to_json`, the escaping `row_to_json` uses; null as `null`), and the values that hold nothing to escape and are
+ * never null (uuids, dates, the ISO 8601 timestamps, the amount as the API shows it) between quotes as they are.
+ * About a quarter less PostgreSQL CPU than `row_to_json` of a per-row sub-select (docs/architecture.md#list-responses).
+ */
+function transactionJsonSql(): SQL {
+  const t = (column: string) => sql.raw(`transactions.${column}`);
+  const members: [key: string, kind: "plain" | "text", value: SQL][] = [
+    ["id", "plain", sql`${t("id")}::text`],
+    ["account_id", "plain", sql`${t("account_id")}::text`],
+    ["amount", "plain", amountShownSql(t("amount"), sql`${t("currency")}::text`)],
+    ["currency", "text", sql`${t("currency")}::text`],
+    ["direction", "text", sql`${t("direction")}::text`],
+    ["booked_at", "plain", sql`to_char(${t("booked_at")} at time zone 'UTC', ${ISO_UTC_SQL})`],
+    ["value_at", "plain", sql`to_char(${t("value_at")} at time zone 'UTC', ${ISO_UTC_SQL})`],
+    ["counterparty_name", "text", t("counterparty_name")],
+    ["remittance", "text", t("remittance")],
+    ["end_to_end_id", "text", t("end_to_end_id")],
+    ["booked_date", "plain", sql`${t("booked_date")}::text`],
+    ["value_date", "plain", sql`${t("value_date")}::text`],
+  ];
+  const parts = members.map(([key, kind, value], i) => {
+    const lead = `${i === 0 ? "{" : ","}"${key}":`;
+    return kind === "plain"
+      ? sql`${sql.raw(`'${lead}"'`)} || ${value} || '"'`
+      : sql`${sql.raw(`'${lead}'`)} || coalesce(to_json(${value})::text, 'null')`;
+  });
+  return sql`(${sql.join(parts, sql` || `)} || '}')`;
+}
+
+/**
  * The same page as `listTransactions`, serialised once by the database: `json` is the JSON array of the page's
  * Transaction objects (docs/treasury-api.md#list-conventions), byte-for-byte what `JSON.stringify` of
  * `listTransactions(...).rows` gives — keys in the Transaction's order, amounts with the currency's minor units
  * (`formatAmount`: `round(amount, greatest(min_scale(amount), minor units))`, extra digits kept), timestamps as
- * ISO 8601 UTC, nulls as null. A 1,000-row page is then one text value instead of 12,000 parsed fields, 1,000
- * objects and a stringify in Node (docs/architecture.md#list-responses).
+ * ISO 8601 UTC, nulls as null — and `count` the exact number matching `f` (0 unless `withCount`). One statement,
+ * so one round trip: the page as one text value (no 1,000 result rows for the driver to parse) and the count
+ * beside it (docs/architecture.md#list-responses).
  */
 export async function listTransactionsJson(
   db: Db,
@@ -298,29 +359,19 @@ export async function listTransactionsJson(
   page: Page,
   withCount: boolean,
 ): Promise<{ json: string; count: number }> {
-  const [rows, count] = await Promise.all([
-    queryRows<{ json: string }>(
-      db,
-      sql`select coalesce(string_agg(t.j, ',' order by t.booked_date desc, t.booked_at desc, t.id desc), '') as json
-          from (
-            select transactions.booked_date, transactions.booked_at, transactions.id,
-              (select row_to_json(r)::text from (select
-                transactions.id::text as id, transactions.account_id::text as account_id,
-                ${amountShownSql(sql`transactions.amount`, sql`transactions.currency::text`)} as amount,
-                transactions.currency::text as currency, transactions.direction::text as direction,
-                to_char(transactions.booked_at at time zone 'UTC', ${ISO_UTC_SQL}) as booked_at,
-                to_char(transactions.value_at at time zone 'UTC', ${ISO_UTC_SQL}) as value_at,
-                transactions.counterparty_name as counterparty_name, transactions.remittance as remittance,
-                transactions.end_to_end_id as end_to_end_id, transactions.booked_date::text as booked_date,
-                transactions.value_date::text as value_date) r) as j
-            from transactions where ${txWhere(transactions, scope, f)}
-            order by transactions.booked_date desc, transactions.booked_at desc, transactions.id desc
-            limit ${page.limit} offset ${page.offset}
-          ) t`,
-    ),
-    withCount ? countTransactions(db, scope, f) : Promise.resolve(0),
-  ]);
-  return { json: `[${rows[0]?.json ?? ""}]`, count };
+  const [row] = await queryRows<{ json: string; n: string }>(
+    db,
+    sql`select coalesce((
+            select string_agg(t.j, ',' order by t.booked_date desc, t.booked_at desc, t.id desc)
+            from (
+              select transactions.booked_date, transactions.booked_at, transactions.id, ${transactionJsonSql()} as j
+              from transactions where ${txWhere(transactions, scope, f)}
+              order by transactions.booked_date desc, transactions.booked_at desc, transactions.id desc
+              limit ${page.limit} offset ${page.offset}
+            ) t), '') as json,
+          ${withCount ? countSql(scope, f) : sql`'0'`} as n`,
+  );
+  return { json: `[${row?.json ?? ""}]`, count: Number(row?.n ?? 0) };
 }
 
 export async function getTransaction(db: Db, scope: DataScope, id: string): Promise<Transaction> {

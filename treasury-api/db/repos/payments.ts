@@ -38,7 +38,7 @@ import { formatAmount, isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
-import { enqueueEvents } from "../../webhooks/outbox";
+import { enqueueRowEvents } from "../../webhooks/outbox";
 import { tablePage, type Page } from "./paging";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
@@ -659,15 +659,7 @@ export async function applyStatusChanges(
       .onConflictDoNothing()
       .returning();
     events.push(...inserted.map(toStatusEvent));
-    await enqueueEvents(
-      tx,
-      inserted.map((e) => ({
-        tenantId: e.tenantId,
-        companyId: e.companyId,
-        type: "payment.status.updated" as const,
-        data: toStatusEvent(e),
-      })),
-    );
+    await enqueueRowEvents(tx, "payment.status.updated", inserted, toStatusEvent);
   }
   return events;
 }

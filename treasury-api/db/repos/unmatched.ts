@@ -246,6 +246,73 @@ export interface ManualMatchInput extends ManualMatchCreate {
 }
 
 /**
+ * Locks both sides of a manual match (`for update`, instruction first, then transaction) and checks they may be
+ * matched. Runs inside the caller's transaction.
+ * @throws 404 when either id is not visible in the scope; 400 naming transaction_id when the transaction is not a
+ *   debit of the instruction's company and currency; 409 when the instruction is not settled or accepted, or when
+ *   either side is already confirmed in another match
+ */
+async function lockManualPair(
+  tx: DbOrTx,
+  scope: DataScope,
+  input: ManualMatchInput,
+): Promise<{ ins: InstructionSide; t: TransactionSide }> {
+  const [ins] = await queryRows<InstructionSide>(
+    tx,
+    sql`select i.id, i.tenant_id, i.company_id, i.status, i.amount::text as amount, i.currency, i.end_to_end_id,
+          i.creditor_name, i.remittance_text,
+          coalesce(b.requested_execution_date, (b.submitted_at at time zone 'UTC')::date,
+            (b.created_at at time zone 'UTC')::date)::text as i_date
+        from payment_instructions i join payment_batches b on b.id = i.batch_id
+        where i.id = ${input.instruction_id}::uuid and ${scopeSql(scope, "i")}
+        for update of i`,
+  );
+  if (!ins) throw notFound("Payment instruction");
+  const [t] = await queryRows<TransactionSide>(
+    tx,
+    sql`select t.id, t.company_id, t.direction, t.amount::text as amount, t.currency,
+          t.booked_date::text as booked_date, t.remittance, t.end_to_end_id, t.counterparty_name
+        from transactions t where t.id = ${input.transaction_id}::uuid and ${scopeSql(scope, "t")}
+        for update of t`,
+  );
+  if (!t) throw notFound("Transaction");
+  if (t.company_id !== ins.company_id)
+    throw fieldError("transaction_id", "must name a transaction of the instruction's company");
+  if (t.direction !== "debit") throw fieldError("transaction_id", "must name a debit transaction");
+  if (t.currency !== ins.currency)
+    throw fieldError("transaction_id", `must name a transaction in the instruction's currency (${ins.currency})`);
+  if (!(MATCHABLE_INSTRUCTION_STATUSES as readonly string[]).includes(ins.status))
+    throw stateConflict("payment instruction", ins.status, MATCHABLE_INSTRUCTION_STATUSES, "match");
+  const other = await confirmedElsewhere(tx, ins.id, t.id);
+  if (other)
+    throw new ApiError("conflict", `The ${other.what} is already confirmed in another match`, {
+      reason: `${other.what}_already_matched`,
+      match_id: other.id,
+    });
+  return { ins, t };
+}
+
+/** The matcher's score (0–100) and breakdown of an instruction and a transaction, for information. */
+function scorePair(ins: InstructionSide, t: TransactionSide): ReturnType<typeof scoreMatch> {
+  return scoreMatch({
+    instruction: {
+      amount: ins.amount,
+      endToEndId: ins.end_to_end_id,
+      creditorName: ins.creditor_name,
+      remittance: ins.remittance_text,
+      date: ins.i_date,
+    },
+    transaction: {
+      amount: t.amount,
+      bookedDate: t.booked_date,
+      remittance: t.remittance,
+      endToEndId: t.end_to_end_id,
+      counterpartyName: t.counterparty_name,
+    },
+  });
+}
+
+/**
  * Matches an instruction and a transaction by hand: the match is created `confirmed` (origin `manual`), attributed
  * to the calling client and the reviewer, with the note as its reason; its score is the matcher's score of the pair
  * (for information). A proposal (or a rejected one) of the same pair is confirmed instead of a second row being
@@ -263,54 +330,8 @@ export async function createManualMatch(
 ): Promise<{ match: ReconciliationMatch; created: boolean }> {
   try {
     return await db.transaction(async (tx) => {
-      const [ins] = await queryRows<InstructionSide>(
-        tx,
-        sql`select i.id, i.tenant_id, i.company_id, i.status, i.amount::text as amount, i.currency, i.end_to_end_id,
-              i.creditor_name, i.remittance_text,
-              coalesce(b.requested_execution_date, (b.submitted_at at time zone 'UTC')::date,
-                (b.created_at at time zone 'UTC')::date)::text as i_date
-            from payment_instructions i join payment_batches b on b.id = i.batch_id
-            where i.id = ${input.instruction_id}::uuid and ${scopeSql(scope, "i")}
-            for update of i`,
-      );
-      if (!ins) throw notFound("Payment instruction");
-      const [t] = await queryRows<TransactionSide>(
-        tx,
-        sql`select t.id, t.company_id, t.direction, t.amount::text as amount, t.currency,
-              t.booked_date::text as booked_date, t.remittance, t.end_to_end_id, t.counterparty_name
-            from transactions t where t.id = ${input.transaction_id}::uuid and ${scopeSql(scope, "t")}
-            for update of t`,
-      );
-      if (!t) throw notFound("Transaction");
-      if (t.company_id !== ins.company_id)
-        throw fieldError("transaction_id", "must name a transaction of the instruction's company");
-      if (t.direction !== "debit") throw fieldError("transaction_id", "must name a debit transaction");
-      if (t.currency !== ins.currency)
-        throw fieldError("transaction_id", `must name a transaction in the instruction's currency (${ins.currency})`);
-      if (!(MATCHABLE_INSTRUCTION_STATUSES as readonly string[]).includes(ins.status))
-        throw stateConflict("payment instruction", ins.status, MATCHABLE_INSTRUCTION_STATUSES, "match");
-      const other = await confirmedElsewhere(tx, ins.id, t.id);
-      if (other)
-        throw new ApiError("conflict", `The ${other.what} is already confirmed in another match`, {
-          reason: `${other.what}_already_matched`,
-          match_id: other.id,
-        });
-      const { score, breakdown } = scoreMatch({
-        instruction: {
-          amount: ins.amount,
-          endToEndId: ins.end_to_end_id,
-          creditorName: ins.creditor_name,
-          remittance: ins.remittance_text,
-          date: ins.i_date,
-        },
-        transaction: {
-          amount: t.amount,
-          bookedDate: t.booked_date,
-          remittance: t.remittance,
-          endToEndId: t.end_to_end_id,
-          counterpartyName: t.counterparty_name,
-        },
-      });
+      const { ins, t } = await lockManualPair(tx, scope, input);
+      const { score, breakdown } = scorePair(ins, t);
       const decided = {
         state: "confirmed",
         origin: "manual",

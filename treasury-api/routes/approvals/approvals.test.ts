@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
-import { IDS, createHarness, type ClientKey, type Harness } from "../../test/harness";
+import { IDS, type ClientKey, approvalIdOf } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = harnessForFile();
 
 let seq = 0;
 /** Creates and submits a batch through the API; returns the batch id and its approval request. */
@@ -38,12 +32,8 @@ async function submitted(
   expect(
     (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
   ).toBe(202);
-  const [row] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batchId}`,
-  );
-  if (!row) throw new Error("no approval request");
-  return { batchId, approvalId: row.id };
+  const approvalId = await approvalIdOf(h.database.db, batchId);
+  return { batchId, approvalId };
 }
 
 async function decide(

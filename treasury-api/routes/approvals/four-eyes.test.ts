@@ -6,15 +6,12 @@
  * permission_denied with details.reason four_eyes and changes nothing. Both forms.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { CLIENTS, IDS, createHarness, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, type ClientKey, approvalIdOf } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 type Json = Record<string, unknown>;
 const FORMS: { form: string; client: ClientKey; other: ClientKey }[] = [
@@ -50,12 +47,8 @@ async function submitted(client: ClientKey, opts: { initiator?: string; big?: bo
     (await h.call("POST", `/payments/batches/${batch.id}/submit`, { client, company: IDS.companyA, idem: true }))
       .status,
   ).toBe(202);
-  const [row] = await queryRows<{ id: string }>(
-    h.database.db,
-    sql`select id from approval_requests where object_id = ${batch.id}`,
-  );
-  if (!row) throw new Error("no approval request");
-  return { batch, approvalId: row.id };
+  const approvalId = await approvalIdOf(h.database.db, batch.id);
+  return { batch, approvalId };
 }
 
 const approve = (client: ClientKey, id: string, approver?: string) =>

@@ -2,14 +2,11 @@
  * Token endpoints (docs/treasury-api.md#token; docs/architecture.md#tokens): both forms, both
  * credential styles, scope negotiation, RFC 6749 error bodies, no-store.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLIENTS, IDS, createHarness, type Harness } from "../../test/harness";
+import { describe, expect, it } from "vitest";
+import { CLIENTS, IDS } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 const formB = (body: Record<string, string>, headers: Record<string, string> = {}) =>

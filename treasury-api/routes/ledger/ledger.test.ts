@@ -3,16 +3,13 @@
  * form × scope, with isolation between companies and tenants, pagination
  * edges, filters and upserts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, inArray } from "drizzle-orm";
 import * as schema from "../../db/schema";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;

@@ -6,15 +6,12 @@
  * so a refusal does not tell whether the identity exists elsewhere. Both forms.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as s from "../../db/schema";
-import { IDS, createHarness, type ClientKey, type Harness } from "../../test/harness";
+import { IDS, type ClientKey } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;

@@ -1,25 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import { businessToday } from "@treasury/contract/business-date";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, TEST_IBANS } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
+const h = harnessForFile();
 
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-
-const IBANS = [
-  "NO9386011117947",
-  "SE4550000000058398257466",
-  "DK5000400440116243",
-  "GB82WEST12345698765432",
-  "DE89370400440532013000",
-];
+const IBANS = TEST_IBANS;
 
 interface InstructionBody {
   amount: unknown;

@@ -5,19 +5,16 @@
  * transition, "one transaction is never confirmed against two instructions",
  * idempotent replays, audit fields and the outbox events.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 import { runBankOnce } from "../../domain/bank-simulator";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch, approvalIdOf } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ bankSpeed: "instant" });
-});
-afterAll(() => h.close());
+const h = harnessForFile({ bankSpeed: "instant" });
 
 type Match = {
   id: string;
@@ -49,15 +46,10 @@ async function scenario(
   const db = h.database.db;
   const batchId = uid();
   const date = daysAgo(1);
-  await db.insert(s.paymentBatches).values({
+  await insertCompletedBatch(db, {
     id: batchId,
-    tenantId: IDS.tenant,
     companyId: company,
-    createdByClientId: CLIENTS.fullB.id,
-    initiator: CLIENTS.fullB.clientId,
     currency,
-    status: "completed",
-    totalAmount: "0",
     instructionCount: instructions.length,
     requestedExecutionDate: date,
   });
@@ -250,12 +242,9 @@ describe("the matcher", () => {
     expect(
       (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
     ).toBe(202);
-    const [approval] = await queryRows<{ id: string }>(
-      h.database.db,
-      sql`select id from approval_requests where object_id = ${batchId}`,
-    );
+    const approvalId = await approvalIdOf(h.database.db, batchId);
     const approve = { client: "fullB" as const, idem: true as const, json: { approver: "checker@example.com" } };
-    expect((await h.call("POST", `/approvals/${approval?.id ?? ""}/approve`, approve)).status).toBe(200);
+    expect((await h.call("POST", `/approvals/${approvalId}/approve`, approve)).status).toBe(200);
     for (let i = 0; i < 5; i++) await runBankOnce(h.database.db, { bankSpeed: "instant" });
     const settled = await h.database.db
       .select()

@@ -3,19 +3,16 @@
  * the 24-hour limit, the state conflict, the scope (404), a bad id (400), an idempotent replay, and the route
  * advertised in the OpenAPI document.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 import { listReopenings } from "../../db/repos/reconciliation-reopen";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ bankSpeed: "instant" });
-});
-afterAll(() => h.close());
+const h = harnessForFile({ bankSpeed: "instant" });
 
 type Match = { id: string; state: string; decided_at?: string | null; reviewer?: string | null };
 let seq = 0;
@@ -26,18 +23,7 @@ async function proposed(): Promise<string> {
   const db = h.database.db;
   const batchId = uid();
   const date = daysAgo(1);
-  await db.insert(s.paymentBatches).values({
-    id: batchId,
-    tenantId: IDS.tenant,
-    companyId: IDS.companyA,
-    createdByClientId: CLIENTS.fullB.id,
-    initiator: CLIENTS.fullB.clientId,
-    currency: "NOK",
-    status: "completed",
-    totalAmount: "0",
-    instructionCount: 1,
-    requestedExecutionDate: date,
-  });
+  await insertCompletedBatch(db, { id: batchId, requestedExecutionDate: date });
   const e2e = `REOPEN-${++seq}`;
   const insId = uid();
   await db.insert(s.paymentInstructions).values({

@@ -8,18 +8,15 @@
  * idempotent replay, a proposal of the same pair confirmed in place, and the
  * advertisement in the OpenAPI document.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness({ bankSpeed: "instant" });
-});
-afterAll(() => h.close());
+const h = harnessForFile({ bankSpeed: "instant" });
 
 type Json = Record<string, unknown>;
 type Item = {
@@ -65,16 +62,11 @@ async function pair(
   const name = o.name ?? "Unmatched Supplier AS";
   const batchId = uid();
   const settled = daysAgo(o.settledDaysAgo ?? 1);
-  await db.insert(s.paymentBatches).values({
+  await insertCompletedBatch(db, {
     id: batchId,
-    tenantId: IDS.tenant,
     companyId: company,
-    createdByClientId: CLIENTS.fullB.id,
-    initiator: CLIENTS.fullB.clientId,
     currency,
-    status: "completed",
     totalAmount: amount,
-    instructionCount: 1,
     requestedExecutionDate: settled,
     debtorAccountId: o.account ?? IDS.accountA1,
   });

@@ -8,14 +8,11 @@ import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import * as s from "../../db/schema";
-import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 import { AVERAGE_SCALE, FORECAST_LOOKBACK_DAYS, shiftDate, todayUtc } from "../../domain/reporting";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 type Row = Record<string, string>;
 type Envelope = {

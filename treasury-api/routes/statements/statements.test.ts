@@ -5,17 +5,14 @@
  * the company header and the scope.
  */
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STATEMENT_MAX_FILE_BYTES, StatementImportResult } from "@treasury/contract/statements";
 import { pendingEntries, transactions } from "../../db/schema";
 import { buildCamt, type CamtStatement } from "../../test/camt053-builder";
-import { IDS, createHarness, type Harness } from "../../test/harness";
+import { IDS } from "../../test/harness";
+import { harnessForFile } from "../../test/file-harness";
 
-let h: Harness;
-beforeAll(async () => {
-  h = await createHarness();
-});
-afterAll(() => h.close());
+const h = harnessForFile();
 
 const DAY = "2026-03-02";
 // Company A's NOK account in the harness fixture.

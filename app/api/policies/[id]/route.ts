@@ -1,18 +1,23 @@
 import { requirePolicyStepUp } from "@/lib/bff/step-up";
+import { endpoint } from "@/lib/bff/endpoint";
 import { itemRoutes } from "@/lib/bff/item-routes";
 import { changeRule, removeRule } from "@/lib/bff/queries/policies";
 import { RuleInput } from "@/lib/policies/store";
 
-const routes = itemRoutes({
-  permission: "policies.manage",
-  audit: { objectType: "approval_policy", update: "approval_policy.update", delete: "approval_policy.delete" },
-  body: RuleInput,
-  knownCompany: true,
-  // Passkey step-up, refused and audited before the change.
-  guard: (ctx) => requirePolicyStepUp(ctx, "approval_policy", ctx.params.id),
-  change: changeRule,
-  remove: removeRule,
-});
+// TODO(policies area): these endpoints move to lib/bff/areas/policies/endpoints.ts.
+const routes = itemRoutes(
+  { PUT: endpoint("PUT", "/api/policies/[id]"), DELETE: endpoint("DELETE", "/api/policies/[id]") },
+  {
+    permission: "policies.manage",
+    audit: { objectType: "approval_policy", update: "approval_policy.update", delete: "approval_policy.delete" },
+    body: RuleInput,
+    knownCompany: true,
+    // Passkey step-up, refused and audited before the change.
+    guard: (ctx) => requirePolicyStepUp(ctx, "approval_policy", ctx.params.id),
+    change: changeRule,
+    remove: removeRule,
+  },
+);
 
 /**
  * PUT /api/policies/{id} — replaces a rule's conditions and outcome (its position stays); audited before/after. Needs
