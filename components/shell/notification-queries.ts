@@ -1,9 +1,10 @@
 "use client";
 
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bffFetch, callBff } from "@/components/data/bff-fetch";
+import { callBff, endpointQuery } from "@/components/data/bff-fetch";
 import { endpointKey } from "@/lib/bff/endpoint";
 import { notificationsEndpoints } from "@/lib/bff/areas/notifications/endpoints";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 
 export type { NotificationItem, NotificationPage } from "@/lib/bff/areas/notifications/endpoints";
 
@@ -37,13 +38,12 @@ export function useNotifications() {
 
 /**
  * How many batches wait for the signed-in user's approval (GET /api/treasury/approvals/waiting), polled every 30 s;
- * under the approvals key, so every approve / reject in the dashboard refreshes it. `enabled` false (a user without
+ * under its endpoint's key, which every approve / reject in the dashboard invalidates (approvalQueries.keys()). `enabled` false (a user without
  * the approvals area) skips the request. Undefined until loaded or when the read fails.
  */
 export function useWaitingCount(enabled: boolean): number | undefined {
   const q = useQuery({
-    queryKey: ["approvals", "waiting"],
-    queryFn: ({ signal }) => bffFetch<{ waiting: number }>("/api/treasury/approvals/waiting", { signal }),
+    ...endpointQuery(paymentsEndpoints.waiting),
     refetchInterval: 30_000,
     enabled,
   });

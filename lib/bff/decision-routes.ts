@@ -47,10 +47,12 @@ export const ApproveBody = z
  * their acknowledgement (409 naming the missing codes), kept in the audit entry;
  * an approval follows the batch's approval policy (eligibility, approvals held
  * by the dashboard until the policy's count is met; the answer carries `policy`).
- * Refusals (four-eyes, not eligible, a second approval) are audited with their reason.
+ * Refusals (four-eyes, not eligible, a second approval) are audited with their reason. Declared against `endpoint`
+ * (the payments area's `approve` / `reject`, docs/architecture.md#the-bff-declared-per-area).
  */
-export function approvalDecisionRoute(decision: "approve" | "reject") {
-  return withUser(
+export function approvalDecisionRoute<E extends Endpoint>(endpoint: E, decision: "approve" | "reject") {
+  return declareRoute(
+    endpoint,
     {
       permission: "approvals.decide",
       company: "none",
