@@ -17,7 +17,7 @@ import { batchCreator, batchReferenceInAudit, forgetWaitingCounts } from "./quer
 import { batchDecided } from "../notify/events";
 import { decideMatch } from "./queries/reconciliation";
 import { JsonObject, changeCounterparty } from "./queries/counterparties";
-import { declareRoute, IdParams, withUser } from "./route";
+import { declareRoute, IdParams } from "./route";
 import type { Endpoint } from "./endpoint";
 import type { WriteScope } from "./context";
 import { BffError } from "./errors";
