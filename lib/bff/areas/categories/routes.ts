@@ -5,6 +5,7 @@
 import "server-only";
 import { z } from "zod";
 import { Uuid } from "@treasury/contract";
+import { MoveBody } from "@/lib/bff/inputs";
 import { collectionRoutes, itemRoutes } from "@/lib/bff/item-routes";
 import {
   addCategoryRule,
@@ -17,10 +18,6 @@ import {
 import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
 import { CategoryRuleInput } from "@/lib/categories/rules";
 import { categoriesEndpoints as e } from "./endpoints";
-
-const MoveBody = z
-  .object({ position: z.number({ message: "must be a whole number from 1" }).int("must be a whole number").min(1) })
-  .strict();
 
 /** `rule_id`: the rule being edited (left out of the existing rules; the tested rule takes its place). */
 const PreviewQuery = z.object({ rule_id: Uuid.optional() });

@@ -4,7 +4,7 @@
  * `approval_policy.change`.
  */
 import "server-only";
-import { z } from "zod";
+import { MoveBody } from "@/lib/bff/inputs";
 import { itemRoutes } from "@/lib/bff/item-routes";
 import {
   addRule,
@@ -19,10 +19,6 @@ import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
 import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { GroupInput, RuleInput } from "@/lib/policies/store";
 import { policiesEndpoints as e } from "./endpoints";
-
-const MoveBody = z
-  .object({ position: z.number({ message: "must be a whole number from 1" }).int("must be a whole number").min(1) })
-  .strict();
 
 const rule = itemRoutes(
   { PUT: e.change, DELETE: e.remove },
