@@ -21,6 +21,11 @@ export const stepUpStatusQuery = {
   staleTime: 30_000,
 };
 
+/** GET /api/session/step-up now (no cache). */
+function readStepUpStatus(): Promise<StepUpStatus> {
+  return callBff(sessionEndpoints.stepUp);
+}
+
 /** The status query; `enabled` false skips the request (a dialog that needs no step-up). */
 export function useStepUpStatus(enabled = true) {
   return useQuery({ ...stepUpStatusQuery, enabled });
@@ -62,7 +67,7 @@ export function promptDismissed(err: unknown): boolean {
  * @throws StepUpError (cancelled, no passkey, or failed with the server's message)
  */
 export async function confirmWithPasskey(scope: StepUpScope, status?: StepUpStatus): Promise<Record<string, string>> {
-  const s = status ?? (await callBff(sessionEndpoints.stepUp));
+  const s = status ?? (await readStepUpStatus());
   if (!stepUpNeededFor(scope.action, s.mode, s.enrolled)) return {};
   if (!s.enrolled)
     throw new StepUpError("no_passkey", "This needs a passkey confirmation, and you have no passkey yet.");
