@@ -152,6 +152,35 @@ export default tseslint.config(
     },
   },
   {
+    // A BFF URL is written once, in its area's endpoint declarations; the browser and the server's helpers derive it
+    // with callBff / endpointQuery / endpointUrl (docs/architecture.md#the-bff-declared-per-area). Tests and e2e specs
+    // may keep literal URLs (they test the wire).
+    files: [
+      `components/**/*.${SOURCE}`,
+      `app/(dashboard)/**/*.${SOURCE}`,
+      `app/(auth)/**/*.${SOURCE}`,
+      `lib/**/*.${SOURCE}`,
+    ],
+    // lib/bff/testing calls routes as the wire does; NextAuth's own /api/auth/* is not a BFF route, and a template
+    // literal type (`/api/${string}`) is no URL (the selectors skip both).
+    ignores: ["lib/bff/areas/*/endpoints.ts", "lib/bff/testing/**", "**/*.test.ts", "**/*.test.tsx", "e2e/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Literal[value=/^\\/api\\/(?!auth\\/)/]",
+          message:
+            "Declare the URL in lib/bff/areas/<area>/endpoints.ts and call it with callBff / endpointQuery / endpointUrl (docs/architecture.md#the-bff-declared-per-area).",
+        },
+        {
+          selector: "TemplateLiteral > TemplateElement[value.raw=/^\\/api\\/(?!auth\\/)/]",
+          message:
+            "Declare the URL in lib/bff/areas/<area>/endpoints.ts and call it with callBff / endpointQuery / endpointUrl (docs/architecture.md#the-bff-declared-per-area).",
+        },
+      ],
+    },
+  },
+  {
     // lib/bff builds on lib/auth and lib/server; they must not import it back (no cycle).
     files: [`lib/auth/**/*.${SOURCE}`, `lib/server/**/*.${SOURCE}`],
     rules: {

@@ -1,5 +1,6 @@
 import type { ApprovalQueueRow } from "@/lib/views/payments";
-import { toQueryString } from "@/components/data/bff-fetch";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import type { RowDecisionConfig } from "@/components/review-queue/use-row-decisions";
 import { paymentQueries } from "@/components/payments/payment-queries";
 import { approvalQueries, approveBlocker, queueBatchLabel } from "./approval-queries";
@@ -18,9 +19,9 @@ export function approvalDecisions(me: string): RowDecisionConfig<ApprovalQueueRo
 } {
   return {
     listKey: approvalQueries.queue().queryKey,
-    invalidate: [approvalQueries.all(), paymentQueries.all()],
+    invalidate: [...approvalQueries.keys(), ...paymentQueries.keys()],
     idOf: (r) => r.approval.id,
-    url: (r, dec) => `/api/treasury/approvals/${r.approval.id}/${dec}${toQueryString({ company_id: r.company_id })}`,
+    url: (r, dec) => endpointUrl(paymentsEndpoints[dec], { id: r.approval.id }, { company_id: r.company_id }),
     applied: (r, dec) => {
       const count = r.approval.approved_count + 1;
       if (dec === "reject" || count >= r.approval.required_count) return null;

@@ -1,15 +1,20 @@
 /** Query options of the approval queue (one module per resource). */
 import { queryOptions } from "@tanstack/react-query";
 import type { ApprovalQueueRow } from "@/lib/views/payments";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { endpointQuery } from "@/components/data/bff-fetch";
+import { endpointKey } from "@/lib/bff/endpoint";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import { batchLabel, batchReferenceOf } from "@/components/payments/batch-name";
 
+/**
+ * The approval queue's and the navigation's waiting count's React Query options, keyed by their endpoints
+ * (docs/architecture.md#the-bff-declared-per-area); `keys()` reach both (what a decision invalidates).
+ */
 export const approvalQueries = {
-  all: () => ["approvals"] as const,
+  keys: () => [endpointKey(paymentsEndpoints.approvalQueue), endpointKey(paymentsEndpoints.waiting)] as const,
   queue: () =>
     queryOptions({
-      queryKey: [...approvalQueries.all(), "queue"] as const,
-      queryFn: ({ signal }) => bffFetch<{ items: ApprovalQueueRow[] }>("/api/treasury/approvals/queue", { signal }),
+      ...endpointQuery(paymentsEndpoints.approvalQueue),
       // Other approvers decide too: keep the queue fresh while it is open.
       refetchInterval: 15_000,
     }),

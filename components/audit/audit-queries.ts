@@ -1,8 +1,9 @@
 /** URL state and query options of the audit log (server and client alike). */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import type { AuditEventView } from "@/lib/views/audit";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { endpointKey } from "@/lib/bff/endpoint";
+import { auditEndpoints } from "@/lib/bff/areas/audit/endpoints";
 
 /**
  * Audit URL state: `action` and `events` (business events by default, sign-ins and sessions one click away, or all)
@@ -21,10 +22,7 @@ export const loadAuditFilters = createLoader(auditFilterParsers);
 export const auditLogQueries = {
   list: (action: string | null, kind: "business" | "sessions" | "all" = "business") =>
     queryOptions({
-      queryKey: ["audit", "log", action ?? "", kind] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<{ items: AuditEventView[] }>(`/api/audit${toQueryString({ action, kind, limit: 500 })}`, {
-          signal,
-        }),
+      queryKey: endpointKey(auditEndpoints.list, { query: { action: action ?? "", kind } }),
+      queryFn: ({ signal }) => callBff(auditEndpoints.list, { query: { action, kind, limit: 500 }, signal }),
     }),
 };

@@ -3,7 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { startAuthentication, WebAuthnError } from "@simplewebauthn/browser";
 import type { PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/browser";
-import { BffRequestError, bffFetch } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff, endpointQuery } from "@/components/data/bff-fetch";
+import { sessionEndpoints, type StepUpStatus } from "@/lib/bff/areas/session/endpoints";
 import { stepUpNeededFor } from "@/lib/auth/step-up-rules";
 
 /** What a step-up covers: the kind of decision and the ids the dialog shows (all selected rows of a bulk action). */
@@ -12,19 +13,18 @@ export interface StepUpScope {
   subjects: string[];
 }
 
-/** GET /api/session/step-up: the effective mode, whether the user has a passkey, whether decisions need one. */
-export interface StepUpStatus {
-  mode: "required" | "optional" | "off";
-  enrolled: boolean;
-  needed: boolean;
-}
+export type { StepUpStatus };
 
 /** The step-up status of the signed-in user (cached briefly; refetched after enrolling or removing a passkey). */
 export const stepUpStatusQuery = {
-  queryKey: ["session", "step-up"] as const,
-  queryFn: () => bffFetch<StepUpStatus>("/api/session/step-up"),
+  ...endpointQuery(sessionEndpoints.stepUp),
   staleTime: 30_000,
 };
+
+/** GET /api/session/step-up now (no cache). */
+function readStepUpStatus(): Promise<StepUpStatus> {
+  return callBff(sessionEndpoints.stepUp);
+}
 
 /** The status query; `enabled` false skips the request (a dialog that needs no step-up). */
 export function useStepUpStatus(enabled = true) {
@@ -67,15 +67,16 @@ export function promptDismissed(err: unknown): boolean {
  * @throws StepUpError (cancelled, no passkey, or failed with the server's message)
  */
 export async function confirmWithPasskey(scope: StepUpScope, status?: StepUpStatus): Promise<Record<string, string>> {
-  const s = status ?? (await bffFetch<StepUpStatus>("/api/session/step-up"));
+  const s = status ?? (await readStepUpStatus());
   if (!stepUpNeededFor(scope.action, s.mode, s.enrolled)) return {};
   if (!s.enrolled)
     throw new StepUpError("no_passkey", "This needs a passkey confirmation, and you have no passkey yet.");
   try {
-    const opts = await bffFetch<{ challenge_id: string; options: PublicKeyCredentialRequestOptionsJSON }>(
-      "/api/session/step-up/options",
-      { method: "POST", body: scope, idempotencyKey: crypto.randomUUID() },
-    );
+    const opts = await callBff<
+      string,
+      unknown,
+      { challenge_id: string; options: PublicKeyCredentialRequestOptionsJSON }
+    >(sessionEndpoints.stepUpOptions, { body: scope, idempotencyKey: crypto.randomUUID() });
     let response;
     try {
       response = await startAuthentication({ optionsJSON: opts.options });
@@ -84,8 +85,7 @@ export async function confirmWithPasskey(scope: StepUpScope, status?: StepUpStat
         throw new StepUpError("cancelled", "The passkey confirmation was cancelled. Nothing was sent.");
       throw new StepUpError("failed", `Your passkey could not be used: ${(err as Error)?.message ?? String(err)}`);
     }
-    const proof = await bffFetch<{ proof: string; header: string }>("/api/session/step-up/verify", {
-      method: "POST",
+    const proof = await callBff(sessionEndpoints.stepUpVerify, {
       body: { challenge_id: opts.challenge_id, response },
       idempotencyKey: crypto.randomUUID(),
     });

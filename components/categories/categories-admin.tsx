@@ -1,6 +1,7 @@
 "use client";
 
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { categoriesEndpoints } from "@/lib/bff/areas/categories/endpoints";
 import { OrderedRulesAdmin } from "@/components/rules-admin/ordered-rules-admin";
 import { ruleFields } from "@/components/rules-admin/rule-fields";
 import type { CategoriesView, CategoryPreview } from "@/lib/bff/queries/categories";
@@ -101,7 +102,7 @@ export function CategoriesAdmin({ initial }: { initial: CategoriesView }) {
   return (
     <OrderedRulesAdmin<CategoryRuleRow, Draft, CategoryPreview>
       initial={initial.rules}
-      listUrl="/api/categories"
+      endpoints={categoriesEndpoints}
       movable
       empty={EMPTY}
       draftOf={draftOf}
@@ -123,8 +124,8 @@ export function CategoriesAdmin({ initial }: { initial: CategoriesView }) {
         button: "Preview on last 90 days",
         testId: "category-preview",
         request: (d, body) =>
-          bffFetch<CategoryPreview>(`/api/categories/preview${d.id ? `?rule_id=${d.id}` : ""}`, {
-            method: "POST",
+          callBff(categoriesEndpoints.preview, {
+            query: { rule_id: d.id },
             body,
             idempotencyKey: crypto.randomUUID(),
           }),

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
+import { COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
 import { Key } from "./cashflow-chart";
 
 /** Colours of up to three scenarios beside the base case. */
@@ -43,19 +43,12 @@ export function ForecastBandChart({ points, currency }: { points: readonly BandP
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="start"
-            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            minTickGap={24}
-          />
+          <XAxis {...dateAxis(locale)} dataKey="start" />
           <YAxis
-            tickFormatter={compactTick(
+            {...amountAxis(
               locale,
               data.flatMap((d) => d.band),
             )}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            width={56}
           />
           <Area dataKey="band" stroke="none" fill="#c4b5fd" fillOpacity={0.5} isAnimationActive={false} />
           <Line dataKey="y" stroke={COLORS.forecast} dot={false} strokeWidth={2} isAnimationActive={false} />
@@ -120,19 +113,12 @@ export function ScenarioBalanceChart({ cases, currency }: { cases: readonly Bala
       <ResponsiveContainer width="100%" height="100%">
         <ComposedChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            minTickGap={24}
-          />
+          <XAxis {...dateAxis(locale)} />
           <YAxis
-            tickFormatter={compactTick(
+            {...amountAxis(
               locale,
               data.flatMap((d) => cases.map((_, k) => Number(d[`v${k}`] ?? 0))),
             )}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            width={56}
             domain={["auto", "auto"]}
           />
           {cases.map((c, k) => (

@@ -5,7 +5,7 @@ import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Too
 import type { ForecastEntry, PositionDay } from "@treasury/contract";
 import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, compactTick } from "./chart-frame";
+import { COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
 import { Key } from "./cashflow-chart";
 import { forecastSeries, type ForecastDatum } from "./series";
 
@@ -41,19 +41,12 @@ export function ForecastChart({
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
           <CartesianGrid stroke="#e2e8f0" vertical={false} />
-          <XAxis
-            dataKey="date"
-            tickFormatter={(d: string) => formatBusinessDate(d, locale, "short")}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            minTickGap={24}
-          />
+          <XAxis {...dateAxis(locale)} />
           <YAxis
-            tickFormatter={compactTick(
+            {...amountAxis(
               locale,
               data.flatMap((d) => [d.actual, d.forecast].filter((v): v is number => v !== null)),
             )}
-            tick={{ fontSize: 12, fill: "#64748b" }}
-            width={56}
             domain={["auto", "auto"]}
           />
           {seam && end && seam !== end && (

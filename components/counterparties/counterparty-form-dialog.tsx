@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { Field, ReasonField } from "./field";
 import { formatIban } from "./status-badge";
+import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoints";
 import { fieldErrors, useCounterpartyWrite } from "./use-counterparty-write";
 
 const EMPTY = { name: "", iban: "", bic: "", country: "", lei: "", orgnr: "", defaultRemittance: "" };
@@ -31,7 +32,8 @@ export function CounterpartyFormDialog({
   );
   const [reason, setReason] = useState("");
   const m = useCounterpartyWrite(
-    editing ? `/api/counterparties/${counterparty.id}/bank-details` : "/api/counterparties",
+    editing ? counterpartiesEndpoints.bankDetails : counterpartiesEndpoints.create,
+    editing ? { id: counterparty.id } : undefined,
     (c) => {
       toast.success(
         editing

@@ -1,12 +1,11 @@
 /** URL state and query options of the counterparties page (server and client alike). */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsString, parseAsStringLiteral } from "nuqs/server";
-import {
-  COUNTERPARTY_STATUS_VALUES,
-  type CounterpartyDetailView,
-  type CounterpartyView,
-} from "@/lib/views/counterparties";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
+import type { QueryClient } from "@tanstack/react-query";
+import { COUNTERPARTY_STATUS_VALUES } from "@/lib/views/counterparties";
+import { endpointQuery } from "@/components/data/bff-fetch";
+import { counterpartiesEndpoints as e } from "@/lib/bff/areas/counterparties/endpoints";
+import { endpointKey } from "@/lib/bff/endpoint";
 
 /** Filters in the URL: `q` (part of the name or IBAN) and `status`. */
 export const counterpartyFilterParsers = {
@@ -24,22 +23,18 @@ export interface CounterpartyFilters {
 export const COUNTERPARTY_LIST_LIMIT = 200;
 
 export const counterpartyQueries = {
-  all: () => ["counterparties"] as const,
+  /** Refetches every counterparty read (the lists and the details) after a write. */
+  invalidateAll: (qc: QueryClient) =>
+    Promise.all([e.list, e.get, e.history].map((x) => qc.invalidateQueries({ queryKey: endpointKey(x) }))),
   /** The selected company's counterparties matching the filters (the company is part of the key). */
   list: (companyId: string, f: CounterpartyFilters) =>
     queryOptions({
-      queryKey: [...counterpartyQueries.all(), "list", companyId, f.search ?? "", f.status ?? ""] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<{ items: CounterpartyView[] }>(
-          `/api/counterparties${toQueryString({ search: f.search, status: f.status, limit: COUNTERPARTY_LIST_LIMIT })}`,
-          { signal },
-        ),
+      ...endpointQuery(e.list, {
+        query: { search: f.search, status: f.status, limit: COUNTERPARTY_LIST_LIMIT },
+        scope: { company: companyId },
+      }),
       placeholderData: (prev) => prev,
     }),
   /** One counterparty with its history. */
-  detail: (id: string) =>
-    queryOptions({
-      queryKey: [...counterpartyQueries.all(), "detail", id] as const,
-      queryFn: ({ signal }) => bffFetch<CounterpartyDetailView>(`/api/counterparties/${id}`, { signal }),
-    }),
+  detail: (id: string) => queryOptions(endpointQuery(e.get, { params: { id } })),
 };

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { ReasonField } from "./field";
 import { formatIban } from "./status-badge";
+import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoints";
 import { BodyWithHeaders, fieldErrors, useCounterpartyWrite } from "./use-counterparty-write";
 import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
 import { StepUpHint, StepUpProblem } from "@/components/auth/step-up-notice";
@@ -52,7 +53,7 @@ export function CounterpartyDecisionDialog({
 }) {
   const [reason, setReason] = useState("");
   const w = WORDS[decision];
-  const m = useCounterpartyWrite(`/api/counterparties/${c.id}/${decision}`, (out) => {
+  const m = useCounterpartyWrite(counterpartiesEndpoints[decision], { id: c.id }, (out) => {
     toast.success(`${out.name} ${w.done}.`);
     onClose();
   });

@@ -7,9 +7,10 @@ import { BffRequestError } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
-import { formatIban } from "./status-badge";
+import { ImportReport } from "./import-report";
 import { useCounterpartyWrite } from "./use-counterparty-write";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
+import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoints";
 
 /**
  * Import counterparties from a CSV file: the server checks the whole file
@@ -20,8 +21,8 @@ import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<{ name: string; base64: string } | null>(null);
   const [report, setReport] = useState<CounterpartyImportView | null>(null);
-  const check = useCounterpartyWrite<CounterpartyImportView>("/api/counterparties/import", setReport);
-  const run = useCounterpartyWrite<CounterpartyImportView>("/api/counterparties/import", (r) => {
+  const check = useCounterpartyWrite(counterpartiesEndpoints.import, undefined, setReport);
+  const run = useCounterpartyWrite(counterpartiesEndpoints.import, undefined, (r) => {
     toast.success(`${r.created.length} counterparties imported; each waits for verification by a second person.`);
     onClose();
   });
@@ -91,96 +92,7 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
           {errorText(problem, "Checking the file")}
         </p>
       )}
-      {shown && (
-        <div className="mt-3 space-y-2" data-testid="import-report">
-          <p className="text-[13px]" role="status" data-testid="import-summary">
-            {shown.ok ? (
-              <span className="text-emerald-700">
-                All {shown.preview?.length ?? 0} lines are valid and will be created as pending counterparties.
-              </span>
-            ) : (
-              <span className="text-red-700">
-                Nothing can be imported: {shown.fileErrors.length + shown.errors.length} problem
-                {shown.fileErrors.length + shown.errors.length === 1 ? "" : "s"}. Correct the file and choose it again.
-              </span>
-            )}
-          </p>
-          {shown.fileErrors.length > 0 && (
-            <ul className="list-disc pl-5 text-[13px] text-red-700">
-              {shown.fileErrors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          )}
-          {shown.errors.length > 0 && (
-            <div className="max-h-60 overflow-auto rounded-md border border-red-200">
-              <table className="w-full border-collapse text-[12px]" aria-label="Problems in the file">
-                <thead className="sticky top-0 bg-red-50">
-                  <tr>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-red-900">
-                      Line
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-red-900">
-                      Column
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-red-900">
-                      Problem
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.errors.map((e, i) => (
-                    <tr key={i} data-testid="import-error" data-line={e.line} data-field={e.field ?? ""}>
-                      <td className="border-t border-red-100 px-2 py-1 tabular">{e.line}</td>
-                      <td className="border-t border-red-100 px-2 py-1 font-mono">{e.field ?? "—"}</td>
-                      <td className="border-t border-red-100 px-2 py-1">
-                        {e.field ?? "line"} {e.message}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-          {shown.ok && shown.encoding?.assumed && (
-            <p className="text-[12px] text-slate-600" data-testid="import-encoding">
-              The file is not UTF-8; it was read as {encodingLabel(shown.encoding.name)}. Check the names below.
-            </p>
-          )}
-          {shown.ok && shown.preview && shown.preview.length > 0 && (
-            <div className="max-h-60 overflow-auto rounded-md border border-slate-200">
-              <table className="w-full border-collapse text-[12px]" aria-label="Lines to import">
-                <thead className="sticky top-0 bg-slate-50">
-                  <tr>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                      Line
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                      Name
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                      IBAN
-                    </th>
-                    <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                      BIC
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {shown.preview.map((p) => (
-                    <tr key={p.line} data-testid="import-preview-row">
-                      <td className="border-t border-slate-100 px-2 py-1 tabular text-slate-600">{p.line}</td>
-                      <td className="border-t border-slate-100 px-2 py-1">{p.name}</td>
-                      <td className="border-t border-slate-100 px-2 py-1 font-mono">{formatIban(p.iban)}</td>
-                      <td className="border-t border-slate-100 px-2 py-1 font-mono">{p.bic ?? "—"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
-        </div>
-      )}
+      {shown && <ImportReport shown={shown} />}
     </Modal>
   );
 }
@@ -190,9 +102,4 @@ function toBase64(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
-}
-
-/** The encoding's name as people know it. */
-function encodingLabel(name: string): string {
-  return name === "windows-1252" ? "Windows-1252 (Western European, ISO-8859-1)" : name.toUpperCase();
 }

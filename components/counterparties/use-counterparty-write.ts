@@ -1,29 +1,33 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { CounterpartyView } from "@/lib/views/counterparties";
-import { BffRequestError, bffFetch } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import type { Endpoint, PathParams } from "@/lib/bff/endpoint";
 import { useOperationKey } from "@/components/data/operation-key";
 import { counterpartyQueries } from "./counterparty-queries";
 
 /**
  * One write of the counterparties page (create, bank-details change, verify,
- * reject, disable): POST `path` with the dialog's Idempotency-Key (kept
+ * reject, disable, import): POST `endpoint` (its path `params`) with the dialog's Idempotency-Key (kept
  * across retries of the same dialog), then refresh the lists and details.
  * `mutate` takes the body, or a `BodyWithHeaders` when the write carries
  * extra headers (a passkey step-up proof).
  */
-export function useCounterpartyWrite<T = CounterpartyView>(path: string, onDone: (out: T) => void) {
+export function useCounterpartyWrite<P extends string, R>(
+  endpoint: Endpoint<"POST", P, R>,
+  params: PathParams<P> | undefined,
+  onDone: (out: R) => void,
+) {
   const qc = useQueryClient();
   const op = useOperationKey();
   return useMutation({
     mutationFn: (input: unknown) => {
       const { body, headers } = withHeaders(input);
-      return bffFetch<T>(path, { method: "POST", body, headers, idempotencyKey: op.key });
+      return callBff(endpoint, { params, body, headers, idempotencyKey: op.key });
     },
     onSuccess: (out) => {
       op.renew();
-      void qc.invalidateQueries({ queryKey: counterpartyQueries.all() });
+      void counterpartyQueries.invalidateAll(qc);
       onDone(out);
     },
   });

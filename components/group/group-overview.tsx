@@ -21,6 +21,8 @@ import type { ChartAxes } from "./group-chart";
 import { GROUP_BREAKDOWNS, groupUrlParsers, type GroupBreakdown } from "./group-url-state";
 import { headlineBasisLabel, rowBasisLabel } from "@/lib/views/headline-balance";
 import { CsvExportButton } from "@/components/export/csv-export-button";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { groupEndpoints } from "@/lib/bff/areas/group/endpoints";
 
 const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChart), {
   ssr: false,
@@ -312,7 +314,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
             Group cash · {companies} · {data.total.accounts} accounts
           </h2>
           <CsvExportButton
-            href={`/api/group/position/export?currency=${currency}`}
+            href={endpointUrl(groupEndpoints.positionExport, {}, { currency })}
             fileName={`group_position_${data.today}_${currency}.csv`}
           />
         </div>

@@ -1,17 +1,13 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff, endpointQuery } from "@/components/data/bff-fetch";
+import { notificationsEndpoints } from "@/lib/bff/areas/notifications/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { toast } from "@/components/ui/toast";
 import { NOTIFICATION_KIND_LIST, NOTIFICATION_KINDS, type NotificationKind } from "@/lib/notify/kinds";
 
-interface Settings {
-  smtp: boolean;
-  email: Record<NotificationKind, boolean>;
-}
-
-const settingsKey = ["notifications", "settings"] as const;
+const settingsQuery = endpointQuery(notificationsEndpoints.settings);
 
 /**
  * The signed-in user's e-mail switch per kind of notification (GET / PUT /api/notifications/settings,
@@ -19,15 +15,14 @@ const settingsKey = ["notifications", "settings"] as const;
  */
 export function EmailSettings() {
   const qc = useQueryClient();
-  const q = useQuery({ queryKey: settingsKey, queryFn: () => bffFetch<Settings>("/api/notifications/settings") });
+  const q = useQuery(settingsQuery);
   const m = useMutation({
     mutationFn: (v: { kind: NotificationKind; email: boolean }) =>
-      bffFetch<Settings>("/api/notifications/settings", {
-        method: "PUT",
+      callBff(notificationsEndpoints.setSetting, {
         body: v,
         idempotencyKey: crypto.randomUUID(),
       }),
-    onSuccess: (s) => qc.setQueryData(settingsKey, s),
+    onSuccess: (s) => qc.setQueryData(settingsQuery.queryKey, s),
     onError: (err) => toast.error(errorText(err, "Saving the e-mail setting")),
   });
   return (

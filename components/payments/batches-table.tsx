@@ -7,7 +7,8 @@ import { Amount } from "@/components/format/amount";
 import { BusinessDate, Timestamp } from "@/components/format/business-date";
 import { Table, Td, Th } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
-import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import { sessionEndpoints } from "@/lib/bff/areas/session/endpoints";
 import { creatorLabel } from "@/components/approvals/approval-queries";
 import { approvalHeadline } from "./approval-progress";
 import { BatchName, batchReferenceOf } from "./batch-name";
@@ -96,8 +97,7 @@ function BatchLink({ row, currentCompanyId }: { row: BatchListRow; currentCompan
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
     try {
-      await bffFetch("/api/session/company", {
-        method: "POST",
+      await callBff(sessionEndpoints.selectCompany, {
         body: { company_id: row.company_id },
         idempotencyKey: crypto.randomUUID(),
       });

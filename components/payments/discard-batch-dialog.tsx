@@ -5,10 +5,11 @@ import { useRouter } from "next/navigation";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@treasury/contract";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import { useOperationKey } from "@/components/data/operation-key";
 import { errorText } from "@/components/data/error-text";
-import { paymentQueries } from "./payment-queries";
+import { invalidatePayments } from "./payment-queries";
 import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
 
 /**
@@ -22,12 +23,11 @@ export function DiscardBatchDialog({ batch, onClose }: { batch: PaymentBatch; on
   const op = useOperationKey();
   const inFlight = useRef(false);
   const m = useMutation({
-    mutationFn: () =>
-      bffFetch<null>(`/api/treasury/payments/batches/${batch.id}`, { method: "DELETE", idempotencyKey: op.key }),
+    mutationFn: () => callBff(paymentsEndpoints.discard, { params: { id: batch.id }, idempotencyKey: op.key }),
     onError: (err) => toast.error(errorText(err, "Discarding the batch")),
     onSuccess: () => {
       toast.success("Batch discarded.");
-      void qc.invalidateQueries({ queryKey: paymentQueries.all() });
+      void invalidatePayments(qc);
       router.push("/payments");
     },
     onSettled: () => {

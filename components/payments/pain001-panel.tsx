@@ -6,6 +6,8 @@ import { FileDown } from "lucide-react";
 import type { PaymentBatch } from "@treasury/contract";
 import { PAIN001_STATES, PAIN001_VERSION_LABELS } from "@/lib/iso20022/pain001-states";
 import { errorBodyFields, readLenientJson } from "@/lib/http/error-body";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { paymentQueries } from "./payment-queries";
@@ -55,7 +57,7 @@ export function Pain001Panel({ companyId, batch }: { companyId: string; batch: P
   async function download() {
     setPending(true);
     try {
-      const res = await fetch(`/api/treasury/payments/batches/${batch.id}/pain001?version=${version}`, {
+      const res = await fetch(endpointUrl(paymentsEndpoints.pain001, { id: batch.id }, { version }), {
         credentials: "same-origin",
         headers: { Accept: "application/xml" },
       });

@@ -3,14 +3,14 @@
  * per resource, used by the server prefetch, the client hooks and
  * invalidation). Keys start with the resource and the company.
  */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
 import { BATCH_STATUSES } from "@treasury/contract/enums";
-import type { BffPage } from "@/lib/views/bff-page";
-import type { BatchListRow, BatchView } from "@/lib/views/payments";
-import type { DebtorAccountView } from "@/lib/views/payments";
+import type { BatchView } from "@/lib/views/payments";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
+import { endpointQuery } from "@/components/data/bff-fetch";
+import { endpointKey } from "@/lib/bff/endpoint";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import { MOVING_STATES } from "./status-badge";
 
 /**
@@ -74,34 +74,41 @@ export function batchViewMoving(view: Pick<BatchView, "batch" | "instructions">)
   );
 }
 
+/**
+ * The payments reads' React Query options, keyed by their endpoints (docs/architecture.md#the-bff-declared-per-area)
+ * and scoped by the company; `keys()` are the prefixes that reach every cached list, view and debtor account (what a
+ * batch write invalidates).
+ */
 export const paymentQueries = {
-  all: () => ["payments"] as const,
-  lists: (companyId: string) => [...paymentQueries.all(), companyId, "list"] as const,
+  keys: () =>
+    [
+      endpointKey(paymentsEndpoints.batches),
+      endpointKey(paymentsEndpoints.view),
+      endpointKey(paymentsEndpoints.debtorAccount),
+    ] as const,
   list: (companyId: string, filters: BatchListFilters) =>
-    queryOptions({
-      queryKey: [...paymentQueries.lists(companyId), filters] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<BffPage<BatchListRow>>(
-          `/api/treasury/payments/batches${toQueryString({ ...filters, page_size: BATCHES_PAGE_SIZE })}`,
-          { signal },
-        ),
-    }),
+    queryOptions(
+      endpointQuery(paymentsEndpoints.batches, {
+        query: { ...filters, page_size: BATCHES_PAGE_SIZE },
+        scope: { company: companyId },
+      }),
+    ),
   view: (companyId: string, id: string) =>
     queryOptions({
-      queryKey: [...paymentQueries.all(), companyId, "view", id] as const,
-      queryFn: ({ signal }) => bffFetch<BatchView>(`/api/treasury/payments/batches/${id}/view`, { signal }),
+      ...endpointQuery(paymentsEndpoints.view, { params: { id }, scope: { company: companyId } }),
       // Live while the batch is moving: approvals and the bank change it within seconds.
-      refetchInterval: (q) => (q.state.data && batchViewMoving(q.state.data) ? BATCH_POLL_MS : false),
+      refetchInterval: (q: { state: { data?: BatchView } }) =>
+        q.state.data && batchViewMoving(q.state.data) ? BATCH_POLL_MS : false,
     }),
   /** The account the batch is paid from (it changes only when accounts do). */
   debtor: (companyId: string, id: string) =>
     queryOptions({
-      queryKey: [...paymentQueries.all(), companyId, "debtor", id] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<{ account: DebtorAccountView | null; reason: string | null }>(
-          `/api/treasury/payments/batches/${id}/debtor-account`,
-          { signal },
-        ),
+      ...endpointQuery(paymentsEndpoints.debtorAccount, { params: { id }, scope: { company: companyId } }),
       staleTime: 60_000,
     }),
 };
+
+/** Invalidates every cached payments read (after a batch is created, edited, discarded, submitted or decided). */
+export function invalidatePayments(qc: QueryClient): Promise<void> {
+  return Promise.all(paymentQueries.keys().map((queryKey) => qc.invalidateQueries({ queryKey }))).then(() => undefined);
+}

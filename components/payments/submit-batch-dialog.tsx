@@ -5,10 +5,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@treasury/contract";
 import type { BatchView } from "@/lib/views/payments";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import { useOperationKey } from "@/components/data/operation-key";
 import { errorText } from "@/components/data/error-text";
-import { paymentQueries } from "./payment-queries";
+import { invalidatePayments, paymentQueries } from "./payment-queries";
 import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
 
 /**
@@ -33,11 +34,7 @@ export function SubmitBatchDialog({
   // Two clicks arrive before the button re-renders as disabled: the second must not send a second request.
   const inFlight = useRef(false);
   const m = useMutation({
-    mutationFn: () =>
-      bffFetch<PaymentBatch>(`/api/treasury/payments/batches/${batch.id}/submit`, {
-        method: "POST",
-        idempotencyKey: op.key,
-      }),
+    mutationFn: () => callBff(paymentsEndpoints.submit, { params: { id: batch.id }, idempotencyKey: op.key }),
     onMutate: async () => {
       await qc.cancelQueries({ queryKey: key });
       const before = qc.getQueryData<BatchView>(key);
@@ -59,7 +56,7 @@ export function SubmitBatchDialog({
     },
     onSettled: () => {
       inFlight.current = false;
-      return qc.invalidateQueries({ queryKey: paymentQueries.all() });
+      return invalidatePayments(qc);
     },
   });
   return (

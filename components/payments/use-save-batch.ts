@@ -4,13 +4,13 @@ import { useRouter } from "next/navigation";
 import { useRef } from "react";
 import type { Path, UseFormSetError } from "react-hook-form";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { PaymentBatch } from "@treasury/contract";
-import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatchCreate } from "@treasury/contract";
 import type { BatchFormValues } from "./batch-form-schema";
-import { paymentQueries } from "./payment-queries";
+import { invalidatePayments } from "./payment-queries";
 
 type BatchBody = PaymentBatchCreate;
 
@@ -50,23 +50,19 @@ export function useSaveBatch(setError: UseFormSetError<BatchFormValues>, edit?: 
   const save = useMutation({
     mutationFn: (body: BatchBody) =>
       edit
-        ? bffFetch<PaymentBatch>(`/api/treasury/payments/batches/${edit.batchId}`, {
-            method: "PATCH",
+        ? callBff(paymentsEndpoints.update, {
+            params: { id: edit.batchId },
             body: editBody(body, runFields),
             idempotencyKey: op.current.key,
           })
-        : bffFetch<PaymentBatch>("/api/treasury/payments/batches", {
-            method: "POST",
-            body,
-            idempotencyKey: op.current.key,
-          }),
+        : callBff(paymentsEndpoints.create, { body, idempotencyKey: op.current.key }),
     onSuccess: (batch) => {
       toast.success(
         edit
           ? `Batch saved: ${batch.instruction_count} instructions.`
           : `Batch created: ${batch.instruction_count} instructions.`,
       );
-      void qc.invalidateQueries({ queryKey: paymentQueries.all() });
+      void invalidatePayments(qc);
       // "Create and submit": the batch page opens its submit dialog (components/payments/batch-detail.tsx).
       router.push(`/payments/${batch.id}${op.current.thenSubmit ? `?${SUBMIT_PARAM}=1` : ""}`);
     },

@@ -2,16 +2,23 @@
 
 import { useState } from "react";
 import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
 import { toast } from "@/components/ui/toast";
+import { policiesEndpoints as e } from "@/lib/bff/areas/policies/endpoints";
+import type { Endpoint, HttpMethod, PathParams } from "@/lib/bff/endpoint";
 import type { PoliciesView, RuleView } from "@/lib/bff/queries/policies";
 import { bodyOf, fieldErrors, type Draft, type GroupDraft } from "./policy-draft";
 
 const key = () => crypto.randomUUID();
 
-/** `bffFetch` of one policy write under the passkey proof's `headers`, with a fresh Idempotency-Key. */
-function send(headers: Record<string, string>, path: string, method: "POST" | "PUT" | "DELETE", body?: unknown) {
-  return bffFetch(path, { method, ...(body === undefined ? {} : { body }), headers, idempotencyKey: key() });
+/** `callBff` of one policy write (`endpoint`, its path `params`) under the passkey proof's `headers`, with a fresh Idempotency-Key. */
+function send<P extends string>(
+  headers: Record<string, string>,
+  endpoint: Endpoint<HttpMethod, P>,
+  params: PathParams<P> | undefined,
+  body?: unknown,
+) {
+  return callBff(endpoint, { params, ...(body === undefined ? {} : { body }), headers, idempotencyKey: key() });
 }
 
 /**
@@ -41,10 +48,10 @@ function usePolicyRun(reload: () => Promise<void>) {
       setBusy(false);
     }
   };
-  /** Deletes `path` after the user confirms `question`. */
-  const removeAt = (question: string, what: string, id: string, path: string) => {
+  /** Deletes item `id` through `endpoint` (a rule's or a group's DELETE) after the user confirms `question`. */
+  const removeAt = (question: string, what: string, id: string, endpoint: typeof e.remove | typeof e.removeGroup) => {
     if (!window.confirm(question)) return;
-    void run(what, [id], (headers) => send(headers, path, "DELETE"));
+    void run(what, [id], (headers) => send(headers, endpoint, { id }));
   };
   return { run, removeAt, errors, setErrors, busy, noPasskey, stepUp: stepUp.data };
 }
@@ -60,7 +67,7 @@ export function usePolicyActions(initial: PoliciesView) {
   const [draft, setDraft] = useState<Draft | null>(null);
   const [group, setGroup] = useState<GroupDraft | null>(null);
   const { run, removeAt, errors, setErrors, busy, noPasskey, stepUp } = usePolicyRun(async () =>
-    setView(await bffFetch<PoliciesView>("/api/policies")),
+    setView(await callBff(e.view)),
   );
 
   return {
@@ -77,7 +84,7 @@ export function usePolicyActions(initial: PoliciesView) {
     cancelRule: () => (setDraft(null), setErrors({})),
     saveRule: async (d: Draft) => {
       const ok = await run("Saving the rule", [d.id ?? "new_rule"], (headers) =>
-        send(headers, d.id ? `/api/policies/${d.id}` : "/api/policies", d.id ? "PUT" : "POST", bodyOf(d)),
+        d.id ? send(headers, e.change, { id: d.id }, bodyOf(d)) : send(headers, e.add, undefined, bodyOf(d)),
       );
       if (ok) {
         setDraft(null);
@@ -85,20 +92,19 @@ export function usePolicyActions(initial: PoliciesView) {
       }
     },
     move: (r: RuleView, position: number) =>
-      run("Moving the rule", [r.id], (headers) => send(headers, `/api/policies/${r.id}/move`, "POST", { position })),
+      run("Moving the rule", [r.id], (headers) => send(headers, e.move, { id: r.id }, { position })),
     remove: (r: RuleView) =>
       removeAt(
         `Delete ${r.explanation}? Batches already submitted keep their policy.`,
         "Deleting the rule",
         r.id,
-        `/api/policies/${r.id}`,
+        e.remove,
       ),
     saveGroup: async (g: GroupDraft) => {
       const ok = await run("Saving the group", [g.id ?? "new_group"], (headers) =>
-        send(headers, g.id ? `/api/policies/groups/${g.id}` : "/api/policies/groups", g.id ? "PUT" : "POST", {
-          name: g.name,
-          user_ids: g.user_ids,
-        }),
+        g.id
+          ? send(headers, e.changeGroup, { id: g.id }, { name: g.name, user_ids: g.user_ids })
+          : send(headers, e.addGroup, undefined, { name: g.name, user_ids: g.user_ids }),
       );
       if (ok) {
         setGroup(null);
@@ -110,7 +116,7 @@ export function usePolicyActions(initial: PoliciesView) {
         `Delete the group ${g.name}? Rules naming it keep it, and no one is eligible through it.`,
         "Deleting the group",
         g.id,
-        `/api/policies/groups/${g.id}`,
+        e.removeGroup,
       ),
   };
 }

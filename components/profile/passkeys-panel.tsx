@@ -4,7 +4,8 @@ import { useState } from "react";
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from "@tanstack/react-query";
 import { KeyRound, Pencil, Plus, Trash2 } from "lucide-react";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff, endpointQuery } from "@/components/data/bff-fetch";
+import { sessionEndpoints, type Passkey } from "@/lib/bff/areas/session/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { promptDismissed, stepUpStatusQuery, useStepUpStatus } from "@/components/auth/step-up";
 import type { StepUpMode } from "@/lib/auth/step-up-rules";
@@ -16,18 +17,8 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/ui/form";
 
-/** One enrolled passkey as GET /api/session/passkeys lists it. */
-interface Passkey {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-}
-
-const passkeysQuery = {
-  queryKey: ["session", "passkeys"] as const,
-  queryFn: () => bffFetch<{ items: Passkey[] }>("/api/session/passkeys"),
-};
+/** The signed-in user's passkeys (GET /api/session/passkeys). */
+const passkeysQuery = endpointQuery(sessionEndpoints.passkeys);
 
 const MODE_WORDS = {
   required:
@@ -39,10 +30,11 @@ const MODE_WORDS = {
 
 /** Enrols a passkey: options from the server, the browser's prompt, then the server's check. */
 async function enrol(name: string): Promise<Passkey> {
-  const opts = await bffFetch<{ challenge_id: string; options: PublicKeyCredentialCreationOptionsJSON }>(
-    "/api/session/passkeys/registration/options",
-    { method: "POST", idempotencyKey: crypto.randomUUID() },
-  );
+  const opts = await callBff<
+    string,
+    unknown,
+    { challenge_id: string; options: PublicKeyCredentialCreationOptionsJSON }
+  >(sessionEndpoints.registrationOptions, { idempotencyKey: crypto.randomUUID() });
   let response;
   try {
     response = await startRegistration({ optionsJSON: opts.options });
@@ -50,8 +42,7 @@ async function enrol(name: string): Promise<Passkey> {
     if (promptDismissed(err)) throw new Error("Adding the passkey was cancelled.");
     throw new Error(`Your device could not create a passkey: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return bffFetch<Passkey>("/api/session/passkeys/registration/verify", {
-    method: "POST",
+  return callBff(sessionEndpoints.registrationVerify, {
     body: { challenge_id: opts.challenge_id, name, response },
     idempotencyKey: crypto.randomUUID(),
   });
@@ -174,7 +165,7 @@ export function PasskeysPanel({ mode }: { mode: StepUpMode }) {
   });
   const remove = useMutation({
     mutationFn: (p: Passkey) =>
-      bffFetch(`/api/session/passkeys/${p.id}`, { method: "DELETE", idempotencyKey: crypto.randomUUID() }),
+      callBff(sessionEndpoints.removePasskey, { params: { id: p.id }, idempotencyKey: crypto.randomUUID() }),
     onSuccess: () => {
       toast.success("Passkey removed.");
       setRemoving(null);
@@ -183,8 +174,8 @@ export function PasskeysPanel({ mode }: { mode: StepUpMode }) {
   });
   const rename = useMutation({
     mutationFn: (r: { id: string; name: string }) =>
-      bffFetch<Passkey>(`/api/session/passkeys/${r.id}`, {
-        method: "PATCH",
+      callBff(sessionEndpoints.renamePasskey, {
+        params: { id: r.id },
         body: { name: r.name },
         idempotencyKey: crypto.randomUUID(),
       }),

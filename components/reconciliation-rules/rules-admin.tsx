@@ -1,5 +1,6 @@
 "use client";
 
+import { reconciliationEndpoints } from "@/lib/bff/areas/reconciliation/endpoints";
 import { OrderedRulesAdmin } from "@/components/rules-admin/ordered-rules-admin";
 import { ruleFields } from "@/components/rules-admin/rule-fields";
 import { describeRule } from "@/lib/auto-confirm/rules";
@@ -127,7 +128,12 @@ export function AutoRulesAdmin({ initial }: { initial: AutoRulesView }) {
     <OrderedRulesAdmin<AutoRuleRow, Draft, never>
       intro={<UndoAvailability canUndo={initial.can_undo} />}
       initial={initial.rules}
-      listUrl="/api/reconciliation-rules"
+      endpoints={{
+        list: reconciliationEndpoints.rules,
+        add: reconciliationEndpoints.addRule,
+        change: reconciliationEndpoints.changeRule,
+        remove: reconciliationEndpoints.removeRule,
+      }}
       empty={EMPTY}
       draftOf={draftOf}
       bodyOf={bodyOf}

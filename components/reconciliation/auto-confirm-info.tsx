@@ -3,12 +3,13 @@
 import { useRef } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { MatchReviewRow } from "@/lib/views/reconciliation";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { reconciliationEndpoints } from "@/lib/bff/areas/reconciliation/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { Timestamp } from "@/components/format/business-date";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { matchQueries } from "./match-queries";
+import { invalidateReconciliation } from "./match-queries";
 
 /**
  * The decided tab's line for a match an auto-confirm rule confirmed: "Confirmed by rule <name>", and for a person
@@ -25,15 +26,12 @@ export function AutoConfirmInfo({ row, mayUndo }: { row: MatchReviewRow; mayUndo
     mutationFn: () => {
       let key = keys.current.get(id);
       if (!key) keys.current.set(id, (key = crypto.randomUUID()));
-      return bffFetch(`/api/treasury/reconciliation/matches/${id}/undo-auto-confirm`, {
-        method: "POST",
-        idempotencyKey: key,
-      });
+      return callBff(reconciliationEndpoints.undoAutoConfirm, { params: { id }, idempotencyKey: key });
     },
     onSuccess: () => {
       keys.current.delete(id);
       toast.success("Undone: the match is back in the review.");
-      void qc.invalidateQueries({ queryKey: matchQueries.all() });
+      void invalidateReconciliation(qc);
     },
     onError: (err) => toast.error(errorText(err, "The undo")),
   });

@@ -4,25 +4,15 @@ import { useState } from "react";
 import Decimal from "decimal.js";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ExactSummary, MatchReviewRow } from "@/lib/views/reconciliation";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { reconciliationEndpoints, type BulkConfirmAnswer } from "@/lib/bff/areas/reconciliation/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import type { RowResult } from "@/components/review-queue/row-result";
-import { matchQueries } from "./match-queries";
-
-/** One match's outcome as the bulk-confirm route answers it. */
-type BulkResult =
-  | { id: string; status: "confirmed"; company_id: string | null }
-  | { id: string; status: "refused"; error: string; message: string; http_status: number };
-
-interface BulkAnswer {
-  results: BulkResult[];
-  confirmed: number;
-  refused: number;
-}
+import { invalidateReconciliation } from "./match-queries";
 
 /** The instruction amounts of `rows` summed per currency (decimal.js), in currency order. */
 export function totalsByCurrency(rows: readonly MatchReviewRow[]): { currency: string; total: string }[] {
@@ -62,7 +52,7 @@ export function BulkConfirmDialog({
   const qc = useQueryClient();
   const [key] = useState(() => crypto.randomUUID());
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<BulkAnswer | null>(null);
+  const [answer, setAnswer] = useState<BulkConfirmAnswer | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const companies = [...new Set(rows.map((r) => r.company_name || "—"))].sort();
   const totals = exact ? exact.totals : totalsByCurrency(rows);
@@ -73,9 +63,7 @@ export function BulkConfirmDialog({
     setBusy(true);
     setProblem(null);
     try {
-      const url = `/api/treasury/reconciliation/matches/${exact ? "confirm-exact" : "bulk-confirm"}`;
-      const a = await bffFetch<BulkAnswer>(url, {
-        method: "POST",
+      const a = await callBff(reconciliationEndpoints[exact ? "confirmExact" : "bulkConfirm"], {
         body: { ids },
         idempotencyKey: key,
       });
@@ -91,7 +79,7 @@ export function BulkConfirmDialog({
         ),
       );
       (a.refused === 0 ? toast.success : toast.warning)(`${a.confirmed} of ${a.results.length} confirmed.`);
-      void qc.invalidateQueries({ queryKey: matchQueries.all() });
+      void invalidateReconciliation(qc);
     } catch (err) {
       setProblem(errorText(err, "The confirmation"));
     } finally {

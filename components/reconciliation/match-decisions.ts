@@ -1,5 +1,6 @@
 import type { MatchReviewRow } from "@/lib/views/reconciliation";
-import { toQueryString } from "@/components/data/bff-fetch";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { reconciliationEndpoints } from "@/lib/bff/areas/reconciliation/endpoints";
 import type { RowDecisionConfig } from "@/components/review-queue/use-row-decisions";
 import type { MatchAction } from "./match-decision-dialog";
 import { matchQueries, type MatchReviewFilters } from "./match-queries";
@@ -12,10 +13,9 @@ import { matchQueries, type MatchReviewFilters } from "./match-queries";
 export function matchDecisions(filters: MatchReviewFilters): RowDecisionConfig<MatchReviewRow, MatchAction> {
   return {
     listKey: matchQueries.review(filters).queryKey,
-    invalidate: [matchQueries.all()],
+    invalidate: [...matchQueries.keys()],
     idOf: (r) => r.match.id,
-    url: (r, d) =>
-      `/api/treasury/reconciliation/matches/${r.match.id}/${d}${toQueryString({ company_id: r.match.company_id })}`,
+    url: (r, d) => endpointUrl(reconciliationEndpoints[d], { id: r.match.id }, { company_id: r.match.company_id }),
     applied: () => null,
     done: { confirm: "Confirmed", reject: "Rejected" },
     noun: { confirm: "The confirmation", reject: "The rejection" },

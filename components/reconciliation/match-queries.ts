@@ -1,9 +1,10 @@
 /** Query options and URL state of the reconciliation review (one module per resource). */
-import { queryOptions } from "@tanstack/react-query";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import type { MatchReviewPage } from "@/lib/views/reconciliation";
 import { parseAsBusinessDate, parseAsPage } from "@/lib/url-state/parsers";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
+import { endpointQuery } from "@/components/data/bff-fetch";
+import { endpointKey } from "@/lib/bff/endpoint";
+import { reconciliationEndpoints as e } from "@/lib/bff/areas/reconciliation/endpoints";
 
 export const matchFilterParsers = {
   tab: parseAsStringLiteral(["proposed", "decided"] as const).withDefault("proposed"),
@@ -39,14 +40,16 @@ export function reviewFilters(f: {
   };
 }
 
+/**
+ * The reconciliation review's React Query options, keyed by its endpoint (docs/architecture.md#the-bff-declared-per-area);
+ * `keys()` reach every reconciliation read (review, unmatched, candidates): what a decision or a manual match refreshes.
+ */
 export const matchQueries = {
-  all: () => ["reconciliation"] as const,
-  review: (filters: MatchReviewFilters) =>
-    queryOptions({
-      queryKey: [...matchQueries.all(), "review", filters] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<MatchReviewPage>(`/api/treasury/reconciliation/review${toQueryString({ ...filters })}`, {
-          signal,
-        }),
-    }),
+  keys: () => [endpointKey(e.review), endpointKey(e.unmatched), endpointKey(e.candidates)] as const,
+  review: (filters: MatchReviewFilters) => queryOptions(endpointQuery(e.review, { query: { ...filters } })),
 };
+
+/** Refetches every reconciliation read (`matchQueries.keys()`), after a decision, an undo or a manual match. */
+export function invalidateReconciliation(qc: QueryClient): Promise<void[]> {
+  return Promise.all(matchQueries.keys().map((queryKey) => qc.invalidateQueries({ queryKey })));
+}

@@ -7,7 +7,8 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { GitCompareArrows } from "lucide-react";
 import type { ExactSummary, MatchReviewPage, MatchReviewRow } from "@/lib/views/reconciliation";
 import { formatMoney } from "@/lib/money";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { reconciliationEndpoints } from "@/lib/bff/areas/reconciliation/endpoints";
 import { errorText } from "@/components/data/error-text";
 import { useLocale } from "@/components/format/use-locale";
 import { toast } from "@/components/ui/toast";
@@ -18,7 +19,7 @@ import { HiddenTh, Table, Th } from "@/components/ui/table";
 import { FilterBar, FilterDate, FilterSelect, PagerOf } from "@/components/list-controls/controls";
 import { KeyboardHelp, KeyboardHelpButton } from "@/components/review-queue/keyboard-help";
 import { useReviewQueue } from "@/components/review-queue/use-review-queue";
-import { matchFilterParsers, matchQueries, reviewFilters } from "./match-queries";
+import { invalidateReconciliation, matchFilterParsers, matchQueries, reviewFilters } from "./match-queries";
 import { MatchDecisionDialog } from "./match-decision-dialog";
 import { matchDecisions } from "./match-decisions";
 import { MatchRow } from "./match-row";
@@ -144,15 +145,15 @@ function useQuickConfirm(queue: Queue) {
   const locale = useLocale();
   async function undo(r: MatchReviewRow) {
     try {
-      await bffFetch(`/api/treasury/reconciliation/matches/${r.match.id}/undo-confirm`, {
-        method: "POST",
+      await callBff(reconciliationEndpoints.undoConfirm, {
+        params: { id: r.match.id },
         idempotencyKey: crypto.randomUUID(),
       });
       toast.success("Undone: the match is back in the review.");
     } catch (err) {
       toast.error(errorText(err, "The undo"));
     } finally {
-      void qc.invalidateQueries({ queryKey: matchQueries.all() });
+      void invalidateReconciliation(qc);
     }
   }
   return async (r: MatchReviewRow) => {

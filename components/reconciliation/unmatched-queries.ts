@@ -1,11 +1,11 @@
 /** Query options and URL state of the unmatched view and its counterparts (manual match). */
 import { queryOptions } from "@tanstack/react-query";
 import { createLoader, parseAsStringLiteral } from "nuqs/server";
-import { AGE_BUCKET_KEYS, UNMATCHED_VIEW_SORTS, type MatchCandidate, type UnmatchedPage } from "@/lib/views/unmatched";
+import { AGE_BUCKET_KEYS, UNMATCHED_VIEW_SORTS } from "@/lib/views/unmatched";
 import { UNMATCHED_KINDS, type UnmatchedKind } from "@treasury/contract/unmatched";
 import { parseAsPage, parseAsSearchText, parseAsUuid } from "@/lib/url-state/parsers";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
-import { matchQueries } from "./match-queries";
+import { endpointQuery } from "@/components/data/bff-fetch";
+import { reconciliationEndpoints as e } from "@/lib/bff/areas/reconciliation/endpoints";
 
 export const unmatchedFilterParsers = {
   kind: parseAsStringLiteral(UNMATCHED_KINDS).withDefault("instruction"),
@@ -56,22 +56,9 @@ export interface CandidateFilters {
   q?: string;
 }
 
-// Under the reconciliation key, so that every match decision (and a manual match) refreshes these too.
+// Keyed by their endpoints; `matchQueries.keys()` includes them, so every match decision (and a manual match)
+// refreshes these too.
 export const unmatchedQueries = {
-  all: () => [...matchQueries.all(), "unmatched"] as const,
-  page: (filters: UnmatchedFilters) =>
-    queryOptions({
-      queryKey: [...unmatchedQueries.all(), "page", filters] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<UnmatchedPage>(`/api/treasury/reconciliation/unmatched${toQueryString({ ...filters })}`, { signal }),
-    }),
-  candidates: (filters: CandidateFilters) =>
-    queryOptions({
-      queryKey: [...unmatchedQueries.all(), "candidates", filters] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<{ items: MatchCandidate[] }>(
-          `/api/treasury/reconciliation/unmatched/candidates${toQueryString({ ...filters })}`,
-          { signal },
-        ),
-    }),
+  page: (filters: UnmatchedFilters) => queryOptions(endpointQuery(e.unmatched, { query: { ...filters } })),
+  candidates: (filters: CandidateFilters) => queryOptions(endpointQuery(e.candidates, { query: { ...filters } })),
 };

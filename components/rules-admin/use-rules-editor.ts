@@ -1,23 +1,33 @@
 "use client";
 
 import { useState } from "react";
-import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import type { Endpoint } from "@/lib/bff/endpoint";
 
 /** A draft in the rule form: the edited rule's id (null for a new rule) and its fields as typed. */
 export interface RuleDraft {
   id: string | null;
 }
 
+/**
+ * The BFF endpoints of a kind of admin rule (its area's declarations, docs/architecture.md#the-bff-declared-per-area):
+ * `list` answers `{ rules: R[] }` in order, `add` creates, `change` (PUT) replaces and `remove` (DELETE) removes one
+ * rule; `move` (POST `{ position }`, 1-based) answers `{ rules }` in the new order.
+ */
+export interface RuleEndpoints {
+  list: Endpoint<"GET">;
+  add: Endpoint<"POST">;
+  change: Endpoint<"PUT", `${string}/[id]`>;
+  remove: Endpoint<"DELETE", `${string}/[id]`>;
+  move?: Endpoint<"POST", `${string}/[id]/move`>;
+}
+
 /** What the rules editor needs of a kind of admin rule and its BFF routes. */
 export interface RulesEditorOptions<R extends { id: string }, D extends RuleDraft, P> {
   /** The rules as the page loaded them, in the order they are tried. */
   initial: R[];
-  /**
-   * The collection route: GET answers `{ rules: R[] }` in order, POST creates. One rule is `<listUrl>/<id>` (PUT
-   * replaces, DELETE removes) and, when `movable`, `<listUrl>/<id>/move` (POST `{ position }`, 1-based, answers
-   * `{ rules }` in the new order).
-   */
-  listUrl: string;
+  /** The rules' BFF endpoints; `move` is needed when `movable`. */
+  endpoints: RuleEndpoints;
   /** The form of a new rule. */
   empty: D;
   /** The form of an existing rule. */
@@ -58,7 +68,7 @@ export function ruleProblem(err: unknown, labels: Readonly<Record<string, string
  * Idempotency-Key.
  */
 export function useRulesEditor<R extends { id: string }, D extends RuleDraft, P>(opts: RulesEditorOptions<R, D, P>) {
-  const { listUrl, empty } = opts;
+  const { endpoints: e, empty } = opts;
   const [rules, setRules] = useState(opts.initial);
   const [draft, setDraft] = useState<D>(empty);
   const [preview, setPreview] = useState<P | null>(null);
@@ -76,9 +86,13 @@ export function useRulesEditor<R extends { id: string }, D extends RuleDraft, P>
       setBusy(false);
     }
   };
-  const reload = async () => setRules((await bffFetch<{ rules: R[] }>(listUrl)).rules);
-  const write = <T>(path: string, method: "POST" | "PUT" | "DELETE", body?: unknown) =>
-    bffFetch<T>(path, { method, body, idempotencyKey: crypto.randomUUID() });
+  const reload = async () => setRules((await callBff<string, unknown, { rules: R[] }>(e.list)).rules);
+  const write = <T>(endpoint: Endpoint, id?: string, body?: unknown) =>
+    callBff<string, unknown, T>(endpoint, {
+      params: id === undefined ? undefined : { id },
+      body,
+      idempotencyKey: crypto.randomUUID(),
+    });
   /** Puts a draft in the form; the preview of the one before is gone. */
   const load = (d: D) => {
     setDraft(d);
@@ -108,20 +122,21 @@ export function useRulesEditor<R extends { id: string }, D extends RuleDraft, P>
       }),
     save: () =>
       run(async () => {
-        if (draft.id) await write(`${listUrl}/${draft.id}`, "PUT", opts.bodyOf(draft));
-        else await write(listUrl, "POST", opts.bodyOf(draft));
+        if (draft.id) await write(e.change, draft.id, opts.bodyOf(draft));
+        else await write(e.add, undefined, opts.bodyOf(draft));
         load(empty);
         await reload();
       }),
     /** Moves a rule to `position` (1 = tried first). */
     move: (rule: R, position: number) =>
       run(async () => {
-        setRules((await write<{ rules: R[] }>(`${listUrl}/${rule.id}/move`, "POST", { position })).rules);
+        if (!e.move) throw new Error("useRulesEditor: a movable kind of rule needs its move endpoint");
+        setRules((await write<{ rules: R[] }>(e.move, rule.id, { position })).rules);
       }),
     remove: (rule: R) =>
       run(async () => {
         if (!window.confirm(opts.confirmDelete(rule))) return;
-        await write(`${listUrl}/${rule.id}`, "DELETE");
+        await write(e.remove, rule.id);
         await reload();
       }),
   };

@@ -5,7 +5,8 @@ import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { ChevronDown } from "lucide-react";
 import { toast } from "@/components/ui/toast";
-import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import { sessionEndpoints } from "@/lib/bff/areas/session/endpoints";
 
 export interface SwitcherCompany {
   id: string;
@@ -31,8 +32,7 @@ export function CompanySwitcher({ companies, currentId }: { companies: SwitcherC
 
   async function choose(id: string) {
     try {
-      await bffFetch("/api/session/company", {
-        method: "POST",
+      await callBff(sessionEndpoints.selectCompany, {
         body: { company_id: id },
         idempotencyKey: crypto.randomUUID(),
       });

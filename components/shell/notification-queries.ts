@@ -1,25 +1,12 @@
 "use client";
 
 import { useInfiniteQuery, useQuery, useQueryClient } from "@tanstack/react-query";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff, endpointQuery } from "@/components/data/bff-fetch";
+import { endpointKey } from "@/lib/bff/endpoint";
+import { notificationsEndpoints } from "@/lib/bff/areas/notifications/endpoints";
+import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
 
-/** One notification as GET /api/notifications lists it; `created_at` ISO 8601. */
-export interface NotificationItem {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: string;
-  read: boolean;
-}
-
-/** One page of GET /api/notifications (20 a page); `unread` counts every unread one of the user. */
-export interface NotificationPage {
-  items: NotificationItem[];
-  next_cursor: string | null;
-  unread: number;
-}
+export type { NotificationItem, NotificationPage } from "@/lib/bff/areas/notifications/endpoints";
 
 /**
  * The signed-in user's notifications, paged (docs/users-and-notifications.md#notifications), polled every 30 s: one
@@ -28,20 +15,18 @@ export interface NotificationPage {
 export function useNotifications() {
   const qc = useQueryClient();
   const q = useInfiniteQuery({
-    queryKey: ["notifications"],
-    queryFn: ({ pageParam }) =>
-      bffFetch<NotificationPage>(`/api/notifications${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`),
+    queryKey: endpointKey(notificationsEndpoints.list),
+    queryFn: ({ pageParam }) => callBff(notificationsEndpoints.list, { query: { cursor: pageParam || undefined } }),
     initialPageParam: "",
     getNextPageParam: (last) => last.next_cursor ?? undefined,
     refetchInterval: 30_000,
   });
   const markAll = async () => {
-    await bffFetch("/api/notifications/read", {
-      method: "POST",
+    await callBff(notificationsEndpoints.markRead, {
       body: { ids: "all" },
       idempotencyKey: crypto.randomUUID(),
     }).catch(() => undefined);
-    await qc.invalidateQueries({ queryKey: ["notifications"] });
+    await qc.invalidateQueries({ queryKey: endpointKey(notificationsEndpoints.list) });
   };
   return {
     query: q,
@@ -53,13 +38,12 @@ export function useNotifications() {
 
 /**
  * How many batches wait for the signed-in user's approval (GET /api/treasury/approvals/waiting), polled every 30 s;
- * under the approvals key, so every approve / reject in the dashboard refreshes it. `enabled` false (a user without
+ * under its endpoint's key, which every approve / reject in the dashboard invalidates (approvalQueries.keys()). `enabled` false (a user without
  * the approvals area) skips the request. Undefined until loaded or when the read fails.
  */
 export function useWaitingCount(enabled: boolean): number | undefined {
   const q = useQuery({
-    queryKey: ["approvals", "waiting"],
-    queryFn: ({ signal }) => bffFetch<{ waiting: number }>("/api/treasury/approvals/waiting", { signal }),
+    ...endpointQuery(paymentsEndpoints.waiting),
     refetchInterval: 30_000,
     enabled,
   });

@@ -5,7 +5,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Check, ChevronDown } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { bffFetch, BffRequestError } from "@/components/data/bff-fetch";
+import { BffRequestError, callBff } from "@/components/data/bff-fetch";
+import { sessionEndpoints } from "@/lib/bff/areas/session/endpoints";
 import { toast } from "@/components/ui/toast";
 
 /**
@@ -27,8 +28,7 @@ export function ReportingCurrencySwitch({ current, supported }: { current: strin
     if (currency === shown) return;
     setTarget(currency);
     try {
-      await bffFetch("/api/session/reporting-currency", {
-        method: "PUT",
+      await callBff(sessionEndpoints.setReportingCurrency, {
         body: { currency },
         idempotencyKey: crypto.randomUUID(),
       });

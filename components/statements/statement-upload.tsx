@@ -1,17 +1,15 @@
 "use client";
 
 import { useRef, useState, type DragEvent } from "react";
-import { FileUp, Upload, X } from "lucide-react";
+import { FileUp, Upload } from "lucide-react";
 import { STATEMENT_MAX_FILE_BYTES, type StatementImportResult } from "@treasury/contract/statements";
-import { Button, iconButtonClass } from "@/components/ui/button";
-import { ProgressBar } from "@/components/ui/progress-bar";
+import { Button } from "@/components/ui/button";
 import { StatementError, StatementResults } from "./statement-results";
 import { StatusReportResults } from "./status-report-results";
+import { SelectedFiles, UploadProgressView } from "./upload-parts";
 import { UploadError, uploadStatementFiles, type UploadProgress } from "./upload-request";
 
 const MB = 1024 * 1024;
-const size = (bytes: number) =>
-  bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
 type State =
   | { kind: "idle" }
@@ -116,31 +114,11 @@ export function StatementUpload({ companyName }: { companyName: string }) {
           <h2 id="selected-h" className="mb-2 text-sm font-semibold text-slate-900">
             Selected files
           </h2>
-          <ul className="divide-y divide-slate-100 text-[13px]" data-testid="statement-selected">
-            {files.map((f) => (
-              <li key={f.name} className="flex items-center justify-between gap-3 py-1.5">
-                <span className="min-w-0 truncate font-mono text-xs text-slate-900">{f.name}</span>
-                <span className="flex shrink-0 items-center gap-2">
-                  <span
-                    className={`tabular text-xs ${
-                      f.size > STATEMENT_MAX_FILE_BYTES ? "font-medium " + "text-red-700" : "text-slate-500"
-                    }`}
-                  >
-                    {size(f.size)}
-                  </span>
-                  <button
-                    type="button"
-                    onClick={() => setFiles((prev) => prev.filter((p) => p !== f))}
-                    disabled={uploading}
-                    className={iconButtonClass()}
-                    aria-label={`Remove ${f.name}`}
-                  >
-                    <X className="size-3.5" aria-hidden />
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ul>
+          <SelectedFiles
+            files={files}
+            uploading={uploading}
+            onRemove={(f) => setFiles((prev) => prev.filter((p) => p !== f))}
+          />
           {tooBig.length > 0 && (
             <p className="mt-2 text-xs text-red-700">
               Files over {STATEMENT_MAX_FILE_BYTES / MB} MB cannot be imported; remove them first.
@@ -157,31 +135,7 @@ export function StatementUpload({ companyName }: { companyName: string }) {
               <Upload className="size-4" aria-hidden /> Import {files.length} file{files.length === 1 ? "" : "s"}
             </Button>
             {state.kind === "uploading" && (
-              <span className="flex items-center gap-2" data-testid="statement-progress">
-                <ProgressBar
-                  label="Upload progress"
-                  value={state.progress.loaded}
-                  max={state.progress.total || null}
-                  valueText={
-                    state.progress.total
-                      ? `${size(state.progress.loaded)} of ${size(state.progress.total)}`
-                      : size(state.progress.loaded)
-                  }
-                />
-                <span className="tabular text-xs text-slate-600">
-                  {state.progress.total && state.progress.loaded >= state.progress.total
-                    ? "Importing…"
-                    : `${size(state.progress.loaded)} of ${size(state.progress.total)}`}
-                </span>
-                <button
-                  type="button"
-                  onClick={() => abortRef.current?.abort()}
-                  className={iconButtonClass()}
-                  aria-label="Cancel upload"
-                >
-                  <X className="size-3.5" aria-hidden />
-                </button>
-              </span>
+              <UploadProgressView progress={state.progress} onCancel={() => abortRef.current?.abort()} />
             )}
           </div>
         </section>

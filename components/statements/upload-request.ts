@@ -6,6 +6,8 @@
  * and element the API named.
  */
 import type { StatementImportResult } from "@treasury/contract/statements";
+import { endpointUrl } from "@/lib/bff/endpoint";
+import { ledgerEndpoints } from "@/lib/bff/areas/ledger/endpoints";
 
 export class UploadError extends Error {
   constructor(
@@ -30,7 +32,7 @@ function str(v: unknown): string | null {
 }
 
 /**
- * POSTs `files` as parts named `files` to `/api/treasury/statements`; `onProgress` gets bytes sent of the whole body.
+ * POSTs `files` as parts named `files` to the ledger area's `uploadStatements` endpoint; `onProgress` gets bytes sent of the whole body.
  */
 export function uploadStatementFiles(
   files: readonly File[],
@@ -42,7 +44,7 @@ export function uploadStatementFiles(
   for (const f of files) form.append("files", f, f.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/treasury/statements");
+    xhr.open(ledgerEndpoints.uploadStatements.method, endpointUrl(ledgerEndpoints.uploadStatements));
     xhr.setRequestHeader("Idempotency-Key", idempotencyKey);
     xhr.setRequestHeader("Accept", "application/json");
     xhr.responseType = "text";

@@ -4,9 +4,9 @@
  * (docs/treasury-api.md#limits maximum) are loaded one after another as the list scrolls.
  */
 import { infiniteQueryOptions } from "@tanstack/react-query";
-import type { Transaction } from "@treasury/contract";
-import type { BffPage } from "@/lib/views/bff-page";
-import { bffFetch, toQueryString } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { endpointKey, endpointUrl } from "@/lib/bff/endpoint";
+import { ledgerEndpoints } from "@/lib/bff/areas/ledger/endpoints";
 
 /** The spec filters of `/transactions` (docs/treasury-api.md#list-conventions: from_date, to_date, account_id, direction, currency). */
 export interface TransactionQueryFilters {
@@ -19,26 +19,26 @@ export interface TransactionQueryFilters {
 
 export const TRANSACTIONS_PAGE_SIZE = 1000;
 
+/** The transactions list's infinite query, keyed by its endpoint and scoped by company and filters. */
 export const transactionListQueries = {
-  all: () => ["transactions", "infinite"] as const,
   infinite: (companyId: string, filters: TransactionQueryFilters) =>
     infiniteQueryOptions({
-      queryKey: [...transactionListQueries.all(), companyId, filters] as const,
-      queryFn: ({ pageParam, signal }) =>
-        bffFetch<BffPage<Transaction>>(
-          `/api/treasury/transactions${toQueryString({
-            ...filters,
-            page: pageParam,
-            page_size: TRANSACTIONS_PAGE_SIZE,
-          })}`,
-          { signal },
-        ),
+      queryKey: endpointKey(ledgerEndpoints.transactions, { company: companyId, query: filters }),
+      queryFn: ({ pageParam, signal }: { pageParam: number; signal?: AbortSignal }) =>
+        callBff(ledgerEndpoints.transactions, {
+          query: { ...filters, page: pageParam, page_size: TRANSACTIONS_PAGE_SIZE },
+          signal,
+        }),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.has_next ? last.page + 1 : undefined),
     }),
 };
 
-/** The export URL of the same filter plus the text search. */
-export function transactionsExportUrl(filters: TransactionQueryFilters, q: string | null): string {
-  return `/api/treasury/transactions/export${toQueryString({ ...filters, q })}`;
+/** The export URL of the same filter plus the text search and the category (each left out when empty). */
+export function transactionsExportUrl(
+  filters: TransactionQueryFilters,
+  q: string | null,
+  category?: string | null,
+): string {
+  return endpointUrl(ledgerEndpoints.exportTransactions, undefined, { ...filters, q, category });
 }

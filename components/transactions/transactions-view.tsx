@@ -11,13 +11,13 @@ import { resolveDateRange } from "@/lib/url-state/date-range";
 import { matchesText, transactionFilterParsers } from "@/lib/url-state/filters";
 import { shouldLoadForSearch, type SearchState } from "@/lib/views/transaction-search";
 import { TransactionsTable } from "@/components/tables/transactions-table";
-import { Amount } from "@/components/format/amount";
 import { useFlowTotals } from "@/components/format/use-totals";
 import { CsvExportButton } from "@/components/export/csv-export-button";
 import { BffRequestError } from "@/components/data/bff-fetch";
 import { EmptyState, ProblemState, SkeletonRows } from "@/components/ui/states";
 import { TransactionFilters } from "./transaction-filters";
 import { SearchStatus } from "./search-status";
+import { CategorySelect, TransactionTotals } from "./transaction-totals";
 import { transactionListQueries, transactionsExportUrl, type TransactionQueryFilters } from "./transaction-queries";
 
 // Closed at first paint: the drawer (and Radix) loads after hydration instead of on the first load.
@@ -110,21 +110,7 @@ export function TransactionsView({
 
   return (
     <div>
-      <label className="mb-2 flex items-center gap-2 text-[13px] text-slate-700">
-        Category
-        <select
-          className="h-8 rounded-md border border-slate-300 bg-white px-2 text-[13px]"
-          value={f.category ?? ""}
-          onChange={(e) => void setF({ category: e.target.value || null })}
-        >
-          <option value="">All categories</option>
-          {[...new Set([...categories, ...(f.category ? [f.category] : [])])].map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
+      <CategorySelect categories={categories} value={f.category} onChange={(category) => void setF({ category })} />
       <TransactionFilters
         range={range}
         values={f}
@@ -166,9 +152,7 @@ export function TransactionsView({
               onRetry={() => void fetchNextPage()}
             />
             <CsvExportButton
-              href={
-                transactionsExportUrl(filters, f.q) + (f.category ? `&category=${encodeURIComponent(f.category)}` : "")
-              }
+              href={transactionsExportUrl(filters, f.q, f.category)}
               fileName={`transactions_${filters.from_date}_${filters.to_date}.csv`}
             />
           </div>
@@ -179,34 +163,7 @@ export function TransactionsView({
             height={520}
             accountName={fixedAccountId ? undefined : accountName}
           />
-          <div
-            className={
-              "mt-3 flex flex-wrap gap-x-8 gap-y-2 rounded-lg border border-slate-200 bg-white px-4 " +
-              "py-3 text-[13px]"
-            }
-            data-testid="transaction-totals"
-            aria-busy={totals === null}
-          >
-            {(totals ?? []).map((t) => (
-              <div key={t.currency} data-currency={t.currency}>
-                <div className="text-xs text-slate-500">
-                  {t.currency} · {t.count.toLocaleString()} {f.q ? "matching rows" : "rows"}
-                  {hasNextPage ? " loaded so far" : ""}
-                </div>
-                <div className="flex flex-wrap gap-x-4">
-                  <span>
-                    In <Amount value={t.inflow} currency={t.currency} />
-                  </span>
-                  <span>
-                    Out <Amount value={t.outflow === "0" ? t.outflow : `-${t.outflow}`} currency={t.currency} />
-                  </span>
-                  <span className="font-semibold">
-                    Net <Amount value={t.net} currency={t.currency} signed />
-                  </span>
-                </div>
-              </div>
-            ))}
-          </div>
+          <TransactionTotals totals={totals} searching={Boolean(f.q)} partial={hasNextPage} />
         </>
       )}
       <TransactionDrawer transaction={open} accountName={accountName} onClose={() => setOpen(null)} />

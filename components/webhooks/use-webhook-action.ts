@@ -5,7 +5,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { WebhookEndpoint, WebhookPatch } from "@treasury/contract";
 import type { BffPage } from "@/lib/views/bff-page";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { webhooksEndpoints } from "@/lib/bff/areas/webhooks/endpoints";
 import { RowKeys } from "@/components/data/operation-key";
 import { errorText } from "@/components/data/error-text";
 import { webhookQueries } from "./webhook-queries";
@@ -27,13 +28,13 @@ export function useWebhookAction(onSecret: (secret: string) => void) {
     mutationFn: async ({ endpoint, action }: { endpoint: WebhookEndpoint; action: WebhookAction }) => {
       const slot = `${endpoint.id}:${action.kind}${action.kind === "toggle" ? String(action.active) : ""}`;
       const idempotencyKey = keys.current.get(slot);
-      const base = `/api/treasury/webhooks/${endpoint.id}`;
+      const params = { id: endpoint.id };
       let out: unknown;
-      if (action.kind === "delete") out = await bffFetch(base, { method: "DELETE", idempotencyKey });
-      else if (action.kind === "test") out = await bffFetch(`${base}/test`, { method: "POST", idempotencyKey });
+      if (action.kind === "delete") out = await callBff(webhooksEndpoints.remove, { params, idempotencyKey });
+      else if (action.kind === "test") out = await callBff(webhooksEndpoints.test, { params, idempotencyKey });
       else {
         const body: WebhookPatch = action.kind === "rotate" ? { rotate_secret: true } : { active: action.active };
-        out = await bffFetch<WebhookEndpoint & { secret?: string }>(base, { method: "PATCH", body, idempotencyKey });
+        out = await callBff(webhooksEndpoints.change, { params, body, idempotencyKey });
       }
       keys.current.clear(slot);
       return out;

@@ -5,7 +5,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import { WEBHOOK_EVENT_TYPES, WebhookPatch, type WebhookEndpoint } from "@treasury/contract";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { callBff } from "@/components/data/bff-fetch";
+import { webhooksEndpoints } from "@/lib/bff/areas/webhooks/endpoints";
 import { useOperationKey } from "@/components/data/operation-key";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
@@ -40,18 +41,17 @@ export function WebhookFormDialog({
   const m = useMutation({
     mutationFn: (v: FormValues) =>
       endpoint
-        ? bffFetch<WebhookEndpoint>(`/api/treasury/webhooks/${endpoint.id}`, {
-            method: "PATCH",
+        ? callBff(webhooksEndpoints.change, {
+            params: { id: endpoint.id },
             body: v,
             idempotencyKey: op.key,
           })
-        : bffFetch<WebhookEndpoint & { secret: string }>("/api/treasury/webhooks", {
-            method: "POST",
+        : callBff(webhooksEndpoints.create, {
             body: { ...v, active: true },
             idempotencyKey: op.key,
           }),
     onSuccess: (e) => {
-      void qc.invalidateQueries({ queryKey: webhookQueries.all() });
+      void webhookQueries.invalidateAll(qc);
       if (!endpoint && "secret" in e && typeof e.secret === "string") onCreated({ ...e, secret: e.secret });
       else toast.success("Endpoint saved.");
       onClose();

@@ -1,21 +1,20 @@
 /** Query options of the webhook admin (one module per resource). */
-import { queryOptions } from "@tanstack/react-query";
-import type { WebhookDelivery, WebhookEndpoint } from "@treasury/contract";
-import type { BffPage } from "@/lib/views/bff-page";
-import { bffFetch } from "@/components/data/bff-fetch";
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { endpointQuery } from "@/components/data/bff-fetch";
+import { webhooksEndpoints } from "@/lib/bff/areas/webhooks/endpoints";
+import { endpointKey } from "@/lib/bff/endpoint";
 
 export const webhookQueries = {
-  all: () => ["webhooks"] as const,
-  list: () =>
-    queryOptions({
-      queryKey: [...webhookQueries.all(), "list"] as const,
-      queryFn: ({ signal }) => bffFetch<BffPage<WebhookEndpoint>>("/api/treasury/webhooks?page_size=200", { signal }),
-    }),
+  /** Refetches every webhook read (the list and each open delivery log) after a write. */
+  invalidateAll: (qc: QueryClient) =>
+    Promise.all([
+      qc.invalidateQueries({ queryKey: endpointKey(webhooksEndpoints.list) }),
+      qc.invalidateQueries({ queryKey: endpointKey(webhooksEndpoints.deliveries) }),
+    ]),
+  list: () => queryOptions(endpointQuery(webhooksEndpoints.list, { query: { page_size: 200 } })),
   deliveries: (id: string) =>
     queryOptions({
-      queryKey: [...webhookQueries.all(), "deliveries", id] as const,
-      queryFn: ({ signal }) =>
-        bffFetch<BffPage<WebhookDelivery>>(`/api/treasury/webhooks/${id}/deliveries?page_size=50`, { signal }),
+      ...endpointQuery(webhooksEndpoints.deliveries, { params: { id }, query: { page_size: 50 } }),
       // Retries are scheduled by the API: keep the log fresh while it is open.
       refetchInterval: 5_000,
     }),

@@ -17,7 +17,8 @@ import { batchCreator, batchReferenceInAudit, forgetWaitingCounts } from "./quer
 import { batchDecided } from "../notify/events";
 import { decideMatch } from "./queries/reconciliation";
 import { JsonObject, changeCounterparty } from "./queries/counterparties";
-import { IdParams, withUser } from "./route";
+import { declareRoute, IdParams } from "./route";
+import type { Endpoint } from "./endpoint";
 import type { WriteScope } from "./context";
 import { BffError } from "./errors";
 import { auditRefusal } from "../db/audit";
@@ -46,10 +47,12 @@ export const ApproveBody = z
  * their acknowledgement (409 naming the missing codes), kept in the audit entry;
  * an approval follows the batch's approval policy (eligibility, approvals held
  * by the dashboard until the policy's count is met; the answer carries `policy`).
- * Refusals (four-eyes, not eligible, a second approval) are audited with their reason.
+ * Refusals (four-eyes, not eligible, a second approval) are audited with their reason. Declared against `endpoint`
+ * (the payments area's `approve` / `reject`, docs/architecture.md#the-bff-declared-per-area).
  */
-export function approvalDecisionRoute(decision: "approve" | "reject") {
-  return withUser(
+export function approvalDecisionRoute<E extends Endpoint>(endpoint: E, decision: "approve" | "reject") {
+  return declareRoute(
+    endpoint,
     {
       permission: "approvals.decide",
       company: "none",
@@ -145,9 +148,13 @@ async function auditApprovalRefusal(
   }
 }
 
-/** POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. */
-export function matchDecisionRoute(decision: "confirm" | "reject") {
-  return withUser(
+/**
+ * POST /reconciliation/matches/{id}/confirm|reject (treasurer); a rejection may carry a reason. Declared against
+ * `endpoint` (the reconciliation area's `confirm` / `reject`, docs/architecture.md#the-bff-declared-per-area).
+ */
+export function matchDecisionRoute<E extends Endpoint>(endpoint: E, decision: "confirm" | "reject") {
+  return declareRoute(
+    endpoint,
     {
       permission: "reconciliation.write",
       company: "none",
@@ -171,21 +178,26 @@ export function matchDecisionRoute(decision: "confirm" | "reject") {
  * of a never-verified counterparty, or the last one to change its bank details) gets 403 with `details.reason:
  * "maker_checker"`, also when calling the route directly, and the refusal is audited. Needs a passkey step-up for
  * this counterparty (403 `step_up_required`, audited; lib/bff/step-up.ts). 409 on a stale `expectedVersion` or a
- * state that does not allow it; the audit entry is written with the change (same transaction).
+ * state that does not allow it; the audit entry is written with the change (same transaction). Declared against
+ * `endpoint` (the counterparties area's `verify` / `reject`, docs/architecture.md#the-bff-declared-per-area).
  */
-export function counterpartyDecisionRoute(decision: "verify" | "reject") {
-  return withUser({ permission: "counterparties.verify", params: IdParams, body: JsonObject }, async (ctx) => {
-    // Passkey step-up (lib/bff/step-up.ts), refused and audited before the decision.
-    await requireStepUp(ctx, {
-      action: "counterparty.verify",
-      subjects: [ctx.params.id],
-      refusal: AUDIT_ACTION.counterpartyRefused,
-      objectType: "counterparty",
-      companyId: ctx.company?.id ?? null,
-    });
-    return changeCounterparty(ctx, ctx.params.id, decision, ctx.body, {
-      requestId: ctx.requestId,
-      idempotencyKey: ctx.write.idempotencyKey,
-    });
-  });
+export function counterpartyDecisionRoute<E extends Endpoint>(endpoint: E, decision: "verify" | "reject") {
+  return declareRoute(
+    endpoint,
+    { permission: "counterparties.verify", params: IdParams, body: JsonObject },
+    async (ctx) => {
+      // Passkey step-up (lib/bff/step-up.ts), refused and audited before the decision.
+      await requireStepUp(ctx, {
+        action: "counterparty.verify",
+        subjects: [ctx.params.id],
+        refusal: AUDIT_ACTION.counterpartyRefused,
+        objectType: "counterparty",
+        companyId: ctx.company?.id ?? null,
+      });
+      return changeCounterparty(ctx, ctx.params.id, decision, ctx.body, {
+        requestId: ctx.requestId,
+        idempotencyKey: ctx.write.idempotencyKey,
+      });
+    },
+  );
 }

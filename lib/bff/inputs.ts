@@ -66,6 +66,11 @@ export const DecisionBody = z
   .object({ reason: z.string().trim().max(500).optional() })
   .strict()
   .optional();
+
+/** Body of a rule's move in an ordered list (approval policies, cashflow categories): `{ position }`, 1 = first. */
+export const MoveBody = z
+  .object({ position: z.number({ message: "must be a whole number from 1" }).int("must be a whole number").min(1) })
+  .strict();
 export const AuditQuery = z.object({
   before: z.iso.datetime({ offset: true }).optional(),
   action: z.string().max(80).optional(),

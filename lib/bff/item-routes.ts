@@ -1,15 +1,17 @@
 /**
  * The handlers of admin-managed items: PUT and DELETE of an item addressed by id (`/api/<items>/{id}`, e.g. a
  * cashflow category rule, an auto-confirm rule, an approval policy rule, an approver group) and GET and POST of
- * their collection (`/api/<items>`, e.g. the cashflow category rules, the auto-confirm rules). One route file names
- * its permission, audit actions, body schema and store functions, and exports the handlers.
+ * their collection (`/api/<items>`, e.g. the cashflow category rules, the auto-confirm rules). An area's routes module
+ * names their endpoints, permission, audit actions, body schema and store functions
+ * (docs/architecture.md#the-bff-declared-per-area).
  */
 import "server-only";
 import type { z } from "zod";
 import type { Permission } from "../auth/roles";
 import type { AuditAction } from "../audit-actions";
 import type { BffContext } from "./context";
-import { IdParams, withUser, type RouteContext } from "./route";
+import type { Endpoint } from "./endpoint";
+import { declareRoute, IdParams, type RouteContext } from "./route";
 
 export interface ItemRoutesOptions<B extends z.ZodType, T> {
   /** Both writes need it (else 403 naming it). */
@@ -36,12 +38,16 @@ export interface ItemRoutesOptions<B extends z.ZodType, T> {
 }
 
 /**
- * The handlers of `/api/<items>/{id}`, both `company: "none"`, the id a UUID (else 400 `id must be a UUID`):
+ * The handlers of `/api/<items>/{id}`, declared against the area's `endpoints` (one per method), both `company: "none"`, the id a UUID (else 400 `id must be a UUID`):
  * - `PUT` with the item's body: 200 with the item after, audited `audit.update` with `{ before, after }`;
  * - `DELETE`: 204, audited `audit.delete` with `{ before, after: null }`.
  */
-export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>) {
-  const PUT = withUser(
+export function itemRoutes<PE extends Endpoint, DE extends Endpoint, B extends z.ZodType, T>(
+  endpoints: { PUT: PE; DELETE: DE },
+  opts: ItemRoutesOptions<B, T>,
+) {
+  const PUT = declareRoute(
+    endpoints.PUT,
     {
       permission: opts.permission,
       company: "none",
@@ -58,7 +64,8 @@ export function itemRoutes<B extends z.ZodType, T>(opts: ItemRoutesOptions<B, T>
       return after;
     },
   );
-  const DELETE = withUser(
+  const DELETE = declareRoute(
+    endpoints.DELETE,
     {
       permission: opts.permission,
       company: "none",
@@ -84,21 +91,41 @@ export interface CollectionRoutesOptions<B extends z.ZodType, T extends { id: st
   body: B;
   /** The GET answer: the items in order and what the admin page needs beside them. */
   view(ctx: BffContext): Promise<unknown>;
-  /** Creates an item from `input`. @throws BffError as the store refuses (400 / 409 naming the field). */
-  add(input: z.output<B>): Promise<T>;
+  /**
+   * Creates an item from `input` (`ctx`: who asks). @throws BffError as the store refuses (400 / 409 naming the field).
+   */
+  add(input: z.output<B>, ctx: BffContext): Promise<T>;
   /** The body's `company_id`, when set, must be a company the dashboard knows (400 naming it; `withUser`). */
   knownCompany?: boolean;
 }
 
 /**
- * The handlers of `/api/<items>`, both `company: "none"`:
+ * The handlers of `/api/<items>`, declared against the area's `endpoints` (one per method), both `company: "none"`:
  * - `GET`: 200 with `view`'s answer;
  * - `POST` with the item's body: 201 with the item created, audited `audit.create` with its id and
  *   `{ before: null, after }`.
  */
-export function collectionRoutes<B extends z.ZodType, T extends { id: string }>(opts: CollectionRoutesOptions<B, T>) {
-  const GET = withUser({ permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
-  const POST = withUser(
+export function collectionRoutes<
+  GE extends Endpoint,
+  PE extends Endpoint,
+  B extends z.ZodType,
+  T extends { id: string },
+>(endpoints: { GET: GE; POST: PE }, opts: CollectionRoutesOptions<B, T>) {
+  const GET = declareRoute(endpoints.GET, { permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
+  return { GET, POST: createRoute(endpoints.POST, opts) };
+}
+
+/**
+ * The creation of one item, `company: "none"`, declared against `endpoint` (the POST of `collectionRoutes`, and of a
+ * collection without a GET of its own, e.g. the forecast's manual lines and scenarios): 201 with the item created,
+ * audited `audit.create` with its id and `{ before: null, after }`; 400 naming the field, 403 without `permission`.
+ */
+export function createRoute<E extends Endpoint, B extends z.ZodType, T extends { id: string }>(
+  endpoint: E,
+  opts: Omit<CollectionRoutesOptions<B, T>, "view">,
+) {
+  return declareRoute(
+    endpoint,
     {
       permission: opts.permission,
       company: "none",
@@ -109,11 +136,10 @@ export function collectionRoutes<B extends z.ZodType, T extends { id: string }>(
     },
     async (ctx) => {
       // As in `itemRoutes`: `ctx.body` is the body parsed with `opts.body`.
-      const item = await opts.add(ctx.body as z.output<B>);
+      const item = await opts.add(ctx.body as z.output<B>, ctx);
       ctx.audit.objectId = item.id;
       ctx.audit.details = { before: null, after: item };
       return item;
     },
   );
-  return { GET, POST };
 }

@@ -5,10 +5,11 @@
  * `npm run dev` / `npm start` in demo mode (scripts/launch.ts) and by `npm run webhooks:subscribe`.
  */
 import { randomUUID } from "node:crypto";
+import { webhooksEndpoints } from "../bff/areas/webhooks/endpoints";
 import type { TreasuryClient } from "../treasury-client";
 
 /** The receiver's path in the dashboard. */
-export const RECEIVER_PATH = "/api/webhooks/treasury";
+export const RECEIVER_PATH = webhooksEndpoints.receive.path;
 
 /** The event types the receiver acts on (lib/notify/treasury-webhooks.ts). */
 export const RECEIVER_EVENTS = ["bank_connection.failed", "statement.missing", "payment.status.updated"] as const;

@@ -1,8 +1,3 @@
-import { AuditQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { listAuditEvents } from "@/lib/bff/queries/audit";
+import { auditRoutes } from "@/lib/bff/areas/audit/routes";
 
-/** GET /api/audit — the dashboard's audit log (approvers, admins). */
-export const GET = withUser({ permission: "audit.read", company: "none", query: AuditQuery }, (ctx) =>
-  listAuditEvents(ctx, ctx.query),
-);
+export const GET = auditRoutes.list;

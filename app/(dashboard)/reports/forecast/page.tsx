@@ -1,23 +1,18 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import type { SearchParams } from "nuqs/server";
-import { loadData, loadPage } from "@/lib/bff/page";
+import { loadData } from "@/lib/bff/page";
 import { getForecast, getPositionsRange } from "@/lib/bff/queries/views";
-import { todayUtc } from "@/lib/dates";
-import { loadDateRange, resolveDateRange } from "@/lib/url-state/date-range";
 import { loadForecastHorizon } from "@/lib/url-state/forecast-horizon";
-import { ReportShell } from "@/components/reports/report-shell";
 import { ForecastReport } from "@/components/reports/forecast-report";
-import { PageHeader } from "@/components/ui/states";
-import { PageProblem } from "@/components/ui/page-problem";
-import { RetryProblem } from "@/components/ui/retry-problem";
-import { GroupReportSection, groupExport, reportScope } from "../group-section";
+import { GroupReportSection, groupExport, Loaded, loadReportPage, rangeExport, ReportPage } from "../report-page";
 import { can } from "@/lib/auth/roles";
 import { getCashForecast, getForecastVariance } from "@/lib/bff/queries/cash-forecast";
 import { forecastInputsView } from "@/lib/bff/queries/forecast";
 import { resolveReportingCurrency } from "@/lib/bff/queries/group-reports";
 import type { BffContext } from "@/lib/bff/context";
 import { CashForecast } from "@/components/forecast/cash-forecast";
+import { reportingEndpoints } from "@/lib/bff/areas/reporting/endpoints";
 
 /** The cash forecast of every company the user may see (docs/forecast.md), below the spec's per-currency forecast. */
 async function CashForecastSection({ ctx }: { ctx: BffContext }) {
@@ -36,16 +31,16 @@ async function CashForecastSection({ ctx }: { ctx: BffContext }) {
       <h2 id="cash-forecast-title" className="text-lg font-semibold text-slate-900">
         Cash forecast
       </h2>
-      {data.ok ? (
-        <CashForecast
-          initial={data.data.view}
-          inputs={data.data.inputs}
-          variance={data.data.variance}
-          canManage={can(ctx.user.roles, "forecast.manage")}
-        />
-      ) : (
-        <RetryProblem title={data.title} message={data.message} requestId={data.requestId} kind={data.kind} />
-      )}
+      <Loaded result={data}>
+        {(d) => (
+          <CashForecast
+            initial={d.view}
+            inputs={d.inputs}
+            variance={d.variance}
+            canManage={can(ctx.user.roles, "forecast.manage")}
+          />
+        )}
+      </Loaded>
     </section>
   );
 }
@@ -67,26 +62,28 @@ export const metadata: Metadata = { title: "Forecast" };
  * days, URL state) how far ahead it reaches.
  */
 export default async function ForecastPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const load = await loadPage("reports", { company: "required" });
-  if (!load.ok) return <PageProblem load={load} />;
-  const { ctx } = load;
-  const range = resolveDateRange(await loadDateRange(searchParams), todayUtc(), "30d");
-  const scope = await reportScope(ctx, searchParams);
+  const page = await loadReportPage(searchParams);
+  if ("problem" in page) return page.problem;
+  const { ctx, range, scope } = page;
+  const cashForecast = (
+    <Suspense fallback={<CashForecastLoading />}>
+      <CashForecastSection ctx={ctx} />
+    </Suspense>
+  );
   if (scope === "group") {
     const csv = groupExport("forecast", range);
     return (
-      <div className="max-w-6xl">
-        <PageHeader
-          title="Reports"
-          description={`Expected position of all ${ctx.companies.length} companies in one currency`}
-        />
-        <ReportShell range={range} exportHref={csv.href} exportName={csv.name} scope={scope} showRange={false}>
-          <GroupReportSection ctx={ctx} kind="forecast" range={range} />
-        </ReportShell>
-        <Suspense fallback={<CashForecastLoading />}>
-          <CashForecastSection ctx={ctx} />
-        </Suspense>
-      </div>
+      <ReportPage
+        description={`Expected position of all ${ctx.companies.length} companies in one currency`}
+        range={range}
+        exportHref={csv.href}
+        exportName={csv.name}
+        scope={scope}
+        showRange={false}
+        after={cashForecast}
+      >
+        <GroupReportSection ctx={ctx} kind="forecast" range={range} />
+      </ReportPage>
     );
   }
   const { horizon } = await loadForecastHorizon(searchParams);
@@ -95,35 +92,21 @@ export default async function ForecastPage({ searchParams }: { searchParams: Pro
     loadData(ctx, () => getForecast(ctx, horizon)),
   ]);
   return (
-    <div className="max-w-6xl">
-      <PageHeader
-        title="Reports"
-        description={
-          `Expected position per currency at ${ctx.company.name}, continuing the actual positions of the ` +
-          `chosen range`
-        }
-      />
-      <ReportShell
-        range={range}
-        exportHref={`/api/treasury/reporting/forecast/export?from_date=${range.from_date}&to_date=${range.to_date}&horizon=${horizon}`}
-        exportName={`forecast_${range.from_date}_${range.to_date}_${horizon}d.csv`}
-        scope={scope}
-        companyName={ctx.company.name}
-      >
-        {!forecast.ok ? (
-          <RetryProblem
-            title={forecast.title}
-            message={forecast.message}
-            requestId={forecast.requestId}
-            kind={forecast.kind}
-          />
-        ) : (
-          <ForecastReport positions={positions.ok ? positions.data : []} forecast={forecast.data} horizon={horizon} />
-        )}
-      </ReportShell>
-      <Suspense fallback={<CashForecastLoading />}>
-        <CashForecastSection ctx={ctx} />
-      </Suspense>
-    </div>
+    <ReportPage
+      description={
+        `Expected position per currency at ${ctx.company.name}, continuing the actual positions of the ` +
+        `chosen range`
+      }
+      range={range}
+      exportHref={rangeExport(reportingEndpoints.forecastExport, range, { horizon })}
+      exportName={`forecast_${range.from_date}_${range.to_date}_${horizon}d.csv`}
+      scope={scope}
+      companyName={ctx.company.name}
+      after={cashForecast}
+    >
+      <Loaded result={forecast}>
+        {(f) => <ForecastReport positions={positions.ok ? positions.data : []} forecast={f} horizon={horizon} />}
+      </Loaded>
+    </ReportPage>
   );
 }

@@ -1,18 +1,4 @@
-import { AccountUpsert } from "@treasury/contract";
-import { AccountsQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { listAccounts, upsertAccount } from "@/lib/bff/queries/ledger";
+import { ledgerRoutes } from "@/lib/bff/areas/ledger/routes";
 
-/** GET /accounts — the selected company's accounts. */
-export const GET = withUser({ permission: "ledger.read", query: AccountsQuery }, (ctx) => listAccounts(ctx, ctx.query));
-
-/** POST /accounts — account upsert (admin); company_id must be the selected company. */
-export const POST = withUser(
-  {
-    permission: "organization.manage",
-    company: "body",
-    body: AccountUpsert,
-    audit: { action: "account.upsert", objectType: "account" },
-  },
-  (ctx) => upsertAccount(ctx, ctx.body),
-);
+export const GET = ledgerRoutes.accounts;
+export const POST = ledgerRoutes.upsertAccount;

@@ -1,8 +1,3 @@
-import { PagingQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { listKoncerner } from "@/lib/bff/queries/organization";
+import { organizationRoutes } from "@/lib/bff/areas/organization/routes";
 
-/** GET /koncerner */
-export const GET = withUser({ permission: "organization.read", company: "none", query: PagingQuery }, (ctx) =>
-  listKoncerner(ctx, ctx.query),
-);
+export const GET = organizationRoutes.koncerner;

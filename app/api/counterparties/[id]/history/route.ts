@@ -1,10 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { counterpartyDetail } from "@/lib/bff/queries/counterparties";
+import { counterpartiesRoutes } from "@/lib/bff/areas/counterparties/routes";
 
-/**
- * GET /api/counterparties/{id}/history — `{ items }`: every change (old → new IBAN / BIC / status, who, when,
- * why).
- */
-export const GET = withUser({ permission: "counterparties.read", params: IdParams }, async (ctx) => ({
-  items: (await counterpartyDetail(ctx, ctx.params.id)).history,
-}));
+export const GET = counterpartiesRoutes.history;

@@ -1,4 +1,3 @@
-import { counterpartyDecisionRoute } from "@/lib/bff/decision-routes";
+import { counterpartiesRoutes } from "@/lib/bff/areas/counterparties/routes";
 
-/** POST /api/counterparties/{id}/reject — the same maker-checker rule as verify; see `counterpartyDecisionRoute`. */
-export const POST = counterpartyDecisionRoute("reject");
+export const POST = counterpartiesRoutes.reject;

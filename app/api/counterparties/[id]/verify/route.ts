@@ -1,4 +1,3 @@
-import { counterpartyDecisionRoute } from "@/lib/bff/decision-routes";
+import { counterpartiesRoutes } from "@/lib/bff/areas/counterparties/routes";
 
-/** POST /api/counterparties/{id}/verify — maker-checker and passkey step-up; see `counterpartyDecisionRoute`. */
-export const POST = counterpartyDecisionRoute("verify");
+export const POST = counterpartiesRoutes.verify;

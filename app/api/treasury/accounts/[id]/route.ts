@@ -1,7 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { ledgerRoutes } from "@/lib/bff/areas/ledger/routes";
 
-/** GET /accounts/{id} */
-export const GET = withUser({ permission: "ledger.read", params: IdParams }, (ctx) =>
-  treasury().getAccount(ctx.read, ctx.params.id),
-);
+export const GET = ledgerRoutes.account;

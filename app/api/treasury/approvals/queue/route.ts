@@ -1,5 +1,3 @@
-import { withUser } from "@/lib/bff/route";
-import { listApprovalQueue } from "@/lib/bff/queries/payment-views";
+import { paymentsRoutes } from "@/lib/bff/areas/payments/routes";
 
-/** GET — the approval queue with each request's batch, creator and approvals so far, in one read. */
-export const GET = withUser({ permission: "approvals.read", company: "none" }, (ctx) => listApprovalQueue(ctx));
+export const GET = paymentsRoutes.approvalQueue;

@@ -1,7 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { getCompany } from "@/lib/bff/queries/organization";
+import { organizationRoutes } from "@/lib/bff/areas/organization/routes";
 
-/** GET /companies/{id} — 404 outside the user's companies. */
-export const GET = withUser({ permission: "organization.read", params: IdParams, company: "none" }, (ctx) =>
-  getCompany(ctx, ctx.params.id),
-);
+export const GET = organizationRoutes.company;

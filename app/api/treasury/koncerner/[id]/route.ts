@@ -1,7 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { getKoncern } from "@/lib/bff/queries/organization";
+import { organizationRoutes } from "@/lib/bff/areas/organization/routes";
 
-/** GET /koncerner/{id} */
-export const GET = withUser({ permission: "organization.read", params: IdParams, company: "none" }, (ctx) =>
-  getKoncern(ctx, ctx.params.id),
-);
+export const GET = organizationRoutes.koncern;

@@ -1,9 +1,3 @@
-import { StatusEventsQuery } from "@/lib/bff/inputs";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
-import { withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { paymentsRoutes } from "@/lib/bff/areas/payments/routes";
 
-/** GET /payments/status-events */
-export const GET = withUser({ permission: "payments.read", query: StatusEventsQuery }, async (ctx) =>
-  toBffPage(await treasury().listStatusEvents(ctx.read, clientFilters(ctx.query))),
-);
+export const GET = paymentsRoutes.statusEvents;

@@ -1,7 +1,3 @@
-import { withUser } from "@/lib/bff/route";
-import { MatchReviewQuery, listMatchReview } from "@/lib/bff/queries/match-views";
+import { reconciliationRoutes } from "@/lib/bff/areas/reconciliation/routes";
 
-/** GET — one page of the reconciliation review with instruction and transaction per match. */
-export const GET = withUser({ permission: "reconciliation.read", company: "none", query: MatchReviewQuery }, (ctx) =>
-  listMatchReview(ctx, ctx.query),
-);
+export const GET = reconciliationRoutes.review;

@@ -1,7 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { ledgerRoutes } from "@/lib/bff/areas/ledger/routes";
 
-/** GET /transactions/{id} */
-export const GET = withUser({ permission: "ledger.read", params: IdParams }, (ctx) =>
-  treasury().getTransaction(ctx.read, ctx.params.id),
-);
+export const GET = ledgerRoutes.transaction;

@@ -1,9 +1,3 @@
-import { CoverageQuery } from "@/lib/bff/inputs";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
-import { IdParams, withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { ledgerRoutes } from "@/lib/bff/areas/ledger/routes";
 
-/** GET /accounts/{id}/coverage */
-export const GET = withUser({ permission: "ledger.read", params: IdParams, query: CoverageQuery }, async (ctx) =>
-  toBffPage(await treasury().listAccountCoverage(ctx.read, ctx.params.id, clientFilters(ctx.query))),
-);
+export const GET = ledgerRoutes.coverage;

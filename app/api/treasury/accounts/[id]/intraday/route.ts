@@ -1,9 +1,3 @@
-import { IntradayQuery } from "@/lib/bff/inputs";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
-import { IdParams, withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { ledgerRoutes } from "@/lib/bff/areas/ledger/routes";
 
-/** GET /accounts/{id}/intraday */
-export const GET = withUser({ permission: "ledger.read", params: IdParams, query: IntradayQuery }, async (ctx) =>
-  toBffPage(await treasury().listAccountIntraday(ctx.read, ctx.params.id, clientFilters(ctx.query))),
-);
+export const GET = ledgerRoutes.intraday;

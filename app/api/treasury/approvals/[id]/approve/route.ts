@@ -1,4 +1,3 @@
-import { approvalDecisionRoute } from "@/lib/bff/decision-routes";
+import { paymentsRoutes } from "@/lib/bff/areas/payments/routes";
 
-/** POST /approvals/{id}/approve — the approver is the signed-in user; four-eyes enforced. */
-export const POST = approvalDecisionRoute("approve");
+export const POST = paymentsRoutes.approve;

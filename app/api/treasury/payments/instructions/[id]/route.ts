@@ -1,7 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { paymentsRoutes } from "@/lib/bff/areas/payments/routes";
 
-/** GET /payments/instructions/{id} */
-export const GET = withUser({ permission: "payments.read", params: IdParams }, (ctx) =>
-  treasury().getInstruction(ctx.read, ctx.params.id),
-);
+export const GET = paymentsRoutes.instruction;

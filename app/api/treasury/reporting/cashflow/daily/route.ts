@@ -1,9 +1,3 @@
-import { ReportQuery } from "@/lib/bff/inputs";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
-import { withUser } from "@/lib/bff/route";
-import { treasury } from "@/lib/server/treasury";
+import { reportingRoutes } from "@/lib/bff/areas/reporting/routes";
 
-/** GET /reporting/cashflow/daily */
-export const GET = withUser({ permission: "reports.read", query: ReportQuery }, async (ctx) =>
-  toBffPage(await treasury().cashflowDaily(ctx.read, clientFilters(ctx.query))),
-);
+export const GET = reportingRoutes.cashflow;

@@ -1,8 +1,3 @@
-import { ReportQuery } from "@/lib/bff/inputs";
-import { withUser } from "@/lib/bff/route";
-import { exportPositions } from "@/lib/bff/queries/exports";
+import { reportingRoutes } from "@/lib/bff/areas/reporting/routes";
 
-/** GET /reporting/positions/daily as a streamed CSV of the range. */
-export const GET = withUser({ permission: "reports.read", query: ReportQuery }, (ctx) =>
-  exportPositions(ctx, ctx.query),
-);
+export const GET = reportingRoutes.positionsExport;

@@ -1,10 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { getDebtorAccountView } from "@/lib/bff/queries/pain001";
+import { paymentsRoutes } from "@/lib/bff/areas/payments/routes";
 
-/**
- * GET: `{ account, reason }`: the account the batch is paid from (IBAN masked),
- * or null and why no payment file can be written.
- */
-export const GET = withUser({ permission: "payments.read", params: IdParams }, (ctx) =>
-  getDebtorAccountView(ctx, ctx.params.id),
-);
+export const GET = paymentsRoutes.debtorAccount;

@@ -1,7 +1,3 @@
-import { IdParams, withUser } from "@/lib/bff/route";
-import { getBatchView } from "@/lib/bff/queries/payment-views";
+import { paymentsRoutes } from "@/lib/bff/areas/payments/routes";
 
-/** GET — the batch page in one read: batch, instructions, status events, approval progress. */
-export const GET = withUser({ permission: "payments.read", params: IdParams }, (ctx) =>
-  getBatchView(ctx, ctx.params.id),
-);
+export const GET = paymentsRoutes.view;

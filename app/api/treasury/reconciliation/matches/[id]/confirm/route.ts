@@ -1,4 +1,3 @@
-import { matchDecisionRoute } from "@/lib/bff/decision-routes";
+import { reconciliationRoutes } from "@/lib/bff/areas/reconciliation/routes";
 
-/** POST /reconciliation/matches/{id}/confirm (treasurer). */
-export const POST = matchDecisionRoute("confirm");
+export const POST = reconciliationRoutes.confirm;

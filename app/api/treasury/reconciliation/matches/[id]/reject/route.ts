@@ -1,4 +1,3 @@
-import { matchDecisionRoute } from "@/lib/bff/decision-routes";
+import { reconciliationRoutes } from "@/lib/bff/areas/reconciliation/routes";
 
-/** POST /reconciliation/matches/{id}/reject (treasurer), with an optional reason. */
-export const POST = matchDecisionRoute("reject");
+export const POST = reconciliationRoutes.reject;

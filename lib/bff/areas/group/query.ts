@@ -1,5 +1,5 @@
 /**
- * Path and query of the group report routes: `kind` (cashflow, positions,
+ * Path and query of the group area's report routes (./routes.ts): `kind` (cashflow, positions,
  * forecast), an optional `from_date`..`to_date` (default the last 30 days;
  * a reversed pair is refused naming `to_date`) and an optional `currency`
  * (checked against the supported reporting currencies by the handler).
