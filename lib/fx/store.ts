@@ -109,16 +109,7 @@ export interface StoredFxRate extends FxRateRow {
 }
 
 /** An `fx_rates` row as a {@link StoredFxRate} (the rate stays the exact decimal string stored). */
-function toStoredRate(r: typeof fxRates.$inferSelect): StoredFxRate {
-  return {
-    date: r.rateDate,
-    base: r.base,
-    quote: r.quote,
-    rate: r.rate,
-    source: r.source,
-    importedAt: r.importedAt,
-  };
-}
+const toStoredRate = ({ rateDate: date, ...r }: typeof fxRates.$inferSelect): StoredFxRate => ({ date, ...r });
 
 /**
  * The stored rates with base `base` (default EUR) for `quotes` (all when

@@ -7,13 +7,11 @@
 import { eq } from "drizzle-orm";
 import type { MatchDecision, ReconciliationMatch } from "@treasury/contract/reconciliation";
 import type { Db } from "../client";
-import { reconciliationMatches, reconciliationMatchReopenings } from "../schema";
-import { toMatch } from "../../domain/matching";
-import { ApiError, notFound, stateConflict } from "../../lib/errors";
+import { reconciliationMatchReopenings } from "../schema";
+import { ApiError, stateConflict } from "../../lib/errors";
 import type { DataScope } from "../../lib/scope";
-import { matchRow } from "./reconciliation";
+import { matchRow, updateMatch } from "./reconciliation";
 import { newId } from "../../lib/secrets";
-import { enqueueEvents } from "../../webhooks/outbox";
 
 /** How long after its confirmation a match may be reopened, in hours. */
 export const REOPEN_WINDOW_HOURS = 24;
@@ -66,17 +64,13 @@ export async function reopenMatch(
       confirmedReviewer: row.reviewer,
       confirmedReason: row.decisionReason,
     });
-    const [updated] = await tx
-      .update(reconciliationMatches)
-      .set({ state: "proposed", decidedAt: null, decidedByClientId: null, reviewer: null, decisionReason: null })
-      .where(eq(reconciliationMatches.id, row.id))
-      .returning();
-    if (!updated) throw notFound("Reconciliation match");
-    const match = toMatch(updated);
-    await enqueueEvents(tx, [
-      { tenantId: updated.tenantId, companyId: updated.companyId, type: "reconciliation.match.updated", data: match },
-    ]);
-    return match;
+    return updateMatch(tx, row.id, {
+      state: "proposed",
+      decidedAt: null,
+      decidedByClientId: null,
+      reviewer: null,
+      decisionReason: null,
+    });
   });
 }
 

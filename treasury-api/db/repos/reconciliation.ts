@@ -69,6 +69,25 @@ export async function matchRow(
   return row;
 }
 
+/**
+ * Writes `set` on match `id` and, in the same transaction `tx`, emits `reconciliation.match.updated` carrying the
+ * updated match (docs/treasury-api.md#reconciliation); returns that match.
+ * @throws 404 `not_found` when the row is gone
+ */
+export async function updateMatch(
+  tx: DbOrTx,
+  id: string,
+  set: Partial<typeof reconciliationMatches.$inferInsert>,
+): Promise<ReconciliationMatch> {
+  const [updated] = await tx.update(reconciliationMatches).set(set).where(eq(reconciliationMatches.id, id)).returning();
+  if (!updated) throw notFound("Reconciliation match");
+  const match = toMatch(updated);
+  await enqueueEvents(tx, [
+    { tenantId: updated.tenantId, companyId: updated.companyId, type: "reconciliation.match.updated", data: match },
+  ]);
+  return match;
+}
+
 export interface Decision extends MatchDecision {
   kind: "confirm" | "reject";
   /** Internal id of the OAuth client making the call. */
@@ -110,23 +129,13 @@ export async function decideMatch(db: Db, scope: DataScope, id: string, d: Decis
           });
         }
       }
-      const [updated] = await tx
-        .update(reconciliationMatches)
-        .set({
-          state: d.kind === "confirm" ? "confirmed" : "rejected",
-          decidedAt: new Date().toISOString(),
-          decidedByClientId: d.clientId,
-          reviewer: d.reviewer ?? null,
-          decisionReason: d.reason ?? null,
-        })
-        .where(eq(reconciliationMatches.id, row.id))
-        .returning();
-      if (!updated) throw notFound("Reconciliation match");
-      const match = toMatch(updated);
-      await enqueueEvents(tx, [
-        { tenantId: updated.tenantId, companyId: updated.companyId, type: "reconciliation.match.updated", data: match },
-      ]);
-      return match;
+      return await updateMatch(tx, row.id, {
+        state: d.kind === "confirm" ? "confirmed" : "rejected",
+        decidedAt: new Date().toISOString(),
+        decidedByClientId: d.clientId,
+        reviewer: d.reviewer ?? null,
+        decisionReason: d.reason ?? null,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) {
