@@ -15,8 +15,15 @@ import { Decimal } from "decimal.js";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
-import { accounts, balanceSnapshots, coverageDays, transactions, webhookEvents } from "../db/schema";
-import { flowMismatches, newTenant as newTenantIn, rowsOf, captureCliOutput, importTableRows } from "../test/import-db";
+import { accounts, coverageDays, transactions, webhookEvents } from "../db/schema";
+import {
+  flowMismatches,
+  newTenant as newTenantIn,
+  rowsOf,
+  captureCliOutput,
+  importTableRows,
+  companyBalances,
+} from "../test/import-db";
 import { importCamt053, type ImportFileSummary } from "./camt053-import";
 import { runImportCli } from "./cli";
 import { parseCamt053, type ParsedEntry, type ParsedStatement } from "./camt053-parse";
@@ -576,21 +583,7 @@ describe.skipIf(!PRESENT)("importCamt053 on the published bank samples", () => {
       "NL77ABNA0574908765 debit 6 928.00",
     ]);
 
-    const bals = await database.db
-      .select({
-        accountId: balanceSnapshots.accountId,
-        type: balanceSnapshots.balanceType,
-        date: balanceSnapshots.asOfDate,
-        balance: balanceSnapshots.balance,
-        source: balanceSnapshots.source,
-      })
-      .from(balanceSnapshots)
-      .where(eq(balanceSnapshots.companyId, companyId));
-    const balancesOf = (ref: string) =>
-      bals
-        .filter((b) => b.accountId === accountOf(ref))
-        .map((b) => `${b.type} ${b.date} ${b.balance}`)
-        .sort();
+    const { rows: bals, of: balancesOf } = await companyBalances(database, companyId, accountOf);
     // Per account: `<type> <date> <balance>`, sorted.
     const expectedBalances: Record<string, string[]> = {
       FI8529501800030574: ["closing_booked 2019-05-07 200.50", "closing_booked 2019-05-08 8800.50"],

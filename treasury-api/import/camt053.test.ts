@@ -27,6 +27,7 @@ import {
   tableCounts as tableCountsIn,
   captureCliOutput,
   importTableRows,
+  companyBalances,
 } from "../test/import-db";
 import { importCamt053 } from "./camt053-import";
 import { runImportCli } from "./cli";
@@ -673,21 +674,7 @@ describe("importCamt053", () => {
       ].sort(),
     );
 
-    const bals = await database.db
-      .select({
-        accountId: balanceSnapshots.accountId,
-        type: balanceSnapshots.balanceType,
-        date: balanceSnapshots.asOfDate,
-        balance: balanceSnapshots.balance,
-        source: balanceSnapshots.source,
-      })
-      .from(balanceSnapshots)
-      .where(eq(balanceSnapshots.companyId, companyId));
-    const balancesOf = (ref: string) =>
-      bals
-        .filter((b) => b.accountId === accountOf(ref))
-        .map((b) => `${b.type} ${b.date} ${b.balance}`)
-        .sort();
+    const { rows: bals, of: balancesOf } = await companyBalances(database, companyId, accountOf);
     // OPBD dated the statement day is the previous day's closing; DBIT balances are negative.
     expect(balancesOf(IBANS.dnbOperating)).toEqual([
       `closing_available ${DAY} 27937.00`,

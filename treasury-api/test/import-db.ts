@@ -3,10 +3,10 @@
  * row counts of every table the importer writes, and small result helpers.
  * The tests open one in-memory database per file and pass it in.
  */
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "../db/client";
-import { companies, tenants } from "../db/schema";
+import { balanceSnapshots, companies, tenants } from "../db/schema";
 import type { CliOutput } from "../import/cli";
 import { newId } from "../lib/secrets";
 
@@ -102,4 +102,34 @@ export function importTableRows(io: { stdout: string; stderr: string }, code: nu
     ),
   );
   return lines.map((line) => line.split(/\s{2,}/));
+}
+
+/**
+ * The balance snapshots of `companyId` (`rows`, with their `source`) and `of(ref)`: the snapshots of the account
+ * `accountOf(ref)` gives, as sorted `<balance type> <YYYY-MM-DD> <exact decimal balance>` lines.
+ */
+export async function companyBalances(
+  database: Database,
+  companyId: string,
+  accountOf: (ref: string) => string | undefined,
+): Promise<{
+  rows: { accountId: string; type: string; date: string; balance: string; source: string }[];
+  of: (ref: string) => string[];
+}> {
+  const rows = await database.db
+    .select({
+      accountId: balanceSnapshots.accountId,
+      type: balanceSnapshots.balanceType,
+      date: balanceSnapshots.asOfDate,
+      balance: balanceSnapshots.balance,
+      source: balanceSnapshots.source,
+    })
+    .from(balanceSnapshots)
+    .where(eq(balanceSnapshots.companyId, companyId));
+  const of = (ref: string) =>
+    rows
+      .filter((b) => b.accountId === accountOf(ref))
+      .map((b) => `${b.type} ${b.date} ${b.balance}`)
+      .sort();
+  return { rows, of };
 }
