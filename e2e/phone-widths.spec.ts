@@ -203,6 +203,10 @@ test.describe("the CSV import on a phone", () => {
     await expect(bad).toHaveAttribute("aria-invalid", "true");
     await expect(bad).toBeInViewport();
     expect((await overflow(page)).body).toBeLessThanOrEqual(0);
+    // Each card's fields are labelled from the table's header: Row, then the file's columns in its order.
+    const cells = page.getByTestId("csv-row").first().locator("td");
+    await expect(cells.nth(1)).toHaveAttribute("data-label", "Creditor name");
+    await expect(cells.nth(3)).toHaveAttribute("data-label", "Amount");
     await page.screenshot({ path: path.join(SHOTS, "phone-390-csv-preview.png") });
   });
 });

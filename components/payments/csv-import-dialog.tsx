@@ -19,7 +19,6 @@ import {
   type CsvRunField,
 } from "./csv-import";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
-import { useStackLabels } from "@/components/ui/table";
 import { CsvPreview } from "./csv-preview";
 
 /**
@@ -59,7 +58,6 @@ export function CsvImportDialog({
   const badRows = Object.keys(errors).length;
   const ready = rows !== null && rows.length > 0 && badRows === 0 && fileErrors.length === 0;
   const tableRef = useRef<HTMLTableElement>(null);
-  useStackLabels(tableRef);
   // The first failing cell is brought into view (in the preview's box, sideways too, and on a phone's card) whenever
   // it changes: a new file, or the previous one corrected. Not on every keystroke in the same cell.
   const firstBad = Object.entries(errors)

@@ -1,7 +1,7 @@
 "use client";
 
 import type { RefObject } from "react";
-import { STACK_TABLE } from "@/components/ui/table";
+import { STACK_TABLE, useStackLabels } from "@/components/ui/table";
 import type { CsvField, CsvRow } from "./csv-import";
 
 export const CSV_LABELS: Record<CsvField, string> = {
@@ -17,7 +17,8 @@ export const CSV_LABELS: Record<CsvField, string> = {
 /**
  * The CSV import's preview: the summary line, then one row per file row (numbered as in the file, the header being
  * row 1) whose cells are inputs, each bad cell marked with its message. On a phone each row is a card of labelled
- * fields (docs/architecture.md#phones); `tableRef` is the dialog's, which labels the cards and scrolls to a bad cell.
+ * fields (docs/architecture.md#phones), labelled here, where the table mounts (labelled from the dialog, which
+ * mounts before any file is chosen, the cards had no labels); `tableRef` is the dialog's, which scrolls to a bad cell.
  */
 export function CsvPreview({
   tableRef,
@@ -32,6 +33,7 @@ export function CsvPreview({
   errors: Partial<Record<number, Partial<Record<CsvField, string>>>>;
   onEdit: (i: number, field: CsvField, value: string) => void;
 }) {
+  useStackLabels(tableRef);
   const badRows = Object.keys(errors).length;
   return (
     <>
