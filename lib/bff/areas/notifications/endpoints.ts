@@ -4,18 +4,11 @@
  * from these.
  */
 import type { NotificationKind } from "@/lib/notify/kinds";
+import type { NotificationView } from "@/lib/notify/store";
 import { endpoint } from "../../endpoint";
 
-/** One notification as GET /api/notifications lists it; `created_at` ISO 8601. */
-export interface NotificationItem {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: string;
-  read: boolean;
-}
+/** One notification as GET /api/notifications lists it (the store's own view, lib/notify/store.ts). */
+export type NotificationItem = NotificationView;
 
 /** One page of GET /api/notifications (20 a page); `unread` counts every unread one of the user. */
 export interface NotificationPage {

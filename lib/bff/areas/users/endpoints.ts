@@ -2,17 +2,11 @@
  * The users area's BFF endpoints (docs/users-and-notifications.md#users-in-the-browser): the admin's user list and
  * writes, and the invitation link's acceptance. Isomorphic: the browser derives its URLs and query keys from these.
  */
+import type { AdminUserView } from "@/lib/db/user-admin";
 import { endpoint } from "../../endpoint";
 
-/** A dashboard user as the admin's list shows it. */
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  roles: string[];
-  company_ids: string[] | null;
-  disabled: boolean;
-  has_password: boolean;
+/** A dashboard user as the admin's list shows it: the user (lib/db/user-admin.ts), with invitation and passkeys. */
+export interface AdminUser extends AdminUserView {
   invitation_open: boolean;
   passkeys: number;
 }
