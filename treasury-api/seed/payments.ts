@@ -19,6 +19,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import type { PaymentBatchCreate } from "@treasury/contract/payments";
+import { ExactDecimal } from "@treasury/contract/exact-decimal";
 import type { Database } from "../db/client";
 import { accounts, approvalRequests, companies, oauthClients, paymentBatches } from "../db/schema";
 import { bankVerdict, runBankOnce } from "../domain/bank-simulator";
@@ -157,7 +158,8 @@ function body(
       // This draw once gave the instruction a random IBAN; it stays so the seeded amounts and names do not move.
       generateIban(rng, country, BANK_CODES[country]);
       return {
-        amount: (amount + cents / 100).toFixed(digits),
+        // Exact: the integer amount plus the drawn cents (the same strings the float sum gave; money is never a float).
+        amount: new ExactDecimal(amount).plus(new ExactDecimal(cents).div(100)).toFixed(digits),
         currency,
         creditor_name: creditor,
         creditor_iban: payeeIban(creditor),
