@@ -88,15 +88,7 @@ export function FlowsSection({
                 <Td>
                   <BusinessDate date={b.start} />
                 </Td>
-                <Td align="right">
-                  <Amount value={b.amount} currency={rc} signed />
-                </Td>
-                <Td align="right">
-                  <Amount value={b.p10} currency={rc} signed />
-                </Td>
-                <Td align="right">
-                  <Amount value={b.p90} currency={rc} signed />
-                </Td>
+                <BandCells band={b} currency={rc} />
               </tr>
             ))}
           </tbody>
@@ -121,21 +113,26 @@ export function FlowsSection({
                 </Td>
                 <Td>{names.get(r.company) ?? r.company}</Td>
                 <Td>{r.category}</Td>
-                <Td align="right">
-                  <Amount value={r.amount} currency={r.currency} signed />
-                </Td>
-                <Td align="right">
-                  <Amount value={r.p10} currency={r.currency} signed />
-                </Td>
-                <Td align="right">
-                  <Amount value={r.p90} currency={r.currency} signed />
-                </Td>
+                <BandCells band={r} currency={r.currency} />
               </tr>
             ))}
           </tbody>
         </Table>
       )}
     </section>
+  );
+}
+
+/** The net flow of a period and its P10–P90 band, three right-aligned signed amounts in `currency`. */
+function BandCells({ band, currency }: { band: { amount: string; p10: string; p90: string }; currency: string }) {
+  return (
+    <>
+      {[band.amount, band.p10, band.p90].map((value, k) => (
+        <Td key={k} align="right">
+          <Amount value={value} currency={currency} signed />
+        </Td>
+      ))}
+    </>
   );
 }
 
