@@ -194,6 +194,14 @@ export const transactions = pgTable(
     source: text("source").notNull(),
     dedupeKey: text("dedupe_key"),
     createdAt: createdAt(),
+    /**
+     * The row as the API's Transaction JSON, serialised once by the database when the row is written
+     * (`transaction_json`, migration 0010; docs/architecture.md#list-responses): list pages concatenate it instead
+     * of formatting 1,000 rows per request. Never written by the application.
+     */
+    json: text("json").generatedAlwaysAs(
+      sql`transaction_json(id, account_id, amount, currency, direction, booked_at, value_at, counterparty_name, remittance, end_to_end_id, booked_date, value_date)`,
+    ),
   },
   (t) => [
     index("transactions_company_order").on(t.companyId, t.bookedDate, t.bookedAt, t.id),

@@ -25,7 +25,7 @@ import { Decimal } from "decimal.js";
 import { and, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type DbOrTx } from "../db/client";
 import { BULK_CHUNK, unnestColumns } from "../db/bulk-insert";
-import { ISO_UTC_SQL, amountShownSql } from "../lib/format";
+import { ISO_UTC_SQL } from "../lib/format";
 import {
   accounts,
   balanceSnapshots,
@@ -657,9 +657,9 @@ interface ChunkTarget {
 
 /**
  * ONE statement that inserts a chunk of entries (`keys[i]` the dedupe key of `part[i]`) and their
- * `transaction.created` events (docs/bank-files.md "Speed and memory"): the event's `data` is built by the database
- * from the stored row, exactly as `toTransaction` gives it (amount with the currency's minor units, extra digits
- * kept; timestamps ISO 8601 UTC), so the rows never travel to Node and back as JSON. A row whose dedupe key the
+ * `transaction.created` events (docs/bank-files.md "Speed and memory"): the event's `data` is the stored row's
+ * `json` column (the Transaction as `toTransaction` gives it, written by the database with the row;
+ * docs/architecture.md#list-responses), so the rows never travel to Node and back as JSON. A row whose dedupe key the
  * account already has is skipped (`ON CONFLICT DO NOTHING`) and gets no event. Only the columns the caller needs
  * come back.
  */
@@ -694,20 +694,16 @@ function insertChunkSql(target: ChunkTarget, part: ParsedEntry[], keys: string[]
             RETURNING id, account_id, amount, currency, direction, counterparty_name, remittance, end_to_end_id,
               to_char(booked_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS booked_at,
               to_char(value_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS value_at,
-              booked_date::text AS booked_date, value_date::text AS value_date
+              booked_date::text AS booked_date, value_date::text AS value_date, json
           ),
           ev AS (
-            SELECT gen_random_uuid() AS event_id, ins.*, ${amountShownSql(sql`amount`, sql`currency`)} AS amount_shown
-            FROM ins
+            SELECT gen_random_uuid() AS event_id, ins.* FROM ins
           ),
           events AS (
             INSERT INTO webhook_events (id, tenant_id, company_id, type, payload, created_at)
             SELECT event_id, ${company.tenantId}::uuid, ${company.id}::uuid, 'transaction.created',
               jsonb_build_object('id', event_id, 'type', 'transaction.created', 'created_at', ${now}::text,
-                'data', jsonb_build_object('id', id, 'account_id', account_id, 'amount', amount_shown, 'currency', currency,
-                  'direction', direction, 'booked_at', booked_at, 'value_at', value_at,
-                  'counterparty_name', counterparty_name, 'remittance', remittance, 'end_to_end_id', end_to_end_id,
-                  'booked_date', booked_date, 'value_date', value_date)),
+                'data', json::jsonb),
               ${now}::timestamptz
             FROM ev
           )

@@ -4,7 +4,6 @@
  * masked IBANs (docs/architecture.md#enumerations).
  */
 import Decimal from "decimal.js";
-import { sql, type SQL } from "drizzle-orm";
 import { currencyMinorUnits } from "@treasury/contract/common";
 
 const digitsCache = new Map<string, number>();
@@ -53,36 +52,5 @@ export function maskIban(ref: string): string {
   return `${s.slice(0, 4)}${"*".repeat(s.length - 8)}${s.slice(-4)}`;
 }
 
-/**
- * The minor units of every currency Intl knows whose minor units are not 2, as a JSON object
- * (`{"JPY":0,"KWD":3,…}`; any other code has 2, as `formatAmount` assumes for a code Intl does not know). SQL
- * that formats amounts itself (`amountShownSql`) takes it as a parameter. Computed once.
- */
-export function minorUnitsExceptionsJson(): string {
-  if (exceptionsJson === undefined) {
-    const codes = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("currency") : [];
-    const map: Record<string, number> = {};
-    for (const code of codes) {
-      const digits = minorUnits(code);
-      if (digits !== 2) map[code] = digits;
-    }
-    exceptionsJson = JSON.stringify(map);
-  }
-  return exceptionsJson;
-}
-let exceptionsJson: string | undefined;
-
 /** SQL `to_char` pattern that yields what `isoTimestamp` returns, so list queries skip Date parsing in Node. */
 export const ISO_UTC_SQL = 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"';
-
-/**
- * SQL text of a stored amount as the API shows it, `formatAmount`'s rule in the database: rounded to the
- * currency's minor units with any extra stored digits kept (`round(amount, greatest(min_scale(amount), minor
- * units))`). For SQL that writes the API's JSON itself (the transaction list page, the import's
- * `transaction.created` events; docs/architecture.md#list-responses).
- * @param amount a numeric column or expression; @param currency a text one (ISO 4217 code)
- */
-export function amountShownSql(amount: SQL, currency: SQL): SQL {
-  return sql`round(${amount}, greatest(min_scale(${amount}),
-    coalesce((${minorUnitsExceptionsJson()}::jsonb ->> ${currency})::int, 2)))::text`;
-}

@@ -18,7 +18,7 @@ import type {
 import { queryRows, type Db, type DbOrTx } from "../client";
 import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoints, transactions } from "../schema";
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
-import { ISO_UTC_SQL, amountShownSql, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
+import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
@@ -312,45 +312,14 @@ export async function listTransactions(db: Db, scope: DataScope, f: TransactionF
 }
 
 /**
- * One Transaction as JSON text, built by concatenation in the Transaction's key order: free text (`currency`,
- * `direction`, `counterparty_name`, `remittance`, `end_to_end_id`) escaped by PostgreSQL's own JSON escaping
- * (`to_json`, the escaping `row_to_json` uses; null as `null`), and the values that hold nothing to escape and are
- * never null (uuids, dates, the ISO 8601 timestamps, the amount as the API shows it) between quotes as they are.
- * About a quarter less PostgreSQL CPU than `row_to_json` of a per-row sub-select (docs/architecture.md#list-responses).
- */
-function transactionJsonSql(): SQL {
-  const t = (column: string) => sql.raw(`transactions.${column}`);
-  const members: [key: string, kind: "plain" | "text", value: SQL][] = [
-    ["id", "plain", sql`${t("id")}::text`],
-    ["account_id", "plain", sql`${t("account_id")}::text`],
-    ["amount", "plain", amountShownSql(t("amount"), sql`${t("currency")}::text`)],
-    ["currency", "text", sql`${t("currency")}::text`],
-    ["direction", "text", sql`${t("direction")}::text`],
-    ["booked_at", "plain", sql`to_char(${t("booked_at")} at time zone 'UTC', ${ISO_UTC_SQL})`],
-    ["value_at", "plain", sql`to_char(${t("value_at")} at time zone 'UTC', ${ISO_UTC_SQL})`],
-    ["counterparty_name", "text", t("counterparty_name")],
-    ["remittance", "text", t("remittance")],
-    ["end_to_end_id", "text", t("end_to_end_id")],
-    ["booked_date", "plain", sql`${t("booked_date")}::text`],
-    ["value_date", "plain", sql`${t("value_date")}::text`],
-  ];
-  const parts = members.map(([key, kind, value], i) => {
-    const lead = `${i === 0 ? "{" : ","}"${key}":`;
-    return kind === "plain"
-      ? sql`${sql.raw(`'${lead}"'`)} || ${value} || '"'`
-      : sql`${sql.raw(`'${lead}'`)} || coalesce(to_json(${value})::text, 'null')`;
-  });
-  return sql`(${sql.join(parts, sql` || `)} || '}')`;
-}
-
-/**
- * The same page as `listTransactions`, serialised once by the database: `json` is the JSON array of the page's
- * Transaction objects (docs/treasury-api.md#list-conventions), byte-for-byte what `JSON.stringify` of
- * `listTransactions(...).rows` gives — keys in the Transaction's order, amounts with the currency's minor units
- * (`formatAmount`: `round(amount, greatest(min_scale(amount), minor units))`, extra digits kept), timestamps as
- * ISO 8601 UTC, nulls as null — and `count` the exact number matching `f` (0 unless `withCount`). One statement,
- * so one round trip: the page as one text value (no 1,000 result rows for the driver to parse) and the count
- * beside it (docs/architecture.md#list-responses).
+ * The same page as `listTransactions`, as JSON the database wrote once: `json` is the JSON array of the page's
+ * Transaction objects (docs/treasury-api.md#list-conventions), the rows' stored `json` column (migration 0010's
+ * `transaction_json`, computed when each row was written) joined in page order — byte-for-byte what
+ * `JSON.stringify` of `listTransactions(...).rows` gives: keys in the Transaction's order, amounts with the
+ * currency's minor units (`formatAmount`'s rule, extra digits kept), timestamps as ISO 8601 UTC, nulls as null —
+ * and `count` the exact number matching `f` (0 unless `withCount`). One statement, so one round trip: the page as
+ * one text value (no 1,000 result rows for the driver to parse) and the count beside it
+ * (docs/architecture.md#list-responses).
  */
 export async function listTransactionsJson(
   db: Db,
@@ -364,7 +333,7 @@ export async function listTransactionsJson(
     sql`select coalesce((
             select string_agg(t.j, ',' order by t.booked_date desc, t.booked_at desc, t.id desc)
             from (
-              select transactions.booked_date, transactions.booked_at, transactions.id, ${transactionJsonSql()} as j
+              select transactions.booked_date, transactions.booked_at, transactions.id, transactions.json as j
               from transactions where ${txWhere(transactions, scope, f)}
               order by transactions.booked_date desc, transactions.booked_at desc, transactions.id desc
               limit ${page.limit} offset ${page.offset}

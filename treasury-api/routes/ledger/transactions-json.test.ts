@@ -5,8 +5,13 @@
  * currency, microsecond timestamps and nulls; envelopes of first, middle, last and past-the-end pages with their
  * next/previous links (also behind a trusted proxy); Form A arrays; and through HTTP, the status and Content-Type.
  */
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currencyMinorUnits } from "@treasury/contract/common";
+import { MIGRATIONS_FOLDER } from "../../db/client";
 import type { Context } from "hono";
+import { eq } from "drizzle-orm";
 import * as schema from "../../db/schema";
 import { listTransactions, listTransactionsJson, type TransactionFilter } from "../../db/repos/ledger";
 import { listBody, listBodyJson, type Paging } from "../../lib/lists";
@@ -99,6 +104,37 @@ function fakeContext(url: string, headers: Record<string, string>, trustProxy: b
     get: (key: string) => (key === "config" ? { trustProxy } : undefined),
   } as unknown as Context<AppEnv>;
 }
+
+describe("migration 0010's transaction_json", () => {
+  it("names the currencies whose minor units are not 2 exactly as formatAmount's Intl lookup does", () => {
+    const text = readFileSync(path.join(MIGRATIONS_FOLDER, "0010_transaction_json.sql"), "utf8");
+    const literal = /\('(\{[^']*\})'::jsonb ->> currency\)/.exec(text)?.[1];
+    expect(literal).toBeDefined();
+    const exceptions = Object.fromEntries(
+      Intl.supportedValuesOf("currency").flatMap((code) => {
+        const digits = currencyMinorUnits(code);
+        return digits === 2 ? [] : [[code, digits]];
+      }),
+    );
+    expect(JSON.parse(literal ?? "{}")).toEqual(exceptions);
+  });
+
+  it("follows a row's update (the column is generated from the row)", async () => {
+    const [row] = await h.database.db
+      .select({ id: schema.transactions.id, remittance: schema.transactions.remittance })
+      .from(schema.transactions)
+      .limit(1);
+    await h.database.db
+      .update(schema.transactions)
+      .set({ remittance: `${row?.remittance ?? ""} "changed"` })
+      .where(eq(schema.transactions.id, row?.id ?? ""));
+    const [after] = await h.database.db
+      .select({ json: schema.transactions.json })
+      .from(schema.transactions)
+      .where(eq(schema.transactions.id, row?.id ?? ""));
+    expect(JSON.parse(after?.json ?? "{}").remittance).toBe(`${row?.remittance ?? ""} "changed"`);
+  });
+});
 
 describe("listBodyJson", () => {
   const rows = [{ id: "a", amount: "1.00", end_to_end_id: null }, { id: "b" }];
