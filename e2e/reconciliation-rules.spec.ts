@@ -8,6 +8,7 @@ import { expect, request as playwrightRequest, test } from "@playwright/test";
 import Decimal from "decimal.js";
 import { BASE_URL } from "../playwright.config";
 import { pageAs, scanAndShoot, settledPayment, storageState } from "./fixtures";
+import { openDecidedRow } from "./decided-tab";
 
 interface ReviewRow {
   match: { id: string; score: number; company_id: string; transaction_id: string; payment_instruction_id: string };
@@ -89,9 +90,9 @@ test("an admin's auto-confirm rule confirms a proposal in its name; a treasurer 
   await page.goto("/reconciliation");
   await expect(page.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
   await expect(page.locator(`[data-testid="match-row"][data-e2e="${e2e}"]`)).toHaveCount(0);
-  await page.goto("/reconciliation?tab=decided");
+  // On whichever page of the tab decisions made alongside have pushed it to.
   const decided = page.locator(`[data-testid="match-row"][data-e2e="${e2e}"]`);
-  await expect(decided).toBeVisible();
+  await openDecidedRow(page, (item) => item.instruction?.end_to_end_id === e2e, decided);
   await expect(decided.getByTestId("auto-confirmed")).toContainText(`Confirmed by rule ${ruleName}`);
   await expect(decided.getByTestId("match-reviewer")).toHaveCount(0);
   const undo = decided.getByTestId("undo-auto-confirm");
