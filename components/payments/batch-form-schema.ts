@@ -29,7 +29,7 @@ export type RemittanceKind = "none" | RemittanceInformation["type"];
  * One instruction of the form, in the contract's shape (`PaymentInstructionCreate`): what is sent is what is edited,
  * field for field, and a field error the BFF names (`instructions[3].remittance_information.text`) is this value's
  * path. `currency` is kept equal to the batch currency and not shown; `creditor_bic` and `remittance_information` are
- * payment-run extensions, sent only when the API advertises them.
+ * payment-run extensions, sent only when the API advertises them (docs/architecture.md "Where code goes").
  */
 export interface InstructionRow extends Omit<PaymentInstructionCreate, "remittance_information"> {
   /**
