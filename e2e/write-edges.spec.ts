@@ -3,7 +3,8 @@
  * build with the real treasury-api: webhook edit, rotate (the new secret
  * shown once, old and new both signing), deactivate / activate and delete
  * with a confirmation; a 409 from a stale page shown in words; server field
- * errors landing on the right field and cells of the new-batch editor; a
+ * errors landing on the right field and cells of the new-batch editor (a remittance's text and RF reference among
+ * them); a
  * match rejected with a reason that the decided tab and the audit log show.
  * Screenshots: e2e/screenshots/edges-*.png.
  */
@@ -298,6 +299,56 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
   await page.getByTestId("save-batch").click();
   await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("instruction-row")).toHaveCount(2);
+});
+
+test("a server error on a remittance's text or RF reference lands on that input (scripted BFF answer)", async ({
+  browser,
+}) => {
+  // The form's rows have the contract's shape, so the path the server names is the input's own path.
+  const page = await pageAs(browser, "treasurer");
+  await page.goto("/payments/new");
+  await fillRow(page, 1, { name: "Rem One AS", iban: "NO9386011117947", e2e: `REM-${RUN}-1`, amount: "10.00" });
+  await page.getByLabel("Remittance", { exact: true }).first().selectOption("unstructured");
+  await page.getByLabel("Remittance text of row 1").fill("Invoice 4711");
+  await page.getByTestId("add-row").click();
+  await fillRow(page, 2, { name: "Rem Two AS", iban: "NO9386011117947", e2e: `REM-${RUN}-2`, amount: "20.00" });
+  await page.getByLabel("Remittance", { exact: true }).nth(1).selectOption("creditor_reference");
+  await page.getByLabel("RF creditor reference of row 2").fill("RF18 5390 0754 7034");
+  await expect(page.getByTestId("cell-error")).toHaveCount(0);
+  await page.route("**/api/treasury/payments/batches", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    await route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      body: JSON.stringify({
+        error: "validation_error",
+        message: "Invalid body: instructions[0].remittance_information.text is refused by the bank (and 1 more)",
+        details: {
+          errors: {
+            "instructions[0].remittance_information.text": ["is refused by the bank"],
+            "instructions[1].remittance_information.reference": ["is not known to the creditor's bank"],
+          },
+        },
+        request_id: "3f1c2d4e-0000-4000-8000-00000000e2e1",
+      }),
+    });
+  });
+  await page.getByTestId("save-batch").click();
+  const text1 = page.getByLabel("Remittance text of row 1");
+  const rf2 = page.getByLabel("RF creditor reference of row 2");
+  await expect(text1).toHaveAttribute("aria-invalid", "true");
+  await expect(rf2).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`#${await text1.getAttribute("aria-describedby")}`)).toHaveText(
+    "Remittance text is refused by the bank",
+  );
+  await expect(page.locator(`#${await rf2.getAttribute("aria-describedby")}`)).toHaveText(
+    "Creditor reference is not known to the creditor's bank",
+  );
+  // The error summary links to the input that shows the error.
+  const summary = page.getByTestId("error-summary");
+  await summary.getByRole("link", { name: /Row 2 · Remittance/ }).click();
+  await expect(rf2).toBeFocused();
+  await page.close();
 });
 
 test("treasurer rejects a match with a reason; the decided tab and the audit log show who and why", async ({
