@@ -33,6 +33,31 @@ async function fillRow(page: Page, n: number, row: { name: string; iban: string;
   await page.getByLabel(`Amount of row ${n}`).fill(row.amount);
 }
 
+/**
+ * Answers the page's next batch create (POST) with the BFF's 400 naming `errors` (path → messages), as the BFF words
+ * it ("Invalid body: <first path> <first message> (and N more)") with `requestId`; later requests go through.
+ */
+async function scriptFieldErrors(page: Page, requestId: string, errors: Record<string, string[]>) {
+  const [first, ...rest] = Object.entries(errors);
+  const more = rest.length ? ` (and ${rest.length} more)` : "";
+  let scripted = true;
+  await page.route("**/api/treasury/payments/batches", async (route) => {
+    if (!scripted || route.request().method() !== "POST") return route.fallback();
+    scripted = false;
+    await route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      headers: { "X-Request-ID": requestId },
+      body: JSON.stringify({
+        error: "validation_error",
+        message: `Invalid body: ${first?.[0]} ${first?.[1][0]}${more}`,
+        details: { errors },
+        request_id: requestId,
+      }),
+    });
+  });
+}
+
 test(
   "admin edits a webhook, rotates its secret (old and new both sign), deactivates, activates and deletes " + "it",
   async ({ browser }) => {
@@ -242,26 +267,9 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
     amount: "200.00",
   });
   await expect(page.getByTestId("running-total")).toContainText("300.00");
-  let scripted = true;
-  await page.route("**/api/treasury/payments/batches", async (route) => {
-    if (!scripted || route.request().method() !== "POST") return route.fallback();
-    scripted = false;
-    await route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      headers: { "X-Request-ID": "3f1c2d4e-0000-4000-8000-00000000e2e0" },
-      body: JSON.stringify({
-        error: "validation_error",
-        message: "Invalid body: instructions[1].creditor_iban is not reachable by the bank (and 1 more)",
-        details: {
-          errors: {
-            "instructions[1].creditor_iban": ["is not reachable by the bank"],
-            "instructions.0.end_to_end_id": ["is already used in another batch"],
-          },
-        },
-        request_id: "3f1c2d4e-0000-4000-8000-00000000e2e0",
-      }),
-    });
+  await scriptFieldErrors(page, "3f1c2d4e-0000-4000-8000-00000000e2e0", {
+    "instructions[1].creditor_iban": ["is not reachable by the bank"],
+    "instructions.0.end_to_end_id": ["is already used in another batch"],
   });
   await page.getByTestId("save-batch").click();
   const iban2 = page.getByLabel("Creditor IBAN of row 2");
@@ -315,23 +323,9 @@ test("a server error on a remittance's text or RF reference lands on that input 
   await page.getByLabel("Remittance", { exact: true }).nth(1).selectOption("creditor_reference");
   await page.getByLabel("RF creditor reference of row 2").fill("RF18 5390 0754 7034");
   await expect(page.getByTestId("cell-error")).toHaveCount(0);
-  await page.route("**/api/treasury/payments/batches", async (route) => {
-    if (route.request().method() !== "POST") return route.fallback();
-    await route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      body: JSON.stringify({
-        error: "validation_error",
-        message: "Invalid body: instructions[0].remittance_information.text is refused by the bank (and 1 more)",
-        details: {
-          errors: {
-            "instructions[0].remittance_information.text": ["is refused by the bank"],
-            "instructions[1].remittance_information.reference": ["is not known to the creditor's bank"],
-          },
-        },
-        request_id: "3f1c2d4e-0000-4000-8000-00000000e2e1",
-      }),
-    });
+  await scriptFieldErrors(page, "3f1c2d4e-0000-4000-8000-00000000e2e1", {
+    "instructions[0].remittance_information.text": ["is refused by the bank"],
+    "instructions[1].remittance_information.reference": ["is not known to the creditor's bank"],
   });
   await page.getByTestId("save-batch").click();
   const text1 = page.getByLabel("Remittance text of row 1");
