@@ -3,7 +3,8 @@
  * build with the real treasury-api: webhook edit, rotate (the new secret
  * shown once, old and new both signing), deactivate / activate and delete
  * with a confirmation; a 409 from a stale page shown in words; server field
- * errors landing on the right field and cells of the new-batch editor; a
+ * errors landing on the right field and cells of the new-batch editor (a remittance's text and RF reference among
+ * them); a
  * match rejected with a reason that the decided tab and the audit log show.
  * Screenshots: e2e/screenshots/edges-*.png.
  */
@@ -30,6 +31,31 @@ async function fillRow(page: Page, n: number, row: { name: string; iban: string;
   await page.getByLabel(`Creditor IBAN of row ${n}`).fill(row.iban);
   await page.getByLabel(`End-to-end id of row ${n}`).fill(row.e2e);
   await page.getByLabel(`Amount of row ${n}`).fill(row.amount);
+}
+
+/**
+ * Answers the page's next batch create (POST) with the BFF's 400 naming `errors` (path → messages), as the BFF words
+ * it ("Invalid body: <first path> <first message> (and N more)") with `requestId`; later requests go through.
+ */
+async function scriptFieldErrors(page: Page, requestId: string, errors: Record<string, string[]>) {
+  const [first, ...rest] = Object.entries(errors);
+  const more = rest.length ? ` (and ${rest.length} more)` : "";
+  let scripted = true;
+  await page.route("**/api/treasury/payments/batches", async (route) => {
+    if (!scripted || route.request().method() !== "POST") return route.fallback();
+    scripted = false;
+    await route.fulfill({
+      status: 400,
+      contentType: "application/json",
+      headers: { "X-Request-ID": requestId },
+      body: JSON.stringify({
+        error: "validation_error",
+        message: `Invalid body: ${first?.[0]} ${first?.[1][0]}${more}`,
+        details: { errors },
+        request_id: requestId,
+      }),
+    });
+  });
 }
 
 test(
@@ -241,26 +267,9 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
     amount: "200.00",
   });
   await expect(page.getByTestId("running-total")).toContainText("300.00");
-  let scripted = true;
-  await page.route("**/api/treasury/payments/batches", async (route) => {
-    if (!scripted || route.request().method() !== "POST") return route.fallback();
-    scripted = false;
-    await route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      headers: { "X-Request-ID": "3f1c2d4e-0000-4000-8000-00000000e2e0" },
-      body: JSON.stringify({
-        error: "validation_error",
-        message: "Invalid body: instructions[1].creditor_iban is not reachable by the bank (and 1 more)",
-        details: {
-          errors: {
-            "instructions[1].creditor_iban": ["is not reachable by the bank"],
-            "instructions.0.end_to_end_id": ["is already used in another batch"],
-          },
-        },
-        request_id: "3f1c2d4e-0000-4000-8000-00000000e2e0",
-      }),
-    });
+  await scriptFieldErrors(page, "3f1c2d4e-0000-4000-8000-00000000e2e0", {
+    "instructions[1].creditor_iban": ["is not reachable by the bank"],
+    "instructions.0.end_to_end_id": ["is already used in another batch"],
   });
   await page.getByTestId("save-batch").click();
   const iban2 = page.getByLabel("Creditor IBAN of row 2");
@@ -298,6 +307,42 @@ test("server field errors land on the cells they name (scripted BFF answer)", as
   await page.getByTestId("save-batch").click();
   await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("instruction-row")).toHaveCount(2);
+});
+
+test("a server error on a remittance's text or RF reference lands on that input (scripted BFF answer)", async ({
+  browser,
+}) => {
+  // The form's rows have the contract's shape, so the path the server names is the input's own path.
+  const page = await pageAs(browser, "treasurer");
+  await page.goto("/payments/new");
+  await fillRow(page, 1, { name: "Rem One AS", iban: "NO9386011117947", e2e: `REM-${RUN}-1`, amount: "10.00" });
+  await page.getByLabel("Remittance", { exact: true }).first().selectOption("unstructured");
+  await page.getByLabel("Remittance text of row 1").fill("Invoice 4711");
+  await page.getByTestId("add-row").click();
+  await fillRow(page, 2, { name: "Rem Two AS", iban: "NO9386011117947", e2e: `REM-${RUN}-2`, amount: "20.00" });
+  await page.getByLabel("Remittance", { exact: true }).nth(1).selectOption("creditor_reference");
+  await page.getByLabel("RF creditor reference of row 2").fill("RF18 5390 0754 7034");
+  await expect(page.getByTestId("cell-error")).toHaveCount(0);
+  await scriptFieldErrors(page, "3f1c2d4e-0000-4000-8000-00000000e2e1", {
+    "instructions[0].remittance_information.text": ["is refused by the bank"],
+    "instructions[1].remittance_information.reference": ["is not known to the creditor's bank"],
+  });
+  await page.getByTestId("save-batch").click();
+  const text1 = page.getByLabel("Remittance text of row 1");
+  const rf2 = page.getByLabel("RF creditor reference of row 2");
+  await expect(text1).toHaveAttribute("aria-invalid", "true");
+  await expect(rf2).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator(`#${await text1.getAttribute("aria-describedby")}`)).toHaveText(
+    "Remittance text is refused by the bank",
+  );
+  await expect(page.locator(`#${await rf2.getAttribute("aria-describedby")}`)).toHaveText(
+    "Creditor reference is not known to the creditor's bank",
+  );
+  // The error summary links to the input that shows the error.
+  const summary = page.getByTestId("error-summary");
+  await summary.getByRole("link", { name: /Row 2 · Remittance/ }).click();
+  await expect(rf2).toBeFocused();
+  await page.close();
 });
 
 test("treasurer rejects a match with a reason; the decided tab and the audit log show who and why", async ({

@@ -1,9 +1,22 @@
 /**
  * The new-batch editor's pure parts: the exact running total
- * and count (decimal.js, never floats) and the body sent to the BFF.
+ * and count (decimal.js, never floats), the body sent to the BFF (the form's values, in the
+ * contract's shape), a stored batch loaded for editing, and where the schema's errors land.
  */
 import { describe, expect, it } from "vitest";
-import { emptyRow, runningTotal, toBody } from "./batch-form-schema";
+import type { PaymentBatch, PaymentInstruction } from "@treasury/contract";
+import {
+  batchFormValues,
+  batchResolver,
+  emptyRow,
+  remittanceError,
+  remittanceOfKind,
+  remittanceValue,
+  runningTotal,
+  toBody,
+  type InstructionRow,
+  type RemittanceErrors,
+} from "./batch-form-schema";
 
 const rows = (...amounts: string[]) => amounts.map((amount) => ({ amount }));
 
@@ -79,5 +92,91 @@ describe("toBody", () => {
         },
       ],
     });
+  });
+});
+
+describe("the form's values are the contract's body", () => {
+  const NO = "NO93 8601 1117 947";
+  const RF = "RF18 5390 0754 7034";
+  const values = (rows: InstructionRow[]) => ({
+    company_id: "00000000-0000-4000-8000-000000000001",
+    currency: "NOK",
+    requested_execution_date: "",
+    instructions: rows,
+  });
+  const row = (extra: Partial<InstructionRow>): InstructionRow => ({
+    ...emptyRow("NOK", "E-1"),
+    amount: "10.00",
+    creditor_name: "A",
+    creditor_iban: NO,
+    ...extra,
+  });
+
+  it("sends a row's remittance information as the form holds it, and leaves out a blank one and none", () => {
+    const text = { type: "unstructured" as const, text: "Invoice 4711" };
+    const ref = { type: "creditor_reference" as const, reference: RF };
+    const body = toBody(
+      values([
+        row({ remittance_information: text }),
+        row({ end_to_end_id: "E-2", remittance_information: ref }),
+        row({ end_to_end_id: "E-3", remittance_information: { type: "unstructured", text: "  " } }),
+        row({ end_to_end_id: "E-4" }),
+        row({ end_to_end_id: "E-5", remittance_information: null }),
+      ]),
+      true,
+    );
+    expect(body.instructions.map((i) => i.remittance_information)).toEqual([
+      text,
+      ref,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(body.instructions[2]).not.toHaveProperty("remittance_information");
+    // Without the payment-run fields it is never sent.
+    expect(toBody(values([row({ remittance_information: text })])).instructions[0]).not.toHaveProperty(
+      "remittance_information",
+    );
+  });
+
+  it("loads a stored batch's instructions as they are, and sends them back unchanged", () => {
+    const stored = {
+      amount: "10.00",
+      currency: "NOK",
+      creditor_name: "A",
+      creditor_iban: "NO9386011117947",
+      end_to_end_id: "E-1",
+      creditor_bic: "DNBANOKK",
+      remittance_information: { type: "creditor_reference" as const, reference: "RF18539007547034" },
+    };
+    const batch = { company_id: "00000000-0000-4000-8000-000000000001", currency: "NOK" } as PaymentBatch;
+    const form = batchFormValues(batch, [{ ...stored } as PaymentInstruction]);
+    expect(form.instructions[0]).toMatchObject(stored);
+    expect(toBody(form, true).instructions[0]).toEqual(stored);
+  });
+
+  it("the selector keeps what was typed under the key of the chosen kind; none is no object", () => {
+    expect(remittanceOfKind("creditor_reference", "RF18")).toEqual({ type: "creditor_reference", reference: "RF18" });
+    expect(remittanceOfKind("unstructured", "RF18")).toEqual({ type: "unstructured", text: "RF18" });
+    expect(remittanceOfKind("none", "RF18")).toBeUndefined();
+    expect(remittanceValue({ type: "creditor_reference", reference: "RF18" })).toBe("RF18");
+    expect(remittanceValue({ type: "unstructured", text: "Hi" })).toBe("Hi");
+    expect(remittanceValue(null)).toBe("");
+  });
+
+  it("puts the schema's remittance errors on the contract's path, the field that shows them", async () => {
+    const r = await batchResolver(
+      values([
+        row({ remittance_information: { type: "creditor_reference", reference: "RF19 5390 0754 7034" } }),
+        row({ end_to_end_id: "E-2", remittance_information: { type: "unstructured", text: "x".repeat(141) } }),
+      ]),
+      { runFields: true },
+      { fields: {}, shouldUseNativeValidation: false },
+    );
+    const rows = r.errors.instructions as unknown as RemittanceErrors[];
+    expect(remittanceError(rows[0])).toBe("has wrong check digits (ISO 11649 mod 97)");
+    expect(rows[0]?.remittance_information?.reference?.message).toBe("has wrong check digits (ISO 11649 mod 97)");
+    expect(rows[1]?.remittance_information?.text?.message).toBe("must be at most 140 characters");
+    expect(remittanceError({ remittance_information: { message: "is not supported" } })).toBe("is not supported");
   });
 });

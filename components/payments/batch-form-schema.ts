@@ -12,24 +12,31 @@
  */
 import type { Resolver } from "react-hook-form";
 import { isSEPACountry } from "ibantools";
-import type { PaymentBatch, PaymentBatchCreate as BatchBody, PaymentInstruction } from "@treasury/contract";
+import type {
+  PaymentBatch,
+  PaymentBatchCreate as BatchBody,
+  PaymentInstruction,
+  PaymentInstructionCreate,
+  RemittanceInformation,
+} from "@treasury/contract";
 import { currencyMinorUnits, isPositiveDecimalString } from "@treasury/contract/amounts";
 import { ExactDecimal } from "@treasury/contract/exact-decimal";
 
-export type RemittanceKind = "none" | "unstructured" | "creditor_reference";
+/** What the remittance selector offers: none, or one of the contract's `RemittanceInformation` types. */
+export type RemittanceKind = "none" | RemittanceInformation["type"];
 
-export interface InstructionRow {
-  amount: string;
-  creditor_name: string;
-  creditor_iban: string;
-  end_to_end_id: string;
-  /** Kept equal to the batch currency; not shown. */
-  currency: string;
-  /** Payment-run extensions (sent only when the API advertises them). */
-  creditor_bic?: string;
-  remittance_kind?: RemittanceKind;
-  /** Free text, or the RF creditor reference, by `remittance_kind`. */
-  remittance?: string;
+/**
+ * One instruction of the form, in the contract's shape (`PaymentInstructionCreate`): what is sent is what is edited,
+ * field for field, and a field error the BFF names (`instructions[3].remittance_information.text`) is this value's
+ * path. `currency` is kept equal to the batch currency and not shown; `creditor_bic` and `remittance_information` are
+ * payment-run extensions, sent only when the API advertises them (docs/architecture.md "Where code goes").
+ */
+export interface InstructionRow extends Omit<PaymentInstructionCreate, "remittance_information"> {
+  /**
+   * `{ type: "unstructured", text }` or `{ type: "creditor_reference", reference }`, edited as typed; none is its
+   * absence (null as a stored instruction without one answers). A blank text or reference is not sent (`toBody`).
+   */
+  remittance_information?: RemittanceInformation | null;
   /** The counterparty picked in the typeahead (not sent; the payee flag compares IBANs). */
   counterparty_id?: string;
 }
@@ -62,25 +69,44 @@ export function emptyRow(currency: string, endToEndId = ""): InstructionRow {
     end_to_end_id: endToEndId,
     currency,
     creditor_bic: "",
-    remittance_kind: "none",
-    remittance: "",
     counterparty_id: "",
   };
 }
 
-/** The remittance information of a row, or undefined when it has none. */
-function remittanceOf(r: InstructionRow) {
-  const text = (r.remittance ?? "").trim();
-  if (!text || !r.remittance_kind || r.remittance_kind === "none") return undefined;
-  return r.remittance_kind === "creditor_reference"
-    ? { type: "creditor_reference" as const, reference: text }
-    : { type: "unstructured" as const, text };
+/** What a remittance holds as typed: its text, or its RF reference; "" when there is none. */
+export function remittanceValue(r: RemittanceInformation | null | undefined): string {
+  if (!r) return "";
+  return r.type === "creditor_reference" ? r.reference : r.text;
 }
 
 /**
- * The request body of the form values (POST /payments/batches). With
- * `runFields` the batch reference, debtor account and each row's BIC and
- * remittance information are included when filled; without, never.
+ * The remittance after the selector chose `kind`: none is no remittance; text or RF reference holds `typed` (what
+ * the row held before, so switching between the two keeps it) under the contract's key of that type.
+ */
+export function remittanceOfKind(kind: RemittanceKind, typed: string): RemittanceInformation | undefined {
+  if (kind === "none") return undefined;
+  return kind === "creditor_reference" ? { type: kind, reference: typed } : { type: kind, text: typed };
+}
+
+/** A row's errors as far as its remittance goes: on the object, its text or its reference (react-hook-form's tree). */
+export interface RemittanceErrors {
+  remittance_information?: { message?: string; text?: { message?: string }; reference?: { message?: string } };
+}
+
+/**
+ * The message of a row's remittance error, wherever the schema or the server put it: on the text, on the
+ * reference, or on the whole `remittance_information` (the BFF's "not supported by the API"); undefined when none.
+ */
+export function remittanceError(rowErrors: RemittanceErrors | undefined): string | undefined {
+  const e = rowErrors?.remittance_information;
+  return e?.text?.message ?? e?.reference?.message ?? e?.message;
+}
+
+/**
+ * The request body of the form values (POST /payments/batches): the values as they are, less what is not filled.
+ * With `runFields` the batch reference, debtor account and each row's BIC and remittance information are included
+ * when filled (a remittance whose text or reference is blank is left out); without, never. Trimming is the
+ * contract schema's, at the BFF as in the resolver.
  */
 export function toBody(v: BatchFormValues, runFields = false): BatchBody {
   const reference = (v.reference ?? "").trim();
@@ -92,7 +118,8 @@ export function toBody(v: BatchFormValues, runFields = false): BatchBody {
     ...(runFields && v.debtor_account_id ? { debtor_account_id: v.debtor_account_id } : {}),
     instructions: v.instructions.map((r) => {
       const bic = (r.creditor_bic ?? "").trim();
-      const remittance = runFields ? remittanceOf(r) : undefined;
+      const remittance =
+        runFields && remittanceValue(r.remittance_information).trim() ? r.remittance_information : null;
       return {
         amount: r.amount.trim(),
         currency: v.currency,
@@ -132,9 +159,8 @@ async function loadContractResolver() {
 let contractResolver: ReturnType<typeof loadContractResolver> | null = null;
 
 /**
- * react-hook-form resolver: the contract schema over `toBody(values)`; errors
- * keep the form's field paths (a remittance error is put on the row's
- * `remittance` cell). With the payment-run fields, a row outside SEPA needs a BIC. The execution date's lower
+ * react-hook-form resolver: the contract schema over `toBody(values)`, whose
+ * paths are the form's (the body is the values, row for row). With the payment-run fields, a row outside SEPA needs a BIC. The execution date's lower
  * bound (today in the company's time zone) is the BFF's and the API's check; their error lands on the date field.
  */
 export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async (values, context, options) => {
@@ -145,16 +171,7 @@ export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async 
   });
   const runFields = context?.runFields ?? false;
   const r = await (await contractResolver)(toBody(values, runFields) as never, context, options as never);
-  const errors = r.errors as Record<string, unknown> & {
-    instructions?: Record<number, Record<string, unknown> & { remittance_information?: Record<string, unknown> }>;
-  };
-  for (const row of Object.values(errors.instructions ?? {})) {
-    const rem = row?.remittance_information;
-    if (rem) {
-      row.remittance = rem.reference ?? rem.text ?? rem;
-      delete row.remittance_information;
-    }
-  }
+  const errors = r.errors as Record<string, unknown> & { instructions?: Record<number, Record<string, unknown>> };
   plainMessages(values, errors, context?.amountExample ?? "1,250.00");
   if (runFields) {
     values.instructions.forEach((row, i) => {
@@ -250,7 +267,10 @@ export function runningTotal(
   return { total: sum.toFixed(dp), count: rows.length, invalid };
 }
 
-/** The form values of a created batch (the edit form). Amounts stay decimal strings. */
+/**
+ * The form values of a created batch (the edit form): its instructions' fields as the API answers them (the
+ * remittance information as stored, null when none). Amounts stay decimal strings.
+ */
 export function batchFormValues(batch: PaymentBatch, instructions: readonly PaymentInstruction[]): BatchFormValues {
   return {
     company_id: batch.company_id,
@@ -265,11 +285,7 @@ export function batchFormValues(batch: PaymentBatch, instructions: readonly Paym
       creditor_iban: i.creditor_iban,
       end_to_end_id: i.end_to_end_id,
       creditor_bic: i.creditor_bic ?? "",
-      remittance_kind: i.remittance_information?.type ?? "none",
-      remittance:
-        i.remittance_information?.type === "creditor_reference"
-          ? i.remittance_information.reference
-          : (i.remittance_information?.text ?? ""),
+      remittance_information: i.remittance_information,
       counterparty_id: "",
     })),
   };

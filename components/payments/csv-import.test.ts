@@ -239,10 +239,18 @@ describe("BIC and remittance columns", () => {
     );
     expect(r.errors).toEqual({});
     expect(toInstructionRows(r.rows)).toEqual([
-      expect.objectContaining({ creditor_bic: "", remittance_kind: "unstructured", remittance: "Invoice 4711" }),
-      expect.objectContaining({ creditor_bic: "NBADAEAAXXX", remittance_kind: "creditor_reference", remittance: RF }),
-      expect.objectContaining({ creditor_bic: "", remittance_kind: "none", remittance: "" }),
+      expect.objectContaining({
+        creditor_bic: "",
+        remittance_information: { type: "unstructured", text: "Invoice 4711" },
+      }),
+      expect.objectContaining({
+        creditor_bic: "NBADAEAAXXX",
+        remittance_information: { type: "creditor_reference", reference: RF },
+      }),
+      expect.objectContaining({ creditor_bic: "" }),
     ]);
+    // A row with neither text nor RF reference has no remittance information at all (none is its absence).
+    expect(toInstructionRows(r.rows)[2]).not.toHaveProperty("remittance_information");
   });
 
   it("requires a BIC for an IBAN outside SEPA, and checks a given BIC", () => {

@@ -19,7 +19,7 @@
 import Papa from "papaparse";
 import { PaymentBatchCreate } from "@treasury/contract";
 import { fileDecimalMark, parseAmount, type DecimalMark } from "@/lib/payments/amount-input";
-import { bicRequired, type InstructionRow } from "./batch-form-schema";
+import { bicRequired, toBody, type InstructionRow } from "./batch-form-schema";
 
 /** How a file's amounts are read: the user's locale, and the decimal separator the file shows (or the locale's). */
 export interface AmountFormat {
@@ -181,22 +181,11 @@ export function validateCsvRows(
       );
     if (!x.creditor_bic && bicRequired(x.creditor_iban)) set(i, "creditor_bic", "is required for an IBAN outside SEPA");
   });
-  const r = PaymentBatchCreate.safeParse({
-    company_id: "00000000-0000-4000-8000-000000000000",
-    currency,
-    instructions: rows.map((x) => {
-      const remittance = runFields ? remittanceOf(x) : undefined;
-      return {
-        creditor_name: x.creditor_name,
-        creditor_iban: x.creditor_iban,
-        amount: csvAmount(x.amount, amountFormat),
-        end_to_end_id: x.end_to_end_id,
-        currency,
-        ...(runFields && x.creditor_bic ? { creditor_bic: x.creditor_bic } : {}),
-        ...(remittance ? { remittance_information: remittance } : {}),
-      };
-    }),
-  });
+  // The rows as the form would hold them, checked as the form's body: the same schema, the same body.
+  const values = { company_id: "00000000-0000-4000-8000-000000000000", currency, requested_execution_date: "" };
+  const r = PaymentBatchCreate.safeParse(
+    toBody({ ...values, instructions: toInstructionRows(rows, amountFormat) }, runFields),
+  );
   if (!r.success) {
     for (const issue of r.error.issues) {
       const [top, i, f, sub] = issue.path;
@@ -237,17 +226,22 @@ export function notSendableMessage(rows: readonly CsvRow[], runFields: boolean):
   );
 }
 
-/** The editor rows of checked file rows: BIC as given, remittance as text or RF reference (none when both empty). */
+/**
+ * The editor rows of checked file rows, in the form's (the contract's) shape: BIC as given, `remittance_information`
+ * the text, else the RF reference, else none (absent).
+ */
 export function toInstructionRows(rows: readonly CsvRow[], amountFormat?: AmountFormat): InstructionRow[] {
-  return rows.map((r) => ({
-    creditor_name: r.creditor_name,
-    creditor_iban: r.creditor_iban,
-    amount: csvAmount(r.amount, amountFormat),
-    end_to_end_id: r.end_to_end_id,
-    currency: r.currency,
-    creditor_bic: r.creditor_bic,
-    remittance_kind: r.remittance_information ? "unstructured" : r.creditor_reference ? "creditor_reference" : "none",
-    remittance: r.remittance_information || r.creditor_reference,
-    counterparty_id: "",
-  }));
+  return rows.map((r) => {
+    const remittance = remittanceOf(r);
+    return {
+      creditor_name: r.creditor_name,
+      creditor_iban: r.creditor_iban,
+      amount: csvAmount(r.amount, amountFormat),
+      end_to_end_id: r.end_to_end_id,
+      currency: r.currency,
+      creditor_bic: r.creditor_bic,
+      ...(remittance ? { remittance_information: remittance } : {}),
+      counterparty_id: "",
+    };
+  });
 }

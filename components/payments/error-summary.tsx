@@ -1,7 +1,7 @@
 "use client";
 
 import type { FieldErrors } from "react-hook-form";
-import { cellMessage, type BatchFormValues } from "./batch-form-schema";
+import { cellMessage, remittanceError, type BatchFormValues, type RemittanceErrors } from "./batch-form-schema";
 
 const CELL_LABEL: Record<string, string> = {
   creditor_name: "Creditor name",
@@ -9,12 +9,13 @@ const CELL_LABEL: Record<string, string> = {
   end_to_end_id: "End-to-end id",
   amount: "Amount",
   creditor_bic: "BIC",
-  remittance: "Remittance",
+  remittance_information: "Remittance",
 };
 const CELL_TARGET: Record<string, (i: number) => string> = {
   creditor_bic: (i) => `ins-${i}-bic`,
-  remittance: (i) => `ins-${i}-rem`,
+  remittance_information: (i) => `ins-${i}-rem`,
 };
+const CELLS = ["creditor_name", "creditor_iban", "end_to_end_id", "amount", "creditor_bic"] as const;
 
 /** Every problem of the form, in form order: the field's label, its message, and the element to go to. */
 export function errorList(errors: FieldErrors<BatchFormValues>): { label: string; message: string; target: string }[] {
@@ -28,14 +29,18 @@ export function errorList(errors: FieldErrors<BatchFormValues>): { label: string
     const m = (errors[key] as { message?: string } | undefined)?.message;
     if (m) out.push({ label, message: cellMessage(label, m), target });
   }
-  const rows = errors.instructions as unknown as Record<string, Record<string, { message?: string }> | undefined>;
+  const rows = errors.instructions as unknown as Record<
+    string,
+    (RemittanceErrors & Record<string, { message?: string }>) | undefined
+  >;
   const listMessage = errors.instructions?.root?.message ?? errors.instructions?.message;
   if (listMessage) out.push({ label: "Instructions", message: `Instructions ${listMessage}`, target: "#ins-0-amount" });
   for (const [key, row] of Object.entries(rows ?? {})) {
     const i = Number(key);
     if (!Number.isInteger(i) || !row) continue;
-    for (const cell of ["creditor_name", "creditor_iban", "end_to_end_id", "amount", "creditor_bic", "remittance"]) {
-      const m = row[cell]?.message;
+    for (const cell of [...CELLS, "remittance_information"]) {
+      // The remittance's message is on its text, its reference or the whole object (remittanceError).
+      const m = cell === "remittance_information" ? remittanceError(row) : row[cell]?.message;
       const label = CELL_LABEL[cell] ?? cell;
       if (m)
         out.push({

@@ -12,7 +12,7 @@ import { friendlyFormatIBAN } from "ibantools";
 import { Copy, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useLocale } from "@/components/format/use-locale";
-import { cellMessage, type BatchFormValues } from "./batch-form-schema";
+import { cellMessage, remittanceValue, type BatchFormValues } from "./batch-form-schema";
 import { AmountInput } from "./amount-input";
 import { IbanCountry } from "./iban-country";
 import { PayeeTypeahead, type PayeeOption } from "./payee-typeahead";
@@ -75,10 +75,12 @@ function InstructionCell({ c, p }: { c: Column; p: InstructionRowProps }) {
       p.setValue(`instructions.${i}.creditor_iban`, friendlyFormatIBAN(payee.iban) ?? payee.iban, opts);
       p.setValue(`instructions.${i}.counterparty_id`, payee.id);
       if (p.runFields && payee.bic) p.setValue(`instructions.${i}.creditor_bic`, payee.bic, opts);
-      if (p.runFields && payee.defaultRemittance && !row?.remittance) {
-        p.setValue(`instructions.${i}.remittance_kind`, "unstructured");
-        p.setValue(`instructions.${i}.remittance`, payee.defaultRemittance, opts);
-      }
+      if (p.runFields && payee.defaultRemittance && !remittanceValue(row?.remittance_information))
+        p.setValue(
+          `instructions.${i}.remittance_information`,
+          { type: "unstructured", text: payee.defaultRemittance },
+          opts,
+        );
     };
     return (
       <td className="px-2 pb-1 pt-1.5 align-top">
@@ -186,6 +188,7 @@ export function InstructionRow(p: InstructionRowProps) {
           <RowExtras
             i={i}
             register={p.register}
+            setValue={p.setValue}
             errors={errors}
             row={p.row}
             payees={p.payees}

@@ -32,11 +32,27 @@ function editBody(body: BatchBody, runFields: boolean) {
 }
 
 /**
+ * Puts the BFF's field errors (`details.errors`: `{ "instructions[3].remittance_information.text": ["…"] }`) on the
+ * form's fields, messages joined with "; ". The form's values are the body, so the path the server names is the
+ * field's path as it is: react-hook-form reads both the API's `instructions[1].creditor_iban` and the BFF's
+ * `instructions.1.creditor_iban`. Anything but an object is ignored.
+ */
+export function putServerErrors(setError: UseFormSetError<BatchFormValues>, fieldErrors: unknown): void {
+  if (!fieldErrors || typeof fieldErrors !== "object") return;
+  for (const [path, msgs] of Object.entries(fieldErrors as Record<string, unknown>)) {
+    setError(path as Path<BatchFormValues>, {
+      type: "server",
+      message: Array.isArray(msgs) ? msgs.join("; ") : String(msgs),
+    });
+  }
+}
+
+/**
  * Saving a new batch. One Idempotency-Key is created when the form opens and
  * kept while the same batch is retried; a changed batch after a refusal is a
  * new operation with a new key (the API would refuse a key reused with
  * another body). A double click saves once. The server's field errors are put
- * on the cells they name (`setError`); success opens the batch, with its
+ * on the cells they name (`setError` with the server's path, unchanged); success opens the batch, with its
  * submit dialog open when `submit(body, true)` asked for it ("Create and
  * submit", `?submit=1`). With `edit` the batch is replaced in place (PATCH)
  * rather than created.
@@ -67,16 +83,7 @@ export function useSaveBatch(setError: UseFormSetError<BatchFormValues>, edit?: 
       router.push(`/payments/${batch.id}${op.current.thenSubmit ? `?${SUBMIT_PARAM}=1` : ""}`);
     },
     onError: (err) => {
-      const fieldErrors = err instanceof BffRequestError ? err.details.errors : undefined;
-      if (fieldErrors && typeof fieldErrors === "object") {
-        for (const [raw, msgs] of Object.entries(fieldErrors as Record<string, string[]>)) {
-          const path = raw.replace(/\[(\d+)\]/g, ".$1").replace(/\.remittance_information(\.\w+)?$/, ".remittance");
-          setError(path as Path<BatchFormValues>, {
-            type: "server",
-            message: Array.isArray(msgs) ? msgs.join("; ") : String(msgs),
-          });
-        }
-      }
+      if (err instanceof BffRequestError) putServerErrors(setError, err.details.errors);
       toast.error(errorText(err, "Saving the batch"));
     },
     onSettled: () => {
