@@ -11,7 +11,6 @@
  * the zod-free amount rules of `@treasury/contract/amounts`.
  */
 import type { Resolver } from "react-hook-form";
-import { isSEPACountry } from "ibantools";
 import type {
   PaymentBatch,
   PaymentBatchCreate as BatchBody,
@@ -21,6 +20,7 @@ import type {
 } from "@treasury/contract";
 import { currencyMinorUnits, isPositiveDecimalString } from "@treasury/contract/amounts";
 import { ExactDecimal } from "@treasury/contract/exact-decimal";
+import { BIC_REQUIRED_MESSAGE, bicMissing } from "@treasury/contract/bic-rule";
 
 /** What the remittance selector offers: none, or one of the contract's `RemittanceInformation` types. */
 export type RemittanceKind = "none" | RemittanceInformation["type"];
@@ -133,21 +133,6 @@ export function toBody(v: BatchFormValues, runFields = false): BatchBody {
   } as BatchBody;
 }
 
-/** The IBAN's country code when it looks like one ("NO9386…" → "NO"), else null. */
-function ibanCountryCode(iban: string): string | null {
-  const c = iban.replace(/\s+/g, "").slice(0, 2).toUpperCase();
-  return /^[A-Z]{2}$/.test(c) ? c : null;
-}
-
-/**
- * Whether a row needs a BIC: outside SEPA the IBAN does not identify the bank
- * for every payment scheme, so the BIC is required there; inside SEPA it is optional.
- */
-export function bicRequired(iban: string): boolean {
-  const country = ibanCountryCode(iban);
-  return country !== null && !isSEPACountry(country);
-}
-
 async function loadContractResolver() {
   const [{ zodResolver }, { PaymentBatchCreate }] = await Promise.all([
     import("@hookform/resolvers/zod"),
@@ -175,11 +160,11 @@ export const batchResolver: Resolver<BatchFormValues, BatchFormContext> = async 
   plainMessages(values, errors, context?.amountExample ?? "1,250.00");
   if (runFields) {
     values.instructions.forEach((row, i) => {
-      if (!(row.creditor_bic ?? "").trim() && bicRequired(row.creditor_iban)) {
+      if (bicMissing(row.creditor_iban, row.creditor_bic)) {
         errors.instructions ??= {};
         errors.instructions[i] ??= {};
         const cell = errors.instructions[i];
-        if (cell) cell.creditor_bic = { type: "required", message: "is required for an IBAN outside SEPA" };
+        if (cell) cell.creditor_bic = { type: "required", message: BIC_REQUIRED_MESSAGE };
       }
     });
   }

@@ -19,7 +19,8 @@
 import Papa from "papaparse";
 import { PaymentBatchCreate } from "@treasury/contract";
 import { fileDecimalMark, parseAmount, type DecimalMark } from "@/lib/payments/amount-input";
-import { bicRequired, toBody, type InstructionRow } from "./batch-form-schema";
+import { BIC_REQUIRED_MESSAGE, bicMissing } from "@treasury/contract/bic-rule";
+import { toBody, type InstructionRow } from "./batch-form-schema";
 
 /** How a file's amounts are read: the user's locale, and the decimal separator the file shows (or the locale's). */
 export interface AmountFormat {
@@ -179,7 +180,7 @@ export function validateCsvRows(
         "creditor_reference",
         "must be empty when remittance_information is filled (text or RF reference, not both)",
       );
-    if (!x.creditor_bic && bicRequired(x.creditor_iban)) set(i, "creditor_bic", "is required for an IBAN outside SEPA");
+    if (bicMissing(x.creditor_iban, x.creditor_bic)) set(i, "creditor_bic", BIC_REQUIRED_MESSAGE);
   });
   // The rows as the form would hold them, checked as the form's body: the same schema, the same body.
   const values = { company_id: "00000000-0000-4000-8000-000000000000", currency, requested_execution_date: "" };

@@ -2,8 +2,8 @@
 
 import { useRef } from "react";
 import type { FieldErrors, UseFormRegister, UseFormSetValue } from "react-hook-form";
+import { bicRequired } from "@treasury/contract/bic-rule";
 import {
-  bicRequired,
   cellMessage,
   remittanceError,
   remittanceOfKind,

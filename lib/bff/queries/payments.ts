@@ -11,7 +11,7 @@
  */
 import "server-only";
 import type { z } from "zod";
-import { isSEPACountry } from "ibantools";
+import { BIC_REQUIRED_MESSAGE, bicMissing } from "@treasury/contract/bic-rule";
 import type { PaymentBatchCreate, PaymentBatchUpdate } from "@treasury/contract";
 import { treasury } from "../../server/treasury";
 import { capabilities } from "../capabilities";
@@ -72,9 +72,8 @@ async function checkBatchBody(ctx: WriteScope, body: RunFields): Promise<void> {
   if (!(await paymentRunSupport()).fields) Object.assign(errors, unsupportedFields(body));
   else
     body.instructions?.forEach((ins, i) => {
-      const country = ins.creditor_iban.slice(0, 2);
-      if (!ins.creditor_bic && !isSEPACountry(country))
-        errors[`instructions[${i}].creditor_bic`] = [`is required for an IBAN outside SEPA (${country})`];
+      if (bicMissing(ins.creditor_iban, ins.creditor_bic))
+        errors[`instructions[${i}].creditor_bic`] = [`${BIC_REQUIRED_MESSAGE} (${ins.creditor_iban.slice(0, 2)})`];
     });
   const first = Object.entries(errors)[0];
   if (first) throw new BffError("validation_error", `${first[0]} ${first[1][0]}`, { errors });
