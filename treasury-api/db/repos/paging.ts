@@ -2,7 +2,7 @@
  * Paged list reads of the repositories: one page of rows and, when the caller asks for it, the exact number of rows
  * the same filter matches (docs/treasury-api.md#states-and-transitions list responses: `count`).
  */
-import { sql, type SQL } from "drizzle-orm";
+import { and, sql, type SQL } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../client";
 
@@ -56,4 +56,21 @@ export function tablePage<T extends PgTable>(
     .limit(page.limit)
     .offset(page.offset) as PromiseLike<T["$inferSelect"][]>;
   return pageWithCount(db, rows, table, where, withCount);
+}
+
+/**
+ * {@link tablePage} over the rows matching every condition of `conds`, each row turned into the API's resource by
+ * `toItem`: `{ rows, count }` as a list read returns it. Rejects when either query fails.
+ */
+export async function mappedPage<T extends PgTable, U>(
+  db: Db,
+  table: T,
+  conds: SQL[],
+  orderBy: SQL[],
+  page: Page,
+  withCount: boolean,
+  toItem: (row: T["$inferSelect"]) => U,
+): Promise<{ rows: U[]; count: number }> {
+  const { rows, count } = await tablePage(db, table, and(...conds), orderBy, page, withCount);
+  return { rows: rows.map(toItem), count };
 }

@@ -39,7 +39,7 @@ import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { enqueueRowEvents } from "../../webhooks/outbox";
-import { tablePage, type Page } from "./paging";
+import { mappedPage, type Page } from "./paging";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
 export type InstructionRow = typeof paymentInstructions.$inferSelect;
@@ -113,16 +113,15 @@ export async function listBatches(
   if (f.status) conds.push(eq(paymentBatches.status, f.status));
   if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
   if (f.toDate) conds.push(lt(paymentBatches.createdAt, startOfNextDayUtc(f.toDate)));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     paymentBatches,
-    where,
+    conds,
     [desc(paymentBatches.createdAt), desc(paymentBatches.id)],
     page,
     withCount,
+    toBatch,
   );
-  return { rows: rows.map(toBatch), count };
 }
 
 /** The batch row if it is in scope, else 404. */
@@ -507,16 +506,15 @@ export async function listBatchInstructions(
     eq(paymentInstructions.batchId, batchId),
   ];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     paymentInstructions,
-    where,
+    conds,
     [asc(paymentInstructions.position)],
     page,
     withCount,
+    toInstruction,
   );
-  return { rows: rows.map(toInstruction), count };
 }
 
 export async function getInstruction(db: Db, scope: DataScope, id: string): Promise<PaymentInstruction> {
@@ -590,16 +588,15 @@ export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventF
   if (f.toDate) conds.push(lt(paymentStatusEvents.occurredAt, startOfNextDayUtc(f.toDate)));
   if (f.batchId) conds.push(eq(paymentStatusEvents.batchId, f.batchId));
   if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     paymentStatusEvents,
-    where,
+    conds,
     [asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id)],
     page,
     withCount,
+    toStatusEvent,
   );
-  return { rows: rows.map(toStatusEvent), count };
 }
 
 // ------------------------------------------------------------ status changes (shared by approvals and the bank)
