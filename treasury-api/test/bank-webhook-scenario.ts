@@ -141,7 +141,7 @@ export async function processingOutcome(db: Database, endpointId: string) {
  */
 export function expectProcessedOnce(
   result: Awaited<ReturnType<typeof processingOutcome>>,
-  receivedIds: ReadonlySet<string>,
+  receivedIds: ReadonlySet<string | undefined>,
 ): void {
   expect(result.batches).toBe(BATCHES);
   expect(result.stuck).toBe(0);
