@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { findChromium } from "./scripts/chromium";
+import { CHROMIUM_ARGS, findChromium } from "./scripts/chromium";
 
 /**
  * Playwright e2e in the Chromium scripts/chromium.ts finds
@@ -67,15 +67,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     launchOptions: {
       executablePath: findChromium(),
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_ARGS,
     },
     viewport: { width: 1360, height: 860 },
     screenshot: "only-on-failure",

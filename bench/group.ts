@@ -26,6 +26,7 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { findChromium } from "../scripts/chromium";
+import { waitReady } from "./lib/dashboard";
 import { parseSeedSize } from "@treasury/api/seed/size";
 
 /** `--companies N --accounts M` (treasury-api/seed/size.ts bounds); neither: the demo group. */
@@ -48,19 +49,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3231);
 const BASE = `http://127.0.0.1:${PORT}`;
 const LOG = path.resolve(`/tmp/bench-group-fetch-${process.pid}.log`);
 
-async function waitReady(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`server not ready at ${url}`);
-}
-
 /** Upstream calls logged so far (calls to the dashboard's own port left out). */
 function upstreamCalls(): number {
   if (!existsSync(LOG)) return 0;
@@ -82,6 +70,23 @@ async function load(page: Page, url: string, ready: string, then?: string) {
   const first = await shown(ready);
   // A section streamed in after `ready` (same navigation): waited for, so its reads are not counted in the next load.
   return { ...first, then: then ? await shown(then) : null };
+}
+
+/** Milliseconds since the navigation began, and the upstream calls made meanwhile. */
+interface Timing {
+  ms: number;
+  calls: number;
+}
+
+/** A row of the table: the view, then cold and warm whole milliseconds and upstream calls; blank for a null timing. */
+function timingRow(view: string, cold: Timing | null, warm: Timing | null): string[] {
+  return [
+    view,
+    cold?.ms.toFixed(0) ?? "",
+    String(cold?.calls ?? ""),
+    warm?.ms.toFixed(0) ?? "",
+    String(warm?.calls ?? ""),
+  ];
 }
 
 async function main() {
@@ -128,33 +133,15 @@ async function main() {
     await page.waitForSelector(overviewReady, { timeout: 600_000 });
     const coldOverview = { ms: Date.now() - t0, calls: upstreamCalls() - before };
     const warmOverview = await load(page, "/", overviewReady);
-    rows.push([
-      "group overview (/)",
-      coldOverview.ms.toFixed(0),
-      String(coldOverview.calls),
-      warmOverview.ms.toFixed(0),
-      String(warmOverview.calls),
-    ]);
+    rows.push(timingRow("group overview (/)", coldOverview, warmOverview));
     const reportUrl = "/reports/cashflow?scope=group";
     const reportReady = "[data-testid=group-report-total-net] [data-amount]";
     // The group cashflow report's by-category table streams in after the total (every company's transactions).
     const categoriesReady = "[data-testid=group-categories]";
     const coldReport = await load(page, reportUrl, reportReady, categoriesReady);
     const warmReport = await load(page, reportUrl, reportReady, categoriesReady);
-    rows.push([
-      "group cashflow report",
-      coldReport.ms.toFixed(0),
-      String(coldReport.calls),
-      warmReport.ms.toFixed(0),
-      String(warmReport.calls),
-    ]);
-    rows.push([
-      "  + its by-category table",
-      coldReport.then?.ms.toFixed(0) ?? "",
-      String(coldReport.then?.calls ?? ""),
-      warmReport.then?.ms.toFixed(0) ?? "",
-      String(warmReport.then?.calls ?? ""),
-    ]);
+    rows.push(timingRow("group cashflow report", coldReport, warmReport));
+    rows.push(timingRow("  + its by-category table", coldReport.then, warmReport.then));
     const header = ["view", "cold ms", "cold upstream calls", "warm ms", "warm upstream calls"];
     const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? "").length)));
     const line = (r: readonly string[]) => r.map((c, i) => c.padEnd(widths[i] ?? 0)).join("  ");

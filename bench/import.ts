@@ -32,7 +32,7 @@ import { parseBankFile } from "@treasury/api/import/bank-files";
 import { importStatements } from "@treasury/api/import/camt053-import";
 import { newId } from "@treasury/api/lib/secrets";
 import { buildBai2 } from "@treasury/api/test/bai2-builder";
-import { buildCamt, type CamtEntry } from "@treasury/api/test/camt053-builder";
+import { buildCamt, camtDocument, type CamtEntry } from "@treasury/api/test/camt053-builder";
 import { buildMt940, german86, type MtEntry } from "@treasury/api/test/mt940-builder";
 
 const FORMATS = ["camt", "mt940", "bai2"] as const;
@@ -69,20 +69,16 @@ function generate(n: number, format: Format): string {
       },
     ],
   }));
-  const pretty = buildCamt({
-    version: "08",
-    messageId: "BENCH",
-    createdAt: `${day}T22:00:00+01:00`,
-    statements: [
+  const pretty = buildCamt(
+    camtDocument({ version: "08", messageId: "BENCH", createdAt: `${day}T22:00:00+01:00` }, [
       {
         id: "BENCH-1",
-        createdAt: `${day}T22:00:00+01:00`,
         account: { iban: "NO9386011117947", currency: "NOK", servicerBic: "DNBANOKK" },
         balances: [{ code: "CLBD", amount: "1000000.00", currency: "NOK", date: day }],
         entries,
       },
-    ],
-  });
+    ]),
+  );
   // Written without indentation, as banks send it: about 10 MB for 20,000 entries.
   const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-import-")), "bench-camt053.xml");
   writeFileSync(file, pretty.replace(/>\s+</g, "><"));

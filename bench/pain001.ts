@@ -10,6 +10,7 @@
  */
 import { parseArgs } from "node:util";
 import { buildPain001, PAIN001_VERSIONS, type Pain001Instruction, type Pain001Version } from "../lib/iso20022/pain001";
+import { PAIN001_BATCH as batch, PAIN001_DEBTOR as debtor } from "@treasury/test-support/pain001-batch";
 
 const { values } = parseArgs({
   options: {
@@ -35,13 +36,6 @@ const instructions: Pain001Instruction[] = Array.from({ length: n }, (_, i) => (
   end_to_end_id: `E2E-${String(i).padStart(8, "0")}`,
   remittance: `Faktura ${i} / kundenr. ${i * 7}`,
 }));
-const batch = {
-  id: "0b7f3c2e-4a1d-4e5f-9a8b-1c2d3e4f5a6b",
-  currency: "EUR",
-  requested_execution_date: "2026-12-01",
-  created_at: "2026-11-23T08:00:00.000Z",
-};
-const debtor = { name: "Nordlys Holding AS", iban: "NO9386011117947", bic: "DNBANOKKXXX" };
 
 const times: number[] = [];
 let last = buildPain001(batch, instructions, debtor, { version });

@@ -41,6 +41,17 @@ export type ChromiumResolution =
   | { kind: "install"; command: string[] }
   | { kind: "missing"; message: string };
 
+/** Headless Chromium flags for a quiet, repeatable browser on a shared machine (the e2e tests and the benchmarks). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 export const ENV_VAR = "PLAYWRIGHT_CHROMIUM_EXECUTABLE";
 const SYSTEM_CHROMIUM = "/usr/bin/chromium";
 const PATH_NAMES = ["chromium", "chromium-browser", "google-chrome"] as const;

@@ -9,16 +9,7 @@ import { existsSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../lib/db/demo-users";
 
-/** Headless Chromium flags for a quiet, repeatable browser on a shared machine. */
-export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_ARGS } from "../../scripts/chromium";
 
 /** Polls `url` every 500 ms until it answers 2xx. @throws after `ms` milliseconds. */
 export async function waitReady(url: string, ms: number): Promise<void> {

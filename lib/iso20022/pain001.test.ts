@@ -16,6 +16,7 @@ import {
   type Pain001Instruction,
   type Pain001Version,
 } from "./pain001";
+import { PAIN001_BATCH as BATCH, PAIN001_DEBTOR as DEBTOR } from "@treasury/test-support/pain001-batch";
 
 const schemas = { "pain.001.001.09": xsdFor("pain.001.001.09"), "pain.001.001.03": xsdFor("pain.001.001.03") };
 const skipReason =
@@ -25,13 +26,6 @@ const skipReason =
     : "the XSD folder lacks pain.001.001.03.xsd or pain.001.001.09.xsd");
 if (skipReason) console.log(`pain.001 schema validation skipped: ${skipReason}`);
 
-const BATCH = {
-  id: "0b7f3c2e-4a1d-4e5f-9a8b-1c2d3e4f5a6b",
-  currency: "EUR",
-  requested_execution_date: "2026-12-01",
-  created_at: "2026-11-23T08:00:00.000Z",
-};
-const DEBTOR = { name: "Nordlys Holding AS", iban: "NO9386011117947", bic: "DNBANOKKXXX" };
 const AT = new Date("2026-11-23T08:15:30.000Z");
 
 const IBANS = [

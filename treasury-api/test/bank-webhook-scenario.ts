@@ -5,6 +5,7 @@
  * batch was processed twice or an event lost (docs/architecture.md#idempotency and #webhooks).
  */
 import { sql } from "drizzle-orm";
+import { expect } from "vitest";
 import { WEBHOOK_EVENT_TYPES } from "@treasury/contract/webhooks";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
@@ -131,4 +132,24 @@ export async function processingOutcome(db: Database, endpointId: string) {
       sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId}::uuid`,
     ),
   };
+}
+
+/**
+ * Asserts that the scenario ran to the end with every batch processed once and every event delivered: all
+ * {@link BATCHES} batches final, none booked twice, one bank debit per settled instruction, more events than
+ * instructions, each event id among `receivedIds` (the event ids the receiver saw) and one delivered delivery per event.
+ */
+export function expectProcessedOnce(
+  result: Awaited<ReturnType<typeof processingOutcome>>,
+  receivedIds: ReadonlySet<string | undefined>,
+): void {
+  expect(result.batches).toBe(BATCHES);
+  expect(result.stuck).toBe(0);
+  expect(result.doubleBooked).toBe(0);
+  expect(result.debits).toBe(result.settled);
+  expect(result.settled).toBeGreaterThan(0);
+  expect(result.eventIds.length).toBeGreaterThan(BATCHES * PER_BATCH);
+  expect(result.eventIds.filter((id) => !receivedIds.has(id))).toEqual([]);
+  expect(result.deliveries).toBe(result.eventIds.length);
+  expect(result.notDelivered).toBe(0);
 }

@@ -113,6 +113,18 @@ export interface CamtDocument {
 type Node = Record<string, unknown>;
 
 /**
+ * A document whose statements were all created with the message: `head` (version, message id, `createdAt` as an
+ * ISO date-time, the message kind, camt.053 when omitted) and `statements` without their own `createdAt`, each given
+ * the message's.
+ */
+export function camtDocument(
+  head: Omit<CamtDocument, "statements">,
+  statements: Omit<CamtStatement, "createdAt">[],
+): CamtDocument {
+  return { ...head, statements: statements.map((s) => ({ ...s, createdAt: head.createdAt })) };
+}
+
+/**
  * The camt.053 document for `doc`, as XML text with a declaration.
  * @throws Error when a statement has no account identification or no balance
  *   (the document would not be a camt.053 statement at all)

@@ -25,7 +25,7 @@
 import { BANKS } from "../seed/organization";
 import { generateIban } from "../seed/identifiers";
 import { createRng } from "../seed/prng";
-import { buildCamt053, type CamtDocument } from "./camt053-builder";
+import { buildCamt053, camtDocument } from "./camt053-builder";
 
 const SEED = 2026;
 
@@ -45,14 +45,11 @@ export const TAX_ACCOUNT = "15039912345";
  * DNB, camt.053.001.02. Operating account: opening -1500.00 (DBIT) + credits
  * 140512.50 − debits 111075.50 (booked entries only) = closing 27937.00.
  */
-export const DNB_DOC: CamtDocument = {
-  version: "02",
-  messageId: "DNB-20260112-0001",
-  createdAt: `${DAY}T20:00:00+01:00`,
-  statements: [
+export const DNB_DOC = camtDocument(
+  { version: "02", messageId: "DNB-20260112-0001", createdAt: `${DAY}T20:00:00+01:00` },
+  [
     {
       id: "DNB-OP-20260112",
-      createdAt: `${DAY}T20:00:00+01:00`,
       account: {
         iban: IBANS.dnbOperating,
         currency: "NOK",
@@ -186,7 +183,6 @@ export const DNB_DOC: CamtDocument = {
     },
     {
       id: "DNB-TAX-20260112",
-      createdAt: `${DAY}T20:00:00+01:00`,
       period: { from: `${DAY}T00:00:00+01:00`, to: "2026-01-13T00:00:00+01:00" },
       account: { otherId: TAX_ACCOUNT, currency: "NOK", servicerName: "DNB Bank ASA" },
       balances: [{ code: "CLBD", amount: "-7.00", currency: "NOK", date: `${DAY}T23:59:00+01:00` }],
@@ -202,7 +198,6 @@ export const DNB_DOC: CamtDocument = {
     },
     {
       id: "DNB-EUR-20260112",
-      createdAt: `${DAY}T20:00:00+01:00`,
       period: { from: "2026-01-10T00:00:00+01:00", to: `${DAY}T23:59:59+01:00` },
       account: { iban: IBANS.dnbEur, currency: "EUR" },
       balances: [
@@ -212,21 +207,18 @@ export const DNB_DOC: CamtDocument = {
       entries: [],
     },
   ],
-};
+);
 
 /**
  * Nordea Sweden, camt.053.001.08. SEK: previous closing 80000.00 + 45000.5
  * − (30000.00 + 8400.00 + 500.00) = closing 86100.50; the EUR entry is in
  * another currency and not part of that sum.
  */
-export const NORDEA_DOC: CamtDocument = {
-  version: "08",
-  messageId: "NDEA-20260112-7781",
-  createdAt: `${DAY}T21:30:00+01:00`,
-  statements: [
+export const NORDEA_DOC = camtDocument(
+  { version: "08", messageId: "NDEA-20260112-7781", createdAt: `${DAY}T21:30:00+01:00` },
+  [
     {
       id: "NDEA-SE-20260112",
-      createdAt: `${DAY}T21:30:00+01:00`,
       period: { from: `${DAY}T00:00:00`, to: `${DAY}T23:59:59` },
       account: {
         iban: IBANS.nordeaSe,
@@ -319,7 +311,7 @@ export const NORDEA_DOC: CamtDocument = {
       ],
     },
   ],
-};
+);
 
 /** The two demo files as the importer takes them. */
 export const DNB_FILE = { name: "dnb-no-20260112.xml", content: buildCamt053(DNB_DOC) };

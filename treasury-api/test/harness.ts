@@ -391,6 +391,22 @@ export async function approvedBatchVia(
   return batchId;
 }
 
+/**
+ * Inserts a `transaction.created` webhook event with an empty payload for tenant 1, company A, dispatched and created
+ * at `at` (an ISO instant), under the caller's `id`: the event a test's webhook delivery rows hang on.
+ */
+export async function insertWebhookEvent(db: Database["db"], id: string, at: string): Promise<void> {
+  await db.insert(s.webhookEvents).values({
+    id,
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    type: "transaction.created",
+    payload: {},
+    dispatchedAt: at,
+    createdAt: at,
+  });
+}
+
 type BatchInsert = typeof s.paymentBatches.$inferInsert;
 
 /**

@@ -37,6 +37,7 @@ import {
   type ClientKey,
   type Harness,
   insertCompletedBatch,
+  insertWebhookEvent,
 } from "./harness";
 import { clientToken } from "./loopback";
 import { ephemeralSecretKey } from "../lib/secret-box";
@@ -167,15 +168,7 @@ beforeAll(async () => {
   const eventId = crypto.randomUUID();
   ids.delivery = crypto.randomUUID();
   const now = new Date().toISOString();
-  await db.insert(s.webhookEvents).values({
-    id: eventId,
-    tenantId: IDS.tenant,
-    companyId: IDS.companyA,
-    type: "transaction.created",
-    payload: {},
-    dispatchedAt: now,
-    createdAt: now,
-  });
+  await insertWebhookEvent(db, eventId, now);
   await db
     .insert(s.webhookDeliveries)
     .values({ id: ids.delivery, eventId, endpointId: ids.webhook, status: "failed", attempts: 1, createdAt: now });

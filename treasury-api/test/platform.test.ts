@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { companies } from "../db/schema";
-import { IDS, createHarness } from "./harness";
+import { IDS, createHarness, type ClientKey } from "./harness";
 import { harnessForFile } from "./file-harness";
 
 const h = harnessForFile();
@@ -16,6 +16,9 @@ type Json = Record<string, unknown>;
 const body = async (res: Response) => (await res.json()) as Json;
 const countOrgnr = async (orgnr: string) =>
   (await h.database.db.select().from(companies).where(eq(companies.orgnr, orgnr))).length;
+/** POST /companies as `client` with a Norwegian company `orgnr` named `name`, under the Idempotency-Key `idem`. */
+const postCompany = (client: ClientKey, orgnr: string, name: string, idem: string) =>
+  h.call("POST", "/companies", { client, json: { orgnr, name, country: "NO" }, idem });
 
 describe("idempotency", () => {
   it("rule 1: the same key and payload replays the original response", async () => {
@@ -34,16 +37,8 @@ describe("idempotency", () => {
   });
 
   it("rule 2: the same key with another payload is 409 and changes nothing", async () => {
-    await h.call("POST", "/companies", {
-      client: "fullB",
-      json: { orgnr: "922222222", name: "First", country: "NO" },
-      idem: "mismatch-1",
-    });
-    const res = await h.call("POST", "/companies", {
-      client: "fullB",
-      json: { orgnr: "922222223", name: "Second", country: "NO" },
-      idem: "mismatch-1",
-    });
+    await postCompany("fullB", "922222222", "First", "mismatch-1");
+    const res = await postCompany("fullB", "922222223", "Second", "mismatch-1");
     expect(res.status).toBe(409);
     expect(await body(res)).toMatchObject({ error: "conflict", details: { reason: "payload_mismatch" } });
     expect(await countOrgnr("922222223")).toBe(0);
@@ -70,16 +65,8 @@ describe("idempotency", () => {
   });
 
   it("keys are per client: another client may use the same key", async () => {
-    await h.call("POST", "/companies", {
-      client: "fullB",
-      json: { orgnr: "933333333", name: "Mine", country: "NO" },
-      idem: "shared-key",
-    });
-    const other = await h.call("POST", "/companies", {
-      client: "otherB",
-      json: { orgnr: "933333333", name: "Theirs", country: "NO" },
-      idem: "shared-key",
-    });
+    await postCompany("fullB", "933333333", "Mine", "shared-key");
+    const other = await postCompany("otherB", "933333333", "Theirs", "shared-key");
     expect(other.status).toBe(201);
     expect(other.headers.get("idempotent-replayed")).toBeNull();
   });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { DEFAULT_CONFIG, resolveConfig } from "../config";
 import * as s from "../db/schema";
-import { CLIENTS, IDS, createHarness, type Harness } from "../test/harness";
+import { CLIENTS, IDS, createHarness, insertWebhookEvent, type Harness } from "../test/harness";
 import { runWebhooksOnce } from "./delivery";
 
 const MIN = 60_000;
@@ -36,15 +36,7 @@ describe("the worker with the default configuration", () => {
       events: ["transaction.created"],
       secret: "whsec_test",
     });
-    await db.insert(s.webhookEvents).values({
-      id: eventId,
-      tenantId: IDS.tenant,
-      companyId: IDS.companyA,
-      type: "transaction.created",
-      payload: {},
-      dispatchedAt: now,
-      createdAt: now,
-    });
+    await insertWebhookEvent(db, eventId, now);
     await db.insert(s.webhookDeliveries).values({
       id: deliveryId,
       eventId,

@@ -24,7 +24,7 @@ import { isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { newId } from "../../lib/secrets";
 import { applyStatusChanges } from "./payments";
-import { tablePage, type Page } from "./paging";
+import { mappedPage, type Page } from "./paging";
 
 type ApprovalRow = typeof approvalRequests.$inferSelect;
 
@@ -43,19 +43,12 @@ export function toApprovalRequest(r: ApprovalRow): ApprovalRequest {
 
 /** Open requests (pending, partially_approved) in scope, oldest first. */
 export async function listPending(db: Db, scope: DataScope, page: Page, withCount: boolean) {
-  const where = and(
+  const conds = [
     ...scopeWhere(scope, approvalRequests.tenantId, approvalRequests.companyId),
     inArray(approvalRequests.state, [...OPEN_APPROVAL_STATES]),
-  );
-  const { rows, count } = await tablePage(
-    db,
-    approvalRequests,
-    where,
-    [asc(approvalRequests.createdAt), asc(approvalRequests.id)],
-    page,
-    withCount,
-  );
-  return { rows: rows.map(toApprovalRequest), count };
+  ];
+  const order = [asc(approvalRequests.createdAt), asc(approvalRequests.id)];
+  return mappedPage(db, approvalRequests, conds, order, page, withCount, toApprovalRequest);
 }
 
 export async function getApproval(db: Db, scope: DataScope, id: string): Promise<ApprovalRequest> {

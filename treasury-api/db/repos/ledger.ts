@@ -23,7 +23,7 @@ import { bankNameFor } from "../../import/bank-names";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
-import { tablePage, type Page } from "./paging";
+import { mappedPage, tablePage, type Page } from "./paging";
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -52,9 +52,7 @@ export async function listAccounts(
   const conds: SQL[] = scopeWhere(scope, accounts.tenantId, accounts.companyId);
   if (f.currency) conds.push(eq(accounts.currency, f.currency));
   if (f.status) conds.push(eq(accounts.status, f.status as "active" | "closed"));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(db, accounts, where, [asc(accounts.name), asc(accounts.id)], page, withCount);
-  return { rows: rows.map(toAccount), count };
+  return mappedPage(db, accounts, conds, [asc(accounts.name), asc(accounts.id)], page, withCount, toAccount);
 }
 
 /** The account row if it is in scope, else 404. */
@@ -407,16 +405,15 @@ export async function listBalances(
   if (f.fromDate) conds.push(gte(balanceSnapshots.asOfDate, f.fromDate));
   if (f.toDate) conds.push(lte(balanceSnapshots.asOfDate, f.toDate));
   if (f.balanceType) conds.push(eq(balanceSnapshots.balanceType, f.balanceType));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     balanceSnapshots,
-    where,
+    conds,
     [asc(balanceSnapshots.asOfDate), asc(balanceSnapshots.balanceType), asc(balanceSnapshots.id)],
     page,
     withCount,
+    toBalanceSnapshot,
   );
-  return { rows: rows.map(toBalanceSnapshot), count };
 }
 
 /** Coverage days of one account in scope (another company's account id yields nothing), by date. */
@@ -434,16 +431,15 @@ export async function listCoverage(
   ];
   if (f.fromDate) conds.push(gte(coverageDays.date, f.fromDate));
   if (f.toDate) conds.push(lte(coverageDays.date, f.toDate));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     coverageDays,
-    where,
+    conds,
     [asc(coverageDays.date), asc(coverageDays.id)],
     page,
     withCount,
+    toCoverageDay,
   );
-  return { rows: rows.map(toCoverageDay), count };
 }
 
 /**

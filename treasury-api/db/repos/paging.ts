@@ -2,8 +2,9 @@
  * Paged list reads of the repositories: one page of rows and, when the caller asks for it, the exact number of rows
  * the same filter matches (docs/treasury-api.md#states-and-transitions list responses: `count`).
  */
-import { sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, gte, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { startOfNextDayUtc } from "../../lib/dates";
 import type { Db } from "../client";
 
 /** Which rows a list answers: `limit` rows after skipping `offset` (both whole numbers, already validated). */
@@ -56,4 +57,32 @@ export function tablePage<T extends PgTable>(
     .limit(page.limit)
     .offset(page.offset) as PromiseLike<T["$inferSelect"][]>;
   return pageWithCount(db, rows, table, where, withCount);
+}
+
+/**
+ * {@link tablePage} over the rows matching every condition of `conds`, each row turned into the API's resource by
+ * `toItem`: `{ rows, count }` as a list read returns it. Rejects when either query fails.
+ */
+export async function mappedPage<T extends PgTable, U>(
+  db: Db,
+  table: T,
+  conds: SQL[],
+  orderBy: SQL[],
+  page: Page,
+  withCount: boolean,
+  toItem: (row: T["$inferSelect"]) => U,
+): Promise<{ rows: U[]; count: number }> {
+  const { rows, count } = await tablePage(db, table, and(...conds), orderBy, page, withCount);
+  return { rows: rows.map(toItem), count };
+}
+
+/**
+ * The conditions that keep the timestamp `column` within the UTC days `fromDate` to `toDate` (`YYYY-MM-DD`, both
+ * inclusive, either omitted): from midnight UTC of `fromDate`, before the start of the day after `toDate`.
+ */
+export function withinUtcDays(column: PgColumn, fromDate?: string, toDate?: string): SQL[] {
+  const conds: SQL[] = [];
+  if (fromDate) conds.push(gte(column, `${fromDate}T00:00:00Z`));
+  if (toDate) conds.push(lt(column, startOfNextDayUtc(toDate)));
+  return conds;
 }

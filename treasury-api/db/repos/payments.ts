@@ -4,7 +4,7 @@
  * the row → API converters the bank simulator and approvals share.
  */
 import { chunk as chunked } from "es-toolkit";
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { ExactDecimal } from "@treasury/contract/exact-decimal";
 import type {
   BatchStatus,
@@ -36,10 +36,9 @@ import { BATCH_MACHINE, transition } from "../../domain/payment-states";
 import { fieldError, notFound, stateConflict } from "../../lib/errors";
 import { formatAmount, isoTimestamp } from "../../lib/format";
 import { scopeWhere, type DataScope } from "../../lib/scope";
-import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { enqueueRowEvents } from "../../webhooks/outbox";
-import { tablePage, type Page } from "./paging";
+import { mappedPage, withinUtcDays, type Page } from "./paging";
 
 export type BatchRow = typeof paymentBatches.$inferSelect;
 export type InstructionRow = typeof paymentInstructions.$inferSelect;
@@ -111,18 +110,16 @@ export async function listBatches(
 ) {
   const conds: SQL[] = scopeWhere(scope, paymentBatches.tenantId, paymentBatches.companyId);
   if (f.status) conds.push(eq(paymentBatches.status, f.status));
-  if (f.fromDate) conds.push(gte(paymentBatches.createdAt, `${f.fromDate}T00:00:00Z`));
-  if (f.toDate) conds.push(lt(paymentBatches.createdAt, startOfNextDayUtc(f.toDate)));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  conds.push(...withinUtcDays(paymentBatches.createdAt, f.fromDate, f.toDate));
+  return mappedPage(
     db,
     paymentBatches,
-    where,
+    conds,
     [desc(paymentBatches.createdAt), desc(paymentBatches.id)],
     page,
     withCount,
+    toBatch,
   );
-  return { rows: rows.map(toBatch), count };
 }
 
 /** The batch row if it is in scope, else 404. */
@@ -507,16 +504,15 @@ export async function listBatchInstructions(
     eq(paymentInstructions.batchId, batchId),
   ];
   if (f.status) conds.push(eq(paymentInstructions.status, f.status));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     paymentInstructions,
-    where,
+    conds,
     [asc(paymentInstructions.position)],
     page,
     withCount,
+    toInstruction,
   );
-  return { rows: rows.map(toInstruction), count };
 }
 
 export async function getInstruction(db: Db, scope: DataScope, id: string): Promise<PaymentInstruction> {
@@ -586,20 +582,18 @@ export interface StatusEventFilter {
 export async function listStatusEvents(db: Db, scope: DataScope, f: StatusEventFilter, page: Page, withCount: boolean) {
   const conds: SQL[] = scopeWhere(scope, paymentStatusEvents.tenantId, paymentStatusEvents.companyId);
   if (f.status) conds.push(eq(paymentStatusEvents.status, f.status));
-  if (f.fromDate) conds.push(gte(paymentStatusEvents.occurredAt, `${f.fromDate}T00:00:00Z`));
-  if (f.toDate) conds.push(lt(paymentStatusEvents.occurredAt, startOfNextDayUtc(f.toDate)));
+  conds.push(...withinUtcDays(paymentStatusEvents.occurredAt, f.fromDate, f.toDate));
   if (f.batchId) conds.push(eq(paymentStatusEvents.batchId, f.batchId));
   if (f.instructionId) conds.push(eq(paymentStatusEvents.instructionId, f.instructionId));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     paymentStatusEvents,
-    where,
+    conds,
     [asc(paymentStatusEvents.occurredAt), asc(paymentStatusEvents.id)],
     page,
     withCount,
+    toStatusEvent,
   );
-  return { rows: rows.map(toStatusEvent), count };
 }
 
 // ------------------------------------------------------------ status changes (shared by approvals and the bank)

@@ -15,7 +15,7 @@ import { ApiError, notFound, stateConflict } from "../../lib/errors";
 import { scopeWhere, type DataScope } from "../../lib/scope";
 import { enqueueEvents } from "../../webhooks/outbox";
 import { isUniqueViolation } from "@treasury/contract/sql/errors";
-import { tablePage, type Page } from "./paging";
+import { mappedPage, type Page } from "./paging";
 
 export interface MatchFilter {
   state?: MatchState;
@@ -28,16 +28,15 @@ export async function listMatches(db: Db, scope: DataScope, f: MatchFilter, page
   if (f.state) conds.push(eq(reconciliationMatches.state, f.state));
   if (f.transactionId) conds.push(eq(reconciliationMatches.transactionId, f.transactionId));
   if (f.instructionId) conds.push(eq(reconciliationMatches.paymentInstructionId, f.instructionId));
-  const where = and(...conds);
-  const { rows, count } = await tablePage(
+  return mappedPage(
     db,
     reconciliationMatches,
-    where,
+    conds,
     [desc(reconciliationMatches.createdAt), desc(reconciliationMatches.id)],
     page,
     withCount,
+    toMatch,
   );
-  return { rows: rows.map(toMatch), count };
 }
 
 export async function getMatch(db: Db, scope: DataScope, id: string): Promise<ReconciliationMatch> {

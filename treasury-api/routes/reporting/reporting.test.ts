@@ -11,19 +11,12 @@ import * as s from "../../db/schema";
 import { CLIENTS, IDS, daysAgo, type ClientKey } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 import { AVERAGE_SCALE, FORECAST_LOOKBACK_DAYS, shiftDate, todayUtc } from "../../domain/reporting";
+import type { Envelope as Page } from "@treasury/contract/pagination";
 
 const h = harnessForFile();
 
 type Row = Record<string, string>;
-type Envelope = {
-  count: number;
-  total_pages: number;
-  page: number;
-  page_size: number;
-  next: string | null;
-  previous: string | null;
-  results: Row[];
-};
+type Envelope = Page<Row>;
 
 /** Company ids each caller sees without a company header. */
 const TENANT_COMPANIES = [IDS.companyA, IDS.companyB, IDS.companyC];
