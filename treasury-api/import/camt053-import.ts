@@ -111,10 +111,13 @@ export interface ImportOptions {
 
 const CHUNK = 1000;
 
-interface Company {
+/** The company of an import: its id and tenant. */
+export interface ImportingCompany {
   id: string;
   tenantId: string;
 }
+
+type Company = ImportingCompany;
 
 /**
  * Imports statement files for one company.
@@ -167,15 +170,10 @@ export async function importParsed(
   parsed: ParsedFile[],
   opts: { dryRun?: boolean } = {},
 ): Promise<ImportSummary> {
-  const order = (f: ParsedFile) => (f.messageType === "camt.052" ? 0 : f.messageType === "camt.054" ? 1 : 2);
-  const ordered = [...parsed].sort((a, b) => order(a) - order(b));
+  const ordered = [...parsed].sort((a, b) => messageOrder(a.messageType) - messageOrder(b.messageType));
   const store = async (tx: DbOrTx): Promise<ImportSummary> => {
-    const [company] = await tx
-      .select({ id: companies.id, tenantId: companies.tenantId })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    if (!company) throw new ApiError("not_found", `Company ${companyId} was not found`);
-    const accountCache = new Map<string, string>();
+    const company = await importingCompany(tx, companyId);
+    const accountCache: AccountCache = new Map<string, string>();
     const byFile = new Map<ParsedFile, ImportFileSummary>();
     for (const file of ordered) byFile.set(file, await importFile(tx, company, file, accountCache));
     return { companyId: company.id, files: parsed.map((f) => byFile.get(f) ?? emptyFileSummary(f.fileName)) };
@@ -186,6 +184,27 @@ export async function importParsed(
   for (const f of summary.files) for (const s of f.statementFigures) s.newEntries = 0;
   return summary;
 }
+
+/**
+ * Where a message goes in the order the files of one call are stored: camt.052 (and MT942) first, then camt.054,
+ * then statements (camt.053, MT940, BAI2), so that a statement supersedes a same-call intraday report of its day.
+ */
+export function messageOrder(messageType: MessageType): number {
+  return messageType === "camt.052" ? 0 : messageType === "camt.054" ? 1 : 2;
+}
+
+/** The company statements are imported for. @throws ApiError not_found when it does not exist */
+export async function importingCompany(tx: DbOrTx, companyId: string): Promise<ImportingCompany> {
+  const [company] = await tx
+    .select({ id: companies.id, tenantId: companies.tenantId })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw new ApiError("not_found", `Company ${companyId} was not found`);
+  return company;
+}
+
+/** Accounts already resolved in this call, by `refType|bankId|ref`; shared by the files of one call. */
+export type AccountCache = Map<string, string>;
 
 /** A file summary with every count at zero (also the CLI's totals row). */
 export function emptyFileSummary(
@@ -217,9 +236,15 @@ export function emptyFileSummary(
   };
 }
 
-async function importFile(
+/**
+ * Stores one parsed file in the caller's transaction (docs/bank-files.md "Speed and memory": the files of a call
+ * are stored one at a time): accounts, transactions, pending entries, balances, coverage, intraday points.
+ * @returns the file's summary
+ * @throws CamtImportError / ApiError (400) for an account that cannot be imported for the company
+ */
+export async function importFile(
   tx: DbOrTx,
-  company: Company,
+  company: ImportingCompany,
   file: ParsedFile,
   accountCache: Map<string, string>,
 ): Promise<ImportFileSummary> {

@@ -6,7 +6,7 @@
 import type { StatementFileSummary, StatementImportResult } from "@treasury/contract/statements";
 import { STATEMENT_MAX_FILE_BYTES } from "@treasury/contract/statements";
 import { emptyFileSummary, type ImportFileSummary } from "../../import/camt053-import";
-import { importBankFiles } from "../../import/bank-file-import";
+import { importBankFiles, type BankFileImportOptions } from "../../import/bank-file-import";
 import type { Pain002Result } from "../../import/pain002";
 import type { AppRouteHandler } from "../../lib/context";
 import { ApiError, fieldError } from "../../lib/errors";
@@ -41,15 +41,16 @@ export const importStatementFiles: AppRouteHandler<typeof importStatementsRoute>
   const field = c.req.valid("form").files;
   const uploads = Array.isArray(field) ? field : [field];
   if (uploads.length === 0) throw fieldError("files", "must hold at least one file");
-  const files: { name: string; content: Uint8Array }[] = [];
+  const files: BankFileImportOptions["files"] = [];
   for (const [i, f] of uploads.entries()) {
     const name = f.name || `file-${i + 1}`;
     if (f.size > STATEMENT_MAX_FILE_BYTES)
       throw new ApiError("payload_too_large", `${name} is larger than ${STATEMENT_MAX_FILE_BYTES} bytes`, {
         file: name,
       });
-    // Bytes, not text: the importer detects the character set (docs/bank-files.md "Character sets").
-    files.push({ name, content: new Uint8Array(await f.arrayBuffer()) });
+    // Bytes, not text: the importer detects the character set (docs/bank-files.md "Character sets"). Read when the
+    // file's turn comes, so that only that file's copy is in memory (docs/bank-files.md "Speed and memory").
+    files.push({ name, content: async () => new Uint8Array(await f.arrayBuffer()) });
   }
   const acceptInconsistent = c.req.valid("query").accept_inconsistent === "true";
   // pain.002 status reports are detected by content and applied in the same transaction as the statements.

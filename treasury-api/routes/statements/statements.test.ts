@@ -144,6 +144,65 @@ describe("POST /statements", () => {
     expect(await countTx()).toBe(before);
   });
 
+  it("stores the files one at a time in one transaction: a malformed third file stores nothing of the first two", async () => {
+    const before = await countTx();
+    const pendingBefore = (
+      await h.database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, IDS.accountA1))
+    ).length;
+    const one = statement("T1", [
+      { amount: "4", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "R-T1" },
+    ]);
+    const two = statement("T2", [
+      { amount: "5", currency: "NOK", direction: "debit", value: DAY, servicerRef: "R-T2" },
+    ]);
+    const res = await upload([
+      { name: "t1.xml", content: one },
+      { name: "t2.xml", content: two },
+      { name: "t3.xml", content: one.replace("<CdtDbtInd>CRDT</CdtDbtInd>\n", "<CdtDbtInd>X</CdtDbtInd>\n") },
+    ]);
+    expect(res.status).toBe(400);
+    const err = (await res.json()) as { error: string; details: { file: string } };
+    expect(err.error).toBe("validation_error");
+    expect(err.details.file).toBe("t3.xml");
+    expect(await countTx()).toBe(before);
+    expect(
+      await h.database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, IDS.accountA1)),
+    ).toHaveLength(pendingBefore);
+  });
+
+  it("applies a camt.052 sent after the camt.053 of its day first: the statement books its pending entry", async () => {
+    const entry = { amount: "6.50", currency: "NOK", direction: "credit" as const, servicerRef: "R-ORDER" };
+    const intraday = buildCamt({
+      version: "02",
+      message: "camt.052",
+      messageId: "ORDER-52",
+      createdAt: `${DAY}T12:00:00Z`,
+      statements: [
+        {
+          id: "ORDER-52",
+          createdAt: `${DAY}T12:00:00Z`,
+          account: { iban: IBAN_A1, currency: "NOK" },
+          balances: [],
+          entries: [{ ...entry, value: DAY }],
+        },
+      ],
+    });
+    const res = await upload([
+      { name: "day.053.xml", content: statement("ORDER-53", [{ ...entry, booked: DAY }]) },
+      { name: "noon.052.xml", content: intraday },
+    ]);
+    expect(res.status).toBe(200);
+    const body = StatementImportResult.parse(await res.json());
+    expect(
+      body.files.map((f) => [f.file, f.message_type, f.transactions_inserted, f.pending, f.pending_replaced]),
+    ).toEqual([
+      ["day.053.xml", "camt.053", 1, 0, 1],
+      ["noon.052.xml", "camt.052", 0, 1, 0],
+    ]);
+    const left = await h.database.db.select().from(pendingEntries).where(eq(pendingEntries.accountId, IDS.accountA1));
+    expect(left.filter((p) => p.accountServicerRef === "R-ORDER")).toEqual([]);
+  });
+
   it("replays the stored answer for the same Idempotency-Key and files, with a new boundary", async () => {
     const files = [
       {
