@@ -64,7 +64,6 @@ export function InvitationForm() {
       setBusy(false);
     }
   };
-  const field = (bad: boolean) => `h-9 rounded-md border px-2 text-sm ${bad ? "border-red-500" : "border-slate-300"}`;
   return (
     <Form
       className="space-y-3"
@@ -74,45 +73,36 @@ export function InvitationForm() {
         void submit();
       }}
     >
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-        E-mail the link was sent to
-        <input
-          type="email"
-          autoComplete="username"
-          className={field(!!errors.email)}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          data-testid="invite-email"
-        />
-        {errors.email && <span className="font-normal text-red-700">E-mail: {errors.email}</span>}
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-        New password (at least 10 characters)
-        <input
-          type="password"
-          autoComplete="new-password"
-          className={field(!!errors.password)}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          data-testid="invite-password"
-        />
-        {errors.password && <span className="font-normal text-red-700">Password {errors.password}</span>}
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-        Repeat the password
-        <input
-          type="password"
-          autoComplete="new-password"
-          className={field(!!errors.repeat)}
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          aria-invalid={errors.repeat ? true : undefined}
-          data-testid="invite-repeat"
-        />
-        {errors.repeat && <span className="font-normal text-red-700">Repeat {errors.repeat}</span>}
-      </label>
+      <InviteInput
+        label="E-mail the link was sent to"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={setEmail}
+        error={errors.email}
+        errorPrefix="E-mail:"
+        testId="invite-email"
+      />
+      <InviteInput
+        label="New password (at least 10 characters)"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        error={errors.password}
+        errorPrefix="Password"
+        testId="invite-password"
+      />
+      <InviteInput
+        label="Repeat the password"
+        type="password"
+        autoComplete="new-password"
+        value={repeat}
+        onChange={setRepeat}
+        error={errors.repeat}
+        errorPrefix="Repeat"
+        testId="invite-repeat"
+      />
       {message && (
         <p role="alert" className="text-[13px] text-red-700">
           {message}
@@ -122,5 +112,46 @@ export function InvitationForm() {
         Set password
       </Button>
     </Form>
+  );
+}
+
+/** One labelled input of the invitation form, with the server's (or the form's) error for it under the input. */
+function InviteInput({
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  error,
+  errorPrefix,
+  testId,
+}: {
+  label: string;
+  type: "email" | "password";
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  errorPrefix: string;
+  testId: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+      {label}
+      <input
+        type={type}
+        autoComplete={autoComplete}
+        className={`h-9 rounded-md border px-2 text-sm ${error ? "border-red-500" : "border-slate-300"}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        data-testid={testId}
+      />
+      {error && (
+        <span className="font-normal text-red-700">
+          {errorPrefix} {error}
+        </span>
+      )}
+    </label>
   );
 }
