@@ -274,6 +274,15 @@ export function RiskSignalList({ risk }: { risk: BatchRisk }) {
   );
 }
 
+/** A queued batch's risk signals, or (`risk` null: the API could not compute them) a line saying to open the batch. */
+export function RiskSignalsOrRetry({ risk }: { risk: BatchRisk | null }) {
+  return risk ? (
+    <RiskSignalList risk={risk} />
+  ) : (
+    <p className="text-[13px] text-amber-800">The risk signals could not be computed; open the batch to retry.</p>
+  );
+}
+
 /** The signals of a batch read on their own (the batch page): loading and failure states included. */
 export function BatchRiskPanel({ companyId, batchId }: { companyId: string; batchId: string }) {
   const q = useQuery(riskQueries.batch(companyId, batchId));

@@ -290,13 +290,7 @@ function UnmatchedTable({
             )}
             {canMatch && (
               <Td className="text-right">
-                <Button
-                  onClick={() => onMatch(r)}
-                  aria-label={`Match ${r.counterparty_name || "item"} ${r.amount} ${r.currency} by hand`}
-                  data-testid="manual-match"
-                >
-                  Match…
-                </Button>
+                <ManualMatchButton row={r} onMatch={onMatch} />
               </Td>
             )}
           </tr>
@@ -353,18 +347,31 @@ function UnmatchedCards({
               {r.proposed_matches} {r.proposed_matches === 1 ? "proposal" : "proposals"} to review
             </div>
           )}
-          {canMatch && (
-            <Button
-              className="mt-2 min-h-11 w-full"
-              onClick={() => onMatch(r)}
-              aria-label={`Match ${r.counterparty_name || "item"} ${r.amount} ${r.currency} by hand`}
-              data-testid="manual-match"
-            >
-              Match…
-            </Button>
-          )}
+          {canMatch && <ManualMatchButton row={r} onMatch={onMatch} className="mt-2 min-h-11 w-full" />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The "Match…" button of an unmatched item (table row or phone card): opens the manual match for `row`. */
+function ManualMatchButton({
+  row,
+  onMatch,
+  className,
+}: {
+  row: UnmatchedRow;
+  onMatch: (row: UnmatchedRow) => void;
+  className?: string;
+}) {
+  return (
+    <Button
+      className={className}
+      onClick={() => onMatch(row)}
+      aria-label={`Match ${row.counterparty_name || "item"} ${row.amount} ${row.currency} by hand`}
+      data-testid="manual-match"
+    >
+      Match…
+    </Button>
   );
 }
