@@ -16,9 +16,7 @@ import { Form } from "@/components/ui/form";
  */
 export function InvitationForm() {
   const [token, setToken] = useState<string | null>(null);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
+  const [values, setValues] = useState<Record<InviteFieldName, string>>({ email: "", password: "", repeat: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -46,6 +44,7 @@ export function InvitationForm() {
       </div>
     );
 
+  const { email, password, repeat } = values;
   const submit = async () => {
     setErrors({});
     setMessage(null);
@@ -73,36 +72,15 @@ export function InvitationForm() {
         void submit();
       }}
     >
-      <InviteInput
-        label="E-mail the link was sent to"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={setEmail}
-        error={errors.email}
-        errorPrefix="E-mail:"
-        testId="invite-email"
-      />
-      <InviteInput
-        label="New password (at least 10 characters)"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        error={errors.password}
-        errorPrefix="Password"
-        testId="invite-password"
-      />
-      <InviteInput
-        label="Repeat the password"
-        type="password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={setRepeat}
-        error={errors.repeat}
-        errorPrefix="Repeat"
-        testId="invite-repeat"
-      />
+      {INVITE_FIELDS.map((f) => (
+        <InviteInput
+          key={f.name}
+          {...f}
+          value={values[f.name]}
+          onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+          error={errors[f.name]}
+        />
+      ))}
       {message && (
         <p role="alert" className="text-[13px] text-red-700">
           {message}
@@ -115,8 +93,39 @@ export function InvitationForm() {
   );
 }
 
-/** One labelled input of the invitation form, with the server's (or the form's) error for it under the input. */
+/** The invitation form's inputs, in order: the e-mail the link was sent to, the new password and its repetition. */
+const INVITE_FIELDS = [
+  {
+    name: "email",
+    label: "E-mail the link was sent to",
+    type: "email",
+    autoComplete: "username",
+    errorPrefix: "E-mail:",
+  },
+  {
+    name: "password",
+    label: "New password (at least 10 characters)",
+    type: "password",
+    autoComplete: "new-password",
+    errorPrefix: "Password",
+  },
+  {
+    name: "repeat",
+    label: "Repeat the password",
+    type: "password",
+    autoComplete: "new-password",
+    errorPrefix: "Repeat",
+  },
+] as const;
+
+type InviteFieldName = (typeof INVITE_FIELDS)[number]["name"];
+
+/**
+ * One labelled input of the invitation form (`data-testid` `invite-<name>`), with the server's (or the form's) error
+ * for it under the input, after `errorPrefix`.
+ */
 function InviteInput({
+  name,
   label,
   type,
   autoComplete,
@@ -124,8 +133,8 @@ function InviteInput({
   onChange,
   error,
   errorPrefix,
-  testId,
 }: {
+  name: InviteFieldName;
   label: string;
   type: "email" | "password";
   autoComplete: string;
@@ -133,7 +142,6 @@ function InviteInput({
   onChange: (value: string) => void;
   error: string | undefined;
   errorPrefix: string;
-  testId: string;
 }) {
   return (
     <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
@@ -145,7 +153,7 @@ function InviteInput({
         value={value}
         onChange={(e) => onChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        data-testid={testId}
+        data-testid={`invite-${name}`}
       />
       {error && (
         <span className="font-normal text-red-700">

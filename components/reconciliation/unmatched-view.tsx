@@ -234,15 +234,10 @@ export function AgeBadge({ row }: { row: Pick<UnmatchedRow, "age_days" | "age_bu
   );
 }
 
-function UnmatchedTable({
-  page,
-  canMatch,
-  onMatch,
-}: {
-  page: UnmatchedPage;
-  canMatch: boolean;
-  onMatch: (row: UnmatchedRow) => void;
-}) {
+/** What the unmatched items' table and phone cards show: one page of items, and whether and how to match one by hand. */
+type UnmatchedListProps = { page: UnmatchedPage; canMatch: boolean; onMatch: (row: UnmatchedRow) => void };
+
+function UnmatchedTable({ page, canMatch, onMatch }: UnmatchedListProps) {
   const payments = page.kind !== "transaction";
   const rejected = page.kind === "rejected";
   return (
@@ -301,15 +296,7 @@ function UnmatchedTable({
 }
 
 /** On a phone: one card per item (payee and amount, age, where it was booked), the action as a full-width button. */
-function UnmatchedCards({
-  page,
-  canMatch,
-  onMatch,
-}: {
-  page: UnmatchedPage;
-  canMatch: boolean;
-  onMatch: (row: UnmatchedRow) => void;
-}) {
+function UnmatchedCards({ page, canMatch, onMatch }: UnmatchedListProps) {
   return (
     <ul className="space-y-2 md:hidden" aria-label={KIND_LABEL[page.kind]}>
       {page.items.map((r) => (
