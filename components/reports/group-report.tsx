@@ -11,6 +11,7 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { CashflowReport } from "./cashflow-report";
 import { ForecastReport } from "./forecast-report";
 import { PositionsReport } from "./positions-report";
+import { FailedCompaniesNote } from "@/components/group/failed-companies-note";
 
 const LABELS: Record<string, string> = {
   inflow: "Inflow",
@@ -77,16 +78,7 @@ export function GroupReportView({ report }: { report: GroupReport }) {
   );
   return (
     <div className="space-y-6">
-      {report.failedCompanies.length > 0 && (
-        <p
-          role="status"
-          data-testid="group-report-failed"
-          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
-        >
-          Not included, their figures could not be read: {report.failedCompanies.map((f) => f.name).join(", ")}. The
-          other companies are shown; reload to try again.
-        </p>
-      )}
+      <FailedCompaniesNote companies={report.failedCompanies} testId="group-report-failed" />
       <section aria-labelledby="group-report-h" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="group-report-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
           {what} · {report.companies.length} {report.companies.length === 1 ? "company" : "companies"} · in {currency}
