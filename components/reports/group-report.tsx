@@ -12,6 +12,7 @@ import { CashflowReport } from "./cashflow-report";
 import { ForecastReport } from "./forecast-report";
 import { PositionsReport } from "./positions-report";
 import { FailedCompaniesNote } from "@/components/group/failed-companies-note";
+import { UnconvertedNote } from "./unconverted-note";
 
 const LABELS: Record<string, string> = {
   inflow: "Inflow",
@@ -103,13 +104,12 @@ export function GroupReportView({ report }: { report: GroupReport }) {
           {report.staleRateLines > 0 &&
             ` · ${report.staleRateLines} ${report.staleRateLines === 1 ? "row" : "rows"} with an earlier day's rate`}
         </p>
-        {report.unconverted.length > 0 && (
-          <p className="mt-1 text-[13px] text-amber-800" data-testid="group-report-unconverted">
-            Not in the figures (no rate within 7 days):{" "}
-            {report.unconverted.map((u) => `${u.lines} ${u.currency} ${u.lines === 1 ? "row" : "rows"}`).join(", ")};
-            the CSV lists them in their own currency.
-          </p>
-        )}
+        <UnconvertedNote
+          unconverted={report.unconverted}
+          unit="row"
+          className="mt-1 text-[13px] text-amber-800"
+          testId="group-report-unconverted"
+        />
       </section>
       <section aria-labelledby="group-report-companies-h" className="space-y-2">
         <h2 id="group-report-companies-h" className="text-sm font-semibold text-slate-900">
