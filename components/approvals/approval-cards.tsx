@@ -13,7 +13,7 @@ import { approveBlocker, batchReference, creatorLabel, queueBatchLabel, rejectVe
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
 import { scrollRegionProps } from "@/components/ui/table";
-import { RiskBadges, RiskSignalList } from "./risk-signals";
+import { RiskBadges, RiskSignalsOrRetry } from "./risk-signals";
 
 /** Props of `ApprovalCards`: the queue's rows and its state (selection, results), as the table gets them. */
 export interface ApprovalCardsProps {
@@ -137,13 +137,7 @@ function ApprovalCard({
       {open && (
         <div className="mb-2 space-y-3">
           <section aria-label={`Risk signals of ${label}`}>
-            {r.risk ? (
-              <RiskSignalList risk={r.risk} />
-            ) : (
-              <p className="text-[13px] text-amber-800">
-                The risk signals could not be computed; open the batch to retry.
-              </p>
-            )}
+            <RiskSignalsOrRetry risk={r.risk} />
           </section>
           {/* The instruction table is wider than a phone: it scrolls in its own box. */}
           <div {...scrollRegionProps(`Instructions of ${label}`, { framed: false })}>

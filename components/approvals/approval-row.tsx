@@ -15,7 +15,7 @@ import { BatchName } from "@/components/payments/batch-name";
 import { approveBlocker, batchReference, creatorLabel, queueBatchLabel, rejectVerb } from "./approval-queries";
 import type { Decision } from "./approval-decisions";
 import { InstructionPreview } from "./instruction-preview";
-import { RiskBadges, RiskSignalList } from "./risk-signals";
+import { RiskBadges, RiskSignalsOrRetry } from "./risk-signals";
 
 const td = "border-b border-slate-100 px-3 py-1.5 align-top";
 
@@ -101,13 +101,7 @@ export function ApprovalRow(p: ApprovalRowProps) {
         <DetailRow colSpan={APPROVAL_COLUMNS}>
           <section aria-label={`Risk signals of ${label}`} className="mb-3 max-w-3xl">
             <h3 className="mb-1 text-xs font-semibold text-slate-700">Risk signals</h3>
-            {r.risk ? (
-              <RiskSignalList risk={r.risk} />
-            ) : (
-              <p className="text-[13px] text-amber-800">
-                The risk signals could not be computed; open the batch to retry.
-              </p>
-            )}
+            <RiskSignalsOrRetry risk={r.risk} />
           </section>
           <InstructionPreview row={r} />
           {p.linkable && (

@@ -3,6 +3,14 @@
 import type { ApprovalQueueRow } from "@/lib/views/payments";
 import { Amount } from "@/components/format/amount";
 import { queueBatchLabel } from "./approval-queries";
+import { HeaderCells, type HeaderCell } from "@/components/ui/header-cells";
+
+const INSTRUCTION_COLUMNS: readonly HeaderCell[] = [
+  "End-to-end id",
+  "Creditor",
+  "IBAN",
+  { label: "Amount", key: "Amount", className: "py-1 text-right font-medium" },
+];
 
 /** The first instructions of a queued batch, shown when its row is expanded. */
 export function InstructionPreview({ row }: { row: ApprovalQueueRow }) {
@@ -17,18 +25,7 @@ export function InstructionPreview({ row }: { row: ApprovalQueueRow }) {
       >
         <thead>
           <tr className="text-left text-slate-500">
-            <th scope="col" className="py-1 pr-3 font-medium">
-              End-to-end id
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              Creditor
-            </th>
-            <th scope="col" className="py-1 pr-3 font-medium">
-              IBAN
-            </th>
-            <th scope="col" className="py-1 text-right font-medium">
-              Amount
-            </th>
+            <HeaderCells cells={INSTRUCTION_COLUMNS} className="py-1 pr-3 font-medium" />
           </tr>
         </thead>
         <tbody>

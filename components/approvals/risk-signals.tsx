@@ -14,6 +14,7 @@ import { BusinessDate } from "@/components/format/business-date";
 import { errorText } from "@/components/data/error-text";
 import { StatusBadge } from "@/components/payments/status-badge";
 import { riskQueries } from "./risk-queries";
+import { HeaderCells, type HeaderCell } from "@/components/ui/header-cells";
 
 /** Short names of the signals, for badges and acknowledgements. */
 export const SIGNAL_LABEL: Record<RiskSignalCode, string> = {
@@ -142,21 +143,7 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
     <table className="mt-1 w-full max-w-xl border-collapse text-xs" aria-label={`Last payments to ${iban}`}>
       <thead>
         <tr className="text-left text-slate-700">
-          <th scope="col" className="pr-2 font-medium">
-            Date
-          </th>
-          <th scope="col" className="pr-2 font-medium">
-            Creditor
-          </th>
-          <th scope="col" className="pr-2 font-medium">
-            Batch
-          </th>
-          <th scope="col" className="pr-2 font-medium">
-            Status
-          </th>
-          <th scope="col" className="text-right font-medium">
-            Amount
-          </th>
+          <HeaderCells cells={PAYEE_HISTORY_COLUMNS} className="pr-2 font-medium" />
         </tr>
       </thead>
       <tbody data-testid="payee-history">
@@ -187,6 +174,14 @@ function PayeeHistory({ companyId, batchId, iban }: { companyId: string; batchId
     </table>
   );
 }
+
+const PAYEE_HISTORY_COLUMNS: readonly HeaderCell[] = [
+  "Date",
+  "Creditor",
+  "Batch",
+  "Status",
+  { label: "Amount", key: "Amount", className: "text-right font-medium" },
+];
 
 /** The signal's sentence with its amounts formatted like every other amount of the app (the viewer's locale). */
 function SignalSentence({ s }: { s: RiskSignalView }) {
@@ -276,6 +271,15 @@ export function RiskSignalList({ risk }: { risk: BatchRisk }) {
         />
       ))}
     </ul>
+  );
+}
+
+/** A queued batch's risk signals, or (`risk` null: the API could not compute them) a line saying to open the batch. */
+export function RiskSignalsOrRetry({ risk }: { risk: BatchRisk | null }) {
+  return risk ? (
+    <RiskSignalList risk={risk} />
+  ) : (
+    <p className="text-[13px] text-amber-800">The risk signals could not be computed; open the batch to retry.</p>
   );
 }
 

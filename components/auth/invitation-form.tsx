@@ -16,9 +16,7 @@ import { Form } from "@/components/ui/form";
  */
 export function InvitationForm() {
   const [token, setToken] = useState<string | null>(null);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [repeat, setRepeat] = useState("");
+  const [values, setValues] = useState<Record<InviteFieldName, string>>({ email: "", password: "", repeat: "" });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -46,6 +44,7 @@ export function InvitationForm() {
       </div>
     );
 
+  const { email, password, repeat } = values;
   const submit = async () => {
     setErrors({});
     setMessage(null);
@@ -64,7 +63,6 @@ export function InvitationForm() {
       setBusy(false);
     }
   };
-  const field = (bad: boolean) => `h-9 rounded-md border px-2 text-sm ${bad ? "border-red-500" : "border-slate-300"}`;
   return (
     <Form
       className="space-y-3"
@@ -74,45 +72,15 @@ export function InvitationForm() {
         void submit();
       }}
     >
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-        E-mail the link was sent to
-        <input
-          type="email"
-          autoComplete="username"
-          className={field(!!errors.email)}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          aria-invalid={errors.email ? true : undefined}
-          data-testid="invite-email"
+      {INVITE_FIELDS.map((f) => (
+        <InviteInput
+          key={f.name}
+          {...f}
+          value={values[f.name]}
+          onChange={(v) => setValues((old) => ({ ...old, [f.name]: v }))}
+          error={errors[f.name]}
         />
-        {errors.email && <span className="font-normal text-red-700">E-mail: {errors.email}</span>}
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-        New password (at least 10 characters)
-        <input
-          type="password"
-          autoComplete="new-password"
-          className={field(!!errors.password)}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={errors.password ? true : undefined}
-          data-testid="invite-password"
-        />
-        {errors.password && <span className="font-normal text-red-700">Password {errors.password}</span>}
-      </label>
-      <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
-        Repeat the password
-        <input
-          type="password"
-          autoComplete="new-password"
-          className={field(!!errors.repeat)}
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          aria-invalid={errors.repeat ? true : undefined}
-          data-testid="invite-repeat"
-        />
-        {errors.repeat && <span className="font-normal text-red-700">Repeat {errors.repeat}</span>}
-      </label>
+      ))}
       {message && (
         <p role="alert" className="text-[13px] text-red-700">
           {message}
@@ -122,5 +90,76 @@ export function InvitationForm() {
         Set password
       </Button>
     </Form>
+  );
+}
+
+/** The invitation form's inputs, in order: the e-mail the link was sent to, the new password and its repetition. */
+const INVITE_FIELDS = [
+  {
+    name: "email",
+    label: "E-mail the link was sent to",
+    type: "email",
+    autoComplete: "username",
+    errorPrefix: "E-mail:",
+  },
+  {
+    name: "password",
+    label: "New password (at least 10 characters)",
+    type: "password",
+    autoComplete: "new-password",
+    errorPrefix: "Password",
+  },
+  {
+    name: "repeat",
+    label: "Repeat the password",
+    type: "password",
+    autoComplete: "new-password",
+    errorPrefix: "Repeat",
+  },
+] as const;
+
+type InviteFieldName = (typeof INVITE_FIELDS)[number]["name"];
+
+/**
+ * One labelled input of the invitation form (`data-testid` `invite-<name>`), with the server's (or the form's) error
+ * for it under the input, after `errorPrefix`.
+ */
+function InviteInput({
+  name,
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  error,
+  errorPrefix,
+}: {
+  name: InviteFieldName;
+  label: string;
+  type: "email" | "password";
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  errorPrefix: string;
+}) {
+  return (
+    <label className="flex flex-col gap-1 text-xs font-medium text-slate-700">
+      {label}
+      <input
+        type={type}
+        autoComplete={autoComplete}
+        className={`h-9 rounded-md border px-2 text-sm ${error ? "border-red-500" : "border-slate-300"}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        data-testid={`invite-${name}`}
+      />
+      {error && (
+        <span className="font-normal text-red-700">
+          {errorPrefix} {error}
+        </span>
+      )}
+    </label>
   );
 }

@@ -2,9 +2,8 @@
 
 import { useMemo } from "react";
 import { Area, CartesianGrid, ComposedChart, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
+import { COLORS, ChartFrame, datedTooltip, amountAxis, dateAxis } from "./chart-frame";
 import { Key } from "./cashflow-chart";
 
 /** Colours of up to three scenarios beside the base case. */
@@ -54,21 +53,15 @@ export function ForecastBandChart({ points, currency }: { points: readonly BandP
           <Line dataKey="y" stroke={COLORS.forecast} dot={false} strokeWidth={2} isAnimationActive={false} />
           <Tooltip
             isAnimationActive={false}
-            content={({ active, payload }) => {
-              const d = active ? (payload?.[0]?.payload as BandPoint | undefined) : undefined;
-              if (!d) return null;
-              return (
-                <TooltipBox
-                  locale={locale}
-                  heading={formatBusinessDate(d.start, locale, "long")}
-                  rows={[
-                    { label: "Forecast", amount: d.amount, currency, color: COLORS.forecast },
-                    { label: "P10", amount: d.p10, currency },
-                    { label: "P90", amount: d.p90, currency },
-                  ]}
-                />
-              );
-            }}
+            content={datedTooltip<BandPoint>(
+              locale,
+              (d) => d.start,
+              (d) => [
+                { label: "Forecast", amount: d.amount, currency, color: COLORS.forecast },
+                { label: "P10", amount: d.p10, currency },
+                { label: "P90", amount: d.p90, currency },
+              ],
+            )}
           />
         </ComposedChart>
       </ResponsiveContainer>
@@ -135,17 +128,11 @@ export function ScenarioBalanceChart({ cases, currency }: { cases: readonly Bala
           ))}
           <Tooltip
             isAnimationActive={false}
-            content={({ active, payload }) => {
-              const d = active ? (payload?.[0]?.payload as Record<string, string> | undefined) : undefined;
-              if (!d) return null;
-              return (
-                <TooltipBox
-                  locale={locale}
-                  heading={formatBusinessDate(String(d.date), locale, "long")}
-                  rows={cases.map((c, k) => ({ label: c.name, amount: d[`s${k}`] ?? null, currency, color: color(k) }))}
-                />
-              );
-            }}
+            content={datedTooltip<Record<string, string>>(
+              locale,
+              (d) => String(d.date),
+              (d) => cases.map((c, k) => ({ label: c.name, amount: d[`s${k}`] ?? null, currency, color: color(k) })),
+            )}
           />
         </ComposedChart>
       </ResponsiveContainer>

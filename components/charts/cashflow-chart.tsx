@@ -13,9 +13,8 @@ import {
   YAxis,
 } from "recharts";
 import type { CashflowDay } from "@treasury/contract";
-import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { CHART_MARGIN, COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
+import { CHART_MARGIN, COLORS, ChartFrame, datedTooltip, amountAxis, dateAxis } from "./chart-frame";
 import { cashflowSeries, type CashflowDatum } from "./series";
 
 /** Daily inflow (up) and outflow (down) bars with the net as a line, one currency. */
@@ -47,21 +46,15 @@ export function CashflowChart({ rows, currency }: { rows: readonly CashflowDay[]
           <ReferenceLine y={0} stroke="#94a3b8" />
           <Tooltip
             isAnimationActive={false}
-            content={({ active, payload }) => {
-              const d = active ? (payload?.[0]?.payload as CashflowDatum | undefined) : undefined;
-              if (!d) return null;
-              return (
-                <TooltipBox
-                  locale={locale}
-                  heading={formatBusinessDate(d.date, locale, "long")}
-                  rows={[
-                    { label: "Inflow", amount: d.row.inflow, currency, color: COLORS.inflow },
-                    { label: "Outflow", amount: d.row.outflow, currency, color: COLORS.outflow },
-                    { label: "Net", amount: d.row.net, currency, color: COLORS.net },
-                  ]}
-                />
-              );
-            }}
+            content={datedTooltip<CashflowDatum>(
+              locale,
+              (d) => d.date,
+              (d) => [
+                { label: "Inflow", amount: d.row.inflow, currency, color: COLORS.inflow },
+                { label: "Outflow", amount: d.row.outflow, currency, color: COLORS.outflow },
+                { label: "Net", amount: d.row.net, currency, color: COLORS.net },
+              ],
+            )}
           />
           <Bar dataKey="inflow" stackId="flow" fill={COLORS.inflow} isAnimationActive={false} maxBarSize={18} />
           <Bar dataKey="outflow" stackId="flow" fill={COLORS.outflow} isAnimationActive={false} maxBarSize={18} />

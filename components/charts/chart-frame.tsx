@@ -82,16 +82,24 @@ export function ChartFrame({
   );
 }
 
+/** One line of a `TooltipBox`: a label, an exact amount (decimal string; null: the line is left out) and its currency. */
+export type TooltipRow = { label: string; amount: string | null; currency: string; color?: string };
+
+/**
+ * Recharts' tooltip `content` over dated points: the hovered point's datum (`T`, the first payload's), headed by its
+ * business date (`date(d)`, `YYYY-MM-DD`, written long in `locale`), with the lines `rows(d)`; nothing when no point is
+ * hovered.
+ */
+export function datedTooltip<T>(locale: string, date: (d: T) => string, rows: (d: T) => TooltipRow[]) {
+  return function DatedTooltip({ active, payload }: { active?: boolean; payload?: readonly { payload?: unknown }[] }) {
+    const d = active ? (payload?.[0]?.payload as T | undefined) : undefined;
+    if (!d) return null;
+    return <TooltipBox locale={locale} heading={formatBusinessDate(date(d), locale, "long")} rows={rows(d)} />;
+  };
+}
+
 /** Tooltip body: a heading and exact amounts with their currency. */
-export function TooltipBox({
-  heading,
-  rows,
-  locale,
-}: {
-  heading: string;
-  rows: { label: string; amount: string | null; currency: string; color?: string }[];
-  locale: string;
-}) {
+export function TooltipBox({ heading, rows, locale }: { heading: string; rows: TooltipRow[]; locale: string }) {
   return (
     <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-xs shadow-md">
       <div className="mb-1 font-medium text-slate-900">{heading}</div>

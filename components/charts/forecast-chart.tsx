@@ -3,9 +3,8 @@
 import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceArea, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ForecastEntry, PositionDay } from "@treasury/contract";
-import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
+import { COLORS, ChartFrame, datedTooltip, amountAxis, dateAxis } from "./chart-frame";
 import { Key } from "./cashflow-chart";
 import { forecastSeries, type ForecastDatum } from "./series";
 
@@ -60,25 +59,19 @@ export function ForecastChart({
           )}
           <Tooltip
             isAnimationActive={false}
-            content={({ active, payload }) => {
-              const d = active ? (payload?.[0]?.payload as ForecastDatum | undefined) : undefined;
-              if (!d) return null;
-              return (
-                <TooltipBox
-                  locale={locale}
-                  heading={formatBusinessDate(d.date, locale, "long")}
-                  rows={[
-                    { label: "Actual", amount: d.actualAmount, currency, color: COLORS.line },
-                    {
-                      label: "Forecast",
-                      amount: d.actualAmount === null ? d.forecastAmount : null,
-                      currency,
-                      color: COLORS.forecast,
-                    },
-                  ]}
-                />
-              );
-            }}
+            content={datedTooltip<ForecastDatum>(
+              locale,
+              (d) => d.date,
+              (d) => [
+                { label: "Actual", amount: d.actualAmount, currency, color: COLORS.line },
+                {
+                  label: "Forecast",
+                  amount: d.actualAmount === null ? d.forecastAmount : null,
+                  currency,
+                  color: COLORS.forecast,
+                },
+              ],
+            )}
           />
           <Line
             type="monotone"

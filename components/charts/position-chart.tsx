@@ -3,9 +3,8 @@
 import { useMemo } from "react";
 import { Area, AreaChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PositionDay } from "@treasury/contract";
-import { formatBusinessDate } from "@/lib/format-date";
 import { useLocale } from "@/components/format/use-locale";
-import { CHART_MARGIN, COLORS, ChartFrame, TooltipBox, amountAxis, dateAxis } from "./chart-frame";
+import { CHART_MARGIN, COLORS, ChartFrame, datedTooltip, amountAxis, dateAxis } from "./chart-frame";
 import { positionSeries, type PositionDatum } from "./series";
 
 /** Daily cash position (sum of closing booked balances) of one currency. */
@@ -37,17 +36,11 @@ export function PositionChart({
           />
           <Tooltip
             isAnimationActive={false}
-            content={({ active, payload }) => {
-              const d = active ? (payload?.[0]?.payload as PositionDatum | undefined) : undefined;
-              if (!d) return null;
-              return (
-                <TooltipBox
-                  locale={locale}
-                  heading={formatBusinessDate(d.date, locale, "long")}
-                  rows={[{ label: "Closing booked", amount: d.row.balance, currency, color: COLORS.line }]}
-                />
-              );
-            }}
+            content={datedTooltip<PositionDatum>(
+              locale,
+              (d) => d.date,
+              (d) => [{ label: "Closing booked", amount: d.row.balance, currency, color: COLORS.line }],
+            )}
           />
           <Area
             type="monotone"

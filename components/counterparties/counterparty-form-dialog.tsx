@@ -4,12 +4,12 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { CounterpartyView } from "@/lib/views/counterparties";
 import { errorText } from "@/components/data/error-text";
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { Field, ReasonField } from "./field";
 import { formatIban } from "./status-badge";
 import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoints";
 import { fieldErrors, useCounterpartyWrite } from "./use-counterparty-write";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 const EMPTY = { name: "", iban: "", bic: "", country: "", lei: "", orgnr: "", defaultRemittance: "" };
 
@@ -76,14 +76,15 @@ export function CounterpartyFormDialog({
             "on a known number)."
       }
       footer={
-        <>
-          <Button onClick={onClose} disabled={m.isPending}>
-            Cancel
-          </Button>
-          <Button variant="primary" pending={m.isPending} onClick={submit} data-testid="save-counterparty">
-            {m.isPending ? "Saving…" : editing ? "Save new bank details" : "Create counterparty"}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          pending={m.isPending}
+          variant="primary"
+          onAct={submit}
+          testId="save-counterparty"
+        >
+          {m.isPending ? "Saving…" : editing ? "Save new bank details" : "Create counterparty"}
+        </DialogFooter>
       }
     >
       <form

@@ -4,7 +4,6 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import type { CounterpartyView } from "@/lib/views/counterparties";
 import { errorText } from "@/components/data/error-text";
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { ReasonField } from "./field";
 import { formatIban } from "./status-badge";
@@ -12,6 +11,7 @@ import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoint
 import { BodyWithHeaders, fieldErrors, useCounterpartyWrite } from "./use-counterparty-write";
 import { confirmWithPasskey, StepUpError, useStepUpStatus } from "@/components/auth/step-up";
 import { StepUpHint, StepUpProblem } from "@/components/auth/step-up-notice";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 export type CounterpartyDecision = "verify" | "reject" | "disable";
 
@@ -92,19 +92,15 @@ export function CounterpartyDecisionDialog({
           : "Check the bank details against a source the requester does not control before you decide."
       }
       footer={
-        <>
-          <Button onClick={onClose} disabled={m.isPending || confirming}>
-            Cancel
-          </Button>
-          <Button
-            variant={decision === "verify" ? "primary" : "danger"}
-            pending={m.isPending || confirming}
-            onClick={() => void confirm()}
-            data-testid="confirm-counterparty-decision"
-          >
-            {w.button}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          pending={m.isPending || confirming}
+          variant={decision === "verify" ? "primary" : "danger"}
+          onAct={() => void confirm()}
+          testId="confirm-counterparty-decision"
+        >
+          {w.button}
+        </DialogFooter>
       }
     >
       <dl

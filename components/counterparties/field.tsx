@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, type InputHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** A labelled text input of the counterparty dialogs, with its error (from the server) under it. */
 export function Field({
@@ -13,10 +13,7 @@ export function Field({
   const id = useId();
   const described = error ? `${id}-err` : hint ? `${id}-hint` : undefined;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldShell id={id} label={label}>
       <input
         id={id}
         {...input}
@@ -28,15 +25,13 @@ export function Field({
         }
       />
       {error ? (
-        <span id={`${id}-err`} className="text-xs text-red-700" data-testid="field-error">
-          {label} {error}
-        </span>
+        <FieldError id={id} label={label} error={error} />
       ) : hint ? (
         <span id={`${id}-hint`} className="text-xs text-slate-500">
           {hint}
         </span>
       ) : null}
-    </div>
+    </FieldShell>
   );
 }
 
@@ -56,10 +51,7 @@ export function ReasonField({
 }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-700">
-        {label}
-      </label>
+    <FieldShell id={id} label={label}>
       <textarea
         id={id}
         value={value}
@@ -72,11 +64,28 @@ export function ReasonField({
         className={`rounded-md border px-2 py-1.5 text-[13px] ${error ? "border-red-500" : "border-slate-300"}`}
         data-testid="reason"
       />
-      {error && (
-        <span id={`${id}-err`} className="text-xs text-red-700" data-testid="field-error">
-          {label} {error}
-        </span>
-      )}
+      {error && <FieldError id={id} label={label} error={error} />}
+    </FieldShell>
+  );
+}
+
+/** A field's label (for the control with `id`) above the control and what follows it. */
+function FieldShell({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
     </div>
+  );
+}
+
+/** A field's error under it, `${id}-err` for the control's aria-describedby: the label, then what is wrong. */
+function FieldError({ id, label, error }: { id: string; label: string; error: string }) {
+  return (
+    <span id={`${id}-err`} className="text-xs text-red-700" data-testid="field-error">
+      {label} {error}
+    </span>
   );
 }

@@ -5,12 +5,12 @@ import { toast } from "@/components/ui/toast";
 import { COUNTERPARTY_CSV_COLUMNS, type CounterpartyImportView } from "@/lib/views/counterparties";
 import { BffRequestError } from "@/components/data/bff-fetch";
 import { errorText } from "@/components/data/error-text";
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { ImportReport } from "./import-report";
 import { useCounterpartyWrite } from "./use-counterparty-write";
 import { CsvFilePicker } from "@/components/ui/csv-file-picker";
 import { counterpartiesEndpoints } from "@/lib/bff/areas/counterparties/endpoints";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 /**
  * Import counterparties from a CSV file: the server checks the whole file
@@ -60,20 +60,16 @@ export function CounterpartyImportDialog({ onClose }: { onClose: () => void }) {
         </>
       }
       footer={
-        <>
-          <Button onClick={onClose} disabled={run.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            disabled={!file || !report?.ok || refused !== null}
-            pending={run.isPending}
-            onClick={() => file && run.mutate({ file: file.base64 })}
-            data-testid="import-counterparties"
-          >
-            {report?.ok ? `Import ${report.preview.length} counterparties` : "Import"}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          pending={run.isPending}
+          variant="primary"
+          disabled={!file || !report?.ok || refused !== null}
+          onAct={() => file && run.mutate({ file: file.base64 })}
+          testId="import-counterparties"
+        >
+          {report?.ok ? `Import ${report.preview.length} counterparties` : "Import"}
+        </DialogFooter>
       }
     >
       <CsvFilePicker

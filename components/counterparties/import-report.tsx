@@ -2,6 +2,7 @@
 
 import type { CounterpartyImportView } from "@/lib/views/counterparties";
 import { formatIban } from "./status-badge";
+import { HeaderCells } from "@/components/ui/header-cells";
 
 /** The report of an import as the dialog shows it: the server's dry run, or the refusal of the import itself. */
 export type ShownImportReport = Pick<CounterpartyImportView, "ok" | "errors" | "fileErrors"> &
@@ -38,15 +39,10 @@ export function ImportReport({ shown }: { shown: ShownImportReport }) {
           <table className="w-full border-collapse text-[12px]" aria-label="Problems in the file">
             <thead className="sticky top-0 bg-red-50">
               <tr>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-red-900">
-                  Line
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-red-900">
-                  Column
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-red-900">
-                  Problem
-                </th>
+                <HeaderCells
+                  cells={["Line", "Column", "Problem"]}
+                  className="px-2 py-1.5 text-left font-medium text-red-900"
+                />
               </tr>
             </thead>
             <tbody>
@@ -73,18 +69,10 @@ export function ImportReport({ shown }: { shown: ShownImportReport }) {
           <table className="w-full border-collapse text-[12px]" aria-label="Lines to import">
             <thead className="sticky top-0 bg-slate-50">
               <tr>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                  Line
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                  Name
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                  IBAN
-                </th>
-                <th scope="col" className="px-2 py-1.5 text-left font-medium text-slate-600">
-                  BIC
-                </th>
+                <HeaderCells
+                  cells={["Line", "Name", "IBAN", "BIC"]}
+                  className="px-2 py-1.5 text-left font-medium text-slate-600"
+                />
               </tr>
             </thead>
             <tbody>

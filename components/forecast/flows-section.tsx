@@ -77,9 +77,7 @@ export function FlowsSection({
           <thead>
             <tr>
               <Th>From</Th>
-              <Th align="right">Net flow</Th>
-              <Th align="right">P10</Th>
-              <Th align="right">P90</Th>
+              <BandHeads />
             </tr>
           </thead>
           <tbody>
@@ -100,9 +98,7 @@ export function FlowsSection({
               <Th>From</Th>
               <Th>Company</Th>
               <Th>Category</Th>
-              <Th align="right">Net flow</Th>
-              <Th align="right">P10</Th>
-              <Th align="right">P90</Th>
+              <BandHeads />
             </tr>
           </thead>
           <tbody>
@@ -120,6 +116,17 @@ export function FlowsSection({
         </Table>
       )}
     </section>
+  );
+}
+
+/** The headers of `BandCells`' three columns: net flow, P10, P90, right-aligned. */
+function BandHeads() {
+  return (
+    <>
+      <Th align="right">Net flow</Th>
+      <Th align="right">P10</Th>
+      <Th align="right">P90</Th>
+    </>
   );
 }
 

@@ -23,6 +23,7 @@ import { headlineBasisLabel, rowBasisLabel } from "@/lib/views/headline-balance"
 import { CsvExportButton } from "@/components/export/csv-export-button";
 import { endpointUrl } from "@/lib/bff/endpoint";
 import { groupEndpoints } from "@/lib/bff/areas/group/endpoints";
+import { FailedCompaniesNote } from "@/components/group/failed-companies-note";
 
 const GroupChart = dynamic(() => import("./group-chart").then((m) => m.GroupChart), {
   ssr: false,
@@ -295,16 +296,7 @@ export function GroupOverview({ data }: { data: GroupPosition }) {
   const companies = `${data.companyCount} ${data.companyCount === 1 ? "company" : "companies"}`;
   return (
     <div className="space-y-5">
-      {data.failedCompanies.length > 0 && (
-        <p
-          role="status"
-          data-testid="group-failed"
-          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
-        >
-          Not included, their figures could not be read: {data.failedCompanies.map((f) => f.name).join(", ")}. The other
-          companies are shown; reload to try again.
-        </p>
-      )}
+      <FailedCompaniesNote companies={data.failedCompanies} testId="group-failed" />
       <section
         aria-labelledby="group-total-h"
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-4"

@@ -26,6 +26,7 @@ import { SUBMIT_PARAM } from "./use-save-batch";
 import { DiscardBatchDialog } from "./discard-batch-dialog";
 import { PayeeFlag } from "./payee-typeahead";
 import { BankDeliveryLine } from "./bank-delivery";
+import { BackLink } from "@/components/ui/back-link";
 
 /**
  * Opens the submit dialog once when the page was opened with `?submit=1` and the batch may be submitted
@@ -66,12 +67,9 @@ export function BatchDetail({ companyId, id }: { companyId: string; id: string }
   const moving = MOVING_STATES.includes(b.status);
   return (
     <div className="max-w-6xl">
-      <Link
-        href="/payments"
-        className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
-      >
-        <ArrowLeft className="size-3.5" aria-hidden /> Payments
-      </Link>
+      <BackLink href="/payments" icon={ArrowLeft}>
+        Payments
+      </BackLink>
       <PageHeader
         title={batchLabel(b.id, b.reference)}
         description={

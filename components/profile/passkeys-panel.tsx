@@ -16,6 +16,7 @@ import { Modal } from "@/components/ui/dialog";
 import { Table, Td, Th } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
 import { Form } from "@/components/ui/form";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 /** The signed-in user's passkeys (GET /api/session/passkeys). */
 const passkeysQuery = endpointQuery(sessionEndpoints.passkeys);
@@ -111,19 +112,15 @@ function RemoveDialog({
       description="You can no longer confirm approvals with it."
       testId="remove-passkey-dialog"
       footer={
-        <>
-          <Button onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            pending={remove.isPending}
-            onClick={() => remove.mutate(removing)}
-            data-testid="confirm-remove-passkey"
-          >
-            Remove
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          pending={remove.isPending}
+          variant="danger"
+          onAct={() => remove.mutate(removing)}
+          testId="confirm-remove-passkey"
+        >
+          Remove
+        </DialogFooter>
       }
     >
       {remove.error && (

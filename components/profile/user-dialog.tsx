@@ -1,9 +1,9 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import type { Draft } from "./use-users-admin";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 const ROLE_OPTIONS = ["viewer", "treasurer", "approver", "admin"] as const;
 
@@ -47,14 +47,15 @@ export function UserDialog({
       }
       testId="user-dialog"
       footer={
-        <>
-          <Button onClick={() => setDraft(null)} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="primary" pending={busy} onClick={() => void save(draft)} data-testid="save-user">
-            {draft.id ? "Save" : "Add and invite"}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={() => setDraft(null)}
+          pending={busy}
+          variant="primary"
+          onAct={() => void save(draft)}
+          testId="save-user"
+        >
+          {draft.id ? "Save" : "Add and invite"}
+        </DialogFooter>
       }
     >
       <Form

@@ -234,15 +234,10 @@ export function AgeBadge({ row }: { row: Pick<UnmatchedRow, "age_days" | "age_bu
   );
 }
 
-function UnmatchedTable({
-  page,
-  canMatch,
-  onMatch,
-}: {
-  page: UnmatchedPage;
-  canMatch: boolean;
-  onMatch: (row: UnmatchedRow) => void;
-}) {
+/** What the unmatched items' table and phone cards show: one page of items, and whether and how to match one by hand. */
+type UnmatchedListProps = { page: UnmatchedPage; canMatch: boolean; onMatch: (row: UnmatchedRow) => void };
+
+function UnmatchedTable({ page, canMatch, onMatch }: UnmatchedListProps) {
   const payments = page.kind !== "transaction";
   const rejected = page.kind === "rejected";
   return (
@@ -290,13 +285,7 @@ function UnmatchedTable({
             )}
             {canMatch && (
               <Td className="text-right">
-                <Button
-                  onClick={() => onMatch(r)}
-                  aria-label={`Match ${r.counterparty_name || "item"} ${r.amount} ${r.currency} by hand`}
-                  data-testid="manual-match"
-                >
-                  Match…
-                </Button>
+                <ManualMatchButton row={r} onMatch={onMatch} />
               </Td>
             )}
           </tr>
@@ -307,15 +296,7 @@ function UnmatchedTable({
 }
 
 /** On a phone: one card per item (payee and amount, age, where it was booked), the action as a full-width button. */
-function UnmatchedCards({
-  page,
-  canMatch,
-  onMatch,
-}: {
-  page: UnmatchedPage;
-  canMatch: boolean;
-  onMatch: (row: UnmatchedRow) => void;
-}) {
+function UnmatchedCards({ page, canMatch, onMatch }: UnmatchedListProps) {
   return (
     <ul className="space-y-2 md:hidden" aria-label={KIND_LABEL[page.kind]}>
       {page.items.map((r) => (
@@ -353,18 +334,31 @@ function UnmatchedCards({
               {r.proposed_matches} {r.proposed_matches === 1 ? "proposal" : "proposals"} to review
             </div>
           )}
-          {canMatch && (
-            <Button
-              className="mt-2 min-h-11 w-full"
-              onClick={() => onMatch(r)}
-              aria-label={`Match ${r.counterparty_name || "item"} ${r.amount} ${r.currency} by hand`}
-              data-testid="manual-match"
-            >
-              Match…
-            </Button>
-          )}
+          {canMatch && <ManualMatchButton row={r} onMatch={onMatch} className="mt-2 min-h-11 w-full" />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The "Match…" button of an unmatched item (table row or phone card): opens the manual match for `row`. */
+function ManualMatchButton({
+  row,
+  onMatch,
+  className,
+}: {
+  row: UnmatchedRow;
+  onMatch: (row: UnmatchedRow) => void;
+  className?: string;
+}) {
+  return (
+    <Button
+      className={className}
+      onClick={() => onMatch(row)}
+      aria-label={`Match ${row.counterparty_name || "item"} ${row.amount} ${row.currency} by hand`}
+      data-testid="manual-match"
+    >
+      Match…
+    </Button>
   );
 }

@@ -4,29 +4,27 @@ import { useMemo } from "react";
 import type { CashflowDay } from "@treasury/contract";
 import { signedAmount } from "@/lib/money";
 import { cashflowTotals } from "@/lib/totals";
-import { groupByCurrency } from "@/components/charts/series";
 import { CashflowChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
 import { Td, Th } from "@/components/ui/table";
-import { CurrencyReportSection } from "./currency-section";
+import { CurrencyReportSection, CurrencyReports } from "./currency-section";
 
 /**
  * Cashflow report: per currency a chart of inflow / outflow bars with the net line, the daily table and exact totals.
  */
 export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
-  const groups = useMemo(() => groupByCurrency(rows), [rows]);
   const totals = useMemo(() => new Map(cashflowTotals(rows).map((t) => [t.currency, t])), [rows]);
-  if (rows.length === 0)
-    return (
-      <EmptyState title="No cashflow in this range">
-        Nothing was booked between these dates. Pick a wider range.
-      </EmptyState>
-    );
   return (
-    <div className="space-y-8">
-      {groups.map(([currency, list]) => {
+    <CurrencyReports
+      rows={rows}
+      empty={
+        <EmptyState title="No cashflow in this range">
+          Nothing was booked between these dates. Pick a wider range.
+        </EmptyState>
+      }
+      section={(currency, list) => {
         const t = totals.get(currency);
         return (
           <CurrencyReportSection
@@ -82,7 +80,7 @@ export function CashflowReport({ rows }: { rows: CashflowDay[] }) {
             )}
           </CurrencyReportSection>
         );
-      })}
-    </div>
+      }}
+    />
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 
-import type { ReactNode } from "react";
+import { Fragment, useMemo, type ReactNode } from "react";
+import { groupByCurrency } from "@/components/charts/series";
 import { Table } from "@/components/ui/table";
 
 /**
@@ -29,5 +30,29 @@ export function CurrencyReportSection({
         <Table label={`${tableLabel} in ${currency}`}>{children}</Table>
       </div>
     </section>
+  );
+}
+
+/**
+ * A per-currency report (cashflow, positions): `empty` when there are no `rows`, else one `section(currency, list)`
+ * per currency of the rows (`groupByCurrency`'s order, each with its rows in their order), in a spaced column.
+ */
+export function CurrencyReports<T extends { currency: string }>({
+  rows,
+  empty,
+  section,
+}: {
+  rows: readonly T[];
+  empty: ReactNode;
+  section: (currency: string, list: T[]) => ReactNode;
+}) {
+  const groups = useMemo(() => groupByCurrency(rows), [rows]);
+  if (rows.length === 0) return <>{empty}</>;
+  return (
+    <div className="space-y-8">
+      {groups.map(([currency, list]) => (
+        <Fragment key={currency}>{section(currency, list)}</Fragment>
+      ))}
+    </div>
   );
 }

@@ -12,6 +12,14 @@ import { Td, Th } from "@/components/ui/table";
 import { CurrencyReportSection } from "./currency-section";
 import { ForecastHorizonPicker } from "./forecast-horizon-picker";
 
+/** The breakdown's amounts in the table's column order, each with its cell's test id. */
+const BREAKDOWN_CELLS = [
+  ["opening", "forecast-opening"],
+  ["expected_flows", "forecast-flows"],
+  ["outgoing_today", "forecast-outgoing-today"],
+  ["outgoing_batches", "forecast-outgoing"],
+] as const satisfies readonly (readonly [keyof NonNullable<ForecastEntry["breakdown"]>, string])[];
+
 /**
  * Forecast report: the horizon picker (7 / 30 / 90 days), then per currency the actual positions continued by the
  * forecast (marked as such), and the forecast table. When the API gives a breakdown (an extension), the table shows
@@ -92,18 +100,11 @@ export function ForecastReport({
                   </Td>
                   {broken && (
                     <>
-                      <Td align="right" data-testid="forecast-opening">
-                        {r.breakdown ? <Amount value={r.breakdown.opening} currency={currency} /> : "—"}
-                      </Td>
-                      <Td align="right" data-testid="forecast-flows">
-                        {r.breakdown ? <Amount value={r.breakdown.expected_flows} currency={currency} /> : "—"}
-                      </Td>
-                      <Td align="right" data-testid="forecast-outgoing-today">
-                        {r.breakdown ? <Amount value={r.breakdown.outgoing_today} currency={currency} /> : "—"}
-                      </Td>
-                      <Td align="right" data-testid="forecast-outgoing">
-                        {r.breakdown ? <Amount value={r.breakdown.outgoing_batches} currency={currency} /> : "—"}
-                      </Td>
+                      {BREAKDOWN_CELLS.map(([part, testId]) => (
+                        <Td key={part} align="right" data-testid={testId}>
+                          {r.breakdown ? <Amount value={r.breakdown[part]} currency={currency} /> : "—"}
+                        </Td>
+                      ))}
                     </>
                   )}
                   <Td align="right" className="italic text-violet-900">

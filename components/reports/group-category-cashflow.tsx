@@ -6,6 +6,7 @@ import { signedAmount } from "@/lib/money";
 import { useLocale } from "@/components/format/use-locale";
 import { Amount } from "@/components/format/amount";
 import { Table, Td, Th } from "@/components/ui/table";
+import { UnconvertedNote } from "./unconverted-note";
 
 /** The first cell of a row (a category, a company within it, the total): a row header. */
 const rowHead = "border-b border-slate-100 px-3 py-1.5 text-left text-[13px]";
@@ -72,13 +73,12 @@ export function GroupCategoryCashflow({ report, exportHref }: { report: GroupCat
           reads; narrow the range for exact figures.
         </p>
       )}
-      {report.unconverted.length > 0 && (
-        <p className="text-[13px] text-amber-800" data-testid="group-categories-unconverted">
-          Not in the figures (no rate within 7 days):{" "}
-          {report.unconverted.map((u) => `${u.lines} ${u.currency} ${u.lines === 1 ? "line" : "lines"}`).join(", ")};
-          the CSV lists them in their own currency.
-        </p>
-      )}
+      <UnconvertedNote
+        unconverted={report.unconverted}
+        unit="line"
+        className="text-[13px] text-amber-800"
+        testId="group-categories-unconverted"
+      />
       {report.categories.length === 0 ? (
         <p className="text-[13px] text-slate-600">No transactions in this range.</p>
       ) : (

@@ -11,6 +11,8 @@ import { Table, Td, Th } from "@/components/ui/table";
 import { CashflowReport } from "./cashflow-report";
 import { ForecastReport } from "./forecast-report";
 import { PositionsReport } from "./positions-report";
+import { FailedCompaniesNote } from "@/components/group/failed-companies-note";
+import { UnconvertedNote } from "./unconverted-note";
 
 const LABELS: Record<string, string> = {
   inflow: "Inflow",
@@ -77,16 +79,7 @@ export function GroupReportView({ report }: { report: GroupReport }) {
   );
   return (
     <div className="space-y-6">
-      {report.failedCompanies.length > 0 && (
-        <p
-          role="status"
-          data-testid="group-report-failed"
-          className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-[13px] text-amber-900"
-        >
-          Not included, their figures could not be read: {report.failedCompanies.map((f) => f.name).join(", ")}. The
-          other companies are shown; reload to try again.
-        </p>
-      )}
+      <FailedCompaniesNote companies={report.failedCompanies} testId="group-report-failed" />
       <section aria-labelledby="group-report-h" className="rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="group-report-h" className="text-xs font-medium uppercase tracking-wide text-slate-500">
           {what} · {report.companies.length} {report.companies.length === 1 ? "company" : "companies"} · in {currency}
@@ -111,13 +104,12 @@ export function GroupReportView({ report }: { report: GroupReport }) {
           {report.staleRateLines > 0 &&
             ` · ${report.staleRateLines} ${report.staleRateLines === 1 ? "row" : "rows"} with an earlier day's rate`}
         </p>
-        {report.unconverted.length > 0 && (
-          <p className="mt-1 text-[13px] text-amber-800" data-testid="group-report-unconverted">
-            Not in the figures (no rate within 7 days):{" "}
-            {report.unconverted.map((u) => `${u.lines} ${u.currency} ${u.lines === 1 ? "row" : "rows"}`).join(", ")};
-            the CSV lists them in their own currency.
-          </p>
-        )}
+        <UnconvertedNote
+          unconverted={report.unconverted}
+          unit="row"
+          className="mt-1 text-[13px] text-amber-800"
+          testId="group-report-unconverted"
+        />
       </section>
       <section aria-labelledby="group-report-companies-h" className="space-y-2">
         <h2 id="group-report-companies-h" className="text-sm font-semibold text-slate-900">

@@ -3,28 +3,28 @@
 import { useMemo } from "react";
 import type { PositionDay } from "@treasury/contract";
 import { dailyChanges, latestWithChange } from "@/lib/totals";
-import { groupByCurrency } from "@/components/charts/series";
 import { PositionChart } from "@/components/charts/lazy";
 import { Amount } from "@/components/format/amount";
 import { BusinessDate } from "@/components/format/business-date";
 import { EmptyState } from "@/components/ui/states";
 import { Td, Th } from "@/components/ui/table";
-import { CurrencyReportSection } from "./currency-section";
+import { CurrencyReportSection, CurrencyReports } from "./currency-section";
 
 /**
  * Positions report: per currency the daily position line, the table (each day's position and its change against the
  * reported day before), and the latest position with its change.
  */
 export function PositionsReport({ rows }: { rows: PositionDay[] }) {
-  const groups = useMemo(() => groupByCurrency(rows), [rows]);
   const latest = useMemo(() => new Map(latestWithChange(rows).map((l) => [l.currency, l])), [rows]);
-  if (rows.length === 0)
-    return (
-      <EmptyState title="No positions in this range">No closing balances were reported between these dates.</EmptyState>
-    );
   return (
-    <div className="space-y-8">
-      {groups.map(([currency, list]) => {
+    <CurrencyReports
+      rows={rows}
+      empty={
+        <EmptyState title="No positions in this range">
+          No closing balances were reported between these dates.
+        </EmptyState>
+      }
+      section={(currency, list) => {
         const l = latest.get(currency);
         const sorted = [...list].sort((a, b) => (a.date < b.date ? 1 : -1));
         const changes = dailyChanges(list);
@@ -86,7 +86,7 @@ export function PositionsReport({ rows }: { rows: PositionDay[] }) {
             )}
           </CurrencyReportSection>
         );
-      })}
-    </div>
+      }}
+    />
   );
 }

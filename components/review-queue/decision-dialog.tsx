@@ -1,10 +1,10 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { confirmWithPasskey, StepUpError, useStepUpStatus, type StepUpScope } from "@/components/auth/step-up";
 import { StepUpHint, StepUpProblem } from "@/components/auth/step-up-notice";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 /** Whether a decision asks for a reason: approvals' rejection requires one, a match rejection offers one. */
 export type ReasonMode = "required" | "optional" | "none";
@@ -117,20 +117,16 @@ export function ReviewDecisionDialog({
       wide={wide}
       footerLead={footerLead}
       footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button
-            variant={rejecting ? "danger" : "primary"}
-            pending={busy}
-            disabled={!ok || confirmBlocked}
-            onClick={() => void go()}
-            data-testid={confirmTestId}
-          >
-            {busy ? "Working…" : `${verb}${count === 1 ? "" : ` ${count}`}`}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          pending={busy}
+          variant={rejecting ? "danger" : "primary"}
+          disabled={!ok || confirmBlocked}
+          onAct={() => void go()}
+          testId={confirmTestId}
+        >
+          {busy ? "Working…" : `${verb}${count === 1 ? "" : ` ${count}`}`}
+        </DialogFooter>
       }
     >
       {children}

@@ -3,7 +3,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import Link from "next/link";
 import { Bell, Landmark, UserRound, X } from "lucide-react";
-import type { RefObject } from "react";
+import type { ReactNode, RefObject } from "react";
 import { Nav, type NavArea } from "./nav";
 import { useNotifications } from "./notification-queries";
 
@@ -67,21 +67,11 @@ export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }
             <div className="text-xs" data-testid="sheet-user-roles">
               {roles.join(", ")}
             </div>
-            <Link
-              href="/profile"
-              onClick={() => onOpenChange(false)}
-              className="-mx-2 mt-1 flex min-h-11 items-center gap-2 rounded-md px-2 text-[13px] hover:bg-slate-800 hover:text-white"
-              data-testid="sheet-profile-link"
-            >
+            <SheetLink href="/profile" first onNavigate={() => onOpenChange(false)} testId="sheet-profile-link">
               <UserRound className="size-4" aria-hidden />
               Profile
-            </Link>
-            <Link
-              href="/notifications"
-              onClick={() => onOpenChange(false)}
-              className="-mx-2 flex min-h-11 items-center gap-2 rounded-md px-2 text-[13px] hover:bg-slate-800 hover:text-white"
-              data-testid="sheet-notifications-link"
-            >
+            </SheetLink>
+            <SheetLink href="/notifications" onNavigate={() => onOpenChange(false)} testId="sheet-notifications-link">
               <Bell className="size-4" aria-hidden />
               Notifications
               {unread > 0 && (
@@ -93,10 +83,36 @@ export function NavSheet({ open, onOpenChange, areas, name, roles, returnFocus }
                   <span className="sr-only"> unread</span>
                 </span>
               )}
-            </Link>
+            </SheetLink>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A link of the sheet's signed-in block (profile, notifications): a 44 px touch target that closes the sheet. */
+function SheetLink({
+  href,
+  first = false,
+  onNavigate,
+  testId,
+  children,
+}: {
+  href: string;
+  first?: boolean;
+  onNavigate: () => void;
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      href={href}
+      onClick={onNavigate}
+      className={`-mx-2 ${first ? "mt-1 " : ""}flex min-h-11 items-center gap-2 rounded-md px-2 text-[13px] hover:bg-slate-800 hover:text-white`}
+      data-testid={testId}
+    >
+      {children}
+    </Link>
   );
 }

@@ -3,18 +3,13 @@
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import { RotateCw } from "lucide-react";
-import { ProblemState } from "@/components/ui/states";
+import { ProblemState, type ProblemText } from "@/components/ui/states";
 
 /** An error state with a retry: re-runs the server render of the page, keeping the URL state. */
 export function RetryProblem({
-  title,
-  message,
-  requestId,
   kind = "error",
-}: {
-  title: string;
-  message: string;
-  requestId?: string;
+  ...problem
+}: ProblemText & {
   /** `not-found` reads as an error without a retry (retrying cannot make the item exist). */
   kind?: "error" | "forbidden" | "not-found";
 }) {
@@ -22,12 +17,7 @@ export function RetryProblem({
   const [pending, start] = useTransition();
   return (
     <div className="max-w-3xl space-y-3">
-      <ProblemState
-        kind={kind === "forbidden" ? "forbidden" : "error"}
-        title={title}
-        message={message}
-        requestId={requestId}
-      />
+      <ProblemState kind={kind === "forbidden" ? "forbidden" : "error"} {...problem} />
       {kind === "error" && (
         <button
           type="button"

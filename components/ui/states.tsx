@@ -30,18 +30,20 @@ export function EmptyState({
   );
 }
 
+/** What a problem state says: its title, the message and the request id support can look the request up by. */
+export interface ProblemText {
+  title: string;
+  message: string;
+  requestId?: string;
+}
+
 /** An error or no-access state; shows the request id so support can find the request. */
 export function ProblemState({
   title,
   message,
   requestId,
   kind = "error",
-}: {
-  title: string;
-  message: string;
-  requestId?: string;
-  kind?: "error" | "forbidden";
-}) {
+}: ProblemText & { kind?: "error" | "forbidden" }) {
   const Icon = kind === "forbidden" ? Lock : AlertTriangle;
   return (
     <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-5 py-4" data-testid="problem-state">

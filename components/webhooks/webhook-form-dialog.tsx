@@ -8,10 +8,10 @@ import { WEBHOOK_EVENT_TYPES, WebhookPatch, type WebhookEndpoint } from "@treasu
 import { callBff } from "@/components/data/bff-fetch";
 import { webhooksEndpoints } from "@/lib/bff/areas/webhooks/endpoints";
 import { useOperationKey } from "@/components/data/operation-key";
-import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { errorText } from "@/components/data/error-text";
 import { webhookQueries } from "./webhook-queries";
+import { DialogFooter } from "@/components/ui/dialog-footer";
 
 /** The contract's endpoint fields, both required in this form. */
 const Form = WebhookPatch.pick({ url: true, events: true }).required();
@@ -71,19 +71,15 @@ export function WebhookFormDialog({
         "endpoint answers 2xx."
       }
       footer={
-        <>
-          <Button onClick={onClose} disabled={m.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="primary"
-            pending={m.isPending}
-            onClick={() => void handleSubmit((v) => m.mutate(v))()}
-            data-testid="save-webhook"
-          >
-            {m.isPending ? "Saving…" : endpoint ? "Save" : "Create endpoint"}
-          </Button>
-        </>
+        <DialogFooter
+          onCancel={onClose}
+          pending={m.isPending}
+          variant="primary"
+          onAct={() => void handleSubmit((v) => m.mutate(v))()}
+          testId="save-webhook"
+        >
+          {m.isPending ? "Saving…" : endpoint ? "Save" : "Create endpoint"}
+        </DialogFooter>
       }
     >
       <form

@@ -77,6 +77,19 @@ export async function loadData<T>(ctx: BffContext, fn: () => Promise<T>): Promis
   }
 }
 
+/**
+ * `loadPage(area)` then `loadData(ctx, () => fn(ctx))`: the page's data, or the first renderable problem (no access,
+ * the load failed). Redirects to /login without a session, as `loadPage` does.
+ */
+export async function loadPageData<T>(
+  area: AreaKey,
+  fn: (ctx: BffContext) => Promise<T>,
+): Promise<{ ok: true; data: T } | PageFailure> {
+  const load = await loadPage(area);
+  if (!load.ok) return load;
+  return loadData(load.ctx, () => fn(load.ctx));
+}
+
 function problem(err: unknown, requestId: string): LoadFailure {
   const mapped = toBffError(err, requestId);
   if (mapped.log) logger.error({ requestId, err }, "page data failed");

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { Landmark } from "lucide-react";
+import { AuthCard } from "@/components/auth/auth-card";
 import { InvitationForm } from "@/components/auth/invitation-form";
 
 export const metadata: Metadata = { title: "Set your password" };
@@ -11,17 +11,8 @@ export const metadata: Metadata = { title: "Set your password" };
  */
 export default function InvitePage() {
   return (
-    <main className="flex min-h-full items-center justify-center px-4 py-16">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex items-center gap-2">
-          <Landmark className="size-6 text-sky-700" aria-hidden />
-          <h1 className="text-lg font-semibold tracking-tight">Treasury Dashboard</h1>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 className="mb-4 text-sm font-semibold text-slate-900">Set your password</h2>
-          <InvitationForm />
-        </div>
-      </div>
-    </main>
+    <AuthCard title="Set your password">
+      <InvitationForm />
+    </AuthCard>
   );
 }

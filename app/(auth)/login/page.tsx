@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { Landmark } from "lucide-react";
+import { AuthCard } from "@/components/auth/auth-card";
 import { LoginForm } from "@/components/auth/login-form";
 import { currentUser } from "@/lib/auth/session";
 import { getConfig } from "@/lib/server/config";
@@ -18,17 +18,10 @@ export default async function LoginPage({
   if (await currentUser()) redirect("/");
   const config = getConfig();
   return (
-    <main className="flex min-h-full items-center justify-center px-4 py-16">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex items-center gap-2">
-          <Landmark className="size-6 text-sky-700" aria-hidden />
-          <h1 className="text-lg font-semibold tracking-tight">Treasury Dashboard</h1>
-        </div>
-        <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 className="mb-4 text-sm font-semibold text-slate-900">Sign in</h2>
-          <LoginForm callbackUrl={callbackUrl} oidc={Boolean(config.OIDC_ISSUER)} initialError={error} />
-        </div>
-        {config.DASHBOARD_DEMO && (
+    <AuthCard
+      title="Sign in"
+      after={
+        config.DASHBOARD_DEMO && (
           <section
             aria-label="Demo accounts"
             className="mt-4 rounded-lg border border-sky-200 bg-sky-50 p-4 text-[13px] text-sky-950"
@@ -42,8 +35,10 @@ export default async function LoginPage({
               ))}
             </ul>
           </section>
-        )}
-      </div>
-    </main>
+        )
+      }
+    >
+      <LoginForm callbackUrl={callbackUrl} oidc={Boolean(config.OIDC_ISSUER)} initialError={error} />
+    </AuthCard>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import Link from "next/link";
 import type { SearchParams } from "nuqs/server";
 import { ChevronLeft } from "lucide-react";
 import { loadData, loadPage } from "@/lib/bff/page";
@@ -19,6 +18,7 @@ import { TransactionsView } from "@/components/transactions/transactions-view";
 import { TRANSACTIONS_PAGE_SIZE, type TransactionQueryFilters } from "@/components/transactions/transaction-queries";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Account" };
 
@@ -64,12 +64,9 @@ export default async function AccountPage({
   return (
     <div className="max-w-7xl space-y-6">
       <div>
-        <Link
-          href="/accounts"
-          className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
-        >
-          <ChevronLeft className="size-3.5" aria-hidden /> Accounts
-        </Link>
+        <BackLink href="/accounts" icon={ChevronLeft}>
+          Accounts
+        </BackLink>
         <AccountHeader row={row} />
       </div>
       {points.ok ? (

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import Link from "next/link";
 import { ChevronLeft } from "lucide-react";
 import { loadData, loadPage } from "@/lib/bff/page";
 import { getKoncern, getKoncernBreakdown } from "@/lib/bff/queries/organization";
@@ -9,6 +8,7 @@ import { KoncernBreakdownTable } from "@/components/organization/koncern-breakdo
 import { PageHeader } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
 import { RetryProblem } from "@/components/ui/retry-problem";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Corporate group" };
 
@@ -30,12 +30,9 @@ export default async function KoncernPage({ params }: { params: Promise<{ id: st
     );
   return (
     <div className="max-w-5xl">
-      <Link
-        href="/organization"
-        className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
-      >
-        <ChevronLeft className="size-3.5" aria-hidden /> Organization
-      </Link>
+      <BackLink href="/organization" icon={ChevronLeft}>
+        Organization
+      </BackLink>
       <PageHeader
         title={koncern.data.name}
         description="Balances by company and currency (latest closing booked), with totals per currency"

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { Uuid } from "@treasury/contract";
 import { can } from "@/lib/auth/roles";
@@ -14,6 +13,7 @@ import { NewBatchForm } from "@/components/payments/new-batch-form";
 import { batchLabel } from "@/components/payments/batch-name";
 import { PageHeader, ProblemState } from "@/components/ui/states";
 import { PageProblem } from "@/components/ui/page-problem";
+import { BackLink } from "@/components/ui/back-link";
 
 export const metadata: Metadata = { title: "Edit payment batch" };
 
@@ -38,12 +38,9 @@ export default async function EditBatchPage({ params }: { params: Promise<{ id: 
   if (!data.ok) return <PageProblem load={data} />;
   const { form, batch, instructions } = data.data;
   const back = (
-    <Link
-      href={`/payments/${id}`}
-      className="mb-2 inline-flex items-center gap-1 text-[13px] text-slate-600 hover:text-slate-900"
-    >
-      <ArrowLeft className="size-3.5" aria-hidden /> {batchLabel(id, batch.reference)}
-    </Link>
+    <BackLink href={`/payments/${id}`} icon={ArrowLeft}>
+      {batchLabel(id, batch.reference)}
+    </BackLink>
   );
   if (batch.status !== "created" || !form.support.edit)
     return (
