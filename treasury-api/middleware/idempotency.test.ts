@@ -635,6 +635,31 @@ describe("fingerprintOf and canonicalJson", () => {
   });
 });
 
+describe("fingerprintOf over a multipart body's bytes", () => {
+  const part = (b: string, content: string | Buffer) =>
+    Buffer.concat([
+      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.sta"\r\n\r\n`),
+      typeof content === "string" ? Buffer.from(content, "utf8") : content,
+      Buffer.from(`\r\n--${b}--\r\n`),
+    ]);
+  const fpBytes = (b: string, content: string | Buffer) =>
+    fingerprintOf("POST", "/statements", "co", new Uint8Array(part(b, content)), `multipart/form-data; boundary=${b}`);
+
+  it("is the digest the body's text gives, for a UTF-8 body, whatever the boundary", () => {
+    const text = part("aaa111", ":86:Ålesund Kommune").toString("utf8");
+    const want = fingerprintOf("POST", "/statements", "co", text, "multipart/form-data; boundary=aaa111");
+    expect(fpBytes("aaa111", ":86:Ålesund Kommune")).toBe(want);
+    expect(fpBytes("bbb222", ":86:Ålesund Kommune")).toBe(want);
+  });
+
+  it("tells apart two ISO-8859-1 files that differ only in a byte no UTF-8 decoder keeps", () => {
+    // "Å" and "Ø" in ISO-8859-1 (0xC5, 0xD8): both are U+FFFD once decoded as UTF-8, so the text alone mixed them up.
+    const a = fpBytes("ccc333", Buffer.from([0x3a, 0x38, 0x36, 0x3a, 0xc5, 0x6c]));
+    const b = fpBytes("ddd444", Buffer.from([0x3a, 0x38, 0x36, 0x3a, 0xd8, 0x6c]));
+    expect(a).not.toBe(b);
+  });
+});
+
 describe("every write operation of the API goes through it", () => {
   // The real app with its fixture, loaded only for this test.
   let h: Harness;

@@ -36,29 +36,48 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** The multipart boundary a Content-Type names, or undefined when the body is not multipart/form-data. */
+function multipartBoundary(contentType: string): string | undefined {
+  return /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+}
+
 /**
  * The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body; a
- * multipart body with its boundary replaced).
+ * multipart body with its boundary replaced by `BOUNDARY`). `rawBody` is the body's text or its bytes: a multipart
+ * body is hashed from its bytes as they came, in place (no decoded or joined copy of a 100 MB upload; for a body that
+ * is UTF-8 text, the digest its text would give), any other body as UTF-8 text.
  */
 export function fingerprintOf(
   method: string,
   path: string,
   company: string,
-  rawBody: string,
+  rawBody: string | Uint8Array,
   contentType: string,
 ): string {
-  let body = rawBody;
-  const boundary = /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
-  if (boundary) body = rawBody.split(boundary).join("BOUNDARY");
-  else {
-    try {
-      body = canonicalJson(JSON.parse(rawBody));
-    } catch {
-      // Empty or malformed JSON (the handler answers 400 for the latter): the raw text is fingerprinted.
-    }
-  }
   const normalizedPath = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  return createHash("sha256").update(`${method}\n${normalizedPath}\n${company}\n${body}`).digest("hex");
+  const hash = createHash("sha256").update(`${method}\n${normalizedPath}\n${company}\n`);
+  const boundary = multipartBoundary(contentType);
+  if (boundary) {
+    const bytes =
+      typeof rawBody === "string"
+        ? Buffer.from(rawBody, "utf8")
+        : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+    const mark = Buffer.from(boundary, "utf8");
+    let from = 0;
+    for (let at = bytes.indexOf(mark, from); at >= 0; at = bytes.indexOf(mark, from)) {
+      hash.update(bytes.subarray(from, at)).update("BOUNDARY");
+      from = at + mark.length;
+    }
+    return hash.update(bytes.subarray(from)).digest("hex");
+  }
+  const text = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
+  let body = text;
+  try {
+    body = canonicalJson(JSON.parse(text));
+  } catch {
+    // Empty or malformed JSON (the handler answers 400 for the latter): the raw text is fingerprinted.
+  }
+  return hash.update(body).digest("hex");
 }
 
 const MAX_KEY_LENGTH = 255;
@@ -242,6 +261,24 @@ async function runClaimed(c: Ctx, next: Next, db: Db, claim: Claim): Promise<voi
 }
 
 /**
+ * The fingerprint of the request `c` ({@link fingerprintOf}). A multipart upload (statement files, up to 4 × 24 MB) is
+ * read as bytes, which Hono keeps for the form parse, so no text of it is decoded and encoded again; the bytes are
+ * referenced only from Hono's body cache once this returns, so a handler can let them go
+ * (docs/bank-files.md "Speed and memory").
+ */
+async function requestFingerprint(c: Ctx): Promise<string> {
+  const contentType = c.req.header("content-type") ?? "";
+  const rawBody = multipartBoundary(contentType) ? new Uint8Array(await c.req.arrayBuffer()) : await c.req.text();
+  return fingerprintOf(
+    c.req.method,
+    new URL(c.req.url).pathname,
+    c.req.header("x-company-id") ?? "",
+    rawBody,
+    contentType,
+  );
+}
+
+/**
  * Middleware for every write route. Needs the caller (runs after the scope check).
  *
  * 1. The claim (`in_progress` row, locked until now + idempotencyLockSeconds)
@@ -269,14 +306,7 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (!caller) throw new ApiError("authentication_failed", "Authorization: Bearer token is required");
     const key = requiredKey(c.req.header("idempotency-key"));
     const db = c.get("db");
-    const rawBody = await c.req.text();
-    const fingerprint = fingerprintOf(
-      c.req.method,
-      new URL(c.req.url).pathname,
-      c.req.header("x-company-id") ?? "",
-      rawBody,
-      c.req.header("content-type") ?? "",
-    );
+    const fingerprint = await requestFingerprint(c);
     const claim = newClaim(c, caller.clientId, key, fingerprint, new Date());
     if (!(await claimKey(db, claim))) return replayStored(c, db, claim);
     await runClaimed(c, next, db, claim);
