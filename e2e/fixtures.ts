@@ -35,56 +35,20 @@ const READ_AREAS = [
   "organization",
 ];
 
+/** READ_AREAS with approvals (before reconciliation) and the audit log: what every approver sees. */
+const APPROVER_AREAS = [...READ_AREAS.slice(0, 6), "approvals", ...READ_AREAS.slice(6), "audit"];
+
 /** The navigation each role must show, in order (docs/architecture.md#users-roles-and-permissions). */
 export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   viewer: READ_AREAS,
   // Bank connections: the local API advertises GET /bank-connections; treasurers see the health read-only.
   treasurer: [...READ_AREAS, "bank-connections"],
-  approver: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "audit",
-  ],
-  approver2: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "audit",
-  ],
-  approver3: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "audit",
-  ],
+  approver: APPROVER_AREAS,
+  approver2: APPROVER_AREAS,
+  approver3: APPROVER_AREAS,
   // Statements: the local API advertises POST /statements, so admins see the upload page.
   admin: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "reconciliation",
+    ...READ_AREAS.slice(0, 7),
     "webhooks",
     "organization",
     "policies",
@@ -95,19 +59,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "audit",
     "users",
   ],
-  lead: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "bank-connections",
-    "audit",
-  ],
+  lead: [...APPROVER_AREAS.slice(0, -1), "bank-connections", "audit"],
 };
 
 /**
