@@ -35,56 +35,20 @@ const READ_AREAS = [
   "organization",
 ];
 
+/** READ_AREAS with approvals (before reconciliation) and the audit log: what every approver sees. */
+const APPROVER_AREAS = [...READ_AREAS.slice(0, 6), "approvals", ...READ_AREAS.slice(6), "audit"];
+
 /** The navigation each role must show, in order (docs/architecture.md#users-roles-and-permissions). */
 export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
   viewer: READ_AREAS,
   // Bank connections: the local API advertises GET /bank-connections; treasurers see the health read-only.
   treasurer: [...READ_AREAS, "bank-connections"],
-  approver: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "audit",
-  ],
-  approver2: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "audit",
-  ],
-  approver3: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "audit",
-  ],
+  approver: APPROVER_AREAS,
+  approver2: APPROVER_AREAS,
+  approver3: APPROVER_AREAS,
   // Statements: the local API advertises POST /statements, so admins see the upload page.
   admin: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "reconciliation",
+    ...READ_AREAS.slice(0, 7),
     "webhooks",
     "organization",
     "policies",
@@ -95,19 +59,7 @@ export const EXPECTED_AREAS: Record<RoleKey, string[]> = {
     "audit",
     "users",
   ],
-  lead: [
-    "overview",
-    "accounts",
-    "transactions",
-    "reports",
-    "payments",
-    "counterparties",
-    "approvals",
-    "reconciliation",
-    "organization",
-    "bank-connections",
-    "audit",
-  ],
+  lead: [...APPROVER_AREAS.slice(0, -1), "bank-connections", "audit"],
 };
 
 /**
@@ -133,16 +85,15 @@ export async function pageAs(browser: Browser, role: RoleKey): Promise<Page> {
  */
 export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
 
+/** The part of an axe result `expectNoSeriousViolations` reads. */
+type AxeViolations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
+
 /**
- * Scans the page with axe (no serious or critical violation allowed) and
- * saves a full-page screenshot as e2e/screenshots/<name>.png.
+ * Fails with the serious / critical axe violations among `violations`, each listed as
+ * "<name>: <rule id> (<impact>) <first three node selectors>"; minor and moderate ones pass.
  */
-export async function scanAndShoot(page: Page, name: string): Promise<void> {
-  await page.waitForLoadState("networkidle");
-  // Toasts are transient and fade in: axe measures their text mid-animation (partial opacity) and reports
-  // low contrast that a person never sees once the toast has settled, so the toaster region is left out.
-  const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("[data-sonner-toaster]").analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+export function expectNoSeriousViolations(name: string, violations: AxeViolations): void {
+  const bad = violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map(
       (v) =>
@@ -152,6 +103,18 @@ export async function scanAndShoot(page: Page, name: string): Promise<void> {
           .join(" | ")}`,
     ),
   ).toEqual([]);
+}
+
+/**
+ * Scans the page with axe (no serious or critical violation allowed) and
+ * saves a full-page screenshot as e2e/screenshots/<name>.png.
+ */
+export async function scanAndShoot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState("networkidle");
+  // Toasts are transient and fade in: axe measures their text mid-animation (partial opacity) and reports
+  // low contrast that a person never sees once the toast has settled, so the toaster region is left out.
+  const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("[data-sonner-toaster]").analyze();
+  expectNoSeriousViolations(name, r.violations);
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 

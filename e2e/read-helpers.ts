@@ -2,24 +2,15 @@
  * Helpers of the read-view e2e specs: the axe scan (no serious or critical violations) and a CSV download parsed with
  * papaparse.
  */
-import { expect, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
-import { AXE_TAGS } from "./fixtures";
+import { AXE_TAGS, expectNoSeriousViolations } from "./fixtures";
 
 /** Fails with the serious / critical axe violations (WCAG 2.2 AA and best practice) of the page as it is now. */
 export async function axe(page: Page, name: string) {
   const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const bad = r.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    bad.map(
-      (v) =>
-        `${name}: ${v.id} (${v.impact}) ${v.nodes
-          .map((n) => n.target.join(" "))
-          .slice(0, 3)
-          .join(" | ")}`,
-    ),
-  ).toEqual([]);
+  expectNoSeriousViolations(name, r.violations);
 }
 
 /** Clicks `button`, waits for the download and parses it as CSV with a header line. */

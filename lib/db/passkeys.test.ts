@@ -74,20 +74,18 @@ describe("passkeys", () => {
 
 describe("challenges", () => {
   const NOW = Date.parse("2026-11-23T12:00:00.000Z");
+  /** Creates Anna's challenge in session s1 at NOW and returns the query that consumes it. */
+  const annasChallenge = async (
+    purpose: "step_up" | "registration",
+    challenge: string,
+    scope?: { action: string; subjects: string[] },
+  ) => {
+    const c = await createChallenge(database.db, { userId: anna, sessionId: "s1", purpose, challenge, scope }, NOW);
+    return { id: c.id, userId: anna, sessionId: "s1", purpose };
+  };
 
   it("are answered once: a replay is refused", async () => {
-    const c = await createChallenge(
-      database.db,
-      {
-        userId: anna,
-        sessionId: "s1",
-        purpose: "step_up",
-        challenge: "x",
-        scope: { action: "approval.decide", subjects: ["a"] },
-      },
-      NOW,
-    );
-    const q = { id: c.id, userId: anna, sessionId: "s1", purpose: "step_up" as const };
+    const q = await annasChallenge("step_up", "x", { action: "approval.decide", subjects: ["a"] });
     expect(await consumeChallenge(database.db, q, NOW + 1000)).toMatchObject({
       challenge: "x",
       scope: { subjects: ["a"] },
@@ -96,22 +94,12 @@ describe("challenges", () => {
   });
 
   it("expire after 5 minutes", async () => {
-    const c = await createChallenge(
-      database.db,
-      { userId: anna, sessionId: "s1", purpose: "registration", challenge: "y" },
-      NOW,
-    );
-    const q = { id: c.id, userId: anna, sessionId: "s1", purpose: "registration" as const };
+    const q = await annasChallenge("registration", "y");
     expect(await consumeChallenge(database.db, q, NOW + 5 * 60_000)).toBeNull();
   });
 
   it("belong to one user, session and purpose", async () => {
-    const c = await createChallenge(
-      database.db,
-      { userId: anna, sessionId: "s1", purpose: "step_up", challenge: "z" },
-      NOW,
-    );
-    const q = { id: c.id, userId: anna, sessionId: "s1", purpose: "step_up" as const };
+    const q = await annasChallenge("step_up", "z");
     expect(await consumeChallenge(database.db, { ...q, sessionId: "s2" }, NOW)).toBeNull();
     expect(await consumeChallenge(database.db, { ...q, userId: bo }, NOW)).toBeNull();
     expect(await consumeChallenge(database.db, { ...q, purpose: "registration" }, NOW)).toBeNull();

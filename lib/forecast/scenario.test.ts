@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { bucket } from "./engine";
 import { applyScenario, balances } from "./scenario";
+import { manualFlow } from "./testing";
 import type { Flow } from "./types";
 
-const flow = (date: string, amount: string, category: string, company = "A", currency = "EUR"): Flow => ({
-  date,
-  company,
-  currency,
-  category,
-  amount,
-  p10: amount,
-  p90: amount,
-  source: "manual",
-});
+const flow = (date: string, amount: string, category: string, company = "A", currency = "EUR"): Flow =>
+  manualFlow(date, amount, category, company, currency);
 
 // Worked by hand in docs/forecast.md#a-worked-example.
 const base: Flow[] = [

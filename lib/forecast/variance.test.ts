@@ -1,18 +1,11 @@
 import Decimal from "decimal.js";
 import { describe, expect, it } from "vitest";
+import { manualFlow } from "./testing";
 import type { Flow, HistoryTxn } from "./types";
 import { actualWeeks, figures, isoWeek, snapshotRows, variance, wape, weekStart, type Snapshot } from "./variance";
 
-const flow = (date: string, amount: string, category = "Sales", currency = "EUR"): Flow => ({
-  date,
-  company: "c1",
-  currency,
-  category,
-  amount,
-  p10: amount,
-  p90: amount,
-  source: "manual",
-});
+const flow = (date: string, amount: string, category = "Sales", currency = "EUR"): Flow =>
+  manualFlow(date, amount, category, "c1", currency);
 
 const txn = (date: string, amount: string, category = "Sales", company = "c1", currency = "EUR"): HistoryTxn => ({
   date,

@@ -37,27 +37,16 @@ describe("business dates in the URL", () => {
 
 describe("resolveDateRange", () => {
   const today = "2026-03-15";
-  it("resolves each preset to inclusive dates", () => {
-    expect(resolveDateRange({ range: "month" }, today)).toEqual({
-      preset: "month",
-      from_date: "2026-03-01",
-      to_date: today,
-    });
-    expect(resolveDateRange({ range: "30d" }, today)).toEqual({
-      preset: "30d",
-      from_date: "2026-02-14",
-      to_date: today,
-    });
-    expect(resolveDateRange({ range: "90d" }, today)).toEqual({
-      preset: "90d",
-      from_date: "2025-12-16",
-      to_date: today,
-    });
-    expect(resolveDateRange({ range: "ytd" }, today)).toEqual({
-      preset: "ytd",
-      from_date: "2026-01-01",
-      to_date: today,
-    });
+  it.each([
+    ["month", "2026-03-01"],
+    ["30d", "2026-02-14"],
+    ["90d", "2025-12-16"],
+    ["ytd", "2026-01-01"],
+  ] as const)("resolves the %s preset to inclusive dates from %s", (range, from_date) => {
+    expect(resolveDateRange({ range }, today)).toEqual({ preset: range, from_date, to_date: today });
+  });
+
+  it("counts the days of the 30d and 90d presets inclusively", () => {
     expect(daysInRange(resolveDateRange({ range: "30d" }, today))).toBe(30);
     expect(daysInRange(resolveDateRange({ range: "90d" }, today))).toBe(90);
   });
