@@ -130,29 +130,22 @@ export async function listMissingStatements(
   const ids = accts.map((a) => a.id);
   const today = now.toISOString().slice(0, 10);
   const since = addDays(today, -LEARN_DAYS);
+  // The accounts' closing booked balances from statements (not from the API), read twice below.
+  const statementClosings = [
+    inArray(balanceSnapshots.accountId, ids),
+    eq(balanceSnapshots.balanceType, "closing_booked"),
+    ne(balanceSnapshots.source, "api"),
+  ];
   const [set, days, latest] = await Promise.all([
     db.select().from(statementSchedules).where(inArray(statementSchedules.accountId, ids)),
     db
       .select({ accountId: balanceSnapshots.accountId, day: balanceSnapshots.asOfDate })
       .from(balanceSnapshots)
-      .where(
-        and(
-          inArray(balanceSnapshots.accountId, ids),
-          eq(balanceSnapshots.balanceType, "closing_booked"),
-          ne(balanceSnapshots.source, "api"),
-          gte(balanceSnapshots.asOfDate, since),
-        ),
-      ),
+      .where(and(...statementClosings, gte(balanceSnapshots.asOfDate, since))),
     db
       .select({ accountId: balanceSnapshots.accountId, day: sql<string>`max(${balanceSnapshots.asOfDate})::text` })
       .from(balanceSnapshots)
-      .where(
-        and(
-          inArray(balanceSnapshots.accountId, ids),
-          eq(balanceSnapshots.balanceType, "closing_booked"),
-          ne(balanceSnapshots.source, "api"),
-        ),
-      )
+      .where(and(...statementClosings))
       .groupBy(balanceSnapshots.accountId),
   ]);
   const setBy = new Map(set.map((s) => [s.accountId, s]));

@@ -41,6 +41,13 @@ const decisionDoc =
   "(details.reason = already_decided). A request that is approved or rejected already: 409 with details.state and " +
   "details.allowed.";
 
+/** Approve and reject take the same request (optional decision body) and answer the same way. */
+const decisionRequest = {
+  params: idParams,
+  body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } },
+} as const;
+const decisionResponses = { 200: json(ApprovalRequest, "The approval request after the decision") } as const;
+
 export const approveRoute = defineRoute({
   method: "post",
   path: "/approvals/{id}/approve",
@@ -55,11 +62,8 @@ export const approveRoute = defineRoute({
     "or when required_count > 1 and the client would count twice without naming two approvers (rule client_as_itself).",
   scope: "approve:payments",
   company: "optional",
-  request: {
-    params: idParams,
-    body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } },
-  },
-  responses: { 200: json(ApprovalRequest, "The approval request after the decision") },
+  request: decisionRequest,
+  responses: decisionResponses,
 });
 
 export const rejectRoute = defineRoute({
@@ -73,9 +77,6 @@ export const rejectRoute = defineRoute({
     `payment.status.updated webhook each). 200 with the ApprovalRequest. ${decisionDoc}`,
   scope: "approve:payments",
   company: "optional",
-  request: {
-    params: idParams,
-    body: { required: false, content: { "application/json": { schema: ApprovalDecisionBody } } },
-  },
-  responses: { 200: json(ApprovalRequest, "The approval request after the decision") },
+  request: decisionRequest,
+  responses: decisionResponses,
 });
