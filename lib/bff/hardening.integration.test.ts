@@ -170,36 +170,17 @@ describe("company ids and Content-Type (finding 6)", () => {
     const [mine, other] = bff.local.companies();
     if (!mine || !other) throw new Error("the demo seed links two companies at least");
     const limited = testUser("hardening.limited", ["treasurer"], [mine.id]);
-    const unmatched = await call(
-      unmatchedRoute.GET,
-      limited,
-      "GET",
+    const getAsLimited = (route: { GET: unknown }, path: string) =>
+      call(route.GET, limited, "GET", path, { companyId: mine.id });
+    const unmatched = await getAsLimited(
+      unmatchedRoute,
       `/api/treasury/reconciliation/unmatched?company_id=${other.id}`,
-      {
-        companyId: mine.id,
-      },
     );
     expect(unmatched.status).toBe(403);
-    const review = await call(
-      reviewRoute.GET,
-      limited,
-      "GET",
-      `/api/treasury/reconciliation/review?company_id=${other.id}`,
-      {
-        companyId: mine.id,
-      },
-    );
+    const review = await getAsLimited(reviewRoute, `/api/treasury/reconciliation/review?company_id=${other.id}`);
     expect(review.status).toBe(403);
     // Their own company: answered, only its rows.
-    const own = await call(
-      reviewRoute.GET,
-      limited,
-      "GET",
-      `/api/treasury/reconciliation/review?company_id=${mine.id}`,
-      {
-        companyId: mine.id,
-      },
-    );
+    const own = await getAsLimited(reviewRoute, `/api/treasury/reconciliation/review?company_id=${mine.id}`);
     expect(own.status).toBe(200);
     const items = (own.body as { items: { match: { company_id?: string } }[] }).items;
     expect(items.every((row) => row.match.company_id === mine.id)).toBe(true);

@@ -56,6 +56,20 @@ async function accept(json: unknown, origin = ORIGIN): Promise<{ status: number;
   return { status: res.status, body: (await res.json()) as Body };
 }
 
+/** Runs `fn` with the dashboard's passkey step-up set to `mode` (its config re-read), then back to "off". */
+async function withStepUp(mode: "required" | "optional", fn: () => Promise<void>): Promise<void> {
+  const reset = (to: string) => {
+    process.env.DASHBOARD_STEP_UP = to;
+    (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
+  };
+  reset(mode);
+  try {
+    await fn();
+  } finally {
+    reset("off");
+  }
+}
+
 function tokenOf(url: unknown): string {
   const m = /\/invite#([A-Za-z0-9_-]+)$/.exec(String(url));
   if (!m?.[1]) throw new Error(`no token in ${String(url)}`);
@@ -279,9 +293,7 @@ describe("passkey step-up on user writes", () => {
       transports: [],
       name: "Lost phone",
     });
-    process.env.DASHBOARD_STEP_UP = "required";
-    (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
-    try {
+    await withStepUp("required", async () => {
       const rm = await call(passkeysRoute.DELETE, keyless, "DELETE", `/api/admin/users/${locked.id}/passkeys`, {
         params: { id: locked.id },
       });
@@ -289,10 +301,7 @@ describe("passkey step-up on user writes", () => {
       expect(rm.body).toMatchObject({ id: locked.id, removed: 1 });
       const [entry] = await listAudit(db, { companyIds: null, action: "user.passkeys_remove", objectIds: [locked.id] });
       expect(entry).toMatchObject({ outcome: "success", details: { removed: 1 } });
-    } finally {
-      process.env.DASHBOARD_STEP_UP = "off";
-      (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
-    }
+    });
   });
 
   it("refuses an admin with a passkey who sent no confirmation, and audits the refusal", async () => {
@@ -305,9 +314,7 @@ describe("passkey step-up on user writes", () => {
       transports: [],
       name: "Laptop",
     });
-    process.env.DASHBOARD_STEP_UP = "optional";
-    (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
-    try {
+    await withStepUp("optional", async () => {
       const r = await call(usersRoute.POST, admin, "POST", "/api/admin/users", {
         json: { name: "Step", email: "step@example.com", roles: ["viewer"] },
       });
@@ -321,9 +328,6 @@ describe("passkey step-up on user writes", () => {
       const refusals = await listAudit(db, { companyIds: null, action: "user.refused" });
       expect(refusals.length).toBeGreaterThanOrEqual(2);
       expect(refusals[0]).toMatchObject({ outcome: "refused", details: { reason: "step_up_missing" } });
-    } finally {
-      process.env.DASHBOARD_STEP_UP = "off";
-      (globalThis as { __dashboardConfig?: unknown }).__dashboardConfig = undefined;
-    }
+    });
   });
 });
