@@ -138,15 +138,13 @@ describe("high-risk signals need an acknowledgement to approve", () => {
       expect(payments.some((p) => p.batch_id === second.batchId)).toBe(false);
 
       const before = upstreamApprovals.length;
-      const refused = await call(
-        approveRoute.POST as Handler,
-        approver,
-        "POST",
-        `/approvals/${second.approvalId}/approve`,
-        {
+      // The second batch's approval as the approver, with the body given (none: no acknowledgement).
+      const approve = (json?: { acknowledged_signals: unknown }) =>
+        call(approveRoute.POST as Handler, approver, "POST", `/approvals/${second.approvalId}/approve`, {
           params: { id: second.approvalId },
-        },
-      );
+          ...(json ? { json } : {}),
+        });
+      const refused = await approve();
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({
         error: "conflict",
@@ -155,23 +153,11 @@ describe("high-risk signals need an acknowledgement to approve", () => {
       expect(String(refused.body.message)).toContain("possible duplicate");
       expect(upstreamApprovals.length).toBe(before);
 
-      const bad = await call(
-        approveRoute.POST as Handler,
-        approver,
-        "POST",
-        `/approvals/${second.approvalId}/approve`,
-        {
-          params: { id: second.approvalId },
-          json: { acknowledged_signals: ["not_a_signal"] },
-        },
-      );
+      const bad = await approve({ acknowledged_signals: ["not_a_signal"] });
       expect(bad.status).toBe(400);
       expect(String(bad.body.message)).toContain("acknowledged_signals");
 
-      const ok = await call(approveRoute.POST as Handler, approver, "POST", `/approvals/${second.approvalId}/approve`, {
-        params: { id: second.approvalId },
-        json: { acknowledged_signals: r.requires_acknowledgement },
-      });
+      const ok = await approve({ acknowledged_signals: r.requires_acknowledgement });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(upstreamApprovals.length).toBe(before + 1);
 
