@@ -63,6 +63,12 @@ const line = () => ({
   note: "Term loan, bank A",
 });
 
+/** `answer` to query `q` is a 400 naming `field` (any field when `field` is ""). */
+function expectRefused(q: string, field: string, answer: { status: number; body: unknown }): void {
+  expect(answer.status, q).toBe(400);
+  if (field) expect(errorFields(answer.body as Record<string, unknown>), q).toEqual([field]);
+}
+
 describe("manual lines", () => {
   it("refuses bad input with a 400 naming the field, and a viewer with a 403; nothing is stored or audited", async () => {
     const audited = await auditCount();
@@ -229,11 +235,8 @@ describe("the forecast on real data", () => {
       ["scenarios=x", "scenarios[0]"],
       ["currency=EURO", "currency"],
       ["refresh=yes", "refresh"],
-    ] as const) {
-      const r = await get(q);
-      expect(r.status, q).toBe(400);
-      expect(errorFields(r.body), q).toEqual([field]);
-    }
+    ] as const)
+      expectRefused(q, field, await get(q));
   });
 
   it("models the company's history, lists a new manual line as a known flow and moves the lowest balance", async () => {
@@ -298,8 +301,7 @@ describe("the export route", () => {
       ["kind=varianc&format=xlsx", "kind"],
     ] as const) {
       const r = await exportGet(q);
-      expect(r.status, q).toBe(400);
-      expect(errorFields(await r.json()), q).toEqual([field]);
+      expectRefused(q, field, { status: r.status, body: await r.json() });
     }
   });
 
@@ -372,11 +374,8 @@ describe("variance", () => {
       ["category=a%00b", "category"],
       ["currency=EURO", "currency"],
       ["week=2", ""],
-    ] as const) {
-      const r = await getVariance(q);
-      expect(r.status, q).toBe(400);
-      if (field) expect(errorFields(r.body), q).toEqual([field]);
-    }
+    ] as const)
+      expectRefused(q, field, await getVariance(q));
   });
 
   it("keeps one snapshot per ISO week and company, whatever recomputes or races", async () => {
