@@ -94,41 +94,36 @@ export async function exportTransactions(
 
 type RQ = z.output<typeof ReportQuery>;
 
+/** The range and currency of a daily report, as its first 1,000-row page is asked for. */
+type DailyQuery = { pageSize: number; from_date?: string; to_date?: string; currency?: string };
+
+/**
+ * A daily report of the range as CSV: one column per key of `keys` (the key is its header, the value as the API
+ * gives it), every page read from `first` on, the file named `<name>_<from>_<to>.csv`.
+ */
+function exportDaily<T>(
+  ctx: BffContext,
+  q: RQ,
+  name: string,
+  keys: readonly (keyof T & string)[],
+  first: (query: DailyQuery) => Promise<Page<T>>,
+): Promise<Response> {
+  const cols: CsvColumn<T>[] = keys.map((k) => ({ header: k, value: (r: T) => r[k] as string | number | null }));
+  const query = { pageSize: 1000, from_date: q.from_date, to_date: q.to_date, currency: q.currency };
+  return stream(ctx, first(query), cols, `${name}_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`);
+}
+
 /** Daily cashflow of the range as CSV (date, currency, inflow, outflow, net). */
 export function exportCashflow(ctx: BffContext, q: RQ): Promise<Response> {
-  const cols: CsvColumn<CashflowDay>[] = ["date", "currency", "inflow", "outflow", "net"].map((k) => ({
-    header: k,
-    value: (r: CashflowDay) => r[k as keyof CashflowDay],
-  }));
-  return stream(
-    ctx,
-    treasury().cashflowDaily(background(companyCall(ctx)), {
-      pageSize: 1000,
-      from_date: q.from_date,
-      to_date: q.to_date,
-      currency: q.currency,
-    }),
-    cols,
-    `cashflow_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`,
+  return exportDaily<CashflowDay>(ctx, q, "cashflow", ["date", "currency", "inflow", "outflow", "net"], (query) =>
+    treasury().cashflowDaily(background(companyCall(ctx)), query),
   );
 }
 
 /** Daily positions of the range as CSV (date, currency, balance). */
 export function exportPositions(ctx: BffContext, q: RQ): Promise<Response> {
-  const cols: CsvColumn<PositionDay>[] = ["date", "currency", "balance"].map((k) => ({
-    header: k,
-    value: (r: PositionDay) => r[k as keyof PositionDay],
-  }));
-  return stream(
-    ctx,
-    treasury().positionsDaily(background(companyCall(ctx)), {
-      pageSize: 1000,
-      from_date: q.from_date,
-      to_date: q.to_date,
-      currency: q.currency,
-    }),
-    cols,
-    `positions_${q.from_date ?? ""}_${q.to_date ?? ""}.csv`,
+  return exportDaily<PositionDay>(ctx, q, "positions", ["date", "currency", "balance"], (query) =>
+    treasury().positionsDaily(background(companyCall(ctx)), query),
   );
 }
 
