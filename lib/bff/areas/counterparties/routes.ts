@@ -18,7 +18,22 @@ import {
   MAX_IMPORT_BODY_BYTES,
 } from "@/lib/bff/queries/counterparties";
 import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import type { Endpoint } from "@/lib/bff/endpoint";
 import { counterpartiesEndpoints } from "./endpoints";
+
+/**
+ * A counterparty change that the `counterparties.manage` permission allows (`change`: new bank details, or disabling
+ * it), applied with the write's request id and Idempotency-Key; 409 on a stale `expectedVersion` or a state that does
+ * not allow it (lib/bff/queries/counterparties.ts `changeCounterparty`).
+ */
+function manageChangeRoute<E extends Endpoint>(endpoint: E, change: "bank_details" | "disable") {
+  return declareRoute(endpoint, { permission: "counterparties.manage", params: IdParams, body: JsonObject }, (ctx) =>
+    changeCounterparty(ctx, ctx.params.id, change, ctx.body, {
+      requestId: ctx.requestId,
+      idempotencyKey: ctx.write.idempotencyKey,
+    }),
+  );
+}
 
 export const counterpartiesRoutes = defineRoutes(counterpartiesEndpoints, {
   /**
@@ -69,15 +84,7 @@ export const counterpartiesRoutes = defineRoutes(counterpartiesEndpoints, {
    * 409 on a stale `expectedVersion` or a state that does not allow it; the
    * audit entry is written with the change (same transaction).
    */
-  bankDetails: declareRoute(
-    counterpartiesEndpoints.bankDetails,
-    { permission: "counterparties.manage", params: IdParams, body: JsonObject },
-    (ctx) =>
-      changeCounterparty(ctx, ctx.params.id, "bank_details", ctx.body, {
-        requestId: ctx.requestId,
-        idempotencyKey: ctx.write.idempotencyKey,
-      }),
-  ),
+  bankDetails: manageChangeRoute(counterpartiesEndpoints.bankDetails, "bank_details"),
 
   /**
    * POST /api/counterparties/{id}/disable — `reason`, `expectedVersion`. Takes
@@ -85,15 +92,7 @@ export const counterpartiesRoutes = defineRoutes(counterpartiesEndpoints, {
    * 409 on a stale `expectedVersion` or a state that does not allow it; the
    * audit entry is written with the change (same transaction).
    */
-  disable: declareRoute(
-    counterpartiesEndpoints.disable,
-    { permission: "counterparties.manage", params: IdParams, body: JsonObject },
-    (ctx) =>
-      changeCounterparty(ctx, ctx.params.id, "disable", ctx.body, {
-        requestId: ctx.requestId,
-        idempotencyKey: ctx.write.idempotencyKey,
-      }),
-  ),
+  disable: manageChangeRoute(counterpartiesEndpoints.disable, "disable"),
 
   /** POST /api/counterparties/{id}/verify — maker-checker and passkey step-up; see `counterpartyDecisionRoute`. */
   verify: counterpartyDecisionRoute(counterpartiesEndpoints.verify, "verify"),
