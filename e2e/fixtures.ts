@@ -106,11 +106,21 @@ export function expectNoSeriousViolations(name: string, violations: AxeViolation
 }
 
 /**
+ * Waits until the page has a document title again. After a client-side navigation (a filter written to the URL)
+ * Next.js sets the new page's metadata a moment after the content, and an axe scan in that moment found no <title>
+ * (`document-title`) in a fresh-clone CI run on 2026-11-28; a title that never comes still fails here.
+ */
+export async function settledTitle(page: Page): Promise<void> {
+  await expect(page).toHaveTitle(/\S/);
+}
+
+/**
  * Scans the page with axe (no serious or critical violation allowed) and
  * saves a full-page screenshot as e2e/screenshots/<name>.png.
  */
 export async function scanAndShoot(page: Page, name: string): Promise<void> {
   await page.waitForLoadState("networkidle");
+  await settledTitle(page);
   // Toasts are transient and fade in: axe measures their text mid-animation (partial opacity) and reports
   // low contrast that a person never sees once the toast has settled, so the toaster region is left out.
   const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).exclude("[data-sonner-toaster]").analyze();

@@ -5,10 +5,11 @@
 import { type Locator, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import Papa from "papaparse";
-import { AXE_TAGS, expectNoSeriousViolations } from "./fixtures";
+import { AXE_TAGS, expectNoSeriousViolations, settledTitle } from "./fixtures";
 
 /** Fails with the serious / critical axe violations (WCAG 2.2 AA and best practice) of the page as it is now. */
 export async function axe(page: Page, name: string) {
+  await settledTitle(page);
   const r = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   expectNoSeriousViolations(name, r.violations);
 }
