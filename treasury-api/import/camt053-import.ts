@@ -717,9 +717,7 @@ function insertChunkSql(target: ChunkTarget, part: ParsedEntry[], keys: string[]
             FROM u
             ON CONFLICT (account_id, dedupe_key) DO NOTHING
             RETURNING id, account_id, amount, currency, direction, counterparty_name, remittance, end_to_end_id,
-              to_char(booked_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS booked_at,
-              to_char(value_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS value_at,
-              booked_date::text AS booked_date, value_date::text AS value_date, json
+              booked_at, value_at, booked_date, value_date, json
           ),
           ev AS (
             SELECT gen_random_uuid() AS event_id, ins.* FROM ins
@@ -734,8 +732,10 @@ function insertChunkSql(target: ChunkTarget, part: ParsedEntry[], keys: string[]
           )
           SELECT id, direction${
             full
-              ? sql`, account_id AS "accountId", amount::text AS amount, currency, booked_at AS "bookedAt",
-                  value_at AS "valueAt", booked_date AS "bookedDate", value_date AS "valueDate",
+              ? sql`, account_id AS "accountId", amount::text AS amount, currency,
+                  to_char(booked_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS "bookedAt",
+                  to_char(value_at AT TIME ZONE 'UTC', ${ISO_UTC_SQL}) AS "valueAt",
+                  booked_date::text AS "bookedDate", value_date::text AS "valueDate",
                   counterparty_name AS "counterpartyName", remittance, end_to_end_id AS "endToEndId"`
               : sql``
           }
