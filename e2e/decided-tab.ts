@@ -14,13 +14,20 @@ interface DecidedItem {
   instruction: { end_to_end_id: string; creditor_name?: string | null } | null;
 }
 
-/** The Decided tab's page (1-based) that lists the first item `pick` accepts, or undefined when none does. */
-async function decidedPageOf(page: Page, pick: (item: DecidedItem) => boolean): Promise<number | undefined> {
+/**
+ * The first item of the Decided tab that `pick` accepts and the tab's page (1-based) that lists it, read page by page
+ * through the dashboard's review endpoint as `page`'s user; undefined when no page lists one.
+ */
+export async function findDecided(
+  page: Page,
+  pick: (item: DecidedItem) => boolean,
+): Promise<{ page: number; item: DecidedItem } | undefined> {
   for (let p = 1; p <= 200; p++) {
     const res = await page.request.get(endpointUrl(reconciliationEndpoints.review, {}, { tab: "decided", page: p }));
     expect(res.status()).toBe(200);
     const body = (await res.json()) as { items: DecidedItem[]; has_next: boolean };
-    if (body.items.some(pick)) return p;
+    const item = body.items.find(pick);
+    if (item) return { page: p, item };
     if (!body.has_next) return undefined;
   }
   return undefined;
@@ -33,7 +40,7 @@ async function decidedPageOf(page: Page, pick: (item: DecidedItem) => boolean): 
  */
 export async function openDecidedRow(page: Page, pick: (item: DecidedItem) => boolean, row: Locator): Promise<void> {
   await expect(async () => {
-    const p = await decidedPageOf(page, pick);
+    const p = (await findDecided(page, pick))?.page;
     expect(p, "the match is on no page of the Decided tab").toBeDefined();
     await page.goto(p === 1 ? "/reconciliation?tab=decided" : `/reconciliation?tab=decided&page=${p}`);
     await expect(row).toBeVisible({ timeout: 5_000 });

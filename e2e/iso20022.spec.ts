@@ -20,6 +20,7 @@ import { pain002For } from "@treasury/test-support/pain002";
 import { runFolderBankOnce, type FolderBank } from "@treasury/test-support/local-api";
 import { MAIN_API_URL } from "../playwright.config";
 import { demoApiToken } from "./demo-api";
+import { findDecided } from "./decided-tab";
 import { approvedBatch, createBatchVia, pageAs, scanAndShoot, writeHeaders } from "./fixtures";
 
 const RUN = Date.now().toString(36).toUpperCase();
@@ -399,17 +400,8 @@ test("a batch approved in the browser travels as files through a folder channel,
     // Confirmed, as the Decided tab reads it: every page of it, because specs running alongside decide other
     // matches in the same seconds, so this one need not be on the first page (newest decided first).
     await expect(async () => {
-      let state: string | undefined;
-      for (let p = 1; state === undefined; p++) {
-        const res = await treasurer.request.get(`/api/treasury/reconciliation/review?tab=decided&page=${p}`);
-        const page = (await res.json()) as {
-          items: { match: { state: string }; instruction: { end_to_end_id: string } | null }[];
-          has_next: boolean;
-        };
-        state = page.items.find((r) => r.instruction?.end_to_end_id === e2e)?.match.state;
-        if (!page.has_next) break;
-      }
-      expect(state).toBe("confirmed");
+      const found = await findDecided(treasurer, (r) => r.instruction?.end_to_end_id === e2e);
+      expect(found?.item.match.state).toBe("confirmed");
     }).toPass({ timeout: 30_000 });
     await approver.context().close();
   } finally {
