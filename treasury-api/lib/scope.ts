@@ -21,10 +21,16 @@ export interface DataScope {
  * @param companyCol the table's company_id column
  */
 export function scopeWhere(scope: DataScope, tenantCol: AnyColumn, companyCol: AnyColumn): SQL[] {
-  const conds: SQL[] = [eq(tenantCol, scope.tenantId)];
-  if (scope.companyIds !== null)
-    conds.push(
-      inArray(companyCol, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"]),
-    );
-  return conds;
+  return [eq(tenantCol, scope.tenantId), ...companyWhere(scope, companyCol)];
+}
+
+/**
+ * The company half of `scopeWhere` alone: `[]` for a tenant-wide scope, else the scope's companies (none matches
+ * for an empty list). Only for a query that checks the tenant itself, as `listTransactionsJson` does
+ * (docs/architecture.md#list-responses).
+ * @param companyCol the table's company_id column
+ */
+export function companyWhere(scope: DataScope, companyCol: AnyColumn): SQL[] {
+  if (scope.companyIds === null) return [];
+  return [inArray(companyCol, scope.companyIds.length ? scope.companyIds : ["00000000-0000-0000-0000-000000000000"])];
 }

@@ -20,7 +20,7 @@ import { accountDayFlows, accounts, balanceSnapshots, coverageDays, intradayPoin
 import { ApiError, companyNotAccessible, fieldError, notFound } from "../../lib/errors";
 import { ISO_UTC_SQL, formatAmount, isoTimestamp, maskIban } from "../../lib/format";
 import { bankNameFor } from "../../import/bank-names";
-import { scopeWhere, type DataScope } from "../../lib/scope";
+import { companyWhere, scopeWhere, type DataScope } from "../../lib/scope";
 import { startOfNextDayUtc } from "../../lib/dates";
 import { newId } from "../../lib/secrets";
 import { mappedPage, tablePage, type Page } from "./paging";
@@ -260,13 +260,18 @@ function txWhere(
   scope: DataScope,
   f: TransactionFilter,
 ): SQL | undefined {
-  const conds: SQL[] = scopeWhere(scope, t.tenantId, t.companyId);
+  return and(...scopeWhere(scope, t.tenantId, t.companyId), ...filterWhere(t, f));
+}
+
+/** The conditions of `f` alone, without the scope. */
+function filterWhere(t: typeof transactions | typeof accountDayFlows, f: TransactionFilter): SQL[] {
+  const conds: SQL[] = [];
   if (f.accountId) conds.push(eq(t.accountId, f.accountId));
   if (f.fromDate) conds.push(gte(t.bookedDate, f.fromDate));
   if (f.toDate) conds.push(lte(t.bookedDate, f.toDate));
   if (f.direction) conds.push(eq(t.direction, f.direction));
   if (f.currency) conds.push(eq(t.currency, f.currency));
-  return and(...conds);
+  return conds;
 }
 
 /** SQL of the exact number of transactions matching `f` (a text value), from the daily aggregate. */
@@ -326,16 +331,26 @@ export async function listTransactionsJson(
   page: Page,
   withCount: boolean,
 ): Promise<{ json: string; count: number }> {
+  // The page is cut by company and the tenant checked on the cut page, outside the LIMIT (PostgreSQL does not push a
+  // condition into a sub-select with a LIMIT). With the tenant in the same WHERE, the planner walks
+  // transactions_tenant_order and skips the tenant's other companies' rows: 2.2 ms instead of 0.6 ms for the busiest
+  // company's first 1,000 rows (docs/architecture.md#list-responses). A scope's companies are the tenant's own
+  // (lib/scope), so the outer check never shortens a page; it keeps the tenant in this statement's isolation.
+  const pageWhere =
+    scope.companyIds === null
+      ? txWhere(transactions, scope, f)
+      : and(...companyWhere(scope, transactions.companyId), ...filterWhere(transactions, f));
   const [row] = await queryRows<{ json: string; n: string }>(
     db,
     sql`select coalesce((
             select string_agg(t.j, ',' order by t.booked_date desc, t.booked_at desc, t.id desc)
             from (
-              select transactions.booked_date, transactions.booked_at, transactions.id, transactions.json as j
-              from transactions where ${txWhere(transactions, scope, f)}
+              select transactions.booked_date, transactions.booked_at, transactions.id, transactions.tenant_id,
+                transactions.json as j
+              from transactions where ${pageWhere}
               order by transactions.booked_date desc, transactions.booked_at desc, transactions.id desc
               limit ${page.limit} offset ${page.offset}
-            ) t), '') as json,
+            ) t where t.tenant_id = ${scope.tenantId}), '') as json,
           ${withCount ? countSql(scope, f) : sql`'0'`} as n`,
   );
   return { json: `[${row?.json ?? ""}]`, count: Number(row?.n ?? 0) };

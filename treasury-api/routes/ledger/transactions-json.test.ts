@@ -64,6 +64,22 @@ describe("listTransactionsJson", () => {
     expect(compared).toBeGreaterThan(100);
   });
 
+  it("keeps the tenant check although the page is cut by company: another tenant's company yields nothing", async () => {
+    const own = await listTransactionsJson(h.database.db, scopeA, {}, FULL_PAGE, true);
+    expect(own.json).not.toBe("[]");
+    const tenant2Rows = await listTransactions(
+      h.database.db,
+      { tenantId: IDS.tenant2, companyIds: null },
+      {},
+      FULL_PAGE,
+      false,
+    );
+    expect(tenant2Rows.rows.length).toBeGreaterThan(0);
+    // A scope that pairs tenant 1 with tenant 2's company (never built by lib/scope, but the SQL must not trust that).
+    const crossed = { tenantId: IDS.tenant, companyIds: [IDS.companyD] };
+    expect((await listTransactionsJson(h.database.db, crossed, {}, FULL_PAGE, false)).json).toBe("[]");
+  });
+
   it("formats the hostile rows as the Node path does (amounts, escapes, nulls)", async () => {
     const { json } = await listTransactionsJson(h.database.db, scopeA, { accountId: IDS.accountA1 }, FULL_PAGE, false);
     const rows = JSON.parse(json) as Record<string, unknown>[];
