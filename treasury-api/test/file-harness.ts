@@ -30,6 +30,7 @@ export function harnessForFile(config: Partial<AppConfig> = {}): Harness {
     },
     token: (client, scope) => live().token(client, scope),
     call: (method, path, opts) => live().call(method, path, opts),
+    write: (method, path, opts) => live().write(method, path, opts),
     close: () => live().close(),
   };
 }

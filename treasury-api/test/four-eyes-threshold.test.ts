@@ -83,10 +83,7 @@ describe("required_count of a submitted batch", () => {
   });
 
   async function requiredCount(currency: string, amount: string): Promise<number | undefined> {
-    const created = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    const created = await h.write("POST", "/payments/batches", {
       json: {
         company_id: IDS.companyA,
         currency,
@@ -104,11 +101,7 @@ describe("required_count of a submitted batch", () => {
     });
     expect(created.status).toBe(201);
     const id = ((await created.json()) as { id: string }).id;
-    const submit = await h.call("POST", `/payments/batches/${id}/submit`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-    });
+    const submit = await h.write("POST", `/payments/batches/${id}/submit`);
     expect(submit.status).toBe(202);
     const rows = await queryRows<{ required_count: number }>(
       h.database.db,

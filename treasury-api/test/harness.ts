@@ -288,6 +288,11 @@ export interface Harness {
   token(client: ClientKey, scope?: string): Promise<string>;
   /** One request through the app. `json` sets the body and content type. */
   call(method: string, path: string, opts?: CallOptions): Promise<Response>;
+  /**
+   * The tests' most common request: `call` as the full Form B client (`fullB`) for company A with a fresh
+   * Idempotency-Key; `opts` adds to or overrides any of the three.
+   */
+  write(method: string, path: string, opts?: CallOptions): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -407,6 +412,31 @@ export async function insertWebhookEvent(db: Database["db"], id: string, at: str
   });
 }
 
+type TransactionInsert = typeof s.transactions.$inferInsert;
+
+/**
+ * A `transactions` row as the tests insert it: booked and valued on `date` (`YYYY-MM-DD`) at 12:00 UTC, in NOK on
+ * company A's account A1 of the test tenant, source "test"; `row` gives the id, amount and direction and overrides
+ * any default (account, company, currency, texts, source).
+ */
+export function noonTransaction(
+  date: string,
+  row: Pick<TransactionInsert, "id" | "amount" | "direction"> & Partial<TransactionInsert>,
+): TransactionInsert {
+  return {
+    tenantId: IDS.tenant,
+    companyId: IDS.companyA,
+    accountId: IDS.accountA1,
+    currency: "NOK",
+    bookedDate: date,
+    bookedAt: `${date}T12:00:00Z`,
+    valueDate: date,
+    valueAt: `${date}T12:00:00Z`,
+    source: "test",
+    ...row,
+  };
+}
+
 type BatchInsert = typeof s.paymentBatches.$inferInsert;
 
 /**
@@ -480,5 +510,8 @@ export async function createHarness(config: Partial<AppConfig> = {}): Promise<Ha
     return app.request(`/public${path}`, { method, headers, body });
   }
 
-  return { app, database, token, call, close: () => database.close() };
+  const write = (method: string, path: string, opts: CallOptions = {}) =>
+    call(method, path, { client: "fullB", company: IDS.companyA, idem: true, ...opts });
+
+  return { app, database, token, call, write, close: () => database.close() };
 }

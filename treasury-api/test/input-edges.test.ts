@@ -37,7 +37,7 @@ function batch(instructions: unknown[], over: Record<string, unknown> = {}) {
 }
 
 async function createBatch(body: unknown): Promise<Response> {
-  return h.call("POST", "/payments/batches", { client: "fullB", company: IDS.companyA, json: body, idem: true });
+  return h.write("POST", "/payments/batches", { json: body });
 }
 
 /** Expects a 400 validation_error whose details.errors name `field`, and no change to the data. */
@@ -81,10 +81,7 @@ describe("control characters in text fields", () => {
     {
       name: "account name",
       send: () =>
-        h.call("POST", "/accounts", {
-          client: "fullB",
-          company: IDS.companyA,
-          idem: true,
+        h.write("POST", "/accounts", {
           json: account({ name: `Ops${NUL}` }),
         }),
       field: "name",
@@ -92,10 +89,7 @@ describe("control characters in text fields", () => {
     {
       name: "account bank_name",
       send: () =>
-        h.call("POST", "/accounts", {
-          client: "fullB",
-          company: IDS.companyA,
-          idem: true,
+        h.write("POST", "/accounts", {
           json: account({ bank_name: `B${NUL}` }),
         }),
       field: "bank_name",
@@ -103,10 +97,7 @@ describe("control characters in text fields", () => {
     {
       name: "account external_ref",
       send: () =>
-        h.call("POST", "/accounts", {
-          client: "fullB",
-          company: IDS.companyA,
-          idem: true,
+        h.write("POST", "/accounts", {
           json: account({ external_ref: `NO83${NUL}` }),
         }),
       field: "external_ref",

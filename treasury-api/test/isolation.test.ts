@@ -115,23 +115,12 @@ beforeAll(async () => {
     creditor_iban: "NO9386011117947",
     end_to_end_id: "ISO-A-1",
   };
-  const created = await h.call("POST", "/payments/batches", {
-    client: "fullB",
-    company: IDS.companyA,
-    idem: true,
+  const created = await h.write("POST", "/payments/batches", {
     json: { company_id: IDS.companyA, currency: "NOK", instructions: [instruction] },
   });
   expect(created.status, await created.clone().text()).toBe(201);
   ids.batch = ((await created.json()) as { id: string }).id;
-  expect(
-    (
-      await h.call("POST", `/payments/batches/${ids.batch}/submit`, {
-        client: "fullB",
-        company: IDS.companyA,
-        idem: true,
-      })
-    ).status,
-  ).toBe(202);
+  expect((await h.write("POST", `/payments/batches/${ids.batch}/submit`)).status).toBe(202);
   const [ins] = await db.select().from(s.paymentInstructions).where(eq(s.paymentInstructions.batchId, ids.batch));
   const [req] = await db.select().from(s.approvalRequests).where(eq(s.approvalRequests.objectId, ids.batch));
   if (!ins || !req) throw new Error("fixture: instruction or approval missing");

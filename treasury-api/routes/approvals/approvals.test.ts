@@ -124,11 +124,7 @@ describe("POST /approvals/{id}/approve and /reject", () => {
     const reject = await decide("reject", approvalId, { json: { approver: "someone-else" } });
     expect(reject.status).toBe(409);
     // Submitting an approved batch again is illegal too.
-    const resubmit = await h.call("POST", `/payments/batches/${batchId}/submit`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-    });
+    const resubmit = await h.write("POST", `/payments/batches/${batchId}/submit`);
     expect(await resubmit.json()).toMatchObject({ details: { state: "approved", allowed: ["created"] } });
   });
 

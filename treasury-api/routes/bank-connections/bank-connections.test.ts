@@ -158,8 +158,7 @@ describe("bank connections", () => {
       }),
     );
     writeFileSync(path.join(dir, "outbox", "b.txt"), "not a bank file");
-    const pull = () =>
-      h.call("POST", `/bank-connections/${folderId}/pull`, { client: "fullB", company: IDS.companyA, idem: true });
+    const pull = () => h.write("POST", `/bank-connections/${folderId}/pull`);
     const first = await pull();
     expect(first.status).toBe(200);
     expect(await first.json()).toEqual({ listed: 2, imported: 1, duplicates: 0, failed: 1, error: null });
@@ -273,11 +272,7 @@ describe("bank connections", () => {
       data: { id: string; bank_name: string }[];
     };
     const nordea = list.data.find((c) => c.bank_name === "Nordea");
-    const del = await h.call("DELETE", `/bank-connections/${nordea?.id}`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-    });
+    const del = await h.write("DELETE", `/bank-connections/${nordea?.id}`);
     expect(del.status).toBe(204);
     const audit = await queryRows<{ action: string }>(
       h.database.db,

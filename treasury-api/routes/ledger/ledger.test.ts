@@ -353,12 +353,7 @@ describe("account upsert", () => {
   };
 
   it("201 when created, 200 when updated, never a duplicate", async () => {
-    const first = await h.call("POST", "/accounts", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: upsert,
-      idem: true,
-    });
+    const first = await h.write("POST", "/accounts", { json: upsert });
     expect(first.status).toBe(201);
     const created = await body(first);
     expect(created).toMatchObject({
@@ -393,7 +388,7 @@ describe("account upsert", () => {
     ["an over-long name", { ...upsert, name: "x".repeat(141) }, "name"],
   ])("%s is 400 naming %s and changes nothing", async (_n, json, field) => {
     const before = await h.database.db.$count((await import("../../db/schema")).accounts);
-    const res = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json, idem: true });
+    const res = await h.write("POST", "/accounts", { json });
     expect(res.status).toBe(400);
     expect(Object.keys(((await body(res)) as { details: { errors: Json } }).details.errors)).toContain(field);
     expect(await h.database.db.$count((await import("../../db/schema")).accounts)).toBe(before);

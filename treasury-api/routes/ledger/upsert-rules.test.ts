@@ -100,12 +100,7 @@ describe("account currency: every kind of history counts", () => {
     "an account with only a %s row keeps its currency",
     async (kind) => {
       const a = { bankId: "DNBANOKK", externalRef: ibans[kind], currency: "NOK", companyId: IDS.companyA };
-      const created = await h.call("POST", "/accounts", {
-        client: "fullB",
-        company: IDS.companyA,
-        json: upsertOf(a),
-        idem: true,
-      });
+      const created = await h.write("POST", "/accounts", { json: upsertOf(a) });
       expect(created.status, await created.clone().text()).toBe(201);
       const accountId = String((await body(created)).id);
       const base = { id: crypto.randomUUID(), tenantId: IDS.tenant, companyId: IDS.companyA, accountId };
@@ -160,12 +155,7 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
     async () => {
       // Form B client linked to A and B; company C holds the account.
       const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
-      const existsElsewhere = await h.call("POST", "/accounts", {
-        client: "fullB",
-        company: IDS.companyA,
-        json: heldByC,
-        idem: true,
-      });
+      const existsElsewhere = await h.write("POST", "/accounts", { json: heldByC });
       const doesNotExist = await h.call("POST", "/accounts", {
         client: "fullB",
         company: IDS.companyC,

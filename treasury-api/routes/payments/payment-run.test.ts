@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import * as s from "../../db/schema";
-import { IDS, createHarness, daysAgo, type Harness } from "../../test/harness";
+import { IDS, createHarness, daysAgo, type Harness, noonTransaction } from "../../test/harness";
 import { runBankOnce } from "../../domain/bank-simulator";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 
@@ -65,10 +65,7 @@ function ins(over: Record<string, unknown> = {}) {
 }
 
 async function create(body: Record<string, unknown>) {
-  return h.call("POST", "/payments/batches", {
-    client: "fullB",
-    company: IDS.companyA,
-    idem: true,
+  return h.write("POST", "/payments/batches", {
     json: { company_id: IDS.companyA, currency: "NOK", instructions: [ins()], ...body },
   });
 }
@@ -154,10 +151,7 @@ describe("create with the extensions", () => {
 describe("PATCH and DELETE /payments/batches/{id}", () => {
   it("renames, repoints and replaces the instructions of a created batch; total and count follow", async () => {
     const id = await createdId({ reference: "Draft" });
-    const res = await h.call("PATCH", `/payments/batches/${id}`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    const res = await h.write("PATCH", `/payments/batches/${id}`, {
       json: {
         reference: "Rent December",
         debtor_account_id: PAYROLL,
@@ -173,10 +167,7 @@ describe("PATCH and DELETE /payments/batches/{id}", () => {
       instruction_count: 2,
       status: "created",
     });
-    const cleared = await h.call("PATCH", `/payments/batches/${id}`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    const cleared = await h.write("PATCH", `/payments/batches/${id}`, {
       json: { debtor_account_id: null, reference: null },
     });
     expect(await cleared.json()).toMatchObject({ reference: null, debtor_account_id: null, total_amount: "10.75" });
@@ -184,8 +175,7 @@ describe("PATCH and DELETE /payments/batches/{id}", () => {
 
   it("refuses bad edits with field-named 400s and an empty edit", async () => {
     const id = await createdId({});
-    const patch = (json: unknown) =>
-      h.call("PATCH", `/payments/batches/${id}`, { client: "fullB", company: IDS.companyA, idem: true, json });
+    const patch = (json: unknown) => h.write("PATCH", `/payments/batches/${id}`, { json });
     expect(
       Object.keys(await errorsOf(await patch({ instructions: [ins({ currency: "EUR", amount: "1.00" })] }))),
     ).toEqual(["instructions[0].currency"]);
@@ -201,36 +191,22 @@ describe("PATCH and DELETE /payments/batches/{id}", () => {
 
   it("discards a created batch (then 404); a submitted batch is 409 for edit and discard", async () => {
     const gone = await createdId({});
-    const del = await h.call("DELETE", `/payments/batches/${gone}`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-    });
+    const del = await h.write("DELETE", `/payments/batches/${gone}`);
     expect(del.status).toBe(204);
     expect((await h.call("GET", `/payments/batches/${gone}`, { client: "fullB", company: IDS.companyA })).status).toBe(
       404,
     );
 
     const id = await createdId({});
-    expect(
-      (await h.call("POST", `/payments/batches/${id}/submit`, { client: "fullB", company: IDS.companyA, idem: true }))
-        .status,
-    ).toBe(202);
-    const edit = await h.call("PATCH", `/payments/batches/${id}`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    expect((await h.write("POST", `/payments/batches/${id}/submit`)).status).toBe(202);
+    const edit = await h.write("PATCH", `/payments/batches/${id}`, {
       json: { reference: "late" },
     });
     expect(edit.status).toBe(409);
     expect(await edit.json()).toMatchObject({
       details: { state: "pending_approval", allowed: ["created"] },
     });
-    const discard = await h.call("DELETE", `/payments/batches/${id}`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
-    });
+    const discard = await h.write("DELETE", `/payments/batches/${id}`);
     expect(discard.status).toBe(409);
   });
 
@@ -284,7 +260,7 @@ describe("the bank and the matcher", () => {
       debtor_account_id: PAYROLL,
       instructions: [ins({ amount: "777.00", remittance_information: { type: "creditor_reference", reference: RF } })],
     });
-    await h.call("POST", `/payments/batches/${id}/submit`, { client: "fullB", company: IDS.companyA, idem: true });
+    await h.write("POST", `/payments/batches/${id}/submit`);
     const queue = (await (await h.call("GET", "/approvals/pending?page_size=1000", { client: "fullB" })).json()) as {
       results: { id: string; object_id: string; required_count: number }[];
     };
@@ -310,22 +286,16 @@ describe("the bank and the matcher", () => {
     // A statement line for the same payment without the end-to-end id, the reference written with spaces.
     const txId = "61000000-0000-4000-8000-0000000000f1";
     const today = daysAgo(0);
-    await h.database.db.insert(s.transactions).values({
-      id: txId,
-      tenantId: IDS.tenant,
-      companyId: IDS.companyA,
-      accountId: IDS.accountA1,
-      amount: "777.00",
-      currency: "NOK",
-      direction: "debit",
-      bookedDate: today,
-      bookedAt: `${today}T12:00:00Z`,
-      valueDate: today,
-      valueAt: `${today}T12:00:00Z`,
-      counterpartyName: "Fjordkraft",
-      remittance: "Betaling rf18 5390 0754 7034",
-      source: "api",
-    });
+    await h.database.db.insert(s.transactions).values(
+      noonTransaction(today, {
+        id: txId,
+        amount: "777.00",
+        direction: "debit",
+        counterpartyName: "Fjordkraft",
+        remittance: "Betaling rf18 5390 0754 7034",
+        source: "api",
+      }),
+    );
     await proposeMatchesForTransactions(h.database.db, [txId]);
     const [match] = await h.database.db
       .select()
@@ -404,10 +374,7 @@ describe("requested_execution_date: not before today in the company's time zone"
 
   it("names a past date together with the body's other errors in one 400", async () => {
     at("2026-11-23T23:30:00Z");
-    const res = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    const res = await h.write("POST", "/payments/batches", {
       json: {
         company_id: IDS.companyA,
         currency: "NOK",
@@ -425,8 +392,7 @@ describe("requested_execution_date: not before today in the company's time zone"
   it("moving a created batch (PATCH) follows the same rule", async () => {
     at("2026-11-23T23:30:00Z");
     const id = await createdId({ requested_execution_date: "2026-11-25" });
-    const patch = (json: unknown) =>
-      h.call("PATCH", `/payments/batches/${id}`, { client: "fullB", company: IDS.companyA, idem: true, json });
+    const patch = (json: unknown) => h.write("PATCH", `/payments/batches/${id}`, { json });
     expect(await errorsOf(await patch({ requested_execution_date: "2026-11-23" }))).toEqual({
       requested_execution_date: ["must not be in the past (today is 2026-11-24 where the company is)"],
     });

@@ -11,7 +11,15 @@ import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 import { runBankOnce } from "../../domain/bank-simulator";
-import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch, approvalIdOf } from "../../test/harness";
+import {
+  CLIENTS,
+  IDS,
+  daysAgo,
+  type ClientKey,
+  insertCompletedBatch,
+  approvalIdOf,
+  noonTransaction,
+} from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile({ bankSpeed: "instant" });
@@ -71,24 +79,18 @@ async function scenario(
     const o = instructions[n]?.tx;
     if (o === null) return [];
     return [
-      {
+      noonTransaction(date, {
         id: uid(),
-        tenantId: IDS.tenant,
         companyId: company,
         accountId: account,
         amount: i.amount,
         currency,
-        direction: "debit" as const,
-        bookedDate: date,
-        bookedAt: `${date}T12:00:00Z`,
-        valueDate: date,
-        valueAt: `${date}T12:00:00Z`,
+        direction: "debit",
         counterpartyName: i.creditorName,
         remittance: i.endToEndId,
         endToEndId: i.endToEndId,
-        source: "test",
         ...o,
-      },
+      }),
     ];
   });
   if (txs.length) await db.insert(s.transactions).values(txs);

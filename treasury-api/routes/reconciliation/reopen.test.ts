@@ -9,7 +9,7 @@ import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 import { listReopenings } from "../../db/repos/reconciliation-reopen";
-import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch, noonTransaction } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile({ bankSpeed: "instant" });
@@ -40,23 +40,16 @@ async function proposed(): Promise<string> {
     status: "settled",
   });
   const txId = uid();
-  await db.insert(s.transactions).values({
-    id: txId,
-    tenantId: IDS.tenant,
-    companyId: IDS.companyA,
-    accountId: IDS.accountA1,
-    amount: "1500.00",
-    currency: "NOK",
-    direction: "debit",
-    bookedDate: date,
-    bookedAt: `${date}T12:00:00Z`,
-    valueDate: date,
-    valueAt: `${date}T12:00:00Z`,
-    counterpartyName: "Reopen Supply AS",
-    remittance: e2e,
-    endToEndId: e2e,
-    source: "test",
-  });
+  await db.insert(s.transactions).values(
+    noonTransaction(date, {
+      id: txId,
+      amount: "1500.00",
+      direction: "debit",
+      counterpartyName: "Reopen Supply AS",
+      remittance: e2e,
+      endToEndId: e2e,
+    }),
+  );
   await db.transaction((tx) => proposeMatchesForTransactions(tx, [txId]));
   const [m] = await queryRows<{ id: string }>(
     db,

@@ -13,7 +13,7 @@ import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
-import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch, noonTransaction } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile({ bankSpeed: "instant" });
@@ -97,24 +97,18 @@ async function pair(
   let transaction: (typeof s.transactions.$inferInsert & { id: string }) | null = null;
   if (o.tx !== null) {
     const booked = daysAgo(o.bookedDaysAgo ?? o.settledDaysAgo ?? 1);
-    transaction = {
+    transaction = noonTransaction(booked, {
       id: uid(),
-      tenantId: IDS.tenant,
       companyId: company,
       accountId: o.account ?? IDS.accountA1,
       amount,
       currency,
       direction: "debit",
-      bookedDate: booked,
-      bookedAt: `${booked}T12:00:00Z`,
-      valueDate: booked,
-      valueAt: `${booked}T12:00:00Z`,
       counterpartyName: name,
       remittance: "no reference given",
       endToEndId: null,
-      source: "test",
       ...o.tx,
-    };
+    });
     await db.insert(s.transactions).values(transaction);
     if (o.propose) await db.transaction((t) => proposeMatchesForTransactions(t, [transaction?.id ?? ""]));
   }

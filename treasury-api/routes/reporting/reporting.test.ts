@@ -8,7 +8,7 @@ import Decimal from "decimal.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import * as s from "../../db/schema";
-import { CLIENTS, IDS, daysAgo, type ClientKey } from "../../test/harness";
+import { CLIENTS, IDS, daysAgo, type ClientKey, noonTransaction } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 import { AVERAGE_SCALE, FORECAST_LOOKBACK_DAYS, shiftDate, todayUtc } from "../../domain/reporting";
 import type { Envelope as Page } from "@treasury/contract/pagination";
@@ -122,20 +122,16 @@ describe("cashflow daily", () => {
       `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`,
       IDS.companyA,
     );
-    await h.database.db.insert(s.transactions).values({
-      id: "61000000-0000-4000-8000-000000000001",
-      tenantId: IDS.tenant,
-      companyId: IDS.companyA,
-      accountId: IDS.accountA1,
-      amount: "0.07",
-      currency: "NOK",
-      direction: "credit",
-      bookedDate: date,
-      bookedAt: `${date}T12:00:00Z`,
-      valueDate: date,
-      valueAt: `${date}T12:00:00Z`,
-      source: "api",
-    });
+    await h.database.db
+      .insert(s.transactions)
+      .values(
+        noonTransaction(date, {
+          id: "61000000-0000-4000-8000-000000000001",
+          amount: "0.07",
+          direction: "credit",
+          source: "api",
+        }),
+      );
     const after = await rows(
       "fullB",
       `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`,

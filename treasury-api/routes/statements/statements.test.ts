@@ -242,17 +242,11 @@ describe("POST /statements", () => {
     expect(((await readOnly.json()) as { details: { required_scope: string } }).details.required_scope).toBe(
       "write:ledger",
     );
-    const json = await h.call("POST", "/statements", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    const json = await h.write("POST", "/statements", {
       json: { files: [] },
     });
     expect(json.status).toBe(415);
-    const empty = await h.call("POST", "/statements", {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: true,
+    const empty = await h.write("POST", "/statements", {
       headers: { "content-type": "multipart/form-data; boundary=x" },
       body: "--x--\r\n",
     });
