@@ -53,14 +53,9 @@ describe("idempotency", () => {
       currency: "NOK",
       status: "active",
     };
-    const first = await h.call("POST", "/accounts", { client: "fullB", company: IDS.companyA, json, idem: "fp-1" });
+    const first = await h.write("POST", "/accounts", { json, idem: "fp-1" });
     expect(first.status).toBe(201);
-    const otherCompany = await h.call("POST", "/accounts", {
-      client: "fullB",
-      company: IDS.companyB,
-      json,
-      idem: "fp-1",
-    });
+    const otherCompany = await h.write("POST", "/accounts", { company: IDS.companyB, json, idem: "fp-1" });
     expect(otherCompany.status).toBe(409);
   });
 

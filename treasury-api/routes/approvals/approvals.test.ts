@@ -26,12 +26,10 @@ async function submitted(
       end_to_end_id: `APR-${++seq}`,
     })),
   };
-  const created = await h.call("POST", "/payments/batches", { client: "fullB", company, json: body, idem: true });
+  const created = await h.write("POST", "/payments/batches", { company, json: body });
   expect(created.status).toBe(201);
   const batchId = ((await created.json()) as { id: string }).id;
-  expect(
-    (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
-  ).toBe(202);
+  expect((await h.write("POST", `/payments/batches/${batchId}/submit`, { company })).status).toBe(202);
   const approvalId = await approvalIdOf(h.database.db, batchId);
   return { batchId, approvalId };
 }
@@ -41,7 +39,7 @@ async function decide(
   id: string,
   opts: { json?: unknown; client?: ClientKey; company?: string; idem?: string } = {},
 ): Promise<Response> {
-  return h.call("POST", `/approvals/${id}/${kind}`, {
+  return h.write("POST", `/approvals/${id}/${kind}`, {
     client: opts.client ?? "fullB",
     company: opts.company,
     json: opts.json,

@@ -40,13 +40,10 @@ async function submitted(client: ClientKey, opts: { initiator?: string; big?: bo
       },
     ],
   };
-  const created = await h.call("POST", "/payments/batches", { client, company: IDS.companyA, json: body, idem: true });
+  const created = await h.write("POST", "/payments/batches", { client, json: body });
   expect(created.status, await created.clone().text()).toBe(201);
   const batch = (await created.json()) as Json & { id: string };
-  expect(
-    (await h.call("POST", `/payments/batches/${batch.id}/submit`, { client, company: IDS.companyA, idem: true }))
-      .status,
-  ).toBe(202);
+  expect((await h.write("POST", `/payments/batches/${batch.id}/submit`, { client })).status).toBe(202);
   const approvalId = await approvalIdOf(h.database.db, batch.id);
   return { batch, approvalId };
 }
@@ -121,7 +118,7 @@ describe.each(FORMS)("initiator ($form)", ({ client }) => {
       { amount: "1.00", currency: "NOK", creditor_name: "C", creditor_iban: "NO9386011117947", end_to_end_id: "X" },
     ];
     const json = { company_id: IDS.companyA, currency: "NOK", initiator, instructions };
-    const res = await h.call("POST", "/payments/batches", { client, company: IDS.companyA, json, idem: true });
+    const res = await h.write("POST", "/payments/batches", { client, json });
     expect(res.status).toBe(400);
     expect(Object.keys(((await res.json()) as { details: { errors: Json } }).details.errors)).toContain("initiator");
     const [after] = await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from payment_batches`);

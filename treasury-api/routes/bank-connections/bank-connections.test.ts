@@ -26,7 +26,7 @@ const folder = () => ({
   outbox_dir: path.join(dir, "outbox"),
 });
 const create = (json: unknown, company: string = IDS.companyA) =>
-  h.call("POST", "/bank-connections", { client: "fullB", company, json, idem: true });
+  h.write("POST", "/bank-connections", { company, json });
 const count = async () =>
   Number((await queryRows<{ n: number }>(h.database.db, sql`select count(*)::int as n from bank_connections`))[0]?.n);
 
@@ -233,11 +233,7 @@ describe("bank connections", () => {
     );
     expect(broken.status).toBe(201);
     const brokenId = ((await broken.json()) as { id: string }).id;
-    const pull = await h.call("POST", `/bank-connections/${brokenId}/pull`, {
-      client: "fullB",
-      company: IDS.companyB,
-      idem: true,
-    });
+    const pull = await h.write("POST", `/bank-connections/${brokenId}/pull`, { company: IDS.companyB });
     expect(((await pull.json()) as { error: string | null }).error).toBeTruthy();
 
     const text = (await apiMetrics().registry.metrics()) + (await stateRegistry(h.database.db).metrics());
@@ -257,11 +253,7 @@ describe("bank connections", () => {
     // Nordea (sftp) never pulled: the pull lag counts from its creation; the one payment file was sent.
     expect(value("treasury_api_bank_channel_pull_lag_seconds")).toBeGreaterThan(0);
     expect(value("treasury_api_bank_channel_push_lag_seconds")).toBe(0);
-    const del = await h.call("DELETE", `/bank-connections/${brokenId}`, {
-      client: "fullB",
-      company: IDS.companyB,
-      idem: true,
-    });
+    const del = await h.write("DELETE", `/bank-connections/${brokenId}`, { company: IDS.companyB });
     expect(del.status).toBe(204);
   });
 

@@ -363,12 +363,7 @@ describe("account upsert", () => {
       company_id: IDS.companyA,
       status: "active",
     });
-    const second = await h.call("POST", "/accounts/", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: { ...upsert, status: "closed", name: "Renamed" },
-      idem: true,
-    });
+    const second = await h.write("POST", "/accounts/", { json: { ...upsert, status: "closed", name: "Renamed" } });
     expect(second.status).toBe(200);
     expect(await body(second)).toMatchObject({ id: created.id, status: "closed", name: "Renamed" });
     const list = (await body(
@@ -395,27 +390,18 @@ describe("account upsert", () => {
   });
 
   it("an identity owned by another company is 409", async () => {
-    const res = await h.call("POST", "/accounts", {
-      client: "fullB",
+    const res = await h.write("POST", "/accounts", {
       company: IDS.companyB,
       json: { ...upsert, company_id: IDS.companyB, external_ref: "NO9386011117947" },
-      idem: true,
     });
     expect(res.status).toBe(409);
   });
 
   it("a read-only client gets 403; a client whose writes are not approved gets 403", async () => {
-    expect(
-      (await h.call("POST", "/accounts", { client: "readB", company: IDS.companyA, json: upsert, idem: true })).status,
-    ).toBe(403);
+    expect((await h.write("POST", "/accounts", { client: "readB", json: upsert })).status).toBe(403);
     await h.database.exec("update oauth_clients set write_approved = false where client_id = 'test-partner-a'");
     try {
-      const res = await h.call("POST", "/accounts", {
-        client: "partnerA",
-        company: IDS.companyA,
-        json: upsert,
-        idem: true,
-      });
+      const res = await h.write("POST", "/accounts", { client: "partnerA", json: upsert });
       expect(res.status).toBe(403);
       expect((await body(res)).details).toMatchObject({ reason: "write_not_approved" });
     } finally {

@@ -45,7 +45,7 @@ describe.each(FORMS)("account currency ($form)", ({ client }) => {
     const before = await accountRow(IDS.accountA1);
     if (!before) throw new Error("fixture account missing");
     const json = upsertOf(before, { currency: "KWD", name: "Renamed", status: "closed" });
-    const res = await h.call("POST", "/accounts", { client, company: IDS.companyA, json, idem: true });
+    const res = await h.write("POST", "/accounts", { client, json });
     expect(res.status).toBe(409);
     expect(await body(res)).toMatchObject({ error: "conflict", details: { field: "currency", currency: "NOK" } });
     expect(await accountRow(IDS.accountA1)).toEqual(before);
@@ -56,12 +56,7 @@ describe.each(FORMS)("account currency ($form)", ({ client }) => {
   it("the same currency still updates an account with history", async () => {
     const before = await accountRow(IDS.accountA2);
     if (!before) throw new Error("fixture account missing");
-    const res = await h.call("POST", "/accounts", {
-      client,
-      company: IDS.companyA,
-      json: upsertOf(before, { name: `EUR ${client}` }),
-      idem: true,
-    });
+    const res = await h.write("POST", "/accounts", { client, json: upsertOf(before, { name: `EUR ${client}` }) });
     expect(res.status).toBe(200);
     expect(await body(res)).toMatchObject({ id: IDS.accountA2, currency: "EUR", name: `EUR ${client}` });
   });
@@ -73,20 +68,10 @@ describe.each(FORMS)("account currency ($form)", ({ client }) => {
       currency: "NOK",
       companyId: IDS.companyA,
     };
-    const created = await h.call("POST", "/accounts", {
-      client,
-      company: IDS.companyA,
-      json: upsertOf(fresh),
-      idem: true,
-    });
+    const created = await h.write("POST", "/accounts", { client, json: upsertOf(fresh) });
     expect(created.status, await created.clone().text()).toBe(201);
     const id = String((await body(created)).id);
-    const changed = await h.call("POST", "/accounts", {
-      client,
-      company: IDS.companyA,
-      json: upsertOf(fresh, { currency: "EUR" }),
-      idem: true,
-    });
+    const changed = await h.write("POST", "/accounts", { client, json: upsertOf(fresh, { currency: "EUR" }) });
     expect(changed.status).toBe(200);
     expect(await body(changed)).toMatchObject({ id, currency: "EUR" });
     expect((await accountRow(id))?.currency).toBe("EUR");
@@ -126,12 +111,7 @@ describe("account currency: every kind of history counts", () => {
         await h.database.db
           .insert(s.coverageDays)
           .values({ ...base, date: "2026-01-05", source: "camt.053", completeness: "complete" });
-      const res = await h.call("POST", "/accounts", {
-        client: "fullB",
-        company: IDS.companyA,
-        json: upsertOf(a, { currency: "SEK" }),
-        idem: true,
-      });
+      const res = await h.write("POST", "/accounts", { json: upsertOf(a, { currency: "SEK" }) });
       expect(res.status).toBe(409);
       expect((await body(res)).details).toMatchObject({ field: "currency" });
       expect((await accountRow(accountId))?.currency).toBe("NOK");
@@ -156,8 +136,7 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
       // Form B client linked to A and B; company C holds the account.
       const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
       const existsElsewhere = await h.write("POST", "/accounts", { json: heldByC });
-      const doesNotExist = await h.call("POST", "/accounts", {
-        client: "fullB",
+      const doesNotExist = await h.write("POST", "/accounts", {
         company: IDS.companyC,
         json: upsertOf({
           bankId: "DABADKKK",
@@ -165,7 +144,6 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
           currency: "DKK",
           companyId: IDS.companyC,
         }),
-        idem: true,
       });
       const a = await comparable(existsElsewhere);
       expect(a.status).toBe(403);
@@ -187,11 +165,10 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
       const a1 = await accountRow(IDS.accountA1);
       if (!a1) throw new Error("fixture account missing");
       for (const client of ["fullB", "partnerA"] as const) {
-        const res = await h.call("POST", "/accounts", {
+        const res = await h.write("POST", "/accounts", {
           client,
           company: IDS.companyB,
           json: upsertOf({ ...a1, companyId: IDS.companyB }),
-          idem: true,
         });
         expect(res.status).toBe(409);
         expect((await body(res)).details).toMatchObject({
@@ -202,12 +179,7 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
       }
       // Form A sees the whole tenant, so company C's account is a visible conflict for it, not a refusal.
       const heldByC = upsertOf({ ...accountC1, companyId: IDS.companyA });
-      const res = await h.call("POST", "/accounts", {
-        client: "partnerA",
-        company: IDS.companyA,
-        json: heldByC,
-        idem: true,
-      });
+      const res = await h.write("POST", "/accounts", { client: "partnerA", json: heldByC });
       expect(res.status).toBe(409);
     },
   );
@@ -220,12 +192,7 @@ describe("refused identities do not reveal whether they exist elsewhere", () => 
       idem: true,
     });
     const fresh = { orgnr: "31415926", name: "Pi ApS", country: "DK" };
-    const doesNotExist = await h.call("POST", "/companies", {
-      client: "fullB",
-      company: IDS.companyC,
-      json: fresh,
-      idem: true,
-    });
+    const doesNotExist = await h.write("POST", "/companies", { company: IDS.companyC, json: fresh });
     const a = await comparable(existsElsewhere);
     expect(a.status).toBe(403);
     expect(a).toEqual(await comparable(doesNotExist));

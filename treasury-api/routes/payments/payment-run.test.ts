@@ -213,14 +213,7 @@ describe("PATCH and DELETE /payments/batches/{id}", () => {
   it("needs write scope, the company and an idempotency key; another company's batch is 404", async () => {
     const id = await createdId({});
     expect(
-      (
-        await h.call("PATCH", `/payments/batches/${id}`, {
-          client: "readB",
-          company: IDS.companyA,
-          idem: true,
-          json: { reference: "x" },
-        })
-      ).status,
+      (await h.write("PATCH", `/payments/batches/${id}`, { client: "readB", json: { reference: "x" } })).status,
     ).toBe(403);
     expect(
       (
@@ -231,10 +224,7 @@ describe("PATCH and DELETE /payments/batches/{id}", () => {
         })
       ).status,
     ).toBe(400);
-    expect(
-      (await h.call("DELETE", `/payments/batches/${id}`, { client: "fullB", company: IDS.companyB, idem: true }))
-        .status,
-    ).toBe(404);
+    expect((await h.write("DELETE", `/payments/batches/${id}`, { company: IDS.companyB })).status).toBe(404);
   });
 });
 
@@ -319,10 +309,8 @@ describe("requested_execution_date: not before today in the company's time zone"
     clock = null;
   });
   const createAt = (date: string, company = IDS.companyA, currency = "NOK") =>
-    h.call("POST", "/payments/batches", {
-      client: "fullB",
+    h.write("POST", "/payments/batches", {
       company,
-      idem: true,
       json: {
         company_id: company,
         currency,
@@ -356,10 +344,8 @@ describe("requested_execution_date: not before today in the company's time zone"
     expect((await createAt("2026-07-02")).status).toBe(201);
     expect(Object.keys(await errorsOf(await createAt("2026-07-01")))).toEqual(["requested_execution_date"]);
     // Stockholm shares Oslo's offset; the Swedish company's batch follows its own zone.
-    const se = await h.call("POST", "/payments/batches", {
-      client: "fullB",
+    const se = await h.write("POST", "/payments/batches", {
       company: IDS.companyB,
-      idem: true,
       json: {
         company_id: IDS.companyB,
         currency: "SEK",

@@ -49,7 +49,7 @@ async function create(
   client: ClientKey = "fullB",
   company: string | null = IDS.companyA,
 ): Promise<Response> {
-  return h.call("POST", "/payments/batches", { client, company: company ?? undefined, json: body, idem: true });
+  return h.write("POST", "/payments/batches", { client, company: company ?? undefined, json: body });
 }
 
 async function createOk(
@@ -293,12 +293,7 @@ describe("POST /payments/batches", () => {
       expect(noCompany.status).toBe(400);
       const notLinked = await create(batchBody(1, { company_id: IDS.companyC }), "fullB", IDS.companyC);
       expect(notLinked.status).toBe(403);
-      const readOnly = await h.call("POST", "/payments/batches", {
-        client: "readB",
-        company: IDS.companyA,
-        json: batchBody(1),
-        idem: true,
-      });
+      const readOnly = await h.write("POST", "/payments/batches", { client: "readB", json: batchBody(1) });
       expect(readOnly.status).toBe(403);
       const noWriteScope = await h.write("POST", "/payments/batches", { scope: "read:payments", json: batchBody(1) });
       expect(noWriteScope.status).toBe(403);
@@ -307,28 +302,13 @@ describe("POST /payments/batches", () => {
 
   it("replays the same key and refuses it with another body", async () => {
     const key = crypto.randomUUID();
-    const first = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: batchBody(2),
-      idem: key,
-    });
-    const again = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: batchBody(2),
-      idem: key,
-    });
+    const first = await h.write("POST", "/payments/batches", { json: batchBody(2), idem: key });
+    const again = await h.write("POST", "/payments/batches", { json: batchBody(2), idem: key });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(((await again.json()) as { id: string }).id).toBe(((await first.json()) as { id: string }).id);
-    const other = await h.call("POST", "/payments/batches", {
-      client: "fullB",
-      company: IDS.companyA,
-      json: batchBody(3),
-      idem: key,
-    });
+    const other = await h.write("POST", "/payments/batches", { json: batchBody(3), idem: key });
     expect(other.status).toBe(409);
   });
 });
@@ -492,18 +472,10 @@ describe("POST /payments/batches/{id}/submit", () => {
   it("202 with the batch, opens an approval request; 409 when submitted again; replays the same key", async () => {
     const small = await createOk(batchBody(2));
     const key = crypto.randomUUID();
-    const res = await h.call("POST", `/payments/batches/${small.id}/submit`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: key,
-    });
+    const res = await h.write("POST", `/payments/batches/${small.id}/submit`, { idem: key });
     expect(res.status).toBe(202);
     expect(await res.json()).toMatchObject({ id: small.id, status: "pending_approval" });
-    const replay = await h.call("POST", `/payments/batches/${small.id}/submit`, {
-      client: "fullB",
-      company: IDS.companyA,
-      idem: key,
-    });
+    const replay = await h.write("POST", `/payments/batches/${small.id}/submit`, { idem: key });
     expect(replay.status).toBe(202);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
     const again = await h.write("POST", `/payments/batches/${small.id}/submit`);
@@ -543,18 +515,9 @@ describe("POST /payments/batches/{id}/submit", () => {
 
   it("404 outside the scope, 400 for a bad id, 415 for a non-JSON body, 403 without write scope", async () => {
     const b = await createOk(batchBody(1));
+    expect((await h.write("POST", `/payments/batches/${b.id}/submit`, { company: IDS.companyB })).status).toBe(404);
     expect(
-      (await h.call("POST", `/payments/batches/${b.id}/submit`, { client: "fullB", company: IDS.companyB, idem: true }))
-        .status,
-    ).toBe(404);
-    expect(
-      (
-        await h.call("POST", `/payments/batches/${b.id}/submit`, {
-          client: "otherB",
-          company: IDS.companyD,
-          idem: true,
-        })
-      ).status,
+      (await h.write("POST", `/payments/batches/${b.id}/submit`, { client: "otherB", company: IDS.companyD })).status,
     ).toBe(404);
     expect((await h.write("POST", "/payments/batches/nope/submit")).status).toBe(400);
     expect(

@@ -114,7 +114,7 @@ const decide = (
   id: string,
   opts: { json?: unknown; client?: ClientKey; company?: string; idem?: string } = {},
 ) =>
-  h.call("POST", `/reconciliation/matches/${id}/${kind}`, {
+  h.write("POST", `/reconciliation/matches/${id}/${kind}`, {
     client: opts.client ?? "fullB",
     company: opts.company,
     json: opts.json,
@@ -238,12 +238,10 @@ describe("the matcher", () => {
         },
       ],
     };
-    const created = await h.call("POST", "/payments/batches", { client: "fullB", company, json: body, idem: true });
+    const created = await h.write("POST", "/payments/batches", { company, json: body });
     expect(created.status).toBe(201);
     const batchId = ((await created.json()) as { id: string }).id;
-    expect(
-      (await h.call("POST", `/payments/batches/${batchId}/submit`, { client: "fullB", company, idem: true })).status,
-    ).toBe(202);
+    expect((await h.write("POST", `/payments/batches/${batchId}/submit`, { company })).status).toBe(202);
     const approvalId = await approvalIdOf(h.database.db, batchId);
     const approve = { client: "fullB" as const, idem: true as const, json: { approver: "checker@example.com" } };
     expect((await h.call("POST", `/approvals/${approvalId}/approve`, approve)).status).toBe(200);

@@ -64,7 +64,7 @@ const post = (
   id: string,
   o: { json?: unknown; client?: ClientKey; company?: string; idem?: string | true } = {},
 ) =>
-  h.call("POST", `/reconciliation/matches/${id}/${kind}`, {
+  h.write("POST", `/reconciliation/matches/${id}/${kind}`, {
     client: o.client ?? "fullB",
     company: o.company,
     json: o.json,

@@ -127,7 +127,7 @@ async function unmatched(kind: string, query = "", opts: { client?: ClientKey; c
 const ids = (e: Envelope<Item>) => e.results.map((r) => r.id);
 
 function manual(body: unknown, opts: { client?: ClientKey; company?: string; idem?: string } = {}) {
-  return h.call("POST", "/reconciliation/matches", {
+  return h.write("POST", "/reconciliation/matches", {
     client: opts.client ?? "fullB",
     company: opts.company,
     json: body,

@@ -47,7 +47,7 @@ async function upload(
   opts: { idem?: string; company?: string | null; client?: "fullB" | "readB" } = {},
 ) {
   const { body, type } = await multipart(files);
-  return h.call("POST", "/statements", {
+  return h.write("POST", "/statements", {
     client: opts.client ?? "fullB",
     company: opts.company === null ? undefined : (opts.company ?? IDS.companyA),
     idem: opts.idem ?? true,
