@@ -122,25 +122,16 @@ export const DNB_DOC = camtDocument(
             { endToEndId: "VIPPS-88122", amount: "1800.00", counterparty: "Vipps MobilePay AS" },
           ],
         },
-        // The bank booked its monthly fee twice under one reference: two bookings, both kept.
-        {
-          entryRef: "5",
+        // The bank booked its monthly fee twice under one reference: two bookings (entries 5 and 6), both kept.
+        ...["5", "6"].map((entryRef) => ({
+          entryRef,
           servicerRef: "DNB-FEE-0112",
           amount: "250.00",
           currency: "NOK",
-          direction: "debit",
+          direction: "debit" as const,
           booked: DAY,
           additionalInfo: "Gebyr\n      januar",
-        },
-        {
-          entryRef: "6",
-          servicerRef: "DNB-FEE-0112",
-          amount: "250.00",
-          currency: "NOK",
-          direction: "debit",
-          booked: DAY,
-          additionalInfo: "Gebyr\n      januar",
-        },
+        })),
         // Fjordkraft's payment (entry 2) came back: a credit under the same reference.
         {
           entryRef: "7",

@@ -19,6 +19,21 @@ import { listTransactions, listTransactionsJson } from "../db/repos/ledger";
 const available = findPostgresBin() !== null;
 if (!available) console.warn("postgres.test.ts: PostgreSQL not installed; skipped");
 
+/** A batch body for company A of one 10.00 NOK instruction to `creditorName` with end-to-end id `endToEndId`. */
+const oneInstructionBatch = (creditorName: string, endToEndId: string) => ({
+  company_id: IDS.companyA,
+  currency: "NOK",
+  instructions: [
+    {
+      amount: "10.00",
+      currency: "NOK",
+      creditor_name: creditorName,
+      creditor_iban: "NO9386011117947",
+      end_to_end_id: endToEndId,
+    },
+  ],
+});
+
 describe.runIf(available)("on PostgreSQL", () => {
   let pg: TempPostgres;
   let database: Database;
@@ -95,19 +110,7 @@ describe.runIf(available)("on PostgreSQL", () => {
         ).rows[0]?.n,
       );
     const before = await count();
-    const json = {
-      company_id: IDS.companyA,
-      currency: "NOK",
-      instructions: [
-        {
-          amount: "10.00",
-          currency: "NOK",
-          creditor_name: "Burst AS",
-          creditor_iban: "NO9386011117947",
-          end_to_end_id: "PG-BURST-1",
-        },
-      ],
-    };
+    const json = oneInstructionBatch("Burst AS", "PG-BURST-1");
     const results = await Promise.all(
       Array.from({ length: 10 }, () => call("POST", "/payments/batches", { json, idem: "pg-burst" })),
     );
@@ -131,19 +134,7 @@ describe.runIf(available)("on PostgreSQL", () => {
       // Lock time 0: every claim is "stale" the moment it is made, so only the row lock of the running transaction
       // (and the claim token) keep the other requests from running the handler a second time.
       const impatient = createApp({ database, config: { idempotencyLockSeconds: 0 } });
-      const json = {
-        company_id: IDS.companyA,
-        currency: "NOK",
-        instructions: [
-          {
-            amount: "10.00",
-            currency: "NOK",
-            creditor_name: "Stale Claim AS",
-            creditor_iban: "NO9386011117947",
-            end_to_end_id: "PG-STALE-1",
-          },
-        ],
-      };
+      const json = oneInstructionBatch("Stale Claim AS", "PG-STALE-1");
       const results = await Promise.all(
         Array.from({ length: 12 }, () =>
           impatient.request("/public/payments/batches", {

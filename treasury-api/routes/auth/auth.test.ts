@@ -9,6 +9,8 @@ import { harnessForFile } from "../../test/file-harness";
 const h = harnessForFile();
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+/** The full Form B client's own credentials, as HTTP Basic. */
+const FULL_B_BASIC = { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) };
 const formB = (body: Record<string, string>, headers: Record<string, string> = {}) =>
   h.app.request("/public/auth/token/", {
     method: "POST",
@@ -24,10 +26,7 @@ const formA = (body: unknown, headers: Record<string, string> = {}) =>
 
 describe("Form B token", () => {
   it("issues a Bearer token with HTTP Basic credentials, no refresh token, no-store", async () => {
-    const res = await formB(
-      { grant_type: "client_credentials", scope: "read:ledger" },
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
-    );
+    const res = await formB({ grant_type: "client_credentials", scope: "read:ledger" }, FULL_B_BASIC);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = (await res.json()) as Record<string, unknown>;
@@ -52,10 +51,7 @@ describe("Form B token", () => {
   });
 
   it("a token works on a protected call and remembers its scopes", async () => {
-    const res = await formB(
-      { grant_type: "client_credentials", scope: "read:reporting" },
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
-    );
+    const res = await formB({ grant_type: "client_credentials", scope: "read:reporting" }, FULL_B_BASIC);
     const { access_token } = (await res.json()) as { access_token: string };
     const denied = await h.call("GET", "/accounts", { token: access_token, company: IDS.companyA });
     expect(denied.status).toBe(403);
@@ -81,24 +77,12 @@ describe("Form B token", () => {
     [
       "both credential styles",
       { grant_type: "client_credentials", client_id: CLIENTS.fullB.clientId, client_secret: CLIENTS.fullB.secret },
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      FULL_B_BASIC,
       400,
       "invalid_request",
     ],
-    [
-      "missing grant_type",
-      {},
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
-      400,
-      "invalid_request",
-    ],
-    [
-      "password grant",
-      { grant_type: "password" },
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
-      400,
-      "unsupported_grant_type",
-    ],
+    ["missing grant_type", {}, FULL_B_BASIC, 400, "invalid_request"],
+    ["password grant", { grant_type: "password" }, FULL_B_BASIC, 400, "unsupported_grant_type"],
     [
       "scope outside the client's set",
       { grant_type: "client_credentials", scope: "read:ledger write:payments" },
@@ -109,7 +93,7 @@ describe("Form B token", () => {
     [
       "unknown scope",
       { grant_type: "client_credentials", scope: "read:everything" },
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
+      FULL_B_BASIC,
       400,
       "invalid_scope",
     ],
@@ -171,13 +155,7 @@ describe("Form A tenant token", () => {
       401,
       "invalid_client",
     ],
-    [
-      "a Form B client",
-      { tenant_id: IDS.tenant },
-      { authorization: basic(CLIENTS.fullB.clientId, CLIENTS.fullB.secret) },
-      400,
-      "unauthorized_client",
-    ],
+    ["a Form B client", { tenant_id: IDS.tenant }, FULL_B_BASIC, 400, "unauthorized_client"],
     ["bad grant type", { tenant_id: IDS.tenant, grant_type: "refresh_token" }, auth, 400, "unsupported_grant_type"],
   ])("%s → %i %s", async (_n, body, headers, status, code) => {
     const res = await formA(body, headers);
