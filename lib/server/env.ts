@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { SCOPES, Scope } from "@treasury/contract/auth";
+import { wholeNumberText } from "@treasury/contract/pagination";
 
 const optionalString = z
   .string()
@@ -16,17 +17,7 @@ const optionalUrl = optionalString.pipe(z.url({ message: "must be an absolute UR
 
 const intWithDefault = (def: number, min: number, max: number) =>
   optionalString.pipe(
-    z
-      .string()
-      .regex(/^\d+$/, { message: "must be a whole number" })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .int()
-          .min(min, { message: `must be at least ${min}` })
-          .max(max, { message: `must be at most ${max}` }),
-      )
+    wholeNumberText(min, max)
       .optional()
       .transform((n) => n ?? def),
   );

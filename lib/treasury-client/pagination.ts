@@ -3,6 +3,7 @@
  * docs/architecture.md#one-service-both-forms): Form A's bare arrays and Form B's envelopes are both
  * turned into a `Page`. `iterateItems` follows `next` until it is null.
  */
+import type { Envelope } from "@treasury/contract/pagination";
 
 /**
  * Where the next page comes from; kept off the JSON shape (a symbol key). A registered symbol (`Symbol.for`): the
@@ -27,18 +28,8 @@ export interface Page<T> {
   [FETCH_NEXT]?: () => Promise<Page<T>>;
 }
 
-/** The parsed body of a list response: a bare array or an envelope. */
-export type RawList<T> =
-  | T[]
-  | {
-      count: number;
-      total_pages: number;
-      page: number;
-      page_size: number;
-      next: string | null;
-      previous: string | null;
-      results: T[];
-    };
+/** The parsed body of a list response: a bare array (Form A) or the Form B envelope. */
+export type RawList<T> = T[] | Envelope<T>;
 
 /** Normalizes either list shape into a `Page` (without the next-page fetcher). */
 export function toPage<T>(raw: RawList<T>, requestedPageSize: number): Page<T> {

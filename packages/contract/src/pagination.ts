@@ -10,12 +10,11 @@ export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 1000;
 
 /**
- * A whole-number query parameter: digits on the wire, a number after parsing.
- * Messages leave the name out, since the validation error puts the field name
- * first ("page must be at least 1"). The OpenAPI description shows it as an
- * integer with its bounds, which is what clients send.
+ * A whole number written as text (a query parameter, an environment variable): digits only, then a number from
+ * `min` to `max`. Messages leave the name out, since the validation error puts the field name first ("page must be
+ * at least 1").
  */
-const intParam = (min: number, max: number) =>
+export const wholeNumberText = (min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, { message: "must be a whole number" })
@@ -26,8 +25,11 @@ const intParam = (min: number, max: number) =>
         .int()
         .min(min, { message: `must be at least ${min}` })
         .max(max, { message: `must be at most ${max}` }),
-    )
-    .meta({ type: "integer", minimum: min, maximum: max });
+    );
+
+/** A whole-number query parameter; the OpenAPI document shows it as an integer with its bounds, as clients send it. */
+const intParam = (min: number, max: number) =>
+  wholeNumberText(min, max).meta({ type: "integer", minimum: min, maximum: max });
 
 /** `page` query parameter, 1-indexed. */
 export const PageParam = intParam(1, 1_000_000);
