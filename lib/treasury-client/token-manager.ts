@@ -21,14 +21,13 @@ import { errorBodyFields, readLenientJson } from "../http/error-body";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 import { sharedLoad } from "./store/shared-load";
 import type { SharedStore } from "./store/shared-store";
+import type { TreasuryClientConfig } from "./transport";
 
-export interface TokenManagerOptions {
-  baseUrl: string;
-  form: "A" | "B";
-  clientId: string;
-  clientSecret: string;
-  tenantId?: string;
-  scopes: readonly string[];
+/** The client's identity from its configuration (`TreasuryClientConfig`), with the defaults already applied. */
+export interface TokenManagerOptions extends Pick<
+  TreasuryClientConfig,
+  "baseUrl" | "form" | "clientId" | "clientSecret" | "tenantId" | "scopes"
+> {
   timeoutMs: number;
   fetch: typeof fetch;
   now: () => number;

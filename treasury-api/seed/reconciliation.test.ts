@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { WEBHOOK_EVENT_TYPES } from "@treasury/contract/webhooks";
 import { queryRows } from "../db/client";
 import { ALL_SCOPES, CLIENTS, IDS, createHarness, type Harness } from "../test/harness";
 import { seedPayments } from "./payments";
@@ -222,14 +223,7 @@ describe("seed steps", () => {
     expect(ep).toMatchObject({
       url: DEMO_WEBHOOK_URL,
       active: false,
-      events: [
-        "transaction.created",
-        "payment.status.updated",
-        "reconciliation.match.created",
-        "reconciliation.match.updated",
-        "statement.missing",
-        "bank_connection.failed",
-      ],
+      events: [...WEBHOOK_EVENT_TYPES], // every kind, in the contract's order
     });
     expect(JSON.stringify(ep)).not.toContain("whsec_");
     expect(await seedWebhooks(h.database, { seed: 7, clients: [client] })).toBe(id); // idempotent
