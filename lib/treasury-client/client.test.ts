@@ -5,9 +5,17 @@ vi.mock("server-only", () => ({}));
 import { createTreasuryClient, type TreasuryClientConfig } from "./client";
 import { TreasuryApiError, TreasuryResponseError, TreasuryTransportError } from "./errors";
 import { collectAll } from "./pagination";
-import { ScriptedUpstream, apiError, hang, json, networkError } from "./testing/scripted-upstream";
+import {
+  ScriptedUpstream,
+  apiError,
+  hang,
+  json,
+  networkError,
+  ManualClock,
+  TEST_CLIENT,
+} from "./testing/scripted-upstream";
 
-const BASE = "http://upstream.test/public";
+const BASE = TEST_CLIENT.baseUrl;
 const COMPANY = "11111111-1111-4111-8111-111111111111";
 const TENANT = "22222222-2222-4222-8222-222222222222";
 const ACC_ID = "33333333-3333-4333-8333-333333333333";
@@ -24,31 +32,23 @@ const envelope = (results: unknown[], extra: Partial<{ page: number; next: strin
 });
 
 let up: ScriptedUpstream;
-let sleeps: number[];
-let clock: number;
+let time: ManualClock;
 
 function client(over: Partial<TreasuryClientConfig> = {}) {
   return createTreasuryClient({
-    baseUrl: BASE,
-    form: "B",
-    clientId: "demo-client",
-    clientSecret: "s3cret",
+    ...TEST_CLIENT,
     scopes: ["read:ledger", "write:ledger"],
     fetch: up.fetch,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock += ms;
-    },
+    sleep: time.sleep,
     random: () => 0.5,
-    now: () => clock,
+    now: time.now,
     ...over,
   });
 }
 
 beforeEach(() => {
   up = new ScriptedUpstream();
-  sleeps = [];
-  clock = Date.UTC(2026, 0, 10, 8, 0, 0);
+  time = new ManualClock();
 });
 
 describe("tokens", () => {
@@ -81,10 +81,10 @@ describe("tokens", () => {
     up.then(...Array.from({ length: 3 }, () => () => json(200, envelope([]))));
     const c = client();
     await c.listCompanies({});
-    clock += 3299 * 1000;
+    time.t += 3299 * 1000;
     await c.listCompanies({});
     expect(up.tokenRequests).toHaveLength(1);
-    clock += 1000;
+    time.t += 1000;
     await c.listCompanies({});
     expect(up.tokenRequests).toHaveLength(2);
     expect(up.requests[2]?.headers.get("authorization")).toBe("Bearer tok-2");
@@ -136,7 +136,7 @@ describe("tokens", () => {
     up.then(() => json(200, envelope([])));
     await client().listCompanies({});
     expect(up.tokenRequests).toHaveLength(3);
-    expect(sleeps).toHaveLength(2);
+    expect(time.sleeps).toHaveLength(2);
   });
 
   it("Form A: JSON tenant-token request, X-Tenant-ID on calls, limit instead of page", async () => {
@@ -174,17 +174,17 @@ describe("retries", () => {
       () => json(200, envelope([])),
     );
     await client().listCompanies({});
-    expect(sleeps).toEqual([7000]);
+    expect(time.sleeps).toEqual([7000]);
   });
 
   it("429 waits until X-RateLimit-Reset given as epoch seconds", async () => {
-    const reset = Math.floor(clock / 1000) + 12;
+    const reset = Math.floor(time.t / 1000) + 12;
     up.then(
       () => apiError(429, "throttled", "slow", { "x-ratelimit-reset": String(reset) }),
       () => json(200, envelope([])),
     );
     await client().listCompanies({});
-    expect(sleeps).toEqual([12_000]);
+    expect(time.sleeps).toEqual([12_000]);
   });
 
   it("429 waits X-RateLimit-Reset given as delta seconds", async () => {
@@ -193,7 +193,7 @@ describe("retries", () => {
       () => json(200, envelope([])),
     );
     await client().listCompanies({});
-    expect(sleeps).toEqual([3000]);
+    expect(time.sleeps).toEqual([3000]);
   });
 
   it("429 without headers backs off; a wait longer than the bound fails at once", async () => {
@@ -202,7 +202,7 @@ describe("retries", () => {
       () => json(200, envelope([])),
     );
     await client().listCompanies({});
-    expect(sleeps).toEqual([125]); // random 0.5 × 250 ms
+    expect(time.sleeps).toEqual([125]); // random 0.5 × 250 ms
     up.then(() => apiError(429, "throttled", "slow", { "retry-after": "3600" }));
     await expect(client().listCompanies({})).rejects.toMatchObject({ status: 429, retryAfterSeconds: 3600 });
   });
@@ -211,7 +211,7 @@ describe("retries", () => {
     up.then(...Array.from({ length: 4 }, () => () => apiError(503, "service_unavailable")));
     await expect(client().getAccount({}, ACC_ID)).rejects.toMatchObject({ status: 503 });
     expect(up.requests).toHaveLength(4);
-    expect(sleeps).toEqual([125, 250, 500]);
+    expect(time.sleeps).toEqual([125, 250, 500]);
   });
 
   it("full jitter draws from [0, ceiling)", async () => {
@@ -220,7 +220,7 @@ describe("retries", () => {
       () => json(200, account),
     );
     await client({ random: () => 0 }).getAccount({}, ACC_ID);
-    expect(sleeps).toEqual([0]);
+    expect(time.sleeps).toEqual([0]);
   });
 
   it("network errors on GET are retried", async () => {
@@ -278,7 +278,7 @@ describe("retries", () => {
     up.then(() => apiError(status, "x", "nope"));
     await expect(client().getAccount({}, ACC_ID)).rejects.toBeInstanceOf(TreasuryApiError);
     expect(up.requests).toHaveLength(1);
-    expect(sleeps).toEqual([]);
+    expect(time.sleeps).toEqual([]);
   });
 
   it("maps the error body: code, message, details and X-Request-ID", async () => {

@@ -8,9 +8,9 @@ import { createTreasuryClient, type TreasuryClientConfig } from "./client";
 import { TreasuryApiError } from "./errors";
 import { collectAll } from "./pagination";
 import { budgetFromHeaders, routeTemplate } from "./rate-budget";
-import { ScriptedUpstream, apiError, json } from "./testing/scripted-upstream";
+import { ScriptedUpstream, apiError, json, ManualClock, TEST_CLIENT } from "./testing/scripted-upstream";
 
-const BASE = "http://upstream.test/public";
+const BASE = TEST_CLIENT.baseUrl;
 const ACC_ID = "33333333-3333-4333-8333-333333333333";
 const account = { id: ACC_ID, name: "Operating NOK", currency: "NOK", iban_masked: "NO93****5678", bank_name: "DNB" };
 const envelope = (results: unknown[], next: string | null = null) => ({
@@ -24,12 +24,11 @@ const envelope = (results: unknown[], next: string | null = null) => ({
 });
 
 let up: ScriptedUpstream;
-let sleeps: number[];
-let clock: number;
+let time: ManualClock;
 let store: MemoryBudgetStore;
 
-/** Window resets at this epoch second (a minute after the test clock). */
-const resetSec = () => Math.floor(clock / 1000) + 60;
+/** Window resets at this epoch second (a minute after the test time.t). */
+const resetSec = () => Math.floor(time.t / 1000) + 60;
 const limitHeaders = (remaining: number, limit = 100) => ({
   "x-ratelimit-limit": String(limit),
   "x-ratelimit-remaining": String(remaining),
@@ -38,18 +37,12 @@ const limitHeaders = (remaining: number, limit = 100) => ({
 
 function client(over: Partial<TreasuryClientConfig> = {}) {
   return createTreasuryClient({
-    baseUrl: BASE,
-    form: "B",
-    clientId: "demo-client",
-    clientSecret: "s3cret",
+    ...TEST_CLIENT,
     scopes: ["read:ledger"],
     fetch: up.fetch,
-    sleep: async (ms) => {
-      sleeps.push(ms);
-      clock += ms;
-    },
+    sleep: time.sleep,
     random: () => 0.5,
-    now: () => clock,
+    now: time.now,
     budget: store,
     ...over,
   });
@@ -67,8 +60,7 @@ async function metricValue(
 
 beforeEach(() => {
   up = new ScriptedUpstream();
-  sleeps = [];
-  clock = Date.UTC(2026, 0, 10, 8, 0, 0);
+  time = new ManualClock();
   store = new MemoryBudgetStore();
 });
 
@@ -156,11 +148,11 @@ describe("background calls yield to interactive ones", () => {
     await c.getAccount({}, ACC_ID);
     // Interactive: the budget is low but not spent, so no wait.
     await c.getAccount({ priority: "interactive" }, ACC_ID);
-    expect(sleeps).toEqual([]);
-    const t0 = clock;
+    expect(time.sleeps).toEqual([]);
+    const t0 = time.t;
     const resetAt = resetSec() * 1000;
     await c.getAccount({ priority: "background" }, ACC_ID);
-    expect(sleeps).toEqual([resetAt - t0]);
+    expect(time.sleeps).toEqual([resetAt - t0]);
     expect(up.requests).toHaveLength(3);
   });
 
@@ -172,7 +164,7 @@ describe("background calls yield to interactive ones", () => {
     const c = client();
     await c.getAccount({}, ACC_ID);
     await c.getAccount({ priority: "background" }, ACC_ID);
-    expect(sleeps).toEqual([]);
+    expect(time.sleeps).toEqual([]);
   });
 
   it("the wait of a background read is bounded: it goes after backgroundMaxWaitMs", async () => {
@@ -183,7 +175,7 @@ describe("background calls yield to interactive ones", () => {
     const c = client({ rateBudget: { backgroundMaxWaitMs: 5_000 } });
     await c.getAccount({}, ACC_ID);
     await c.getAccount({ priority: "background" }, ACC_ID);
-    expect(sleeps).toEqual([5_000]);
+    expect(time.sleeps).toEqual([5_000]);
     expect(up.requests).toHaveLength(2);
   });
 
@@ -194,22 +186,22 @@ describe("background calls yield to interactive ones", () => {
       () => json(200, envelope([account]), limitHeaders(99)),
     );
     const c = client();
-    const t0 = clock;
+    const t0 = time.t;
     const resetAt = resetSec() * 1000;
     const all = await collectAll(c.listAccounts({ priority: "background" }));
     expect(all).toHaveLength(2);
-    expect(sleeps).toEqual([resetAt - t0]);
+    expect(time.sleeps).toEqual([resetAt - t0]);
   });
 
   it("an interactive read waits for the reset only when the budget is spent, and not longer than the bound", async () => {
     up.then(
-      () => json(200, account, { ...limitHeaders(0), "x-ratelimit-reset": String(Math.floor(clock / 1000) + 5) }),
+      () => json(200, account, { ...limitHeaders(0), "x-ratelimit-reset": String(Math.floor(time.t / 1000) + 5) }),
       () => json(200, account, limitHeaders(99)),
     );
     const c = client();
     await c.getAccount({}, ACC_ID);
     await c.getAccount({}, ACC_ID);
-    expect(sleeps).toEqual([5_000]);
+    expect(time.sleeps).toEqual([5_000]);
 
     up.then(() => json(200, account, limitHeaders(0)));
     await c.getAccount({}, ACC_ID);
@@ -234,7 +226,7 @@ describe("429", () => {
       () => json(200, account, limitHeaders(99)),
     );
     await expect(client().getAccount({}, ACC_ID)).resolves.toEqual(account);
-    expect(sleeps).toEqual([4_000]);
+    expect(time.sleeps).toEqual([4_000]);
     expect(await metricValue(metrics().rateLimited, { outcome: "waited" })).toBe(waited + 1);
   });
 
@@ -261,7 +253,7 @@ describe("429", () => {
       retryAfterSeconds: 45,
       message: "The Treasury API is busy; retry in 45 s",
     });
-    expect(sleeps).toEqual([]);
+    expect(time.sleeps).toEqual([]);
   });
 
   it("a background read waits longer (its own bound)", async () => {
@@ -270,7 +262,7 @@ describe("429", () => {
       () => json(200, account),
     );
     await expect(client().getAccount({ priority: "background" }, ACC_ID)).resolves.toEqual(account);
-    expect(sleeps).toEqual([45_000]);
+    expect(time.sleeps).toEqual([45_000]);
   });
 
   it("after the last attempt the busy message names the wait", async () => {

@@ -6,10 +6,10 @@ import { createTreasuryClient } from "./client";
 import { TreasuryApiError, TreasuryTransportError } from "./errors";
 import { collectAll } from "./pagination";
 import { MemorySharedStore } from "./store/shared-store";
-import { json } from "./testing/scripted-upstream";
+import { json, ManualClock, TEST_CLIENT } from "./testing/scripted-upstream";
 import { INVALIDATIONS, RESOURCES, invalidationFor, resourceOf, type CacheEvent } from "./upstream-cache";
 
-const BASE = "http://upstream.test/public";
+const BASE = TEST_CLIENT.baseUrl;
 const A = "11111111-1111-4111-8111-111111111111";
 const B = "22222222-2222-4222-8222-222222222222";
 const ACC = "33333333-3333-4333-8333-333333333333";
@@ -54,18 +54,15 @@ class FakeApi {
 }
 
 let api: FakeApi;
-let clock: number;
+let time: ManualClock;
 let events: { resource: string; event: CacheEvent }[];
 
-function client(store = new MemorySharedStore({ now: () => clock })) {
+function client(store = new MemorySharedStore({ now: time.now })) {
   return createTreasuryClient({
-    baseUrl: BASE,
-    form: "B",
-    clientId: "demo-client",
-    clientSecret: "s3cret",
+    ...TEST_CLIENT,
     scopes: ["read:ledger"],
     fetch: api.fetch,
-    now: () => clock,
+    now: time.now,
     retry: { maxAttempts: 1 },
     shared: { store, onCacheEvent: (resource, event) => events.push({ resource, event }) },
   });
@@ -75,7 +72,7 @@ const W = (company?: string) => ({ companyId: company, idempotencyKey: crypto.ra
 
 beforeEach(() => {
   api = new FakeApi();
-  clock = Date.UTC(2026, 0, 10, 8, 0, 0);
+  time = new ManualClock();
   events = [];
 });
 
@@ -84,14 +81,14 @@ describe("lifetimes", () => {
     const c = client();
     expect((await c.listAccounts({ companyId: A })).count).toBe(1);
     await c.listAccountBalances({ companyId: A }, ACC);
-    clock += 9_999;
+    time.t += 9_999;
     expect((await c.listAccounts({ companyId: A })).count).toBe(1);
     await c.listAccountBalances({ companyId: A }, ACC);
     expect(api.count()).toBe(2);
-    clock += 1;
+    time.t += 1;
     await c.listAccountBalances({ companyId: A }, ACC);
     expect(api.count()).toBe(3);
-    clock += 120_000;
+    time.t += 120_000;
     expect((await c.listAccounts({ companyId: A })).count).toBe(4);
     expect(events.filter((e) => e.event === "hit").map((e) => e.resource)).toEqual(["accounts", "balances"]);
   });

@@ -84,3 +84,25 @@ export const hang: Step = (_req, signal) =>
 export const networkError: Step = () => {
   throw new TypeError("fetch failed");
 };
+
+/** The tests' client identity: Form B client `demo-client` of an upstream at `http://upstream.test/public`. */
+export const TEST_CLIENT = {
+  baseUrl: "http://upstream.test/public",
+  form: "B",
+  clientId: "demo-client",
+  clientSecret: "s3cret",
+} as const;
+
+/**
+ * A clock the tests move by hand, starting 2026-01-10 08:00 UTC: `now()` reads `t` (epoch ms); `sleep(ms)` records
+ * each wait in `sleeps` and moves `t` on by it, so a client's back-off takes no real time.
+ */
+export class ManualClock {
+  t = Date.UTC(2026, 0, 10, 8, 0, 0);
+  readonly sleeps: number[] = [];
+  readonly now = (): number => this.t;
+  readonly sleep = async (ms: number): Promise<void> => {
+    this.sleeps.push(ms);
+    this.t += ms;
+  };
+}
