@@ -8,64 +8,21 @@ import type { NordicCountry } from "./identifiers";
 import { luhnCheckDigit } from "./identifiers";
 import type { Rng } from "./prng";
 
-/** Names of the months in the language of each country, January first. */
+/** The language each country's texts are written in (BCP 47). */
+const LANGUAGE: Record<NordicCountry, string> = { NO: "nb", SE: "sv", DK: "da", FI: "fi" };
+
+/** The twelve month names of `language` as `Intl` spells them standing alone (lower case in the Nordic languages). */
+function monthNames(language: string): readonly string[] {
+  const format = new Intl.DateTimeFormat(language, { month: "long", timeZone: "UTC" });
+  return Array.from({ length: 12 }, (_, m) => format.format(new Date(Date.UTC(2026, m, 15))));
+}
+
+/** Names of the months in the language of each country, January first ("januar", "januari", "tammikuu"). */
 export const MONTHS: Record<NordicCountry, readonly string[]> = {
-  NO: [
-    "januar",
-    "februar",
-    "mars",
-    "april",
-    "mai",
-    "juni",
-    "juli",
-    "august",
-    "september",
-    "oktober",
-    "november",
-    "desember",
-  ],
-  SE: [
-    "januari",
-    "februari",
-    "mars",
-    "april",
-    "maj",
-    "juni",
-    "juli",
-    "augusti",
-    "september",
-    "oktober",
-    "november",
-    "december",
-  ],
-  DK: [
-    "januar",
-    "februar",
-    "marts",
-    "april",
-    "maj",
-    "juni",
-    "juli",
-    "august",
-    "september",
-    "oktober",
-    "november",
-    "december",
-  ],
-  FI: [
-    "tammikuu",
-    "helmikuu",
-    "maaliskuu",
-    "huhtikuu",
-    "toukokuu",
-    "kesäkuu",
-    "heinäkuu",
-    "elokuu",
-    "syyskuu",
-    "lokakuu",
-    "marraskuu",
-    "joulukuu",
-  ],
+  NO: monthNames(LANGUAGE.NO),
+  SE: monthNames(LANGUAGE.SE),
+  DK: monthNames(LANGUAGE.DK),
+  FI: monthNames(LANGUAGE.FI),
 };
 
 export const CUSTOMERS: Record<NordicCountry, readonly string[]> = {

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_SEED } from "./demo";
 import { generateAccountLedger, todayCutoffSeconds } from "./ledger";
+import { MONTHS } from "./ledger-text";
 import { buildDemoOrganization } from "./organization";
 
 const TODAY = "2026-11-23";
@@ -16,6 +17,19 @@ function todayOf(now?: Date) {
     return days[days.length - 1];
   });
 }
+
+describe("MONTHS", () => {
+  it("has each country's twelve month names from Intl, in its language (a build without locale data would fail)", () => {
+    for (const names of Object.values(MONTHS)) expect(names).toHaveLength(12);
+    expect([MONTHS.NO[4], MONTHS.SE[4], MONTHS.DK[2], MONTHS.FI[0], MONTHS.NO[11]]).toEqual([
+      "mai",
+      "maj",
+      "marts",
+      "tammikuu",
+      "desember",
+    ]);
+  });
+});
 
 describe("todayCutoffSeconds", () => {
   it("is 08:00 without a time, the time when earlier that day, 08:00 for another day", () => {
