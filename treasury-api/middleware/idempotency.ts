@@ -16,13 +16,16 @@
  * The claim is one `INSERT … ON CONFLICT DO NOTHING` on the primary key, so a
  * burst of parallel requests with one key runs the handler exactly once.
  */
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
+import { HTTPException } from "hono/http-exception";
+import { STATEMENT_MAX_FILE_BYTES } from "@treasury/contract/statements";
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { and, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AppEnv } from "../lib/context";
 import { ApiError } from "../lib/errors";
 import { idempotencyKeys } from "../db/schema";
 import { failpoint } from "../lib/failpoints";
+import { BoundaryHash, spoolMultipart, type SpooledForm } from "../lib/multipart-spool";
 import { apiMetrics } from "../lib/metrics";
 import { openSecret, sealSecret } from "../lib/secret-box";
 
@@ -41,6 +44,12 @@ function multipartBoundary(contentType: string): string | undefined {
   return /^multipart\/form-data\b.*;\s*boundary="?([^";]+)"?/i.exec(contentType)?.[1];
 }
 
+/** The fingerprint's hash fed with what precedes the body: method, path without trailing slash, company header. */
+function fingerprintHead(method: string, path: string, company: string): Hash {
+  const normalizedPath = path.length > 1 ? path.replace(/\/+$/, "") : path;
+  return createHash("sha256").update(`${method}\n${normalizedPath}\n${company}\n`);
+}
+
 /**
  * The request fingerprint (hex SHA-256 of method, path without trailing slash, company header and canonical body; a
  * multipart body with its boundary replaced by `BOUNDARY`). `rawBody` is the body's text or its bytes: a multipart
@@ -54,21 +63,12 @@ export function fingerprintOf(
   rawBody: string | Uint8Array,
   contentType: string,
 ): string {
-  const normalizedPath = path.length > 1 ? path.replace(/\/+$/, "") : path;
-  const hash = createHash("sha256").update(`${method}\n${normalizedPath}\n${company}\n`);
+  const hash = fingerprintHead(method, path, company);
   const boundary = multipartBoundary(contentType);
   if (boundary) {
-    const bytes =
-      typeof rawBody === "string"
-        ? Buffer.from(rawBody, "utf8")
-        : Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
-    const mark = Buffer.from(boundary, "utf8");
-    let from = 0;
-    for (let at = bytes.indexOf(mark, from); at >= 0; at = bytes.indexOf(mark, from)) {
-      hash.update(bytes.subarray(from, at)).update("BOUNDARY");
-      from = at + mark.length;
-    }
-    return hash.update(bytes.subarray(from)).digest("hex");
+    const streamed = new BoundaryHash(hash, boundary);
+    streamed.update(typeof rawBody === "string" ? Buffer.from(rawBody, "utf8") : rawBody);
+    return streamed.digest();
   }
   const text = typeof rawBody === "string" ? rawBody : new TextDecoder().decode(rawBody);
   let body = text;
@@ -261,21 +261,31 @@ async function runClaimed(c: Ctx, next: Next, db: Db, claim: Claim): Promise<voi
 }
 
 /**
- * The fingerprint of the request `c` ({@link fingerprintOf}). A multipart upload (statement files, up to 4 × 24 MB) is
- * read as bytes, which Hono keeps for the form parse, so no text of it is decoded and encoded again; the bytes are
- * referenced only from Hono's body cache once this returns, so a handler can let them go
+ * The fingerprint of the request `c` ({@link fingerprintOf}). A multipart upload (statement files, up to 100 MB) is
+ * never held in memory: it is streamed once, hashed as it comes and parsed by `spoolMultipart` into temporary files,
+ * and Hono's form validator finds the parsed form in its cache (a malformed body: the parse error, answered there as
+ * Hono answers it, 400). `upload` is the temporary folder to dispose of when the request ends
  * (docs/bank-files.md "Speed and memory").
  */
-async function requestFingerprint(c: Ctx): Promise<string> {
+async function requestFingerprint(c: Ctx): Promise<{ fingerprint: string; upload?: SpooledForm }> {
   const contentType = c.req.header("content-type") ?? "";
-  const rawBody = multipartBoundary(contentType) ? new Uint8Array(await c.req.arrayBuffer()) : await c.req.text();
-  return fingerprintOf(
-    c.req.method,
-    new URL(c.req.url).pathname,
-    c.req.header("x-company-id") ?? "",
-    rawBody,
-    contentType,
+  const company = c.req.header("x-company-id") ?? "";
+  const boundary = multipartBoundary(contentType);
+  if (!boundary)
+    return {
+      fingerprint: fingerprintOf(c.req.method, new URL(c.req.url).pathname, company, await c.req.text(), contentType),
+    };
+  const hash = new BoundaryHash(fingerprintHead(c.req.method, new URL(c.req.url).pathname, company), boundary);
+  const upload = await spoolMultipart(c.req.raw.body, contentType, STATEMENT_MAX_FILE_BYTES, (chunk) =>
+    hash.update(chunk),
   );
+  const form: Promise<FormData> = upload.parseError
+    ? Promise.reject(new HTTPException(400, { message: `Malformed FormData request. ${upload.parseError.message}` }))
+    : Promise.resolve(upload.form);
+  form.catch(() => undefined); // a replay never reads it
+  // Hono's body cache holds promises at run time (its type names the values).
+  c.req.bodyCache.formData = form as unknown as FormData;
+  return { fingerprint: hash.digest(), upload };
 }
 
 /**
@@ -306,10 +316,14 @@ export function idempotency(): MiddlewareHandler<AppEnv> {
     if (!caller) throw new ApiError("authentication_failed", "Authorization: Bearer token is required");
     const key = requiredKey(c.req.header("idempotency-key"));
     const db = c.get("db");
-    const fingerprint = await requestFingerprint(c);
-    const claim = newClaim(c, caller.clientId, key, fingerprint, new Date());
-    if (!(await claimKey(db, claim))) return replayStored(c, db, claim);
-    await runClaimed(c, next, db, claim);
+    const { fingerprint, upload } = await requestFingerprint(c);
+    try {
+      const claim = newClaim(c, caller.clientId, key, fingerprint, new Date());
+      if (!(await claimKey(db, claim))) return await replayStored(c, db, claim);
+      await runClaimed(c, next, db, claim);
+    } finally {
+      await upload?.dispose();
+    }
   };
 }
 

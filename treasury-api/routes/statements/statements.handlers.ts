@@ -48,14 +48,11 @@ export const importStatementFiles: AppRouteHandler<typeof importStatementsRoute>
       throw new ApiError("payload_too_large", `${name} is larger than ${STATEMENT_MAX_FILE_BYTES} bytes`, {
         file: name,
       });
-    // Bytes, not text: the importer detects the character set (docs/bank-files.md "Character sets"). Read when the
-    // file's turn comes, so that only that file's copy is in memory (docs/bank-files.md "Speed and memory").
+    // Bytes, not text: the importer detects the character set (docs/bank-files.md "Character sets"). Each `File` is
+    // a temporary file the idempotency middleware streamed the upload into, read from disk when the file's turn
+    // comes, so that only that file's copy is in memory (docs/bank-files.md "Speed and memory").
     files.push({ name, content: async () => new Uint8Array(await f.arrayBuffer()) });
   }
-  // The parsed form holds the files; the raw body Hono cached for it (and the idempotency fingerprint) is not read
-  // again, so it is let go before the import: 96 MB less for four 24 MB files (docs/bank-files.md "Speed and memory").
-  delete c.req.bodyCache.arrayBuffer;
-  delete c.req.bodyCache.text;
   const acceptInconsistent = c.req.valid("query").accept_inconsistent === "true";
   // pain.002 status reports are detected by content and applied in the same transaction as the statements.
   const results = await importBankFiles(c.get("db"), { companyId, files, acceptInconsistent });

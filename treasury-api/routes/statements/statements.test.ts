@@ -4,8 +4,11 @@
  * nothing, idempotent replay (a new multipart boundary is the same request),
  * the company header and the scope.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_MAX_FILE_BYTES, StatementImportResult } from "@treasury/contract/statements";
 import { pendingEntries, transactions } from "../../db/schema";
 import { buildCamt, type CamtStatement } from "../../test/camt053-builder";
@@ -13,6 +16,15 @@ import { IDS } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile();
+
+// This file's temporary directory: the upload folders the API streams files into must all be gone after each request.
+let tmp: string;
+const uploadsLeft = () => readdirSync(tmp).filter((n) => n.startsWith("treasury-upload-"));
+beforeAll(() => {
+  tmp = mkdtempSync(path.join(os.tmpdir(), "statements-test-"));
+  process.env.TMPDIR = tmp;
+});
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const DAY = "2026-03-02";
 // Company A's NOK account in the harness fixture.
@@ -286,7 +298,27 @@ describe("POST /statements", () => {
     expect(b.message).toContain("huge.xml");
     expect(b.message).toContain(String(STATEMENT_MAX_FILE_BYTES));
     expect(await countTx()).toBe(before);
+    expect(uploadsLeft()).toEqual([]);
   }, 60_000);
+
+  it("a body cut off inside a file: 400, nothing stored, no temporary file left; the key answers it again", async () => {
+    const before = await countTx();
+    const content = statement("CUT", [
+      { amount: "4.00", currency: "NOK", direction: "credit", booked: DAY, servicerRef: "CUT-1" },
+    ]);
+    const { body, type } = await multipart([{ name: "cut.xml", content }]);
+    const key = crypto.randomUUID();
+    const send = () =>
+      h.write("POST", "/statements", { idem: key, headers: { "content-type": type }, body: body.slice(0, 400) });
+    const res = await send();
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Malformed FormData request/);
+    expect(await countTx()).toBe(before);
+    expect(uploadsLeft()).toEqual([]);
+    const again = await send();
+    expect([again.status, again.headers.get("idempotent-replayed")]).toEqual([400, "true"]);
+    expect(uploadsLeft()).toEqual([]);
+  });
 
   it("is advertised in the OpenAPI document as a multipart extension", async () => {
     const doc = (await (await h.call("GET", "/openapi.json")).json()) as {
