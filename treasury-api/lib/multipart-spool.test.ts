@@ -37,7 +37,8 @@ function chunkedDigest(bytes: Buffer, boundary: string, cuts: number[]): string 
 async function encoded(files: { name: string; bytes: Uint8Array; type?: string }[], fields: [string, string][] = []) {
   const form = new FormData();
   for (const [name, value] of fields) form.append(name, value);
-  for (const f of files) form.append("files", new File([f.bytes], f.name, { type: f.type ?? "application/xml" }));
+  for (const f of files)
+    form.append("files", new File([new Uint8Array(f.bytes)], f.name, { type: f.type ?? "application/xml" }));
   const res = new Response(form);
   return { body: Buffer.from(await res.arrayBuffer()), type: res.headers.get("content-type") ?? "" };
 }

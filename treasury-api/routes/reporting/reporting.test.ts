@@ -122,16 +122,14 @@ describe("cashflow daily", () => {
       `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`,
       IDS.companyA,
     );
-    await h.database.db
-      .insert(s.transactions)
-      .values(
-        noonTransaction(date, {
-          id: "61000000-0000-4000-8000-000000000001",
-          amount: "0.07",
-          direction: "credit",
-          source: "api",
-        }),
-      );
+    await h.database.db.insert(s.transactions).values(
+      noonTransaction(date, {
+        id: "61000000-0000-4000-8000-000000000001",
+        amount: "0.07",
+        direction: "credit",
+        source: "api",
+      }),
+    );
     const after = await rows(
       "fullB",
       `/reporting/cashflow/daily?from_date=${date}&to_date=${date}&currency=NOK`,
