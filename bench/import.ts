@@ -1,7 +1,11 @@
 /**
  * `npm run bench:import` — statement import benchmark.
  *
- *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2] [--cpu-prof PREFIX]
+ *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2] [--db pglite|postgres] [--cpu-prof PREFIX]
+ *
+ * `--db postgres` imports into a throw-away PostgreSQL cluster on loopback (one per row, bench/lib/databases.ts)
+ * instead of an in-memory PGlite: the rate of a real server, and a memory growth that is the import's own (no stored
+ * data in the process).
  *
  * `--cpu-prof PREFIX` writes `PREFIX.<format>.cpuprofile`, a V8 CPU profile of the import call alone.
  *
@@ -26,6 +30,7 @@ import path from "node:path";
 import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { createBenchDatabase, type DbKind } from "./lib/databases";
 import { openDatabase } from "@treasury/api/db/client";
 import { companies, tenants } from "@treasury/api/db/schema";
 import { parseBankFile } from "@treasury/api/import/bank-files";
@@ -167,8 +172,8 @@ function generateBai2(n: number): string {
 }
 
 /** The measured part, in its own process so that generating the file does not count: read, parse, import. */
-async function measure(file: string, n: number, format: Format): Promise<void> {
-  const database = await openDatabase({ dataDir: "memory" });
+async function measure(file: string, n: number, format: Format, url: string | undefined): Promise<void> {
+  const database = await openDatabase(url ? { url } : { dataDir: "memory" });
   try {
     const tenantId = newId();
     const companyId = newId();
@@ -231,12 +236,25 @@ async function main(): Promise<void> {
   if (only !== undefined && !FORMATS.includes(only as Format)) throw new Error("--format must be camt, mt940 or bai2");
   const formats = only ? [only as Format] : [...FORMATS];
   const fileArg = process.argv.indexOf("--file");
-  if (fileArg >= 0) return measure(process.argv[fileArg + 1] ?? "", n, formats[0] ?? "camt");
+  const urlArg = process.argv.indexOf("--database-url");
+  if (fileArg >= 0)
+    return measure(
+      process.argv[fileArg + 1] ?? "",
+      n,
+      formats[0] ?? "camt",
+      urlArg >= 0 ? process.argv[urlArg + 1] : undefined,
+    );
+  const dbArg = process.argv.indexOf("--db");
+  const kind = (dbArg >= 0 ? process.argv[dbArg + 1] : "pglite") as DbKind;
+  if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
   const profArg = process.argv.indexOf("--cpu-prof");
   const prof = profArg >= 0 ? ["--cpu-prof", process.argv[profArg + 1] ?? "import"] : [];
-  console.log(`statement import bench: one file per format, PGlite in memory, one process per row`);
+  console.log(
+    `statement import bench: one file per format, ${kind === "postgres" ? "a new PostgreSQL cluster" : "PGlite in memory"}, one process per row`,
+  );
   for (const format of formats) {
     const file = generate(n, format);
+    const target = kind === "postgres" ? await createBenchDatabase("postgres") : null;
     try {
       const child = spawnSync(
         process.execPath,
@@ -249,6 +267,7 @@ async function main(): Promise<void> {
           format,
           "--file",
           file,
+          ...(target?.url ? ["--database-url", target.url] : []),
           ...prof,
         ],
         { stdio: "inherit" },
@@ -256,6 +275,7 @@ async function main(): Promise<void> {
       if (child.status !== 0) process.exitCode = child.status ?? 1;
     } finally {
       rmSync(path.dirname(file), { recursive: true, force: true });
+      await target?.dispose();
     }
   }
 }
