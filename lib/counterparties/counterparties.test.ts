@@ -4,7 +4,7 @@ vi.mock("server-only", () => ({}));
 
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { BffError } from "../bff/errors";
+import { errorOf } from "../bff/testing/bff-error";
 import { listAudit } from "../db/audit";
 import { openDashboardDb, type DashboardDatabase } from "../db/client";
 import {
@@ -54,17 +54,6 @@ const nordic = () =>
 afterAll(async () => {
   await database.close();
 });
-
-/** The BffError a promise rejects with. */
-async function errorOf(p: Promise<unknown>): Promise<BffError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BffError) return err;
-    throw err;
-  }
-  throw new Error("expected a rejection");
-}
 
 let ibanSeq = 0;
 /** A fresh valid Norwegian IBAN per call, so tests do not collide on the one-live-IBAN rule. */

@@ -8,7 +8,7 @@ import { openDashboardDb, type DashboardDatabase } from "../../db/client";
 import type { DashboardUser } from "../../db/users";
 import type { Company } from "@treasury/contract";
 import type { BffContext } from "../context";
-import { BffError } from "../errors";
+import { errorOf } from "../testing/bff-error";
 import {
   CounterpartyImportBody,
   CounterpartyListQuery,
@@ -49,16 +49,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await database.close();
 });
-
-async function errorOf(p: Promise<unknown>): Promise<BffError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof BffError) return err;
-    throw err;
-  }
-  throw new Error("expected a rejection");
-}
 
 describe("isoTimestamp", () => {
   it("turns the database's text forms into ISO 8601 and keeps ISO input", () => {
