@@ -7,11 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
-vi.mock("../../server/db", async () => {
-  const { openDashboardDb } = await import("../../db/client");
-  const opened = openDashboardDb({ dataDir: "memory" });
-  return { dashboardDb: vi.fn(async () => (await opened).db), opened };
-});
+vi.mock("../../server/db", async () => (await import("../testing/memory-dashboard-db")).memoryDashboardDbModule());
 
 import Decimal from "decimal.js";
 import { addDaysIso, todayUtc } from "../../dates";

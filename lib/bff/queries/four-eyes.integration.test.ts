@@ -12,15 +12,9 @@ vi.mock("server-only", () => ({}));
 // The dashboard's own four-eyes check reads its audit log; here it finds nothing, so only the API can refuse.
 vi.mock("../../db/audit", () => ({ hasAuditEvent: vi.fn(async () => false) }));
 // A real (in-memory) dashboard DB: approvals are recorded there under the batch's approval policy.
-vi.mock("../../server/db", async () => {
-  const { openDashboardDb } = await import("../../db/client");
-  const { seedDemoRates } = await import("../../fx/demo-rates");
-  const opened = openDashboardDb({ dataDir: "memory" }).then(async (d) => {
-    await seedDemoRates(d.db, new Date().toISOString().slice(0, 10));
-    return d;
-  });
-  return { dashboardDb: vi.fn(async () => (await opened).db) };
-});
+vi.mock("../../server/db", async () =>
+  (await import("../testing/memory-dashboard-db")).memoryDashboardDbModule({ demoRates: true }),
+);
 // An approval also computes the batch's risk signals: no counterparties and no users in this test's dashboard.
 vi.mock("../../counterparties/counterparties", () => ({ counterpartiesForRisk: vi.fn(async () => []) }));
 vi.mock("../../db/users", () => ({ listUsers: vi.fn(async () => []) }));

@@ -8,15 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 vi.mock("../../counterparties/counterparties", () => ({ counterpartiesForRisk: vi.fn(async () => []) }));
-vi.mock("../../server/db", async () => {
-  const { openDashboardDb } = await import("../../db/client");
-  const { seedDemoRates } = await import("../../fx/demo-rates");
-  const opened = openDashboardDb({ dataDir: "memory" }).then(async (d) => {
-    await seedDemoRates(d.db, new Date().toISOString().slice(0, 10));
-    return d;
-  });
-  return { dashboardDb: vi.fn(async () => (await opened).db), opened };
-});
+vi.mock("../../server/db", async () =>
+  (await import("../testing/memory-dashboard-db")).memoryDashboardDbModule({ demoRates: true }),
+);
 
 import { randomUUID } from "node:crypto";
 import type { Company } from "@treasury/contract";
