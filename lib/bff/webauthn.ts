@@ -47,6 +47,20 @@ export function relyingParty(): { rpID: string; origin: string } {
   return { rpID: u.hostname, origin: u.origin };
 }
 
+/**
+ * What every answer of this dashboard's ceremonies must show: the challenge it was given, this dashboard's origin and
+ * relying party, and a verified user (docs/users-and-notifications.md).
+ */
+function expectedOf(challenge: { challenge: string }) {
+  const { rpID, origin } = relyingParty();
+  return {
+    expectedChallenge: challenge.challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    requireUserVerification: true,
+  };
+}
+
 function refused(message: string): BffError {
   return new BffError("validation_error", message, { errors: { response: [message] } });
 }
@@ -96,16 +110,10 @@ export async function verifyRegistration(
     purpose: "registration",
   });
   if (!challenge) throw refused("This passkey request has expired or was already used. Start again.");
-  const { rpID, origin } = relyingParty();
+  const expected = expectedOf(challenge);
   let info;
   try {
-    const r = await verifyRegistrationResponse({
-      response: input.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
-    });
+    const r = await verifyRegistrationResponse({ response: input.response, ...expected });
     if (!r.verified) throw new Error("not verified");
     info = r.registrationInfo;
   } catch (err) {
@@ -174,15 +182,12 @@ export async function verifyStepUp(
   if (!challenge?.scope) throw refused("This passkey confirmation has expired or was already used. Confirm again.");
   const passkey = (await storedPasskeys(c.db, c.user.id)).find((p) => p.credentialId === input.response.id);
   if (!passkey) throw refused("This passkey is not enrolled for you.");
-  const { rpID, origin } = relyingParty();
+  const expected = expectedOf(challenge);
   let newCounter: number;
   try {
     const r = await verifyAuthenticationResponse({
       response: input.response,
-      expectedChallenge: challenge.challenge,
-      expectedOrigin: origin,
-      expectedRPID: rpID,
-      requireUserVerification: true,
+      ...expected,
       credential: {
         id: passkey.credentialId,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
