@@ -10,7 +10,7 @@ import { accounts, transactions, webhookEvents } from "../db/schema";
 
 import { IDS } from "../test/harness";
 import { harnessForFile } from "../test/file-harness";
-import { buildCamt } from "../test/camt053-builder";
+import { oneStatementCamt, uploadStatements } from "../test/statement-upload";
 import { buildPain002 } from "../test/pain002-builder";
 import { checkIsoNamespace, documentNamespace, guardXml } from "./xml-guard";
 
@@ -20,33 +20,11 @@ const DAY = "2026-03-02";
 const IBAN_A1 = "NO9386011117947";
 
 const statement = (iban = IBAN_A1, id = "S1"): string =>
-  buildCamt({
-    version: "02",
-    messageId: id,
-    createdAt: `${DAY}T22:00:00Z`,
-    statements: [
-      {
-        id,
-        createdAt: `${DAY}T22:00:00Z`,
-        account: { iban, currency: "NOK" },
-        balances: [{ code: "CLBD", amount: "10.00", currency: "NOK", date: DAY }],
-        entries: [{ amount: "1", currency: "NOK", direction: "credit", booked: DAY, servicerRef: `R-${id}` }],
-      },
-    ],
-  });
+  oneStatementCamt(DAY, iban, id, [
+    { amount: "1", currency: "NOK", direction: "credit", booked: DAY, servicerRef: `R-${id}` },
+  ]);
 
-async function upload(files: { name: string; content: string }[]) {
-  const form = new FormData();
-  for (const f of files) form.append("files", new File([f.content], f.name, { type: "application/xml" }));
-  const res = new Response(form);
-  return h.call("POST", "/statements", {
-    client: "fullB",
-    company: IDS.companyA,
-    idem: true,
-    headers: { "content-type": res.headers.get("content-type") ?? "" },
-    body: await res.text(),
-  });
-}
+const upload = (files: { name: string; content: string }[]) => uploadStatements(h, files);
 
 async function counts() {
   const [tx] = await h.database.db.select({ n: sql<number>`count(*)::int` }).from(transactions);

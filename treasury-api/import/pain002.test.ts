@@ -15,6 +15,7 @@ import { paymentBatches, paymentStatusEvents, reconciliationMatches, webhookEven
 import { IDS } from "../test/harness";
 import { buildCamt } from "../test/camt053-builder";
 import { buildPain002, pain002For } from "../test/pain002-builder";
+import { uploadStatements } from "../test/statement-upload";
 import { runWebhooksOnce } from "../webhooks/delivery";
 import { captureCliOutput } from "../test/import-db";
 import { webhookHarnessForFile } from "../test/webhook-harness";
@@ -105,23 +106,8 @@ function exportPain001(batch: Batch, instructions: Instruction[]): string {
     .join("")}</PmtInf></CstmrCdtTrfInitn></Document>`;
 }
 
-async function multipart(files: { name: string; content: string }[]): Promise<{ body: string; type: string }> {
-  const form = new FormData();
-  for (const f of files) form.append("files", new File([f.content], f.name, { type: "application/xml" }));
-  const res = new Response(form);
-  return { body: await res.text(), type: res.headers.get("content-type") ?? "" };
-}
-
-async function upload(files: { name: string; content: string }[], company: string = IDS.companyA) {
-  const { body, type } = await multipart(files);
-  return h.call("POST", "/statements", {
-    client: "fullB",
-    company,
-    idem: true,
-    headers: { "content-type": type },
-    body,
-  });
-}
+const upload = (files: { name: string; content: string }[], company: string = IDS.companyA) =>
+  uploadStatements(h, files, { company });
 
 async function eventsOf(batchId: string) {
   return h.database.db

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_MAX_FILE_BYTES, StatementImportResult } from "@treasury/contract/statements";
 import { pendingEntries, transactions } from "../../db/schema";
 import { buildCamt, type CamtStatement } from "../../test/camt053-builder";
+import { multipartBody, oneStatementCamt, uploadStatements } from "../../test/statement-upload";
 import { IDS } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
@@ -31,42 +32,20 @@ const DAY = "2026-03-02";
 const IBAN_A1 = "NO9386011117947";
 
 const statement = (id: string, entries: CamtStatement["entries"]): string =>
-  buildCamt({
-    version: "02",
-    messageId: id,
-    createdAt: `${DAY}T22:00:00Z`,
-    statements: [
-      {
-        id,
-        createdAt: `${DAY}T22:00:00Z`,
-        account: { iban: IBAN_A1, currency: "NOK" },
-        balances: [{ code: "CLBD", amount: "10.00", currency: "NOK", date: DAY }],
-        entries,
-      },
-    ],
-  });
+  oneStatementCamt(DAY, IBAN_A1, id, entries);
 
-/** A multipart body (text and content type with a fresh boundary) of the files. */
-async function multipart(files: { name: string; content: string }[]): Promise<{ body: string; type: string }> {
-  const form = new FormData();
-  for (const f of files) form.append("files", new File([f.content], f.name, { type: "application/xml" }));
-  const res = new Response(form);
-  return { body: await res.text(), type: res.headers.get("content-type") ?? "" };
-}
+const multipart = multipartBody;
 
-async function upload(
+/** An upload as fullB for company A (`company: null`: no X-Company-ID). */
+const upload = (
   files: { name: string; content: string }[],
   opts: { idem?: string; company?: string | null; client?: "fullB" | "readB" } = {},
-) {
-  const { body, type } = await multipart(files);
-  return h.write("POST", "/statements", {
+) =>
+  uploadStatements(h, files, {
     client: opts.client ?? "fullB",
     company: opts.company === null ? undefined : (opts.company ?? IDS.companyA),
     idem: opts.idem ?? true,
-    headers: { "content-type": type },
-    body,
   });
-}
 
 const countTx = async () =>
   (
