@@ -33,6 +33,7 @@ import { upsertUser, type DashboardUser } from "../db/users";
 import { dashboardDb } from "../server/db";
 import type { RouteInput } from "./route";
 import { session, startLocalApi, testUser, useBffEnv, type LocalApi, type RouteHandler } from "./testing/local-api";
+import type { JsonSchema } from "@treasury/test-support/json-schema";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261127);
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 8);
@@ -86,31 +87,7 @@ async function writeRoutes(): Promise<WriteRoute[]> {
 // ---------------------------------------------------------------------------------------------------------------
 // JSON Schema (from zod) → fast-check arbitraries of valid-looking values.
 
-interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  items?: Schema;
-  prefixItems?: Schema[];
-  minItems?: number;
-  maxItems?: number;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  additionalProperties?: Schema | boolean;
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  $defs?: Record<string, Schema>;
-}
+type Schema = JsonSchema;
 
 const jsonLeaf = fc.oneof(fc.string({ maxLength: 8 }), fc.integer(), fc.boolean(), fc.constant(null));
 

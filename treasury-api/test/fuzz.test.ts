@@ -21,31 +21,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENTS, IDS, createHarness, daysAgo, type ClientKey, type Harness, TEST_IBANS } from "./harness";
 import { stateChecksum } from "./state";
+import type { JsonSchema } from "@treasury/test-support/json-schema";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 14);
 
 /** The subset of JSON Schema / OpenAPI the generated description uses. */
-interface Schema {
-  $ref?: string;
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  pattern?: string;
-  format?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  items?: Schema;
-  minItems?: number;
-  maxItems?: number;
-  properties?: Record<string, Schema>;
-  required?: string[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-}
+type Schema = JsonSchema;
 
 interface Parameter {
   name: string;
