@@ -10,7 +10,6 @@ import { BulkConfirmBody, bulkConfirm } from "@/lib/bff/bulk-confirm";
 import { matchDecisionRoute } from "@/lib/bff/decision-routes";
 import { ConfirmExactBody, confirmExact, undoConfirmation, UNDO_CONFIRM_MINUTES } from "@/lib/bff/exact-confirm";
 import { CompanyOverride, MatchesQuery } from "@/lib/bff/inputs";
-import { collectionRoutes, itemRoutes } from "@/lib/bff/item-routes";
 import {
   addAutoRule,
   autoRulesView,
@@ -29,34 +28,18 @@ import {
   listUnmatchedView,
 } from "@/lib/bff/queries/unmatched";
 import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import { adminItems } from "../admin-items";
 import { reconciliationEndpoints as e } from "./endpoints";
 
-const rules = collectionRoutes(
-  { GET: e.rules, POST: e.addRule },
+const rules = adminItems(
+  { list: e.rules, add: e.addRule, change: e.changeRule, remove: e.removeRule },
   {
     permission: "reconciliation.rules.manage",
-    audit: { objectType: "reconciliation_rule", create: "reconciliation_rule.create" },
+    objectType: "reconciliation_rule",
     body: AutoRuleInput,
     knownCompany: true,
-    view: autoRulesView,
-    add: addAutoRule,
   },
-);
-
-const rule = itemRoutes(
-  { PUT: e.changeRule, DELETE: e.removeRule },
-  {
-    permission: "reconciliation.rules.manage",
-    audit: {
-      objectType: "reconciliation_rule",
-      update: "reconciliation_rule.update",
-      delete: "reconciliation_rule.delete",
-    },
-    body: AutoRuleInput,
-    knownCompany: true,
-    change: changeAutoRule,
-    remove: removeAutoRule,
-  },
+  { view: autoRulesView, add: addAutoRule, change: changeAutoRule, remove: removeAutoRule },
 );
 
 export const reconciliationRoutes = defineRoutes(e, {
@@ -190,17 +173,17 @@ export const reconciliationRoutes = defineRoutes(e, {
   ),
 
   /** GET /api/reconciliation-rules — the auto-confirm rules in the order tried, the companies, `can_undo` (admin). */
-  rules: rules.GET,
+  rules: rules.list,
 
   /**
    * POST /api/reconciliation-rules — 201: a new rule (fields: lib/auto-confirm/rules.ts `AutoRuleInput`); 400 naming
    * the field; 409 naming `name` when another rule has it. Audited with the rule as created.
    */
-  addRule: rules.POST,
+  addRule: rules.add,
 
   /** PUT /api/reconciliation-rules/{id} — replaces a rule (name, conditions, enabled); audited before / after. */
-  changeRule: rule.PUT,
+  changeRule: rules.change,
 
   /** DELETE /api/reconciliation-rules/{id} — 204; its past confirmations stay (they name it). Audited. */
-  removeRule: rule.DELETE,
+  removeRule: rules.remove,
 });
