@@ -29,6 +29,7 @@ import {
 } from "@/lib/bff/queries/unmatched";
 import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
 import { adminItems } from "../admin-items";
+import { readByQuery, type ReadAccess } from "../read-routes";
 import { reconciliationEndpoints as e } from "./endpoints";
 
 const rules = adminItems(
@@ -42,18 +43,15 @@ const rules = adminItems(
   { view: autoRulesView, add: addAutoRule, change: changeAutoRule, remove: removeAutoRule },
 );
 
+/** The review's reads: across the user's companies (`reconciliation.read`). */
+const read: ReadAccess = { permission: "reconciliation.read", company: "none" };
+
 export const reconciliationRoutes = defineRoutes(e, {
   /** GET — one page of the reconciliation review with instruction and transaction per match. */
-  review: declareRoute(
-    e.review,
-    { permission: "reconciliation.read", company: "none", query: MatchReviewQuery },
-    (ctx) => listMatchReview(ctx, ctx.query),
-  ),
+  review: readByQuery(e.review, { ...read, query: MatchReviewQuery }, listMatchReview),
 
   /** GET /reconciliation/matches — across the user's companies. */
-  matches: declareRoute(e.matches, { permission: "reconciliation.read", company: "none", query: MatchesQuery }, (ctx) =>
-    listMatches(ctx, ctx.query),
-  ),
+  matches: readByQuery(e.matches, { ...read, query: MatchesQuery }, listMatches),
 
   /** POST /reconciliation/matches/{id}/confirm (treasurer). */
   confirm: matchDecisionRoute(e.confirm, "confirm"),
@@ -130,20 +128,16 @@ export const reconciliationRoutes = defineRoutes(e, {
    * GET ?kind=instruction|transaction&age=0-2|3-7|8-30|31+&company_id&q&sort&page — one page of settled instructions
    * or debit transactions without a confirmed match, aged, and whether a manual match is possible.
    */
-  unmatched: declareRoute(
-    e.unmatched,
-    { permission: "reconciliation.read", company: "none", query: UnmatchedViewQuery },
-    (ctx) => listUnmatchedView(ctx, ctx.query),
-  ),
+  unmatched: readByQuery(e.unmatched, { ...read, query: UnmatchedViewQuery }, listUnmatchedView),
 
   /**
    * GET ?for_kind&company_id&currency&amount&date&q — the unmatched counterparts of one item (the other kind, same
    * company and currency, near in amount and date or found by the search), closest first (treasurer).
    */
-  candidates: declareRoute(
+  candidates: readByQuery(
     e.candidates,
     { permission: "reconciliation.write", company: "none", query: CandidatesQuery },
-    (ctx) => listCandidates(ctx, ctx.query),
+    listCandidates,
   ),
 
   /**
