@@ -8,7 +8,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { Permission } from "@/lib/auth/roles";
-import type { AuditAction } from "@/lib/audit-actions";
+import { AUDIT_ACTION, type AuditAction } from "@/lib/audit-actions";
 import type { BffContext } from "@/lib/bff/context";
 import type { Endpoint } from "@/lib/bff/endpoint";
 import { MoveBody } from "@/lib/bff/inputs";
@@ -71,9 +71,16 @@ export type AdminItemRoutes<EP> = {
   [K in keyof EP & ItemRole]: ReturnType<typeof declareRoute<EP[K] & Endpoint>>;
 };
 
-/** Audit action `verb` of `objectType` (an `ItemObjectType` has create, update and delete; `move` where declared). */
+const AUDIT_ACTIONS: ReadonlySet<string> = new Set(Object.values(AUDIT_ACTION));
+
+/**
+ * Audit action `verb` of `objectType` (an `ItemObjectType` has create, update and delete; `move` where lib/audit-actions.ts
+ * names it). @throws Error at module load for an action lib/audit-actions.ts does not name (a programming error).
+ */
 function action(objectType: ItemObjectType, verb: "create" | "update" | "delete" | "move"): AuditAction {
-  return `${objectType}.${verb}` as AuditAction;
+  const name = `${objectType}.${verb}`;
+  if (!AUDIT_ACTIONS.has(name)) throw new Error(`adminItems: no audit action ${name} in lib/audit-actions.ts`);
+  return name as AuditAction;
 }
 
 function required<F>(role: ItemRole, f: F | undefined): F {
