@@ -8,7 +8,8 @@
  */
 import "server-only";
 import { z } from "zod";
-import { AUDIT_ACTION } from "../audit-actions";
+import { AUDIT_ACTION, type AuditAction } from "../audit-actions";
+import type { Permission } from "../auth/roles";
 import { requireStepUp } from "./step-up";
 import { RISK_SIGNAL_CODES } from "../payments/risk-signals";
 import { CompanyOverride, DecisionBody } from "./inputs";
@@ -42,6 +43,19 @@ export const ApproveBody = z
   .optional();
 
 /**
+ * The route options of a decision on queue item `{id}` (a UUID, else 400) with `permission`: across the user's
+ * companies (`company: "none"`, the query's `company_id` may name the item's company), the decision's `body`, audited
+ * as `audit`.
+ */
+function decisionOptions<B extends z.ZodType | undefined>(
+  permission: Permission,
+  body: B,
+  audit: { action: AuditAction; objectType: string },
+) {
+  return { permission, company: "none" as const, params: IdParams, query: CompanyOverride, body, audit };
+}
+
+/**
  * POST /approvals/{id}/approve|reject: the approver is the signed-in user;
  * four-eyes enforced; an approval of a batch with high-risk signals needs
  * their acknowledgement (409 naming the missing codes), kept in the audit entry;
@@ -51,65 +65,56 @@ export const ApproveBody = z
  * (the payments area's `approve` / `reject`, docs/architecture.md#the-bff-declared-per-area).
  */
 export function approvalDecisionRoute<E extends Endpoint>(endpoint: E, decision: "approve" | "reject") {
-  return declareRoute(
-    endpoint,
-    {
-      permission: "approvals.decide",
-      company: "none",
-      params: IdParams,
-      query: CompanyOverride,
-      body: decision === "approve" ? ApproveBody : DecisionBody,
-      audit: { action: `approval.${decision}`, objectType: "approval_request" },
-    },
-    async (ctx) => {
-      let r: Awaited<ReturnType<typeof decideApproval>>;
-      try {
-        // Passkey step-up (lib/bff/step-up.ts): refused and audited before anything reaches the Treasury API.
-        await requireStepUp(ctx, {
-          action: "approval.decide",
-          subjects: [ctx.params.id],
-          refusal: AUDIT_ACTION.approvalRefused,
-          objectType: "approval_request",
-          companyId: ctx.query.company_id ?? null,
-        });
-        r = await decideApproval(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
-      } catch (err) {
-        await auditApprovalRefusal(ctx, decision, err);
-        throw err;
-      }
-      ctx.audit.companyId = r.companyId ?? null;
-      // The decider's count (and, once the batch leaves the queue, everyone's) changes now.
-      forgetWaitingCounts();
-      const batchId = r.approval?.object_id ?? r.batchId ?? null;
-      // The creator rejecting their own batch withdraws it: the audit entry says so.
-      const withdrawn =
-        decision === "reject" && batchId !== null && (await batchCreator(batchId).catch(() => null)) === ctx.user.email;
-      // The log names the decision by the batch's reference, as it names the batch's create and edit entries.
-      const reference = batchId === null ? null : await batchReferenceInAudit(batchId).catch(() => null);
-      ctx.audit.details = {
-        batch_id: batchId,
-        ...(reference ? { reference } : {}),
-        ...(withdrawn ? { withdrawn: true } : {}),
-        ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}),
-        ...(r.acknowledged ? { acknowledged_signals: r.acknowledged, signals: r.signals } : {}),
-        ...(r.policy ? { policy: r.policy } : {}),
-      };
-      const approval = r.approval ?? { id: ctx.params.id };
-      // The creator is told of the outcome: a rejection, or the approval that completed the batch.
-      const outcome = decision === "reject" ? "rejected" : r.approval?.state === "approved" ? "approved" : null;
-      if (outcome && batchId && !withdrawn)
-        await batchDecided(
-          outcome,
-          batchId,
-          reference,
-          await batchCreator(batchId).catch(() => null),
-          ctx.user.id,
-          ctx.body?.reason,
-          ctx.request.nextUrl.origin,
-        );
-      return r.policy ? { ...approval, policy: r.policy } : approval;
-    },
-  );
+  const body = decision === "approve" ? ApproveBody : DecisionBody;
+  const audit = { action: `approval.${decision}` as const, objectType: "approval_request" };
+  return declareRoute(endpoint, decisionOptions("approvals.decide", body, audit), async (ctx) => {
+    let r: Awaited<ReturnType<typeof decideApproval>>;
+    try {
+      // Passkey step-up (lib/bff/step-up.ts): refused and audited before anything reaches the Treasury API.
+      await requireStepUp(ctx, {
+        action: "approval.decide",
+        subjects: [ctx.params.id],
+        refusal: AUDIT_ACTION.approvalRefused,
+        objectType: "approval_request",
+        companyId: ctx.query.company_id ?? null,
+      });
+      r = await decideApproval(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
+    } catch (err) {
+      await auditApprovalRefusal(ctx, decision, err);
+      throw err;
+    }
+    ctx.audit.companyId = r.companyId ?? null;
+    // The decider's count (and, once the batch leaves the queue, everyone's) changes now.
+    forgetWaitingCounts();
+    const batchId = r.approval?.object_id ?? r.batchId ?? null;
+    // The creator rejecting their own batch withdraws it: the audit entry says so.
+    const withdrawn =
+      decision === "reject" && batchId !== null && (await batchCreator(batchId).catch(() => null)) === ctx.user.email;
+    // The log names the decision by the batch's reference, as it names the batch's create and edit entries.
+    const reference = batchId === null ? null : await batchReferenceInAudit(batchId).catch(() => null);
+    ctx.audit.details = {
+      batch_id: batchId,
+      ...(reference ? { reference } : {}),
+      ...(withdrawn ? { withdrawn: true } : {}),
+      ...(ctx.body?.reason ? { reason: ctx.body.reason } : {}),
+      ...(r.acknowledged ? { acknowledged_signals: r.acknowledged, signals: r.signals } : {}),
+      ...(r.policy ? { policy: r.policy } : {}),
+    };
+    const approval = r.approval ?? { id: ctx.params.id };
+    // The creator is told of the outcome: a rejection, or the approval that completed the batch.
+    const outcome = decision === "reject" ? "rejected" : r.approval?.state === "approved" ? "approved" : null;
+    if (outcome && batchId && !withdrawn)
+      await batchDecided(
+        outcome,
+        batchId,
+        reference,
+        await batchCreator(batchId).catch(() => null),
+        ctx.user.id,
+        ctx.body?.reason,
+        ctx.request.nextUrl.origin,
+      );
+    return r.policy ? { ...approval, policy: r.policy } : approval;
+  });
 }
 
 /** Reasons of refused decisions that go into the audit log (four-eyes, policy, eligibility, a second approval). */
@@ -153,24 +158,15 @@ async function auditApprovalRefusal(
  * `endpoint` (the reconciliation area's `confirm` / `reject`, docs/architecture.md#the-bff-declared-per-area).
  */
 export function matchDecisionRoute<E extends Endpoint>(endpoint: E, decision: "confirm" | "reject") {
-  return declareRoute(
-    endpoint,
-    {
-      permission: "reconciliation.write",
-      company: "none",
-      params: IdParams,
-      query: CompanyOverride,
-      // A confirmation takes no body: whatever the browser sends is not read.
-      body: decision === "reject" ? DecisionBody : undefined,
-      audit: { action: `reconciliation_match.${decision}`, objectType: "reconciliation_match" },
-    },
-    async (ctx) => {
-      const r = await decideMatch(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
-      ctx.audit.companyId = r.companyId ?? null;
-      if (ctx.body?.reason) ctx.audit.details = { reason: ctx.body.reason };
-      return r.match ?? { id: ctx.params.id };
-    },
-  );
+  // A confirmation takes no body: whatever the browser sends is not read.
+  const body = decision === "reject" ? DecisionBody : undefined;
+  const audit = { action: `reconciliation_match.${decision}` as const, objectType: "reconciliation_match" };
+  return declareRoute(endpoint, decisionOptions("reconciliation.write", body, audit), async (ctx) => {
+    const r = await decideMatch(ctx, ctx.params.id, decision, ctx.body, ctx.query.company_id);
+    ctx.audit.companyId = r.companyId ?? null;
+    if (ctx.body?.reason) ctx.audit.details = { reason: ctx.body.reason };
+    return r.match ?? { id: ctx.params.id };
+  });
 }
 
 /**

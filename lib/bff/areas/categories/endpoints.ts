@@ -5,12 +5,12 @@
  */
 import type { CategoriesView, CategoryPreview } from "../../queries/categories";
 import { endpoint } from "../../endpoint";
+import { orderedItemEndpoints } from "../item-endpoints";
+
+const rules = orderedItemEndpoints("/api/categories");
 
 export const categoriesEndpoints = {
-  list: endpoint("GET", "/api/categories").returns<CategoriesView>(),
-  add: endpoint("POST", "/api/categories"),
-  change: endpoint("PUT", "/api/categories/[id]"),
-  remove: endpoint("DELETE", "/api/categories/[id]"),
-  move: endpoint("POST", "/api/categories/[id]/move"),
+  ...rules,
+  list: rules.list.returns<CategoriesView>(),
   preview: endpoint("POST", "/api/categories/preview").returns<CategoryPreview>(),
 };

@@ -5,8 +5,6 @@
 import "server-only";
 import { z } from "zod";
 import { Uuid } from "@treasury/contract";
-import { MoveBody } from "@/lib/bff/inputs";
-import { collectionRoutes, itemRoutes } from "@/lib/bff/item-routes";
 import {
   addCategoryRule,
   categoriesView,
@@ -15,67 +13,44 @@ import {
   previewCategoryRule,
   removeCategoryRule,
 } from "@/lib/bff/queries/categories";
-import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import { declareRoute, defineRoutes } from "@/lib/bff/route";
 import { CategoryRuleInput } from "@/lib/categories/rules";
+import { adminItems } from "../admin-items";
 import { categoriesEndpoints as e } from "./endpoints";
 
 /** `rule_id`: the rule being edited (left out of the existing rules; the tested rule takes its place). */
 const PreviewQuery = z.object({ rule_id: Uuid.optional() });
 
-const rules = collectionRoutes(
-  { GET: e.list, POST: e.add },
+const rules = adminItems(
+  e,
+  { permission: "categories.manage", objectType: "category_rule", body: CategoryRuleInput },
   {
-    permission: "categories.manage",
-    audit: { objectType: "category_rule", create: "category_rule.create" },
-    body: CategoryRuleInput,
     view: () => categoriesView(),
     add: addCategoryRule,
-  },
-);
-
-const rule = itemRoutes(
-  { PUT: e.change, DELETE: e.remove },
-  {
-    permission: "categories.manage",
-    audit: { objectType: "category_rule", update: "category_rule.update", delete: "category_rule.delete" },
-    body: CategoryRuleInput,
     change: changeCategoryRule,
     remove: removeCategoryRule,
+    moveTo: moveCategoryRuleTo,
   },
 );
 
 export const categoriesRoutes = defineRoutes(e, {
   /** GET /api/categories — the cashflow category rules in order and the category names (admin). */
-  list: rules.GET,
+  list: rules.list,
 
   /**
    * POST /api/categories — 201: a new rule, appended last (fields: lib/categories/rules.ts `CategoryRuleInput`);
    * 400 naming the field. Audited with the rule as created.
    */
-  add: rules.POST,
+  add: rules.add,
 
   /** PUT /api/categories/{id} — replaces a rule's conditions and category (position kept); audited before/after. */
-  change: rule.PUT,
+  change: rules.change,
 
   /** DELETE /api/categories/{id} — 204; the rules after it move up. Audited with the rule as it was. */
-  remove: rule.DELETE,
+  remove: rules.remove,
 
   /** POST /api/categories/{id}/move {position} — moves a rule (1 = first); audited with the order before and after. */
-  move: declareRoute(
-    e.move,
-    {
-      permission: "categories.manage",
-      company: "none",
-      params: IdParams,
-      body: MoveBody,
-      audit: { action: "category_rule.move", objectType: "category_rule" },
-    },
-    async (ctx) => {
-      const { before, after } = await moveCategoryRuleTo(ctx.params.id, ctx.body.position);
-      ctx.audit.details = { before: before.map((r) => r.id), after: after.map((r) => r.id) };
-      return { rules: after };
-    },
-  ),
+  move: rules.move,
 
   /**
    * POST /api/categories/preview[?rule_id=] with a rule's fields — what it would categorise over the selected

@@ -5,7 +5,6 @@
  */
 import "server-only";
 import { z } from "zod";
-import { createRoute, itemRoutes } from "@/lib/bff/item-routes";
 import { getCashForecast, getForecastVariance } from "@/lib/bff/queries/cash-forecast";
 import {
   addManualLine,
@@ -41,6 +40,7 @@ import {
   VarianceQuery,
 } from "@/lib/forecast/inputs";
 import { getConfig } from "@/lib/server/config";
+import { adminItems } from "../admin-items";
 import { forecastEndpoints as e } from "./endpoints";
 
 const ExportQuery = ForecastQuery.extend({
@@ -55,26 +55,16 @@ const SettingsBody = z.union([RecurringSwitchInput, ThresholdInput], {
   message: "must be { id, enabled } (a recurring payee) or { company_id, amount } (a minimum-cash threshold)",
 });
 
-const line = itemRoutes(
-  { PUT: e.changeLine, DELETE: e.removeLine },
-  {
-    permission: "forecast.manage",
-    audit: { objectType: "forecast_line", update: "forecast_line.update", delete: "forecast_line.delete" },
-    body: ManualLineInput,
-    change: changeManualLine,
-    remove: removeManualLine,
-  },
+const line = adminItems(
+  { add: e.addLine, change: e.changeLine, remove: e.removeLine },
+  { permission: "forecast.manage", objectType: "forecast_line", body: ManualLineInput },
+  { add: (input, ctx) => addManualLine(ctx, input), change: changeManualLine, remove: removeManualLine },
 );
 
-const scenario = itemRoutes(
-  { PUT: e.changeScenario, DELETE: e.removeScenario },
-  {
-    permission: "forecast.manage",
-    audit: { objectType: "forecast_scenario", update: "forecast_scenario.update", delete: "forecast_scenario.delete" },
-    body: ScenarioInput,
-    change: changeScenario,
-    remove: removeScenario,
-  },
+const scenario = adminItems(
+  { add: e.addScenario, change: e.changeScenario, remove: e.removeScenario },
+  { permission: "forecast.manage", objectType: "forecast_scenario", body: ScenarioInput },
+  { add: (input, ctx) => addScenario(ctx, input), change: changeScenario, remove: removeScenario },
 );
 
 export const forecastRoutes = defineRoutes(e, {
@@ -154,36 +144,26 @@ export const forecastRoutes = defineRoutes(e, {
    * POST /api/forecast/lines — 201: a manual line (lib/forecast/inputs.ts `ManualLineInput`), owned by the signed-in
    * user; 400 naming the field (a bad currency: `currency`). Audited `forecast_line.create`.
    */
-  addLine: createRoute(e.addLine, {
-    permission: "forecast.manage",
-    audit: { objectType: "forecast_line", create: "forecast_line.create" },
-    body: ManualLineInput,
-    add: (input, ctx) => addManualLine(ctx, input),
-  }),
+  addLine: line.add,
 
   /** PUT /api/forecast/lines/{id} — replaces a manual line (owner kept); 404 unknown; audited before/after. */
-  changeLine: line.PUT,
+  changeLine: line.change,
 
   /** DELETE /api/forecast/lines/{id} — 204; 404 unknown; audited with the line as it was. */
-  removeLine: line.DELETE,
+  removeLine: line.remove,
 
   /**
    * POST /api/forecast/scenarios — 201: a named scenario of a team with its adjustments (lib/forecast/inputs.ts
    * `ScenarioInput`); 400 naming the field (a shift of 400 days: `adjustments[0].days`), 409 for a name the team
    * already uses. Audited `forecast_scenario.create`.
    */
-  addScenario: createRoute(e.addScenario, {
-    permission: "forecast.manage",
-    audit: { objectType: "forecast_scenario", create: "forecast_scenario.create" },
-    body: ScenarioInput,
-    add: (input, ctx) => addScenario(ctx, input),
-  }),
+  addScenario: scenario.add,
 
   /** PUT /api/forecast/scenarios/{id} — replaces a scenario; 404 unknown, 409 duplicate name; audited before/after. */
-  changeScenario: scenario.PUT,
+  changeScenario: scenario.change,
 
   /** DELETE /api/forecast/scenarios/{id} — 204; 404 unknown; audited with the scenario as it was. */
-  removeScenario: scenario.DELETE,
+  removeScenario: scenario.remove,
 
   /**
    * POST /api/forecast/settings — `{ id, enabled }` switches a detected recurring payee on or off; `{ company_id,

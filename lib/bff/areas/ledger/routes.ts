@@ -17,10 +17,10 @@ import {
 import { listBankConnectionHealth } from "@/lib/bff/queries/bank-connections";
 import { exportTransactions } from "@/lib/bff/queries/exports";
 import { listAccounts, listTransactions, upsertAccount } from "@/lib/bff/queries/ledger";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
 import { uploadStatements } from "@/lib/bff/queries/statements";
-import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import { declareRoute, defineRoutes } from "@/lib/bff/route";
 import { treasury } from "@/lib/server/treasury";
+import { apiPageById, readById, readByQuery, type ReadAccess } from "../read-routes";
 import { ledgerEndpoints as e } from "./endpoints";
 
 /** The transactions filter plus the view's text search and category (applied here to the streamed rows). */
@@ -29,11 +29,12 @@ const ExportQuery = TransactionsQuery.extend({
   category: z.string().trim().min(1).max(60, "must be at most 60 characters").optional(),
 });
 
+/** The reads: the selected company's (`ledger.read`). */
+const read: ReadAccess = { permission: "ledger.read" };
+
 export const ledgerRoutes = defineRoutes(e, {
   /** GET /accounts — the selected company's accounts. */
-  accounts: declareRoute(e.accounts, { permission: "ledger.read", query: AccountsQuery }, (ctx) =>
-    listAccounts(ctx, ctx.query),
-  ),
+  accounts: readByQuery(e.accounts, { ...read, query: AccountsQuery }, listAccounts),
 
   /** POST /accounts — account upsert (admin); company_id must be the selected company. */
   upsertAccount: declareRoute(
@@ -48,53 +49,36 @@ export const ledgerRoutes = defineRoutes(e, {
   ),
 
   /** GET /accounts/{id} */
-  account: declareRoute(e.account, { permission: "ledger.read", params: IdParams }, (ctx) =>
-    treasury().getAccount(ctx.read, ctx.params.id),
-  ),
+  account: readById(e.account, read, (ctx, id) => treasury().getAccount(ctx.read, id)),
 
   /** GET /accounts/{id}/transactions */
-  accountTransactions: declareRoute(
-    e.accountTransactions,
-    { permission: "ledger.read", params: IdParams, query: AccountTransactionsQuery },
-    async (ctx) =>
-      toBffPage(await treasury().listAccountTransactions(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+  accountTransactions: apiPageById(e.accountTransactions, { ...read, query: AccountTransactionsQuery }, (r, id, f) =>
+    treasury().listAccountTransactions(r, id, f),
   ),
 
   /** GET /accounts/{id}/coverage */
-  coverage: declareRoute(
-    e.coverage,
-    { permission: "ledger.read", params: IdParams, query: CoverageQuery },
-    async (ctx) => toBffPage(await treasury().listAccountCoverage(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+  coverage: apiPageById(e.coverage, { ...read, query: CoverageQuery }, (r, id, f) =>
+    treasury().listAccountCoverage(r, id, f),
   ),
 
   /** GET /accounts/{id}/balances */
-  balances: declareRoute(
-    e.balances,
-    { permission: "ledger.read", params: IdParams, query: BalancesQuery },
-    async (ctx) => toBffPage(await treasury().listAccountBalances(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+  balances: apiPageById(e.balances, { ...read, query: BalancesQuery }, (r, id, f) =>
+    treasury().listAccountBalances(r, id, f),
   ),
 
   /** GET /accounts/{id}/intraday */
-  intraday: declareRoute(
-    e.intraday,
-    { permission: "ledger.read", params: IdParams, query: IntradayQuery },
-    async (ctx) => toBffPage(await treasury().listAccountIntraday(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+  intraday: apiPageById(e.intraday, { ...read, query: IntradayQuery }, (r, id, f) =>
+    treasury().listAccountIntraday(r, id, f),
   ),
 
   /** GET /transactions — the selected company's transactions. */
-  transactions: declareRoute(e.transactions, { permission: "ledger.read", query: TransactionsQuery }, (ctx) =>
-    listTransactions(ctx, ctx.query),
-  ),
+  transactions: readByQuery(e.transactions, { ...read, query: TransactionsQuery }, listTransactions),
 
   /** GET /transactions/{id} */
-  transaction: declareRoute(e.transaction, { permission: "ledger.read", params: IdParams }, (ctx) =>
-    treasury().getTransaction(ctx.read, ctx.params.id),
-  ),
+  transaction: readById(e.transaction, read, (ctx, id) => treasury().getTransaction(ctx.read, id)),
 
   /** GET /transactions as a streamed CSV of the current filter (every page). */
-  exportTransactions: declareRoute(e.exportTransactions, { permission: "ledger.read", query: ExportQuery }, (ctx) =>
-    exportTransactions(ctx, ctx.query),
-  ),
+  exportTransactions: readByQuery(e.exportTransactions, { ...read, query: ExportQuery }, exportTransactions),
 
   /**
    * POST: multipart upload of ISO 20022 statement files (parts `files`), forwarded

@@ -13,20 +13,20 @@ import {
   listKoncerner,
   upsertCompany,
 } from "@/lib/bff/queries/organization";
-import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
-import { organizationEndpoints } from "./endpoints";
+import { declareRoute, defineRoutes } from "@/lib/bff/route";
+import { readById, readByQuery, type ReadAccess } from "../read-routes";
+import { organizationEndpoints as e } from "./endpoints";
 
-export const organizationRoutes = defineRoutes(organizationEndpoints, {
+/** Every read: the user's companies only, across all of them (not the selected one). */
+const read: ReadAccess = { permission: "organization.read", company: "none" };
+
+export const organizationRoutes = defineRoutes(e, {
   /** GET /companies — the user's companies. */
-  companies: declareRoute(
-    organizationEndpoints.companies,
-    { permission: "organization.read", company: "none" },
-    (ctx) => listCompanies(ctx),
-  ),
+  companies: declareRoute(e.companies, read, (ctx) => listCompanies(ctx)),
 
   /** POST /companies — upsert keyed on orgnr (admin). */
   upsertCompany: declareRoute(
-    organizationEndpoints.upsertCompany,
+    e.upsertCompany,
     {
       permission: "organization.manage",
       company: "none",
@@ -37,30 +37,14 @@ export const organizationRoutes = defineRoutes(organizationEndpoints, {
   ),
 
   /** GET /companies/{id} — 404 outside the user's companies. */
-  company: declareRoute(
-    organizationEndpoints.company,
-    { permission: "organization.read", params: IdParams, company: "none" },
-    (ctx) => getCompany(ctx, ctx.params.id),
-  ),
+  company: readById(e.company, read, getCompany),
 
   /** GET /koncerner */
-  koncerner: declareRoute(
-    organizationEndpoints.koncerner,
-    { permission: "organization.read", company: "none", query: PagingQuery },
-    (ctx) => listKoncerner(ctx, ctx.query),
-  ),
+  koncerner: readByQuery(e.koncerner, { ...read, query: PagingQuery }, listKoncerner),
 
   /** GET /koncerner/{id} */
-  koncern: declareRoute(
-    organizationEndpoints.koncern,
-    { permission: "organization.read", params: IdParams, company: "none" },
-    (ctx) => getKoncern(ctx, ctx.params.id),
-  ),
+  koncern: readById(e.koncern, read, getKoncern),
 
   /** GET /koncerner/{id}/breakdown — narrowed to the user's companies. */
-  koncernBreakdown: declareRoute(
-    organizationEndpoints.koncernBreakdown,
-    { permission: "organization.read", params: IdParams, company: "none" },
-    (ctx) => getKoncernBreakdown(ctx, ctx.params.id),
-  ),
+  koncernBreakdown: readById(e.koncernBreakdown, read, getKoncernBreakdown),
 });

@@ -17,7 +17,6 @@ import {
 } from "@/lib/bff/inputs";
 import { BATCH_CREATE_ACTION, listPendingApprovals } from "@/lib/bff/queries/approvals";
 import { decideAndStorePolicy } from "@/lib/bff/queries/batch-policy";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
 import { exportPain001, getDebtorAccountView, Pain001Query } from "@/lib/bff/queries/pain001";
 import {
   forgetWaitingCounts,
@@ -32,25 +31,25 @@ import { BATCH_MAX_BODY_BYTES, declareRoute, defineRoutes, IdParams } from "@/li
 import { batchWaiting } from "@/lib/notify/events";
 import { logger } from "@/lib/server/log";
 import { treasury } from "@/lib/server/treasury";
+import { apiPage, apiPageById, readById, readByQuery, type ReadAccess } from "../read-routes";
 import { paymentsEndpoints as e } from "./endpoints";
 
 const PayeeHistoryQuery = z.object({ iban: Iban, company_id: Uuid.optional() });
 
+/** The batch and instruction reads: the selected company's (`payments.read`). */
+const read: ReadAccess = { permission: "payments.read" };
+
 export const paymentsRoutes = defineRoutes(e, {
   /** GET /payments/instructions/{id} */
-  instruction: declareRoute(e.instruction, { permission: "payments.read", params: IdParams }, (ctx) =>
-    treasury().getInstruction(ctx.read, ctx.params.id),
-  ),
+  instruction: readById(e.instruction, read, (ctx, id) => treasury().getInstruction(ctx.read, id)),
 
   /** GET /payments/status-events */
-  statusEvents: declareRoute(e.statusEvents, { permission: "payments.read", query: StatusEventsQuery }, async (ctx) =>
-    toBffPage(await treasury().listStatusEvents(ctx.read, clientFilters(ctx.query))),
+  statusEvents: apiPage(e.statusEvents, { ...read, query: StatusEventsQuery }, (r, f) =>
+    treasury().listStatusEvents(r, f),
   ),
 
   /** GET /payments/batches — one page of list rows (creator, approvals; `companies=all` spans the user's companies). */
-  batches: declareRoute(e.batches, { permission: "payments.read", query: BatchesQuery }, (ctx) =>
-    listBatchRows(ctx, ctx.query),
-  ),
+  batches: readByQuery(e.batches, { ...read, query: BatchesQuery }, listBatchRows),
 
   /** POST /payments/batches — 201 with the batch (treasurer). */
   create: declareRoute(
@@ -67,9 +66,7 @@ export const paymentsRoutes = defineRoutes(e, {
   ),
 
   /** GET /payments/batches/{id} */
-  batch: declareRoute(e.batch, { permission: "payments.read", params: IdParams }, (ctx) =>
-    treasury().getBatch(ctx.read, ctx.params.id),
-  ),
+  batch: readById(e.batch, read, (ctx, id) => treasury().getBatch(ctx.read, id)),
 
   /**
    * PATCH — rename, move, repoint or replace the instructions of a batch not yet submitted (treasurer);
@@ -120,10 +117,8 @@ export const paymentsRoutes = defineRoutes(e, {
   ),
 
   /** GET /payments/batches/{id}/instructions (extension) */
-  instructions: declareRoute(
-    e.instructions,
-    { permission: "payments.read", params: IdParams, query: BatchInstructionsQuery },
-    async (ctx) => toBffPage(await treasury().listBatchInstructions(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+  instructions: apiPageById(e.instructions, { ...read, query: BatchInstructionsQuery }, (r, id, f) =>
+    treasury().listBatchInstructions(r, id, f),
   ),
 
   /**
@@ -193,17 +188,13 @@ export const paymentsRoutes = defineRoutes(e, {
   ),
 
   /** GET — the batch page in one read: batch, instructions, status events, approval progress. */
-  view: declareRoute(e.view, { permission: "payments.read", params: IdParams }, (ctx) =>
-    getBatchView(ctx, ctx.params.id),
-  ),
+  view: readById(e.view, read, getBatchView),
 
   /**
    * GET: `{ account, reason }`: the account the batch is paid from (IBAN masked),
    * or null and why no payment file can be written.
    */
-  debtorAccount: declareRoute(e.debtorAccount, { permission: "payments.read", params: IdParams }, (ctx) =>
-    getDebtorAccountView(ctx, ctx.params.id),
-  ),
+  debtorAccount: readById(e.debtorAccount, read, getDebtorAccountView),
 
   /** POST /approvals/{id}/approve — the approver is the signed-in user; four-eyes enforced. */
   approve: approvalDecisionRoute(e.approve, "approve"),
@@ -226,9 +217,9 @@ export const paymentsRoutes = defineRoutes(e, {
   })),
 
   /** GET /approvals/pending — the queue across the user's companies (approvers). */
-  pendingApprovals: declareRoute(
+  pendingApprovals: readByQuery(
     e.pendingApprovals,
     { permission: "approvals.read", company: "none", query: ApprovalsQuery },
-    (ctx) => listPendingApprovals(ctx, ctx.query),
+    listPendingApprovals,
   ),
 });

@@ -4,13 +4,13 @@
  */
 import type { PoliciesView } from "@/lib/bff/queries/policies";
 import { endpoint } from "../../endpoint";
+import { orderedItemEndpoints } from "../item-endpoints";
+
+const { list, ...rules } = orderedItemEndpoints("/api/policies");
 
 export const policiesEndpoints = {
-  view: endpoint("GET", "/api/policies").returns<PoliciesView>(),
-  add: endpoint("POST", "/api/policies"),
-  change: endpoint("PUT", "/api/policies/[id]"),
-  remove: endpoint("DELETE", "/api/policies/[id]"),
-  move: endpoint("POST", "/api/policies/[id]/move"),
+  view: list.returns<PoliciesView>(),
+  ...rules,
   addGroup: endpoint("POST", "/api/policies/groups"),
   changeGroup: endpoint("PUT", "/api/policies/groups/[id]"),
   removeGroup: endpoint("DELETE", "/api/policies/groups/[id]"),

@@ -4,7 +4,6 @@
  * `approval_policy.change`.
  */
 import "server-only";
-import { MoveBody } from "@/lib/bff/inputs";
 import { itemRoutes } from "@/lib/bff/item-routes";
 import {
   addRule,
@@ -15,23 +14,23 @@ import {
   removeGroup,
   removeRule,
 } from "@/lib/bff/queries/policies";
-import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import { declareRoute, defineRoutes } from "@/lib/bff/route";
 import { requirePolicyStepUp } from "@/lib/bff/step-up";
 import { GroupInput, RuleInput } from "@/lib/policies/store";
+import { adminItems } from "../admin-items";
 import { policiesEndpoints as e } from "./endpoints";
 
-const rule = itemRoutes(
-  { PUT: e.change, DELETE: e.remove },
+const rule = adminItems(
+  { change: e.change, remove: e.remove, move: e.move },
   {
     permission: "policies.manage",
-    audit: { objectType: "approval_policy", update: "approval_policy.update", delete: "approval_policy.delete" },
+    objectType: "approval_policy",
     body: RuleInput,
     knownCompany: true,
     // Passkey step-up, refused and audited before the change.
     guard: (ctx) => requirePolicyStepUp(ctx, "approval_policy", ctx.params.id),
-    change: changeRule,
-    remove: removeRule,
   },
+  { change: changeRule, remove: removeRule, moveTo: moveRuleTo },
 );
 
 const group = itemRoutes(
@@ -79,35 +78,19 @@ export const policiesRoutes = defineRoutes(e, {
    * PUT /api/policies/{id} — replaces a rule's conditions and outcome (its position stays); audited before/after. Needs
    * a passkey step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
    */
-  change: rule.PUT,
+  change: rule.change,
 
   /**
    * DELETE /api/policies/{id} — 204; the rules after it move up. Audited with the rule as it was. Needs a passkey
    * step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
    */
-  remove: rule.DELETE,
+  remove: rule.remove,
 
   /**
    * POST /api/policies/{id}/move {position} — moves a rule (1 = first); audited with the order before and after. Needs a
    * passkey step-up for `approval_policy.change` covering the id: else 403 `step_up_required` (audited).
    */
-  move: declareRoute(
-    e.move,
-    {
-      permission: "policies.manage",
-      company: "none",
-      params: IdParams,
-      body: MoveBody,
-      audit: { action: "approval_policy.move", objectType: "approval_policy" },
-    },
-    async (ctx) => {
-      // Passkey step-up, refused and audited before the change.
-      await requirePolicyStepUp(ctx, "approval_policy", ctx.params.id);
-      const { before, after } = await moveRuleTo(ctx.params.id, ctx.body.position);
-      ctx.audit.details = { before: before.map((r) => r.id), after: after.map((r) => r.id) };
-      return { rules: after };
-    },
-  ),
+  move: rule.move,
 
   /**
    * POST /api/policies/groups {name, user_ids} — 201: a new approver group; 400 naming the field; audited. Needs a

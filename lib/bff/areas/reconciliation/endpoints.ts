@@ -9,6 +9,7 @@ import type { MatchCandidate, UnmatchedPage } from "@/lib/views/unmatched";
 import type { BulkConfirmResult } from "../../bulk-confirm";
 import type { AutoRulesView } from "../../queries/auto-rules";
 import { endpoint } from "../../endpoint";
+import { itemEndpoints } from "../item-endpoints";
 
 /** The answer of a bulk or exact confirmation: one result per match, in the ids' order, and their counts. */
 export interface BulkConfirmAnswer {
@@ -16,6 +17,8 @@ export interface BulkConfirmAnswer {
   confirmed: number;
   refused: number;
 }
+
+const rules = itemEndpoints("/api/reconciliation-rules");
 
 export const reconciliationEndpoints = {
   review: endpoint("GET", "/api/treasury/reconciliation/review").returns<MatchReviewPage>(),
@@ -31,8 +34,8 @@ export const reconciliationEndpoints = {
     items: MatchCandidate[];
   }>(),
   manualMatch: endpoint("POST", "/api/treasury/reconciliation/manual-matches").returns<ReconciliationMatch>(),
-  rules: endpoint("GET", "/api/reconciliation-rules").returns<AutoRulesView>(),
-  addRule: endpoint("POST", "/api/reconciliation-rules"),
-  changeRule: endpoint("PUT", "/api/reconciliation-rules/[id]"),
-  removeRule: endpoint("DELETE", "/api/reconciliation-rules/[id]"),
+  rules: rules.list.returns<AutoRulesView>(),
+  addRule: rules.add,
+  changeRule: rules.change,
+  removeRule: rules.remove,
 };

@@ -10,7 +10,6 @@ import { BulkConfirmBody, bulkConfirm } from "@/lib/bff/bulk-confirm";
 import { matchDecisionRoute } from "@/lib/bff/decision-routes";
 import { ConfirmExactBody, confirmExact, undoConfirmation, UNDO_CONFIRM_MINUTES } from "@/lib/bff/exact-confirm";
 import { CompanyOverride, MatchesQuery } from "@/lib/bff/inputs";
-import { collectionRoutes, itemRoutes } from "@/lib/bff/item-routes";
 import {
   addAutoRule,
   autoRulesView,
@@ -29,48 +28,30 @@ import {
   listUnmatchedView,
 } from "@/lib/bff/queries/unmatched";
 import { declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import { adminItems } from "../admin-items";
+import { readByQuery, type ReadAccess } from "../read-routes";
 import { reconciliationEndpoints as e } from "./endpoints";
 
-const rules = collectionRoutes(
-  { GET: e.rules, POST: e.addRule },
+const rules = adminItems(
+  { list: e.rules, add: e.addRule, change: e.changeRule, remove: e.removeRule },
   {
     permission: "reconciliation.rules.manage",
-    audit: { objectType: "reconciliation_rule", create: "reconciliation_rule.create" },
+    objectType: "reconciliation_rule",
     body: AutoRuleInput,
     knownCompany: true,
-    view: autoRulesView,
-    add: addAutoRule,
   },
+  { view: autoRulesView, add: addAutoRule, change: changeAutoRule, remove: removeAutoRule },
 );
 
-const rule = itemRoutes(
-  { PUT: e.changeRule, DELETE: e.removeRule },
-  {
-    permission: "reconciliation.rules.manage",
-    audit: {
-      objectType: "reconciliation_rule",
-      update: "reconciliation_rule.update",
-      delete: "reconciliation_rule.delete",
-    },
-    body: AutoRuleInput,
-    knownCompany: true,
-    change: changeAutoRule,
-    remove: removeAutoRule,
-  },
-);
+/** The review's reads: across the user's companies (`reconciliation.read`). */
+const read: ReadAccess = { permission: "reconciliation.read", company: "none" };
 
 export const reconciliationRoutes = defineRoutes(e, {
   /** GET — one page of the reconciliation review with instruction and transaction per match. */
-  review: declareRoute(
-    e.review,
-    { permission: "reconciliation.read", company: "none", query: MatchReviewQuery },
-    (ctx) => listMatchReview(ctx, ctx.query),
-  ),
+  review: readByQuery(e.review, { ...read, query: MatchReviewQuery }, listMatchReview),
 
   /** GET /reconciliation/matches — across the user's companies. */
-  matches: declareRoute(e.matches, { permission: "reconciliation.read", company: "none", query: MatchesQuery }, (ctx) =>
-    listMatches(ctx, ctx.query),
-  ),
+  matches: readByQuery(e.matches, { ...read, query: MatchesQuery }, listMatches),
 
   /** POST /reconciliation/matches/{id}/confirm (treasurer). */
   confirm: matchDecisionRoute(e.confirm, "confirm"),
@@ -147,20 +128,16 @@ export const reconciliationRoutes = defineRoutes(e, {
    * GET ?kind=instruction|transaction&age=0-2|3-7|8-30|31+&company_id&q&sort&page — one page of settled instructions
    * or debit transactions without a confirmed match, aged, and whether a manual match is possible.
    */
-  unmatched: declareRoute(
-    e.unmatched,
-    { permission: "reconciliation.read", company: "none", query: UnmatchedViewQuery },
-    (ctx) => listUnmatchedView(ctx, ctx.query),
-  ),
+  unmatched: readByQuery(e.unmatched, { ...read, query: UnmatchedViewQuery }, listUnmatchedView),
 
   /**
    * GET ?for_kind&company_id&currency&amount&date&q — the unmatched counterparts of one item (the other kind, same
    * company and currency, near in amount and date or found by the search), closest first (treasurer).
    */
-  candidates: declareRoute(
+  candidates: readByQuery(
     e.candidates,
     { permission: "reconciliation.write", company: "none", query: CandidatesQuery },
-    (ctx) => listCandidates(ctx, ctx.query),
+    listCandidates,
   ),
 
   /**
@@ -190,17 +167,17 @@ export const reconciliationRoutes = defineRoutes(e, {
   ),
 
   /** GET /api/reconciliation-rules — the auto-confirm rules in the order tried, the companies, `can_undo` (admin). */
-  rules: rules.GET,
+  rules: rules.list,
 
   /**
    * POST /api/reconciliation-rules — 201: a new rule (fields: lib/auto-confirm/rules.ts `AutoRuleInput`); 400 naming
    * the field; 409 naming `name` when another rule has it. Audited with the rule as created.
    */
-  addRule: rules.POST,
+  addRule: rules.add,
 
   /** PUT /api/reconciliation-rules/{id} — replaces a rule (name, conditions, enabled); audited before / after. */
-  changeRule: rule.PUT,
+  changeRule: rules.change,
 
   /** DELETE /api/reconciliation-rules/{id} — 204; its past confirmations stay (they name it). Audited. */
-  removeRule: rule.DELETE,
+  removeRule: rules.remove,
 });

@@ -5,50 +5,39 @@
 import "server-only";
 import { ForecastExportQuery, ForecastQuery, ReportQuery } from "@/lib/bff/inputs";
 import { exportCashflow, exportCashflowByCategory, exportForecast, exportPositions } from "@/lib/bff/queries/exports";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
-import { declareRoute, defineRoutes } from "@/lib/bff/route";
+import { defineRoutes } from "@/lib/bff/route";
 import { treasury } from "@/lib/server/treasury";
+import { apiPage, readByQuery, type ReadAccess } from "../read-routes";
 import { reportingEndpoints as e } from "./endpoints";
+
+/** Every report: the selected company's (`reports.read`). */
+const read: ReadAccess = { permission: "reports.read" };
+/** A daily report's range (`ReportQuery`). */
+const report = { ...read, query: ReportQuery };
 
 export const reportingRoutes = defineRoutes(e, {
   /** GET /reporting/positions/daily */
-  positions: declareRoute(e.positions, { permission: "reports.read", query: ReportQuery }, async (ctx) =>
-    toBffPage(await treasury().positionsDaily(ctx.read, clientFilters(ctx.query))),
-  ),
+  positions: apiPage(e.positions, report, (r, f) => treasury().positionsDaily(r, f)),
 
   /** GET /reporting/positions/daily as a streamed CSV of the range. */
-  positionsExport: declareRoute(e.positionsExport, { permission: "reports.read", query: ReportQuery }, (ctx) =>
-    exportPositions(ctx, ctx.query),
-  ),
+  positionsExport: readByQuery(e.positionsExport, report, exportPositions),
 
   /** GET /reporting/cashflow/daily */
-  cashflow: declareRoute(e.cashflow, { permission: "reports.read", query: ReportQuery }, async (ctx) =>
-    toBffPage(await treasury().cashflowDaily(ctx.read, clientFilters(ctx.query))),
-  ),
+  cashflow: apiPage(e.cashflow, report, (r, f) => treasury().cashflowDaily(r, f)),
 
   /** GET /reporting/cashflow/daily as a streamed CSV of the range. */
-  cashflowExport: declareRoute(e.cashflowExport, { permission: "reports.read", query: ReportQuery }, (ctx) =>
-    exportCashflow(ctx, ctx.query),
-  ),
+  cashflowExport: readByQuery(e.cashflowExport, report, exportCashflow),
 
   /** GET — the range's cashflow per currency and category as CSV (`Uncategorised` its own category). */
-  cashflowCategoriesExport: declareRoute(
-    e.cashflowCategoriesExport,
-    { permission: "reports.read", query: ReportQuery },
-    (ctx) => exportCashflowByCategory(ctx, ctx.query),
-  ),
+  cashflowCategoriesExport: readByQuery(e.cashflowCategoriesExport, report, exportCashflowByCategory),
 
   /** GET /reporting/forecast */
-  forecast: declareRoute(e.forecast, { permission: "reports.read", query: ForecastQuery }, async (ctx) =>
-    toBffPage(await treasury().forecast(ctx.read, clientFilters(ctx.query))),
-  ),
+  forecast: apiPage(e.forecast, { ...read, query: ForecastQuery }, (r, f) => treasury().forecast(r, f)),
 
   /**
    * GET /reporting/forecast as a streamed CSV: the actual positions of
    * `from_date`..`to_date` leading into the forecast of the next `horizon` days (7, 30 or 90; default 30), with the
    * breakdown of each forecast day when the API gives one, as the report shows them.
    */
-  forecastExport: declareRoute(e.forecastExport, { permission: "reports.read", query: ForecastExportQuery }, (ctx) =>
-    exportForecast(ctx, ctx.query),
-  ),
+  forecastExport: readByQuery(e.forecastExport, { ...read, query: ForecastExportQuery }, exportForecast),
 });

@@ -5,12 +5,13 @@
  */
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
-import { AUDIT_ACTION } from "@/lib/audit-actions";
+import { AUDIT_ACTION, type AuditAction } from "@/lib/audit-actions";
 import { requestIdFrom } from "@/lib/bff/context";
 import { BffError, toBffError, validationError } from "@/lib/bff/errors";
 import { checkDeclaredLength, isJsonContentType, readLimitedBody, refuseNul } from "@/lib/bff/input-guards";
 import { originAllowed } from "@/lib/bff/origin";
-import { declareOpenRoute, declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
+import type { Endpoint } from "@/lib/bff/endpoint";
+import { declareOpenRoute, declareRoute, defineRoutes, IdParams, type RouteContext } from "@/lib/bff/route";
 import {
   invitationMailer,
   invitationUrl,
@@ -19,6 +20,7 @@ import {
   userAdminCall,
 } from "@/lib/bff/user-admin";
 import { appendAudit } from "@/lib/db/audit";
+import type { AdminUserView, IssuedLink, LinkHook } from "@/lib/db/user-admin";
 import { passkeyCounts, removeAllPasskeys } from "@/lib/db/passkeys";
 import {
   AcceptInvitation,
@@ -87,6 +89,42 @@ async function acceptInvitationRoute(req: NextRequest): Promise<NextResponse> {
   }
 }
 
+/**
+ * The answer of a write that issued `user` an invitation link (an invitation, a password reset): `{ user, emailed,
+ * invitation_url, expires_at }`; with `mailer` (SMTP on) the queued e-mail is sent now
+ * (docs/users-and-notifications.md#users-in-the-browser).
+ */
+function linkAnswer(user: AdminUserView, link: IssuedLink, mailer: LinkHook | undefined, origin: string) {
+  if (mailer) sendQueuedMail();
+  return {
+    user,
+    emailed: mailer !== undefined,
+    invitation_url: invitationUrl(link.token, origin),
+    expires_at: link.expiresAt,
+  };
+}
+
+/**
+ * A write on user `{id}` (a UUID, else 400) by an admin (`users.manage`, `company: "none"`), audited as `action` on the
+ * user: the admin's passkey step-up covering the id is required first (else 403 `step_up_required`, audited, and
+ * `handler` does not run; docs/users-and-notifications.md#users-in-the-browser).
+ */
+function userWrite<E extends Endpoint>(
+  endpoint: E,
+  action: AuditAction,
+  handler: (ctx: RouteContext<{ id: string }, undefined, undefined>) => Promise<unknown>,
+) {
+  const audit = { action, objectType: "user" };
+  return declareRoute(
+    endpoint,
+    { permission: "users.manage", company: "none", params: IdParams, audit },
+    async (ctx) => {
+      await requireUserStepUp(ctx, ctx.params.id);
+      return handler(ctx);
+    },
+  );
+}
+
 export const usersRoutes = defineRoutes(usersEndpoints, {
   /**
    * GET /api/admin/users — every dashboard user (admin): `{ items: [{ id, email, name, roles, company_ids, disabled,
@@ -120,13 +158,7 @@ export const usersRoutes = defineRoutes(usersEndpoints, {
       const { user, link } = await userAdminCall(() => inviteUser(db, ctx.user.id, ctx.body, Date.now(), mailer));
       ctx.audit.objectId = user.id;
       ctx.audit.details = { before: null, after: user, invitation_expires_at: link.expiresAt };
-      if (mailer) sendQueuedMail();
-      return {
-        user,
-        emailed: mailer !== undefined,
-        invitation_url: invitationUrl(link.token, ctx.request.nextUrl.origin),
-        expires_at: link.expiresAt,
-      };
+      return linkAnswer(user, link, mailer, ctx.request.nextUrl.origin);
     },
   ),
 
@@ -173,22 +205,12 @@ export const usersRoutes = defineRoutes(usersEndpoints, {
    * the user and ends all their sessions. Audited as `user.passkeys_remove` with the count; `{ removed }`; 404 for an
    * unknown user; 403 `step_up_required` covering the id when the admin's passkey step-up is missing.
    */
-  removePasskeys: declareRoute(
-    usersEndpoints.removePasskeys,
-    {
-      permission: "users.manage",
-      company: "none",
-      params: IdParams,
-      audit: { action: AUDIT_ACTION.userPasskeysRemove, objectType: "user" },
-    },
-    async (ctx) => {
-      await requireUserStepUp(ctx, ctx.params.id);
-      const removed = await removeAllPasskeys(await dashboardDb(), ctx.params.id);
-      if (removed === null) throw new BffError("not_found", "There is no user with this id.");
-      ctx.audit.details = { removed, sessions_ended: true };
-      return { id: ctx.params.id, removed };
-    },
-  ),
+  removePasskeys: userWrite(usersEndpoints.removePasskeys, AUDIT_ACTION.userPasskeysRemove, async (ctx) => {
+    const removed = await removeAllPasskeys(await dashboardDb(), ctx.params.id);
+    if (removed === null) throw new BffError("not_found", "There is no user with this id.");
+    ctx.audit.details = { removed, sessions_ended: true };
+    return { id: ctx.params.id, removed };
+  }),
 
   /**
    * POST /api/admin/users/{id}/password-reset — the user's password stops working, their sessions end and a new link
@@ -196,35 +218,19 @@ export const usersRoutes = defineRoutes(usersEndpoints, {
    * disabled user, 403 `step_up_required` covering the id. Audited as `user.password_reset` with before / after
    * (docs/users-and-notifications.md#users-in-the-browser).
    */
-  resetPassword: declareRoute(
-    usersEndpoints.resetPassword,
-    {
-      permission: "users.manage",
-      company: "none",
-      params: IdParams,
-      audit: { action: AUDIT_ACTION.userPasswordReset, objectType: "user" },
-    },
-    async (ctx) => {
-      await requireUserStepUp(ctx, ctx.params.id);
-      const db = await dashboardDb();
-      const mailer = invitationMailer(ctx.request.nextUrl.origin);
-      const { before, user, link } = await userAdminCall(() =>
-        resetPassword(db, ctx.user.id, ctx.params.id, Date.now(), mailer),
-      );
-      ctx.audit.details = {
-        before,
-        after: user,
-        sessions_ended: true,
-        invitation_expires_at: link.expiresAt,
-      };
-      if (mailer) sendQueuedMail();
-      return {
-        user,
-        emailed: mailer !== undefined,
-        invitation_url: invitationUrl(link.token, ctx.request.nextUrl.origin),
-        expires_at: link.expiresAt,
-      };
-    },
-  ),
+  resetPassword: userWrite(usersEndpoints.resetPassword, AUDIT_ACTION.userPasswordReset, async (ctx) => {
+    const db = await dashboardDb();
+    const mailer = invitationMailer(ctx.request.nextUrl.origin);
+    const { before, user, link } = await userAdminCall(() =>
+      resetPassword(db, ctx.user.id, ctx.params.id, Date.now(), mailer),
+    );
+    ctx.audit.details = {
+      before,
+      after: user,
+      sessions_ended: true,
+      invitation_expires_at: link.expiresAt,
+    };
+    return linkAnswer(user, link, mailer, ctx.request.nextUrl.origin);
+  }),
   acceptInvitation: declareOpenRoute(usersEndpoints.acceptInvitation, acceptInvitationRoute),
 });

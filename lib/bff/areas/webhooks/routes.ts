@@ -8,7 +8,6 @@ import type { NextRequest } from "next/server";
 import { WebhookCreate, WebhookPatch } from "@treasury/contract";
 import { EVENT_ID_HEADER, SIGNATURE_HEADER } from "@treasury/contract/webhook-signing";
 import { DeliveriesQuery, PagingQuery } from "@/lib/bff/inputs";
-import { clientFilters, toBffPage } from "@/lib/bff/queries/page";
 import { listWebhooks } from "@/lib/bff/queries/webhooks";
 import { declareOpenRoute, declareRoute, defineRoutes, IdParams } from "@/lib/bff/route";
 import { emailEnabled, kickOutbox, publicBaseUrl } from "@/lib/notify/runtime";
@@ -17,6 +16,7 @@ import { getConfig } from "@/lib/server/config";
 import { dashboardDb } from "@/lib/server/db";
 import { logger } from "@/lib/server/log";
 import { treasury } from "@/lib/server/treasury";
+import { apiPageById, readById, readByQuery, type ReadAccess } from "../read-routes";
 import { webhooksEndpoints } from "./endpoints";
 
 /** Largest delivery body accepted (bytes); the API's events are a few kilobytes. */
@@ -57,13 +57,12 @@ async function receiveRoute(req: NextRequest): Promise<Response> {
   }
 }
 
+/** The admin's reads of the API's webhook endpoints (`webhooks.manage`, not company-scoped). */
+const admin: ReadAccess = { permission: "webhooks.manage", company: "none" };
+
 export const webhooksRoutes = defineRoutes(webhooksEndpoints, {
   /** GET /webhooks (admin) */
-  list: declareRoute(
-    webhooksEndpoints.list,
-    { permission: "webhooks.manage", company: "none", query: PagingQuery },
-    (ctx) => listWebhooks(ctx, ctx.query),
-  ),
+  list: readByQuery(webhooksEndpoints.list, { ...admin, query: PagingQuery }, listWebhooks),
 
   /** POST /webhooks — 201 with the signing secret, shown once to the admin's browser by design (admin). */
   create: declareRoute(
@@ -79,11 +78,7 @@ export const webhooksRoutes = defineRoutes(webhooksEndpoints, {
   ),
 
   /** GET /webhooks/{id} */
-  get: declareRoute(
-    webhooksEndpoints.get,
-    { permission: "webhooks.manage", params: IdParams, company: "none" },
-    (ctx) => treasury().getWebhook(ctx.read, ctx.params.id),
-  ),
+  get: readById(webhooksEndpoints.get, admin, (ctx, id) => treasury().getWebhook(ctx.read, id)),
 
   /** PATCH /webhooks/{id} — with rotate_secret the answer carries the new secret. */
   change: declareRoute(
@@ -113,10 +108,8 @@ export const webhooksRoutes = defineRoutes(webhooksEndpoints, {
   ),
 
   /** GET /webhooks/{id}/deliveries (extension) */
-  deliveries: declareRoute(
-    webhooksEndpoints.deliveries,
-    { permission: "webhooks.manage", params: IdParams, company: "none", query: DeliveriesQuery },
-    async (ctx) => toBffPage(await treasury().listWebhookDeliveries(ctx.read, ctx.params.id, clientFilters(ctx.query))),
+  deliveries: apiPageById(webhooksEndpoints.deliveries, { ...admin, query: DeliveriesQuery }, (r, id, f) =>
+    treasury().listWebhookDeliveries(r, id, f),
   ),
 
   /** POST /webhooks/{id}/test (extension) — a signed test delivery now; audited on the endpoint, not the delivery. */
