@@ -100,24 +100,8 @@ export interface CollectionRoutesOptions<B extends z.ZodType, T extends { id: st
 }
 
 /**
- * The handlers of `/api/<items>`, declared against the area's `endpoints` (one per method), both `company: "none"`:
- * - `GET`: 200 with `view`'s answer;
- * - `POST` with the item's body: 201 with the item created, audited `audit.create` with its id and
- *   `{ before: null, after }`.
- */
-export function collectionRoutes<
-  GE extends Endpoint,
-  PE extends Endpoint,
-  B extends z.ZodType,
-  T extends { id: string },
->(endpoints: { GET: GE; POST: PE }, opts: CollectionRoutesOptions<B, T>) {
-  const GET = declareRoute(endpoints.GET, { permission: opts.permission, company: "none" }, (ctx) => opts.view(ctx));
-  return { GET, POST: createRoute(endpoints.POST, opts) };
-}
-
-/**
- * The creation of one item, `company: "none"`, declared against `endpoint` (the POST of `collectionRoutes`, and of a
- * collection without a GET of its own, e.g. the forecast's manual lines and scenarios): 201 with the item created,
+ * The creation of one item, `company: "none"`, declared against `endpoint` (the POST of a collection, as
+ * `adminItems` declares it in lib/bff/areas/admin-items.ts): 201 with the item created,
  * audited `audit.create` with its id and `{ before: null, after }`; 400 naming the field, 403 without `permission`.
  */
 export function createRoute<E extends Endpoint, B extends z.ZodType, T extends { id: string }>(
