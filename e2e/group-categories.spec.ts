@@ -18,10 +18,18 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import Papa from "papaparse";
 import { SCREENSHOTS } from "./fixtures";
 import { allocate } from "../lib/group/group-categories";
-import { addDays, all, convert, eurRate, selectCompany, type Company } from "./group-figures";
+import {
+  addDays,
+  all,
+  convert,
+  CONVERTED_CSV_COLUMNS,
+  expectConvertedRates,
+  getCsv,
+  selectCompany,
+  type Company,
+} from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
 
@@ -224,10 +232,7 @@ test("the group category figures are each company's transactions converted with 
     await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-categories-390.png") });
 
     // The CSV: original and converted figures, rate and rate date per line; its lines add up to the category.
-    const csv = await request.get(`/api/group/categories/export?from_date=${from}&to_date=${to}&currency=EUR`);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["content-type"]).toContain("text/csv");
-    const parsed = Papa.parse<Record<string, string>>(await csv.text(), { header: true, skipEmptyLines: true });
+    const parsed = await getCsv(request, `/api/group/categories/export?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(parsed.meta.fields).toEqual([
       "company_id",
       "company",
@@ -238,31 +243,14 @@ test("the group category figures are each company's transactions converted with 
       "inflow",
       "outflow",
       "net",
-      "reporting_currency",
-      "rate",
-      "rate_date",
-      "rate_stale",
-      "inflow_converted",
-      "outflow_converted",
-      "net_converted",
-      "unconverted_reason",
-      "exported_at",
+      ...CONVERTED_CSV_COLUMNS,
     ]);
     const own = parsed.data.filter((r) => r.category === category);
     expect(own.reduce((s, r) => s + Number(r.count), 0)).toBe(total.count);
     expect(own.reduce((s, r) => s.plus(r.net_converted || "0"), new Decimal(0)).toFixed(2)).toBe(
       total.inflow.minus(total.outflow).toFixed(2),
     );
-    for (const r of parsed.data) {
-      expect(r.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
-      if (!r.rate) continue;
-      expect(r.rate_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const rFrom = eurRate(r.currency ?? "", r.date ?? "");
-      expect(new Decimal(r.rate).toSignificantDigits(6).toString()).toBe(
-        (rFrom ? new Decimal(1).div(rFrom) : new Decimal(0)).toSignificantDigits(6).toString(),
-      );
-    }
-    expect(parsed.data.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
+    expectConvertedRates(parsed.data);
 
     for (const [url, field] of [
       [`/api/group/categories?currency=XYZ`, "currency"],
