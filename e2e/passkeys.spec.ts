@@ -16,9 +16,8 @@
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { freePort } from "@treasury/test-support/free-port";
-import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
+import { signInOn, startSecondDashboard, type SecondDashboard } from "./second-dashboard";
 
 const SHOTS = "/tmp/shots-passkey";
 let dashboard: SecondDashboard | undefined;
@@ -44,16 +43,8 @@ const write = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: base });
-  const page = await ctx.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("user-name")).toBeVisible();
-  return page;
-}
+/** A fresh context on this spec's dashboard, signed in as the demo user `email`. */
+const signedIn = (browser: Browser, email: string) => signInOn(browser, base, email);
 
 /** Creates and submits a one-instruction NOK batch as the treasurer (amounts differ: no duplicate signal); returns its id. */
 async function submittedBatch(treasurer: Page, ref: string, amount: string): Promise<string> {
