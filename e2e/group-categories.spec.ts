@@ -23,12 +23,13 @@ import { allocate } from "../lib/group/group-categories";
 import {
   addDays,
   all,
+  companiesOf,
   convert,
   CONVERTED_CSV_COLUMNS,
   expectConvertedRates,
   getCsv,
   selectCompany,
-  type Company,
+  setReportingCurrency,
 } from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
@@ -91,12 +92,8 @@ test("the group category figures are each company's transactions converted with 
   expect(moved.status()).toBe(200);
   try {
     const request = page.request;
-    const cur = await request.put("/api/session/reporting-currency", {
-      headers: writeHeaders(),
-      data: { currency: "EUR" },
-    });
-    expect(cur.status()).toBe(200);
-    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+    await setReportingCurrency(request, "EUR", writeHeaders);
+    const companies = await companiesOf(request);
     expect(companies.length).toBeGreaterThan(1);
     const to = new Date().toISOString().slice(0, 10);
     const from = addDays(to, -29);

@@ -75,6 +75,21 @@ export async function selectCompany(request: APIRequestContext, companyId: strin
   expect(sel.status(), await sel.text()).toBe(200);
 }
 
+/** Sets the session's reporting currency (`PUT /api/session/reporting-currency`); expects 200. */
+export async function setReportingCurrency(
+  request: APIRequestContext,
+  currency: string,
+  headers: WriteHeaders = () => writeHeaders(),
+) {
+  const res = await request.put("/api/session/reporting-currency", { headers: headers(), data: { currency } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The companies the session's user may see (`GET /api/treasury/companies`, one page). */
+export async function companiesOf(request: APIRequestContext): Promise<Company[]> {
+  return ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+}
+
 /**
  * Per company: the converted sum of its accounts' headline balances in `to` (today's interim booked, else the latest
  * closing booked of an ended day over the last 7 days; unconvertible lines left out).

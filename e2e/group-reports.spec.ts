@@ -19,10 +19,12 @@ import Decimal from "decimal.js";
 import { SCREENSHOTS, storageState } from "./fixtures";
 import {
   addDays,
+  companiesOf,
   CONVERTED_CSV_COLUMNS,
   expectConvertedRates,
   expectedCashflowByCompany as expectedCashflow,
   getCsv,
+  setReportingCurrency,
   type Company,
 } from "./group-figures";
 import { expect, test } from "./quiet-stack";
@@ -50,12 +52,8 @@ test.describe("as a second approver with every company", () => {
     const writeHeaders = quietStack.writeHeaders;
     const page = await quietStack.signIn(browser, "approver2");
     const request = page.request;
-    const cur = await request.put("/api/session/reporting-currency", {
-      headers: writeHeaders(),
-      data: { currency: "EUR" },
-    });
-    expect(cur.status()).toBe(200);
-    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+    await setReportingCurrency(request, "EUR", writeHeaders);
+    const companies = await companiesOf(request);
     expect(companies.length).toBeGreaterThan(1);
 
     const to = new Date().toISOString().slice(0, 10);
