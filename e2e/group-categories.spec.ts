@@ -21,15 +21,13 @@ import Decimal from "decimal.js";
 import { SCREENSHOTS } from "./fixtures";
 import { allocate } from "../lib/group/group-categories";
 import {
-  addDays,
   all,
-  companiesOf,
   convert,
   CONVERTED_CSV_COLUMNS,
+  eurGroupLast30Days,
   expectConvertedRates,
   getCsv,
   selectCompany,
-  setReportingCurrency,
 } from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
@@ -92,11 +90,7 @@ test("the group category figures are each company's transactions converted with 
   expect(moved.status()).toBe(200);
   try {
     const request = page.request;
-    await setReportingCurrency(request, "EUR", writeHeaders);
-    const companies = await companiesOf(request);
-    expect(companies.length).toBeGreaterThan(1);
-    const to = new Date().toISOString().slice(0, 10);
-    const from = addDays(to, -29);
+    const { companies, from, to } = await eurGroupLast30Days(request, writeHeaders);
 
     const res = await request.get(`/api/group/categories?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(res.status(), await res.text()).toBe(200);

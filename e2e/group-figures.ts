@@ -91,6 +91,21 @@ export async function companiesOf(request: APIRequestContext): Promise<Company[]
 }
 
 /**
+ * The set-up of the group report specs: the session reports in EUR and sees a group (more than one company), and the
+ * report covers the 30 days up to today (`from`, `to`: `YYYY-MM-DD`, UTC).
+ */
+export async function eurGroupLast30Days(
+  request: APIRequestContext,
+  headers: WriteHeaders,
+): Promise<{ companies: Company[]; from: string; to: string }> {
+  await setReportingCurrency(request, "EUR", headers);
+  const companies = await companiesOf(request);
+  expect(companies.length).toBeGreaterThan(1);
+  const to = new Date().toISOString().slice(0, 10);
+  return { companies, from: addDays(to, -29), to };
+}
+
+/**
  * Per company: the converted sum of its accounts' headline balances in `to` (today's interim booked, else the latest
  * closing booked of an ended day over the last 7 days; unconvertible lines left out).
  */

@@ -18,13 +18,11 @@ import path from "node:path";
 import Decimal from "decimal.js";
 import { SCREENSHOTS, storageState } from "./fixtures";
 import {
-  addDays,
-  companiesOf,
+  eurGroupLast30Days,
   CONVERTED_CSV_COLUMNS,
   expectConvertedRates,
   expectedCashflowByCompany as expectedCashflow,
   getCsv,
-  setReportingCurrency,
   type Company,
 } from "./group-figures";
 import { expect, test } from "./quiet-stack";
@@ -52,12 +50,7 @@ test.describe("as a second approver with every company", () => {
     const writeHeaders = quietStack.writeHeaders;
     const page = await quietStack.signIn(browser, "approver2");
     const request = page.request;
-    await setReportingCurrency(request, "EUR", writeHeaders);
-    const companies = await companiesOf(request);
-    expect(companies.length).toBeGreaterThan(1);
-
-    const to = new Date().toISOString().slice(0, 10);
-    const from = addDays(to, -29);
+    const { companies, from, to } = await eurGroupLast30Days(request, writeHeaders);
     const res = await request.get(`/api/group/reports/cashflow?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(res.status(), await res.text()).toBe(200);
     const api = (await res.json()) as GroupReportBody;
