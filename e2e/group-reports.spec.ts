@@ -18,8 +18,8 @@ import path from "node:path";
 import Decimal from "decimal.js";
 import { SCREENSHOTS, storageState } from "./fixtures";
 import {
-  eurGroupLast30Days,
   CONVERTED_CSV_COLUMNS,
+  eurGroupLast30Days,
   expectConvertedRates,
   expectedCashflowByCompany as expectedCashflow,
   getCsv,
