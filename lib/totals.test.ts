@@ -113,6 +113,11 @@ describe("cashflowTotals", () => {
   });
 });
 
+/** One currency's balance rows, `[date, balance]` each, in the order given. */
+function series(currency: string, ...days: [string, string][]) {
+  return days.map(([date, balance]) => ({ date, currency, balance }));
+}
+
 /** One latestWithChange row: the currency's latest balance and its change against the day before. */
 function latest(
   currency: string,
@@ -135,12 +140,8 @@ describe("latestWithChange", () => {
     {
       name: "finds the latest date from rows in ascending or mixed order; the change has the larger scale",
       rows: [
-        { date: "2026-02-27", currency: "SEK", balance: "1.00" },
-        { date: "2026-02-28", currency: "SEK", balance: "9.25" },
-        { date: "2026-03-02", currency: "SEK", balance: "10.5" },
-        { date: "2026-03-01", currency: "DKK", balance: "7" },
-        { date: "2026-03-03", currency: "DKK", balance: "8" },
-        { date: "2026-02-01", currency: "DKK", balance: "1" },
+        ...series("SEK", ["2026-02-27", "1.00"], ["2026-02-28", "9.25"], ["2026-03-02", "10.5"]),
+        ...series("DKK", ["2026-03-01", "7"], ["2026-03-03", "8"], ["2026-02-01", "1"]),
       ],
       expected: [
         latest("DKK", ["2026-03-03", "8"], ["2026-03-01", "7"], "1"),
@@ -150,10 +151,8 @@ describe("latestWithChange", () => {
     {
       name: "takes the latest date per currency and the change against the day before, whatever the input order",
       rows: [
-        { date: "2026-03-02", currency: "NOK", balance: "1000.00" },
-        { date: "2026-03-01", currency: "NOK", balance: "1200.50" },
-        { date: "2026-02-28", currency: "NOK", balance: "1.00" },
-        { date: "2026-03-02", currency: "EUR", balance: "50.00" },
+        ...series("NOK", ["2026-03-02", "1000.00"], ["2026-03-01", "1200.50"], ["2026-02-28", "1.00"]),
+        ...series("EUR", ["2026-03-02", "50.00"]),
       ],
       expected: [
         latest("EUR", ["2026-03-02", "50.00"], null, null),
