@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
+import { expect, request as playwrightRequest, test, type APIRequestContext, type APIResponse } from "@playwright/test";
 import { BASE_URL } from "../playwright.config";
 import { storageState, type RoleKey } from "./fixtures";
 
@@ -49,16 +49,25 @@ async function companyIds(role: RoleKey): Promise<string[]> {
   return body.items.map((c) => c.id);
 }
 
+/** GETs each of `paths` with `ctx`, expecting `status` (a failure names the path); returns the responses in order. */
+async function getEach(ctx: APIRequestContext, paths: readonly string[], status: number): Promise<APIResponse[]> {
+  const responses: APIResponse[] = [];
+  for (const path of paths) {
+    const res = await ctx.get(path);
+    expect(res.status(), path).toBe(status);
+    responses.push(res);
+  }
+  return responses;
+}
+
 test("unauthenticated BFF calls are 401 with the one error shape", async () => {
   const anon = await as(null);
-  for (const path of [
-    "/api/treasury/accounts",
-    "/api/treasury/companies",
-    "/api/treasury/approvals/pending",
-    "/api/audit",
-  ]) {
-    const res = await anon.get(path);
-    expect(res.status(), path).toBe(401);
+  const refused = await getEach(
+    anon,
+    ["/api/treasury/accounts", "/api/treasury/companies", "/api/treasury/approvals/pending", "/api/audit"],
+    401,
+  );
+  for (const res of refused) {
     const body = (await res.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ error: "authentication_failed", message: "Sign in to continue." });
     expect(typeof body.request_id).toBe("string");
@@ -96,15 +105,16 @@ test("a user limited to some companies gets 403 for another company, whatever th
   const other = all.find((id) => !mine.includes(id));
   if (!other) throw new Error("no company outside the viewer's");
   const viewer = await as("viewer", [{ name: "td_company", value: other }]);
-  for (const path of [
-    "/api/treasury/accounts",
-    "/api/treasury/transactions",
-    "/api/treasury/reporting/cashflow/daily",
-    "/api/treasury/payments/batches",
-  ]) {
-    const res = await viewer.get(path);
-    expect(res.status(), path).toBe(403);
-  }
+  await getEach(
+    viewer,
+    [
+      "/api/treasury/accounts",
+      "/api/treasury/transactions",
+      "/api/treasury/reporting/cashflow/daily",
+      "/api/treasury/payments/batches",
+    ],
+    403,
+  );
   // Naming the company explicitly on a cross-company list is refused too.
   const plain = await as("viewer");
   expect((await plain.get(`/api/treasury/reconciliation/matches?company_id=${other}`)).status()).toBe(403);

@@ -144,11 +144,18 @@ export interface TestInstruction {
 /**
  * Creates a payment batch through the BFF as the page's user, in their first
  * (default) company, and returns its id; fails the test unless the answer is 201.
+ * `headers` gives the write's headers (default: this dashboard's Origin, a fresh Idempotency-Key); a spec on another
+ * dashboard passes its own.
  */
-export async function createBatchVia(page: Page, currency: string, instructions: TestInstruction[]): Promise<string> {
+export async function createBatchVia(
+  page: Page,
+  currency: string,
+  instructions: TestInstruction[],
+  headers: () => Record<string, string> = writeHeaders,
+): Promise<string> {
   const companies = (await (await page.request.get("/api/treasury/companies")).json()) as { items: { id: string }[] };
   const created = await page.request.post("/api/treasury/payments/batches", {
-    headers: writeHeaders(),
+    headers: headers(),
     data: { company_id: companies.items[0]?.id, currency, instructions: instructions.map((i) => ({ ...i, currency })) },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -18,10 +18,17 @@
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import Decimal from "decimal.js";
-import Papa from "papaparse";
 import { SCREENSHOTS } from "./fixtures";
 import { allocate } from "../lib/group/group-categories";
-import { addDays, all, convert, eurRate, selectCompany, type Company } from "./group-figures";
+import {
+  all,
+  convert,
+  CONVERTED_CSV_COLUMNS,
+  eurGroupLast30Days,
+  expectConvertedRates,
+  getCsv,
+  selectCompany,
+} from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
 
@@ -83,15 +90,7 @@ test("the group category figures are each company's transactions converted with 
   expect(moved.status()).toBe(200);
   try {
     const request = page.request;
-    const cur = await request.put("/api/session/reporting-currency", {
-      headers: writeHeaders(),
-      data: { currency: "EUR" },
-    });
-    expect(cur.status()).toBe(200);
-    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
-    expect(companies.length).toBeGreaterThan(1);
-    const to = new Date().toISOString().slice(0, 10);
-    const from = addDays(to, -29);
+    const { companies, from, to } = await eurGroupLast30Days(request, writeHeaders);
 
     const res = await request.get(`/api/group/categories?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(res.status(), await res.text()).toBe(200);
@@ -224,10 +223,7 @@ test("the group category figures are each company's transactions converted with 
     await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-categories-390.png") });
 
     // The CSV: original and converted figures, rate and rate date per line; its lines add up to the category.
-    const csv = await request.get(`/api/group/categories/export?from_date=${from}&to_date=${to}&currency=EUR`);
-    expect(csv.status()).toBe(200);
-    expect(csv.headers()["content-type"]).toContain("text/csv");
-    const parsed = Papa.parse<Record<string, string>>(await csv.text(), { header: true, skipEmptyLines: true });
+    const parsed = await getCsv(request, `/api/group/categories/export?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(parsed.meta.fields).toEqual([
       "company_id",
       "company",
@@ -238,31 +234,14 @@ test("the group category figures are each company's transactions converted with 
       "inflow",
       "outflow",
       "net",
-      "reporting_currency",
-      "rate",
-      "rate_date",
-      "rate_stale",
-      "inflow_converted",
-      "outflow_converted",
-      "net_converted",
-      "unconverted_reason",
-      "exported_at",
+      ...CONVERTED_CSV_COLUMNS,
     ]);
     const own = parsed.data.filter((r) => r.category === category);
     expect(own.reduce((s, r) => s + Number(r.count), 0)).toBe(total.count);
     expect(own.reduce((s, r) => s.plus(r.net_converted || "0"), new Decimal(0)).toFixed(2)).toBe(
       total.inflow.minus(total.outflow).toFixed(2),
     );
-    for (const r of parsed.data) {
-      expect(r.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
-      if (!r.rate) continue;
-      expect(r.rate_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const rFrom = eurRate(r.currency ?? "", r.date ?? "");
-      expect(new Decimal(r.rate).toSignificantDigits(6).toString()).toBe(
-        (rFrom ? new Decimal(1).div(rFrom) : new Decimal(0)).toSignificantDigits(6).toString(),
-      );
-    }
-    expect(parsed.data.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
+    expectConvertedRates(parsed.data);
 
     for (const [url, field] of [
       [`/api/group/categories?currency=XYZ`, "currency"],

@@ -13,7 +13,7 @@
  * /tmp/shots-group/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import Decimal from "decimal.js";
 import { startFailingUpstream, type FailingUpstream } from "./failing-upstream";
 import { demoApiToken } from "./demo-api";
@@ -23,6 +23,7 @@ import {
   expectedCashflowByCompany,
   expectedPositionByCompany,
   selectCompany,
+  setReportingCurrency,
   type Company,
 } from "./group-figures";
 import { QUIET_API_URL, startQuietDashboard } from "./quiet-stack";
@@ -93,14 +94,9 @@ test.afterAll(async () => {
   await proxy?.close();
 });
 
-async function setCurrency(request: APIRequestContext, currency: string) {
-  const res = await request.put("/api/session/reporting-currency", { headers: headers(), data: { currency } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test("the group overview names the failing company and shows the others' API figures", async () => {
   const request = page.request;
-  await setCurrency(request, "EUR");
+  await setReportingCurrency(request, "EUR", headers);
   const body = (await (await request.get("/api/group/position")).json()) as {
     today: string;
     total: { converted: string };

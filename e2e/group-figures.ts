@@ -7,6 +7,7 @@
  */
 import { expect, type APIRequestContext } from "@playwright/test";
 import Decimal from "decimal.js";
+import Papa from "papaparse";
 import { demoRate, isEcbPublishingDay } from "../lib/fx/demo-rates";
 import { writeHeaders } from "./fixtures";
 
@@ -74,6 +75,36 @@ export async function selectCompany(request: APIRequestContext, companyId: strin
   expect(sel.status(), await sel.text()).toBe(200);
 }
 
+/** Sets the session's reporting currency (`PUT /api/session/reporting-currency`); expects 200. */
+export async function setReportingCurrency(
+  request: APIRequestContext,
+  currency: string,
+  headers: WriteHeaders = () => writeHeaders(),
+) {
+  const res = await request.put("/api/session/reporting-currency", { headers: headers(), data: { currency } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The companies the session's user may see (`GET /api/treasury/companies`, one page). */
+export async function companiesOf(request: APIRequestContext): Promise<Company[]> {
+  return ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
+}
+
+/**
+ * The set-up of the group report specs: the session reports in EUR and sees a group (more than one company), and the
+ * report covers the 30 days up to today (`from`, `to`: `YYYY-MM-DD`, UTC).
+ */
+export async function eurGroupLast30Days(
+  request: APIRequestContext,
+  headers: WriteHeaders,
+): Promise<{ companies: Company[]; from: string; to: string }> {
+  await setReportingCurrency(request, "EUR", headers);
+  const companies = await companiesOf(request);
+  expect(companies.length).toBeGreaterThan(1);
+  const to = new Date().toISOString().slice(0, 10);
+  return { companies, from: addDays(to, -29), to };
+}
+
 /**
  * Per company: the converted sum of its accounts' headline balances in `to` (today's interim booked, else the latest
  * closing booked of an ended day over the last 7 days; unconvertible lines left out).
@@ -136,4 +167,46 @@ export async function expectedCashflowByCompany(
     out.set(c.id, sum);
   }
   return out;
+}
+
+/**
+ * The columns every converted group CSV ends with (docs/guides/fx-and-group-reporting.md, "Group position and reporting currency"): the reporting currency, the rate and its
+ * date, whether it is stale, the converted figures, why a line stayed unconverted, and the export time.
+ */
+export const CONVERTED_CSV_COLUMNS = [
+  "reporting_currency",
+  "rate",
+  "rate_date",
+  "rate_stale",
+  "inflow_converted",
+  "outflow_converted",
+  "net_converted",
+  "unconverted_reason",
+  "exported_at",
+] as const;
+
+/** GETs a BFF CSV export, expects 200 and `text/csv`, and parses it with its header line. */
+export async function getCsv(request: APIRequestContext, url: string) {
+  const res = await request.get(url);
+  expect(res.status(), url).toBe(200);
+  expect(res.headers()["content-type"]).toContain("text/csv");
+  return Papa.parse<Record<string, string>>(await res.text(), { header: true, skipEmptyLines: true });
+}
+
+/**
+ * Checks the conversion columns of converted CSV lines against the seeded demo rates: an export time with an offset
+ * on every line; where there is a rate, a `YYYY-MM-DD` rate date and the rate `1 / eurRate(currency, date)` to 6
+ * significant digits; and at least one non-EUR line that carries a rate date.
+ */
+export function expectConvertedRates(rows: readonly Record<string, string | undefined>[]) {
+  for (const r of rows) {
+    expect(r.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
+    if (!r.rate) continue;
+    expect(r.rate_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const rFrom = eurRate(r.currency ?? "", r.date ?? "");
+    expect(new Decimal(r.rate).toSignificantDigits(6).toString()).toBe(
+      (rFrom ? new Decimal(1).div(rFrom) : new Decimal(0)).toSignificantDigits(6).toString(),
+    );
+  }
+  expect(rows.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
 }

@@ -13,10 +13,9 @@
  * demo companies change whenever another spec's payment settles, between the page's read and the test's own.
  */
 import path from "node:path";
-import type { APIRequestContext } from "@playwright/test";
 import Decimal from "decimal.js";
 import { SCREENSHOTS, storageState, writeHeaders } from "./fixtures";
-import { expectedPositionByCompany as expectedByCompany, type Company } from "./group-figures";
+import { companiesOf, expectedPositionByCompany as expectedByCompany, setReportingCurrency } from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
 
@@ -29,11 +28,6 @@ interface GroupPositionBody {
   failedCompanies: { name: string }[];
 }
 
-async function setCurrency(request: APIRequestContext, currency: string, headers = writeHeaders) {
-  const res = await request.put("/api/session/reporting-currency", { headers: headers(), data: { currency } });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
 test.describe("as a treasurer with every company", () => {
   test(
     "the total is the per-company API figures converted with the demo rates; switching currency changes every " +
@@ -43,14 +37,14 @@ test.describe("as a treasurer with every company", () => {
       const headers = quietStack.writeHeaders;
       const page = await quietStack.signIn(browser, "treasurer");
       const request = page.request;
-      await setCurrency(request, "EUR", headers);
-      const companies = (await (await request.get("/api/treasury/companies")).json()) as { items: Company[] };
-      expect(companies.items.length).toBeGreaterThan(1);
+      await setReportingCurrency(request, "EUR", headers);
+      const companies = await companiesOf(request);
+      expect(companies.length).toBeGreaterThan(1);
 
       const apiEur = (await (await request.get("/api/group/position")).json()) as GroupPositionBody;
       expect(apiEur.reportingCurrency).toBe("EUR");
       expect(apiEur.failedCompanies).toEqual([]);
-      const expectedEur = await expectedByCompany(request, companies.items, apiEur.today, "EUR", headers);
+      const expectedEur = await expectedByCompany(request, companies, apiEur.today, "EUR", headers);
       const totalEur = [...expectedEur.values()].reduce((s, v) => s.plus(v), new Decimal(0));
       expect(apiEur.total.converted).toBe(totalEur.toFixed(2));
       for (const row of apiEur.byCompany) expect(row.converted).toBe(expectedEur.get(row.key)?.toFixed(2));
@@ -95,7 +89,7 @@ test.describe("as a treasurer with every company", () => {
       await page.getByTestId("reporting-currency-NOK").click();
       await expect(total).toHaveAttribute("data-currency", "NOK");
       await expect(page.getByTestId("reporting-currency-value")).toHaveText("NOK");
-      const expectedNok = await expectedByCompany(request, companies.items, apiEur.today, "NOK", headers);
+      const expectedNok = await expectedByCompany(request, companies, apiEur.today, "NOK", headers);
       const totalNok = [...expectedNok.values()].reduce((s, v) => s.plus(v), new Decimal(0));
       await expect(total).toHaveAttribute("data-amount", totalNok.toFixed(2));
       const after = await amounts.evaluateAll((els) =>
@@ -111,7 +105,7 @@ test.describe("as a treasurer with every company", () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.waitForLoadState("networkidle");
       await page.screenshot({ path: path.join(SCREENSHOTS, "group-overview-390.png"), fullPage: true });
-      await setCurrency(request, "EUR", headers);
+      await setReportingCurrency(request, "EUR", headers);
       await page.context().close();
     },
   );
@@ -122,9 +116,9 @@ test.describe("as the viewer, limited to two companies", () => {
 
   test("sees only those two companies; a bad reporting currency is refused naming the field", async ({ page }) => {
     const request = page.request;
-    const companies = (await (await request.get("/api/treasury/companies")).json()) as { items: Company[] };
-    expect(companies.items).toHaveLength(2);
-    const ids = companies.items.map((c) => c.id).sort();
+    const companies = await companiesOf(request);
+    expect(companies).toHaveLength(2);
+    const ids = companies.map((c) => c.id).sort();
     const body = (await (await request.get("/api/group/position")).json()) as GroupPositionBody;
     expect(body.companyCount).toBe(2);
     expect(body.byCompany.map((r) => r.key).sort()).toEqual(ids);

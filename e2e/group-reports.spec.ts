@@ -16,9 +16,15 @@
 import path from "node:path";
 
 import Decimal from "decimal.js";
-import Papa from "papaparse";
 import { SCREENSHOTS, storageState } from "./fixtures";
-import { addDays, eurRate, expectedCashflowByCompany as expectedCashflow, type Company } from "./group-figures";
+import {
+  CONVERTED_CSV_COLUMNS,
+  eurGroupLast30Days,
+  expectConvertedRates,
+  expectedCashflowByCompany as expectedCashflow,
+  getCsv,
+  type Company,
+} from "./group-figures";
 import { expect, test } from "./quiet-stack";
 import { axe } from "./read-helpers";
 
@@ -44,16 +50,7 @@ test.describe("as a second approver with every company", () => {
     const writeHeaders = quietStack.writeHeaders;
     const page = await quietStack.signIn(browser, "approver2");
     const request = page.request;
-    const cur = await request.put("/api/session/reporting-currency", {
-      headers: writeHeaders(),
-      data: { currency: "EUR" },
-    });
-    expect(cur.status()).toBe(200);
-    const companies = ((await (await request.get("/api/treasury/companies")).json()) as { items: Company[] }).items;
-    expect(companies.length).toBeGreaterThan(1);
-
-    const to = new Date().toISOString().slice(0, 10);
-    const from = addDays(to, -29);
+    const { companies, from, to } = await eurGroupLast30Days(request, writeHeaders);
     const res = await request.get(`/api/group/reports/cashflow?from_date=${from}&to_date=${to}&currency=EUR`);
     expect(res.status(), await res.text()).toBe(200);
     const api = (await res.json()) as GroupReportBody;
@@ -110,10 +107,10 @@ test.describe("as a second approver with every company", () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, "group-report-forecast.png"), fullPage: true });
 
     // The CSV: original figures, the rate and its date, converted figures, the export time with an offset.
-    const csvRes = await request.get(`/api/group/reports/cashflow/export?from_date=${from}&to_date=${to}&currency=EUR`);
-    expect(csvRes.status()).toBe(200);
-    expect(csvRes.headers()["content-type"]).toContain("text/csv");
-    const parsed = Papa.parse<Record<string, string>>(await csvRes.text(), { header: true, skipEmptyLines: true });
+    const parsed = await getCsv(
+      request,
+      `/api/group/reports/cashflow/export?from_date=${from}&to_date=${to}&currency=EUR`,
+    );
     expect(parsed.meta.fields).toEqual([
       "company_id",
       "company",
@@ -122,41 +119,20 @@ test.describe("as a second approver with every company", () => {
       "inflow",
       "outflow",
       "net",
-      "reporting_currency",
-      "rate",
-      "rate_date",
-      "rate_stale",
-      "inflow_converted",
-      "outflow_converted",
-      "net_converted",
-      "unconverted_reason",
-      "exported_at",
+      ...CONVERTED_CSV_COLUMNS,
     ]);
     expect(parsed.data.length).toBeGreaterThan(0);
-    let csvNet = new Decimal(0);
-    for (const row of parsed.data) {
-      expect(row.exported_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})$/);
-      if (!row.rate) continue;
-      expect(row.rate_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      const rFrom = eurRate(row.currency ?? "", row.date ?? "");
-      expect(new Decimal(row.rate).toSignificantDigits(6).toString()).toBe(
-        (rFrom ? new Decimal(1).div(rFrom) : new Decimal(0)).toSignificantDigits(6).toString(),
-      );
-      csvNet = csvNet.plus(row.net_converted ?? "0");
-    }
+    expectConvertedRates(parsed.data);
+    const csvNet = parsed.data
+      .filter((r) => r.rate)
+      .reduce((sum, r) => sum.plus(r.net_converted ?? "0"), new Decimal(0));
     expect(csvNet.toFixed(2)).toBe(inflow.minus(outflow).toFixed(2));
-    expect(parsed.data.some((r) => r.currency !== "EUR" && r.rate_date)).toBe(true);
 
     // The group position's CSV: the converted balances add up to the position's total; each carries rate and date.
     const pos = (await (await request.get("/api/group/position?currency=EUR")).json()) as {
       total: { converted: string };
     };
-    const posCsv = await request.get("/api/group/position/export?currency=EUR");
-    expect(posCsv.status()).toBe(200);
-    const posRows = Papa.parse<Record<string, string>>(await posCsv.text(), {
-      header: true,
-      skipEmptyLines: true,
-    }).data;
+    const posRows = (await getCsv(request, "/api/group/position/export?currency=EUR")).data;
     expect(posRows.length).toBeGreaterThan(0);
     const posSum = posRows.reduce((s, r) => s.plus(r.converted || "0"), new Decimal(0));
     expect(posSum.toFixed(2)).toBe(pos.total.converted);

@@ -16,9 +16,9 @@
  */
 import { mkdirSync } from "node:fs";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO_PASSWORD } from "../lib/db/demo-users";
 import { freePort } from "@treasury/test-support/free-port";
-import { startSecondDashboard, type SecondDashboard } from "./second-dashboard";
+import { createBatchVia } from "./fixtures";
+import { signInOn, startSecondDashboard, type SecondDashboard } from "./second-dashboard";
 
 const SHOTS = "/tmp/shots-passkey";
 let dashboard: SecondDashboard | undefined;
@@ -44,40 +44,17 @@ const write = (extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL: base });
-  const page = await ctx.newPage();
-  await page.goto("/login");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByTestId("user-name")).toBeVisible();
-  return page;
-}
+/** A fresh context on this spec's dashboard, signed in as the demo user `email`. */
+const signedIn = (browser: Browser, email: string) => signInOn(browser, base, email);
 
 /** Creates and submits a one-instruction NOK batch as the treasurer (amounts differ: no duplicate signal); returns its id. */
 async function submittedBatch(treasurer: Page, ref: string, amount: string): Promise<string> {
-  const companies = (await (await treasurer.request.get("/api/treasury/companies")).json()) as {
-    items: { id: string }[];
-  };
-  const created = await treasurer.request.post("/api/treasury/payments/batches", {
-    headers: write(),
-    data: {
-      company_id: companies.items[0]?.id,
-      currency: "NOK",
-      instructions: [
-        {
-          amount,
-          currency: "NOK",
-          creditor_name: "Fjordkraft AS",
-          creditor_iban: "NO9386011117947",
-          end_to_end_id: ref,
-        },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: string }).id;
+  const id = await createBatchVia(
+    treasurer,
+    "NOK",
+    [{ amount, creditor_name: "Fjordkraft AS", creditor_iban: "NO9386011117947", end_to_end_id: ref }],
+    write,
+  );
   const submitted = await treasurer.request.post(`/api/treasury/payments/batches/${id}/submit`, { headers: write() });
   expect(submitted.status(), await submitted.text()).toBe(202);
   return id;

@@ -1,28 +1,23 @@
 /**
  * Every instant is shown in the viewer's time zone and locale: on the server's first paint (the zone travels in the
  * `tz` cookie the browser sets, the locale in Accept-Language), after hydration and after client-side navigation.
- * Run in two zones and two locales; the expected text is computed here with Intl from the `<time>` element's ISO value.
+ * Run in two zones and two locales; the expected text is computed here from the `<time>` element's ISO value with the
+ * dashboard's formatter in the zone and locale under test.
  */
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { formatTimestamp } from "../lib/format-date";
 import { SCREENSHOTS, storageState } from "./fixtures";
 
 /** Intl output uses narrow and normal no-break spaces that differ between ICU builds; compare on plain spaces. */
 const plain = (s: string) => s.replace(/[\u202f\u00a0]/g, " ").trim();
 
+/**
+ * What a `<time>` of `iso` should read in `locale` and `timeZone`: lib/format-date.ts's `formatTimestamp` (its format
+ * is pinned by lib/format-date.test.ts; here the point is the zone and locale each render path uses).
+ */
 function expectedText(iso: string, locale: string, timeZone: string, opts: { seconds?: boolean; zone?: boolean }) {
-  return plain(
-    new Intl.DateTimeFormat(locale, {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      hour: "2-digit",
-      minute: "2-digit",
-      ...(opts.seconds ? { second: "2-digit" } : {}),
-      ...(opts.zone ? { timeZoneName: "short" } : {}),
-      timeZone,
-    }).format(Date.parse(iso)),
-  );
+  return plain(formatTimestamp(iso, locale, { timeZone, seconds: opts.seconds, zoneName: opts.zone }));
 }
 
 /**

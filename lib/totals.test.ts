@@ -113,63 +113,54 @@ describe("cashflowTotals", () => {
   });
 });
 
-describe("latestWithChange: order and scale", () => {
-  it("finds the latest date from rows in ascending or mixed order; the change has the larger scale", () => {
-    const rows = [
-      { date: "2026-02-27", currency: "SEK", balance: "1.00" },
-      { date: "2026-02-28", currency: "SEK", balance: "9.25" },
-      { date: "2026-03-02", currency: "SEK", balance: "10.5" },
-      { date: "2026-03-01", currency: "DKK", balance: "7" },
-      { date: "2026-03-03", currency: "DKK", balance: "8" },
-      { date: "2026-02-01", currency: "DKK", balance: "1" },
-    ];
-    expect(latestWithChange(rows)).toEqual([
-      {
-        currency: "DKK",
-        date: "2026-03-03",
-        balance: "8",
-        previousDate: "2026-03-01",
-        previousBalance: "7",
-        change: "1",
-      },
-      {
-        currency: "SEK",
-        date: "2026-03-02",
-        balance: "10.5",
-        previousDate: "2026-02-28",
-        previousBalance: "9.25",
-        change: "1.25",
-      },
-    ]);
-  });
-});
+/** One currency's balance rows, `[date, balance]` each, in the order given. */
+function series(currency: string, ...days: [string, string][]) {
+  return days.map(([date, balance]) => ({ date, currency, balance }));
+}
+
+/** One latestWithChange row: the currency's latest balance and its change against the day before. */
+function latest(
+  currency: string,
+  [date, balance]: [string, string],
+  previous: [string, string] | null,
+  change: string | null,
+) {
+  return {
+    currency,
+    date,
+    balance,
+    previousDate: previous?.[0] ?? null,
+    previousBalance: previous?.[1] ?? null,
+    change,
+  };
+}
 
 describe("latestWithChange", () => {
-  it("takes the latest date per currency and the change against the day before, whatever the input order", () => {
-    const rows = [
-      { date: "2026-03-02", currency: "NOK", balance: "1000.00" },
-      { date: "2026-03-01", currency: "NOK", balance: "1200.50" },
-      { date: "2026-02-28", currency: "NOK", balance: "1.00" },
-      { date: "2026-03-02", currency: "EUR", balance: "50.00" },
-    ];
-    expect(latestWithChange(rows)).toEqual([
-      {
-        currency: "EUR",
-        date: "2026-03-02",
-        balance: "50.00",
-        previousDate: null,
-        previousBalance: null,
-        change: null,
-      },
-      {
-        currency: "NOK",
-        date: "2026-03-02",
-        balance: "1000.00",
-        previousDate: "2026-03-01",
-        previousBalance: "1200.50",
-        change: "-200.50",
-      },
-    ]);
+  it.each([
+    {
+      name: "finds the latest date from rows in ascending or mixed order; the change has the larger scale",
+      rows: [
+        ...series("SEK", ["2026-02-27", "1.00"], ["2026-02-28", "9.25"], ["2026-03-02", "10.5"]),
+        ...series("DKK", ["2026-03-01", "7"], ["2026-03-03", "8"], ["2026-02-01", "1"]),
+      ],
+      expected: [
+        latest("DKK", ["2026-03-03", "8"], ["2026-03-01", "7"], "1"),
+        latest("SEK", ["2026-03-02", "10.5"], ["2026-02-28", "9.25"], "1.25"),
+      ],
+    },
+    {
+      name: "takes the latest date per currency and the change against the day before, whatever the input order",
+      rows: [
+        ...series("NOK", ["2026-03-02", "1000.00"], ["2026-03-01", "1200.50"], ["2026-02-28", "1.00"]),
+        ...series("EUR", ["2026-03-02", "50.00"]),
+      ],
+      expected: [
+        latest("EUR", ["2026-03-02", "50.00"], null, null),
+        latest("NOK", ["2026-03-02", "1000.00"], ["2026-03-01", "1200.50"], "-200.50"),
+      ],
+    },
+  ])("$name", ({ rows, expected }) => {
+    expect(latestWithChange(rows)).toEqual(expected);
   });
 });
 

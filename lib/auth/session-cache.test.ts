@@ -5,25 +5,17 @@
  * once here and within the cache window elsewhere.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDashboardDb, type DashboardDatabase } from "../db/client";
+import { memoryDashboardDb } from "../db/test-db";
 import { endSessions, findUserById, upsertUser, type UserWithSessionVersion } from "../db/users";
 import { SessionCache, sessionCache, sessionKey, type LoadedSession } from "./session-cache";
 
-let database: DashboardDatabase;
+const database = memoryDashboardDb();
 let user: UserWithSessionVersion;
 let clock: number;
 let loads: number;
 const LIFETIME_HOURS = 12;
-
-beforeAll(async () => {
-  database = await openDashboardDb({ dataDir: "memory" });
-});
-
-afterAll(async () => {
-  await database?.close();
-});
 
 // Each test has a user of its own: tests end sessions, change roles and disable the user, which must not reach others.
 beforeEach(async () => {

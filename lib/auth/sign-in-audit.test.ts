@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDashboardDb, type DashboardDatabase } from "../db/client";
+import { describe, expect, it } from "vitest";
+import { memoryDashboardDb } from "../db/test-db";
 import { listAudit } from "../db/audit";
 import { FREE_FAILURES, upsertUser } from "../db/users";
 import { signInWithAudit } from "./sign-in-audit";
 
-let database: DashboardDatabase;
-
-beforeAll(async () => {
-  process.env.DASHBOARD_BCRYPT_COST = "4";
-  database = await openDashboardDb({ dataDir: "memory" });
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = memoryDashboardDb();
 
 /** Each test makes its own account, so its audit entries and sign-in throttle are its own whatever ran before. */
 const user = (email: string) =>

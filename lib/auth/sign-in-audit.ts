@@ -8,7 +8,7 @@
 import { AUDIT_ACTION } from "../audit-actions";
 import { appendAudit, auditRefusal } from "../db/audit";
 import type { DashboardDb } from "../db/client";
-import { verifyCredentials, type CredentialsResult } from "../db/users";
+import { accountName, verifyCredentials, type CredentialsResult } from "../db/users";
 
 /**
  * Checks the credentials (lib/db/users.ts `verifyCredentials`, with its throttling) and appends the audit entries.
@@ -22,7 +22,7 @@ export async function signInWithAudit(
   password: string,
   now = Date.now(),
 ): Promise<CredentialsResult> {
-  const account = email.trim().toLowerCase();
+  const account = accountName(email);
   const result = await verifyCredentials(db, email, password, now);
   if (result.ok) {
     await appendAudit(db, {

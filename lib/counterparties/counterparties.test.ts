@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("server-only", () => ({}));
 
@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { errorOf } from "../bff/testing/bff-error";
 import { listAudit } from "../db/audit";
-import { openDashboardDb, type DashboardDatabase } from "../db/client";
+import { memoryDashboardDb } from "../db/test-db";
 import {
   changeBankDetails,
   counterpartiesForRisk,
@@ -21,7 +21,7 @@ import {
 import { importCounterpartiesCsv } from "./csv-import";
 import { bankDetailsChangedSignals } from "../payments/risk-signals";
 
-let database: DashboardDatabase;
+const database = memoryDashboardDb();
 /** The company each test works in, new per test: no test sees another's counterparties, IBANs or audit entries. */
 let C1 = "";
 const C2 = "22222222-2222-4222-8222-222222222222";
@@ -41,9 +41,6 @@ const OTHER_COMPANY = actor(6, ["treasurer", "admin"], [C2]);
 const IBAN_A = "NO9386011117947";
 const IBAN_B = "NO8330001234567";
 
-beforeAll(async () => {
-  database = await openDashboardDb({ dataDir: "memory" });
-});
 beforeEach(() => {
   C1 = randomUUID();
 });
@@ -51,9 +48,6 @@ beforeEach(() => {
 /** Nordic Supplies AS, pending, holding IBAN_A in the test's company (the counterparty other rules collide with). */
 const nordic = () =>
   createCounterparty(database.db, TREASURER, C1, { name: "Nordic Supplies AS", iban: IBAN_A, bic: "DNBANOKK" });
-afterAll(async () => {
-  await database.close();
-});
 
 let ibanSeq = 0;
 /** A fresh valid Norwegian IBAN per call, so tests do not collide on the one-live-IBAN rule. */

@@ -327,13 +327,22 @@ export function makersOf(row: Pick<Counterparty, "createdBy" | "bankDetailsChang
   return makers;
 }
 
-async function decide(
+/**
+ * A decision on one counterparty (verify, reject, disable): `(db, actor, id, { reason, expectedVersion }, meta?)`,
+ * resolving to the counterparty as it is afterwards.
+ */
+export type CounterpartyDecision = (
   db: DashboardDb,
   actor: Actor,
   id: string,
   input: DecisionInput,
-  meta: AuditMeta,
+  meta?: AuditMeta,
+) => Promise<Counterparty>;
+
+/** Moves a pending counterparty to `verdict`; a maker who tries is refused and audited as denied. */
+async function decide(
   verdict: "verified" | "rejected",
+  ...[db, actor, id, input, meta = {}]: Parameters<CounterpartyDecision>
 ): Promise<Counterparty> {
   const action = verdict === "verified" ? AUDIT_ACTION.counterpartyVerify : AUDIT_ACTION.counterpartyReject;
   requirePermission(actor, "counterparties.verify");
@@ -386,39 +395,17 @@ async function decide(
  * "unverified counterparty" signal). Maker-checker as described above.
  * @throws validation_error (reason, expectedVersion), permission_denied (role, maker), not_found, conflict.
  */
-export function verifyCounterparty(
-  db: DashboardDb,
-  actor: Actor,
-  id: string,
-  input: DecisionInput,
-  meta: AuditMeta = {},
-): Promise<Counterparty> {
-  return decide(db, actor, id, input, meta, "verified");
-}
+export const verifyCounterparty: CounterpartyDecision = (...args) => decide("verified", ...args);
 
 /** Rejects a pending counterparty; same rules as `verifyCounterparty`. */
-export function rejectCounterparty(
-  db: DashboardDb,
-  actor: Actor,
-  id: string,
-  input: DecisionInput,
-  meta: AuditMeta = {},
-): Promise<Counterparty> {
-  return decide(db, actor, id, input, meta, "rejected");
-}
+export const rejectCounterparty: CounterpartyDecision = (...args) => decide("rejected", ...args);
 
 /**
  * Takes a counterparty out of use (any state but `disabled`; final). No
  * second person is needed: disabling cannot send money anywhere.
  * @throws validation_error, permission_denied, not_found, conflict.
  */
-export async function disableCounterparty(
-  db: DashboardDb,
-  actor: Actor,
-  id: string,
-  input: DecisionInput,
-  meta: AuditMeta = {},
-): Promise<Counterparty> {
+export const disableCounterparty: CounterpartyDecision = async (db, actor, id, input, meta = {}) => {
   requirePermission(actor, "counterparties.manage");
   const v = parse(Decision, input);
   return db.transaction(async (tx) => {
@@ -434,7 +421,7 @@ export async function disableCounterparty(
       AUDIT_ACTION.counterpartyDisable,
     );
   });
-}
+};
 
 /** One counterparty of a company the actor may see. @throws not_found. */
 export async function getCounterparty(db: DashboardDb, actor: Actor, id: string): Promise<Counterparty> {

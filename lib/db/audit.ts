@@ -125,16 +125,13 @@ export async function hasAuditEvent(
 /** Outcome of a refused action in the audit log; the reason is in `details.reason`. */
 export const REFUSED = "refused";
 
-export interface RefusalInput {
-  /** Null when nobody is known (a sign-in with an unknown or wrong account name). */
-  userId: string | null;
-  /** The signed-in user's e-mail, or the account name that was typed at sign-in (lower-cased). */
-  userEmail: string;
-  /** The action that was refused, e.g. `approval.approve` or `session.sign_in`. */
-  action: string;
-  objectType: string;
-  objectId?: string | null;
-  companyId?: string | null;
+/**
+ * A refused action: an {@link AuditInput} without `outcome` (it is always {@link REFUSED}). `userId` is null when
+ * nobody is known (a sign-in with an unknown or wrong account name); `userEmail` is then the account name that was
+ * typed at sign-in (lower-cased); `action` is the action that was refused, e.g. `approval.approve` or
+ * `session.sign_in`; `details` is more context, kept beside `reason` and `message`.
+ */
+export interface RefusalInput extends Omit<AuditInput, "outcome"> {
   /**
    * Machine-readable reason, e.g. `four_eyes`, `not_eligible`, `policy`, `already_approved`, `step_up_required`,
    * `invalid_credentials`, `locked`.
@@ -142,10 +139,6 @@ export interface RefusalInput {
   reason: string;
   /** The message shown to the user, when there is one. */
   message?: string;
-  requestId?: string | null;
-  idempotencyKey?: string | null;
-  /** More context (kept beside `reason` and `message`). */
-  details?: Record<string, unknown>;
 }
 
 /**
@@ -154,16 +147,10 @@ export interface RefusalInput {
  * only what succeeded. Never throws on its own account beyond what `appendAudit` throws.
  */
 export async function auditRefusal(db: DashboardDb, e: RefusalInput): Promise<AuditEvent> {
+  const { reason, message, details, ...event } = e;
   return appendAudit(db, {
-    userId: e.userId,
-    userEmail: e.userEmail,
-    action: e.action,
-    objectType: e.objectType,
-    objectId: e.objectId ?? null,
-    companyId: e.companyId ?? null,
-    idempotencyKey: e.idempotencyKey ?? null,
+    ...event,
     outcome: REFUSED,
-    requestId: e.requestId ?? null,
-    details: { ...e.details, reason: e.reason, ...(e.message ? { message: e.message } : {}) },
+    details: { ...details, reason, ...(message ? { message } : {}) },
   });
 }

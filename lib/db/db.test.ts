@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDashboardDb, type DashboardDatabase } from "./client";
+import { memoryDashboardDb } from "./test-db";
 import { appendAudit, listAudit } from "./audit";
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoUsers } from "./demo-users";
 import { linkSsoAccount, listSsoLinks, ssoLinkOf, unlinkSsoAccount, userIdOfSsoAccount } from "./sso-accounts";
@@ -15,18 +15,10 @@ import {
   verifyCredentials,
 } from "./users";
 
-let database: DashboardDatabase;
+const database = memoryDashboardDb();
 const C1 = "11111111-1111-4111-8111-111111111111";
 const C2 = "22222222-2222-4222-8222-222222222222";
 const C3 = "33333333-3333-4333-8333-333333333333";
-
-beforeAll(async () => {
-  process.env.DASHBOARD_BCRYPT_COST = "4";
-  database = await openDashboardDb({ dataDir: "memory" });
-});
-afterAll(async () => {
-  await database.close();
-});
 
 describe("users", () => {
   it("creates with a bcrypt hash, finds case-insensitively, updates on the same e-mail", async () => {

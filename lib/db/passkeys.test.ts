@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDashboardDb, type DashboardDatabase } from "./client";
+import { beforeEach, describe, expect, it } from "vitest";
+import { memoryDashboardDb } from "./test-db";
 import {
   addPasskey,
   consumeChallenge,
@@ -17,23 +17,16 @@ import {
 } from "./passkeys";
 import { findUserById, upsertUser } from "./users";
 
-let database: DashboardDatabase;
+const database = memoryDashboardDb();
 let anna = "";
 let bo = "";
 
-beforeAll(async () => {
-  process.env.DASHBOARD_BCRYPT_COST = "4";
-  database = await openDashboardDb({ dataDir: "memory" });
-});
 // Every test gets its own Anna and Bo, with no passkeys, challenges or assertions left by another test.
 let seq = 0;
 beforeEach(async () => {
   seq += 1;
   anna = (await upsertUser(database.db, { email: `anna${seq}@example.com`, name: "Anna", roles: ["approver"] })).id;
   bo = (await upsertUser(database.db, { email: `bo${seq}@example.com`, name: "Bo", roles: ["approver"] })).id;
-});
-afterAll(async () => {
-  await database.close();
 });
 
 const key = (userId: string, credentialId: string, name = "Laptop") =>

@@ -15,6 +15,7 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { appendAudit } from "./audit";
 import type { DashboardDb } from "./client";
 import { users } from "./schema";
+import { accountName } from "./users";
 import { isUniqueViolation } from "@treasury/contract/sql/errors";
 
 /** An account at an OpenID provider: issuer identifier (`iss`) and subject (`sub`), compared exactly. */
@@ -128,7 +129,7 @@ export async function unlinkSsoAccount(
   email: string,
   actor: string,
 ): Promise<{ former: SsoLink | null } | null> {
-  const address = email.trim().toLowerCase();
+  const address = accountName(email);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ id: users.id, ...linkColumns })

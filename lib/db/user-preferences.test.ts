@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDashboardDb, type DashboardDatabase } from "./client";
+import { describe, expect, it } from "vitest";
+import { memoryDashboardDb } from "./test-db";
 import { PreferenceError, reportingCurrencyOf, setReportingCurrency } from "./user-preferences";
 import { upsertUser } from "./users";
 
-let database: DashboardDatabase;
-beforeAll(async () => {
-  database = await openDashboardDb({ dataDir: "memory" });
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = memoryDashboardDb();
 
 describe("reporting currency preference", () => {
   it("defaults, is set, changed and cleared per user", async () => {

@@ -128,6 +128,11 @@ export async function endSessions(db: DashboardDb, userId: string): Promise<bool
   return rows.length > 0;
 }
 
+/** The account name an e-mail stands for: trimmed and lower-cased (users are found by it case-insensitively). */
+export function accountName(email: string): string {
+  return email.trim().toLowerCase();
+}
+
 /** The user with this id, or null. */
 export async function findUserById(db: DashboardDb, id: string): Promise<UserWithSessionVersion | null> {
   if (!z.uuid().safeParse(id).success) return null;
@@ -137,7 +142,10 @@ export async function findUserById(db: DashboardDb, id: string): Promise<UserWit
 
 /** The user with this e-mail (case-insensitive), or null. */
 export async function findUserByEmail(db: DashboardDb, email: string): Promise<DashboardUser | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, accountName(email)));
   return row ? toUser(row) : null;
 }
 
@@ -156,7 +164,7 @@ export async function disableUser(db: DashboardDb, email: string): Promise<boole
       updatedAt: new Date().toISOString(),
       sessionVersion: sql`${users.sessionVersion} + 1`,
     })
-    .where(eq(users.email, email.trim().toLowerCase()))
+    .where(eq(users.email, accountName(email)))
     .returning({ id: users.id });
   for (const r of rows) sessionCache().forgetUser(r.id);
   return rows.length > 0;
@@ -178,7 +186,7 @@ export async function verifyCredentials(
   password: string,
   now = Date.now(),
 ): Promise<CredentialsResult> {
-  const account = email.trim().toLowerCase();
+  const account = accountName(email);
   const [throttle] = await db.select().from(signInThrottle).where(eq(signInThrottle.account, account));
   if (throttle?.lockedUntil) {
     const until = Date.parse(throttle.lockedUntil);

@@ -15,13 +15,14 @@ const rates = new FxRates([
   { date: "2026-11-20", base: "USD", quote: "NOK", rate: "99" },
 ]);
 
+/** Expects `rates.convert(amount, from, to, date)` to be exactly its request echoed back plus `outcome`. */
+function expectConversion([amount, from, to, date]: [string, string, string, string], outcome: object) {
+  expect(rates.convert(amount, from, to, date)).toEqual({ amount, currency: from, date, to, ...outcome });
+}
+
 describe("convert", () => {
   it("converts with the rate of the day and says so", () => {
-    expect(rates.convert("100.00", "EUR", "NOK", "2026-11-20")).toEqual({
-      amount: "100.00",
-      currency: "EUR",
-      date: "2026-11-20",
-      to: "NOK",
+    expectConversion(["100.00", "EUR", "NOK", "2026-11-20"], {
       status: "converted",
       value: "1170.00",
       rate: "11.7",
@@ -90,11 +91,7 @@ describe("convert", () => {
   });
 
   it("leaves the amount unconverted when the rate is 8 days old, naming the currency", () => {
-    expect(rates.convert("110", "USD", "NOK", "2026-11-21")).toEqual({
-      amount: "110",
-      currency: "USD",
-      date: "2026-11-21",
-      to: "NOK",
+    expectConversion(["110", "USD", "NOK", "2026-11-21"], {
       status: "unconverted",
       reason: "rate_too_old",
       missing: [{ currency: "USD", latestRateDate: "2026-11-13" }],

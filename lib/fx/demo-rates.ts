@@ -12,6 +12,7 @@
  * publishes for that currency. Rates are labelled with the source "demo".
  */
 import type { DashboardDb } from "../db/client";
+import { closingReason } from "../payments/bank-holidays";
 import { addDays, daysBetween } from "./dates";
 import type { FxRateRow } from "./rate-file";
 import { importRates, type FxImportResult } from "./store";
@@ -58,33 +59,13 @@ function draw(text: string, max: number): number {
   return (hash(text) % (2 * max + 1)) - max;
 }
 
-/** Easter Sunday of `year` (Gregorian, the anonymous algorithm), `YYYY-MM-DD`. */
-function easterSunday(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
-}
-
-/** True on the days the ECB publishes reference rates (TARGET2 business days). */
+/**
+ * True on the days the ECB publishes reference rates: the TARGET2 business
+ * days of `date` (`YYYY-MM-DD`), i.e. no weekend and no day of the TARGET2
+ * closing calendar in lib/payments/bank-holidays.ts.
+ */
 export function isEcbPublishingDay(date: string): boolean {
-  const wd = new Date(`${date}T00:00:00Z`).getUTCDay();
-  if (wd === 0 || wd === 6) return false;
-  const md = date.slice(5);
-  if (md === "01-01" || md === "05-01" || md === "12-25" || md === "12-26") return false;
-  const easter = easterSunday(Number(date.slice(0, 4)));
-  return date !== addDays(easter, -2) && date !== addDays(easter, 1);
+  return closingReason(date, ["TARGET2"]) === null;
 }
 
 /** Integer units written with `decimals` decimals (117000, 4 → "11.7000"). */

@@ -3,20 +3,19 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openDashboardDb, type DashboardDatabase } from "../db/client";
+import { memoryDashboardDb } from "../db/test-db";
 import { FxFetchError, fetchAndImportRates, startFxRateSchedule, type FxFetchResult } from "./fetch";
 import { FxFileError } from "./rate-file";
 import { listRates } from "./store";
 
 const daily = readFileSync(path.join(__dirname, "fixtures", "eurofxref-daily.xml"), "utf8");
 
-let database: DashboardDatabase;
+const database = memoryDashboardDb();
 let server: Server;
 let base: string;
 let hits = 0;
 
 beforeAll(async () => {
-  database = await openDashboardDb({ dataDir: "memory" });
   // A loopback stand-in for the ECB: the daily file, a damaged copy, a server error and a slow answer.
   server = createServer((req, res) => {
     hits++;
@@ -36,7 +35,6 @@ beforeAll(async () => {
 afterAll(async () => {
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
-  await database.close();
 });
 beforeEach(async () => {
   await database.exec("delete from fx_rates");

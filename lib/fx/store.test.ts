@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { openDashboardDb, type DashboardDatabase } from "../db/client";
+import { memoryDashboardDb } from "../db/test-db";
 import { fxRates } from "../db/schema";
 import { loadFxRates, sumInCurrency } from "./convert";
 import { addDays } from "./dates";
@@ -13,13 +13,7 @@ import { importRates, listRates } from "./store";
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, "fixtures", name), "utf8");
 
-let database: DashboardDatabase;
-beforeAll(async () => {
-  database = await openDashboardDb({ dataDir: "memory" });
-});
-afterAll(async () => {
-  await database.close();
-});
+const database = memoryDashboardDb();
 beforeEach(async () => {
   await database.exec("delete from fx_rates");
 });

@@ -4,11 +4,11 @@
  * nothing; each event type reaches exactly the people it concerns; a redelivery, also two at once, tells nobody twice.
  */
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { signatureHeader } from "@treasury/contract/webhook-signing";
 import { AUDIT_ACTION } from "../audit-actions";
-import { openDashboardDb, type DashboardDatabase } from "../db/client";
+import { memoryDashboardDb } from "../db/test-db";
 import { appendAudit } from "../db/audit";
 import { notifications, treasuryWebhookEvents } from "../db/schema";
 import { disableUser, upsertUser } from "../db/users";
@@ -16,12 +16,10 @@ import { receiveTreasuryWebhook, type Delivery } from "./treasury-webhooks";
 
 const SECRET = "whsec_receiver-test-secret";
 const COMPANY = randomUUID();
-let database: DashboardDatabase;
+const database = memoryDashboardDb();
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  process.env.DASHBOARD_BCRYPT_COST = "4";
-  database = await openDashboardDb({ dataDir: "memory" });
   const add = async (name: string, roles: ("admin" | "treasurer" | "approver" | "viewer")[], companyIds?: string[]) =>
     (ids[name] = (await upsertUser(database.db, { email: `${name}@example.com`, name, roles, companyIds })).id);
   await add("admin", ["admin"]);
@@ -31,7 +29,6 @@ beforeAll(async () => {
   await add("elsewhere", ["treasurer"], [randomUUID()]);
   await add("approver", ["approver"]);
 }, 60_000);
-afterAll(async () => database?.close());
 
 function delivery(event: object, opts: { secret?: string; t?: number; header?: string | null } = {}): Delivery {
   const rawBody = JSON.stringify(event);
