@@ -39,6 +39,33 @@ interface AppOptions {
   wrapDb?: (db: Database["db"]) => Database["db"];
 }
 
+/**
+ * An app whose database runs `before` whenever the request calls `db[method]`, then the call itself: after `before`'s
+ * promise settles when it returns one (a transaction may wait), at once when it returns nothing (a select must hand
+ * back its query builder synchronously).
+ */
+function appIntercepting(
+  method: "transaction" | "select",
+  before: (db: typeof database.db) => PromiseLike<unknown> | void,
+) {
+  return appWith(
+    {},
+    {
+      wrapDb: (db) =>
+        new Proxy(db, {
+          get(target, prop, receiver) {
+            if (prop !== method) return Reflect.get(target, prop, receiver) as unknown;
+            return (...args: unknown[]) => {
+              const call = () => (target[method] as (...a: unknown[]) => unknown).apply(target, args);
+              const pending = before(target);
+              return pending ? Promise.resolve(pending).then(call) : call();
+            };
+          },
+        }),
+    },
+  );
+}
+
 function appWith(config: Partial<AppConfig> = {}, opts: AppOptions = {}) {
   const app = new Hono<AppEnv>();
   app.use("*", async (c, next) => {
@@ -468,20 +495,8 @@ describe("the key, the fingerprint and what is stored", () => {
 
   it("a claim taken over before its transaction starts is 409 in_progress: the handler does not run", async () => {
     // Another request takes the key over between this one's claim and its transaction (its lock value replaces ours).
-    const raced = appWith(
-      {},
-      {
-        wrapDb: (db) =>
-          new Proxy(db, {
-            get(target, prop, receiver) {
-              if (prop !== "transaction") return Reflect.get(target, prop, receiver) as unknown;
-              return async (...args: Parameters<typeof db.transaction>) => {
-                await target.update(idempotencyKeys).set({ lockedUntil: STOLEN }).where(ownKey("raced-1"));
-                return target.transaction(...args);
-              };
-            },
-          }),
-      },
+    const raced = appIntercepting("transaction", (db) =>
+      db.update(idempotencyKeys).set({ lockedUntil: STOLEN }).where(ownKey("raced-1")),
     );
     const res = await post(raced, "raced-1");
     expect(res.status).toBe(409);
@@ -506,21 +521,9 @@ describe("the key, the fingerprint and what is stored", () => {
       lockedUntil: new Date(Date.now() + 60_000).toISOString(),
       expiresAt: new Date(Date.now() + 3600_000).toISOString(),
     });
-    const vanishing = appWith(
-      {},
-      {
-        wrapDb: (db) =>
-          new Proxy(db, {
-            get(target, prop, receiver) {
-              if (prop !== "select") return Reflect.get(target, prop, receiver) as unknown;
-              return (...args: Parameters<typeof db.select>) => {
-                void target.delete(idempotencyKeys).where(ownKey("vanished-1")).execute();
-                return target.select(...args);
-              };
-            },
-          }),
-      },
-    );
+    const vanishing = appIntercepting("select", (db) => {
+      void db.delete(idempotencyKeys).where(ownKey("vanished-1")).execute();
+    });
     const res = await post(vanishing, "vanished-1");
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({

@@ -15,23 +15,12 @@ import * as s from "../../db/schema";
 import { proposeMatchesForTransactions } from "../../domain/matching";
 import { CLIENTS, IDS, daysAgo, type ClientKey, insertCompletedBatch, noonTransaction } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
+import type { UnmatchedItem } from "@treasury/contract/unmatched";
 
 const h = harnessForFile({ bankSpeed: "instant" });
 
 type Json = Record<string, unknown>;
-type Item = {
-  kind: string;
-  id: string;
-  company_id: string;
-  account_id: string | null;
-  account_name: string | null;
-  amount: string;
-  currency: string;
-  date: string;
-  counterparty_name: string;
-  end_to_end_id: string | null;
-  proposed_matches: number;
-};
+type Item = UnmatchedItem;
 type Envelope<T> = { count: number; results: T[] };
 
 const uid = () => crypto.randomUUID();
