@@ -39,6 +39,17 @@ interface AppOptions {
   wrapDb?: (db: Database["db"]) => Database["db"];
 }
 
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** The fingerprint of `post(app, key)`'s request. */
+const THING_FINGERPRINT = fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json");
+
+/** Stores a key of this client still `in_progress`, locked until `lockedUntil`, expiring an hour from now. */
+function heldKey(key: string, fingerprint: string, lockedUntil: string, expiresAt = inMs(3600_000)) {
+  return database.db
+    .insert(idempotencyKeys)
+    .values({ clientId: CLIENT, key, fingerprint, state: "in_progress", lockedUntil, expiresAt });
+}
+
 /**
  * An app whose database runs `before` whenever the request calls `db[method]`, then the call itself: after `before`'s
  * promise settles when it returns one (a transaction may wait), at once when it returns nothing (a select must hand
@@ -196,15 +207,7 @@ describe("idempotency middleware", () => {
   it(
     "an abandoned in_progress key (lock expired, nothing committed) is taken over; a live one is 409 " + "in_progress",
     async () => {
-      const claim = (key: string, lockedUntil: string) =>
-        database.db.insert(idempotencyKeys).values({
-          clientId: CLIENT,
-          key,
-          fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"),
-          state: "in_progress",
-          lockedUntil,
-          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-        });
+      const claim = (key: string, lockedUntil: string) => heldKey(key, THING_FINGERPRINT, lockedUntil);
       await claim("stale-1", new Date(Date.now() - 1000).toISOString());
       await claim("live-1", new Date(Date.now() + 60_000).toISOString());
       const stale = await post(app, "stale-1");
@@ -439,14 +442,7 @@ describe("the key, the fingerprint and what is stored", () => {
   });
 
   it("an expired key still in progress with a live lock is taken over too", async () => {
-    await database.db.insert(idempotencyKeys).values({
-      clientId: CLIENT,
-      key: "expired-2",
-      fingerprint: "an older request",
-      state: "in_progress",
-      lockedUntil: new Date(Date.now() + 3600_000).toISOString(),
-      expiresAt: new Date(Date.now() - 1000).toISOString(),
-    });
+    await heldKey("expired-2", "an older request", inMs(3600_000), inMs(-1000));
     expect((await post(app, "expired-2")).status).toBe(201);
     expect(runs).toBe(1);
   });
@@ -513,14 +509,7 @@ describe("the key, the fingerprint and what is stored", () => {
 
   it("a key that vanishes while it is being looked at is 409 in_progress: the handler does not run", async () => {
     // The key is held (live lock), so no takeover; its holder gives it up (a 5xx) before this request reads it.
-    await database.db.insert(idempotencyKeys).values({
-      clientId: CLIENT,
-      key: "vanished-1",
-      fingerprint: "the holder's request",
-      state: "in_progress",
-      lockedUntil: new Date(Date.now() + 60_000).toISOString(),
-      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-    });
+    await heldKey("vanished-1", "the holder's request", inMs(60_000));
     const vanishing = appIntercepting("select", (db) => {
       void db.delete(idempotencyKeys).where(ownKey("vanished-1")).execute();
     });
@@ -544,14 +533,7 @@ describe("the key, the fingerprint and what is stored", () => {
 
   it("a live in_progress key is 409 with the in_progress message and is left as it was", async () => {
     const lockedUntil = new Date(Date.now() + 60_000).toISOString();
-    await database.db.insert(idempotencyKeys).values({
-      clientId: CLIENT,
-      key: "live-2",
-      fingerprint: fingerprintOf("POST", "/things", "", JSON.stringify({ name: "thing" }), "application/json"),
-      state: "in_progress",
-      lockedUntil,
-      expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-    });
+    await heldKey("live-2", THING_FINGERPRINT, lockedUntil);
     const res = await post(app, "live-2");
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
