@@ -69,6 +69,14 @@ function expectRefused(q: string, field: string, answer: { status: number; body:
   if (field) expect(errorFields(answer.body as Record<string, unknown>), q).toEqual([field]);
 }
 
+/** Each `[query, field]` of `cases`, asked of `get`, is a 400 naming the field (`expectRefused`). */
+async function expectEachRefused(
+  get: (q: string) => Promise<{ status: number; body: unknown }>,
+  cases: readonly (readonly [string, string])[],
+): Promise<void> {
+  for (const [q, field] of cases) expectRefused(q, field, await get(q));
+}
+
 describe("manual lines", () => {
   it("refuses bad input with a 400 naming the field, and a viewer with a 403; nothing is stored or audited", async () => {
     const audited = await auditCount();
@@ -227,17 +235,15 @@ describe("the forecast on real data", () => {
       body: View & Record<string, unknown>;
     }>;
 
-  it("refuses a bad query with a 400 naming the field", async () => {
-    for (const [q, field] of [
+  it("refuses a bad query with a 400 naming the field", () =>
+    expectEachRefused(get, [
       ["weeks=27", "weeks"],
       ["weeks=0", "weeks"],
       ["granularity=month", "granularity"],
       ["scenarios=x", "scenarios[0]"],
       ["currency=EURO", "currency"],
       ["refresh=yes", "refresh"],
-    ] as const)
-      expectRefused(q, field, await get(q));
-  });
+    ]));
 
   it("models the company's history, lists a new manual line as a known flow and moves the lowest balance", async () => {
     const before = await get("weeks=4");
@@ -294,16 +300,18 @@ describe("the export route", () => {
       path: `/api/forecast/export?${query}`,
     });
 
-  it("refuses a bad format or kind with a 400 naming the field", async () => {
-    for (const [q, field] of [
-      ["format=pdf", "format"],
-      ["format=XLSX", "format"],
-      ["kind=varianc&format=xlsx", "kind"],
-    ] as const) {
-      const r = await exportGet(q);
-      expectRefused(q, field, { status: r.status, body: await r.json() });
-    }
-  });
+  it("refuses a bad format or kind with a 400 naming the field", () =>
+    expectEachRefused(
+      async (q) => {
+        const r = await exportGet(q);
+        return { status: r.status, body: await r.json() };
+      },
+      [
+        ["format=pdf", "format"],
+        ["format=XLSX", "format"],
+        ["kind=varianc&format=xlsx", "kind"],
+      ],
+    ));
 
   it("writes the forecast as XLSX with the CSV's rows and a Rates sheet", async () => {
     const csv = await exportGet("weeks=2");
@@ -364,8 +372,8 @@ describe("variance", () => {
     }>;
   const thisMonday = () => weekStart(todayUtc());
 
-  it("refuses a bad query with a 400 naming the field", async () => {
-    for (const [q, field] of [
+  it("refuses a bad query with a 400 naming the field", () =>
+    expectEachRefused(getVariance, [
       ["weeks=0", "weeks"],
       ["weeks=27", "weeks"],
       ["weeks=2.5", "weeks"],
@@ -374,9 +382,7 @@ describe("variance", () => {
       ["category=a%00b", "category"],
       ["currency=EURO", "currency"],
       ["week=2", ""],
-    ] as const)
-      expectRefused(q, field, await getVariance(q));
-  });
+    ]));
 
   it("keeps one snapshot per ISO week and company, whatever recomputes or races", async () => {
     const db = await dashboardDb();

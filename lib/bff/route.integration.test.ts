@@ -108,31 +108,36 @@ const NOK_INSTRUCTION = {
   creditor_iban: "NO9386011117947",
 };
 
+/** A write route and who may make it: `allowed` passes the role check, each of `lower` gets 403 `permission`. */
+interface RoleCase {
+  permission: string;
+  allowed: Role;
+  lower: Role[];
+  handler: () => Handler;
+  method: string;
+  path: string;
+  params?: Record<string, string>;
+  json?: () => unknown;
+}
+
+/** A write only an admin may make: viewer, treasurer and approver are refused. */
+const adminOnly = (permission: string, c: Omit<RoleCase, "permission" | "allowed" | "lower">): RoleCase => ({
+  permission,
+  allowed: "admin",
+  lower: ["viewer", "treasurer", "approver"],
+  ...c,
+});
+
 describe("lower roles against the admin and treasurer writes (real routes)", () => {
   const missing = randomUUID();
-  const cases: {
-    permission: string;
-    allowed: Role;
-    lower: Role[];
-    handler: () => Handler;
-    method: string;
-    path: string;
-    params?: Record<string, string>;
-    json?: () => unknown;
-  }[] = [
-    {
-      permission: "organization.manage",
-      allowed: "admin",
-      lower: ["viewer", "treasurer", "approver"],
+  const cases: RoleCase[] = [
+    adminOnly("organization.manage", {
       handler: () => companiesRoute.POST as Handler,
       method: "POST",
       path: "/companies",
       json: () => ({ orgnr: `T-${randomUUID().slice(0, 8)}`, name: "Role Test AS", country: "NO" }),
-    },
-    {
-      permission: "organization.manage",
-      allowed: "admin",
-      lower: ["viewer", "treasurer", "approver"],
+    }),
+    adminOnly("organization.manage", {
       handler: () => accountsRoute.POST as Handler,
       method: "POST",
       path: "/accounts",
@@ -144,7 +149,7 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
         currency: "NOK",
         status: "active",
       }),
-    },
+    }),
     ...(["confirm", "reject"] as const).map((kind) => ({
       permission: "reconciliation.write",
       allowed: "treasurer" as Role,
@@ -154,34 +159,27 @@ describe("lower roles against the admin and treasurer writes (real routes)", () 
       path: `/reconciliation/matches/${missing}/${kind}`,
       params: { id: missing },
     })),
-    {
-      permission: "webhooks.manage",
-      allowed: "admin",
-      lower: ["viewer", "treasurer", "approver"],
+    adminOnly("webhooks.manage", {
       handler: () => webhooksRoute.POST as Handler,
       method: "POST",
       path: "/webhooks",
       json: () => ({ url: "http://127.0.0.1:9/role-test", events: ["transaction.created"] }),
-    },
-    ...(["PATCH", "DELETE"] as const).map((method) => ({
-      permission: "webhooks.manage",
-      allowed: "admin" as Role,
-      lower: ["viewer", "treasurer", "approver"] as Role[],
-      handler: () => (method === "PATCH" ? webhookRoute.PATCH : webhookRoute.DELETE) as Handler,
-      method,
-      path: `/webhooks/${missing}`,
-      params: { id: missing },
-      json: method === "PATCH" ? () => ({ active: false }) : undefined,
-    })),
-    {
-      permission: "webhooks.manage",
-      allowed: "admin",
-      lower: ["viewer", "treasurer", "approver"],
+    }),
+    ...(["PATCH", "DELETE"] as const).map((method) =>
+      adminOnly("webhooks.manage", {
+        handler: () => (method === "PATCH" ? webhookRoute.PATCH : webhookRoute.DELETE) as Handler,
+        method,
+        path: `/webhooks/${missing}`,
+        params: { id: missing },
+        json: method === "PATCH" ? () => ({ active: false }) : undefined,
+      }),
+    ),
+    adminOnly("webhooks.manage", {
       handler: () => webhookTestRoute.POST as Handler,
       method: "POST",
       path: `/webhooks/${missing}/test`,
       params: { id: missing },
-    },
+    }),
   ];
   for (const c of cases) {
     const name = `${c.method} ${c.path.replace(missing, "{id}")}: ${c.lower.join(", ")} → 403 ${c.permission}`;
