@@ -63,6 +63,15 @@ const line = () => ({
   note: "Term loan, bank A",
 });
 
+/** `GET /api/forecast/export?<query>` as the viewer, through the route handler. */
+const exportGet = (query: string) =>
+  callRouteResponse(exportRoute.GET as RouteHandler, {
+    who: viewer,
+    origin: ORIGIN,
+    method: "GET",
+    path: `/api/forecast/export?${query}`,
+  });
+
 /** `answer` to query `q` is a 400 naming `field` (any field when `field` is ""). */
 function expectRefused(q: string, field: string, answer: { status: number; body: unknown }): void {
   expect(answer.status, q).toBe(400);
@@ -292,14 +301,6 @@ describe("the forecast on real data", () => {
 });
 
 describe("the export route", () => {
-  const exportGet = (query: string) =>
-    callRouteResponse(exportRoute.GET as RouteHandler, {
-      who: viewer,
-      origin: ORIGIN,
-      method: "GET",
-      path: `/api/forecast/export?${query}`,
-    });
-
   it("refuses a bad format or kind with a 400 naming the field", () =>
     expectEachRefused(
       async (q) => {
@@ -453,13 +454,6 @@ describe("variance", () => {
     expect(onlyB.weeks[0]?.categories.map((c) => c.category)).toEqual(["Variance test B"]);
     expect(onlyB.wape).toBeNull();
 
-    const exportGet = (query: string) =>
-      callRouteResponse(exportRoute.GET as RouteHandler, {
-        who: viewer,
-        origin: ORIGIN,
-        method: "GET",
-        path: `/api/forecast/export?${query}`,
-      });
     const csv = await exportGet("kind=variance&weeks=1");
     expect(csv.status).toBe(200);
     const rows = Papa.parse<Record<string, string>>((await csv.text()).trim(), { header: true }).data;

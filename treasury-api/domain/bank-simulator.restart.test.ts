@@ -11,9 +11,8 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { openDatabase, queryRows, type Database } from "../db/client";
-import { CLIENTS, IDS, insertFixture, approvalIdOf } from "../test/harness";
-import { createBatch, submitBatch } from "../db/repos/payments";
-import { decide } from "../db/repos/approvals";
+import { IDS, insertFixture } from "../test/harness";
+import { approvedBatchDirect } from "../test/approved-batch";
 import { bankVerdict, runBankOnce } from "./bank-simulator";
 
 const dir = mkdtempSync(path.join(tmpdir(), "bank-restart-"));
@@ -34,7 +33,6 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     // The fixture's intraday points end at yesterday 23:45 UTC: the bank's own points are those from now on, which a
     // window of "the last hour" would mix with the fixture's when the test runs just after midnight.
     const startedAt = new Date().toISOString();
-    const scope = { tenantId: IDS.tenant, companyIds: [IDS.companyA] };
     const manual = { bankSpeed: "manual" as const };
     const instructions = Array.from({ length: 200 }, (_, i) => ({
       amount: `${1000 + i}.55`,
@@ -50,22 +48,7 @@ describe("bank simulator across restarts (file-backed PGlite)", () => {
     // First life: create, submit, approve twice, take.
     database = await openDatabase({ dataDir: dir });
     await insertFixture(database);
-    const batch = await createBatch(database.db, scope, CLIENTS.fullB.id, {
-      company_id: IDS.companyA,
-      currency: "NOK",
-      instructions,
-    });
-    await submitBatch(database.db, scope, batch.id, { byCurrency: {}, fallback: "100000.00" });
-    const approvalId = await approvalIdOf(database.db, batch.id);
-    for (const approver of ["alice", "bob"]) {
-      await decide(database.db, scope, approvalId, {
-        kind: "approve",
-        clientId: CLIENTS.fullB.id,
-        approver,
-        reason: null,
-        bankSpeed: "manual",
-      });
-    }
+    const batch = { id: await approvedBatchDirect(database.db, instructions, ["alice", "bob"], "manual") };
     expect((await runBankOnce(database.db, manual, { maxSteps: 1 })).steps.map((s) => s.step)).toEqual(["take"]);
     await database.close();
 

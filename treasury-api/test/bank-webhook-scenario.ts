@@ -10,10 +10,9 @@ import { WEBHOOK_EVENT_TYPES } from "@treasury/contract/webhooks";
 import { openDatabase, queryRows, type Database } from "../db/client";
 import { webhookEndpoints } from "../db/schema";
 import { sealSecret } from "../lib/secret-box";
-import { decide } from "../db/repos/approvals";
-import { createBatch, submitBatch } from "../db/repos/payments";
+import { approvedBatchDirect } from "./approved-batch";
 import type { ChildTarget } from "./child-server";
-import { CLIENTS, IDS, insertFixture, approvalIdOf } from "./harness";
+import { CLIENTS, IDS, insertFixture } from "./harness";
 
 export const FINAL = ["completed", "partially_completed", "failed"];
 export const BATCHES = 6;
@@ -38,7 +37,6 @@ export async function n(db: Database, query: ReturnType<typeof sql>): Promise<nu
 /** Fixture, six approved batches due at the bank, one endpoint for every event kind at `url` (secret sealed with `key`). */
 export async function prepare(db: Database, url: string, secret: string, key: Buffer): Promise<string> {
   await insertFixture(db);
-  const scope = { tenantId: IDS.tenant, companyIds: [IDS.companyA] };
   for (let b = 0; b < BATCHES; b++) {
     const instructions = Array.from({ length: PER_BATCH }, (_, i) => ({
       amount: `${100 + b * 10 + i}.25`,
@@ -47,20 +45,7 @@ export async function prepare(db: Database, url: string, secret: string, key: Bu
       creditor_iban: "NO9386011117947",
       end_to_end_id: `CRASH-${b}-${i}`,
     }));
-    const batch = await createBatch(db.db, scope, CLIENTS.fullB.id, {
-      company_id: IDS.companyA,
-      currency: "NOK",
-      instructions,
-    });
-    await submitBatch(db.db, scope, batch.id, { byCurrency: {}, fallback: "100000.00" });
-    const approvalId = await approvalIdOf(db.db, batch.id);
-    await decide(db.db, scope, approvalId, {
-      kind: "approve",
-      clientId: CLIENTS.fullB.id,
-      approver: "crash-approver",
-      reason: null,
-      bankSpeed: "instant",
-    });
+    await approvedBatchDirect(db.db, instructions, ["crash-approver"], "instant");
   }
   const id = crypto.randomUUID();
   await db.db.insert(webhookEndpoints).values({
