@@ -1,11 +1,11 @@
 /**
  * `npm run bench:import` — statement import benchmark.
  *
- *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2] [--db pglite|postgres] [--cpu-prof PREFIX]
+ *   npm run bench:import -- [--entries 20000] [--format camt|mt940|bai2] [--cpu-prof PREFIX] [--db postgres]
  *
- * `--db postgres` imports into a throw-away PostgreSQL cluster on loopback (one per row, bench/lib/databases.ts)
- * instead of an in-memory PGlite: the rate of a real server, and a memory growth that is the import's own (no stored
- * data in the process).
+ * `--db postgres` runs the same imports against a throw-away PostgreSQL cluster on loopback (bench/lib/databases.ts,
+ * as `bench:api` and `bench/import-memory.ts` start it) instead of an in-memory PGlite; the CPU column is then this
+ * process's CPU only (parse, our code, node-postgres), the server's CPU is printed beside it.
  *
  * `--cpu-prof PREFIX` writes `PREFIX.<format>.cpuprofile`, a V8 CPU profile of the import call alone.
  *
@@ -24,14 +24,16 @@
  * (docs/bank-files.md "Speed and memory").
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { Session } from "node:inspector/promises";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { createBenchDatabase, type DbKind } from "./lib/databases";
-import { openDatabase } from "@treasury/api/db/client";
+import { runCleanups } from "./lib/cleanup";
+import { createBenchDatabase } from "./lib/databases";
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows, type Db } from "@treasury/api/db/client";
 import { companies, tenants } from "@treasury/api/db/schema";
 import { parseBankFile } from "@treasury/api/import/bank-files";
 import { importStatements } from "@treasury/api/import/camt053-import";
@@ -171,8 +173,40 @@ function generateBai2(n: number): string {
   return file;
 }
 
+/** utime + stime (+ reaped children's) of a process from /proc/PID/stat, in ms; its parent's pid. */
+function procStat(pid: number): { cpuMs: number; ppid: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(f[i] ?? 0), 0);
+    return { cpuMs: ticks * 10, ppid: Number(f[1]) };
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms of a PostgreSQL cluster: its postmaster and every process it forked (backends, WAL writer, checkpointer). */
+function clusterCpuMs(postmaster: number): number {
+  let total = procStat(postmaster)?.cpuMs ?? 0;
+  for (const name of readdirSync("/proc")) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    const s = procStat(pid);
+    if (s?.ppid === postmaster) total += s.cpuMs;
+  }
+  return total;
+}
+
+/** The postmaster's pid (the parent of this connection's backend), or null on PGlite. */
+async function postmasterPid(db: Db): Promise<number | null> {
+  if (!process.env.BENCH_DATABASE_URL) return null;
+  const [row] = await queryRows<{ pid: number }>(db, sql`select pg_backend_pid() as pid`);
+  return row ? (procStat(row.pid)?.ppid ?? null) : null;
+}
+
 /** The measured part, in its own process so that generating the file does not count: read, parse, import. */
-async function measure(file: string, n: number, format: Format, url: string | undefined): Promise<void> {
+async function measure(file: string, n: number, format: Format): Promise<void> {
+  const url = process.env.BENCH_DATABASE_URL;
   const database = await openDatabase(url ? { url } : { dataDir: "memory" });
   try {
     const tenantId = newId();
@@ -199,11 +233,14 @@ async function measure(file: string, n: number, format: Format, url: string | un
       await profile.post("Profiler.enable");
       await profile.post("Profiler.start");
     }
+    const postmaster = await postmasterPid(database.db);
+    const serverBefore = postmaster ? clusterCpuMs(postmaster) : 0;
     t = performance.now();
     const cpu = process.cpuUsage();
     const summary = await importStatements(database.db, { companyId, files: [{ name: path.basename(file), content }] });
     const importMs = performance.now() - t;
     const used = process.cpuUsage(cpu);
+    const serverMs = postmaster ? clusterCpuMs(postmaster) - serverBefore : 0;
     if (profile) {
       const { profile: cpuProfile } = await profile.post("Profiler.stop");
       writeFileSync(`${process.argv[profArg + 1]}.${format}.cpuprofile`, JSON.stringify(cpuProfile));
@@ -221,6 +258,10 @@ async function measure(file: string, n: number, format: Format, url: string | un
         `${(importMs / 1000).toFixed(2)} s  ${String(Math.round(n / (importMs / 1000))).padStart(6)} entries/s  ` +
         `(CPU ${(cpuMs / 1000).toFixed(2)} s = ${Math.round(n / (cpuMs / 1000))} entries per CPU second; load ` +
         `${loadavg()[0]?.toFixed(1)})  ` +
+        (postmaster
+          ? `PostgreSQL CPU ${(serverMs / 1000).toFixed(2)} s (both ${((cpuMs + serverMs) / 1000).toFixed(2)} s = ` +
+            `${Math.round(n / ((cpuMs + serverMs) / 1000))} entries per CPU second)  `
+          : "") +
         `peak RSS ${mb(peak)} (${mb(peakAfterParse)} after parse, ${mb(rssBefore)} before reading; growth ` +
         `${mb(peak - rssBefore)} = ${((peak - rssBefore) / bytes).toFixed(1)}× the file)`,
     );
@@ -236,25 +277,18 @@ async function main(): Promise<void> {
   if (only !== undefined && !FORMATS.includes(only as Format)) throw new Error("--format must be camt, mt940 or bai2");
   const formats = only ? [only as Format] : [...FORMATS];
   const fileArg = process.argv.indexOf("--file");
-  const urlArg = process.argv.indexOf("--database-url");
-  if (fileArg >= 0)
-    return measure(
-      process.argv[fileArg + 1] ?? "",
-      n,
-      formats[0] ?? "camt",
-      urlArg >= 0 ? process.argv[urlArg + 1] : undefined,
-    );
-  const dbArg = process.argv.indexOf("--db");
-  const kind = (dbArg >= 0 ? process.argv[dbArg + 1] : "pglite") as DbKind;
-  if (kind !== "pglite" && kind !== "postgres") throw new Error("--db must be pglite or postgres");
+  if (fileArg >= 0) return measure(process.argv[fileArg + 1] ?? "", n, formats[0] ?? "camt");
   const profArg = process.argv.indexOf("--cpu-prof");
   const prof = profArg >= 0 ? ["--cpu-prof", process.argv[profArg + 1] ?? "import"] : [];
+  const dbArg = process.argv.indexOf("--db");
+  const kind = dbArg >= 0 ? process.argv[dbArg + 1] : undefined;
+  if (kind !== undefined && kind !== "postgres") throw new Error("--db must be postgres (default: PGlite in memory)");
+  const pg = kind === "postgres" ? await createBenchDatabase("postgres") : null;
   console.log(
-    `statement import bench: one file per format, ${kind === "postgres" ? "a new PostgreSQL cluster" : "PGlite in memory"}, one process per row`,
+    `statement import bench: one file per format, ${pg ? pg.description : "PGlite in memory"}, one process per row`,
   );
   for (const format of formats) {
     const file = generate(n, format);
-    const target = kind === "postgres" ? await createBenchDatabase("postgres") : null;
     try {
       const child = spawnSync(
         process.execPath,
@@ -267,20 +301,20 @@ async function main(): Promise<void> {
           format,
           "--file",
           file,
-          ...(target?.url ? ["--database-url", target.url] : []),
           ...prof,
         ],
-        { stdio: "inherit" },
+        { stdio: "inherit", env: { ...process.env, ...(pg?.url ? { BENCH_DATABASE_URL: pg.url } : {}) } },
       );
       if (child.status !== 0) process.exitCode = child.status ?? 1;
     } finally {
       rmSync(path.dirname(file), { recursive: true, force: true });
-      await target?.dispose();
     }
   }
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main()
+  .catch((e: unknown) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(() => runCleanups());

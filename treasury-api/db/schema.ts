@@ -196,7 +196,7 @@ export const transactions = pgTable(
     createdAt: createdAt(),
     /**
      * The row as the API's Transaction JSON, serialised once by the database when the row is written
-     * (`transaction_json`, migration 0010; docs/architecture.md#list-responses): list pages concatenate it instead
+     * (`transaction_json`, migration 0010, in PL/pgSQL since 0011; docs/architecture.md#list-responses): list pages concatenate it instead
      * of formatting 1,000 rows per request. Never written by the application.
      */
     json: text("json").generatedAlwaysAs(

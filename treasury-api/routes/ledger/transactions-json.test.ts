@@ -121,19 +121,22 @@ function fakeContext(url: string, headers: Record<string, string>, trustProxy: b
   } as unknown as Context<AppEnv>;
 }
 
-describe("migration 0010's transaction_json", () => {
-  it("names the currencies whose minor units are not 2 exactly as formatAmount's Intl lookup does", () => {
-    const text = readFileSync(path.join(MIGRATIONS_FOLDER, "0010_transaction_json.sql"), "utf8");
-    const literal = /\('(\{[^']*\})'::jsonb ->> currency\)/.exec(text)?.[1];
-    expect(literal).toBeDefined();
-    const exceptions = Object.fromEntries(
-      Intl.supportedValuesOf("currency").flatMap((code) => {
-        const digits = currencyMinorUnits(code);
-        return digits === 2 ? [] : [[code, digits]];
-      }),
-    );
-    expect(JSON.parse(literal ?? "{}")).toEqual(exceptions);
-  });
+describe("migrations 0010 and 0011's transaction_json", () => {
+  it.each(["0010_transaction_json.sql", "0011_transaction_json_plpgsql.sql"])(
+    "%s names the currencies whose minor units are not 2 exactly as formatAmount's Intl lookup does",
+    (file) => {
+      const text = readFileSync(path.join(MIGRATIONS_FOLDER, file), "utf8");
+      const literal = /\('(\{[^']*\})'::jsonb ->> currency\)/.exec(text)?.[1];
+      expect(literal).toBeDefined();
+      const exceptions = Object.fromEntries(
+        Intl.supportedValuesOf("currency").flatMap((code) => {
+          const digits = currencyMinorUnits(code);
+          return digits === 2 ? [] : [[code, digits]];
+        }),
+      );
+      expect(JSON.parse(literal ?? "{}")).toEqual(exceptions);
+    },
+  );
 
   it("follows a row's update (the column is generated from the row)", async () => {
     const [row] = await h.database.db
