@@ -1,11 +1,13 @@
 "use client";
 
-import type { ReactNode, RefObject } from "react";
+import { useRef, type ReactNode, type RefObject } from "react";
+import { useMutation, type UseMutationOptions } from "@tanstack/react-query";
 import type { PaymentBatch } from "@treasury/contract";
 import { Amount } from "@/components/format/amount";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/dialog";
 import { errorText, isFinalRefusal } from "@/components/data/error-text";
+import { useOperationKey } from "@/components/data/operation-key";
 import { batchLabel, batchReferenceOf } from "./batch-name";
 
 /** The state of the dialog's one mutation (a React Query `useMutation` result). */
@@ -15,6 +17,34 @@ interface ConfirmMutation {
   isSuccess: boolean;
   error: unknown;
   mutate: () => void;
+}
+
+/** The dialog's one write and the guard against a second click (`useBatchAction`). */
+export interface BatchAction {
+  m: ConfirmMutation;
+  inFlight: RefObject<boolean>;
+}
+
+/**
+ * The one write of a batch confirmation dialog: `send(idempotencyKey)` under one Idempotency-Key for the dialog's
+ * life (a retry sends the same request, so the write happens once), with the mutation's own callbacks in `options`.
+ * The guard a confirm click sets (`inFlight`) is cleared when the write settles, before `options.onSettled` runs.
+ */
+export function useBatchAction<TContext = unknown>(
+  send: (idempotencyKey: string) => Promise<unknown>,
+  options: Omit<UseMutationOptions<unknown, Error, void, TContext>, "mutationFn">,
+): BatchAction {
+  const op = useOperationKey();
+  const inFlight = useRef(false);
+  const m = useMutation<unknown, Error, void, TContext>({
+    ...options,
+    mutationFn: () => send(op.key),
+    onSettled: (...args) => {
+      inFlight.current = false;
+      return options.onSettled?.(...args);
+    },
+  });
+  return { m, inFlight };
 }
 
 /** The batch's name in a dialog title: “reference” in quotes, else its short label. */
@@ -34,8 +64,7 @@ export function BatchConfirmDialog(p: {
   title: string;
   testId: string;
   description: string;
-  m: ConfirmMutation;
-  inFlight: RefObject<boolean>;
+  write: BatchAction;
   onClose: () => void;
   cancelLabel: string;
   confirm: {
@@ -51,7 +80,8 @@ export function BatchConfirmDialog(p: {
   totalTestId?: string;
   extraRows?: ReactNode;
 }) {
-  const { m, batch } = p;
+  const { batch } = p;
+  const { m, inFlight } = p.write;
   const final = m.isError && isFinalRefusal(m.error);
   return (
     <Modal
@@ -70,8 +100,8 @@ export function BatchConfirmDialog(p: {
               variant={p.confirm.variant}
               pending={m.isPending || (p.confirm.keepPending === true && m.isSuccess)}
               onClick={() => {
-                if (p.inFlight.current) return;
-                p.inFlight.current = true;
+                if (inFlight.current) return;
+                inFlight.current = true;
                 m.mutate();
               }}
               data-testid={p.confirm.testId}

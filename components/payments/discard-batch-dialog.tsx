@@ -1,16 +1,14 @@
 "use client";
 
-import { useRef } from "react";
 import { useRouter } from "next/navigation";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@treasury/contract";
 import { callBff } from "@/components/data/bff-fetch";
 import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
-import { useOperationKey } from "@/components/data/operation-key";
 import { errorText } from "@/components/data/error-text";
 import { invalidatePayments } from "./payment-queries";
-import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
+import { BatchConfirmDialog, batchTitleName, useBatchAction } from "./batch-confirm-dialog";
 
 /**
  * Discard a batch not yet submitted: a confirmation naming the batch, its
@@ -20,25 +18,21 @@ import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
 export function DiscardBatchDialog({ batch, onClose }: { batch: PaymentBatch; onClose: () => void }) {
   const qc = useQueryClient();
   const router = useRouter();
-  const op = useOperationKey();
-  const inFlight = useRef(false);
-  const m = useMutation({
-    mutationFn: () => callBff(paymentsEndpoints.discard, { params: { id: batch.id }, idempotencyKey: op.key }),
-    onError: (err) => toast.error(errorText(err, "Discarding the batch")),
-    onSuccess: () => {
-      toast.success("Batch discarded.");
-      void invalidatePayments(qc);
-      router.push("/payments");
+  const write = useBatchAction(
+    (idempotencyKey) => callBff(paymentsEndpoints.discard, { params: { id: batch.id }, idempotencyKey }),
+    {
+      onError: (err) => toast.error(errorText(err, "Discarding the batch")),
+      onSuccess: () => {
+        toast.success("Batch discarded.");
+        void invalidatePayments(qc);
+        router.push("/payments");
+      },
     },
-    onSettled: () => {
-      inFlight.current = false;
-    },
-  });
+  );
   return (
     <BatchConfirmDialog
       batch={batch}
-      m={m}
-      inFlight={inFlight}
+      write={write}
       onClose={onClose}
       title={`Discard ${batchTitleName(batch)}?`}
       testId="discard-dialog"

@@ -1,16 +1,14 @@
 "use client";
 
-import { useRef } from "react";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { toast } from "@/components/ui/toast";
 import type { PaymentBatch } from "@treasury/contract";
 import type { BatchView } from "@/lib/views/payments";
 import { callBff } from "@/components/data/bff-fetch";
 import { paymentsEndpoints } from "@/lib/bff/areas/payments/endpoints";
-import { useOperationKey } from "@/components/data/operation-key";
 import { errorText } from "@/components/data/error-text";
 import { invalidatePayments, paymentQueries } from "./payment-queries";
-import { BatchConfirmDialog, batchTitleName } from "./batch-confirm-dialog";
+import { BatchConfirmDialog, batchTitleName, useBatchAction } from "./batch-confirm-dialog";
 
 /**
  * Submit for approval: a confirmation that states total, count
@@ -29,41 +27,37 @@ export function SubmitBatchDialog({
   onClose: () => void;
 }) {
   const qc = useQueryClient();
-  const op = useOperationKey();
   const key = paymentQueries.view(companyId, batch.id).queryKey;
   // Two clicks arrive before the button re-renders as disabled: the second must not send a second request.
-  const inFlight = useRef(false);
-  const m = useMutation({
-    mutationFn: () => callBff(paymentsEndpoints.submit, { params: { id: batch.id }, idempotencyKey: op.key }),
-    onMutate: async () => {
-      await qc.cancelQueries({ queryKey: key });
-      const before = qc.getQueryData<BatchView>(key);
-      if (before)
-        qc.setQueryData<BatchView>(key, {
-          ...before,
-          may_submit: false,
-          batch: { ...before.batch, status: "pending_approval" },
-        });
-      return { before };
+  const write = useBatchAction(
+    (idempotencyKey) => callBff(paymentsEndpoints.submit, { params: { id: batch.id }, idempotencyKey }),
+    {
+      onMutate: async () => {
+        await qc.cancelQueries({ queryKey: key });
+        const before = qc.getQueryData<BatchView>(key);
+        if (before)
+          qc.setQueryData<BatchView>(key, {
+            ...before,
+            may_submit: false,
+            batch: { ...before.batch, status: "pending_approval" },
+          });
+        return { before };
+      },
+      onError: (err, _v, c) => {
+        if (c?.before) qc.setQueryData(key, c.before);
+        toast.error(errorText(err, "Submitting the batch"));
+      },
+      onSuccess: () => {
+        toast.success("Batch submitted for approval.");
+        onClose();
+      },
+      onSettled: () => invalidatePayments(qc),
     },
-    onError: (err, _v, c) => {
-      if (c?.before) qc.setQueryData(key, c.before);
-      toast.error(errorText(err, "Submitting the batch"));
-    },
-    onSuccess: () => {
-      toast.success("Batch submitted for approval.");
-      onClose();
-    },
-    onSettled: () => {
-      inFlight.current = false;
-      return invalidatePayments(qc);
-    },
-  });
+  );
   return (
     <BatchConfirmDialog
       batch={batch}
-      m={m}
-      inFlight={inFlight}
+      write={write}
       onClose={onClose}
       title={`Submit ${batchTitleName(batch)} for approval?`}
       testId="submit-dialog"
