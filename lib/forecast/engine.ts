@@ -404,18 +404,12 @@ export function buildForecast(input: ForecastInput): Forecast {
   };
 }
 
-/** A bucket of the forecast: flows summed per period and series. */
-export interface BucketRow {
+/** A bucket of the forecast: flows summed per period and series (the series' fields and the sums as a `Flow`'s). */
+export interface BucketRow extends Pick<Flow, "company" | "currency" | "category" | "amount" | "p10" | "p90"> {
   /** First day of the bucket. */
   start: string;
   /** Last day of the bucket (inclusive). */
   end: string;
-  company: string;
-  currency: string;
-  category: string;
-  amount: string;
-  p10: string;
-  p90: string;
 }
 
 /**

@@ -21,36 +21,45 @@ const DaysParam = z
   .pipe(z.number().int().min(1, { message: "must be at least 1" }).max(366, { message: "must be at most 366" }))
   .meta({ type: "integer", minimum: 1, maximum: 366 });
 
-const cashflowRoute = <P extends string>(path: P, summary: string) =>
+/** A daily report at `path` (each has an alias path): rows of `item` for the range, `description` then the range's rules. */
+const dailyReportRoute = <P extends string, T extends z.ZodType>(
+  path: P,
+  summary: string,
+  description: string,
+  item: T,
+  rows: string,
+) =>
   defineRoute({
     method: "get",
     path,
     tags: ["Reporting"],
     summary,
-    description:
-      `Per booking date and currency: inflow (sum of credits), outflow (sum of debits, positive), net = ` +
-      `inflow − outflow; exact decimals. Days without bookings have no row. Sorted by date then currency. ` +
-      `${rangeDoc}`,
+    description: `${description} ${rangeDoc}`,
     scope: "read:reporting",
     company: "required",
     request: { query: reportQuery },
-    responses: { 200: listResponse(CashflowDay, "Cashflow days") },
+    responses: { 200: listResponse(item, rows) },
   });
 
-const positionsRoute = <P extends string>(path: P, summary: string) =>
-  defineRoute({
-    method: "get",
+const cashflowRoute = <P extends string>(path: P, summary: string) =>
+  dailyReportRoute(
     path,
-    tags: ["Reporting"],
     summary,
-    description:
-      `Per date and currency: the sum of the closing_booked balances of that date; exact decimals. Dates ` +
-      `without snapshots have no row. Sorted by date then currency. ${rangeDoc}`,
-    scope: "read:reporting",
-    company: "required",
-    request: { query: reportQuery },
-    responses: { 200: listResponse(PositionDay, "Position days") },
-  });
+    `Per booking date and currency: inflow (sum of credits), outflow (sum of debits, positive), net = ` +
+      `inflow − outflow; exact decimals. Days without bookings have no row. Sorted by date then currency.`,
+    CashflowDay,
+    "Cashflow days",
+  );
+
+const positionsRoute = <P extends string>(path: P, summary: string) =>
+  dailyReportRoute(
+    path,
+    summary,
+    `Per date and currency: the sum of the closing_booked balances of that date; exact decimals. Dates ` +
+      `without snapshots have no row. Sorted by date then currency.`,
+    PositionDay,
+    "Position days",
+  );
 
 export const cashflowDailyRoute = cashflowRoute("/reporting/cashflow/daily", "Daily cashflow per currency");
 export const cashflowAliasRoute = cashflowRoute(
