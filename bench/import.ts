@@ -38,7 +38,7 @@ import { companies, tenants } from "@treasury/api/db/schema";
 import { parseBankFile } from "@treasury/api/import/bank-files";
 import { importStatements } from "@treasury/api/import/camt053-import";
 import { newId } from "@treasury/api/lib/secrets";
-import { buildBai2 } from "@treasury/api/test/bai2-builder";
+import { buildBai2, oneAccountBai2 } from "@treasury/api/test/bai2-builder";
 import { buildCamt, camtDocument, type CamtEntry } from "@treasury/api/test/camt053-builder";
 import { buildMt940, german86, type MtEntry } from "@treasury/api/test/mt940-builder";
 
@@ -150,24 +150,16 @@ function generateBai2(n: number): string {
       text: `Counterparty number ${i % 500} invoice ${100000 + i}`,
     };
   });
-  const text = buildBai2({
-    groups: [
-      {
-        bank: "021000021",
-        date: "2026-03-02",
-        accounts: [
-          {
-            number: "000123456789",
-            summary: [
-              ["010", "1000000.00"],
-              ["015", fromCents(100000000n + net)],
-            ],
-            details,
-          },
-        ],
-      },
-    ],
-  });
+  const text = buildBai2(
+    oneAccountBai2({
+      number: "000123456789",
+      summary: [
+        ["010", "1000000.00"],
+        ["015", fromCents(100000000n + net)],
+      ],
+      details,
+    }),
+  );
   const file = path.join(mkdtempSync(path.join(tmpdir(), "bench-import-")), "bench.bai");
   writeFileSync(file, text);
   return file;

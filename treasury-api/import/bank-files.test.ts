@@ -12,7 +12,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../db/client";
 import { accounts, coverageDays, pendingEntries, transactions } from "../db/schema";
-import { buildBai2, type BaiDocument } from "../test/bai2-builder";
+import { buildBai2, oneAccountBai2, type BaiDocument } from "../test/bai2-builder";
 import { buildCamt053, type CamtEntry } from "../test/camt053-builder";
 import { captureCliOutput, newTenant, rejection } from "../test/import-db";
 import { buildMt940, dutch86, german86, type MtDocument } from "../test/mt940-builder";
@@ -186,45 +186,36 @@ describe("MT940 parser", () => {
 });
 
 describe("BAI2 parser", () => {
-  const doc = (): BaiDocument => ({
-    groups: [
-      {
-        bank: "021000021",
-        date: "2026-03-02",
-        accounts: [
-          {
-            number: "000123456789",
-            summary: [
-              ["010", "-35.00"],
-              ["015", "64.75"],
-              ["045", "60.00"],
-              ["040", "1.00"],
-              ["100", "125.00"],
-            ] as [string, string][],
-            details: [
-              {
-                type: "175",
-                amount: "125.00",
-                funds: "V" as const,
-                valueDate: "2026-03-03",
-                bankRef: "B1",
-                text: "LOCKBOX",
-              },
-              {
-                type: "475",
-                amount: "25.25",
-                bankRef: "B2",
-                customerRef: "CHK 1001",
-                text: "CHECK PAID",
-                textOnContinuation: true,
-              },
-              { type: "890", amount: "1.00", text: "INFO ONLY" },
-            ],
-          },
-        ],
-      },
-    ],
-  });
+  const doc = (): BaiDocument =>
+    oneAccountBai2({
+      number: "000123456789",
+      summary: [
+        ["010", "-35.00"],
+        ["015", "64.75"],
+        ["045", "60.00"],
+        ["040", "1.00"],
+        ["100", "125.00"],
+      ] as [string, string][],
+      details: [
+        {
+          type: "175",
+          amount: "125.00",
+          funds: "V" as const,
+          valueDate: "2026-03-03",
+          bankRef: "B1",
+          text: "LOCKBOX",
+        },
+        {
+          type: "475",
+          amount: "25.25",
+          bankRef: "B2",
+          customerRef: "CHK 1001",
+          text: "CHECK PAID",
+          textOnContinuation: true,
+        },
+        { type: "890", amount: "1.00", text: "INFO ONLY" },
+      ],
+    });
 
   it("reads groups, accounts, summaries, details, continuations, funds types and implied decimals", () => {
     const file = parseBai2(buildBai2(doc()), "a.bai");
@@ -543,28 +534,20 @@ describe("import into the ledger", () => {
 
   it("a BAI2 file books credits and debits, skips informational details, and re-imports to nothing", async () => {
     const { companyId } = await newTenant(database);
-    const text = buildBai2({
-      groups: [
-        {
-          bank: "021000021",
-          date: "2026-03-02",
-          accounts: [
-            {
-              number: "777",
-              summary: [
-                ["010", "100.00"],
-                ["015", "174.75"],
-              ],
-              details: [
-                { type: "175", amount: "100.00", bankRef: "R1", text: "DEPOSIT" },
-                { type: "475", amount: "25.25", text: "CHECK" },
-                { type: "890", amount: "3.00", text: "MEMO" },
-              ],
-            },
-          ],
-        },
-      ],
-    });
+    const text = buildBai2(
+      oneAccountBai2({
+        number: "777",
+        summary: [
+          ["010", "100.00"],
+          ["015", "174.75"],
+        ],
+        details: [
+          { type: "175", amount: "100.00", bankRef: "R1", text: "DEPOSIT" },
+          { type: "475", amount: "25.25", text: "CHECK" },
+          { type: "890", amount: "3.00", text: "MEMO" },
+        ],
+      }),
+    );
     const r = await importStatements(database.db, { companyId, files: [{ name: "x.bai2", content: utf8(text) }] });
     expect(r.files[0]).toMatchObject({ format: "bai2", transactionsInserted: 2, entriesSkipped: 1, coverageDays: 1 });
     const [acct] = await database.db.select().from(accounts).where(eq(accounts.companyId, companyId));
@@ -591,24 +574,16 @@ describe("import-statements command line", () => {
     const sta = write("a.sta", buildMt940(mt940()));
     const bai = write(
       "b.bai",
-      buildBai2({
-        groups: [
-          {
-            bank: "021000021",
-            date: "2026-03-02",
-            accounts: [
-              {
-                number: "42",
-                summary: [
-                  ["010", "-1.00"],
-                  ["015", "1.00"],
-                ],
-                details: [{ type: "195", amount: "2.00" }],
-              },
-            ],
-          },
-        ],
-      }),
+      buildBai2(
+        oneAccountBai2({
+          number: "42",
+          summary: [
+            ["010", "-1.00"],
+            ["015", "1.00"],
+          ],
+          details: [{ type: "195", amount: "2.00" }],
+        }),
+      ),
     );
     const run = async (...flags: string[]) => {
       const io = captureCliOutput();

@@ -102,3 +102,8 @@ export function buildBai2(doc: BaiDocument): string {
   lines.push(`99,${fileTotal},${doc.groups.length},${fileRecords + 1}/`);
   return lines.join(doc.lineEnd ?? "\n") + (doc.lineEnd ?? "\n");
 }
+
+/** A document of one group from the test bank (routing number 021000021) as of `date`, holding `account` alone. */
+export function oneAccountBai2(account: BaiAccount, date = "2026-03-02"): BaiDocument {
+  return { groups: [{ bank: "021000021", date, accounts: [account] }] };
+}
