@@ -7,21 +7,15 @@
  */
 import { AUDIT_ACTION } from "../audit-actions";
 import { appendAudit, auditRefusal } from "../db/audit";
-import type { DashboardDb } from "../db/client";
-import { accountName, verifyCredentials, type CredentialsResult } from "../db/users";
+import { accountName, verifyCredentials } from "../db/users";
 
 /**
  * Checks the credentials (lib/db/users.ts `verifyCredentials`, with its throttling) and appends the audit entries.
  * @param email the account name as typed; logged lower-cased and trimmed
  * @param now epoch milliseconds (tests)
- * @returns the result of `verifyCredentials`
+ * @returns the result of `verifyCredentials`, whose signature this shares
  */
-export async function signInWithAudit(
-  db: DashboardDb,
-  email: string,
-  password: string,
-  now = Date.now(),
-): Promise<CredentialsResult> {
+export const signInWithAudit: typeof verifyCredentials = async (db, email, password, now = Date.now()) => {
   const account = accountName(email);
   const result = await verifyCredentials(db, email, password, now);
   if (result.ok) {
@@ -56,4 +50,4 @@ export async function signInWithAudit(
     });
   }
   return result;
-}
+};
