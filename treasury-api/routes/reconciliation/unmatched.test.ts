@@ -124,23 +124,32 @@ function manual(body: unknown, opts: { client?: ClientKey; company?: string; ide
   });
 }
 
+/**
+ * The unmatched item a `pair`'s instruction is listed as (1,500.00 NOK on company A's account A1, to `name`, no
+ * proposal waiting), with `item`'s fields (its kind, date and what else the test checks).
+ */
+const pairItem = (instruction: { id: string; endToEndId: string | null }, name: string, item: Partial<Item>) =>
+  expect.objectContaining({
+    id: instruction.id,
+    account_id: IDS.accountA1,
+    amount: "1500.00",
+    currency: "NOK",
+    counterparty_name: name,
+    end_to_end_id: instruction.endToEndId,
+    proposed_matches: 0,
+    ...item,
+  });
+
 describe("GET /reconciliation/unmatched", () => {
   it("lists a settled instruction and a debit without a confirmed match, dated and with their account", async () => {
     const { instruction, transaction } = await pair({ settledDaysAgo: 12, bookedDaysAgo: 11, name: "Aged Vendor AS" });
     const ins = await unmatched("instruction", "&q=Aged%20Vendor");
     expect(ins.results).toEqual([
-      expect.objectContaining({
+      pairItem(instruction, "Aged Vendor AS", {
         kind: "instruction",
-        id: instruction.id,
         company_id: IDS.companyA,
-        account_id: IDS.accountA1,
         account_name: "Alpha NOK operating",
-        amount: "1500.00",
-        currency: "NOK",
         date: daysAgo(12),
-        counterparty_name: "Aged Vendor AS",
-        end_to_end_id: instruction.endToEndId,
-        proposed_matches: 0,
       }),
     ]);
     const txs = await unmatched("transaction", "&q=aged%20vendor");
@@ -165,20 +174,13 @@ describe("GET /reconciliation/unmatched", () => {
     });
     const rejected = await unmatched("rejected", "&q=Closed%20Account");
     expect(rejected.results).toEqual([
-      expect.objectContaining({
+      pairItem(instruction, "Closed Account AS", {
         kind: "rejected",
-        id: instruction.id,
-        account_id: IDS.accountA1,
-        amount: "1500.00",
-        currency: "NOK",
         date: daysAgo(3),
-        counterparty_name: "Closed Account AS",
-        end_to_end_id: instruction.endToEndId,
         batch_id: batchId,
         status: "rejected",
         reason: "AC04",
         reason_text: "Closed account number",
-        proposed_matches: 0,
       }),
     ]);
     expect(rejected.count).toBe(1);
