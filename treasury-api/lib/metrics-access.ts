@@ -4,13 +4,7 @@
  * (`@treasury/contract/metrics-access`, re-exported here). "Loopback" is decided by the caller
  * (middleware/metrics.ts: the TCP peer, and every address a proxy header names, from `forwardedAddresses`).
  */
-export {
-  isLoopbackAddress,
-  metricsAccess,
-  refusal,
-  sameSecret,
-  type MetricsAccess,
-} from "@treasury/contract/metrics-access";
+export { isLoopbackAddress, metricsAccess, refusal, type MetricsAccess } from "@treasury/contract/metrics-access";
 
 /**
  * The client addresses named by proxy headers (`X-Forwarded-For`,

@@ -5,11 +5,9 @@
  * temporary folder is gone after `dispose` and after a body that breaks off.
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { BoundaryHash, spoolMultipart } from "./multipart-spool";
+import { uploadFoldersForFile } from "../test/statement-upload";
 
 /** The whole-body reference: each boundary, left to right without overlap, hashed as `BOUNDARY`. */
 function wholeBodyDigest(bytes: Buffer, boundary: string): string {
@@ -52,15 +50,8 @@ const streamOf = (bytes: Uint8Array, size = 1000): ReadableStream<Uint8Array> =>
     },
   });
 
-let tmp: string;
-const uploadsLeft = () => readdirSync(tmp).filter((n) => n.startsWith("treasury-upload-"));
-
-beforeAll(() => {
-  // This worker's temporary directory: the folders spoolMultipart leaves (or not) are counted here.
-  tmp = mkdtempSync(path.join(os.tmpdir(), "spool-test-"));
-  process.env.TMPDIR = tmp;
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// This file's own temporary directory: the upload folders left in it are counted (none may be).
+const uploadsLeft = uploadFoldersForFile();
 
 describe("BoundaryHash", () => {
   it("gives the whole body's digest for every way of cutting it into chunks, boundaries cut across included", () => {

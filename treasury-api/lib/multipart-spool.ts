@@ -56,17 +56,22 @@ export class BoundaryHash {
   }
 }
 
+/** The name every upload's temporary folder starts with, under the OS's temporary directory. */
+export const UPLOAD_FOLDER_PREFIX = "treasury-upload-";
+
 /** A multipart upload parsed into a temporary folder. */
 export interface SpooledForm {
   /** The parts in their order: file parts as `File`s read from their temporary files, text parts as strings. */
   form: FormData;
+  /** Why the body is not well-formed multipart (the form is then empty); absent when it parsed. */
+  parseError?: Error;
   /** Removes the temporary folder (the `File`s cannot be read after). Never throws. */
   dispose(): Promise<void>;
 }
 
 /**
- * Streams a multipart/form-data `body` through busboy into a new temporary folder (`treasury-upload-*` under the OS's
- * temporary directory), one file a part, and hands every chunk to `onChunk` as it arrives. A body that is not
+ * Streams a multipart/form-data `body` through busboy into a new temporary folder (`UPLOAD_FOLDER_PREFIX` under the
+ * OS's temporary directory), one file a part, and hands every chunk to `onChunk` as it arrives. A body that is not
  * well-formed multipart is still read to its end (so `onChunk` sees all of it) and the parse error is returned beside
  * an empty form, for the caller to answer in its own time.
  * @param contentType the request's Content-Type, with its boundary
@@ -79,8 +84,8 @@ export async function spoolMultipart(
   contentType: string,
   maxFileBytes: number,
   onChunk: (chunk: Uint8Array) => void,
-): Promise<SpooledForm & { parseError?: Error }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), "treasury-upload-"));
+): Promise<SpooledForm> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), UPLOAD_FOLDER_PREFIX));
   const dispose = () => rm(dir, { recursive: true, force: true }).catch(() => undefined);
   try {
     const parsed = await parseInto(dir, body, contentType, maxFileBytes, onChunk);

@@ -2,6 +2,11 @@
  * Test-only: `POST /statements` uploads through a harness (docs/testing.md), the multipart body a browser's form
  * sends, and the small one-statement camt.053 the upload tests send.
  */
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { UPLOAD_FOLDER_PREFIX } from "../lib/multipart-spool";
 import type { CallOptions, Harness } from "./harness";
 import { buildCamt, type CamtStatement } from "./camt053-builder";
 
@@ -44,4 +49,25 @@ export function oneStatementCamt(day: string, iban: string, id: string, entries:
       },
     ],
   });
+}
+
+/**
+ * Gives the calling test file a temporary directory of its own: `TMPDIR` points at a new folder from its `beforeAll`
+ * until its `afterAll`, which restores it and removes the folder. Returns a function that lists the upload folders
+ * (`UPLOAD_FOLDER_PREFIX`) left in it, so a test can show that every request removed its own.
+ */
+export function uploadFoldersForFile(): () => string[] {
+  let dir = "";
+  let before: string | undefined;
+  beforeAll(() => {
+    before = process.env.TMPDIR;
+    dir = mkdtempSync(path.join(os.tmpdir(), "upload-test-"));
+    process.env.TMPDIR = dir;
+  });
+  afterAll(() => {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return () => readdirSync(dir).filter((n) => n.startsWith(UPLOAD_FOLDER_PREFIX));
 }

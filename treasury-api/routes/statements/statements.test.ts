@@ -4,28 +4,19 @@
  * nothing, idempotent replay (a new multipart boundary is the same request),
  * the company header and the scope.
  */
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { STATEMENT_MAX_FILE_BYTES, StatementImportResult } from "@treasury/contract/statements";
 import { pendingEntries, transactions } from "../../db/schema";
 import { buildCamt, type CamtStatement } from "../../test/camt053-builder";
-import { multipartBody, oneStatementCamt, uploadStatements } from "../../test/statement-upload";
+import { multipartBody, oneStatementCamt, uploadFoldersForFile, uploadStatements } from "../../test/statement-upload";
 import { IDS } from "../../test/harness";
 import { harnessForFile } from "../../test/file-harness";
 
 const h = harnessForFile();
 
-// This file's temporary directory: the upload folders the API streams files into must all be gone after each request.
-let tmp: string;
-const uploadsLeft = () => readdirSync(tmp).filter((n) => n.startsWith("treasury-upload-"));
-beforeAll(() => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), "statements-test-"));
-  process.env.TMPDIR = tmp;
-});
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+// This file's own temporary directory: the upload folders left in it are counted (none may be).
+const uploadsLeft = uploadFoldersForFile();
 
 const DAY = "2026-03-02";
 // Company A's NOK account in the harness fixture.
